@@ -1,0 +1,102 @@
+// Package conll reads and writes NER corpora and scores tagger output
+// with the span semantics of the CoNLL conlleval script.
+//
+// A corpus is a stream of Sentences. Readers exist per format (CoNLL
+// columns, JSON Lines) and return io.EOF after the last sentence;
+// Writers mirror them. Reading a CoNLL file and writing it back with the
+// Layout the Reader detected reproduces the input byte for byte.
+package conll
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors. Errors returned by this package wrap one of them
+// (usually inside a *ParseError), so callers can test with errors.Is.
+var (
+	// ErrFieldCount means a token line has too few columns for the
+	// configured token or tag column.
+	ErrFieldCount = errors.New("wrong number of fields")
+	// ErrInvalidUTF8 means the input is not valid UTF-8.
+	ErrInvalidUTF8 = errors.New("invalid UTF-8")
+	// ErrEmptyToken means a token or tag field is empty.
+	ErrEmptyToken = errors.New("empty token or tag")
+	// ErrMismatch means two corpora that must align token by token do not.
+	ErrMismatch = errors.New("corpora do not align")
+	// ErrJSON means a JSON Lines record is malformed.
+	ErrJSON = errors.New("malformed JSON record")
+)
+
+// ParseError reports where in which input a problem was found.
+// Line and Column are 1-based; zero means unknown.
+type ParseError struct {
+	File   string // file name, or "" for unnamed input (printed as "-")
+	Line   int
+	Column int
+	Err    error
+}
+
+func (e *ParseError) Error() string {
+	file := e.File
+	if file == "" {
+		file = "-"
+	}
+	switch {
+	case e.Line > 0 && e.Column > 0:
+		return fmt.Sprintf("%s:%d:%d: %v", file, e.Line, e.Column, e.Err)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: %v", file, e.Line, e.Err)
+	default:
+		return fmt.Sprintf("%s: %v", file, e.Err)
+	}
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// Sentence is one sentence of a corpus: parallel slices of tokens and tags.
+//
+// Tokens and Tags always have the same length. Fields, when not nil, holds
+// every column of each token line as read (Fields[i][tagColumn] == Tags[i]
+// and Fields[i][tokenColumn] == Tokens[i] after reading); writers use it to
+// keep extra columns such as POS tags. Code that edits Tokens or Tags of a
+// sentence with Fields must keep them consistent (see SetToken) or drop
+// Fields.
+type Sentence struct {
+	Tokens []string
+	Tags   []string
+	Fields [][]string
+
+	// DocStart is set on the first sentence of a document, when the input
+	// marked documents (-DOCSTART- lines in CoNLL files). DocLine holds that
+	// marker line verbatim, so it can be written back unchanged.
+	DocStart bool
+	DocLine  string
+
+	// Comments are comment lines (without their line break) that came
+	// directly before the sentence.
+	Comments []string
+
+	// Line is the 1-based line of the sentence's first token in its
+	// source, or 0 when unknown. It is for error messages only.
+	Line int
+}
+
+// Len returns the number of tokens.
+func (s Sentence) Len() int { return len(s.Tokens) }
+
+// Clone returns a deep copy of s, so that a perturbation can edit the
+// copy without touching the original.
+func (s Sentence) Clone() Sentence {
+	c := s
+	c.Tokens = append([]string(nil), s.Tokens...)
+	c.Tags = append([]string(nil), s.Tags...)
+	c.Comments = append([]string(nil), s.Comments...)
+	if s.Fields != nil {
+		c.Fields = make([][]string, len(s.Fields))
+		for i, f := range s.Fields {
+			c.Fields[i] = append([]string(nil), f...)
+		}
+	}
+	return c
+}
