@@ -1,0 +1,7 @@
+//go:build !unix
+
+package tagger
+
+import "os/exec"
+
+func setProcessGroup(*exec.Cmd) {}

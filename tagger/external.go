@@ -1,0 +1,267 @@
+package tagger
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/stress-ner/stress/conll"
+)
+
+// Command runs an external tagger as a filter. The tagger reads CoNLL text
+// on its standard input, one token per line and a blank line after each
+// sentence, and writes either CoNLL (a token column first and the tag in
+// the last column) or one tag per line, again with a blank line after
+// each sentence. -DOCSTART- lines and lines starting with "#" in its output
+// are ignored.
+//
+// The whole corpus goes through one run of the command, so a model that is
+// slow to load pays that cost once.
+type Command struct {
+	// Line is the command line, run with "/bin/sh -c", so it may use
+	// quoting, pipes and environment variables.
+	Line string
+	// Timeout bounds the whole run; zero means no limit beyond ctx.
+	Timeout time.Duration
+	// Dir is the working directory ("" for the current one).
+	Dir string
+	// Env, when not nil, is the command's environment (as in exec.Cmd).
+	Env []string
+	// Stderr, when not nil, receives the command's standard error as it
+	// runs. The last lines are kept for error messages in any case.
+	Stderr io.Writer
+}
+
+// stderrTail is how much of the command's standard error errors quote.
+const stderrTail = 2048
+
+// TagSentences sends sents to the command and returns its tags. Sentences
+// without tokens are not sent and get no tags. Errors name the command
+// and wrap ErrTagCount, ErrSentenceCount, ErrCommandFailed (with the tail
+// of its standard error), ErrTimeout or ErrBadToken.
+func (c *Command) TagSentences(ctx context.Context, sents []conll.Sentence) ([][]string, error) {
+	wrap := func(err error) error { return fmt.Errorf("model command %q: %w", c.Line, err) }
+	for si, s := range sents {
+		for i, t := range s.Tokens {
+			if t == "" || strings.ContainsFunc(t, isSpace) {
+				return nil, wrap(fmt.Errorf("sentence %d%s: %w: %q", si+1, lineSuffix(s.Line, i), ErrBadToken, t))
+			}
+		}
+	}
+	if c.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.Timeout)
+		defer cancel()
+	}
+	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", c.Line)
+	cmd.Dir = c.Dir
+	cmd.Env = c.Env
+	setProcessGroup(cmd)
+	// A child that keeps the output pipes open after the shell is killed
+	// must not hang Wait forever.
+	cmd.WaitDelay = 2 * time.Second
+	tail := &tailBuffer{max: stderrTail}
+	if c.Stderr != nil {
+		cmd.Stderr = io.MultiWriter(tail, c.Stderr)
+	} else {
+		cmd.Stderr = tail
+	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, wrap(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, wrap(err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, wrap(err)
+	}
+
+	// Feed stdin from its own goroutine: a tagger that writes output
+	// before it has read all its input would otherwise deadlock with us.
+	writeErr := make(chan error, 1)
+	go func() {
+		bw := bufio.NewWriterSize(stdin, 64<<10)
+		err := writeCoNLL(bw, sents)
+		if err == nil {
+			err = bw.Flush()
+		}
+		if cerr := stdin.Close(); err == nil {
+			err = cerr
+		}
+		writeErr <- err
+	}()
+
+	tags, parseErr := readTags(stdout, sents)
+	if parseErr != nil {
+		// Drain so the tagger is not blocked writing while we wait.
+		io.Copy(io.Discard, stdout)
+	}
+	waitErr := cmd.Wait()
+	werr := <-writeErr
+
+	switch {
+	case ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) && c.Timeout > 0:
+		return nil, wrap(fmt.Errorf("%w after %v%s", ErrTimeout, c.Timeout, tail.quote()))
+	case ctx.Err() != nil:
+		return nil, wrap(ctx.Err())
+	case waitErr != nil:
+		return nil, wrap(fmt.Errorf("%w: %v%s", ErrCommandFailed, waitErr, tail.quote()))
+	case parseErr != nil:
+		return nil, wrap(parseErr)
+	case werr != nil:
+		// The tagger exited successfully and answered for every
+		// sentence, yet did not read all its input: a broken pipe here
+		// would only mean it stopped reading early, which the counts
+		// above already rule out unless the answer is wrong.
+		return nil, wrap(fmt.Errorf("writing input: %w", werr))
+	}
+	return tags, nil
+}
+
+func isSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f' || r == 0x85 || r == 0xA0
+}
+
+// writeCoNLL writes the tokens of non-empty sentences, one per line, with
+// a blank line after each sentence.
+func writeCoNLL(w *bufio.Writer, sents []conll.Sentence) error {
+	for _, s := range sents {
+		if len(s.Tokens) == 0 {
+			continue
+		}
+		for _, t := range s.Tokens {
+			w.WriteString(t)
+			if err := w.WriteByte('\n'); err != nil {
+				return err
+			}
+		}
+		if err := w.WriteByte('\n'); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readTags parses the tagger's output and matches it to sents.
+func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
+	out := make([][]string, len(sents))
+	// want lists the indices of the sentences that were sent.
+	want := make([]int, 0, len(sents))
+	for i, s := range sents {
+		out[i] = []string{}
+		if len(s.Tokens) > 0 {
+			want = append(want, i)
+		}
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	var (
+		cur      []string // tags of the sentence being read
+		got      int      // sentences completed
+		line     int
+		firstTag int // output line of cur's first tag
+	)
+	finish := func() error {
+		if cur == nil {
+			return nil
+		}
+		if got < len(want) {
+			s := sents[want[got]]
+			if len(cur) != len(s.Tokens) {
+				return fmt.Errorf("output line %d: sentence %d%s: %w: got %d, want %d",
+					firstTag, got+1, inputLine(s.Line), ErrTagCount, len(cur), len(s.Tokens))
+			}
+			out[want[got]] = cur
+		}
+		got++
+		cur = nil
+		return nil
+	}
+	for sc.Scan() {
+		line++
+		text := strings.TrimRight(sc.Text(), "\r")
+		fields := strings.Fields(text)
+		if len(fields) == 0 {
+			if err := finish(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if cur == nil && (fields[0] == "-DOCSTART-" || strings.HasPrefix(fields[0], "#")) {
+			continue
+		}
+		if cur == nil {
+			firstTag = line
+		}
+		tag := fields[len(fields)-1]
+		if len(fields) > 1 && got < len(want) {
+			s := sents[want[got]]
+			if i := len(cur); i < len(s.Tokens) && fields[0] != s.Tokens[i] {
+				return nil, fmt.Errorf("output line %d: sentence %d%s: %w: token %d is %q, want %q",
+					line, got+1, inputLine(s.Line), ErrTagCount, i+1, fields[0], s.Tokens[i])
+			}
+		}
+		if cur == nil {
+			cur = []string{}
+		}
+		cur = append(cur, tag)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading output: %w", err)
+	}
+	if err := finish(); err != nil {
+		return nil, err
+	}
+	if got != len(want) {
+		return nil, fmt.Errorf("%w: got %d, want %d", ErrSentenceCount, got, len(want))
+	}
+	return out, nil
+}
+
+func inputLine(line int) string {
+	if line <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (input line %d)", line)
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+	cut bool
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - t.max; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+		t.cut = true
+	}
+	return len(p), nil
+}
+
+// quote returns the tail formatted for an error message, or "".
+func (t *tailBuffer) quote() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := strings.TrimSpace(strings.ToValidUTF8(string(t.buf), "\uFFFD"))
+	if s == "" {
+		return ""
+	}
+	if t.cut {
+		s = "..." + s
+	}
+	return "; stderr:\n" + s
+}

@@ -1,0 +1,137 @@
+package tagger
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// labelSet is the set of tags a model predicts, with "O" at index 0, and
+// the IOB2 transition constraints between them.
+type labelSet struct {
+	names []string
+	index map[string]int
+	// typ[y] is the entity type of label y ("" for O); inside[y] is true
+	// for I- labels.
+	typ    []string
+	inside []bool
+}
+
+// splitTag splits an IOB2 tag into its prefix ('O', 'B' or 'I') and type.
+func splitTag(tag string) (prefix byte, typ string, ok bool) {
+	if tag == "O" {
+		return 'O', "", true
+	}
+	if len(tag) < 3 || tag[1] != '-' || (tag[0] != 'B' && tag[0] != 'I') {
+		return 0, "", false
+	}
+	typ = tag[2:]
+	if strings.ContainsFunc(typ, func(r rune) bool { return r <= ' ' }) {
+		return 0, "", false
+	}
+	return tag[0], typ, true
+}
+
+// newLabelSet builds the label set for the given entity types: O, then
+// B-T and I-T for each type in sorted order, so that the same types always
+// give the same label indices.
+func newLabelSet(types []string) *labelSet {
+	types = slices.Clone(types)
+	slices.Sort(types)
+	types = slices.Compact(types)
+	names := []string{"O"}
+	for _, t := range types {
+		names = append(names, "B-"+t, "I-"+t)
+	}
+	ls, err := labelSetOf(names)
+	if err != nil {
+		panic(err) // unreachable: names are built from valid types
+	}
+	return ls
+}
+
+// labelSetOf rebuilds a label set from its names, as stored in a model.
+func labelSetOf(names []string) (*labelSet, error) {
+	if len(names) == 0 || names[0] != "O" {
+		return nil, fmt.Errorf("%w: first label must be O", ErrBadModel)
+	}
+	ls := &labelSet{
+		names:  names,
+		index:  make(map[string]int, len(names)),
+		typ:    make([]string, len(names)),
+		inside: make([]bool, len(names)),
+	}
+	for y, n := range names {
+		p, t, ok := splitTag(n)
+		if !ok {
+			return nil, fmt.Errorf("%w: label %q", ErrBadModel, n)
+		}
+		if _, dup := ls.index[n]; dup {
+			return nil, fmt.Errorf("%w: duplicate label %q", ErrBadModel, n)
+		}
+		ls.index[n] = y
+		ls.typ[y] = t
+		ls.inside[y] = p == 'I'
+	}
+	return ls, nil
+}
+
+func (ls *labelSet) len() int { return len(ls.names) }
+
+// allowed reports whether label cur may follow label prev under IOB2;
+// prev < 0 means cur starts the sentence. I-T may only follow B-T or I-T.
+func (ls *labelSet) allowed(prev, cur int) bool {
+	if !ls.inside[cur] {
+		return true
+	}
+	return prev >= 0 && ls.typ[prev] == ls.typ[cur] && prev != 0
+}
+
+// repairIOB2 returns tags with every I-T that does not continue a T entity
+// turned into B-T, the usual reading of IOB1 and of sloppy IOB2. It
+// returns the input slice itself when nothing needed repair.
+func repairIOB2(tags []string) []string {
+	var out []string
+	prevType := ""
+	for i, tag := range tags {
+		p, t, _ := splitTag(tag)
+		if p == 'I' && t != prevType {
+			if out == nil {
+				out = slices.Clone(tags)
+			}
+			out[i] = "B-" + t
+		}
+		prevType = t
+	}
+	if out == nil {
+		return tags
+	}
+	return out
+}
+
+// ValidIOB2 reports whether tags is a valid IOB2 sequence: every tag is O,
+// B-T or I-T, and every I-T follows B-T or I-T.
+func ValidIOB2(tags []string) bool {
+	prevType := ""
+	for _, tag := range tags {
+		p, t, ok := splitTag(tag)
+		if !ok || (p == 'I' && t != prevType) {
+			return false
+		}
+		prevType = t
+	}
+	return true
+}
+
+// CheckTags returns an error wrapping ErrBadTag, naming the first bad tag
+// and its 0-based index, when a tag of a training sentence is not O, B-T or
+// I-T. Train accepts I-T after O or another type (it repairs it to B-T),
+// so only the tag syntax is checked.
+func CheckTags(tags []string) (index int, err error) {
+	for i, tag := range tags {
+		if _, _, ok := splitTag(tag); !ok {
+			return i, fmt.Errorf("%w: %q", ErrBadTag, tag)
+		}
+	}
+	return -1, nil
+}

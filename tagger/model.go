@@ -1,0 +1,422 @@
+package tagger
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/stress-ner/stress/conll"
+)
+
+// Options configure training. The zero value of every field except
+// Features selects a sensible default.
+type Options struct {
+	// Features selects the feature set: Words or Chars.
+	Features Features
+	// Epochs is the number of passes over the training data (default 10).
+	Epochs int
+	// Seed drives the order in which sentences are visited in each
+	// epoch. The same data, options and seed give the same model, byte
+	// for byte.
+	Seed uint64
+	// HashBits is log2 of the number of feature buckets (default 20,
+	// range 10 to 24). Fewer bits make smaller models with more
+	// collisions.
+	HashBits int
+	// Progress, when not nil, is called after each epoch with the epoch
+	// number (1-based) and the number of training sentences the model
+	// still got wrong in it.
+	Progress func(epoch, mistakes int)
+}
+
+const (
+	defaultEpochs   = 10
+	defaultHashBits = 20
+	minHashBits     = 10
+	maxHashBits     = 24
+)
+
+// Model is a trained tagger. It is immutable and safe for concurrent use.
+type Model struct {
+	features Features
+	bits     uint8
+	labels   *labelSet
+	// rows maps a feature bucket to its row in weights, or -1 when the
+	// feature never received weight: most buckets are empty, and the
+	// indirection keeps models small on disk and in memory.
+	rows    []int32
+	weights []float32 // len(rows-in-use) * labels
+	// trans[(p+1)*L+y] is the weight of label y after label p, with p=-1
+	// the start of the sentence.
+	trans []float32
+
+	// Provenance, stored in the model file.
+	epochs    int
+	seed      uint64
+	sentences int
+	tokens    int
+
+	pool sync.Pool // *scratch
+}
+
+// Features returns the model's feature set.
+func (m *Model) Features() Features { return m.features }
+
+// Labels returns the tags the model can predict, "O" first.
+func (m *Model) Labels() []string { return slices.Clone(m.labels.names) }
+
+// String summarises the model for logs.
+func (m *Model) String() string {
+	return fmt.Sprintf("%s model: %d labels, %d of %d feature buckets used, trained on %d sentences (%d tokens), %d epochs, seed %d",
+		m.features, m.labels.len(), len(m.weights)/m.labels.len(), len(m.rows), m.sentences, m.tokens, m.epochs, m.seed)
+}
+
+// scratch is per-call working memory for tagging.
+type scratch struct {
+	view   sentenceView
+	feats  []uint32
+	starts []int
+	emit   []float32
+	score  []float32
+	back   []int32
+	out    []int
+}
+
+// Tag returns the predicted tags for tokens: a valid IOB2 sequence of the
+// same length.
+func (m *Model) Tag(tokens []string) []string {
+	if len(tokens) == 0 {
+		return []string{}
+	}
+	sc, _ := m.pool.Get().(*scratch)
+	if sc == nil {
+		sc = new(scratch)
+	}
+	defer m.pool.Put(sc)
+	L := m.labels.len()
+	n := len(tokens)
+	mask := uint64(len(m.rows) - 1)
+	sc.view.reset(tokens, m.features == Chars)
+	sc.emit = resize(sc.emit, n*L)
+	for i := range n {
+		sc.feats = appendFeatures(sc.feats[:0], m.features, mask, tokens, &sc.view, i)
+		e := sc.emit[i*L : (i+1)*L]
+		clear(e)
+		for _, f := range sc.feats {
+			r := m.rows[f]
+			if r < 0 {
+				continue
+			}
+			w := m.weights[int(r)*L : int(r)*L+L]
+			for y := range e {
+				e[y] += w[y]
+			}
+		}
+	}
+	sc.score = resize(sc.score, n*L)
+	sc.back = resize(sc.back, n*L)
+	sc.out = resize(sc.out, n)
+	viterbi(m.labels, sc.emit, m.trans, n, sc.score, sc.back, sc.out)
+	tags := make([]string, n)
+	for i, y := range sc.out {
+		tags[i] = m.labels.names[y]
+	}
+	return tags
+}
+
+// TagSentences tags every sentence, spreading the work over GOMAXPROCS
+// goroutines; the result does not depend on the parallelism. It returns
+// ctx.Err() if ctx is cancelled before it finishes.
+func (m *Model) TagSentences(ctx context.Context, sents []conll.Sentence) ([][]string, error) {
+	out := make([][]string, len(sents))
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(sents)/64))
+	const chunk = 64
+	var (
+		wg   sync.WaitGroup
+		next = make(chan int)
+	)
+	for range workers {
+		wg.Go(func() {
+			for lo := range next {
+				for i := lo; i < min(lo+chunk, len(sents)); i++ {
+					out[i] = m.Tag(sents[i].Tokens)
+				}
+			}
+		})
+	}
+	var err error
+feed:
+	for lo := 0; lo < len(sents); lo += chunk {
+		select {
+		case next <- lo:
+		case <-ctx.Done():
+			err = ctx.Err()
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// number is the score type: int64 while training (exact, so training is
+// deterministic and independent of summation order) and float32 for the
+// averaged weights of a trained model.
+type number interface{ ~int64 | ~float32 }
+
+// viterbi finds the best label sequence for emission scores emit (n×L)
+// and transition scores trans ((L+1)×L, first row for the sentence start),
+// considering only IOB2-valid transitions. It writes the labels to out.
+// Ties go to the lower label index, so decoding is deterministic.
+func viterbi[T number](ls *labelSet, emit, trans []T, n int, score []T, back []int32, out []int) {
+	L := ls.len()
+	for y := range L {
+		back[y] = -1
+		if ls.allowed(-1, y) {
+			score[y] = emit[y] + trans[y]
+		} else {
+			back[y] = -2 // unreachable
+		}
+	}
+	for i := 1; i < n; i++ {
+		prev := score[(i-1)*L : i*L]
+		pb := back[(i-1)*L : i*L]
+		for y := range L {
+			best, arg := T(0), int32(-2)
+			for p := range L {
+				if pb[p] == -2 || !ls.allowed(p, y) {
+					continue
+				}
+				s := prev[p] + trans[(p+1)*L+y]
+				if arg == -2 || s > best {
+					best, arg = s, int32(p)
+				}
+			}
+			if arg != -2 {
+				best += emit[i*L+y]
+			}
+			score[i*L+y] = best
+			back[i*L+y] = arg
+		}
+	}
+	last := score[(n-1)*L : n*L]
+	lb := back[(n-1)*L : n*L]
+	best, arg := T(0), -1
+	for y := range L {
+		if lb[y] == -2 {
+			continue
+		}
+		if arg < 0 || last[y] > best {
+			best, arg = last[y], y
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		out[i] = arg
+		arg = int(back[i*L+arg])
+	}
+}
+
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// example is one training sentence with its features extracted once.
+type example struct {
+	feats  []uint32 // all tokens' features, concatenated
+	starts []int32  // token i's features are feats[starts[i]:starts[i+1]]
+	gold   []int
+}
+
+// Train trains a model on sents. Tags must be O, B-T or I-T; an I-T that
+// does not continue a T entity is read as B-T. Training is sequential and
+// deterministic: the same sentences, options and seed give the same model.
+func Train(sents []conll.Sentence, opts Options) (*Model, error) {
+	return TrainContext(context.Background(), sents, opts)
+}
+
+// TrainContext is Train with cancellation, checked between sentences.
+func TrainContext(ctx context.Context, sents []conll.Sentence, opts Options) (*Model, error) {
+	if opts.Features != Words && opts.Features != Chars {
+		return nil, fmt.Errorf("train: unknown feature set %v", opts.Features)
+	}
+	if opts.Epochs == 0 {
+		opts.Epochs = defaultEpochs
+	}
+	if opts.Epochs < 0 {
+		return nil, fmt.Errorf("train: epochs must be positive, got %d", opts.Epochs)
+	}
+	if opts.HashBits == 0 {
+		opts.HashBits = defaultHashBits
+	}
+	if opts.HashBits < minHashBits || opts.HashBits > maxHashBits {
+		return nil, fmt.Errorf("train: hash bits must be in [%d, %d], got %d", minHashBits, maxHashBits, opts.HashBits)
+	}
+
+	// Collect entity types and check tags.
+	var types []string
+	seen := map[string]bool{}
+	tokens := 0
+	for si, s := range sents {
+		if len(s.Tags) != len(s.Tokens) {
+			return nil, fmt.Errorf("train: sentence %d%s: %d tokens but %d tags", si+1, lineSuffix(s.Line, 0), len(s.Tokens), len(s.Tags))
+		}
+		for i, tag := range s.Tags {
+			_, t, ok := splitTag(tag)
+			if !ok {
+				return nil, fmt.Errorf("train: sentence %d%s: %w: %q", si+1, lineSuffix(s.Line, i), ErrBadTag, tag)
+			}
+			if t != "" && !seen[t] {
+				seen[t] = true
+				types = append(types, t)
+			}
+		}
+		tokens += len(s.Tokens)
+	}
+	if tokens == 0 {
+		return nil, fmt.Errorf("train: %w", ErrNoData)
+	}
+	ls := newLabelSet(types)
+	L := ls.len()
+	mask := uint64(1)<<opts.HashBits - 1
+
+	// Extract features once; each epoch then only does arithmetic.
+	var view sentenceView
+	examples := make([]example, 0, len(sents))
+	maxLen := 0
+	for _, s := range sents {
+		if len(s.Tokens) == 0 {
+			continue
+		}
+		maxLen = max(maxLen, len(s.Tokens))
+		view.reset(s.Tokens, opts.Features == Chars)
+		ex := example{starts: make([]int32, 0, len(s.Tokens)+1), gold: make([]int, len(s.Tokens))}
+		for i := range s.Tokens {
+			ex.starts = append(ex.starts, int32(len(ex.feats)))
+			ex.feats = appendFeatures(ex.feats, opts.Features, mask, s.Tokens, &view, i)
+		}
+		ex.starts = append(ex.starts, int32(len(ex.feats)))
+		for i, tag := range repairIOB2(s.Tags) {
+			ex.gold[i] = ls.index[tag]
+		}
+		examples = append(examples, ex)
+	}
+
+	// Averaged perceptron with the lazy-averaging trick: w holds the
+	// current weights, u the sum of c*update, and the average over all
+	// steps is w - u/c. Integer weights keep training exact.
+	buckets := 1 << opts.HashBits
+	w := make([]int32, buckets*L)
+	u := make([]int64, buckets*L)
+	tw := make([]int64, (L+1)*L)
+	tu := make([]int64, (L+1)*L)
+	emit := make([]int64, maxLen*L)
+	score := make([]int64, maxLen*L)
+	back := make([]int32, maxLen*L)
+	pred := make([]int, maxLen)
+	order := make([]int, len(examples))
+	for i := range order {
+		order[i] = i
+	}
+	c := int64(1)
+	for epoch := 1; epoch <= opts.Epochs; epoch++ {
+		rng := rand.New(rand.NewPCG(opts.Seed, uint64(epoch)))
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		mistakes := 0
+		for k, idx := range order {
+			if k%256 == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			ex := &examples[idx]
+			n := len(ex.gold)
+			e := emit[:n*L]
+			clear(e)
+			for i := range n {
+				row := e[i*L : (i+1)*L]
+				for _, f := range ex.feats[ex.starts[i]:ex.starts[i+1]] {
+					ws := w[int(f)*L : int(f)*L+L]
+					for y := range row {
+						row[y] += int64(ws[y])
+					}
+				}
+			}
+			viterbi(ls, e, tw, n, score, back, pred)
+			wrong := false
+			for i := range n {
+				g, p := ex.gold[i], pred[i]
+				if g != p {
+					wrong = true
+					for _, f := range ex.feats[ex.starts[i]:ex.starts[i+1]] {
+						w[int(f)*L+g]++
+						u[int(f)*L+g] += c
+						w[int(f)*L+p]--
+						u[int(f)*L+p] -= c
+					}
+				}
+				gp, pp := -1, -1
+				if i > 0 {
+					gp, pp = ex.gold[i-1], pred[i-1]
+				}
+				if gp != pp || g != p {
+					tw[(gp+1)*L+g]++
+					tu[(gp+1)*L+g] += c
+					tw[(pp+1)*L+p]--
+					tu[(pp+1)*L+p] -= c
+				}
+			}
+			if wrong {
+				mistakes++
+			}
+			c++
+		}
+		if opts.Progress != nil {
+			opts.Progress(epoch, mistakes)
+		}
+	}
+
+	m := &Model{
+		features:  opts.Features,
+		bits:      uint8(opts.HashBits),
+		labels:    ls,
+		rows:      make([]int32, buckets),
+		trans:     make([]float32, len(tw)),
+		epochs:    opts.Epochs,
+		seed:      opts.Seed,
+		sentences: len(examples),
+		tokens:    tokens,
+	}
+	cf := float64(c)
+	avg := func(w, u int64) float32 { return float32(float64(w) - float64(u)/cf) }
+	for i := range tw {
+		m.trans[i] = avg(tw[i], tu[i])
+	}
+	row := make([]float32, L)
+	for b := range buckets {
+		m.rows[b] = -1
+		nonzero := false
+		for y := range L {
+			row[y] = avg(int64(w[b*L+y]), u[b*L+y])
+			nonzero = nonzero || row[y] != 0
+		}
+		if nonzero {
+			m.rows[b] = int32(len(m.weights) / L)
+			m.weights = append(m.weights, row...)
+		}
+	}
+	return m, nil
+}
+
+func lineSuffix(line, token int) string {
+	if line <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (line %d)", line+token)
+}
