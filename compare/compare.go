@@ -1,0 +1,374 @@
+// Package compare scores one or more NER systems on an original corpus and
+// its stress copies, and reports how much each system loses under stress.
+//
+// For every system and set it gives conlleval-identical precision, recall
+// and F1 (overall and per type), the relative drop from the original set as
+// a percentage of the original F1 (the convention of Araujo et al. 2021),
+// paired bootstrap confidence intervals over sentences, an approximate
+// randomization test between systems on the same set, F1 restricted to the
+// entities a perturbation touched versus those it left alone, and
+// row-normalized B/I/O confusion matrices. Reports render as a terminal
+// table, Markdown, JSON, CSV or a self-contained HTML page.
+//
+// All figures go through conll.EvalSentence, sentence by sentence, so they
+// agree exactly with "stress score" on the same files.
+package compare
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/stress-ner/stress/conll"
+)
+
+// Sentinel errors. Errors returned by this package wrap one of them.
+var (
+	// ErrMismatch means a prediction file does not align token by token
+	// with its gold file, or a stress set does not align sentence by
+	// sentence with the reference set.
+	ErrMismatch = conll.ErrMismatch
+	// ErrUnknownSet means a prediction or change log names a set that was
+	// not added.
+	ErrUnknownSet = errors.New("unknown set")
+	// ErrDuplicate means a set, or a system's predictions for a set, was
+	// added twice.
+	ErrDuplicate = errors.New("added twice")
+	// ErrNoData means there is nothing to compare.
+	ErrNoData = errors.New("nothing to compare")
+	// ErrChangeLog means a change log entry points outside its corpus.
+	ErrChangeLog = errors.New("bad change log entry")
+)
+
+// Set is one gold corpus: the original or a stress copy of it.
+type Set struct {
+	// Name identifies the set in reports, e.g. "O", "keyboard".
+	Name string
+	// File is the gold file name, for error messages and reports.
+	File string
+	// Gold holds the gold sentences.
+	Gold []conll.Sentence
+	// Changes lists the tokens a perturbation changed in this set; nil
+	// when unknown (e.g. the original set). It enables the perturbed vs
+	// untouched scores.
+	Changes []Change
+}
+
+// Change marks the tokens [Start, End) of sentence Sentence (0-based
+// index in the set) as changed by a perturbation.
+type Change struct {
+	Sentence   int
+	Start, End int
+}
+
+// Comparer collects gold sets and system predictions and computes a
+// Report. Set the option fields before adding data. Predictions are
+// scored as they are added; only per-sentence counts are kept.
+type Comparer struct {
+	// Eval selects the scoring semantics (conlleval by default).
+	Eval conll.EvalOptions
+	// Samples is the number of bootstrap samples and of approximate
+	// randomization shuffles; 0 disables intervals and tests.
+	Samples int
+	// Seed makes intervals and p-values reproducible.
+	Seed uint64
+	// Confidence is the level of the intervals, e.g. 0.95.
+	Confidence float64
+	// Reference names the set drops are measured against; "" means the
+	// first set added.
+	Reference string
+	// Workers bounds the goroutines used for resampling; 0 means
+	// GOMAXPROCS. Results do not depend on it.
+	Workers int
+
+	sets    []*setData
+	systems []*systemData
+}
+
+type setData struct {
+	Set
+	tokens  int
+	changed [][]bool // per sentence, per token; nil when no change log
+}
+
+type systemData struct {
+	name    string
+	results map[string]*resultData // by set name
+}
+
+// resultData is what a system's predictions on one set boil down to.
+type resultData struct {
+	file   string
+	total  conll.Counts
+	sent   []conll.Counts // per sentence, for resampling
+	part   []partCounts   // per sentence; nil without change log
+	conf   confusionAcc
+	hasLog bool
+}
+
+// New returns a Comparer with the defaults of "stress compare": conlleval
+// semantics, 1000 samples, 95% intervals, seed 1.
+func New() *Comparer {
+	return &Comparer{Samples: 1000, Confidence: 0.95, Seed: 1}
+}
+
+// AddSet adds a gold set. The first set added is the reference unless
+// Reference says otherwise.
+func (c *Comparer) AddSet(s Set) error {
+	if s.Name == "" {
+		return errors.New("add set: empty name")
+	}
+	if c.set(s.Name) != nil {
+		return fmt.Errorf("set %q: %w", s.Name, ErrDuplicate)
+	}
+	d := &setData{Set: s}
+	for _, g := range s.Gold {
+		d.tokens += len(g.Tokens)
+	}
+	if s.Changes != nil {
+		d.changed = make([][]bool, len(s.Gold))
+		for _, ch := range s.Changes {
+			if ch.Sentence < 0 || ch.Sentence >= len(s.Gold) {
+				return fmt.Errorf("set %q: sentence %d of %d: %w", s.Name, ch.Sentence+1, len(s.Gold), ErrChangeLog)
+			}
+			n := len(s.Gold[ch.Sentence].Tokens)
+			if ch.Start < 0 || ch.End > n || ch.Start >= ch.End {
+				return fmt.Errorf("set %q: sentence %d: tokens [%d,%d) of %d: %w", s.Name, ch.Sentence+1, ch.Start, ch.End, n, ErrChangeLog)
+			}
+			m := d.changed[ch.Sentence]
+			if m == nil {
+				m = make([]bool, n)
+				d.changed[ch.Sentence] = m
+			}
+			for i := ch.Start; i < ch.End; i++ {
+				m[i] = true
+			}
+		}
+	}
+	c.sets = append(c.sets, d)
+	return nil
+}
+
+func (c *Comparer) set(name string) *setData {
+	for _, s := range c.sets {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// AddPrediction scores a system's predictions on a set added before. The
+// predictions must align with the gold sentences token by token (same
+// sentence count, same tokens); the tags are the predicted labels.
+func (c *Comparer) AddPrediction(system, set, file string, pred []conll.Sentence) error {
+	s := c.set(set)
+	if s == nil {
+		return fmt.Errorf("%s: set %q: %w", file, set, ErrUnknownSet)
+	}
+	var sys *systemData
+	for _, x := range c.systems {
+		if x.name == system {
+			sys = x
+		}
+	}
+	if sys == nil {
+		sys = &systemData{name: system, results: map[string]*resultData{}}
+		c.systems = append(c.systems, sys)
+	}
+	if _, dup := sys.results[set]; dup {
+		return fmt.Errorf("system %q, set %q: %w", system, set, ErrDuplicate)
+	}
+	if err := align(s, file, pred); err != nil {
+		return err
+	}
+	r := &resultData{
+		file:  file,
+		total: conll.Counts{Types: map[string]conll.TypeCounts{}},
+		sent:  make([]conll.Counts, len(pred)),
+		conf:  newConfusionAcc(),
+	}
+	if s.changed != nil {
+		r.part = make([]partCounts, len(pred))
+		r.hasLog = true
+	}
+	for i, p := range pred {
+		gold := s.Gold[i].Tags
+		counts := conll.EvalSentence(gold, p.Tags, c.Eval)
+		r.sent[i] = counts
+		r.total.Add(counts)
+		r.conf.add(gold, p.Tags, c.Eval)
+		if r.part != nil {
+			pc := partition(gold, p.Tags, s.changed[i], c.Eval)
+			// The partition uses its own span reader; never let it
+			// disagree silently with the scorer.
+			o := counts.Overall()
+			if pc.sum() != [3]int32{int32(o.Gold), int32(o.Pred), int32(o.Correct)} {
+				return fmt.Errorf("%s: sentence %d: perturbed/untouched split %v disagrees with scorer %v (unsupported tag scheme for this mode?)", lineOf(file, p), i+1, pc.sum(), o)
+			}
+			r.part[i] = pc
+		}
+	}
+	sys.results[set] = r
+	return nil
+}
+
+func lineOf(file string, s conll.Sentence) string {
+	if s.Line > 0 {
+		return fmt.Sprintf("%s:%d", file, s.Line)
+	}
+	return file
+}
+
+// align checks that pred matches the gold sentences of s token by token.
+func align(s *setData, file string, pred []conll.Sentence) error {
+	if len(pred) != len(s.Gold) {
+		return fmt.Errorf("%s: %d sentences, gold %s has %d: %w", file, len(pred), s.File, len(s.Gold), ErrMismatch)
+	}
+	for i, p := range pred {
+		g := s.Gold[i]
+		if len(p.Tokens) != len(g.Tokens) || len(p.Tags) != len(p.Tokens) {
+			return fmt.Errorf("%s: sentence %d has %d tokens, gold %s has %d: %w",
+				lineOf(file, p), i+1, len(p.Tokens), lineOf(s.File, g), len(g.Tokens), ErrMismatch)
+		}
+		for j := range p.Tokens {
+			if p.Tokens[j] != g.Tokens[j] {
+				line := lineOf(file, p)
+				if p.Line > 0 {
+					line = fmt.Sprintf("%s:%d", file, p.Line+j)
+				}
+				return fmt.Errorf("%s: token %d of sentence %d is %q, gold %s has %q: %w",
+					line, j+1, i+1, p.Tokens[j], lineOf(s.File, g), g.Tokens[j], ErrMismatch)
+			}
+		}
+	}
+	return nil
+}
+
+// Report computes the scores, intervals and tests. It fails on a
+// cancelled context.
+func (c *Comparer) Report(ctx context.Context) (*Report, error) {
+	if len(c.sets) == 0 || len(c.systems) == 0 {
+		return nil, ErrNoData
+	}
+	ref := c.sets[0]
+	if c.Reference != "" {
+		if ref = c.set(c.Reference); ref == nil {
+			return nil, fmt.Errorf("reference set %q: %w", c.Reference, ErrUnknownSet)
+		}
+	}
+	for _, s := range c.sets {
+		if len(s.Gold) != len(ref.Gold) {
+			return nil, fmt.Errorf("set %q (%s) has %d sentences, reference %q (%s) has %d: stress sets must align sentence by sentence: %w",
+				s.Name, s.File, len(s.Gold), ref.Name, ref.File, len(ref.Gold), ErrMismatch)
+		}
+	}
+	conf := c.Confidence
+	if conf <= 0 || conf >= 1 {
+		conf = 0.95
+	}
+	rep := &Report{
+		Mode:       modeName(c.Eval.Mode),
+		Samples:    c.Samples,
+		Seed:       c.Seed,
+		Confidence: conf,
+		Reference:  ref.Name,
+		Test:       testMethod,
+	}
+	types := map[string]bool{}
+	for _, s := range c.sets {
+		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changes != nil}
+		for _, m := range s.changed {
+			if m != nil {
+				info.ChangedSentences++
+				for _, b := range m {
+					if b {
+						info.ChangedTokens++
+					}
+				}
+			}
+		}
+		rep.Sets = append(rep.Sets, info)
+	}
+	for _, sys := range c.systems {
+		for _, r := range sys.results {
+			for t := range r.total.Types {
+				types[t] = true
+			}
+		}
+	}
+	for t := range types {
+		rep.Types = append(rep.Types, t)
+	}
+	slices.Sort(rep.Types)
+
+	for _, sys := range c.systems {
+		out := System{Name: sys.name}
+		for _, s := range c.sets {
+			r := sys.results[s.Name]
+			if r == nil {
+				continue
+			}
+			res := Result{Set: s.Name, File: r.file, Accuracy: r.total.Accuracy(), Overall: scoreOf(r.total.Overall())}
+			for _, t := range rep.Types {
+				if tc, ok := r.total.Types[t]; ok {
+					res.Types = append(res.Types, TypeScore{Type: t, Score: scoreOf(tc)})
+				}
+			}
+			if r.part != nil {
+				var p, u conll.TypeCounts
+				for _, pc := range r.part {
+					p.Gold += int(pc[0])
+					p.Pred += int(pc[1])
+					p.Correct += int(pc[2])
+					u.Gold += int(pc[3])
+					u.Pred += int(pc[4])
+					u.Correct += int(pc[5])
+				}
+				ps, us := scoreOf(p), scoreOf(u)
+				res.Perturbed, res.Untouched = &ps, &us
+			}
+			if s != ref {
+				if o := sys.results[ref.Name]; o != nil {
+					if d, ok := relDrop(o.total.Overall().F1(), res.Overall.F1); ok {
+						res.Drop = &Drop{Value: d}
+					}
+				}
+			}
+			res.Confusion = r.conf.result(rep.Types, s.tokens)
+			out.Results = append(out.Results, res)
+		}
+		rep.Systems = append(rep.Systems, out)
+	}
+	buildComparisons(rep)
+	if c.Samples > 0 {
+		if err := c.resample(ctx, rep, ref); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.significance(ctx, rep); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+func modeName(m conll.Mode) string {
+	if m == conll.ModeStrict {
+		return "strict"
+	}
+	return "conlleval"
+}
+
+func scoreOf(t conll.TypeCounts) Score {
+	return Score{Gold: t.Gold, Pred: t.Pred, Correct: t.Correct, Precision: t.Precision(), Recall: t.Recall(), F1: t.F1()}
+}
+
+// relDrop is the paper's relative drop: the loss of F1 as a percentage of
+// the reference F1. It is undefined when the reference F1 is zero.
+func relDrop(ref, x float64) (float64, bool) {
+	if ref == 0 {
+		return 0, false
+	}
+	return (ref - x) / ref * 100, true
+}
