@@ -1,0 +1,103 @@
+package iob
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// FuzzTags checks, for any whitespace-separated tag sequence, that nothing
+// panics, that Repair yields valid IOB2 with the entities conlleval reads
+// (for BIO input), and that IOB2 output survives a round trip through the
+// other schemes.
+func FuzzTags(f *testing.F) {
+	for _, tc := range convertCases {
+		f.Add(tc.iob2)
+		f.Add(tc.iob1)
+		f.Add(tc.iobes)
+	}
+	f.Add("I-X O I-Y B-X I-Y Chemical B- -X [-NP ]-NP .-X")
+	f.Fuzz(func(t *testing.T, s string) {
+		in := strings.Fields(s)
+		Spans(in)
+		StrictSpans(in)
+		Check(in)
+		for _, sc := range []Scheme{IOB1, IOB2, IOBES} {
+			Validate(in, sc)
+			Convert(in, sc, IOB2)
+		}
+		if len(in) > 0 {
+			Replace(in, 0, 1, 2)
+		}
+		fixed, _ := Repair(in)
+		bio := true
+		for _, tag := range in {
+			// conlleval reads type "0" as no type (a Perl quirk), so the
+			// span comparison only holds for other types.
+			if p, typ, ok := Parse(tag); !ok || p == End || p == Single || typ == "0" {
+				bio = false
+			}
+		}
+		if !bio {
+			return
+		}
+		if v := Validate(fixed, IOB2); v != nil {
+			t.Fatalf("Repair(%q) = %q: %v", in, fixed, v)
+		}
+		if a, b := Spans(in), StrictSpans(fixed); !reflect.DeepEqual(a, b) {
+			t.Fatalf("Repair(%q) = %q: spans %v became %v", in, fixed, a, b)
+		}
+		for _, sc := range []Scheme{IOB1, IOBES} {
+			other, err := Convert(fixed, IOB2, sc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := Convert(other, sc, IOB2)
+			if err != nil || !slices.Equal(back, fixed) {
+				t.Fatalf("%q -> %v %q -> %q, %v", fixed, sc, other, back, err)
+			}
+		}
+	})
+}
+
+func benchTags() []string {
+	base := strings.Fields("O O B-Chemical I-Chemical O B-Disease I-Disease I-Disease O O O B-Chemical O O O")
+	var out []string
+	for range 20 {
+		out = append(out, base...)
+	}
+	return out
+}
+
+func BenchmarkSpans(b *testing.B) {
+	tags := benchTags()
+	b.ReportAllocs()
+	for b.Loop() {
+		Spans(tags)
+	}
+}
+
+func BenchmarkConvertIOBES(b *testing.B) {
+	tags := benchTags()
+	b.ReportAllocs()
+	for b.Loop() {
+		Convert(tags, IOB2, IOBES)
+	}
+}
+
+func BenchmarkRepair(b *testing.B) {
+	tags := benchTags()
+	b.ReportAllocs()
+	for b.Loop() {
+		Repair(tags)
+	}
+}
+
+func BenchmarkReplace(b *testing.B) {
+	tags := benchTags()
+	b.ReportAllocs()
+	for b.Loop() {
+		Replace(tags, 2, 4, 3)
+	}
+}
