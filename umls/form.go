@@ -1,0 +1,252 @@
+package umls
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Reasons why a term is a real name of its concept but not one a writer
+// would put in running text, and so not a replacement candidate for
+// synonym perturbation. They are kept in the store because a lookup may
+// still meet them; Term.Avoid carries them.
+const (
+	AvoidInverted = "inverted" // "Infarction, Myocardial", MeSH permuted forms
+	AvoidRegistry = "registry" // CAS/EC/UNII numbers, database and lab codes
+	AvoidFormula  = "formula"  // molecular formulae, SMILES/InChI, long systematic (IUPAC) names
+)
+
+// maxNameLen is the length beyond which a chemical-looking name is taken
+// for a systematic name: writers abbreviate long IUPAC names.
+const maxNameLen = 40
+
+// Classify tells why term s is not a usable replacement ("" when it is).
+// tty is the source's term type; MeSH's permuted terms (PM) are inverted by
+// definition.
+func Classify(s, tty string) string {
+	if tty == "PM" {
+		return AvoidInverted
+	}
+	if isRegistry(s) {
+		return AvoidRegistry
+	}
+	if isFormula(s) {
+		return AvoidFormula
+	}
+	if isInverted(s) {
+		return AvoidInverted
+	}
+	return ""
+}
+
+// isInverted reports a comma followed by a space outside brackets:
+// "Infarction, Myocardial", "Diabetes Mellitus, Type 2". Locant lists in
+// chemical names ("1,2-dipalmitoyl") have no space, and commas inside
+// brackets ("[Leu1, Thr2]-63-desulfohirudin") belong to the name.
+func isInverted(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		case ',':
+			if depth == 0 && i+1 < len(s) && s[i+1] == ' ' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isRegistry recognizes identifiers: CAS numbers (50-00-0), EC numbers
+// (EC 3.1.1.1), UNII-like codes (10 upper-case letters and digits with at
+// least one digit), and database or laboratory codes: an upper-case prefix
+// followed by digits ("NSC 123456", "SCH-39166", "BRN 0123", "UNII-Y43GF64R34").
+func isRegistry(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return false
+	}
+	if isCAS(s) {
+		return true
+	}
+	if strings.HasPrefix(s, "EC ") && dotted(s[3:]) {
+		return true
+	}
+	if strings.HasPrefix(s, "UNII-") || strings.HasPrefix(s, "InChIKey=") || strings.HasPrefix(s, "CAS ") {
+		return true
+	}
+	if allDigitsPunct(s) {
+		return true
+	}
+	if len(s) == 10 && upperAlnum(s) && hasDigit(s) {
+		return true
+	}
+	// Prefix code: 1-6 upper-case letters, optional space or hyphen, then a
+	// run of digits possibly with hyphens, dots or a final letter.
+	i := 0
+	for i < len(s) && i < 7 && 'A' <= s[i] && s[i] <= 'Z' {
+		i++
+	}
+	if i == 0 || i > 6 {
+		return false
+	}
+	if i < len(s) && (s[i] == ' ' || s[i] == '-') {
+		i++
+	}
+	if i >= len(s) || s[i] < '0' || s[i] > '9' {
+		return false
+	}
+	digits := 0
+	for j := i; j < len(s); j++ {
+		c := s[j]
+		switch {
+		case '0' <= c && c <= '9':
+			digits++
+		case c == '-' || c == '.' || c == '/':
+		case j == len(s)-1 && ('A' <= c && c <= 'Z'):
+		default:
+			return false
+		}
+	}
+	return digits >= 2
+}
+
+func isCAS(s string) bool {
+	parts := strings.Split(s, "-")
+	if len(parts) != 3 {
+		return false
+	}
+	return len(parts[0]) >= 2 && len(parts[0]) <= 7 && allDigits(parts[0]) &&
+		len(parts[1]) == 2 && allDigits(parts[1]) && len(parts[2]) == 1 && allDigits(parts[2])
+}
+
+func dotted(s string) bool {
+	parts := strings.Split(s, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p != "-" && (p == "" || !allDigits(strings.TrimPrefix(p, "n"))) {
+			return false
+		}
+	}
+	return true
+}
+
+func allDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func allDigitsPunct(s string) bool {
+	d := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case '0' <= c && c <= '9':
+			d++
+		case c == '-' || c == '.' || c == ' ' || c == '/' || c == ':':
+		default:
+			return false
+		}
+	}
+	return d > 0
+}
+
+func upperAlnum(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func hasDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if '0' <= s[i] && s[i] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// isFormula recognizes molecular formulae ("C6H12O6"), line notations
+// (InChI, SMILES) and long systematic names: longer than maxNameLen and
+// dense in locants, brackets and digits, as IUPAC names are
+// ("(2R,3R)-2-(3,4-dihydroxyphenyl)-3,4-dihydro-2H-chromene-3,5,7-triol").
+func isFormula(s string) bool {
+	if strings.HasPrefix(s, "InChI=") {
+		return true
+	}
+	if molecularFormula(s) || smiles(s) {
+		return true
+	}
+	n := utf8.RuneCountInString(s)
+	if n <= maxNameLen {
+		return false
+	}
+	var sys int
+	for _, r := range s {
+		if unicode.IsDigit(r) || strings.ContainsRune("()[]{},-'+", r) {
+			sys++
+		}
+	}
+	return sys*100 >= 12*n
+}
+
+// molecularFormula: element symbols with counts, at least two elements and
+// one count, nothing else ("C6H12O6", "NaCl" is left alone as a word-like
+// name writers do use).
+func molecularFormula(s string) bool {
+	if len(s) < 3 {
+		return false
+	}
+	elems, digits := 0, 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case 'A' <= c && c <= 'Z':
+			elems++
+			i++
+			if i < len(s) && 'a' <= s[i] && s[i] <= 'z' {
+				i++
+			}
+		case '0' <= c && c <= '9':
+			digits++
+			i++
+		default:
+			return false
+		}
+	}
+	return elems >= 2 && digits >= 1
+}
+
+// smiles: no spaces, and characters only SMILES uses together ("=", "#",
+// "@", or ring-closure digits after brackets) with a high share of them.
+func smiles(s string) bool {
+	if len(s) < 6 || strings.ContainsAny(s, " ") {
+		return false
+	}
+	special := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '=', '#', '@', '/', '\\':
+			special++
+		}
+	}
+	return special >= 2 && strings.ContainsAny(s, "()") && !strings.ContainsAny(s, "abdfhjkmqtuvwxyz")
+}

@@ -1,0 +1,662 @@
+package umls
+
+import (
+	"bufio"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/stress-ner/stress/internal/atomicfile"
+)
+
+// DefaultExcludeTTY lists the UMLS term types left out by default: obsolete
+// and old forms (O*, MTH_O*, LO, IS), and entries that are not names
+// (XM cross-mapping sets, HX/HS hierarchy codes, LPN/LPDN LOINC parts,
+// CSN chemical structure notation, MTH_RXN_* RxNorm internal forms).
+// Permuted MeSH terms (PM) stay, marked AvoidInverted.
+var DefaultExcludeTTY = []string{
+	"OA", "OAF", "OAM", "OAP", "OAS", "OCD", "OET", "OF", "OLC", "OLG", "OL", "OM", "ONP", "OOSN", "OP", "OPN", "OSN", "OSY",
+	"LO", "IS", "LV",
+	"MTH_OAF", "MTH_OAP", "MTH_OAS", "MTH_OET", "MTH_OF", "MTH_OL", "MTH_OP", "MTH_OPN", "MTH_LO", "MTH_IS",
+	"XM", "HX", "HS", "LPN", "LPDN", "CSN",
+	"MTH_RXN_CD", "MTH_RXN_DP", "MTH_RXN_BD", "MTH_RXN_DHC",
+}
+
+// ImportOptions selects the inputs and filters of Import.
+type ImportOptions struct {
+	MRCONSO string   // UMLS MRCONSO.RRF (plain or .gz)
+	MRSTY   string   // UMLS MRSTY.RRF (plain or .gz)
+	Terms   []string // open-lexicon files: concept_id<TAB>category<TAB>term<TAB>term_type
+	OBO     []string // OBO 1.2 ontologies: name and EXACT synonyms
+
+	Languages      []string // MRCONSO LAT kept; nil: ENG
+	Sources        []string // sources (SAB or lexicon) kept; nil: all
+	ExcludeSources []string
+	ExcludeTTY     []string // nil: DefaultExcludeTTY
+	Suppress       []string // MRCONSO SUPPRESS values kept; nil: N
+
+	Force    bool      // replace an existing target
+	Progress io.Writer // where to draw a progress bar; nil: none
+	Tool     string    // recorded in the metadata
+}
+
+// batchRows is the number of rows per transaction: large enough that
+// commits cost nothing, small enough that cancellation is prompt.
+const batchRows = 50000
+
+// Import builds a concept store at target from the inputs in opt. The
+// store is built in a temporary file beside target and renamed over it
+// only when complete and checked, so an interrupted or failed import
+// leaves nothing at target. An existing target is refused unless
+// opt.Force is set.
+func Import(ctx context.Context, target string, opt ImportOptions) (Info, error) {
+	if opt.MRCONSO == "" && opt.MRSTY == "" && len(opt.Terms) == 0 && len(opt.OBO) == 0 {
+		return Info{}, ErrNoInput
+	}
+	if opt.MRSTY != "" && opt.MRCONSO == "" {
+		return Info{}, errors.New("import: --mrsty needs --mrconso")
+	}
+	var total int64
+	for _, p := range opt.inputs() {
+		st, err := os.Stat(p)
+		if err != nil {
+			return Info{}, fmt.Errorf("import: %w", err)
+		}
+		total += st.Size()
+	}
+	f, err := atomicfile.Create(target, !opt.Force)
+	if err != nil {
+		return Info{}, fmt.Errorf("import: %w", err)
+	}
+	defer f.Abort()
+
+	db, err := sql.Open("sqlite3", "file:"+f.TempName())
+	if err != nil {
+		return Info{}, fmt.Errorf("import: %w", err)
+	}
+	defer db.Close()
+	// One connection, so that the pragmas hold for every statement. The
+	// file is private until renamed: no journal, no fsync per commit.
+	db.SetMaxOpenConns(1)
+	for _, p := range []string{"PRAGMA journal_mode = OFF", "PRAGMA synchronous = OFF",
+		"PRAGMA locking_mode = EXCLUSIVE", "PRAGMA cache_size = -65536", "PRAGMA temp_store = FILE"} {
+		if _, err := db.ExecContext(ctx, p); err != nil {
+			return Info{}, fmt.Errorf("import: %s: %w", p, err)
+		}
+	}
+	if err := migrate(ctx, db); err != nil {
+		return Info{}, fmt.Errorf("import: %w", err)
+	}
+	l := &loader{ctx: ctx, db: db, opt: opt, sources: map[string]int{}, intern: map[string]string{}}
+	l.filters()
+	if opt.Progress != nil {
+		l.bar = progressbar.NewOptions64(total, progressbar.OptionSetWriter(opt.Progress),
+			progressbar.OptionShowBytes(true), progressbar.OptionSetWidth(30),
+			progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
+	}
+	l.start = time.Now()
+	if err := l.begin(); err != nil {
+		return Info{}, fmt.Errorf("import: %w", err)
+	}
+	defer l.rollback()
+	if err := l.semgroups(); err != nil {
+		return Info{}, fmt.Errorf("import: %w", err)
+	}
+	if opt.MRCONSO != "" {
+		if err := l.file("mrconso", opt.MRCONSO, l.mrconso); err != nil {
+			return Info{}, err
+		}
+	}
+	if opt.MRSTY != "" {
+		if err := l.file("mrsty", opt.MRSTY, l.mrsty); err != nil {
+			return Info{}, err
+		}
+	}
+	for _, p := range opt.Terms {
+		if err := l.file("terms", p, l.termsTSV); err != nil {
+			return Info{}, err
+		}
+	}
+	for _, p := range opt.OBO {
+		if err := l.file("obo", p, l.obo); err != nil {
+			return Info{}, err
+		}
+	}
+	if err := l.commit(); err != nil {
+		return Info{}, fmt.Errorf("import: %w", err)
+	}
+	if l.bar != nil {
+		l.bar.Finish()
+	}
+	if err := l.finish(); err != nil {
+		return Info{}, fmt.Errorf("import: %w", err)
+	}
+	if err := db.Close(); err != nil {
+		return Info{}, fmt.Errorf("import: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return Info{}, fmt.Errorf("import: %w", err)
+	}
+	if err := f.Commit(); err != nil {
+		return Info{}, fmt.Errorf("import: %w", err)
+	}
+	s, err := Open(target)
+	if err != nil {
+		return Info{}, err
+	}
+	defer s.Close()
+	return s.Info()
+}
+
+func (o *ImportOptions) inputs() []string {
+	var in []string
+	for _, p := range []string{o.MRCONSO, o.MRSTY} {
+		if p != "" {
+			in = append(in, p)
+		}
+	}
+	return append(append(in, o.Terms...), o.OBO...)
+}
+
+// loader holds the state of one import.
+type loader struct {
+	ctx   context.Context
+	db    *sql.DB
+	opt   ImportOptions
+	bar   *progressbar.ProgressBar
+	start time.Time
+
+	langs, sabs, noSabs, noTTY, suppress map[string]bool
+
+	tx                                       *sql.Tx
+	insTerm, insConcept, insSemtype, insXref *sql.Stmt
+	pending                                  int // rows in the open transaction
+
+	inputs   []Input
+	rows     int // rows read, all files
+	terms    int
+	concepts int
+	sources  map[string]int
+	intern   map[string]string
+}
+
+func set(items []string, def ...string) map[string]bool {
+	if items == nil {
+		items = def
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	m := map[string]bool{}
+	for _, s := range items {
+		m[s] = true
+	}
+	return m
+}
+
+func (l *loader) filters() {
+	l.langs = set(l.opt.Languages, "ENG")
+	l.sabs = set(l.opt.Sources)
+	l.noSabs = set(l.opt.ExcludeSources)
+	l.noTTY = set(l.opt.ExcludeTTY, DefaultExcludeTTY...)
+	l.suppress = set(l.opt.Suppress, "N")
+}
+
+func (l *loader) keepSource(sab string) bool {
+	return (l.sabs == nil || l.sabs[sab]) && !l.noSabs[sab]
+}
+
+func (l *loader) begin() error {
+	tx, err := l.db.BeginTx(l.ctx, nil)
+	if err != nil {
+		return err
+	}
+	l.tx = tx
+	prep := func(q string) *sql.Stmt {
+		if err != nil {
+			return nil
+		}
+		var st *sql.Stmt
+		st, err = tx.PrepareContext(l.ctx, q)
+		return st
+	}
+	l.insTerm = prep("INSERT INTO terms(concept, str, norm, source, tty, pref, suppress, avoid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+	l.insConcept = prep("INSERT INTO concepts(id, name, groups, source) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO NOTHING")
+	l.insSemtype = prep("INSERT INTO semtypes(concept, tui) VALUES (?, ?)")
+	l.insXref = prep("INSERT INTO xrefs(concept, xref) VALUES (?, ?)")
+	return err
+}
+
+func (l *loader) commit() error {
+	if l.tx == nil {
+		return nil
+	}
+	err := l.tx.Commit()
+	l.tx = nil
+	return err
+}
+
+func (l *loader) rollback() {
+	if l.tx != nil {
+		l.tx.Rollback()
+		l.tx = nil
+	}
+}
+
+// row counts a written row and rotates the transaction every batchRows.
+func (l *loader) row() error {
+	l.pending++
+	if l.pending < batchRows {
+		return nil
+	}
+	l.pending = 0
+	if err := l.ctx.Err(); err != nil {
+		return err
+	}
+	if err := l.commit(); err != nil {
+		return err
+	}
+	if l.bar != nil {
+		l.bar.Describe(fmt.Sprintf("%d rows, %.0f rows/s", l.rows, float64(l.rows)/time.Since(l.start).Seconds()))
+	}
+	return l.begin()
+}
+
+func (l *loader) str(b []byte) string {
+	if s, ok := l.intern[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(l.intern) < 1<<14 {
+		l.intern[s] = s
+	}
+	return s
+}
+
+func (l *loader) semgroups() error {
+	tuis := make([]string, 0, len(semTypes()))
+	for t := range semTypes() {
+		tuis = append(tuis, t)
+	}
+	sort.Strings(tuis)
+	for _, t := range tuis {
+		st := semTypes()[t]
+		if _, err := l.tx.ExecContext(l.ctx, "INSERT INTO semgroups(tui, name, grp, group_name) VALUES (?, ?, ?, ?)",
+			st.TUI, st.Name, st.Group, st.GroupName); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// hashReader hashes and counts what is read through it, and advances the
+// progress bar.
+type hashReader struct {
+	r   io.Reader
+	h   hash.Hash
+	n   int64
+	bar *progressbar.ProgressBar
+}
+
+func (h *hashReader) Read(p []byte) (int, error) {
+	n, err := h.r.Read(p)
+	h.h.Write(p[:n])
+	h.n += int64(n)
+	if h.bar != nil {
+		h.bar.Add(n)
+	}
+	return n, err
+}
+
+// file opens one input (decompressing .gz), runs parse on it and records
+// it among the inputs.
+func (l *loader) file(kind, path string, parse func(r io.Reader, name string, in *Input) error) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("import: %w", err)
+	}
+	defer f.Close()
+	hr := &hashReader{r: f, h: sha256.New(), bar: l.bar}
+	var r io.Reader = hr
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(hr)
+		if err != nil {
+			return fmt.Errorf("import: %s: %w", path, err)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	in := Input{Kind: kind, Path: path}
+	if err := parse(r, path, &in); err != nil {
+		var pe *ParseError
+		if errors.As(err, &pe) {
+			return err
+		}
+		return fmt.Errorf("import %s: %w", path, err)
+	}
+	// Hash the rest (e.g. a gzip trailer) so the checksum is the file's.
+	if _, err := io.Copy(io.Discard, hr); err != nil {
+		return fmt.Errorf("import: %s: %w", path, err)
+	}
+	in.SHA256 = hex.EncodeToString(hr.h.Sum(nil))
+	in.Bytes = hr.n
+	l.inputs = append(l.inputs, in)
+	return nil
+}
+
+func (l *loader) term(concept, str, norm, source, tty string, pref bool, suppress, avoid string) error {
+	if _, err := l.insTerm.ExecContext(l.ctx, concept, str, norm, source, tty, pref, suppress, avoid); err != nil {
+		return err
+	}
+	l.terms++
+	l.sources[source]++
+	return l.row()
+}
+
+func (l *loader) concept(id, name, groups, source string) error {
+	res, err := l.insConcept.ExecContext(l.ctx, id, name, groups, source)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n > 0 {
+		l.concepts++
+	}
+	return l.row()
+}
+
+// MRCONSO columns.
+const (
+	cCUI = iota
+	cLAT
+	cTS
+	cLUI
+	cSTT
+	cSUI
+	cISPREF
+	cAUI
+	cSAUI
+	cSCUI
+	cSDUI
+	cSAB
+	cTTY
+	cCODE
+	cSTR
+	cSRL
+	cSUPPRESS
+	cCVF
+	mrconsoCols
+)
+
+const mrstyCols = 6 // CUI|TUI|STN|STY|ATUI|CVF|
+
+func (l *loader) mrconso(r io.Reader, name string, in *Input) error {
+	rr := newRRFReader(r, name, mrconsoCols)
+	// MRCONSO is sorted by CUI: a concept is written when its rows end,
+	// with the name of its first preferred atom (TS=P, STT=PF, ISPREF=Y).
+	var cui, cname string
+	var named bool
+	flush := func() error {
+		if cui == "" {
+			return nil
+		}
+		return l.concept(cui, cname, "", "")
+	}
+	for {
+		f, err := rr.read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		in.Rows++
+		l.rows++
+		if l.langs != nil && !l.langs[string(f[cLAT])] || l.noTTY[string(f[cTTY])] ||
+			l.suppress != nil && !l.suppress[string(f[cSUPPRESS])] || !l.keepSource(string(f[cSAB])) {
+			continue
+		}
+		in.Kept++
+		if string(f[cCUI]) != cui {
+			if err := flush(); err != nil {
+				return err
+			}
+			cui, named = string(f[cCUI]), false
+			cname = ""
+		}
+		str := string(f[cSTR])
+		pref := string(f[cTS]) == "P" && string(f[cSTT]) == "PF" && string(f[cISPREF]) == "Y"
+		if !named && (pref || cname == "") {
+			cname, named = str, pref
+		}
+		tty := l.str(f[cTTY])
+		if err := l.term(cui, str, Normalize(str), l.str(f[cSAB]), tty, pref, l.str(f[cSUPPRESS]), Classify(str, tty)); err != nil {
+			return err
+		}
+	}
+	return flush()
+}
+
+func (l *loader) mrsty(r io.Reader, name string, in *Input) error {
+	rr := newRRFReader(r, name, mrstyCols)
+	for {
+		f, err := rr.read()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		in.Rows++
+		l.rows++
+		in.Kept++
+		if _, err := l.insSemtype.ExecContext(l.ctx, string(f[0]), l.str(f[1])); err != nil {
+			return err
+		}
+		if err := l.row(); err != nil {
+			return err
+		}
+	}
+}
+
+// termsTSV reads concept_id<TAB>category<TAB>term<TAB>term_type with an
+// optional header row. Rows of a concept are contiguous; its preferred
+// name is its "label" term (else its first term).
+func (l *loader) termsTSV(r io.Reader, name string, in *Input) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	line := 0
+	var cur struct {
+		id, name, group, source string
+		named                   bool
+		seen                    map[string]bool
+	}
+	flush := func() error {
+		if cur.id == "" {
+			return nil
+		}
+		return l.concept(cur.id, cur.name, cur.group, cur.source)
+	}
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		text = strings.TrimSuffix(text, "\r")
+		if line == 1 && strings.HasPrefix(text, "concept_id\t") {
+			continue
+		}
+		if text == "" {
+			continue
+		}
+		perr := func(err error) error { return &ParseError{File: name, Line: line, Err: err} }
+		if !utf8.ValidString(text) {
+			return perr(ErrInvalidUTF8)
+		}
+		f := strings.Split(text, "\t")
+		if len(f) != 4 {
+			return perr(fmt.Errorf("%w: %d fields, want 4 (concept_id, category, term, term_type)", ErrFieldCount, len(f)))
+		}
+		id, cat, str, tty := f[0], f[1], strings.TrimSpace(f[2]), f[3]
+		if id == "" || str == "" {
+			return perr(fmt.Errorf("%w: empty concept id or term", ErrSyntax))
+		}
+		in.Rows++
+		l.rows++
+		source := sourceOf(id)
+		if source == "" {
+			source = strings.ToUpper(strings.SplitN(filepath.Base(name), ".", 2)[0])
+		}
+		if !l.keepSource(source) {
+			continue
+		}
+		if id != cur.id {
+			if err := flush(); err != nil {
+				return err
+			}
+			cur.id, cur.name, cur.group, cur.source, cur.named = id, str, "", source, false
+			cur.seen = map[string]bool{}
+		}
+		if g := categoryGroup(cat); g != "" {
+			cur.group = g
+		}
+		pref := tty == "label"
+		if pref && !cur.named {
+			cur.name, cur.named = str, true
+		}
+		if cur.seen[str] {
+			continue
+		}
+		cur.seen[str] = true
+		in.Kept++
+		if err := l.term(id, str, Normalize(str), source, l.str([]byte(tty)), pref, "N", Classify(str, tty)); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return &ParseError{File: name, Line: line + 1, Err: err}
+	}
+	return flush()
+}
+
+// finish builds the indexes, records the metadata and checks the store.
+func (l *loader) finish() error {
+	ctx := l.ctx
+	if _, err := l.db.ExecContext(ctx, indexesSQL); err != nil {
+		return fmt.Errorf("build indexes: %w", err)
+	}
+	// Semantic types of concepts whose every name was filtered out.
+	if _, err := l.db.ExecContext(ctx, "DELETE FROM semtypes WHERE concept NOT IN (SELECT id FROM concepts)"); err != nil {
+		return err
+	}
+	groups := map[string]int{}
+	rows, err := l.db.QueryContext(ctx, `SELECT grp, count(*) FROM
+		(SELECT DISTINCT s.concept, g.grp FROM semtypes s JOIN semgroups g ON g.tui = s.tui) GROUP BY grp`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var g string
+		var n int
+		if err := rows.Scan(&g, &n); err != nil {
+			rows.Close()
+			return err
+		}
+		groups[g] += n
+	}
+	rows.Close()
+	rows, err = l.db.QueryContext(ctx, "SELECT groups, count(*) FROM concepts WHERE groups != '' GROUP BY groups")
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var g string
+		var n int
+		if err := rows.Scan(&g, &n); err != nil {
+			rows.Close()
+			return err
+		}
+		for _, x := range splitComma(g) {
+			groups[x] += n
+		}
+	}
+	rows.Close()
+
+	tx, err := l.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	meta := map[string]string{
+		"built":                  time.Now().UTC().Format(time.RFC3339),
+		"tool":                   l.opt.Tool,
+		"concepts":               strconv.Itoa(l.concepts),
+		"terms":                  strconv.Itoa(l.terms),
+		"filter.lang":            joinSet(l.langs),
+		"filter.sources":         joinSet(l.sabs),
+		"filter.exclude-sources": joinSet(l.noSabs),
+		"filter.exclude-tty":     joinSet(l.noTTY),
+		"filter.suppress":        joinSet(l.suppress),
+	}
+	for s, n := range l.sources {
+		meta["source."+s] = strconv.Itoa(n)
+	}
+	for g, n := range groups {
+		meta["group."+g] = strconv.Itoa(n)
+	}
+	for k, v := range meta {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO meta(key, value) VALUES (?, ?)", k, v); err != nil {
+			return err
+		}
+	}
+	for _, in := range l.inputs {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO inputs(kind, path, sha256, bytes, rows, kept) VALUES (?, ?, ?, ?, ?, ?)",
+			in.Kind, in.Path, in.SHA256, in.Bytes, in.Rows, in.Kept); err != nil {
+			return err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	if _, err := l.db.ExecContext(ctx, "ANALYZE"); err != nil {
+		return err
+	}
+	// The check before the rename: the file is sound and holds what we wrote.
+	var check string
+	if err := l.db.QueryRowContext(ctx, "PRAGMA quick_check").Scan(&check); err != nil {
+		return fmt.Errorf("check: %w", err)
+	}
+	if check != "ok" {
+		return fmt.Errorf("check: %s", check)
+	}
+	var nt, nc int
+	if err := l.db.QueryRowContext(ctx, "SELECT (SELECT count(*) FROM terms), (SELECT count(*) FROM concepts)").Scan(&nt, &nc); err != nil {
+		return fmt.Errorf("check: %w", err)
+	}
+	if nt != l.terms || nc != l.concepts {
+		return fmt.Errorf("check: store holds %d terms and %d concepts, wrote %d and %d", nt, nc, l.terms, l.concepts)
+	}
+	return nil
+}
+
+func joinSet(m map[string]bool) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, ",")
+}

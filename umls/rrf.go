@@ -1,0 +1,79 @@
+package umls
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+)
+
+// rrfReader reads pipe-delimited RRF rows: every row ends with "|", so a
+// row of n columns holds exactly n pipes; the last row may lack its final
+// newline. Fields are returned as sub-slices of an internal buffer, valid
+// until the next call.
+type rrfReader struct {
+	file   string
+	cols   int
+	br     *bufio.Reader
+	line   int
+	fields [][]byte
+	long   []byte // for rows longer than the bufio buffer
+}
+
+func newRRFReader(r io.Reader, file string, cols int) *rrfReader {
+	return &rrfReader{file: file, cols: cols, br: bufio.NewReaderSize(r, 1<<16), fields: make([][]byte, cols)}
+}
+
+func (r *rrfReader) errorf(err error) error {
+	return &ParseError{File: r.file, Line: r.line, Err: err}
+}
+
+// read returns the next row's fields, or io.EOF.
+func (r *rrfReader) read() ([][]byte, error) {
+	line, err := r.br.ReadSlice('\n')
+	if errors.Is(err, bufio.ErrBufferFull) {
+		r.long = append(r.long[:0], line...)
+		for errors.Is(err, bufio.ErrBufferFull) {
+			line, err = r.br.ReadSlice('\n')
+			r.long = append(r.long, line...)
+		}
+		line = r.long
+	}
+	if err != nil && err != io.EOF {
+		return nil, fmt.Errorf("%s: %w", r.file, err)
+	}
+	if len(line) == 0 && err == io.EOF {
+		return nil, io.EOF
+	}
+	r.line++
+	last := err == io.EOF
+	line = bytes.TrimSuffix(line, []byte{'\n'})
+	line = bytes.TrimSuffix(line, []byte{'\r'})
+	if len(line) == 0 {
+		if last {
+			return nil, io.EOF
+		}
+		return nil, r.errorf(fmt.Errorf("%w: empty row", ErrFieldCount))
+	}
+	if !utf8.Valid(line) {
+		return nil, r.errorf(ErrInvalidUTF8)
+	}
+	n := bytes.Count(line, []byte{'|'})
+	if line[len(line)-1] != '|' {
+		if last {
+			return nil, r.errorf(fmt.Errorf("%w: %d of %d fields", ErrTruncated, n+1, r.cols))
+		}
+		return nil, r.errorf(fmt.Errorf("%w: row does not end with '|'", ErrFieldCount))
+	}
+	if n != r.cols {
+		return nil, r.errorf(fmt.Errorf("%w: %d fields, want %d", ErrFieldCount, n, r.cols))
+	}
+	for i := range r.cols {
+		j := bytes.IndexByte(line, '|')
+		r.fields[i] = line[:j]
+		line = line[j+1:]
+	}
+	return r.fields, nil
+}
