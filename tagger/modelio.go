@@ -122,12 +122,13 @@ func Load(r io.Reader) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrBadModel, err)
 	}
-	m, err := decodeModel(bufio.NewReader(zr))
+	br := bufio.NewReader(zr)
+	m, err := decodeModel(br)
 	if err != nil {
 		return nil, err
 	}
 	// Reading to the end makes gzip verify its checksum.
-	if n, err := io.Copy(io.Discard, zr); err != nil || n != 0 {
+	if n, err := io.Copy(io.Discard, br); err != nil || n != 0 {
 		if err == nil {
 			err = errors.New("trailing data")
 		}
