@@ -1,0 +1,82 @@
+package perturb
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// ChangesHeader is the header row of a change log.
+var ChangesHeader = []string{"file", "sentence", "token", "end", "kind", "before", "after", "concept_id", "source", "term_type"}
+
+// ChangeWriter writes a change log: one tab-separated row per change
+// under a header row. Sentence and token numbers are 1-based, as in an
+// editor; end is the last token changed (equal to token for one-token
+// changes). Tabs, line breaks and backslashes inside texts are escaped
+// as \t, \n, \r and \\ so that every change stays one row.
+type ChangeWriter struct {
+	w      *bufio.Writer
+	header bool
+	err    error
+	buf    []byte
+}
+
+// NewChangeWriter returns a ChangeWriter writing to w.
+func NewChangeWriter(w io.Writer) *ChangeWriter {
+	return &ChangeWriter{w: bufio.NewWriter(w)}
+}
+
+var fieldEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
+
+// Write writes one change, preceded by the header on first use.
+func (cw *ChangeWriter) Write(c Change) error {
+	if cw.err != nil {
+		return cw.err
+	}
+	if !cw.header {
+		cw.header = true
+		cw.buf = append(cw.buf[:0], strings.Join(ChangesHeader, "\t")...)
+		cw.buf = append(cw.buf, '\n')
+		if _, cw.err = cw.w.Write(cw.buf); cw.err != nil {
+			return cw.err
+		}
+	}
+	b := cw.buf[:0]
+	b = append(b, fieldEscaper.Replace(c.File)...)
+	b = append(b, '\t')
+	b = strconv.AppendInt(b, int64(c.Sentence+1), 10)
+	b = append(b, '\t')
+	b = strconv.AppendInt(b, int64(c.Token+1), 10)
+	b = append(b, '\t')
+	b = strconv.AppendInt(b, int64(max(c.End, c.Token+1)), 10)
+	for _, f := range []string{c.Kind, c.Before, c.After, c.ConceptID, c.Source, c.TermType} {
+		b = append(b, '\t')
+		b = append(b, fieldEscaper.Replace(f)...)
+	}
+	b = append(b, '\n')
+	cw.buf = b
+	_, cw.err = cw.w.Write(b)
+	return cw.err
+}
+
+// WriteHeader writes the header if nothing was written yet, so that an
+// empty log still says what its columns are.
+func (cw *ChangeWriter) WriteHeader() error {
+	if cw.err != nil || cw.header {
+		return cw.err
+	}
+	cw.header = true
+	_, cw.err = cw.w.WriteString(strings.Join(ChangesHeader, "\t") + "\n")
+	return cw.err
+}
+
+// Flush writes any buffered data to the underlying writer.
+func (cw *ChangeWriter) Flush() {
+	if cw.err == nil {
+		cw.err = cw.w.Flush()
+	}
+}
+
+// Error reports any error from a previous Write or Flush.
+func (cw *ChangeWriter) Error() error { return cw.err }

@@ -1,0 +1,141 @@
+// Package keyboard implements the keyboard-typo perturbation (the K sets
+// of Araujo et al.): in each selected word, one letter is replaced by a
+// character whose key is beside it on the keyboard.
+//
+// The replacement may be a letter, a digit or a punctuation key next to
+// the letters ("inh9bitions", "l;w"), keeps the letter's case, is never
+// the same character and never whitespace. Only letters are replaced, so
+// a hyphenated token changes inside one of its alphabetic segments and
+// numbers are never rewritten. The layout is data (see layouts/):
+// QWERTY by default, QWERTZ and AZERTY by option.
+package keyboard
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"unicode"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// Name and Suffix identify the perturbation in the registry and in
+// output file names (NAME_key.tsv).
+const (
+	Name   = "keyboard"
+	Suffix = "key"
+)
+
+func init() {
+	perturb.Register(&perturb.Kind{
+		Name:          Name,
+		Suffix:        Suffix,
+		Help:          "replace one letter per selected word by a keyboard neighbour (\"inh9bitions\")",
+		UsesSelection: true,
+		Options: []perturb.Option{
+			{Name: "layout", Default: "qwerty", Help: "keyboard layout: qwerty, qwertz or azerty"},
+		},
+		New: func(opts map[string]string) (perturb.Perturbation, error) {
+			name := opts["layout"]
+			if name == "" {
+				name = "qwerty"
+			}
+			l, err := LoadLayout(name)
+			if err != nil {
+				return nil, fmt.Errorf("%w: %v", perturb.ErrOption, err)
+			}
+			return New(l), nil
+		},
+	})
+}
+
+// Typo is the keyboard perturbation for one layout.
+type Typo struct {
+	Layout *Layout
+}
+
+// New returns the keyboard perturbation for layout l.
+func New(l *Layout) *Typo { return &Typo{Layout: l} }
+
+// Word returns word with one letter replaced by a keyboard neighbour, or
+// ok == false when it has no letter on the layout.
+func (t *Typo) Word(word string, r *rand.Rand) (out string, ok bool) {
+	rs := []rune(word)
+	// Count candidates first, then pick one, so no slice is needed.
+	n := 0
+	for _, c := range rs {
+		if t.replaceable(c) {
+			n++
+		}
+	}
+	if n == 0 {
+		return word, false
+	}
+	k := r.IntN(n)
+	for i, c := range rs {
+		if !t.replaceable(c) {
+			continue
+		}
+		if k > 0 {
+			k--
+			continue
+		}
+		ns := t.Layout.Neighbours(c)
+		rs[i] = withCase(c, ns[r.IntN(len(ns))])
+		return string(rs), true
+	}
+	panic("unreachable")
+}
+
+func (t *Typo) replaceable(c rune) bool {
+	return unicode.IsLetter(c) && len(t.Layout.Neighbours(c)) > 0
+}
+
+// Perturb changes every selected token that has a letter on the layout.
+func (t *Typo) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
+	out := s
+	var changes []perturb.Change
+	for i, sel := range selected {
+		if !sel || i >= len(s.Tokens) {
+			continue
+		}
+		w, ok := t.Word(s.Tokens[i], r)
+		if !ok {
+			continue
+		}
+		if changes == nil {
+			out.Tokens = append([]string(nil), s.Tokens...)
+		}
+		out.Tokens[i] = w
+		changes = append(changes, perturb.Change{Token: i, End: i + 1, Kind: Name, Before: s.Tokens[i], After: w})
+	}
+	return out, changes
+}
+
+// Check reports whether c replaces exactly one letter by a neighbour.
+func (t *Typo) Check(c perturb.Change) error {
+	a, b := []rune(c.Before), []rune(c.After)
+	if c.End != c.Token+1 {
+		return fmt.Errorf("%w: keyboard change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)
+	}
+	if len(a) != len(b) {
+		return fmt.Errorf("%w: %q -> %q changes the length", perturb.ErrInvalidChange, c.Before, c.After)
+	}
+	diff := -1
+	for i := range a {
+		if a[i] != b[i] {
+			if diff >= 0 {
+				return fmt.Errorf("%w: %q -> %q changes more than one character", perturb.ErrInvalidChange, c.Before, c.After)
+			}
+			diff = i
+		}
+	}
+	if diff < 0 {
+		return fmt.Errorf("%w: %q unchanged", perturb.ErrInvalidChange, c.Before)
+	}
+	if !unicode.IsLetter(a[diff]) || !t.Layout.IsNeighbour(a[diff], b[diff]) {
+		return fmt.Errorf("%w: %q -> %q: %q is not a %s neighbour of %q",
+			perturb.ErrInvalidChange, c.Before, c.After, b[diff], t.Layout.Name, a[diff])
+	}
+	return nil
+}

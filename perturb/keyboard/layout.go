@@ -1,0 +1,155 @@
+package keyboard
+
+import (
+	"bufio"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+//go:embed layouts/*.txt
+var layoutFiles embed.FS
+
+// ErrLayout means a layout description is malformed.
+var ErrLayout = errors.New("bad keyboard layout")
+
+// reach is how far apart, in quarter keys, the centres of keys on
+// adjacent rows may be for them to count as neighbours. 5 (1.25 keys)
+// takes in the diagonal keys a finger slips to, such as o and ; on
+// QWERTY (the "l;w" of the paper's sets).
+const reach = 5
+
+// Layout maps each key to the keys around it.
+type Layout struct {
+	Name       string
+	neighbours map[rune][]rune
+}
+
+// Layouts returns the names of the built-in layouts.
+func Layouts() []string {
+	ents, _ := layoutFiles.ReadDir("layouts")
+	var out []string
+	for _, e := range ents {
+		out = append(out, strings.TrimSuffix(e.Name(), ".txt"))
+	}
+	return out
+}
+
+// LoadLayout returns a built-in layout by name: qwerty, qwertz or azerty.
+func LoadLayout(name string) (*Layout, error) {
+	f, err := layoutFiles.Open("layouts/" + strings.ToLower(name) + ".txt")
+	if err != nil {
+		return nil, fmt.Errorf("%w: unknown layout %q (known: %s)", ErrLayout, name, strings.Join(Layouts(), ", "))
+	}
+	defer f.Close()
+	return ParseLayout(strings.ToLower(name), f)
+}
+
+// ParseLayout reads a layout description: one line per key row, top to
+// bottom, each "OFFSET KEYS" where OFFSET is the row's left offset in
+// quarter keys and KEYS the row's unshifted characters, left to right.
+// Blank lines and lines starting with # are ignored. Letters are stored
+// lower-case; no key may be whitespace or appear twice. Errors name the
+// line, as "name:3: ...".
+func ParseLayout(name string, r io.Reader) (*Layout, error) {
+	type key struct {
+		r      rune
+		row, x int
+	}
+	var keys []key
+	seen := map[rune]bool{}
+	sc := bufio.NewScanner(r)
+	line, row := 0, 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		if !utf8.ValidString(text) {
+			return nil, fmt.Errorf("%s:%d: %w: invalid UTF-8", name, line, ErrLayout)
+		}
+		offText, row1, ok := strings.Cut(text, " ")
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: %w: want \"OFFSET KEYS\"", name, line, ErrLayout)
+		}
+		off, err := strconv.Atoi(offText)
+		if err != nil || off < 0 || off > 64 {
+			return nil, fmt.Errorf("%s:%d: %w: bad offset %q", name, line, ErrLayout, offText)
+		}
+		row1 = strings.TrimSpace(row1)
+		if row1 == "" {
+			return nil, fmt.Errorf("%s:%d: %w: no keys", name, line, ErrLayout)
+		}
+		col := 0
+		for _, c := range row1 {
+			if unicode.IsSpace(c) || !unicode.IsPrint(c) {
+				return nil, fmt.Errorf("%s:%d: %w: key %q is not a printable character", name, line, ErrLayout, c)
+			}
+			c = unicode.ToLower(c)
+			if seen[c] {
+				return nil, fmt.Errorf("%s:%d: %w: key %q appears twice", name, line, ErrLayout, c)
+			}
+			seen[c] = true
+			keys = append(keys, key{c, row, off + 4*col})
+			col++
+		}
+		row++
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(keys) < 2 {
+		return nil, fmt.Errorf("%s: %w: fewer than two keys", name, ErrLayout)
+	}
+	l := &Layout{Name: name, neighbours: map[rune][]rune{}}
+	for _, a := range keys {
+		var ns []rune
+		for _, b := range keys {
+			dx := a.x - b.x
+			if dx < 0 {
+				dx = -dx
+			}
+			switch {
+			case a.row == b.row && dx == 4:
+				ns = append(ns, b.r)
+			case (a.row-b.row == 1 || b.row-a.row == 1) && dx <= reach:
+				ns = append(ns, b.r)
+			}
+		}
+		slices.Sort(ns)
+		l.neighbours[a.r] = ns
+	}
+	return l, nil
+}
+
+// Neighbours returns the keys around c (compared case-insensitively), in
+// a fixed order.
+func (l *Layout) Neighbours(c rune) []rune {
+	return l.neighbours[unicode.ToLower(c)]
+}
+
+// IsNeighbour reports whether typing b for a is a keyboard slip: b's key
+// is beside a's, and a letter keeps a's case.
+func (l *Layout) IsNeighbour(a, b rune) bool {
+	for _, n := range l.neighbours[unicode.ToLower(a)] {
+		if withCase(a, n) == b {
+			return a != b && !unicode.IsSpace(b)
+		}
+	}
+	return false
+}
+
+// withCase returns key n typed in place of a: upper-case when a is.
+func withCase(a, n rune) rune {
+	if unicode.IsUpper(a) {
+		return unicode.ToUpper(n)
+	}
+	return n
+}

@@ -1,0 +1,132 @@
+package perturb
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"regexp"
+)
+
+// Manifest records everything needed to regenerate a build byte for
+// byte: tool version, seed, selection, each perturbation's resolved
+// options, and the SHA-256 of every input and output.
+type Manifest struct {
+	Tool      string         `json:"tool"`
+	Version   string         `json:"version"`
+	Seed      uint64         `json:"seed"`
+	Selection Selection      `json:"selection"`
+	Kinds     []ManifestKind `json:"kinds"`
+	Inputs    []Input        `json:"inputs"`
+	Changes   string         `json:"changes"` // change log file name, in the manifest's directory
+}
+
+// ManifestKind is one perturbation of a build with its resolved options.
+type ManifestKind struct {
+	Name    string            `json:"name"`
+	Suffix  string            `json:"suffix"`
+	Options map[string]string `json:"options"`
+}
+
+// Input is one input corpus of a build and its outputs.
+type Input struct {
+	Path    string   `json:"path"` // as given; "sample:test" for the embedded sample
+	Name    string   `json:"name"` // base name used for outputs (NAME_key.tsv)
+	SHA256  string   `json:"sha256"`
+	Stats   Stats    `json:"stats"`
+	Outputs []Output `json:"outputs"`
+}
+
+// Output is one perturbed file of a build.
+type Output struct {
+	Kind   string `json:"kind"`
+	File   string `json:"file"` // file name in the manifest's directory
+	SHA256 string `json:"sha256"`
+	Stats  Stats  `json:"stats"`
+}
+
+var (
+	sha256RE = regexp.MustCompile(`^[0-9a-f]{64}$`)
+	// A file name in the build directory: no separators, not hidden.
+	fileNameRE = regexp.MustCompile(`^[^./\\][^/\\]*$`)
+)
+
+// ReadManifest decodes and validates a manifest. Unknown fields are an
+// error, so a manifest from a newer tool is not silently half-applied.
+func ReadManifest(r io.Reader) (*Manifest, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	var m Manifest
+	if err := dec.Decode(&m); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrManifest, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%w: data after the manifest object", ErrManifest)
+	}
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	return &m, nil
+}
+
+// Validate checks that m can drive a build.
+func (m *Manifest) Validate() error {
+	if m.Tool != "stress" {
+		return fmt.Errorf("%w: tool %q, want \"stress\"", ErrManifest, m.Tool)
+	}
+	if err := m.Selection.Validate(); err != nil {
+		return fmt.Errorf("%w: %v", ErrManifest, err)
+	}
+	if len(m.Kinds) == 0 {
+		return fmt.Errorf("%w: no kinds", ErrManifest)
+	}
+	seen := map[string]bool{}
+	for _, k := range m.Kinds {
+		if seen[k.Name] {
+			return fmt.Errorf("%w: kind %q twice", ErrManifest, k.Name)
+		}
+		seen[k.Name] = true
+	}
+	if len(m.Inputs) == 0 {
+		return fmt.Errorf("%w: no inputs", ErrManifest)
+	}
+	if !fileNameRE.MatchString(m.Changes) {
+		return fmt.Errorf("%w: bad change log name %q", ErrManifest, m.Changes)
+	}
+	names := map[string]bool{}
+	for _, in := range m.Inputs {
+		if in.Path == "" || !fileNameRE.MatchString(in.Name) {
+			return fmt.Errorf("%w: input %q with bad name %q", ErrManifest, in.Path, in.Name)
+		}
+		if names[in.Name] {
+			return fmt.Errorf("%w: two inputs named %q", ErrManifest, in.Name)
+		}
+		names[in.Name] = true
+		if !sha256RE.MatchString(in.SHA256) {
+			return fmt.Errorf("%w: input %q: bad sha256 %q", ErrManifest, in.Path, in.SHA256)
+		}
+		for _, o := range in.Outputs {
+			if !fileNameRE.MatchString(o.File) || !seen[o.Kind] {
+				return fmt.Errorf("%w: input %q: bad output %q of kind %q", ErrManifest, in.Path, o.File, o.Kind)
+			}
+			if !sha256RE.MatchString(o.SHA256) {
+				return fmt.Errorf("%w: output %q: bad sha256 %q", ErrManifest, o.File, o.SHA256)
+			}
+		}
+	}
+	return nil
+}
+
+// Encode returns the manifest as indented JSON with a final newline. The
+// encoding is deterministic (map keys sorted), so a rebuild gives the
+// same bytes.
+func (m *Manifest) Encode() ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(m); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,47 @@
+package perturb
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+	"math/rand/v2"
+
+	"github.com/stress-ner/stress/conll"
+)
+
+// selectionStream names the random stream of word selection. It is not a
+// perturbation name, so selection is independent of the perturbation and
+// every perturbation of a run changes the same token positions.
+const selectionStream = "\x00select"
+
+// SentenceRand returns the random generator for one sentence: a PCG
+// seeded from seed, the stream name (usually the perturbation's name) and
+// the sentence's tokens and tags. It depends on nothing else, in
+// particular not on the sentence's position, so results do not change
+// with the number of workers or when a corpus is sharded.
+func SentenceRand(seed uint64, stream string, s conll.Sentence) *rand.Rand {
+	h := fnv.New64a()
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], seed)
+	h.Write(b[:])
+	h.Write([]byte(stream))
+	sep := []byte{0}
+	for i, t := range s.Tokens {
+		h.Write(sep)
+		h.Write([]byte(t))
+		h.Write([]byte{'\t'})
+		if i < len(s.Tags) {
+			h.Write([]byte(s.Tags[i]))
+		}
+	}
+	sum := h.Sum64()
+	// A second, differently mixed word fills PCG's 128-bit state, so
+	// that nearby seeds do not give related streams.
+	return rand.New(rand.NewPCG(sum, splitmix64(sum^seed)))
+}
+
+func splitmix64(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}

@@ -1,0 +1,221 @@
+package perturb
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/stress-ner/stress/conll"
+)
+
+// Stats are the corpus figures of the paper's Table 2 for one file and,
+// when it was compared with its original, how much of it was modified.
+type Stats struct {
+	Sentences    int            `json:"sentences"`
+	Annotated    int            `json:"annotated_sentences"` // sentences with at least one entity
+	Tokens       int            `json:"tokens"`
+	EntityTokens int            `json:"entity_tokens"`
+	Entities     map[string]int `json:"entities"` // mentions per type
+	TypeTokens   map[string]int `json:"entity_tokens_by_type"`
+
+	Compared             bool           `json:"compared"` // the modification counts below are meaningful
+	TokensModified       int            `json:"tokens_modified"`
+	EntityTokensModified int            `json:"entity_tokens_modified"`
+	TypeTokensModified   map[string]int `json:"entity_tokens_modified_by_type"`
+	MentionsReplaced     int            `json:"mentions_replaced"` // gold mentions whose text changed
+	Changes              int            `json:"changes"`
+}
+
+// Span is a gold entity mention: tokens [Start, End) of type Type.
+type Span struct {
+	Start, End int
+	Type       string
+}
+
+// Spans returns the mentions of an IOB tag sequence with conlleval's
+// rules: B-X starts a mention, I-X continues one of type X and otherwise
+// starts one; O and any other tag end it.
+func Spans(tags []string) []Span {
+	var out []Span
+	open := -1
+	typ := ""
+	for i, t := range tags {
+		prefix, ty, _ := strings.Cut(t, "-")
+		if len(prefix) != 1 {
+			prefix, ty = "O", ""
+		}
+		switch {
+		case (prefix == "I" || prefix == "E") && open >= 0 && ty == typ:
+			continue
+		case prefix == "B" || prefix == "I" || prefix == "S" || prefix == "E":
+			if open >= 0 {
+				out = append(out, Span{open, i, typ})
+			}
+			open, typ = i, ty
+		default:
+			if open >= 0 {
+				out = append(out, Span{open, i, typ})
+			}
+			open, typ = -1, ""
+		}
+	}
+	if open >= 0 {
+		out = append(out, Span{open, len(tags), typ})
+	}
+	return out
+}
+
+// Add counts one sentence. With pert (a perturbed copy of orig) it also
+// counts modifications; pass pert == orig's zero value and nil changes
+// to count a corpus alone (see AddOriginal).
+func (st *Stats) Add(orig, pert conll.Sentence, changes []Change) {
+	st.AddOriginal(orig)
+	st.Compared = true
+	st.Changes += len(changes)
+	if st.TypeTokensModified == nil {
+		st.TypeTokensModified = map[string]int{}
+	}
+	spans := Spans(orig.Tags)
+	if len(pert.Tokens) == len(orig.Tokens) {
+		for i, tok := range orig.Tokens {
+			if pert.Tokens[i] == tok {
+				continue
+			}
+			st.TokensModified++
+			if i < len(orig.Tags) && isEntityTag(orig.Tags[i]) {
+				st.EntityTokensModified++
+				st.TypeTokensModified[tagType(orig.Tags[i])]++
+			}
+		}
+		for _, sp := range spans {
+			for i := sp.Start; i < sp.End; i++ {
+				if pert.Tokens[i] != orig.Tokens[i] {
+					st.MentionsReplaced++
+					break
+				}
+			}
+		}
+		return
+	}
+	// Token counts differ (span replacements): compare mention by mention
+	// and count every token of a replaced mention as modified.
+	pspans := Spans(pert.Tags)
+	if len(pspans) != len(spans) {
+		st.TokensModified += len(orig.Tokens)
+		return
+	}
+	for k, sp := range spans {
+		q := pspans[k]
+		if strings.Join(orig.Tokens[sp.Start:sp.End], " ") == strings.Join(pert.Tokens[q.Start:q.End], " ") {
+			continue
+		}
+		st.MentionsReplaced++
+		n := sp.End - sp.Start
+		st.TokensModified += n
+		st.EntityTokensModified += n
+		st.TypeTokensModified[sp.Type] += n
+	}
+}
+
+// AddOriginal counts one sentence of a corpus without comparison.
+func (st *Stats) AddOriginal(s conll.Sentence) {
+	if st.Entities == nil {
+		st.Entities = map[string]int{}
+		st.TypeTokens = map[string]int{}
+	}
+	st.Sentences++
+	st.Tokens += len(s.Tokens)
+	spans := Spans(s.Tags)
+	if len(spans) > 0 {
+		st.Annotated++
+	}
+	for _, sp := range spans {
+		st.Entities[sp.Type]++
+	}
+	for _, t := range s.Tags {
+		if isEntityTag(t) {
+			st.EntityTokens++
+			st.TypeTokens[tagType(t)]++
+		}
+	}
+}
+
+func tagType(tag string) string {
+	if _, ty, ok := strings.Cut(tag, "-"); ok {
+		return ty
+	}
+	return tag
+}
+
+// Types returns the entity types seen, sorted.
+func (st *Stats) Types() []string {
+	var ts []string
+	for t := range st.Entities {
+		ts = append(ts, t)
+	}
+	sort.Strings(ts)
+	return ts
+}
+
+func pct(n, d int) string {
+	if d == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(d))
+}
+
+// NamedStats is a row of a stats table.
+type NamedStats struct {
+	Name  string
+	Stats Stats
+}
+
+// WriteTable prints rows as the paper's Table 2: sentences (annotated),
+// tokens, mentions per entity type and, for compared rows, the share of
+// tokens and of entity tokens (per type) modified and mentions replaced.
+func WriteTable(w io.Writer, rows []NamedStats) error {
+	typeSet := map[string]bool{}
+	for _, r := range rows {
+		for _, t := range r.Stats.Types() {
+			typeSet[t] = true
+		}
+	}
+	var types []string
+	for t := range typeSet {
+		types = append(types, t)
+	}
+	sort.Strings(types)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := []string{"file", "sentences (annotated)", "tokens"}
+	for _, t := range types {
+		head = append(head, t)
+	}
+	head = append(head, "% tokens mod.", "% entity tok. mod.")
+	for _, t := range types {
+		head = append(head, "% "+t+" tok. mod.")
+	}
+	head = append(head, "mentions repl.")
+	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+	for _, r := range rows {
+		s := r.Stats
+		cells := []string{r.Name, fmt.Sprintf("%d (%d)", s.Sentences, s.Annotated), fmt.Sprint(s.Tokens)}
+		for _, t := range types {
+			cells = append(cells, fmt.Sprint(s.Entities[t]))
+		}
+		if s.Compared {
+			cells = append(cells, pct(s.TokensModified, s.Tokens), pct(s.EntityTokensModified, s.EntityTokens))
+			for _, t := range types {
+				cells = append(cells, pct(s.TypeTokensModified[t], s.TypeTokens[t]))
+			}
+			cells = append(cells, fmt.Sprint(s.MentionsReplaced))
+		} else {
+			for range len(types) + 3 {
+				cells = append(cells, "-")
+			}
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
+	}
+	return tw.Flush()
+}

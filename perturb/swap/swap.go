@@ -1,0 +1,136 @@
+// Package swap implements the character-swap perturbation (the W sets of
+// Araujo et al.): in each selected word, two adjacent, different letters
+// change places ("inihbitions").
+//
+// Only letter pairs are swapped, so hyphens, digits and punctuation stay
+// where they are and a swap is never a no-op. Options keep the first
+// and/or the last character of the word in place.
+package swap
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"unicode"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// Name and Suffix identify the perturbation in the registry and in
+// output file names (NAME_swap.tsv).
+const (
+	Name   = "swap"
+	Suffix = "swap"
+)
+
+func init() {
+	perturb.Register(&perturb.Kind{
+		Name:          Name,
+		Suffix:        Suffix,
+		Help:          "swap two adjacent different letters per selected word (\"inihbitions\")",
+		UsesSelection: true,
+		Options: []perturb.Option{
+			{Name: "keep-first", Default: "false", Bool: true, Help: "never move a word's first character"},
+			{Name: "keep-last", Default: "false", Bool: true, Help: "never move a word's last character"},
+		},
+		New: func(opts map[string]string) (perturb.Perturbation, error) {
+			var s Swap
+			for name, p := range map[string]*bool{"keep-first": &s.KeepFirst, "keep-last": &s.KeepLast} {
+				v, ok := opts[name]
+				if !ok || v == "" {
+					continue
+				}
+				b, err := strconv.ParseBool(v)
+				if err != nil {
+					return nil, fmt.Errorf("%w: --%s %q is not a boolean", perturb.ErrOption, name, v)
+				}
+				*p = b
+			}
+			return &s, nil
+		},
+	})
+}
+
+// Swap is the swap perturbation.
+type Swap struct {
+	KeepFirst bool // never move the first character
+	KeepLast  bool // never move the last character
+}
+
+// canSwap reports whether runes i and i+1 of rs may change places.
+func (s *Swap) canSwap(rs []rune, i int) bool {
+	if s.KeepFirst && i == 0 || s.KeepLast && i+1 == len(rs)-1 {
+		return false
+	}
+	return rs[i] != rs[i+1] && unicode.IsLetter(rs[i]) && unicode.IsLetter(rs[i+1])
+}
+
+// Word returns word with two adjacent different letters swapped, or
+// ok == false when no such pair exists.
+func (s *Swap) Word(word string, r *rand.Rand) (out string, ok bool) {
+	rs := []rune(word)
+	n := 0
+	for i := 0; i+1 < len(rs); i++ {
+		if s.canSwap(rs, i) {
+			n++
+		}
+	}
+	if n == 0 {
+		return word, false
+	}
+	k := r.IntN(n)
+	for i := 0; i+1 < len(rs); i++ {
+		if !s.canSwap(rs, i) {
+			continue
+		}
+		if k > 0 {
+			k--
+			continue
+		}
+		rs[i], rs[i+1] = rs[i+1], rs[i]
+		return string(rs), true
+	}
+	panic("unreachable")
+}
+
+// Perturb changes every selected token that has a swappable pair.
+func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
+	out := sent
+	var changes []perturb.Change
+	for i, sel := range selected {
+		if !sel || i >= len(sent.Tokens) {
+			continue
+		}
+		w, ok := s.Word(sent.Tokens[i], r)
+		if !ok {
+			continue
+		}
+		if changes == nil {
+			out.Tokens = append([]string(nil), sent.Tokens...)
+		}
+		out.Tokens[i] = w
+		changes = append(changes, perturb.Change{Token: i, End: i + 1, Kind: Name, Before: sent.Tokens[i], After: w})
+	}
+	return out, changes
+}
+
+// Check reports whether c is one transposition of two adjacent,
+// different letters that respects the keep options.
+func (s *Swap) Check(c perturb.Change) error {
+	a, b := []rune(c.Before), []rune(c.After)
+	if c.End != c.Token+1 {
+		return fmt.Errorf("%w: swap change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)
+	}
+	if len(a) != len(b) {
+		return fmt.Errorf("%w: %q -> %q changes the length", perturb.ErrInvalidChange, c.Before, c.After)
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	if i+1 >= len(a) || a[i] != b[i+1] || a[i+1] != b[i] || !s.canSwap(a, i) || string(a[i+2:]) != string(b[i+2:]) {
+		return fmt.Errorf("%w: %q -> %q is not one swap of adjacent different letters", perturb.ErrInvalidChange, c.Before, c.After)
+	}
+	return nil
+}
