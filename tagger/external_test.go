@@ -1,0 +1,264 @@
+package tagger
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stress-ner/stress/conll"
+)
+
+// helperEnv makes the test binary act as an external tagger (see
+// TestMain); its value selects the behaviour.
+const helperEnv = "STRESS_TAGGER_TEST_HELPER"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(helperEnv); mode != "" {
+		os.Exit(helperTagger(mode, os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// helperTagger tags capitalised tokens B-Chemical and others O.
+func helperTagger(mode string, stdin io.Reader, stdout, stderr io.Writer) int {
+	tagOf := func(tok string) string {
+		if tok != "" && tok[0] >= 'A' && tok[0] <= 'Z' {
+			return "B-Chemical"
+		}
+		return "O"
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	switch mode {
+	case "fail":
+		io.Copy(io.Discard, stdin)
+		fmt.Fprintln(stderr, "loading model...\nTraceback: model.bin not found")
+		return 3
+	case "hang":
+		time.Sleep(time.Hour)
+		return 0
+	case "eager":
+		// Answer a fixed-size corpus before reading any input, so a
+		// client that writes all input before reading would deadlock.
+		for range 20000 {
+			out.WriteString("O\n\n")
+		}
+		out.Flush()
+		io.Copy(io.Discard, stdin)
+		return 0
+	}
+	sc := bufio.NewScanner(stdin)
+	sent := 0
+	for sc.Scan() {
+		tok := sc.Text()
+		if tok == "" {
+			sent++
+			if mode == "no-blank" {
+				continue // run all sentences together
+			}
+			out.WriteString("\n")
+			continue
+		}
+		switch mode {
+		case "conll":
+			fmt.Fprintf(out, "%s\tNN\t%s\n", tok, tagOf(tok))
+		case "tags", "extra":
+			fmt.Fprintf(out, "%s\n", tagOf(tok))
+		case "crlf-docstart":
+			if sent == 0 && tok == "Aspirin" {
+				out.WriteString("-DOCSTART- O\r\n\r\n")
+			}
+			fmt.Fprintf(out, "%s %s\r\n", tok, tagOf(tok))
+		case "short":
+			if tok != "." {
+				fmt.Fprintf(out, "%s\n", tagOf(tok))
+			}
+		case "wrong-token":
+			fmt.Fprintf(out, "%s\t%s\n", strings.ToLower(tok), tagOf(tok))
+		case "no-blank":
+			fmt.Fprintf(out, "%s\n", tagOf(tok))
+		default:
+			fmt.Fprintf(stderr, "unknown mode %q\n", mode)
+			return 2
+		}
+	}
+	if mode == "extra" {
+		out.WriteString("O\n\n")
+	}
+	return 0
+}
+
+// helperCommand returns a Command that runs the test binary as a tagger.
+func helperCommand(mode string) *Command {
+	return &Command{
+		Line: shellQuote(os.Args[0]),
+		Env:  append(os.Environ(), helperEnv+"="+mode),
+	}
+}
+
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+func TestCommand(t *testing.T) {
+	sents := []conll.Sentence{
+		sent("Aspirin/O causes/O ulcers/O ./O"),
+		{DocStart: true}, // no tokens: not sent, gets no tags
+		sent("Lithium/O ./O"),
+	}
+	want := [][]string{{"B-Chemical", "O", "O", "O"}, {}, {"B-Chemical", "O"}}
+	for _, mode := range []string{"conll", "tags", "crlf-docstart"} {
+		t.Run(mode, func(t *testing.T) {
+			got, err := helperCommand(mode).TagSentences(context.Background(), sents)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Errorf("got %q, want %q", got, want)
+			}
+		})
+	}
+	t.Run("awk", func(t *testing.T) {
+		c := &Command{Line: `awk 'NF { print $1 "\tO"; next } { print "" }'`, Timeout: 10 * time.Second}
+		got, err := c.TagSentences(context.Background(), sents)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got[0], []string{"O", "O", "O", "O"}) || len(got[1]) != 0 {
+			t.Errorf("got %q", got)
+		}
+	})
+}
+
+func TestCommandErrors(t *testing.T) {
+	sents := []conll.Sentence{
+		sent("Aspirin/O causes/O ulcers/O ./O"),
+		sent("Lithium/O works/O"),
+	}
+	sents[0].Line = 10
+	tests := []struct {
+		mode    string
+		timeout time.Duration
+		want    error
+		msg     string // expected in the message
+	}{
+		{"short", 0, ErrTagCount, "sentence 1 (input line 10): wrong number of tags: got 3, want 4"},
+		{"extra", 0, ErrSentenceCount, "got 3, want 2"},
+		{"wrong-token", 0, ErrTagCount, `token 1 is "aspirin", want "Aspirin"`},
+		{"no-blank", 0, ErrTagCount, "got 6, want 4"},
+		{"fail", 0, ErrCommandFailed, "exit status 3; stderr:\nloading model...\nTraceback: model.bin not found"},
+		{"hang", 300 * time.Millisecond, ErrTimeout, "timed out after 300ms"},
+		{"eager", 0, ErrTagCount, "got 1, want 4"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			c := helperCommand(tt.mode)
+			c.Timeout = tt.timeout
+			if c.Timeout == 0 {
+				c.Timeout = time.Minute // fail rather than hang the suite
+			}
+			_, err := c.TagSentences(context.Background(), sents)
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("err = %v, want %v", err, tt.want)
+			}
+			if !strings.Contains(err.Error(), tt.msg) {
+				t.Errorf("error %q does not contain %q", err, tt.msg)
+			}
+			if !strings.HasPrefix(err.Error(), "model command ") {
+				t.Errorf("error %q does not name the command", err)
+			}
+		})
+	}
+}
+
+func TestCommandBadInput(t *testing.T) {
+	c := &Command{Line: "cat"}
+	for _, tok := range []string{"a b", "a\tb", "", "a\nb"} {
+		_, err := c.TagSentences(context.Background(), []conll.Sentence{{Tokens: []string{"x", tok}, Tags: []string{"O", "O"}}})
+		if !errors.Is(err, ErrBadToken) {
+			t.Errorf("token %q: err = %v, want ErrBadToken", tok, err)
+		}
+	}
+	_, err := (&Command{Line: "exit 0"}).TagSentences(context.Background(), []conll.Sentence{sent("a/O")})
+	if !errors.Is(err, ErrSentenceCount) {
+		t.Errorf("silent command: err = %v, want ErrSentenceCount", err)
+	}
+	_, err = (&Command{Line: "no-such-command-xyz"}).TagSentences(context.Background(), []conll.Sentence{sent("a/O")})
+	if !errors.Is(err, ErrCommandFailed) || !strings.Contains(err.Error(), "not found") {
+		t.Errorf("missing command: err = %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = (&Command{Line: "sleep 10"}).TagSentences(ctx, []conll.Sentence{sent("a/O")})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: err = %v", err)
+	}
+}
+
+// TestCommandLarge pushes a corpus far larger than pipe buffers through
+// cat, which answers while it reads: writing stdin from its own goroutine
+// is what keeps this from deadlocking.
+func TestCommandLarge(t *testing.T) {
+	test := readTSVFile(t, "testdata/test.tsv")
+	big := slices.Repeat(test, 50)
+	c := &Command{Line: "cat", Timeout: time.Minute}
+	got, err := c.TagSentences(context.Background(), big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range big {
+		// cat echoes the token as the only column, read as the tag.
+		if !slices.Equal(got[i], s.Tokens) {
+			t.Fatalf("sentence %d: got %q", i, got[i])
+		}
+	}
+}
+
+func TestReadTags(t *testing.T) {
+	sents := []conll.Sentence{sent("a/O b/O"), sent("c/O")}
+	tests := []struct {
+		name, out string
+		want      [][]string
+		err       error
+	}{
+		{"tags", "O\nB-X\n\nI-X\n", [][]string{{"O", "B-X"}, {"I-X"}}, nil},
+		{"conll", "a\tO\nb\tB-X\n\nc\tI-X\n\n", [][]string{{"O", "B-X"}, {"I-X"}}, nil},
+		{"many blanks", "\n\nO\nO\n\n\n\nO\n\n\n", [][]string{{"O", "O"}, {"O"}}, nil},
+		{"comments", "# sent 1\nO\nO\n\n#x\nO\n", [][]string{{"O", "O"}, {"O"}}, nil},
+		{"spaces", "a  NN  O  \r\nb O\r\n\r\nc O\r\n", [][]string{{"O", "O"}, {"O"}}, nil},
+		{"too few sentences", "O\nO\n", nil, ErrSentenceCount},
+		{"too many sentences", "O\nO\n\nO\n\nO\n", nil, ErrSentenceCount},
+		{"short sentence", "O\n\nO\n", nil, ErrTagCount},
+		{"long sentence", "O\nO\n\nO\nO\n", nil, ErrTagCount},
+		{"wrong token", "a O\nx O\n\nc O\n", nil, ErrTagCount},
+		{"empty", "", nil, ErrSentenceCount},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := readTags(strings.NewReader(tt.out), sents)
+			if !errors.Is(err, tt.err) {
+				t.Fatalf("err = %v, want %v", err, tt.err)
+			}
+			if err == nil && !slices.EqualFunc(got, tt.want, slices.Equal) {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestTailBuffer(t *testing.T) {
+	tb := &tailBuffer{max: 8}
+	fmt.Fprint(tb, "0123456789")
+	fmt.Fprint(tb, "ab")
+	if got := tb.quote(); got != "; stderr:\n...456789ab" {
+		t.Errorf("quote = %q", got)
+	}
+	if got := (&tailBuffer{max: 8}).quote(); got != "" {
+		t.Errorf("empty quote = %q", got)
+	}
+}
