@@ -44,7 +44,13 @@ func newDense(r *resultData, res *Result, types []string) dense {
 	return d
 }
 
+// f1 is F1 on resampled counts. A resample without any gold or
+// predicted entity has no F1 (conlleval would print 0); it yields NaN
+// and is left out of the interval rather than dragging it to 0.
 func f1(g, p, c int64) float64 {
+	if g+p == 0 {
+		return math.NaN()
+	}
 	return conll.TypeCounts{Gold: int(g), Pred: int(p), Correct: int(c)}.F1()
 }
 
@@ -278,7 +284,7 @@ func (c *Comparer) significance(ctx context.Context, rep *Report) error {
 			sa.g, sa.p, sa.c = sa.g+ta[i].g, sa.p+ta[i].p, sa.c+ta[i].c
 			sb.g, sb.p, sb.c = sb.g+tb[i].g, sb.p+tb[i].p, sb.c+tb[i].c
 		}
-		observed := math.Abs(f1(sa.g, sa.p, sa.c) - f1(sb.g, sb.p, sb.c))
+		observed := math.Abs(f1Point(sa.g, sa.p, sa.c) - f1Point(sb.g, sb.p, sb.c))
 		h := fnv.New64a()
 		h.Write([]byte(cmp.Set + "\x00" + cmp.A + "\x00" + cmp.B))
 		rng := rand.New(rand.NewPCG(c.Seed, h.Sum64()))
@@ -300,7 +306,7 @@ func (c *Comparer) significance(ctx context.Context, rep *Report) error {
 				bits >>= 1
 			}
 			// A tiny tolerance keeps ties that differ only by rounding.
-			if math.Abs(f1(xa.g, xa.p, xa.c)-f1(xb.g, xb.p, xb.c)) >= observed-1e-9 {
+			if math.Abs(f1Point(xa.g, xa.p, xa.c)-f1Point(xb.g, xb.p, xb.c)) >= observed-1e-9 {
 				reach++
 			}
 		}
@@ -316,4 +322,9 @@ func (c *Comparer) systemResult(system, set string) *resultData {
 		}
 	}
 	return nil
+}
+
+// f1Point is F1 with the scorer's convention (0 without entities).
+func f1Point(g, p, c int64) float64 {
+	return conll.TypeCounts{Gold: int(g), Pred: int(p), Correct: int(c)}.F1()
 }

@@ -1,0 +1,307 @@
+package compare
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stress-ner/stress/conll"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata")
+
+// tiny is a hand-checked comparison. Gold has 4 entities in 3 sentences.
+// System "good" finds all on O; on K it misses the Disease of sentence 2
+// (whose token was changed) and keeps the rest.
+func tiny(t *testing.T, samples int) *Report {
+	t.Helper()
+	gold := sents(
+		"aspirin/B-Chemical causes/O ulcers/B-Disease",
+		"heart/B-Disease attack/I-Disease risk/O",
+		"no/O entity/O",
+		"iron/B-Chemical",
+	)
+	c := New()
+	c.Samples = samples
+	must(t, c.AddSet(Set{Name: "O", File: "o.tsv", Gold: gold}))
+	must(t, c.AddSet(Set{Name: "K", File: "k.tsv", Gold: gold, Changes: []Change{{Sentence: 1, Start: 0, End: 1}}}))
+	must(t, c.AddPrediction("good", "O", "good/o.tsv", gold))
+	must(t, c.AddPrediction("good", "K", "good/k.tsv", sents(
+		"aspirin/B-Chemical causes/O ulcers/B-Disease",
+		"heart/O attack/B-Disease risk/O",
+		"no/O entity/O",
+		"iron/B-Chemical",
+	)))
+	must(t, c.AddPrediction("weak", "O", "weak/o.tsv", sents(
+		"aspirin/B-Chemical causes/O ulcers/O",
+		"heart/B-Disease attack/I-Disease risk/O",
+		"no/O entity/B-Chemical",
+		"iron/B-Chemical",
+	)))
+	rep, err := c.Report(context.Background())
+	must(t, err)
+	return rep
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+func TestHandComputed(t *testing.T) {
+	rep := tiny(t, 0)
+	o := rep.result("good", "O")
+	k := rep.result("good", "K")
+	w := rep.result("weak", "O")
+	// good on K: gold 4, pred 4 ("attack" alone is a Disease), correct 3.
+	if k.Overall.Gold != 4 || k.Overall.Pred != 4 || k.Overall.Correct != 3 || !near(k.Overall.F1, 75) {
+		t.Errorf("good/K overall = %+v, want 4/4/3, F1 75", k.Overall)
+	}
+	if !near(o.Overall.F1, 100) || o.Drop != nil {
+		t.Errorf("good/O = %+v drop %v, want F1 100, no drop", o.Overall, o.Drop)
+	}
+	if k.Drop == nil || !near(k.Drop.Value, 25) {
+		t.Errorf("good/K drop = %+v, want 25%%", k.Drop)
+	}
+	// Token 0 of sentence 2 ("heart") was changed: the gold "heart
+	// attack" covers it, the predicted "attack" does not.
+	if k.Perturbed == nil || k.Perturbed.Gold != 1 || k.Perturbed.Pred != 0 || k.Perturbed.Correct != 0 {
+		t.Errorf("good/K perturbed = %+v, want gold 1 pred 0 correct 0", k.Perturbed)
+	}
+	if k.Untouched.Gold != 3 || k.Untouched.Pred != 4 || k.Untouched.Correct != 3 {
+		t.Errorf("good/K untouched = %+v, want 3/4/3", k.Untouched)
+	}
+	if o.Perturbed != nil {
+		t.Errorf("good/O has a perturbed score without change log")
+	}
+	// weak on O: gold 4, pred 4, correct 3; per type Chemical 2/3/2,
+	// Disease 2/1/1.
+	if w.Overall.Gold != 4 || w.Overall.Pred != 4 || w.Overall.Correct != 3 {
+		t.Errorf("weak/O = %+v", w.Overall)
+	}
+	want := map[string][3]int{"Chemical": {2, 3, 2}, "Disease": {2, 1, 1}}
+	for _, ts := range w.Types {
+		if got := [3]int{ts.Gold, ts.Pred, ts.Correct}; got != want[ts.Type] {
+			t.Errorf("weak/O %s = %v, want %v", ts.Type, got, want[ts.Type])
+		}
+	}
+	// Confusion of good/K: tokens heart B→O, attack I→B; all else right.
+	m := k.Confusion.Overall
+	if m != (Matrix{{3, 0, 1}, {1, 0, 0}, {0, 0, 4}}) {
+		t.Errorf("good/K confusion = %v", m)
+	}
+	if n := m.Normalized(); !near(n[0][0], 0.75) || !near(n[1][0], 1) || !near(n[2][2], 1) {
+		t.Errorf("normalized = %v", n)
+	}
+	var dis Matrix
+	for _, tm := range k.Confusion.Types {
+		if tm.Type == "Disease" {
+			dis = tm.Matrix
+		}
+	}
+	if dis != (Matrix{{1, 0, 1}, {1, 0, 0}, {0, 0, 6}}) {
+		t.Errorf("good/K Disease confusion = %v", dis)
+	}
+	if len(rep.Comparisons) != 1 || rep.Comparisons[0].Set != "O" || !near(rep.Comparisons[0].Diff.Value, 25) {
+		t.Errorf("comparisons = %+v", rep.Comparisons)
+	}
+}
+
+func TestBootstrapDeterministicAndSensible(t *testing.T) {
+	a := tiny(t, 500)
+	b := tiny(t, 500)
+	ja, jb := new(bytes.Buffer), new(bytes.Buffer)
+	must(t, a.Write(ja, JSON))
+	must(t, b.Write(jb, JSON))
+	if ja.String() != jb.String() {
+		t.Fatal("same seed, different reports")
+	}
+	k := a.result("good", "K")
+	iv := k.Overall.F1CI
+	if iv == nil || iv.Low > k.Overall.F1 || iv.High < k.Overall.F1 || iv.Low >= iv.High {
+		t.Errorf("good/K F1 %v, CI %+v: must contain the estimate and be non-degenerate", k.Overall.F1, iv)
+	}
+	// good is perfect on O: every resample gives 100.
+	if ci := a.result("good", "O").Overall.F1CI; ci == nil || ci.Low != 100 || ci.High != 100 {
+		t.Errorf("good/O CI = %+v, want [100, 100]", ci)
+	}
+	// The drop is 0 on resamples without sentence 2, and positive
+	// otherwise; it can never be negative here.
+	if d := k.Drop.CI; d == nil || d.Low < 0 || d.High <= 0 || d.Low > k.Drop.Value || d.High < k.Drop.Value {
+		t.Errorf("drop CI = %+v around %v", d, k.Drop.Value)
+	}
+	if p := a.Comparisons[0].P; p <= 0 || p > 1 {
+		t.Errorf("p = %v", p)
+	}
+}
+
+func TestWorkersDoNotChangeResults(t *testing.T) {
+	var out []string
+	for _, w := range []int{1, 2, 5} {
+		c := benchComparer(t, 200)
+		c.Samples, c.Workers = 101, w
+		rep, err := c.Report(context.Background())
+		must(t, err)
+		var b bytes.Buffer
+		must(t, rep.Write(&b, JSON))
+		out = append(out, b.String())
+	}
+	if out[0] != out[1] || out[0] != out[2] {
+		t.Error("results depend on the number of workers")
+	}
+}
+
+// TestAgreesWithScorer checks the invariant that makes compare's figures
+// those of "stress score": point estimates are sums of EvalSentence, and
+// the perturbed/untouched split adds up to them. (In strict mode
+// AddPrediction itself refuses a split that disagrees with the scorer.)
+func TestAgreesWithScorer(t *testing.T) {
+	gold := synthGold(400, 3)
+	for _, mode := range []conll.Mode{conll.ModeConlleval} {
+		for seed := range uint64(5) {
+			pred := noisy(gold, 0.1, seed)
+			var changes []Change
+			for i := 0; i < len(gold); i += 2 {
+				changes = append(changes, Change{Sentence: i, Start: int(seed) % len(gold[i].Tokens), End: len(gold[i].Tokens)})
+			}
+			c := New()
+			c.Samples = 0
+			c.Eval.Mode = mode
+			must(t, c.AddSet(Set{Name: "X", Gold: gold, Changes: changes}))
+			must(t, c.AddPrediction("s", "X", "p", pred))
+			rep, err := c.Report(context.Background())
+			must(t, err)
+			var want conll.Counts
+			for i := range gold {
+				want.Add(conll.EvalSentence(gold[i].Tags, pred[i].Tags, c.Eval))
+			}
+			r := rep.Systems[0].Results[0]
+			o := want.Overall()
+			if r.Overall.Gold != o.Gold || r.Overall.Pred != o.Pred || r.Overall.Correct != o.Correct || r.Overall.F1 != o.F1() {
+				t.Errorf("mode %d seed %d: overall %+v, scorer %+v", mode, seed, r.Overall, o)
+			}
+			if r.Perturbed.Gold+r.Untouched.Gold != o.Gold || r.Perturbed.Pred+r.Untouched.Pred != o.Pred || r.Perturbed.Correct+r.Untouched.Correct != o.Correct {
+				t.Errorf("mode %d seed %d: split %+v + %+v != %+v", mode, seed, r.Perturbed, r.Untouched, o)
+			}
+			total := 0
+			for _, row := range r.Confusion.Overall {
+				for _, v := range row {
+					total += v
+				}
+			}
+			if total != want.Tokens {
+				t.Errorf("confusion counts %d tokens, want %d", total, want.Tokens)
+			}
+			for _, tm := range r.Confusion.Types {
+				n := 0
+				for _, row := range tm.Matrix {
+					for _, v := range row {
+						n += v
+					}
+				}
+				if n != want.Tokens {
+					t.Errorf("%s confusion counts %d tokens, want %d", tm.Type, n, want.Tokens)
+				}
+			}
+		}
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	gold := sents("a/O b/B-X", "c/O")
+	for _, tc := range []struct {
+		name string
+		run  func(c *Comparer) error
+		is   error
+		msg  string
+	}{
+		{"fewer sentences", func(c *Comparer) error { return c.AddPrediction("s", "O", "p.tsv", sents("a/O b/O")) }, ErrMismatch, "p.tsv: 1 sentences, gold g.tsv has 2"},
+		{"fewer tokens", func(c *Comparer) error {
+			return c.AddPrediction("s", "O", "p.tsv", sents("a/O", "c/O"))
+		}, ErrMismatch, "p.tsv:1: sentence 1 has 1 tokens, gold g.tsv:1 has 2"},
+		{"other token", func(c *Comparer) error {
+			return c.AddPrediction("s", "O", "p.tsv", sents("a/O b/O", "d/O"))
+		}, ErrMismatch, `p.tsv:4: token 1 of sentence 2 is "d", gold g.tsv:4 has "c"`},
+		{"unknown set", func(c *Comparer) error { return c.AddPrediction("s", "K", "p.tsv", gold) }, ErrUnknownSet, ""},
+		{"twice", func(c *Comparer) error {
+			must(t, c.AddPrediction("s", "O", "p.tsv", gold))
+			return c.AddPrediction("s", "O", "p.tsv", gold)
+		}, ErrDuplicate, ""},
+		{"change outside", func(c *Comparer) error {
+			return c.AddSet(Set{Name: "K", Gold: gold, Changes: []Change{{Sentence: 1, Start: 0, End: 2}}})
+		}, ErrChangeLog, ""},
+		{"unaligned set", func(c *Comparer) error {
+			must(t, c.AddSet(Set{Name: "K", File: "k.tsv", Gold: gold[:1]}))
+			must(t, c.AddPrediction("s", "O", "p.tsv", gold))
+			_, err := c.Report(context.Background())
+			return err
+		}, ErrMismatch, "stress sets must align"},
+		{"nothing", func(c *Comparer) error { _, err := c.Report(context.Background()); return err }, ErrNoData, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := New()
+			must(t, c.AddSet(Set{Name: "O", File: "g.tsv", Gold: gold}))
+			err := tc.run(c)
+			if !errors.Is(err, tc.is) || !strings.Contains(err.Error(), tc.msg) {
+				t.Errorf("err = %v, want %v containing %q", err, tc.is, tc.msg)
+			}
+		})
+	}
+}
+
+func TestGolden(t *testing.T) {
+	rep := tiny(t, 200)
+	for _, g := range []struct {
+		file string
+		f    Format
+	}{{"tiny.txt", Text}, {"tiny.md", Markdown}, {"tiny.json", JSON}, {"tiny.csv", CSV}, {"tiny.html", -1}} {
+		var b bytes.Buffer
+		if g.f < 0 {
+			must(t, rep.WriteHTML(&b))
+		} else {
+			must(t, rep.Write(&b, g.f))
+		}
+		path := filepath.Join("testdata", g.file)
+		if *update {
+			must(t, os.WriteFile(path, b.Bytes(), 0o644))
+			continue
+		}
+		want, err := os.ReadFile(path)
+		must(t, err)
+		if !bytes.Equal(b.Bytes(), want) {
+			t.Errorf("%s differs from golden (run go test -update):\n%s", g.file, b.String())
+		}
+	}
+}
+
+func TestParseFormat(t *testing.T) {
+	for in, want := range map[string]Format{"text": Text, "md": Markdown, "markdown": Markdown, "JSON": JSON, "csv": CSV} {
+		if f, err := ParseFormat(in); err != nil || f != want {
+			t.Errorf("ParseFormat(%q) = %v, %v", in, f, err)
+		}
+	}
+	if _, err := ParseFormat("xml"); err == nil {
+		t.Error("ParseFormat(xml) succeeded")
+	}
+}
+
+func TestPercentile(t *testing.T) {
+	xs := []float64{5, 1, math.NaN(), 3, 2, 4}
+	iv, ok := percentile(xs, 0.5)
+	if !ok || !near(iv.Low, 2) || !near(iv.High, 4) {
+		t.Errorf("percentile = %+v %v, want [2, 4]", iv, ok)
+	}
+	if _, ok := percentile([]float64{math.NaN()}, 0.05); ok {
+		t.Error("all-NaN gave an interval")
+	}
+}
