@@ -209,10 +209,10 @@ func isFormula(s string) bool {
 }
 
 // molecularFormula: element symbols with counts, at least two elements and
-// one count, nothing else ("C6H12O6", "NaCl" is left alone as a word-like
-// name writers do use).
+// one count, nothing else ("C6H12O6"). Abbreviations that are not made of
+// element symbols ("PGE1", "5ALA") are names writers use.
 func molecularFormula(s string) bool {
-	if len(s) < 3 {
+	if len(s) < 3 || s[0] < 'A' || s[0] > 'Z' {
 		return false
 	}
 	elems, digits := 0, 0
@@ -220,11 +220,15 @@ func molecularFormula(s string) bool {
 		c := s[i]
 		switch {
 		case 'A' <= c && c <= 'Z':
-			elems++
-			i++
-			if i < len(s) && 'a' <= s[i] && s[i] <= 'z' {
-				i++
+			j := i + 1
+			if j < len(s) && 'a' <= s[j] && s[j] <= 'z' {
+				j++
 			}
+			if !elements[s[i:j]] {
+				return false
+			}
+			elems++
+			i = j
 		case '0' <= c && c <= '9':
 			digits++
 			i++
@@ -234,6 +238,17 @@ func molecularFormula(s string) bool {
 	}
 	return elems >= 2 && digits >= 1
 }
+
+var elements = func() map[string]bool {
+	m := map[string]bool{}
+	for _, e := range strings.Fields(`H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co
+		Ni Cu Zn Ga Ge As Se Br Kr Rb Sr Y Zr Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd
+		Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re Os Ir Pt Au Hg Tl Pb Bi Po At Rn Fr Ra Ac Th Pa U Np
+		Pu Am Cm Bk Cf Es Fm Md No Lr D`) {
+		m[e] = true
+	}
+	return m
+}()
 
 // smiles: no spaces, and characters only SMILES uses together ("=", "#",
 // "@", or ring-closure digits after brackets) with a high share of them.

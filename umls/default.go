@@ -1,0 +1,188 @@
+package umls
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	_ "embed"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// The embedded default lexicon, built by internal/mkdefault from the open
+// lexicons (see doc.go for the command and default/NOTICE.md for the
+// sources' terms).
+//
+//go:embed default/lexicon.tsv.gz
+var defaultLexicon []byte
+
+// Notice is the attribution text of the sources of the default lexicon.
+//
+//go:embed default/NOTICE.md
+var Notice string
+
+// DefaultName is the Info.Path of the default store.
+const DefaultName = "(embedded default)"
+
+var defaultStore = sync.OnceValues(func() (*Store, error) {
+	m, err := loadMemory(bytes.NewReader(defaultLexicon), DefaultName)
+	if err != nil {
+		return nil, fmt.Errorf("load default lexicon: %w", err)
+	}
+	return &Store{b: m, shared: true}, nil
+})
+
+// OpenDefault returns the embedded default store: MeSH, DrugBank, ChEBI,
+// DOID and NCIt names of chemicals and diseases. It is loaded into memory
+// on first use (a fraction of a second) and shared by the process after
+// that; its Close does nothing.
+func OpenDefault() (*Store, error) { return defaultStore() }
+
+// memStore holds a whole lexicon in memory: the default is small (about
+// 120k concepts, 430k names) and lookups must be fast.
+type memStore struct {
+	name     string
+	concepts []Concept
+	first    []int32 // terms of concept i: names[first[i]:first[i+1]]
+	names    []memTerm
+	byID     map[string]int32
+	byNorm   map[string][]int32 // concept indexes, ascending id
+	sources  map[string]int
+	groups   map[string]int
+}
+
+type memTerm struct {
+	str, tty, avoid string
+}
+
+var (
+	ttyNames   = map[byte]string{'L': "label", 'E': "entry", 'S': "synonym", 'X': "exact"}
+	avoidNames = map[byte]string{'-': "", 'I': AvoidInverted, 'R': AvoidRegistry, 'F': AvoidFormula}
+	groupLists = map[string][]string{"": nil, "CHEM": {"CHEM"}, "DISO": {"DISO"}}
+)
+
+// loadMemory reads the mkdefault format (gzipped): one concept per line,
+// "id<TAB>group<TAB>term...", each term prefixed by its term-type and
+// avoid letters, the label first.
+func loadMemory(r io.Reader, name string) (*memStore, error) {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return nil, err
+	}
+	defer zr.Close()
+	m := &memStore{name: name, byID: make(map[string]int32, 130000), byNorm: make(map[string][]int32, 400000),
+		sources: map[string]int{}, groups: map[string]int{}}
+	m.concepts = make([]Concept, 0, 130000)
+	m.names = make([]memTerm, 0, 450000)
+	sc := bufio.NewScanner(zr)
+	sc.Buffer(make([]byte, 1<<16), 1<<24)
+	line := 0
+	for sc.Scan() {
+		line++
+		f := strings.Split(sc.Text(), "\t")
+		if len(f) < 3 {
+			return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: concept without terms", ErrFieldCount)}
+		}
+		gs, ok := groupLists[f[1]]
+		if !ok {
+			gs = []string{f[1]}
+			groupLists[f[1]] = gs
+		}
+		idx := int32(len(m.concepts))
+		id := f[0]
+		source := sourceOf(id)
+		c := Concept{ID: id, Groups: gs, Source: source}
+		m.first = append(m.first, int32(len(m.names)))
+		for i, t := range f[2:] {
+			if len(t) < 3 {
+				return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: empty term", ErrSyntax)}
+			}
+			tty, ok1 := ttyNames[t[0]]
+			avoid, ok2 := avoidNames[t[1]]
+			if !ok1 || !ok2 {
+				return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: bad term code %q", ErrSyntax, t[:2])}
+			}
+			str := t[2:]
+			if i == 0 {
+				c.Name = str
+			}
+			m.names = append(m.names, memTerm{str: str, tty: tty, avoid: avoid})
+			key := Normalize(str)
+			if l := m.byNorm[key]; len(l) == 0 || l[len(l)-1] != idx {
+				m.byNorm[key] = append(l, idx)
+			}
+		}
+		m.sources[source] += len(f) - 2
+		for _, g := range gs {
+			m.groups[g]++
+		}
+		if _, dup := m.byID[id]; dup {
+			return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: duplicate concept %s", ErrSyntax, id)}
+		}
+		m.byID[id] = idx
+		m.concepts = append(m.concepts, c)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	m.first = append(m.first, int32(len(m.names)))
+	// Concepts come grouped by source, not sorted by id: order each list.
+	for _, l := range m.byNorm {
+		if len(l) > 1 {
+			slices.SortFunc(l, func(a, b int32) int { return strings.Compare(m.concepts[a].ID, m.concepts[b].ID) })
+		}
+	}
+	return m, nil
+}
+
+func (m *memStore) lookup(norm string) ([]Concept, error) {
+	l := m.byNorm[norm]
+	if len(l) == 0 {
+		return nil, nil
+	}
+	out := make([]Concept, len(l))
+	for i, idx := range l {
+		out[i] = m.concepts[idx]
+	}
+	return out, nil
+}
+
+func (m *memStore) terms(id string) ([]Term, error) {
+	idx, ok := m.byID[id]
+	if !ok {
+		return nil, nil
+	}
+	src := m.concepts[idx].Source
+	ts := m.names[m.first[idx]:m.first[idx+1]]
+	out := make([]Term, len(ts))
+	for i, t := range ts {
+		out[i] = Term{Concept: id, String: t.str, Source: src, TermType: t.tty, Preferred: t.tty == "label", Avoid: t.avoid}
+	}
+	return out, nil
+}
+
+func (m *memStore) info() (Info, error) {
+	return Info{
+		Path:     m.name,
+		Schema:   schemaVersion,
+		Tool:     "umls/internal/mkdefault",
+		Filters:  map[string]string{"dropped": "registry numbers and systematic formulae (except labels)"},
+		Concepts: len(m.concepts),
+		Terms:    len(m.names),
+		Sources:  maps(m.sources),
+		Groups:   maps(m.groups),
+	}, nil
+}
+
+func maps(m map[string]int) map[string]int {
+	out := make(map[string]int, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func (m *memStore) close() error { return nil }

@@ -1,0 +1,27 @@
+// Package umls is the concept store of stress: concepts, their names and
+// their semantic groups, for synonym perturbation.
+//
+// A store is either a SQLite file built by Import from UMLS MRCONSO/MRSTY
+// files and open lexicons (term files, OBO ontologies), opened read-only
+// with Open, or the embedded default (OpenDefault), built from the open
+// lexicons in ../shared/lexicon and held in memory. Only this package
+// speaks SQL; the schema is in migrations/*.sql.
+//
+// Lookups go through Normalize, which makes case, Unicode compatibility
+// forms and corpus tokenization irrelevant, so "Parkinson ' s disease" in a
+// tokenized corpus finds "Parkinson's disease".
+//
+// Concepts of different sources are never merged: each concept carries only
+// the names its source gives it. A shared string is weak evidence of
+// identity, and merging on it turns "cocaine" into an enzyme or
+// "hypotension" into a syndrome. Names that are real but unfit as
+// replacements in running text (inverted forms such as "Infarction,
+// Myocardial", registry numbers, systematic formulae) are kept for lookup
+// and marked in Term.Avoid; Term.Usable tells the synonym picker which
+// names it may use. The default lexicon drops registry numbers and
+// formulae altogether (keeping a concept's label).
+//
+// The default lexicon is rebuilt, byte for byte, with:
+//
+//go:generate go run ./internal/mkdefault -lexicon ../../shared/lexicon -out default/lexicon.tsv.gz
+package umls
