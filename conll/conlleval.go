@@ -1,0 +1,280 @@
+package conll
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+
+	"github.com/stress-ner/stress/iob"
+)
+
+// Evaluator scores conlleval input: one token per line, fields separated
+// by Delimiter, the gold tag in the last but one field and the predicted
+// tag in the last; a blank line or a line whose first field is -X- ends a
+// sentence. It reproduces the conlleval script (version 2004-01-26)
+// exactly, including what it accepts: any bytes (no UTF-8 check), a
+// -DOCSTART- line as an ordinary token, a missing final newline, a CR
+// before the newline as part of the last field. Where conlleval refuses
+// the input, Evaluate returns a *ParseError wrapping ErrFeatureCount or
+// ErrTooFewFeatures.
+//
+// The input is streamed: memory does not grow with its length.
+type Evaluator struct {
+	// File names the input in errors.
+	File string
+	// Delimiter separates fields, as conlleval's -d: a Perl regular
+	// expression, usually a literal. "" means a single space.
+	Delimiter string
+	// Options select the scoring mode, -r and -o.
+	Options EvalOptions
+	// Convert, when set, converts each sentence's tags from Scheme to
+	// IOB2 before scoring (conlleval mis-reads IOBES, so convert it).
+	// It is ignored with Options.Raw, whose tags have no prefixes.
+	Convert bool
+	Scheme  iob.Scheme
+
+	r io.Reader
+}
+
+// NewEvaluator returns an Evaluator reading from r.
+func NewEvaluator(r io.Reader) *Evaluator {
+	return &Evaluator{r: r}
+}
+
+// tagParts is a tag cut into conlleval's prefix and type.
+type tagParts struct{ prefix, typ string }
+
+// tagCache cuts tags into parts without allocating for tags seen before:
+// a corpus has a handful of distinct tags.
+type tagCache struct {
+	m       map[string]tagParts
+	last    []byte
+	lastP   tagParts
+	raw     bool
+	outside string
+}
+
+func (tc *tagCache) parts(b []byte) tagParts {
+	if bytes.Equal(b, tc.last) && tc.last != nil {
+		return tc.lastP
+	}
+	p, ok := tc.m[string(b)]
+	if !ok {
+		var q tagParts
+		q.prefix, q.typ = splitTag(string(b), tc.raw, tc.outside)
+		p = q
+		tc.m[string(b)] = p
+	}
+	tc.last = append(tc.last[:0], b...)
+	tc.lastP = p
+	return p
+}
+
+// Evaluate reads the whole input and returns its counts.
+func (e *Evaluator) Evaluate() (Counts, error) {
+	var c Counts
+	sp, err := newSplitter(e.Delimiter)
+	if err != nil {
+		return c, err
+	}
+	ch := chunker{counts: &c}
+	out := e.Options.outside()
+	gcache := tagCache{m: map[string]tagParts{}, raw: e.Options.Raw, outside: out}
+	pcache := tagCache{m: map[string]tagParts{}, raw: e.Options.Raw, outside: out}
+	// Strict mode and scheme conversion work on whole sentences.
+	buffered := e.Options.Mode == ModeStrict || (e.Convert && !e.Options.Raw)
+	var gold, pred []string
+	var lines []int
+
+	flush := func() error {
+		if len(gold) == 0 {
+			return nil
+		}
+		defer func() { gold, pred, lines = gold[:0], pred[:0], lines[:0] }()
+		g, p := gold, pred
+		if e.Convert && !e.Options.Raw {
+			var err error
+			if g, err = e.convert(gold, lines); err != nil {
+				return err
+			}
+			if p, err = e.convert(pred, lines); err != nil {
+				return err
+			}
+		}
+		if e.Options.Mode == ModeStrict {
+			evalStrict(g, p, e.Options, &c)
+			return nil
+		}
+		for i := range g {
+			gp, gt := splitTag(g[i], e.Options.Raw, out)
+			pp, pt := splitTag(p[i], e.Options.Raw, out)
+			ch.step(gp, gt, pp, pt, false)
+		}
+		return nil
+	}
+
+	br := bufio.NewReaderSize(e.r, 1<<16)
+	var long []byte
+	fields := make([][]byte, 0, 8)
+	nbr := -1 // conlleval's $nbrOfFeatures: index of the last field
+	lineNo := 0
+	for {
+		line, rerr := br.ReadSlice('\n')
+		if rerr == bufio.ErrBufferFull {
+			long = append(long[:0], line...)
+			for rerr == bufio.ErrBufferFull {
+				line, rerr = br.ReadSlice('\n')
+				long = append(long, line...)
+			}
+			line = long
+		}
+		if rerr != nil && rerr != io.EOF {
+			return c, &ParseError{File: e.File, Line: lineNo + 1, Err: fmt.Errorf("read: %w", rerr)}
+		}
+		if len(line) == 0 && rerr == io.EOF {
+			break
+		}
+		lineNo++
+		if line[len(line)-1] == '\n' { // Perl's chomp: the newline only
+			line = line[:len(line)-1]
+		}
+		fields = sp.split(fields[:0], line)
+		n := len(fields)
+		if nbr < 0 {
+			nbr = n - 1
+		} else if nbr != n-1 && n != 0 {
+			return c, &ParseError{File: e.File, Line: lineNo,
+				Err: fmt.Errorf("%w: %d (%d)", ErrFeatureCount, n, nbr+1)}
+		}
+		if n == 0 || string(fields[0]) == "-X-" {
+			if buffered {
+				if err := flush(); err != nil {
+					return c, err
+				}
+			}
+			if e.Options.Mode == ModeConlleval {
+				ch.step("O", "", "O", "", true)
+			}
+		} else {
+			if n < 2 {
+				return c, &ParseError{File: e.File, Line: lineNo,
+					Err: fmt.Errorf("%w in line %q: need a gold and a predicted tag (fields are split on %q)", ErrTooFewFeatures, line, sp.name)}
+			}
+			if buffered {
+				gold = append(gold, string(fields[n-2]))
+				pred = append(pred, string(fields[n-1]))
+				lines = append(lines, lineNo)
+			} else {
+				g := gcache.parts(fields[n-2])
+				p := pcache.parts(fields[n-1])
+				ch.step(g.prefix, g.typ, p.prefix, p.typ, false)
+			}
+		}
+		if rerr == io.EOF {
+			break
+		}
+	}
+	if buffered {
+		if err := flush(); err != nil {
+			return c, err
+		}
+	}
+	ch.finish()
+	return c, nil
+}
+
+func (e *Evaluator) convert(tags []string, lines []int) ([]string, error) {
+	out, err := iob.Convert(tags, e.Scheme, iob.IOB2)
+	if err != nil {
+		var te *iob.TagError
+		if errors.As(err, &te) {
+			return nil, &ParseError{File: e.File, Line: lines[te.Pos],
+				Err: fmt.Errorf("%w %q for scheme %v", iob.ErrInvalidTag, te.Tag, e.Scheme)}
+		}
+		return nil, err
+	}
+	return out, nil
+}
+
+// splitter splits a line into fields the way Perl's split(/$delimiter/)
+// does: every match separates two fields, a leading empty field is kept
+// (unless the match there is empty), trailing empty fields are dropped.
+type splitter struct {
+	name string
+	lit  []byte         // literal delimiter, when the pattern is one
+	re   *regexp.Regexp // otherwise
+}
+
+func newSplitter(delim string) (*splitter, error) {
+	if delim == "" {
+		delim = " "
+	}
+	re, err := regexp.Compile(delim)
+	if err != nil {
+		return nil, fmt.Errorf("%w %q: %v", ErrDelimiter, delim, err)
+	}
+	if lit, complete := re.LiteralPrefix(); complete {
+		return &splitter{name: delim, lit: []byte(lit)}, nil
+	}
+	return &splitter{name: delim, re: re}, nil
+}
+
+func (s *splitter) split(fields [][]byte, line []byte) [][]byte {
+	switch {
+	case s.re != nil:
+		prev := 0
+		for _, m := range s.re.FindAllIndex(line, -1) {
+			if m[1] == m[0] && (m[0] == 0 || m[0] == len(line)) {
+				continue
+			}
+			fields = append(fields, line[prev:m[0]])
+			prev = m[1]
+		}
+		fields = append(fields, line[prev:])
+	case len(s.lit) == 0: // split // splits characters (bytes, here)
+		for i := range line {
+			fields = append(fields, line[i:i+1])
+		}
+	case len(s.lit) == 1:
+		d := s.lit[0]
+		for {
+			i := bytes.IndexByte(line, d)
+			if i < 0 {
+				break
+			}
+			fields = append(fields, line[:i])
+			line = line[i+1:]
+		}
+		fields = append(fields, line)
+	default:
+		for {
+			i := bytes.Index(line, s.lit)
+			if i < 0 {
+				break
+			}
+			fields = append(fields, line[:i])
+			line = line[i+len(s.lit):]
+		}
+		fields = append(fields, line)
+	}
+	for len(fields) > 0 && len(fields[len(fields)-1]) == 0 {
+		fields = fields[:len(fields)-1]
+	}
+	return fields
+}
+
+// ConllevalStatus returns the exit status with which the conlleval script
+// refuses the input that made Evaluate return err: 0 for nil, 255 where
+// it dies (ErrTooFewFeatures, a bad delimiter) and 1 otherwise.
+func ConllevalStatus(err error) int {
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, ErrTooFewFeatures), errors.Is(err, ErrDelimiter):
+		return 255
+	}
+	return 1
+}

@@ -1,0 +1,459 @@
+package conll
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/stress-ner/stress/iob"
+)
+
+// Scorer errors. The streaming Evaluator wraps them in a *ParseError that
+// names the file and line; conlleval refuses the same input.
+var (
+	// ErrFeatureCount means a line has another number of fields than the
+	// first token line (conlleval exits with status 1).
+	ErrFeatureCount = errors.New("unexpected number of features")
+	// ErrTooFewFeatures means a token line has fewer than two fields, so
+	// there is no gold and predicted tag (conlleval dies, status 255).
+	ErrTooFewFeatures = errors.New("too few features")
+	// ErrDelimiter means the field delimiter is not a valid pattern.
+	ErrDelimiter = errors.New("invalid delimiter")
+)
+
+// Mode selects how entities are read from tags.
+type Mode int
+
+const (
+	// ModeConlleval reads entities exactly as the CoNLL conlleval script:
+	// an I- after O or after another type starts an entity.
+	ModeConlleval Mode = iota
+	// ModeStrict reads entities as seqeval's strict IOB2 mode: only B-
+	// starts an entity, stray I- tags belong to none.
+	ModeStrict
+)
+
+func (m Mode) String() string {
+	switch m {
+	case ModeConlleval:
+		return "conlleval"
+	case ModeStrict:
+		return "strict"
+	}
+	return fmt.Sprintf("Mode(%d)", int(m))
+}
+
+// ParseMode parses "conlleval" or "strict".
+func ParseMode(s string) (Mode, error) {
+	switch s {
+	case "conlleval":
+		return ModeConlleval, nil
+	case "strict":
+		return ModeStrict, nil
+	}
+	return 0, fmt.Errorf("unknown scoring mode %q (want conlleval or strict)", s)
+}
+
+// EvalOptions configures scoring.
+type EvalOptions struct {
+	Mode Mode
+	// Raw is conlleval's -r: tags have no prefixes, every tag other than
+	// Outside is a one-token entity of that type.
+	Raw bool
+	// Outside is the outside tag in Raw mode and in ModeStrict; "" means
+	// "O". Like conlleval's -o it has no effect in ModeConlleval without
+	// Raw.
+	Outside string
+}
+
+func (o EvalOptions) outside() string {
+	if o.Outside == "" {
+		return iob.Outside
+	}
+	return o.Outside
+}
+
+// TypeCounts holds phrase (entity) counts for one entity type or overall.
+type TypeCounts struct {
+	Gold    int // entities in the gold standard
+	Pred    int // entities predicted
+	Correct int // predicted entities with the gold boundaries and type
+}
+
+// Precision is 100*Correct/Pred, or 0 when nothing was predicted.
+func (t TypeCounts) Precision() float64 {
+	if t.Pred == 0 {
+		return 0
+	}
+	return float64(100*t.Correct) / float64(t.Pred)
+}
+
+// Recall is 100*Correct/Gold, or 0 when there is no gold entity.
+func (t TypeCounts) Recall() float64 {
+	if t.Gold == 0 {
+		return 0
+	}
+	return float64(100*t.Correct) / float64(t.Gold)
+}
+
+// F1 is the harmonic mean of Precision and Recall in percent, or 0 when
+// both are 0, computed in the order conlleval computes it so that the
+// rounded figures agree to the last digit.
+func (t TypeCounts) F1() float64 {
+	p, r := t.Precision(), t.Recall()
+	if p+r == 0 {
+		return 0
+	}
+	return 2 * p * r / (p + r)
+}
+
+// TP is the number of true positives (Correct).
+func (t TypeCounts) TP() int { return t.Correct }
+
+// FP is the number of predicted entities that are wrong.
+func (t TypeCounts) FP() int { return t.Pred - t.Correct }
+
+// FN is the number of gold entities that were missed.
+func (t TypeCounts) FN() int { return t.Gold - t.Correct }
+
+// Counts is the result of scoring one sentence or, accumulated with Add,
+// a whole corpus.
+type Counts struct {
+	Tokens      int // tokens scored (sentence boundaries excluded)
+	CorrectTags int // tokens whose predicted tag equals the gold tag
+	Types       map[string]TypeCounts
+
+	// GoldIssues and PredIssues count I- tags that start an entity or
+	// change its type: valid for conlleval, invalid IOB2.
+	GoldIssues, PredIssues iob.Issues
+}
+
+// Add adds the counts of o to c.
+func (c *Counts) Add(o Counts) {
+	c.Tokens += o.Tokens
+	c.CorrectTags += o.CorrectTags
+	for typ, t := range o.Types {
+		c.addType(typ, t)
+	}
+	c.GoldIssues.Add(o.GoldIssues)
+	c.PredIssues.Add(o.PredIssues)
+}
+
+func (c *Counts) addType(typ string, t TypeCounts) {
+	if c.Types == nil {
+		c.Types = make(map[string]TypeCounts)
+	}
+	old := c.Types[typ]
+	c.Types[typ] = TypeCounts{Gold: old.Gold + t.Gold, Pred: old.Pred + t.Pred, Correct: old.Correct + t.Correct}
+}
+
+// Overall sums the phrase counts of all types.
+func (c Counts) Overall() TypeCounts {
+	var all TypeCounts
+	for _, t := range c.Types {
+		all.Gold += t.Gold
+		all.Pred += t.Pred
+		all.Correct += t.Correct
+	}
+	return all
+}
+
+// Accuracy is the share of tokens with the correct tag, in percent (0
+// for no tokens).
+func (c Counts) Accuracy() float64 {
+	if c.Tokens == 0 {
+		return 0
+	}
+	return float64(100*c.CorrectTags) / float64(c.Tokens)
+}
+
+// SortedTypes returns the entity types in conlleval's report order: byte
+// order, types that occur in neither gold nor prediction left out.
+func (c Counts) SortedTypes() []string {
+	types := make([]string, 0, len(c.Types))
+	for typ, t := range c.Types {
+		if t.Gold > 0 || t.Pred > 0 {
+			types = append(types, typ)
+		}
+	}
+	slices.Sort(types)
+	return types
+}
+
+// EvalSentence scores one sentence: gold and pred are its gold and
+// predicted tags (equal length; extra tags of the longer one are
+// ignored). Entities never continue past the sentence, so summing the
+// Counts of the sentences of a corpus with Add gives the score conlleval
+// gives the whole corpus with a blank line between sentences, for any
+// tags with B, I, E, S or O prefixes. Tag schemes are not converted here:
+// convert with iob.Convert first.
+func EvalSentence(gold, pred []string, opt EvalOptions) Counts {
+	n := min(len(gold), len(pred))
+	var c Counts
+	if opt.Mode == ModeStrict {
+		evalStrict(gold[:n], pred[:n], opt, &c)
+		return c
+	}
+	var ch chunker
+	ch.counts = &c
+	out := opt.outside()
+	for i := range n {
+		gp, gt := splitTag(gold[i], opt.Raw, out)
+		pp, pt := splitTag(pred[i], opt.Raw, out)
+		ch.step(gp, gt, pp, pt, false)
+	}
+	ch.step("O", "", "O", "", true)
+	ch.finish()
+	return c
+}
+
+// splitTag cuts a tag into conlleval's prefix and type, applying -r.
+func splitTag(tag string, raw bool, outside string) (prefix, typ string) {
+	if raw {
+		if tag == outside || tag == "O" {
+			return "O", ""
+		}
+		prefix, typ = "B", tag
+	} else {
+		prefix, typ = iob.Split(tag)
+	}
+	if typ == "0" { // Perl: "0" is false, and conlleval writes $type ? $type : ""
+		typ = ""
+	}
+	return prefix, typ
+}
+
+// chunker is conlleval's main loop, one token at a time, with the same
+// state variables as the Perl script.
+type chunker struct {
+	lastCorrect, lastCorrectType string
+	lastGuessed, lastGuessedType string
+	inCorrect                    bool
+	started                      bool // lastCorrect etc. are set
+	counts                       *Counts
+}
+
+func (ch *chunker) step(correct, correctType, guessed, guessedType string, boundary bool) {
+	if !ch.started {
+		ch.lastCorrect, ch.lastGuessed, ch.started = "O", "O", true
+	}
+	c := ch.counts
+	if boundary {
+		guessed = "O"
+	}
+	endC := iob.ChunkEnd(ch.lastCorrect, correct, ch.lastCorrectType, correctType)
+	endG := iob.ChunkEnd(ch.lastGuessed, guessed, ch.lastGuessedType, guessedType)
+	if ch.inCorrect {
+		if endC && endG && ch.lastGuessedType == ch.lastCorrectType {
+			ch.inCorrect = false
+			c.bump(ch.lastCorrectType, 0, 0, 1)
+		} else if endC != endG || guessedType != correctType {
+			ch.inCorrect = false
+		}
+	}
+	startC := iob.ChunkStart(ch.lastCorrect, correct, ch.lastCorrectType, correctType)
+	startG := iob.ChunkStart(ch.lastGuessed, guessed, ch.lastGuessedType, guessedType)
+	if startC && startG && guessedType == correctType {
+		ch.inCorrect = true
+	}
+	if startC {
+		c.bump(correctType, 1, 0, 0)
+	}
+	if startG {
+		c.bump(guessedType, 0, 1, 0)
+	}
+	if !boundary {
+		if correct == guessed && guessedType == correctType {
+			c.CorrectTags++
+		}
+		c.Tokens++
+		countIssue(&c.GoldIssues, ch.lastCorrect, correct, ch.lastCorrectType, correctType)
+		countIssue(&c.PredIssues, ch.lastGuessed, guessed, ch.lastGuessedType, guessedType)
+	}
+	ch.lastCorrect, ch.lastCorrectType = correct, correctType
+	ch.lastGuessed, ch.lastGuessedType = guessed, guessedType
+}
+
+// finish is the end of input: an entity still open is counted.
+func (ch *chunker) finish() {
+	if ch.inCorrect {
+		ch.counts.bump(ch.lastCorrectType, 0, 0, 1)
+		ch.inCorrect = false
+	}
+}
+
+func countIssue(is *iob.Issues, prevTag, tag, prevType, typ string) {
+	if tag != "I" {
+		return
+	}
+	if prevTag != "B" && prevTag != "I" {
+		is.IStarts++
+	} else if prevType != typ {
+		is.TypeChanges++
+	}
+}
+
+func (c *Counts) bump(typ string, gold, pred, correct int) {
+	if c.Types == nil {
+		c.Types = make(map[string]TypeCounts, 4)
+	}
+	t := c.Types[typ]
+	t.Gold += gold
+	t.Pred += pred
+	t.Correct += correct
+	c.Types[typ] = t
+}
+
+// evalStrict scores one sentence with seqeval's strict IOB2 entities.
+func evalStrict(gold, pred []string, opt EvalOptions, c *Counts) {
+	out := opt.outside()
+	norm := func(tags []string) []string {
+		if !opt.Raw && out == iob.Outside {
+			return tags
+		}
+		n := make([]string, len(tags))
+		for i, t := range tags {
+			switch {
+			case t == out || t == iob.Outside:
+				n[i] = iob.Outside
+			case opt.Raw:
+				n[i] = "B-" + t
+			default:
+				n[i] = t
+			}
+		}
+		return n
+	}
+	gold, pred = norm(gold), norm(pred)
+	for i := range gold {
+		c.Tokens++
+		if gold[i] == pred[i] {
+			c.CorrectTags++
+		}
+	}
+	c.GoldIssues.Add(iob.Check(gold))
+	c.PredIssues.Add(iob.Check(pred))
+	gs, ps := iob.StrictSpans(gold), iob.StrictSpans(pred)
+	for _, s := range gs {
+		c.bump(s.Type, 1, 0, 0)
+	}
+	j := 0
+	for _, s := range ps {
+		c.bump(s.Type, 0, 1, 0)
+		for j < len(gs) && gs[j].Start < s.Start {
+			j++
+		}
+		if j < len(gs) && gs[j] == s {
+			c.bump(s.Type, 0, 0, 1)
+		}
+	}
+}
+
+// ReportFormat selects the layout of WriteReport.
+type ReportFormat int
+
+const (
+	// ReportText is conlleval's default report.
+	ReportText ReportFormat = iota
+	// ReportLaTeX is conlleval's -l table.
+	ReportLaTeX
+)
+
+// WriteReport writes c as conlleval writes its report, byte for byte:
+// the overall line, then one line per type in byte order. format selects
+// the LaTeX table of conlleval -l instead.
+func WriteReport(w io.Writer, c Counts, format ...ReportFormat) error {
+	latex := len(format) > 0 && format[0] == ReportLaTeX
+	var b []byte
+	all := c.Overall()
+	types := reportTypes(c)
+	if !latex {
+		b = fmt.Appendf(b, "processed %d tokens with %d phrases; found: %d phrases; correct: %d.\n",
+			c.Tokens, all.Gold, all.Pred, all.Correct)
+		if c.Tokens > 0 {
+			b = append(b, "accuracy: "...)
+			b = appendPct(b, c.Accuracy())
+			b = append(b, "%; precision: "...)
+			b = appendPct(b, all.Precision())
+			b = append(b, "%; recall: "...)
+			b = appendPct(b, all.Recall())
+			b = append(b, "%; FB1: "...)
+			b = appendPct(b, all.F1())
+			b = append(b, '\n')
+		}
+		for _, typ := range types {
+			t := c.Types[typ]
+			// %17s in Perl pads bytes, not runes.
+			for range 17 - len(typ) {
+				b = append(b, ' ')
+			}
+			b = append(b, typ...)
+			b = append(b, ": precision: "...)
+			b = appendPct(b, t.Precision())
+			b = append(b, "%; recall: "...)
+			b = appendPct(b, t.Recall())
+			b = append(b, "%; FB1: "...)
+			b = appendPct(b, t.F1())
+			b = append(b, "  "...)
+			b = strconv.AppendInt(b, int64(t.Pred), 10)
+			b = append(b, '\n')
+		}
+	} else {
+		b = append(b, `        & Precision &  Recall  & F$_{\beta=1} \\\hline`...)
+		for _, typ := range types {
+			t := c.Types[typ]
+			b = append(b, '\n')
+			b = append(b, typ...)
+			for range 7 - len(typ) {
+				b = append(b, ' ')
+			}
+			b = append(b, " &  "...)
+			b = appendPct(b, t.Precision())
+			b = append(b, `\% & `...)
+			b = appendPct(b, t.Recall())
+			b = append(b, `\% & `...)
+			b = appendPct(b, t.F1())
+			b = append(b, ` \\`...)
+		}
+		b = append(b, "\\hline\n"...)
+		b = append(b, "Overall &  "...)
+		b = appendPct(b, all.Precision())
+		b = append(b, `\% & `...)
+		b = appendPct(b, all.Recall())
+		b = append(b, `\% & `...)
+		b = appendPct(b, all.F1())
+		b = append(b, " \\\\\\hline\n"...)
+	}
+	_, err := w.Write(b)
+	return err
+}
+
+// reportTypes lists the types as conlleval's report does. The script
+// removes duplicates from the sorted key lists of gold and predicted
+// types with "not($lastType) or $lastType ne $i", so the empty type
+// (Perl-false) is listed twice when both gold and prediction have it.
+func reportTypes(c Counts) []string {
+	types := c.SortedTypes()
+	if len(types) > 0 && types[0] == "" {
+		if t := c.Types[""]; t.Gold > 0 && t.Pred > 0 {
+			types = slices.Insert(types, 0, "")
+		}
+	}
+	return types
+}
+
+// appendPct formats v as Perl's "%6.2f".
+func appendPct(b []byte, v float64) []byte {
+	var tmp [32]byte
+	s := strconv.AppendFloat(tmp[:0], v, 'f', 2, 64)
+	for range 6 - len(s) {
+		b = append(b, ' ')
+	}
+	return append(b, s...)
+}
+
+// formatPct is appendPct for a string.
+func formatPct(v float64) string { return strings.TrimSpace(string(appendPct(nil, v))) }
