@@ -1,0 +1,69 @@
+package tagger_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/tagger"
+)
+
+func sentence(s string) conll.Sentence {
+	var out conll.Sentence
+	for _, f := range strings.Fields(s) {
+		tok, tag, _ := strings.Cut(f, "/")
+		out.Tokens = append(out.Tokens, tok)
+		out.Tags = append(out.Tags, tag)
+	}
+	return out
+}
+
+func ExampleTrain() {
+	train := []conll.Sentence{
+		sentence("Aspirin/B-Chemical causes/O gastric/B-Disease ulcers/I-Disease ./O"),
+		sentence("Cocaine/B-Chemical induced/O seizures/B-Disease ./O"),
+		sentence("Heparin/B-Chemical prevents/O thrombosis/B-Disease ./O"),
+	}
+	m, err := tagger.Train(train, tagger.Options{Features: tagger.Chars, Epochs: 5, Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(m.Tag([]string{"Heparin", "causes", "gastric", "ulcers"}))
+	// Output: [B-Chemical O B-Disease I-Disease]
+}
+
+func ExampleLoad() {
+	m, _ := tagger.Train([]conll.Sentence{sentence("Aspirin/B-Chemical helps/O")},
+		tagger.Options{Features: tagger.Words, Epochs: 2, HashBits: 12})
+	var buf bytes.Buffer
+	if err := m.Save(&buf); err != nil {
+		fmt.Println(err)
+		return
+	}
+	m2, err := tagger.Load(&buf)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(m2.Labels(), m2.Tag([]string{"Aspirin", "helps"}))
+	// Output: [O B-Chemical I-Chemical] [B-Chemical O]
+}
+
+// An external tagger is any command that reads tokens, one per line, and
+// writes tags. This one tags every token O.
+func ExampleCommand() {
+	var tg tagger.Tagger = &tagger.Command{
+		Line:    `awk 'NF { print $1 "\tO"; next } { print "" }'`,
+		Timeout: 30 * time.Second,
+	}
+	tags, err := tg.TagSentences(context.Background(), []conll.Sentence{
+		sentence("Aspirin/B-Chemical helps/O"),
+		sentence("Really/O"),
+	})
+	fmt.Println(tags, err)
+	// Output: [[O O] [O]] <nil>
+}
