@@ -2,7 +2,7 @@ package perturb
 
 import (
 	"context"
-		"fmt"
+	"fmt"
 	"io"
 	"runtime"
 	"strings"
@@ -254,4 +254,3 @@ func CheckSentence(p Perturbation, orig, out conll.Sentence, changes []Change) e
 	}
 	return nil
 }
-

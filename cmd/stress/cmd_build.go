@@ -1,0 +1,362 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/sample"
+)
+
+const (
+	manifestName = "manifest.json"
+	changesName  = "changes.tsv"
+)
+
+func init() {
+	register(&command{
+		Name:    "build",
+		Summary: "build keyboard and swap stress sets with change log and manifest",
+		Usage: "--out DIR [--seed N] [--kinds keyboard,swap] [FILE...]\n" +
+			"       stress build --from DIR/manifest.json\n\n" +
+			"Writes NAME_SUFFIX.EXT per input and kind, changes.tsv and manifest.json\n" +
+			"into DIR, then prints the stats table. With no FILE, builds the embedded\n" +
+			"BC5CDR sample (CC BY 4.0). --from regenerates a build byte for byte.",
+		Flags: func(fs *pflag.FlagSet) {
+			fs.String("out", "", "output `DIR` (created if missing)")
+			fs.String("kinds", "keyboard,swap", "comma-separated perturbations: "+strings.Join(kindNames(), ", "))
+			fs.String("from", "", "regenerate the build described by `MANIFEST` (into its directory unless --out is given)")
+			addPerturbFlags(fs)
+		},
+		Run: runBuild,
+	})
+}
+
+// buildPlan is everything a build needs; it is filled from flags or
+// from a manifest.
+type buildPlan struct {
+	seed      uint64
+	selection perturb.Selection
+	kinds     []perturb.ManifestKind
+	inputs    []perturb.Input // Path and Name; SHA256 set when regenerating
+	outDir    string
+	workers   int
+	expect    *perturb.Manifest // when regenerating: the outputs must match
+}
+
+func runBuild(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error {
+	workers, _ := fs.GetInt("workers")
+	from, _ := fs.GetString("from")
+	outDir, _ := fs.GetString("out")
+	var plan buildPlan
+	if from != "" {
+		for _, name := range []string{"seed", "select", "rate", "targets", "min-length", "kinds"} {
+			if fs.Changed(name) {
+				return usageErrorf("build: --%s cannot be combined with --from (the manifest sets it)", name)
+			}
+		}
+		if len(args) > 0 {
+			return usageErrorf("build: input files cannot be combined with --from")
+		}
+		p, err := planFromManifest(from)
+		if err != nil {
+			return err
+		}
+		plan = *p
+		if outDir != "" {
+			plan.outDir = outDir
+		}
+	} else {
+		if outDir == "" {
+			return usageErrorf("build: --out DIR is required")
+		}
+		var err error
+		if plan.selection, err = selectionFlags(fs); err != nil {
+			return err
+		}
+		plan.seed, _ = fs.GetUint64("seed")
+		plan.outDir = outDir
+		kinds, _ := fs.GetString("kinds")
+		names := splitList(kinds)
+		if len(names) == 0 {
+			return usageErrorf("build: --kinds is empty")
+		}
+		seen := map[string]bool{}
+		for _, n := range names {
+			k, err := perturb.Lookup(n)
+			if err != nil {
+				return usageErrorf("%v", err)
+			}
+			if seen[n] {
+				return usageErrorf("build: kind %q given twice", n)
+			}
+			seen[n] = true
+			opts, err := kindOptions(fs, k)
+			if err != nil {
+				return usageErrorf("%v", err)
+			}
+			plan.kinds = append(plan.kinds, perturb.ManifestKind{Name: k.Name, Suffix: k.Suffix, Options: opts})
+		}
+		if len(args) == 0 {
+			plan.inputs = []perturb.Input{{Path: sample.TestName, Name: "test"}}
+		}
+		names2 := map[string]string{}
+		for _, a := range args {
+			name := baseName(a)
+			if prev, dup := names2[name]; dup {
+				return usageErrorf("build: inputs %s and %s would both write %s_*", prev, a, name)
+			}
+			names2[name] = a
+			plan.inputs = append(plan.inputs, perturb.Input{Path: a, Name: name})
+		}
+	}
+	plan.workers = workers
+	m, err := build(ctx, e, &plan)
+	if err != nil {
+		return err
+	}
+	var rows []perturb.NamedStats
+	for _, in := range m.Inputs {
+		rows = append(rows, perturb.NamedStats{Name: in.Name + " (original)", Stats: in.Stats})
+		for _, o := range in.Outputs {
+			rows = append(rows, perturb.NamedStats{Name: o.File, Stats: o.Stats})
+		}
+	}
+	if err := perturb.WriteTable(e.Stdout, rows); err != nil {
+		return err
+	}
+	if plan.expect != nil {
+		fmt.Fprintf(e.Stdout, "\nregenerated %s: every output matches its recorded SHA-256\n", filepath.Join(plan.outDir, manifestName))
+	} else {
+		fmt.Fprintf(e.Stdout, "\nwrote %s\n", filepath.Join(plan.outDir, manifestName))
+	}
+	if len(args) == 0 && from == "" {
+		fmt.Fprintf(e.Stdout, "\nData: BC5CDR excerpt (CC BY 4.0), see 'stress build --help' and sample/NOTICE.\n")
+	}
+	return nil
+}
+
+// baseName is the input file name without directory and corpus
+// extensions: "data/test.tsv.gz" -> "test".
+func baseName(path string) string {
+	b := filepath.Base(path)
+	b = strings.TrimSuffix(b, ".gz")
+	return strings.TrimSuffix(b, filepath.Ext(b))
+}
+
+// outputExt is the extension outputs of an input get: the input's own
+// (without .gz, as outputs are written uncompressed), ".tsv" by default.
+func outputExt(path string) string {
+	if path == sample.TestName {
+		return ".tsv"
+	}
+	ext := filepath.Ext(strings.TrimSuffix(filepath.Base(path), ".gz"))
+	if ext == "" {
+		return ".tsv"
+	}
+	return ext
+}
+
+func planFromManifest(path string) (*buildPlan, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := perturb.ReadManifest(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	p := &buildPlan{seed: m.Seed, selection: m.Selection, kinds: m.Kinds, outDir: filepath.Dir(path), expect: m}
+	for _, in := range m.Inputs {
+		p.inputs = append(p.inputs, perturb.Input{Path: in.Path, Name: in.Name, SHA256: in.SHA256})
+	}
+	return p, nil
+}
+
+// pendingOutput is an output file being written, hashed as it goes.
+type pendingOutput struct {
+	file *atomicfile.File
+	hash hash.Hash
+	sink *layoutSink
+	name string
+	kind string
+}
+
+// openSource opens a build input and returns it with a function giving
+// the SHA-256 of all bytes read, valid once the source is at EOF.
+func openSource(path string) (layoutSource, func() string, func(), error) {
+	h := sha256.New()
+	if path == sample.TestName {
+		r := conll.NewReader(io.TeeReader(sample.TestReader(), h))
+		r.File = path
+		return r, func() string { return hex.EncodeToString(h.Sum(nil)) }, func() {}, nil
+	}
+	if strings.HasPrefix(path, "sample:") {
+		return nil, nil, nil, fmt.Errorf("unknown embedded corpus %q (known: %s)", path, sample.TestName)
+	}
+	// Hash the file as stored (compressed or not) in a first pass: it
+	// is cheap next to perturbing, and conll.Open reads on its own.
+	raw, err := os.Open(path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	_, err = io.Copy(h, raw)
+	raw.Close()
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	sum := hex.EncodeToString(h.Sum(nil))
+	f, err := conll.Open(path)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return f, func() string { return sum }, func() { f.Close() }, nil
+}
+
+// build runs the plan: every output goes to a temporary file and is
+// renamed into place only when every input has been processed and
+// checked, and the manifest last.
+func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, error) {
+	if err := os.MkdirAll(plan.outDir, 0o755); err != nil {
+		return nil, err
+	}
+	selector, err := perturb.NewSelector(plan.selection, plan.seed)
+	if err != nil {
+		return nil, err
+	}
+	var perts []perturb.Perturbation
+	for _, mk := range plan.kinds {
+		k, err := perturb.Lookup(mk.Name)
+		if err != nil {
+			return nil, err
+		}
+		if k.Suffix != mk.Suffix {
+			return nil, fmt.Errorf("%w: kind %s has suffix %q, manifest says %q", perturb.ErrManifest, k.Name, k.Suffix, mk.Suffix)
+		}
+		p, err := newPerturbation(k, mk.Options)
+		if err != nil {
+			return nil, err
+		}
+		defer closeIfCloser(p)
+		perts = append(perts, p)
+	}
+	m := &perturb.Manifest{Tool: "stress", Version: version, Seed: plan.seed, Selection: plan.selection,
+		Kinds: plan.kinds, Changes: changesName}
+
+	changes, err := atomicfile.Create(filepath.Join(plan.outDir, changesName), false)
+	if err != nil {
+		return nil, err
+	}
+	defer changes.Abort()
+	cw := perturb.NewChangeWriter(changes)
+	cw.WriteHeader()
+
+	var pending []*pendingOutput
+	defer func() {
+		for _, o := range pending {
+			o.file.Abort()
+		}
+	}()
+	for _, in := range plan.inputs {
+		src, sum, closeSrc, err := openSource(in.Path)
+		if err != nil {
+			return nil, err
+		}
+		var steps []perturb.Step
+		var outs []*pendingOutput
+		for i, mk := range plan.kinds {
+			name := in.Name + "_" + mk.Suffix + outputExt(in.Path)
+			f, err := atomicfile.Create(filepath.Join(plan.outDir, name), false)
+			if err != nil {
+				closeSrc()
+				return nil, err
+			}
+			o := &pendingOutput{file: f, hash: sha256.New(), name: name, kind: mk.Name}
+			o.sink = newLayoutSink(io.MultiWriter(f, o.hash), conll.FormatOf(name), src)
+			pending = append(pending, o)
+			outs = append(outs, o)
+			steps = append(steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[i], Out: o.sink})
+		}
+		var orig perturb.Stats
+		pl := &perturb.Pipeline{Seed: plan.seed, Selector: selector, Steps: steps, Workers: plan.workers, Changes: cw.Write}
+		bar := newProgress(e, in.Name)
+		if bar != nil {
+			pl.Progress = func(int) { bar.Add(1) }
+		}
+		stats, err := pl.Run(ctx, src)
+		if bar != nil {
+			bar.Finish()
+			fmt.Fprintln(e.Stderr)
+		}
+		closeSrc()
+		if err != nil {
+			return nil, err
+		}
+		in.SHA256 = sum()
+		if plan.expect != nil {
+			for _, old := range plan.expect.Inputs {
+				if old.Name == in.Name && old.SHA256 != in.SHA256 {
+					return nil, fmt.Errorf("%w: %s has changed since the build (sha256 %s, manifest says %s)",
+						perturb.ErrManifest, in.Path, in.SHA256, old.SHA256)
+				}
+			}
+		}
+		in.Outputs = nil
+		for i, o := range outs {
+			if err := o.sink.Close(); err != nil {
+				return nil, fmt.Errorf("write %s: %w", o.name, err)
+			}
+			st := stats[i]
+			if i == 0 {
+				orig = st
+				orig.Compared = false
+				orig.TokensModified, orig.EntityTokensModified, orig.MentionsReplaced, orig.Changes = 0, 0, 0, 0
+				orig.TypeTokensModified = nil
+			}
+			in.Outputs = append(in.Outputs, perturb.Output{Kind: o.kind, File: o.name,
+				SHA256: hex.EncodeToString(o.hash.Sum(nil)), Stats: st})
+		}
+		in.Stats = orig
+		m.Inputs = append(m.Inputs, in)
+	}
+	if cw.Flush(); cw.Error() != nil {
+		return nil, fmt.Errorf("write %s: %w", changesName, cw.Error())
+	}
+	data, err := m.Encode()
+	if err != nil {
+		return nil, err
+	}
+	if plan.expect != nil {
+		want, _ := plan.expect.Encode()
+		if !bytes.Equal(data, want) {
+			return nil, fmt.Errorf("%w: regenerated build differs from %s (different tool version or options?)",
+				perturb.ErrManifest, manifestName)
+		}
+	}
+	for _, o := range pending {
+		if err := o.file.Commit(); err != nil {
+			return nil, err
+		}
+	}
+	pending = nil
+	if err := changes.Commit(); err != nil {
+		return nil, err
+	}
+	if err := atomicfile.WriteFile(filepath.Join(plan.outDir, manifestName), data); err != nil {
+		return nil, err
+	}
+	return m, nil
+}

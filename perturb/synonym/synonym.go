@@ -1,0 +1,618 @@
+// Package synonym builds synonym stress sets: every gold entity mention
+// that names exactly one concept of a fitting semantic group is replaced
+// by another name of that concept, and the labels are realigned with
+// iob.Replace (B-TYPE on the first new token, I-TYPE on the others).
+//
+// Concept preservation comes first. A mention is left alone when its
+// string names several fitting concepts of one source, when its concept
+// has no other name, or when the other names are only trivial variants
+// (case, punctuation, spacing, plural), which are no stress. A candidate
+// name is dropped when it also names a concept the mention does not name
+// (a round trip through the store: "carboxylesterase" names an enzyme
+// that "cocaine" does not), and when its words contain the mention's
+// words or are contained in them ("heparin cofactor ii", "lithium
+// hydride": more specific or broader concepts, salts and parts).
+//
+// Every random choice comes from the per-sentence generator the perturb
+// pipeline passes in, so the output does not depend on the number of
+// workers.
+package synonym
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/umls"
+)
+
+// Name and Suffix identify the perturbation in the registry and in
+// output file names (NAME_synonym.tsv).
+const (
+	Name   = "synonym"
+	Suffix = "synonym"
+)
+
+// Sentinel errors of the package.
+var (
+	// ErrOption means an option value is invalid.
+	ErrOption = errors.New("invalid synonym option")
+	// ErrLookup means the concept store failed during a lookup.
+	ErrLookup = errors.New("concept lookup failed")
+)
+
+// Store is what synonym replacement needs of a concept store;
+// *umls.Store implements it.
+type Store interface {
+	Lookup(term string, groups ...string) ([]umls.Concept, error)
+	Terms(conceptID string) ([]umls.Term, error)
+}
+
+// Strategies for choosing among the candidate names of a mention.
+const (
+	StrategyRandom     = "random"     // uniform, from the sentence's generator
+	StrategyShortest   = "shortest"   // fewest characters
+	StrategyLongest    = "longest"    // most characters
+	StrategyDissimilar = "dissimilar" // least character-bigram overlap with the mention
+	StrategyPreferred  = "preferred"  // a source's preferred name, else random
+)
+
+// DefaultStrategy was chosen by measurement on the BC5CDR train and
+// development PubTator files (TestEvaluatePubTator): every strategy
+// replaces the same mentions, and random keeps the concept as often as
+// the others while spreading replacements over all names.
+const DefaultStrategy = StrategyRandom
+
+// Ambiguity policies.
+const (
+	AmbiguousSkip  = "skip"  // leave a mention naming several concepts of one source
+	AmbiguousFirst = "first" // use the first such concept (by id)
+)
+
+// Tokenization styles of replacement names.
+const (
+	TokenizeAuto  = "auto"  // punct, unless the sentence has tokens with inner punctuation
+	TokenizePunct = "punct" // every punctuation character is a token ("5 - FU"), as BC5CDR
+	TokenizeSpace = "space" // split on white space only ("5-FU")
+)
+
+// Outcomes of a mention, as counted in statistics.
+const (
+	OutcomeReplaced  = "replaced"
+	OutcomeNoType    = "unmapped type" // the entity type maps to no semantic group
+	OutcomeNoConcept = "no concept"    // the string names no concept of a fitting group
+	OutcomeAmbiguous = "ambiguous"     // several fitting concepts of one source
+	OutcomeNoSynonym = "no synonym"    // no name other than trivial variants
+	OutcomeFiltered  = "filtered"      // other names exist, but every one was excluded
+)
+
+// Outcomes lists the outcomes in report order.
+var Outcomes = []string{OutcomeReplaced, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeNoType}
+
+// DefaultTypeMap maps the entity labels of BC5CDR (Chemical, Disease),
+// NCBI-disease (Disease, and its original SpecificDisease, DiseaseClass,
+// Modifier, CompositeMention) and BC4CHEMD (Chemical, and its original
+// CHEMDNER classes) to semantic groups.
+func DefaultTypeMap() map[string][]string {
+	m := map[string][]string{}
+	for _, t := range []string{"Chemical", "Chemicals", "Drug", "ABBREVIATION", "FAMILY", "FORMULA",
+		"IDENTIFIER", "MULTIPLE", "SYSTEMATIC", "TRIVIAL", "NO CLASS"} {
+		m[t] = []string{"CHEM"}
+	}
+	for _, t := range []string{"Disease", "Diseases", "SpecificDisease", "DiseaseClass", "Modifier", "CompositeMention"} {
+		m[t] = []string{"DISO"}
+	}
+	return m
+}
+
+// ParseTypeMap parses "Chemical=CHEM,Disease=DISO" (several groups of a
+// type joined by "+": "Disease=DISO+ANAT"). An empty string gives
+// DefaultTypeMap.
+func ParseTypeMap(s string) (map[string][]string, error) {
+	if strings.TrimSpace(s) == "" {
+		return DefaultTypeMap(), nil
+	}
+	m := map[string][]string{}
+	for _, item := range strings.Split(s, ",") {
+		typ, groups, ok := strings.Cut(strings.TrimSpace(item), "=")
+		typ = strings.TrimSpace(typ)
+		if !ok || typ == "" || strings.TrimSpace(groups) == "" {
+			return nil, fmt.Errorf("%w: type map item %q (want TYPE=GROUP[+GROUP])", ErrOption, item)
+		}
+		for _, g := range strings.Split(groups, "+") {
+			g = strings.ToUpper(strings.TrimSpace(g))
+			if g == "" {
+				return nil, fmt.Errorf("%w: type map item %q has an empty group", ErrOption, item)
+			}
+			m[typ] = append(m[typ], g)
+		}
+	}
+	return m, nil
+}
+
+// Options configure a Replacer. The zero value is not valid; start from
+// DefaultOptions.
+type Options struct {
+	TypeMap   map[string][]string // entity type -> semantic groups
+	Ambiguous string              // AmbiguousSkip or AmbiguousFirst
+	Strategy  string              // a Strategy* constant
+	Tokenize  string              // a Tokenize* constant
+	// ExcludeAbbrev leaves abbreviation mentions alone ("DOX", "5-FU":
+	// their meaning is defined in the text, not the lexicon) and never
+	// uses an abbreviation as a replacement.
+	ExcludeAbbrev  bool
+	ExcludeSources []string // sources whose concepts and names are ignored (MESH, CHEBI, SNOMEDCT_US, ...)
+	ExcludeTTY     []string // term types never used as replacements
+}
+
+// DefaultOptions returns the measured defaults.
+func DefaultOptions() Options {
+	return Options{
+		TypeMap:       DefaultTypeMap(),
+		Ambiguous:     AmbiguousSkip,
+		Strategy:      DefaultStrategy,
+		Tokenize:      TokenizeAuto,
+		ExcludeAbbrev: true,
+	}
+}
+
+// Validate reports an invalid option, wrapping ErrOption.
+func (o Options) Validate() error {
+	switch o.Ambiguous {
+	case AmbiguousSkip, AmbiguousFirst:
+	default:
+		return fmt.Errorf("%w: ambiguous %q (want skip or first)", ErrOption, o.Ambiguous)
+	}
+	switch o.Strategy {
+	case StrategyRandom, StrategyShortest, StrategyLongest, StrategyDissimilar, StrategyPreferred:
+	default:
+		return fmt.Errorf("%w: strategy %q (want random, shortest, longest, dissimilar or preferred)", ErrOption, o.Strategy)
+	}
+	switch o.Tokenize {
+	case TokenizeAuto, TokenizePunct, TokenizeSpace:
+	default:
+		return fmt.Errorf("%w: tokenize %q (want auto, punct or space)", ErrOption, o.Tokenize)
+	}
+	if len(o.TypeMap) == 0 {
+		return fmt.Errorf("%w: empty type map", ErrOption)
+	}
+	return nil
+}
+
+// Candidate is one name that may replace a mention.
+type Candidate struct {
+	Term      string // as the source spells it
+	ConceptID string
+	Source    string
+	TermType  string
+	Preferred bool
+}
+
+// Analysis is what the store says about one mention string of one type.
+type Analysis struct {
+	Outcome    string      // OutcomeReplaced when Candidates is not empty
+	Concepts   []string    // ids of the fitting concepts used
+	Candidates []Candidate // sorted by term, then concept
+	Err        error       // a store failure; Outcome is then ""
+}
+
+// Replacer replaces gold entity mentions by synonyms. It implements
+// perturb.Perturbation and perturb.SentenceChecker, and is safe for
+// concurrent use.
+type Replacer struct {
+	store    Store
+	opts     Options
+	noSource map[string]bool
+	noTTY    map[string]bool
+	closer   func() error
+
+	mu    sync.Mutex
+	cache map[string]*Analysis // type + "\x00" + normalized mention
+}
+
+// maxCache bounds the analysis cache; corpora repeat their mentions, so
+// the bound is rarely reached.
+const maxCache = 1 << 17
+
+// New returns a Replacer using store. It does not take ownership of store.
+func New(store Store, opts Options) (*Replacer, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	r := &Replacer{store: store, opts: opts, noSource: map[string]bool{}, noTTY: map[string]bool{},
+		cache: map[string]*Analysis{}}
+	for _, s := range opts.ExcludeSources {
+		r.noSource[strings.ToUpper(strings.TrimSpace(s))] = true
+	}
+	for _, t := range opts.ExcludeTTY {
+		r.noTTY[strings.TrimSpace(t)] = true
+	}
+	return r, nil
+}
+
+// Options returns the options of r.
+func (r *Replacer) Options() Options { return r.opts }
+
+// Close closes the store when r owns it (see the registry's New).
+func (r *Replacer) Close() error {
+	if r.closer != nil {
+		return r.closer()
+	}
+	return nil
+}
+
+// Analyze returns what r would do with a mention of type typ, whatever
+// its position. The result is cached and must not be modified.
+func (r *Replacer) Analyze(typ, mention string) *Analysis {
+	key := typ + "\x00" + umls.Normalize(mention)
+	r.mu.Lock()
+	a, ok := r.cache[key]
+	r.mu.Unlock()
+	if ok {
+		return a
+	}
+	a = r.analyze(typ, mention)
+	r.mu.Lock()
+	if len(r.cache) >= maxCache {
+		clear(r.cache)
+	}
+	r.cache[key] = a
+	r.mu.Unlock()
+	return a
+}
+
+func (r *Replacer) analyze(typ, mention string) *Analysis {
+	groups := r.opts.TypeMap[typ]
+	if len(groups) == 0 {
+		return &Analysis{Outcome: OutcomeNoType}
+	}
+	if r.opts.ExcludeAbbrev && IsAbbreviation(mention) {
+		return &Analysis{Outcome: OutcomeFiltered}
+	}
+	// All concepts the mention names, in any group: a candidate must not
+	// name anything outside this set.
+	all, err := r.store.Lookup(mention)
+	if err != nil {
+		return &Analysis{Err: fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)}
+	}
+	named := make(map[string]bool, len(all))
+	bySource := map[string][]umls.Concept{}
+	var sources []string
+	for _, c := range all {
+		named[c.ID] = true
+		if !c.InGroup(groups...) || r.noSource[sourceKey(c)] {
+			continue
+		}
+		k := sourceKey(c)
+		if bySource[k] == nil {
+			sources = append(sources, k)
+		}
+		bySource[k] = append(bySource[k], c)
+	}
+	if len(sources) == 0 {
+		return &Analysis{Outcome: OutcomeNoConcept}
+	}
+	sort.Strings(sources)
+	var use []umls.Concept
+	for _, s := range sources {
+		cs := bySource[s]
+		if len(cs) > 1 {
+			if r.opts.Ambiguous == AmbiguousSkip {
+				return &Analysis{Outcome: OutcomeAmbiguous}
+			}
+			cs = cs[:1] // Lookup orders by id
+		}
+		use = append(use, cs...)
+	}
+	a := &Analysis{}
+	mkey := trivialKey(mention)
+	mwords := keyWords(mention)
+	other := false // a non-trivial name exists before the filters
+	seen := map[string]bool{}
+	back := map[string][]umls.Concept{} // round-trip lookups by normalized term
+	for _, c := range use {
+		a.Concepts = append(a.Concepts, c.ID)
+		terms, err := r.store.Terms(c.ID)
+		if err != nil {
+			return &Analysis{Err: fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)}
+		}
+		for _, t := range terms {
+			if trivialKey(t.String) == mkey {
+				continue
+			}
+			other = true
+			if !t.Usable() || r.noSource[strings.ToUpper(t.Source)] || r.noTTY[t.TermType] {
+				continue
+			}
+			if r.opts.ExcludeAbbrev && IsAbbreviation(t.String) {
+				continue
+			}
+			if nested(mwords, keyWords(t.String)) {
+				continue
+			}
+			norm := umls.Normalize(t.String)
+			cs, ok := back[norm]
+			if !ok {
+				if cs, err = r.store.Lookup(t.String); err != nil {
+					return &Analysis{Err: fmt.Errorf("%w: %q: %v", ErrLookup, t.String, err)}
+				}
+				back[norm] = cs
+			}
+			if !slices.ContainsFunc(cs, func(x umls.Concept) bool { return x.ID == c.ID }) ||
+				slices.ContainsFunc(cs, func(x umls.Concept) bool { return !named[x.ID] }) {
+				continue
+			}
+			k := t.String + "\x00" + c.ID
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			a.Candidates = append(a.Candidates, Candidate{Term: t.String, ConceptID: c.ID, Source: t.Source,
+				TermType: t.TermType, Preferred: t.Preferred})
+		}
+	}
+	switch {
+	case len(a.Candidates) > 0:
+		a.Outcome = OutcomeReplaced
+	case other:
+		a.Outcome = OutcomeFiltered
+	default:
+		a.Outcome = OutcomeNoSynonym
+	}
+	sort.Slice(a.Candidates, func(i, j int) bool {
+		x, y := a.Candidates[i], a.Candidates[j]
+		if x.Term != y.Term {
+			return x.Term < y.Term
+		}
+		return x.ConceptID < y.ConceptID
+	})
+	return a
+}
+
+// sourceKey is the source a concept's ambiguity is judged in: its
+// lexicon, or "UMLS" for CUIs.
+func sourceKey(c umls.Concept) string {
+	if c.Source == "" {
+		return "UMLS"
+	}
+	return strings.ToUpper(c.Source)
+}
+
+// Choose picks one candidate by strategy; r is used only by the random
+// strategies. cands must not be empty.
+func Choose(strategy, mention string, cands []Candidate, r *rand.Rand) Candidate {
+	switch strategy {
+	case StrategyShortest, StrategyLongest:
+		best := cands[0]
+		for _, c := range cands[1:] {
+			lc, lb := utf8.RuneCountInString(c.Term), utf8.RuneCountInString(best.Term)
+			if strategy == StrategyShortest && lc < lb || strategy == StrategyLongest && lc > lb {
+				best = c
+			}
+		}
+		return best
+	case StrategyDissimilar:
+		mb := bigrams(mention)
+		best, bestSim := cands[0], 2.0
+		for _, c := range cands {
+			if s := dice(mb, bigrams(c.Term)); s < bestSim {
+				best, bestSim = c, s
+			}
+		}
+		return best
+	case StrategyPreferred:
+		var pref []Candidate
+		for _, c := range cands {
+			if c.Preferred {
+				pref = append(pref, c)
+			}
+		}
+		if len(pref) > 0 {
+			cands = pref
+		}
+	}
+	return cands[r.IntN(len(cands))]
+}
+
+// Perturb replaces every mention of s that has candidates. selected is
+// ignored: the targets are the gold mentions. Fields are dropped when
+// the number of tokens changes, as extra columns cannot be invented for
+// new tokens.
+func (r *Replacer) Perturb(s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
+	if len(iob.Validate(s.Tags, iob.IOB2)) > 0 || len(s.Tags) != len(s.Tokens) {
+		return s, nil // not valid IOB2: no span is trustworthy
+	}
+	spans := iob.Spans(s.Tags)
+	if len(spans) == 0 {
+		return s, nil
+	}
+	style := r.opts.Tokenize
+	if style == TokenizeAuto {
+		style = InferStyle(s.Tokens)
+	}
+	type edit struct {
+		span iob.Span
+		toks []string
+		c    Candidate
+	}
+	var edits []edit
+	for _, sp := range spans {
+		mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+		a := r.Analyze(sp.Type, mention)
+		if len(a.Candidates) == 0 {
+			continue
+		}
+		c := Choose(r.opts.Strategy, mention, a.Candidates, rng)
+		toks := Tokenize(c.Term, style)
+		if sp.Start == 0 {
+			toks = capitalize(toks, s.Tokens[0])
+		}
+		if len(toks) == 0 || strings.Join(toks, " ") == mention {
+			continue
+		}
+		edits = append(edits, edit{sp, toks, c})
+	}
+	if len(edits) == 0 {
+		return s, nil
+	}
+	out := s
+	out.Tokens = slices.Clone(s.Tokens)
+	out.Tags = slices.Clone(s.Tags)
+	out.Fields = nil
+	changes := make([]perturb.Change, len(edits))
+	// Right to left, so that the spans still to do keep their offsets.
+	for k := len(edits) - 1; k >= 0; k-- {
+		e := edits[k]
+		tags, err := iob.Replace(out.Tags, e.span.Start, e.span.End, len(e.toks))
+		if err != nil {
+			// Cannot happen for spans of valid IOB2; leave the sentence
+			// whole rather than emit a broken one.
+			return s, nil
+		}
+		out.Tags = tags
+		out.Tokens = slices.Replace(out.Tokens, e.span.Start, e.span.End, e.toks...)
+		changes[k] = perturb.Change{
+			Token: e.span.Start, End: e.span.End, Kind: Name,
+			Before:    strings.Join(s.Tokens[e.span.Start:e.span.End], " "),
+			After:     strings.Join(e.toks, " "),
+			ConceptID: e.c.ConceptID, Source: e.c.Source, TermType: e.c.TermType,
+		}
+	}
+	if len(s.Fields) == len(s.Tokens) && len(out.Tokens) == len(s.Tokens) {
+		out.Fields = s.Fields // the pipeline resyncs the token column
+	}
+	return out, changes
+}
+
+// Check reports whether c is a valid synonym change: its replacement is
+// a name of the concept it was looked up in.
+func (r *Replacer) Check(c perturb.Change) error {
+	if c.ConceptID == "" {
+		return fmt.Errorf("%w: replacement %q without a concept", perturb.ErrInvalidChange, c.After)
+	}
+	terms, err := r.store.Terms(c.ConceptID)
+	if err != nil {
+		return fmt.Errorf("%w: terms of %s: %v", perturb.ErrInvalidChange, c.ConceptID, err)
+	}
+	after := umls.Normalize(c.After)
+	for _, t := range terms {
+		if umls.Normalize(t.String) == after {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: %q is not a name of %s", perturb.ErrInvalidChange, c.After, c.ConceptID)
+}
+
+// CheckSentence verifies out against orig: the same entities (count and
+// types, in order), context tokens unchanged, valid IOB2, and every
+// changed mention covered by one logged change whose texts match.
+func (r *Replacer) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
+	if len(out.Tokens) != len(out.Tags) {
+		return fmt.Errorf("%w: %d tokens but %d labels", perturb.ErrCheck, len(out.Tokens), len(out.Tags))
+	}
+	if len(changes) > 0 {
+		if v := iob.Validate(out.Tags, iob.IOB2); len(v) > 0 {
+			return fmt.Errorf("%w: output is not valid IOB2: %v", perturb.ErrCheck, v[0])
+		}
+	}
+	os, ps := iob.Spans(orig.Tags), iob.Spans(out.Tags)
+	if len(os) != len(ps) {
+		return fmt.Errorf("%w: %d entities became %d", perturb.ErrCheck, len(os), len(ps))
+	}
+	// Failed lookups would silently lower the figures: report them.
+	for _, sp := range os {
+		if a := r.Analyze(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " ")); a.Err != nil {
+			return fmt.Errorf("%w: %v", perturb.ErrCheck, a.Err)
+		}
+	}
+	byStart := map[int]perturb.Change{}
+	for _, c := range changes {
+		byStart[c.Token] = c
+	}
+	used := 0
+	oi, pi := 0, 0 // next token of orig and out
+	for k := range os {
+		o, p := os[k], ps[k]
+		if o.Type != p.Type {
+			return fmt.Errorf("%w: entity %d: type %s became %s", perturb.ErrCheck, k+1, o.Type, p.Type)
+		}
+		if err := sameContext(orig.Tokens[oi:o.Start], out.Tokens[pi:p.Start], oi); err != nil {
+			return err
+		}
+		before := strings.Join(orig.Tokens[o.Start:o.End], " ")
+		after := strings.Join(out.Tokens[p.Start:p.End], " ")
+		c, logged := byStart[o.Start]
+		switch {
+		case logged:
+			used++
+			if c.End != o.End || c.Before != before || c.After != after {
+				return fmt.Errorf("%w: token %d: logged %q -> %q but text is %q -> %q",
+					perturb.ErrCheck, o.Start+1, c.Before, c.After, before, after)
+			}
+		case before != after:
+			return fmt.Errorf("%w: token %d: %q became %q without a logged change", perturb.ErrCheck, o.Start+1, before, after)
+		}
+		oi, pi = o.End, p.End
+	}
+	if used != len(changes) {
+		return fmt.Errorf("%w: %d changes do not match an entity", perturb.ErrCheck, len(changes)-used)
+	}
+	return sameContext(orig.Tokens[oi:], out.Tokens[pi:], oi)
+}
+
+func sameContext(a, b []string, offset int) error {
+	if len(a) != len(b) {
+		return fmt.Errorf("%w: context before token %d: %d tokens became %d", perturb.ErrCheck, offset+len(a)+1, len(a), len(b))
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return fmt.Errorf("%w: context token %d: %q became %q", perturb.ErrCheck, offset+i+1, a[i], b[i])
+		}
+	}
+	return nil
+}
+
+// MentionOutcomes returns, for each gold mention of s in order, its type
+// and outcome (an Outcome* constant).
+func (r *Replacer) MentionOutcomes(s conll.Sentence) [][2]string {
+	var out [][2]string
+	valid := len(iob.Validate(s.Tags, iob.IOB2)) == 0 && len(s.Tags) == len(s.Tokens)
+	for _, sp := range iob.Spans(s.Tags) {
+		outcome := OutcomeFiltered
+		if valid && sp.End <= len(s.Tokens) {
+			outcome = r.Analyze(sp.Type, strings.Join(s.Tokens[sp.Start:sp.End], " ")).Outcome
+		}
+		out = append(out, [2]string{sp.Type, outcome})
+	}
+	return out
+}
+
+// IsAbbreviation reports whether s looks like an abbreviation or symbol:
+// one word (hyphens allowed) of at most ten characters with at least as
+// many upper-case letters as lower-case ones ("DOX", "5-FU", "L-NAME",
+// "mRNA", "Ca").
+func IsAbbreviation(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" || utf8.RuneCountInString(s) > 10 || strings.ContainsFunc(s, unicode.IsSpace) {
+		return false
+	}
+	up, low := 0, 0
+	for _, c := range s {
+		switch {
+		case unicode.IsUpper(c):
+			up++
+		case unicode.IsLower(c):
+			low++
+		}
+	}
+	return up > 0 && up >= low || up+low <= 2 && up+low > 0 && utf8.RuneCountInString(s) <= 3
+}

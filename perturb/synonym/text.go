@@ -1,0 +1,165 @@
+package synonym
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/stress-ner/stress/umls"
+)
+
+// isWordRune reports whether r belongs to a word rather than being a
+// punctuation token of its own in a punct-split corpus.
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}
+
+// Tokenize splits a name the way a corpus of the given style is
+// tokenized. TokenizePunct (BC5CDR, NCBI-disease) makes every character
+// that is not a letter, digit or mark a token of its own:
+// "Parkinson's disease" gives "Parkinson ' s disease" and "5-FU" gives
+// "5 - FU". TokenizeSpace splits on white space only.
+func Tokenize(name, style string) []string {
+	if style == TokenizeSpace {
+		return strings.Fields(name)
+	}
+	var out []string
+	start := -1
+	for i, r := range name {
+		switch {
+		case isWordRune(r):
+			if start < 0 {
+				start = i
+			}
+			continue
+		case start >= 0:
+			out = append(out, name[start:i])
+			start = -1
+		}
+		if !unicode.IsSpace(r) {
+			out = append(out, string(r))
+		}
+	}
+	if start >= 0 {
+		out = append(out, name[start:])
+	}
+	return out
+}
+
+// InferStyle guesses a corpus's tokenization from one sentence: a token
+// that mixes word characters with punctuation ("5-FU", "patient's")
+// means punctuation is not split off.
+func InferStyle(tokens []string) string {
+	for _, t := range tokens {
+		word, punct := false, false
+		for _, r := range t {
+			if isWordRune(r) {
+				word = true
+			} else {
+				punct = true
+			}
+		}
+		if word && punct {
+			return TokenizeSpace
+		}
+	}
+	return TokenizePunct
+}
+
+// capitalize gives the replacement a capital initial when the mention it
+// replaces started the sentence with one.
+func capitalize(toks []string, first string) []string {
+	r0, _ := utf8.DecodeRuneInString(first)
+	if !unicode.IsUpper(r0) || len(toks) == 0 {
+		return toks
+	}
+	r, n := utf8.DecodeRuneInString(toks[0])
+	if !unicode.IsLower(r) {
+		return toks
+	}
+	out := append([]string(nil), toks...)
+	out[0] = string(unicode.ToUpper(r)) + toks[0][n:]
+	return out
+}
+
+// keyWords returns the words of a name, normalized and with a plural
+// ending removed, for comparing names modulo trivial variation.
+func keyWords(s string) []string {
+	n := umls.Normalize(s)
+	words := strings.FieldsFunc(n, func(r rune) bool { return !isWordRune(r) })
+	for i, w := range words {
+		words[i] = singular(w)
+	}
+	return words
+}
+
+// singular strips an English plural ending. It need not be right, only
+// consistent, since both sides of a comparison go through it.
+func singular(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case len(w) > 4 && (strings.HasSuffix(w, "ses") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):
+		return strings.TrimSuffix(w, "es")
+	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// trivialKey maps names that differ only in case, punctuation, spacing
+// or plural endings to the same key.
+func trivialKey(s string) string { return strings.Join(keyWords(s), "") }
+
+// nested reports whether one word sequence contains the other as a
+// contiguous run and is longer: "heparin" within "heparin cofactor ii",
+// "lithium" within "lithium hydride", "breast cancer" around "cancer".
+// Such names are usually narrower or broader concepts (or salts and
+// parts), even when a lexicon files them together.
+func nested(a, b []string) bool {
+	if len(a) == len(b) || len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	for i := 0; i+len(a) <= len(b); i++ {
+		ok := true
+		for j := range a {
+			if b[i+j] != a[j] {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// bigrams returns the character bigrams of a name's trivial key.
+func bigrams(s string) map[string]int {
+	k := []rune(trivialKey(s))
+	m := make(map[string]int, len(k))
+	for i := 0; i+1 < len(k); i++ {
+		m[string(k[i:i+2])]++
+	}
+	return m
+}
+
+// dice is the Sørensen–Dice similarity of two bigram multisets.
+func dice(a, b map[string]int) float64 {
+	na, nb, common := 0, 0, 0
+	for g, n := range a {
+		na += n
+		common += min(n, b[g])
+	}
+	for _, n := range b {
+		nb += n
+	}
+	if na+nb == 0 {
+		return 1
+	}
+	return 2 * float64(common) / float64(na+nb)
+}
