@@ -21,6 +21,7 @@ func ReadChangeLog(r io.Reader, name string) (map[string][]Change, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
 	col := map[string]int{}
+	ncols := 0
 	rows := map[string][]row{}
 	line := 0
 	for sc.Scan() {
@@ -28,7 +29,11 @@ func ReadChangeLog(r io.Reader, name string) (map[string][]Change, error) {
 		text := strings.TrimSuffix(sc.Text(), "\r")
 		fields := strings.Split(text, "\t")
 		if line == 1 {
+			ncols = len(fields)
 			for i, f := range fields {
+				if _, dup := col[f]; dup {
+					return nil, fmt.Errorf("%s:1: column %q twice: %w", name, f, ErrChangeLog)
+				}
 				col[f] = i
 			}
 			for _, need := range []string{"file", "sentence", "token", "end", "after"} {
@@ -41,8 +46,8 @@ func ReadChangeLog(r io.Reader, name string) (map[string][]Change, error) {
 		if text == "" {
 			continue
 		}
-		if len(fields) < len(col) {
-			return nil, fmt.Errorf("%s:%d: %d fields, header has %d: %w", name, line, len(fields), len(col), ErrChangeLog)
+		if len(fields) < ncols {
+			return nil, fmt.Errorf("%s:%d: %d fields, header has %d: %w", name, line, len(fields), ncols, ErrChangeLog)
 		}
 		num := func(c string) (int, error) {
 			v, err := strconv.Atoi(fields[col[c]])

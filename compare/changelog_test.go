@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stress-ner/stress/conll"
 )
 
 const logHeader = "file\tsentence\ttoken\tend\tkind\tbefore\tafter\tconcept_id\tsource\tterm_type\n"
@@ -73,8 +75,9 @@ func FuzzReadChangeLog(f *testing.F) {
 }
 
 // FuzzPartition checks that the perturbed/untouched split of any tag
-// sequence adds up to the conlleval counts of the partition itself with
-// nothing changed and everything changed.
+// sequence adds up to conll.EvalSentence's counts in both modes, and
+// that nothing changed / everything changed files every entity on one
+// side.
 func FuzzPartition(f *testing.F) {
 	f.Add("B-X I-X O B-Y", "B-X O O I-Y", uint8(3))
 	f.Add("I-X I-X E-X [ ] .", "O S-X B-X I-Y O O", uint8(5))
@@ -88,18 +91,21 @@ func FuzzPartition(f *testing.F) {
 			changed[i] = mask>>i&1 == 1
 			all[i] = true
 		}
-		var opt = New().Eval
-		some := partition(gold, pred, changed, opt)
-		none := partition(gold, pred, nil, opt)
-		every := partition(gold, pred, all, opt)
-		if some.sum() != none.sum() || every.sum() != none.sum() {
-			t.Fatalf("sums differ: %v %v %v", some, none, every)
-		}
-		if none[0]+none[1]+none[2] != 0 || every[3]+every[4]+every[5] != 0 {
-			t.Fatalf("nothing/everything changed misfiled: %v %v", none, every)
-		}
-		if some[2] > min(some[0], some[1]) && some[2] > 0 && some[0] == 0 {
-			t.Fatalf("correct perturbed entity without gold: %v", some)
+		for _, opt := range []conll.EvalOptions{{}, {Mode: conll.ModeStrict}, {Raw: true}} {
+			o := conll.EvalSentence(gold, pred, opt).Overall()
+			want := [3]int32{int32(o.Gold), int32(o.Pred), int32(o.Correct)}
+			some := partition(gold, pred, changed, opt)
+			none := partition(gold, pred, nil, opt)
+			every := partition(gold, pred, all, opt)
+			if some.sum() != want || none.sum() != want || every.sum() != want {
+				t.Fatalf("%+v: split %v / %v / %v, scorer %v", opt, some, none, every, want)
+			}
+			if none[0]+none[1]+none[2] != 0 || every[3]+every[4]+every[5] != 0 {
+				t.Fatalf("nothing/everything changed misfiled: %v %v", none, every)
+			}
+			if some[2] > some[0] || some[5] > some[3] {
+				t.Fatalf("more correct than gold on one side: %v", some)
+			}
 		}
 	})
 }

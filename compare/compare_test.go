@@ -163,11 +163,10 @@ func TestWorkersDoNotChangeResults(t *testing.T) {
 
 // TestAgreesWithScorer checks the invariant that makes compare's figures
 // those of "stress score": point estimates are sums of EvalSentence, and
-// the perturbed/untouched split adds up to them. (In strict mode
-// AddPrediction itself refuses a split that disagrees with the scorer.)
+// the perturbed/untouched split and the confusion matrices add up to them.
 func TestAgreesWithScorer(t *testing.T) {
 	gold := synthGold(400, 3)
-	for _, mode := range []conll.Mode{conll.ModeConlleval} {
+	for _, mode := range []conll.Mode{conll.ModeConlleval, conll.ModeStrict} {
 		for seed := range uint64(5) {
 			pred := noisy(gold, 0.1, seed)
 			var changes []Change

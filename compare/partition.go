@@ -1,9 +1,11 @@
 package compare
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 )
 
 // partCounts holds one sentence's entity counts split by whether the
@@ -15,24 +17,31 @@ func (p partCounts) sum() [3]int32 {
 	return [3]int32{p[0] + p[3], p[1] + p[4], p[2] + p[5]}
 }
 
-// chunkTag splits a tag the way conlleval does: the prefix before the
-// first hyphen and the type after it. Raw tags (no prefix) become
-// single-token B chunks.
+// chunkTag splits a tag the way conlleval (and conll.EvalSentence) does:
+// the prefix before the first hyphen and the type after it. In raw mode
+// every tag but the outside tag is a one-token B chunk.
 func chunkTag(t string, opt conll.EvalOptions) (prefix, typ string) {
 	out := opt.Outside
 	if out == "" {
 		out = "O"
 	}
-	if t == out {
-		return "O", ""
-	}
 	if opt.Raw {
+		if t == out || t == "O" {
+			return "O", ""
+		}
 		return "B", t
 	}
-	if i := strings.IndexByte(t, '-'); i >= 0 {
-		return t[:i], t[i+1:]
+	if opt.Mode == conll.ModeStrict && t == out {
+		return "O", ""
 	}
-	return t, ""
+	prefix, typ = t, ""
+	if i := strings.IndexByte(t, '-'); i >= 0 {
+		prefix, typ = t[:i], t[i+1:]
+	}
+	if typ == "0" { // Perl's false "0": conlleval prints no type
+		typ = ""
+	}
+	return prefix, typ
 }
 
 // endOfChunk and startOfChunk are conlleval's (version 2004-01-26).
@@ -153,36 +162,34 @@ func partition(gold, pred []string, changed []bool, opt conll.EvalOptions) partC
 	return pc
 }
 
-// strictSpans returns the entities of a sentence under strict IOB2
-// reading: an entity is B-T followed by any I-T; an I tag that does not
-// continue an entity of its type starts none.
-func strictSpans(tags []string, opt conll.EvalOptions) ([]span, []string) {
-	var spans []span
-	var types []string
-	start, typ := -1, ""
-	for i := 0; i <= len(tags); i++ {
-		p, t := "O", ""
-		if i < len(tags) {
-			p, t = chunkTag(tags[i], opt)
-		}
-		if start >= 0 && !(p == "I" && t == typ) {
-			spans = append(spans, span{start, i})
-			types = append(types, typ)
-			start = -1
-		}
-		if p == "B" {
-			start, typ = i, t
-		}
-	}
-	return spans, types
-}
-
+// partitionStrict splits the entities of seqeval's strict IOB2 reading
+// (iob.StrictSpans, as conll.EvalSentence uses in ModeStrict).
 func partitionStrict(gold, pred []string, changed []bool, opt conll.EvalOptions) partCounts {
+	norm := func(tags []string) []string {
+		out := opt.Outside
+		if out == "" {
+			out = iob.Outside
+		}
+		if !opt.Raw && out == iob.Outside {
+			return tags
+		}
+		n := make([]string, len(tags))
+		for i, t := range tags {
+			switch {
+			case t == out || t == iob.Outside:
+				n[i] = iob.Outside
+			case opt.Raw:
+				n[i] = "B-" + t
+			default:
+				n[i] = t
+			}
+		}
+		return n
+	}
 	var pc partCounts
-	gs, gt := strictSpans(gold, opt)
-	ps, pt := strictSpans(pred, opt)
-	field := func(base int, s span) int {
-		if touches(changed, s) {
+	gs, ps := iob.StrictSpans(norm(gold)), iob.StrictSpans(norm(pred))
+	field := func(base int, s iob.Span) int {
+		if touches(changed, span{s.Start, s.End}) {
 			return base
 		}
 		return base + 3
@@ -190,13 +197,10 @@ func partitionStrict(gold, pred []string, changed []bool, opt conll.EvalOptions)
 	for _, s := range gs {
 		pc[field(0, s)]++
 	}
-	for j, s := range ps {
+	for _, s := range ps {
 		pc[field(1, s)]++
-		for k, g := range gs {
-			if g == s && gt[k] == pt[j] {
-				pc[field(2, s)]++
-				break
-			}
+		if slices.Contains(gs, s) {
+			pc[field(2, s)]++
 		}
 	}
 	return pc
