@@ -152,16 +152,21 @@ type Options struct {
 	ExcludeAbbrev  bool
 	ExcludeSources []string // sources whose concepts and names are ignored (MESH, CHEBI, SNOMEDCT_US, ...)
 	ExcludeTTY     []string // term types never used as replacements
+	// ExcludeConcepts lists concept ids (a final "*" makes a prefix)
+	// that are never used, and whose names are never replacements: a
+	// candidate naming one fails the round trip.
+	ExcludeConcepts []string
 }
 
 // DefaultOptions returns the measured defaults.
 func DefaultOptions() Options {
 	return Options{
-		TypeMap:       DefaultTypeMap(),
-		Ambiguous:     AmbiguousSkip,
-		Strategy:      DefaultStrategy,
-		Tokenize:      TokenizeAuto,
-		ExcludeAbbrev: true,
+		TypeMap:         DefaultTypeMap(),
+		Ambiguous:       AmbiguousSkip,
+		Strategy:        DefaultStrategy,
+		Tokenize:        TokenizeAuto,
+		ExcludeAbbrev:   true,
+		ExcludeConcepts: DefaultExcludeConcepts(),
 	}
 }
 
@@ -213,6 +218,8 @@ type Replacer struct {
 	opts     Options
 	noSource map[string]bool
 	noTTY    map[string]bool
+	noID     map[string]bool
+	noPrefix []string
 	closer   func() error
 
 	mu    sync.Mutex
@@ -236,6 +243,15 @@ func New(store Store, opts Options) (*Replacer, error) {
 	for _, t := range opts.ExcludeTTY {
 		r.noTTY[strings.TrimSpace(t)] = true
 	}
+	r.noID = map[string]bool{}
+	for _, id := range opts.ExcludeConcepts {
+		id = strings.TrimSpace(id)
+		if p, ok := strings.CutSuffix(id, "*"); ok {
+			r.noPrefix = append(r.noPrefix, p)
+		} else if id != "" {
+			r.noID[id] = true
+		}
+	}
 	return r, nil
 }
 
@@ -253,7 +269,7 @@ func (r *Replacer) Close() error {
 // Analyze returns what r would do with a mention of type typ, whatever
 // its position. The result is cached and must not be modified.
 func (r *Replacer) Analyze(typ, mention string) *Analysis {
-	key := typ + "\x00" + umls.Normalize(mention)
+	key := typ + "\x00" + umls.Normalize(lookupForm(mention))
 	r.mu.Lock()
 	a, ok := r.cache[key]
 	r.mu.Unlock()
@@ -270,6 +286,19 @@ func (r *Replacer) Analyze(typ, mention string) *Analysis {
 	return a
 }
 
+// excluded reports whether concept id is excluded by the options.
+func (r *Replacer) excluded(id string) bool {
+	if r.noID[id] {
+		return true
+	}
+	for _, p := range r.noPrefix {
+		if strings.HasPrefix(id, p) {
+			return true
+		}
+	}
+	return false
+}
+
 func (r *Replacer) analyze(typ, mention string) *Analysis {
 	groups := r.opts.TypeMap[typ]
 	if len(groups) == 0 {
@@ -280,14 +309,19 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	}
 	// All concepts the mention names, in any group: a candidate must not
 	// name anything outside this set.
-	all, err := r.store.Lookup(mention)
+	all, err := r.store.Lookup(lookupForm(mention))
 	if err != nil {
 		return &Analysis{Err: fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)}
 	}
 	named := make(map[string]bool, len(all))
 	bySource := map[string][]umls.Concept{}
 	var sources []string
+	excluded := false
 	for _, c := range all {
+		if r.excluded(c.ID) {
+			excluded = true
+			continue
+		}
 		named[c.ID] = true
 		if !c.InGroup(groups...) || r.noSource[sourceKey(c)] {
 			continue
@@ -299,6 +333,9 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 		bySource[k] = append(bySource[k], c)
 	}
 	if len(sources) == 0 {
+		if excluded {
+			return &Analysis{Outcome: OutcomeFiltered}
+		}
 		return &Analysis{Outcome: OutcomeNoConcept}
 	}
 	sort.Strings(sources)
@@ -342,7 +379,7 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 			norm := umls.Normalize(t.String)
 			cs, ok := back[norm]
 			if !ok {
-				if cs, err = r.store.Lookup(t.String); err != nil {
+				if cs, err = r.store.Lookup(lookupForm(t.String)); err != nil {
 					return &Analysis{Err: fmt.Errorf("%w: %q: %v", ErrLookup, t.String, err)}
 				}
 				back[norm] = cs
@@ -503,9 +540,9 @@ func (r *Replacer) Check(c perturb.Change) error {
 	if err != nil {
 		return fmt.Errorf("%w: terms of %s: %v", perturb.ErrInvalidChange, c.ConceptID, err)
 	}
-	after := umls.Normalize(c.After)
+	after := umls.Normalize(lookupForm(c.After))
 	for _, t := range terms {
-		if umls.Normalize(t.String) == after {
+		if umls.Normalize(lookupForm(t.String)) == after {
 			return nil
 		}
 	}

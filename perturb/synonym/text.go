@@ -163,3 +163,32 @@ func dice(a, b map[string]int) float64 {
 	}
 	return 2 * float64(common) / float64(na+nb)
 }
+
+// lookupForm glues apostrophes to their neighbours ("Parkinson ' s" ->
+// "Parkinson's"), so that a punct-tokenized mention normalizes like the
+// name it was tokenized from.
+func lookupForm(s string) string {
+	if !strings.ContainsAny(s, "'`\u2019") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if unicode.IsSpace(r) {
+			j := i
+			for j < len(rs) && unicode.IsSpace(rs[j]) {
+				j++
+			}
+			if j < len(rs) && isQuote(rs[j]) || i > 0 && isQuote(rs[i-1]) {
+				i = j - 1
+				continue
+			}
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func isQuote(r rune) bool { return r == '\'' || r == '`' || r == '\u2019' }
