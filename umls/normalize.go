@@ -1,7 +1,6 @@
 package umls
 
 import (
-	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -21,75 +20,72 @@ import (
 // next to punctuation carry no information; spaces between two words do,
 // and are kept.
 func Normalize(s string) string {
-	if ascii(s) {
-		return normalizeASCII(s)
+	if !ascii(s) {
+		s = cases.Fold().String(norm.NFKC.String(s))
 	}
-	s = norm.NFKC.String(s)
-	s = cases.Fold().String(s)
-	var b strings.Builder
-	b.Grow(len(s))
-	space := false // a space is pending between two words
-	lastWord := false
-	for _, r := range s {
+	b := make([]byte, 0, len(s))
+	space := false    // a space is pending between two words
+	lastWord := false // the last byte written belongs to a word
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		i += size
 		switch {
-		case unicode.IsSpace(r):
+		case r == ' ' || r == '\t' || r == '\n' || r == '\r' || r >= utf8.RuneSelf && unicode.IsSpace(r) || r == '\v' || r == '\f':
 			space = true
 		case isApostrophe(r):
-			// "Parkinson ' s": the apostrophe and the spaces around it vanish.
-			space = false
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r):
-			if space && lastWord {
-				b.WriteByte(' ')
+			// A possessive s joins its word whatever the tokenization:
+			// "Parkinson ' s", "Parkinson's" and "Parkinsons" meet.
+			// Otherwise the apostrophe is a word boundary.
+			if j := skipSpace(s, i); j < len(s) && s[j] == 's' && !wordAt(s, j+1) && lastWord {
+				i = j
+				space = false
+			} else if j > i {
+				space = true
 			}
-			space = false
-			lastWord = true
-			b.WriteRune(r)
-		case unicode.IsControl(r) || r == utf8.RuneError || unicode.Is(unicode.Cf, r):
-			// Invisible: zero-width joiners, soft hyphens, byte-order marks.
-		default:
-			if isDash(r) {
-				r = '-'
-			}
-			space = false
-			lastWord = false
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// normalizeASCII is Normalize for ASCII input, where NFKC is the identity
-// and case folding is lower-casing. It is the common case and avoids the
-// allocations of the general path (the property test checks that both
-// paths agree).
-func normalizeASCII(s string) string {
-	b := make([]byte, 0, len(s))
-	space, lastWord := false, false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
-			space = true
-		case c == '\'' || c == '`':
-			space = false
-		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || 'A' <= c && c <= 'Z':
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
+		case 'a' <= r && r <= 'z' || '0' <= r && r <= '9' || 'A' <= r && r <= 'Z' ||
+			r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)):
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A' // only ASCII input reaches here unfolded
 			}
 			if space && lastWord {
 				b = append(b, ' ')
 			}
 			space = false
 			lastWord = true
-			b = append(b, c)
-		case c < 0x20 || c == 0x7f:
+			b = utf8.AppendRune(b, r)
+		case r < 0x20 || r == 0x7f || r == utf8.RuneError || r >= utf8.RuneSelf && (unicode.IsControl(r) || unicode.Is(unicode.Cf, r)):
+			// Invisible: control characters, zero-width joiners, soft
+			// hyphens, byte-order marks.
 		default:
+			if isDash(r) {
+				r = '-'
+			}
 			space = false
 			lastWord = false
-			b = append(b, c)
+			b = utf8.AppendRune(b, r)
 		}
 	}
 	return string(b)
+}
+
+// skipSpace returns the index of the first non-space byte at or after i.
+func skipSpace(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// wordAt reports whether a letter or digit starts at s[i].
+func wordAt(s string, i int) bool {
+	if i >= len(s) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 func ascii(s string) bool {
