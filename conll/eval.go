@@ -6,7 +6,6 @@ import (
 	"io"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/stress-ner/stress/iob"
 )
@@ -455,5 +454,51 @@ func appendPct(b []byte, v float64) []byte {
 	return append(b, s...)
 }
 
-// formatPct is appendPct for a string.
-func formatPct(v float64) string { return strings.TrimSpace(string(appendPct(nil, v))) }
+// Scorer accumulates the counts of a corpus given sentence by sentence,
+// exactly as conlleval scores the sentences written one after the other
+// with a blank line between them (an entity that conlleval lets run on
+// past a blank line, which only odd prefixes such as "." allow, runs on
+// here too). Use it where gold and prediction come from corpus files
+// rather than from one conlleval file.
+type Scorer struct {
+	opt    EvalOptions
+	counts Counts
+	ch     chunker
+}
+
+// NewScorer returns a Scorer with the given options.
+func NewScorer(opt EvalOptions) *Scorer {
+	s := &Scorer{opt: opt}
+	s.ch.counts = &s.counts
+	return s
+}
+
+// Add scores one sentence; gold and pred must have the same length
+// (extra tags of the longer one are ignored).
+func (s *Scorer) Add(gold, pred []string) {
+	n := min(len(gold), len(pred))
+	if s.opt.Mode == ModeStrict {
+		evalStrict(gold[:n], pred[:n], s.opt, &s.counts)
+		return
+	}
+	out := s.opt.outside()
+	for i := range n {
+		gp, gt := splitTag(gold[i], s.opt.Raw, out)
+		pp, pt := splitTag(pred[i], s.opt.Raw, out)
+		s.ch.step(gp, gt, pp, pt, false)
+	}
+	s.ch.step("O", "", "O", "", true)
+}
+
+// Counts returns the counts of all sentences added so far.
+func (s *Scorer) Counts() Counts {
+	c := s.counts
+	c.Types = make(map[string]TypeCounts, len(s.counts.Types))
+	for k, v := range s.counts.Types {
+		c.Types[k] = v
+	}
+	if s.ch.inCorrect { // conlleval's check after the last line
+		c.bump(s.ch.lastCorrectType, 0, 0, 1)
+	}
+	return c
+}

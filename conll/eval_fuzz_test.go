@@ -1,0 +1,92 @@
+package conll
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"testing"
+)
+
+// FuzzEvaluate: no input makes the scorer panic, and every figure it
+// reports is sane.
+func FuzzEvaluate(f *testing.F) {
+	for _, c := range readManifest(f) {
+		if c.name == "bc5cdr-test-seed1" {
+			continue
+		}
+		data, err := os.ReadFile("testdata/conlleval/" + c.name + ".txt")
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data, false, false)
+		f.Add(data, true, true)
+	}
+	f.Add([]byte("a\xff\xfe B-X B-X\r\n-X- I-X\n"), false, true)
+	f.Fuzz(func(t *testing.T, data []byte, raw, strict bool) {
+		e := NewEvaluator(bytes.NewReader(data))
+		e.Options.Raw = raw
+		if strict {
+			e.Options.Mode = ModeStrict
+		}
+		c, err := e.Evaluate()
+		if err != nil {
+			if ConllevalStatus(err) == 0 {
+				t.Fatalf("error %v with status 0", err)
+			}
+			return
+		}
+		check := func(name string, tc TypeCounts) {
+			for _, v := range []float64{tc.Precision(), tc.Recall(), tc.F1()} {
+				if !(v >= 0 && v <= 100) {
+					t.Fatalf("%s: figure %v out of range: %+v", name, v, tc)
+				}
+			}
+			if tc.Correct > tc.Pred || tc.Correct > tc.Gold || tc.Correct < 0 {
+				t.Fatalf("%s: impossible counts %+v", name, tc)
+			}
+		}
+		check("overall", c.Overall())
+		for typ, tc := range c.Types {
+			check(typ, tc)
+		}
+		if a := c.Accuracy(); a < 0 || a > 100 || c.CorrectTags > c.Tokens {
+			t.Fatalf("accuracy %v (%d/%d)", a, c.CorrectTags, c.Tokens)
+		}
+		if err := WriteReport(io.Discard, c); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func benchInput(b *testing.B, copies int) []byte {
+	one := readCaseInput(b, "bc5cdr-test-seed1")
+	return bytes.Repeat(one, copies)
+}
+
+func benchmarkEvaluate(b *testing.B, copies int, opt EvalOptions) {
+	data := benchInput(b, copies)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		e := NewEvaluator(bytes.NewReader(data))
+		e.Options = opt
+		c, err := e.Evaluate()
+		if err != nil || c.Tokens == 0 {
+			b.Fatal(err)
+		}
+		if err := WriteReport(io.Discard, c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEvaluateBC5CDR scores the 124,750-token reference vector.
+func BenchmarkEvaluateBC5CDR(b *testing.B) { benchmarkEvaluate(b, 1, EvalOptions{}) }
+
+// BenchmarkEvaluate780k scores the vector repeated to 748,500 tokens
+// (the size of the 8.9 MB target).
+func BenchmarkEvaluate780k(b *testing.B) { benchmarkEvaluate(b, 6, EvalOptions{}) }
+
+func BenchmarkEvaluate780kStrict(b *testing.B) {
+	benchmarkEvaluate(b, 6, EvalOptions{Mode: ModeStrict})
+}
