@@ -150,17 +150,19 @@ func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 }
 
 func (p *Pipeline) process(j *job) {
+	file := ""
 	defer func() {
 		// A perturbation bug must not take the process down with a
 		// half-written output: report it as a failed check instead.
 		if r := recover(); r != nil {
-			j.err = fmt.Errorf("%w: sentence %d: perturbation panicked: %v", ErrCheck, j.index+1, r)
+			j.err = fmt.Errorf("%s: sentence %d (line %d): %w: perturbation panicked: %v", file, j.index+1, j.orig.Line, ErrCheck, r)
 		}
 	}()
 	selected := p.Selector.Select(j.orig)
 	j.outs = make([]conll.Sentence, len(p.Steps))
 	j.changes = make([][]Change, len(p.Steps))
 	for k, st := range p.Steps {
+		file = st.File
 		r := SentenceRand(p.Seed, st.Name, j.orig)
 		out, cs := st.Perturbation.Perturb(j.orig, selected, r)
 		for i := range cs {
@@ -225,7 +227,13 @@ func CheckSentence(p Perturbation, orig, out conll.Sentence, changes []Change) e
 			return fmt.Errorf("%w: token %d: label %q became %q", ErrCheck, i+1, orig.Tags[i], out.Tags[i])
 		}
 	}
-	covered := make([]int, len(orig.Tokens)) // 1 + index of the change covering a token
+	var buf [128]int
+	covered := buf[:0] // 1 + index of the change covering a token
+	if len(orig.Tokens) > len(buf) {
+		covered = make([]int, len(orig.Tokens))
+	} else {
+		covered = buf[:len(orig.Tokens)]
+	}
 	for k, c := range changes {
 		if c.Token < 0 || c.End > len(orig.Tokens) || c.Token >= c.End {
 			return fmt.Errorf("%w: change of tokens [%d, %d) outside the sentence", ErrCheck, c.Token+1, c.End+1)
@@ -236,9 +244,9 @@ func CheckSentence(p Perturbation, orig, out conll.Sentence, changes []Change) e
 			}
 			covered[t] = k + 1
 		}
-		before := strings.Join(orig.Tokens[c.Token:c.End], " ")
-		after := strings.Join(out.Tokens[c.Token:c.End], " ")
-		if before != c.Before || after != c.After {
+		if !joinedEqual(orig.Tokens[c.Token:c.End], c.Before) || !joinedEqual(out.Tokens[c.Token:c.End], c.After) {
+			before := strings.Join(orig.Tokens[c.Token:c.End], " ")
+			after := strings.Join(out.Tokens[c.Token:c.End], " ")
 			return fmt.Errorf("%w: token %d: logged %q -> %q but text is %q -> %q",
 				ErrCheck, c.Token+1, c.Before, c.After, before, after)
 		}
@@ -253,4 +261,22 @@ func CheckSentence(p Perturbation, orig, out conll.Sentence, changes []Change) e
 		}
 	}
 	return nil
+}
+
+// joinedEqual reports whether strings.Join(toks, " ") == s without
+// building the joined string.
+func joinedEqual(toks []string, s string) bool {
+	for i, t := range toks {
+		if i > 0 {
+			if s == "" || s[0] != ' ' {
+				return false
+			}
+			s = s[1:]
+		}
+		if !strings.HasPrefix(s, t) {
+			return false
+		}
+		s = s[len(t):]
+	}
+	return s == ""
 }

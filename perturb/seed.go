@@ -2,7 +2,6 @@ package perturb
 
 import (
 	"encoding/binary"
-	"hash/fnv"
 	"math/rand/v2"
 
 	"github.com/stress-ner/stress/conll"
@@ -19,21 +18,18 @@ const selectionStream = "\x00select"
 // particular not on the sentence's position, so results do not change
 // with the number of workers or when a corpus is sharded.
 func SentenceRand(seed uint64, stream string, s conll.Sentence) *rand.Rand {
-	h := fnv.New64a()
 	var b [8]byte
 	binary.LittleEndian.PutUint64(b[:], seed)
-	h.Write(b[:])
-	h.Write([]byte(stream))
-	sep := []byte{0}
+	sum := fnvString(fnvOffset, string(b[:]))
+	sum = fnvString(sum, stream)
 	for i, t := range s.Tokens {
-		h.Write(sep)
-		h.Write([]byte(t))
-		h.Write([]byte{'\t'})
+		sum = fnvString(sum, "\x00")
+		sum = fnvString(sum, t)
+		sum = fnvString(sum, "\t")
 		if i < len(s.Tags) {
-			h.Write([]byte(s.Tags[i]))
+			sum = fnvString(sum, s.Tags[i])
 		}
 	}
-	sum := h.Sum64()
 	// A second, differently mixed word fills PCG's 128-bit state, so
 	// that nearby seeds do not give related streams.
 	return rand.New(rand.NewPCG(sum, splitmix64(sum^seed)))
@@ -44,4 +40,19 @@ func splitmix64(x uint64) uint64 {
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
 	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
 	return x ^ (x >> 31)
+}
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// fnvString continues a 64-bit FNV-1a hash (hash/fnv's New64a) over s
+// without allocating.
+func fnvString(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= fnvPrime
+	}
+	return h
 }

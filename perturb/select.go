@@ -129,7 +129,7 @@ func (sel *Selector) Select(s conll.Sentence) []bool {
 		} else {
 			switch sel.opts.Method {
 			case SelectAll:
-				ok = letterRun(tok) >= entityRun
+				ok = letterRun(tok) >= 2 // the least a swap needs
 			case SelectLexical:
 				ok = isLexical(tok, sel.opts.MinLength)
 			case SelectPOS:

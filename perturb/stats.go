@@ -37,8 +37,10 @@ type Span struct {
 // Spans returns the mentions of an IOB tag sequence with conlleval's
 // rules: B-X starts a mention, I-X continues one of type X and otherwise
 // starts one; O and any other tag end it.
-func Spans(tags []string) []Span {
-	var out []Span
+func Spans(tags []string) []Span { return appendSpans(nil, tags) }
+
+// appendSpans appends the mentions of tags to out.
+func appendSpans(out []Span, tags []string) []Span {
 	open := -1
 	typ := ""
 	for i, t := range tags {
@@ -77,7 +79,8 @@ func (st *Stats) Add(orig, pert conll.Sentence, changes []Change) {
 	if st.TypeTokensModified == nil {
 		st.TypeTokensModified = map[string]int{}
 	}
-	spans := Spans(orig.Tags)
+	var buf [32]Span
+	spans := appendSpans(buf[:0], orig.Tags)
 	if len(pert.Tokens) == len(orig.Tokens) {
 		for i, tok := range orig.Tokens {
 			if pert.Tokens[i] == tok {
@@ -127,7 +130,8 @@ func (st *Stats) AddOriginal(s conll.Sentence) {
 	}
 	st.Sentences++
 	st.Tokens += len(s.Tokens)
-	spans := Spans(s.Tags)
+	var buf [32]Span
+	spans := appendSpans(buf[:0], s.Tags)
 	if len(spans) > 0 {
 		st.Annotated++
 	}

@@ -105,6 +105,7 @@ func (t *Typo) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.S
 		}
 		if changes == nil {
 			out.Tokens = append([]string(nil), s.Tokens...)
+			changes = make([]perturb.Change, 0, countTrue(selected[i:]))
 		}
 		out.Tokens[i] = w
 		changes = append(changes, perturb.Change{Token: i, End: i + 1, Kind: Name, Before: s.Tokens[i], After: w})
@@ -138,4 +139,14 @@ func (t *Typo) Check(c perturb.Change) error {
 			perturb.ErrInvalidChange, c.Before, c.After, b[diff], t.Layout.Name, a[diff])
 	}
 	return nil
+}
+
+func countTrue(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }

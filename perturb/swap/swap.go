@@ -108,6 +108,7 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 		}
 		if changes == nil {
 			out.Tokens = append([]string(nil), sent.Tokens...)
+			changes = make([]perturb.Change, 0, countTrue(selected[i:]))
 		}
 		out.Tokens[i] = w
 		changes = append(changes, perturb.Change{Token: i, End: i + 1, Kind: Name, Before: sent.Tokens[i], After: w})
@@ -133,4 +134,14 @@ func (s *Swap) Check(c perturb.Change) error {
 		return fmt.Errorf("%w: %q -> %q is not one swap of adjacent different letters", perturb.ErrInvalidChange, c.Before, c.After)
 	}
 	return nil
+}
+
+func countTrue(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }

@@ -3,6 +3,7 @@ package synonym
 import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
+	"io"
 )
 
 func spansOf(s conll.Sentence) []iob.Span { return iob.Spans(s.Tags) }
@@ -28,3 +29,5 @@ func contextDiff(orig, out conll.Sentence) int {
 	}
 	return n
 }
+
+var errEOF = io.EOF

@@ -1,7 +1,108 @@
 package synonym
 
-import "github.com/stress-ner/stress/umls"
+import (
+	"fmt"
+	"strconv"
+	"strings"
 
-// openDefault opens the embedded default store; a variable so that tests
-// of the registry can count calls.
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/umls"
+)
+
+// openDefault opens the embedded default store.
 var openDefault = func() (Store, error) { return umls.OpenDefault() }
+
+func init() {
+	d := DefaultOptions()
+	perturb.Register(&perturb.Kind{
+		Name:   Name,
+		Suffix: Suffix,
+		Help:   "replace gold mentions by another name of the same concept (\"cocaine\" -> \"benzoylmethylecgonine\")",
+		Options: []perturb.Option{
+			{Name: "db", Default: "", Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
+			{Name: "type-map", Default: "", Help: "entity type to semantic groups, e.g. Chemical=CHEM,Disease=DISO (default: BC5CDR, NCBI-disease and BC4CHEMD labels)"},
+			{Name: "ambiguous", Default: d.Ambiguous, Help: "mention naming several concepts of one source: skip, or use the first"},
+			{Name: "strategy", Default: d.Strategy, Help: "choice among synonyms: random, shortest, longest, dissimilar or preferred"},
+			{Name: "tokenize", Default: d.Tokenize, Help: "tokenization of replacements: auto, punct (\"5 - FU\") or space (\"5-FU\")"},
+			{Name: "exclude-abbrev", Default: strconv.FormatBool(d.ExcludeAbbrev), Bool: true, Help: "neither replace abbreviations nor use them as replacements"},
+			{Name: "exclude-sources", Default: "", Help: "comma-separated sources never used (MESH, DRUGBANK, CHEBI, DOID, NCIT, or UMLS SABs)"},
+			{Name: "exclude-tty", Default: "", Help: "comma-separated term types never used as replacements"},
+			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids (PREFIX* for prefixes) never used; 'default': post-2015 MeSH ids and BC5CDR annotation conflicts; 'none'"},
+		},
+		UsesSelection: false,
+		New:           newFromOptions,
+	})
+}
+
+// OptionsFromMap parses the registry's option values (missing values
+// take their defaults).
+func OptionsFromMap(m map[string]string) (Options, error) {
+	o := DefaultOptions()
+	var err error
+	if o.TypeMap, err = ParseTypeMap(m["type-map"]); err != nil {
+		return o, err
+	}
+	if v := m["ambiguous"]; v != "" {
+		o.Ambiguous = v
+	}
+	if v := m["strategy"]; v != "" {
+		o.Strategy = v
+	}
+	if v := m["tokenize"]; v != "" {
+		o.Tokenize = v
+	}
+	if v := m["exclude-abbrev"]; v != "" {
+		if o.ExcludeAbbrev, err = strconv.ParseBool(v); err != nil {
+			return o, fmt.Errorf("%w: exclude-abbrev %q", ErrOption, v)
+		}
+	}
+	o.ExcludeSources = splitList(m["exclude-sources"])
+	o.ExcludeTTY = splitList(m["exclude-tty"])
+	switch v := strings.TrimSpace(m["exclude-concepts"]); v {
+	case "", "default":
+	case "none":
+		o.ExcludeConcepts = nil
+	default:
+		o.ExcludeConcepts = splitList(v)
+	}
+	return o, o.Validate()
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// newFromOptions opens the store the options name (once, for the whole
+// run) and returns a Replacer that closes it.
+func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
+	opts, err := OptionsFromMap(m)
+	if err != nil {
+		return nil, err
+	}
+	var store Store
+	var closer func() error
+	if path := m["db"]; path != "" {
+		s, err := umls.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		store, closer = s, s.Close
+	} else if store, err = openDefault(); err != nil {
+		return nil, fmt.Errorf("open default concept store: %w", err)
+	}
+	r, err := New(store, opts)
+	if err != nil {
+		if closer != nil {
+			closer()
+		}
+		return nil, err
+	}
+	r.closer = closer
+	return r, nil
+}

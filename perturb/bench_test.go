@@ -1,0 +1,108 @@
+package perturb_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"testing"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/keyboard"
+	"github.com/stress-ner/stress/perturb/swap"
+)
+
+// benchCorpus returns BC5CDR test when present, else the package's
+// testdata excerpt, as bytes of CoNLL text.
+func benchCorpus(b *testing.B) []byte {
+	for _, p := range []string{"../" + bc5cdrTest, "testdata/bc5cdr-excerpt.tsv"} {
+		if data, err := os.ReadFile(p); err == nil {
+			return data
+		}
+	}
+	b.Skip("no corpus")
+	return nil
+}
+
+// sliceSource yields sentences from memory.
+type sliceSource struct {
+	s []conll.Sentence
+	i int
+}
+
+func (r *sliceSource) Read() (conll.Sentence, error) {
+	if r.i == len(r.s) {
+		return conll.Sentence{}, io.EOF
+	}
+	r.i++
+	return r.s[r.i-1], nil
+}
+
+func readAll(tb testing.TB, data []byte) []conll.Sentence {
+	r := conll.NewReader(bytes.NewReader(data))
+	var out []conll.Sentence
+	for {
+		s, err := r.Read()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, s)
+	}
+}
+
+func benchPipeline(b *testing.B, method string, endToEnd bool) {
+	data := benchCorpus(b)
+	sents := readAll(b, data)
+	opts := perturb.DefaultSelection()
+	opts.Method = method
+	sel, err := perturb.NewSelector(opts, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	kb, _ := keyboard.LoadLayout("qwerty")
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		var src perturb.Source = &sliceSource{s: sents}
+		var kw, sw, lw *conll.Writer
+		var k, s perturb.Sink = discard{}, discard{}
+		if endToEnd {
+			src = conll.NewReader(bytes.NewReader(data))
+			kw, sw = conll.NewWriter(io.Discard), conll.NewWriter(io.Discard)
+			k, s = kw, sw
+		}
+		p := &perturb.Pipeline{Seed: 1, Selector: sel, Steps: []perturb.Step{
+			{Name: "keyboard", File: "k", Perturbation: keyboard.New(kb), Out: k},
+			{Name: "swap", File: "s", Perturbation: &swap.Swap{}, Out: s},
+		}}
+		if endToEnd {
+			cw := perturb.NewChangeWriter(io.Discard)
+			p.Changes = cw.Write
+			defer cw.Flush()
+		}
+		if _, err := p.Run(context.Background(), src); err != nil {
+			b.Fatal(err)
+		}
+		if kw != nil {
+			kw.Flush()
+			sw.Flush()
+		}
+		_ = lw
+	}
+}
+
+// BenchmarkPipeline measures perturbing in memory (K and W together):
+// selection, two perturbations, checks and statistics.
+func BenchmarkPipeline(b *testing.B) { benchPipeline(b, perturb.SelectLexical, false) }
+
+// BenchmarkPipelineEndToEnd adds CoNLL parsing, writing both outputs and
+// the change log: the work of "stress build" without the disk.
+func BenchmarkPipelineEndToEnd(b *testing.B) { benchPipeline(b, perturb.SelectLexical, true) }
+
+// BenchmarkPipelinePOS is BenchmarkPipeline with prose POS selection.
+func BenchmarkPipelinePOS(b *testing.B) { benchPipeline(b, perturb.SelectPOS, false) }

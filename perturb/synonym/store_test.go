@@ -1,0 +1,76 @@
+package synonym
+
+import (
+	"bufio"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stress-ner/stress/umls"
+)
+
+// fakeStore is an in-memory Store read from testdata/lexicon.tsv
+// (concept_id, group, term, term_type), so that unit tests do not depend
+// on the embedded default's contents.
+type fakeStore struct {
+	concepts map[string]umls.Concept
+	terms    map[string][]umls.Term
+	byNorm   map[string][]string
+	lookups  int
+}
+
+func loadFake(t testing.TB, path string) *fakeStore {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s := &fakeStore{concepts: map[string]umls.Concept{}, terms: map[string][]umls.Term{}, byNorm: map[string][]string{}}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), "#") || sc.Text() == "" {
+			continue
+		}
+		fs := strings.Split(sc.Text(), "\t")
+		if len(fs) != 4 {
+			t.Fatalf("%s: bad line %q", path, sc.Text())
+		}
+		id, group, term, tty := fs[0], fs[1], fs[2], fs[3]
+		src, _, _ := strings.Cut(id, ":")
+		if _, ok := s.concepts[id]; !ok {
+			s.concepts[id] = umls.Concept{ID: id, Name: term, Groups: []string{group}, Source: src}
+		}
+		s.terms[id] = append(s.terms[id], umls.Term{Concept: id, String: term, Source: src, TermType: tty,
+			Preferred: tty == "label", Avoid: umls.Classify(term, tty)})
+		n := umls.Normalize(term)
+		if !containsStr(s.byNorm[n], id) {
+			s.byNorm[n] = append(s.byNorm[n], id)
+			sort.Strings(s.byNorm[n])
+		}
+	}
+	return s
+}
+
+func containsStr(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *fakeStore) Lookup(term string, groups ...string) ([]umls.Concept, error) {
+	s.lookups++
+	var out []umls.Concept
+	for _, id := range s.byNorm[umls.Normalize(term)] {
+		if c := s.concepts[id]; c.InGroup(groups...) {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+func (s *fakeStore) Terms(id string) ([]umls.Term, error) { return s.terms[id], nil }

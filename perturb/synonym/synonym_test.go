@@ -1,0 +1,452 @@
+package synonym
+
+import (
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
+)
+
+func fakeReplacer(t testing.TB, mod func(*Options)) (*Replacer, *fakeStore) {
+	t.Helper()
+	store := loadFake(t, "testdata/lexicon.tsv")
+	opts := DefaultOptions()
+	if mod != nil {
+		mod(&opts)
+	}
+	r, err := New(store, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, store
+}
+
+func terms(a *Analysis) []string {
+	var out []string
+	for _, c := range a.Candidates {
+		out = append(out, c.Term+"@"+c.ConceptID)
+	}
+	return out
+}
+
+func TestAnalyze(t *testing.T) {
+	r, _ := fakeReplacer(t, nil)
+	tests := []struct {
+		typ, mention string
+		outcome      string
+		want         []string
+	}{
+		{"Chemical", "cocaine", OutcomeReplaced, []string{"Benzoylmethylecgonine@DRUGBANK:DB00907", "Benzoylmethylecgonine@MESH:D003042", "Neurocaine@DRUGBANK:DB00907"}},
+		{"Chemical", "Heparin", OutcomeReplaced, []string{"Heparinic acid@MESH:D006493"}}, // not "heparin cofactor ii" (nested), not "Heparins" (plural)
+		{"Disease", "hypotension", OutcomeAmbiguous, nil},                                 // also an entry of Shy-Drager Syndrome
+		{"Chemical", "lithium", OutcomeFiltered, nil},                                     // "lithium hydride" contains the mention
+		{"Disease", "Parkinson ' s disease", OutcomeReplaced, []string{"Paralysis agitans@MESH:D010300"}},
+		{"Chemical", "5 - FU", OutcomeFiltered, nil}, // abbreviation
+		{"Chemical", "calcimycin", OutcomeNoSynonym, nil},
+		{"Chemical", "temefos", OutcomeNoSynonym, nil},   // only a plural
+		{"Chemical", "gabapentin", OutcomeFiltered, nil}, // post-2015 MeSH record
+		{"Chemical", "aspirin", OutcomeNoConcept, nil},
+		{"Disease", "cocaine", OutcomeNoConcept, nil}, // wrong group
+		{"Gene", "cocaine", OutcomeNoType, nil},
+		{"Disease", "heart attack", OutcomeReplaced, []string{"Myocardial Infarction@MESH:D009203"}}, // not the abbreviation MI
+	}
+	for _, tt := range tests {
+		a := r.Analyze(tt.typ, tt.mention)
+		if a.Err != nil || a.Outcome != tt.outcome || !slices.Equal(terms(a), tt.want) {
+			t.Errorf("Analyze(%s, %q) = %s %v (err %v), want %s %v", tt.typ, tt.mention, a.Outcome, terms(a), a.Err, tt.outcome, tt.want)
+		}
+	}
+}
+
+func TestAnalyzeOptions(t *testing.T) {
+	tests := []struct {
+		name    string
+		mod     func(*Options)
+		mention string
+		outcome string
+		want    []string
+	}{
+		{"ambiguous first", func(o *Options) { o.Ambiguous = AmbiguousFirst }, "hypotension", OutcomeReplaced, []string{"Low Blood Pressure@MESH:D007022"}},
+		{"abbreviations allowed", func(o *Options) { o.ExcludeAbbrev = false }, "5 - FU", OutcomeReplaced, []string{"5-Fluorouracil@MESH:D005472", "Fluorouracil@MESH:D005472"}},
+		{"exclude source", func(o *Options) { o.ExcludeSources = []string{"drugbank"} }, "cocaine", OutcomeReplaced, []string{"Benzoylmethylecgonine@MESH:D003042"}},
+		{"exclude tty", func(o *Options) { o.ExcludeTTY = []string{"entry", "synonym"} }, "cocaine", OutcomeFiltered, nil},
+		{"no concept exclusions", func(o *Options) { o.ExcludeConcepts = nil }, "gabapentin", OutcomeReplaced, []string{"Neurontin@MESH:D000077206"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, _ := fakeReplacer(t, tt.mod)
+			typ := "Chemical"
+			if tt.mention == "hypotension" {
+				typ = "Disease"
+			}
+			a := r.Analyze(typ, tt.mention)
+			if a.Outcome != tt.outcome || !slices.Equal(terms(a), tt.want) {
+				t.Errorf("Analyze(%q) = %s %v, want %s %v", tt.mention, a.Outcome, terms(a), tt.outcome, tt.want)
+			}
+		})
+	}
+}
+
+func TestOptionsValidate(t *testing.T) {
+	for _, mod := range []func(*Options){
+		func(o *Options) { o.Ambiguous = "maybe" },
+		func(o *Options) { o.Strategy = "best" },
+		func(o *Options) { o.Tokenize = "words" },
+		func(o *Options) { o.TypeMap = nil },
+	} {
+		o := DefaultOptions()
+		mod(&o)
+		if _, err := New(loadFake(t, "testdata/lexicon.tsv"), o); !errors.Is(err, ErrOption) {
+			t.Errorf("New(%+v) error %v, want ErrOption", o, err)
+		}
+	}
+	if _, err := OptionsFromMap(map[string]string{"exclude-abbrev": "perhaps"}); !errors.Is(err, ErrOption) {
+		t.Errorf("exclude-abbrev=perhaps: error %v, want ErrOption", err)
+	}
+	o, err := OptionsFromMap(map[string]string{"type-map": "Chem=CHEM", "exclude-concepts": "none", "exclude-sources": "CHEBI, NCIT"})
+	if err != nil || len(o.TypeMap) != 1 || o.ExcludeConcepts != nil || !slices.Equal(o.ExcludeSources, []string{"CHEBI", "NCIT"}) {
+		t.Errorf("OptionsFromMap = %+v, %v", o, err)
+	}
+}
+
+func TestParseTypeMap(t *testing.T) {
+	tests := []struct {
+		in   string
+		want map[string][]string
+		err  bool
+	}{
+		{"Chemical=CHEM,Disease=DISO", map[string][]string{"Chemical": {"CHEM"}, "Disease": {"DISO"}}, false},
+		{" Disease = diso+ANAT ", map[string][]string{"Disease": {"DISO", "ANAT"}}, false},
+		{"Chemical", nil, true},
+		{"=CHEM", nil, true},
+		{"Chemical=", nil, true},
+		{"Chemical=CHEM+", nil, true},
+	}
+	for _, tt := range tests {
+		got, err := ParseTypeMap(tt.in)
+		if (err != nil) != tt.err {
+			t.Errorf("ParseTypeMap(%q) error %v", tt.in, err)
+			continue
+		}
+		if err != nil {
+			if !errors.Is(err, ErrOption) {
+				t.Errorf("ParseTypeMap(%q) error %v does not wrap ErrOption", tt.in, err)
+			}
+			continue
+		}
+		if len(got) != len(tt.want) {
+			t.Errorf("ParseTypeMap(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+		for k, v := range tt.want {
+			if !slices.Equal(got[k], v) {
+				t.Errorf("ParseTypeMap(%q)[%s] = %v, want %v", tt.in, k, got[k], v)
+			}
+		}
+	}
+	if d, _ := ParseTypeMap(""); !slices.Equal(d["SpecificDisease"], []string{"DISO"}) || !slices.Equal(d["Chemical"], []string{"CHEM"}) {
+		t.Errorf("default type map %v", d)
+	}
+}
+
+func TestTokenize(t *testing.T) {
+	tests := []struct{ in, style, want string }{
+		{"Parkinson's disease", TokenizePunct, "Parkinson|'|s|disease"},
+		{"5-FU", TokenizePunct, "5|-|FU"},
+		{"N(G)-nitro-L-arginine", TokenizePunct, "N|(|G|)|-|nitro|-|L|-|arginine"},
+		{"  heart  attack ", TokenizePunct, "heart|attack"},
+		{"Ca2+", TokenizePunct, "Ca2|+"},
+		{"5-FU", TokenizeSpace, "5-FU"},
+		{"Parkinson's  disease", TokenizeSpace, "Parkinson's|disease"},
+		{"β-carotene", TokenizePunct, "β|-|carotene"},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(Tokenize(tt.in, tt.style), "|"); got != tt.want {
+			t.Errorf("Tokenize(%q, %s) = %s, want %s", tt.in, tt.style, got, tt.want)
+		}
+	}
+}
+
+func TestInferStyle(t *testing.T) {
+	if s := InferStyle(strings.Fields("Parkinson ' s disease after 5 - FU .")); s != TokenizePunct {
+		t.Errorf("split corpus: %s", s)
+	}
+	if s := InferStyle(strings.Fields("Parkinson's disease after 5-FU .")); s != TokenizeSpace {
+		t.Errorf("unsplit corpus: %s", s)
+	}
+}
+
+func TestTrivialAndNested(t *testing.T) {
+	same := [][2]string{{"Parkinson's disease", "parkinson disease"}, {"Heparins", "heparin"}, {"non-small cell", "Nonsmall Cell"},
+		{"diseases", "Disease"}, {"5 - FU", "5-fu"}}
+	for _, p := range same {
+		if trivialKey(p[0]) != trivialKey(p[1]) {
+			t.Errorf("%q and %q should be trivial variants", p[0], p[1])
+		}
+	}
+	differ := [][2]string{{"heparin", "heparinic acid"}, {"cocaine", "cocain"}, {"tumour", "tumor"}}
+	for _, p := range differ {
+		if trivialKey(p[0]) == trivialKey(p[1]) {
+			t.Errorf("%q and %q should differ", p[0], p[1])
+		}
+	}
+	if !nested(keyWords("heparin"), keyWords("heparin cofactor II")) || !nested(keyWords("breast cancer"), keyWords("cancer")) ||
+		nested(keyWords("heparin"), keyWords("heparinic acid")) || nested(keyWords("a b"), keyWords("b a")) {
+		t.Error("nested")
+	}
+}
+
+func TestIsAbbreviation(t *testing.T) {
+	for s, want := range map[string]bool{"DOX": true, "5-FU": true, "L-NAME": true, "mRNA": true, "Ca": true, "MI": true,
+		"cocaine": false, "Heparin": false, "heart attack": false, "ACE inhibitor": false, "": false} {
+		if got := IsAbbreviation(s); got != want {
+			t.Errorf("IsAbbreviation(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func TestLookupForm(t *testing.T) {
+	for in, want := range map[string]string{"Parkinson ' s disease": "Parkinson's disease", "5 ' - AMP": "5'- AMP", "no quote": "no quote"} {
+		if got := lookupForm(in); got != want {
+			t.Errorf("lookupForm(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func sentence(text, tags string) conll.Sentence {
+	return conll.Sentence{Tokens: strings.Fields(text), Tags: strings.Fields(tags)}
+}
+
+func TestPerturb(t *testing.T) {
+	r, _ := fakeReplacer(t, func(o *Options) { o.Strategy = StrategyShortest })
+	s := sentence("heart attack after cocaine and lithium in Parkinson ' s disease .",
+		"B-Disease I-Disease O B-Chemical O B-Chemical O B-Disease I-Disease I-Disease I-Disease O")
+	out, cs := r.Perturb(s, nil, rand.New(rand.NewPCG(1, 2)))
+	want := sentence("Myocardial Infarction after Neurocaine and lithium in Paralysis agitans .",
+		"B-Disease I-Disease O B-Chemical O B-Chemical O B-Disease I-Disease O")
+	if !slices.Equal(out.Tokens, want.Tokens) || !slices.Equal(out.Tags, want.Tags) {
+		t.Fatalf("Perturb =\n%v\n%v\nwant\n%v\n%v", out.Tokens, out.Tags, want.Tokens, want.Tags)
+	}
+	if len(cs) != 3 || cs[0].Before != "heart attack" || cs[0].After != "Myocardial Infarction" || cs[0].ConceptID != "MESH:D009203" ||
+		cs[0].Token != 0 || cs[0].End != 2 || cs[2].Token != 7 || cs[2].End != 11 || cs[2].Source != "MESH" || cs[2].TermType != "entry" {
+		t.Errorf("changes %+v", cs)
+	}
+	if err := perturb.CheckSentence(r, s, out, cs); err != nil {
+		t.Error(err)
+	}
+	if strings.Join(s.Tokens, " ") != "heart attack after cocaine and lithium in Parkinson ' s disease ." {
+		t.Error("Perturb modified its input")
+	}
+}
+
+func TestPerturbCapitalizes(t *testing.T) {
+	r, _ := fakeReplacer(t, func(o *Options) { o.Strategy = StrategyLongest })
+	store := loadFake(t, "testdata/lexicon.tsv")
+	store.terms["MESH:D010300"] = append(store.terms["MESH:D010300"], store.terms["MESH:D010300"][2])
+	out, _ := r.Perturb(sentence("Cocaine kills", "B-Chemical O"), nil, rand.New(rand.NewPCG(1, 2)))
+	if out.Tokens[0] != "Benzoylmethylecgonine" {
+		t.Errorf("got %v", out.Tokens)
+	}
+	// A lower-case name at the start of a capitalized sentence.
+	r2, st := fakeReplacer(t, nil)
+	st.terms["MESH:D009203"][1].String = "heart attack"
+	out, cs := r2.Perturb(sentence("Myocardial infarction was seen", "B-Disease I-Disease O O"), nil, rand.New(rand.NewPCG(1, 2)))
+	if out.Tokens[0] != "Heart" || len(cs) != 1 || cs[0].After != "Heart attack" {
+		t.Errorf("got %v %+v", out.Tokens, cs)
+	}
+}
+
+func TestPerturbLeavesInvalidIOB(t *testing.T) {
+	r, _ := fakeReplacer(t, nil)
+	s := sentence("after cocaine", "O I-Chemical")
+	out, cs := r.Perturb(s, nil, rand.New(rand.NewPCG(1, 2)))
+	if cs != nil || !slices.Equal(out.Tokens, s.Tokens) {
+		t.Errorf("changed an invalid sentence: %v %v", out.Tokens, cs)
+	}
+}
+
+func TestCheckSentenceCatches(t *testing.T) {
+	r, _ := fakeReplacer(t, nil)
+	s := sentence("after cocaine use", "O B-Chemical O")
+	good := sentence("after Neurocaine use", "O B-Chemical O")
+	c := perturb.Change{Token: 1, End: 2, Kind: Name, Before: "cocaine", After: "Neurocaine", ConceptID: "DRUGBANK:DB00907"}
+	if err := perturb.CheckSentence(r, s, good, []perturb.Change{c}); err != nil {
+		t.Fatalf("good output rejected: %v", err)
+	}
+	bad := []struct {
+		name string
+		out  conll.Sentence
+		cs   []perturb.Change
+	}{
+		{"lost entity", sentence("after Neurocaine use", "O O O"), []perturb.Change{c}},
+		{"type changed", sentence("after Neurocaine use", "O B-Disease O"), []perturb.Change{c}},
+		{"context changed", sentence("before Neurocaine use", "O B-Chemical O"), []perturb.Change{c}},
+		{"context token added", sentence("after Neurocaine use now", "O B-Chemical O O"), []perturb.Change{c}},
+		{"unlogged", good, nil},
+		{"invalid IOB2", sentence("after Neuro caine use", "O I-Chemical I-Chemical O"), []perturb.Change{c}},
+		{"wrong concept", good, []perturb.Change{{Token: 1, End: 2, Kind: Name, Before: "cocaine", After: "Neurocaine", ConceptID: "MESH:D002264"}}},
+		{"no concept", good, []perturb.Change{{Token: 1, End: 2, Kind: Name, Before: "cocaine", After: "Neurocaine"}}},
+		{"log mismatch", good, []perturb.Change{{Token: 1, End: 2, Kind: Name, Before: "cocaine", After: "Benzoylmethylecgonine", ConceptID: "DRUGBANK:DB00907"}}},
+		{"tags short", conll.Sentence{Tokens: good.Tokens, Tags: good.Tags[:2]}, []perturb.Change{c}},
+	}
+	for _, tt := range bad {
+		err := perturb.CheckSentence(r, s, tt.out, tt.cs)
+		if !errors.Is(err, perturb.ErrCheck) && !errors.Is(err, perturb.ErrInvalidChange) {
+			t.Errorf("%s: error %v, want a check error", tt.name, err)
+		}
+	}
+}
+
+func TestMentionOutcomes(t *testing.T) {
+	r, _ := fakeReplacer(t, nil)
+	got := r.MentionOutcomes(sentence("cocaine , aspirin and hypotension", "B-Chemical O B-Chemical O B-Disease"))
+	want := [][2]string{{"Chemical", OutcomeReplaced}, {"Chemical", OutcomeNoConcept}, {"Disease", OutcomeAmbiguous}}
+	if !slices.Equal(got, want) {
+		t.Errorf("MentionOutcomes = %v, want %v", got, want)
+	}
+}
+
+func TestAnalyzeCaches(t *testing.T) {
+	r, store := fakeReplacer(t, nil)
+	r.Analyze("Chemical", "cocaine")
+	n := store.lookups
+	r.Analyze("Chemical", "Cocaine")
+	if store.lookups != n {
+		t.Errorf("second analysis of the same normalized mention did %d lookups", store.lookups-n)
+	}
+}
+
+// TestTrust checks the replacements the issue reports from Araujo et
+// al.'s sets never happen with the embedded default store, whatever the
+// strategy and seed.
+func TestTrust(t *testing.T) {
+	store, err := openDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	never := []struct{ typ, mention, bad string }{
+		{"Chemical", "cocaine", "carboxylesterase"},
+		{"Chemical", "heparin", "heparin cofactor ii"},
+		{"Disease", "hypotension", "shy-drager syndrome"},
+		{"Chemical", "lithium", "lithium hydride"},
+	}
+	for _, amb := range []string{AmbiguousSkip, AmbiguousFirst} {
+		opts := DefaultOptions()
+		opts.Ambiguous = amb
+		opts.ExcludeAbbrev = false
+		r, err := New(store, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tt := range never {
+			a := r.Analyze(tt.typ, tt.mention)
+			if a.Err != nil {
+				t.Fatal(a.Err)
+			}
+			for _, c := range a.Candidates {
+				if trivialKey(c.Term) == trivialKey(tt.bad) {
+					t.Errorf("%s: %q may become %q (%s)", amb, tt.mention, c.Term, c.ConceptID)
+				}
+				for _, cs := range []string{tt.mention, c.Term} {
+					if nested(keyWords(tt.mention), keyWords(c.Term)) {
+						t.Errorf("%s: %q may become the nested name %q", amb, cs, c.Term)
+					}
+				}
+			}
+			t.Logf("%s %q: %s %v", amb, tt.mention, a.Outcome, terms(a))
+		}
+	}
+}
+
+// TestValidIOBProperty perturbs every sentence of a BC5CDR fixture with
+// every strategy and several seeds: entities keep count and types, the
+// context is unchanged, the output is valid IOB2 and every change passes
+// Check.
+func TestValidIOBProperty(t *testing.T) {
+	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := openDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, strategy := range []string{StrategyRandom, StrategyShortest, StrategyLongest, StrategyDissimilar, StrategyPreferred} {
+		opts := DefaultOptions()
+		opts.Strategy = strategy
+		r, _ := New(store, opts)
+		changed := 0
+		for seed := uint64(1); seed <= 3; seed++ {
+			for i, s := range ss {
+				out, cs := r.Perturb(s, nil, perturb.SentenceRand(seed, Name, s))
+				changed += len(cs)
+				if err := perturb.CheckSentence(r, s, out, cs); err != nil {
+					t.Fatalf("%s seed %d sentence %d: %v", strategy, seed, i+1, err)
+				}
+				if v := iob.Validate(out.Tags, iob.IOB2); len(v) > 0 {
+					t.Fatalf("%s sentence %d: invalid IOB2 %v", strategy, i+1, v)
+				}
+				if contextDiff(s, out) != 0 {
+					t.Fatalf("%s sentence %d: context changed", strategy, i+1)
+				}
+			}
+		}
+		if changed == 0 {
+			t.Errorf("%s: nothing replaced", strategy)
+		}
+	}
+}
+
+type collect struct{ out []conll.Sentence }
+
+func (c *collect) Write(s conll.Sentence) error { c.out = append(c.out, s); return nil }
+
+type sliceSource struct{ ss []conll.Sentence }
+
+func (s *sliceSource) Read() (conll.Sentence, error) {
+	if len(s.ss) == 0 {
+		return conll.Sentence{}, errEOF
+	}
+	x := s.ss[0]
+	s.ss = s.ss[1:]
+	return x, nil
+}
+
+// TestDeterministicAcrossWorkers runs the pipeline with 1 and 4 workers.
+func TestDeterministicAcrossWorkers(t *testing.T) {
+	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kind, err := perturb.Lookup(Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs [][]string
+	for _, workers := range []int{1, 4} {
+		p, err := kind.New(map[string]string{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sel, _ := perturb.NewSelector(perturb.DefaultSelection(), 7)
+		out := &collect{}
+		var log []string
+		pl := &perturb.Pipeline{Seed: 7, Selector: sel, Workers: workers,
+			Steps:   []perturb.Step{{Name: Name, File: "x_synonym.tsv", Perturbation: p, Out: out}},
+			Changes: func(c perturb.Change) error { log = append(log, c.After+"@"+c.ConceptID); return nil }}
+		if _, err := pl.Run(t.Context(), &sliceSource{ss}); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range out.out {
+			log = append(log, strings.Join(s.Tokens, " ")+"|"+strings.Join(s.Tags, " "))
+		}
+		runs = append(runs, log)
+	}
+	if !slices.Equal(runs[0], runs[1]) {
+		t.Error("output differs between 1 and 4 workers")
+	}
+}
