@@ -27,7 +27,7 @@ func init() {
 			{Name: "exclude-abbrev", Default: strconv.FormatBool(d.ExcludeAbbrev), Bool: true, Help: "neither replace abbreviations nor use them as replacements"},
 			{Name: "exclude-sources", Default: "", Help: "comma-separated sources never used (MESH, DRUGBANK, CHEBI, DOID, NCIT, or UMLS SABs)"},
 			{Name: "exclude-tty", Default: "", Help: "comma-separated term types never used as replacements"},
-			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids (PREFIX* for prefixes) never used; 'default': post-2015 MeSH ids and BC5CDR annotation conflicts; 'none'"},
+			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids or patterns (MESH:D0000?????) never used; 'default': post-2015 MeSH ids and BC5CDR annotation conflicts; 'none'"},
 		},
 		UsesSelection: false,
 		New:           newFromOptions,

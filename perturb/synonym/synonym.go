@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -152,8 +153,8 @@ type Options struct {
 	ExcludeAbbrev  bool
 	ExcludeSources []string // sources whose concepts and names are ignored (MESH, CHEBI, SNOMEDCT_US, ...)
 	ExcludeTTY     []string // term types never used as replacements
-	// ExcludeConcepts lists concept ids (a final "*" makes a prefix)
-	// that are never used, and whose names are never replacements: a
+	// ExcludeConcepts lists concept ids, or path.Match patterns of ids
+	// ("MESH:D0000?????"), that are never used, and whose names are never replacements: a
 	// candidate naming one fails the round trip.
 	ExcludeConcepts []string
 }
@@ -219,7 +220,7 @@ type Replacer struct {
 	noSource map[string]bool
 	noTTY    map[string]bool
 	noID     map[string]bool
-	noPrefix []string
+	patterns []string
 	closer   func() error
 
 	mu    sync.Mutex
@@ -246,8 +247,11 @@ func New(store Store, opts Options) (*Replacer, error) {
 	r.noID = map[string]bool{}
 	for _, id := range opts.ExcludeConcepts {
 		id = strings.TrimSpace(id)
-		if p, ok := strings.CutSuffix(id, "*"); ok {
-			r.noPrefix = append(r.noPrefix, p)
+		if strings.ContainsAny(id, "*?[") {
+			if _, err := path.Match(id, ""); err != nil {
+				return nil, fmt.Errorf("%w: concept pattern %q: %v", ErrOption, id, err)
+			}
+			r.patterns = append(r.patterns, id)
 		} else if id != "" {
 			r.noID[id] = true
 		}
@@ -291,8 +295,8 @@ func (r *Replacer) excluded(id string) bool {
 	if r.noID[id] {
 		return true
 	}
-	for _, p := range r.noPrefix {
-		if strings.HasPrefix(id, p) {
+	for _, p := range r.patterns {
+		if ok, _ := path.Match(p, id); ok {
 			return true
 		}
 	}
@@ -304,7 +308,7 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	if len(groups) == 0 {
 		return &Analysis{Outcome: OutcomeNoType}
 	}
-	if r.opts.ExcludeAbbrev && IsAbbreviation(mention) {
+	if r.opts.ExcludeAbbrev && IsAbbreviation(compact(mention)) {
 		return &Analysis{Outcome: OutcomeFiltered}
 	}
 	// All concepts the mention names, in any group: a candidate must not

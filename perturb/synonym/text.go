@@ -99,7 +99,13 @@ func singular(w string) string {
 	switch {
 	case len(w) > 4 && strings.HasSuffix(w, "ies"):
 		return w[:len(w)-3] + "y"
-	case len(w) > 4 && (strings.HasSuffix(w, "ses") || strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):
+	case len(w) > 4 && strings.HasSuffix(w, "ses"):
+		// "viruses", "abscesses", but "diseases".
+		if stem := w[:len(w)-2]; strings.HasSuffix(stem, "us") || strings.HasSuffix(stem, "ss") {
+			return stem
+		}
+		return w[:len(w)-1]
+	case len(w) > 4 && (strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):
 		return strings.TrimSuffix(w, "es")
 	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
 		return w[:len(w)-1]
@@ -192,3 +198,21 @@ func lookupForm(s string) string {
 }
 
 func isQuote(r rune) bool { return r == '\'' || r == '`' || r == '\u2019' }
+
+// compact removes the spaces a punct-split corpus puts around
+// punctuation ("5 - FU" -> "5-FU"), to judge the form of a mention.
+func compact(s string) string {
+	toks := strings.Fields(s)
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 {
+			r1, _ := utf8.DecodeLastRuneInString(toks[i-1])
+			r2, _ := utf8.DecodeRuneInString(t)
+			if isWordRune(r1) && isWordRune(r2) {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
