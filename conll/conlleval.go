@@ -88,6 +88,7 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 	buffered := e.Options.Mode == ModeStrict || (e.Convert && !e.Options.Raw)
 	var gold, pred []string
 	var lines []int
+	tags := map[string]string{} // distinct tags, so that buffering does not allocate per token
 
 	flush := func() error {
 		if len(gold) == 0 {
@@ -164,8 +165,8 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 					Err: fmt.Errorf("%w in line %q: need a gold and a predicted tag (fields are split on %q)", ErrTooFewFeatures, line, sp.name)}
 			}
 			if buffered {
-				gold = append(gold, string(fields[n-2]))
-				pred = append(pred, string(fields[n-1]))
+				gold = append(gold, intern(tags, fields[n-2]))
+				pred = append(pred, intern(tags, fields[n-1]))
 				lines = append(lines, lineNo)
 			} else {
 				g := gcache.parts(fields[n-2])
@@ -197,6 +198,16 @@ func (e *Evaluator) convert(tags []string, lines []int) ([]string, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// intern returns b as a string, the same string for the same bytes.
+func intern(m map[string]string, b []byte) string {
+	if s, ok := m[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	m[s] = s
+	return s
 }
 
 // splitter splits a line into fields the way Perl's split(/$delimiter/)

@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"testing"
+
+	"github.com/stress-ner/stress/iob"
 )
 
 // FuzzEvaluate: no input makes the scorer panic, and every figure it
@@ -18,13 +20,15 @@ func FuzzEvaluate(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(data, false, false)
-		f.Add(data, true, true)
+		f.Add(data, false, false, false)
+		f.Add(data, true, true, false)
+		f.Add(data, false, false, true)
 	}
-	f.Add([]byte("a\xff\xfe B-X B-X\r\n-X- I-X\n"), false, true)
-	f.Fuzz(func(t *testing.T, data []byte, raw, strict bool) {
+	f.Add([]byte("a\xff\xfe B-X B-X\r\n-X- I-X\n"), false, true, true)
+	f.Fuzz(func(t *testing.T, data []byte, raw, strict, convert bool) {
 		e := NewEvaluator(bytes.NewReader(data))
 		e.Options.Raw = raw
+		e.Convert, e.Scheme = convert, iob.IOBES
 		if strict {
 			e.Options.Mode = ModeStrict
 		}
