@@ -18,6 +18,7 @@ import (
 	"github.com/stress-ner/stress/perturb"
 	_ "github.com/stress-ner/stress/perturb/keyboard" // registers "keyboard"
 	_ "github.com/stress-ner/stress/perturb/swap"     // registers "swap"
+	_ "github.com/stress-ner/stress/perturb/synonym"  // registers "synonym"
 )
 
 func init() {
