@@ -58,6 +58,9 @@ type tagCache struct {
 }
 
 func (tc *tagCache) parts(b []byte) tagParts {
+	if len(b) == 1 && b[0] == 'O' { // most tokens; "O" is outside with or without -r
+		return tagParts{prefix: "O"}
+	}
 	if bytes.Equal(b, tc.last) && tc.last != nil {
 		return tc.lastP
 	}
@@ -250,16 +253,16 @@ func (s *splitter) split(fields [][]byte, line []byte) [][]byte {
 			fields = append(fields, line[i:i+1])
 		}
 	case len(s.lit) == 1:
-		d := s.lit[0]
-		for {
-			i := bytes.IndexByte(line, d)
-			if i < 0 {
-				break
+		// A plain loop: fields are a few bytes long, too short for
+		// bytes.IndexByte's setup to pay off.
+		d, start := s.lit[0], 0
+		for i, c := range line {
+			if c == d {
+				fields = append(fields, line[start:i])
+				start = i + 1
 			}
-			fields = append(fields, line[:i])
-			line = line[i+1:]
 		}
-		fields = append(fields, line)
+		fields = append(fields, line[start:])
 	default:
 		for {
 			i := bytes.Index(line, s.lit)
