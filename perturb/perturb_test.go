@@ -116,11 +116,11 @@ func TestSpans(t *testing.T) {
 	}{
 		{"O O O", ""},
 		{"B-C I-C O B-D", "C0-2 D3-4"},
-		{"I-C I-C", "C0-2"},           // conlleval: I after O starts a mention
-		{"B-C I-D", "C0-1 D1-2"},      // type change starts a new mention
-		{"B-C B-C", "C0-1 C1-2"},      // adjacent mentions
-		{"O I-D I-D O", "D1-3"},       // IOB1-style start
-		{"B-C-x I-C-x", "C-x0-2"},     // types may contain dashes
+		{"I-C I-C", "C0-2"},            // conlleval: I after O starts a mention
+		{"B-C I-D", "C0-1 D1-2"},       // type change starts a new mention
+		{"B-C B-C", "C0-1 C1-2"},       // adjacent mentions
+		{"O I-D I-D O", "D1-3"},        // IOB1-style start
+		{"B-C-x I-C-x", "C-x0-2"},      // types may contain dashes
 		{"B-C weird I-C", "C0-1 C2-3"}, // malformed tag ends a mention
 	} {
 		var parts []string

@@ -1,0 +1,92 @@
+package synonym
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+)
+
+func FuzzParseTypeMap(f *testing.F) {
+	for _, s := range []string{"Chemical=CHEM,Disease=DISO", " Disease = diso+ANAT ", "Chemical", "=CHEM", "Chemical=CHEM+", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseTypeMap(s)
+		if err == nil && len(m) == 0 {
+			t.Errorf("ParseTypeMap(%q): empty map without error", s)
+		}
+	})
+}
+
+// FuzzTokenize checks that punct tokenization loses only white space.
+func FuzzTokenize(f *testing.F) {
+	for _, s := range []string{"Parkinson's disease", "5-FU", "N(G)-nitro-L-arginine", "Ca2+", "β-carotene", "  a  b "} {
+		f.Add(s)
+	}
+	strip := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsSpace(r) {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		toks := Tokenize(s, TokenizePunct)
+		if strings.Join(toks, "") != strip(s) {
+			t.Errorf("Tokenize(%q) = %q", s, toks)
+		}
+		for _, tok := range toks {
+			if tok == "" || strings.ContainsFunc(tok, unicode.IsSpace) {
+				t.Errorf("Tokenize(%q): bad token %q", s, tok)
+			}
+		}
+	})
+}
+
+// FuzzPerturb checks the sentence invariants on arbitrary tokens and tags.
+func FuzzPerturb(f *testing.F) {
+	f.Add("heart attack after cocaine", "B-Disease I-Disease O B-Chemical", uint64(1))
+	f.Add("Cocaine and lithium", "B-Chemical O B-Chemical", uint64(2))
+	f.Add("x y", "I-Chemical O", uint64(3))
+	r, _ := fakeReplacer(f, nil)
+	f.Fuzz(func(t *testing.T, text, tags string, seed uint64) {
+		s := conll.Sentence{Tokens: strings.Fields(text), Tags: strings.Fields(tags)}
+		if len(s.Tokens) != len(s.Tags) {
+			return
+		}
+		out, cs := r.Perturb(s, nil, perturb.SentenceRand(seed, Name, s))
+		if err := perturb.CheckSentence(r, s, out, cs); err != nil {
+			t.Error(err)
+		}
+	})
+}
+
+// BenchmarkPerturb measures throughput on a BC5CDR fixture with the
+// embedded default store (sentences/s are reported).
+func BenchmarkPerturb(b *testing.B) {
+	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
+	if err != nil {
+		b.Fatal(err)
+	}
+	store, err := openDefault()
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, _ := New(store, DefaultOptions())
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for b.Loop() {
+		s := ss[n%len(ss)]
+		out, cs := r.Perturb(s, nil, perturb.SentenceRand(1, Name, s))
+		if err := perturb.CheckSentence(r, s, out, cs); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+}
