@@ -1,0 +1,210 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// Mixes of an augmented set.
+const (
+	// MixOriginalPerturbed writes the original sentences first, then the
+	// perturbed copies: the paper's "O + K".
+	MixOriginalPerturbed = "original+perturbed"
+	// MixPerturbed writes the perturbed copies only.
+	MixPerturbed = "perturbed"
+)
+
+// Kind is one perturbation applied to every copy of an augmented set.
+type Kind struct {
+	Name         string // registry name; it also names the random stream
+	Suffix       string // short name used in part names, e.g. "key"
+	Perturbation perturb.Perturbation
+}
+
+// Augmenter builds a training set from an original one: optionally the
+// original sentences, then Copies perturbed copies per kind. Copy c
+// (0-based) is perturbed with seed CopySeed(Seed, c), so copy 0 is exactly
+// what "stress perturb --seed Seed" writes and the others differ from it
+// and from each other, reproducibly.
+type Augmenter struct {
+	Seed      uint64
+	Selection perturb.Selection
+	Kinds     []Kind
+	// Copies is the number of perturbed copies per kind (at least 1).
+	Copies int
+	// Mix is MixOriginalPerturbed (the default when empty) or MixPerturbed.
+	Mix string
+	// Shuffle writes the sentences in a random order drawn from Seed.
+	// Document markers are dropped then, as documents no longer hold
+	// together.
+	Shuffle bool
+	// Workers is passed to perturb.Pipeline (0: one per CPU); the output
+	// does not depend on it.
+	Workers int
+	// Changes, when not nil, receives every change in output order of
+	// the unshuffled set. Change.File is the part name ("key.1") and
+	// Change.Sentence the 0-based index of the sentence in the input.
+	Changes func(perturb.Change) error
+}
+
+// Part is one block of an augmented set: the original or one perturbed
+// copy. Parts are listed in the order they are written when the set is
+// not shuffled.
+type Part struct {
+	Name  string        `json:"name"`           // "original" or SUFFIX.COPY, e.g. "key.1"
+	Kind  string        `json:"kind,omitempty"` // perturbation name; empty for the original
+	Copy  int           `json:"copy,omitempty"` // 1-based copy number
+	Seed  uint64        `json:"seed,omitempty"` // seed of the copy (stress perturb --seed)
+	First int           `json:"first"`          // 0-based index of the part's first sentence in the unshuffled output
+	Stats perturb.Stats `json:"stats"`
+}
+
+// CopySeed returns the seed of copy c (0-based): seed itself for the
+// first copy, and a well-mixed function of seed and c for the others.
+func CopySeed(seed uint64, c int) uint64 {
+	if c == 0 {
+		return seed
+	}
+	x := seed + uint64(c)*0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// ParseMix checks a mix name; the empty string means MixOriginalPerturbed.
+func ParseMix(s string) (string, error) {
+	switch s {
+	case "", MixOriginalPerturbed:
+		return MixOriginalPerturbed, nil
+	case MixPerturbed:
+		return MixPerturbed, nil
+	}
+	return "", fmt.Errorf("%w: mix %q (want %s or %s)", ErrOption, s, MixOriginalPerturbed, MixPerturbed)
+}
+
+func (a *Augmenter) validate() error {
+	if _, err := ParseMix(a.Mix); err != nil {
+		return err
+	}
+	if a.Copies < 1 {
+		return fmt.Errorf("%w: copies must be at least 1, got %d", ErrOption, a.Copies)
+	}
+	if len(a.Kinds) == 0 {
+		return fmt.Errorf("%w: no perturbation kinds", ErrOption)
+	}
+	seen := map[string]bool{}
+	for _, k := range a.Kinds {
+		if k.Name == "" || k.Suffix == "" || k.Perturbation == nil {
+			return fmt.Errorf("%w: incomplete kind %q", ErrOption, k.Name)
+		}
+		if seen[k.Name] {
+			return fmt.Errorf("%w: kind %q given twice", ErrOption, k.Name)
+		}
+		seen[k.Name] = true
+	}
+	return nil
+}
+
+// sliceSource reads sentences from memory, so that every copy can go
+// through the pipeline again without reopening the input.
+type sliceSource struct {
+	sents []conll.Sentence
+	i     int
+}
+
+func (s *sliceSource) Read() (conll.Sentence, error) {
+	if s.i >= len(s.sents) {
+		return conll.Sentence{}, io.EOF
+	}
+	s.i++
+	return s.sents[s.i-1], nil
+}
+
+// collector keeps sentences in memory for shuffling.
+type collector struct{ sents []conll.Sentence }
+
+func (c *collector) Write(s conll.Sentence) error {
+	c.sents = append(c.sents, s)
+	return nil
+}
+
+// countingSink counts what it passes on.
+type countingSink struct {
+	out perturb.Sink
+	n   int
+}
+
+func (c *countingSink) Write(s conll.Sentence) error {
+	c.n++
+	return c.out.Write(s)
+}
+
+// Run writes the augmented set built from sents to out and returns its
+// parts. Every perturbed sentence passes perturb.CheckSentence (via the
+// pipeline); the first failure stops the run with an error naming the
+// part and the sentence's line.
+func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb.Sink) ([]Part, error) {
+	if err := a.validate(); err != nil {
+		return nil, err
+	}
+	if len(sents) == 0 {
+		return nil, ErrNoData
+	}
+	mix, _ := ParseMix(a.Mix)
+	var buf *collector
+	sink := &countingSink{out: out}
+	if a.Shuffle {
+		buf = &collector{}
+		sink.out = buf
+	}
+	var parts []Part
+	if mix == MixOriginalPerturbed {
+		p := Part{Name: "original"}
+		for _, s := range sents {
+			if err := sink.Write(s); err != nil {
+				return nil, err
+			}
+			p.Stats.AddOriginal(s)
+		}
+		parts = append(parts, p)
+	}
+	for c := 0; c < a.Copies; c++ {
+		seed := CopySeed(a.Seed, c)
+		// The selector is seeded per copy, so copies change different
+		// words, exactly as separate "stress perturb" runs would.
+		sel, err := perturb.NewSelector(a.Selection, seed)
+		if err != nil {
+			return nil, err
+		}
+		for _, k := range a.Kinds {
+			name := fmt.Sprintf("%s.%d", k.Suffix, c+1)
+			p := Part{Name: name, Kind: k.Name, Copy: c + 1, Seed: seed, First: sink.n}
+			pl := &perturb.Pipeline{
+				Seed: seed, Selector: sel, Workers: a.Workers, Changes: a.Changes,
+				Steps: []perturb.Step{{Name: k.Name, File: name, Perturbation: k.Perturbation, Out: sink}},
+			}
+			stats, err := pl.Run(ctx, &sliceSource{sents: sents})
+			if err != nil {
+				return nil, err
+			}
+			p.Stats = stats[0]
+			parts = append(parts, p)
+		}
+	}
+	if buf != nil {
+		r := rand.New(rand.NewPCG(a.Seed, 0x5eed5eed5eed5eed))
+		r.Shuffle(len(buf.sents), func(i, j int) { buf.sents[i], buf.sents[j] = buf.sents[j], buf.sents[i] })
+		for _, s := range buf.sents {
+			s.DocStart, s.DocLine = false, ""
+			if err := out.Write(s); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return parts, nil
+}

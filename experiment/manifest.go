@@ -1,0 +1,48 @@
+package experiment
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/stress-ner/stress/perturb"
+)
+
+// AugmentManifest records how an augmented training set was made, in the
+// style of a build manifest: tool version, seed, selection, resolved
+// perturbation options, SHA-256 of input and output, and per-part stats.
+type AugmentManifest struct {
+	Tool      string                 `json:"tool"`
+	Version   string                 `json:"version"`
+	Command   string                 `json:"command"` // "augment"
+	Seed      uint64                 `json:"seed"`
+	Selection perturb.Selection      `json:"selection"`
+	Kinds     []perturb.ManifestKind `json:"kinds"`
+	Copies    int                    `json:"copies"`
+	Mix       string                 `json:"mix"`
+	Shuffle   bool                   `json:"shuffle"`
+	Input     FileInfo               `json:"input"`
+	Output    FileInfo               `json:"output"`
+	// Changes is the change log's file name, in the manifest's directory.
+	Changes string `json:"changes"`
+	Parts   []Part `json:"parts"`
+}
+
+// FileInfo identifies a corpus file.
+type FileInfo struct {
+	Path      string `json:"path"` // as given; "sample:train" for the embedded sample
+	SHA256    string `json:"sha256"`
+	Sentences int    `json:"sentences"`
+}
+
+// Encode returns the manifest as indented JSON with a final newline; the
+// same manifest always gives the same bytes.
+func (m *AugmentManifest) Encode() ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(m); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

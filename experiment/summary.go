@@ -1,0 +1,122 @@
+package experiment
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/stress-ner/stress/compare"
+)
+
+// Row picks one system of a report for a summary table.
+type Row struct {
+	Model  string // model, e.g. "chars"
+	Train  string // training set, e.g. "O" or "O+K"
+	System string // system name in the report
+}
+
+// setLetters are the paper's names of the sets.
+var setLetters = map[string]string{"keyboard": "K", "swap": "W", "synonym": "S"}
+
+// SetLabel returns the paper's letter for a set name: K for keyboard, W
+// for swap, S for synonym; other names (including "O") are returned as
+// they are.
+func SetLabel(name string) string {
+	if l, ok := setLetters[name]; ok {
+		return l
+	}
+	return name
+}
+
+// TableOptions select what a summary table shows.
+type TableOptions struct {
+	// Markdown writes a GitHub-flavoured Markdown table instead of
+	// aligned text.
+	Markdown bool
+	// Drops adds each set's relative drop from the reference set, in
+	// percent of the reference F1 (the paper's Table 3).
+	Drops bool
+	// Train adds the training set column (the paper's Table 4).
+	Train bool
+}
+
+// WriteTable writes one line per row with the system's overall F1 on
+// every set of the report, in set order. Figures are the report's own,
+// rounded to two decimals like conlleval.
+func WriteTable(w io.Writer, rep *compare.Report, rows []Row, opts TableOptions) error {
+	systems := map[string]*compare.System{}
+	for i := range rep.Systems {
+		systems[rep.Systems[i].Name] = &rep.Systems[i]
+	}
+	header := []string{"model"}
+	if opts.Train {
+		header = append(header, "train")
+	}
+	for _, s := range rep.Sets {
+		l := SetLabel(s.Name)
+		header = append(header, l+" F1")
+		if opts.Drops && s.Name != rep.Reference {
+			header = append(header, l+" drop %")
+		}
+	}
+	lines := [][]string{header}
+	for _, r := range rows {
+		sys, ok := systems[r.System]
+		if !ok {
+			return fmt.Errorf("%w: system %q is not in the report", ErrOption, r.System)
+		}
+		byset := map[string]*compare.Result{}
+		for i := range sys.Results {
+			byset[sys.Results[i].Set] = &sys.Results[i]
+		}
+		line := []string{r.Model}
+		if opts.Train {
+			line = append(line, r.Train)
+		}
+		for _, s := range rep.Sets {
+			res := byset[s.Name]
+			if res == nil {
+				line = append(line, "")
+			} else {
+				line = append(line, fmt.Sprintf("%.2f", res.Overall.F1))
+			}
+			if opts.Drops && s.Name != rep.Reference {
+				if res == nil || res.Drop == nil {
+					line = append(line, "")
+				} else {
+					line = append(line, fmt.Sprintf("%.2f", res.Drop.Value))
+				}
+			}
+		}
+		lines = append(lines, line)
+	}
+	if opts.Markdown {
+		return writeMarkdown(w, lines)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	for _, l := range lines {
+		fmt.Fprintf(tw, "%s\t\n", strings.Join(l, "\t"))
+	}
+	return tw.Flush()
+}
+
+func writeMarkdown(w io.Writer, lines [][]string) error {
+	var b strings.Builder
+	for i, l := range lines {
+		b.WriteString("| " + strings.Join(l, " | ") + " |\n")
+		if i == 0 {
+			b.WriteString("|")
+			for j := range l {
+				if j == 0 || (j == 1 && l[1] == "train") {
+					b.WriteString("---|")
+				} else {
+					b.WriteString("---:|")
+				}
+			}
+			b.WriteString("\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
