@@ -24,7 +24,7 @@ func TestAgainstPerl(t *testing.T) {
 		t.Skip("no perl")
 	}
 	r := rand.New(rand.NewPCG(11, 12))
-	for iter := range 300 {
+	for iter := range 600 {
 		gold, pred := randomSentences(r, 1+r.IntN(5), oddAlphabet)
 		var b bytes.Buffer
 		for i := range gold {
@@ -43,10 +43,19 @@ func TestAgainstPerl(t *testing.T) {
 			b.WriteString([]string{"\n", "\n", "-X- O O\n", "\n\n"}[r.IntN(4)])
 		}
 		input := b.Bytes()
+		var args []string
+		switch r.IntN(6) {
+		case 0:
+			args = []string{"-d", "\t"}
+			input = bytes.ReplaceAll(input, []byte(" "), []byte("\t"))
+		case 1:
+			args = []string{"-d", `\s+`}
+		case 2:
+			args = []string{"-d", `\t| `}
+		}
 		if r.IntN(4) == 0 {
 			input = bytes.TrimRight(input, "\n")
 		}
-		var args []string
 		if r.IntN(2) == 0 {
 			args = append(args, "-r")
 		}
