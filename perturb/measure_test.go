@@ -1,14 +1,12 @@
 package perturb_test
 
 import (
-	"context"
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/perturb/keyboard"
-	"github.com/stress-ner/stress/perturb/swap"
 )
 
 const bc5cdrTest = "../shared/corpora/BC5CDR-IOB/test.tsv"
@@ -17,44 +15,50 @@ type discard struct{}
 
 func (discard) Write(conll.Sentence) error { return nil }
 
-// TestMeasureSelection prints the share of tokens and entity tokens each
-// selection method modifies on BC5CDR test, beside the paper's figures
-// (33.8% of tokens, 66% chemical and 86% disease entity tokens).
-func TestMeasureSelection(t *testing.T) {
+// TestBC5CDRAcceptance checks the acceptance figures on BC5CDR
+// test with the default options (28-40% of tokens and at least 60% of
+// entity tokens modified, K and W on the same positions) and logs the
+// figures of lexical and pos selection beside the paper's (33.8% of
+// tokens, 66% chemical and 86% disease entity tokens). It needs the
+// shared corpora.
+func TestBC5CDRAcceptance(t *testing.T) {
 	path := "../" + bc5cdrTest
 	if _, err := os.Stat(path); err != nil {
 		t.Skip("shared corpora not present")
 	}
-	for _, method := range []string{perturb.SelectLexical, perturb.SelectPOS} {
-		for _, minLen := range []int{5, 6, 7} {
-			opts := perturb.DefaultSelection()
-			opts.Method = method
-			opts.MinLength = minLen
-			sel, err := perturb.NewSelector(opts, 1)
-			if err != nil {
-				t.Fatal(err)
+	ss, err := conll.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	methods := []string{perturb.SelectLexical, perturb.SelectPOS}
+	if testing.Short() {
+		methods = methods[:1]
+	}
+	for _, method := range methods {
+		opts := perturb.DefaultSelection()
+		opts.Method = method
+		res := runKW(t, ss, opts, 1, 0)
+		for i, s := range res.stats {
+			tok := 100 * float64(s.TokensModified) / float64(s.Tokens)
+			ent := 100 * float64(s.EntityTokensModified) / float64(s.EntityTokens)
+			t.Logf("%-7s %-8s tokens %.1f%%  entity tokens %.1f%% (Chemical %.1f%%, Disease %.1f%%)", method,
+				[]string{"keyboard", "swap"}[i], tok, ent,
+				100*float64(s.TypeTokensModified["Chemical"])/float64(s.TypeTokens["Chemical"]),
+				100*float64(s.TypeTokensModified["Disease"])/float64(s.TypeTokens["Disease"]))
+			if method == perturb.DefaultSelection().Method && (tok < 28 || tok > 40 || ent < 60) {
+				t.Errorf("defaults modify %.1f%% of tokens and %.1f%% of entity tokens; want 28-40%% and >= 60%%", tok, ent)
 			}
-			f, err := conll.Open(path)
-			if err != nil {
-				t.Fatal(err)
+		}
+		pos := [2]map[[2]int]bool{{}, {}}
+		for _, c := range res.changes {
+			k := 0
+			if c.Kind == "swap" {
+				k = 1
 			}
-			kb, _ := keyboard.LoadLayout("qwerty")
-			p := &perturb.Pipeline{Seed: 1, Selector: sel, Steps: []perturb.Step{
-				{Name: "keyboard", File: "k", Perturbation: keyboard.New(kb), Out: discard{}},
-				{Name: "swap", File: "s", Perturbation: &swap.Swap{}, Out: discard{}},
-			}}
-			st, err := p.Run(context.Background(), f)
-			f.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, s := range st {
-				t.Logf("%-8s min %d %-8s tokens %.1f%% entity %.1f%% chem %.1f%% dis %.1f%%", method, minLen, p.Steps[i].Name,
-					100*float64(s.TokensModified)/float64(s.Tokens),
-					100*float64(s.EntityTokensModified)/float64(s.EntityTokens),
-					100*float64(s.TypeTokensModified["Chemical"])/float64(s.TypeTokens["Chemical"]),
-					100*float64(s.TypeTokensModified["Disease"])/float64(s.TypeTokens["Disease"]))
-			}
+			pos[k][[2]int{c.Sentence, c.Token}] = true
+		}
+		if !reflect.DeepEqual(pos[0], pos[1]) {
+			t.Errorf("%s: keyboard and swap change different positions (%d vs %d)", method, len(pos[0]), len(pos[1]))
 		}
 	}
 }

@@ -37,6 +37,7 @@ func ExampleReplacer_Perturb() {
 	// Output:
 	// true true
 	// true
+	// true
 }
 
 func ExampleTokenize() {
