@@ -122,7 +122,7 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 
 	br := bufio.NewReaderSize(e.r, 1<<16)
 	var long []byte
-	fields := make([][]byte, 0, 8)
+	fields := make([][]byte, 3, 8)
 	nbr := -1 // conlleval's $nbrOfFeatures: index of the last field
 	lineNo := 0
 	for {
@@ -145,8 +145,15 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 		if line[len(line)-1] == '\n' { // Perl's chomp: the newline only
 			line = line[:len(line)-1]
 		}
-		fields = sp.split(fields[:0], line)
-		n := len(fields)
+		var n int
+		if len(sp.lit) == 1 {
+			// The common case, without building the field list.
+			n = sp.splitByte(line, fields[:3])
+			fields = fields[:min(n, 3)]
+		} else {
+			fields = sp.split(fields[:0], line)
+			n = len(fields)
+		}
 		if nbr < 0 {
 			nbr = n - 1
 		} else if nbr != n-1 && n != 0 {
@@ -168,12 +175,12 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 					Err: fmt.Errorf("%w in line %q: need a gold and a predicted tag (fields are split on %q)", ErrTooFewFeatures, line, sp.name)}
 			}
 			if buffered {
-				gold = append(gold, intern(tags, fields[n-2]))
-				pred = append(pred, intern(tags, fields[n-1]))
+				gold = append(gold, intern(tags, fields[len(fields)-2]))
+				pred = append(pred, intern(tags, fields[len(fields)-1]))
 				lines = append(lines, lineNo)
 			} else {
-				g := gcache.parts(fields[n-2])
-				p := pcache.parts(fields[n-1])
+				g := gcache.parts(fields[len(fields)-2])
+				p := pcache.parts(fields[len(fields)-1])
 				ch.step(g.prefix, g.typ, p.prefix, p.typ, false)
 			}
 		}
@@ -201,6 +208,39 @@ func (e *Evaluator) convert(tags []string, lines []int) ([]string, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// splitByte is split for a one-byte delimiter that only keeps what the
+// scorer needs: it returns the number of fields and stores in f[0] the
+// first field and in f[1], f[2] the last two (f[0], f[1] for two fields,
+// f[0] for one). f must have length 3.
+func (s *splitter) splitByte(line []byte, f [][]byte) int {
+	d := s.lit[0]
+	for len(line) > 0 && line[len(line)-1] == d { // trailing empty fields
+		line = line[:len(line)-1]
+	}
+	if len(line) == 0 {
+		return 0
+	}
+	n, firstEnd, last, prev := 1, -1, -1, -1
+	for i, c := range line {
+		if c == d {
+			n++
+			if firstEnd < 0 {
+				firstEnd = i
+			}
+			prev, last = last, i
+		}
+	}
+	switch n {
+	case 1:
+		f[0] = line
+	case 2:
+		f[0], f[1] = line[:firstEnd], line[firstEnd+1:]
+	default:
+		f[0], f[1], f[2] = line[:firstEnd], line[prev+1:last], line[last+1:]
+	}
+	return n
 }
 
 // intern returns b as a string, the same string for the same bytes.
