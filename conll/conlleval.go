@@ -166,7 +166,7 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 					return c, err
 				}
 			}
-			if e.Options.Mode == ModeConlleval {
+			if e.Options.Mode != ModeStrict {
 				ch.step("O", "", "O", "", true)
 			}
 		} else {
