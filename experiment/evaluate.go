@@ -1,0 +1,74 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/tagger"
+)
+
+// System is a tagger under evaluation.
+type System struct {
+	Name   string // name in reports, e.g. "chars+K"
+	Model  string // model for summary tables, e.g. "chars"
+	Train  string // training set for summary tables, e.g. "O+K"; "" when unknown (external models)
+	Tagger tagger.Tagger
+}
+
+// Row returns the summary-table row of s.
+func (s System) Row() Row {
+	train := s.Train
+	if train == "" {
+		train = "-"
+	}
+	return Row{Model: s.Model, Train: train, System: s.Name}
+}
+
+// Evaluate adds sets to c, tags every set with every system and adds the
+// predictions, then computes the report. The first set is the reference.
+// When save is not nil it receives each system's predictions on each
+// set (gold sentences carrying the predicted tags), for writing them out.
+func Evaluate(ctx context.Context, c *compare.Comparer, sets []compare.Set, systems []System,
+	save func(system string, set compare.Set, pred []conll.Sentence) error) (*compare.Report, error) {
+	if len(sets) == 0 || len(systems) == 0 {
+		return nil, fmt.Errorf("%w: need at least one set and one system", ErrNoData)
+	}
+	for _, s := range sets {
+		if err := c.AddSet(s); err != nil {
+			return nil, err
+		}
+	}
+	for _, sys := range systems {
+		for _, set := range sets {
+			tags, err := sys.Tagger.TagSentences(ctx, set.Gold)
+			if err != nil {
+				return nil, fmt.Errorf("%s on %s: %w", sys.Name, set.File, err)
+			}
+			pred := WithTags(set.Gold, tags)
+			if err := c.AddPrediction(sys.Name, set.Name, set.File, pred); err != nil {
+				return nil, fmt.Errorf("%s on %s: %w", sys.Name, set.File, err)
+			}
+			if save != nil {
+				if err := save(sys.Name, set, pred); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return c.Report(ctx)
+}
+
+// WithTags returns copies of sents with their tags replaced by tags
+// (one slice per sentence). Tokens, extra columns and document markers
+// are shared with sents, which are not modified: writers take the tag
+// column from Tags, not from Fields.
+func WithTags(sents []conll.Sentence, tags [][]string) []conll.Sentence {
+	out := make([]conll.Sentence, len(sents))
+	for i, s := range sents {
+		s.Tags = tags[i]
+		out[i] = s
+	}
+	return out
+}
