@@ -143,7 +143,7 @@ func runBuild(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) err
 		fmt.Fprintf(e.Stdout, "\nwrote %s\n", filepath.Join(plan.outDir, manifestName))
 	}
 	if len(args) == 0 && from == "" {
-		fmt.Fprintf(e.Stdout, "\nData: BC5CDR excerpt (CC BY 4.0), see 'stress build --help' and sample/NOTICE.\n")
+		fmt.Fprintf(e.Stdout, "\nData: BC5CDR excerpt (Li et al. 2016, via Crichton et al. 2017), CC BY 4.0; see sample/NOTICE.\n")
 	}
 	return nil
 }
