@@ -1,0 +1,52 @@
+package synonym
+
+import (
+	"bytes"
+	"os"
+	"testing"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// TestGolden perturbs a BC5CDR fixture with the default store and
+// options and compares the change log with testdata/golden.changes.tsv
+// (rewrite with -update after a deliberate change).
+func TestGolden(t *testing.T) {
+	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := openDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := New(store, DefaultOptions())
+	var buf bytes.Buffer
+	cw := perturb.NewChangeWriter(&buf)
+	for i, s := range ss {
+		_, cs := r.Perturb(s, nil, perturb.SentenceRand(1, Name, s))
+		for _, c := range cs {
+			c.File, c.Sentence = "bc5cdr-head_synonym.tsv", i
+			cw.Write(c)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		t.Fatal(err)
+	}
+	const golden = "testdata/golden.changes.tsv"
+	if *update {
+		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), want) {
+		t.Errorf("change log differs from %s; run go test -run TestGolden -update and review the diff", golden)
+	}
+}
