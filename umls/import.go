@@ -141,6 +141,7 @@ func Import(ctx context.Context, target string, opt ImportOptions) (Info, error)
 	if err := l.commit(); err != nil {
 		return Info{}, fmt.Errorf("import: %w", err)
 	}
+	l.concepts = int(l.insConcept.affected)
 	if l.bar != nil {
 		l.bar.Finish()
 	}
@@ -174,6 +175,59 @@ func (o *ImportOptions) inputs() []string {
 	return append(append(in, o.Terms...), o.OBO...)
 }
 
+// batchInsert buffers rows and inserts them rowsPerInsert at a time with
+// one prepared multi-row INSERT: per-statement overhead (database/sql,
+// cgo) dominates single-row inserts.
+type batchInsert struct {
+	head, tail string // "INSERT INTO t(a, b) VALUES ", " ON CONFLICT ..."
+	cols       int
+	many, one  *sql.Stmt
+	args       []any
+	affected   int64
+}
+
+const rowsPerInsert = 64
+
+func (b *batchInsert) prepare(ctx context.Context, tx *sql.Tx) error {
+	row := "(" + strings.TrimSuffix(strings.Repeat("?, ", b.cols), ", ") + ")"
+	var err error
+	if b.many, err = tx.PrepareContext(ctx, b.head+strings.TrimSuffix(strings.Repeat(row+", ", rowsPerInsert), ", ")+b.tail); err != nil {
+		return err
+	}
+	b.one, err = tx.PrepareContext(ctx, b.head+row+b.tail)
+	return err
+}
+
+func (b *batchInsert) add(ctx context.Context, vals ...any) error {
+	b.args = append(b.args, vals...)
+	if len(b.args) < rowsPerInsert*b.cols {
+		return nil
+	}
+	res, err := b.many.ExecContext(ctx, b.args...)
+	if err != nil {
+		return err
+	}
+	n, _ := res.RowsAffected()
+	b.affected += n
+	b.args = b.args[:0]
+	return nil
+}
+
+// flush inserts the buffered rows; it must run before the transaction
+// commits.
+func (b *batchInsert) flush(ctx context.Context) error {
+	for i := 0; i < len(b.args); i += b.cols {
+		res, err := b.one.ExecContext(ctx, b.args[i:i+b.cols]...)
+		if err != nil {
+			return err
+		}
+		n, _ := res.RowsAffected()
+		b.affected += n
+	}
+	b.args = b.args[:0]
+	return nil
+}
+
 // loader holds the state of one import.
 type loader struct {
 	ctx   context.Context
@@ -185,7 +239,7 @@ type loader struct {
 	langs, sabs, noSabs, noTTY, suppress map[string]bool
 
 	tx                                       *sql.Tx
-	insTerm, insConcept, insSemtype, insXref *sql.Stmt
+	insTerm, insConcept, insSemtype, insXref *batchInsert
 	pending                                  int // rows in the open transaction
 
 	inputs   []Input
@@ -228,24 +282,32 @@ func (l *loader) begin() error {
 		return err
 	}
 	l.tx = tx
-	prep := func(q string) *sql.Stmt {
-		if err != nil {
-			return nil
-		}
-		var st *sql.Stmt
-		st, err = tx.PrepareContext(l.ctx, q)
-		return st
+	if l.insTerm == nil {
+		l.insTerm = &batchInsert{head: "INSERT INTO terms(concept, str, norm, source, tty, pref, suppress, avoid) VALUES ", cols: 8}
+		l.insConcept = &batchInsert{head: "INSERT INTO concepts(id, name, groups, source) VALUES ", tail: " ON CONFLICT(id) DO NOTHING", cols: 4}
+		l.insSemtype = &batchInsert{head: "INSERT INTO semtypes(concept, tui) VALUES ", cols: 2}
+		l.insXref = &batchInsert{head: "INSERT INTO xrefs(concept, xref) VALUES ", cols: 2}
 	}
-	l.insTerm = prep("INSERT INTO terms(concept, str, norm, source, tty, pref, suppress, avoid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-	l.insConcept = prep("INSERT INTO concepts(id, name, groups, source) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO NOTHING")
-	l.insSemtype = prep("INSERT INTO semtypes(concept, tui) VALUES (?, ?)")
-	l.insXref = prep("INSERT INTO xrefs(concept, xref) VALUES (?, ?)")
-	return err
+	for _, b := range l.batches() {
+		if err := b.prepare(l.ctx, tx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (l *loader) batches() []*batchInsert {
+	return []*batchInsert{l.insTerm, l.insConcept, l.insSemtype, l.insXref}
 }
 
 func (l *loader) commit() error {
 	if l.tx == nil {
 		return nil
+	}
+	for _, b := range l.batches() {
+		if err := b.flush(l.ctx); err != nil {
+			return err
+		}
 	}
 	err := l.tx.Commit()
 	l.tx = nil
@@ -361,7 +423,7 @@ func (l *loader) file(kind, path string, parse func(r io.Reader, name string, in
 }
 
 func (l *loader) term(concept, str, norm, source, tty string, pref bool, suppress, avoid string) error {
-	if _, err := l.insTerm.ExecContext(l.ctx, concept, str, norm, source, tty, pref, suppress, avoid); err != nil {
+	if err := l.insTerm.add(l.ctx, concept, str, norm, source, tty, pref, suppress, avoid); err != nil {
 		return err
 	}
 	l.terms++
@@ -370,12 +432,8 @@ func (l *loader) term(concept, str, norm, source, tty string, pref bool, suppres
 }
 
 func (l *loader) concept(id, name, groups, source string) error {
-	res, err := l.insConcept.ExecContext(l.ctx, id, name, groups, source)
-	if err != nil {
+	if err := l.insConcept.add(l.ctx, id, name, groups, source); err != nil {
 		return err
-	}
-	if n, _ := res.RowsAffected(); n > 0 {
-		l.concepts++
 	}
 	return l.row()
 }
@@ -465,7 +523,7 @@ func (l *loader) mrsty(r io.Reader, name string, in *Input) error {
 		in.Rows++
 		l.rows++
 		in.Kept++
-		if _, err := l.insSemtype.ExecContext(l.ctx, string(f[0]), l.str(f[1])); err != nil {
+		if err := l.insSemtype.add(l.ctx, string(f[0]), l.str(f[1])); err != nil {
 			return err
 		}
 		if err := l.row(); err != nil {

@@ -169,7 +169,7 @@ func (l *loader) obo(r io.Reader, name string, in *Input) error {
 			}
 		}
 		for _, x := range t.Xrefs {
-			if _, err := l.insXref.ExecContext(l.ctx, t.ID, x); err != nil {
+			if err := l.insXref.add(l.ctx, t.ID, x); err != nil {
 				return err
 			}
 			if err := l.row(); err != nil {
