@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -382,14 +383,24 @@ func loadRunTrain(files []string) ([]conll.Sentence, error) {
 // augmented systems, Table 4 (F1 per training set).
 func writeRunSummary(w io.Writer, rep *compare.Report, systems []experiment.System, markdown bool) error {
 	var t3, t4 []experiment.Row
+	augmented := false
 	for _, s := range systems {
 		if s.Train == "O" || s.Train == "" {
 			t3 = append(t3, s.Row())
 		}
 		if s.Train != "" {
 			t4 = append(t4, s.Row())
+			augmented = augmented || s.Train != "O"
 		}
 	}
+	// Table 4 groups the rows by model, in the order models first appear.
+	rank := map[string]int{}
+	for _, r := range t4 {
+		if _, ok := rank[r.Model]; !ok {
+			rank[r.Model] = len(rank)
+		}
+	}
+	sort.SliceStable(t4, func(i, j int) bool { return rank[t4[i].Model] < rank[t4[j].Model] })
 	title := func(s string) {
 		if markdown {
 			fmt.Fprintf(w, "**%s**\n\n", s)
@@ -401,7 +412,7 @@ func writeRunSummary(w io.Writer, rep *compare.Report, systems []experiment.Syst
 	if err := experiment.WriteTable(w, rep, t3, experiment.TableOptions{Markdown: markdown, Drops: true}); err != nil {
 		return err
 	}
-	if len(t4) > len(t3) {
+	if augmented {
 		fmt.Fprintln(w)
 		title("F1 of baselines trained on original (O) and original + perturbed (O+K, O+W, O+S) data")
 		if err := experiment.WriteTable(w, rep, t4, experiment.TableOptions{Markdown: markdown, Train: true}); err != nil {
