@@ -11,8 +11,9 @@ import (
 // Normalize returns the lookup key of a term: Unicode NFKC, full case
 // folding, and a canonical spacing that makes corpus tokenization
 // irrelevant. Words (runs of letters, digits and marks) are separated by one
-// space; punctuation sticks to its neighbours without spaces; apostrophes
-// are dropped; all dashes become "-". So "Parkinson ' s disease",
+// space; punctuation sticks to its neighbours without spaces; a possessive
+// "'s" joins its word and other apostrophes separate words; all dashes
+// become "-". So "Parkinson ' s disease",
 // "Parkinson's disease" and "Parkinsons disease" all give
 // "parkinsons disease", and "5 - FU" and "5-FU" both give "5-fu".
 //
@@ -20,7 +21,8 @@ import (
 // next to punctuation carry no information; spaces between two words do,
 // and are kept.
 func Normalize(s string) string {
-	if !ascii(s) {
+	wide := !ascii(s)
+	if wide {
 		s = cases.Fold().String(norm.NFKC.String(s))
 	}
 	b := make([]byte, 0, len(s))
@@ -67,6 +69,11 @@ func Normalize(s string) string {
 			lastWord = false
 			b = utf8.AppendRune(b, r)
 		}
+	}
+	if wide {
+		// Dropping an apostrophe or a space can bring a combining mark
+		// next to a letter it now composes with.
+		return norm.NFKC.String(string(b))
 	}
 	return string(b)
 }
