@@ -1,0 +1,205 @@
+package experiment
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+)
+
+func TestAugmenterParts(t *testing.T) {
+	orig := corpus()
+	n := len(orig)
+	a := &Augmenter{Seed: 3, Selection: perturb.DefaultSelection(), Kinds: kinds(t, "keyboard", "swap"), Copies: 2}
+	out, parts := runAugment(t, a, orig)
+	if len(out) != 5*n {
+		t.Fatalf("%d sentences, want %d", len(out), 5*n)
+	}
+	want := []struct {
+		name string
+		kind string
+		copy int
+		seed uint64
+	}{
+		{"original", "", 0, 0}, {"key.1", "keyboard", 1, 3}, {"swap.1", "swap", 1, 3},
+		{"key.2", "keyboard", 2, CopySeed(3, 1)}, {"swap.2", "swap", 2, CopySeed(3, 1)},
+	}
+	for i, w := range want {
+		p := parts[i]
+		if p.Name != w.name || p.Kind != w.kind || p.Copy != w.copy || p.Seed != w.seed || p.First != i*n {
+			t.Errorf("part %d = %+v, want %+v first %d", i, p, w, i*n)
+		}
+		if p.Stats.Sentences != n {
+			t.Errorf("part %s: stats count %d sentences", p.Name, p.Stats.Sentences)
+		}
+	}
+	if !slices.Equal(text(out[:n]), text(orig)) {
+		t.Error("original part differs from the input")
+	}
+	// Each copy is exactly one pipeline run with the copy's seed.
+	for i, p := range parts[1:] {
+		sel, _ := perturb.NewSelector(a.Selection, p.Seed)
+		var c collector
+		k := a.Kinds[i%2]
+		pl := &perturb.Pipeline{Seed: p.Seed, Selector: sel, Workers: 1,
+			Steps: []perturb.Step{{Name: k.Name, File: p.Name, Perturbation: k.Perturbation, Out: &c}}}
+		if _, err := pl.Run(context.Background(), &sliceSource{sents: orig}); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(text(out[p.First:p.First+n]), text(c.sents)) {
+			t.Errorf("part %s is not the pipeline's output for seed %d", p.Name, p.Seed)
+		}
+	}
+	if slices.Equal(text(out[n:2*n]), text(out[3*n:4*n])) {
+		t.Error("keyboard copies 1 and 2 are identical")
+	}
+}
+
+// TestAugmenterProperties checks invariants over random settings:
+// sentence count, labels kept, order independent of workers, shuffle a
+// permutation of the unshuffled set.
+func TestAugmenterProperties(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	orig := corpus()
+	all := []string{"keyboard", "swap"}
+	for iter := 0; iter < 30; iter++ {
+		names := all[:1+r.IntN(2)]
+		if r.IntN(2) == 0 {
+			names = []string{all[1], all[0]}[:len(names)]
+		}
+		a := &Augmenter{Seed: r.Uint64(), Selection: perturb.DefaultSelection(), Kinds: kinds(t, names...),
+			Copies: 1 + r.IntN(3), Workers: 1 + r.IntN(3)}
+		if r.IntN(2) == 0 {
+			a.Mix = MixPerturbed
+		}
+		out, parts := runAugment(t, a, orig)
+		perCopy := len(names) * a.Copies
+		wantParts := perCopy
+		if a.Mix != MixPerturbed {
+			wantParts++
+		}
+		if len(parts) != wantParts || len(out) != wantParts*len(orig) {
+			t.Fatalf("%+v: %d parts, %d sentences", a, len(parts), len(out))
+		}
+		for i, s := range out {
+			o := orig[i%len(orig)]
+			if !slices.Equal(s.Tags, o.Tags) || len(s.Tokens) != len(o.Tokens) {
+				t.Fatalf("sentence %d: labels changed", i)
+			}
+		}
+		b := *a
+		b.Workers = 1
+		out1, _ := runAugment(t, &b, orig)
+		if !slices.Equal(text(out), text(out1)) {
+			t.Fatal("output depends on the number of workers")
+		}
+		b.Shuffle = true
+		shuf, _ := runAugment(t, &b, orig)
+		x, y := text(out), text(shuf)
+		sort.Strings(x)
+		sort.Strings(y)
+		if !slices.Equal(x, y) {
+			t.Fatal("shuffle is not a permutation")
+		}
+		for _, s := range shuf {
+			if s.DocStart || s.DocLine != "" {
+				t.Fatal("shuffle kept a document marker")
+			}
+		}
+	}
+}
+
+func TestAugmenterErrors(t *testing.T) {
+	ok := kinds(t, "keyboard")
+	for _, c := range []struct {
+		name  string
+		a     Augmenter
+		sents []conll.Sentence
+		want  error
+	}{
+		{"no copies", Augmenter{Kinds: ok, Selection: perturb.DefaultSelection()}, corpus(), ErrOption},
+		{"no kinds", Augmenter{Copies: 1, Selection: perturb.DefaultSelection()}, corpus(), ErrOption},
+		{"twice", Augmenter{Copies: 1, Kinds: append(ok, ok...), Selection: perturb.DefaultSelection()}, corpus(), ErrOption},
+		{"incomplete", Augmenter{Copies: 1, Kinds: []Kind{{Name: "x"}}, Selection: perturb.DefaultSelection()}, corpus(), ErrOption},
+		{"bad mix", Augmenter{Copies: 1, Kinds: ok, Mix: "all", Selection: perturb.DefaultSelection()}, corpus(), ErrOption},
+		{"no data", Augmenter{Copies: 1, Kinds: ok, Selection: perturb.DefaultSelection()}, nil, ErrNoData},
+		{"bad selection", Augmenter{Copies: 1, Kinds: ok, Selection: perturb.Selection{Method: "nope"}}, corpus(), perturb.ErrOption},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := c.a.Run(context.Background(), c.sents, &collector{})
+			if !errors.Is(err, c.want) {
+				t.Errorf("got %v, want %v", err, c.want)
+			}
+		})
+	}
+}
+
+// badPerturbation changes a token without logging it: the pipeline's
+// output check must stop the run.
+type badPerturbation struct{}
+
+func (badPerturbation) Perturb(s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
+	s = s.Clone()
+	s.Tokens[0] += "x"
+	return s, nil
+}
+func (badPerturbation) Check(perturb.Change) error { return nil }
+
+func TestAugmenterChecksOutput(t *testing.T) {
+	a := &Augmenter{Copies: 1, Selection: perturb.DefaultSelection(),
+		Kinds: []Kind{{Name: "bad", Suffix: "bad", Perturbation: badPerturbation{}}}}
+	_, err := a.Run(context.Background(), corpus(), &collector{})
+	if !errors.Is(err, perturb.ErrCheck) {
+		t.Errorf("got %v, want ErrCheck", err)
+	}
+}
+
+func TestCopySeed(t *testing.T) {
+	if CopySeed(42, 0) != 42 {
+		t.Error("copy 0 must use the seed itself")
+	}
+	seen := map[uint64]bool{}
+	for seed := uint64(0); seed < 20; seed++ {
+		for c := 0; c < 50; c++ {
+			s := CopySeed(seed, c)
+			if c > 0 && seen[s] {
+				t.Fatalf("CopySeed(%d, %d) = %d repeats", seed, c, s)
+			}
+			seen[s] = true
+		}
+	}
+}
+
+func TestParseMix(t *testing.T) {
+	for in, want := range map[string]string{"": MixOriginalPerturbed, MixOriginalPerturbed: MixOriginalPerturbed, MixPerturbed: MixPerturbed} {
+		if got, err := ParseMix(in); err != nil || got != want {
+			t.Errorf("ParseMix(%q) = %q, %v", in, got, err)
+		}
+	}
+	for _, in := range []string{"original", "Perturbed", "perturbed+original", " perturbed"} {
+		if _, err := ParseMix(in); !errors.Is(err, ErrOption) {
+			t.Errorf("ParseMix(%q): %v", in, err)
+		}
+	}
+}
+
+func FuzzParseMix(f *testing.F) {
+	for _, s := range []string{"", MixOriginalPerturbed, MixPerturbed, "original", " perturbed"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := ParseMix(s)
+		valid := s == "" || s == MixOriginalPerturbed || s == MixPerturbed
+		if valid != (err == nil) {
+			t.Fatalf("ParseMix(%q) error %v", s, err)
+		}
+		if err == nil && got != MixOriginalPerturbed && got != MixPerturbed {
+			t.Fatalf("ParseMix(%q) = %q", s, got)
+		}
+	})
+}
