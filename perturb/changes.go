@@ -43,7 +43,7 @@ func (cw *ChangeWriter) Write(c Change) error {
 		}
 	}
 	b := cw.buf[:0]
-	b = append(b, fieldEscaper.Replace(c.File)...)
+	b = appendField(b, c.File)
 	b = append(b, '\t')
 	b = strconv.AppendInt(b, int64(c.Sentence+1), 10)
 	b = append(b, '\t')
@@ -52,7 +52,7 @@ func (cw *ChangeWriter) Write(c Change) error {
 	b = strconv.AppendInt(b, int64(max(c.End, c.Token+1)), 10)
 	for _, f := range []string{c.Kind, c.Before, c.After, c.ConceptID, c.Source, c.TermType} {
 		b = append(b, '\t')
-		b = append(b, fieldEscaper.Replace(f)...)
+		b = appendField(b, f)
 	}
 	b = append(b, '\n')
 	cw.buf = b
@@ -80,3 +80,11 @@ func (cw *ChangeWriter) Flush() {
 
 // Error reports any error from a previous Write or Flush.
 func (cw *ChangeWriter) Error() error { return cw.err }
+
+// appendField appends f escaped; most fields need no escaping.
+func appendField(b []byte, f string) []byte {
+	if strings.ContainsAny(f, "\\\t\n\r") {
+		return append(b, fieldEscaper.Replace(f)...)
+	}
+	return append(b, f...)
+}

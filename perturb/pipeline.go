@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/stress-ner/stress/conll"
 )
@@ -107,16 +108,22 @@ func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 			}
 		}
 	}()
-	for range workers {
+	// Statistics are sums, so each worker keeps its own and they are
+	// merged at the end: the serial writer stays as light as possible.
+	workerStats := make([][]Stats, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		workerStats[w] = make([]Stats, len(p.Steps))
+		wg.Add(1)
 		go func() {
+			defer wg.Done()
 			for j := range todo {
-				p.process(j)
+				p.process(j, workerStats[w])
 				close(j.done)
 			}
 		}()
 	}
 
-	stats := make([]Stats, len(p.Steps))
 	var firstErr error
 	n := 0
 	for j := range order {
@@ -130,7 +137,7 @@ func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 			cancel()
 			continue
 		}
-		if err := p.emit(j, stats); err != nil {
+		if err := p.emit(j); err != nil {
 			firstErr = err
 			cancel()
 			continue
@@ -143,13 +150,20 @@ func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 	if err := <-readErr; err != nil && firstErr == nil {
 		firstErr = err
 	}
+	wg.Wait()
+	stats := make([]Stats, len(p.Steps))
+	for _, ws := range workerStats {
+		for k := range stats {
+			stats[k].Merge(ws[k])
+		}
+	}
 	if firstErr == nil {
 		firstErr = ctx.Err()
 	}
 	return stats, firstErr
 }
 
-func (p *Pipeline) process(j *job) {
+func (p *Pipeline) process(j *job, stats []Stats) {
 	file := ""
 	defer func() {
 		// A perturbation bug must not take the process down with a
@@ -177,9 +191,12 @@ func (p *Pipeline) process(j *job) {
 		j.outs[k] = out
 		j.changes[k] = cs
 	}
+	for k := range p.Steps {
+		stats[k].Add(j.orig, j.outs[k], j.changes[k])
+	}
 }
 
-func (p *Pipeline) emit(j *job, stats []Stats) error {
+func (p *Pipeline) emit(j *job) error {
 	if j.err != nil {
 		return j.err
 	}
@@ -187,7 +204,6 @@ func (p *Pipeline) emit(j *job, stats []Stats) error {
 		if err := st.Out.Write(j.outs[k]); err != nil {
 			return fmt.Errorf("write %s: %w", st.File, err)
 		}
-		stats[k].Add(j.orig, j.outs[k], j.changes[k])
 	}
 	if p.Changes != nil {
 		for k := range p.Steps {

@@ -44,6 +44,13 @@ func appendSpans(out []Span, tags []string) []Span {
 	open := -1
 	typ := ""
 	for i, t := range tags {
+		if t == "O" {
+			if open >= 0 {
+				out = append(out, Span{open, i, typ})
+			}
+			open, typ = -1, ""
+			continue
+		}
 		prefix, ty, _ := strings.Cut(t, "-")
 		if len(prefix) != 1 {
 			prefix, ty = "O", ""
@@ -119,6 +126,35 @@ func (st *Stats) Add(orig, pert conll.Sentence, changes []Change) {
 		st.TokensModified += n
 		st.EntityTokensModified += n
 		st.TypeTokensModified[sp.Type] += n
+	}
+}
+
+// Merge adds the counts of o to st.
+func (st *Stats) Merge(o Stats) {
+	st.Sentences += o.Sentences
+	st.Annotated += o.Annotated
+	st.Tokens += o.Tokens
+	st.EntityTokens += o.EntityTokens
+	st.Compared = st.Compared || o.Compared
+	st.TokensModified += o.TokensModified
+	st.EntityTokensModified += o.EntityTokensModified
+	st.MentionsReplaced += o.MentionsReplaced
+	st.Changes += o.Changes
+	for _, m := range []struct {
+		dst *map[string]int
+		src map[string]int
+	}{
+		{&st.Entities, o.Entities}, {&st.TypeTokens, o.TypeTokens}, {&st.TypeTokensModified, o.TypeTokensModified},
+	} {
+		if m.src == nil {
+			continue
+		}
+		if *m.dst == nil {
+			*m.dst = map[string]int{}
+		}
+		for k, v := range m.src {
+			(*m.dst)[k] += v
+		}
 	}
 }
 

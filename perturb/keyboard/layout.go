@@ -29,6 +29,7 @@ const reach = 5
 type Layout struct {
 	Name       string
 	neighbours map[rune][]rune
+	ascii      [128][]rune // neighbours of ASCII keys, upper-case letters included: the hot path
 }
 
 // Layouts returns the names of the built-in layouts.
@@ -126,19 +127,25 @@ func ParseLayout(name string, r io.Reader) (*Layout, error) {
 		slices.Sort(ns)
 		l.neighbours[a.r] = ns
 	}
+	for c := rune(0); c < 128; c++ {
+		l.ascii[c] = l.neighbours[unicode.ToLower(c)]
+	}
 	return l, nil
 }
 
 // Neighbours returns the keys around c (compared case-insensitively), in
 // a fixed order.
 func (l *Layout) Neighbours(c rune) []rune {
+	if c >= 0 && c < 128 {
+		return l.ascii[c]
+	}
 	return l.neighbours[unicode.ToLower(c)]
 }
 
 // IsNeighbour reports whether typing b for a is a keyboard slip: b's key
 // is beside a's, and a letter keeps a's case.
 func (l *Layout) IsNeighbour(a, b rune) bool {
-	for _, n := range l.neighbours[unicode.ToLower(a)] {
+	for _, n := range l.Neighbours(a) {
 		if withCase(a, n) == b {
 			return a != b && !unicode.IsSpace(b)
 		}
