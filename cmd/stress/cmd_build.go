@@ -21,6 +21,7 @@ import (
 )
 
 const (
+	sampleOutDir = "stress-sample" // output of "stress build" with no arguments
 	manifestName = "manifest.json"
 	changesName  = "changes.tsv"
 )
@@ -33,7 +34,8 @@ func init() {
 			"       stress build --from DIR/manifest.json\n\n" +
 			"Writes NAME_SUFFIX.EXT per input and kind, changes.tsv and manifest.json\n" +
 			"into DIR, then prints the stats table. With no FILE, builds the embedded\n" +
-			"BC5CDR sample (CC BY 4.0). --from regenerates a build byte for byte.",
+			"BC5CDR sample (CC BY 4.0) into " + sampleOutDir + "/ unless --out is given.\n" +
+			"--from regenerates a build byte for byte.",
 		Flags: func(fs *pflag.FlagSet) {
 			fs.String("out", "", "output `DIR` (created if missing)")
 			fs.String("kinds", "keyboard,swap", "comma-separated perturbations: "+strings.Join(kindNames(), ", "))
@@ -79,6 +81,9 @@ func runBuild(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) err
 			plan.outDir = outDir
 		}
 	} else {
+		if outDir == "" && len(args) == 0 {
+			outDir = sampleOutDir // "stress build" alone: the README's first command
+		}
 		if outDir == "" {
 			return usageErrorf("build: --out DIR is required")
 		}

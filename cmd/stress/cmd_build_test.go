@@ -190,6 +190,20 @@ func TestBuildFiles(t *testing.T) {
 	sameFiles(t, "failed --from", files, readDir(t, dir))
 }
 
+func TestBuildDefaultDir(t *testing.T) {
+	t.Chdir(t.TempDir())
+	out, _, err := stressCLI(t, nil, "build")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "wrote stress-sample/manifest.json") {
+		t.Errorf("output:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(sampleOutDir, "test_key.tsv")); err != nil {
+		t.Error(err)
+	}
+}
+
 func TestBuildErrors(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.tsv")
 	os.WriteFile(bad, []byte("a\tO\nb\tO\n\n\xff\tO\n"), 0o644)
@@ -202,7 +216,7 @@ func TestBuildErrors(t *testing.T) {
 		usage bool
 		want  string
 	}{
-		{[]string{"build"}, true, "--out DIR is required"},
+		{[]string{"build", good}, true, "--out DIR is required"},
 		{[]string{"build", "--out", "x", "--kinds", "nope"}, true, "unknown perturbation"},
 		{[]string{"build", "--out", "x", "--kinds", "swap,swap"}, true, "given twice"},
 		{[]string{"build", "--out", "x", "--rate", "2"}, true, "--rate"},
