@@ -81,10 +81,14 @@ func (cw *ChangeWriter) Flush() {
 // Error reports any error from a previous Write or Flush.
 func (cw *ChangeWriter) Error() error { return cw.err }
 
-// appendField appends f escaped; most fields need no escaping.
+// appendField appends f escaped; most fields need no escaping, and a
+// byte loop finds that faster than strings.ContainsAny.
 func appendField(b []byte, f string) []byte {
-	if strings.ContainsAny(f, "\\\t\n\r") {
-		return append(b, fieldEscaper.Replace(f)...)
+	for i := 0; i < len(f); i++ {
+		switch f[i] {
+		case '\\', '\t', '\n', '\r':
+			return append(b, fieldEscaper.Replace(f)...)
+		}
 	}
 	return append(b, f...)
 }
