@@ -52,7 +52,7 @@ type buildPlan struct {
 	seed      uint64
 	selection perturb.Selection
 	kinds     []perturb.ManifestKind
-	inputs    []perturb.Input // Path and Name; SHA256 set when regenerating
+	inputs    []perturb.Input // Path (as the user gave it) and Name
 	outDir    string
 	workers   int
 	expect    *perturb.Manifest // when regenerating: the outputs must match
@@ -174,6 +174,24 @@ func outputExt(path string) string {
 	return ext
 }
 
+// recordedPath is how a manifest in dir names the input at path:
+// relative to dir when possible, so that the build directory and its
+// inputs can move together and --from works from any directory.
+func recordedPath(path, dir string) string {
+	if strings.HasPrefix(path, "sample:") {
+		return path
+	}
+	absPath, err1 := filepath.Abs(path)
+	absDir, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(absDir, absPath); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return absPath
+}
+
 func planFromManifest(path string) (*buildPlan, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -186,7 +204,11 @@ func planFromManifest(path string) (*buildPlan, error) {
 	}
 	p := &buildPlan{seed: m.Seed, selection: m.Selection, kinds: m.Kinds, outDir: filepath.Dir(path), expect: m}
 	for _, in := range m.Inputs {
-		p.inputs = append(p.inputs, perturb.Input{Path: in.Path, Name: in.Name, SHA256: in.SHA256})
+		path := in.Path
+		if !strings.HasPrefix(path, "sample:") && !filepath.IsAbs(path) {
+			path = filepath.Join(p.outDir, path) // recorded relative to the manifest
+		}
+		p.inputs = append(p.inputs, perturb.Input{Path: path, Name: in.Name})
 	}
 	return p, nil
 }
@@ -311,6 +333,7 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 			return nil, err
 		}
 		in.SHA256 = sum()
+		in.Path = recordedPath(in.Path, plan.outDir)
 		if plan.expect != nil {
 			for _, old := range plan.expect.Inputs {
 				if old.Name == in.Name && old.SHA256 != in.SHA256 {
@@ -345,8 +368,20 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 		return nil, err
 	}
 	if plan.expect != nil {
-		want, _ := plan.expect.Encode()
-		if !bytes.Equal(data, want) {
+		// Input paths are recorded relative to the output directory,
+		// which --out may change; everything else must be identical.
+		got, want := *m, *plan.expect
+		got.Inputs = append([]perturb.Input(nil), m.Inputs...)
+		want.Inputs = append([]perturb.Input(nil), plan.expect.Inputs...)
+		for i := range got.Inputs {
+			got.Inputs[i].Path = ""
+		}
+		for i := range want.Inputs {
+			want.Inputs[i].Path = ""
+		}
+		a, _ := got.Encode()
+		b, _ := want.Encode()
+		if !bytes.Equal(a, b) {
 			return nil, fmt.Errorf("%w: regenerated build differs from %s (different tool version or options?)",
 				perturb.ErrManifest, manifestName)
 		}

@@ -181,6 +181,21 @@ func TestBuildFiles(t *testing.T) {
 		t.Errorf("manifest options: %+v %+v", m.Kinds, m.Selection)
 	}
 
+	if m.Inputs[0].Path != "../"+filepath.Base(in)+"/first.tsv" {
+		t.Errorf("input recorded as %q, want it relative to the build directory", m.Inputs[0].Path)
+	}
+	// --from works from another directory, and with --out elsewhere.
+	t.Chdir(t.TempDir())
+	other := filepath.Join(t.TempDir(), "deeper", "still")
+	if _, _, err := stressCLI(t, nil, "build", "--from", filepath.Join(dir, "manifest.json"), "--out", other); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"first_swap.tsv", "second_swap.conll", "changes.tsv"} {
+		if !bytes.Equal(readDir(t, other)[name], files[name]) {
+			t.Errorf("--from into another directory: %s differs", name)
+		}
+	}
+
 	// Changing an input after the build makes --from refuse.
 	os.WriteFile(pb, []byte(strings.Replace(b, "\tO\n", "\tO\n\n", 1)), 0o644)
 	_, _, err = stressCLI(t, nil, "build", "--from", filepath.Join(dir, "manifest.json"))
