@@ -44,7 +44,7 @@ func ExampleAugmenter() {
 	}
 	// Output:
 	// [Cocaine induced seizures .]
-	// [Coacine indcued seiuzres .]
+	// [Cociane inducde seziures .]
 	// original 0 0
 	// swap.1 1 3
 }
