@@ -298,10 +298,11 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 		}
 	}()
 	for _, in := range plan.inputs {
-		src, sum, closeSrc, err := openSource(in.Path)
+		opened, sum, closeSrc, err := openSource(in.Path)
 		if err != nil {
 			return nil, err
 		}
+		src := newLayoutTracker(opened)
 		var steps []perturb.Step
 		var outs []*pendingOutput
 		for i, mk := range plan.kinds {

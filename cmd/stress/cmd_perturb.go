@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/pflag"
@@ -148,11 +149,12 @@ func runPerturb(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) e
 	}
 	defer closeIfCloser(p)
 
-	src, closeSrc, inName, err := openInput(e, args)
+	in, closeSrc, inName, err := openInput(e, args)
 	if err != nil {
 		return err
 	}
 	defer closeSrc()
+	src := newLayoutTracker(in)
 
 	var out io.Writer = e.Stdout
 	outName := "-"
@@ -246,16 +248,43 @@ func openInput(e *env, args []string) (layoutSource, func(), string, error) {
 	return f, func() { f.Close() }, args[0], nil
 }
 
+// layoutTracker reads from src and keeps a copy of its layout, taken in
+// the reading goroutine after every Read, that writers in another
+// goroutine may ask for: the layout is detected from the first line and
+// completed at the end of the input.
+type layoutTracker struct {
+	src    layoutSource
+	mu     sync.Mutex
+	layout conll.Layout
+}
+
+func newLayoutTracker(src layoutSource) *layoutTracker { return &layoutTracker{src: src} }
+
+func (t *layoutTracker) Read() (conll.Sentence, error) {
+	s, err := t.src.Read()
+	l := t.src.Layout()
+	t.mu.Lock()
+	t.layout = l
+	t.mu.Unlock()
+	return s, err
+}
+
+func (t *layoutTracker) Layout() conll.Layout {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.layout
+}
+
 // layoutSink writes sentences in the layout of the source they came
 // from (tab or space columns, CRLF, final blank line), which is known
 // only as the source is read, so it is refreshed before every write and
 // before the final flush.
 type layoutSink struct {
 	w   conll.SentenceWriter
-	src layoutSource
+	src *layoutTracker
 }
 
-func newLayoutSink(out io.Writer, format conll.Format, src layoutSource) *layoutSink {
+func newLayoutSink(out io.Writer, format conll.Format, src *layoutTracker) *layoutSink {
 	return &layoutSink{w: conll.NewFormatWriter(out, format, conll.Layout{}), src: src}
 }
 
