@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
@@ -60,6 +61,9 @@ func New(l *Layout) *Typo { return &Typo{Layout: l} }
 // Word returns word with one letter replaced by a keyboard neighbour, or
 // ok == false when it has no letter on the layout.
 func (t *Typo) Word(word string, r *rand.Rand) (out string, ok bool) {
+	if isASCII(word) {
+		return t.asciiWord(word, r)
+	}
 	rs := []rune(word)
 	// Count candidates first, then pick one, so no slice is needed.
 	n := 0
@@ -85,6 +89,48 @@ func (t *Typo) Word(word string, r *rand.Rand) (out string, ok bool) {
 		return string(rs), true
 	}
 	panic("unreachable")
+}
+
+// asciiWord is Word for ASCII text, byte by byte: most corpus tokens are
+// ASCII, and it makes the same random draws as the general path.
+func (t *Typo) asciiWord(word string, r *rand.Rand) (string, bool) {
+	n := 0
+	for i := 0; i < len(word); i++ {
+		if t.replaceable(rune(word[i])) {
+			n++
+		}
+	}
+	if n == 0 {
+		return word, false
+	}
+	k := r.IntN(n)
+	for i := 0; i < len(word); i++ {
+		c := rune(word[i])
+		if !t.replaceable(c) {
+			continue
+		}
+		if k > 0 {
+			k--
+			continue
+		}
+		ns := t.Layout.Neighbours(c)
+		nb := withCase(c, ns[r.IntN(len(ns))])
+		var buf [64]byte
+		b := append(buf[:0], word[:i]...)
+		b = utf8.AppendRune(b, nb)
+		b = append(b, word[i+1:]...)
+		return string(b), true
+	}
+	panic("unreachable")
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func (t *Typo) replaceable(c rune) bool {
@@ -115,6 +161,28 @@ func (t *Typo) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.S
 
 // Check reports whether c replaces exactly one letter by a neighbour.
 func (t *Typo) Check(c perturb.Change) error {
+	if c.End != c.Token+1 {
+		return fmt.Errorf("%w: keyboard change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)
+	}
+	if len(c.Before) == len(c.After) && isASCII(c.Before) && isASCII(c.After) {
+		// Fast path: one differing byte that is a letter replaced by a neighbour.
+		diff := -1
+		for i := 0; i < len(c.Before); i++ {
+			if c.Before[i] != c.After[i] {
+				if diff >= 0 {
+					diff = -2
+					break
+				}
+				diff = i
+			}
+		}
+		if diff >= 0 {
+			if a, b := rune(c.Before[diff]), rune(c.After[diff]); unicode.IsLetter(a) && t.Layout.IsNeighbour(a, b) {
+				return nil
+			}
+		}
+		// Fall through for the detailed error.
+	}
 	a, b := []rune(c.Before), []rune(c.After)
 	if c.End != c.Token+1 {
 		return fmt.Errorf("%w: keyboard change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)

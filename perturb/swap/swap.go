@@ -12,6 +12,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
@@ -69,6 +70,9 @@ func (s *Swap) canSwap(rs []rune, i int) bool {
 // Word returns word with two adjacent different letters swapped, or
 // ok == false when no such pair exists.
 func (s *Swap) Word(word string, r *rand.Rand) (out string, ok bool) {
+	if isASCII(word) {
+		return s.asciiWord(word, r)
+	}
 	rs := []rune(word)
 	n := 0
 	for i := 0; i+1 < len(rs); i++ {
@@ -90,6 +94,54 @@ func (s *Swap) Word(word string, r *rand.Rand) (out string, ok bool) {
 		}
 		rs[i], rs[i+1] = rs[i+1], rs[i]
 		return string(rs), true
+	}
+	panic("unreachable")
+}
+
+// canSwapASCII is canSwap for ASCII text.
+func (s *Swap) canSwapASCII(w string, i int) bool {
+	if s.KeepFirst && i == 0 || s.KeepLast && i+1 == len(w)-1 {
+		return false
+	}
+	return w[i] != w[i+1] && isASCIILetter(w[i]) && isASCIILetter(w[i+1])
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiWord is Word for ASCII text, byte by byte: most corpus tokens are
+// ASCII, and it makes the same random draws as the general path.
+func (s *Swap) asciiWord(word string, r *rand.Rand) (string, bool) {
+	n := 0
+	for i := 0; i+1 < len(word); i++ {
+		if s.canSwapASCII(word, i) {
+			n++
+		}
+	}
+	if n == 0 {
+		return word, false
+	}
+	k := r.IntN(n)
+	for i := 0; i+1 < len(word); i++ {
+		if !s.canSwapASCII(word, i) {
+			continue
+		}
+		if k > 0 {
+			k--
+			continue
+		}
+		var buf [64]byte
+		b := append(buf[:0], word...)
+		b[i], b[i+1] = b[i+1], b[i]
+		return string(b), true
 	}
 	panic("unreachable")
 }
@@ -119,6 +171,17 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 // Check reports whether c is one transposition of two adjacent,
 // different letters that respects the keep options.
 func (s *Swap) Check(c perturb.Change) error {
+	if c.End == c.Token+1 && len(c.Before) == len(c.After) && isASCII(c.Before) && isASCII(c.After) {
+		x, y := c.Before, c.After
+		i := 0
+		for i < len(x) && x[i] == y[i] {
+			i++
+		}
+		if i+1 < len(x) && x[i] == y[i+1] && x[i+1] == y[i] && s.canSwapASCII(x, i) && x[i+2:] == y[i+2:] {
+			return nil
+		}
+		// Fall through for the detailed error.
+	}
 	a, b := []rune(c.Before), []rune(c.After)
 	if c.End != c.Token+1 {
 		return fmt.Errorf("%w: swap change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)
