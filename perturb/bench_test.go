@@ -106,3 +106,28 @@ func BenchmarkPipelineEndToEnd(b *testing.B) { benchPipeline(b, perturb.SelectLe
 
 // BenchmarkPipelinePOS is BenchmarkPipeline with prose POS selection.
 func BenchmarkPipelinePOS(b *testing.B) { benchPipeline(b, perturb.SelectPOS, false) }
+
+// BenchmarkReadWrite is the floor under BenchmarkPipelineEndToEnd: the
+// same corpus read and written twice with package conll, no perturbation.
+func BenchmarkReadWrite(b *testing.B) {
+	data := benchCorpus(b)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		r := conll.NewReader(bytes.NewReader(data))
+		w1, w2 := conll.NewWriter(io.Discard), conll.NewWriter(io.Discard)
+		for {
+			s, err := r.Read()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			w1.Write(s)
+			w2.Write(s)
+		}
+		w1.Flush()
+		w2.Flush()
+	}
+}
