@@ -1,0 +1,69 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func runUMLSCLI(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), args, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut})
+	return out.String(), errOut.String(), err
+}
+
+func TestUMLSLookupDefault(t *testing.T) {
+	out, _, err := runUMLSCLI(t, "umls", "lookup", "myocardial infarction")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.ToLower(out), "heart attack") || !strings.Contains(out, "MESH:D009203") {
+		t.Errorf("lookup output lacks heart attack / MESH:D009203:\n%s", out)
+	}
+	out, _, err = runUMLSCLI(t, "umls", "lookup", "--group", "CHEM", "myocardial infarction")
+	var ee *exitError
+	if !errors.As(err, &ee) || ee.Code != 1 || out != "" {
+		t.Errorf("CHEM-only lookup of a disease: out %q err %v, want exit 1", out, err)
+	}
+}
+
+func TestUMLSImportSample(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "s.db")
+	out, _, err := runUMLSCLI(t, "umls", "import", "--mrconso", "../../umls/testdata/MRCONSO.RRF",
+		"--mrsty", "../../umls/testdata/MRSTY.RRF", "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "2 concepts, 3 terms") {
+		t.Errorf("import summary %q", out)
+	}
+	out, _, err = runUMLSCLI(t, "umls", "lookup", "--db", db, "(131)I-MAA")
+	if err != nil || !strings.Contains(out, "C0000005") || !strings.Contains(out, "(131)I-Macroaggregated Albumin") {
+		t.Errorf("lookup: %v\n%s", err, out)
+	}
+	out, _, err = runUMLSCLI(t, "umls", "info", "--db", db)
+	if err != nil || !strings.Contains(out, "concepts  2") && !strings.Contains(out, "concepts") {
+		t.Errorf("info: %v\n%s", err, out)
+	}
+	_, _, err = runUMLSCLI(t, "umls", "import", "--mrconso", "../../umls/testdata/MRCONSO.RRF", "--db", db)
+	if err == nil || !strings.Contains(err.Error(), "exists") {
+		t.Errorf("import over an existing store: %v", err)
+	}
+}
+
+func TestUMLSUsage(t *testing.T) {
+	for _, args := range [][]string{{"umls"}, {"umls", "nope"}, {"umls", "lookup"}, {"umls", "import"},
+		{"umls", "lookup", "--group", "XXXX", "x"}} {
+		if _, _, err := runUMLSCLI(t, args...); !errors.Is(err, errUsage) {
+			t.Errorf("%v: err = %v, want a usage error", args, err)
+		}
+	}
+	out, _, err := runUMLSCLI(t, "umls", "lookup", "--help")
+	if !errors.Is(err, errHelpShown) || !strings.Contains(out, "--group") {
+		t.Errorf("lookup --help: %v %q", err, out)
+	}
+}
