@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -62,6 +61,10 @@ type Layout struct {
 // length are accepted. Memory use depends on the longest sentence, not on
 // the size of the input.
 //
+// Like csv.Reader, which allocates one string per record, Reader
+// allocates one string per sentence and slices every token, tag and
+// field of the sentence out of it.
+//
 // As with encoding/csv, the exported fields may be changed after NewReader
 // and before the first call to Read.
 type Reader struct {
@@ -84,7 +87,7 @@ type Reader struct {
 
 	r         *bufio.Reader
 	line      int
-	buf       []byte
+	buf       []byte // a line longer than bufio's buffer
 	started   bool
 	layout    Layout
 	sawLine   bool // at least one line was read
@@ -94,6 +97,23 @@ type Reader struct {
 	pendLine  string
 	comments  []string
 	err       error
+
+	// The token lines of the sentence being read, reused from sentence
+	// to sentence: their text back to back, where each line's fields
+	// lie in it, and which fields are the token and the tag.
+	block   []byte
+	fields  []span
+	lines   []tokenLine
+	keepAll int // first line whose fields go into Sentence.Fields; -1: none
+}
+
+// span is a field: bytes [start, end) of Reader.block.
+type span struct{ start, end int }
+
+// tokenLine is one token line of the sentence being read.
+type tokenLine struct {
+	tok, tag span // tag.start < 0: no tag column, the tag is "O"
+	first, n int  // its fields are Reader.fields[first:first+n]
 }
 
 // NewReader returns a Reader reading from r.
@@ -112,25 +132,27 @@ func (r *Reader) errorf(col int, err error) error {
 	return &ParseError{File: r.File, Line: r.line, Column: col, Err: err}
 }
 
-// readLine returns the next line without its line break, or io.EOF.
+// readLine returns the next line without its line break, or io.EOF. The
+// line is valid until the next call.
 func (r *Reader) readLine() ([]byte, error) {
-	r.buf = r.buf[:0]
-	for {
-		chunk, err := r.r.ReadSlice('\n')
-		r.buf = append(r.buf, chunk...)
-		if err == bufio.ErrBufferFull {
-			continue
+	// Most lines fit in bufio's buffer and are used in place; only
+	// longer ones are copied together.
+	b, err := r.r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		r.buf = append(r.buf[:0], b...)
+		for err == bufio.ErrBufferFull {
+			b, err = r.r.ReadSlice('\n')
+			r.buf = append(r.buf, b...)
 		}
-		if err != nil && err != io.EOF {
-			return nil, err
-		}
-		if len(r.buf) == 0 {
-			return nil, io.EOF
-		}
-		break
+		b = r.buf
+	}
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	if len(b) == 0 {
+		return nil, io.EOF
 	}
 	r.line++
-	b := r.buf
 	if !r.started {
 		r.started = true
 		if bytes.HasPrefix(b, []byte("\xef\xbb\xbf")) {
@@ -168,12 +190,14 @@ func (r *Reader) Read() (Sentence, error) {
 
 func (r *Reader) read() (Sentence, error) {
 	var s Sentence
+	r.block, r.fields, r.lines, r.keepAll = r.block[:0], r.fields[:0], r.lines[:0], -1
 	for {
 		b, err := r.readLine()
 		if err == io.EOF {
 			r.finish()
-			if len(s.Tokens) > 0 {
+			if len(r.lines) > 0 {
 				r.layout.NoFinalBlank = true
+				r.fill(&s)
 				return s, nil
 			}
 			if r.pendDoc {
@@ -192,39 +216,45 @@ func (r *Reader) read() (Sentence, error) {
 			col := 1 + utf8.RuneCount(b[:firstInvalid(b)])
 			return Sentence{}, r.errorf(col, ErrInvalidUTF8)
 		}
-		b = bytes.TrimRight(b, " \t\r")
+		b = trimBlanksRight(b)
 		if i := bytes.IndexByte(b, '\r'); i >= 0 {
 			return Sentence{}, r.errorf(1+utf8.RuneCount(b[:i]), errors.New("carriage return inside a line"))
 		}
 		r.lastBlank = len(b) == 0
 		if len(b) == 0 {
-			if len(s.Tokens) > 0 {
+			if len(r.lines) > 0 {
+				r.fill(&s)
 				return s, nil
 			}
 			continue
 		}
 		if r.Comment != "" && bytes.HasPrefix(b, []byte(r.Comment)) {
-			if len(s.Tokens) > 0 {
+			if len(r.lines) > 0 {
 				return Sentence{}, r.errorf(1, errors.New("comment line inside a sentence"))
 			}
 			r.comments = append(r.comments, string(b))
 			continue
 		}
-		line := string(b)
 		if r.Delimiter == DelimDetect {
 			r.Delimiter = Space
-			if strings.IndexByte(line, '\t') >= 0 {
+			if bytes.IndexByte(b, '\t') >= 0 {
 				r.Delimiter = Tab
 			}
 		}
 		r.layout.Delimiter = r.Delimiter
 		r.layout.TokenColumn, r.layout.TagColumn = r.TokenColumn, r.TagColumn
-		fields := r.split(line)
-		if fields[0] == DocStartToken {
-			if len(s.Tokens) > 0 {
+		// Split into r.fields with offsets relative to b for now.
+		first := len(r.fields)
+		r.fields = r.split(r.fields, b)
+		fields := r.fields[first:]
+		if f := fields[0]; string(b[f.start:f.end]) == DocStartToken {
+			r.fields = r.fields[:first]
+			line := string(b)
+			if len(r.lines) > 0 {
 				// No blank line before the marker: end the sentence here and
 				// keep the marker for the next one.
 				r.pendDoc, r.pendLine = true, line
+				r.fill(&s)
 				return s, nil
 			}
 			if r.pendDoc {
@@ -237,29 +267,81 @@ func (r *Reader) read() (Sentence, error) {
 			r.pendDoc, r.pendLine = true, line
 			continue
 		}
-		tok, tag, err := r.pick(fields)
+		tl, err := r.pick(fields)
 		if err != nil {
 			return Sentence{}, err
 		}
-		if len(s.Tokens) == 0 {
+		if len(r.lines) == 0 {
 			s.Line = r.line
 			s.Comments, r.comments = r.comments, nil
 			if r.pendDoc {
 				s.DocStart, s.DocLine, r.pendDoc = true, r.pendLine, false
 			}
 		}
-		s.Tokens = append(s.Tokens, tok)
-		s.Tags = append(s.Tags, tag)
-		if len(fields) > 2 || r.TokenColumn != 0 || s.Fields != nil {
-			if s.Fields == nil {
-				// Earlier lines of this sentence had two plain columns.
-				for i := 0; i < len(s.Tokens)-1; i++ {
-					s.Fields = append(s.Fields, []string{s.Tokens[i], s.Tags[i]})
-				}
-			}
-			s.Fields = append(s.Fields, fields)
+		// Move the line into the sentence's block.
+		base := len(r.block)
+		r.block = append(r.block, b...)
+		for i := range fields {
+			fields[i].start += base
+			fields[i].end += base
+		}
+		tl.tok.start, tl.tok.end = tl.tok.start+base, tl.tok.end+base
+		if tl.tag.start >= 0 {
+			tl.tag.start, tl.tag.end = tl.tag.start+base, tl.tag.end+base
+		}
+		tl.first, tl.n = first, len(fields)
+		if r.keepAll < 0 && (len(fields) > 2 || r.TokenColumn != 0) {
+			r.keepAll = len(r.lines)
+		}
+		r.lines = append(r.lines, tl)
+	}
+}
+
+// fill sets the Tokens, Tags and (when some line has more than token
+// and tag, or the token is not first) Fields of s from the lines read.
+func (r *Reader) fill(s *Sentence) {
+	text := string(r.block)
+	n := len(r.lines)
+	strs := make([]string, 2*n)
+	s.Tokens, s.Tags = strs[:n:n], strs[n:]
+	for i, l := range r.lines {
+		s.Tokens[i] = text[l.tok.start:l.tok.end]
+		if l.tag.start < 0 {
+			s.Tags[i] = "O"
+		} else {
+			s.Tags[i] = text[l.tag.start:l.tag.end]
 		}
 	}
+	if r.keepAll < 0 {
+		return
+	}
+	// Lines before the first with extra columns had token and tag only.
+	total := 2 * r.keepAll
+	for _, l := range r.lines[r.keepAll:] {
+		total += l.n
+	}
+	all := make([]string, 0, total)
+	s.Fields = make([][]string, n)
+	for i, l := range r.lines {
+		start := len(all)
+		if i < r.keepAll {
+			all = append(all, s.Tokens[i], s.Tags[i])
+		} else {
+			for _, f := range r.fields[l.first : l.first+l.n] {
+				all = append(all, text[f.start:f.end])
+			}
+		}
+		s.Fields[i] = all[start:len(all):len(all)]
+	}
+}
+
+// trimBlanksRight drops trailing spaces, tabs and carriage returns.
+func trimBlanksRight(b []byte) []byte {
+	n := len(b)
+	for n > 0 && (b[n-1] == ' ' || b[n-1] == '\t' || b[n-1] == '\r') {
+		n--
+	}
+	return b[:n]
 }
 
 // finish records how the input ended.
@@ -272,30 +354,27 @@ func (r *Reader) finish() {
 	}
 }
 
-func (r *Reader) split(line string) []string {
+// split appends the fields of line to dst: with Tab every tab separates
+// (empty fields included), with Space runs of spaces and tabs do.
+func (r *Reader) split(dst []span, line []byte) []span {
 	if r.Delimiter == Tab {
-		return strings.Split(line, "\t")
+		start := 0
+		for {
+			i := bytes.IndexByte(line[start:], '\t')
+			if i < 0 {
+				return append(dst, span{start, len(line)})
+			}
+			dst = append(dst, span{start, start + i})
+			start += i + 1
+		}
 	}
-	return splitBlanks(line)
+	return splitBlanks(dst, line)
 }
 
 // splitBlanks splits on runs of spaces and tabs only: unlike
 // strings.Fields it keeps other Unicode spaces (such as U+00A0) inside
 // tokens, where corpora do have them.
-func splitBlanks(line string) []string {
-	n := 0
-	for i := 0; i < len(line); {
-		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-			i++
-		}
-		if i < len(line) {
-			n++
-		}
-		for i < len(line) && line[i] != ' ' && line[i] != '\t' {
-			i++
-		}
-	}
-	out := make([]string, 0, n)
+func splitBlanks(dst []span, line []byte) []span {
 	for i := 0; i < len(line); {
 		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 			i++
@@ -305,34 +384,39 @@ func splitBlanks(line string) []string {
 			j++
 		}
 		if j > i {
-			out = append(out, line[i:j])
+			dst = append(dst, span{i, j})
 		}
 		i = j
 	}
-	return out
+	return dst
 }
 
-func (r *Reader) pick(fields []string) (tok, tag string, err error) {
+// pick finds the token and tag among the fields of a line.
+func (r *Reader) pick(fields []span) (tokenLine, error) {
+	var tl tokenLine
+	if r.TokenColumn < 0 {
+		return tl, r.errorf(0, fmt.Errorf("%w: token column %d", ErrFieldCount, r.TokenColumn+1))
+	}
 	tc := r.TagColumn
 	if tc < 0 {
 		tc += len(fields)
 	}
 	if r.TokenColumn >= len(fields) {
-		return "", "", r.errorf(0, fmt.Errorf("%w: no token column %d in %d fields", ErrFieldCount, r.TokenColumn+1, len(fields)))
+		return tl, r.errorf(0, fmt.Errorf("%w: no token column %d in %d fields", ErrFieldCount, r.TokenColumn+1, len(fields)))
 	}
-	tok = fields[r.TokenColumn]
+	tl.tok = fields[r.TokenColumn]
 	if tc == r.TokenColumn || tc < 0 || tc >= len(fields) {
 		if !r.TagOptional {
-			return "", "", r.errorf(0, fmt.Errorf("%w: missing tag column (line has %d field(s))", ErrFieldCount, len(fields)))
+			return tl, r.errorf(0, fmt.Errorf("%w: missing tag column (line has %d field(s))", ErrFieldCount, len(fields)))
 		}
-		tag = "O"
+		tl.tag = span{-1, -1}
 	} else {
-		tag = fields[tc]
+		tl.tag = fields[tc]
 	}
-	if tok == "" || tag == "" {
-		return "", "", r.errorf(0, ErrEmptyToken)
+	if tl.tok.start == tl.tok.end || tl.tag.start == tl.tag.end && tl.tag.start >= 0 {
+		return tl, r.errorf(0, ErrEmptyToken)
 	}
-	return tok, tag, nil
+	return tl, nil
 }
 
 func firstInvalid(b []byte) int {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strings"
 )
 
 // Writer writes sentences in CoNLL column format. Set Layout (usually to a
@@ -156,13 +155,21 @@ func (w *Writer) Flush() {
 func (w *Writer) Error() error { return w.err }
 
 // checkField refuses a value that would read back as a different number
-// of columns.
+// of columns. It runs for every token and tag written, so it looks at
+// bytes rather than calling strings.ContainsAny: the separators are
+// ASCII, and ASCII bytes occur in UTF-8 only as themselves.
 func (w *Writer) checkField(v string) error {
-	bad := "\t\n\r"
-	if w.Layout.Delimiter == Space {
-		bad = " \t\n\r"
+	space := w.Layout.Delimiter == Space
+	bad := v == ""
+	for i := 0; i < len(v) && !bad; i++ {
+		switch v[i] {
+		case '\t', '\n', '\r':
+			bad = true
+		case ' ':
+			bad = space
+		}
 	}
-	if v == "" || strings.ContainsAny(v, bad) {
+	if bad {
 		return fmt.Errorf("conll: cannot write field %q: empty or contains a separator", v)
 	}
 	return nil
