@@ -66,6 +66,8 @@ type Perturbation interface {
 	// entity spans, may ignore it. Perturb must not modify s. Token
 	// indices of changes refer to s; a perturbation that changes the
 	// number of tokens must say so in its Kind (ChangesTokenCount).
+	// Perturb must not keep selected or r: the pipeline reuses both for
+	// the next sentence.
 	Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []Change)
 	// Check reports whether c is a valid change of this perturbation,
 	// wrapping ErrInvalidChange when it is not.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"sync"
@@ -28,6 +29,15 @@ type Sink interface {
 // instead of its own token-level check.
 type SentenceChecker interface {
 	CheckSentence(orig, out conll.Sentence, changes []Change) error
+}
+
+// ChangeAppender is implemented by perturbations that can append their
+// changes to a slice the caller owns: the pipeline then keeps the
+// changes of many sentences in one reused buffer instead of allocating
+// a slice per sentence, the largest allocation of a build.
+// PerturbAppend(nil, s, selected, r) must equal Perturb(s, selected, r).
+type ChangeAppender interface {
+	PerturbAppend(dst []Change, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []Change)
 }
 
 // Step is one perturbation of a run and where its output goes.
@@ -56,13 +66,48 @@ type Pipeline struct {
 	Progress func(sentences int)
 }
 
-type job struct {
-	index   int
-	orig    conll.Sentence
-	outs    []conll.Sentence
-	changes [][]Change
-	err     error
-	done    chan struct{}
+// batchSize is the number of consecutive sentences handed to a worker
+// at once: enough to make queueing and signalling negligible next to
+// perturbing, few enough to keep memory flat and workers balanced.
+const batchSize = 128
+
+// batch is a run of consecutive sentences and, once a worker has
+// processed it, their perturbed copies and changes. Batches are reused
+// once written: nothing handed to a Sink or to Changes points into them.
+type batch struct {
+	first   int              // index of origs[0] in the input
+	origs   []conll.Sentence // the sentences
+	outs    []conll.Sentence // outs[i*len(Steps)+k]: sentence i after step k
+	changes [][]Change       // indexed like outs
+	arena   []Change         // backing store of changes, for ChangeAppenders
+	// ok is the number of sentences processed without error; when it is
+	// less than len(origs), err is the error of sentence ok.
+	ok   int
+	err  error
+	done chan struct{}
+}
+
+// batchPool keeps written batches, with their buffers, for the next
+// batches of this run and of later runs.
+var batchPool = sync.Pool{New: func() any { return &batch{origs: make([]conll.Sentence, 0, batchSize)} }}
+
+// reset prepares a used batch (or a new one) for the sentences from first.
+func (b *batch) reset(first int) {
+	clear(b.origs) // let the previous sentences be collected
+	clear(b.outs)
+	clear(b.changes)
+	b.first, b.origs, b.ok, b.err = first, b.origs[:0], 0, nil
+	b.arena = b.arena[:0]
+	b.done = make(chan struct{})
+}
+
+// worker is the state one perturbing goroutine reuses from sentence to
+// sentence.
+type worker struct {
+	stats    []Stats
+	pcg      *rand.PCG
+	rng      *rand.Rand // draws from pcg, reseeded for every sentence and step
+	selected []bool
 }
 
 // Run processes src to the end and returns one Stats per step.
@@ -77,14 +122,41 @@ func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	todo := make(chan *job, 4*workers)
-	order := make(chan *job, 16*workers)
+	// Every batch in flight is in order, so its capacity bounds memory.
+	todo := make(chan *batch, workers)
+	order := make(chan *batch, 3*workers)
 	readErr := make(chan error, 1)
 	go func() {
 		defer close(todo)
 		defer close(order)
-		for i := 0; ; i++ {
-			s, err := src.Read()
+		for i := 0; ; {
+			b := batchPool.Get().(*batch)
+			b.reset(i)
+			var err error
+			for len(b.origs) < batchSize {
+				var s conll.Sentence
+				if s, err = src.Read(); err != nil {
+					break
+				}
+				b.origs = append(b.origs, s)
+			}
+			i += len(b.origs)
+			if len(b.origs) > 0 {
+				// Sentences read before an error are still written, as
+				// they would be one at a time.
+				select {
+				case order <- b:
+				case <-ctx.Done():
+					readErr <- nil
+					return
+				}
+				select {
+				case todo <- b:
+				case <-ctx.Done():
+					readErr <- nil
+					return
+				}
+			}
 			if err == io.EOF {
 				readErr <- nil
 				return
@@ -93,68 +165,55 @@ func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 				readErr <- err
 				return
 			}
-			j := &job{index: i, orig: s, done: make(chan struct{})}
-			select {
-			case order <- j:
-			case <-ctx.Done():
-				readErr <- nil
-				return
-			}
-			select {
-			case todo <- j:
-			case <-ctx.Done():
-				readErr <- nil
-				return
-			}
 		}
 	}()
 	// Statistics are sums, so each worker keeps its own and they are
 	// merged at the end: the serial writer stays as light as possible.
-	workerStats := make([][]Stats, workers)
+	ws := make([]*worker, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		workerStats[w] = make([]Stats, len(p.Steps))
+		pcg := rand.NewPCG(0, 0)
+		ws[w] = &worker{stats: make([]Stats, len(p.Steps)), pcg: pcg, rng: rand.New(pcg)}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for j := range todo {
-				p.process(j, workerStats[w])
-				close(j.done)
+			for b := range todo {
+				p.process(b, ws[w])
+				close(b.done)
 			}
 		}()
 	}
 
 	var firstErr error
 	n := 0
-	for j := range order {
+	for b := range order {
 		if firstErr != nil {
 			continue // drain so the reader can stop
 		}
 		select {
-		case <-j.done:
+		case <-b.done:
 		case <-ctx.Done():
 			firstErr = ctx.Err()
 			cancel()
 			continue
 		}
-		if err := p.emit(j); err != nil {
+		var err error
+		n, err = p.emit(b, n)
+		if err != nil {
 			firstErr = err
 			cancel()
 			continue
 		}
-		n++
-		if p.Progress != nil {
-			p.Progress(n)
-		}
+		batchPool.Put(b)
 	}
 	if err := <-readErr; err != nil && firstErr == nil {
 		firstErr = err
 	}
 	wg.Wait()
 	stats := make([]Stats, len(p.Steps))
-	for _, ws := range workerStats {
+	for _, w := range ws {
 		for k := range stats {
-			stats[k].Merge(ws[k])
+			stats[k].Merge(w.stats[k])
 		}
 	}
 	if firstErr == nil {
@@ -163,58 +222,96 @@ func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 	return stats, firstErr
 }
 
-func (p *Pipeline) process(j *job, stats []Stats) {
+// process perturbs the sentences of b in order and stops at the first
+// that fails.
+func (p *Pipeline) process(b *batch, w *worker) {
+	steps := len(p.Steps)
+	n := len(b.origs) * steps
+	if cap(b.outs) < n {
+		b.outs = make([]conll.Sentence, n)
+		b.changes = make([][]Change, n)
+	}
+	b.outs, b.changes = b.outs[:n], b.changes[:n]
+	for i := range b.origs {
+		if err := p.processSentence(b, i, w); err != nil {
+			b.err = err
+			return
+		}
+		b.ok = i + 1
+	}
+	for i, orig := range b.origs {
+		for k := range p.Steps {
+			w.stats[k].Add(orig, b.outs[i*steps+k], b.changes[i*steps+k])
+		}
+	}
+}
+
+func (p *Pipeline) processSentence(b *batch, i int, w *worker) (err error) {
+	orig := b.origs[i]
+	index := b.first + i
 	file := ""
 	defer func() {
 		// A perturbation bug must not take the process down with a
 		// half-written output: report it as a failed check instead.
 		if r := recover(); r != nil {
-			j.err = fmt.Errorf("%s: sentence %d (line %d): %w: perturbation panicked: %v", file, j.index+1, j.orig.Line, ErrCheck, r)
+			err = fmt.Errorf("%s: sentence %d (line %d): %w: perturbation panicked: %v", file, index+1, orig.Line, ErrCheck, r)
 		}
 	}()
-	selected := p.Selector.Select(j.orig)
-	j.outs = make([]conll.Sentence, len(p.Steps))
-	j.changes = make([][]Change, len(p.Steps))
+	w.selected = p.Selector.selectInto(w.selected, orig)
 	for k, st := range p.Steps {
 		file = st.File
-		r := SentenceRand(p.Seed, st.Name, j.orig)
-		out, cs := st.Perturbation.Perturb(j.orig, selected, r)
-		for i := range cs {
-			cs[i].File = st.File
-			cs[i].Sentence = j.index
-			cs[i].Kind = st.Name
+		w.pcg.Seed(sentenceSeed(p.Seed, st.Name, orig))
+		var out conll.Sentence
+		var cs []Change
+		if ap, ok := st.Perturbation.(ChangeAppender); ok {
+			n := len(b.arena)
+			out, b.arena = ap.PerturbAppend(b.arena, orig, w.selected, w.rng)
+			cs = b.arena[n:len(b.arena):len(b.arena)]
+			if len(cs) == 0 {
+				cs = nil
+			}
+		} else {
+			out, cs = st.Perturbation.Perturb(orig, w.selected, w.rng)
 		}
-		if err := CheckSentence(st.Perturbation, j.orig, out, cs); err != nil {
-			j.err = fmt.Errorf("%s: sentence %d (line %d): %w", st.File, j.index+1, j.orig.Line, err)
-			return
+		for c := range cs {
+			cs[c].File = st.File
+			cs[c].Sentence = index
+			cs[c].Kind = st.Name
 		}
-		j.outs[k] = out
-		j.changes[k] = cs
+		if err := CheckSentence(st.Perturbation, orig, out, cs); err != nil {
+			return fmt.Errorf("%s: sentence %d (line %d): %w", st.File, index+1, orig.Line, err)
+		}
+		b.outs[i*len(p.Steps)+k] = out
+		b.changes[i*len(p.Steps)+k] = cs
 	}
-	for k := range p.Steps {
-		stats[k].Add(j.orig, j.outs[k], j.changes[k])
-	}
+	return nil
 }
 
-func (p *Pipeline) emit(j *job) error {
-	if j.err != nil {
-		return j.err
-	}
-	for k, st := range p.Steps {
-		if err := st.Out.Write(j.outs[k]); err != nil {
-			return fmt.Errorf("write %s: %w", st.File, err)
+// emit writes the processed sentences of b, n having been written
+// before, and returns the new count.
+func (p *Pipeline) emit(b *batch, n int) (int, error) {
+	steps := len(p.Steps)
+	for i := 0; i < b.ok; i++ {
+		for k, st := range p.Steps {
+			if err := st.Out.Write(b.outs[i*steps+k]); err != nil {
+				return n, fmt.Errorf("write %s: %w", st.File, err)
+			}
 		}
-	}
-	if p.Changes != nil {
-		for k := range p.Steps {
-			for _, c := range j.changes[k] {
-				if err := p.Changes(c); err != nil {
-					return fmt.Errorf("write change log: %w", err)
+		if p.Changes != nil {
+			for _, cs := range b.changes[i*steps : (i+1)*steps] {
+				for _, c := range cs {
+					if err := p.Changes(c); err != nil {
+						return n, fmt.Errorf("write change log: %w", err)
+					}
 				}
 			}
 		}
+		n++
+		if p.Progress != nil {
+			p.Progress(n)
+		}
 	}
-	return nil
+	return n, b.err
 }
 
 // CheckSentence verifies a perturbed sentence against its original: no

@@ -22,6 +22,13 @@ const selectionStream = "\x00select"
 // every stress set and break regeneration from existing manifests, so
 // TestSentenceRandStable pins it.
 func SentenceRand(seed uint64, stream string, s conll.Sentence) *rand.Rand {
+	return rand.New(rand.NewPCG(sentenceSeed(seed, stream, s)))
+}
+
+// sentenceSeed returns the PCG seed of SentenceRand, so that the
+// pipeline can reseed one generator per worker instead of allocating
+// one per sentence (a rand.Rand keeps no state besides its source).
+func sentenceSeed(seed uint64, stream string, s conll.Sentence) (uint64, uint64) {
 	var b [8]byte
 	binary.LittleEndian.PutUint64(b[:], seed)
 	sum := fnvString(fnvOffset, string(b[:]))
@@ -36,7 +43,7 @@ func SentenceRand(seed uint64, stream string, s conll.Sentence) *rand.Rand {
 	}
 	// A second, differently mixed word fills PCG's 128-bit state, so
 	// that nearby seeds do not give related streams.
-	return rand.New(rand.NewPCG(sum, splitmix64(sum^seed)))
+	return sum, splitmix64(sum ^ seed)
 }
 
 func splitmix64(x uint64) uint64 {

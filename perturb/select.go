@@ -3,6 +3,7 @@ package perturb
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -104,8 +105,12 @@ func (sel *Selector) Options() Selection { return sel.opts }
 
 // Select returns, for each token of s, whether it is to be perturbed. It
 // depends only on the seed, the options and the sentence's content.
-func (sel *Selector) Select(s conll.Sentence) []bool {
-	out := make([]bool, len(s.Tokens))
+func (sel *Selector) Select(s conll.Sentence) []bool { return sel.selectInto(nil, s) }
+
+// selectInto is Select reusing dst's storage.
+func (sel *Selector) selectInto(dst []bool, s conll.Sentence) []bool {
+	out := slices.Grow(dst[:0], len(s.Tokens))[:len(s.Tokens)]
+	clear(out)
 	var content []bool
 	if sel.tagger != nil {
 		content = sel.tagger.contentWords(s.Tokens)

@@ -139,8 +139,14 @@ func (t *Typo) replaceable(c rune) bool {
 
 // Perturb changes every selected token that has a letter on the layout.
 func (t *Typo) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
+	return t.PerturbAppend(nil, s, selected, r)
+}
+
+// PerturbAppend is Perturb appending the changes to dst (see
+// perturb.ChangeAppender).
+func (t *Typo) PerturbAppend(dst []perturb.Change, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
 	out := s
-	var changes []perturb.Change
+	copied := false
 	for i, sel := range selected {
 		if !sel || i >= len(s.Tokens) {
 			continue
@@ -149,14 +155,17 @@ func (t *Typo) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.S
 		if !ok {
 			continue
 		}
-		if changes == nil {
+		if !copied {
+			copied = true
 			out.Tokens = append([]string(nil), s.Tokens...)
-			changes = make([]perturb.Change, 0, countTrue(selected[i:]))
+			if dst == nil {
+				dst = make([]perturb.Change, 0, countTrue(selected[i:]))
+			}
 		}
 		out.Tokens[i] = w
-		changes = append(changes, perturb.Change{Token: i, End: i + 1, Kind: Name, Before: s.Tokens[i], After: w})
+		dst = append(dst, perturb.Change{Token: i, End: i + 1, Kind: Name, Before: s.Tokens[i], After: w})
 	}
-	return out, changes
+	return out, dst
 }
 
 // Check reports whether c replaces exactly one letter by a neighbour.

@@ -148,8 +148,14 @@ func (s *Swap) asciiWord(word string, r *rand.Rand) (string, bool) {
 
 // Perturb changes every selected token that has a swappable pair.
 func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
+	return s.PerturbAppend(nil, sent, selected, r)
+}
+
+// PerturbAppend is Perturb appending the changes to dst (see
+// perturb.ChangeAppender).
+func (s *Swap) PerturbAppend(dst []perturb.Change, sent conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
 	out := sent
-	var changes []perturb.Change
+	copied := false
 	for i, sel := range selected {
 		if !sel || i >= len(sent.Tokens) {
 			continue
@@ -158,14 +164,17 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 		if !ok {
 			continue
 		}
-		if changes == nil {
+		if !copied {
+			copied = true
 			out.Tokens = append([]string(nil), sent.Tokens...)
-			changes = make([]perturb.Change, 0, countTrue(selected[i:]))
+			if dst == nil {
+				dst = make([]perturb.Change, 0, countTrue(selected[i:]))
+			}
 		}
 		out.Tokens[i] = w
-		changes = append(changes, perturb.Change{Token: i, End: i + 1, Kind: Name, Before: sent.Tokens[i], After: w})
+		dst = append(dst, perturb.Change{Token: i, End: i + 1, Kind: Name, Before: sent.Tokens[i], After: w})
 	}
-	return out, changes
+	return out, dst
 }
 
 // Check reports whether c is one transposition of two adjacent,
