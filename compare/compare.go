@@ -195,14 +195,17 @@ func (c *Comparer) AddPrediction(system, set, file string, pred []conll.Sentence
 	}
 	for i, p := range pred {
 		gold := s.Gold[i].Tags
-		counts := conll.EvalSentence(gold, p.Tags, c.Eval)
+		var changed []bool
+		if r.part != nil {
+			changed = s.changed[i]
+		}
+		counts, pc := partition(gold, p.Tags, changed, c.Eval)
 		r.sent[i] = counts
 		r.total.Add(counts)
 		r.conf.add(gold, p.Tags, c.Eval)
 		if r.part != nil {
-			pc := partition(gold, p.Tags, s.changed[i], c.Eval)
-			// The partition uses its own span reader; never let it
-			// disagree silently with the scorer.
+			// Odd prefixes can make conlleval count an entity it never
+			// closes; never let the split disagree silently with the score.
 			o := counts.Overall()
 			if pc.sum() != [3]int32{int32(o.Gold), int32(o.Pred), int32(o.Correct)} {
 				return fmt.Errorf("%s: sentence %d: perturbed/untouched split %v disagrees with scorer %v (unsupported tag scheme for this mode?)", lineOf(file, p), i+1, pc.sum(), o)

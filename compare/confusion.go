@@ -51,7 +51,7 @@ const (
 )
 
 func role(t string, opt conll.EvalOptions) (int, string) {
-	p, typ := chunkTag(t, opt)
+	p, typ := opt.SplitTag(t)
 	switch p {
 	case "B", "S":
 		return labB, typ

@@ -109,7 +109,7 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 			}
 		}
 		if e.Options.Mode == ModeStrict {
-			evalStrict(g, p, e.Options, &c)
+			evalStrict(g, p, e.Options, &c, nil)
 			return nil
 		}
 		for i := range g {

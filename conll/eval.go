@@ -190,13 +190,42 @@ func (c Counts) SortedTypes() []string {
 // tags with B, I, E, S or O prefixes. Tag schemes are not converted here:
 // convert with iob.Convert first.
 func EvalSentence(gold, pred []string, opt EvalOptions) Counts {
+	return evalSentence(gold, pred, opt, nil)
+}
+
+// EntityKind says which side of a comparison an Entity belongs to.
+type EntityKind int
+
+const (
+	GoldEntity    EntityKind = iota // an entity of the gold tags
+	PredEntity                      // an entity of the predicted tags
+	CorrectEntity                   // a predicted entity that matches a gold one
+)
+
+// Entity is one entity found while scoring a sentence: tokens
+// [Start, End) of type Type.
+type Entity struct {
+	Kind       EntityKind
+	Start, End int
+	Type       string
+}
+
+// EvalEntities scores one sentence like EvalSentence and calls visit for
+// every gold, predicted and correct entity it counts, with its position,
+// so that callers can split the counts (say, by which tokens a
+// perturbation changed) and still agree exactly with the scorer.
+func EvalEntities(gold, pred []string, opt EvalOptions, visit func(Entity)) Counts {
+	return evalSentence(gold, pred, opt, visit)
+}
+
+func evalSentence(gold, pred []string, opt EvalOptions, visit func(Entity)) Counts {
 	n := min(len(gold), len(pred))
 	var c Counts
 	if opt.Mode == ModeStrict {
-		evalStrict(gold[:n], pred[:n], opt, &c)
+		evalStrict(gold[:n], pred[:n], opt, &c, visit)
 		return c
 	}
-	var ch chunker
+	ch := chunker{visit: visit, goldStart: -1, predStart: -1}
 	ch.counts = &c
 	out := opt.outside()
 	for i := range n {
@@ -207,6 +236,17 @@ func EvalSentence(gold, pred []string, opt EvalOptions) Counts {
 	ch.step("O", "", "O", "", true)
 	ch.finish()
 	return c
+}
+
+// SplitTag cuts a tag into the prefix and type the scorer sees under o:
+// conlleval's reading (prefix before the first hyphen, -r making every
+// tag but the outside tag a one-token B entity), and in strict mode the
+// outside tag read as O.
+func (o EvalOptions) SplitTag(tag string) (prefix, typ string) {
+	if o.Mode == ModeStrict && !o.Raw && tag == o.outside() {
+		return "O", ""
+	}
+	return splitTag(tag, o.Raw, o.outside())
 }
 
 // splitTag cuts a tag into conlleval's prefix and type, applying -r.
@@ -233,6 +273,14 @@ type chunker struct {
 	inCorrect                    bool
 	started                      bool // lastCorrect etc. are set
 	counts                       *Counts
+
+	// With visit set, the chunker also tracks where entities are, which
+	// the Perl script never needed: the token index and the starts of the
+	// open gold, predicted and correct entities (-1: none open).
+	visit                           func(Entity)
+	pos                             int
+	goldStart, predStart, corrStart int
+	goldType, predType              string
 }
 
 func (ch *chunker) step(correct, correctType, guessed, guessedType string, boundary bool) {
@@ -245,10 +293,21 @@ func (ch *chunker) step(correct, correctType, guessed, guessedType string, bound
 	}
 	endC := iob.ChunkEnd(ch.lastCorrect, correct, ch.lastCorrectType, correctType)
 	endG := iob.ChunkEnd(ch.lastGuessed, guessed, ch.lastGuessedType, guessedType)
+	if ch.visit != nil {
+		if endC {
+			ch.closeGold()
+		}
+		if endG {
+			ch.closePred()
+		}
+	}
 	if ch.inCorrect {
 		if endC && endG && ch.lastGuessedType == ch.lastCorrectType {
 			ch.inCorrect = false
 			c.bump(ch.lastCorrectType, 0, 0, 1)
+			if ch.visit != nil {
+				ch.visit(Entity{CorrectEntity, ch.corrStart, ch.pos, ch.lastCorrectType})
+			}
 		} else if endC != endG || guessedType != correctType {
 			ch.inCorrect = false
 		}
@@ -257,13 +316,29 @@ func (ch *chunker) step(correct, correctType, guessed, guessedType string, bound
 	startG := iob.ChunkStart(ch.lastGuessed, guessed, ch.lastGuessedType, guessedType)
 	if startC && startG && guessedType == correctType {
 		ch.inCorrect = true
+		ch.corrStart = ch.pos
 	}
 	if startC {
 		c.bump(correctType, 1, 0, 0)
+		if ch.visit != nil && !boundary {
+			// An entity can start without the previous one ending (E-X
+			// then B-X): the previous one ends here.
+			ch.closeGold()
+			ch.goldStart, ch.goldType = ch.pos, correctType
+		}
 	}
 	if startG {
 		c.bump(guessedType, 0, 1, 0)
+		if ch.visit != nil && !boundary {
+			ch.closePred()
+			ch.predStart, ch.predType = ch.pos, guessedType
+		}
 	}
+	if boundary && ch.visit != nil {
+		ch.closeGold()
+		ch.closePred()
+	}
+	ch.pos++
 	if !boundary {
 		if correct == guessed && guessedType == correctType {
 			c.CorrectTags++
@@ -281,6 +356,23 @@ func (ch *chunker) finish() {
 	if ch.inCorrect {
 		ch.counts.bump(ch.lastCorrectType, 0, 0, 1)
 		ch.inCorrect = false
+		if ch.visit != nil {
+			ch.visit(Entity{CorrectEntity, ch.corrStart, ch.pos - 1, ch.lastCorrectType})
+		}
+	}
+}
+
+func (ch *chunker) closeGold() {
+	if ch.goldStart >= 0 {
+		ch.visit(Entity{GoldEntity, ch.goldStart, ch.pos, ch.goldType})
+		ch.goldStart = -1
+	}
+}
+
+func (ch *chunker) closePred() {
+	if ch.predStart >= 0 {
+		ch.visit(Entity{PredEntity, ch.predStart, ch.pos, ch.predType})
+		ch.predStart = -1
 	}
 }
 
@@ -307,7 +399,7 @@ func (c *Counts) bump(typ string, gold, pred, correct int) {
 }
 
 // evalStrict scores one sentence with seqeval's strict IOB2 entities.
-func evalStrict(gold, pred []string, opt EvalOptions, c *Counts) {
+func evalStrict(gold, pred []string, opt EvalOptions, c *Counts, visit func(Entity)) {
 	out := opt.outside()
 	norm := func(tags []string) []string {
 		if !opt.Raw && out == iob.Outside {
@@ -338,15 +430,24 @@ func evalStrict(gold, pred []string, opt EvalOptions, c *Counts) {
 	gs, ps := iob.StrictSpans(gold), iob.StrictSpans(pred)
 	for _, s := range gs {
 		c.bump(s.Type, 1, 0, 0)
+		if visit != nil {
+			visit(Entity{GoldEntity, s.Start, s.End, s.Type})
+		}
 	}
 	j := 0
 	for _, s := range ps {
 		c.bump(s.Type, 0, 1, 0)
+		if visit != nil {
+			visit(Entity{PredEntity, s.Start, s.End, s.Type})
+		}
 		for j < len(gs) && gs[j].Start < s.Start {
 			j++
 		}
 		if j < len(gs) && gs[j] == s {
 			c.bump(s.Type, 0, 0, 1)
+			if visit != nil {
+				visit(Entity{CorrectEntity, s.Start, s.End, s.Type})
+			}
 		}
 	}
 }
@@ -478,7 +579,7 @@ func NewScorer(opt EvalOptions) *Scorer {
 func (s *Scorer) Add(gold, pred []string) {
 	n := min(len(gold), len(pred))
 	if s.opt.Mode == ModeStrict {
-		evalStrict(gold[:n], pred[:n], s.opt, &s.counts)
+		evalStrict(gold[:n], pred[:n], s.opt, &s.counts, nil)
 		return
 	}
 	out := s.opt.outside()
