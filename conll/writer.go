@@ -18,11 +18,12 @@ import (
 type Writer struct {
 	Layout Layout
 
-	w    *bufio.Writer
-	err  error
-	n    int // sentences written
-	owed int // line breaks owed after the last line written
-	paid int // of those, already written by Flush
+	w       *bufio.Writer
+	err     error
+	scratch []byte // the sentence being written
+	n       int    // sentences written
+	owed    int    // line breaks owed after the last line written
+	paid    int    // of those, already written by Flush
 }
 
 // NewWriter returns a Writer writing to w.
@@ -44,15 +45,8 @@ func (w *Writer) sep() string {
 	return "\t"
 }
 
-// payOwed writes the line breaks still owed before new content.
-func (w *Writer) payOwed() {
-	for ; w.paid < w.owed; w.paid++ {
-		w.w.WriteString(w.nl())
-	}
-	w.owed, w.paid = 0, 0
-}
-
-// Write writes one sentence.
+// Write writes one sentence. A sentence with a token or tag that would
+// not read back as one field is refused whole: nothing of it is written.
 func (w *Writer) Write(s Sentence) error {
 	if w.err != nil {
 		return w.err
@@ -60,42 +54,56 @@ func (w *Writer) Write(s Sentence) error {
 	if len(s.Tokens) != len(s.Tags) {
 		return fmt.Errorf("conll: sentence has %d tokens but %d tags", len(s.Tokens), len(s.Tags))
 	}
-	for i := range s.Tokens {
-		if err := w.checkField(s.Tokens[i]); err != nil {
-			return err
-		}
-		if err := w.checkField(s.Tags[i]); err != nil {
-			return err
-		}
-	}
+	// The sentence is built in a reused buffer and written with one
+	// call: tokens are short, and per-field writes cost more than the copy.
+	nl, sep := w.nl(), w.sep()
+	b := w.scratch[:0]
 	if w.n == 0 && w.Layout.BOM {
-		w.w.WriteString("\xef\xbb\xbf")
+		b = append(b, "\xef\xbb\xbf"...)
 	}
-	w.payOwed()
+	for range w.owed - w.paid {
+		b = append(b, nl...)
+	}
+	b, err := w.appendSentence(b, s, nl, sep)
+	w.scratch = b[:0]
+	if err != nil {
+		return err
+	}
+	w.w.Write(b)
+	w.owed, w.paid = 2, 0
 	w.n++
-	nl := w.nl()
+	return w.werr()
+}
+
+// appendSentence appends s (without its final line break) to b, or
+// returns an error for a field that cannot be written.
+func (w *Writer) appendSentence(b []byte, s Sentence, nl, sep string) ([]byte, error) {
 	if s.DocStart {
 		doc := s.DocLine
 		if doc == "" {
-			doc = DocStartToken + w.sep() + "O"
+			doc = DocStartToken + sep + "O"
 		}
-		w.w.WriteString(doc)
+		b = append(b, doc...)
 		if len(s.Tokens) == 0 && len(s.Comments) == 0 {
-			w.owed = 2
-			return w.werr()
+			return b, nil
 		}
-		w.w.WriteString(nl)
-		w.w.WriteString(nl)
+		b = append(b, nl...)
+		b = append(b, nl...)
 	}
 	for _, c := range s.Comments {
-		w.w.WriteString(c)
-		w.w.WriteString(nl)
+		b = append(b, c...)
+		b = append(b, nl...)
 	}
-	sep := w.sep()
 	tc := w.Layout.TagColumn
 	for i, tok := range s.Tokens {
+		if err := w.checkField(tok); err != nil {
+			return b, err
+		}
+		if err := w.checkField(s.Tags[i]); err != nil {
+			return b, err
+		}
 		if i > 0 {
-			w.w.WriteString(nl)
+			b = append(b, nl...)
 		}
 		if s.Fields != nil && i < len(s.Fields) && len(s.Fields[i]) > 0 {
 			f := s.Fields[i]
@@ -105,7 +113,7 @@ func (w *Writer) Write(s Sentence) error {
 			}
 			for j, v := range f {
 				if j > 0 {
-					w.w.WriteString(sep)
+					b = append(b, sep...)
 				}
 				switch j {
 				case w.Layout.TokenColumn:
@@ -113,16 +121,15 @@ func (w *Writer) Write(s Sentence) error {
 				case col:
 					v = s.Tags[i]
 				}
-				w.w.WriteString(v)
+				b = append(b, v...)
 			}
 			continue
 		}
-		w.w.WriteString(tok)
-		w.w.WriteString(sep)
-		w.w.WriteString(s.Tags[i])
+		b = append(b, tok...)
+		b = append(b, sep...)
+		b = append(b, s.Tags[i]...)
 	}
-	w.owed = 2
-	return w.werr()
+	return b, nil
 }
 
 func (w *Writer) werr() error {
@@ -159,14 +166,15 @@ func (w *Writer) Error() error { return w.err }
 // bytes rather than calling strings.ContainsAny: the separators are
 // ASCII, and ASCII bytes occur in UTF-8 only as themselves.
 func (w *Writer) checkField(v string) error {
-	space := w.Layout.Delimiter == Space
+	// Separators are at most ' ' (0x20), so one comparison clears most bytes.
+	lim := byte('\r')
+	if w.Layout.Delimiter == Space {
+		lim = ' '
+	}
 	bad := v == ""
 	for i := 0; i < len(v) && !bad; i++ {
-		switch v[i] {
-		case '\t', '\n', '\r':
-			bad = true
-		case ' ':
-			bad = space
+		if c := v[i]; c <= lim {
+			bad = c == '\t' || c == '\n' || c == '\r' || c == ' ' && lim == ' '
 		}
 	}
 	if bad {

@@ -104,7 +104,8 @@ func (b *batch) reset(first int) {
 // worker is the state one perturbing goroutine reuses from sentence to
 // sentence.
 type worker struct {
-	stats    []Stats
+	orig     Stats   // the originals, counted once for every step
+	stats    []Stats // per step, the modifications only
 	pcg      *rand.PCG
 	rng      *rand.Rand // draws from pcg, reseeded for every sentence and step
 	selected []bool
@@ -213,6 +214,7 @@ func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 	stats := make([]Stats, len(p.Steps))
 	for _, w := range ws {
 		for k := range stats {
+			stats[k].Merge(w.orig)
 			stats[k].Merge(w.stats[k])
 		}
 	}
@@ -240,8 +242,9 @@ func (p *Pipeline) process(b *batch, w *worker) {
 		b.ok = i + 1
 	}
 	for i, orig := range b.origs {
+		w.orig.AddOriginal(orig)
 		for k := range p.Steps {
-			w.stats[k].Add(orig, b.outs[i*steps+k], b.changes[i*steps+k])
+			w.stats[k].addModified(orig, b.outs[i*steps+k], b.changes[i*steps+k])
 		}
 	}
 }

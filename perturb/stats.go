@@ -81,6 +81,12 @@ func appendSpans(out []Span, tags []string) []Span {
 // to count a corpus alone (see AddOriginal).
 func (st *Stats) Add(orig, pert conll.Sentence, changes []Change) {
 	st.AddOriginal(orig)
+	st.addModified(orig, pert, changes)
+}
+
+// addModified counts what Add counts beyond AddOriginal, so that the
+// pipeline counts an original once however many steps it has.
+func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change) {
 	st.Compared = true
 	st.Changes += len(changes)
 	if st.TypeTokensModified == nil {
@@ -174,11 +180,24 @@ func (st *Stats) AddOriginal(s conll.Sentence) {
 	for _, sp := range spans {
 		st.Entities[sp.Type]++
 	}
+	// Entity tokens come in runs of one type: count a run, then update
+	// the map once.
+	run, n := "", 0
 	for _, t := range s.Tags {
-		if isEntityTag(t) {
-			st.EntityTokens++
-			st.TypeTokens[tagType(t)]++
+		if !isEntityTag(t) {
+			continue
 		}
+		st.EntityTokens++
+		if ty := tagType(t); ty != run {
+			if n > 0 {
+				st.TypeTokens[run] += n
+			}
+			run, n = ty, 0
+		}
+		n++
+	}
+	if n > 0 {
+		st.TypeTokens[run] += n
 	}
 }
 
