@@ -1,6 +1,7 @@
 package umls
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,8 +13,8 @@ import (
 // still meet them; Term.Avoid carries them.
 const (
 	AvoidInverted = "inverted" // "Infarction, Myocardial", MeSH permuted forms
-	AvoidRegistry = "registry" // CAS/EC/UNII numbers, database and lab codes
-	AvoidFormula  = "formula"  // molecular formulae, SMILES/InChI, long systematic (IUPAC) names
+	AvoidRegistry = "registry" // CAS/EC/UNII numbers, database, lab and research codes ("Antibiotic AY 22989")
+	AvoidFormula  = "formula"  // molecular formulae, SMILES/InChI, systematic (IUPAC) names, abbreviation soup
 )
 
 // maxNameLen is the length beyond which a chemical-looking name is taken
@@ -27,10 +28,10 @@ func Classify(s, tty string) string {
 	if tty == "PM" {
 		return AvoidInverted
 	}
-	if isRegistry(s) {
+	if isRegistry(s) || hasResearchCode(s) {
 		return AvoidRegistry
 	}
-	if isFormula(s) {
+	if isFormula(s) || isCodeSoup(s) || isSystematic(s) {
 		return AvoidFormula
 	}
 	if isInverted(s) {
@@ -265,3 +266,159 @@ func smiles(s string) bool {
 	}
 	return special >= 2 && strings.ContainsAny(s, "()") && !strings.ContainsAny(s, "abdfhjkmqtuvwxyz")
 }
+
+// hasResearchCode reports a research or compound code inside a longer
+// name: an upper-case prefix of two to six letters followed by at least
+// three digits after a space or hyphen ("Antibiotic AY 22989", "Ro
+// 15-1788", "MK-7288 free base"), or by at least four digits directly
+// ("GBR12909 dihydrochloride"). Writers use the drug's name, not the code
+// it had in the laboratory. Short designators ("COX-2", "HIV-1", "B12",
+// "PGE2") have fewer digits, and gene and antigen symbols glued to three
+// digits ("RNF168 deficiency", "CD268 antigen") are names writers use.
+func hasResearchCode(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if i > 0 && isASCIIAlnum(s[i-1]) || s[i] < 'A' || s[i] > 'Z' {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && ('A' <= s[j] && s[j] <= 'Z' || 'a' <= s[j] && s[j] <= 'z') {
+			j++
+		}
+		// "Ro" (Roche) is the one lower-case prefix common enough to
+		// matter; otherwise the prefix is upper case.
+		if n := j - i; n < 2 || n > 6 || !upperAlnum(s[i:j]) && s[i:j] != "Ro" {
+			continue
+		}
+		k, need := j, 4
+		if k < len(s) && (s[k] == ' ' || s[k] == '-') {
+			k, need = k+1, 3
+		}
+		d, digits := k, 0
+		for d < len(s) && ('0' <= s[d] && s[d] <= '9' || s[d] == '-' && digits > 0 && d+1 < len(s) && '0' <= s[d+1] && s[d+1] <= '9') {
+			if s[d] != '-' {
+				digits++
+			}
+			d++
+		}
+		if digits >= need && (d == len(s) || !('a' <= s[d] && s[d] <= 'z')) {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCIIAlnum(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// isCodeSoup recognizes one-word names built of abbreviated groups, with
+// no run of three lower-case letters anywhere: "2-2EtN-2MePhAcN",
+// "PheGlyGlyPheThrGlyAlaArg..." (a peptide sequence). Words have longer
+// lower-case runs; the abbreviations writers use are short ("mRNA", "IgG1")
+// and are judged as abbreviations elsewhere.
+func isCodeSoup(s string) bool {
+	if utf8.RuneCountInString(s) < 10 || strings.ContainsFunc(s, unicode.IsSpace) {
+		return false
+	}
+	up, low, run := 0, 0, 0
+	for _, r := range s {
+		switch {
+		case unicode.IsLower(r):
+			low++
+			if run++; run >= 3 {
+				return false
+			}
+			continue
+		case unicode.IsUpper(r):
+			up++
+		}
+		run = 0
+	}
+	return low > 0 && up >= 2
+}
+
+// isSystematic recognizes IUPAC-like systematic names by their
+// nomenclature marks: numeric locants ("4-", "2,6-", "3'-", "12β-"),
+// heteroatom and ring-position locants ("N-", "N,N-", "O-", "p-"),
+// stereo descriptors ("(-)-", "(+)-", "(R)-", "(2Z)-", "(3β,17α)-") and
+// substituent brackets glued to the name ("4-(acetylamino)phenol"). One
+// mark is a short semi-systematic name that writers do use
+// ("5-fluorouracil", "p-aminophenol", "N-acetylcysteine",
+// "2,4-dinitrophenol"); two or more make a systematic name
+// ("2-(3-benzoylphenyl)propionic acid", "O-benzoyl-(-)-ecgonine",
+// "4-nitro-2-phenoxymethanesulfonanilide").
+func isSystematic(s string) bool {
+	marks := 0
+	rs := []rune(s)
+	n := len(rs)
+	// wordStart: position i begins a locant (start of the name, or after
+	// a hyphen, space or opening bracket).
+	wordStart := func(i int) bool {
+		return i == 0 || strings.ContainsRune("-( [{", rs[i-1])
+	}
+	for i := 0; i < n; i++ {
+		r := rs[i]
+		switch {
+		case unicode.IsDigit(r) && wordStart(i):
+			// Numeric locant list: digits, primes, Greek or H suffix,
+			// commas between positions, then a hyphen.
+			j := i
+			for j < n && (unicode.IsDigit(rs[j]) || rs[j] == ',' || rs[j] == '\'' || rs[j] == '′' ||
+				isGreek(rs[j]) || rs[j] == 'H' && j > i && unicode.IsDigit(rs[j-1])) {
+				j++
+			}
+			if j < n && rs[j] == '-' && j+1 < n && !unicode.IsDigit(rs[j+1]) && rs[j-1] != ',' {
+				marks++
+			}
+			i = j - 1
+		case strings.ContainsRune("NOSPpom", r) && wordStart(i):
+			// Letter locant list: "N-", "N,N-", "N,O-", "p-".
+			j := i + 1
+			for j+1 < n && rs[j] == ',' && strings.ContainsRune("NOSP", rs[j+1]) {
+				j += 2
+			}
+			if j+1 < n && rs[j] == '-' && unicode.IsLetter(rs[j+1]) || j+1 < n && rs[j] == '-' && rs[j+1] == '(' {
+				marks++
+			}
+			i = j - 1
+		case r == '(' || r == '[':
+			close := ')'
+			if r == '[' {
+				close = ']'
+			}
+			j := i + 1
+			for j < n && rs[j] != close {
+				j++
+			}
+			if j >= n {
+				continue
+			}
+			inner := rs[i+1 : j]
+			after := j+1 < n && (rs[j+1] == '-' || unicode.IsLetter(rs[j+1]))
+			switch {
+			case stereo(inner) && wordStart(i) && (j+1 == n || rs[j+1] == '-'):
+				marks++
+			case !slices.ContainsFunc(inner, unicode.IsSpace) && slices.ContainsFunc(inner, unicode.IsLetter) &&
+				len(inner) > 1 && (i > 0 && (rs[i-1] == '-' || unicode.IsLetter(rs[i-1])) || after):
+				marks++
+			}
+		}
+	}
+	return marks >= 2
+}
+
+// stereo reports a stereo descriptor: "-", "+", "±", "R", "S", "R,S",
+// "2Z", "E", "3β,14β,17α".
+func stereo(inner []rune) bool {
+	if len(inner) == 0 {
+		return false
+	}
+	for _, r := range inner {
+		if !(unicode.IsDigit(r) || isGreek(r) || strings.ContainsRune("+-±,RSEZrs", r)) {
+			return false
+		}
+	}
+	return true
+}
+
+func isGreek(r rune) bool { return 'α' <= r && r <= 'ω' }
