@@ -50,10 +50,18 @@ func (cw *ChangeWriter) Write(c Change) error {
 	b = strconv.AppendInt(b, int64(c.Token+1), 10)
 	b = append(b, '\t')
 	b = strconv.AppendInt(b, int64(max(c.End, c.Token+1)), 10)
-	for _, f := range []string{c.Kind, c.Before, c.After, c.ConceptID, c.Source, c.TermType} {
-		b = append(b, '\t')
-		b = appendField(b, f)
-	}
+	b = append(b, '\t')
+	b = appendField(b, c.Kind)
+	b = append(b, '\t')
+	b = appendField(b, c.Before)
+	b = append(b, '\t')
+	b = appendField(b, c.After)
+	b = append(b, '\t')
+	b = appendField(b, c.ConceptID)
+	b = append(b, '\t')
+	b = appendField(b, c.Source)
+	b = append(b, '\t')
+	b = appendField(b, c.TermType)
 	b = append(b, '\n')
 	cw.buf = b
 	_, cw.err = cw.w.Write(b)
@@ -81,12 +89,14 @@ func (cw *ChangeWriter) Flush() {
 // Error reports any error from a previous Write or Flush.
 func (cw *ChangeWriter) Error() error { return cw.err }
 
+// needsEscape marks the bytes fieldEscaper replaces.
+var needsEscape = [256]bool{'\\': true, '\t': true, '\n': true, '\r': true}
+
 // appendField appends f escaped; most fields need no escaping, and a
-// byte loop finds that faster than strings.ContainsAny.
+// table lookup per byte finds that faster than strings.ContainsAny.
 func appendField(b []byte, f string) []byte {
 	for i := 0; i < len(f); i++ {
-		switch f[i] {
-		case '\\', '\t', '\n', '\r':
+		if needsEscape[f[i]] {
 			return append(b, fieldEscaper.Replace(f)...)
 		}
 	}

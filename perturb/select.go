@@ -165,8 +165,29 @@ func (sel *Selector) selectInto(dst []bool, s conll.Sentence) []bool {
 
 func isEntityTag(tag string) bool { return tag != "" && tag != "O" }
 
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
 // letterRun returns the length of the longest run of letters in s.
 func letterRun(s string) int {
+	// ASCII first, byte by byte: unicode.IsLetter agrees on ASCII, and
+	// nearly every corpus token is ASCII.
+	best, cur := 0, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return letterRunUnicode(s)
+		}
+		if isASCIILetter(c) {
+			cur++
+			best = max(best, cur)
+		} else {
+			cur = 0
+		}
+	}
+	return best
+}
+
+func letterRunUnicode(s string) int {
 	best, cur := 0, 0
 	for _, r := range s {
 		if unicode.IsLetter(r) {
@@ -180,6 +201,22 @@ func letterRun(s string) int {
 }
 
 func isLexical(tok string, minLength int) bool {
+	if len(tok) < minLength {
+		return false // fewer bytes, so fewer runes
+	}
+	for i := 0; i < len(tok); i++ {
+		c := tok[i]
+		if c >= utf8.RuneSelf {
+			return isLexicalUnicode(tok, minLength)
+		}
+		if !isASCIILetter(c) {
+			return false
+		}
+	}
+	return !isStopword(tok)
+}
+
+func isLexicalUnicode(tok string, minLength int) bool {
 	if utf8.RuneCountInString(tok) < minLength {
 		return false
 	}
@@ -192,9 +229,31 @@ func isLexical(tok string, minLength int) bool {
 }
 
 func isStopword(tok string) bool {
-	_, ok := stopwords[strings.ToLower(tok)]
+	// Lower-case ASCII in a stack buffer: strings.ToLower would allocate
+	// for every capitalized word. ASCII keeps its length when
+	// lower-cased, so an ASCII word longer than every stopword is none.
+	var buf [maxStopword]byte
+	for i := 0; i < len(tok); i++ {
+		c := tok[i]
+		if c >= utf8.RuneSelf {
+			_, ok := stopwords[strings.ToLower(tok)]
+			return ok
+		}
+		if i == len(buf) {
+			return false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	_, ok := stopwords[string(buf[:len(tok)])]
 	return ok
 }
+
+// maxStopword bounds the length in bytes of a stopword (checked when
+// the list is built).
+const maxStopword = 16
 
 // stopwords is the English stopword list of NLTK, plus a few words that
 // are function words in biomedical abstracts.
@@ -210,6 +269,9 @@ var stopwords = func() map[string]struct{} {
 	just don should now d ll m o re ve y ain aren couldn didn doesn hadn hasn haven isn ma
 	mightn mustn needn shan shouldn wasn weren won wouldn also however thus therefore whether
 	within without among upon via may might must could would shall`) {
+		if len(w) > maxStopword {
+			panic("perturb: stopword " + w + " longer than maxStopword")
+		}
 		m[w] = struct{}{}
 	}
 	return m

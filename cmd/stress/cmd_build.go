@@ -128,6 +128,7 @@ func runBuild(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) err
 		}
 	}
 	plan.workers = workers
+	defer tuneGC()()
 	m, err := build(ctx, e, &plan)
 	if err != nil {
 		return err

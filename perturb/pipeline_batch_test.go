@@ -1,0 +1,148 @@
+package perturb_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// plain hides every optional interface of a perturbation, so that the
+// pipeline takes its general path.
+type plain struct{ p perturb.Perturbation }
+
+func (p plain) Perturb(s conll.Sentence, sel []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
+	return p.p.Perturb(s, sel, r)
+}
+func (p plain) Check(c perturb.Change) error { return p.p.Check(c) }
+
+// manySentences returns the sample repeated to more than a few batches,
+// with a tail that does not fill the last one.
+func manySentences(t *testing.T) []conll.Sentence {
+	ss := sampleSentences(t)
+	var out []conll.Sentence
+	for len(out) < 1000 {
+		out = append(out, ss...)
+	}
+	return append(out, ss[:7]...)
+}
+
+type kwRun struct {
+	outs    [2][]conll.Sentence
+	changes []perturb.Change
+	stats   []perturb.Stats
+}
+
+func runSteps(t *testing.T, ss []conll.Sentence, workers int, wrap bool) kwRun {
+	t.Helper()
+	sel, err := perturb.NewSelector(perturb.DefaultSelection(), 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, w := mustKind(t, "keyboard", nil), mustKind(t, "swap", nil)
+	if wrap {
+		k, w = plain{k}, plain{w}
+	}
+	ko, wo := &collect{}, &collect{}
+	var res kwRun
+	p := &perturb.Pipeline{Seed: 7, Selector: sel, Workers: workers, Steps: []perturb.Step{
+		{Name: "keyboard", File: "k", Perturbation: k, Out: ko},
+		{Name: "swap", File: "w", Perturbation: w, Out: wo},
+	}, Changes: func(c perturb.Change) error { res.changes = append(res.changes, c); return nil }}
+	if res.stats, err = p.Run(context.Background(), &sliceSource{s: ss}); err != nil {
+		t.Fatal(err)
+	}
+	res.outs = [2][]conll.Sentence{ko.s, wo.s}
+	return res
+}
+
+// TestPipelineBatching checks that batching, buffer reuse and the
+// ChangeAppender path change nothing: the same sentences, changes and
+// statistics with and without the fast path, whatever the workers, and
+// sentences a sink kept stay intact when later batches reuse buffers.
+func TestPipelineBatching(t *testing.T) {
+	ss := manySentences(t)
+	want := runSteps(t, ss, 1, true)
+	snapshot := func(r kwRun) [2][][]string {
+		var out [2][][]string
+		for k := range r.outs {
+			for _, s := range r.outs[k] {
+				out[k] = append(out[k], append([]string(nil), s.Tokens...))
+			}
+		}
+		return out
+	}
+	wantTokens := snapshot(want)
+	for _, workers := range []int{1, 2, 5} {
+		for _, wrap := range []bool{false, true} {
+			got := runSteps(t, ss, workers, wrap)
+			// A second run reuses the pooled batches of the first.
+			again := runSteps(t, ss, workers, wrap)
+			for _, r := range []kwRun{got, again} {
+				if len(r.outs[0]) != len(ss) || !reflect.DeepEqual(snapshot(r), wantTokens) {
+					t.Fatalf("workers %d, plain %v: outputs differ", workers, wrap)
+				}
+				if !reflect.DeepEqual(r.changes, want.changes) {
+					t.Fatalf("workers %d, plain %v: changes differ", workers, wrap)
+				}
+				if !reflect.DeepEqual(r.stats, want.stats) {
+					t.Fatalf("workers %d, plain %v: stats differ:\n%+v\n%+v", workers, wrap, r.stats, want.stats)
+				}
+			}
+			if !reflect.DeepEqual(snapshot(got), wantTokens) {
+				t.Fatalf("workers %d: sentences kept from the first run changed during the second", workers)
+			}
+		}
+	}
+	// The statistics equal Stats.Add over the outputs.
+	var st [2]perturb.Stats
+	byStep := [2][][]perturb.Change{make([][]perturb.Change, len(ss)), make([][]perturb.Change, len(ss))}
+	for _, c := range want.changes {
+		k := 0
+		if c.Kind == "swap" {
+			k = 1
+		}
+		byStep[k][c.Sentence] = append(byStep[k][c.Sentence], c)
+	}
+	for k := range st {
+		for i, s := range ss {
+			st[k].Add(s, want.outs[k][i], byStep[k][i])
+		}
+	}
+	if !reflect.DeepEqual(want.stats, st[:]) {
+		t.Errorf("pipeline stats\n%+v\nStats.Add\n%+v", want.stats, st)
+	}
+}
+
+// TestPerturbAppend checks that PerturbAppend appends exactly what
+// Perturb returns and leaves dst's earlier elements alone.
+func TestPerturbAppend(t *testing.T) {
+	sel, _ := perturb.NewSelector(perturb.DefaultSelection(), 3)
+	prefix := []perturb.Change{{Kind: "earlier", Before: "x", After: "y"}}
+	for _, name := range []string{"keyboard", "swap"} {
+		p := mustKind(t, name, nil)
+		ap, ok := p.(perturb.ChangeAppender)
+		if !ok {
+			t.Fatalf("%s does not implement ChangeAppender", name)
+		}
+		for _, s := range sampleSentences(t) {
+			selected := sel.Select(s)
+			out1, cs1 := p.Perturb(s, selected, perturb.SentenceRand(3, name, s))
+			dst := append([]perturb.Change(nil), prefix...)
+			out2, cs2 := ap.PerturbAppend(dst, s, selected, perturb.SentenceRand(3, name, s))
+			if !reflect.DeepEqual(out1, out2) || !reflect.DeepEqual(cs2[:1], prefix) || !reflect.DeepEqual(cs1, nilIfEmpty(cs2[1:])) {
+				t.Fatalf("%s: PerturbAppend differs from Perturb on %q", name, s.Tokens)
+			}
+		}
+	}
+}
+
+func nilIfEmpty(cs []perturb.Change) []perturb.Change {
+	if len(cs) == 0 {
+		return nil
+	}
+	return cs
+}
