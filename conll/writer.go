@@ -95,12 +95,17 @@ func (w *Writer) appendSentence(b []byte, s Sentence, nl, sep string) ([]byte, e
 		b = append(b, nl...)
 	}
 	tc := w.Layout.TagColumn
+	lim := w.fieldLimit()
 	for i, tok := range s.Tokens {
-		if err := w.checkField(tok); err != nil {
-			return b, err
+		if !plainField(tok, lim) {
+			if err := w.checkFieldSlow(tok); err != nil {
+				return b, err
+			}
 		}
-		if err := w.checkField(s.Tags[i]); err != nil {
-			return b, err
+		if !plainField(s.Tags[i], lim) {
+			if err := w.checkFieldSlow(s.Tags[i]); err != nil {
+				return b, err
+			}
 		}
 		if i > 0 {
 			b = append(b, nl...)
@@ -161,20 +166,35 @@ func (w *Writer) Flush() {
 // Error reports any error from a previous Write or Flush.
 func (w *Writer) Error() error { return w.err }
 
-// checkField refuses a value that would read back as a different number
-// of columns. It runs for every token and tag written, so it looks at
-// bytes rather than calling strings.ContainsAny: the separators are
-// ASCII, and ASCII bytes occur in UTF-8 only as themselves.
-func (w *Writer) checkField(v string) error {
-	// Separators are at most ' ' (0x20), so one comparison clears most bytes.
-	lim := byte('\r')
+// fieldLimit is the highest byte that may be a separator: separators
+// are at most ' ' (0x20), so one comparison clears most bytes.
+func (w *Writer) fieldLimit() byte {
 	if w.Layout.Delimiter == Space {
-		lim = ' '
+		return ' '
 	}
+	return '\r'
+}
+
+// plainField reports whether v is not empty and has no byte up to lim:
+// then it is certainly a valid field. It runs for every token and tag
+// written, so it is kept small enough to be inlined.
+func plainField(v string, lim byte) bool {
+	for i := 0; i < len(v); i++ {
+		if v[i] <= lim {
+			return false
+		}
+	}
+	return v != ""
+}
+
+func (w *Writer) checkFieldSlow(v string) error {
 	bad := v == ""
-	for i := 0; i < len(v) && !bad; i++ {
-		if c := v[i]; c <= lim {
-			bad = c == '\t' || c == '\n' || c == '\r' || c == ' ' && lim == ' '
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\t', '\n', '\r':
+			bad = true
+		case ' ':
+			bad = bad || w.Layout.Delimiter == Space
 		}
 	}
 	if bad {

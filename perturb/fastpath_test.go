@@ -3,6 +3,8 @@ package perturb
 import (
 	"strings"
 	"testing"
+
+	"github.com/stress-ner/stress/conll"
 )
 
 // fastPathWords exercise the ASCII fast paths of word selection and
@@ -47,4 +49,28 @@ func FuzzSelectionFastPaths(f *testing.F) {
 		f.Add(w)
 	}
 	f.Fuzz(checkFastPaths)
+}
+
+// checkSeed2 compares sentenceSeed2 with two calls of sentenceSeed.
+func checkSeed2(t *testing.T, seed uint64, a, b string, s conll.Sentence) {
+	t.Helper()
+	a1, a2, b1, b2 := sentenceSeed2(seed, a, b, s)
+	w1, w2 := sentenceSeed(seed, a, s)
+	v1, v2 := sentenceSeed(seed, b, s)
+	if a1 != w1 || a2 != w2 || b1 != v1 || b2 != v2 {
+		t.Errorf("sentenceSeed2(%d, %q, %q, %q) differs from sentenceSeed", seed, a, b, s.Tokens)
+	}
+}
+
+func TestSentenceSeed2(t *testing.T) {
+	s := conll.Sentence{Tokens: []string{"Aspirin", "", "é"}, Tags: []string{"B-Chemical", "O"}}
+	checkSeed2(t, 1, "keyboard", "swap", s)
+	checkSeed2(t, 0, "", "x", conll.Sentence{})
+}
+
+func FuzzSentenceSeed2(f *testing.F) {
+	f.Add(uint64(1), "keyboard", "swap", "Aspirin helps", "B-Chemical O")
+	f.Fuzz(func(t *testing.T, seed uint64, a, b, toks, tags string) {
+		checkSeed2(t, seed, a, b, conll.Sentence{Tokens: strings.Fields(toks), Tags: strings.Fields(tags)})
+	})
 }

@@ -261,9 +261,19 @@ func (p *Pipeline) processSentence(b *batch, i int, w *worker) (err error) {
 		}
 	}()
 	w.selected = p.Selector.selectInto(w.selected, orig)
+	var next [2]uint64 // the seed of step k when k is odd
 	for k, st := range p.Steps {
 		file = st.File
-		w.pcg.Seed(sentenceSeed(p.Seed, st.Name, orig))
+		switch {
+		case k%2 == 1:
+			w.pcg.Seed(next[0], next[1])
+		case k+1 < len(p.Steps):
+			var s1, s2 uint64
+			s1, s2, next[0], next[1] = sentenceSeed2(p.Seed, st.Name, p.Steps[k+1].Name, orig)
+			w.pcg.Seed(s1, s2)
+		default:
+			w.pcg.Seed(sentenceSeed(p.Seed, st.Name, orig))
+		}
 		var out conll.Sentence
 		var cs []Change
 		if ap, ok := st.Perturbation.(ChangeAppender); ok {
@@ -343,22 +353,22 @@ func CheckSentence(p Perturbation, orig, out conll.Sentence, changes []Change) e
 			return fmt.Errorf("%w: token %d: label %q became %q", ErrCheck, i+1, orig.Tags[i], out.Tags[i])
 		}
 	}
-	var buf [128]int
-	covered := buf[:0] // 1 + index of the change covering a token
+	var buf [128]bool
+	covered := buf[:0] // whether a change covers a token
 	if len(orig.Tokens) > len(buf) {
-		covered = make([]int, len(orig.Tokens))
+		covered = make([]bool, len(orig.Tokens))
 	} else {
 		covered = buf[:len(orig.Tokens)]
 	}
-	for k, c := range changes {
+	for _, c := range changes {
 		if c.Token < 0 || c.End > len(orig.Tokens) || c.Token >= c.End {
 			return fmt.Errorf("%w: change of tokens [%d, %d) outside the sentence", ErrCheck, c.Token+1, c.End+1)
 		}
 		for t := c.Token; t < c.End; t++ {
-			if covered[t] != 0 {
+			if covered[t] {
 				return fmt.Errorf("%w: token %d changed twice", ErrCheck, t+1)
 			}
-			covered[t] = k + 1
+			covered[t] = true
 		}
 		if !joinedEqual(orig.Tokens[c.Token:c.End], c.Before) || !joinedEqual(out.Tokens[c.Token:c.End], c.After) {
 			before := strings.Join(orig.Tokens[c.Token:c.End], " ")
@@ -368,7 +378,7 @@ func CheckSentence(p Perturbation, orig, out conll.Sentence, changes []Change) e
 		}
 	}
 	for i := range orig.Tokens {
-		if covered[i] == 0 && out.Tokens[i] != orig.Tokens[i] {
+		if !covered[i] && out.Tokens[i] != orig.Tokens[i] {
 			return fmt.Errorf("%w: token %d: %q became %q without a logged change",
 				ErrCheck, i+1, orig.Tokens[i], out.Tokens[i])
 		}
