@@ -40,6 +40,16 @@ type ChangeAppender interface {
 	PerturbAppend(dst []Change, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []Change)
 }
 
+// MentionReporter is implemented by perturbations that decide mention
+// by mention, such as synonym replacement. MentionOutcomes returns, for
+// each gold mention of s in order, its entity type and its outcome:
+// OutcomeReplaced, or why the mention was left (for synonyms: no
+// concept, ambiguous, no synonym, filtered). The pipeline counts the
+// outcomes of every sentence into the step's Stats.MentionOutcomes.
+type MentionReporter interface {
+	MentionOutcomes(s conll.Sentence) [][2]string
+}
+
 // Step is one perturbation of a run and where its output goes.
 type Step struct {
 	Name         string // perturbation name: seeds its random stream and fills Change.Kind
@@ -104,11 +114,12 @@ func (b *batch) reset(first int) {
 // worker is the state one perturbing goroutine reuses from sentence to
 // sentence.
 type worker struct {
-	orig     Stats   // the originals, counted once for every step
-	stats    []Stats // per step, the modifications only
-	pcg      *rand.PCG
-	rng      *rand.Rand // draws from pcg, reseeded for every sentence and step
-	selected []bool
+	orig      Stats             // the originals, counted once for every step
+	stats     []Stats           // per step, the modifications only
+	reporters []MentionReporter // per step, nil when the step reports no outcomes
+	pcg       *rand.PCG
+	rng       *rand.Rand // draws from pcg, reseeded for every sentence and step
+	selected  []bool
 }
 
 // Run processes src to the end and returns one Stats per step.
@@ -168,13 +179,17 @@ func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 			}
 		}
 	}()
+	reporters := make([]MentionReporter, len(p.Steps))
+	for k, st := range p.Steps {
+		reporters[k], _ = st.Perturbation.(MentionReporter)
+	}
 	// Statistics are sums, so each worker keeps its own and they are
 	// merged at the end: the serial writer stays as light as possible.
 	ws := make([]*worker, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		pcg := rand.NewPCG(0, 0)
-		ws[w] = &worker{stats: make([]Stats, len(p.Steps)), pcg: pcg, rng: rand.New(pcg)}
+		ws[w] = &worker{stats: make([]Stats, len(p.Steps)), pcg: pcg, rng: rand.New(pcg), reporters: reporters}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -245,6 +260,11 @@ func (p *Pipeline) process(b *batch, w *worker) {
 		w.orig.AddOriginal(orig)
 		for k := range p.Steps {
 			w.stats[k].addModified(orig, b.outs[i*steps+k], b.changes[i*steps+k])
+			if rep := w.reporters[k]; rep != nil {
+				for _, o := range rep.MentionOutcomes(orig) {
+					w.stats[k].AddOutcome(o[0], o[1])
+				}
+			}
 		}
 	}
 }

@@ -26,6 +26,32 @@ type Stats struct {
 	TypeTokensModified   map[string]int `json:"entity_tokens_modified_by_type"`
 	MentionsReplaced     int            `json:"mentions_replaced"` // gold mentions whose text changed
 	Changes              int            `json:"changes"`
+
+	// MentionOutcomes counts, for a perturbation that reports them (see
+	// MentionReporter), what became of the gold mentions: entity type ->
+	// outcome (OutcomeReplaced or the reason a mention was left) ->
+	// mentions. It is nil for other perturbations.
+	MentionOutcomes map[string]map[string]int `json:"mention_outcomes,omitempty"`
+}
+
+// OutcomeReplaced is the mention outcome of a replaced mention; a
+// MentionReporter names the other outcomes, which say why a mention was
+// left alone.
+const OutcomeReplaced = "replaced"
+
+// AddOutcome counts one mention of entity type typ with the given outcome.
+func (st *Stats) AddOutcome(typ, outcome string) { st.addOutcomes(typ, outcome, 1) }
+
+func (st *Stats) addOutcomes(typ, outcome string, n int) {
+	if st.MentionOutcomes == nil {
+		st.MentionOutcomes = map[string]map[string]int{}
+	}
+	m := st.MentionOutcomes[typ]
+	if m == nil {
+		m = map[string]int{}
+		st.MentionOutcomes[typ] = m
+	}
+	m[outcome] += n
 }
 
 // Span is a gold entity mention: tokens [Start, End) of type Type.
@@ -162,6 +188,11 @@ func (st *Stats) Merge(o Stats) {
 			(*m.dst)[k] += v
 		}
 	}
+	for typ, outcomes := range o.MentionOutcomes {
+		for outcome, n := range outcomes {
+			st.addOutcomes(typ, outcome, n)
+		}
+	}
 }
 
 // AddOriginal counts one sentence of a corpus without comparison.
@@ -275,6 +306,76 @@ func WriteTable(w io.Writer, rows []NamedStats) error {
 			}
 		}
 		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
+	}
+	return tw.Flush()
+}
+
+// Outcomes returns the mention outcomes of st, OutcomeReplaced first and
+// the others in alphabetical order.
+func (st *Stats) Outcomes() []string { return outcomeOrder([]Stats{*st}) }
+
+func outcomeOrder(sts []Stats) []string {
+	set := map[string]bool{}
+	for _, st := range sts {
+		for _, m := range st.MentionOutcomes {
+			for o := range m {
+				set[o] = true
+			}
+		}
+	}
+	var out []string
+	for o := range set {
+		if o != OutcomeReplaced {
+			out = append(out, o)
+		}
+	}
+	sort.Strings(out)
+	if set[OutcomeReplaced] {
+		out = append([]string{OutcomeReplaced}, out...)
+	}
+	return out
+}
+
+// WriteOutcomes prints, for every row with mention outcomes and every
+// entity type, how many gold mentions were replaced and how many were
+// left for each reason, with their share of the type's mentions. Rows
+// without outcomes are skipped; with none at all nothing is written.
+func WriteOutcomes(w io.Writer, rows []NamedStats) error {
+	var sts []Stats
+	for _, r := range rows {
+		if r.Stats.MentionOutcomes != nil {
+			sts = append(sts, r.Stats)
+		}
+	}
+	if len(sts) == 0 {
+		return nil
+	}
+	outcomes := outcomeOrder(sts)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	head := append([]string{"file", "type", "mentions"}, outcomes...)
+	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+	for _, r := range rows {
+		mo := r.Stats.MentionOutcomes
+		if mo == nil {
+			continue
+		}
+		var types []string
+		for t := range mo {
+			types = append(types, t)
+		}
+		sort.Strings(types)
+		for _, t := range types {
+			total := 0
+			for _, n := range mo[t] {
+				total += n
+			}
+			cells := []string{r.Name, t, fmt.Sprint(total)}
+			for _, o := range outcomes {
+				n := mo[t][o]
+				cells = append(cells, fmt.Sprintf("%d (%s)", n, pct(n, total)))
+			}
+			fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
+		}
 	}
 	return tw.Flush()
 }
