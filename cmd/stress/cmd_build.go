@@ -133,14 +133,7 @@ func runBuild(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) err
 	if err != nil {
 		return err
 	}
-	var rows []perturb.NamedStats
-	for _, in := range m.Inputs {
-		rows = append(rows, perturb.NamedStats{Name: in.Name + " (original)", Stats: in.Stats})
-		for _, o := range in.Outputs {
-			rows = append(rows, perturb.NamedStats{Name: o.File, Stats: o.Stats})
-		}
-	}
-	if err := perturb.WriteTable(e.Stdout, rows); err != nil {
+	if err := writeManifestStats(e.Stdout, m); err != nil {
 		return err
 	}
 	if plan.expect != nil {
@@ -150,6 +143,29 @@ func runBuild(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) err
 	}
 	if len(args) == 0 && from == "" {
 		fmt.Fprintf(e.Stdout, "\nData: BC5CDR excerpt (Li et al. 2016, via Crichton et al. 2017), CC BY 4.0; see sample/NOTICE.\n")
+	}
+	return nil
+}
+
+// writeManifestStats prints the statistics a manifest records: the
+// paper's Table 2 for every input and output and, when a perturbation
+// reported them (synonyms), what became of the gold mentions per type.
+func writeManifestStats(w io.Writer, m *perturb.Manifest) error {
+	var rows []perturb.NamedStats
+	for _, in := range m.Inputs {
+		rows = append(rows, perturb.NamedStats{Name: in.Name + " (original)", Stats: in.Stats})
+		for _, o := range in.Outputs {
+			rows = append(rows, perturb.NamedStats{Name: o.File, Stats: o.Stats})
+		}
+	}
+	if err := perturb.WriteTable(w, rows); err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if r.Stats.MentionOutcomes != nil {
+			fmt.Fprintf(w, "\nGold mentions per type: replaced, or why they were left:\n")
+			return perturb.WriteOutcomes(w, rows)
+		}
 	}
 	return nil
 }
@@ -354,7 +370,7 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 				orig = st
 				orig.Compared = false
 				orig.TokensModified, orig.EntityTokensModified, orig.MentionsReplaced, orig.Changes = 0, 0, 0, 0
-				orig.TypeTokensModified = nil
+				orig.TypeTokensModified, orig.MentionOutcomes = nil, nil
 			}
 			in.Outputs = append(in.Outputs, perturb.Output{Kind: o.kind, File: o.name,
 				SHA256: hex.EncodeToString(o.hash.Sum(nil)), Stats: st})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/spf13/pflag"
 
@@ -15,19 +16,39 @@ func init() {
 	register(&command{
 		Name:    "stats",
 		Summary: "print corpus statistics (the paper's Table 2), perturbed vs original",
-		Usage:   "[--original ORIG] FILE...",
+		Usage: "[--original ORIG] FILE...\n" +
+			"       stress stats --manifest DIR/manifest.json\n\n" +
+			"--manifest prints the statistics a build recorded, including for synonym\n" +
+			"sets how many gold mentions of each type were replaced and why the others\n" +
+			"were not (no concept, ambiguous, no synonym, filtered).",
 		Flags: func(fs *pflag.FlagSet) {
 			fs.String("original", "", "compare each FILE with this original `ORIG`: % tokens and entity tokens modified, mentions replaced")
+			fs.String("manifest", "", "print the statistics recorded in a build's `MANIFEST`, with synonym outcomes")
 		},
 		Run: runStats,
 	})
 }
 
 func runStats(_ context.Context, e *env, fs *pflag.FlagSet, args []string) error {
+	origPath, _ := fs.GetString("original")
+	if manifest, _ := fs.GetString("manifest"); manifest != "" {
+		if len(args) > 0 || origPath != "" {
+			return usageErrorf("stats: --manifest cannot be combined with files or --original")
+		}
+		f, err := os.Open(manifest)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		m, err := perturb.ReadManifest(f)
+		if err != nil {
+			return fmt.Errorf("%s: %w", manifest, err)
+		}
+		return writeManifestStats(e.Stdout, m)
+	}
 	if len(args) == 0 {
 		return usageErrorf("stats: no input files")
 	}
-	origPath, _ := fs.GetString("original")
 	var rows []perturb.NamedStats
 	if origPath != "" {
 		st, err := fileStats(origPath, "")
