@@ -26,7 +26,7 @@ func ExampleReplacer_Perturb() {
 		return
 	}
 	s := conll.Sentence{
-		Tokens: strings.Fields("Parkinson ' s disease after haloperidol ."),
+		Tokens: strings.Fields("Parkinson ' s disease after cocaine ."),
 		Tags:   strings.Fields("B-Disease I-Disease I-Disease I-Disease O B-Chemical O"),
 	}
 	out, changes := r.Perturb(s, nil, perturb.SentenceRand(1, synonym.Name, s))

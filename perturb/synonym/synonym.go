@@ -209,6 +209,8 @@ type Analysis struct {
 	Concepts   []string    // ids of the fitting concepts used
 	Candidates []Candidate // sorted by term, then concept
 	Err        error       // a store failure; Outcome is then ""
+
+	proper map[string]bool // folded words the concepts' names spell with a capital: "parkinson"
 }
 
 // Replacer replaces gold entity mentions by synonyms. It implements
@@ -318,6 +320,7 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 		return &Analysis{Err: fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)}
 	}
 	named := make(map[string]bool, len(all))
+	mentionSources := map[string]bool{} // sources in which the mention names a concept
 	bySource := map[string][]umls.Concept{}
 	var sources []string
 	excluded := false
@@ -327,6 +330,7 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 			continue
 		}
 		named[c.ID] = true
+		mentionSources[sourceKey(c)] = true
 		if !c.InGroup(groups...) || r.noSource[sourceKey(c)] {
 			continue
 		}
@@ -344,22 +348,55 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	}
 	sort.Strings(sources)
 	var use []umls.Concept
+	clear := 0 // sources naming one fitting concept
+	for _, s := range sources {
+		if cs := bySource[s]; len(cs) == 1 || len(byLabel(cs, mention)) == 1 {
+			clear++
+		}
+	}
 	for _, s := range sources {
 		cs := bySource[s]
 		if len(cs) > 1 {
-			if r.opts.Ambiguous == AmbiguousSkip {
+			cs = byLabel(cs, mention)
+		}
+		if len(cs) > 1 {
+			switch {
+			case r.opts.Ambiguous == AmbiguousFirst:
+				cs = cs[:1] // Lookup orders by id
+			case clear >= 2:
+				// Two sources agree on one concept: this one's
+				// distinctions (a compound and its ion, a disease and
+				// a finding) are finer than the text's. Its concepts
+				// stay named, so their names still fail the round
+				// trip, but none is used.
+				continue
+			default:
 				return &Analysis{Outcome: OutcomeAmbiguous}
 			}
-			cs = cs[:1] // Lookup orders by id
 		}
 		use = append(use, cs...)
 	}
-	a := &Analysis{}
+	a := &Analysis{proper: map[string]bool{}}
 	mkey := trivialKey(mention)
 	mwords := keyWords(mention)
+	mvkey := variantKey(mention)
+	mforeign := isForeign(mention)
 	other := false // a non-trivial name exists before the filters
 	seen := map[string]bool{}
 	back := map[string][]umls.Concept{} // round-trip lookups by normalized term
+	lookup := func(name string) ([]umls.Concept, error) {
+		norm := umls.Normalize(name)
+		cs, ok := back[norm]
+		if !ok {
+			var err error
+			if cs, err = r.store.Lookup(lookupForm(name)); err != nil {
+				return nil, fmt.Errorf("%w: %q: %v", ErrLookup, name, err)
+			}
+			back[norm] = cs
+		}
+		return cs, nil
+	}
+	var anchors []anchor // usable names, against which candidates are judged as variants
 	for _, c := range use {
 		a.Concepts = append(a.Concepts, c.ID)
 		terms, err := r.store.Terms(c.ID)
@@ -367,29 +404,35 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 			return &Analysis{Err: fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)}
 		}
 		for _, t := range terms {
+			properWords(t.String, a.proper)
 			if trivialKey(t.String) == mkey {
 				continue
+			}
+			words := keyWords(t.String)
+			vkey := variantKey(t.String)
+			if isVariant(vkey, mvkey) || permutation(mwords, words) {
+				continue // a spelling variant or reordering of the mention: no stress
 			}
 			other = true
 			if !t.Usable() || r.noSource[strings.ToUpper(t.Source)] || r.noTTY[t.TermType] {
 				continue
 			}
+			anchors = append(anchors, anchor{name: t.String, vkey: vkey, words: words, label: t.Preferred})
 			if r.opts.ExcludeAbbrev && IsAbbreviation(t.String) {
 				continue
 			}
-			if nested(mwords, keyWords(t.String)) {
+			if isForeign(t.String) && !mforeign {
 				continue
 			}
-			norm := umls.Normalize(t.String)
-			cs, ok := back[norm]
-			if !ok {
-				if cs, err = r.store.Lookup(lookupForm(t.String)); err != nil {
-					return &Analysis{Err: fmt.Errorf("%w: %q: %v", ErrLookup, t.String, err)}
-				}
-				back[norm] = cs
+			if nested(mwords, words) {
+				continue
+			}
+			cs, err := lookup(t.String)
+			if err != nil {
+				return &Analysis{Err: err}
 			}
 			if !slices.ContainsFunc(cs, func(x umls.Concept) bool { return x.ID == c.ID }) ||
-				slices.ContainsFunc(cs, func(x umls.Concept) bool { return !named[x.ID] }) {
+				slices.ContainsFunc(cs, func(x umls.Concept) bool { return !r.agrees(x, named, mentionSources, groups) }) {
 				continue
 			}
 			k := t.String + "\x00" + c.ID
@@ -401,6 +444,10 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 				TermType: t.TermType, Preferred: t.Preferred})
 		}
 	}
+	if a.Candidates, err = dropVariants(a.Candidates, anchors, lookup); err != nil {
+		return &Analysis{Err: err}
+	}
+	a.Candidates = matchNumber(a.Candidates, mention)
 	switch {
 	case len(a.Candidates) > 0:
 		a.Outcome = OutcomeReplaced
@@ -417,6 +464,45 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 		return x.ConceptID < y.ConceptID
 	})
 	return a
+}
+
+// agrees reports whether concept x, named by a candidate, is consistent
+// with the mention: the mention names x too, or x belongs to a fitting
+// group and to a source in which the mention names nothing, while two
+// other sources or more agree on what the mention names. A source that
+// does not know the mention has no say on it: ChEBI names adrenaline but
+// not "epinephrine", and that does not make "adrenaline" another concept
+// than the MeSH and DrugBank epinephrine. A source that knows the mention
+// does: "carboxylesterase" names in MeSH an enzyme that "cocaine" does not.
+// A mention known to one source only is not established enough: "Dex"
+// names dextromethorphan in DrugBank, dexamethasone in the corpus.
+// Excluded concepts never agree.
+func (r *Replacer) agrees(x umls.Concept, named, mentionSources map[string]bool, groups []string) bool {
+	if named[x.ID] {
+		return true
+	}
+	return len(mentionSources) >= 2 && !mentionSources[sourceKey(x)] && x.InGroup(groups...) &&
+		!r.excluded(x.ID) && !r.noSource[sourceKey(x)]
+}
+
+// byLabel resolves the ambiguity of a mention within one source by the
+// source's own preferred names: when exactly one of the concepts has the
+// mention as its label, the source uses the string for that concept and
+// lists it for the others as a looser name ("cocaine" is the label of
+// CHEBI:27958 cocaine and a synonym of CHEBI:60056 cocaine(1+), its
+// protonated form). Otherwise cs is returned unchanged.
+func byLabel(cs []umls.Concept, mention string) []umls.Concept {
+	key := trivialKey(mention)
+	var hit []umls.Concept
+	for _, c := range cs {
+		if c.Name != "" && trivialKey(c.Name) == key {
+			hit = append(hit, c)
+		}
+	}
+	if len(hit) == 1 {
+		return hit
+	}
+	return cs
 }
 
 // sourceKey is the source a concept's ambiguity is judged in: its
@@ -493,7 +579,7 @@ func (r *Replacer) Perturb(s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Se
 			continue
 		}
 		c := Choose(r.opts.Strategy, mention, a.Candidates, rng)
-		toks := Tokenize(c.Term, style)
+		toks := adaptCase(Tokenize(c.Term, style), s.Tokens[sp.Start:sp.End], sp.Start == 0, a.proper)
 		if sp.Start == 0 {
 			toks = capitalize(toks, s.Tokens[0])
 		}

@@ -42,9 +42,10 @@ func TestAnalyze(t *testing.T) {
 		want         []string
 	}{
 		{"Chemical", "cocaine", OutcomeReplaced, []string{"Benzoylmethylecgonine@DRUGBANK:DB00907", "Benzoylmethylecgonine@MESH:D003042", "Neurocaine@DRUGBANK:DB00907"}},
-		{"Chemical", "Heparin", OutcomeReplaced, []string{"Heparinic acid@MESH:D006493"}}, // not "heparin cofactor ii" (nested), not "Heparins" (plural)
-		{"Disease", "hypotension", OutcomeAmbiguous, nil},                                 // also an entry of Shy-Drager Syndrome
-		{"Chemical", "lithium", OutcomeFiltered, nil},                                     // "lithium hydride" contains the mention
+		{"Chemical", "Heparin", OutcomeReplaced, []string{"Heparinic acid@MESH:D006493"}},        // not "heparin cofactor ii" (nested), not "Heparins" (plural)
+		{"Disease", "hypotension", OutcomeReplaced, []string{"Low Blood Pressure@MESH:D007022"}}, // also an entry of Shy-Drager Syndrome, but the label of D007022
+		{"Disease", "syncope", OutcomeAmbiguous, nil},                                            // an entry of two records, the label of neither
+		{"Chemical", "lithium", OutcomeFiltered, nil},                                            // "lithium hydride" contains the mention
 		{"Disease", "Parkinson ' s disease", OutcomeReplaced, []string{"Paralysis agitans@MESH:D010300"}},
 		{"Chemical", "5 - FU", OutcomeFiltered, nil}, // abbreviation
 		{"Chemical", "calcimycin", OutcomeNoSynonym, nil},
@@ -226,12 +227,12 @@ func TestPerturb(t *testing.T) {
 	s := sentence("heart attack after cocaine and lithium in Parkinson ' s disease .",
 		"B-Disease I-Disease O B-Chemical O B-Chemical O B-Disease I-Disease I-Disease I-Disease O")
 	out, cs := r.Perturb(s, nil, rand.New(rand.NewPCG(1, 2)))
-	want := sentence("Myocardial Infarction after Neurocaine and lithium in Paralysis agitans .",
+	want := sentence("myocardial infarction after neurocaine and lithium in Paralysis agitans .",
 		"B-Disease I-Disease O B-Chemical O B-Chemical O B-Disease I-Disease O")
 	if !slices.Equal(out.Tokens, want.Tokens) || !slices.Equal(out.Tags, want.Tags) {
 		t.Fatalf("Perturb =\n%v\n%v\nwant\n%v\n%v", out.Tokens, out.Tags, want.Tokens, want.Tags)
 	}
-	if len(cs) != 3 || cs[0].Before != "heart attack" || cs[0].After != "Myocardial Infarction" || cs[0].ConceptID != "MESH:D009203" ||
+	if len(cs) != 3 || cs[0].Before != "heart attack" || cs[0].After != "myocardial infarction" || cs[0].ConceptID != "MESH:D009203" ||
 		cs[0].Token != 0 || cs[0].End != 2 || cs[2].Token != 7 || cs[2].End != 11 || cs[2].Source != "MESH" || cs[2].TermType != "entry" {
 		t.Errorf("changes %+v", cs)
 	}
@@ -303,7 +304,7 @@ func TestCheckSentenceCatches(t *testing.T) {
 
 func TestMentionOutcomes(t *testing.T) {
 	r, _ := fakeReplacer(t, nil)
-	got := r.MentionOutcomes(sentence("cocaine , aspirin and hypotension", "B-Chemical O B-Chemical O B-Disease"))
+	got := r.MentionOutcomes(sentence("cocaine , aspirin and syncope", "B-Chemical O B-Chemical O B-Disease"))
 	want := [][2]string{{"Chemical", OutcomeReplaced}, {"Chemical", OutcomeNoConcept}, {"Disease", OutcomeAmbiguous}}
 	if !slices.Equal(got, want) {
 		t.Errorf("MentionOutcomes = %v, want %v", got, want)

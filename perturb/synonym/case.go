@@ -1,0 +1,135 @@
+package synonym
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Lexicons spell names in their own case conventions: MeSH and NCIt in
+// Title Case ("Premature Ventricular Complex"), some sources in capitals
+// ("ANEMIA HEMOLYTIC"). A writer puts a name in running text in lower
+// case unless it is a proper noun or a symbol, so a replacement takes the
+// case of the mention it replaces.
+
+// functionWords are the short words Title Case styles leave in lower case
+// ("Malignant Neoplasm of Lip"); they say nothing about the style of a
+// name.
+var functionWords = map[string]bool{"of": true, "and": true, "or": true, "the": true, "in": true, "with": true,
+	"without": true, "to": true, "for": true, "by": true, "due": true, "on": true, "at": true, "a": true,
+	"an": true, "from": true, "into": true, "after": true, "during": true, "other": true, "than": true, "not": true}
+
+// properWords adds to set the words name shows to be proper nouns: a word
+// with a capital initial followed by a possessive apostrophe
+// ("Parkinson's disease"), or one written with a capital inside a name
+// that is otherwise in lower case ("idiopathic Parkinson disease"). A
+// capital initial says nothing: some sources capitalize every name.
+func properWords(name string, set map[string]bool) {
+	if strings.Contains(name, ", ") {
+		return // inverted ("Heart Failure, Congestive"): its case says nothing
+	}
+	toks := Tokenize(name, TokenizePunct)
+	lowerStyle := false
+	for _, t := range toks {
+		r, _ := utf8.DecodeRuneInString(t)
+		if unicode.IsLower(r) && utf8.RuneCountInString(t) >= 3 && !functionWords[t] && isLetters(t) {
+			lowerStyle = true
+			break
+		}
+	}
+	for i, t := range toks {
+		if !titleWord(t) {
+			continue
+		}
+		possessive := i+1 < len(toks) && isQuote(firstRune(toks[i+1]))
+		if possessive || lowerStyle && i > 0 {
+			set[strings.ToLower(t)] = true
+		}
+	}
+}
+
+func firstRune(s string) rune {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}
+
+// titleWord reports a word of two letters or more with a capital initial
+// and lower-case letters after it: "Premature", not "DNA", "mRNA", "B12".
+func titleWord(s string) bool {
+	if utf8.RuneCountInString(s) < 2 || !isLetters(s) {
+		return false
+	}
+	for i, r := range s {
+		if i == 0 && !unicode.IsUpper(r) || i > 0 && !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func isLetters(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// lowerMention reports whether a mention is written in lower case: no
+// capital letter, except the initial of a sentence-initial mention.
+func lowerMention(toks []string, start bool) bool {
+	for i, t := range toks {
+		for j, r := range t {
+			if unicode.IsUpper(r) && !(i == 0 && j == 0 && start) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// adaptCase gives the tokens of a replacement the case of the lower-case
+// mention it replaces: Title Case words become lower case, and so do the
+// words of five letters or more of a name in capitals, while acronyms,
+// symbols and gene-like tokens ("DNA", "HIV", "II", "mRNA", "B12") and
+// the proper nouns in proper stay as they are. A mention with capitals
+// keeps the replacement's case. toks is not modified.
+func adaptCase(toks, mention []string, start bool, proper map[string]bool) []string {
+	if !lowerMention(mention, start) {
+		return toks
+	}
+	caps, letters := true, false
+	for _, t := range toks {
+		for _, r := range t {
+			if unicode.IsLetter(r) {
+				letters = true
+				if !unicode.IsUpper(r) {
+					caps = false
+				}
+			}
+		}
+	}
+	caps = caps && letters
+	var out []string
+	for i, t := range toks {
+		lower := false
+		switch {
+		case proper[strings.ToLower(t)]:
+		case caps:
+			lower = isLetters(t) && utf8.RuneCountInString(t) >= 5
+		default:
+			lower = titleWord(t)
+		}
+		if lower {
+			if out == nil {
+				out = append([]string(nil), toks...)
+			}
+			out[i] = strings.ToLower(t)
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}

@@ -1,0 +1,307 @@
+package synonym
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/stress-ner/stress/umls"
+)
+
+// Spelling variants and foreign forms.
+//
+// Lexicons list, next to real synonyms, spellings of the same name:
+// British and American ("haemolytic", "sulphasalazine"), INN and USAN
+// ("indometacin", "ciclosporin"), misspellings ("cephalosphorin"), and
+// the INN forms of other languages ("Amiodarona", "Levodopum",
+// "Vigabatrine", "Litio"). A replacement of that kind is a typo, not a
+// synonym: the keyboard and swap sets already measure that stress. Names
+// are compared through variantKey, which folds accents and the
+// orthographic alternations of these variants and strips the
+// inflectional endings by which the INN forms of other languages differ
+// from the English one; two names whose keys are within a small edit
+// distance are variants of each other.
+
+// variantKey folds a name for variant comparison: accents removed, "ph"
+// -> "f", "y" -> "i", "k" -> "c", "z" -> "c", "th" -> "t", "ae"/"oe" ->
+// "e", doubled letters single, and per word a final "um", "us", "a", "o",
+// "e" or "i" removed from words of five letters or more.
+func variantKey(s string) string {
+	var words []string
+	for _, w := range strings.FieldsFunc(fold(s), func(r rune) bool { return !isWordRune(r) }) {
+		var b strings.Builder
+		var prev rune
+		rs := []rune(w)
+		for i := 0; i < len(rs); i++ {
+			r := rs[i]
+			next := rune(0)
+			if i+1 < len(rs) {
+				next = rs[i+1]
+			}
+			switch {
+			case r == 'ß':
+				r = 's'
+			case r == 'p' && next == 'h':
+				r = 'f'
+				i++
+			case r == 't' && next == 'h':
+				i++
+			case (r == 'a' || r == 'o') && next == 'e':
+				r = 'e'
+				i++
+			case r == 'y':
+				r = 'i'
+			case r == 'k' || r == 'z':
+				r = 'c'
+			}
+			if r == prev {
+				continue
+			}
+			b.WriteRune(r)
+			prev = r
+		}
+		k := b.String()
+		if utf8.RuneCountInString(k) >= 5 {
+			for _, end := range []string{"um", "us", "a", "o", "e", "i"} {
+				if strings.HasSuffix(k, end) {
+					k = k[:len(k)-len(end)]
+					break
+				}
+			}
+		}
+		words = append(words, k)
+	}
+	return strings.Join(words, " ")
+}
+
+// fold normalizes s (umls.Normalize) and removes its accents.
+func fold(s string) string {
+	s = umls.Normalize(s)
+	if isASCII(s) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsMark(r) {
+			return -1
+		}
+		return r
+	}, norm.NFD.String(s))
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// isVariant reports whether two variant keys name the same thing spelt
+// differently: equal, or within one edit (two for keys of ten
+// characters or more). Keys of fewer than four characters must be equal.
+func isVariant(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if digits(a) != digits(b) {
+		return false // "5-fluorouracil" and "fluorouracil", "type 1" and "type 2": names, not spellings
+	}
+	ra, rb := []rune(a), []rune(b)
+	n := max(len(ra), len(rb))
+	limit := 1
+	switch {
+	case n < 4:
+		return false
+	case n >= 10:
+		limit = 2
+	}
+	if abs(len(ra)-len(rb)) > limit {
+		return false
+	}
+	return levenshtein(ra, rb, limit) <= limit
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// levenshtein returns the edit distance of a and b, or limit+1 when it
+// exceeds limit.
+func levenshtein(a, b []rune, limit int) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		best := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			best = min(best, cur[j])
+		}
+		if best > limit {
+			return limit + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// permutation reports whether two names have the same words in another
+// order ("Anemia Hemolytic", "Cardiac Failure Congestive"): the inverted
+// forms some thesauri list without a comma.
+func permutation(a, b []string) bool {
+	if len(a) != len(b) || len(a) < 2 || slices.Equal(a, b) {
+		return false
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+// isForeign reports a name in another language by its words: Latin,
+// Spanish, Italian or French "acid" ("acidum", "ácido", "acido",
+// "acide"), and German compounds in "-säure".
+func isForeign(s string) bool {
+	for _, w := range strings.FieldsFunc(fold(s), func(r rune) bool { return !isWordRune(r) }) {
+		switch w {
+		case "acidum", "acido", "acide", "acida", "natrium", "kalium":
+			return true
+		}
+		if len(w) > 5 && (strings.HasSuffix(w, "saure") || strings.HasSuffix(w, "saeure")) {
+			return true
+		}
+	}
+	return false
+}
+
+// anchor is a usable name of a mention's concepts, against which the
+// candidates are judged as variants.
+type anchor struct {
+	name, vkey string
+	words      []string
+	label      bool
+}
+
+// dropVariants removes the candidates that are a spelling variant, a
+// foreign form or a word reordering of a better-attested usable name of
+// the same concepts: a name found in more sources, else a label, else the
+// shorter name. "Amiodarona" and "Amiodaronum" go when "Amiodarone" is
+// there; "Amiodarone" stays. The order is strict, so that of a set of
+// variants one always remains.
+func dropVariants(cands []Candidate, anchors []anchor, lookup func(string) ([]umls.Concept, error)) ([]Candidate, error) {
+	if len(cands) == 0 || len(anchors) < 2 {
+		return cands, nil
+	}
+	sources := map[string]int{}
+	attested := func(name string) (int, error) {
+		k := umls.Normalize(name)
+		if n, ok := sources[k]; ok {
+			return n, nil
+		}
+		cs, err := lookup(name)
+		if err != nil {
+			return 0, err
+		}
+		var seen []string
+		for _, c := range cs {
+			if !slices.Contains(seen, c.Source) {
+				seen = append(seen, c.Source)
+			}
+		}
+		sources[k] = len(seen)
+		return len(seen), nil
+	}
+	out := cands[:0:0]
+	for _, c := range cands {
+		ckey, cwords, ctriv := variantKey(c.Term), keyWords(c.Term), trivialKey(c.Term)
+		drop := false
+		for _, an := range anchors {
+			if strings.Join(an.words, "") == ctriv || !isVariant(ckey, an.vkey) && !permutation(cwords, an.words) {
+				continue
+			}
+			na, err := attested(an.name)
+			if err != nil {
+				return nil, err
+			}
+			nc, err := attested(c.Term)
+			if err != nil {
+				return nil, err
+			}
+			la, lc := utf8.RuneCountInString(an.name), utf8.RuneCountInString(c.Term)
+			switch {
+			case na != nc:
+				drop = na > nc
+			case an.label != c.Preferred:
+				drop = an.label
+			case la != lc:
+				drop = la < lc
+			default:
+				drop = an.name < c.Term
+			}
+			if drop {
+				break
+			}
+		}
+		if !drop {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// matchNumber keeps, among candidates that differ only in number ("Kidney
+// Insufficiency", "Kidney Insufficiencies"), those whose number matches
+// the mention's. MeSH entry terms are often plural forms; a singular
+// mention reads better replaced by a singular name.
+func matchNumber(cands []Candidate, mention string) []Candidate {
+	if len(cands) < 2 {
+		return cands
+	}
+	want := isPlural(mention)
+	match := map[string]bool{} // trivial key -> some candidate matches
+	for _, c := range cands {
+		if isPlural(c.Term) == want {
+			match[trivialKey(c.Term)] = true
+		}
+	}
+	out := cands[:0:0]
+	for _, c := range cands {
+		if isPlural(c.Term) == want || !match[trivialKey(c.Term)] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// isPlural reports whether the last word of a name has a plural ending.
+func isPlural(s string) bool {
+	words := strings.FieldsFunc(umls.Normalize(s), func(r rune) bool { return !isWordRune(r) })
+	if len(words) == 0 {
+		return false
+	}
+	w := words[len(words)-1]
+	return singular(w) != w
+}
+
+func digits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if '0' <= r && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
+}
