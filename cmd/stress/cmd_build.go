@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/spf13/pflag"
 
@@ -314,6 +315,12 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 			o.file.Abort()
 		}
 	}()
+	// Finished outputs are flushed to disk in the background while the
+	// next input is perturbed, so that the fsyncs of Commit, which would
+	// otherwise come all at the end, find little left to write. Their
+	// errors come back from Commit's own fsync.
+	var syncs sync.WaitGroup
+	defer syncs.Wait() // before the files are aborted
 	for _, in := range plan.inputs {
 		opened, sum, closeSrc, err := openSource(in.Path)
 		if err != nil {
@@ -377,6 +384,12 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 		}
 		in.Stats = orig
 		m.Inputs = append(m.Inputs, in)
+		for _, o := range outs {
+			syncs.Go(func() { o.file.Sync() })
+		}
+		if cw.Flush(); cw.Error() == nil {
+			syncs.Go(func() { changes.Sync() })
+		}
 	}
 	if cw.Flush(); cw.Error() != nil {
 		return nil, fmt.Errorf("write %s: %w", changesName, cw.Error())
@@ -404,6 +417,7 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 				perturb.ErrManifest, manifestName)
 		}
 	}
+	syncs.Wait()
 	for _, o := range pending {
 		if err := o.file.Commit(); err != nil {
 			return nil, err
