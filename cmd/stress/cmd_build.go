@@ -1,15 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"hash"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -57,6 +60,7 @@ type buildPlan struct {
 	outDir    string
 	workers   int
 	expect    *perturb.Manifest // when regenerating: the outputs must match
+	selector  *perturb.Selector // set by build
 }
 
 func runBuild(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error {
@@ -271,6 +275,100 @@ func openSource(path string) (layoutSource, func() string, func(), error) {
 	return f, func() string { return sum }, func() { f.Close() }, nil
 }
 
+// inputRun is one input of a build being perturbed.
+type inputRun struct {
+	in       perturb.Input
+	src      *layoutTracker
+	sum      func() string // SHA-256 of the input, once read
+	closeSrc func()
+	outs     []*pendingOutput
+	steps    []perturb.Step
+	cw       *perturb.ChangeWriter
+	logName  string   // where cw writes, for errors
+	part     *os.File // the change-log part of an input after the first
+	stats    []perturb.Stats
+	err      error
+}
+
+// prepareInput opens an input and creates its outputs. The returned run,
+// when not nil, must be cleaned up (its outputs are also pending).
+func prepareInput(plan *buildPlan, in perturb.Input, perts []perturb.Perturbation, selector *perturb.Selector) (*inputRun, error) {
+	opened, sum, closeSrc, err := openSource(in.Path)
+	if err != nil {
+		return nil, err
+	}
+	r := &inputRun{in: in, src: newLayoutTracker(opened), sum: sum, closeSrc: closeSrc}
+	for i, mk := range plan.kinds {
+		name := in.Name + "_" + mk.Suffix + outputExt(in.Path)
+		f, err := atomicfile.Create(filepath.Join(plan.outDir, name), false)
+		if err != nil {
+			return r, err
+		}
+		o := &pendingOutput{file: f, hash: sha256.New(), name: name, kind: mk.Name}
+		o.sink = newLayoutSink(io.MultiWriter(f, o.hash), conll.FormatOf(name), r.src)
+		r.outs = append(r.outs, o)
+		r.steps = append(r.steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[i], Out: o.sink})
+	}
+	return r, nil
+}
+
+// openLogPart sends the input's change log to a temporary part file.
+func (r *inputRun) openLogPart(dir string) error {
+	f, err := os.CreateTemp(dir, "."+changesName+".part-*")
+	if err != nil {
+		return err
+	}
+	r.part, r.logName = f, f.Name()
+	r.cw = perturb.NewChangeWriter(f)
+	return nil
+}
+
+// run perturbs the input to its outputs and change log, setting r.stats
+// or r.err.
+func (r *inputRun) run(ctx context.Context, plan *buildPlan, progress func(int)) {
+	pl := &perturb.Pipeline{Seed: plan.seed, Selector: plan.selector, Steps: r.steps, Workers: plan.workers,
+		Changes: r.cw.Write, Progress: progress}
+	r.stats, r.err = pl.Run(ctx, r.src)
+	r.closeSrc()
+	r.closeSrc = func() {}
+	if r.err != nil {
+		return
+	}
+	for _, o := range r.outs {
+		if err := o.sink.Close(); err != nil {
+			r.err = fmt.Errorf("write %s: %w", o.name, err)
+			return
+		}
+	}
+	if r.part != nil {
+		if r.cw.Flush(); r.cw.Error() != nil {
+			r.err = fmt.Errorf("write %s: %w", r.logName, r.cw.Error())
+		}
+	}
+}
+
+// appendLogPart appends the part's rows, without its header, to w.
+func (r *inputRun) appendLogPart(w io.Writer) error {
+	if _, err := r.part.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	br := bufio.NewReaderSize(r.part, 64<<10)
+	if _, err := br.ReadSlice('\n'); err != nil && err != io.EOF {
+		return err // the header
+	}
+	_, err := br.WriteTo(w)
+	return err
+}
+
+// cleanup closes the input and removes the change-log part.
+func (r *inputRun) cleanup() {
+	r.closeSrc()
+	if r.part != nil {
+		r.part.Close()
+		os.Remove(r.part.Name())
+	}
+}
+
 // build runs the plan: every output goes to a temporary file and is
 // renamed into place only when every input has been processed and
 // checked, and the manifest last.
@@ -282,6 +380,7 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 	if err != nil {
 		return nil, err
 	}
+	plan.selector = selector
 	var perts []perturb.Perturbation
 	for _, mk := range plan.kinds {
 		k, err := perturb.Lookup(mk.Name)
@@ -315,49 +414,74 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 			o.file.Abort()
 		}
 	}()
-	// Finished outputs are flushed to disk in the background while the
-	// next input is perturbed, so that the fsyncs of Commit, which would
+	// Finished outputs are flushed to disk in the background while other
+	// inputs are perturbed, so that the fsyncs of Commit, which would
 	// otherwise come all at the end, find little left to write. Their
 	// errors come back from Commit's own fsync.
 	var syncs sync.WaitGroup
 	defer syncs.Wait() // before the files are aborted
-	for _, in := range plan.inputs {
-		opened, sum, closeSrc, err := openSource(in.Path)
+
+	// Inputs are perturbed concurrently: each pipeline has a serial
+	// reader and writer, and one input alone leaves cores idle while it
+	// starts and drains. The change log must list inputs in order, so
+	// every input after the first logs to a part file that is appended
+	// to changes.tsv at the end.
+	runs := make([]*inputRun, len(plan.inputs))
+	for i, in := range plan.inputs {
+		r, err := prepareInput(plan, in, perts, selector)
+		if r != nil {
+			runs[i] = r
+			pending = append(pending, r.outs...)
+			defer r.cleanup()
+		}
 		if err != nil {
 			return nil, err
 		}
-		src := newLayoutTracker(opened)
-		var steps []perturb.Step
-		var outs []*pendingOutput
-		for i, mk := range plan.kinds {
-			name := in.Name + "_" + mk.Suffix + outputExt(in.Path)
-			f, err := atomicfile.Create(filepath.Join(plan.outDir, name), false)
-			if err != nil {
-				closeSrc()
-				return nil, err
+		if i == 0 {
+			r.cw, r.logName = cw, changesName
+		} else if err := r.openLogPart(plan.outDir); err != nil {
+			return nil, err
+		}
+	}
+	var bar func(int)
+	if b := newProgress(e, "perturbing"); b != nil {
+		bar = func(int) { b.Add(1) }
+		defer func() { b.Finish(); fmt.Fprintln(e.Stderr) }()
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	sem := make(chan struct{}, max(2, runtime.NumCPU()))
+	var wg sync.WaitGroup
+	for _, r := range runs {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			r.run(runCtx, plan, bar)
+			if r.err != nil {
+				cancel() // the others stop too
+				return
 			}
-			o := &pendingOutput{file: f, hash: sha256.New(), name: name, kind: mk.Name}
-			o.sink = newLayoutSink(io.MultiWriter(f, o.hash), conll.FormatOf(name), src)
-			pending = append(pending, o)
-			outs = append(outs, o)
-			steps = append(steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[i], Out: o.sink})
+			for _, o := range r.outs {
+				syncs.Go(func() { o.file.Sync() })
+			}
+		})
+	}
+	wg.Wait()
+	// The first input's own error, not the cancellation it caused.
+	for _, r := range runs {
+		if r.err != nil && !errors.Is(r.err, context.Canceled) {
+			return nil, r.err
 		}
-		var orig perturb.Stats
-		pl := &perturb.Pipeline{Seed: plan.seed, Selector: selector, Steps: steps, Workers: plan.workers, Changes: cw.Write}
-		bar := newProgress(e, in.Name)
-		if bar != nil {
-			pl.Progress = func(int) { bar.Add(1) }
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for _, r := range runs {
+		if r.err != nil {
+			return nil, r.err
 		}
-		stats, err := pl.Run(ctx, src)
-		if bar != nil {
-			bar.Finish()
-			fmt.Fprintln(e.Stderr)
-		}
-		closeSrc()
-		if err != nil {
-			return nil, err
-		}
-		in.SHA256 = sum()
+		in := r.in
+		in.SHA256 = r.sum()
 		in.Path = recordedPath(in.Path, plan.outDir)
 		if plan.expect != nil {
 			for _, old := range plan.expect.Inputs {
@@ -368,11 +492,9 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 			}
 		}
 		in.Outputs = nil
-		for i, o := range outs {
-			if err := o.sink.Close(); err != nil {
-				return nil, fmt.Errorf("write %s: %w", o.name, err)
-			}
-			st := stats[i]
+		var orig perturb.Stats
+		for i, o := range r.outs {
+			st := r.stats[i]
 			if i == 0 {
 				orig = st
 				orig.Compared = false
@@ -384,11 +506,11 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 		}
 		in.Stats = orig
 		m.Inputs = append(m.Inputs, in)
-		for _, o := range outs {
-			syncs.Go(func() { o.file.Sync() })
-		}
-		if cw.Flush(); cw.Error() == nil {
-			syncs.Go(func() { changes.Sync() })
+		if r.part != nil {
+			cw.Flush()
+			if err := r.appendLogPart(changes); err != nil {
+				return nil, fmt.Errorf("write %s: %w", changesName, err)
+			}
 		}
 	}
 	if cw.Flush(); cw.Error() != nil {
