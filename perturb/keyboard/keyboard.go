@@ -61,9 +61,31 @@ func New(l *Layout) *Typo { return &Typo{Layout: l} }
 // Word returns word with one letter replaced by a keyboard neighbour, or
 // ok == false when it has no letter on the layout.
 func (t *Typo) Word(word string, r *rand.Rand) (out string, ok bool) {
-	if isASCII(word) {
-		return t.asciiWord(word, r)
+	if !isASCII(word) {
+		return t.unicodeWord(word, r)
 	}
+	var buf [64]byte
+	b, ok := t.appendASCIIWord(buf[:0], word, r)
+	if !ok {
+		return word, false
+	}
+	return string(b), true
+}
+
+// appendWord appends the changed word to dst, or returns dst and false
+// when word has no letter on the layout.
+func (t *Typo) appendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
+	if !isASCII(word) {
+		w, ok := t.unicodeWord(word, r)
+		if !ok {
+			return dst, false
+		}
+		return append(dst, w...), true
+	}
+	return t.appendASCIIWord(dst, word, r)
+}
+
+func (t *Typo) unicodeWord(word string, r *rand.Rand) (string, bool) {
 	rs := []rune(word)
 	// Count candidates first, then pick one, so no slice is needed.
 	n := 0
@@ -91,9 +113,10 @@ func (t *Typo) Word(word string, r *rand.Rand) (out string, ok bool) {
 	panic("unreachable")
 }
 
-// asciiWord is Word for ASCII text, byte by byte: most corpus tokens are
-// ASCII, and it makes the same random draws as the general path.
-func (t *Typo) asciiWord(word string, r *rand.Rand) (string, bool) {
+// appendASCIIWord is appendWord for ASCII text, byte by byte: most
+// corpus tokens are ASCII, and it makes the same random draws as the
+// general path.
+func (t *Typo) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
 	n := 0
 	for i := 0; i < len(word); i++ {
 		if t.replaceable(rune(word[i])) {
@@ -101,7 +124,7 @@ func (t *Typo) asciiWord(word string, r *rand.Rand) (string, bool) {
 		}
 	}
 	if n == 0 {
-		return word, false
+		return dst, false
 	}
 	k := r.IntN(n)
 	for i := 0; i < len(word); i++ {
@@ -115,11 +138,9 @@ func (t *Typo) asciiWord(word string, r *rand.Rand) (string, bool) {
 		}
 		ns := t.Layout.Neighbours(c)
 		nb := withCase(c, ns[r.IntN(len(ns))])
-		var buf [64]byte
-		b := append(buf[:0], word[:i]...)
-		b = utf8.AppendRune(b, nb)
-		b = append(b, word[i+1:]...)
-		return string(b), true
+		dst = append(dst, word[:i]...)
+		dst = utf8.AppendRune(dst, nb)
+		return append(dst, word[i+1:]...), true
 	}
 	panic("unreachable")
 }
@@ -145,27 +166,45 @@ func (t *Typo) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.S
 // PerturbAppend is Perturb appending the changes to dst (see
 // perturb.ChangeAppender).
 func (t *Typo) PerturbAppend(dst []perturb.Change, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	out := s
-	copied := false
+	// The new words are built back to back and become one string: one
+	// allocation per sentence instead of one per word.
+	var scratch [512]byte
+	var endsBuf [64]int
+	words, ends := scratch[:0], endsBuf[:0]
+	first := len(dst)
 	for i, sel := range selected {
 		if !sel || i >= len(s.Tokens) {
 			continue
 		}
-		w, ok := t.Word(s.Tokens[i], r)
-		if !ok {
+		var ok bool
+		if words, ok = t.appendWord(words, s.Tokens[i], r); !ok {
 			continue
 		}
-		if !copied {
-			copied = true
-			out.Tokens = append([]string(nil), s.Tokens...)
-			if dst == nil {
-				dst = make([]perturb.Change, 0, countTrue(selected[i:]))
-			}
+		if len(ends) == 0 && dst == nil {
+			dst = make([]perturb.Change, 0, countTrue(selected[i:]))
 		}
-		out.Tokens[i] = w
-		dst = append(dst, perturb.Change{Token: i, End: i + 1, Kind: Name, Before: s.Tokens[i], After: w})
+		ends = append(ends, len(words))
+		dst = append(dst, perturb.Change{Token: i, End: i + 1, Kind: Name, Before: s.Tokens[i]})
 	}
-	return out, dst
+	return fillWords(s, dst, first, string(words), ends), dst
+}
+
+// fillWords sets the new words, back to back in text and ending at ends,
+// as the After of changes dst[first:] and in a copy of s's tokens.
+func fillWords(s conll.Sentence, dst []perturb.Change, first int, text string, ends []int) conll.Sentence {
+	if len(ends) == 0 {
+		return s
+	}
+	out := s
+	out.Tokens = append([]string(nil), s.Tokens...)
+	start := 0
+	for j, end := range ends {
+		c := &dst[first+j]
+		c.After = text[start:end]
+		out.Tokens[c.Token] = c.After
+		start = end
+	}
+	return out
 }
 
 // Check reports whether c replaces exactly one letter by a neighbour.

@@ -70,9 +70,31 @@ func (s *Swap) canSwap(rs []rune, i int) bool {
 // Word returns word with two adjacent different letters swapped, or
 // ok == false when no such pair exists.
 func (s *Swap) Word(word string, r *rand.Rand) (out string, ok bool) {
-	if isASCII(word) {
-		return s.asciiWord(word, r)
+	if !isASCII(word) {
+		return s.unicodeWord(word, r)
 	}
+	var buf [64]byte
+	b, ok := s.appendASCIIWord(buf[:0], word, r)
+	if !ok {
+		return word, false
+	}
+	return string(b), true
+}
+
+// appendWord appends the changed word to dst, or returns dst and false
+// when word has no swappable pair.
+func (s *Swap) appendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
+	if !isASCII(word) {
+		w, ok := s.unicodeWord(word, r)
+		if !ok {
+			return dst, false
+		}
+		return append(dst, w...), true
+	}
+	return s.appendASCIIWord(dst, word, r)
+}
+
+func (s *Swap) unicodeWord(word string, r *rand.Rand) (string, bool) {
 	rs := []rune(word)
 	n := 0
 	for i := 0; i+1 < len(rs); i++ {
@@ -117,9 +139,10 @@ func isASCII(s string) bool {
 	return true
 }
 
-// asciiWord is Word for ASCII text, byte by byte: most corpus tokens are
-// ASCII, and it makes the same random draws as the general path.
-func (s *Swap) asciiWord(word string, r *rand.Rand) (string, bool) {
+// appendASCIIWord is appendWord for ASCII text, byte by byte: most
+// corpus tokens are ASCII, and it makes the same random draws as the
+// general path.
+func (s *Swap) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
 	n := 0
 	for i := 0; i+1 < len(word); i++ {
 		if s.canSwapASCII(word, i) {
@@ -127,7 +150,7 @@ func (s *Swap) asciiWord(word string, r *rand.Rand) (string, bool) {
 		}
 	}
 	if n == 0 {
-		return word, false
+		return dst, false
 	}
 	k := r.IntN(n)
 	for i := 0; i+1 < len(word); i++ {
@@ -138,10 +161,9 @@ func (s *Swap) asciiWord(word string, r *rand.Rand) (string, bool) {
 			k--
 			continue
 		}
-		var buf [64]byte
-		b := append(buf[:0], word...)
-		b[i], b[i+1] = b[i+1], b[i]
-		return string(b), true
+		dst = append(dst, word[:i]...)
+		dst = append(dst, word[i+1], word[i])
+		return append(dst, word[i+2:]...), true
 	}
 	panic("unreachable")
 }
@@ -154,25 +176,38 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 // PerturbAppend is Perturb appending the changes to dst (see
 // perturb.ChangeAppender).
 func (s *Swap) PerturbAppend(dst []perturb.Change, sent conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	out := sent
-	copied := false
+	// The new words are built back to back and become one string: one
+	// allocation per sentence instead of one per word.
+	var scratch [512]byte
+	var endsBuf [64]int
+	words, ends := scratch[:0], endsBuf[:0]
+	first := len(dst)
 	for i, sel := range selected {
 		if !sel || i >= len(sent.Tokens) {
 			continue
 		}
-		w, ok := s.Word(sent.Tokens[i], r)
-		if !ok {
+		var ok bool
+		if words, ok = s.appendWord(words, sent.Tokens[i], r); !ok {
 			continue
 		}
-		if !copied {
-			copied = true
-			out.Tokens = append([]string(nil), sent.Tokens...)
-			if dst == nil {
-				dst = make([]perturb.Change, 0, countTrue(selected[i:]))
-			}
+		if len(ends) == 0 && dst == nil {
+			dst = make([]perturb.Change, 0, countTrue(selected[i:]))
 		}
-		out.Tokens[i] = w
-		dst = append(dst, perturb.Change{Token: i, End: i + 1, Kind: Name, Before: sent.Tokens[i], After: w})
+		ends = append(ends, len(words))
+		dst = append(dst, perturb.Change{Token: i, End: i + 1, Kind: Name, Before: sent.Tokens[i]})
+	}
+	if len(ends) == 0 {
+		return sent, dst
+	}
+	out := sent
+	out.Tokens = append([]string(nil), sent.Tokens...)
+	text := string(words)
+	start := 0
+	for j, end := range ends {
+		c := &dst[first+j]
+		c.After = text[start:end]
+		out.Tokens[c.Token] = c.After
+		start = end
 	}
 	return out, dst
 }
