@@ -2,10 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stress-ner/stress/sample"
 )
 
 // TestBuildInputsConcurrently checks that perturbing several inputs at
@@ -69,5 +73,38 @@ func TestBuildInputsConcurrently(t *testing.T) {
 	}
 	if files := readDir(t, dir); len(files) != 0 {
 		t.Errorf("failed build left %d files", len(files))
+	}
+}
+
+// BenchmarkBuild is "stress build" (keyboard and swap, default
+// selection) in-process, on the three BC5CDR-IOB splits when the shared
+// corpora are present and on the embedded sample otherwise: parsing,
+// perturbing, checking, writing, hashing and syncing. MB/s is input
+// bytes per second.
+func BenchmarkBuild(b *testing.B) {
+	var args []string
+	var size int64
+	for _, split := range []string{"train", "devel", "test"} {
+		p := filepath.Join("..", "..", "..", "shared", "corpora", "BC5CDR-IOB", split+".tsv")
+		if fi, err := os.Stat(p); err == nil {
+			args = append(args, p)
+			size += fi.Size()
+		}
+	}
+	if len(args) == 0 {
+		n, err := io.Copy(io.Discard, sample.TestReader())
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = n
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		dir := b.TempDir()
+		e := &env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard}
+		if err := run(context.Background(), append([]string{"build", "--out", dir}, args...), e); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
