@@ -161,3 +161,17 @@ func ExampleWriteOutcomes() {
 	//            file      type  mentions   replaced  ambiguous
 	//   x_synonym.tsv  Chemical         2  1 (50.0%)  1 (50.0%)
 }
+
+// TestStatsShiftedMentions: one mention grows by a token and the next
+// shrinks by one, so the sentence keeps its length but the tokens
+// between them move. Positions must not be compared then.
+func TestStatsShiftedMentions(t *testing.T) {
+	orig := sent("oxacillin/B-Chemical", "for/O", "renal/B-Disease", "failure/I-Disease")
+	pert := sent("ox/B-Chemical", "acillin/I-Chemical", "for/O", "nephropathy/B-Disease")
+	var st perturb.Stats
+	st.Add(orig, pert, nil)
+	if st.MentionsReplaced != 2 || st.TokensModified != 3 || st.EntityTokensModified != 3 ||
+		st.TypeTokensModified["Chemical"] != 1 || st.TypeTokensModified["Disease"] != 2 {
+		t.Errorf("stats %+v: want 2 mentions and their 3 tokens modified, the context untouched", st)
+	}
+}

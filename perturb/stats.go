@@ -120,7 +120,7 @@ func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change) {
 	}
 	var buf [32]Span
 	spans := appendSpans(buf[:0], orig.Tags)
-	if len(pert.Tokens) == len(orig.Tokens) {
+	if len(pert.Tokens) == len(orig.Tokens) && sameTags(orig.Tags, pert.Tags) {
 		for i, tok := range orig.Tokens {
 			if pert.Tokens[i] == tok {
 				continue
@@ -141,8 +141,10 @@ func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change) {
 		}
 		return
 	}
-	// Token counts differ (span replacements): compare mention by mention
-	// and count every token of a replaced mention as modified.
+	// Token counts or labels differ (span replacements; one mention can
+	// grow while another shrinks, leaving the count alone but the tokens
+	// between them shifted): compare mention by mention and count every
+	// token of a replaced mention as modified.
 	pspans := Spans(pert.Tags)
 	if len(pspans) != len(spans) {
 		st.TokensModified += len(orig.Tokens)
@@ -159,6 +161,23 @@ func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change) {
 		st.EntityTokensModified += n
 		st.TypeTokensModified[sp.Type] += n
 	}
+}
+
+// sameTags reports whether a and b are equal; perturbations that keep
+// every token in place share the original's tags, which is checked first.
+func sameTags(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 || &a[0] == &b[0] {
+		return true
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Merge adds the counts of o to st.

@@ -92,3 +92,21 @@ func TestStatsManifestErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsShiftedMentions: a synonym set whose replacements keep a
+// sentence's length while moving its second mention is not a mismatch.
+func TestStatsShiftedMentions(t *testing.T) {
+	dir := t.TempDir()
+	orig := filepath.Join(dir, "orig.tsv")
+	os.WriteFile(orig, []byte("oxacillin\tB-Chemical\nfor\tO\nrenal\tB-Disease\nfailure\tI-Disease\n\n"), 0o644)
+	syn := filepath.Join(dir, "syn.tsv")
+	os.WriteFile(syn, []byte("ox\tB-Chemical\nacillin\tI-Chemical\nfor\tO\nnephropathy\tB-Disease\n\n"), 0o644)
+	out, _, err := stressCLI(t, nil, "stats", "--original", orig, syn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 3 of 4 tokens modified (the context word is not), both mentions replaced.
+	if !strings.Contains(out, "75.0%") || !strings.HasSuffix(strings.TrimSpace(out), "2") {
+		t.Errorf("stats:\n%s", out)
+	}
+}
