@@ -60,8 +60,10 @@ type Step struct {
 
 // Pipeline reads sentences, selects words once per sentence, applies
 // every step, checks each result against its original and writes the
-// results in input order. Work is spread over Workers goroutines with
-// bounded queues, so memory stays flat whatever the corpus size.
+// results in input order. Sentences go to Workers goroutines in batches
+// of consecutive sentences through bounded queues, so memory stays flat
+// whatever the corpus size; a batch's buffers are reused once it is
+// written. Sinks and Changes are called from one goroutine, in order.
 type Pipeline struct {
 	Seed     uint64
 	Selector *Selector
