@@ -36,7 +36,8 @@ var defaultStore = sync.OnceValues(func() (*Store, error) {
 })
 
 // OpenDefault returns the embedded default store: MeSH, DrugBank, ChEBI,
-// DOID and NCIt names of chemicals and diseases. It is loaded into memory
+// DOID and NCIt names of chemicals and diseases, and CDR names of MeSH
+// concepts (Term.Source "CDR", Term.TermType "mention"). It is loaded into memory
 // on first use (a fraction of a second) and shared by the process after
 // that; its Close does nothing.
 func OpenDefault() (*Store, error) { return defaultStore() }
@@ -52,21 +53,27 @@ type memStore struct {
 	byNorm   map[string][]int32 // concept indexes, ascending id
 	sources  map[string]int
 	groups   map[string]int
+	// termSources names the sources of terms added to another lexicon's
+	// concepts ("@CDR" in the file); index 0 is unused.
+	termSources []string
 }
 
 type memTerm struct {
 	str, tty, avoid string
+	src             uint8 // index in memStore.termSources; 0: the concept's source
 }
 
 var (
-	ttyNames   = map[byte]string{'L': "label", 'E': "entry", 'S': "synonym", 'X': "exact"}
+	ttyNames   = map[byte]string{'L': "label", 'E': "entry", 'S': "synonym", 'X': "exact", 'M': "mention"}
 	avoidNames = map[byte]string{'-': "", 'I': AvoidInverted, 'R': AvoidRegistry, 'F': AvoidFormula}
 	groupLists = map[string][]string{"": nil, "CHEM": {"CHEM"}, "DISO": {"DISO"}}
 )
 
 // loadMemory reads the mkdefault format (gzipped): one concept per line,
 // "id<TAB>group<TAB>term...", each term prefixed by its term-type and
-// avoid letters, the label first.
+// avoid letters, the label first. A field "@SOURCE" gives the source of
+// the terms after it (names another corpus or lexicon attaches to the
+// concept, such as CDR's).
 func loadMemory(r io.Reader, name string) (*memStore, error) {
 	zr, err := gzip.NewReader(r)
 	if err != nil {
@@ -74,7 +81,7 @@ func loadMemory(r io.Reader, name string) (*memStore, error) {
 	}
 	defer zr.Close()
 	m := &memStore{name: name, byID: make(map[string]int32, 130000), byNorm: make(map[string][]int32, 400000),
-		sources: map[string]int{}, groups: map[string]int{}}
+		sources: map[string]int{}, groups: map[string]int{}, termSources: []string{""}}
 	m.concepts = make([]Concept, 0, 130000)
 	m.names = make([]memTerm, 0, 450000)
 	sc := bufio.NewScanner(zr)
@@ -96,7 +103,21 @@ func loadMemory(r io.Reader, name string) (*memStore, error) {
 		source := sourceOf(id)
 		c := Concept{ID: id, Groups: gs, Source: source}
 		m.first = append(m.first, int32(len(m.names)))
-		for i, t := range f[2:] {
+		var src uint8
+		for _, t := range f[2:] {
+			if len(t) > 1 && t[0] == '@' {
+				sn := t[1:]
+				i := slices.Index(m.termSources, sn)
+				if i < 0 {
+					if len(m.termSources) > 255 {
+						return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: too many term sources", ErrSyntax)}
+					}
+					i = len(m.termSources)
+					m.termSources = append(m.termSources, sn)
+				}
+				src = uint8(i)
+				continue
+			}
 			if len(t) < 3 {
 				return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: empty term", ErrSyntax)}
 			}
@@ -106,16 +127,23 @@ func loadMemory(r io.Reader, name string) (*memStore, error) {
 				return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: bad term code %q", ErrSyntax, t[:2])}
 			}
 			str := t[2:]
-			if i == 0 {
+			if c.Name == "" {
 				c.Name = str
 			}
-			m.names = append(m.names, memTerm{str: str, tty: tty, avoid: avoid})
+			m.names = append(m.names, memTerm{str: str, tty: tty, avoid: avoid, src: src})
+			if src == 0 {
+				m.sources[source]++
+			} else {
+				m.sources[m.termSources[src]]++
+			}
 			key := Normalize(str)
 			if l := m.byNorm[key]; len(l) == 0 || l[len(l)-1] != idx {
 				m.byNorm[key] = append(l, idx)
 			}
 		}
-		m.sources[source] += len(f) - 2
+		if c.Name == "" {
+			return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: concept without terms", ErrFieldCount)}
+		}
 		for _, g := range gs {
 			m.groups[g]++
 		}
@@ -159,7 +187,11 @@ func (m *memStore) terms(id string) ([]Term, error) {
 	ts := m.names[m.first[idx]:m.first[idx+1]]
 	out := make([]Term, len(ts))
 	for i, t := range ts {
-		out[i] = Term{Concept: id, String: t.str, Source: src, TermType: t.tty, Preferred: t.tty == "label", Avoid: t.avoid}
+		s := src
+		if t.src != 0 {
+			s = m.termSources[t.src]
+		}
+		out[i] = Term{Concept: id, String: t.str, Source: s, TermType: t.tty, Preferred: t.tty == "label", Avoid: t.avoid}
 	}
 	return out, nil
 }

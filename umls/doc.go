@@ -19,9 +19,13 @@
 // Myocardial", registry numbers, systematic formulae) are kept for lookup
 // and marked in Term.Avoid; Term.Usable tells the synonym picker which
 // names it may use. The default lexicon drops registry numbers and
-// formulae altogether (keeping a concept's label).
+// formulae altogether (keeping a concept's label). It also holds in-domain
+// names from the BioCreative V CDR training and development annotations
+// (source CDR, term type "mention", see MentionNames): strings annotated
+// with one MeSH id in at least two documents, attached to that MeSH
+// concept.
 //
 // The default lexicon is rebuilt, byte for byte, with:
 //
-//go:generate go run ./internal/mkdefault -lexicon ../../shared/lexicon -out default/lexicon.tsv.gz
+//go:generate go run ./internal/mkdefault -lexicon ../../shared/lexicon -pubtator ../../shared/corpora/pubtator -out default/lexicon.tsv.gz
 package umls

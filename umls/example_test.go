@@ -38,7 +38,7 @@ func ExampleStore_Lookup() {
 	}
 	// Output:
 	// DOID:5844 [DISO] heart attack; Myocardial infarct
-	// MESH:D009203 [DISO] Myocardial Infarctions; Cardiovascular Stroke; Cardiovascular Strokes; Heart Attack; Heart Attacks; Myocardial Infarct; Myocardial Infarcts
+	// MESH:D009203 [DISO] Myocardial Infarctions; Cardiovascular Stroke; Cardiovascular Strokes; Heart Attack; Heart Attacks; Myocardial Infarct; Myocardial Infarcts; acute myocardial infarction
 	// NCIT:C27996 [DISO] Heart Attack; Myocardial Infarct; MI
 }
 
