@@ -82,7 +82,7 @@ func benchPipeline(b *testing.B, method string, endToEnd bool) {
 		}}
 		if endToEnd {
 			cw := perturb.NewChangeWriter(io.Discard)
-			p.Changes = cw.Write
+			p.ChangeLog = cw
 			defer cw.Flush()
 		}
 		if _, err := p.Run(context.Background(), src); err != nil {

@@ -31,18 +31,29 @@ var fieldEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", 
 
 // Write writes one change, preceded by the header on first use.
 func (cw *ChangeWriter) Write(c Change) error {
+	cw.buf = AppendChange(cw.buf[:0], c)
+	return cw.writeRows(cw.buf)
+}
+
+// writeRows writes rows made by AppendChange, preceded by the header on
+// first use.
+func (cw *ChangeWriter) writeRows(rows []byte) error {
 	if cw.err != nil {
 		return cw.err
 	}
 	if !cw.header {
 		cw.header = true
-		cw.buf = append(cw.buf[:0], strings.Join(ChangesHeader, "\t")...)
-		cw.buf = append(cw.buf, '\n')
-		if _, cw.err = cw.w.Write(cw.buf); cw.err != nil {
+		if _, cw.err = cw.w.WriteString(strings.Join(ChangesHeader, "\t") + "\n"); cw.err != nil {
 			return cw.err
 		}
 	}
-	b := cw.buf[:0]
+	_, cw.err = cw.w.Write(rows)
+	return cw.err
+}
+
+// AppendChange appends c to dst as one change-log row, line break
+// included, exactly as ChangeWriter writes it.
+func AppendChange(b []byte, c Change) []byte {
 	b = appendField(b, c.File)
 	b = append(b, '\t')
 	b = strconv.AppendInt(b, int64(c.Sentence+1), 10)
@@ -62,10 +73,7 @@ func (cw *ChangeWriter) Write(c Change) error {
 	b = appendField(b, c.Source)
 	b = append(b, '\t')
 	b = appendField(b, c.TermType)
-	b = append(b, '\n')
-	cw.buf = b
-	_, cw.err = cw.w.Write(b)
-	return cw.err
+	return append(b, '\n')
 }
 
 // WriteHeader writes the header if nothing was written yet, so that an

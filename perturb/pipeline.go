@@ -73,6 +73,11 @@ type Pipeline struct {
 	Workers int
 	// Changes, when not nil, receives every change in input order.
 	Changes func(Change) error
+	// ChangeLog, when not nil, receives every change in input order, as
+	// ChangeLog.Write would, but with the rows made by the workers: the
+	// change log is larger than the corpus, and the serial writer is the
+	// pipeline's narrowest stage.
+	ChangeLog *ChangeWriter
 	// Progress, when not nil, is called after each sentence is written,
 	// with the number of sentences done so far.
 	Progress func(sentences int)
@@ -92,6 +97,8 @@ type batch struct {
 	outs    []conll.Sentence // outs[i*len(Steps)+k]: sentence i after step k
 	changes [][]Change       // indexed like outs
 	arena   []Change         // backing store of changes, for ChangeAppenders
+	rows    []byte           // change-log rows, for ChangeLog
+	rowEnds []int            // end of each sentence's rows in rows
 	// ok is the number of sentences processed without error; when it is
 	// less than len(origs), err is the error of sentence ok.
 	ok   int
@@ -109,7 +116,7 @@ func (b *batch) reset(first int) {
 	clear(b.outs)
 	clear(b.changes)
 	b.first, b.origs, b.ok, b.err = first, b.origs[:0], 0, nil
-	b.arena = b.arena[:0]
+	b.arena, b.rows, b.rowEnds = b.arena[:0], b.rows[:0], b.rowEnds[:0]
 	b.done = make(chan struct{})
 }
 
@@ -319,6 +326,14 @@ func (p *Pipeline) processSentence(b *batch, i int, w *worker) (err error) {
 		b.outs[i*len(p.Steps)+k] = out
 		b.changes[i*len(p.Steps)+k] = cs
 	}
+	if p.ChangeLog != nil {
+		for _, cs := range b.changes[i*len(p.Steps) : (i+1)*len(p.Steps)] {
+			for _, c := range cs {
+				b.rows = AppendChange(b.rows, c)
+			}
+		}
+		b.rowEnds = append(b.rowEnds, len(b.rows))
+	}
 	return nil
 }
 
@@ -344,6 +359,11 @@ func (p *Pipeline) emit(b *batch, n int) (int, error) {
 		n++
 		if p.Progress != nil {
 			p.Progress(n)
+		}
+	}
+	if p.ChangeLog != nil && b.ok > 0 && b.rowEnds[b.ok-1] > 0 {
+		if err := p.ChangeLog.writeRows(b.rows[:b.rowEnds[b.ok-1]]); err != nil {
+			return n, fmt.Errorf("write change log: %w", err)
 		}
 	}
 	return n, b.err

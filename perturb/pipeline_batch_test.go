@@ -1,7 +1,9 @@
 package perturb_test
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -145,4 +147,57 @@ func nilIfEmpty(cs []perturb.Change) []perturb.Change {
 		return nil
 	}
 	return cs
+}
+
+// failAt fails the sentence with the given first token, after the
+// sentences before it have been perturbed.
+type failAt struct {
+	perturb.Perturbation
+	token string
+}
+
+func (f failAt) Perturb(s conll.Sentence, sel []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
+	if s.Tokens[0] == f.token {
+		panic("boom")
+	}
+	return f.Perturbation.Perturb(s, sel, r)
+}
+
+// TestPipelineChangeLog checks that ChangeLog writes the same bytes as
+// Changes with ChangeWriter.Write, also when the run fails part way
+// through a batch.
+func TestPipelineChangeLog(t *testing.T) {
+	ss := manySentences(t)
+	for _, fail := range []int{-1, 300, 0} {
+		var logs [2]bytes.Buffer
+		var errs [2]error
+		for mode := range 2 {
+			sel, _ := perturb.NewSelector(perturb.DefaultSelection(), 5)
+			var k perturb.Perturbation = mustKind(t, "keyboard", nil)
+			if fail >= 0 {
+				k = failAt{k, ss[fail].Tokens[0]}
+			}
+			cw := perturb.NewChangeWriter(&logs[mode])
+			p := &perturb.Pipeline{Seed: 5, Selector: sel, Workers: 2, Steps: []perturb.Step{
+				{Name: "keyboard", File: "k", Perturbation: k, Out: &collect{}},
+				{Name: "swap", File: "w", Perturbation: mustKind(t, "swap", nil), Out: &collect{}},
+			}}
+			if mode == 0 {
+				p.Changes = cw.Write
+			} else {
+				p.ChangeLog = cw
+			}
+			_, errs[mode] = p.Run(context.Background(), &sliceSource{s: ss})
+			cw.Flush()
+		}
+		if (errs[0] == nil) != (fail < 0) || fmt.Sprint(errs[0]) != fmt.Sprint(errs[1]) {
+			t.Errorf("fail at %d: errors %v and %v", fail, errs[0], errs[1])
+		}
+		if !bytes.Equal(logs[0].Bytes(), logs[1].Bytes()) {
+			t.Errorf("fail at %d: ChangeLog wrote %d bytes, Changes %d", fail, logs[1].Len(), logs[0].Len())
+		}
+		if fail != 0 && logs[0].Len() == 0 {
+			t.Errorf("fail at %d: empty change log", fail)
+		}
+	}
 }

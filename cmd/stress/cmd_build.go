@@ -327,7 +327,7 @@ func (r *inputRun) openLogPart(dir string) error {
 // or r.err.
 func (r *inputRun) run(ctx context.Context, plan *buildPlan, progress func(int)) {
 	pl := &perturb.Pipeline{Seed: plan.seed, Selector: plan.selector, Steps: r.steps, Workers: plan.workers,
-		Changes: r.cw.Write, Progress: progress}
+		ChangeLog: r.cw, Progress: progress}
 	r.stats, r.err = pl.Run(ctx, r.src)
 	r.closeSrc()
 	r.closeSrc = func() {}

@@ -191,7 +191,7 @@ func runPerturb(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) e
 		Steps: []perturb.Step{{Name: kind.Name, File: outName, Perturbation: p, Out: w}},
 	}
 	if cw != nil {
-		pl.Changes = cw.Write
+		pl.ChangeLog = cw
 	}
 	bar := newProgress(e, "perturbing")
 	if bar != nil {
