@@ -148,12 +148,14 @@ const (
 	DropForm       = "form"         // Classify: code, formula, inverted
 	DropDerivation = "derivation"   // an adjective or participle of the label
 	DropInitial    = "initial only" // seen only capitalized at sentence starts: case unknown
+	DropShort      = "short form"   // one word of four letters or fewer: "Tac", "dex"
+	DropHeading    = "heading"      // a disease annotated with a MeSH heading ("Kidney Diseases")
 )
 
 // derivationSuffixes end adjectives and participles ("hypertensive",
 // "diabetic", "renal", "induced", "bleeding") and chemical groups
 // ("trifluoroacetyl") rather than names of diseases and substances.
-var derivationSuffixes = []string{"ive", "ic", "al", "ed", "ing", "ous", "yl"}
+var derivationSuffixes = []string{"ive", "ic", "al", "ed", "ing", "ous", "ful", "ar", "yl"}
 
 // MentionNames selects the mention strings of ms that are names of their
 // concept: annotated with one concept id (not "-1", not a composite), by
@@ -259,19 +261,30 @@ func MentionNames(ms []PubTatorMention, opt MentionNameOptions) (names []Mention
 			dropped[DropForm]++
 			continue
 		}
-		if opt.Label != nil && derivation(name, opt.Label(cid)) {
-			dropped[DropDerivation]++
+		if !strings.ContainsAny(name, " -") && utf8.RuneCountInString(name) <= 4 {
+			dropped[DropShort]++
 			continue
+		}
+		var typ string
+		for t := range e.types[id] {
+			typ = t
+		}
+		if opt.Label != nil {
+			label := opt.Label(cid)
+			if derivation(name, label) {
+				dropped[DropDerivation]++
+				continue
+			}
+			if typ == "Disease" && heading(label) {
+				dropped[DropHeading]++
+				continue
+			}
 		}
 		if opt.Reject != nil {
 			if why := opt.Reject(cid, name); why != "" {
 				dropped[why]++
 				continue
 			}
-		}
-		var typ string
-		for t := range e.types[id] {
-			typ = t
 		}
 		names = append(names, MentionName{ConceptID: cid, Type: typ, Name: name, Docs: len(e.docs[id]), Count: n})
 	}
@@ -282,6 +295,23 @@ func MentionNames(ms []PubTatorMention, opt MentionNameOptions) (names []Mention
 		return strings.Compare(a.Name, b.Name)
 	})
 	return names, dropped
+}
+
+// heading reports a MeSH label whose head noun is plural ("Kidney
+// Diseases", "Vision Disorders", "Arrhythmias, Cardiac"): MeSH names its
+// groupings so, and CDR annotates a disease with the grouping when no
+// descriptor is specific enough, so the strings annotated with it are
+// kinds of the heading ("renal involvement", "visual field loss"), not
+// names of one disease.
+func heading(label string) bool {
+	head, _, _ := strings.Cut(label, ", ")
+	f := strings.Fields(strings.ToLower(head))
+	if len(f) == 0 {
+		return false
+	}
+	w := f[len(f)-1]
+	return len(w) > 3 && strings.HasSuffix(w, "s") &&
+		!strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "is") && !strings.HasSuffix(w, "us")
 }
 
 // mostFrequent returns the most frequent form, the smallest on ties.

@@ -135,19 +135,18 @@ func TestMentionNames(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("names:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	wantDropped := map[string]int{"abbreviation": 1, DropDerivation: 1, DropAmbiguous: 1, DropRare: 1, DropInitial: 1}
+	wantDropped := map[string]int{DropShort: 1, DropDerivation: 1, DropAmbiguous: 1, DropRare: 1, DropInitial: 1}
 	if fmt.Sprint(dropped) != fmt.Sprint(wantDropped) {
 		t.Errorf("dropped %v, want %v", dropped, wantDropped)
 	}
-	// Looser evidence admits the abbreviation (no Reject), the adjective
-	// (no Label) and the ambiguous name; "Rapamycin" is still seen only at
-	// the start of a title.
+	// Looser evidence admits the adjective (no Label) and the ambiguous
+	// name; "Rapamycin" is still seen only at the start of a title.
 	names, _ = MentionNames(ms, MentionNameOptions{MinDocs: 1, MinShare: 0.6, Prefix: "MESH:"})
 	got = got[:0]
 	for _, n := range names {
 		got = append(got, n.Name)
 	}
-	if w := "ami adriamycin hypertensive toxicity"; strings.Join(got, " ") != w {
+	if w := "adriamycin hypertensive toxicity"; strings.Join(got, " ") != w {
 		t.Errorf("loose: %v, want %s", got, w)
 	}
 }
@@ -167,9 +166,22 @@ func TestDerivation(t *testing.T) {
 		{"renal failure", "Renal Insufficiency", false},
 		{"hypertensive", "", false},
 		{"tic", "Tics", false}, // too short to be an ending
+		{"painful", "Pain", true},
+		{"bipolar", "Bipolar Disorder", true},
 	} {
 		if got := derivation(tc.name, tc.label); got != tc.want {
 			t.Errorf("derivation(%q, %q) = %v, want %v", tc.name, tc.label, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		label string
+		want  bool
+	}{
+		{"Kidney Diseases", true}, {"Arrhythmias, Cardiac", true}, {"Neoplasms", true},
+		{"Hypertension", false}, {"Sepsis", false}, {"Herpes Simplex", false}, {"Bipolar Disorder", false}, {"", false},
+	} {
+		if got := heading(tc.label); got != tc.want {
+			t.Errorf("heading(%q) = %v, want %v", tc.label, got, tc.want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -117,13 +118,18 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	t.Logf("sentences with changed entities: %d; changed context tokens: %d", st.changed, st.contextChanged)
 	// The issue asked for 50% and 40%. Those figures counted spelling
 	// variants and foreign INN forms ("Amiodarona", "litio"), which are
-	// no longer replacements; with real synonyms only the open lexicons
-	// give about 46.6% and 39.7%. The floors guard against regressions.
-	if n, d := st.share("Chemical"); 1000*n < 460*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 46%%", n, d)
+	// no longer replacements. The CDR names (train+dev PubTator) bring
+	// Disease from 39.7% to 42.9% but Chemical only from 46.6% to 47.5%: a fifth of
+	// the Chemical mentions are abbreviations, and most of the rest that
+	// stay are drugs whose only other names are foreign INN forms or
+	// brand names (amiodarone, olanzapine, propranolol), which neither the
+	// open lexicons nor CDR's annotations supply. The Chemical floor
+	// guards the measured figure against regressions.
+	if n, d := st.share("Chemical"); 1000*n < 470*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 47%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 390*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 39%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 400*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 40%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
@@ -249,12 +255,15 @@ func evaluate(t testing.TB, store Store, opts Options, ms []pubMention) precisio
 // TestEvaluatePubTator estimates concept preservation on the BC5CDR
 // train and development PubTator files (the test split is held out):
 // for each mention with one MeSH id, the replacement is looked up in
-// MeSH again. It also compares the strategies.
+// MeSH again. It also compares the strategies. The estimate is circular
+// for the CDR names of the default store, which come from these files:
+// TestPreservationCrossValidated is the honest one.
 func TestEvaluatePubTator(t *testing.T) {
 	dir := shared + "corpora/pubtator/"
 	needShared(t, dir+"CDR_TrainingSet.PubTator.txt")
+	// This release's training file holds the training and the
+	// development documents.
 	ms := readPubTator(t, dir+"CDR_TrainingSet.PubTator.txt")
-	ms = append(ms, readPubTator(t, dir+"CDR_DevelopmentSet.PubTator.txt")...)
 	store := testStore(t)
 	for _, strategy := range []string{StrategyRandom, StrategyShortest, StrategyLongest, StrategyDissimilar, StrategyPreferred} {
 		opts := DefaultOptions()
@@ -270,4 +279,193 @@ func TestEvaluatePubTator(t *testing.T) {
 			}
 		}
 	}
+}
+
+// cvStore is the default store as if its CDR names had been built from
+// the CDR training documents only: the CDR terms of the default (built
+// from training and development) are hidden and the training-only names
+// added, so that development mentions can measure concept preservation
+// without having lent their own strings to the store.
+type cvStore struct {
+	inner  Store
+	names  map[string][]string       // concept id -> training-only CDR names
+	byNorm map[string][]umls.Concept // normalized CDR name -> concepts
+}
+
+func newCVStore(t testing.TB, inner Store, names []umls.MentionName) *cvStore {
+	s := &cvStore{inner: inner, names: map[string][]string{}, byNorm: map[string][]umls.Concept{}}
+	for _, n := range names {
+		s.names[n.ConceptID] = append(s.names[n.ConceptID], n.Name)
+	}
+	for id, ns := range s.names {
+		c := umls.Concept{ID: id, Name: ns[0], Source: "MESH", Groups: []string{map[bool]string{true: "CHEM", false: "DISO"}[strings.HasPrefix(id, "MESH:C") || chemOf(names, id)]}}
+		// A concept the MeSH file has keeps its own name and groups.
+		if ts, err := inner.Terms(id); err == nil {
+			for _, tm := range ts {
+				if tm.Source != "CDR" {
+					if cs, _ := inner.Lookup(tm.String); len(cs) > 0 {
+						for _, x := range cs {
+							if x.ID == id {
+								c = x
+							}
+						}
+					}
+					break
+				}
+			}
+		}
+		for _, n := range ns {
+			k := umls.Normalize(n)
+			s.byNorm[k] = append(s.byNorm[k], c)
+		}
+	}
+	return s
+}
+
+func chemOf(names []umls.MentionName, id string) bool {
+	for _, n := range names {
+		if n.ConceptID == id {
+			return n.Type == "Chemical"
+		}
+	}
+	return false
+}
+
+func (s *cvStore) Terms(id string) ([]umls.Term, error) {
+	ts, err := s.inner.Terms(id)
+	if err != nil {
+		return nil, err
+	}
+	var out []umls.Term
+	known := map[string]bool{}
+	for _, t := range ts {
+		if t.Source != "CDR" {
+			out = append(out, t)
+			known[umls.Normalize(t.String)] = true
+		}
+	}
+	for _, n := range s.names[id] {
+		if !known[umls.Normalize(n)] {
+			out = append(out, umls.Term{Concept: id, String: n, Source: "CDR", TermType: "mention"})
+		}
+	}
+	return out, nil
+}
+
+func (s *cvStore) Lookup(term string, groups ...string) ([]umls.Concept, error) {
+	cs, err := s.inner.Lookup(term)
+	if err != nil {
+		return nil, err
+	}
+	k := umls.Normalize(term)
+	var out []umls.Concept
+	for _, c := range cs {
+		ts, err := s.Terms(c.ID)
+		if err != nil {
+			return nil, err
+		}
+		if slices.ContainsFunc(ts, func(t umls.Term) bool { return umls.Normalize(t.String) == k }) {
+			out = append(out, c)
+		}
+	}
+	for _, c := range s.byNorm[k] {
+		if !slices.ContainsFunc(out, func(x umls.Concept) bool { return x.ID == c.ID }) {
+			out = append(out, c)
+		}
+	}
+	out = slices.DeleteFunc(out, func(c umls.Concept) bool { return !c.InGroup(groups...) })
+	slices.SortFunc(out, func(a, b umls.Concept) int { return strings.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+// cdrNamesOf selects CDR names from the given PubTator documents as
+// umls/internal/mkdefault does (same evidence and rejections).
+func cdrNamesOf(t testing.TB, store Store, ms []umls.PubTatorMention) []umls.MentionName {
+	label := func(id string) string {
+		ts, _ := store.Terms(id)
+		for _, tm := range ts {
+			if tm.Preferred && tm.Source == "MESH" {
+				return tm.String
+			}
+		}
+		return ""
+	}
+	names, _ := umls.MentionNames(ms, umls.MentionNameOptions{
+		MinDocs: 2, MinCount: 2, MinShare: 0.95, Prefix: "MESH:", Label: label,
+		Reject: func(id, name string) string {
+			if IsAbbreviation(name) {
+				return "abbreviation"
+			}
+			cs, err := store.Lookup(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range cs {
+				if c.Source != "MESH" || c.ID == id {
+					continue
+				}
+				ts, _ := store.Terms(c.ID)
+				for _, tm := range ts {
+					if tm.Source == "MESH" && umls.Normalize(tm.String) == umls.Normalize(name) {
+						return "names another MeSH concept"
+					}
+				}
+			}
+			return ""
+		},
+	})
+	return names
+}
+
+// TestPreservationCrossValidated is the honest estimate of concept
+// preservation: TestEvaluatePubTator evaluates on the documents the CDR
+// names came from, so those names keep their MeSH id by construction.
+// Here the CDR names come from the training documents only and the
+// development documents are evaluated.
+func TestPreservationCrossValidated(t *testing.T) {
+	dir := shared + "corpora/pubtator/"
+	needShared(t, dir+"CDR_TrainingSet.PubTator.txt")
+	inner := testStore(t)
+	devIDs := map[string]bool{}
+	dev := readPubTator(t, dir+"CDR_DevelopmentSet.PubTator.txt")
+	f, err := os.Open(dir + "CDR_DevelopmentSet.PubTator.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	devAll, err := umls.ReadPubTator(f, f.Name())
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range devAll {
+		devIDs[m.Doc] = true
+	}
+	f, err = os.Open(dir + "CDR_TrainingSet.PubTator.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	trainAll, err := umls.ReadPubTator(f, f.Name())
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// This release's training file also holds the development documents.
+	train := slices.DeleteFunc(trainAll, func(m umls.PubTatorMention) bool { return devIDs[m.Doc] })
+	names := cdrNamesOf(t, inner, train)
+	cv := newCVStore(t, inner, names)
+	t.Logf("%d CDR names from %d training annotations", len(names), len(train))
+	p := evaluate(t, cv, DefaultOptions(), dev)
+	t.Logf("train names, dev mentions: %v; by type (replaced, changed): %v", p, p.byType)
+	for _, e := range p.examples {
+		t.Log(e)
+	}
+	if p.changed*100 > 2*p.replaced {
+		t.Errorf("%d of %d replacements change the MeSH concept, want <= 2%%", p.changed, p.replaced)
+	}
+	// The same evaluation with the full default, for comparison: the
+	// circular estimate.
+	t.Logf("train+dev names, dev mentions (circular): %v", evaluate(t, inner, DefaultOptions(), dev))
+	noCDR := DefaultOptions()
+	noCDR.ExcludeSources = []string{"CDR"}
+	t.Logf("no CDR names, dev mentions: %v", evaluate(t, cv, noCDR, dev))
 }

@@ -32,7 +32,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/perturb/synonym"
@@ -228,9 +227,6 @@ func cdrNames(meshPath, dir, list string, log io.Writer) (map[string][]umls.Ment
 	opt.Reject = func(id, name string) string {
 		if synonym.IsAbbreviation(name) {
 			return "abbreviation"
-		}
-		if !strings.ContainsAny(name, " -") && utf8.RuneCountInString(name) <= 4 {
-			return "short form" // "Tac", "dex", "Sch": abbreviations in mixed case
 		}
 		for _, o := range owners[umls.Normalize(name)] {
 			if o != id {
