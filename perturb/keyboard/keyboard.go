@@ -117,9 +117,10 @@ func (t *Typo) unicodeWord(word string, r *rand.Rand) (string, bool) {
 // corpus tokens are ASCII, and it makes the same random draws as the
 // general path.
 func (t *Typo) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
+	keys := &t.Layout.asciiLetterKey // replaceable, for ASCII
 	n := 0
 	for i := 0; i < len(word); i++ {
-		if t.replaceable(rune(word[i])) {
+		if keys[word[i]] {
 			n++
 		}
 	}
@@ -129,7 +130,7 @@ func (t *Typo) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, b
 	k := r.IntN(n)
 	for i := 0; i < len(word); i++ {
 		c := rune(word[i])
-		if !t.replaceable(c) {
+		if !keys[word[i]] {
 			continue
 		}
 		if k > 0 {

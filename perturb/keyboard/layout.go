@@ -30,6 +30,9 @@ type Layout struct {
 	Name       string
 	neighbours map[rune][]rune
 	ascii      [128][]rune // neighbours of ASCII keys, upper-case letters included: the hot path
+	// asciiLetterKey marks the ASCII letters that have neighbours, the
+	// characters a typo may replace (indexed by byte; none from 128).
+	asciiLetterKey [256]bool
 }
 
 // Layouts returns the names of the built-in layouts.
@@ -129,6 +132,7 @@ func ParseLayout(name string, r io.Reader) (*Layout, error) {
 	}
 	for c := rune(0); c < 128; c++ {
 		l.ascii[c] = l.neighbours[unicode.ToLower(c)]
+		l.asciiLetterKey[c] = unicode.IsLetter(c) && len(l.ascii[c]) > 0
 	}
 	return l, nil
 }

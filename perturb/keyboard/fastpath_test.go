@@ -1,0 +1,36 @@
+package keyboard
+
+import (
+	"math/rand/v2"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestASCIIFastPath checks the ASCII tables against the general
+// definitions, and the ASCII word path against the Unicode one (same
+// random draws, same result), for every built-in layout.
+func TestASCIIFastPath(t *testing.T) {
+	words := []string{"inhibitions", "Aspirin", "5-FU", "L-NAME", "x", "12", "a;b", "ZZZ"}
+	for _, name := range Layouts() {
+		l, err := LoadLayout(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		typo := New(l)
+		for c := 0; c < 256; c++ {
+			want := c < utf8.RuneSelf && typo.replaceable(rune(c))
+			if l.asciiLetterKey[c] != want {
+				t.Errorf("%s: byte %q: table %v, replaceable %v", name, rune(c), l.asciiLetterKey[c], want)
+			}
+		}
+		for _, w := range words {
+			for seed := range uint64(20) {
+				a, okA := typo.appendASCIIWord(nil, w, rand.New(rand.NewPCG(seed, 1)))
+				b, okB := typo.unicodeWord(w, rand.New(rand.NewPCG(seed, 1)))
+				if okA != okB || okA && string(a) != b {
+					t.Errorf("%s: %q seed %d: ASCII path %q %v, Unicode path %q %v", name, w, seed, a, okA, b, okB)
+				}
+			}
+		}
+	}
+}
