@@ -1,0 +1,26 @@
+package swap
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestASCIIFastPath checks the ASCII word path against the Unicode one:
+// same random draws, same result, for every keep option.
+func TestASCIIFastPath(t *testing.T) {
+	words := []string{"inhibitions", "Aspirin", "5-FU", "L-NAME", "x", "aa", "ab", "a-b", "abba", "12ab"}
+	for _, s := range []Swap{{}, {KeepFirst: true}, {KeepLast: true}, {KeepFirst: true, KeepLast: true}} {
+		for _, w := range words {
+			for seed := range uint64(20) {
+				a, okA := s.appendASCIIWord([]byte("prefix"), w, rand.New(rand.NewPCG(seed, 1)))
+				b, okB := s.unicodeWord(w, rand.New(rand.NewPCG(seed, 1)))
+				if !okA {
+					a = append(a, w...) // appendWord leaves dst as it was
+				}
+				if okA != okB || string(a) != "prefix"+b {
+					t.Errorf("%+v: %q seed %d: ASCII path %q %v, Unicode path %q %v", s, w, seed, a, okA, b, okB)
+				}
+			}
+		}
+	}
+}
