@@ -212,13 +212,24 @@ func (r *Reader) read() (Sentence, error) {
 		if err != nil {
 			return Sentence{}, fmt.Errorf("%s: %w", fileName(r.File), err)
 		}
-		if !utf8.Valid(b) {
+		// One pass finds what the two checks below need: whether the
+		// line is all ASCII (then valid UTF-8) and where its first
+		// carriage return is.
+		var high byte
+		cr := -1
+		for i, c := range b {
+			high |= c
+			if c == '\r' && cr < 0 {
+				cr = i
+			}
+		}
+		if high >= utf8.RuneSelf && !utf8.Valid(b) {
 			col := 1 + utf8.RuneCount(b[:firstInvalid(b)])
 			return Sentence{}, r.errorf(col, ErrInvalidUTF8)
 		}
 		b = trimBlanksRight(b)
-		if i := bytes.IndexByte(b, '\r'); i >= 0 {
-			return Sentence{}, r.errorf(1+utf8.RuneCount(b[:i]), errors.New("carriage return inside a line"))
+		if cr >= 0 && cr < len(b) {
+			return Sentence{}, r.errorf(1+utf8.RuneCount(b[:cr]), errors.New("carriage return inside a line"))
 		}
 		r.lastBlank = len(b) == 0
 		if len(b) == 0 {
@@ -267,8 +278,11 @@ func (r *Reader) read() (Sentence, error) {
 			r.pendDoc, r.pendLine = true, line
 			continue
 		}
-		tl, err := r.pick(fields)
-		if err != nil {
+		var tl tokenLine
+		if n := len(fields); r.TokenColumn == 0 && r.TagColumn == -1 && n >= 2 &&
+			fields[0].end > fields[0].start && fields[n-1].end > fields[n-1].start {
+			tl.tok, tl.tag = fields[0], fields[n-1] // the usual layout, inline
+		} else if tl, err = r.pick(fields); err != nil {
 			return Sentence{}, err
 		}
 		if len(r.lines) == 0 {
@@ -358,15 +372,16 @@ func (r *Reader) finish() {
 // (empty fields included), with Space runs of spaces and tabs do.
 func (r *Reader) split(dst []span, line []byte) []span {
 	if r.Delimiter == Tab {
+		// A byte loop: fields are a few bytes long, shorter than what
+		// bytes.IndexByte needs to pay for its call.
 		start := 0
-		for {
-			i := bytes.IndexByte(line[start:], '\t')
-			if i < 0 {
-				return append(dst, span{start, len(line)})
+		for i, c := range line {
+			if c == '\t' {
+				dst = append(dst, span{start, i})
+				start = i + 1
 			}
-			dst = append(dst, span{start, start + i})
-			start += i + 1
 		}
+		return append(dst, span{start, len(line)})
 	}
 	return splitBlanks(dst, line)
 }
