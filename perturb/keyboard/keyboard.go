@@ -61,20 +61,12 @@ func New(l *Layout) *Typo { return &Typo{Layout: l} }
 // Word returns word with one letter replaced by a keyboard neighbour, or
 // ok == false when it has no letter on the layout.
 func (t *Typo) Word(word string, r *rand.Rand) (out string, ok bool) {
-	if !isASCII(word) {
-		return t.unicodeWord(word, r)
-	}
-	var buf [64]byte
-	b, ok := t.appendASCIIWord(buf[:0], word, r)
-	if !ok {
-		return word, false
-	}
-	return string(b), true
+	return perturb.EditWord(t, word, r)
 }
 
-// appendWord appends the changed word to dst, or returns dst and false
+// AppendWord appends the changed word to dst, or returns dst and false
 // when word has no letter on the layout.
-func (t *Typo) appendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
+func (t *Typo) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
 	if !isASCII(word) {
 		w, ok := t.unicodeWord(word, r)
 		if !ok {
@@ -113,7 +105,7 @@ func (t *Typo) unicodeWord(word string, r *rand.Rand) (string, bool) {
 	panic("unreachable")
 }
 
-// appendASCIIWord is appendWord for ASCII text, byte by byte: most
+// appendASCIIWord is AppendWord for ASCII text, byte by byte: most
 // corpus tokens are ASCII, and it makes the same random draws as the
 // general path.
 func (t *Typo) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
@@ -167,45 +159,7 @@ func (t *Typo) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.S
 // PerturbAppend is Perturb appending the changes to dst (see
 // perturb.ChangeAppender).
 func (t *Typo) PerturbAppend(dst []perturb.Change, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	// The new words are built back to back and become one string: one
-	// allocation per sentence instead of one per word.
-	var scratch [512]byte
-	var endsBuf [64]int
-	words, ends := scratch[:0], endsBuf[:0]
-	first := len(dst)
-	for i, sel := range selected {
-		if !sel || i >= len(s.Tokens) {
-			continue
-		}
-		var ok bool
-		if words, ok = t.appendWord(words, s.Tokens[i], r); !ok {
-			continue
-		}
-		if len(ends) == 0 && dst == nil {
-			dst = make([]perturb.Change, 0, countTrue(selected[i:]))
-		}
-		ends = append(ends, len(words))
-		dst = append(dst, perturb.Change{Token: i, End: i + 1, Kind: Name, Before: s.Tokens[i]})
-	}
-	return fillWords(s, dst, first, string(words), ends), dst
-}
-
-// fillWords sets the new words, back to back in text and ending at ends,
-// as the After of changes dst[first:] and in a copy of s's tokens.
-func fillWords(s conll.Sentence, dst []perturb.Change, first int, text string, ends []int) conll.Sentence {
-	if len(ends) == 0 {
-		return s
-	}
-	out := s
-	out.Tokens = append([]string(nil), s.Tokens...)
-	start := 0
-	for j, end := range ends {
-		c := &dst[first+j]
-		c.After = text[start:end]
-		out.Tokens[c.Token] = c.After
-		start = end
-	}
-	return out
+	return perturb.EditWords(dst, s, selected, r, Name, t)
 }
 
 // Check reports whether c replaces exactly one letter by a neighbour.
@@ -256,14 +210,4 @@ func (t *Typo) Check(c perturb.Change) error {
 			perturb.ErrInvalidChange, c.Before, c.After, b[diff], t.Layout.Name, a[diff])
 	}
 	return nil
-}
-
-func countTrue(bs []bool) int {
-	n := 0
-	for _, b := range bs {
-		if b {
-			n++
-		}
-	}
-	return n
 }

@@ -15,7 +15,7 @@ func TestASCIIFastPath(t *testing.T) {
 				a, okA := s.appendASCIIWord([]byte("prefix"), w, rand.New(rand.NewPCG(seed, 1)))
 				b, okB := s.unicodeWord(w, rand.New(rand.NewPCG(seed, 1)))
 				if !okA {
-					a = append(a, w...) // appendWord leaves dst as it was
+					a = append(a, w...) // AppendWord leaves dst as it was
 				}
 				if okA != okB || string(a) != "prefix"+b {
 					t.Errorf("%+v: %q seed %d: ASCII path %q %v, Unicode path %q %v", s, w, seed, a, okA, b, okB)

@@ -70,20 +70,12 @@ func (s *Swap) canSwap(rs []rune, i int) bool {
 // Word returns word with two adjacent different letters swapped, or
 // ok == false when no such pair exists.
 func (s *Swap) Word(word string, r *rand.Rand) (out string, ok bool) {
-	if !isASCII(word) {
-		return s.unicodeWord(word, r)
-	}
-	var buf [64]byte
-	b, ok := s.appendASCIIWord(buf[:0], word, r)
-	if !ok {
-		return word, false
-	}
-	return string(b), true
+	return perturb.EditWord(s, word, r)
 }
 
-// appendWord appends the changed word to dst, or returns dst and false
+// AppendWord appends the changed word to dst, or returns dst and false
 // when word has no swappable pair.
-func (s *Swap) appendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
+func (s *Swap) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
 	if !isASCII(word) {
 		w, ok := s.unicodeWord(word, r)
 		if !ok {
@@ -139,7 +131,7 @@ func isASCII(s string) bool {
 	return true
 }
 
-// appendASCIIWord is appendWord for ASCII text, byte by byte: most
+// appendASCIIWord is AppendWord for ASCII text, byte by byte: most
 // corpus tokens are ASCII, and it makes the same random draws as the
 // general path.
 func (s *Swap) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
@@ -176,40 +168,7 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 // PerturbAppend is Perturb appending the changes to dst (see
 // perturb.ChangeAppender).
 func (s *Swap) PerturbAppend(dst []perturb.Change, sent conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	// The new words are built back to back and become one string: one
-	// allocation per sentence instead of one per word.
-	var scratch [512]byte
-	var endsBuf [64]int
-	words, ends := scratch[:0], endsBuf[:0]
-	first := len(dst)
-	for i, sel := range selected {
-		if !sel || i >= len(sent.Tokens) {
-			continue
-		}
-		var ok bool
-		if words, ok = s.appendWord(words, sent.Tokens[i], r); !ok {
-			continue
-		}
-		if len(ends) == 0 && dst == nil {
-			dst = make([]perturb.Change, 0, countTrue(selected[i:]))
-		}
-		ends = append(ends, len(words))
-		dst = append(dst, perturb.Change{Token: i, End: i + 1, Kind: Name, Before: sent.Tokens[i]})
-	}
-	if len(ends) == 0 {
-		return sent, dst
-	}
-	out := sent
-	out.Tokens = append([]string(nil), sent.Tokens...)
-	text := string(words)
-	start := 0
-	for j, end := range ends {
-		c := &dst[first+j]
-		c.After = text[start:end]
-		out.Tokens[c.Token] = c.After
-		start = end
-	}
-	return out, dst
+	return perturb.EditWords(dst, sent, selected, r, Name, s)
 }
 
 // Check reports whether c is one transposition of two adjacent,
@@ -241,14 +200,4 @@ func (s *Swap) Check(c perturb.Change) error {
 		return fmt.Errorf("%w: %q -> %q is not one swap of adjacent different letters", perturb.ErrInvalidChange, c.Before, c.After)
 	}
 	return nil
-}
-
-func countTrue(bs []bool) int {
-	n := 0
-	for _, b := range bs {
-		if b {
-			n++
-		}
-	}
-	return n
 }
