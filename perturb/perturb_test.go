@@ -459,7 +459,7 @@ func TestStats(t *testing.T) {
 	want := perturb.Stats{Sentences: 2, Annotated: 1, Tokens: 7, EntityTokens: 3,
 		Entities: map[string]int{"Chemical": 1, "Disease": 1}, TypeTokens: map[string]int{"Chemical": 1, "Disease": 2},
 		Compared: true, TokensModified: 2, EntityTokensModified: 1,
-		TypeTokensModified: map[string]int{"Chemical": 1}, MentionsReplaced: 1}
+		TypeTokensModified: map[string]int{"Chemical": 1}, MentionsReplaced: 1, OutputTokens: 7}
 	if !reflect.DeepEqual(st, want) {
 		t.Errorf("stats =\n%+v\nwant\n%+v", st, want)
 	}
@@ -467,8 +467,11 @@ func TestStats(t *testing.T) {
 	repl := sent("Low/O", "dose/O", "dobutamine/B-Chemical", "cardiac/B-Disease", "insufficiency/I-Disease", "syndrome/I-Disease")
 	var st2 perturb.Stats
 	st2.Add(orig, repl, nil)
-	if st2.MentionsReplaced != 1 || st2.TokensModified != 2 || st2.TypeTokensModified["Disease"] != 2 {
+	if st2.MentionsReplaced != 1 || st2.TokensModified != 2 || st2.TypeTokensModified["Disease"] != 2 || st2.OutputTokens != 6 || st2.Tokens != 5 {
 		t.Errorf("span replacement stats = %+v", st2)
+	}
+	if o := st2.Original(); o.Compared || o.OutputTokens != 0 || o.TokensModified != 0 || o.Tokens != 5 {
+		t.Errorf("Original() = %+v", o)
 	}
 }
 

@@ -26,6 +26,9 @@ type Stats struct {
 	TypeTokensModified   map[string]int `json:"entity_tokens_modified_by_type"`
 	MentionsReplaced     int            `json:"mentions_replaced"` // gold mentions whose text changed
 	Changes              int            `json:"changes"`
+	// OutputTokens counts the tokens of the perturbed copy, which differs
+	// from Tokens (the original's) when replacements change token counts.
+	OutputTokens int `json:"output_tokens,omitempty"`
 
 	// MentionOutcomes counts, for a perturbation that reports them (see
 	// MentionReporter), what became of the gold mentions: entity type ->
@@ -115,6 +118,7 @@ func (st *Stats) Add(orig, pert conll.Sentence, changes []Change) {
 func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change) {
 	st.Compared = true
 	st.Changes += len(changes)
+	st.OutputTokens += len(pert.Tokens)
 	if st.TypeTokensModified == nil {
 		st.TypeTokensModified = map[string]int{}
 	}
@@ -180,6 +184,19 @@ func sameTags(a, b []string) bool {
 	return true
 }
 
+// Original returns the counts st holds about the original corpus alone,
+// without the modification counts of a comparison.
+func (st Stats) Original() Stats {
+	return Stats{
+		Sentences:    st.Sentences,
+		Annotated:    st.Annotated,
+		Tokens:       st.Tokens,
+		EntityTokens: st.EntityTokens,
+		Entities:     st.Entities,
+		TypeTokens:   st.TypeTokens,
+	}
+}
+
 // Merge adds the counts of o to st.
 func (st *Stats) Merge(o Stats) {
 	st.Sentences += o.Sentences
@@ -191,6 +208,7 @@ func (st *Stats) Merge(o Stats) {
 	st.EntityTokensModified += o.EntityTokensModified
 	st.MentionsReplaced += o.MentionsReplaced
 	st.Changes += o.Changes
+	st.OutputTokens += o.OutputTokens
 	for _, m := range []struct {
 		dst *map[string]int
 		src map[string]int
@@ -309,7 +327,11 @@ func WriteTable(w io.Writer, rows []NamedStats) error {
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	for _, r := range rows {
 		s := r.Stats
-		cells := []string{r.Name, fmt.Sprintf("%d (%d)", s.Sentences, s.Annotated), fmt.Sprint(s.Tokens)}
+		tokens := s.Tokens
+		if s.Compared && s.OutputTokens > 0 {
+			tokens = s.OutputTokens // the paper's Table 2 gives each set's own size
+		}
+		cells := []string{r.Name, fmt.Sprintf("%d (%d)", s.Sentences, s.Annotated), fmt.Sprint(tokens)}
 		for _, t := range types {
 			cells = append(cells, fmt.Sprint(s.Entities[t]))
 		}

@@ -33,8 +33,8 @@ const (
 func init() {
 	register(&command{
 		Name:    "build",
-		Summary: "build keyboard and swap stress sets with change log and manifest",
-		Usage: "--out DIR [--seed N] [--kinds keyboard,swap] [FILE...]\n" +
+		Summary: "build keyboard, swap and synonym stress sets with change log and manifest",
+		Usage: "--out DIR [--seed N] [--kinds keyboard,swap,synonym] [FILE...]\n" +
 			"       stress build --from DIR/manifest.json\n\n" +
 			"Writes NAME_SUFFIX.EXT per input and kind, changes.tsv and manifest.json\n" +
 			"into DIR, then prints the stats table. With no FILE, builds the embedded\n" +
@@ -42,7 +42,7 @@ func init() {
 			"--from regenerates a build byte for byte.",
 		Flags: func(fs *pflag.FlagSet) {
 			fs.String("out", "", "output `DIR` (created if missing)")
-			fs.String("kinds", "keyboard,swap", "comma-separated perturbations: "+strings.Join(kindNames(), ", "))
+			fs.String("kinds", "keyboard,swap,synonym", "comma-separated perturbations: "+strings.Join(kindNames(), ", "))
 			fs.String("from", "", "regenerate the build described by `MANIFEST` (into its directory unless --out is given)")
 			addPerturbFlags(fs)
 		},
@@ -496,10 +496,7 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 		for i, o := range r.outs {
 			st := r.stats[i]
 			if i == 0 {
-				orig = st
-				orig.Compared = false
-				orig.TokensModified, orig.EntityTokensModified, orig.MentionsReplaced, orig.Changes = 0, 0, 0, 0
-				orig.TypeTokensModified, orig.MentionOutcomes = nil, nil
+				orig = st.Original()
 			}
 			in.Outputs = append(in.Outputs, perturb.Output{Kind: o.kind, File: o.name,
 				SHA256: hex.EncodeToString(o.hash.Sum(nil)), Stats: st})

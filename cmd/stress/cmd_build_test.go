@@ -101,7 +101,7 @@ func TestBuildSample(t *testing.T) {
 		t.Errorf("build output differs from %s:\n%s", golden, got)
 	}
 	files := readDir(t, dir)
-	for _, name := range []string{"test_key.tsv", "test_swap.tsv", "changes.tsv", "manifest.json"} {
+	for _, name := range []string{"test_key.tsv", "test_swap.tsv", "test_synonym.tsv", "changes.tsv", "manifest.json"} {
 		if len(files[name]) == 0 {
 			t.Errorf("%s missing or empty", name)
 		}
@@ -115,7 +115,7 @@ func TestBuildSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Inputs[0].Path != sample.TestName || m.Inputs[0].Stats.Sentences != 512 || len(m.Inputs[0].Outputs) != 2 {
+	if m.Inputs[0].Path != sample.TestName || m.Inputs[0].Stats.Sentences != 512 || len(m.Inputs[0].Outputs) != 3 {
 		t.Errorf("manifest inputs = %+v", m.Inputs)
 	}
 	if !strings.HasPrefix(string(files["changes.tsv"]), "file\tsentence\ttoken\tend\tkind\tbefore\tafter") {
