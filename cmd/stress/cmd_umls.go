@@ -94,6 +94,9 @@ func runUMLSGenerate(_ context.Context, e *env, fs *pflag.FlagSet, args []string
 	if rows <= 0 {
 		return usageErrorf("umls generate: --rows must be positive")
 	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
 	conso, err := atomicfile.Create(filepath.Join(dir, "MRCONSO.RRF"), false)
 	if err != nil {
 		return err

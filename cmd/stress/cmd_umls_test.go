@@ -67,3 +67,21 @@ func TestUMLSUsage(t *testing.T) {
 		t.Errorf("lookup --help: %v %q", err, out)
 	}
 }
+
+// TestUMLSGenerateImport generates synthetic RRF into a new folder and
+// imports it: the generator's files must be what the importer accepts.
+func TestUMLSGenerateImport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new", "rrf")
+	if _, _, err := runUMLSCLI(t, "umls", "generate", "--dir", dir, "--rows", "2000"); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "g.db")
+	out, _, err := runUMLSCLI(t, "umls", "import", "--mrconso", filepath.Join(dir, "MRCONSO.RRF"),
+		"--mrsty", filepath.Join(dir, "MRSTY.RRF"), "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "concepts") || strings.Contains(out, " 0 terms") {
+		t.Errorf("import summary %q", out)
+	}
+}
