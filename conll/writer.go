@@ -75,6 +75,52 @@ func (w *Writer) Write(s Sentence) error {
 	return w.werr()
 }
 
+// AppendSentence appends to dst the bytes a Writer with layout l writes
+// for s, preceded, when sep is set, by the line breaks that separate it
+// from the sentence before. Unlike Write it keeps no state, so that
+// sentences can be formatted concurrently and written in order with
+// WriteFormatted. A sentence Write would refuse is refused here, with
+// the same error, and dst is then returned unchanged.
+func AppendSentence(dst []byte, s Sentence, l Layout, sep bool) ([]byte, error) {
+	if len(s.Tokens) != len(s.Tags) {
+		return dst, fmt.Errorf("conll: sentence has %d tokens but %d tags", len(s.Tokens), len(s.Tags))
+	}
+	w := Writer{Layout: l}
+	nl := w.nl()
+	n := len(dst)
+	if sep {
+		dst = append(dst, nl...)
+		dst = append(dst, nl...)
+	}
+	dst, err := w.appendSentence(dst, s, nl, w.sep())
+	if err != nil {
+		return dst[:n], err
+	}
+	return dst, nil
+}
+
+// WriteFormatted writes n sentences formatted by AppendSentence with the
+// Writer's Layout, the first without separator and the others with one:
+// the bytes that writing them one by one with Write would give.
+func (w *Writer) WriteFormatted(p []byte, n int) error {
+	if w.err != nil {
+		return w.err
+	}
+	if n == 0 {
+		return nil
+	}
+	if w.n == 0 && w.Layout.BOM {
+		w.w.WriteString("\xef\xbb\xbf")
+	}
+	for range w.owed - w.paid {
+		w.w.WriteString(w.nl())
+	}
+	w.w.Write(p)
+	w.owed, w.paid = 2, 0
+	w.n += n
+	return w.werr()
+}
+
 // appendSentence appends s (without its final line break) to b, or
 // returns an error for a field that cannot be written.
 func (w *Writer) appendSentence(b []byte, s Sentence, nl, sep string) ([]byte, error) {

@@ -58,6 +58,34 @@ type Step struct {
 	Out          Sink // receives the perturbed sentences in input order
 }
 
+// FormattedSink is implemented by sinks that let the pipeline's workers
+// format sentences, so that the writing goroutine, which every sentence
+// goes through, only copies bytes. conll.Writer's AppendSentence and
+// WriteFormatted are the model.
+type FormattedSink interface {
+	Sink
+	// AppendSentence appends s as the sink writes it to dst, preceded by
+	// the separator from the sentence before when sep is set. It is
+	// called from several goroutines at once.
+	AppendSentence(dst []byte, s conll.Sentence, sep bool) ([]byte, error)
+	// WriteFormatted writes n consecutive sentences formatted by
+	// AppendSentence, the first without separator, the others with.
+	WriteFormatted(p []byte, n int) error
+}
+
+// Part is one input of a run of several (Pipeline.RunParts): its
+// sentences and its steps, which are the pipeline's steps with the
+// part's own files and sinks.
+type Part struct {
+	Source Source
+	Steps  []Step
+	// Done, when not nil, is called from the writing goroutine once the
+	// part's last sentence has been written (and before the next part's
+	// first), so that its outputs can be finished while others are
+	// still being perturbed.
+	Done func() error
+}
+
 // Pipeline reads sentences, selects words once per sentence, applies
 // every step, checks each result against its original and writes the
 // results in input order. Sentences go to Workers goroutines in batches
@@ -79,8 +107,19 @@ type Pipeline struct {
 	// pipeline's narrowest stage.
 	ChangeLog *ChangeWriter
 	// Progress, when not nil, is called after each sentence is written,
-	// with the number of sentences done so far.
+	// with the number of sentences done so far (in all parts).
 	Progress func(sentences int)
+}
+
+// RunParts processes several inputs one after the other, as many Runs
+// would, but through one set of workers: the next part is read and
+// perturbed while the previous one is written, and Changes and
+// ChangeLog receive the changes of all parts in order, so one log can
+// be written straight through. Sentence numbers start again at every
+// part. It returns one Stats per step for every part; Pipeline.Steps is
+// not used.
+func (p *Pipeline) RunParts(ctx context.Context, parts []Part) ([][]Stats, error) {
+	return p.run(ctx, parts)
 }
 
 // batchSize is the number of consecutive sentences handed to a worker
@@ -92,6 +131,8 @@ const batchSize = 128
 // processed it, their perturbed copies and changes. Batches are reused
 // once written: nothing handed to a Sink or to Changes points into them.
 type batch struct {
+	part    int              // the index of the part the sentences come from
+	last    bool             // the part's last batch (possibly empty)
 	first   int              // index of origs[0] in the input
 	origs   []conll.Sentence // the sentences
 	outs    []conll.Sentence // outs[i*len(Steps)+k]: sentence i after step k
@@ -99,6 +140,10 @@ type batch struct {
 	arena   []Change         // backing store of changes, for ChangeAppenders
 	rows    []byte           // change-log rows, for ChangeLog
 	rowEnds []int            // end of each sentence's rows in rows
+	// text[k] is step k's sentences formatted by its FormattedSink, and
+	// textEnds[k] where each sentence ends in it.
+	text     [][]byte
+	textEnds [][]int
 	// ok is the number of sentences processed without error; when it is
 	// less than len(origs), err is the error of sentence ok.
 	ok   int
@@ -111,21 +156,25 @@ type batch struct {
 var batchPool = sync.Pool{New: func() any { return &batch{origs: make([]conll.Sentence, 0, batchSize)} }}
 
 // reset prepares a used batch (or a new one) for the sentences from first.
-func (b *batch) reset(first int) {
+func (b *batch) reset(part, first int) {
 	clear(b.origs) // let the previous sentences be collected
 	clear(b.outs)
 	clear(b.changes)
+	b.part, b.last = part, false
 	b.first, b.origs, b.ok, b.err = first, b.origs[:0], 0, nil
 	b.arena, b.rows, b.rowEnds = b.arena[:0], b.rows[:0], b.rowEnds[:0]
+	for k := range b.text {
+		b.text[k], b.textEnds[k] = b.text[k][:0], b.textEnds[k][:0]
+	}
 	b.done = make(chan struct{})
 }
 
 // worker is the state one perturbing goroutine reuses from sentence to
 // sentence.
 type worker struct {
-	orig      Stats             // the originals, counted once for every step
-	stats     []Stats           // per step, the modifications only
-	reporters []MentionReporter // per step, nil when the step reports no outcomes
+	orig      []Stats             // per part, the originals, counted once for every step
+	stats     [][]Stats           // per part and step, the modifications only
+	reporters [][]MentionReporter // per part and step, nil when the step reports no outcomes
 	pcg       *rand.PCG
 	rng       *rand.Rand // draws from pcg, reseeded for every sentence and step
 	selected  []bool
@@ -133,8 +182,17 @@ type worker struct {
 
 // Run processes src to the end and returns one Stats per step.
 func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
+	stats, err := p.run(ctx, []Part{{Source: src, Steps: p.Steps}})
+	return stats[0], err
+}
+
+func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
+	stats := make([][]Stats, len(parts))
+	for i, pt := range parts {
+		stats[i] = make([]Stats, len(pt.Steps))
+	}
 	if p.Selector == nil {
-		return nil, fmt.Errorf("%w: pipeline without selector", ErrOption)
+		return stats, fmt.Errorf("%w: pipeline without selector", ErrOption)
 	}
 	workers := p.Workers
 	if workers <= 0 {
@@ -150,47 +208,56 @@ func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 	go func() {
 		defer close(todo)
 		defer close(order)
-		for i := 0; ; {
-			b := batchPool.Get().(*batch)
-			b.reset(i)
-			var err error
-			for len(b.origs) < batchSize {
-				var s conll.Sentence
-				if s, err = src.Read(); err != nil {
-					break
+		for part, pt := range parts {
+			for i := 0; ; {
+				b := batchPool.Get().(*batch)
+				b.reset(part, i)
+				var err error
+				for len(b.origs) < batchSize {
+					var s conll.Sentence
+					if s, err = pt.Source.Read(); err != nil {
+						break
+					}
+					b.origs = append(b.origs, s)
 				}
-				b.origs = append(b.origs, s)
-			}
-			i += len(b.origs)
-			if len(b.origs) > 0 {
+				i += len(b.origs)
+				b.last = err == io.EOF
 				// Sentences read before an error are still written, as
-				// they would be one at a time.
+				// they would be one at a time. A part's last batch goes
+				// through even when empty, to mark the part's end.
 				select {
 				case order <- b:
 				case <-ctx.Done():
 					readErr <- nil
 					return
 				}
-				select {
-				case todo <- b:
-				case <-ctx.Done():
-					readErr <- nil
+				if len(b.origs) == 0 {
+					close(b.done)
+				} else {
+					select {
+					case todo <- b:
+					case <-ctx.Done():
+						readErr <- nil
+						return
+					}
+				}
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					readErr <- err
 					return
 				}
 			}
-			if err == io.EOF {
-				readErr <- nil
-				return
-			}
-			if err != nil {
-				readErr <- err
-				return
-			}
 		}
+		readErr <- nil
 	}()
-	reporters := make([]MentionReporter, len(p.Steps))
-	for k, st := range p.Steps {
-		reporters[k], _ = st.Perturbation.(MentionReporter)
+	reporters := make([][]MentionReporter, len(parts))
+	for i, pt := range parts {
+		reporters[i] = make([]MentionReporter, len(pt.Steps))
+		for k, st := range pt.Steps {
+			reporters[i][k], _ = st.Perturbation.(MentionReporter)
+		}
 	}
 	// Statistics are sums, so each worker keeps its own and they are
 	// merged at the end: the serial writer stays as light as possible.
@@ -198,12 +265,16 @@ func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 	var wg sync.WaitGroup
 	for w := range workers {
 		pcg := rand.NewPCG(0, 0)
-		ws[w] = &worker{stats: make([]Stats, len(p.Steps)), pcg: pcg, rng: rand.New(pcg), reporters: reporters}
+		ws[w] = &worker{orig: make([]Stats, len(parts)), stats: make([][]Stats, len(parts)),
+			pcg: pcg, rng: rand.New(pcg), reporters: reporters}
+		for i, pt := range parts {
+			ws[w].stats[i] = make([]Stats, len(pt.Steps))
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for b := range todo {
-				p.process(b, ws[w])
+				p.process(b, parts[b.part].Steps, ws[w])
 				close(b.done)
 			}
 		}()
@@ -223,7 +294,10 @@ func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 			continue
 		}
 		var err error
-		n, err = p.emit(b, n)
+		n, err = p.emit(b, parts[b.part].Steps, n)
+		if err == nil && b.last && parts[b.part].Done != nil {
+			err = parts[b.part].Done()
+		}
 		if err != nil {
 			firstErr = err
 			cancel()
@@ -235,11 +309,12 @@ func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 		firstErr = err
 	}
 	wg.Wait()
-	stats := make([]Stats, len(p.Steps))
 	for _, w := range ws {
-		for k := range stats {
-			stats[k].Merge(w.orig)
-			stats[k].Merge(w.stats[k])
+		for i := range parts {
+			for k := range stats[i] {
+				stats[i][k].Merge(w.orig[i])
+				stats[i][k].Merge(w.stats[i][k])
+			}
 		}
 	}
 	if firstErr == nil {
@@ -250,35 +325,51 @@ func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 
 // process perturbs the sentences of b in order and stops at the first
 // that fails.
-func (p *Pipeline) process(b *batch, w *worker) {
-	steps := len(p.Steps)
-	n := len(b.origs) * steps
+func (p *Pipeline) process(b *batch, steps []Step, w *worker) {
+	n := len(b.origs) * len(steps)
 	if cap(b.outs) < n {
 		b.outs = make([]conll.Sentence, n)
 		b.changes = make([][]Change, n)
 	}
 	b.outs, b.changes = b.outs[:n], b.changes[:n]
+	for len(b.text) < len(steps) {
+		b.text, b.textEnds = append(b.text, nil), append(b.textEnds, nil)
+	}
 	for i := range b.origs {
-		if err := p.processSentence(b, i, w); err != nil {
+		if err := p.processSentence(b, steps, i, w); err != nil {
 			b.err = err
 			return
 		}
+		// Formatting is part of writing: its errors are write errors.
+		for k, st := range steps {
+			fs, ok := st.Out.(FormattedSink)
+			if !ok {
+				continue
+			}
+			var err error
+			if b.text[k], err = fs.AppendSentence(b.text[k], b.outs[i*len(steps)+k], i > 0); err != nil {
+				b.err = fmt.Errorf("write %s: %w", st.File, err)
+				return
+			}
+			b.textEnds[k] = append(b.textEnds[k], len(b.text[k]))
+		}
 		b.ok = i + 1
 	}
-	for i, orig := range b.origs {
-		w.orig.AddOriginal(orig)
-		for k := range p.Steps {
-			w.stats[k].addModified(orig, b.outs[i*steps+k], b.changes[i*steps+k])
-			if rep := w.reporters[k]; rep != nil {
-				for _, o := range rep.MentionOutcomes(orig) {
-					w.stats[k].AddOutcome(o[0], o[1])
+	orig, stats := &w.orig[b.part], w.stats[b.part]
+	for i, s := range b.origs {
+		orig.AddOriginal(s)
+		for k := range steps {
+			stats[k].addModified(s, b.outs[i*len(steps)+k], b.changes[i*len(steps)+k])
+			if rep := w.reporters[b.part][k]; rep != nil {
+				for _, o := range rep.MentionOutcomes(s) {
+					stats[k].AddOutcome(o[0], o[1])
 				}
 			}
 		}
 	}
 }
 
-func (p *Pipeline) processSentence(b *batch, i int, w *worker) (err error) {
+func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (err error) {
 	orig := b.origs[i]
 	index := b.first + i
 	file := ""
@@ -291,14 +382,14 @@ func (p *Pipeline) processSentence(b *batch, i int, w *worker) (err error) {
 	}()
 	w.selected = p.Selector.selectInto(w.selected, orig)
 	var next [2]uint64 // the seed of step k when k is odd
-	for k, st := range p.Steps {
+	for k, st := range steps {
 		file = st.File
 		switch {
 		case k%2 == 1:
 			w.pcg.Seed(next[0], next[1])
-		case k+1 < len(p.Steps):
+		case k+1 < len(steps):
 			var s1, s2 uint64
-			s1, s2, next[0], next[1] = sentenceSeed2(p.Seed, st.Name, p.Steps[k+1].Name, orig)
+			s1, s2, next[0], next[1] = sentenceSeed2(p.Seed, st.Name, steps[k+1].Name, orig)
 			w.pcg.Seed(s1, s2)
 		default:
 			w.pcg.Seed(sentenceSeed(p.Seed, st.Name, orig))
@@ -323,11 +414,11 @@ func (p *Pipeline) processSentence(b *batch, i int, w *worker) (err error) {
 		if err := CheckSentence(st.Perturbation, orig, out, cs); err != nil {
 			return fmt.Errorf("%s: sentence %d (line %d): %w", st.File, index+1, orig.Line, err)
 		}
-		b.outs[i*len(p.Steps)+k] = out
-		b.changes[i*len(p.Steps)+k] = cs
+		b.outs[i*len(steps)+k] = out
+		b.changes[i*len(steps)+k] = cs
 	}
 	if p.ChangeLog != nil {
-		for _, cs := range b.changes[i*len(p.Steps) : (i+1)*len(p.Steps)] {
+		for _, cs := range b.changes[i*len(steps) : (i+1)*len(steps)] {
 			for _, c := range cs {
 				b.rows = AppendChange(b.rows, c)
 			}
@@ -339,16 +430,27 @@ func (p *Pipeline) processSentence(b *batch, i int, w *worker) (err error) {
 
 // emit writes the processed sentences of b, n having been written
 // before, and returns the new count.
-func (p *Pipeline) emit(b *batch, n int) (int, error) {
-	steps := len(p.Steps)
+func (p *Pipeline) emit(b *batch, steps []Step, n int) (int, error) {
+	if b.ok > 0 {
+		for k, st := range steps {
+			if fs, ok := st.Out.(FormattedSink); ok {
+				if err := fs.WriteFormatted(b.text[k][:b.textEnds[k][b.ok-1]], b.ok); err != nil {
+					return n, fmt.Errorf("write %s: %w", st.File, err)
+				}
+			}
+		}
+	}
 	for i := 0; i < b.ok; i++ {
-		for k, st := range p.Steps {
-			if err := st.Out.Write(b.outs[i*steps+k]); err != nil {
+		for k, st := range steps {
+			if _, ok := st.Out.(FormattedSink); ok {
+				continue
+			}
+			if err := st.Out.Write(b.outs[i*len(steps)+k]); err != nil {
 				return n, fmt.Errorf("write %s: %w", st.File, err)
 			}
 		}
 		if p.Changes != nil {
-			for _, cs := range b.changes[i*steps : (i+1)*steps] {
+			for _, cs := range b.changes[i*len(steps) : (i+1)*len(steps)] {
 				for _, c := range cs {
 					if err := p.Changes(c); err != nil {
 						return n, fmt.Errorf("write change log: %w", err)

@@ -3,18 +3,18 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"hash"
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/spf13/pflag"
 
@@ -235,138 +235,169 @@ func planFromManifest(path string) (*buildPlan, error) {
 	return p, nil
 }
 
-// pendingOutput is an output file being written, hashed as it goes.
-type pendingOutput struct {
+// writeBufferSize is the buffer of every output and of the change log:
+// writes go out in chunks this large, so that a build makes few system
+// calls and the hash of an output, which sees the same chunks, runs on
+// long blocks.
+const writeBufferSize = 1 << 20
+
+// buildSource reads a build input, hashing the bytes as stored as they
+// are read, and publishes the CoNLL layout read so far to the sinks of
+// the input's outputs, which format sentences in other goroutines.
+type buildSource struct {
+	r      conll.SentenceReader
+	conll  *conll.Reader // nil for JSON Lines
+	raw    io.Reader     // the stored bytes, to hash what the reader left
+	hash   hash.Hash
+	closer []io.Closer
+	layout atomic.Pointer[conll.Layout] // nil until the first Read
+	last   conll.Layout                 // the reading goroutine's copy
+}
+
+// openSource opens a build input: a file (CoNLL or JSON Lines, maybe
+// gzipped) or the embedded sample.
+func openSource(path string) (*buildSource, error) {
+	src := &buildSource{hash: sha256.New()}
+	if path == sample.TestName {
+		src.raw = sample.TestReader()
+	} else if strings.HasPrefix(path, "sample:") {
+		return nil, fmt.Errorf("unknown embedded corpus %q (known: %s)", path, sample.TestName)
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		src.raw, src.closer = f, []io.Closer{f}
+	}
+	var r io.Reader = io.TeeReader(src.raw, src.hash)
+	if strings.HasSuffix(strings.ToLower(path), ".gz") {
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			src.Close()
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		src.closer = append(src.closer, zr)
+		r = zr
+	}
+	if conll.FormatOf(path) == conll.FormatJSONL {
+		jr := conll.NewJSONReader(r)
+		jr.File = path
+		src.r = jr
+	} else {
+		cr := conll.NewReader(r)
+		cr.File = path
+		src.r, src.conll = cr, cr
+	}
+	return src, nil
+}
+
+// Read reads the next sentence and publishes the layout when it changed
+// (on the first line and at the end of the input, not in between).
+func (src *buildSource) Read() (conll.Sentence, error) {
+	s, err := src.r.Read()
+	var l conll.Layout
+	if src.conll != nil {
+		l = src.conll.Layout()
+	}
+	if src.layout.Load() == nil || l != src.last {
+		src.last = l
+		src.layout.Store(&l)
+	}
+	return s, err
+}
+
+// Layout returns the layout read so far.
+func (src *buildSource) Layout() conll.Layout {
+	if l := src.layout.Load(); l != nil {
+		return *l
+	}
+	return conll.Layout{}
+}
+
+// Sum returns the SHA-256 of the input as stored, once the source has
+// been read to the end.
+func (src *buildSource) Sum() (string, error) {
+	if _, err := io.Copy(src.hash, src.raw); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(src.hash.Sum(nil)), nil
+}
+
+// Close closes the input.
+func (src *buildSource) Close() {
+	for i := len(src.closer) - 1; i >= 0; i-- {
+		src.closer[i].Close()
+	}
+	src.closer = nil
+}
+
+// buildSink writes one output in the layout of its input, hashing it as
+// it goes. The CoNLL kind, formattedSink, lets the pipeline's workers
+// format the sentences.
+type buildSink struct {
+	w    conll.SentenceWriter
+	cw   *conll.Writer // w, when the output is CoNLL
+	src  *buildSource
+	buf  *bufio.Writer
 	file *atomicfile.File
 	hash hash.Hash
-	sink *layoutSink
 	name string
 	kind string
 }
 
-// openSource opens a build input and returns it with a function giving
-// the SHA-256 of all bytes read, valid once the source is at EOF.
-func openSource(path string) (layoutSource, func() string, func(), error) {
-	h := sha256.New()
-	if path == sample.TestName {
-		r := conll.NewReader(io.TeeReader(sample.TestReader(), h))
-		r.File = path
-		return r, func() string { return hex.EncodeToString(h.Sum(nil)) }, func() {}, nil
+func (s *buildSink) sync() {
+	if s.cw != nil {
+		s.cw.Layout = s.src.Layout()
 	}
-	if strings.HasPrefix(path, "sample:") {
-		return nil, nil, nil, fmt.Errorf("unknown embedded corpus %q (known: %s)", path, sample.TestName)
-	}
-	// Hash the file as stored (compressed or not) in a first pass: it
-	// is cheap next to perturbing, and conll.Open reads on its own.
-	raw, err := os.Open(path)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	_, err = io.Copy(h, raw)
-	raw.Close()
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	sum := hex.EncodeToString(h.Sum(nil))
-	f, err := conll.Open(path)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	return f, func() string { return sum }, func() { f.Close() }, nil
 }
 
-// inputRun is one input of a build being perturbed.
-type inputRun struct {
-	in       perturb.Input
-	src      *layoutTracker
-	sum      func() string // SHA-256 of the input, once read
-	closeSrc func()
-	outs     []*pendingOutput
-	steps    []perturb.Step
-	cw       *perturb.ChangeWriter
-	logName  string   // where cw writes, for errors
-	part     *os.File // the change-log part of an input after the first
-	stats    []perturb.Stats
-	err      error
+func (s *buildSink) Write(sent conll.Sentence) error {
+	s.sync()
+	return s.w.Write(sent)
 }
 
-// prepareInput opens an input and creates its outputs. The returned run,
-// when not nil, must be cleaned up (its outputs are also pending).
-func prepareInput(plan *buildPlan, in perturb.Input, perts []perturb.Perturbation, selector *perturb.Selector) (*inputRun, error) {
-	opened, sum, closeSrc, err := openSource(in.Path)
+// Close flushes the output (it does not close the file).
+func (s *buildSink) Close() error {
+	s.sync()
+	s.w.Flush()
+	return s.w.Error()
+}
+
+// formattedSink is a buildSink of a CoNLL output.
+type formattedSink struct{ *buildSink }
+
+func (s formattedSink) AppendSentence(dst []byte, sent conll.Sentence, sep bool) ([]byte, error) {
+	return conll.AppendSentence(dst, sent, s.src.Layout(), sep)
+}
+
+func (s formattedSink) WriteFormatted(p []byte, n int) error {
+	s.sync()
+	return s.cw.WriteFormatted(p, n)
+}
+
+// createSink creates the output name of src in dir.
+func createSink(dir, name, kind string, src *buildSource) (*buildSink, error) {
+	f, err := atomicfile.Create(filepath.Join(dir, name), false)
 	if err != nil {
 		return nil, err
 	}
-	r := &inputRun{in: in, src: newLayoutTracker(opened), sum: sum, closeSrc: closeSrc}
-	for i, mk := range plan.kinds {
-		name := in.Name + "_" + mk.Suffix + outputExt(in.Path)
-		f, err := atomicfile.Create(filepath.Join(plan.outDir, name), false)
-		if err != nil {
-			return r, err
-		}
-		o := &pendingOutput{file: f, hash: sha256.New(), name: name, kind: mk.Name}
-		o.sink = newLayoutSink(io.MultiWriter(f, o.hash), conll.FormatOf(name), r.src)
-		r.outs = append(r.outs, o)
-		r.steps = append(r.steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[i], Out: o.sink})
+	s := &buildSink{file: f, hash: sha256.New(), name: name, kind: kind, src: src}
+	s.buf = bufio.NewWriterSize(io.MultiWriter(f, s.hash), writeBufferSize)
+	if conll.FormatOf(name) == conll.FormatJSONL {
+		s.w = conll.NewJSONWriter(s.buf)
+	} else {
+		s.cw = conll.NewWriter(s.buf)
+		s.w = s.cw
 	}
-	return r, nil
+	return s, nil
 }
 
-// openLogPart sends the input's change log to a temporary part file.
-func (r *inputRun) openLogPart(dir string) error {
-	f, err := os.CreateTemp(dir, "."+changesName+".part-*")
-	if err != nil {
-		return err
+// pipelineSink is the sink the pipeline writes s through.
+func (s *buildSink) pipelineSink() perturb.Sink {
+	if s.cw != nil {
+		return formattedSink{s}
 	}
-	r.part, r.logName = f, f.Name()
-	r.cw = perturb.NewChangeWriter(f)
-	return nil
-}
-
-// run perturbs the input to its outputs and change log, setting r.stats
-// or r.err.
-func (r *inputRun) run(ctx context.Context, plan *buildPlan, progress func(int)) {
-	pl := &perturb.Pipeline{Seed: plan.seed, Selector: plan.selector, Steps: r.steps, Workers: plan.workers,
-		ChangeLog: r.cw, Progress: progress}
-	r.stats, r.err = pl.Run(ctx, r.src)
-	r.closeSrc()
-	r.closeSrc = func() {}
-	if r.err != nil {
-		return
-	}
-	for _, o := range r.outs {
-		if err := o.sink.Close(); err != nil {
-			r.err = fmt.Errorf("write %s: %w", o.name, err)
-			return
-		}
-	}
-	if r.part != nil {
-		if r.cw.Flush(); r.cw.Error() != nil {
-			r.err = fmt.Errorf("write %s: %w", r.logName, r.cw.Error())
-		}
-	}
-}
-
-// appendLogPart appends the part's rows, without its header, to w.
-func (r *inputRun) appendLogPart(w io.Writer) error {
-	if _, err := r.part.Seek(0, io.SeekStart); err != nil {
-		return err
-	}
-	br := bufio.NewReaderSize(r.part, 64<<10)
-	if _, err := br.ReadSlice('\n'); err != nil && err != io.EOF {
-		return err // the header
-	}
-	_, err := br.WriteTo(w)
-	return err
-}
-
-// cleanup closes the input and removes the change-log part.
-func (r *inputRun) cleanup() {
-	r.closeSrc()
-	if r.part != nil {
-		r.part.Close()
-		os.Remove(r.part.Name())
-	}
+	return s
 }
 
 // build runs the plan: every output goes to a temporary file and is
@@ -405,83 +436,83 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 		return nil, err
 	}
 	defer changes.Abort()
-	cw := perturb.NewChangeWriter(changes)
+	cw := perturb.NewChangeWriter(bufio.NewWriterSize(changes, writeBufferSize))
 	cw.WriteHeader()
 
-	var pending []*pendingOutput
-	defer func() {
-		for _, o := range pending {
-			o.file.Abort()
-		}
-	}()
-	// Finished outputs are flushed to disk in the background while other
-	// inputs are perturbed, so that the fsyncs of Commit, which would
-	// otherwise come all at the end, find little left to write. Their
-	// errors come back from Commit's own fsync.
+	// Finished outputs, and the change log so far, are flushed to disk
+	// in the background while later inputs are perturbed, so that the
+	// fsyncs of Commit, which would otherwise come all at the end, find
+	// little left to write. Their errors come back from Commit's own
+	// fsync.
 	var syncs sync.WaitGroup
-	defer syncs.Wait() // before the files are aborted
 
-	// Inputs are perturbed concurrently: each pipeline has a serial
-	// reader and writer, and one input alone leaves cores idle while it
-	// starts and drains. The change log must list inputs in order, so
-	// every input after the first logs to a part file that is appended
-	// to changes.tsv at the end.
-	runs := make([]*inputRun, len(plan.inputs))
+	// All inputs go through one pipeline, one after the other: the next
+	// input is read and perturbed while the previous one is written, so
+	// both cores stay busy to the end, and the change log is written
+	// straight through in input order.
+	srcs := make([]*buildSource, len(plan.inputs))
+	sinks := make([][]*buildSink, len(plan.inputs))
+	parts := make([]perturb.Part, len(plan.inputs))
 	for i, in := range plan.inputs {
-		r, err := prepareInput(plan, in, perts, selector)
-		if r != nil {
-			runs[i] = r
-			pending = append(pending, r.outs...)
-			defer r.cleanup()
-		}
+		src, err := openSource(in.Path)
 		if err != nil {
 			return nil, err
 		}
-		if i == 0 {
-			r.cw, r.logName = cw, changesName
-		} else if err := r.openLogPart(plan.outDir); err != nil {
-			return nil, err
+		srcs[i] = src
+		defer src.Close()
+		part := perturb.Part{Source: src}
+		for k, mk := range plan.kinds {
+			name := in.Name + "_" + mk.Suffix + outputExt(in.Path)
+			s, err := createSink(plan.outDir, name, mk.Name, src)
+			if err != nil {
+				return nil, err
+			}
+			defer s.file.Abort()
+			sinks[i] = append(sinks[i], s)
+			part.Steps = append(part.Steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[k], Out: s.pipelineSink()})
 		}
+		last := i == len(plan.inputs)-1
+		part.Done = func() error {
+			for _, s := range sinks[i] {
+				if err := s.Close(); err != nil {
+					return fmt.Errorf("write %s: %w", s.name, err)
+				}
+				syncs.Go(func() { s.file.Sync() })
+			}
+			if !last {
+				if cw.Flush(); cw.Error() != nil {
+					return fmt.Errorf("write %s: %w", changesName, cw.Error())
+				}
+				syncs.Go(func() { changes.Sync() })
+			}
+			return nil
+		}
+		parts[i] = part
 	}
-	var bar func(int)
+	defer syncs.Wait() // before the files are aborted
+	pl := &perturb.Pipeline{Seed: plan.seed, Selector: plan.selector, Workers: plan.workers, ChangeLog: cw}
 	if b := newProgress(e, "perturbing"); b != nil {
-		bar = func(int) { b.Add(1) }
+		pl.Progress = func(int) { b.Add(1) }
 		defer func() { b.Finish(); fmt.Fprintln(e.Stderr) }()
 	}
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	sem := make(chan struct{}, max(2, runtime.NumCPU()))
-	var wg sync.WaitGroup
-	for _, r := range runs {
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			r.run(runCtx, plan, bar)
-			if r.err != nil {
-				cancel() // the others stop too
-				return
-			}
-			for _, o := range r.outs {
-				syncs.Go(func() { o.file.Sync() })
-			}
-		})
-	}
-	wg.Wait()
-	// The first input's own error, not the cancellation it caused.
-	for _, r := range runs {
-		if r.err != nil && !errors.Is(r.err, context.Canceled) {
-			return nil, r.err
-		}
+	stats, err := pl.RunParts(ctx, parts)
+	if err != nil {
+		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	for _, r := range runs {
-		if r.err != nil {
-			return nil, r.err
+	if cw.Flush(); cw.Error() != nil {
+		return nil, fmt.Errorf("write %s: %w", changesName, cw.Error())
+	}
+	for i, src := range srcs {
+		in := plan.inputs[i]
+		sum, err := src.Sum()
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", in.Path, err)
 		}
-		in := r.in
-		in.SHA256 = r.sum()
+		src.Close()
+		in.SHA256 = sum
 		in.Path = recordedPath(in.Path, plan.outDir)
 		if plan.expect != nil {
 			for _, old := range plan.expect.Inputs {
@@ -493,25 +524,16 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 		}
 		in.Outputs = nil
 		var orig perturb.Stats
-		for i, o := range r.outs {
-			st := r.stats[i]
-			if i == 0 {
+		for k, s := range sinks[i] {
+			st := stats[i][k]
+			if k == 0 {
 				orig = st.Original()
 			}
-			in.Outputs = append(in.Outputs, perturb.Output{Kind: o.kind, File: o.name,
-				SHA256: hex.EncodeToString(o.hash.Sum(nil)), Stats: st})
+			in.Outputs = append(in.Outputs, perturb.Output{Kind: s.kind, File: s.name,
+				SHA256: hex.EncodeToString(s.hash.Sum(nil)), Stats: st})
 		}
 		in.Stats = orig
 		m.Inputs = append(m.Inputs, in)
-		if r.part != nil {
-			cw.Flush()
-			if err := r.appendLogPart(changes); err != nil {
-				return nil, fmt.Errorf("write %s: %w", changesName, err)
-			}
-		}
-	}
-	if cw.Flush(); cw.Error() != nil {
-		return nil, fmt.Errorf("write %s: %w", changesName, cw.Error())
 	}
 	data, err := m.Encode()
 	if err != nil {
@@ -537,12 +559,13 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 		}
 	}
 	syncs.Wait()
-	for _, o := range pending {
-		if err := o.file.Commit(); err != nil {
-			return nil, err
+	for _, ss := range sinks {
+		for _, s := range ss {
+			if err := s.file.Commit(); err != nil {
+				return nil, err
+			}
 		}
 	}
-	pending = nil
 	if err := changes.Commit(); err != nil {
 		return nil, err
 	}
