@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -235,11 +234,114 @@ func planFromManifest(path string) (*buildPlan, error) {
 	return p, nil
 }
 
-// writeBufferSize is the buffer of every output and of the change log:
-// writes go out in chunks this large, so that a build makes few system
-// calls and the hash of an output, which sees the same chunks, runs on
-// long blocks.
-const writeBufferSize = 1 << 20
+// chunkSize is the size of the writes of outputs and change log: large
+// enough that a build makes few system calls and hashes long blocks,
+// small enough that the few chunks in use stay in the processor's cache
+// and the heap does not grow with fresh pages the kernel must fault in.
+const chunkSize = 256 << 10
+
+// chunkPool keeps the chunks of finished outputs for the next ones.
+var chunkPool = sync.Pool{New: func() any { b := make([]byte, 0, chunkSize); return &b }}
+
+// asyncWriter collects writes into chunks and writes and hashes each
+// chunk in a goroutine of its own, so that the pipeline's writing
+// goroutine, which every sentence goes through, only copies bytes. At
+// most two chunks are in use: one being filled, one being written.
+type asyncWriter struct {
+	buf    *[]byte        // the chunk being filled, nil until the first Write
+	full   chan *[]byte   // chunks to write; nil asks for an acknowledgement
+	ack    chan struct{}  // a nil chunk was reached
+	free   chan *[]byte   // a written chunk, ready to be filled again
+	err    atomic.Value   // the first write error (an error)
+	out    io.Writer      // the file
+	hash   hash.Hash      // sees every byte written to out, in order
+	quit   sync.WaitGroup // the goroutine
+	closed bool
+}
+
+func newAsyncWriter(out io.Writer, h hash.Hash) *asyncWriter {
+	// A writer has at most three chunks (one filled, one queued, one
+	// written), so the goroutine never waits to give one back.
+	w := &asyncWriter{full: make(chan *[]byte, 1), ack: make(chan struct{}), free: make(chan *[]byte, 3), out: out, hash: h}
+	w.quit.Go(func() {
+		failed := false
+		for b := range w.full {
+			if b == nil {
+				w.ack <- struct{}{}
+				continue
+			}
+			if !failed {
+				if _, err := w.out.Write(*b); err != nil {
+					w.err.Store(err)
+					failed = true
+				} else if w.hash != nil {
+					w.hash.Write(*b)
+				}
+			}
+			*b = (*b)[:0]
+			w.free <- b
+		}
+	})
+	return w
+}
+
+func (w *asyncWriter) error() error {
+	if err, ok := w.err.Load().(error); ok {
+		return err
+	}
+	return nil
+}
+
+// Write copies p into chunks, handing each full one to the goroutine.
+func (w *asyncWriter) Write(p []byte) (int, error) {
+	if err := w.error(); err != nil {
+		return 0, err
+	}
+	n := len(p)
+	for len(p) > 0 {
+		if w.buf == nil {
+			select {
+			case w.buf = <-w.free:
+			default:
+				w.buf = chunkPool.Get().(*[]byte)
+			}
+		}
+		c := copy((*w.buf)[len(*w.buf):chunkSize], p)
+		*w.buf, p = (*w.buf)[:len(*w.buf)+c], p[c:]
+		if len(*w.buf) == chunkSize {
+			w.full <- w.buf
+			w.buf = nil
+		}
+	}
+	return n, nil
+}
+
+// Flush writes what was written so far and waits until it is in the file.
+func (w *asyncWriter) Flush() error {
+	if w.buf != nil && len(*w.buf) > 0 {
+		w.full <- w.buf
+		w.buf = nil
+	}
+	w.full <- nil
+	<-w.ack
+	return w.error()
+}
+
+// Close flushes and stops the goroutine. Later calls do nothing.
+func (w *asyncWriter) Close() error {
+	if w.closed {
+		return w.error()
+	}
+	w.closed = true
+	err := w.Flush()
+	close(w.full)
+	w.quit.Wait()
+	close(w.free)
+	for b := range w.free {
+		chunkPool.Put(b)
+	}
+	return err
+}
 
 // buildSource reads a build input, hashing the bytes as stored as they
 // are read, and publishes the CoNLL layout read so far to the sinks of
@@ -338,7 +440,7 @@ type buildSink struct {
 	w    conll.SentenceWriter
 	cw   *conll.Writer // w, when the output is CoNLL
 	src  *buildSource
-	buf  *bufio.Writer
+	out  *asyncWriter
 	file *atomicfile.File
 	hash hash.Hash
 	name string
@@ -356,11 +458,15 @@ func (s *buildSink) Write(sent conll.Sentence) error {
 	return s.w.Write(sent)
 }
 
-// Close flushes the output (it does not close the file).
+// Close writes out everything written (it does not close the file).
 func (s *buildSink) Close() error {
 	s.sync()
 	s.w.Flush()
-	return s.w.Error()
+	err := s.out.Close()
+	if s.w.Error() != nil {
+		return s.w.Error()
+	}
+	return err
 }
 
 // formattedSink is a buildSink of a CoNLL output.
@@ -382,11 +488,11 @@ func createSink(dir, name, kind string, src *buildSource) (*buildSink, error) {
 		return nil, err
 	}
 	s := &buildSink{file: f, hash: sha256.New(), name: name, kind: kind, src: src}
-	s.buf = bufio.NewWriterSize(io.MultiWriter(f, s.hash), writeBufferSize)
+	s.out = newAsyncWriter(f, s.hash)
 	if conll.FormatOf(name) == conll.FormatJSONL {
-		s.w = conll.NewJSONWriter(s.buf)
+		s.w = conll.NewJSONWriter(s.out)
 	} else {
-		s.cw = conll.NewWriter(s.buf)
+		s.cw = conll.NewWriter(s.out)
 		s.w = s.cw
 	}
 	return s, nil
@@ -436,7 +542,9 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 		return nil, err
 	}
 	defer changes.Abort()
-	cw := perturb.NewChangeWriter(bufio.NewWriterSize(changes, writeBufferSize))
+	changesOut := newAsyncWriter(changes, nil)
+	defer changesOut.Close()
+	cw := perturb.NewChangeWriter(changesOut)
 	cw.WriteHeader()
 
 	// Finished outputs, and the change log so far, are flushed to disk
@@ -468,6 +576,7 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 				return nil, err
 			}
 			defer s.file.Abort()
+			defer s.out.Close() // on errors, before the file is aborted
 			sinks[i] = append(sinks[i], s)
 			part.Steps = append(part.Steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[k], Out: s.pipelineSink()})
 		}
@@ -482,6 +591,9 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 			if !last {
 				if cw.Flush(); cw.Error() != nil {
 					return fmt.Errorf("write %s: %w", changesName, cw.Error())
+				}
+				if err := changesOut.Flush(); err != nil {
+					return fmt.Errorf("write %s: %w", changesName, err)
 				}
 				syncs.Go(func() { changes.Sync() })
 			}
@@ -504,6 +616,9 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 	}
 	if cw.Flush(); cw.Error() != nil {
 		return nil, fmt.Errorf("write %s: %w", changesName, cw.Error())
+	}
+	if err := changesOut.Close(); err != nil {
+		return nil, fmt.Errorf("write %s: %w", changesName, err)
 	}
 	for i, src := range srcs {
 		in := plan.inputs[i]
