@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -105,6 +106,9 @@ type Reader struct {
 	fields  []span
 	lines   []tokenLine
 	keepAll int // first line whose fields go into Sentence.Fields; -1: none
+
+	strs      []string // where ReadAppend wants Tokens and Tags
+	appending bool     // in ReadAppend
 }
 
 // span is a field: bytes [start, end) of Reader.block.
@@ -186,6 +190,24 @@ func (r *Reader) Read() (Sentence, error) {
 		r.err = err
 	}
 	return s, err
+}
+
+// ReadAppend is Read, except that the Tokens and Tags of the sentence
+// are appended to strs and sliced from it, and strs is returned: a
+// caller reading many sentences can keep their strings in one slice it
+// reuses instead of an allocation per sentence. The sentence's Tokens
+// and Tags then change when the caller reuses strs.
+func (r *Reader) ReadAppend(strs []string) (Sentence, []string, error) {
+	if r.err != nil {
+		return Sentence{}, strs, r.err
+	}
+	r.strs, r.appending = strs, true
+	s, err := r.read()
+	strs, r.strs, r.appending = r.strs, nil, false
+	if err != nil {
+		r.err = err
+	}
+	return s, strs, err
 }
 
 func (r *Reader) read() (Sentence, error) {
@@ -316,8 +338,15 @@ func (r *Reader) read() (Sentence, error) {
 func (r *Reader) fill(s *Sentence) {
 	text := string(r.block)
 	n := len(r.lines)
-	strs := make([]string, 2*n)
-	s.Tokens, s.Tags = strs[:n:n], strs[n:]
+	var strs []string
+	if r.appending {
+		start := len(r.strs)
+		r.strs = slices.Grow(r.strs, 2*n)[:start+2*n]
+		strs = r.strs[start:]
+	} else {
+		strs = make([]string, 2*n)
+	}
+	s.Tokens, s.Tags = strs[:n:n], strs[n:2*n:2*n]
 	for i, l := range r.lines {
 		s.Tokens[i] = text[l.tok.start:l.tok.end]
 		if l.tag.start < 0 {

@@ -67,10 +67,25 @@ type FormattedSink interface {
 	// AppendSentence appends s as the sink writes it to dst, preceded by
 	// the separator from the sentence before when sep is set. It is
 	// called from several goroutines at once.
+	//
+	// When every sink of a part is a FormattedSink and Pipeline.Changes
+	// is nil, no sentence leaves the pipeline, which then keeps the
+	// strings of sentences (read from an AppendSource, edited by a
+	// TokenEditor) in memory it reuses from batch to batch: sinks,
+	// perturbations and mention reporters must not keep the sentences
+	// they are given, or slices of them, after they return.
 	AppendSentence(dst []byte, s conll.Sentence, sep bool) ([]byte, error)
 	// WriteFormatted writes n consecutive sentences formatted by
 	// AppendSentence, the first without separator, the others with.
 	WriteFormatted(p []byte, n int) error
+}
+
+// AppendSource is implemented by sources that can put the Tokens and
+// Tags of the sentences they read into a slice the caller reuses, as
+// conll.Reader's ReadAppend does.
+type AppendSource interface {
+	Source
+	ReadAppend(strs []string) (conll.Sentence, []string, error)
 }
 
 // Part is one input of a run of several (Pipeline.RunParts): its
@@ -144,6 +159,12 @@ type batch struct {
 	// textEnds[k] where each sentence ends in it.
 	text     [][]byte
 	textEnds [][]int
+	// reuse is set when no sentence leaves the pipeline (see
+	// FormattedSink): the Tokens and Tags of origs are then slices of
+	// strs, and the Tokens of outs made by TokenEditors slices of toks.
+	reuse bool
+	strs  []string
+	toks  []string
 	// ok is the number of sentences processed without error; when it is
 	// less than len(origs), err is the error of sentence ok.
 	ok   int
@@ -163,6 +184,9 @@ func (b *batch) reset(part, first int) {
 	b.part, b.last = part, false
 	b.first, b.origs, b.ok, b.err = first, b.origs[:0], 0, nil
 	b.arena, b.rows, b.rowEnds = b.arena[:0], b.rows[:0], b.rowEnds[:0]
+	clear(b.strs)
+	clear(b.toks)
+	b.strs, b.toks, b.reuse = b.strs[:0], b.toks[:0], false
 	for k := range b.text {
 		b.text[k], b.textEnds[k] = b.text[k][:0], b.textEnds[k][:0]
 	}
@@ -205,17 +229,33 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 	todo := make(chan *batch, workers)
 	order := make(chan *batch, 3*workers)
 	readErr := make(chan error, 1)
+	reuse := make([]bool, len(parts))
+	for i, pt := range parts {
+		reuse[i] = p.Changes == nil
+		for _, st := range pt.Steps {
+			if _, ok := st.Out.(FormattedSink); !ok {
+				reuse[i] = false
+			}
+		}
+	}
 	go func() {
 		defer close(todo)
 		defer close(order)
 		for part, pt := range parts {
+			as, _ := pt.Source.(AppendSource)
 			for i := 0; ; {
 				b := batchPool.Get().(*batch)
 				b.reset(part, i)
+				b.reuse = reuse[part]
 				var err error
 				for len(b.origs) < batchSize {
 					var s conll.Sentence
-					if s, err = pt.Source.Read(); err != nil {
+					if b.reuse && as != nil {
+						s, b.strs, err = as.ReadAppend(b.strs)
+					} else {
+						s, err = pt.Source.Read()
+					}
+					if err != nil {
 						break
 					}
 					b.origs = append(b.origs, s)
@@ -396,7 +436,20 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 		}
 		var out conll.Sentence
 		var cs []Change
-		if ap, ok := st.Perturbation.(ChangeAppender); ok {
+		te, isEditor := st.Perturbation.(TokenEditor)
+		if b.reuse && isEditor {
+			n := len(b.arena)
+			b.arena = te.AppendEdits(b.arena, orig, w.selected, w.rng)
+			cs = b.arena[n:len(b.arena):len(b.arena)]
+			out = orig
+			if len(cs) == 0 {
+				cs = nil
+			} else {
+				start := len(b.toks)
+				b.toks = ApplyEdits(b.toks, orig.Tokens, cs)
+				out.Tokens = b.toks[start:len(b.toks):len(b.toks)]
+			}
+		} else if ap, ok := st.Perturbation.(ChangeAppender); ok {
 			n := len(b.arena)
 			out, b.arena = ap.PerturbAppend(b.arena, orig, w.selected, w.rng)
 			cs = b.arena[n:len(b.arena):len(b.arena)]

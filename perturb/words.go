@@ -26,13 +26,48 @@ func EditWord(edit WordEditor, word string, r *rand.Rand) (string, bool) {
 	return string(b), true
 }
 
+// TokenEditor is implemented by token-level perturbations (keyboard,
+// swap) whose output is the input with the tokens their changes name
+// replaced by the changes' After texts, one token per change.
+// AppendEdits(dst, s, selected, r) must append the changes Perturb(s,
+// selected, r) would return, drawing the same random numbers: the
+// pipeline then builds the output sentences itself, in memory it reuses.
+type TokenEditor interface {
+	AppendEdits(dst []Change, s conll.Sentence, selected []bool, r *rand.Rand) []Change
+}
+
 // EditWords is the body of a token-level perturbation such as keyboard or
 // swap: it applies edit to every selected token of s, in order, and
 // appends one Change of the given kind per edited token to dst. s is not
 // modified; the result has its own Tokens slice when anything changed.
-// The new tokens are built back to back and become one string, so a
-// sentence costs one allocation however many words change.
 func EditWords(dst []Change, s conll.Sentence, selected []bool, r *rand.Rand, kind string, edit WordEditor) (conll.Sentence, []Change) {
+	first := len(dst)
+	dst = AppendEdits(dst, s, selected, r, kind, edit)
+	if len(dst) == first {
+		return s, dst
+	}
+	out := s
+	out.Tokens = ApplyEdits(make([]string, 0, len(s.Tokens)), s.Tokens, dst[first:])
+	return out, dst
+}
+
+// ApplyEdits appends tokens to dst with the token of every change
+// replaced by its After text, and returns the extended slice. The
+// changes must be one token each, as AppendEdits makes them.
+func ApplyEdits(dst, tokens []string, changes []Change) []string {
+	start := len(dst)
+	dst = append(dst, tokens...)
+	for _, c := range changes {
+		dst[start+c.Token] = c.After
+	}
+	return dst
+}
+
+// AppendEdits is EditWords without the output sentence: it appends the
+// changes of the edited tokens to dst. The new tokens are built back to
+// back and become one string, so a sentence costs one allocation however
+// many words change.
+func AppendEdits(dst []Change, s conll.Sentence, selected []bool, r *rand.Rand, kind string, edit WordEditor) []Change {
 	// The editor is called through an interface, so stack buffers would
 	// escape to the heap: reuse pooled ones instead.
 	sc := scratchPool.Get().(*wordScratch)
@@ -55,19 +90,15 @@ func EditWords(dst []Change, s conll.Sentence, selected []bool, r *rand.Rand, ki
 		dst = append(dst, Change{Token: i, End: i + 1, Kind: kind, Before: s.Tokens[i]})
 	}
 	if len(ends) == 0 {
-		return s, dst
+		return dst
 	}
-	out := s
-	out.Tokens = append([]string(nil), s.Tokens...)
 	text := string(words)
 	start := 0
 	for j, end := range ends {
-		c := &dst[first+j]
-		c.After = text[start:end]
-		out.Tokens[c.Token] = c.After
+		dst[first+j].After = text[start:end]
 		start = end
 	}
-	return out, dst
+	return dst
 }
 
 type wordScratch struct {

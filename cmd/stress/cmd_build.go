@@ -397,6 +397,23 @@ func openSource(path string) (*buildSource, error) {
 // (on the first line and at the end of the input, not in between).
 func (src *buildSource) Read() (conll.Sentence, error) {
 	s, err := src.r.Read()
+	src.publish()
+	return s, err
+}
+
+// ReadAppend is Read keeping the sentence's strings in strs (see
+// perturb.AppendSource).
+func (src *buildSource) ReadAppend(strs []string) (conll.Sentence, []string, error) {
+	if src.conll == nil {
+		s, err := src.Read()
+		return s, strs, err
+	}
+	s, strs, err := src.conll.ReadAppend(strs)
+	src.publish()
+	return s, strs, err
+}
+
+func (src *buildSource) publish() {
 	var l conll.Layout
 	if src.conll != nil {
 		l = src.conll.Layout()
@@ -405,7 +422,6 @@ func (src *buildSource) Read() (conll.Sentence, error) {
 		src.last = l
 		src.layout.Store(&l)
 	}
-	return s, err
 }
 
 // Layout returns the layout read so far.

@@ -162,6 +162,12 @@ func (t *Typo) PerturbAppend(dst []perturb.Change, s conll.Sentence, selected []
 	return perturb.EditWords(dst, s, selected, r, Name, t)
 }
 
+// AppendEdits is PerturbAppend without the output sentence (see
+// perturb.TokenEditor).
+func (t *Typo) AppendEdits(dst []perturb.Change, s conll.Sentence, selected []bool, r *rand.Rand) []perturb.Change {
+	return perturb.AppendEdits(dst, s, selected, r, Name, t)
+}
+
 // Check reports whether c replaces exactly one letter by a neighbour.
 func (t *Typo) Check(c perturb.Change) error {
 	if c.End != c.Token+1 {

@@ -171,6 +171,12 @@ func (s *Swap) PerturbAppend(dst []perturb.Change, sent conll.Sentence, selected
 	return perturb.EditWords(dst, sent, selected, r, Name, s)
 }
 
+// AppendEdits is PerturbAppend without the output sentence (see
+// perturb.TokenEditor).
+func (s *Swap) AppendEdits(dst []perturb.Change, sent conll.Sentence, selected []bool, r *rand.Rand) []perturb.Change {
+	return perturb.AppendEdits(dst, sent, selected, r, Name, s)
+}
+
 // Check reports whether c is one transposition of two adjacent,
 // different letters that respects the keep options.
 func (s *Swap) Check(c perturb.Change) error {
