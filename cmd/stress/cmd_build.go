@@ -246,7 +246,8 @@ var chunkPool = sync.Pool{New: func() any { b := make([]byte, 0, chunkSize); ret
 // asyncWriter collects writes into chunks and writes and hashes each
 // chunk in a goroutine of its own, so that the pipeline's writing
 // goroutine, which every sentence goes through, only copies bytes. At
-// most two chunks are in use: one being filled, one being written.
+// most three chunks are in use: one being filled, one queued, one being
+// written.
 type asyncWriter struct {
 	buf    *[]byte        // the chunk being filled, nil until the first Write
 	full   chan *[]byte   // chunks to write; nil asks for an acknowledgement
@@ -254,17 +255,23 @@ type asyncWriter struct {
 	free   chan *[]byte   // a written chunk, ready to be filled again
 	err    atomic.Value   // the first write error (an error)
 	out    io.Writer      // the file
+	file   *os.File       // out, when writeback can be started early
 	hash   hash.Hash      // sees every byte written to out, in order
 	quit   sync.WaitGroup // the goroutine
 	closed bool
 }
 
 func newAsyncWriter(out io.Writer, h hash.Hash) *asyncWriter {
+	var file *os.File
+	if f, ok := out.(*atomicfile.File); ok {
+		file = f.File
+	}
 	// A writer has at most three chunks (one filled, one queued, one
 	// written), so the goroutine never waits to give one back.
-	w := &asyncWriter{full: make(chan *[]byte, 1), ack: make(chan struct{}), free: make(chan *[]byte, 3), out: out, hash: h}
+	w := &asyncWriter{full: make(chan *[]byte, 1), ack: make(chan struct{}), free: make(chan *[]byte, 3), out: out, file: file, hash: h}
 	w.quit.Go(func() {
 		failed := false
+		var off int64
 		for b := range w.full {
 			if b == nil {
 				w.ack <- struct{}{}
@@ -274,8 +281,14 @@ func newAsyncWriter(out io.Writer, h hash.Hash) *asyncWriter {
 				if _, err := w.out.Write(*b); err != nil {
 					w.err.Store(err)
 					failed = true
-				} else if w.hash != nil {
-					w.hash.Write(*b)
+				} else {
+					if w.file != nil {
+						startWriteback(w.file, off, int64(len(*b)))
+					}
+					off += int64(len(*b))
+					if w.hash != nil {
+						w.hash.Write(*b)
+					}
 				}
 			}
 			*b = (*b)[:0]
@@ -636,6 +649,7 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 	if err := changesOut.Close(); err != nil {
 		return nil, fmt.Errorf("write %s: %w", changesName, err)
 	}
+	syncs.Go(func() { changes.Sync() }) // while the manifest is made
 	for i, src := range srcs {
 		in := plan.inputs[i]
 		sum, err := src.Sum()
