@@ -1,0 +1,54 @@
+package perturb
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestAppendField checks escaping against strings.Replacer on random
+// strings of the bytes that matter and their neighbours.
+func TestAppendField(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	alphabet := []byte("ab\\\t\n\r\x00\x0b\x0c\x0e[]^\x7f\x80\xffé ")
+	escaped := 0
+	for range 50000 {
+		b := make([]byte, r.IntN(30))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		f := string(b)
+		got, want := appendField([]byte("x"), f), "x"+fieldEscaper.Replace(f)
+		if string(got) != want {
+			t.Fatalf("appendField(%q) = %q, want %q", f, got, want)
+		}
+		if want != "x"+f {
+			escaped++
+		}
+	}
+	if escaped == 0 {
+		t.Fatal("no string needed escaping: the test proves nothing")
+	}
+}
+
+// FuzzAppendField checks escaping against strings.Replacer.
+func FuzzAppendField(f *testing.F) {
+	for _, s := range []string{"", "a\\b", "tab\there", "line\nbreak\r", "plain text of some length"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := appendField(nil, s), fieldEscaper.Replace(s); string(got) != want {
+			t.Fatalf("appendField(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+func BenchmarkAppendChange(b *testing.B) {
+	c := Change{File: "train_keyboard.tsv", Sentence: 1234, Token: 7, End: 8, Kind: "keyboard",
+		Before: "nephrotoxicity", After: "nephrotoxocity"}
+	b.ReportAllocs()
+	var buf []byte
+	for b.Loop() {
+		buf = AppendChange(buf[:0], c)
+	}
+	b.SetBytes(int64(len(buf)))
+}
