@@ -52,3 +52,36 @@ func BenchmarkAppendChange(b *testing.B) {
 	}
 	b.SetBytes(int64(len(buf)))
 }
+
+// TestRowAppender checks rowAppender against AppendChange, for changes
+// whose file and kind repeat, change, or need escaping.
+func TestRowAppender(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	texts := []string{"", "a", "nephrotoxicity", "back\\slash", "tab\tin", "x\ny"}
+	files := []string{"train_keyboard.tsv", "dev\tel.tsv"}
+	kinds := []string{"keyboard", "swap", "syn\\onym"}
+	numbers := []int{0, 1, 8, 9, 10, 98, 99, 100, 12345, -1}
+	var ra rowAppender
+	for range 20000 {
+		c := Change{File: files[r.IntN(len(files))], Kind: kinds[r.IntN(len(kinds))],
+			Sentence: numbers[r.IntN(len(numbers))], Token: numbers[r.IntN(len(numbers))], End: numbers[r.IntN(len(numbers))],
+			Before: texts[r.IntN(len(texts))], After: texts[r.IntN(len(texts))],
+			ConceptID: texts[r.IntN(len(texts))], Source: texts[r.IntN(len(texts))], TermType: texts[r.IntN(len(texts))]}
+		got, want := ra.append([]byte("x"), c), AppendChange([]byte("x"), c)
+		if string(got) != string(want) {
+			t.Fatalf("%+v: rowAppender %q, AppendChange %q", c, got, want)
+		}
+	}
+}
+
+func BenchmarkRowAppender(b *testing.B) {
+	c := Change{File: "train_keyboard.tsv", Sentence: 1234, Token: 7, End: 8, Kind: "keyboard",
+		Before: "nephrotoxicity", After: "nephrotoxocity"}
+	b.ReportAllocs()
+	var ra rowAppender
+	var buf []byte
+	for b.Loop() {
+		buf = ra.append(buf[:0], c)
+	}
+	b.SetBytes(int64(len(buf)))
+}

@@ -205,7 +205,8 @@ type worker struct {
 	stats     [][]Stats           // per part and step, the modifications only
 	reporters [][]MentionReporter // per part and step, nil when the step reports no outcomes
 	pcg       *rand.PCG
-	rng       *rand.Rand // draws from pcg, reseeded for every sentence and step
+	rng       *rand.Rand    // draws from pcg, reseeded for every sentence and step
+	rows      []rowAppender // per step, for ChangeLog
 	selected  []bool
 }
 
@@ -476,9 +477,12 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 		b.changes[i*len(steps)+k] = cs
 	}
 	if p.ChangeLog != nil {
-		for _, cs := range b.changes[i*len(steps) : (i+1)*len(steps)] {
+		if len(w.rows) < len(steps) {
+			w.rows = make([]rowAppender, len(steps))
+		}
+		for k, cs := range b.changes[i*len(steps) : (i+1)*len(steps)] {
 			for _, c := range cs {
-				b.rows = AppendChange(b.rows, c)
+				b.rows = w.rows[k].append(b.rows, c)
 			}
 		}
 		b.rowEnds = append(b.rowEnds, len(b.rows))

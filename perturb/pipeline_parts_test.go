@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -284,4 +285,32 @@ func ExamplePipeline_RunParts() {
 	// part1: 3 tokens, 3 modified
 	// part2: 1 tokens, 1 modified
 	// 4 change-log rows
+}
+
+// BenchmarkPipelineFormatted is BenchmarkPipelineEndToEnd the way
+// "stress build" runs it: the workers format both outputs and the change
+// log, and the pipeline reuses sentence memory (see FormattedSink).
+func BenchmarkPipelineFormatted(b *testing.B) {
+	data := benchCorpus(b)
+	sel, err := perturb.NewSelector(perturb.DefaultSelection(), 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	k, w := mustKind(b, "keyboard", nil), mustKind(b, "swap", nil)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		ko, wo := &textSink{w: conll.NewWriter(io.Discard)}, &textSink{w: conll.NewWriter(io.Discard)}
+		cw := perturb.NewChangeWriter(io.Discard)
+		p := &perturb.Pipeline{Seed: 1, Selector: sel, ChangeLog: cw, Steps: []perturb.Step{
+			{Name: "keyboard", File: "k", Perturbation: k, Out: formattedText{ko}},
+			{Name: "swap", File: "s", Perturbation: w, Out: formattedText{wo}},
+		}}
+		if _, err := p.Run(context.Background(), conll.NewReader(bytes.NewReader(data))); err != nil {
+			b.Fatal(err)
+		}
+		cw.Flush()
+		ko.w.Flush()
+		wo.w.Flush()
+	}
 }
