@@ -149,7 +149,9 @@ const batchSize = 64
 
 // batch is a run of consecutive sentences and, once a worker has
 // processed it, their perturbed copies and changes. Batches are reused
-// once written: nothing handed to a Sink or to Changes points into them.
+// once written: nothing handed to a Sink or to Changes points into them,
+// except, when reuse is set, what FormattedSinks are given to format
+// and do not keep.
 type batch struct {
 	part    int              // the index of the part the sentences come from
 	last    bool             // the part's last batch (possibly empty)
@@ -213,16 +215,19 @@ type worker struct {
 // Run processes src to the end and returns one Stats per step.
 func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
 	stats, err := p.run(ctx, []Part{{Source: src, Steps: p.Steps}})
+	if stats == nil {
+		return nil, err
+	}
 	return stats[0], err
 }
 
 func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
+	if p.Selector == nil {
+		return nil, fmt.Errorf("%w: pipeline without selector", ErrOption)
+	}
 	stats := make([][]Stats, len(parts))
 	for i, pt := range parts {
 		stats[i] = make([]Stats, len(pt.Steps))
-	}
-	if p.Selector == nil {
-		return stats, fmt.Errorf("%w: pipeline without selector", ErrOption)
 	}
 	workers := p.Workers
 	if workers <= 0 {
