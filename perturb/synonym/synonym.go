@@ -275,7 +275,11 @@ func (r *Replacer) Close() error {
 // Analyze returns what r would do with a mention of type typ, whatever
 // its position. The result is cached and must not be modified.
 func (r *Replacer) Analyze(typ, mention string) *Analysis {
-	key := typ + "\x00" + umls.Normalize(lookupForm(mention))
+	// The key is the mention as written: analyze reads its case and
+	// punctuation (abbreviations, labels, capitals), so keying on a
+	// normalized form would let whichever spelling came first decide for
+	// the others, and results would depend on processing order.
+	key := typ + "\x00" + mention
 	r.mu.Lock()
 	a, ok := r.cache[key]
 	r.mu.Unlock()

@@ -3,6 +3,7 @@ package synonym
 import (
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -315,9 +316,28 @@ func TestAnalyzeCaches(t *testing.T) {
 	r, store := fakeReplacer(t, nil)
 	r.Analyze("Chemical", "cocaine")
 	n := store.lookups
-	r.Analyze("Chemical", "Cocaine")
+	r.Analyze("Chemical", "cocaine")
 	if store.lookups != n {
-		t.Errorf("second analysis of the same normalized mention did %d lookups", store.lookups-n)
+		t.Errorf("second analysis of the same mention did %d lookups", store.lookups-n)
+	}
+}
+
+// TestAnalyzeOrderIndependent checks that what is cached for one
+// spelling never decides another: analyses must not depend on which
+// sentences a worker saw first.
+func TestAnalyzeOrderIndependent(t *testing.T) {
+	forms := []string{"cocaine", "Cocaine", "COCAINE", "syncope", "Syncope"}
+	first, _ := fakeReplacer(t, nil)
+	want := map[string]Analysis{}
+	for _, f := range forms {
+		want[f] = *first.Analyze("Chemical", f)
+	}
+	second, _ := fakeReplacer(t, nil)
+	for i := len(forms) - 1; i >= 0; i-- {
+		f := forms[i]
+		if got := *second.Analyze("Chemical", f); !reflect.DeepEqual(got, want[f]) {
+			t.Errorf("%q analysed after other spellings: %+v, want %+v", f, got, want[f])
+		}
 	}
 }
 
