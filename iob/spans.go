@@ -13,8 +13,11 @@ import (
 // ends one, and a type "0" counts as no type (a Perl truth-value quirk the
 // script inherits). S- is not known to conlleval, so S-X S-X is one entity;
 // convert IOBES to IOB2 first. The end of tags ends every entity.
-func Spans(tags []string) []Span {
-	var spans []Span
+func Spans(tags []string) []Span { return AppendSpans(nil, tags) }
+
+// AppendSpans is Spans appending to spans, so that callers on hot paths
+// can reuse a buffer.
+func AppendSpans(spans []Span, tags []string) []Span {
 	open := false
 	prevTag, prevType := Outside, ""
 	for i, t := range tags {

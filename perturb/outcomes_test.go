@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -19,7 +20,7 @@ import (
 // "too short" and mentions already in upper case as "no change".
 type upperMentions struct{}
 
-func (upperMentions) outcome(s conll.Sentence, sp perturb.Span) string {
+func (upperMentions) outcome(s conll.Sentence, sp iob.Span) string {
 	tok := s.Tokens[sp.Start]
 	switch {
 	case len(tok) <= 3:
@@ -33,7 +34,7 @@ func (upperMentions) outcome(s conll.Sentence, sp perturb.Span) string {
 func (u upperMentions) Perturb(s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
 	out := s
 	var cs []perturb.Change
-	for _, sp := range perturb.Spans(s.Tags) {
+	for _, sp := range iob.Spans(s.Tags) {
 		if u.outcome(s, sp) != perturb.OutcomeReplaced {
 			continue
 		}
@@ -50,7 +51,7 @@ func (upperMentions) Check(perturb.Change) error { return nil }
 
 func (u upperMentions) MentionOutcomes(s conll.Sentence) [][2]string {
 	var out [][2]string
-	for _, sp := range perturb.Spans(s.Tags) {
+	for _, sp := range iob.Spans(s.Tags) {
 		out = append(out, [2]string{sp.Type, u.outcome(s, sp)})
 	}
 	return out

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -106,30 +105,6 @@ func TestRegistry(t *testing.T) {
 	sw, _ := perturb.Lookup("swap")
 	if _, err := sw.New(map[string]string{"keep-first": "maybe"}); !errors.Is(err, perturb.ErrOption) {
 		t.Errorf("bad bool = %v", err)
-	}
-}
-
-func TestSpans(t *testing.T) {
-	for _, tc := range []struct {
-		tags string
-		want string
-	}{
-		{"O O O", ""},
-		{"B-C I-C O B-D", "C0-2 D3-4"},
-		{"I-C I-C", "C0-2"},            // conlleval: I after O starts a mention
-		{"B-C I-D", "C0-1 D1-2"},       // type change starts a new mention
-		{"B-C B-C", "C0-1 C1-2"},       // adjacent mentions
-		{"O I-D I-D O", "D1-3"},        // IOB1-style start
-		{"B-C-x I-C-x", "C-x0-2"},      // types may contain dashes
-		{"B-C weird I-C", "C0-1 C2-3"}, // malformed tag ends a mention
-	} {
-		var parts []string
-		for _, sp := range perturb.Spans(strings.Fields(tc.tags)) {
-			parts = append(parts, fmt.Sprintf("%s%d-%d", sp.Type, sp.Start, sp.End))
-		}
-		if got := strings.Join(parts, " "); got != tc.want {
-			t.Errorf("Spans(%s) = %q, want %q", tc.tags, got, tc.want)
-		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 )
 
 // Stats are the corpus figures of the paper's Table 2 for one file and,
@@ -57,54 +58,6 @@ func (st *Stats) addOutcomes(typ, outcome string, n int) {
 	m[outcome] += n
 }
 
-// Span is a gold entity mention: tokens [Start, End) of type Type.
-type Span struct {
-	Start, End int
-	Type       string
-}
-
-// Spans returns the mentions of an IOB tag sequence with conlleval's
-// rules: B-X starts a mention, I-X continues one of type X and otherwise
-// starts one; O and any other tag end it.
-func Spans(tags []string) []Span { return appendSpans(nil, tags) }
-
-// appendSpans appends the mentions of tags to out.
-func appendSpans(out []Span, tags []string) []Span {
-	open := -1
-	typ := ""
-	for i, t := range tags {
-		if t == "O" {
-			if open >= 0 {
-				out = append(out, Span{open, i, typ})
-			}
-			open, typ = -1, ""
-			continue
-		}
-		prefix, ty, _ := strings.Cut(t, "-")
-		if len(prefix) != 1 {
-			prefix, ty = "O", ""
-		}
-		switch {
-		case (prefix == "I" || prefix == "E") && open >= 0 && ty == typ:
-			continue
-		case prefix == "B" || prefix == "I" || prefix == "S" || prefix == "E":
-			if open >= 0 {
-				out = append(out, Span{open, i, typ})
-			}
-			open, typ = i, ty
-		default:
-			if open >= 0 {
-				out = append(out, Span{open, i, typ})
-			}
-			open, typ = -1, ""
-		}
-	}
-	if open >= 0 {
-		out = append(out, Span{open, len(tags), typ})
-	}
-	return out
-}
-
 // Add counts one sentence. With pert (a perturbed copy of orig) it also
 // counts modifications; pass pert == orig's zero value and nil changes
 // to count a corpus alone (see AddOriginal).
@@ -122,8 +75,8 @@ func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change) {
 	if st.TypeTokensModified == nil {
 		st.TypeTokensModified = map[string]int{}
 	}
-	var buf [32]Span
-	spans := appendSpans(buf[:0], orig.Tags)
+	var buf [32]iob.Span
+	spans := iob.AppendSpans(buf[:0], orig.Tags)
 	if len(pert.Tokens) == len(orig.Tokens) && sameTags(orig.Tags, pert.Tags) {
 		for i, tok := range orig.Tokens {
 			if pert.Tokens[i] == tok {
@@ -149,7 +102,7 @@ func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change) {
 	// grow while another shrinks, leaving the count alone but the tokens
 	// between them shifted): compare mention by mention and count every
 	// token of a replaced mention as modified.
-	pspans := Spans(pert.Tags)
+	pspans := iob.Spans(pert.Tags)
 	if len(pspans) != len(spans) {
 		st.TokensModified += len(orig.Tokens)
 		return
@@ -240,8 +193,8 @@ func (st *Stats) AddOriginal(s conll.Sentence) {
 	}
 	st.Sentences++
 	st.Tokens += len(s.Tokens)
-	var buf [32]Span
-	spans := appendSpans(buf[:0], s.Tags)
+	var buf [32]iob.Span
+	spans := iob.AppendSpans(buf[:0], s.Tags)
 	if len(spans) > 0 {
 		st.Annotated++
 	}

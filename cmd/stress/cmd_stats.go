@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -129,7 +130,7 @@ func fileStats(path, orig string) (perturb.Stats, error) {
 // can move mentions (one grows, another shrinks) without changing the
 // sentence's length.
 func sameMentionTypes(a, b []string) bool {
-	sa, sb := perturb.Spans(a), perturb.Spans(b)
+	sa, sb := iob.Spans(a), iob.Spans(b)
 	if len(sa) != len(sb) {
 		return false
 	}
