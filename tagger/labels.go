@@ -2,6 +2,7 @@ package tagger
 
 import (
 	"fmt"
+	"github.com/stress-ner/stress/iob"
 	"slices"
 	"strings"
 )
@@ -87,41 +88,10 @@ func (ls *labelSet) allowed(prev, cur int) bool {
 	return prev >= 0 && ls.typ[prev] == ls.typ[cur] && prev != 0
 }
 
-// repairIOB2 returns tags with every I-T that does not continue a T entity
-// turned into B-T, the usual reading of IOB1 and of sloppy IOB2. It
-// returns the input slice itself when nothing needed repair.
-func repairIOB2(tags []string) []string {
-	var out []string
-	prevType := ""
-	for i, tag := range tags {
-		p, t, _ := splitTag(tag)
-		if p == 'I' && t != prevType {
-			if out == nil {
-				out = slices.Clone(tags)
-			}
-			out[i] = "B-" + t
-		}
-		prevType = t
-	}
-	if out == nil {
-		return tags
-	}
-	return out
-}
-
-// ValidIOB2 reports whether tags is a valid IOB2 sequence: every tag is O,
-// B-T or I-T, and every I-T follows B-T or I-T.
-func ValidIOB2(tags []string) bool {
-	prevType := ""
-	for _, tag := range tags {
-		p, t, ok := splitTag(tag)
-		if !ok || (p == 'I' && t != prevType) {
-			return false
-		}
-		prevType = t
-	}
-	return true
-}
+// ValidIOB2 reports whether tags is a valid IOB2 sequence (iob.Validate
+// finds nothing): every tag is O, B-T or I-T, and every I-T follows B-T
+// or I-T.
+func ValidIOB2(tags []string) bool { return len(iob.Validate(tags, iob.IOB2)) == 0 }
 
 // CheckTags returns an error wrapping ErrBadTag, naming the first bad tag
 // and its 0-based index, when a tag of a training sentence is not O, B-T or

@@ -20,31 +20,12 @@ func TestValidIOB2(t *testing.T) {
 		{[]string{"B-Chemical", "I-Disease"}, false},
 		{[]string{"B-"}, false},
 		{[]string{"X-Chemical"}, false},
-		{[]string{"B-A B"}, false},
 		{[]string{""}, false},
 		{[]string{"o"}, false},
 	}
 	for _, tt := range tests {
 		if got := ValidIOB2(tt.tags); got != tt.want {
 			t.Errorf("ValidIOB2(%q) = %v, want %v", tt.tags, got, tt.want)
-		}
-	}
-}
-
-func TestRepairIOB2(t *testing.T) {
-	tests := []struct{ in, want []string }{
-		{[]string{"O", "I-A", "I-A"}, []string{"O", "B-A", "I-A"}},
-		{[]string{"I-A"}, []string{"B-A"}},
-		{[]string{"B-A", "I-B", "I-B"}, []string{"B-A", "B-B", "I-B"}},
-		{[]string{"B-A", "I-A", "O"}, []string{"B-A", "I-A", "O"}},
-	}
-	for _, tt := range tests {
-		got := repairIOB2(tt.in)
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("repairIOB2(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-		if !ValidIOB2(got) {
-			t.Errorf("repairIOB2(%q) = %q is not valid IOB2", tt.in, got)
 		}
 	}
 }

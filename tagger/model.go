@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 )
 
 // Options configure training. The zero value of every field except
@@ -304,7 +305,8 @@ func TrainContext(ctx context.Context, sents []conll.Sentence, opts Options) (*M
 			ex.feats = appendFeatures(ex.feats, opts.Features, mask, s.Tokens, &view, i)
 		}
 		ex.starts = append(ex.starts, int32(len(ex.feats)))
-		for i, tag := range repairIOB2(s.Tags) {
+		repaired, _ := iob.Repair(s.Tags) // I-T after O or another type is read as B-T
+		for i, tag := range repaired {
 			ex.gold[i] = ls.index[tag]
 		}
 		examples = append(examples, ex)
