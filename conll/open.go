@@ -69,12 +69,26 @@ func Open(name string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	cf := &File{Name: name, Format: FormatOf(name), closer: []io.Closer{f}}
-	var r io.Reader = f
-	if strings.HasSuffix(strings.ToLower(name), ".gz") {
-		zr, err := gzip.NewReader(bufio.NewReader(f))
+	cf, err := OpenReader(f, name)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	cf.closer = append([]io.Closer{f}, cf.closer...)
+	return cf, nil
+}
+
+// OpenReader reads a corpus from r as Open reads the file name: the
+// format comes from FormatOf(name), and a name ending in .gz (in any
+// case) means r is gzipped. It is the one place that decides how a
+// corpus is decoded, for callers whose bytes do not come straight from
+// a file (an embedded corpus, or a file teed into a hash as it is read).
+// Close does not close r.
+func OpenReader(r io.Reader, name string) (*File, error) {
+	cf := &File{Name: name, Format: FormatOf(name)}
+	if isGzip(name) {
+		zr, err := gzip.NewReader(bufio.NewReader(r))
 		if err != nil {
-			f.Close()
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		cf.closer = append(cf.closer, zr)
@@ -91,6 +105,11 @@ func Open(name string) (*File, error) {
 		cf.SentenceReader = cr
 	}
 	return cf, nil
+}
+
+// isGzip reports whether a file name calls for gzip compression.
+func isGzip(name string) bool {
+	return strings.HasSuffix(strings.ToLower(name), ".gz")
 }
 
 // CoNLL returns the underlying CoNLL Reader (to set options before the
@@ -163,31 +182,91 @@ func WriteFile(name string, sents []Sentence, like *Layout) error {
 	if like != nil {
 		layout = *like
 	}
-	f, err := atomicfile.Create(name, false)
+	out, err := Create(name, OutputOptions{Layout: layout})
 	if err != nil {
 		return err
 	}
-	defer f.Abort()
-	var w io.Writer = f
-	var zw *gzip.Writer
-	if strings.HasSuffix(strings.ToLower(name), ".gz") {
-		zw = gzip.NewWriter(f)
-		w = zw
-	}
-	sw := NewFormatWriter(w, FormatOf(name), layout)
+	defer out.Abort()
 	for _, s := range sents {
-		if err := sw.Write(s); err != nil {
+		if err := out.Write(s); err != nil {
 			return fmt.Errorf("write %s: %w", name, err)
 		}
 	}
-	sw.Flush()
-	if err := sw.Error(); err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
-	}
-	if zw != nil {
-		if err := zw.Close(); err != nil {
-			return fmt.Errorf("write %s: %w", name, err)
-		}
-	}
-	return f.Commit()
+	return out.Commit()
 }
+
+// OutputOptions are the settings of Create.
+type OutputOptions struct {
+	// Layout is the CoNLL layout to write in (ignored for JSON Lines).
+	Layout Layout
+	// NoClobber makes an existing file an error rather than replaced.
+	NoClobber bool
+	// Stored, if not nil, receives a copy of the bytes as stored (after
+	// compression), for example to hash the file as written.
+	Stored io.Writer
+}
+
+// Output is a corpus file being written. Nothing appears under its name
+// until Commit, which puts the complete file in place; Abort (safe after
+// Commit, so "defer out.Abort()" is the usual pattern) discards it.
+type Output struct {
+	SentenceWriter
+	Name   string
+	Format Format
+
+	file *atomicfile.File
+	zw   *gzip.Writer
+}
+
+// Create starts writing the corpus file name: to a temporary file beside
+// it, in the format FormatOf(name) gives, gzipped when the name ends in
+// .gz (in any case).
+func Create(name string, opt OutputOptions) (*Output, error) {
+	f, err := atomicfile.Create(name, opt.NoClobber)
+	if err != nil {
+		return nil, err
+	}
+	out := &Output{Name: name, Format: FormatOf(name), file: f}
+	var w io.Writer = f
+	if opt.Stored != nil {
+		w = io.MultiWriter(f, opt.Stored)
+	}
+	if isGzip(name) {
+		out.zw = gzip.NewWriter(w)
+		w = out.zw
+	}
+	out.SentenceWriter = NewFormatWriter(w, out.Format, opt.Layout)
+	return out, nil
+}
+
+// Close flushes everything written and, for gzipped files, ends the
+// compressed stream, so that the bytes handed to OutputOptions.Stored
+// are complete; the file itself is put in place only by Commit. Close
+// is safe to call more than once.
+func (o *Output) Close() error {
+	o.Flush()
+	if err := o.Error(); err != nil {
+		return fmt.Errorf("write %s: %w", o.Name, err)
+	}
+	if o.zw != nil {
+		zw := o.zw
+		o.zw = nil
+		if err := zw.Close(); err != nil {
+			return fmt.Errorf("write %s: %w", o.Name, err)
+		}
+	}
+	return nil
+}
+
+// Commit closes the output (see Close) and renames the complete file
+// into place.
+func (o *Output) Commit() error {
+	if err := o.Close(); err != nil {
+		return err
+	}
+	return o.file.Commit()
+}
+
+// Abort discards the output. It is safe to call more than once and after
+// Commit.
+func (o *Output) Abort() { o.file.Abort() }
