@@ -50,8 +50,12 @@ func TestGenerateRRF(t *testing.T) {
 	// The generated files import cleanly.
 	dir := t.TempDir()
 	conso, sty := filepath.Join(dir, "MRCONSO.RRF"), filepath.Join(dir, "MRSTY.RRF")
-	os.WriteFile(conso, c1.Bytes(), 0o644)
-	os.WriteFile(sty, s1.Bytes(), 0o644)
+	if err := os.WriteFile(conso, c1.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(sty, s1.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	in, err := Import(context.Background(), filepath.Join(dir, "syn.db"), ImportOptions{MRCONSO: conso, MRSTY: sty})
 	if err != nil {
 		t.Fatal(err)

@@ -179,7 +179,9 @@ func TestClassify(t *testing.T) {
 
 func TestOpenNotStore(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "x.db")
-	os.WriteFile(p, []byte("not sqlite at all, just text that is long enough to be a header............"), 0o644)
+	if err := os.WriteFile(p, []byte("not sqlite at all, just text that is long enough to be a header............"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := Open(p); err == nil {
 		t.Fatal("opened a text file as a store")
 	}

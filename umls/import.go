@@ -610,6 +610,10 @@ func (l *loader) termsTSV(r io.Reader, name string, in *Input) error {
 	return flush()
 }
 
+// buildTime is the clock for the "built" metadata; tests fix it to compare
+// two imports byte for byte.
+var buildTime = time.Now
+
 // finish builds the indexes, records the metadata and checks the store.
 func (l *loader) finish() error {
 	ctx := l.ctx
@@ -635,6 +639,10 @@ func (l *loader) finish() error {
 		}
 		groups[g] += n
 	}
+	if err := rows.Err(); err != nil {
+		rows.Close()
+		return fmt.Errorf("count semantic groups: %w", err)
+	}
 	rows.Close()
 	rows, err = l.db.QueryContext(ctx, "SELECT groups, count(*) FROM concepts WHERE groups != '' GROUP BY groups")
 	if err != nil {
@@ -651,6 +659,10 @@ func (l *loader) finish() error {
 			groups[x] += n
 		}
 	}
+	if err := rows.Err(); err != nil {
+		rows.Close()
+		return fmt.Errorf("count concept groups: %w", err)
+	}
 	rows.Close()
 
 	tx, err := l.db.BeginTx(ctx, nil)
@@ -659,7 +671,7 @@ func (l *loader) finish() error {
 	}
 	defer tx.Rollback()
 	meta := map[string]string{
-		"built":                  time.Now().UTC().Format(time.RFC3339),
+		"built":                  buildTime().UTC().Format(time.RFC3339),
 		"tool":                   l.opt.Tool,
 		"concepts":               strconv.Itoa(l.concepts),
 		"terms":                  strconv.Itoa(l.terms),
@@ -675,8 +687,15 @@ func (l *loader) finish() error {
 	for g, n := range groups {
 		meta["group."+g] = strconv.Itoa(n)
 	}
-	for k, v := range meta {
-		if _, err := tx.ExecContext(ctx, "INSERT INTO meta(key, value) VALUES (?, ?)", k, v); err != nil {
+	// Sorted, so that two imports of the same input differ only in the
+	// build time, not in the order of the meta rows.
+	keys := make([]string, 0, len(meta))
+	for k := range meta {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO meta(key, value) VALUES (?, ?)", k, meta[k]); err != nil {
 			return err
 		}
 	}
