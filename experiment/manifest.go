@@ -1,9 +1,7 @@
 package experiment
 
 import (
-	"bytes"
-	"encoding/json"
-
+	"github.com/stress-ner/stress/internal/jsonenc"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -37,12 +35,5 @@ type FileInfo struct {
 // Encode returns the manifest as indented JSON with a final newline; the
 // same manifest always gives the same bytes.
 func (m *AugmentManifest) Encode() ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(m); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return jsonenc.Marshal(m)
 }

@@ -1,11 +1,12 @@
 package perturb
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"regexp"
+
+	"github.com/stress-ner/stress/internal/jsonenc"
 )
 
 // Manifest records everything needed to regenerate a build byte for
@@ -121,12 +122,5 @@ func (m *Manifest) Validate() error {
 // encoding is deterministic (map keys sorted), so a rebuild gives the
 // same bytes.
 func (m *Manifest) Encode() ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(m); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	return jsonenc.Marshal(m)
 }
