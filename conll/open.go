@@ -86,13 +86,12 @@ func Open(name string) (*File, error) {
 // Close does not close r.
 func OpenReader(r io.Reader, name string) (*File, error) {
 	cf := &File{Name: name, Format: FormatOf(name)}
-	if isGzip(name) {
-		zr, err := gzip.NewReader(bufio.NewReader(r))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
+	r, zr, err := decompress(r, name)
+	if err != nil {
+		return nil, err
+	}
+	if zr != nil {
 		cf.closer = append(cf.closer, zr)
-		r = zr
 	}
 	if cf.Format == FormatJSONL {
 		jr := NewJSONReader(r)
@@ -105,6 +104,51 @@ func OpenReader(r io.Reader, name string) (*File, error) {
 		cf.SentenceReader = cr
 	}
 	return cf, nil
+}
+
+// OpenText opens a file for its text, decompressed when the name ends in
+// .gz (in any case) as Open does, for readers of other line formats than
+// corpora (conlleval's input, for one).
+func OpenText(name string) (io.ReadCloser, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	r, zr, err := decompress(f, name)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if zr == nil {
+		return f, nil
+	}
+	return &textFile{Reader: r, closers: [2]io.Closer{zr, f}}, nil
+}
+
+type textFile struct {
+	io.Reader
+	closers [2]io.Closer
+}
+
+func (t *textFile) Close() error {
+	err := t.closers[0].Close()
+	if err2 := t.closers[1].Close(); err == nil {
+		err = err2
+	}
+	return err
+}
+
+// decompress returns r, through a gzip reader (also returned, to close)
+// when name calls for one.
+func decompress(r io.Reader, name string) (io.Reader, *gzip.Reader, error) {
+	if !isGzip(name) {
+		return r, nil, nil
+	}
+	zr, err := gzip.NewReader(bufio.NewReader(r))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return zr, zr, nil
 }
 
 // isGzip reports whether a file name calls for gzip compression.

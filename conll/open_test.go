@@ -163,3 +163,35 @@ func ExampleCreate() {
 	fmt.Println(sents[0].Tokens, sents[0].Tags)
 	// Output: [Aspirin] [B-Chemical]
 }
+
+func TestOpenText(t *testing.T) {
+	dir := t.TempDir()
+	const text = "a O O\nb B-X B-X\n"
+	plain := filepath.Join(dir, "p.txt")
+	os.WriteFile(plain, []byte(text), 0o644)
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	io.WriteString(zw, text)
+	zw.Close()
+	zipped := filepath.Join(dir, "z.txt.GZ")
+	os.WriteFile(zipped, buf.Bytes(), 0o644)
+	for _, name := range []string{plain, zipped} {
+		f, err := OpenText(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(f)
+		if err != nil || string(got) != text {
+			t.Errorf("%s: read %q, %v; want %q", name, got, err, text)
+		}
+		if err := f.Close(); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := OpenText(filepath.Join(dir, "missing.gz")); err == nil {
+		t.Error("OpenText of a missing file succeeded")
+	}
+	if _, err := OpenText(plain + ".gz"); err == nil {
+		t.Error("OpenText of a missing .gz succeeded")
+	}
+}
