@@ -71,7 +71,7 @@ func ReadChangeLog(r io.Reader, name string) (map[string][]Change, error) {
 		if e < t {
 			return nil, fmt.Errorf("%s:%d: end %d before token %d: %w", name, line, e, t, ErrChangeLog)
 		}
-		after := len(strings.Fields(fields[col["after"]]))
+		after := countTokens(fields[col["after"]])
 		file := fields[col["file"]]
 		rows[file] = append(rows[file], row{s - 1, t - 1, e, after})
 	}
@@ -102,4 +102,13 @@ func ReadChangeLog(r io.Reader, name string) (map[string][]Change, error) {
 		}
 	}
 	return out, nil
+}
+
+// countTokens counts the tokens of an "after" field. Replacement tokens
+// are joined with a plain space (as synonym and the pipeline write them),
+// so only U+0020 separates them: strings.Fields would also split on
+// U+00A0 and other Unicode spaces, which the CoNLL reader keeps inside a
+// token, and a typo in such a token would then shift every later change.
+func countTokens(after string) int {
+	return len(strings.FieldsFunc(after, func(r rune) bool { return r == ' ' }))
 }

@@ -23,6 +23,13 @@ func TestReadChangeLog(t *testing.T) {
 			"t_syn.tsv\t1\t5\t5\tsynonym\tMI\tmyocardial infarction\tC1\tmesh\tSY\n" +
 			"t_syn.tsv\t1\t2\t3\tsynonym\theart attack\tMI\tC1\tmesh\tSY\n",
 			map[string][]Change{"t_syn.tsv": {{0, 1, 2}, {0, 3, 5}}}, ""},
+		// A token with a no-break space inside is one token: a keyboard
+		// edit of it must not shift the synonym after it.
+		{"no-break space inside a token", logHeader +
+			"t\t1\t1\t1\tkeyboard\t10\u00a0mg\t10\u00a0mh\t\t\t\n" +
+			"t\t1\t3\t3\tsynonym\tMI\tmyocardial infarction\tC1\tmesh\tSY\n" +
+			"t\t1\t5\t5\tswap\tpain\tpian\t\t\t\n",
+			map[string][]Change{"t": {{0, 0, 1}, {0, 2, 4}, {0, 5, 6}}}, ""},
 		{"files kept apart", logHeader + "a\t1\t1\t1\tswap\tab\tba\t\t\t\nb\t1\t1\t1\tswap\tab\tba\t\t\t\n",
 			map[string][]Change{"a": {{0, 0, 1}}, "b": {{0, 0, 1}}}, ""},
 		{"header only", logHeader, map[string][]Change{}, ""},
@@ -56,6 +63,7 @@ func FuzzReadChangeLog(f *testing.F) {
 	f.Add(logHeader + "t\t1\t5\t5\tsynonym\tMI\tmyocardial infarction\tC1\tmesh\tSY\nt\t1\t2\t3\ts\ta b\tc\t\t\t\n")
 	f.Add("file\tsentence\ttoken\n")
 	f.Add(logHeader + "a\t1\t3\t2\tswap\tab\tba\t\t\t\n")
+	f.Add(logHeader + "t\t1\t1\t1\tkeyboard\t10\u00a0mg\t10\u00a0mh\t\t\t\nt\t1\t3\t3\tswap\tab\tba\t\t\t\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		got, err := ReadChangeLog(strings.NewReader(in), "fuzz")
 		if err != nil {
