@@ -1,21 +1,18 @@
 package main
 
 import (
-	"bufio"
-	"compress/gzip"
 	"context"
 	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/jsonenc"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -104,20 +101,12 @@ func runScore(_ context.Context, e *env, fs *pflag.FlagSet, args []string) error
 		name, in := "-", e.Stdin
 		if len(args) == 1 && args[0] != "-" {
 			name = args[0]
-			f, err := os.Open(name)
+			f, err := conll.OpenText(name)
 			if err != nil {
 				return err
 			}
 			defer f.Close()
 			in = f
-			if strings.HasSuffix(name, ".gz") {
-				zr, err := gzip.NewReader(bufio.NewReader(f))
-				if err != nil {
-					return fmt.Errorf("%s: %w", name, err)
-				}
-				defer zr.Close()
-				in = zr
-			}
 		}
 		ev := conll.NewEvaluator(in)
 		ev.File = name
@@ -269,12 +258,7 @@ func writeScoreJSON(w io.Writer, c conll.Counts, opt conll.EvalOptions) error {
 	for _, typ := range c.SortedTypes() {
 		report.Types = append(report.Types, newScoreRow(typ, c.Types[typ]))
 	}
-	b, err := json.MarshalIndent(report, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
+	return jsonenc.Encode(w, report)
 }
 
 func writeScoreMarkdown(w io.Writer, c conll.Counts) error {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
-	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -24,20 +23,7 @@ func scoreCLI(t *testing.T, stdin []byte, args ...string) (string, string, int) 
 	t.Helper()
 	var out, errb bytes.Buffer
 	err := run(context.Background(), args, &env{Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb})
-	code := 0
-	var ee *exitError
-	switch {
-	case err == nil:
-	case errors.As(err, &ee):
-		code = ee.Code
-		errb.WriteString("stress: " + err.Error() + "\n")
-	case errors.Is(err, errUsage):
-		code = 2
-		errb.WriteString("stress: " + err.Error() + "\n")
-	default:
-		code = 1
-		errb.WriteString("stress: " + err.Error() + "\n")
-	}
+	code := exitCode(err, &errb)
 	return out.String(), errb.String(), code
 }
 

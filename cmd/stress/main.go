@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 )
@@ -21,7 +22,7 @@ func main() {
 // exitCode prints err (if any) and maps it to the process exit status:
 // 0 success, 2 usage errors, and 1 for everything else unless the error
 // carries its own status (exitError).
-func exitCode(err error, stderr *os.File) int {
+func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"testing"
+)
+
+func TestExitCode(t *testing.T) {
+	tests := []struct {
+		name   string
+		err    error
+		code   int
+		stderr string
+	}{
+		{"nil", nil, 0, ""},
+		{"plain", errors.New("boom"), 1, "stress: boom\n"},
+		{"wrapped plain", fmt.Errorf("read x: %w", errors.New("boom")), 1, "stress: read x: boom\n"},
+		{"usage", usageErrorf("bad flag"), 2, "stress: usage: bad flag\n"},
+		{"help", errHelpShown, 0, ""},
+		{"exit with error", &exitError{Code: 3, Err: errors.New("refused")}, 3, "stress: refused\n"},
+		{"exit without error", &exitError{Code: 4}, 4, ""},
+		{"wrapped exit", fmt.Errorf("score: %w", &exitError{Code: 5, Err: errors.New("x")}), 5, "stress: x\n"},
+	}
+	for _, tt := range tests {
+		var buf bytes.Buffer
+		if got := exitCode(tt.err, &buf); got != tt.code || buf.String() != tt.stderr {
+			t.Errorf("%s: exitCode = %d, %q; want %d, %q", tt.name, got, buf.String(), tt.code, tt.stderr)
+		}
+	}
+}
+
+// cliStatus runs "stress ARGS" in-process and returns the exit status
+// main would use, with stderr as main would print it.
+func cliStatus(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	_, stderr, err := runCLI(t, "", args...)
+	buf := bytes.NewBufferString(stderr)
+	return exitCode(err, buf), buf.String()
+}
