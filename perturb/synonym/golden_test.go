@@ -21,7 +21,10 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _ := New(store, DefaultOptions())
+	r, err := New(store, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
 	var buf bytes.Buffer
 	cw := perturb.NewChangeWriter(&buf)
 	for i, s := range ss {
