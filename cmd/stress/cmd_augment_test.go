@@ -15,8 +15,8 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/sample"
-	"github.com/stress-ner/stress/tagger"
 )
 
 func readSents(t *testing.T, path string) []conll.Sentence {
@@ -73,7 +73,7 @@ func TestAugmentSample(t *testing.T) {
 			if !slices.Equal(s.Tags, orig[i].Tags) || len(s.Tokens) != len(orig[i].Tokens) {
 				t.Fatalf("part %d sentence %d: labels or length changed", part, i+1)
 			}
-			if !tagger.ValidIOB2(s.Tags) {
+			if len(iob.Validate(s.Tags, iob.IOB2)) != 0 {
 				t.Fatalf("part %d sentence %d: invalid IOB2 %v", part, i+1, s.Tags)
 			}
 			if !slices.Equal(s.Tokens, orig[i].Tokens) {
@@ -238,7 +238,7 @@ func TestAugmentSynonymLabelsValid(t *testing.T) {
 	}
 	replaced := 0
 	for i, s := range got[len(orig):] {
-		if !tagger.ValidIOB2(s.Tags) {
+		if len(iob.Validate(s.Tags, iob.IOB2)) != 0 {
 			t.Fatalf("sentence %d: invalid IOB2 %v", i+1, s.Tags)
 		}
 		if !slices.Equal(s.Tokens, orig[i].Tokens) {

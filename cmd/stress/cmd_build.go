@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -360,17 +359,18 @@ func (w *asyncWriter) Close() error {
 // are read, and publishes the CoNLL layout read so far to the sinks of
 // the input's outputs, which format sentences in other goroutines.
 type buildSource struct {
-	r      conll.SentenceReader
+	file   *conll.File
 	conll  *conll.Reader // nil for JSON Lines
 	raw    io.Reader     // the stored bytes, to hash what the reader left
 	hash   hash.Hash
-	closer []io.Closer
+	osFile *os.File // nil for the embedded sample
 	layout atomic.Pointer[conll.Layout] // nil until the first Read
 	last   conll.Layout                 // the reading goroutine's copy
 }
 
 // openSource opens a build input: a file (CoNLL or JSON Lines, maybe
-// gzipped) or the embedded sample.
+// gzipped) or the embedded sample. The bytes go through a hash on their
+// way to conll.OpenReader, which decodes them as conll.Open would.
 func openSource(path string) (*buildSource, error) {
 	src := &buildSource{hash: sha256.New()}
 	if path == sample.TestName {
@@ -382,34 +382,21 @@ func openSource(path string) (*buildSource, error) {
 		if err != nil {
 			return nil, err
 		}
-		src.raw, src.closer = f, []io.Closer{f}
+		src.raw, src.osFile = f, f
 	}
-	var r io.Reader = io.TeeReader(src.raw, src.hash)
-	if strings.HasSuffix(strings.ToLower(path), ".gz") {
-		zr, err := gzip.NewReader(r)
-		if err != nil {
-			src.Close()
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		src.closer = append(src.closer, zr)
-		r = zr
+	cf, err := conll.OpenReader(io.TeeReader(src.raw, src.hash), path)
+	if err != nil {
+		src.Close()
+		return nil, err
 	}
-	if conll.FormatOf(path) == conll.FormatJSONL {
-		jr := conll.NewJSONReader(r)
-		jr.File = path
-		src.r = jr
-	} else {
-		cr := conll.NewReader(r)
-		cr.File = path
-		src.r, src.conll = cr, cr
-	}
+	src.file, src.conll = cf, cf.CoNLL()
 	return src, nil
 }
 
 // Read reads the next sentence and publishes the layout when it changed
 // (on the first line and at the end of the input, not in between).
 func (src *buildSource) Read() (conll.Sentence, error) {
-	s, err := src.r.Read()
+	s, err := src.file.Read()
 	src.publish()
 	return s, err
 }
@@ -454,12 +441,16 @@ func (src *buildSource) Sum() (string, error) {
 	return hex.EncodeToString(src.hash.Sum(nil)), nil
 }
 
-// Close closes the input.
+// Close closes the input. Later calls do nothing.
 func (src *buildSource) Close() {
-	for i := len(src.closer) - 1; i >= 0; i-- {
-		src.closer[i].Close()
+	if src.file != nil {
+		src.file.Close()
+		src.file = nil
 	}
-	src.closer = nil
+	if src.osFile != nil {
+		src.osFile.Close()
+		src.osFile = nil
+	}
 }
 
 // buildSink writes one output in the layout of its input, hashing it as
@@ -579,9 +570,10 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 	// Finished outputs, and the change log so far, are flushed to disk
 	// in the background while later inputs are perturbed, so that the
 	// fsyncs of Commit, which would otherwise come all at the end, find
-	// little left to write. Their errors come back from Commit's own
-	// fsync.
-	var syncs sync.WaitGroup
+	// little left to write. Their errors are kept and checked before
+	// anything is committed: Linux reports a writeback error once per
+	// open file, so the background fsync may be the only one to see it.
+	var syncs syncGroup
 
 	// All inputs go through one pipeline, one after the other: the next
 	// input is read and perturbed while the previous one is written, so
@@ -615,7 +607,7 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 				if err := s.Close(); err != nil {
 					return fmt.Errorf("write %s: %w", s.name, err)
 				}
-				syncs.Go(func() { s.file.Sync() })
+				syncs.Go(s.file.Sync)
 			}
 			if !last {
 				if cw.Flush(); cw.Error() != nil {
@@ -624,13 +616,13 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 				if err := changesOut.Flush(); err != nil {
 					return fmt.Errorf("write %s: %w", changesName, err)
 				}
-				syncs.Go(func() { changes.Sync() })
+				syncs.Go(changes.Sync)
 			}
 			return nil
 		}
 		parts[i] = part
 	}
-	defer syncs.Wait() // before the files are aborted
+	defer syncs.Wait() // before the files are aborted; the error is reported on success only
 	pl := &perturb.Pipeline{Seed: plan.seed, Selector: plan.selector, Workers: plan.workers, ChangeLog: cw}
 	if b := newProgress(e, "perturbing"); b != nil {
 		pl.Progress = func(int) { b.Add(1) }
@@ -649,7 +641,7 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 	if err := changesOut.Close(); err != nil {
 		return nil, fmt.Errorf("write %s: %w", changesName, err)
 	}
-	syncs.Go(func() { changes.Sync() }) // while the manifest is made
+	syncs.Go(changes.Sync) // while the manifest is made
 	for i, src := range srcs {
 		in := plan.inputs[i]
 		sum, err := src.Sum()
@@ -703,7 +695,9 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 				perturb.ErrManifest, manifestName)
 		}
 	}
-	syncs.Wait()
+	if err := syncs.Wait(); err != nil {
+		return nil, err
+	}
 	for _, ss := range sinks {
 		for _, s := range ss {
 			if err := s.file.Commit(); err != nil {
@@ -719,3 +713,35 @@ func build(ctx context.Context, e *env, plan *buildPlan) (*perturb.Manifest, err
 	}
 	return m, nil
 }
+
+// syncGroup runs fsyncs in the background and keeps the first error.
+type syncGroup struct {
+	wg  sync.WaitGroup
+	mu  sync.Mutex
+	err error
+}
+
+// Go runs sync in a new goroutine.
+func (g *syncGroup) Go(sync func() error) {
+	g.wg.Go(func() {
+		if err := syncFile(sync); err != nil {
+			g.mu.Lock()
+			if g.err == nil {
+				g.err = err
+			}
+			g.mu.Unlock()
+		}
+	})
+}
+
+// Wait waits for every sync started so far and returns the first error.
+func (g *syncGroup) Wait() error {
+	g.wg.Wait()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.err
+}
+
+// syncFile runs one background sync; tests replace it to inject the
+// writeback errors a real disk rarely gives.
+var syncFile = func(sync func() error) error { return sync() }
