@@ -363,7 +363,7 @@ type buildSource struct {
 	conll  *conll.Reader // nil for JSON Lines
 	raw    io.Reader     // the stored bytes, to hash what the reader left
 	hash   hash.Hash
-	osFile *os.File // nil for the embedded sample
+	osFile *os.File                     // nil for the embedded sample
 	layout atomic.Pointer[conll.Layout] // nil until the first Read
 	last   conll.Layout                 // the reading goroutine's copy
 }
