@@ -104,7 +104,7 @@ func kindOptions(fs *pflag.FlagSet, k *perturb.Kind) (map[string]string, error) 
 func newPerturbation(k *perturb.Kind, opts map[string]string) (perturb.Perturbation, error) {
 	p, err := k.New(opts)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", k.Name, err)
+		return nil, usageErrorf("%s: %v", k.Name, err)
 	}
 	return p, nil
 }
@@ -158,23 +158,23 @@ func runPerturb(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) e
 	defer closeSrc()
 	src := newLayoutTracker(in)
 
-	var out io.Writer = e.Stdout
+	var w *layoutSink
 	outName := "-"
-	var outFile *atomicfile.File
+	var outFile *conll.Output
 	if outPath != "" {
-		if outFile, err = atomicfile.Create(outPath, false); err != nil {
+		if outFile, err = conll.Create(outPath, conll.OutputOptions{}); err != nil {
 			return err
 		}
 		defer outFile.Abort()
-		out, outName = outFile, outPath
+		outName = outPath
+		w = &layoutSink{w: outFile.SentenceWriter, src: src}
+	} else {
+		format := conll.FormatCoNLL
+		if inName != "-" {
+			format = conll.FormatOf(inName)
+		}
+		w = newLayoutSink(e.Stdout, format, src)
 	}
-	format := conll.FormatCoNLL
-	if outPath != "" {
-		format = conll.FormatOf(outPath)
-	} else if inName != "-" {
-		format = conll.FormatOf(inName)
-	}
-	w := newLayoutSink(out, format, src)
 
 	var logFile *atomicfile.File
 	var cw *perturb.ChangeWriter
@@ -205,19 +205,29 @@ func runPerturb(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) e
 	if err != nil {
 		return err
 	}
+	// Everything is written and checked before anything is committed,
+	// and the output goes first: a log without its output would describe
+	// a file that does not exist.
 	if err := w.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", outName, err)
+	}
+	if outFile != nil {
+		if err := outFile.Close(); err != nil {
+			return err
+		}
 	}
 	if cw != nil {
 		if cw.Flush(); cw.Error() != nil {
 			return fmt.Errorf("write %s: %w", logPath, cw.Error())
 		}
-		if err := logFile.Commit(); err != nil {
+	}
+	if outFile != nil {
+		if err := outFile.Commit(); err != nil {
 			return err
 		}
 	}
-	if outFile != nil {
-		return outFile.Commit()
+	if logFile != nil {
+		return logFile.Commit()
 	}
 	return nil
 }
