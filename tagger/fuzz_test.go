@@ -32,7 +32,7 @@ func FuzzLoad(f *testing.F) {
 			}
 			return
 		}
-		if tags := m.Tag([]string{"Aspirin", "causes", "ulcers"}); len(tags) != 3 || !ValidIOB2(tags) {
+		if tags := m.Tag([]string{"Aspirin", "causes", "ulcers"}); len(tags) != 3 || !validIOB2(tags) {
 			t.Fatalf("loaded model tagged %q", tags)
 		}
 		var out bytes.Buffer
@@ -100,7 +100,7 @@ func FuzzTag(f *testing.F) {
 		toks := strings.Fields(text)
 		for _, m := range []*Model{m, w} {
 			tags := m.Tag(toks)
-			if len(tags) != len(toks) || !ValidIOB2(tags) {
+			if len(tags) != len(toks) || !validIOB2(tags) {
 				t.Fatalf("Tag(%q) = %q", toks, tags)
 			}
 		}

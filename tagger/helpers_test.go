@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 )
 
 // readTSV reads "token<TAB>tag" lines with blank lines between sentences.
@@ -63,66 +64,22 @@ func readTSVFile(t testing.TB, path string) []conll.Sentence {
 	return ss
 }
 
-// span is an entity mention: tokens [start, end) of one type.
-type span struct {
-	sent, start, end int
-	typ              string
-}
-
-// spans extracts entity spans with conlleval's chunk rules, so that
-// sloppy sequences (I-X after O) count as it counts them.
-func spans(sent int, tags []string) []span {
-	var out []span
-	start, typ := -1, ""
-	for i := 0; i <= len(tags); i++ {
-		p, t := byte('O'), ""
-		if i < len(tags) {
-			if tags[i] != "O" && len(tags[i]) > 2 {
-				p, t = tags[i][0], tags[i][2:]
-			}
-		}
-		// A chunk ends before i if i starts a new chunk or is O.
-		begins := p == 'B' || (p == 'I' && (start < 0 || t != typ))
-		if start >= 0 && (p == 'O' || begins) {
-			out = append(out, span{sent, start, i, typ})
-			start = -1
-		}
-		if begins {
-			start, typ = i, t
-		}
-	}
-	return out
-}
-
-// spanF1 is conlleval's overall F1 of pred against gold.
+// spanF1 is conlleval's overall precision, recall and F1 of pred against
+// gold, as fractions: conll.EvalSentence has conlleval's exact chunk
+// rules (an I- tag after O or another type starts an entity), and the
+// sentence counts add up to conlleval's corpus score.
 func spanF1(gold []conll.Sentence, pred [][]string) (p, r, f float64) {
-	g := map[span]bool{}
-	ng, np, ok := 0, 0, 0
+	var c conll.Counts
 	for i, s := range gold {
-		for _, sp := range spans(i, s.Tags) {
-			g[sp] = true
-			ng++
-		}
+		c.Add(conll.EvalSentence(s.Tags, pred[i], conll.EvalOptions{}))
 	}
-	for i, tags := range pred {
-		for _, sp := range spans(i, tags) {
-			np++
-			if g[sp] {
-				ok++
-			}
-		}
-	}
-	if np > 0 {
-		p = float64(ok) / float64(np)
-	}
-	if ng > 0 {
-		r = float64(ok) / float64(ng)
-	}
-	if p+r > 0 {
-		f = 2 * p * r / (p + r)
-	}
-	return p, r, f
+	all := c.Overall()
+	return all.Precision() / 100, all.Recall() / 100, all.F1() / 100
 }
+
+// validIOB2 reports whether tags is a valid IOB2 sequence: every tag is
+// O, B-T or I-T and every I-T follows B-T or I-T.
+func validIOB2(tags []string) bool { return len(iob.Validate(tags, iob.IOB2)) == 0 }
 
 func gzipBytes(t testing.TB, b []byte) []byte {
 	t.Helper()

@@ -2,9 +2,9 @@ package tagger
 
 import (
 	"fmt"
-	"github.com/stress-ner/stress/iob"
 	"slices"
-	"strings"
+
+	"github.com/stress-ner/stress/iob"
 )
 
 // labelSet is the set of tags a model predicts, with "O" at index 0, and
@@ -18,19 +18,15 @@ type labelSet struct {
 	inside []bool
 }
 
-// splitTag splits an IOB2 tag into its prefix ('O', 'B' or 'I') and type.
+// splitTag splits a tag into its prefix ('O', 'B' or 'I') and type. It
+// is iob.Parse restricted to what the tagger predicts: IOB2, so E- and S-
+// tags are refused.
 func splitTag(tag string) (prefix byte, typ string, ok bool) {
-	if tag == "O" {
-		return 'O', "", true
-	}
-	if len(tag) < 3 || tag[1] != '-' || (tag[0] != 'B' && tag[0] != 'I') {
+	p, typ, ok := iob.Parse(tag)
+	if !ok || (p != iob.Out && p != iob.Begin && p != iob.Inside) {
 		return 0, "", false
 	}
-	typ = tag[2:]
-	if strings.ContainsFunc(typ, func(r rune) bool { return r <= ' ' }) {
-		return 0, "", false
-	}
-	return tag[0], typ, true
+	return byte(p), typ, true
 }
 
 // newLabelSet builds the label set for the given entity types: O, then
@@ -87,11 +83,6 @@ func (ls *labelSet) allowed(prev, cur int) bool {
 	}
 	return prev >= 0 && ls.typ[prev] == ls.typ[cur] && prev != 0
 }
-
-// ValidIOB2 reports whether tags is a valid IOB2 sequence (iob.Validate
-// finds nothing): every tag is O, B-T or I-T, and every I-T follows B-T
-// or I-T.
-func ValidIOB2(tags []string) bool { return len(iob.Validate(tags, iob.IOB2)) == 0 }
 
 // CheckTags returns an error wrapping ErrBadTag, naming the first bad tag
 // and its 0-based index, when a tag of a training sentence is not O, B-T or

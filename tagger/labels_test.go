@@ -4,28 +4,43 @@ import (
 	"errors"
 	"slices"
 	"testing"
+
+	"github.com/stress-ner/stress/iob"
 )
 
-func TestValidIOB2(t *testing.T) {
+// TestSplitTag checks that the tagger accepts exactly the IOB2 subset of
+// what iob.Parse accepts.
+func TestSplitTag(t *testing.T) {
 	tests := []struct {
-		tags []string
-		want bool
+		tag    string
+		prefix byte
+		typ    string
+		ok     bool
 	}{
-		{nil, true},
-		{[]string{"O"}, true},
-		{[]string{"B-Chemical", "I-Chemical", "O"}, true},
-		{[]string{"B-Chemical", "B-Disease", "I-Disease"}, true},
-		{[]string{"I-Chemical"}, false},
-		{[]string{"O", "I-Chemical"}, false},
-		{[]string{"B-Chemical", "I-Disease"}, false},
-		{[]string{"B-"}, false},
-		{[]string{"X-Chemical"}, false},
-		{[]string{""}, false},
-		{[]string{"o"}, false},
+		{"O", 'O', "", true},
+		{"B-Chemical", 'B', "Chemical", true},
+		{"I-Chemical", 'I', "Chemical", true},
+		{"B-Gene-or-protein", 'B', "Gene-or-protein", true},
+		{"E-Chemical", 0, "", false},
+		{"S-Chemical", 0, "", false},
+		{"B-", 0, "", false},
+		{"X-Chemical", 0, "", false},
+		{"BChemical", 0, "", false},
+		{"", 0, "", false},
+		{"o", 0, "", false},
+		{"PER", 0, "", false},
 	}
 	for _, tt := range tests {
-		if got := ValidIOB2(tt.tags); got != tt.want {
-			t.Errorf("ValidIOB2(%q) = %v, want %v", tt.tags, got, tt.want)
+		p, typ, ok := splitTag(tt.tag)
+		if p != tt.prefix || typ != tt.typ || ok != tt.ok {
+			t.Errorf("splitTag(%q) = %q, %q, %v; want %q, %q, %v", tt.tag, p, typ, ok, tt.prefix, tt.typ, tt.ok)
+		}
+		// Whatever splitTag accepts, iob.Parse reads the same way.
+		if ok {
+			ip, ityp, iok := iob.Parse(tt.tag)
+			if !iok || byte(ip) != p || ityp != typ {
+				t.Errorf("iob.Parse(%q) = %v, %q, %v; splitTag says %q, %q", tt.tag, ip, ityp, iok, p, typ)
+			}
 		}
 	}
 }
@@ -56,8 +71,8 @@ func TestLabelSetAllowed(t *testing.T) {
 					seq = append([]string{"B-" + ls.typ[prev]}, seq...)
 				}
 			}
-			if got, valid := ls.allowed(prev, cur), ValidIOB2(seq); got != valid {
-				t.Errorf("allowed(%d, %d) = %v, but ValidIOB2(%q) = %v", prev, cur, got, seq, valid)
+			if got, valid := ls.allowed(prev, cur), validIOB2(seq); got != valid {
+				t.Errorf("allowed(%d, %d) = %v, but validIOB2(%q) = %v", prev, cur, got, seq, valid)
 			}
 		}
 	}

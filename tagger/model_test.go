@@ -207,7 +207,7 @@ func TestTagValidIOB2(t *testing.T) {
 		for range 500 {
 			toks := randomTokens(rng, rng.IntN(40))
 			tags := m.Tag(toks)
-			if len(tags) != len(toks) || !ValidIOB2(tags) {
+			if len(tags) != len(toks) || !validIOB2(tags) {
 				t.Fatalf("%v: Tag(%q) = %q", fs, toks, tags)
 			}
 		}
@@ -264,7 +264,7 @@ func TestViterbiOptimal(t *testing.T) {
 		for i, y := range out {
 			tags[i] = ls.names[y]
 		}
-		if !ValidIOB2(tags) {
+		if !validIOB2(tags) {
 			t.Fatalf("viterbi returned invalid %q", tags)
 		}
 		if got := scoreOf(out); got != best {
