@@ -80,10 +80,26 @@ func (m *Model) Save(w io.Writer) error {
 	return nil
 }
 
+// SaveOptions are the optional settings of SaveFile.
+type SaveOptions struct {
+	// NoClobber makes an existing file at the path an error instead of
+	// being replaced; it is checked again when the model is put in place.
+	NoClobber bool
+}
+
 // SaveFile writes the model to path atomically: readers see the old file
-// or the complete new one, never a partial model.
-func (m *Model) SaveFile(path string) error {
-	f, err := atomicfile.Create(path, false)
+// or the complete new one, never a partial model. At most one
+// SaveOptions may be given; without it an existing file is replaced.
+func (m *Model) SaveFile(path string, opts ...SaveOptions) error {
+	var opt SaveOptions
+	switch len(opts) {
+	case 0:
+	case 1:
+		opt = opts[0]
+	default:
+		return fmt.Errorf("save model: %d SaveOptions, want at most one", len(opts))
+	}
+	f, err := atomicfile.Create(path, opt.NoClobber)
 	if err != nil {
 		return fmt.Errorf("save model: %w", err)
 	}

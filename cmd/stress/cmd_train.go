@@ -90,20 +90,15 @@ func runTrain(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) err
 	}
 	took := time.Since(start)
 
-	f, err := atomicfile.Create(out, !force)
-	if err != nil {
+	if err := m.SaveFile(out, tagger.SaveOptions{NoClobber: !force}); err != nil {
 		return err
 	}
-	defer f.Abort()
-	cw := &countingWriter{w: f}
-	if err := m.Save(cw); err != nil {
-		return fmt.Errorf("%s: %w", out, err)
-	}
-	if err := f.Commit(); err != nil {
-		return fmt.Errorf("%s: %w", out, err)
+	var size int64
+	if fi, err := os.Stat(out); err == nil {
+		size = fi.Size()
 	}
 	if !quiet {
-		fmt.Fprintf(e.Stderr, "%v\ntrained in %v; wrote %s (%.1f MB)\n", m, took.Round(time.Millisecond), out, float64(cw.n)/(1<<20))
+		fmt.Fprintf(e.Stderr, "%v\ntrained in %v; wrote %s (%.1f MB)\n", m, took.Round(time.Millisecond), out, float64(size)/(1<<20))
 	}
 	return nil
 }
@@ -149,16 +144,4 @@ func readTrainingFile(e *env, name string) ([]conll.Sentence, error) {
 		out = append(out, s)
 	}
 	return out, nil
-}
-
-// countingWriter counts the bytes written through it.
-type countingWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countingWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	c.n += int64(n)
-	return n, err
 }
