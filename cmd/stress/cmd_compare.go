@@ -79,14 +79,11 @@ func runCompare(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) e
 	c.Seed, _ = fs.GetUint64("seed")
 	c.Confidence, _ = fs.GetFloat64("confidence")
 	c.Reference, _ = fs.GetString("reference")
-	switch modeName {
-	case "conlleval":
-		c.Eval.Mode = conll.ModeConlleval
-	case "strict":
-		c.Eval.Mode = conll.ModeStrict
-	default:
-		return usageErrorf("--mode %q: want conlleval or strict", modeName)
+	mode, err := conll.ParseMode(modeName)
+	if err != nil {
+		return usageErrorf("--mode: %v", err)
 	}
+	c.Eval.Mode = mode
 	format, err := compare.ParseFormat(formatName)
 	if err != nil {
 		return usageErrorf("--format: %v", err)
