@@ -155,44 +155,55 @@ func kindsFromFlags(fs *pflag.FlagSet, list string) ([]perturb.ManifestKind, err
 }
 
 // readAugmentInput reads a training corpus whole (every copy goes over
-// it again) with its layout and the SHA-256 of its bytes as stored.
+// it again) with its layout and the SHA-256 of its bytes as stored,
+// hashed as they are read.
 func readAugmentInput(path string) ([]conll.Sentence, conll.Layout, string, error) {
+	h := sha256.New()
+	var raw io.Reader
 	if path == sample.TrainName {
-		h := sha256.New()
-		r := conll.NewReader(io.TeeReader(sample.TrainReader(), h))
-		r.File = path
-		var sents []conll.Sentence
-		for {
-			s, err := r.Read()
-			if err == io.EOF {
-				return sents, r.Layout(), hex.EncodeToString(h.Sum(nil)), nil
-			}
-			if err != nil {
-				return nil, conll.Layout{}, "", err
-			}
-			sents = append(sents, s)
+		raw = sample.TrainReader()
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, conll.Layout{}, "", err
 		}
+		defer f.Close()
+		raw = f
 	}
-	data, err := os.ReadFile(path)
+	cf, err := conll.OpenReader(io.TeeReader(raw, h), path)
 	if err != nil {
 		return nil, conll.Layout{}, "", err
 	}
-	sum := sha256.Sum256(data)
-	sents, layout, err := conll.ReadFileLayout(path)
-	if err != nil {
-		return nil, conll.Layout{}, "", err
+	defer cf.Close()
+	var sents []conll.Sentence
+	for {
+		s, err := cf.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, conll.Layout{}, "", err
+		}
+		sents = append(sents, s)
 	}
 	if len(sents) == 0 {
 		return nil, conll.Layout{}, "", fmt.Errorf("%s: %w", path, experiment.ErrNoData)
 	}
-	return sents, layout, hex.EncodeToString(sum[:]), nil
+	// The reader may stop before the end of the stored bytes (a gzip
+	// trailer, or bytes read ahead but not hashed): hash the rest.
+	if _, err := io.Copy(h, raw); err != nil {
+		return nil, conll.Layout{}, "", fmt.Errorf("read %s: %w", path, err)
+	}
+	return sents, cf.Layout(), hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // writeAugmented runs the augmenter into temporary files and renames
-// them into place only when every sentence has passed its checks.
+// them into place only when every sentence has passed its checks, the
+// output first.
 func writeAugmented(ctx context.Context, a *experiment.Augmenter, sents []conll.Sentence, layout conll.Layout,
 	out, changesPath string, m *experiment.AugmentManifest) error {
-	f, err := atomicfile.Create(out, false)
+	h := sha256.New()
+	f, err := conll.Create(out, conll.OutputOptions{Layout: layout, Stored: h})
 	if err != nil {
 		return err
 	}
@@ -206,16 +217,13 @@ func writeAugmented(ctx context.Context, a *experiment.Augmenter, sents []conll.
 	cw.WriteHeader()
 	a.Changes = cw.Write
 
-	h := sha256.New()
-	format := conll.FormatOf(out)
-	w := conll.NewFormatWriter(io.MultiWriter(f, h), format, layout)
-	counter := &sentenceCounter{w: w}
+	counter := &sentenceCounter{w: f}
 	parts, err := a.Run(ctx, sents, counter)
 	if err != nil {
 		return err
 	}
-	if w.Flush(); w.Error() != nil {
-		return fmt.Errorf("write %s: %w", out, w.Error())
+	if err := f.Close(); err != nil {
+		return err
 	}
 	if cw.Flush(); cw.Error() != nil {
 		return fmt.Errorf("write %s: %w", changesPath, cw.Error())

@@ -88,22 +88,20 @@ func runTag(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error
 		w := conll.NewFormatWriter(e.Stdout, format, layout)
 		return writeAll(w, sents)
 	}
-	f, err := atomicfile.Create(out, !force)
+	if conll.FormatOf(out) != format {
+		layout = conll.Layout{}
+	}
+	f, err := conll.Create(out, conll.OutputOptions{Layout: layout, NoClobber: !force})
 	if err != nil {
 		return err
 	}
 	defer f.Abort()
-	outFormat := conll.FormatOf(out)
-	if outFormat != format {
-		layout = conll.Layout{}
+	for _, s := range sents {
+		if err := f.Write(s); err != nil {
+			return fmt.Errorf("%s: %w", out, err)
+		}
 	}
-	if err := writeAll(conll.NewFormatWriter(f, outFormat, layout), sents); err != nil {
-		return fmt.Errorf("%s: %w", out, err)
-	}
-	if err := f.Commit(); err != nil {
-		return fmt.Errorf("%s: %w", out, err)
-	}
-	return nil
+	return f.Commit()
 }
 
 // readTagInput reads the corpus to tag. Token-only lines are accepted:
