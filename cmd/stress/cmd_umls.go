@@ -110,6 +110,13 @@ func runUMLSGenerate(_ context.Context, e *env, fs *pflag.FlagSet, args []string
 	if err := umls.GenerateRRF(conso, sty, umls.GenerateOptions{Rows: rows, Seed: seed}); err != nil {
 		return err
 	}
+	// Both files reach the disk before either is put in place, so that
+	// a write error leaves neither; MRCONSO, the primary file, goes first.
+	for _, f := range []*atomicfile.File{conso, sty} {
+		if err := f.Sync(); err != nil {
+			return fmt.Errorf("write %s: %w", f.Target(), err)
+		}
+	}
 	if err := conso.Commit(); err != nil {
 		return err
 	}
