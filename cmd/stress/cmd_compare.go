@@ -251,23 +251,25 @@ func addGold(c *compare.Comparer, set, path string, changes []compare.Change, sh
 	return c.AddSet(compare.Set{Name: set, File: path, Gold: gold, Changes: changes})
 }
 
+// readCorpus decodes a corpus file already read (and hashed) whole, as
+// conll.Open would decode it.
 func readCorpus(path string, data []byte) ([]conll.Sentence, error) {
-	if conll.FormatOf(path) == conll.FormatCoNLL && !strings.HasSuffix(path, ".gz") {
-		r := conll.NewReader(bytes.NewReader(data))
-		r.File = path
-		var out []conll.Sentence
-		for {
-			s, err := r.Read()
-			if errors.Is(err, io.EOF) {
-				return out, nil
-			}
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, s)
-		}
+	f, err := conll.OpenReader(bytes.NewReader(data), path)
+	if err != nil {
+		return nil, err
 	}
-	return conll.ReadFile(path)
+	defer f.Close()
+	var out []conll.Sentence
+	for {
+		s, err := f.Read()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
 }
 
 func addPred(c *compare.Comparer, system, set, path string) error {
