@@ -54,16 +54,24 @@ func (cw *ChangeWriter) writeRows(rows []byte) error {
 // AppendChange appends c to dst as one change-log row, line break
 // included, exactly as ChangeWriter writes it.
 func AppendChange(b []byte, c Change) []byte {
-	b = appendField(b, c.File)
+	b = append(appendField(b, c.File), '\t')
+	b = appendPositions(b, c)
+	b = append(appendField(append(b, '\t'), c.Kind), '\t')
+	return appendRowTail(b, c)
+}
+
+// appendPositions appends a row's sentence, token and end columns
+// (1-based, end inclusive).
+func appendPositions(b []byte, c Change) []byte {
+	b = appendCount(b, c.Sentence+1)
 	b = append(b, '\t')
-	b = strconv.AppendInt(b, int64(c.Sentence+1), 10)
+	b = appendCount(b, c.Token+1)
 	b = append(b, '\t')
-	b = strconv.AppendInt(b, int64(c.Token+1), 10)
-	b = append(b, '\t')
-	b = strconv.AppendInt(b, int64(max(c.End, c.Token+1)), 10)
-	b = append(b, '\t')
-	b = appendField(b, c.Kind)
-	b = append(b, '\t')
+	return appendCount(b, max(c.End, c.Token+1))
+}
+
+// appendRowTail appends the columns after kind and the line break.
+func appendRowTail(b []byte, c Change) []byte {
 	b = appendField(b, c.Before)
 	b = append(b, '\t')
 	b = appendField(b, c.After)
@@ -93,22 +101,9 @@ func (ra *rowAppender) append(b []byte, c Change) []byte {
 		ra.mid = append(appendField(append(ra.mid[:0], '\t'), c.Kind), '\t')
 	}
 	b = append(b, ra.head...)
-	b = appendCount(b, c.Sentence+1)
-	b = append(b, '\t')
-	b = appendCount(b, c.Token+1)
-	b = append(b, '\t')
-	b = appendCount(b, max(c.End, c.Token+1))
+	b = appendPositions(b, c)
 	b = append(b, ra.mid...)
-	b = appendField(b, c.Before)
-	b = append(b, '\t')
-	b = appendField(b, c.After)
-	b = append(b, '\t')
-	b = appendField(b, c.ConceptID)
-	b = append(b, '\t')
-	b = appendField(b, c.Source)
-	b = append(b, '\t')
-	b = appendField(b, c.TermType)
-	return append(b, '\n')
+	return appendRowTail(b, c)
 }
 
 // appendCount appends n in decimal as strconv.AppendInt does, with the
