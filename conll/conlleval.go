@@ -109,7 +109,13 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 			}
 		}
 		if e.Options.Mode == ModeStrict {
-			evalStrict(g, p, e.Options, &c, nil)
+			if err := evalStrict(g, p, e.Options, &c, nil); err != nil {
+				var te *iob.TagError
+				if errors.As(err, &te) {
+					return &ParseError{File: e.File, Line: lines[te.Pos], Err: fmt.Errorf("%w (scheme %v)", err, e.Options.Scheme)}
+				}
+				return err
+			}
 			return nil
 		}
 		for i := range g {

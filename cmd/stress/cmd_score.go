@@ -36,8 +36,8 @@ func init() {
 			fs.String("gold", "", "gold corpus file (with --pred)")
 			fs.String("pred", "", "predicted corpus file (with --gold)")
 			fs.String("format", "text", "output format: text, json, markdown or csv")
-			fs.String("mode", "conlleval", "entity reading: conlleval, or strict (seqeval strict IOB2: entities start with B-)")
-			fs.String("scheme", "", "convert tags from iob1, iob2 or iobes to IOB2 before scoring (default: score tags as they are)")
+			fs.String("mode", "conlleval", "scoring: conlleval, strict (seqeval's strict mode under --scheme, iob2 by default) or semeval (nervaluate's four SemEval-2013 modes)")
+			fs.String("scheme", "", "conlleval mode: convert tags from iob1, iob2 or iobes to IOB2 first; strict mode: read tags as seqeval does in iob1, iob2, ioe1, ioe2, iobes or bilou (never converted or repaired)")
 		},
 		Run: runScore,
 	})
@@ -71,7 +71,12 @@ func runScore(_ context.Context, e *env, fs *pflag.FlagSet, args []string) error
 	}
 	opt := conll.EvalOptions{Mode: mode, Raw: raw, Outside: outside}
 	var scheme iob.Scheme
-	convert := schemeName != ""
+	convert := schemeName != "" && mode == conll.ModeConlleval
+	if mode == conll.ModeStrict && schemeName != "" {
+		if opt.Scheme, err = conll.ParseStrictScheme(schemeName); err != nil {
+			return usageErrorf("%v", err)
+		}
+	}
 	if convert {
 		if scheme, err = iob.ParseScheme(schemeName); err != nil {
 			return usageErrorf("%v", err)
@@ -188,7 +193,13 @@ func scoreCorpora(goldPath, predPath string, opt conll.EvalOptions, convert bool
 				return conll.Counts{}, err
 			}
 		}
-		sc.Add(gt, pt)
+		if err := sc.Add(gt, pt); err != nil {
+			var te *iob.TagError
+			if errors.As(err, &te) {
+				return conll.Counts{}, fmt.Errorf("%s:%d and %s:%d: sentence %d: %w (scheme %v)", goldPath, gs.Line+te.Pos, predPath, ps.Line+te.Pos, n, err, opt.Scheme)
+			}
+			return conll.Counts{}, err
+		}
 	}
 }
 
