@@ -22,7 +22,9 @@ type seqevalCase struct {
 	ents   []iob.Span
 }
 
-func readTSV(t *testing.T, name string) [][]string {
+func readTSV(t *testing.T, name string) [][]string { return readTSVF(t, name) }
+
+func readTSVF(t testing.TB, name string) [][]string {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", "seqeval", name))
 	if err != nil {
