@@ -642,6 +642,25 @@ type Scorer struct {
 	opt    EvalOptions
 	counts Counts
 	ch     chunker
+	sem    SemEval
+}
+
+// SemEval returns the SemEval-2013 counts of the sentences added so far
+// in ModeSemEval.
+func (s *Scorer) SemEval() *SemEval { return &s.sem }
+
+// rawTags makes every tag but the outside one a one-token B- entity, for
+// -r in SemEval mode.
+func rawTags(tags []string, outside string) []string {
+	out := make([]string, len(tags))
+	for i, t := range tags {
+		if t == outside || t == iob.Outside {
+			out[i] = iob.Outside
+		} else {
+			out[i] = "B-" + t
+		}
+	}
+	return out
 }
 
 // NewScorer returns a Scorer with the given options.
@@ -659,6 +678,19 @@ func (s *Scorer) Add(gold, pred []string) error {
 	n := min(len(gold), len(pred))
 	if s.opt.Mode == ModeStrict {
 		return evalStrict(gold[:n], pred[:n], s.opt, &s.counts, nil)
+	}
+	if s.opt.Mode == ModeSemEval {
+		g, p := gold[:n], pred[:n]
+		if s.opt.Raw {
+			g, p = rawTags(g, s.opt.outside()), rawTags(p, s.opt.outside())
+		}
+		for i := range g {
+			s.counts.Tokens++
+			if g[i] == p[i] {
+				s.counts.CorrectTags++
+			}
+		}
+		return s.sem.AddSentence(g, p, s.opt.outside())
 	}
 	out := s.opt.outside()
 	for i := range n {

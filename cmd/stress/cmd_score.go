@@ -71,7 +71,7 @@ func runScore(_ context.Context, e *env, fs *pflag.FlagSet, args []string) error
 	}
 	opt := conll.EvalOptions{Mode: mode, Raw: raw, Outside: outside}
 	var scheme iob.Scheme
-	convert := schemeName != "" && mode == conll.ModeConlleval
+	convert := schemeName != "" && mode != conll.ModeStrict
 	if mode == conll.ModeStrict && schemeName != "" {
 		if opt.Scheme, err = conll.ParseStrictScheme(schemeName); err != nil {
 			return usageErrorf("%v", err)
@@ -83,7 +83,11 @@ func runScore(_ context.Context, e *env, fs *pflag.FlagSet, args []string) error
 		}
 	}
 
+	if latex && mode == conll.ModeSemEval {
+		return usageErrorf("-l applies to conlleval and strict reports")
+	}
 	var counts conll.Counts
+	var sem *conll.SemEval
 	switch {
 	case goldPath != "" || predPath != "":
 		if goldPath == "" || predPath == "" {
@@ -95,7 +99,7 @@ func runScore(_ context.Context, e *env, fs *pflag.FlagSet, args []string) error
 		if fs.Changed("delimiter") {
 			return usageErrorf("-d applies to conlleval input; corpus files are read by format")
 		}
-		counts, err = scoreCorpora(goldPath, predPath, opt, convert, scheme)
+		counts, sem, err = scoreCorpora(goldPath, predPath, opt, convert, scheme)
 		if err != nil {
 			return err
 		}
@@ -123,6 +127,19 @@ func runScore(_ context.Context, e *env, fs *pflag.FlagSet, args []string) error
 			// Refuse as conlleval does: nothing on stdout, its exit status.
 			return &exitError{Code: conll.ConllevalStatus(err), Err: err}
 		}
+		sem = ev.SemEval()
+	}
+
+	if mode == conll.ModeSemEval {
+		switch format {
+		case "json":
+			return writeSemEvalJSON(e.Stdout, sem)
+		case "markdown":
+			return writeSemEvalMarkdown(e.Stdout, sem)
+		case "csv":
+			return writeSemEvalCSV(e.Stdout, sem)
+		}
+		return writeSemEvalText(e.Stdout, sem)
 	}
 
 	warnIssues(e.Stderr, counts)
@@ -142,7 +159,13 @@ func runScore(_ context.Context, e *env, fs *pflag.FlagSet, args []string) error
 
 // scoreCorpora aligns two corpus files sentence by sentence and token by
 // token and scores them.
-func scoreCorpora(goldPath, predPath string, opt conll.EvalOptions, convert bool, scheme iob.Scheme) (conll.Counts, error) {
+func scoreCorpora(goldPath, predPath string, opt conll.EvalOptions, convert bool, scheme iob.Scheme) (conll.Counts, *conll.SemEval, error) {
+	sc := conll.NewScorer(opt)
+	c, err := scoreCorporaInto(sc, goldPath, predPath, opt, convert, scheme)
+	return c, sc.SemEval(), err
+}
+
+func scoreCorporaInto(sc *conll.Scorer, goldPath, predPath string, opt conll.EvalOptions, convert bool, scheme iob.Scheme) (conll.Counts, error) {
 	gf, err := conll.Open(goldPath)
 	if err != nil {
 		return conll.Counts{}, err
@@ -153,7 +176,6 @@ func scoreCorpora(goldPath, predPath string, opt conll.EvalOptions, convert bool
 		return conll.Counts{}, err
 	}
 	defer pf.Close()
-	sc := conll.NewScorer(opt)
 	for n := 1; ; n++ {
 		gs, gerr := gf.Read()
 		ps, perr := pf.Read()
@@ -196,7 +218,7 @@ func scoreCorpora(goldPath, predPath string, opt conll.EvalOptions, convert bool
 		if err := sc.Add(gt, pt); err != nil {
 			var te *iob.TagError
 			if errors.As(err, &te) {
-				return conll.Counts{}, fmt.Errorf("%s:%d and %s:%d: sentence %d: %w (scheme %v)", goldPath, gs.Line+te.Pos, predPath, ps.Line+te.Pos, n, err, opt.Scheme)
+				return conll.Counts{}, fmt.Errorf("%s:%d and %s:%d: sentence %d: %w (mode %v, scheme %v)", goldPath, gs.Line+te.Pos, predPath, ps.Line+te.Pos, n, err, opt.Mode, opt.Scheme)
 			}
 			return conll.Counts{}, err
 		}
