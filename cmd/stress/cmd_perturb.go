@@ -17,9 +17,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/perturb"
-	_ "github.com/stress-ner/stress/perturb/keyboard" // registers "keyboard"
-	_ "github.com/stress-ner/stress/perturb/swap"     // registers "swap"
-	_ "github.com/stress-ner/stress/perturb/synonym"  // registers "synonym"
+	"github.com/stress-ner/stress/perturb/kinds"
 )
 
 // perturbOptions are the flags of "stress perturb".
@@ -47,7 +45,7 @@ func init() {
 // kindHelp lists the registered perturbations with their help lines.
 func kindHelp() string {
 	var parts []string
-	for _, k := range perturb.All() {
+	for _, k := range kinds.All() {
 		parts = append(parts, fmt.Sprintf("%s (%s)", k.Name, k.Help))
 	}
 	return strings.Join(parts, "; ")
@@ -79,7 +77,7 @@ func bindPerturb(f *flags, o *perturbFlags) {
 	f.Int(&o.Workers, "workers", runtime.NumCPU(), "parallel workers (output does not depend on it)")
 	f.Check("", func() error { return flagError(o.Selection.Validate()) })
 	o.options = map[string]map[string]*string{}
-	for _, k := range perturb.All() {
+	for _, k := range kinds.All() {
 		o.options[k.Name] = map[string]*string{}
 		for _, opt := range k.Options {
 			v := new(string)
@@ -122,7 +120,7 @@ func (o *perturbFlags) kinds(names []string) ([]perturb.ManifestKind, error) {
 	var out []perturb.ManifestKind
 	seen := map[string]bool{}
 	for _, n := range names {
-		k, err := perturb.Lookup(n)
+		k, err := kinds.Lookup(n)
 		if err != nil {
 			return nil, err
 		}
@@ -177,7 +175,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if o.Kind == "" {
 		return usageErrorf("perturb: --kind is required (%s)", strings.Join(kindNames(), ", "))
 	}
-	kind, err := perturb.Lookup(o.Kind)
+	kind, err := kinds.Lookup(o.Kind)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
@@ -199,11 +197,15 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	}
 	defer closeIfCloser(p)
 
-	in, closeSrc, inName, err := openInput(e, args)
+	inName := "-"
+	if len(args) == 1 {
+		inName = args[0]
+	}
+	in, err := openCorpus(e, inName)
 	if err != nil {
 		return err
 	}
-	defer closeSrc()
+	defer in.Close()
 	src := newLayoutTracker(in)
 
 	var w *layoutSink
@@ -300,7 +302,7 @@ func tuneGC() (restore func()) {
 
 func kindNames() []string {
 	var ns []string
-	for _, k := range perturb.All() {
+	for _, k := range kinds.All() {
 		ns = append(ns, k.Name)
 	}
 	return ns
@@ -312,18 +314,12 @@ type layoutSource interface {
 	Layout() conll.Layout
 }
 
-// openInput opens the one input file in args, or standard input.
-func openInput(e *env, args []string) (layoutSource, func(), string, error) {
-	if len(args) == 0 || args[0] == "-" {
-		r := conll.NewReader(e.Stdin)
-		r.File = "-"
-		return r, func() {}, "-", nil
+// openCorpus opens a corpus file, or standard input (CoNLL) for "-".
+func openCorpus(e *env, name string) (*conll.File, error) {
+	if name == "-" {
+		return conll.OpenReader(e.Stdin, "-")
 	}
-	f, err := conll.Open(args[0])
-	if err != nil {
-		return nil, nil, "", err
-	}
-	return f, func() { f.Close() }, args[0], nil
+	return conll.Open(name)
 }
 
 // layoutTracker reads from src and keeps a copy of its layout, taken in
