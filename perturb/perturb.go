@@ -41,6 +41,24 @@ var (
 	ErrManifest = errors.New("bad manifest")
 )
 
+// OptionError is an invalid option value. It describes the value, not
+// how it was given: a command-line tool maps Option to its flag.
+type OptionError struct {
+	Option string // e.g. "rate", or "keyboard.layout" for a kind's option
+	Value  string
+	Want   string // what a valid value looks like
+}
+
+func (e *OptionError) Error() string {
+	return fmt.Sprintf("%v: %s %s", ErrOption, e.Option, e.Reason())
+}
+
+// Reason is the error without the option's name: the value and what
+// was wanted.
+func (e *OptionError) Reason() string { return fmt.Sprintf("%q (want %s)", e.Value, e.Want) }
+
+func (e *OptionError) Unwrap() error { return ErrOption }
+
 // Change is one edit made by a perturbation, as logged in changes.tsv.
 type Change struct {
 	File     string // output file name, set by the pipeline

@@ -48,23 +48,26 @@ func DefaultSelection() Selection {
 	return Selection{Method: SelectLexical, Rate: 1, Targets: TargetsAll, MinLength: 6}
 }
 
-// Validate reports an invalid field, wrapping ErrOption.
+// SelectMethods returns the valid values of Selection.Method.
+func SelectMethods() []string { return []string{SelectLexical, SelectPOS, SelectEntities, SelectAll} }
+
+// TargetChoices returns the valid values of Selection.Targets.
+func TargetChoices() []string { return []string{TargetsAll, TargetsEntities, TargetsContext} }
+
+// Validate reports an invalid field as an *OptionError named after the
+// field's JSON name.
 func (o Selection) Validate() error {
-	switch o.Method {
-	case SelectPOS, SelectLexical, SelectEntities, SelectAll:
-	default:
-		return fmt.Errorf("%w: --select %q (want pos, lexical, entities or all)", ErrOption, o.Method)
+	if !slices.Contains(SelectMethods(), o.Method) {
+		return &OptionError{Option: "select", Value: o.Method, Want: "pos, lexical, entities or all"}
 	}
-	switch o.Targets {
-	case TargetsAll, TargetsEntities, TargetsContext:
-	default:
-		return fmt.Errorf("%w: --targets %q (want all, entities or context)", ErrOption, o.Targets)
+	if !slices.Contains(TargetChoices(), o.Targets) {
+		return &OptionError{Option: "targets", Value: o.Targets, Want: "all, entities or context"}
 	}
 	if !(o.Rate >= 0 && o.Rate <= 1) {
-		return fmt.Errorf("%w: --rate %v (want a share between 0 and 1)", ErrOption, o.Rate)
+		return &OptionError{Option: "rate", Value: fmt.Sprint(o.Rate), Want: "a share between 0 and 1"}
 	}
 	if o.MinLength < 1 {
-		return fmt.Errorf("%w: --min-length %d (want at least 1)", ErrOption, o.MinLength)
+		return &OptionError{Option: "min_length", Value: fmt.Sprint(o.MinLength), Want: "at least 1"}
 	}
 	return nil
 }

@@ -6,11 +6,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/spf13/pflag"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
@@ -29,54 +28,41 @@ func init() {
 			"Copy 1 is seeded with --seed, exactly like 'stress perturb --seed'; the\n" +
 			"manifest records the seed of every copy. --in sample:train uses the\n" +
 			"embedded BC5CDR sample (CC BY 4.0).",
-		Flags: func(fs *pflag.FlagSet) {
-			fs.String("in", "", "training corpus to augment (`FILE`, or sample:train)")
-			fs.StringP("output", "o", "", "augmented corpus to write (`OUT`; .jsonl writes JSON Lines)")
-			fs.String("kinds", "keyboard", "comma-separated perturbations: "+strings.Join(kindNames(), ", "))
-			fs.Int("copies", 1, "perturbed copies per kind, each seeded differently")
-			fs.String("mix", experiment.MixOriginalPerturbed, "what to write: original+perturbed or perturbed")
-			fs.Bool("shuffle", false, "shuffle the sentences (seeded by --seed; drops document markers)")
-			fs.Bool("force", false, "replace OUT and its manifest if they exist")
-			addPerturbFlags(fs)
-		},
-		Run: runAugment,
+		Bind: bind(func(f *flags, o *augmentOptions) {
+			f.String(&o.In, "in", "", "", "training corpus to augment (`FILE`, or sample:train)")
+			f.String(&o.Output, "output", "o", "", "augmented corpus to write (`OUT`; .jsonl writes JSON Lines)")
+			bindKinds(f, &o.Kinds, &o.perturbFlags, "kinds", "keyboard", "comma-separated perturbations: "+strings.Join(kindNames(), ", "))
+			f.IntIn(&o.Copies, "copies", 1, 1, math.MaxInt, "perturbed copies per kind, each seeded differently")
+			Parsed(f, &o.Mix, "mix", "", experiment.MixOriginalPerturbed, experiment.ParseMix, "what to write: original+perturbed or perturbed")
+			f.Bool(&o.Shuffle, "shuffle", "", false, "shuffle the sentences (seeded by --seed; drops document markers)")
+			f.Bool(&o.Force, "force", "", false, "replace OUT and its manifest if they exist")
+			bindPerturb(f, &o.perturbFlags)
+		}, runAugment),
 	})
 }
 
-func runAugment(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error {
+// augmentOptions are the flags of "stress augment".
+type augmentOptions struct {
+	perturbFlags
+	In, Output, Mix string
+	Kinds           []perturb.ManifestKind
+	Copies          int
+	Shuffle, Force  bool
+}
+
+func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) error {
 	if len(args) > 0 {
 		return usageErrorf("augment takes no arguments (give the corpus with --in)")
 	}
-	in, _ := fs.GetString("in")
-	out, _ := fs.GetString("output")
-	force, _ := fs.GetBool("force")
+	in, out, force, kinds := o.In, o.Output, o.Force, o.Kinds
 	if in == "" {
 		return usageErrorf("augment: --in TRAIN is required")
 	}
 	if out == "" {
 		return usageErrorf("augment: -o OUT is required")
 	}
-	a := &experiment.Augmenter{}
-	var err error
-	mix, _ := fs.GetString("mix")
-	if a.Mix, err = experiment.ParseMix(mix); err != nil {
-		return usageErrorf("augment: %v", err)
-	}
-	a.Copies, _ = fs.GetInt("copies")
-	if a.Copies < 1 {
-		return usageErrorf("augment: --copies must be at least 1")
-	}
-	a.Shuffle, _ = fs.GetBool("shuffle")
-	a.Seed, _ = fs.GetUint64("seed")
-	a.Workers, _ = fs.GetInt("workers")
-	if a.Selection, err = selectionFlags(fs); err != nil {
-		return err
-	}
-	kindList, _ := fs.GetString("kinds")
-	kinds, err := kindsFromFlags(fs, kindList)
-	if err != nil {
-		return err
-	}
+	a := &experiment.Augmenter{Mix: o.Mix, Copies: o.Copies, Shuffle: o.Shuffle, Seed: o.Seed,
+		Workers: o.Workers, Selection: o.Selection}
 	manifestPath := out + ".manifest.json"
 	changesPath := out + ".changes.tsv"
 	if !force {
@@ -125,33 +111,6 @@ func runAugment(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) e
 	}
 	fmt.Fprintf(e.Stdout, "\nwrote %s (%d sentences) and %s\n", out, m.Output.Sentences, manifestPath)
 	return nil
-}
-
-// kindsFromFlags resolves a comma-separated kind list and each kind's
-// options from the command's flags.
-func kindsFromFlags(fs *pflag.FlagSet, list string) ([]perturb.ManifestKind, error) {
-	names := splitList(list)
-	if len(names) == 0 {
-		return nil, usageErrorf("--kinds is empty")
-	}
-	var out []perturb.ManifestKind
-	seen := map[string]bool{}
-	for _, n := range names {
-		k, err := perturb.Lookup(n)
-		if err != nil {
-			return nil, usageErrorf("%v", err)
-		}
-		if seen[k.Name] {
-			return nil, usageErrorf("kind %q given twice", n)
-		}
-		seen[k.Name] = true
-		opts, err := kindOptions(fs, k)
-		if err != nil {
-			return nil, usageErrorf("%v", err)
-		}
-		out = append(out, perturb.ManifestKind{Name: k.Name, Suffix: k.Suffix, Options: opts})
-	}
-	return out, nil
 }
 
 // readAugmentInput reads a training corpus whole (every copy goes over

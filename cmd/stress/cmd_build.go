@@ -14,8 +14,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/spf13/pflag"
-
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/perturb"
@@ -28,6 +26,15 @@ const (
 	changesName  = "changes.tsv"
 )
 
+// buildOptions are the flags of "stress build".
+type buildOptions struct {
+	perturbFlags
+	Out   string
+	From  string
+	Kinds []perturb.ManifestKind
+	set   func(name string) bool // whether a flag was given
+}
+
 func init() {
 	register(&command{
 		Name:    "build",
@@ -38,13 +45,13 @@ func init() {
 			"into DIR, then prints the stats table. With no FILE, builds the embedded\n" +
 			"BC5CDR sample (CC BY 4.0) into " + sampleOutDir + "/ unless --out is given.\n" +
 			"--from regenerates a build byte for byte.",
-		Flags: func(fs *pflag.FlagSet) {
-			fs.String("out", "", "output `DIR` (created if missing)")
-			fs.String("kinds", "keyboard,swap,synonym", "comma-separated perturbations: "+strings.Join(kindNames(), ", "))
-			fs.String("from", "", "regenerate the build described by `MANIFEST` (into its directory unless --out is given)")
-			addPerturbFlags(fs)
-		},
-		Run: runBuild,
+		Bind: bind(func(f *flags, o *buildOptions) {
+			f.String(&o.Out, "out", "", "", "output `DIR` (created if missing)")
+			bindKinds(f, &o.Kinds, &o.perturbFlags, "kinds", "keyboard,swap,synonym", "comma-separated perturbations: "+strings.Join(kindNames(), ", "))
+			f.String(&o.From, "from", "", "", "regenerate the build described by `MANIFEST` (into its directory unless --out is given)")
+			bindPerturb(f, &o.perturbFlags)
+			o.set = f.Changed
+		}, runBuild),
 	})
 }
 
@@ -61,14 +68,12 @@ type buildPlan struct {
 	selector  *perturb.Selector // set by build
 }
 
-func runBuild(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error {
-	workers, _ := fs.GetInt("workers")
-	from, _ := fs.GetString("from")
-	outDir, _ := fs.GetString("out")
+func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error {
+	workers, from, outDir := o.Workers, o.From, o.Out
 	var plan buildPlan
 	if from != "" {
 		for _, name := range []string{"seed", "select", "rate", "targets", "min-length", "kinds"} {
-			if fs.Changed(name) {
+			if o.set(name) {
 				return usageErrorf("build: --%s cannot be combined with --from (the manifest sets it)", name)
 			}
 		}
@@ -90,33 +95,7 @@ func runBuild(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) err
 		if outDir == "" {
 			return usageErrorf("build: --out DIR is required")
 		}
-		var err error
-		if plan.selection, err = selectionFlags(fs); err != nil {
-			return err
-		}
-		plan.seed, _ = fs.GetUint64("seed")
-		plan.outDir = outDir
-		kinds, _ := fs.GetString("kinds")
-		names := splitList(kinds)
-		if len(names) == 0 {
-			return usageErrorf("build: --kinds is empty")
-		}
-		seen := map[string]bool{}
-		for _, n := range names {
-			k, err := perturb.Lookup(n)
-			if err != nil {
-				return usageErrorf("%v", err)
-			}
-			if seen[n] {
-				return usageErrorf("build: kind %q given twice", n)
-			}
-			seen[n] = true
-			opts, err := kindOptions(fs, k)
-			if err != nil {
-				return usageErrorf("%v", err)
-			}
-			plan.kinds = append(plan.kinds, perturb.ManifestKind{Name: k.Name, Suffix: k.Suffix, Options: opts})
-		}
+		plan.selection, plan.seed, plan.outDir, plan.kinds = o.Selection, o.Seed, outDir, o.Kinds
 		if len(args) == 0 {
 			plan.inputs = []perturb.Input{{Path: sample.TestName, Name: "test"}}
 		}

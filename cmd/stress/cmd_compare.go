@@ -8,11 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
-
-	"github.com/spf13/pflag"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
@@ -41,59 +40,45 @@ system's predictions on a set (NAME=FILE when there is one set).
 Relative drop = (F1 on reference - F1 on set) / F1 on reference * 100.
 Intervals are percentile intervals of a paired bootstrap over sentences;
 systems are compared on each set with an approximate randomization test.`,
-		Flags: func(fs *pflag.FlagSet) {
-			fs.String("build", "", "build directory with manifest.json")
-			fs.String("input", "", "input of the build to compare on, by name (needed when the build has several)")
-			fs.StringArray("pred", nil, "system predictions as `NAME=DIR` (repeatable)")
-			fs.StringArray("gold", nil, "gold set as `[SET=]FILE` (repeatable)")
-			fs.StringArray("pred-file", nil, "prediction file as `NAME[:SET]=FILE` (repeatable)")
-			fs.String("changes", "", "change log (changes.tsv) for --gold sets, matched by file name")
-			fs.String("reference", "", "set drops are measured against (default: the original, or the first --gold)")
-			fs.String("mode", "conlleval", "span semantics: conlleval or strict")
-			fs.Int("samples", 1000, "bootstrap samples and randomization shuffles (0: none)")
-			fs.Uint64("seed", 1, "seed of the resampling")
-			fs.Float64("confidence", 0.95, "confidence level of the intervals")
-			fs.StringP("format", "f", "text", "output format: text, markdown, json or csv")
-			fs.String("html", "", "also write a self-contained HTML report to `FILE`")
-		},
-		Run: runCompare,
+		Bind: bind(func(f *flags, o *compareOptions) {
+			o.c = compare.New()
+			f.String(&o.build, "build", "", "", "build directory with manifest.json")
+			f.String(&o.input, "input", "", "", "input of the build to compare on, by name (needed when the build has several)")
+			f.Strings(&o.preds, "pred", "system predictions as `NAME=DIR` (repeatable)")
+			f.Strings(&o.golds, "gold", "gold set as `[SET=]FILE` (repeatable)")
+			f.Strings(&o.predFiles, "pred-file", "prediction file as `NAME[:SET]=FILE` (repeatable)")
+			f.String(&o.changes, "changes", "", "", "change log (changes.tsv) for --gold sets, matched by file name")
+			f.String(&o.c.Reference, "reference", "", "", "set drops are measured against (default: the original, or the first --gold)")
+			Parsed(f, &o.c.Eval.Mode, "mode", "", "conlleval", conll.ParseMode, "span semantics: conlleval or strict")
+			f.IntIn(&o.c.Samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: none)")
+			f.Uint64(&o.c.Seed, "seed", 1, "seed of the resampling")
+			f.Float64(&o.c.Confidence, "confidence", 0.95, "confidence level of the intervals")
+			f.Check("confidence", func() error {
+				if o.c.Confidence <= 0 || o.c.Confidence >= 1 {
+					return fmt.Errorf("%v: must be between 0 and 1", o.c.Confidence)
+				}
+				return nil
+			})
+			Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "output format: text, markdown, json or csv")
+			f.String(&o.html, "html", "", "", "also write a self-contained HTML report to `FILE`")
+		}, runCompare),
 	})
 }
 
-func runCompare(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error {
+// compareOptions are the flags of "stress compare".
+type compareOptions struct {
+	c                           *compare.Comparer
+	build, input, changes, html string
+	preds, golds, predFiles     []string
+	format                      compare.Format
+}
+
+func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) error {
 	if len(args) > 0 {
 		return usageErrorf("compare takes no arguments (got %q)", args[0])
 	}
-	build, _ := fs.GetString("build")
-	input, _ := fs.GetString("input")
-	preds, _ := fs.GetStringArray("pred")
-	golds, _ := fs.GetStringArray("gold")
-	predFiles, _ := fs.GetStringArray("pred-file")
-	changes, _ := fs.GetString("changes")
-	modeName, _ := fs.GetString("mode")
-	formatName, _ := fs.GetString("format")
-	htmlOut, _ := fs.GetString("html")
-
-	c := compare.New()
-	c.Samples, _ = fs.GetInt("samples")
-	c.Seed, _ = fs.GetUint64("seed")
-	c.Confidence, _ = fs.GetFloat64("confidence")
-	c.Reference, _ = fs.GetString("reference")
-	mode, err := conll.ParseMode(modeName)
-	if err != nil {
-		return usageErrorf("--mode: %v", err)
-	}
-	c.Eval.Mode = mode
-	format, err := compare.ParseFormat(formatName)
-	if err != nil {
-		return usageErrorf("--format: %v", err)
-	}
-	if c.Samples < 0 {
-		return usageErrorf("--samples must not be negative")
-	}
-	if c.Confidence <= 0 || c.Confidence >= 1 {
-		return usageErrorf("--confidence must be between 0 and 1")
-	}
+	c, build, input, preds, golds, predFiles, changes := o.c, o.build, o.input, o.preds, o.golds, o.predFiles, o.changes
+	var err error
 	switch {
 	case build != "" && (len(golds) > 0 || len(predFiles) > 0 || changes != ""):
 		return usageErrorf("--build cannot be combined with --gold, --pred-file or --changes")
@@ -120,7 +105,7 @@ func runCompare(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) e
 	if err != nil {
 		return err
 	}
-	if htmlOut != "" {
+	if htmlOut := o.html; htmlOut != "" {
 		var buf bytes.Buffer
 		if err := rep.WriteHTML(&buf); err != nil {
 			return err
@@ -129,7 +114,7 @@ func runCompare(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) e
 			return fmt.Errorf("write html report: %w", err)
 		}
 	}
-	return rep.Write(e.Stdout, format)
+	return rep.Write(e.Stdout, o.format)
 }
 
 // splitPair splits "KEY=VALUE" for flag flag.

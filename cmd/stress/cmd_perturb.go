@@ -2,17 +2,16 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/schollz/progressbar/v3"
-	"github.com/spf13/pflag"
 	"golang.org/x/term"
 
 	"github.com/stress-ner/stress/conll"
@@ -23,18 +22,25 @@ import (
 	_ "github.com/stress-ner/stress/perturb/synonym"  // registers "synonym"
 )
 
+// perturbOptions are the flags of "stress perturb".
+type perturbOptions struct {
+	perturbFlags
+	Kind   string
+	Output string
+	Log    string
+}
+
 func init() {
 	register(&command{
 		Name:    "perturb",
 		Summary: "write a perturbed (stress) copy of a corpus",
 		Usage:   "--kind KIND [--seed N] [--log FILE] [-o OUT] [IN]",
-		Flags: func(fs *pflag.FlagSet) {
-			fs.String("kind", "", "perturbation: "+kindHelp())
-			fs.StringP("output", "o", "", "write the perturbed corpus to `OUT` (default: standard output)")
-			fs.String("log", "", "write the change log (TSV with header) to `FILE`")
-			addPerturbFlags(fs)
-		},
-		Run: runPerturb,
+		Bind: bind(func(f *flags, o *perturbOptions) {
+			f.String(&o.Kind, "kind", "", "", "perturbation: "+kindHelp())
+			f.String(&o.Output, "output", "o", "", "write the perturbed corpus to `OUT` (default: standard output)")
+			f.String(&o.Log, "log", "", "", "write the change log (TSV with header) to `FILE`")
+			bindPerturb(f, &o.perturbFlags)
+		}, runPerturb),
 	})
 }
 
@@ -47,56 +53,105 @@ func kindHelp() string {
 	return strings.Join(parts, "; ")
 }
 
-// addPerturbFlags defines the flags shared by perturb and build: seed,
-// word selection, workers and every option of every registered kind.
-func addPerturbFlags(fs *pflag.FlagSet) {
+// perturbFlags are the options of the commands that perturb: seed, word
+// selection, workers and the options of every registered kind.
+type perturbFlags struct {
+	Seed      uint64
+	Selection perturb.Selection
+	Workers   int
+	// options holds, per kind, each option's value as text (the form
+	// the registry and the manifest use).
+	options map[string]map[string]*string
+}
+
+// bindPerturb binds the perturbation flags. Every kind's options are
+// flags of their own; pflag panics at registration if two kinds (or a
+// kind and the command) define the same name.
+func bindPerturb(f *flags, o *perturbFlags) {
 	d := perturb.DefaultSelection()
-	fs.Uint64("seed", 1, "random seed; the same seed gives the same output")
-	fs.String("select", d.Method, "word selection: lexical (letters, long enough, not a stopword), pos (content words by POS tag), entities or all")
-	fs.Float64("rate", d.Rate, "share of eligible words to change, 0 to 1")
-	fs.String("targets", d.Targets, "change words in: all, entities (gold mentions only) or context (outside mentions)")
-	fs.Int("min-length", d.MinLength, "minimum length of a selected word, in letters")
-	fs.Int("workers", runtime.NumCPU(), "parallel workers (output does not depend on it)")
-	defined := map[string]bool{}
+	f.Uint64(&o.Seed, "seed", 1, "random seed; the same seed gives the same output")
+	f.Enum(&o.Selection.Method, "select", "", d.Method, perturb.SelectMethods(),
+		"word selection: lexical (letters, long enough, not a stopword), pos (content words by POS tag), entities or all")
+	f.Float64(&o.Selection.Rate, "rate", d.Rate, "share of eligible words to change, 0 to 1")
+	f.Enum(&o.Selection.Targets, "targets", "", d.Targets, perturb.TargetChoices(),
+		"change words in: all, entities (gold mentions only) or context (outside mentions)")
+	f.Int(&o.Selection.MinLength, "min-length", d.MinLength, "minimum length of a selected word, in letters")
+	f.Int(&o.Workers, "workers", runtime.NumCPU(), "parallel workers (output does not depend on it)")
+	f.Check("", func() error { return flagError(o.Selection.Validate()) })
+	o.options = map[string]map[string]*string{}
 	for _, k := range perturb.All() {
-		for _, o := range k.Options {
-			if defined[o.Name] {
-				continue
-			}
-			defined[o.Name] = true
-			help := o.Help + " (" + k.Name + ")"
-			if o.Bool {
-				b, _ := strconv.ParseBool(o.Default)
-				fs.Bool(o.Name, b, help)
+		o.options[k.Name] = map[string]*string{}
+		for _, opt := range k.Options {
+			v := new(string)
+			*v = opt.Default
+			o.options[k.Name][opt.Name] = v
+			help := opt.Help + " (" + k.Name + ")"
+			if opt.Bool {
+				f.fs.VarPF(boolText{v}, opt.Name, "", help).NoOptDefVal = "true"
 			} else {
-				fs.String(o.Name, o.Default, help)
+				f.fs.StringVar(v, opt.Name, opt.Default, help)
 			}
 		}
 	}
 }
 
-// selectionFlags reads the selection options from fs.
-func selectionFlags(fs *pflag.FlagSet) (perturb.Selection, error) {
-	var o perturb.Selection
-	o.Method, _ = fs.GetString("select")
-	o.Rate, _ = fs.GetFloat64("rate")
-	o.Targets, _ = fs.GetString("targets")
-	o.MinLength, _ = fs.GetInt("min-length")
-	if err := o.Validate(); err != nil {
-		return o, usageErrorf("%v", err)
+// flagError maps a library error about an option value to the flag that
+// set it; other errors pass unchanged.
+func flagError(err error) error {
+	var oe *perturb.OptionError
+	if errors.As(err, &oe) {
+		return fmt.Errorf("--%s %s", strings.ReplaceAll(oe.Option, "_", "-"), oe.Reason())
 	}
-	return o, nil
+	return err
 }
 
-// kindOptions returns the resolved options of kind k from fs.
-func kindOptions(fs *pflag.FlagSet, k *perturb.Kind) (map[string]string, error) {
+// kindOptions returns the resolved options of kind k.
+func (o *perturbFlags) kindOptions(k *perturb.Kind) (map[string]string, error) {
 	opts := map[string]string{}
-	for _, o := range k.Options {
-		if f := fs.Lookup(o.Name); f != nil {
-			opts[o.Name] = f.Value.String()
-		}
+	for name, v := range o.options[k.Name] {
+		opts[name] = *v
 	}
 	return k.Resolve(opts)
+}
+
+// kinds resolves a list of kind names with their options.
+func (o *perturbFlags) kinds(names []string) ([]perturb.ManifestKind, error) {
+	if len(names) == 0 {
+		return nil, errors.New("no kinds given")
+	}
+	var out []perturb.ManifestKind
+	seen := map[string]bool{}
+	for _, n := range names {
+		k, err := perturb.Lookup(n)
+		if err != nil {
+			return nil, err
+		}
+		if seen[k.Name] {
+			return nil, fmt.Errorf("kind %q given twice", n)
+		}
+		seen[k.Name] = true
+		opts, err := o.kindOptions(k)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, perturb.ManifestKind{Name: k.Name, Suffix: k.Suffix, Options: opts})
+	}
+	return out, nil
+}
+
+// bindKinds binds a comma-separated list of kinds to *p, resolved with
+// their options when the command line is parsed.
+func bindKinds(f *flags, p *[]perturb.ManifestKind, o *perturbFlags, name, value, usage string) {
+	var names []string
+	f.List(&names, name, value, usage)
+	f.Check(name, func() error {
+		if name != "kinds" && len(names) == 0 {
+			return nil // an optional list, not given
+		}
+		var err error
+		*p, err = o.kinds(names)
+		return err
+	})
 }
 
 // newPerturbation builds kind k with opts; setup errors caused by bad
@@ -115,31 +170,24 @@ func closeIfCloser(p perturb.Perturbation) {
 	}
 }
 
-func runPerturb(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error {
+func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) error {
 	if len(args) > 1 {
 		return usageErrorf("perturb takes at most one input file")
 	}
-	kindName, _ := fs.GetString("kind")
-	if kindName == "" {
+	if o.Kind == "" {
 		return usageErrorf("perturb: --kind is required (%s)", strings.Join(kindNames(), ", "))
 	}
-	kind, err := perturb.Lookup(kindName)
+	kind, err := perturb.Lookup(o.Kind)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	sel, err := selectionFlags(fs)
-	if err != nil {
-		return err
-	}
-	opts, err := kindOptions(fs, kind)
+	sel := o.Selection
+	opts, err := o.kindOptions(kind)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
 	defer tuneGC()()
-	seed, _ := fs.GetUint64("seed")
-	workers, _ := fs.GetInt("workers")
-	outPath, _ := fs.GetString("output")
-	logPath, _ := fs.GetString("log")
+	seed, workers, outPath, logPath := o.Seed, o.Workers, o.Output, o.Log
 
 	selector, err := perturb.NewSelector(sel, seed)
 	if err != nil {

@@ -5,13 +5,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
-
-	"github.com/spf13/pflag"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
@@ -35,49 +34,63 @@ func init() {
 			"O + W and O + S (systems words+K, chars+K, ...), the paper's Table 4.\n" +
 			"DIR receives the build (manifest.json, changes.tsv, stress sets), the\n" +
 			"predictions (pred/SYSTEM/FILE), summary.md and the reports.",
-		Flags: func(fs *pflag.FlagSet) {
-			fs.StringArray("train", nil, "training corpus `FILE` (repeatable; default: the embedded sample)")
-			fs.String("test", "", "test corpus `FILE` to build stress sets from (default: the embedded sample)")
-			fs.String("out", "stress-run", "output `DIR`")
-			fs.String("html", "", "HTML report `FILE` (default DIR/report.html)")
-			fs.String("kinds", "keyboard,swap,synonym", "stress sets to build: "+strings.Join(kindNames(), ", "))
-			fs.String("augment", "", "also train the baselines on original + one perturbed copy of the train set, per `KINDS`")
-			fs.String("baselines", "words,chars", "built-in baselines to train: words, chars, or none")
-			fs.StringArray("model-cmd", nil, "external tagger `CMD` (sh -c; CoNLL on stdin, CoNLL or tags on stdout); repeatable")
-			fs.StringArray("model-name", nil, "name of the matching --model-cmd in reports (default cmd, cmd2, ...)")
-			fs.Duration("timeout", 0, "give up on a --model-cmd run after this long (0 = no limit)")
-			fs.Int("epochs", 10, "training passes of the baselines")
-			fs.Int("samples", 1000, "bootstrap samples and randomization shuffles (0: no intervals)")
-			fs.StringP("format", "f", "text", "report format on stdout: text, markdown, json or csv")
-			fs.BoolP("quiet", "q", false, "do not report progress on stderr")
-			addPerturbFlags(fs)
-		},
-		Run: runRun,
+		Bind: bind(bindRun, runRun),
 	})
+}
+
+func bindRun(f *flags, o *runOptions) {
+	f.Strings(&o.train, "train", "training corpus `FILE` (repeatable; default: the embedded sample)")
+	f.String(&o.test, "test", "", "", "test corpus `FILE` to build stress sets from (default: the embedded sample)")
+	f.String(&o.outDir, "out", "", "stress-run", "output `DIR`")
+	f.String(&o.htmlPath, "html", "", "", "HTML report `FILE` (default DIR/report.html)")
+	bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard,swap,synonym", "stress sets to build: "+strings.Join(kindNames(), ", "))
+	bindKinds(f, &o.augmentKinds, &o.perturbFlags, "augment", "", "also train the baselines on original + one perturbed copy of the train set, per `KINDS`")
+	var baselines []string
+	f.List(&baselines, "baselines", "words,chars", "built-in baselines to train: words, chars, or none")
+	f.Strings(&o.modelCmds, "model-cmd", "external tagger `CMD` (sh -c; CoNLL on stdin, CoNLL or tags on stdout); repeatable")
+	f.Strings(&o.modelNames, "model-name", "name of the matching --model-cmd in reports (default cmd, cmd2, ...)")
+	f.Duration(&o.timeout, "timeout", 0, "give up on a --model-cmd run after this long (0 = no limit)")
+	f.IntIn(&o.epochs, "epochs", 10, 1, math.MaxInt, "training passes of the baselines")
+	f.IntIn(&o.samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: no intervals)")
+	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
+	f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
+	bindPerturb(f, &o.perturbFlags)
+	f.Check("baselines", func() error {
+		if len(baselines) == 1 && baselines[0] == "none" {
+			return nil
+		}
+		for _, name := range baselines {
+			b, err := tagger.ParseFeatures(name)
+			if err != nil {
+				return err
+			}
+			o.baselines = append(o.baselines, b)
+		}
+		return nil
+	})
+	o.set = f.Changed
 }
 
 // runOptions are the flags of "stress run".
 type runOptions struct {
+	perturbFlags
 	train, modelCmds, modelNames []string
 	test, outDir, htmlPath       string
-	baselines, augment           []tagger.Features
+	baselines                    []tagger.Features
 	augmentKinds                 []perturb.ManifestKind
 	kinds                        []perturb.ManifestKind
 	timeout                      time.Duration
-	epochs, samples, workers     int
-	seed                         uint64
-	selection                    perturb.Selection
+	epochs, samples              int
 	format                       compare.Format
-	formatName                   string
 	quiet                        bool
+	set                          func(name string) bool
 }
 
-func runRun(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error {
+func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if len(args) > 0 {
 		return usageErrorf("run takes no arguments (got %q); use --train and --test", args[0])
 	}
-	o, err := runFlags(fs)
-	if err != nil {
+	if err := o.check(); err != nil {
 		return err
 	}
 	start := time.Now()
@@ -98,7 +111,7 @@ func runRun(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error
 		be = &env{Stdin: e.Stdin, Stdout: io.Discard, Stderr: io.Discard} // no progress bar
 	}
 	m, err := build(ctx, be, &buildPlan{
-		seed: o.seed, selection: o.selection, kinds: o.kinds, outDir: o.outDir, workers: o.workers,
+		seed: o.Seed, selection: o.Selection, kinds: o.kinds, outDir: o.outDir, workers: o.Workers,
 		inputs: []perturb.Input{{Path: testPath, Name: testName}},
 	})
 	if err != nil {
@@ -118,7 +131,7 @@ func runRun(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error
 	// 3. Tag every set with every system and compare.
 	logf("tagging %d sets with %d systems and comparing (%d bootstrap samples)", len(sets), len(systems), o.samples)
 	c := compare.New()
-	c.Samples, c.Seed, c.Workers = o.samples, o.seed, o.workers
+	c.Samples, c.Seed, c.Workers = o.samples, o.Seed, o.Workers
 	predDir := filepath.Join(o.outDir, "pred")
 	rep, err := experiment.Evaluate(ctx, c, sets, systems, func(sys string, set compare.Set, pred []conll.Sentence) error {
 		dir := filepath.Join(predDir, sys)
@@ -164,78 +177,33 @@ func runRun(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error
 	return nil
 }
 
-func runFlags(fs *pflag.FlagSet) (*runOptions, error) {
-	o := &runOptions{}
-	o.train, _ = fs.GetStringArray("train")
-	o.test, _ = fs.GetString("test")
-	o.outDir, _ = fs.GetString("out")
-	o.htmlPath, _ = fs.GetString("html")
-	o.modelCmds, _ = fs.GetStringArray("model-cmd")
-	o.modelNames, _ = fs.GetStringArray("model-name")
-	o.timeout, _ = fs.GetDuration("timeout")
-	o.epochs, _ = fs.GetInt("epochs")
-	o.samples, _ = fs.GetInt("samples")
-	o.workers, _ = fs.GetInt("workers")
-	o.seed, _ = fs.GetUint64("seed")
-	o.quiet, _ = fs.GetBool("quiet")
-	o.formatName, _ = fs.GetString("format")
-	var err error
-	if o.format, err = compare.ParseFormat(o.formatName); err != nil {
-		return nil, usageErrorf("run: --format: %v", err)
-	}
+// check checks the combinations of flags.
+func (o *runOptions) check() error {
 	if o.outDir == "" {
-		return nil, usageErrorf("run: --out must not be empty")
+		return usageErrorf("run: --out must not be empty")
 	}
 	if o.htmlPath == "" {
 		o.htmlPath = filepath.Join(o.outDir, "report.html")
 	}
 	if len(o.train) > 0 && o.test == "" {
-		return nil, usageErrorf("run: --train needs --test (the stress sets are built from the test set)")
+		return usageErrorf("run: --train needs --test (the stress sets are built from the test set)")
 	}
 	if len(o.modelNames) > len(o.modelCmds) {
-		return nil, usageErrorf("run: more --model-name than --model-cmd")
+		return usageErrorf("run: more --model-name than --model-cmd")
 	}
-	if fs.Changed("timeout") && len(o.modelCmds) == 0 || o.timeout < 0 {
-		return nil, usageErrorf("run: --timeout needs --model-cmd and must not be negative")
-	}
-	if o.epochs < 1 {
-		return nil, usageErrorf("run: --epochs must be at least 1")
-	}
-	if o.samples < 0 {
-		return nil, usageErrorf("run: --samples must not be negative")
-	}
-	if o.selection, err = selectionFlags(fs); err != nil {
-		return nil, err
-	}
-	kinds, _ := fs.GetString("kinds")
-	if o.kinds, err = kindsFromFlags(fs, kinds); err != nil {
-		return nil, err
-	}
-	if aug, _ := fs.GetString("augment"); aug != "" {
-		if o.augmentKinds, err = kindsFromFlags(fs, aug); err != nil {
-			return nil, err
-		}
-	}
-	base, _ := fs.GetString("baselines")
-	if base != "none" {
-		for _, name := range splitList(base) {
-			f, err := tagger.ParseFeatures(name)
-			if err != nil {
-				return nil, usageErrorf("run: --baselines: %v", err)
-			}
-			o.baselines = append(o.baselines, f)
-		}
+	if o.set("timeout") && len(o.modelCmds) == 0 {
+		return usageErrorf("run: --timeout needs --model-cmd")
 	}
 	if len(o.baselines) == 0 && len(o.modelCmds) == 0 {
-		return nil, usageErrorf("run: no systems (--baselines none and no --model-cmd)")
+		return usageErrorf("run: no systems (--baselines none and no --model-cmd)")
 	}
 	if len(o.baselines) == 0 && len(o.augmentKinds) > 0 {
-		return nil, usageErrorf("run: --augment trains the baselines; it cannot go with --baselines none")
+		return usageErrorf("run: --augment trains the baselines; it cannot go with --baselines none")
 	}
 	if len(o.baselines) > 0 && len(o.train) == 0 && o.test != "" {
-		return nil, usageErrorf("run: the baselines need --train (or use --baselines none)")
+		return usageErrorf("run: the baselines need --train (or use --baselines none)")
 	}
-	return o, nil
+	return nil
 }
 
 func kindList(ks []perturb.ManifestKind) string {
@@ -307,7 +275,7 @@ func runSystems(ctx context.Context, o *runOptions, logf func(string, ...any)) (
 				return nil, err
 			}
 			defer closeIfCloser(p)
-			a := &experiment.Augmenter{Seed: o.seed, Selection: o.selection, Copies: 1, Workers: o.workers,
+			a := &experiment.Augmenter{Seed: o.Seed, Selection: o.Selection, Copies: 1, Workers: o.Workers,
 				Kinds: []experiment.Kind{{Name: k.Name, Suffix: k.Suffix, Perturbation: p}}}
 			var buf sentenceBuffer
 			if _, err := a.Run(ctx, train, &buf); err != nil {
@@ -321,12 +289,12 @@ func runSystems(ctx context.Context, o *runOptions, logf func(string, ...any)) (
 			for _, f := range o.baselines {
 				name := f.String() + ts.suffix
 				jobs = append(jobs, experiment.TrainJob{Name: name, Sentences: ts.sents,
-					Options: tagger.Options{Features: f, Epochs: o.epochs, Seed: o.seed}})
+					Options: tagger.Options{Features: f, Epochs: o.epochs, Seed: o.Seed}})
 				systems = append(systems, experiment.System{Name: name, Model: f.String(), Train: ts.label})
 			}
 		}
 		logf("training %d models on %d sentences (%d epochs)", len(jobs), len(train), o.epochs)
-		models, err := experiment.TrainAll(ctx, jobs, o.workers)
+		models, err := experiment.TrainAll(ctx, jobs, o.Workers)
 		if err != nil {
 			return nil, err
 		}

@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/spf13/pflag"
-
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/jsonenc"
 	"github.com/stress-ner/stress/iob"
@@ -28,54 +26,39 @@ func init() {
 			"byte-identical to the conlleval script's, and so is the exit status\n" +
 			"where conlleval refuses the input. With --gold and --pred, two corpus\n" +
 			"files (CoNLL columns or JSON Lines) are aligned token by token.",
-		Flags: func(fs *pflag.FlagSet) {
-			fs.StringP("delimiter", "d", " ", "field separator of conlleval input (a Perl-style pattern, as conlleval -d)")
-			fs.StringP("outside", "o", "O", "outside tag for -r (as conlleval -o) and for --mode strict")
-			fs.BoolP("raw", "r", false, "tags have no B-/I- prefixes: every non-outside tag is a one-token entity (conlleval -r)")
-			fs.BoolP("latex", "l", false, "print conlleval's LaTeX table (text format only)")
-			fs.String("gold", "", "gold corpus file (with --pred)")
-			fs.String("pred", "", "predicted corpus file (with --gold)")
-			fs.String("format", "text", "output format: text, json, markdown or csv")
-			fs.String("mode", "conlleval", "entity reading: conlleval, or strict (seqeval strict IOB2: entities start with B-)")
-			fs.String("scheme", "", "convert tags from iob1, iob2 or iobes to IOB2 before scoring (default: score tags as they are)")
-		},
-		Run: runScore,
+		Bind: bind(func(f *flags, o *scoreOptions) {
+			f.String(&o.delim, "delimiter", "d", " ", "field separator of conlleval input (a Perl-style pattern, as conlleval -d)")
+			f.String(&o.eval.Outside, "outside", "o", "O", "outside tag for -r (as conlleval -o) and for --mode strict")
+			f.Bool(&o.eval.Raw, "raw", "r", false, "tags have no B-/I- prefixes: every non-outside tag is a one-token entity (conlleval -r)")
+			f.Bool(&o.latex, "latex", "l", false, "print conlleval's LaTeX table (text format only)")
+			f.String(&o.gold, "gold", "", "", "gold corpus file (with --pred)")
+			f.String(&o.pred, "pred", "", "", "predicted corpus file (with --gold)")
+			f.Enum(&o.format, "format", "", "text", []string{"text", "json", "markdown", "csv"}, "output format: text, json, markdown or csv")
+			Parsed(f, &o.eval.Mode, "mode", "", "conlleval", conll.ParseMode, "entity reading: conlleval, or strict (seqeval strict IOB2: entities start with B-)")
+			Parsed(f, &o.scheme, "scheme", "", "", iob.ParseScheme, "convert tags from iob1, iob2 or iobes to IOB2 before scoring (default: score tags as they are)")
+			o.set = f.Changed
+		}, runScore),
 	})
 }
 
-func runScore(_ context.Context, e *env, fs *pflag.FlagSet, args []string) error {
-	delim, _ := fs.GetString("delimiter")
-	outside, _ := fs.GetString("outside")
-	raw, _ := fs.GetBool("raw")
-	latex, _ := fs.GetBool("latex")
-	goldPath, _ := fs.GetString("gold")
-	predPath, _ := fs.GetString("pred")
-	format, _ := fs.GetString("format")
-	modeName, _ := fs.GetString("mode")
-	schemeName, _ := fs.GetString("scheme")
+// scoreOptions are the flags of "stress score".
+type scoreOptions struct {
+	delim, gold, pred, format string
+	eval                      conll.EvalOptions
+	latex                     bool
+	scheme                    iob.Scheme
+	set                       func(string) bool
+}
 
-	mode, err := conll.ParseMode(modeName)
-	if err != nil {
-		return usageErrorf("%v", err)
-	}
-	switch format {
-	case "text", "json", "markdown", "csv":
-	default:
-		return usageErrorf("unknown --format %q (want text, json, markdown or csv)", format)
-	}
+func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
+	delim, latex, goldPath, predPath, format, opt, scheme := o.delim, o.latex, o.gold, o.pred, o.format, o.eval, o.scheme
+	convert := o.set("scheme")
+	var err error
 	if latex && format != "text" {
 		return usageErrorf("-l needs --format text")
 	}
 	if delim == "" {
 		return usageErrorf("-d needs a non-empty delimiter")
-	}
-	opt := conll.EvalOptions{Mode: mode, Raw: raw, Outside: outside}
-	var scheme iob.Scheme
-	convert := schemeName != ""
-	if convert {
-		if scheme, err = iob.ParseScheme(schemeName); err != nil {
-			return usageErrorf("%v", err)
-		}
 	}
 
 	var counts conll.Counts
@@ -87,7 +70,7 @@ func runScore(_ context.Context, e *env, fs *pflag.FlagSet, args []string) error
 		if len(args) > 0 {
 			return usageErrorf("FILE cannot be combined with --gold and --pred")
 		}
-		if fs.Changed("delimiter") {
+		if o.set("delimiter") {
 			return usageErrorf("-d applies to conlleval input; corpus files are read by format")
 		}
 		counts, err = scoreCorpora(goldPath, predPath, opt, convert, scheme)

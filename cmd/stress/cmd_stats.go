@@ -6,8 +6,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
@@ -22,17 +20,19 @@ func init() {
 			"--manifest prints the statistics a build recorded, including for synonym\n" +
 			"sets how many gold mentions of each type were replaced and why the others\n" +
 			"were not (no concept, ambiguous, no synonym, filtered).",
-		Flags: func(fs *pflag.FlagSet) {
-			fs.String("original", "", "compare each FILE with this original `ORIG`: % tokens and entity tokens modified, mentions replaced")
-			fs.String("manifest", "", "print the statistics recorded in a build's `MANIFEST`, with synonym outcomes")
-		},
-		Run: runStats,
+		Bind: bind(func(f *flags, o *statsOptions) {
+			f.String(&o.original, "original", "", "", "compare each FILE with this original `ORIG`: % tokens and entity tokens modified, mentions replaced")
+			f.String(&o.manifest, "manifest", "", "", "print the statistics recorded in a build's `MANIFEST`, with synonym outcomes")
+		}, runStats),
 	})
 }
 
-func runStats(_ context.Context, e *env, fs *pflag.FlagSet, args []string) error {
-	origPath, _ := fs.GetString("original")
-	if manifest, _ := fs.GetString("manifest"); manifest != "" {
+// statsOptions are the flags of "stress stats".
+type statsOptions struct{ original, manifest string }
+
+func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
+	origPath := o.original
+	if manifest := o.manifest; manifest != "" {
 		if len(args) > 0 || origPath != "" {
 			return usageErrorf("stats: --manifest cannot be combined with files or --original")
 		}

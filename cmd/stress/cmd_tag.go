@@ -6,8 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-
-	"github.com/spf13/pflag"
+	"time"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
@@ -19,31 +18,32 @@ func init() {
 		Name:    "tag",
 		Summary: "tag a corpus with a trained model or an external tagger command",
 		Usage:   "(--model MODEL | --model-cmd CMD) [--timeout D] [-o OUT] [IN]",
-		Flags: func(fs *pflag.FlagSet) {
-			fs.String("model", "", "model file written by 'stress train'")
-			fs.String("model-cmd", "", "external tagger run with sh -c: reads CoNLL tokens on stdin, writes CoNLL or one tag per line")
-			fs.Duration("timeout", 0, "give up on --model-cmd after this long (e.g. 10m; 0 = no limit)")
-			fs.StringP("output", "o", "", "output file (default standard output); .jsonl writes JSON Lines")
-			fs.Bool("force", false, "replace the output file if it exists")
-		},
-		Run: runTag,
+		Bind: bind(func(f *flags, o *tagOptions) {
+			f.String(&o.model, "model", "", "", "model file written by 'stress train'")
+			f.String(&o.modelCmd, "model-cmd", "", "", "external tagger run with sh -c: reads CoNLL tokens on stdin, writes CoNLL or one tag per line")
+			f.Duration(&o.timeout, "timeout", 0, "give up on --model-cmd after this long (e.g. 10m; 0 = no limit)")
+			f.String(&o.out, "output", "o", "", "output file (default standard output); .jsonl writes JSON Lines")
+			f.Bool(&o.force, "force", "", false, "replace the output file if it exists")
+			o.set = f.Changed
+		}, runTag),
 	})
 }
 
-func runTag(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error {
-	modelPath, _ := fs.GetString("model")
-	modelCmd, _ := fs.GetString("model-cmd")
-	timeout, _ := fs.GetDuration("timeout")
-	out, _ := fs.GetString("output")
-	force, _ := fs.GetBool("force")
+// tagOptions are the flags of "stress tag".
+type tagOptions struct {
+	model, modelCmd, out string
+	timeout              time.Duration
+	force                bool
+	set                  func(string) bool
+}
+
+func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
+	modelPath, modelCmd, timeout, out, force := o.model, o.modelCmd, o.timeout, o.out, o.force
 	if (modelPath == "") == (modelCmd == "") {
 		return usageErrorf("tag: give exactly one of --model and --model-cmd")
 	}
-	if fs.Changed("timeout") && modelCmd == "" {
+	if o.set("timeout") && modelCmd == "" {
 		return usageErrorf("tag: --timeout applies to --model-cmd only")
-	}
-	if timeout < 0 {
-		return usageErrorf("tag: --timeout must not be negative")
 	}
 	if len(args) > 1 {
 		return usageErrorf("tag: at most one input file")

@@ -44,7 +44,7 @@ func init() {
 				}
 				b, err := strconv.ParseBool(v)
 				if err != nil {
-					return nil, fmt.Errorf("%w: --%s %q is not a boolean", perturb.ErrOption, name, v)
+					return nil, &perturb.OptionError{Option: name, Value: v, Want: "true or false"}
 				}
 				*p = b
 			}
