@@ -96,6 +96,19 @@ const (
 	OutcomeFiltered  = "filtered"      // other names exist, but every one was excluded
 )
 
+// Reasons for rejecting a name that Natural does not give: the name is
+// fine, but not as a replacement of this mention.
+const (
+	RejectedVariant   = "variant"    // a spelling variant or reordering of the mention
+	RejectedUnusable  = "unusable"   // the store marks it (inverted, registry, formula, suppressed) or the options exclude it
+	RejectedNested    = "nested"     // contains the mention's words or is contained in them
+	RejectedRoundTrip = "round trip" // it names a concept the mention does not
+	RejectedDuplicate = "duplicate"  // another spelling variant of the same concepts is better attested
+	RejectedNumber    = "number"     // its grammatical number cannot be made the mention's
+	RejectedArticle   = "article"    // it does not fit the mention's "a" or "an"
+	RejectedAdjective = "adjective"  // a noun for an adjectival mention
+)
+
 // Outcomes lists the outcomes in report order.
 var Outcomes = []string{OutcomeReplaced, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeNoType}
 
@@ -201,6 +214,7 @@ type Candidate struct {
 	Source    string
 	TermType  string
 	Preferred bool
+	Attested  bool // the training text uses the name (see Attested)
 }
 
 // Analysis is what the store says about one mention string of one type.
@@ -209,6 +223,10 @@ type Analysis struct {
 	Concepts   []string    // ids of the fitting concepts used
 	Candidates []Candidate // sorted by term, then concept
 	Err        error       // a store failure; Outcome is then ""
+	// Rejected counts the other names of the concepts that were not
+	// candidates, by reason (a Reject* constant of Natural, or one of
+	// the Rejected* constants).
+	Rejected map[string]int
 
 	proper map[string]bool // folded words the concepts' names spell with a capital: "parkinson"
 }
@@ -309,7 +327,70 @@ func (r *Replacer) excluded(id string) bool {
 	return false
 }
 
+// analyze looks a plural mention up in the singular ("convulsions" as
+// "convulsion"), where lexicons list names, and puts the candidates back
+// in the mention's number.
 func (r *Replacer) analyze(typ, mention string) *Analysis {
+	plural := IsPlural(mention)
+	var a *Analysis
+	if plural {
+		a = r.analyzeForm(typ, mention, Singular(mention))
+	}
+	if a == nil || a.Outcome == OutcomeNoConcept {
+		a = r.analyzeForm(typ, mention, mention)
+	}
+	if a.Err != nil {
+		return a
+	}
+	a = matchNumber(a, plural)
+	// What the pipeline will check, checked now: a candidate failing
+	// it is dropped and counted, never an error for the run.
+	out := a.Candidates[:0]
+	for _, c := range a.Candidates {
+		if r.Check(perturb.Change{After: c.Term, ConceptID: c.ConceptID}) != nil {
+			a.Rejected[RejectedRoundTrip]++
+			continue
+		}
+		out = append(out, c)
+	}
+	if a.Candidates = out; len(out) == 0 && a.Outcome == OutcomeReplaced {
+		a.Outcome = OutcomeFiltered
+	}
+	return a
+}
+
+// matchNumber puts the candidates of a in the number wanted: plural
+// candidates of a singular mention, and those of a plural one that have
+// no known plural, are rejected.
+func matchNumber(a *Analysis, plural bool) *Analysis {
+	if len(a.Candidates) == 0 {
+		return a
+	}
+	out := a.Candidates[:0]
+	seen := map[string]bool{}
+	for _, c := range a.Candidates {
+		switch p, ok := Plural(c.Term); {
+		case plural && ok:
+			c.Term = p
+		case plural || IsPlural(c.Term):
+			a.Rejected[RejectedNumber]++
+			continue
+		}
+		if k := c.Term + "\x00" + c.ConceptID; !seen[k] {
+			seen[k] = true
+			out = append(out, c)
+		}
+	}
+	a.Candidates = out
+	if len(out) == 0 {
+		a.Outcome = OutcomeFiltered
+	}
+	return a
+}
+
+// analyzeForm analyzes mention through form, the string looked up: the
+// mention itself or its singular.
+func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 	groups := r.opts.TypeMap[typ]
 	if len(groups) == 0 {
 		return &Analysis{Outcome: OutcomeNoType}
@@ -319,7 +400,7 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	}
 	// All concepts the mention names, in any group: a candidate must not
 	// name anything outside this set.
-	all, err := r.store.Lookup(lookupForm(mention))
+	all, err := r.store.Lookup(lookupForm(form))
 	if err != nil {
 		return &Analysis{Err: fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)}
 	}
@@ -354,14 +435,14 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	var use []umls.Concept
 	clear := 0 // sources naming one fitting concept
 	for _, s := range sources {
-		if cs := bySource[s]; len(cs) == 1 || len(byLabel(cs, mention)) == 1 {
+		if cs := bySource[s]; len(cs) == 1 || len(byLabel(cs, form)) == 1 {
 			clear++
 		}
 	}
 	for _, s := range sources {
 		cs := bySource[s]
 		if len(cs) > 1 {
-			cs = byLabel(cs, mention)
+			cs = byLabel(cs, form)
 		}
 		if len(cs) > 1 {
 			switch {
@@ -380,11 +461,14 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 		}
 		use = append(use, cs...)
 	}
-	a := &Analysis{proper: map[string]bool{}}
-	mkey := trivialKey(mention)
-	mwords := keyWords(mention)
-	mvkey := variantKey(mention)
-	mforeign := isForeign(mention)
+	a := &Analysis{proper: map[string]bool{}, Rejected: map[string]int{}}
+	mkey := trivialKey(form)
+	mwords := keyWords(form)
+	mvkey := variantKey(form)
+	mforeign := isForeign(form)
+	// An adjectival disease mention ("hypertensive") takes an adjective.
+	fw := strings.Fields(form)
+	adjective := len(fw) == 1 && adjectival(fw[0]) && slices.Contains(groups, "DISO")
 	other := false // a non-trivial name exists before the filters
 	seen := map[string]bool{}
 	back := map[string][]umls.Concept{} // round-trip lookups by normalized term
@@ -400,7 +484,13 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 		}
 		return cs, nil
 	}
-	var anchors []anchor // usable names, against which candidates are judged as variants
+	var anchors []anchor       // usable names, against which candidates are judged as variants
+	lower := map[string]bool{} // words some name of the concepts writes in lower case
+	defer func() {
+		for w := range lower {
+			delete(a.proper, w) // "gamma-Aminobutyric Acid" next to "gamma-aminobutyric acid"
+		}
+	}()
 	for _, c := range use {
 		a.Concepts = append(a.Concepts, c.ID)
 		terms, err := r.store.Terms(c.ID)
@@ -409,26 +499,41 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 		}
 		for _, t := range terms {
 			properWords(t.String, a.proper)
+			lowerWords(t.String, lower)
 			if trivialKey(t.String) == mkey {
 				continue
 			}
 			words := keyWords(t.String)
 			vkey := variantKey(t.String)
 			if isVariant(vkey, mvkey) || permutation(mwords, words) {
+				a.Rejected[RejectedVariant]++
 				continue // a spelling variant or reordering of the mention: no stress
 			}
 			other = true
 			if !t.Usable() || r.noSource[strings.ToUpper(t.Source)] || r.noTTY[t.TermType] {
+				a.Rejected[RejectedUnusable]++
 				continue
 			}
 			anchors = append(anchors, anchor{name: t.String, vkey: vkey, words: words, label: t.Preferred})
 			if r.opts.ExcludeAbbrev && IsAbbreviation(t.String) {
+				a.Rejected[RejectAbbrev]++
 				continue
 			}
 			if isForeign(t.String) && !mforeign {
+				a.Rejected[RejectForeign]++
 				continue
 			}
-			if nested(mwords, words) {
+			if nested(mwords, words) || affixed(mwords, words) {
+				a.Rejected[RejectedNested]++
+				continue
+			}
+			if tw := strings.Fields(t.String); adjective && !adjectival(tw[len(tw)-1]) {
+				a.Rejected[RejectedAdjective]++
+				continue
+			}
+			spelled := CorpusSpelling(t.String, mention)
+			if why := Natural(spelled, mention); why != "" {
+				a.Rejected[why]++
 				continue
 			}
 			cs, err := lookup(t.String)
@@ -437,21 +542,41 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 			}
 			if !slices.ContainsFunc(cs, func(x umls.Concept) bool { return x.ID == c.ID }) ||
 				slices.ContainsFunc(cs, func(x umls.Concept) bool { return !r.agrees(x, named, mentionSources, groups) }) {
+				a.Rejected[RejectedRoundTrip]++
 				continue
 			}
-			k := t.String + "\x00" + c.ID
+			// The name's other number must not name another concept
+			// either: "statin" goes with simvastatin in the corpus,
+			// "statins" names the drug class.
+			if other := numberVariant(t.String); other != "" {
+				cs, err := lookup(other)
+				if err != nil {
+					return &Analysis{Err: err}
+				}
+				if slices.ContainsFunc(cs, func(x umls.Concept) bool { return !r.agrees(x, named, mentionSources, groups) }) {
+					a.Rejected[RejectedRoundTrip]++
+					continue
+				}
+			}
+			k := spelled + "\x00" + c.ID
 			if seen[k] {
 				continue
 			}
 			seen[k] = true
-			a.Candidates = append(a.Candidates, Candidate{Term: t.String, ConceptID: c.ID, Source: t.Source,
-				TermType: t.TermType, Preferred: t.Preferred})
+			a.Candidates = append(a.Candidates, Candidate{Term: spelled, ConceptID: c.ID, Source: t.Source,
+				TermType: t.TermType, Preferred: t.Preferred, Attested: Attested(spelled)})
 		}
 	}
+	n := len(a.Candidates)
 	if a.Candidates, err = dropVariants(a.Candidates, anchors, lookup); err != nil {
 		return &Analysis{Err: err}
 	}
-	a.Candidates = matchNumber(a.Candidates, mention)
+	a.Rejected[RejectedDuplicate] += n - len(a.Candidates)
+	for k, v := range a.Rejected {
+		if v == 0 {
+			delete(a.Rejected, k)
+		}
+	}
 	switch {
 	case len(a.Candidates) > 0:
 		a.Outcome = OutcomeReplaced
@@ -518,6 +643,22 @@ func sourceKey(c umls.Concept) string {
 	return strings.ToUpper(c.Source)
 }
 
+// BestAttested returns the candidates a writer is most likely to use:
+// those the training text attests or a source prefers, when there are
+// any, else all of them.
+func BestAttested(cands []Candidate) []Candidate {
+	var best []Candidate
+	for _, c := range cands {
+		if c.Attested || c.Preferred {
+			best = append(best, c)
+		}
+	}
+	if len(best) == 0 {
+		return cands
+	}
+	return best
+}
+
 // Choose picks one candidate by strategy; r is used only by the random
 // strategies. cands must not be empty.
 func Choose(strategy, mention string, cands []Candidate, r *rand.Rand) Candidate {
@@ -579,14 +720,12 @@ func (r *Replacer) Perturb(s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Se
 	for _, sp := range spans {
 		mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 		a := r.Analyze(sp.Type, mention)
-		if len(a.Candidates) == 0 {
+		cands := r.fitting(s, sp, a)
+		if len(cands) == 0 {
 			continue
 		}
-		c := Choose(r.opts.Strategy, mention, a.Candidates, rng)
-		toks := adaptCase(Tokenize(c.Term, style), s.Tokens[sp.Start:sp.End], sp.Start == 0, a.proper)
-		if sp.Start == 0 {
-			toks = capitalize(toks, s.Tokens[0])
-		}
+		c := Choose(r.opts.Strategy, mention, BestAttested(cands), rng)
+		toks := r.render(c.Term, s, sp, style, a)
 		if len(toks) == 0 || strings.Join(toks, " ") == mention {
 			continue
 		}
@@ -624,6 +763,44 @@ func (r *Replacer) Perturb(s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Se
 	return out, changes
 }
 
+// render returns the tokens that replace mention sp of s by name: the
+// corpus's tokenization, the case of running text, a capital initial at
+// the start of a sentence.
+func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style string, a *Analysis) []string {
+	toks := adaptCase(Tokenize(name, style), s.Tokens[sp.Start:sp.End], sp.Start == 0, a.proper)
+	if sp.Start == 0 {
+		toks = capitalize(toks, s.Tokens[0])
+	}
+	return toks
+}
+
+// fitting returns the candidates of a that fit mention sp where it
+// stands in s: after "a" or "an", those whose first word takes the same
+// article; and, should the store disagree with the analysis, only those
+// passing Check (a store that changed under a run must not abort it).
+func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candidate {
+	if len(a.Candidates) == 0 {
+		return nil
+	}
+	art := ""
+	if sp.Start > 0 {
+		switch p := strings.ToLower(s.Tokens[sp.Start-1]); p {
+		case "a", "an":
+			art = p
+		}
+	}
+	if art == "" {
+		return a.Candidates
+	}
+	var out []Candidate
+	for _, c := range a.Candidates {
+		if f := strings.Fields(c.Term); len(f) > 0 && Article(Tokenize(f[0], TokenizePunct)[0]) == art {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // Check reports whether c is a valid synonym change: its replacement is
 // a name of the concept it was looked up in.
 func (r *Replacer) Check(c perturb.Change) error {
@@ -634,9 +811,11 @@ func (r *Replacer) Check(c perturb.Change) error {
 	if err != nil {
 		return fmt.Errorf("%w: terms of %s: %v", perturb.ErrInvalidChange, c.ConceptID, err)
 	}
-	after := umls.Normalize(lookupForm(c.After))
+	// Replacements are respelled (CorpusSpelling), re-cased and put in
+	// the mention's number: compare modulo those.
+	after := trivialKey(lookupForm(c.After))
 	for _, t := range terms {
-		if umls.Normalize(lookupForm(t.String)) == after {
+		if trivialKey(lookupForm(CorpusSpelling(t.String, c.After))) == after {
 			return nil
 		}
 	}
@@ -720,7 +899,10 @@ func (r *Replacer) MentionOutcomes(s conll.Sentence) [][2]string {
 	for _, sp := range iob.Spans(s.Tags) {
 		outcome := OutcomeFiltered
 		if valid && sp.End <= len(s.Tokens) {
-			outcome = r.Analyze(sp.Type, strings.Join(s.Tokens[sp.Start:sp.End], " ")).Outcome
+			a := r.Analyze(sp.Type, strings.Join(s.Tokens[sp.Start:sp.End], " "))
+			if outcome = a.Outcome; outcome == OutcomeReplaced && len(r.fitting(s, sp, a)) == 0 {
+				outcome = OutcomeFiltered // no candidate takes the article before the mention
+			}
 		}
 		out = append(out, [2]string{sp.Type, outcome})
 	}

@@ -216,3 +216,31 @@ func compact(s string) string {
 	}
 	return b.String()
 }
+
+// affixed reports two one-word names of which one is the other with a
+// prefix or suffix of three letters or more: "hypomania" and "mania",
+// "akinesia" is not, but such pairs name narrower or other conditions.
+func affixed(a, b []string) bool {
+	if len(a) != 1 || len(b) != 1 {
+		return false
+	}
+	x, y := a[0], b[0]
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	return len(x) >= 4 && len(y) >= len(x)+3 && (strings.HasPrefix(y, x) || strings.HasSuffix(y, x))
+}
+
+// numberVariant returns the name in the other grammatical number, for
+// the round trip: its singular when it is plural, else the name with a
+// plural "s" (which need not be a word: it is only looked up).
+func numberVariant(name string) string {
+	if IsPlural(name) {
+		return Singular(name)
+	}
+	words := strings.Fields(name)
+	if len(words) == 0 || !isLetters(words[len(words)-1]) {
+		return ""
+	}
+	return name + "s"
+}

@@ -263,40 +263,6 @@ func dropVariants(cands []Candidate, anchors []anchor, lookup func(string) ([]um
 	return out, nil
 }
 
-// matchNumber keeps, among candidates that differ only in number ("Kidney
-// Insufficiency", "Kidney Insufficiencies"), those whose number matches
-// the mention's. MeSH entry terms are often plural forms; a singular
-// mention reads better replaced by a singular name.
-func matchNumber(cands []Candidate, mention string) []Candidate {
-	if len(cands) < 2 {
-		return cands
-	}
-	want := isPlural(mention)
-	match := map[string]bool{} // trivial key -> some candidate matches
-	for _, c := range cands {
-		if isPlural(c.Term) == want {
-			match[trivialKey(c.Term)] = true
-		}
-	}
-	out := cands[:0:0]
-	for _, c := range cands {
-		if isPlural(c.Term) == want || !match[trivialKey(c.Term)] {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// isPlural reports whether the last word of a name has a plural ending.
-func isPlural(s string) bool {
-	words := strings.FieldsFunc(umls.Normalize(s), func(r rune) bool { return !isWordRune(r) })
-	if len(words) == 0 {
-		return false
-	}
-	w := words[len(words)-1]
-	return singular(w) != w
-}
-
 func digits(s string) string {
 	return strings.Map(func(r rune) rune {
 		if '0' <= r && r <= '9' {

@@ -1,0 +1,250 @@
+package synonym
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Naturalness: lexicons list many names no writer of an abstract would
+// put in running text: forms in other languages ("kupfer", "morfina",
+// "Amiodaronum"), systematic names ("6'-methoxycinchonidine"), peptide
+// sequences, codes, inverted thesaurus forms ("Infarction, Myocardial",
+// "cardiac failure congestive"), qualified forms ("... NOS", "...
+// (disorder)") and definitions posing as names ("hypersensitivity
+// reaction type I disease" for "allergy"). A synonym stress set made of
+// them measures nothing but a model's surprise at odd strings, so a name
+// replaces a mention only when Natural accepts it.
+
+// Reasons for which Natural rejects a name, as counted in manifests.
+const (
+	RejectEmpty       = "empty"
+	RejectCharacters  = "characters"   // a character the mention's text does not use (non-ASCII in ASCII text)
+	RejectQualifier   = "qualifier"    // "NOS", "NEC", "unspecified", parentheses, brackets
+	RejectPunctuation = "punctuation"  // ; : / & + = and the like, or an abbreviating period ("subac.")
+	RejectInverted    = "inverted"     // "X, Y", or a noun followed by its adjective ("anemia hemolytic")
+	RejectSystematic  = "systematic"   // locants, stereo descriptors, formulae
+	RejectSequence    = "sequence"     // peptide or nucleotide sequences
+	RejectDigits      = "adds digits"  // digits the mention does not have: codes, types, numbered names
+	RejectAbbrev      = "abbreviation" // a lone abbreviation or symbol the mention is not
+	RejectForeign     = "not English"  // a word neither in the English word lists nor in a lexicon's preferred names
+	RejectLength      = "too long"     // more than twice the mention's tokens
+)
+
+// greek spells Greek letters the way ASCII corpora do (BC5CDR writes
+// "alpha - methyldopa", never "α-methyldopa").
+var greek = map[rune]string{
+	'α': "alpha", 'β': "beta", 'γ': "gamma", 'δ': "delta", 'ε': "epsilon", 'ζ': "zeta", 'η': "eta",
+	'θ': "theta", 'ι': "iota", 'κ': "kappa", 'λ': "lambda", 'μ': "mu", 'ν': "nu", 'ξ': "xi",
+	'ο': "omicron", 'π': "pi", 'ρ': "rho", 'σ': "sigma", 'ς': "sigma", 'τ': "tau", 'υ': "upsilon",
+	'φ': "phi", 'χ': "chi", 'ψ': "psi", 'ω': "omega",
+	'Α': "Alpha", 'Β': "Beta", 'Γ': "Gamma", 'Δ': "Delta", 'Κ': "Kappa", 'Ω': "Omega",
+}
+
+// typographic maps typographic punctuation to the ASCII a plain-text
+// corpus uses.
+var typographic = map[rune]string{
+	'\u2018': "'", '\u2019': "'", '\u201c': "\"", '\u201d': "\"", '\u2010': "-", '\u2011': "-",
+	'\u2012': "-", '\u2013': "-", '\u2014': "-", '\u2212': "-", '\u00a0': " ", '\u00b4': "'",
+}
+
+// CorpusSpelling respells name in the characters of the text the
+// mention comes from: for an ASCII mention, Greek letters are spelled out
+// ("α-tocopherol" -> "alpha-tocopherol") and typographic dashes, quotes
+// and spaces become ASCII. Other characters are left for Natural to judge.
+func CorpusSpelling(name, mention string) string {
+	if isASCII(name) || !isASCII(mention) {
+		return name
+	}
+	var b strings.Builder
+	for _, r := range name {
+		if s, ok := greek[r]; ok {
+			b.WriteString(s)
+		} else if s, ok := typographic[r]; ok {
+			b.WriteString(s)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+var (
+	stereoRE       = regexp.MustCompile(`\((?:[+-]|\+/-|±|[RSEZ]|\d+[RSEZ](?:\s*,\s*\d+[RSEZ])*|[RS]\s*,\s*[RS])\)|\b(?:rac|cis|trans|erythro|threo|meso|endo|exo|sec|tert)-|\b[DL]{2}-`)
+	locantRE       = regexp.MustCompile(`\d+'*\s*[,-]\s*\d|\d+'+|\b\d+[a-z]?-[a-zA-Z]|\b[NOS]\s*,\s*[NOS]'*-`)
+	formulaRE      = regexp.MustCompile(`^(?:[A-Z][a-z]?\d*){2,}$|^(?:[A-Z][a-z]?\d+)+$`)
+	stereoLetterRE = regexp.MustCompile(`^[DLdl] [a-z]`) // "L dopa", "D glucose": a stereo prefix lost its hyphen
+	romanRE        = regexp.MustCompile(`\b(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})\b`)
+	aminoRE        = regexp.MustCompile(`^(?:(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)-){2,}(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)\b`)
+	qualifierRE    = regexp.MustCompile(`(?i)\b(?:nos|nec|unspecified|not otherwise specified|not elsewhere classified|obsolete|retired|deprecated|unknown)\b|[()\[\]{}<>]`)
+	punctRE        = regexp.MustCompile(`[;:/&+=|"*@#%$~^\\!?]|[A-Za-z]\.(?:\s|$)|\.[A-Za-z]`)
+	romanNumeral   = regexp.MustCompile(`^(?i:i{1,3}|iv|v|vi{1,3}|ix|x)$`)
+)
+
+// trailingAdjective reports a word that, last in a name of several
+// words, marks the inverted order of thesauri without their comma
+// ("anemia hemolytic", "cardiac failure congestive", "hepatitis toxic").
+func trailingAdjective(w string) bool {
+	switch w {
+	case "acute", "chronic", "induced", "primary", "secondary", "congenital", "familial", "hereditary",
+		"idiopathic", "malignant", "benign", "severe", "mild":
+		return true
+	}
+	for _, end := range []string{"ive", "ic", "ical", "al", "ous", "ary"} {
+		if strings.HasSuffix(w, end) && len(w) > len(end)+3 {
+			return true
+		}
+	}
+	return false
+}
+
+// Natural reports why name is not a name a writer of an English
+// biomedical abstract would plausibly put in place of mention (the text
+// it replaces, as it stands in the corpus), or "" when it is. The rules,
+// in order, each with its Reject* reason:
+//
+//   - characters: a non-ASCII character in place of an ASCII mention
+//     (spell Greek letters first, see CorpusSpelling);
+//   - qualifier: "NOS", "NEC", "unspecified", "obsolete", brackets;
+//   - punctuation: ; : / & + and the like, an abbreviating period;
+//   - inverted: a comma ("Infarction, Myocardial"), or a name of several
+//     words ending in an adjective that the mention does not end in and
+//     the training text never writes;
+//   - systematic: stereo descriptors ("(R)-", "(+)-", "rac-"), locants
+//     ("2,3-", "6'-", "N-"), formulae ("CaCl2");
+//   - sequence: amino-acid chains ("Tyr-Gly-Gly-Phe") and one-letter
+//     sequences ("fggftgarksarklanq");
+//   - adds digits: a digit the mention does not have;
+//   - abbreviation: a lone abbreviation or symbol ("TOX", "3Li") where
+//     the mention is not one;
+//   - not English: a word found neither in the SCOWL English word lists
+//     nor in the preferred names of the open lexicons ("kupfer",
+//     "Amiodarona", "oxigeno");
+//   - too long: more tokens than twice the mention's (corpus tokens:
+//     "5 - FU" is three).
+//
+// Natural says nothing about meaning: whether name names the mention's
+// concept is the caller's business (see Replacer's round trip).
+func Natural(name, mention string) string {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return RejectEmpty
+	}
+	v := theVocabulary()
+	for _, r := range name {
+		if r >= utf8.RuneSelf && !strings.ContainsRune(mention, r) || unicode.IsControl(r) || r == utf8.RuneError {
+			return RejectCharacters
+		}
+	}
+	if qualifierRE.MatchString(name) {
+		return RejectQualifier
+	}
+	if punctRE.MatchString(name) {
+		return RejectPunctuation
+	}
+	d := digits(name)
+	newDigits := d != "" && !subMultiset(d, digits(mention))
+	if stereoRE.MatchString(name) || newDigits && locantRE.MatchString(name) || stereoLetterRE.MatchString(name) {
+		return RejectSystematic
+	}
+	if strings.Contains(name, ",") {
+		return RejectInverted
+	}
+	words := strings.Fields(name)
+	for _, w := range words {
+		if formulaRE.MatchString(w) && !strings.Contains(mention, w) && !romanNumeral.MatchString(w) && !isAcronym(w) &&
+			strings.ContainsFunc(w, func(r rune) bool { return unicode.IsLower(r) || unicode.IsDigit(r) }) {
+			return RejectSystematic
+		}
+	}
+	if aminoRE.MatchString(name) {
+		return RejectSequence
+	}
+	for _, w := range Words(name) {
+		if isSequence(w) {
+			return RejectSequence
+		}
+	}
+	if newDigits {
+		return RejectDigits
+	}
+	for _, n := range romanRE.FindAllString(name, -1) {
+		if !slices.Contains(strings.Fields(mention), n) {
+			return RejectDigits // "factor IV" for "calcium": a numbered name
+		}
+	}
+	if !IsAbbreviation(compact(mention)) {
+		if IsAbbreviation(name) || IsAbbreviation(strings.ReplaceAll(name, " ", "-")) ||
+			len(words) == 1 && utf8.RuneCountInString(name) <= 3 {
+			return RejectAbbrev // "TOX", "5 FU", "bet"
+		}
+	}
+	if isForeign(name) {
+		return RejectForeign
+	}
+	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
+		lw := strings.ToLower(w)
+		if utf8.RuneCountInString(w) == 1 || romanNumeral.MatchString(w) || v.knownWord(lw) ||
+			strings.Contains(strings.ToLower(mention), lw) {
+			continue
+		}
+		return RejectForeign
+	}
+	mw := Words(mention)
+	if nw := Words(name); len(nw) >= 2 && trailingAdjective(nw[len(nw)-1]) &&
+		(len(mw) == 0 || !trailingAdjective(mw[len(mw)-1])) && !Attested(name) {
+		return RejectInverted
+	}
+	if len(Tokenize(name, TokenizePunct)) > 2*len(Tokenize(mention, TokenizePunct)) {
+		return RejectLength
+	}
+	return ""
+}
+
+// isAcronym reports an all-capitals word of two to six letters ("ACE",
+// "HIV"): symbols a writer uses as such.
+func isAcronym(w string) bool {
+	n := utf8.RuneCountInString(w)
+	if n < 2 || n > 6 {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// isSequence reports a word of ten letters or more with too few vowels
+// to be pronounced: a one-letter amino-acid or nucleotide sequence.
+func isSequence(w string) bool {
+	n := utf8.RuneCountInString(w)
+	if n < 10 {
+		return false
+	}
+	vowels := 0
+	for _, r := range w {
+		if strings.ContainsRune("aeiouy", r) {
+			vowels++
+		}
+	}
+	return vowels*4 < n
+}
+
+// subMultiset reports whether every digit of a occurs in b at least as
+// often.
+func subMultiset(a, b string) bool {
+	var n [10]int
+	for i := 0; i < len(b); i++ {
+		n[b[i]-'0']++
+	}
+	for i := 0; i < len(a); i++ {
+		if n[a[i]-'0']--; n[a[i]-'0'] < 0 {
+			return false
+		}
+	}
+	return true
+}
