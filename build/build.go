@@ -113,11 +113,7 @@ func NewPerturbation(mk perturb.ManifestKind) (perturb.Perturbation, error) {
 	if k.Suffix != mk.Suffix {
 		return nil, fmt.Errorf("%w: kind %s has suffix %q, manifest says %q", perturb.ErrManifest, k.Name, k.Suffix, mk.Suffix)
 	}
-	p, err := k.New(mk.Options)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", k.Name, err)
-	}
-	return p, nil
+	return k.Build(mk.Options)
 }
 
 func closePerturbation(p perturb.Perturbation) {
