@@ -194,14 +194,24 @@ func ReadFileLayout(name string) ([]Sentence, Layout, error) {
 		return nil, Layout{}, err
 	}
 	defer f.Close()
+	out, err := ReadAll(f)
+	if err != nil {
+		return nil, Layout{}, err
+	}
+	return out, f.Layout(), nil
+}
+
+// ReadAll reads sentences from r until io.EOF, like csv.Reader.ReadAll:
+// a successful call returns err == nil, not io.EOF.
+func ReadAll(r SentenceReader) ([]Sentence, error) {
 	var out []Sentence
 	for {
-		s, err := f.Read()
+		s, err := r.Read()
 		if err == io.EOF {
-			return out, f.Layout(), nil
+			return out, nil
 		}
 		if err != nil {
-			return nil, Layout{}, err
+			return nil, err
 		}
 		out = append(out, s)
 	}

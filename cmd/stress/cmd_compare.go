@@ -3,20 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
-	"github.com/stress-ner/stress/perturb"
 )
 
 func init() {
@@ -127,134 +123,38 @@ func splitPair(flag, s string) (string, string, error) {
 }
 
 func addBuild(c *compare.Comparer, dir, inputName string, preds []string) error {
-	mpath := filepath.Join(dir, "manifest.json")
-	mf, err := os.Open(mpath)
+	b, err := build.Open(dir)
 	if err != nil {
 		return fmt.Errorf("open build manifest: %w", err)
 	}
-	m, err := perturb.ReadManifest(mf)
-	mf.Close()
+	in, err := b.Input(inputName)
 	if err != nil {
-		return fmt.Errorf("%s: %w", mpath, err)
-	}
-	var in *perturb.Input
-	var names []string
-	for i := range m.Inputs {
-		names = append(names, m.Inputs[i].Name)
-		if m.Inputs[i].Name == inputName || inputName == "" && len(m.Inputs) == 1 {
-			in = &m.Inputs[i]
+		if errors.Is(err, build.ErrInput) {
+			return usageErrorf("%v (choose one with --input)", err)
 		}
+		return err
 	}
-	if in == nil {
-		if inputName == "" {
-			return usageErrorf("build %s has several inputs (%s): choose one with --input", dir, strings.Join(names, ", "))
-		}
-		return usageErrorf("build %s has no input %q (it has %s)", dir, inputName, strings.Join(names, ", "))
-	}
-	var logs map[string][]compare.Change
-	if m.Changes != "" {
-		path := filepath.Join(dir, m.Changes)
-		f, err := os.Open(path)
-		if err != nil {
-			return fmt.Errorf("open change log: %w", err)
-		}
-		logs, err = compare.ReadChangeLog(f, path)
-		f.Close()
-		if err != nil {
-			return err
-		}
-	}
-
-	origPath, err := findOriginal(dir, in)
+	sets, err := b.Sets(in)
 	if err != nil {
 		return err
 	}
-	type setFile struct{ set, gold, predName string }
-	files := []setFile{{"O", origPath, filepath.Base(origPath)}}
-	if err := addGold(c, "O", origPath, nil, in.SHA256); err != nil {
-		return err
-	}
-	for _, o := range in.Outputs {
-		path := filepath.Join(dir, o.File)
-		ch := logs[o.File]
-		if logs != nil && ch == nil {
-			ch = []compare.Change{} // a log without entries: nothing changed
-		}
-		if err := addGold(c, o.Kind, path, ch, o.SHA256); err != nil {
+	for _, s := range sets {
+		if err := c.AddSet(s); err != nil {
 			return err
 		}
-		files = append(files, setFile{o.Kind, path, o.File})
 	}
 	for _, p := range preds {
 		name, pdir, err := splitPair("pred", p)
 		if err != nil {
 			return err
 		}
-		for _, f := range files {
-			if err := addPred(c, name, f.set, filepath.Join(pdir, f.predName)); err != nil {
+		for _, s := range sets {
+			if err := addPred(c, name, s.Name, filepath.Join(pdir, filepath.Base(s.File))); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
-}
-
-// findOriginal locates the build's original input: its path as recorded
-// (relative to the current directory, as the build was run), else the
-// same name next to the manifest.
-func findOriginal(dir string, in *perturb.Input) (string, error) {
-	if strings.HasPrefix(in.Path, "sample:") {
-		return "", fmt.Errorf("build %s used the embedded sample %q: give its gold file with --gold", dir, in.Path)
-	}
-	candidates := []string{in.Path}
-	if !filepath.IsAbs(in.Path) {
-		candidates = append(candidates, filepath.Join(dir, in.Path), filepath.Join(dir, filepath.Base(in.Path)))
-	}
-	for _, p := range candidates {
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("original input %q of build %s not found (tried %s)", in.Path, dir, strings.Join(candidates, ", "))
-}
-
-func addGold(c *compare.Comparer, set, path string, changes []compare.Change, sha string) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("read gold: %w", err)
-	}
-	if sha != "" {
-		sum := sha256.Sum256(data)
-		if hex.EncodeToString(sum[:]) != sha {
-			return fmt.Errorf("%s: contents differ from the build manifest (sha256 mismatch): %w", path, conll.ErrMismatch)
-		}
-	}
-	gold, err := readCorpus(path, data)
-	if err != nil {
-		return err
-	}
-	return c.AddSet(compare.Set{Name: set, File: path, Gold: gold, Changes: changes})
-}
-
-// readCorpus decodes a corpus file already read (and hashed) whole, as
-// conll.Open would decode it.
-func readCorpus(path string, data []byte) ([]conll.Sentence, error) {
-	f, err := conll.OpenReader(bytes.NewReader(data), path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var out []conll.Sentence
-	for {
-		s, err := f.Read()
-		if errors.Is(err, io.EOF) {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
 }
 
 func addPred(c *compare.Comparer, system, set, path string) error {
@@ -268,13 +168,8 @@ func addPred(c *compare.Comparer, system, set, path string) error {
 func addExplicit(c *compare.Comparer, golds, predFiles []string, changesPath string) error {
 	var logs map[string][]compare.Change
 	if changesPath != "" {
-		f, err := os.Open(changesPath)
-		if err != nil {
-			return fmt.Errorf("open change log: %w", err)
-		}
-		logs, err = compare.ReadChangeLog(f, changesPath)
-		f.Close()
-		if err != nil {
+		var err error
+		if logs, err = compare.ReadChangeLogFile(changesPath); err != nil {
 			return err
 		}
 	}
@@ -291,7 +186,11 @@ func addExplicit(c *compare.Comparer, golds, predFiles []string, changesPath str
 		if logs != nil {
 			ch = logs[filepath.Base(path)]
 		}
-		if err := addGold(c, set, path, ch, ""); err != nil {
+		gold, err := conll.ReadFile(path)
+		if err != nil {
+			return fmt.Errorf("read gold: %w", err)
+		}
+		if err := c.AddSet(compare.Set{Name: set, File: path, Gold: gold, Changes: ch}); err != nil {
 			return err
 		}
 		sets = append(sets, set)

@@ -4,12 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"strings"
-	"sync"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -17,9 +15,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/perturb"
-	_ "github.com/stress-ner/stress/perturb/keyboard" // registers "keyboard"
-	_ "github.com/stress-ner/stress/perturb/swap"     // registers "swap"
-	_ "github.com/stress-ner/stress/perturb/synonym"  // registers "synonym"
+	"github.com/stress-ner/stress/perturb/kinds"
 )
 
 // perturbOptions are the flags of "stress perturb".
@@ -47,7 +43,7 @@ func init() {
 // kindHelp lists the registered perturbations with their help lines.
 func kindHelp() string {
 	var parts []string
-	for _, k := range perturb.All() {
+	for _, k := range kinds.All() {
 		parts = append(parts, fmt.Sprintf("%s (%s)", k.Name, k.Help))
 	}
 	return strings.Join(parts, "; ")
@@ -79,7 +75,7 @@ func bindPerturb(f *flags, o *perturbFlags) {
 	f.Int(&o.Workers, "workers", runtime.NumCPU(), "parallel workers (output does not depend on it)")
 	f.Check("", func() error { return flagError(o.Selection.Validate()) })
 	o.options = map[string]map[string]*string{}
-	for _, k := range perturb.All() {
+	for _, k := range kinds.All() {
 		o.options[k.Name] = map[string]*string{}
 		for _, opt := range k.Options {
 			v := new(string)
@@ -105,6 +101,16 @@ func flagError(err error) error {
 	return err
 }
 
+// setupError makes errors of options a usage error: a bad value, or a
+// perturbation that cannot be set up with the options given.
+func setupError(err error) error {
+	var se *perturb.SetupError
+	if errors.As(err, &se) || errors.Is(err, perturb.ErrOption) {
+		return usageErrorf("%v", flagError(err))
+	}
+	return err
+}
+
 // kindOptions returns the resolved options of kind k.
 func (o *perturbFlags) kindOptions(k *perturb.Kind) (map[string]string, error) {
 	opts := map[string]string{}
@@ -122,7 +128,7 @@ func (o *perturbFlags) kinds(names []string) ([]perturb.ManifestKind, error) {
 	var out []perturb.ManifestKind
 	seen := map[string]bool{}
 	for _, n := range names {
-		k, err := perturb.Lookup(n)
+		k, err := kinds.Lookup(n)
 		if err != nil {
 			return nil, err
 		}
@@ -154,22 +160,6 @@ func bindKinds(f *flags, p *[]perturb.ManifestKind, o *perturbFlags, name, value
 	})
 }
 
-// newPerturbation builds kind k with opts; setup errors caused by bad
-// option values are usage errors.
-func newPerturbation(k *perturb.Kind, opts map[string]string) (perturb.Perturbation, error) {
-	p, err := k.New(opts)
-	if err != nil {
-		return nil, usageErrorf("%s: %v", k.Name, err)
-	}
-	return p, nil
-}
-
-func closeIfCloser(p perturb.Perturbation) {
-	if c, ok := p.(io.Closer); ok {
-		c.Close()
-	}
-}
-
 func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) error {
 	if len(args) > 1 {
 		return usageErrorf("perturb takes at most one input file")
@@ -177,98 +167,55 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if o.Kind == "" {
 		return usageErrorf("perturb: --kind is required (%s)", strings.Join(kindNames(), ", "))
 	}
-	kind, err := perturb.Lookup(o.Kind)
+	kind, err := kinds.Lookup(o.Kind)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	sel := o.Selection
 	opts, err := o.kindOptions(kind)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
 	defer tuneGC()()
-	seed, workers, outPath, logPath := o.Seed, o.Workers, o.Output, o.Log
-
-	selector, err := perturb.NewSelector(sel, seed)
+	inName := "-"
+	if len(args) == 1 {
+		inName = args[0]
+	}
+	in, err := openCorpus(e, inName)
 	if err != nil {
 		return err
 	}
-	p, err := newPerturbation(kind, opts)
-	if err != nil {
-		return err
-	}
-	defer closeIfCloser(p)
+	defer in.Close()
 
-	in, closeSrc, inName, err := openInput(e, args)
-	if err != nil {
-		return err
-	}
-	defer closeSrc()
-	src := newLayoutTracker(in)
-
-	var w *layoutSink
-	outName := "-"
+	var w conll.SentenceWriter
 	var outFile *conll.Output
-	if outPath != "" {
-		if outFile, err = conll.Create(outPath, conll.OutputOptions{}); err != nil {
+	if o.Output != "" {
+		if outFile, err = conll.Create(o.Output, conll.OutputOptions{}); err != nil {
 			return err
 		}
 		defer outFile.Abort()
-		outName = outPath
-		w = &layoutSink{w: outFile.SentenceWriter, src: src}
+		w = outFile.SentenceWriter
 	} else {
-		format := conll.FormatCoNLL
-		if inName != "-" {
-			format = conll.FormatOf(inName)
-		}
-		w = newLayoutSink(e.Stdout, format, src)
+		w = conll.NewFormatWriter(e.Stdout, in.Format, conll.Layout{})
 	}
-
 	var logFile *atomicfile.File
-	var cw *perturb.ChangeWriter
-	if logPath != "" {
-		if logFile, err = atomicfile.Create(logPath, false); err != nil {
+	ao := perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, File: o.Output}
+	if o.Log != "" {
+		if logFile, err = atomicfile.Create(o.Log, false); err != nil {
 			return err
 		}
 		defer logFile.Abort()
-		cw = perturb.NewChangeWriter(logFile)
-		cw.WriteHeader()
+		ao.Changes = logFile
 	}
-	pl := &perturb.Pipeline{
-		Seed: seed, Selector: selector, Workers: workers,
-		Steps: []perturb.Step{{Name: kind.Name, File: outName, Perturbation: p, Out: w}},
+	if bar := newProgress(e, "perturbing"); bar != nil {
+		ao.Progress = func(int) { bar.Add(1) }
+		defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()
 	}
-	if cw != nil {
-		pl.ChangeLog = cw
-	}
-	bar := newProgress(e, "perturbing")
-	if bar != nil {
-		pl.Progress = func(int) { bar.Add(1) }
-	}
-	_, err = pl.Run(ctx, src)
-	if bar != nil {
-		bar.Finish()
-		fmt.Fprintln(e.Stderr)
-	}
-	if err != nil {
-		return err
+	if _, err := perturb.ApplySentences(ctx, kind, ao, in, w); err != nil {
+		return setupError(err)
 	}
 	// Everything is written and checked before anything is committed,
 	// and the output goes first: a log without its output would describe
 	// a file that does not exist.
-	if err := w.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", outName, err)
-	}
-	if outFile != nil {
-		if err := outFile.Close(); err != nil {
-			return err
-		}
-	}
-	if cw != nil {
-		if cw.Flush(); cw.Error() != nil {
-			return fmt.Errorf("write %s: %w", logPath, cw.Error())
-		}
-	}
 	if outFile != nil {
 		if err := outFile.Commit(); err != nil {
 			return err
@@ -319,88 +266,18 @@ func tuneGC() (restore func()) {
 
 func kindNames() []string {
 	var ns []string
-	for _, k := range perturb.All() {
+	for _, k := range kinds.All() {
 		ns = append(ns, k.Name)
 	}
 	return ns
 }
 
-// layoutSource is a sentence source that may know its CoNLL layout.
-type layoutSource interface {
-	perturb.Source
-	Layout() conll.Layout
-}
-
-// openInput opens the one input file in args, or standard input.
-func openInput(e *env, args []string) (layoutSource, func(), string, error) {
-	if len(args) == 0 || args[0] == "-" {
-		r := conll.NewReader(e.Stdin)
-		r.File = "-"
-		return r, func() {}, "-", nil
+// openCorpus opens a corpus file, or standard input (CoNLL) for "-".
+func openCorpus(e *env, name string) (*conll.File, error) {
+	if name == "-" {
+		return conll.OpenReader(e.Stdin, "-")
 	}
-	f, err := conll.Open(args[0])
-	if err != nil {
-		return nil, nil, "", err
-	}
-	return f, func() { f.Close() }, args[0], nil
-}
-
-// layoutTracker reads from src and keeps a copy of its layout, taken in
-// the reading goroutine after every Read, that writers in another
-// goroutine may ask for: the layout is detected from the first line and
-// completed at the end of the input.
-type layoutTracker struct {
-	src    layoutSource
-	mu     sync.Mutex
-	layout conll.Layout
-}
-
-func newLayoutTracker(src layoutSource) *layoutTracker { return &layoutTracker{src: src} }
-
-func (t *layoutTracker) Read() (conll.Sentence, error) {
-	s, err := t.src.Read()
-	l := t.src.Layout()
-	t.mu.Lock()
-	t.layout = l
-	t.mu.Unlock()
-	return s, err
-}
-
-func (t *layoutTracker) Layout() conll.Layout {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.layout
-}
-
-// layoutSink writes sentences in the layout of the source they came
-// from (tab or space columns, CRLF, final blank line), which is known
-// only as the source is read, so it is refreshed before every write and
-// before the final flush.
-type layoutSink struct {
-	w   conll.SentenceWriter
-	src *layoutTracker
-}
-
-func newLayoutSink(out io.Writer, format conll.Format, src *layoutTracker) *layoutSink {
-	return &layoutSink{w: conll.NewFormatWriter(out, format, conll.Layout{}), src: src}
-}
-
-func (s *layoutSink) sync() {
-	if cw, ok := s.w.(*conll.Writer); ok && s.src != nil {
-		cw.Layout = s.src.Layout()
-	}
-}
-
-func (s *layoutSink) Write(sent conll.Sentence) error {
-	s.sync()
-	return s.w.Write(sent)
-}
-
-// Close flushes the writer (it does not close the underlying file).
-func (s *layoutSink) Close() error {
-	s.sync()
-	s.w.Flush()
-	return s.w.Error()
+	return conll.Open(name)
 }
 
 // newProgress returns a progress bar counting sentences when stderr is a

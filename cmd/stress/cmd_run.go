@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
@@ -101,25 +102,30 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	}
 
 	// 1. Stress sets of the test part, exactly as "stress build" makes them.
-	testPath, testName := sample.TestName, "test"
+	var tests []string
 	if o.test != "" {
-		testPath, testName = o.test, baseName(o.test)
+		tests = []string{o.test}
 	}
-	logf("building %s from %s into %s", kindList(o.kinds), testPath, o.outDir)
+	inputs, err := build.Inputs(tests)
+	if err != nil {
+		return err
+	}
+	logf("building %s from %s into %s", kindList(o.kinds), inputs[0].Path, o.outDir)
 	be := e
 	if o.quiet {
 		be = &env{Stdin: e.Stdin, Stdout: io.Discard, Stderr: io.Discard} // no progress bar
 	}
-	m, err := build(ctx, be, &buildPlan{
-		seed: o.Seed, selection: o.Selection, kinds: o.kinds, outDir: o.outDir, workers: o.Workers,
-		inputs: []perturb.Input{{Path: testPath, Name: testName}},
-	})
+	m, err := runPlan(ctx, be, &build.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds,
+		Inputs: inputs, Dir: o.outDir, Workers: o.Workers, Version: version})
 	if err != nil {
 		return err
 	}
-	sets, err := loadRunSets(o.outDir, testPath, &m.Inputs[0], m.Changes)
+	sets, err := (&build.Build{Dir: o.outDir, Manifest: m}).Sets(&m.Inputs[0])
 	if err != nil {
 		return err
+	}
+	for i := range sets {
+		sets[i].File = filepath.Base(sets[i].File) // predictions are written under these names
 	}
 
 	// 2. Systems: baselines (trained here) and external commands.
@@ -214,46 +220,6 @@ func kindList(ks []perturb.ManifestKind) string {
 	return strings.Join(names, ", ")
 }
 
-// loadRunSets reads back the original and the stress sets of a build,
-// with the change log telling which tokens each set changed.
-func loadRunSets(dir, testPath string, in *perturb.Input, changesName string) ([]compare.Set, error) {
-	var gold []conll.Sentence
-	var err error
-	file := filepath.Base(testPath)
-	if testPath == sample.TestName {
-		gold, err = sample.Test()
-		file = in.Name + ".tsv"
-	} else {
-		gold, err = conll.ReadFile(testPath)
-	}
-	if err != nil {
-		return nil, err
-	}
-	sets := []compare.Set{{Name: "O", File: file, Gold: gold}}
-	path := filepath.Join(dir, changesName)
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("open change log: %w", err)
-	}
-	logs, err := compare.ReadChangeLog(f, path)
-	f.Close()
-	if err != nil {
-		return nil, err
-	}
-	for _, o := range in.Outputs {
-		ss, err := conll.ReadFile(filepath.Join(dir, o.File))
-		if err != nil {
-			return nil, err
-		}
-		ch := logs[o.File]
-		if ch == nil {
-			ch = []compare.Change{}
-		}
-		sets = append(sets, compare.Set{Name: o.Kind, File: o.File, Gold: ss, Changes: ch})
-	}
-	return sets, nil
-}
-
 // runSystems trains the baselines (on the original train set and on
 // each augmented one, side by side) and adds the external commands.
 func runSystems(ctx context.Context, o *runOptions, logf func(string, ...any)) ([]experiment.System, error) {
@@ -269,19 +235,20 @@ func runSystems(ctx context.Context, o *runOptions, logf func(string, ...any)) (
 		}
 		tsets := []trainSet{{label: "O", sents: train}}
 		for _, mk := range o.augmentKinds {
-			k, _ := perturb.Lookup(mk.Name)
-			p, err := newPerturbation(k, mk.Options)
+			p, err := build.NewPerturbation(mk)
 			if err != nil {
 				return nil, err
 			}
-			defer closeIfCloser(p)
+			if c, ok := p.(io.Closer); ok {
+				defer c.Close()
+			}
 			a := &experiment.Augmenter{Seed: o.Seed, Selection: o.Selection, Copies: 1, Workers: o.Workers,
-				Kinds: []experiment.Kind{{Name: k.Name, Suffix: k.Suffix, Perturbation: p}}}
+				Kinds: []experiment.Kind{{Name: mk.Name, Suffix: mk.Suffix, Perturbation: p}}}
 			var buf sentenceBuffer
 			if _, err := a.Run(ctx, train, &buf); err != nil {
-				return nil, fmt.Errorf("augment with %s: %w", k.Name, err)
+				return nil, fmt.Errorf("augment with %s: %w", mk.Name, err)
 			}
-			l := experiment.SetLabel(k.Name)
+			l := experiment.SetLabel(mk.Name)
 			tsets = append(tsets, trainSet{label: "O+" + l, suffix: "+" + l, sents: buf})
 		}
 		var jobs []experiment.TrainJob
@@ -337,7 +304,7 @@ func loadRunTrain(files []string) ([]conll.Sentence, error) {
 	}
 	var out []conll.Sentence
 	for _, name := range files {
-		ss, err := readTrainingFile(&env{}, name)
+		ss, err := readTraining(&env{}, name)
 		if err != nil {
 			return nil, err
 		}

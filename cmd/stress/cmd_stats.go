@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
+	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
@@ -36,16 +36,11 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 		if len(args) > 0 || origPath != "" {
 			return usageErrorf("stats: --manifest cannot be combined with files or --original")
 		}
-		f, err := os.Open(manifest)
+		m, err := build.ReadManifest(manifest)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
-		m, err := perturb.ReadManifest(f)
-		if err != nil {
-			return fmt.Errorf("%s: %w", manifest, err)
-		}
-		return writeManifestStats(e.Stdout, m)
+		return build.WriteStats(e.Stdout, m)
 	}
 	if len(args) == 0 {
 		return usageErrorf("stats: no input files")

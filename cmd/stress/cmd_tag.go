@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"time"
 
@@ -107,38 +105,19 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 // readTagInput reads the corpus to tag. Token-only lines are accepted:
 // input to a tagger need not carry gold tags.
 func readTagInput(e *env, name string) ([]conll.Sentence, conll.Layout, conll.Format, error) {
-	var (
-		sr     conll.SentenceReader
-		layout func() conll.Layout
-		format = conll.FormatCoNLL
-	)
-	if name == "-" {
-		r := conll.NewReader(e.Stdin)
-		r.File = "-"
+	f, err := openCorpus(e, name)
+	if err != nil {
+		return nil, conll.Layout{}, 0, err
+	}
+	defer f.Close()
+	if r := f.CoNLL(); r != nil {
 		r.TagOptional = true
-		sr, layout = r, r.Layout
-	} else {
-		f, err := conll.Open(name)
-		if err != nil {
-			return nil, conll.Layout{}, 0, err
-		}
-		defer f.Close()
-		if r := f.CoNLL(); r != nil {
-			r.TagOptional = true
-		}
-		sr, layout, format = f, f.Layout, f.Format
 	}
-	var sents []conll.Sentence
-	for {
-		s, err := sr.Read()
-		if errors.Is(err, io.EOF) {
-			return sents, layout(), format, nil
-		}
-		if err != nil {
-			return nil, conll.Layout{}, 0, err
-		}
-		sents = append(sents, s)
+	sents, err := conll.ReadAll(f)
+	if err != nil {
+		return nil, conll.Layout{}, 0, err
 	}
+	return sents, f.Layout(), f.Format, nil
 }
 
 func writeAll(w conll.SentenceWriter, sents []conll.Sentence) error {

@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"time"
@@ -63,7 +61,7 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 
 	var sents []conll.Sentence
 	for _, name := range args {
-		ss, err := readTrainingFile(e, name)
+		ss, err := readTraining(e, name)
 		if err != nil {
 			return err
 		}
@@ -96,45 +94,13 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 	return nil
 }
 
-// readTrainingFile reads a corpus ("-" is standard input) and checks that
-// its tags are IOB2, naming the file and line of the first bad tag.
-func readTrainingFile(e *env, name string) ([]conll.Sentence, error) {
-	var (
-		sr     conll.SentenceReader
-		closer io.Closer
-	)
-	if name == "-" {
-		r := conll.NewReader(e.Stdin)
-		r.File = "-"
-		sr = r
-	} else {
-		f, err := conll.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		sr, closer = f, f
+// readTraining reads a training corpus ("-" is standard input) and
+// checks that its tags are IOB2.
+func readTraining(e *env, name string) ([]conll.Sentence, error) {
+	f, err := openCorpus(e, name)
+	if err != nil {
+		return nil, err
 	}
-	if closer != nil {
-		defer closer.Close()
-	}
-	var out []conll.Sentence
-	for {
-		s, err := sr.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if i, err := tagger.CheckTags(s.Tags); err != nil {
-			line := 0
-			if s.Line > 0 {
-				line = s.Line + i
-			}
-			return nil, &conll.ParseError{File: name, Line: line, Err: err}
-		}
-		s.Fields = nil // training needs tokens and tags only
-		out = append(out, s)
-	}
-	return out, nil
+	defer f.Close()
+	return tagger.ReadTraining(f, name)
 }

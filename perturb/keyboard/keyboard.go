@@ -27,28 +27,29 @@ const (
 	Suffix = "key"
 )
 
-func init() {
-	perturb.Register(&perturb.Kind{
-		Name:          Name,
-		Suffix:        Suffix,
-		Help:          "replace one letter per selected word by a keyboard neighbour (\"inh9bitions\")",
-		UsesSelection: true,
-		Options: []perturb.Option{
-			{Name: "layout", Default: "qwerty", Help: "keyboard layout: qwerty, qwertz or azerty"},
-		},
-		New: func(opts map[string]string) (perturb.Perturbation, error) {
-			name := opts["layout"]
-			if name == "" {
-				name = "qwerty"
-			}
-			l, err := LoadLayout(name)
-			if err != nil {
-				return nil, fmt.Errorf("%w: %v", perturb.ErrOption, err)
-			}
-			return New(l), nil
-		},
-	})
+// Kind describes the perturbation for the registry and perturb.Apply.
+var Kind = &perturb.Kind{
+	Name:          Name,
+	Suffix:        Suffix,
+	Help:          "replace one letter per selected word by a keyboard neighbour (\"inh9bitions\")",
+	UsesSelection: true,
+	Options: []perturb.Option{
+		{Name: "layout", Default: "qwerty", Help: "keyboard layout: qwerty, qwertz or azerty"},
+	},
+	New: func(opts map[string]string) (perturb.Perturbation, error) {
+		name := opts["layout"]
+		if name == "" {
+			name = "qwerty"
+		}
+		l, err := LoadLayout(name)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", perturb.ErrOption, err)
+		}
+		return New(l), nil
+	},
 }
+
+func init() { perturb.Register(Kind) }
 
 // Typo is the keyboard perturbation for one layout.
 type Typo struct {

@@ -25,33 +25,34 @@ const (
 	Suffix = "swap"
 )
 
-func init() {
-	perturb.Register(&perturb.Kind{
-		Name:          Name,
-		Suffix:        Suffix,
-		Help:          "swap two adjacent different letters per selected word (\"inihbitions\")",
-		UsesSelection: true,
-		Options: []perturb.Option{
-			{Name: "keep-first", Default: "false", Bool: true, Help: "never move a word's first character"},
-			{Name: "keep-last", Default: "false", Bool: true, Help: "never move a word's last character"},
-		},
-		New: func(opts map[string]string) (perturb.Perturbation, error) {
-			var s Swap
-			for name, p := range map[string]*bool{"keep-first": &s.KeepFirst, "keep-last": &s.KeepLast} {
-				v, ok := opts[name]
-				if !ok || v == "" {
-					continue
-				}
-				b, err := strconv.ParseBool(v)
-				if err != nil {
-					return nil, &perturb.OptionError{Option: name, Value: v, Want: "true or false"}
-				}
-				*p = b
+// Kind describes the perturbation for the registry and perturb.Apply.
+var Kind = &perturb.Kind{
+	Name:          Name,
+	Suffix:        Suffix,
+	Help:          "swap two adjacent different letters per selected word (\"inihbitions\")",
+	UsesSelection: true,
+	Options: []perturb.Option{
+		{Name: "keep-first", Default: "false", Bool: true, Help: "never move a word's first character"},
+		{Name: "keep-last", Default: "false", Bool: true, Help: "never move a word's last character"},
+	},
+	New: func(opts map[string]string) (perturb.Perturbation, error) {
+		var s Swap
+		for name, p := range map[string]*bool{"keep-first": &s.KeepFirst, "keep-last": &s.KeepLast} {
+			v, ok := opts[name]
+			if !ok || v == "" {
+				continue
 			}
-			return &s, nil
-		},
-	})
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return nil, &perturb.OptionError{Option: name, Value: v, Want: "true or false"}
+			}
+			*p = b
+		}
+		return &s, nil
+	},
 }
+
+func init() { perturb.Register(Kind) }
 
 // Swap is the swap perturbation.
 type Swap struct {

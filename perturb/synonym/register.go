@@ -12,9 +12,14 @@ import (
 // openDefault opens the embedded default store.
 var openDefault = func() (Store, error) { return umls.OpenDefault() }
 
-func init() {
+// Kind describes the perturbation for the registry and perturb.Apply.
+var Kind = newKind()
+
+func init() { perturb.Register(Kind) }
+
+func newKind() *perturb.Kind {
 	d := DefaultOptions()
-	perturb.Register(&perturb.Kind{
+	return &perturb.Kind{
 		Name:   Name,
 		Suffix: Suffix,
 		Help:   "replace gold mentions by another name of the same concept (\"cocaine\" -> \"benzoylmethylecgonine\")",
@@ -31,7 +36,7 @@ func init() {
 		},
 		UsesSelection: false,
 		New:           newFromOptions,
-	})
+	}
 }
 
 // OptionsFromMap parses the registry's option values (missing values
