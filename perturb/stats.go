@@ -36,6 +36,25 @@ type Stats struct {
 	// outcome (OutcomeReplaced or the reason a mention was left) ->
 	// mentions. It is nil for other perturbations.
 	MentionOutcomes map[string]map[string]int `json:"mention_outcomes,omitempty"`
+
+	// Audit holds the counts a perturbation reports of its own output
+	// (see Auditor): section -> item -> count. For synonyms: the
+	// replacements by kind and by quality proxy, and the names rejected
+	// as replacements by reason.
+	Audit map[string]map[string]int `json:"audit,omitempty"`
+}
+
+// AddAudit adds n to item of section in st.Audit.
+func (st *Stats) AddAudit(section, item string, n int) {
+	if st.Audit == nil {
+		st.Audit = map[string]map[string]int{}
+	}
+	m := st.Audit[section]
+	if m == nil {
+		m = map[string]int{}
+		st.Audit[section] = m
+	}
+	m[item] += n
 }
 
 // OutcomeReplaced is the mention outcome of a replaced mention; a
@@ -183,6 +202,52 @@ func (st *Stats) Merge(o Stats) {
 			st.addOutcomes(typ, outcome, n)
 		}
 	}
+	for section, items := range o.Audit {
+		for item, n := range items {
+			st.AddAudit(section, item, n)
+		}
+	}
+}
+
+// WriteAudit prints the audit sections of every row that has them: one
+// line per section and item, with the count and its share of the
+// section's "total" item when there is one.
+func WriteAudit(w io.Writer, rows []NamedStats) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	any := false
+	for _, r := range rows {
+		var sections []string
+		for s := range r.Stats.Audit {
+			sections = append(sections, s)
+		}
+		sort.Strings(sections)
+		for _, sec := range sections {
+			items := r.Stats.Audit[sec]
+			var keys []string
+			for k := range items {
+				if k != "total" {
+					keys = append(keys, k)
+				}
+			}
+			sort.Strings(keys)
+			total, hasTotal := items["total"]
+			if hasTotal {
+				keys = append([]string{"total"}, keys...)
+			}
+			for _, k := range keys {
+				share := ""
+				if hasTotal && k != "total" {
+					share = pct(items[k], total)
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", r.Name, sec, k, items[k], share)
+				any = true
+			}
+		}
+	}
+	if !any {
+		return nil
+	}
+	return tw.Flush()
 }
 
 // AddOriginal counts one sentence of a corpus without comparison.

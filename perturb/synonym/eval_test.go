@@ -31,10 +31,12 @@ func runCorpus(t testing.TB, r *Replacer, path string) corpusStats {
 		t.Fatal(err)
 	}
 	st := corpusStats{outcomes: map[string]map[string]int{}}
+	cr := r.NewContextReader()
 	for i, s := range ss {
 		st.sentences++
 		rng := perturb.SentenceRand(1, Name, s)
-		out, cs := r.Perturb(s, nil, rng)
+		ctx := cr.Observe(s)
+		out, cs := r.PerturbContext(ctx, s, nil, rng)
 		for k := range cs {
 			if err := r.Check(cs[k]); err != nil {
 				t.Errorf("%s: sentence %d: %v", path, i+1, err)
@@ -55,7 +57,7 @@ func runCorpus(t testing.TB, r *Replacer, path string) corpusStats {
 			}
 			st.contextChanged += contextDiff(s, out)
 		}
-		for _, mo := range r.MentionOutcomes(s) {
+		for _, mo := range r.MentionOutcomesContext(ctx, s) {
 			if st.outcomes[mo[0]] == nil {
 				st.outcomes[mo[0]] = map[string]int{}
 			}

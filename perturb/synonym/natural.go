@@ -127,7 +127,12 @@ func trailingAdjective(w string) bool {
 //
 // Natural says nothing about meaning: whether name names the mention's
 // concept is the caller's business (see Replacer's round trip).
-func Natural(name, mention string) string {
+func Natural(name, mention string) string { return natural(name, mention, false) }
+
+// natural is Natural; fromText skips the vocabulary test, for names the
+// text itself uses (an abbreviation's long form): their words are
+// attested where they stand.
+func natural(name, mention string, fromText bool) string {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return RejectEmpty
@@ -186,7 +191,7 @@ func Natural(name, mention string) string {
 	}
 	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
 		lw := strings.ToLower(w)
-		if utf8.RuneCountInString(w) == 1 || romanNumeral.MatchString(w) || v.knownWord(lw) ||
+		if fromText || utf8.RuneCountInString(w) == 1 || romanNumeral.MatchString(w) || v.knownWord(lw) ||
 			strings.Contains(strings.ToLower(mention), lw) {
 			continue
 		}
