@@ -58,4 +58,3 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 	}
 	return perturb.WriteTable(e.Stdout, rows)
 }
-
