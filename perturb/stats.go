@@ -438,3 +438,72 @@ func WriteOutcomes(w io.Writer, rows []NamedStats) error {
 	}
 	return tw.Flush()
 }
+
+// FileStats counts the corpus at path and, with orig, compares it sentence by sentence
+// with orig. Files that do not align are an error naming the line.
+func FileStats(path, orig string) (Stats, error) {
+	var st Stats
+	f, err := conll.Open(path)
+	if err != nil {
+		return st, err
+	}
+	defer f.Close()
+	var o *conll.File
+	if orig != "" {
+		if o, err = conll.Open(orig); err != nil {
+			return st, err
+		}
+		defer o.Close()
+	}
+	for o == nil {
+		s, err := f.Read()
+		if err == io.EOF {
+			return st, nil
+		}
+		if err != nil {
+			return st, err
+		}
+		st.AddOriginal(s)
+	}
+	pr := conll.NewPairReader(f, path, o, orig)
+	for n := 1; ; n++ {
+		s, os, err := pr.Read()
+		if err == io.EOF {
+			return st, nil
+		}
+		if err != nil {
+			return st, err
+		}
+		if len(s.Tokens) == len(os.Tokens) && !sameMentionTypes(s.Tags, os.Tags) {
+			// Same length, different mentions: a label was changed.
+			for i := range s.Tags {
+				if s.Tags[i] != os.Tags[i] {
+					return st, &conll.ParseError{File: path, Line: s.Line + i,
+						Err: fmt.Errorf("%w: label %q, %s:%d has %q", conll.ErrMismatch, s.Tags[i], orig, os.Line+i, os.Tags[i])}
+				}
+			}
+		} else if !sameMentionTypes(s.Tags, os.Tags) {
+			return st, &conll.ParseError{File: path, Line: s.Line,
+				Err: fmt.Errorf("%w: sentence %d has %d tokens and different mentions, %s:%d has %d tokens",
+					conll.ErrMismatch, n, len(s.Tokens), orig, os.Line, len(os.Tokens))}
+		}
+		st.Add(os, s, nil)
+	}
+}
+
+// sameMentionTypes reports whether two tag sequences have the same
+// mentions in number, order and type, wherever they are: a synonym set
+// can move mentions (one grows, another shrinks) without changing the
+// sentence's length.
+func sameMentionTypes(a, b []string) bool {
+	sa, sb := iob.Spans(a), iob.Spans(b)
+	if len(sa) != len(sb) {
+		return false
+	}
+	for i := range sa {
+		if sa[i].Type != sb[i].Type {
+			return false
+		}
+	}
+	return true
+}
