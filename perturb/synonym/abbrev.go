@@ -40,7 +40,7 @@ type definition struct {
 	long       []string // long-form tokens as written
 	longSpan   iob.Span
 	shortSpan  iob.Span
-	longAtHead bool // the long form starts its sentence
+	longAtHead bool // the long form starts its sentence (or follows a colon)
 }
 
 // definitions returns the abbreviation definitions of s (see above). The
@@ -62,7 +62,10 @@ func definitions(s conll.Sentence) []definition {
 		if !IsAbbreviation(short) || !LongFormMatches(short, strings.Join(long, " ")) {
 			continue
 		}
-		d := definition{typ: l.Type, short: strings.Clone(short), longSpan: l, shortSpan: sh, longAtHead: l.Start == 0}
+		// A long form after "BACKGROUND :" starts a sentence as much as
+		// one at the head.
+		head := l.Start == 0 || s.Tokens[l.Start-1] == ":"
+		d := definition{typ: l.Type, short: strings.Clone(short), longSpan: l, shortSpan: sh, longAtHead: head}
 		for _, t := range long {
 			d.long = append(d.long, strings.Clone(t))
 		}

@@ -123,11 +123,11 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// up half the earlier Chemical figure are gone, and most drugs have
 	// no other English name in the open lexicons. The floors guard the
 	// measured figures against regressions.
-	if n, d := st.share("Chemical"); 1000*n < 170*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 17%%", n, d)
+	if n, d := st.share("Chemical"); 1000*n < 200*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 20%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 340*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 34%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 315*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 31.5%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
@@ -457,8 +457,8 @@ func TestPreservationCrossValidated(t *testing.T) {
 	for _, e := range p.examples {
 		t.Log(e)
 	}
-	if p.changed*100 > 2*p.replaced {
-		t.Errorf("%d of %d replacements change the MeSH concept, want <= 2%%", p.changed, p.replaced)
+	if p.changed*100 > 1*(p.kept+p.changed) {
+		t.Errorf("%d of %d checkable replacements change the MeSH concept, want <= 1%%", p.changed, p.kept+p.changed)
 	}
 	// The same evaluation with the full default, for comparison: the
 	// circular estimate.

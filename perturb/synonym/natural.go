@@ -92,7 +92,7 @@ func trailingAdjective(w string) bool {
 		"idiopathic", "malignant", "benign", "severe", "mild":
 		return true
 	}
-	for _, end := range []string{"ive", "ic", "ical", "al", "ous", "ary"} {
+	for _, end := range []string{"ive", "ic", "ical", "al", "ous", "ary", "ed"} {
 		if strings.HasSuffix(w, end) && len(w) > len(end)+3 {
 			return true
 		}
@@ -189,6 +189,11 @@ func natural(name, mention string, fromText bool) string {
 	if isForeign(name) {
 		return RejectForeign
 	}
+	for _, w := range Words(name) {
+		if foreignFunctionWords[w] && !slices.Contains(Words(mention), w) {
+			return RejectForeign
+		}
+	}
 	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
 		lw := strings.ToLower(w)
 		if fromText || utf8.RuneCountInString(w) == 1 || romanNumeral.MatchString(w) || v.knownWord(lw) ||
@@ -206,6 +211,54 @@ func natural(name, mention string, fromText bool) string {
 		return RejectLength
 	}
 	return ""
+}
+
+// foreignFunctionWords are articles and prepositions of other languages
+// that English names do not contain ("nitrite de sodium", "acide
+// aminocaproique") unless they borrow a phrase the mention has too
+// ("torsade de pointes").
+var foreignFunctionWords = map[string]bool{"de": true, "du": true, "des": true, "la": true, "le": true, "les": true,
+	"del": true, "della": true, "di": true, "und": true, "der": true, "die": true, "das": true, "von": true, "et": true, "y": true}
+
+// qualifiers are the words that make a name narrower than one without
+// them ("adult Fanconi anemia", "chronic persistent hepatitis", "primary
+// parkinsonism"): a lexicon files such names under the broader concept
+// now and then, but a reader sees another condition.
+var qualifiers = map[string]bool{"acute": true, "chronic": true, "adult": true, "infantile": true, "juvenile": true,
+	"childhood": true, "neonatal": true, "animal": true, "familial": true, "hereditary": true, "congenital": true,
+	"primary": true, "secondary": true, "idiopathic": true, "malignant": true, "benign": true, "induced": true,
+	"severe": true, "mild": true, "early": true, "late": true, "recurrent": true, "persistent": true, "mixed": true}
+
+// addsQualifier reports whether name has a qualifier (see qualifiers)
+// that mention lacks, or lacks one that mention has ("viral hepatitis C"
+// for "chronic hepatitis C" is broader).
+func addsQualifier(name, mention string) bool {
+	mw, nw := Words(mention), Words(name)
+	for _, w := range nw {
+		if qualifiers[w] && !slices.Contains(mw, w) {
+			return true
+		}
+	}
+	for _, w := range mw {
+		if qualifiers[w] && !slices.Contains(nw, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainEnglish reports whether every word of name is in the SCOWL
+// English word lists or in the mention: the test for names that neither
+// the training text nor a lexicon's preferred names vouch for.
+func plainEnglish(name, mention string) bool {
+	v := theVocabulary()
+	mw := Words(mention)
+	for _, w := range Words(name) {
+		if len([]rune(w)) > 1 && v.words[w]&wordEnglish == 0 && !slices.Contains(mw, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // isAcronym reports an all-capitals word of two to six letters ("ACE",

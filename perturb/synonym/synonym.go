@@ -102,14 +102,16 @@ const (
 // Reasons for rejecting a name that Natural does not give: the name is
 // fine, but not as a replacement of this mention.
 const (
-	RejectedVariant   = "variant"    // a spelling variant or reordering of the mention
-	RejectedUnusable  = "unusable"   // the store marks it (inverted, registry, formula, suppressed) or the options exclude it
-	RejectedNested    = "nested"     // contains the mention's words or is contained in them
-	RejectedRoundTrip = "round trip" // it names a concept the mention does not
-	RejectedDuplicate = "duplicate"  // another spelling variant of the same concepts is better attested
-	RejectedNumber    = "number"     // its grammatical number cannot be made the mention's
-	RejectedArticle   = "article"    // it does not fit the mention's "a" or "an"
-	RejectedAdjective = "adjective"  // a noun for an adjectival mention
+	RejectedVariant   = "variant"           // a spelling variant or reordering of the mention
+	RejectedUnusable  = "unusable"          // the store marks it (inverted, registry, formula, suppressed) or the options exclude it
+	RejectedNested    = "nested"            // contains the mention's words or is contained in them
+	RejectedRoundTrip = "round trip"        // it names a concept the mention does not
+	RejectedDuplicate = "duplicate"         // another spelling variant of the same concepts is better attested
+	RejectedNumber    = "number"            // its grammatical number cannot be made the mention's
+	RejectedArticle   = "article"           // it does not fit the mention's "a" or "an"
+	RejectedAdjective = "adjective"         // a noun for an adjectival mention
+	RejectedNarrower  = "qualifier changed" // adds or drops a qualifier ("chronic", "adult", "primary"): a narrower or broader condition
+	RejectedObscure   = "obscure"           // neither attested nor preferred, and not plain English ("methyl benzoylecgonine")
 )
 
 // Outcomes lists the outcomes in report order.
@@ -359,7 +361,19 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 		}
 		out = append(out, c)
 	}
-	if a.Candidates = out; len(out) == 0 && a.Outcome == OutcomeReplaced {
+	// Names no training text, no preferred name and no English word list
+	// vouches for are descriptions or systematic names more often than
+	// not ("creatine anhydride", "tropine tropate"): only plain English
+	// ones ("hair loss", "lazy eye") stay.
+	out2 := out[:0]
+	for _, c := range out {
+		if !c.Attested && !c.Preferred && !plainEnglish(c.Term, mention) {
+			a.Rejected[RejectedObscure]++
+			continue
+		}
+		out2 = append(out2, c)
+	}
+	if a.Candidates = out2; len(out2) == 0 && a.Outcome == OutcomeReplaced {
 		a.Outcome = OutcomeFiltered
 	}
 	return a
@@ -531,6 +545,10 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 			}
 			if nested(mwords, words) || affixed(mwords, words) {
 				a.Rejected[RejectedNested]++
+				continue
+			}
+			if addsQualifier(t.String, form) {
+				a.Rejected[RejectedNarrower]++
 				continue
 			}
 			if tw := strings.Fields(t.String); adjective && !adjectival(tw[len(tw)-1]) {
