@@ -251,7 +251,7 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 			defer s.file.Abort()
 			defer s.out.Close() // on errors, before the file is aborted
 			sinks[i] = append(sinks[i], s)
-			part.Steps = append(part.Steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[k], Out: s.pipelineSink()})
+			part.Steps = append(part.Steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[k], Out: s.Sink})
 		}
 		last := i == len(plan.Inputs)-1
 		part.Done = func() error {

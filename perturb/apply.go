@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sync"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/layout"
 )
 
 // ApplyOptions are the settings of Apply. The zero value is the default
@@ -68,11 +68,12 @@ func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src Source,
 	if opts.File == "" {
 		opts.File = "-"
 	}
-	out := &layoutSink{w: dst}
-	if l, ok := src.(layoutSource); ok {
-		t := &layoutTracker{src: l}
-		src, out.src = t, t
+	var t *layout.Tracker
+	if l, ok := src.(layout.Source); ok {
+		t = layout.Track(l)
+		src = t
 	}
+	out := layout.NewSink(dst, t)
 	pl := &Pipeline{Seed: opts.Seed, Selector: selector, Workers: opts.Workers, Progress: opts.Progress,
 		Steps: []Step{{Name: k.Name, File: opts.File, Perturbation: p, Out: out}}}
 	var cw *ChangeWriter
@@ -85,7 +86,7 @@ func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src Source,
 	if err != nil {
 		return Stats{}, err
 	}
-	if err := out.flush(); err != nil {
+	if err := out.Flush(); err != nil {
 		return Stats{}, fmt.Errorf("write %s: %w", opts.File, err)
 	}
 	if cw != nil {
@@ -94,63 +95,4 @@ func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src Source,
 		}
 	}
 	return stats[0], nil
-}
-
-// layoutSource is a sentence source that knows its CoNLL layout, as
-// conll.Reader and conll.File do.
-type layoutSource interface {
-	Source
-	Layout() conll.Layout
-}
-
-// layoutTracker reads from src and keeps a copy of its layout, taken in
-// the reading goroutine after every Read, that writers in another
-// goroutine may ask for: the layout is detected from the first line and
-// completed at the end of the input.
-type layoutTracker struct {
-	src    layoutSource
-	mu     sync.Mutex
-	layout conll.Layout
-}
-
-func (t *layoutTracker) Read() (conll.Sentence, error) {
-	s, err := t.src.Read()
-	l := t.src.Layout()
-	t.mu.Lock()
-	t.layout = l
-	t.mu.Unlock()
-	return s, err
-}
-
-func (t *layoutTracker) Layout() conll.Layout {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.layout
-}
-
-// layoutSink writes sentences in the layout of the source they came from
-// (tab or space columns, CRLF, final blank line), which is known only as
-// the source is read, so it is refreshed before every write and before
-// the final flush.
-type layoutSink struct {
-	w   conll.SentenceWriter
-	src *layoutTracker // nil when the source has no layout
-}
-
-func (s *layoutSink) sync() {
-	if cw, ok := s.w.(*conll.Writer); ok && s.src != nil {
-		cw.Layout = s.src.Layout()
-	}
-}
-
-func (s *layoutSink) Write(sent conll.Sentence) error {
-	s.sync()
-	return s.w.Write(sent)
-}
-
-// flush flushes the writer (it does not close the underlying file).
-func (s *layoutSink) flush() error {
-	s.sync()
-	s.w.Flush()
-	return s.w.Error()
 }
