@@ -113,11 +113,7 @@ func NewPerturbation(mk perturb.ManifestKind) (perturb.Perturbation, error) {
 	if k.Suffix != mk.Suffix {
 		return nil, fmt.Errorf("%w: kind %s has suffix %q, manifest says %q", perturb.ErrManifest, k.Name, k.Suffix, mk.Suffix)
 	}
-	p, err := k.New(mk.Options)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", k.Name, err)
-	}
-	return p, nil
+	return k.Build(mk.Options)
 }
 
 func closePerturbation(p perturb.Perturbation) {
@@ -255,7 +251,7 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 			defer s.file.Abort()
 			defer s.out.Close() // on errors, before the file is aborted
 			sinks[i] = append(sinks[i], s)
-			part.Steps = append(part.Steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[k], Out: s.pipelineSink()})
+			part.Steps = append(part.Steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[k], Out: s.Sink})
 		}
 		last := i == len(plan.Inputs)-1
 		part.Done = func() error {

@@ -134,7 +134,8 @@ func readGold(name, path, sha string, changes []compare.Change) (compare.Set, er
 
 // WriteStats prints the statistics a manifest records: the
 // paper's Table 2 for every input and output and, when a perturbation
-// reported them (synonyms), what became of the gold mentions per type.
+// reported them (synonyms), what became of the gold mentions per type
+// and the perturbation's audit of its output.
 func WriteStats(w io.Writer, m *perturb.Manifest) error {
 	var rows []perturb.NamedStats
 	for _, in := range m.Inputs {
@@ -149,7 +150,16 @@ func WriteStats(w io.Writer, m *perturb.Manifest) error {
 	for _, r := range rows {
 		if r.Stats.MentionOutcomes != nil {
 			fmt.Fprintf(w, "\nGold mentions per type: replaced, or why they were left:\n")
-			return perturb.WriteOutcomes(w, rows)
+			if err := perturb.WriteOutcomes(w, rows); err != nil {
+				return err
+			}
+			break
+		}
+	}
+	for _, r := range rows {
+		if r.Stats.Audit != nil {
+			fmt.Fprintf(w, "\nAudit: replacements by kind and quality proxy, names rejected as replacements by reason:\n")
+			return perturb.WriteAudit(w, rows)
 		}
 	}
 	return nil

@@ -7,16 +7,13 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
-	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/internal/layout"
 )
 
-// sink writes one output in the layout of its input, hashing it as
-// it goes. The CoNLL kind, formattedSink, lets the pipeline's workers
-// format the sentences.
+// sink writes one output in the layout of its input, hashing it as it
+// goes.
 type sink struct {
-	w    conll.SentenceWriter
-	cw   *conll.Writer // w, when the output is CoNLL
-	src  *source
+	layout.Sink
 	out  *asyncWriter
 	file *atomicfile.File
 	hash hash.Hash
@@ -24,38 +21,13 @@ type sink struct {
 	kind string
 }
 
-func (s *sink) sync() {
-	if s.cw != nil {
-		s.cw.Layout = s.src.Layout()
-	}
-}
-
-func (s *sink) Write(sent conll.Sentence) error {
-	s.sync()
-	return s.w.Write(sent)
-}
-
 // Close writes out everything written (it does not close the file).
 func (s *sink) Close() error {
-	s.sync()
-	s.w.Flush()
-	err := s.out.Close()
-	if s.w.Error() != nil {
-		return s.w.Error()
+	err := s.Flush()
+	if err2 := s.out.Close(); err == nil {
+		err = err2
 	}
 	return err
-}
-
-// formattedSink is a sink of a CoNLL output.
-type formattedSink struct{ *sink }
-
-func (s formattedSink) AppendSentence(dst []byte, sent conll.Sentence, sep bool) ([]byte, error) {
-	return conll.AppendSentence(dst, sent, s.src.Layout(), sep)
-}
-
-func (s formattedSink) WriteFormatted(p []byte, n int) error {
-	s.sync()
-	return s.cw.WriteFormatted(p, n)
 }
 
 // createSink creates the output name of src in dir.
@@ -64,21 +36,12 @@ func createSink(dir, name, kind string, src *source) (*sink, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &sink{file: f, hash: sha256.New(), name: name, kind: kind, src: src}
+	s := &sink{file: f, hash: sha256.New(), name: name, kind: kind}
 	s.out = newAsyncWriter(f, s.hash)
+	var w conll.SentenceWriter = conll.NewWriter(s.out)
 	if conll.FormatOf(name) == conll.FormatJSONL {
-		s.w = conll.NewJSONWriter(s.out)
-	} else {
-		s.cw = conll.NewWriter(s.out)
-		s.w = s.cw
+		w = conll.NewJSONWriter(s.out)
 	}
+	s.Sink = layout.NewSink(w, src.Tracker)
 	return s, nil
-}
-
-// pipelineSink is the sink the pipeline writes s through.
-func (s *sink) pipelineSink() perturb.Sink {
-	if s.cw != nil {
-		return formattedSink{s}
-	}
-	return s
 }

@@ -8,9 +8,9 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync/atomic"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/layout"
 	"github.com/stress-ner/stress/sample"
 )
 
@@ -18,13 +18,11 @@ import (
 // are read, and publishes the CoNLL layout read so far to the sinks of
 // the input's outputs, which format sentences in other goroutines.
 type source struct {
+	*layout.Tracker
 	file   *conll.File
-	conll  *conll.Reader // nil for JSON Lines
-	raw    io.Reader     // the stored bytes, to hash what the reader left
+	raw    io.Reader // the stored bytes, to hash what the reader left
 	hash   hash.Hash
-	osFile *os.File                     // nil for the embedded sample
-	layout atomic.Pointer[conll.Layout] // nil until the first Read
-	last   conll.Layout                 // the reading goroutine's copy
+	osFile *os.File // nil for the embedded sample
 }
 
 // openSource opens an input: a file (CoNLL or JSON Lines, maybe
@@ -52,47 +50,8 @@ func openSource(path string) (*source, error) {
 		src.Close()
 		return nil, err
 	}
-	src.file, src.conll = cf, cf.CoNLL()
+	src.file, src.Tracker = cf, layout.Track(cf)
 	return src, nil
-}
-
-// Read reads the next sentence and publishes the layout when it changed
-// (on the first line and at the end of the input, not in between).
-func (src *source) Read() (conll.Sentence, error) {
-	s, err := src.file.Read()
-	src.publish()
-	return s, err
-}
-
-// ReadAppend is Read keeping the sentence's strings in strs (the
-// pipeline's allocation-free path).
-func (src *source) ReadAppend(strs []string) (conll.Sentence, []string, error) {
-	if src.conll == nil {
-		s, err := src.Read()
-		return s, strs, err
-	}
-	s, strs, err := src.conll.ReadAppend(strs)
-	src.publish()
-	return s, strs, err
-}
-
-func (src *source) publish() {
-	var l conll.Layout
-	if src.conll != nil {
-		l = src.conll.Layout()
-	}
-	if src.layout.Load() == nil || l != src.last {
-		src.last = l
-		src.layout.Store(&l)
-	}
-}
-
-// Layout returns the layout read so far.
-func (src *source) Layout() conll.Layout {
-	if l := src.layout.Load(); l != nil {
-		return *l
-	}
-	return conll.Layout{}
 }
 
 // Sum returns the SHA-256 of the input as stored, once the source has

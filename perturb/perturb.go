@@ -59,6 +59,31 @@ func (e *OptionError) Reason() string { return fmt.Sprintf("%q (want %s)", e.Val
 
 func (e *OptionError) Unwrap() error { return ErrOption }
 
+// SetupError is an error of Kind.New: the kind could not be built from
+// its options (a bad value, a concept store that cannot be opened).
+type SetupError struct {
+	Kind string
+	Err  error
+}
+
+func (e *SetupError) Error() string { return e.Kind + ": " + e.Err.Error() }
+func (e *SetupError) Unwrap() error { return e.Err }
+
+// Build returns the perturbation of kind k with the given options
+// (missing ones take their defaults); errors are *SetupError. If the
+// result implements io.Closer, the caller closes it.
+func (k *Kind) Build(opts map[string]string) (Perturbation, error) {
+	resolved, err := k.Resolve(opts)
+	if err != nil {
+		return nil, &SetupError{Kind: k.Name, Err: err}
+	}
+	p, err := k.New(resolved)
+	if err != nil {
+		return nil, &SetupError{Kind: k.Name, Err: err}
+	}
+	return p, nil
+}
+
 // Change is one edit made by a perturbation, as logged in changes.tsv.
 type Change struct {
 	File     string // output file name, set by the pipeline

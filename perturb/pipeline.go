@@ -50,6 +50,45 @@ type MentionReporter interface {
 	MentionOutcomes(s conll.Sentence) [][2]string
 }
 
+// ContextPerturbation is implemented by perturbations that read the
+// sentences before the one they perturb, such as synonym replacement,
+// which expands an abbreviation to the long form an earlier sentence
+// defined. The pipeline asks for one ContextReader per input and feeds
+// it every sentence in input order, from one goroutine, before the
+// sentence is perturbed; what Observe returns is handed to
+// PerturbContext (and to MentionOutcomesContext) with that sentence, in
+// whichever worker perturbs it. The output therefore depends on the
+// input's order but not on the number of workers.
+type ContextPerturbation interface {
+	Perturbation
+	NewContextReader() ContextReader
+	PerturbContext(ctx any, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []Change)
+	// MentionOutcomesContext is MentionOutcomes given the context.
+	MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string
+}
+
+// ContextReader reads one input's sentences in order (see
+// ContextPerturbation). Observe must copy what it keeps of s: the
+// pipeline reuses sentence memory.
+type ContextReader interface {
+	Observe(s conll.Sentence) any
+}
+
+// Auditor is implemented by perturbations that count, beyond Stats,
+// properties of their output: Audit appends to dst, for one sentence and
+// its perturbed copy, the counts that the pipeline adds to the step's
+// Stats.Audit. ctx is the sentence's context (see ContextPerturbation),
+// nil for other perturbations.
+type Auditor interface {
+	Audit(dst []AuditCount, ctx any, orig, out conll.Sentence, changes []Change) []AuditCount
+}
+
+// AuditCount is N more of Item in Section of Stats.Audit.
+type AuditCount struct {
+	Section, Item string
+	N             int
+}
+
 // Step is one perturbation of a run and where its output goes.
 type Step struct {
 	Name         string // perturbation name: seeds its random stream and fills Change.Kind
@@ -158,6 +197,7 @@ type batch struct {
 	first   int              // index of origs[0] in the input
 	origs   []conll.Sentence // the sentences
 	outs    []conll.Sentence // outs[i*len(Steps)+k]: sentence i after step k
+	ctxs    []any            // indexed like outs: the contexts of ContextPerturbations
 	changes [][]Change       // indexed like outs
 	arena   []Change         // backing store of changes, for ChangeAppenders
 	rows    []byte           // change-log rows, for ChangeLog
@@ -188,6 +228,8 @@ func (b *batch) reset(part, first int) {
 	clear(b.origs) // let the previous sentences be collected
 	clear(b.outs)
 	clear(b.changes)
+	clear(b.ctxs)
+	b.ctxs = b.ctxs[:0]
 	b.part, b.last = part, false
 	b.first, b.origs, b.ok, b.err = first, b.origs[:0], 0, nil
 	b.arena, b.rows, b.rowEnds = b.arena[:0], b.rows[:0], b.rowEnds[:0]
@@ -210,6 +252,7 @@ type worker struct {
 	rng       *rand.Rand    // draws from pcg, reseeded for every sentence and step
 	rows      []rowAppender // per step, for ChangeLog
 	selected  []bool
+	audit     []AuditCount
 }
 
 // Run processes src to the end and returns one Stats per step.
@@ -254,6 +297,13 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 		defer close(order)
 		for part, pt := range parts {
 			as, _ := pt.Source.(AppendSource)
+			readers := make([]ContextReader, len(pt.Steps))
+			anyContext := false
+			for k, st := range pt.Steps {
+				if cp, ok := st.Perturbation.(ContextPerturbation); ok {
+					readers[k], anyContext = cp.NewContextReader(), true
+				}
+			}
 			for i := 0; ; {
 				b := batchPool.Get().(*batch)
 				b.reset(part, i)
@@ -270,6 +320,15 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 						break
 					}
 					b.origs = append(b.origs, s)
+					if anyContext {
+						for _, cr := range readers {
+							var c any
+							if cr != nil {
+								c = cr.Observe(s)
+							}
+							b.ctxs = append(b.ctxs, c)
+						}
+					}
 				}
 				i += len(b.origs)
 				b.last = err == io.EOF
@@ -409,11 +468,26 @@ func (p *Pipeline) process(b *batch, steps []Step, w *worker) {
 	orig, stats := &w.orig[b.part], w.stats[b.part]
 	for i, s := range b.origs {
 		orig.AddOriginal(s)
-		for k := range steps {
-			stats[k].addModified(s, b.outs[i*len(steps)+k], b.changes[i*len(steps)+k])
-			if rep := w.reporters[b.part][k]; rep != nil {
+		for k, st := range steps {
+			j := i*len(steps) + k
+			stats[k].addModified(s, b.outs[j], b.changes[j])
+			var ctx any
+			if j < len(b.ctxs) {
+				ctx = b.ctxs[j]
+			}
+			if cp, ok := st.Perturbation.(ContextPerturbation); ok {
+				for _, o := range cp.MentionOutcomesContext(ctx, s) {
+					stats[k].AddOutcome(o[0], o[1])
+				}
+			} else if rep := w.reporters[b.part][k]; rep != nil {
 				for _, o := range rep.MentionOutcomes(s) {
 					stats[k].AddOutcome(o[0], o[1])
+				}
+			}
+			if au, ok := st.Perturbation.(Auditor); ok {
+				w.audit = au.Audit(w.audit[:0], ctx, s, b.outs[j], b.changes[j])
+				for _, a := range w.audit {
+					stats[k].AddAudit(a.Section, a.Item, a.N)
 				}
 			}
 		}
@@ -468,6 +542,12 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 			if len(cs) == 0 {
 				cs = nil
 			}
+		} else if cp, ok := st.Perturbation.(ContextPerturbation); ok {
+			var ctx any
+			if j := i*len(steps) + k; j < len(b.ctxs) {
+				ctx = b.ctxs[j]
+			}
+			out, cs = cp.PerturbContext(ctx, orig, w.selected, w.rng)
 		} else {
 			out, cs = st.Perturbation.Perturb(orig, w.selected, w.rng)
 		}

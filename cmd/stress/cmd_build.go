@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -102,8 +101,5 @@ func runPlan(ctx context.Context, e *env, plan *build.Plan) (*perturb.Manifest, 
 		defer func() { b.Finish(); fmt.Fprintln(e.Stderr) }()
 	}
 	m, err := build.Run(ctx, plan)
-	if errors.Is(err, perturb.ErrOption) {
-		return nil, usageErrorf("%v", flagError(err))
-	}
-	return m, err
+	return m, setupError(err)
 }

@@ -352,7 +352,7 @@ func TestStatsErrors(t *testing.T) {
 	}{
 		{[]string{"stats"}, "no input files"},
 		{[]string{"stats", "--original", orig, relabel}, "relabel.tsv:2: corpora do not align"},
-		{[]string{"stats", "--original", orig, short}, "short.tsv: corpora do not align: ends after 1 sentences"},
+		{[]string{"stats", "--original", orig, short}, "corpora do not align: sentence 2 has no counterpart in " + short + ", which ends after 1 sentences"},
 	} {
 		_, _, err := stressCLI(t, nil, tc.args...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -8,7 +8,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -153,7 +152,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	// 4. Reports: summary tables and the full report on stdout, summary.md
 	// and the HTML page in DIR.
 	var summary bytes.Buffer
-	if err := writeRunSummary(&summary, rep, systems, true); err != nil {
+	if err := experiment.WriteSummary(&summary, rep, systems, true); err != nil {
 		return err
 	}
 	if err := atomicfile.WriteFile(filepath.Join(o.outDir, "summary.md"), summary.Bytes()); err != nil {
@@ -168,7 +167,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	}
 	switch o.format {
 	case compare.Text, compare.Markdown:
-		if err := writeRunSummary(e.Stdout, rep, systems, o.format == compare.Markdown); err != nil {
+		if err := experiment.WriteSummary(e.Stdout, rep, systems, o.format == compare.Markdown); err != nil {
 			return err
 		}
 		fmt.Fprintln(e.Stdout)
@@ -229,11 +228,7 @@ func runSystems(ctx context.Context, o *runOptions, logf func(string, ...any)) (
 		if err != nil {
 			return nil, err
 		}
-		type trainSet struct {
-			label, suffix string
-			sents         []conll.Sentence
-		}
-		tsets := []trainSet{{label: "O", sents: train}}
+		var aug []experiment.Kind
 		for _, mk := range o.augmentKinds {
 			p, err := build.NewPerturbation(mk)
 			if err != nil {
@@ -242,31 +237,12 @@ func runSystems(ctx context.Context, o *runOptions, logf func(string, ...any)) (
 			if c, ok := p.(io.Closer); ok {
 				defer c.Close()
 			}
-			a := &experiment.Augmenter{Seed: o.Seed, Selection: o.Selection, Copies: 1, Workers: o.Workers,
-				Kinds: []experiment.Kind{{Name: mk.Name, Suffix: mk.Suffix, Perturbation: p}}}
-			var buf sentenceBuffer
-			if _, err := a.Run(ctx, train, &buf); err != nil {
-				return nil, fmt.Errorf("augment with %s: %w", mk.Name, err)
-			}
-			l := experiment.SetLabel(mk.Name)
-			tsets = append(tsets, trainSet{label: "O+" + l, suffix: "+" + l, sents: buf})
+			aug = append(aug, experiment.Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: p})
 		}
-		var jobs []experiment.TrainJob
-		for _, ts := range tsets {
-			for _, f := range o.baselines {
-				name := f.String() + ts.suffix
-				jobs = append(jobs, experiment.TrainJob{Name: name, Sentences: ts.sents,
-					Options: tagger.Options{Features: f, Epochs: o.epochs, Seed: o.Seed}})
-				systems = append(systems, experiment.System{Name: name, Model: f.String(), Train: ts.label})
-			}
-		}
-		logf("training %d models on %d sentences (%d epochs)", len(jobs), len(train), o.epochs)
-		models, err := experiment.TrainAll(ctx, jobs, o.Workers)
-		if err != nil {
+		logf("training %d models on %d sentences (%d epochs)", len(o.baselines)*(1+len(aug)), len(train), o.epochs)
+		if systems, err = experiment.TrainBaselines(ctx, experiment.Baselines{Train: train, Features: o.baselines,
+			Augment: aug, Seed: o.Seed, Selection: o.Selection, Epochs: o.epochs, Workers: o.Workers}); err != nil {
 			return nil, err
-		}
-		for i, m := range models {
-			systems[i].Tagger = m
 		}
 	}
 	for i, line := range o.modelCmds {
@@ -290,14 +266,6 @@ func runSystems(ctx context.Context, o *runOptions, logf func(string, ...any)) (
 	return systems, nil
 }
 
-// sentenceBuffer collects sentences in memory.
-type sentenceBuffer []conll.Sentence
-
-func (b *sentenceBuffer) Write(s conll.Sentence) error {
-	*b = append(*b, s)
-	return nil
-}
-
 func loadRunTrain(files []string) ([]conll.Sentence, error) {
 	if len(files) == 0 {
 		return sample.Train()
@@ -311,48 +279,4 @@ func loadRunTrain(files []string) ([]conll.Sentence, error) {
 		out = append(out, ss...)
 	}
 	return out, nil
-}
-
-// writeRunSummary writes the paper's Table 3 (systems trained on the
-// original data: F1 per set and relative drop) and, when there are
-// augmented systems, Table 4 (F1 per training set).
-func writeRunSummary(w io.Writer, rep *compare.Report, systems []experiment.System, markdown bool) error {
-	var t3, t4 []experiment.Row
-	augmented := false
-	for _, s := range systems {
-		if s.Train == "O" || s.Train == "" {
-			t3 = append(t3, s.Row())
-		}
-		if s.Train != "" {
-			t4 = append(t4, s.Row())
-			augmented = augmented || s.Train != "O"
-		}
-	}
-	// Table 4 groups the rows by model, in the order models first appear.
-	rank := map[string]int{}
-	for _, r := range t4 {
-		if _, ok := rank[r.Model]; !ok {
-			rank[r.Model] = len(rank)
-		}
-	}
-	sort.SliceStable(t4, func(i, j int) bool { return rank[t4[i].Model] < rank[t4[j].Model] })
-	title := func(s string) {
-		if markdown {
-			fmt.Fprintf(w, "**%s**\n\n", s)
-		} else {
-			fmt.Fprintf(w, "%s\n", s)
-		}
-	}
-	title("F1 on original (O) and stress sets (K keyboard, W swap, S synonym), relative drop in % of O")
-	if err := experiment.WriteTable(w, rep, t3, experiment.TableOptions{Markdown: markdown, Drops: true}); err != nil {
-		return err
-	}
-	if augmented {
-		fmt.Fprintln(w)
-		title("F1 of baselines trained on original (O) and original + perturbed (O+K, O+W, O+S) data")
-		if err := experiment.WriteTable(w, rep, t4, experiment.TableOptions{Markdown: markdown, Train: true}); err != nil {
-			return err
-		}
-	}
-	return nil
 }

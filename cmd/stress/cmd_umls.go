@@ -7,9 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"golang.org/x/term"
@@ -218,50 +216,12 @@ func runUMLSLookup(_ context.Context, e *env, o *umlsOptions, args []string) err
 		return err
 	}
 	defer s.Close()
-	cs, err := s.Lookup(text, groups...)
+	found, err := umls.WriteLookup(e.Stdout, s, text, groups, usable)
 	if err != nil {
 		return err
 	}
-	if len(cs) == 0 {
+	if !found {
 		return &exitError{Code: 1, Err: fmt.Errorf("umls lookup: no concept named %q (normalized %q)", text, umls.Normalize(text))}
-	}
-	for i, c := range cs {
-		if i > 0 {
-			fmt.Fprintln(e.Stdout)
-		}
-		groups := strings.Join(c.Groups, ",")
-		if groups == "" {
-			groups = "-"
-		}
-		fmt.Fprintf(e.Stdout, "%s  %s  [groups %s", c.ID, c.Name, groups)
-		if len(c.Types) > 0 {
-			fmt.Fprintf(e.Stdout, "; types %s", strings.Join(c.Types, ","))
-		}
-		fmt.Fprintln(e.Stdout, "]")
-		ts, err := s.Terms(c.ID)
-		if err != nil {
-			return err
-		}
-		w := tabwriter.NewWriter(e.Stdout, 0, 4, 2, ' ', 0)
-		for _, t := range ts {
-			if usable && !t.Usable() {
-				continue
-			}
-			var notes []string
-			if t.Preferred {
-				notes = append(notes, "preferred")
-			}
-			if t.Suppressed {
-				notes = append(notes, "suppressed")
-			}
-			if t.Avoid != "" {
-				notes = append(notes, "avoid:"+t.Avoid)
-			}
-			fmt.Fprintf(w, "  %s\t%s\t%s\t%s\n", t.String, t.Source, t.TermType, strings.Join(notes, " "))
-		}
-		if err := w.Flush(); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -291,41 +251,5 @@ func runUMLSInfo(_ context.Context, e *env, o *umlsOptions, args []string) error
 	if err != nil {
 		return err
 	}
-	w := tabwriter.NewWriter(e.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(w, "store\t%s\n", in.Path)
-	fmt.Fprintf(w, "schema\t%d\n", in.Schema)
-	if !in.Built.IsZero() {
-		fmt.Fprintf(w, "built\t%s\n", in.Built.Format(time.RFC3339))
-	}
-	if in.Tool != "" {
-		fmt.Fprintf(w, "tool\t%s\n", in.Tool)
-	}
-	fmt.Fprintf(w, "concepts\t%d\n", in.Concepts)
-	fmt.Fprintf(w, "terms\t%d\n", in.Terms)
-	for _, k := range sortedKeys(in.Sources) {
-		fmt.Fprintf(w, "source %s\t%d terms\n", k, in.Sources[k])
-	}
-	for _, k := range sortedKeys(in.Groups) {
-		fmt.Fprintf(w, "group %s\t%d concepts\n", k, in.Groups[k])
-	}
-	for _, k := range sortedKeys(in.Filters) {
-		v := in.Filters[k]
-		if v == "" {
-			v = "-"
-		}
-		fmt.Fprintf(w, "filter %s\t%s\n", k, v)
-	}
-	for _, x := range in.Inputs {
-		fmt.Fprintf(w, "input %s\t%s\t%d bytes\tsha256 %s\t%d rows, %d kept\n", x.Kind, x.Path, x.Bytes, x.SHA256, x.Rows, x.Kept)
-	}
-	return w.Flush()
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+	return in.Write(e.Stdout)
 }

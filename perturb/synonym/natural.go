@@ -1,11 +1,14 @@
 package synonym
 
 import (
+	_ "embed"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/stress-ner/stress/umls"
 )
 
 // Naturalness: lexicons list many names no writer of an abstract would
@@ -31,7 +34,24 @@ const (
 	RejectAbbrev      = "abbreviation" // a lone abbreviation or symbol the mention is not
 	RejectForeign     = "not English"  // a word neither in the English word lists nor in a lexicon's preferred names
 	RejectLength      = "too long"     // more than twice the mention's tokens
+	RejectAvoid       = "avoided"      // in avoid.txt: read as another condition, archaic or folk
 )
+
+// avoidText lists names never used (see the file).
+//
+//go:embed avoid.txt
+var avoidText string
+
+var avoidNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, line := range strings.Split(avoidText, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		if line = strings.TrimSpace(line); line != "" {
+			m[umls.Normalize(line)] = true
+		}
+	}
+	return m
+}()
 
 // greek spells Greek letters the way ASCII corpora do (BC5CDR writes
 // "alpha - methyldopa", never "α-methyldopa").
@@ -75,7 +95,8 @@ var (
 	stereoRE       = regexp.MustCompile(`\((?:[+-]|\+/-|±|[RSEZ]|\d+[RSEZ](?:\s*,\s*\d+[RSEZ])*|[RS]\s*,\s*[RS])\)|\b(?:rac|cis|trans|erythro|threo|meso|endo|exo|sec|tert)-|\b[DL]{2}-`)
 	locantRE       = regexp.MustCompile(`\d+'*\s*[,-]\s*\d|\d+'+|\b\d+[a-z]?-[a-zA-Z]|\b[NOS]\s*,\s*[NOS]'*-`)
 	formulaRE      = regexp.MustCompile(`^(?:[A-Z][a-z]?\d*){2,}$|^(?:[A-Z][a-z]?\d+)+$`)
-	stereoLetterRE = regexp.MustCompile(`^[DLdl] [a-z]`) // "L dopa", "D glucose": a stereo prefix lost its hyphen
+	stereoLetterRE = regexp.MustCompile(`^[A-Za-z] [A-Za-z]`)     // "L dopa", "D glucose", "G strophanthin": a prefix lost its hyphen
+	codeRE         = regexp.MustCompile(`(?:^|\s)\d{3,}(?:\s|$)`) // "Hoe 33342", "BAY e 5009": a code number
 	romanRE        = regexp.MustCompile(`\b(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})\b`)
 	aminoRE        = regexp.MustCompile(`^(?:(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)-){2,}(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)\b`)
 	qualifierRE    = regexp.MustCompile(`(?i)\b(?:nos|nec|unspecified|not otherwise specified|not elsewhere classified|obsolete|retired|deprecated|unknown)\b|[()\[\]{}<>]`)
@@ -92,7 +113,7 @@ func trailingAdjective(w string) bool {
 		"idiopathic", "malignant", "benign", "severe", "mild":
 		return true
 	}
-	for _, end := range []string{"ive", "ic", "ical", "al", "ous", "ary"} {
+	for _, end := range []string{"ive", "ic", "ical", "al", "ous", "ary", "ed"} {
 		if strings.HasSuffix(w, end) && len(w) > len(end)+3 {
 			return true
 		}
@@ -127,10 +148,18 @@ func trailingAdjective(w string) bool {
 //
 // Natural says nothing about meaning: whether name names the mention's
 // concept is the caller's business (see Replacer's round trip).
-func Natural(name, mention string) string {
+func Natural(name, mention string) string { return natural(name, mention, false) }
+
+// natural is Natural; fromText skips the vocabulary test, for names the
+// text itself uses (an abbreviation's long form): their words are
+// attested where they stand.
+func natural(name, mention string, fromText bool) string {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return RejectEmpty
+	}
+	if avoidNames[umls.Normalize(name)] {
+		return RejectAvoid
 	}
 	v := theVocabulary()
 	for _, r := range name {
@@ -146,7 +175,8 @@ func Natural(name, mention string) string {
 	}
 	d := digits(name)
 	newDigits := d != "" && !subMultiset(d, digits(mention))
-	if stereoRE.MatchString(name) || newDigits && locantRE.MatchString(name) || stereoLetterRE.MatchString(name) {
+	if stereoRE.MatchString(name) || newDigits && locantRE.MatchString(name) || stereoLetterRE.MatchString(name) ||
+		codeRE.MatchString(name) {
 		return RejectSystematic
 	}
 	if strings.Contains(name, ",") {
@@ -184,9 +214,14 @@ func Natural(name, mention string) string {
 	if isForeign(name) {
 		return RejectForeign
 	}
+	for _, w := range Words(name) {
+		if foreignFunctionWords[w] && !slices.Contains(Words(mention), w) {
+			return RejectForeign
+		}
+	}
 	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
 		lw := strings.ToLower(w)
-		if utf8.RuneCountInString(w) == 1 || romanNumeral.MatchString(w) || v.knownWord(lw) ||
+		if fromText || utf8.RuneCountInString(w) == 1 || romanNumeral.MatchString(w) || v.knownWord(lw) ||
 			strings.Contains(strings.ToLower(mention), lw) {
 			continue
 		}
@@ -201,6 +236,60 @@ func Natural(name, mention string) string {
 		return RejectLength
 	}
 	return ""
+}
+
+// foreignFunctionWords are articles and prepositions of other languages
+// that English names do not contain ("nitrite de sodium", "acide
+// aminocaproique") unless they borrow a phrase the mention has too
+// ("torsade de pointes").
+var foreignFunctionWords = map[string]bool{"de": true, "du": true, "des": true, "la": true, "le": true, "les": true,
+	"del": true, "della": true, "di": true, "und": true, "der": true, "die": true, "das": true, "von": true, "et": true, "y": true}
+
+// qualifiers are the words that make a name narrower than one without
+// them ("adult Fanconi anemia", "chronic persistent hepatitis", "primary
+// parkinsonism"): a lexicon files such names under the broader concept
+// now and then, but a reader sees another condition.
+var qualifiers = map[string]bool{"acute": true, "chronic": true, "adult": true, "infantile": true, "juvenile": true,
+	"childhood": true, "neonatal": true, "animal": true, "familial": true, "hereditary": true, "congenital": true,
+	"primary": true, "secondary": true, "idiopathic": true, "malignant": true, "benign": true, "induced": true,
+	"severe": true, "mild": true, "early": true, "late": true, "recurrent": true, "persistent": true, "mixed": true,
+	// Forms and preparations of a substance: another substance to a
+	// chemist ("creatine anhydride", "anhydrous dextrose", "L-isomer
+	// arginine", "endogenous nitrate vasodilator").
+	"anhydrous": true, "anhydride": true, "hydrate": true, "monohydrate": true, "dihydrate": true, "hemihydrate": true,
+	"isomer": true, "racemic": true, "denatured": true, "dehydrated": true, "anion": true, "cation": true, "ion": true,
+	"radical": true, "endogenous": true, "hydrochloride": true, "salt": true}
+
+// addsQualifier reports whether name has a qualifier (see qualifiers)
+// that mention lacks, or lacks one that mention has ("viral hepatitis C"
+// for "chronic hepatitis C" is broader).
+func addsQualifier(name, mention string) bool {
+	mw, nw := Words(mention), Words(name)
+	for _, w := range nw {
+		if qualifiers[w] && !slices.Contains(mw, w) {
+			return true
+		}
+	}
+	for _, w := range mw {
+		if qualifiers[w] && !slices.Contains(nw, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainEnglish reports whether every word of name is in the SCOWL
+// English word lists or in the mention: the test for names that neither
+// the training text nor a lexicon's preferred names vouch for.
+func plainEnglish(name, mention string) bool {
+	v := theVocabulary()
+	mw := Words(mention)
+	for _, w := range Words(name) {
+		if len([]rune(w)) > 1 && v.words[w]&wordEnglish == 0 && !slices.Contains(mw, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // isAcronym reports an all-capitals word of two to six letters ("ACE",

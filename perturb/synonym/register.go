@@ -32,7 +32,7 @@ func newKind() *perturb.Kind {
 			{Name: "exclude-abbrev", Default: strconv.FormatBool(d.ExcludeAbbrev), Bool: true, Help: "neither replace abbreviations nor use them as replacements"},
 			{Name: "exclude-sources", Default: "", Help: "comma-separated sources never used (MESH, DRUGBANK, CHEBI, DOID, NCIT, or UMLS SABs)"},
 			{Name: "exclude-tty", Default: "", Help: "comma-separated term types never used as replacements"},
-			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids or patterns (MESH:D0000?????) never used; 'default': post-2015 MeSH ids and BC5CDR annotation conflicts; 'none'"},
+			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids or patterns (MESH:D0000?????) never used; 'default' in the list stands for post-2015 MeSH ids and BC5CDR annotation conflicts (default,MESH:D012345 adds to them); 'none'"},
 		},
 		UsesSelection: false,
 		New:           newFromOptions,
@@ -63,12 +63,25 @@ func OptionsFromMap(m map[string]string) (Options, error) {
 	}
 	o.ExcludeSources = splitList(m["exclude-sources"])
 	o.ExcludeTTY = splitList(m["exclude-tty"])
+	// "default" stands for the default exclusions wherever it appears in
+	// the list, so "default,MESH:D012345" adds to them; "none" (alone)
+	// excludes nothing.
+	o.ExcludeConcepts = nil
 	switch v := strings.TrimSpace(m["exclude-concepts"]); v {
-	case "", "default":
+	case "":
+		o.ExcludeConcepts = DefaultExcludeConcepts()
 	case "none":
-		o.ExcludeConcepts = nil
 	default:
-		o.ExcludeConcepts = splitList(v)
+		for _, id := range splitList(v) {
+			switch id {
+			case "default":
+				o.ExcludeConcepts = append(o.ExcludeConcepts, DefaultExcludeConcepts()...)
+			case "none":
+				return o, fmt.Errorf("%w: exclude-concepts: \"none\" cannot be combined with other items", ErrOption)
+			default:
+				o.ExcludeConcepts = append(o.ExcludeConcepts, id)
+			}
+		}
 	}
 	return o, o.Validate()
 }

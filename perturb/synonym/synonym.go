@@ -94,23 +94,28 @@ const (
 	OutcomeAmbiguous = "ambiguous"     // several fitting concepts of one source
 	OutcomeNoSynonym = "no synonym"    // no name other than trivial variants
 	OutcomeFiltered  = "filtered"      // other names exist, but every one was excluded
+	// OutcomeDefinition: one side of an abbreviation's definition,
+	// "doxorubicin ( DOX )", left alone so that the text still defines it.
+	OutcomeDefinition = "in a definition"
 )
 
 // Reasons for rejecting a name that Natural does not give: the name is
 // fine, but not as a replacement of this mention.
 const (
-	RejectedVariant   = "variant"    // a spelling variant or reordering of the mention
-	RejectedUnusable  = "unusable"   // the store marks it (inverted, registry, formula, suppressed) or the options exclude it
-	RejectedNested    = "nested"     // contains the mention's words or is contained in them
-	RejectedRoundTrip = "round trip" // it names a concept the mention does not
-	RejectedDuplicate = "duplicate"  // another spelling variant of the same concepts is better attested
-	RejectedNumber    = "number"     // its grammatical number cannot be made the mention's
-	RejectedArticle   = "article"    // it does not fit the mention's "a" or "an"
-	RejectedAdjective = "adjective"  // a noun for an adjectival mention
+	RejectedVariant   = "variant"           // a spelling variant or reordering of the mention
+	RejectedUnusable  = "unusable"          // the store marks it (inverted, registry, formula, suppressed) or the options exclude it
+	RejectedNested    = "nested"            // contains the mention's words or is contained in them
+	RejectedRoundTrip = "round trip"        // it names a concept the mention does not
+	RejectedDuplicate = "duplicate"         // another spelling variant of the same concepts is better attested
+	RejectedNumber    = "number"            // its grammatical number cannot be made the mention's
+	RejectedArticle   = "article"           // it does not fit the mention's "a" or "an"
+	RejectedAdjective = "adjective"         // a noun for an adjectival mention
+	RejectedNarrower  = "qualifier changed" // adds or drops a qualifier ("chronic", "adult", "primary"): a narrower or broader condition
+	RejectedObscure   = "obscure"           // neither attested nor preferred, and not plain English ("methyl benzoylecgonine")
 )
 
 // Outcomes lists the outcomes in report order.
-var Outcomes = []string{OutcomeReplaced, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeNoType}
+var Outcomes = []string{OutcomeReplaced, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeDefinition, OutcomeNoType}
 
 // DefaultTypeMap maps the entity labels of BC5CDR (Chemical, Disease),
 // NCBI-disease (Disease, and its original SpecificDisease, DiseaseClass,
@@ -247,9 +252,12 @@ type Replacer struct {
 	cache map[string]*Analysis // type + "\x00" + normalized mention
 }
 
-// maxCache bounds the analysis cache; corpora repeat their mentions, so
-// the bound is rarely reached.
-const maxCache = 1 << 17
+// maxCache bounds the analysis cache, so that memory stays flat in the
+// input size: corpora repeat their mentions (BC5CDR's three splits have
+// about 12,000 distinct typed mentions), and an analysis with its
+// candidates and rejection counts takes a kilobyte or two, so the cache
+// stays under about 50 MB and is rarely cleared.
+const maxCache = 1 << 15
 
 // New returns a Replacer using store. It does not take ownership of store.
 func New(store Store, opts Options) (*Replacer, error) {
@@ -353,7 +361,19 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 		}
 		out = append(out, c)
 	}
-	if a.Candidates = out; len(out) == 0 && a.Outcome == OutcomeReplaced {
+	// Names no training text, no preferred name and no English word list
+	// vouches for are descriptions or systematic names more often than
+	// not ("creatine anhydride", "tropine tropate"): only plain English
+	// ones ("hair loss", "lazy eye") stay.
+	out2 := out[:0]
+	for _, c := range out {
+		if !c.Attested && !c.Preferred && !plainEnglish(c.Term, mention) {
+			a.Rejected[RejectedObscure]++
+			continue
+		}
+		out2 = append(out2, c)
+	}
+	if a.Candidates = out2; len(out2) == 0 && a.Outcome == OutcomeReplaced {
 		a.Outcome = OutcomeFiltered
 	}
 	return a
@@ -527,6 +547,18 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 				a.Rejected[RejectedNested]++
 				continue
 			}
+			if addsQualifier(t.String, form) {
+				a.Rejected[RejectedNarrower]++
+				continue
+			}
+			if sameContent(mwords, words) || paraphrase(fw, t.String) {
+				a.Rejected[RejectedVariant]++ // "pain in chest", "thrombocytopenic disorder": a rewording
+				continue
+			}
+			if tw := strings.Fields(t.String); !adjective && len(tw) == 1 && adjectival(tw[0]) && theVocabulary().english(strings.ToLower(tw[0])) {
+				a.Rejected[RejectedAdjective]++ // "sensitive" for "hypersensitivity", "luminal" for phenobarbital
+				continue
+			}
 			if tw := strings.Fields(t.String); adjective && !adjectival(tw[len(tw)-1]) {
 				a.Rejected[RejectedAdjective]++
 				continue
@@ -698,8 +730,17 @@ func Choose(strategy, mention string, cands []Candidate, r *rand.Rand) Candidate
 // Perturb replaces every mention of s that has candidates. selected is
 // ignored: the targets are the gold mentions. Fields are dropped when
 // the number of tokens changes, as extra columns cannot be invented for
-// new tokens.
-func (r *Replacer) Perturb(s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
+// new tokens. Without the sentences before s, abbreviations are left
+// alone; the pipeline calls PerturbContext.
+func (r *Replacer) Perturb(s conll.Sentence, selected []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
+	return r.PerturbContext(nil, s, selected, rng)
+}
+
+// PerturbContext is Perturb with the context its ContextReader returned
+// for s: abbreviations defined in the sentences before s are replaced by
+// their long form, and the mentions of a definition in s are left alone
+// (perturb.ContextPerturbation).
+func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
 	if len(iob.Validate(s.Tags, iob.IOB2)) > 0 || len(s.Tags) != len(s.Tokens) {
 		return s, nil // not valid IOB2: no span is trustworthy
 	}
@@ -707,6 +748,7 @@ func (r *Replacer) Perturb(s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Se
 	if len(spans) == 0 {
 		return s, nil
 	}
+	sc, _ := ctx.(*sentenceContext)
 	style := r.opts.Tokenize
 	if style == TokenizeAuto {
 		style = InferStyle(s.Tokens)
@@ -718,7 +760,14 @@ func (r *Replacer) Perturb(s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Se
 	}
 	var edits []edit
 	for _, sp := range spans {
+		if sc.inDefinition(sp) {
+			continue
+		}
 		mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+		if long := sc.longForm(s, sp); long != nil {
+			edits = append(edits, edit{sp, long, Candidate{Source: SourceText, TermType: TermLongForm}})
+			continue
+		}
 		a := r.Analyze(sp.Type, mention)
 		cands := r.fitting(s, sp, a)
 		if len(cands) == 0 {
@@ -804,6 +853,12 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 // Check reports whether c is a valid synonym change: its replacement is
 // a name of the concept it was looked up in.
 func (r *Replacer) Check(c perturb.Change) error {
+	if c.TermType == TermLongForm && c.Source == SourceText {
+		if !LongFormMatches(compact(c.Before), c.After) {
+			return fmt.Errorf("%w: %q is not a long form of %q", perturb.ErrInvalidChange, c.After, c.Before)
+		}
+		return nil
+	}
 	if c.ConceptID == "" {
 		return fmt.Errorf("%w: replacement %q without a concept", perturb.ErrInvalidChange, c.After)
 	}
@@ -894,11 +949,24 @@ func sameContext(a, b []string, offset int) error {
 // MentionOutcomes returns, for each gold mention of s in order, its type
 // and outcome (an Outcome* constant).
 func (r *Replacer) MentionOutcomes(s conll.Sentence) [][2]string {
+	return r.MentionOutcomesContext(nil, s)
+}
+
+// MentionOutcomesContext is MentionOutcomes with the sentence's context
+// (perturb.ContextPerturbation).
+func (r *Replacer) MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string {
 	var out [][2]string
+	sc, _ := ctx.(*sentenceContext)
 	valid := len(iob.Validate(s.Tags, iob.IOB2)) == 0 && len(s.Tags) == len(s.Tokens)
 	for _, sp := range iob.Spans(s.Tags) {
 		outcome := OutcomeFiltered
-		if valid && sp.End <= len(s.Tokens) {
+		switch {
+		case !valid || sp.End > len(s.Tokens):
+		case sc.inDefinition(sp):
+			outcome = OutcomeDefinition
+		case sc.longForm(s, sp) != nil:
+			outcome = OutcomeReplaced
+		default:
 			a := r.Analyze(sp.Type, strings.Join(s.Tokens[sp.Start:sp.End], " "))
 			if outcome = a.Outcome; outcome == OutcomeReplaced && len(r.fitting(s, sp, a)) == 0 {
 				outcome = OutcomeFiltered // no candidate takes the article before the mention

@@ -116,6 +116,30 @@ func TestOptionsValidate(t *testing.T) {
 	}
 }
 
+func TestExcludeConceptsOption(t *testing.T) {
+	n := len(DefaultExcludeConcepts())
+	for _, tt := range []struct {
+		v    string
+		want int
+		last string
+	}{
+		{"", n, ""},
+		{"default", n, ""},
+		{"none", 0, ""},
+		{"default,MESH:D012345", n + 1, "MESH:D012345"},
+		{"MESH:D012345, default", n + 1, ""},
+		{"MESH:D012345", 1, "MESH:D012345"},
+	} {
+		o, err := OptionsFromMap(map[string]string{"exclude-concepts": tt.v})
+		if err != nil || len(o.ExcludeConcepts) != tt.want || tt.last != "" && o.ExcludeConcepts[len(o.ExcludeConcepts)-1] != tt.last {
+			t.Errorf("exclude-concepts %q: %d items (%v), want %d", tt.v, len(o.ExcludeConcepts), err, tt.want)
+		}
+	}
+	if _, err := OptionsFromMap(map[string]string{"exclude-concepts": "none,default"}); !errors.Is(err, ErrOption) {
+		t.Errorf("none,default: error %v, want ErrOption", err)
+	}
+}
+
 func TestParseTypeMap(t *testing.T) {
 	tests := []struct {
 		in   string
