@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // Naturalness: lexicons list many names no writer of an abstract would
@@ -55,7 +57,7 @@ var typographic = map[rune]string{
 // ("α-tocopherol" -> "alpha-tocopherol") and typographic dashes, quotes
 // and spaces become ASCII. Other characters are left for Natural to judge.
 func CorpusSpelling(name, mention string) string {
-	if isASCII(name) || !isASCII(mention) {
+	if textutil.IsASCII(name) || !textutil.IsASCII(mention) {
 		return name
 	}
 	var b strings.Builder
