@@ -123,11 +123,11 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// up half the earlier Chemical figure are gone, and most drugs have
 	// no other English name in the open lexicons. The floors guard the
 	// measured figures against regressions.
-	if n, d := st.share("Chemical"); 1000*n < 200*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 20%%", n, d)
+	if n, d := st.share("Chemical"); 1000*n < 175*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 17.5%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 315*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 31.5%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 275*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 27.5%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
@@ -145,6 +145,9 @@ func TestCoverageNCBI(t *testing.T) {
 	st := runCorpus(t, r, path)
 	n, d := st.share("Disease")
 	t.Logf("NCBI-disease test: %d of %d Disease mentions replaced (%.1f%%); %v", n, d, 100*float64(n)/float64(d), st.outcomes["Disease"])
+	if 1000*n < 250*d {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 25%%", n, d)
+	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
 	}

@@ -1,6 +1,7 @@
 package synonym
 
 import (
+	_ "embed"
 	"regexp"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/internal/textutil"
+	"github.com/stress-ner/stress/umls"
 )
 
 // Naturalness: lexicons list many names no writer of an abstract would
@@ -33,7 +35,24 @@ const (
 	RejectAbbrev      = "abbreviation" // a lone abbreviation or symbol the mention is not
 	RejectForeign     = "not English"  // a word neither in the English word lists nor in a lexicon's preferred names
 	RejectLength      = "too long"     // more than twice the mention's tokens
+	RejectAvoid       = "avoided"      // in avoid.txt: read as another condition, archaic or folk
 )
+
+// avoidText lists names never used (see the file).
+//
+//go:embed avoid.txt
+var avoidText string
+
+var avoidNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, line := range strings.Split(avoidText, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		if line = strings.TrimSpace(line); line != "" {
+			m[umls.Normalize(line)] = true
+		}
+	}
+	return m
+}()
 
 // greek spells Greek letters the way ASCII corpora do (BC5CDR writes
 // "alpha - methyldopa", never "α-methyldopa").
@@ -77,7 +96,8 @@ var (
 	stereoRE       = regexp.MustCompile(`\((?:[+-]|\+/-|±|[RSEZ]|\d+[RSEZ](?:\s*,\s*\d+[RSEZ])*|[RS]\s*,\s*[RS])\)|\b(?:rac|cis|trans|erythro|threo|meso|endo|exo|sec|tert)-|\b[DL]{2}-`)
 	locantRE       = regexp.MustCompile(`\d+'*\s*[,-]\s*\d|\d+'+|\b\d+[a-z]?-[a-zA-Z]|\b[NOS]\s*,\s*[NOS]'*-`)
 	formulaRE      = regexp.MustCompile(`^(?:[A-Z][a-z]?\d*){2,}$|^(?:[A-Z][a-z]?\d+)+$`)
-	stereoLetterRE = regexp.MustCompile(`^[DLdl] [a-z]`) // "L dopa", "D glucose": a stereo prefix lost its hyphen
+	stereoLetterRE = regexp.MustCompile(`^[A-Za-z] [A-Za-z]`)     // "L dopa", "D glucose", "G strophanthin": a prefix lost its hyphen
+	codeRE         = regexp.MustCompile(`(?:^|\s)\d{3,}(?:\s|$)`) // "Hoe 33342", "BAY e 5009": a code number
 	romanRE        = regexp.MustCompile(`\b(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})\b`)
 	aminoRE        = regexp.MustCompile(`^(?:(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)-){2,}(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)\b`)
 	qualifierRE    = regexp.MustCompile(`(?i)\b(?:nos|nec|unspecified|not otherwise specified|not elsewhere classified|obsolete|retired|deprecated|unknown)\b|[()\[\]{}<>]`)
@@ -139,6 +159,9 @@ func natural(name, mention string, fromText bool) string {
 	if name == "" {
 		return RejectEmpty
 	}
+	if avoidNames[umls.Normalize(name)] {
+		return RejectAvoid
+	}
 	v := theVocabulary()
 	for _, r := range name {
 		if r >= utf8.RuneSelf && !strings.ContainsRune(mention, r) || unicode.IsControl(r) || r == utf8.RuneError {
@@ -153,7 +176,8 @@ func natural(name, mention string, fromText bool) string {
 	}
 	d := digits(name)
 	newDigits := d != "" && !subMultiset(d, digits(mention))
-	if stereoRE.MatchString(name) || newDigits && locantRE.MatchString(name) || stereoLetterRE.MatchString(name) {
+	if stereoRE.MatchString(name) || newDigits && locantRE.MatchString(name) || stereoLetterRE.MatchString(name) ||
+		codeRE.MatchString(name) {
 		return RejectSystematic
 	}
 	if strings.Contains(name, ",") {
@@ -229,7 +253,13 @@ var foreignFunctionWords = map[string]bool{"de": true, "du": true, "des": true, 
 var qualifiers = map[string]bool{"acute": true, "chronic": true, "adult": true, "infantile": true, "juvenile": true,
 	"childhood": true, "neonatal": true, "animal": true, "familial": true, "hereditary": true, "congenital": true,
 	"primary": true, "secondary": true, "idiopathic": true, "malignant": true, "benign": true, "induced": true,
-	"severe": true, "mild": true, "early": true, "late": true, "recurrent": true, "persistent": true, "mixed": true}
+	"severe": true, "mild": true, "early": true, "late": true, "recurrent": true, "persistent": true, "mixed": true,
+	// Forms and preparations of a substance: another substance to a
+	// chemist ("creatine anhydride", "anhydrous dextrose", "L-isomer
+	// arginine", "endogenous nitrate vasodilator").
+	"anhydrous": true, "anhydride": true, "hydrate": true, "monohydrate": true, "dihydrate": true, "hemihydrate": true,
+	"isomer": true, "racemic": true, "denatured": true, "dehydrated": true, "anion": true, "cation": true, "ion": true,
+	"radical": true, "endogenous": true, "hydrochloride": true, "salt": true}
 
 // addsQualifier reports whether name has a qualifier (see qualifiers)
 // that mention lacks, or lacks one that mention has ("viral hepatitis C"

@@ -54,9 +54,53 @@ func TestNatural(t *testing.T) {
 		{"F\uFFFD\uFFFDlling's disease", "phenylketonuria", RejectCharacters},
 		{"low blood pressure", "hypotension", RejectLength},
 		{"", "x", RejectEmpty},
+		{"G strophanthin", "ouabain", RejectSystematic},
+		{"Hoe 33342", "Hoechst 33342", RejectSystematic},
+		{"amentia", "dementia", RejectAvoid},
+		{"Manna Sugar", "mannitol", RejectAvoid},
+		{"nitrite de sodium", "sodium nitrite", RejectForeign},
+		{"torsade de pointes", "torsades de pointes", ""},
 	} {
 		if got := Natural(tt.name, tt.mention); got != tt.want {
 			t.Errorf("Natural(%q, %q) = %q, want %q", tt.name, tt.mention, got, tt.want)
+		}
+	}
+}
+
+func TestQualifiersAndRewordings(t *testing.T) {
+	for _, tt := range []struct {
+		name, mention string
+		want          bool
+	}{
+		{"chronic persistent hepatitis", "acute hepatitis", true},
+		{"viral hepatitis C", "chronic hepatitis C", true},
+		{"adult Fanconi anemia", "Fanconi syndrome", true},
+		{"creatine anhydride", "creatinine", true},
+		{"acute kidney injury", "acute renal failure", false},
+		{"heart attack", "myocardial infarction", false},
+	} {
+		if got := addsQualifier(tt.name, tt.mention); got != tt.want {
+			t.Errorf("addsQualifier(%q, %q) = %v", tt.name, tt.mention, got)
+		}
+	}
+	if !sameContent(keyWords("pain in chest"), keyWords("chest pain")) || !sameContent(keyWords("cancer of the breast"), keyWords("breast cancer")) ||
+		sameContent(keyWords("mammary cancer"), keyWords("breast cancer")) {
+		t.Error("sameContent")
+	}
+	for _, tt := range []struct {
+		mention, name string
+		want          bool
+	}{
+		{"thrombocytopenia", "thrombocytopenic disorder", true},
+		{"mania", "manic state", true},
+		{"necrosis", "necrotic change", true},
+		{"obesity", "obese", true},
+		{"epilepsy", "seizure disorder", false},
+		{"hyperactivity", "hyperkinesis", false},
+		{"isoproterenol", "isoprenaline", false},
+	} {
+		if got := paraphrase([]string{tt.mention}, tt.name); got != tt.want {
+			t.Errorf("paraphrase(%q, %q) = %v", tt.mention, tt.name, got)
 		}
 	}
 }

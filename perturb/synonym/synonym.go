@@ -550,6 +550,14 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 				a.Rejected[RejectedNarrower]++
 				continue
 			}
+			if sameContent(mwords, words) || paraphrase(fw, t.String) {
+				a.Rejected[RejectedVariant]++ // "pain in chest", "thrombocytopenic disorder": a rewording
+				continue
+			}
+			if tw := strings.Fields(t.String); !adjective && len(tw) == 1 && adjectival(tw[0]) && theVocabulary().english(strings.ToLower(tw[0])) {
+				a.Rejected[RejectedAdjective]++ // "sensitive" for "hypersensitivity", "luminal" for phenobarbital
+				continue
+			}
 			if tw := strings.Fields(t.String); adjective && !adjectival(tw[len(tw)-1]) {
 				a.Rejected[RejectedAdjective]++
 				continue

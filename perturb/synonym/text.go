@@ -244,3 +244,71 @@ func numberVariant(name string) string {
 	}
 	return name + "s"
 }
+
+// functionWord reports the small words that wording adds without
+// meaning ("pain in chest", "cancer of the breast").
+func functionWord(w string) bool {
+	switch w {
+	case "of", "in", "the", "a", "an", "and", "to", "with", "for", "on", "by":
+		return true
+	}
+	return false
+}
+
+// sameContent reports whether two names have the same content words, in
+// whatever order and with whatever function words: "pain in chest" and
+// "chest pain", "cancer of the breast" and "breast cancer". Such a
+// rewording is no synonym.
+func sameContent(a, b []string) bool {
+	set := func(ws []string) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range ws {
+			if !functionWord(w) {
+				m[w] = true
+			}
+		}
+		return m
+	}
+	x, y := set(a), set(b)
+	if len(x) == 0 || len(x) != len(y) {
+		return false
+	}
+	for w := range x {
+		if !y[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// genericHeads are the nouns a thesaurus adds to an adjective to make a
+// name of a condition ("thrombocytopenic disorder", "necrotic change").
+var genericHeads = map[string]bool{"disorder": true, "disorders": true, "disease": true, "diseases": true,
+	"state": true, "states": true, "change": true, "changes": true, "condition": true, "conditions": true}
+
+// paraphrase reports a name made of the mention's own adjective and a
+// generic noun ("thrombocytopenia" -> "thrombocytopenic disorder",
+// "mania" -> "manic state"), or another form of the mention's one word
+// ("obese" for "obesity"): a thesaurus paraphrase, not a name writers
+// use. mention is the mention's words as written.
+func paraphrase(mention []string, name string) bool {
+	nw := Words(name)
+	if len(mention) == 1 && len(nw) == 1 {
+		// Another form of the same word: "obese" for "obesity".
+		m := strings.ToLower(mention[0])
+		n := 0
+		for n < len(m) && n < len(nw[0]) && m[n] == nw[0][n] {
+			n++
+		}
+		return n >= 4 && 10*n >= 7*min(len(m), len(nw[0]))
+	}
+	if len(mention) != 1 || len(nw) != 2 || !genericHeads[nw[1]] {
+		return false
+	}
+	m := strings.ToLower(mention[0])
+	n := 0
+	for n < len(m) && n < len(nw[0]) && m[n] == nw[0][n] {
+		n++
+	}
+	return n >= 4 && n*2 >= min(len(m), len(nw[0]))
+}

@@ -97,3 +97,6 @@ func (v *vocabulary) knownWord(w string) bool { return v.words[w]&(wordEnglish|w
 
 // properNoun reports whether w (lower case) is a proper noun in SCOWL.
 func (v *vocabulary) properNoun(w string) bool { return v.words[w]&wordProper != 0 }
+
+// english reports whether w (lower case) is in the SCOWL English lists.
+func (v *vocabulary) english(w string) bool { return v.words[w]&wordEnglish != 0 }
