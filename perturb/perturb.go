@@ -162,8 +162,20 @@ func Register(k *Kind) {
 	registry[k.Name] = k
 }
 
-// Lookup returns the kind registered under name.
+// Lookup returns the kind registered under name. A name of several kinds
+// joined by "+" ("keyboard+case") is their composition (see Compose).
 func Lookup(name string) (*Kind, error) {
+	if strings.Contains(name, "+") {
+		var ks []*Kind
+		for _, n := range strings.Split(name, "+") {
+			k, err := Lookup(n)
+			if err != nil {
+				return nil, err
+			}
+			ks = append(ks, k)
+		}
+		return Compose(ks...)
+	}
 	registryMu.RLock()
 	defer registryMu.RUnlock()
 	k, ok := registry[name]

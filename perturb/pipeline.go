@@ -521,6 +521,7 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 		}
 		var out conll.Sentence
 		var cs []Change
+		_, keepKind := st.Perturbation.(*Sequence) // its changes name their component
 		te, isEditor := st.Perturbation.(TokenEditor)
 		if b.reuse && isEditor {
 			n := len(b.arena)
@@ -553,7 +554,9 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 		for c := range cs {
 			cs[c].File = st.File
 			cs[c].Sentence = index
-			cs[c].Kind = st.Name
+			if !keepKind {
+				cs[c].Kind = st.Name
+			}
 		}
 		if err := CheckSentence(st.Perturbation, orig, out, cs); err != nil {
 			return fmt.Errorf("%s: sentence %d (line %d): %w", st.File, index+1, orig.Line, err)

@@ -114,8 +114,10 @@ func setupError(err error) error {
 // kindOptions returns the resolved options of kind k.
 func (o *perturbFlags) kindOptions(k *perturb.Kind) (map[string]string, error) {
 	opts := map[string]string{}
-	for name, v := range o.options[k.Name] {
-		opts[name] = *v
+	for _, part := range strings.Split(k.Name, "+") { // a composition has its parts' options
+		for name, v := range o.options[part] {
+			opts[name] = *v
+		}
 	}
 	return k.Resolve(opts)
 }

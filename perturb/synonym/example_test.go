@@ -56,3 +56,11 @@ func ExampleParseTypeMap() {
 	// Output:
 	// [CHEM] [DISO ANAT] <nil>
 }
+
+func ExampleRunningText() {
+	fmt.Println(synonym.RunningText("Heart Failure", []string{"cardiac", "failure"}, false, synonym.TokenizePunct))
+	fmt.Println(synonym.RunningText("Parkinson's Disease", []string{"Seizures"}, true, synonym.TokenizePunct))
+	// Output:
+	// [heart failure]
+	// [Parkinson ' s disease]
+}

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/umls"
 )
 
@@ -75,7 +76,7 @@ var typographic = map[rune]string{
 // ("α-tocopherol" -> "alpha-tocopherol") and typographic dashes, quotes
 // and spaces become ASCII. Other characters are left for Natural to judge.
 func CorpusSpelling(name, mention string) string {
-	if isASCII(name) || !isASCII(mention) {
+	if textutil.IsASCII(name) || !textutil.IsASCII(mention) {
 		return name
 	}
 	var b strings.Builder

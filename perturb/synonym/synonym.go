@@ -27,7 +27,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
@@ -982,23 +981,7 @@ func (r *Replacer) MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string
 	return out
 }
 
-// IsAbbreviation reports whether s looks like an abbreviation or symbol:
-// one word (hyphens allowed) of at most ten characters with at least as
-// many upper-case letters as lower-case ones ("DOX", "5-FU", "L-NAME",
-// "mRNA", "Ca").
-func IsAbbreviation(s string) bool {
-	s = strings.TrimSpace(s)
-	if s == "" || utf8.RuneCountInString(s) > 10 || strings.ContainsFunc(s, unicode.IsSpace) {
-		return false
-	}
-	up, low := 0, 0
-	for _, c := range s {
-		switch {
-		case unicode.IsUpper(c):
-			up++
-		case unicode.IsLower(c):
-			low++
-		}
-	}
-	return up > 0 && up >= low || up+low <= 2 && up+low > 0 && utf8.RuneCountInString(s) <= 3
-}
+// IsAbbreviation reports whether s looks like an abbreviation or symbol
+// (see umls.IsAbbreviation, where the concept store's builder can use it
+// too).
+func IsAbbreviation(s string) bool { return umls.IsAbbreviation(s) }
