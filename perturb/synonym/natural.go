@@ -254,6 +254,7 @@ var qualifiers = map[string]bool{"acute": true, "chronic": true, "adult": true, 
 	"childhood": true, "neonatal": true, "animal": true, "familial": true, "hereditary": true, "congenital": true,
 	"primary": true, "secondary": true, "idiopathic": true, "malignant": true, "benign": true, "induced": true,
 	"severe": true, "mild": true, "early": true, "late": true, "recurrent": true, "persistent": true, "mixed": true,
+	"ectopic": true,
 	// Forms and preparations of a substance: another substance to a
 	// chemist ("creatine anhydride", "anhydrous dextrose", "L-isomer
 	// arginine", "endogenous nitrate vasodilator").
