@@ -85,9 +85,12 @@ func Augment(ctx context.Context, p *AugmentPlan) (*experiment.AugmentManifest, 
 	cw.WriteHeader()
 	a.Changes = cw.Write
 
-	counter := &sentenceCounter{w: f}
-	if m.Parts, err = a.Run(ctx, sents, counter); err != nil {
+	if m.Parts, err = a.Run(ctx, sents, f); err != nil {
 		return nil, err
+	}
+	n := 0
+	for _, p := range m.Parts {
+		n += p.Stats.Sentences
 	}
 	if err := f.Close(); err != nil {
 		return nil, err
@@ -95,7 +98,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*experiment.AugmentManifest, 
 	if cw.Flush(); cw.Error() != nil {
 		return nil, fmt.Errorf("write %s: %w", changesPath, cw.Error())
 	}
-	m.Output = experiment.FileInfo{Path: out, SHA256: hex.EncodeToString(h.Sum(nil)), Sentences: counter.n}
+	m.Output = experiment.FileInfo{Path: out, SHA256: hex.EncodeToString(h.Sum(nil)), Sentences: n}
 	data, err := m.Encode()
 	if err != nil {
 		return nil, err
@@ -110,14 +113,4 @@ func Augment(ctx context.Context, p *AugmentPlan) (*experiment.AugmentManifest, 
 		return nil, err
 	}
 	return m, nil
-}
-
-type sentenceCounter struct {
-	w conll.SentenceWriter
-	n int
-}
-
-func (c *sentenceCounter) Write(s conll.Sentence) error {
-	c.n++
-	return c.w.Write(s)
 }

@@ -165,14 +165,9 @@ func recordedPath(path, dir string) string {
 // the manifest at path, into the manifest's directory; Run then checks
 // that every input and output matches its recorded SHA-256.
 func FromManifest(path string) (*Plan, error) {
-	f, err := os.Open(path)
+	m, err := ReadManifest(path)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	m, err := perturb.ReadManifest(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	p := &Plan{Seed: m.Seed, Selection: m.Selection, Kinds: m.Kinds, Dir: filepath.Dir(path), Expect: m}
 	for _, in := range m.Inputs {

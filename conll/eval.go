@@ -10,19 +10,6 @@ import (
 	"github.com/stress-ner/stress/iob"
 )
 
-// Scorer errors. The streaming Evaluator wraps them in a *ParseError that
-// names the file and line; conlleval refuses the same input.
-var (
-	// ErrFeatureCount means a line has another number of fields than the
-	// first token line (conlleval exits with status 1).
-	ErrFeatureCount = errors.New("unexpected number of features")
-	// ErrTooFewFeatures means a token line has fewer than two fields, so
-	// there is no gold and predicted tag (conlleval dies, status 255).
-	ErrTooFewFeatures = errors.New("too few features")
-	// ErrDelimiter means the field delimiter is not a valid pattern.
-	ErrDelimiter = errors.New("invalid delimiter")
-)
-
 // Mode selects how entities are read from tags.
 type Mode int
 
@@ -35,12 +22,11 @@ const (
 	ModeStrict
 )
 
+var modeNames = [...]string{ModeConlleval: "conlleval", ModeStrict: "strict"}
+
 func (m Mode) String() string {
-	switch m {
-	case ModeConlleval:
-		return "conlleval"
-	case ModeStrict:
-		return "strict"
+	if m >= 0 && int(m) < len(modeNames) {
+		return modeNames[m]
 	}
 	return fmt.Sprintf("Mode(%d)", int(m))
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -59,5 +60,29 @@ func TestApplyMatchesCLI(t *testing.T) {
 		if got := hex.EncodeToString(sum[:]); got != tt.md5 {
 			t.Errorf("%s: md5 %s, want %s", tt.kind.Name, got, tt.md5)
 		}
+	}
+}
+
+// BenchmarkApply measures "stress perturb" in-process: BC5CDR test (the
+// embedded sample without ../shared), six times over with
+// STRESS_BIG_BENCH=1 (the 780k-token file of the nlpaug comparison).
+func BenchmarkApply(b *testing.B) {
+	data, err := os.ReadFile("../../shared/corpora/BC5CDR-IOB/test.tsv")
+	if err != nil {
+		b.Skip("BC5CDR test not available:", err)
+	}
+	if os.Getenv("STRESS_BIG_BENCH") != "" {
+		data = bytes.Repeat(data, 6)
+	}
+	for _, k := range []*perturb.Kind{keyboard.Kind, swap.Kind} {
+		b.Run(k.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := perturb.Apply(context.Background(), k, perturb.ApplyOptions{Seed: 1}, bytes.NewReader(data), io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -3,6 +3,11 @@
 // selection, the parallel ordered pipeline, output checks, the change log
 // and the build manifest.
 //
+// Most programs need one call: Apply perturbs a corpus with one Kind
+// (keyboard.Kind, swap.Kind, ...; package perturb/kinds has them all by
+// name), seeded exactly as "stress perturb". Package build makes whole
+// stress-set builds with change log and manifest.
+//
 // A perturbation is a pure function of a sentence, the tokens selected
 // for change and a random source: it returns a new sentence and the list
 // of Changes it made. Every random choice comes from a generator derived

@@ -97,19 +97,19 @@ type Step struct {
 	Out          Sink // receives the perturbed sentences in input order
 }
 
-// FormattedSink is implemented by sinks that let the pipeline's workers
+// formattedSink is implemented by sinks that let the pipeline's workers
 // format sentences, so that the writing goroutine, which every sentence
 // goes through, only copies bytes. conll.Writer's AppendSentence and
 // WriteFormatted are the model.
-type FormattedSink interface {
+type formattedSink interface {
 	Sink
 	// AppendSentence appends s as the sink writes it to dst, preceded by
 	// the separator from the sentence before when sep is set. It is
 	// called from several goroutines at once.
 	//
-	// When every sink of a part is a FormattedSink and Pipeline.Changes
+	// When every sink of a part is a formattedSink and Pipeline.Changes
 	// is nil, no sentence leaves the pipeline, which then keeps the
-	// strings of sentences (read from an AppendSource, edited by a
+	// strings of sentences (read from an appendSource, edited by a
 	// TokenEditor) in memory it reuses from batch to batch: sinks,
 	// perturbations and mention reporters must not keep the sentences
 	// they are given, or slices of them, after they return.
@@ -119,10 +119,10 @@ type FormattedSink interface {
 	WriteFormatted(p []byte, n int) error
 }
 
-// AppendSource is implemented by sources that can put the Tokens and
+// appendSource is implemented by sources that can put the Tokens and
 // Tags of the sentences they read into a slice the caller reuses, as
 // conll.Reader's ReadAppend does.
-type AppendSource interface {
+type appendSource interface {
 	Source
 	ReadAppend(strs []string) (conll.Sentence, []string, error)
 }
@@ -202,12 +202,12 @@ type batch struct {
 	arena   []Change         // backing store of changes, for ChangeAppenders
 	rows    []byte           // change-log rows, for ChangeLog
 	rowEnds []int            // end of each sentence's rows in rows
-	// text[k] is step k's sentences formatted by its FormattedSink, and
+	// text[k] is step k's sentences formatted by its formattedSink, and
 	// textEnds[k] where each sentence ends in it.
 	text     [][]byte
 	textEnds [][]int
 	// reuse is set when no sentence leaves the pipeline (see
-	// FormattedSink): the Tokens and Tags of origs are then slices of
+	// formattedSink): the Tokens and Tags of origs are then slices of
 	// strs, and the Tokens of outs made by TokenEditors slices of toks.
 	reuse bool
 	strs  []string
@@ -287,7 +287,7 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 	for i, pt := range parts {
 		reuse[i] = p.Changes == nil
 		for _, st := range pt.Steps {
-			if _, ok := st.Out.(FormattedSink); !ok {
+			if _, ok := st.Out.(formattedSink); !ok {
 				reuse[i] = false
 			}
 		}
@@ -296,7 +296,7 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 		defer close(todo)
 		defer close(order)
 		for part, pt := range parts {
-			as, _ := pt.Source.(AppendSource)
+			as, _ := pt.Source.(appendSource)
 			readers := make([]ContextReader, len(pt.Steps))
 			anyContext := false
 			for k, st := range pt.Steps {
@@ -452,7 +452,7 @@ func (p *Pipeline) process(b *batch, steps []Step, w *worker) {
 		}
 		// Formatting is part of writing: its errors are write errors.
 		for k, st := range steps {
-			fs, ok := st.Out.(FormattedSink)
+			fs, ok := st.Out.(formattedSink)
 			if !ok {
 				continue
 			}
@@ -583,7 +583,7 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 func (p *Pipeline) emit(b *batch, steps []Step, n int) (int, error) {
 	if b.ok > 0 {
 		for k, st := range steps {
-			if fs, ok := st.Out.(FormattedSink); ok {
+			if fs, ok := st.Out.(formattedSink); ok {
 				if err := fs.WriteFormatted(b.text[k][:b.textEnds[k][b.ok-1]], b.ok); err != nil {
 					return n, fmt.Errorf("write %s: %w", st.File, err)
 				}
@@ -592,7 +592,7 @@ func (p *Pipeline) emit(b *batch, steps []Step, n int) (int, error) {
 	}
 	for i := 0; i < b.ok; i++ {
 		for k, st := range steps {
-			if _, ok := st.Out.(FormattedSink); ok {
+			if _, ok := st.Out.(formattedSink); ok {
 				continue
 			}
 			if err := st.Out.Write(b.outs[i*len(steps)+k]); err != nil {

@@ -6,13 +6,11 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"golang.org/x/term"
 
-	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/umls"
 )
 
@@ -104,36 +102,11 @@ func runUMLSGenerate(_ context.Context, e *env, o *umlsOptions, args []string) e
 	if dir == "" {
 		return usageErrorf("umls generate: --dir is required")
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	conso, err := atomicfile.Create(filepath.Join(dir, "MRCONSO.RRF"), false)
+	conso, sty, err := umls.GenerateFiles(dir, umls.GenerateOptions{Rows: rows, Seed: seed})
 	if err != nil {
 		return err
 	}
-	defer conso.Abort()
-	sty, err := atomicfile.Create(filepath.Join(dir, "MRSTY.RRF"), false)
-	if err != nil {
-		return err
-	}
-	defer sty.Abort()
-	if err := umls.GenerateRRF(conso, sty, umls.GenerateOptions{Rows: rows, Seed: seed}); err != nil {
-		return err
-	}
-	// Both files reach the disk before either is put in place, so that
-	// a write error leaves neither; MRCONSO, the primary file, goes first.
-	for _, f := range []*atomicfile.File{conso, sty} {
-		if err := f.Sync(); err != nil {
-			return fmt.Errorf("write %s: %w", f.Target(), err)
-		}
-	}
-	if err := conso.Commit(); err != nil {
-		return err
-	}
-	if err := sty.Commit(); err != nil {
-		return err
-	}
-	fmt.Fprintf(e.Stdout, "wrote %s and %s (%d rows)\n", conso.Target(), sty.Target(), rows)
+	fmt.Fprintf(e.Stdout, "wrote %s and %s (%d rows)\n", conso, sty, rows)
 	return nil
 }
 

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // flags binds a command's flags to the fields of its options struct. It
@@ -96,7 +98,7 @@ func (f *flags) Strings(p *[]string, name, usage string) {
 // empty items are dropped). value is the default, as written on the
 // command line.
 func (f *flags) List(p *[]string, name, value, usage string) {
-	*p = splitList(value)
+	*p = textutil.SplitList(value)
 	f.fs.Var(&listValue{p: p, text: value}, name, usage)
 }
 
@@ -177,7 +179,7 @@ func (v *listValue) Set(s string) error {
 		*v.p = nil // the first occurrence replaces the default
 		v.changed = true
 	}
-	*v.p = append(*v.p, splitList(s)...)
+	*v.p = append(*v.p, textutil.SplitList(s)...)
 	v.text = strings.Join(*v.p, ",")
 	return nil
 }
@@ -221,14 +223,3 @@ func (v boolText) String() string {
 	return *v.p
 }
 func (v boolText) Type() string { return "bool" }
-
-// splitList splits a comma-separated flag value, dropping empty items.
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
-}

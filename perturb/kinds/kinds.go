@@ -14,6 +14,7 @@ import (
 	"github.com/stress-ner/stress/perturb/insert"
 	"github.com/stress-ner/stress/perturb/keyboard"
 	"github.com/stress-ner/stress/perturb/ocr"
+	_ "github.com/stress-ner/stress/perturb/pos" // pos word selection
 	"github.com/stress-ner/stress/perturb/spelling"
 	"github.com/stress-ner/stress/perturb/swap"
 	"github.com/stress-ner/stress/perturb/synonym"

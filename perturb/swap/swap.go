@@ -12,10 +12,11 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // Name and Suffix identify the perturbation in the registry and in
@@ -77,7 +78,7 @@ func (s *Swap) Word(word string, r *rand.Rand) (out string, ok bool) {
 // AppendWord appends the changed word to dst, or returns dst and false
 // when word has no swappable pair.
 func (s *Swap) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
-	if !isASCII(word) {
+	if !textutil.IsASCII(word) {
 		w, ok := s.unicodeWord(word, r)
 		if !ok {
 			return dst, false
@@ -122,15 +123,6 @@ func (s *Swap) canSwapASCII(w string, i int) bool {
 }
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
 
 // appendASCIIWord is AppendWord for ASCII text, byte by byte: most
 // corpus tokens are ASCII, and it makes the same random draws as the
@@ -181,7 +173,7 @@ func (s *Swap) AppendEdits(dst []perturb.Change, sent conll.Sentence, selected [
 // Check reports whether c is one transposition of two adjacent,
 // different letters that respects the keep options.
 func (s *Swap) Check(c perturb.Change) error {
-	if c.End == c.Token+1 && len(c.Before) == len(c.After) && isASCII(c.Before) && isASCII(c.After) {
+	if c.End == c.Token+1 && len(c.Before) == len(c.After) && textutil.IsASCII(c.Before) && textutil.IsASCII(c.After) {
 		x, y := c.Before, c.After
 		i := 0
 		for i < len(x) && x[i] == y[i] {

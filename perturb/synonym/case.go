@@ -19,30 +19,16 @@ var functionWords = map[string]bool{"of": true, "and": true, "or": true, "the": 
 	"without": true, "to": true, "for": true, "by": true, "due": true, "on": true, "at": true, "a": true,
 	"an": true, "from": true, "into": true, "after": true, "during": true, "other": true, "than": true, "not": true}
 
-// properWords adds to set the words name shows to be proper nouns: a word
-// with a capital initial followed by a possessive apostrophe
-// ("Parkinson's disease"), or one written with a capital inside a name
-// that is otherwise in lower case ("idiopathic Parkinson disease"). A
-// capital initial says nothing: some sources capitalize every name.
+// properWords adds to set the words name shows to be proper nouns: a
+// word with a capital initial followed by a possessive apostrophe
+// ("Parkinson's disease"). A capital elsewhere says nothing: sources
+// capitalize every word ("Phenylalanine Mustard") or the first
+// ("Stress Cardiomyopathy"); SCOWL tells the other proper nouns (see
+// adaptCase).
 func properWords(name string, set map[string]bool) {
-	if strings.Contains(name, ", ") {
-		return // inverted ("Heart Failure, Congestive"): its case says nothing
-	}
 	toks := Tokenize(name, TokenizePunct)
-	lowerStyle := false
-	for _, t := range toks {
-		r, _ := utf8.DecodeRuneInString(t)
-		if unicode.IsLower(r) && utf8.RuneCountInString(t) >= 3 && !functionWords[t] && isLetters(t) {
-			lowerStyle = true
-			break
-		}
-	}
 	for i, t := range toks {
-		if !titleWord(t) {
-			continue
-		}
-		possessive := i+1 < len(toks) && isQuote(firstRune(toks[i+1]))
-		if possessive || lowerStyle && i > 0 {
+		if titleWord(t) && i+1 < len(toks) && isQuote(firstRune(toks[i+1])) {
 			set[strings.ToLower(t)] = true
 		}
 	}

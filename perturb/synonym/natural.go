@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/umls"
 )
 
@@ -75,7 +76,7 @@ var typographic = map[rune]string{
 // ("α-tocopherol" -> "alpha-tocopherol") and typographic dashes, quotes
 // and spaces become ASCII. Other characters are left for Natural to judge.
 func CorpusSpelling(name, mention string) string {
-	if isASCII(name) || !isASCII(mention) {
+	if textutil.IsASCII(name) || !textutil.IsASCII(mention) {
 		return name
 	}
 	var b strings.Builder
@@ -253,6 +254,7 @@ var qualifiers = map[string]bool{"acute": true, "chronic": true, "adult": true, 
 	"childhood": true, "neonatal": true, "animal": true, "familial": true, "hereditary": true, "congenital": true,
 	"primary": true, "secondary": true, "idiopathic": true, "malignant": true, "benign": true, "induced": true,
 	"severe": true, "mild": true, "early": true, "late": true, "recurrent": true, "persistent": true, "mixed": true,
+	"ectopic": true,
 	// Forms and preparations of a substance: another substance to a
 	// chemist ("creatine anhydride", "anhydrous dextrose", "L-isomer
 	// arginine", "endogenous nitrate vasodilator").

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/umls"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // openDefault opens the embedded default store.
@@ -61,8 +63,8 @@ func OptionsFromMap(m map[string]string) (Options, error) {
 			return o, fmt.Errorf("%w: exclude-abbrev %q", ErrOption, v)
 		}
 	}
-	o.ExcludeSources = splitList(m["exclude-sources"])
-	o.ExcludeTTY = splitList(m["exclude-tty"])
+	o.ExcludeSources = textutil.SplitList(m["exclude-sources"])
+	o.ExcludeTTY = textutil.SplitList(m["exclude-tty"])
 	// "default" stands for the default exclusions wherever it appears in
 	// the list, so "default,MESH:D012345" adds to them; "none" (alone)
 	// excludes nothing.
@@ -72,7 +74,7 @@ func OptionsFromMap(m map[string]string) (Options, error) {
 		o.ExcludeConcepts = DefaultExcludeConcepts()
 	case "none":
 	default:
-		for _, id := range splitList(v) {
+		for _, id := range textutil.SplitList(v) {
 			switch id {
 			case "default":
 				o.ExcludeConcepts = append(o.ExcludeConcepts, DefaultExcludeConcepts()...)
@@ -84,16 +86,6 @@ func OptionsFromMap(m map[string]string) (Options, error) {
 		}
 	}
 	return o, o.Validate()
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // newFromOptions opens the store the options name (once, for the whole

@@ -27,7 +27,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
@@ -543,7 +542,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 				a.Rejected[RejectForeign]++
 				continue
 			}
-			if nested(mwords, words) || affixed(mwords, words) {
+			if nested(mwords, words) || affixed(mwords, words) || contains(words, mwords) {
 				a.Rejected[RejectedNested]++
 				continue
 			}
@@ -825,27 +824,32 @@ func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style stri
 
 // fitting returns the candidates of a that fit mention sp where it
 // stands in s: after "a" or "an", those whose first word takes the same
-// article; and, should the store disagree with the analysis, only those
-// passing Check (a store that changed under a run must not abort it).
+// article, and none that would repeat the word before or after the
+// mention.
 func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candidate {
 	if len(a.Candidates) == 0 {
 		return nil
 	}
-	art := ""
+	art := articleBefore(s, sp)
+	prev, next := "", ""
 	if sp.Start > 0 {
-		switch p := strings.ToLower(s.Tokens[sp.Start-1]); p {
-		case "a", "an":
-			art = p
-		}
+		prev = strings.ToLower(s.Tokens[sp.Start-1])
 	}
-	if art == "" {
-		return a.Candidates
+	if sp.End < len(s.Tokens) {
+		next = strings.ToLower(s.Tokens[sp.End])
 	}
 	var out []Candidate
 	for _, c := range a.Candidates {
-		if f := strings.Fields(c.Term); len(f) > 0 && Article(Tokenize(f[0], TokenizePunct)[0]) == art {
-			out = append(out, c)
+		toks := Tokenize(c.Term, TokenizePunct)
+		if len(toks) == 0 || art != "" && Article(toks[0]) != art {
+			continue
 		}
+		// A name ending in the word after the mention, or starting with
+		// the one before, would repeat it ("hormone secretion secretion").
+		if strings.ToLower(toks[len(toks)-1]) == next || strings.ToLower(toks[0]) == prev {
+			continue
+		}
+		out = append(out, c)
 	}
 	return out
 }
@@ -977,23 +981,7 @@ func (r *Replacer) MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string
 	return out
 }
 
-// IsAbbreviation reports whether s looks like an abbreviation or symbol:
-// one word (hyphens allowed) of at most ten characters with at least as
-// many upper-case letters as lower-case ones ("DOX", "5-FU", "L-NAME",
-// "mRNA", "Ca").
-func IsAbbreviation(s string) bool {
-	s = strings.TrimSpace(s)
-	if s == "" || utf8.RuneCountInString(s) > 10 || strings.ContainsFunc(s, unicode.IsSpace) {
-		return false
-	}
-	up, low := 0, 0
-	for _, c := range s {
-		switch {
-		case unicode.IsUpper(c):
-			up++
-		case unicode.IsLower(c):
-			low++
-		}
-	}
-	return up > 0 && up >= low || up+low <= 2 && up+low > 0 && utf8.RuneCountInString(s) <= 3
-}
+// IsAbbreviation reports whether s looks like an abbreviation or symbol
+// (see umls.IsAbbreviation, where the concept store's builder can use it
+// too).
+func IsAbbreviation(s string) bool { return umls.IsAbbreviation(s) }

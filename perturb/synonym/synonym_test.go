@@ -286,6 +286,16 @@ func TestPerturbCapitalizes(t *testing.T) {
 	}
 }
 
+func TestPerturbNoRepeat(t *testing.T) {
+	r, _ := fakeReplacer(t, nil)
+	// "heart attack" -> "myocardial infarction" would read
+	// "myocardial infarction infarction".
+	s := sentence("a heart attack infarction", "O B-Disease I-Disease O")
+	if _, cs := r.Perturb(s, nil, rand.New(rand.NewPCG(1, 2))); len(cs) != 0 {
+		t.Errorf("repeated the next word: %+v", cs)
+	}
+}
+
 func TestPerturbLeavesInvalidIOB(t *testing.T) {
 	r, _ := fakeReplacer(t, nil)
 	s := sentence("after cocaine", "O I-Chemical")

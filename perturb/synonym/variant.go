@@ -9,6 +9,8 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/stress-ner/stress/umls"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // Spelling variants and foreign forms.
@@ -80,7 +82,7 @@ func variantKey(s string) string {
 // fold normalizes s (umls.Normalize) and removes its accents.
 func fold(s string) string {
 	s = umls.Normalize(s)
-	if isASCII(s) {
+	if textutil.IsASCII(s) {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
@@ -89,15 +91,6 @@ func fold(s string) string {
 		}
 		return r
 	}, norm.NFD.String(s))
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // isVariant reports whether two variant keys name the same thing spelt
