@@ -12,6 +12,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/tagger"
@@ -81,7 +82,7 @@ func bindCurve(f *flags, o *curveOptions) {
 func parseRates(s string) ([]float64, error) {
 	var out []float64
 	seen := map[float64]bool{}
-	for _, item := range splitList(s) {
+	for _, item := range textutil.SplitList(s) {
 		r, err := strconv.ParseFloat(item, 64)
 		if err != nil || !(r > 0 && r <= 1) {
 			return nil, fmt.Errorf("rate %q: want a share in (0, 1]", item)
