@@ -126,8 +126,8 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	if n, d := st.share("Chemical"); 1000*n < 175*d {
 		t.Errorf("Chemical: %d of %d replaced, want >= 17.5%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 270*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 27%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 265*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 26.5%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
@@ -145,8 +145,8 @@ func TestCoverageNCBI(t *testing.T) {
 	st := runCorpus(t, r, path)
 	n, d := st.share("Disease")
 	t.Logf("NCBI-disease test: %d of %d Disease mentions replaced (%.1f%%); %v", n, d, 100*float64(n)/float64(d), st.outcomes["Disease"])
-	if 1000*n < 250*d {
-		t.Errorf("NCBI-disease: %d of %d replaced, want >= 25%%", n, d)
+	if 1000*n < 245*d {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 24.5%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)

@@ -542,7 +542,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 				a.Rejected[RejectForeign]++
 				continue
 			}
-			if nested(mwords, words) || affixed(mwords, words) {
+			if nested(mwords, words) || affixed(mwords, words) || contains(words, mwords) {
 				a.Rejected[RejectedNested]++
 				continue
 			}

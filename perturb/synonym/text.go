@@ -1,6 +1,7 @@
 package synonym
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -311,4 +312,27 @@ func paraphrase(mention []string, name string) bool {
 		n++
 	}
 	return n >= 4 && n*2 >= min(len(m), len(nw[0]))
+}
+
+// contains reports whether name has every content word of mention and
+// more ("ventricular cardiac remodeling" for "ventricular remodeling"):
+// a narrower or redundant name, like a nested one.
+func contains(name, mention []string) bool {
+	n := 0
+	for _, w := range mention {
+		if functionWord(w) {
+			continue
+		}
+		if !slices.Contains(name, w) {
+			return false
+		}
+		n++
+	}
+	extra := 0
+	for _, w := range name {
+		if !functionWord(w) && !slices.Contains(mention, w) {
+			extra++
+		}
+	}
+	return n > 0 && extra > 0
 }
