@@ -1,11 +1,15 @@
 package experiment
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -71,4 +75,30 @@ func WithTags(sents []conll.Sentence, tags [][]string) []conll.Sentence {
 		out[i] = s
 	}
 	return out
+}
+
+// SavePredictions returns a save function for Evaluate that writes each
+// system's predictions to dir/SYSTEM/FILE, FILE being the set's file
+// name without directory.
+func SavePredictions(dir string) func(system string, set compare.Set, pred []conll.Sentence) error {
+	return func(system string, set compare.Set, pred []conll.Sentence) error {
+		d := filepath.Join(dir, system)
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+		return conll.WriteFile(filepath.Join(d, filepath.Base(set.File)), pred, nil)
+	}
+}
+
+// WriteReports writes the summary tables (WriteSummary, Markdown) to
+// summaryPath and the HTML report to htmlPath.
+func WriteReports(summaryPath, htmlPath string, rep *compare.Report, systems []System) error {
+	var summary bytes.Buffer
+	if err := WriteSummary(&summary, rep, systems, true); err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(summaryPath, summary.Bytes()); err != nil {
+		return err
+	}
+	return rep.WriteHTMLFile(htmlPath)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -12,7 +11,6 @@ import (
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/atomicfile"
 )
 
 func init() {
@@ -101,13 +99,9 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	if err != nil {
 		return err
 	}
-	if htmlOut := o.html; htmlOut != "" {
-		var buf bytes.Buffer
-		if err := rep.WriteHTML(&buf); err != nil {
+	if o.html != "" {
+		if err := rep.WriteHTMLFile(o.html); err != nil {
 			return err
-		}
-		if err := atomicfile.WriteFile(htmlOut, buf.Bytes()); err != nil {
-			return fmt.Errorf("write html report: %w", err)
 		}
 	}
 	return rep.Write(e.Stdout, o.format)
@@ -149,20 +143,12 @@ func addBuild(c *compare.Comparer, dir, inputName string, preds []string) error 
 			return err
 		}
 		for _, s := range sets {
-			if err := addPred(c, name, s.Name, filepath.Join(pdir, filepath.Base(s.File))); err != nil {
+			if err := c.AddPredictionFile(name, s.Name, filepath.Join(pdir, filepath.Base(s.File))); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
-}
-
-func addPred(c *compare.Comparer, system, set, path string) error {
-	pred, err := conll.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("system %s: %w", system, err)
-	}
-	return c.AddPrediction(system, set, path, pred)
 }
 
 func addExplicit(c *compare.Comparer, golds, predFiles []string, changesPath string) error {
@@ -186,11 +172,7 @@ func addExplicit(c *compare.Comparer, golds, predFiles []string, changesPath str
 		if logs != nil {
 			ch = logs[filepath.Base(path)]
 		}
-		gold, err := conll.ReadFile(path)
-		if err != nil {
-			return fmt.Errorf("read gold: %w", err)
-		}
-		if err := c.AddSet(compare.Set{Name: set, File: path, Gold: gold, Changes: ch}); err != nil {
+		if err := c.AddGoldFile(set, path, ch); err != nil {
 			return err
 		}
 		sets = append(sets, set)
@@ -207,7 +189,7 @@ func addExplicit(c *compare.Comparer, golds, predFiles []string, changesPath str
 			}
 			set = sets[0]
 		}
-		if err := addPred(c, name, set, path); err != nil {
+		if err := c.AddPredictionFile(name, set, path); err != nil {
 			return err
 		}
 	}

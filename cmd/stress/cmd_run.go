@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -15,7 +13,6 @@ import (
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
-	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/tagger"
@@ -137,33 +134,16 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	logf("tagging %d sets with %d systems and comparing (%d bootstrap samples)", len(sets), len(systems), o.samples)
 	c := compare.New()
 	c.Samples, c.Seed, c.Workers = o.samples, o.Seed, o.Workers
-	predDir := filepath.Join(o.outDir, "pred")
-	rep, err := experiment.Evaluate(ctx, c, sets, systems, func(sys string, set compare.Set, pred []conll.Sentence) error {
-		dir := filepath.Join(predDir, sys)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		return conll.WriteFile(filepath.Join(dir, filepath.Base(set.File)), pred, nil)
-	})
+	predDir, summaryPath := filepath.Join(o.outDir, "pred"), filepath.Join(o.outDir, "summary.md")
+	rep, err := experiment.Evaluate(ctx, c, sets, systems, experiment.SavePredictions(predDir))
 	if err != nil {
 		return err
 	}
 
-	// 4. Reports: summary tables and the full report on stdout, summary.md
-	// and the HTML page in DIR.
-	var summary bytes.Buffer
-	if err := experiment.WriteSummary(&summary, rep, systems, true); err != nil {
+	// 4. Reports: summary.md and the HTML page in DIR, summary tables and
+	// the full report on stdout.
+	if err := experiment.WriteReports(summaryPath, o.htmlPath, rep, systems); err != nil {
 		return err
-	}
-	if err := atomicfile.WriteFile(filepath.Join(o.outDir, "summary.md"), summary.Bytes()); err != nil {
-		return err
-	}
-	var page bytes.Buffer
-	if err := rep.WriteHTML(&page); err != nil {
-		return err
-	}
-	if err := atomicfile.WriteFile(o.htmlPath, page.Bytes()); err != nil {
-		return fmt.Errorf("write html report: %w", err)
 	}
 	switch o.format {
 	case compare.Text, compare.Markdown:
@@ -175,7 +155,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := rep.Write(e.Stdout, o.format); err != nil {
 		return err
 	}
-	logf("wrote %s, %s and predictions under %s", o.htmlPath, filepath.Join(o.outDir, "summary.md"), predDir)
+	logf("wrote %s, %s and predictions under %s", o.htmlPath, summaryPath, predDir)
 	if o.test == "" && len(o.train) == 0 {
 		fmt.Fprintf(e.Stderr, "Data: BC5CDR excerpt (CC BY 4.0), see sample/NOTICE.\n")
 	}
