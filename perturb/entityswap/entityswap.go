@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/synonym"
@@ -70,7 +71,7 @@ func init() { perturb.Register(Kind) }
 
 func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 	var unseen map[string]bool
-	if files := splitList(m["unseen-in"]); len(files) > 0 {
+	if files := textutil.SplitList(m["unseen-in"]); len(files) > 0 {
 		var err error
 		if unseen, err = MentionsOf(files...); err != nil {
 			return nil, err
@@ -93,16 +94,6 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 	}
 	s.closer = store.Close
 	return s, nil
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
 }
 
 // MentionsOf returns the gold mentions of the corpora at paths, as Keys.
