@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 )
 
 // Source yields sentences; conll.Reader and conll.File satisfy it. Read
@@ -253,6 +254,7 @@ type worker struct {
 	rows      []rowAppender // per step, for ChangeLog
 	selected  []bool
 	audit     []AuditCount
+	spans     []iob.Span // of the sentence being counted
 }
 
 // Run processes src to the end and returns one Stats per step.
@@ -467,10 +469,11 @@ func (p *Pipeline) process(b *batch, steps []Step, w *worker) {
 	}
 	orig, stats := &w.orig[b.part], w.stats[b.part]
 	for i, s := range b.origs {
-		orig.AddOriginal(s)
+		w.spans = iob.AppendSpans(w.spans[:0], s.Tags) // once for all steps
+		orig.addOriginal(s, w.spans)
 		for k, st := range steps {
 			j := i*len(steps) + k
-			stats[k].addModified(s, b.outs[j], b.changes[j])
+			stats[k].addModified(s, b.outs[j], b.changes[j], w.spans)
 			var ctx any
 			if j < len(b.ctxs) {
 				ctx = b.ctxs[j]

@@ -81,22 +81,23 @@ func (st *Stats) addOutcomes(typ, outcome string, n int) {
 // counts modifications; pass pert == orig's zero value and nil changes
 // to count a corpus alone (see AddOriginal).
 func (st *Stats) Add(orig, pert conll.Sentence, changes []Change) {
-	st.AddOriginal(orig)
-	st.addModified(orig, pert, changes)
+	var buf [32]iob.Span
+	spans := iob.AppendSpans(buf[:0], orig.Tags)
+	st.addOriginal(orig, spans)
+	st.addModified(orig, pert, changes, spans)
 }
 
 // addModified counts what Add counts beyond AddOriginal, so that the
 // pipeline counts an original once however many steps it has.
-func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change) {
+func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change, spans []iob.Span) {
 	st.Compared = true
 	st.Changes += len(changes)
 	st.OutputTokens += len(pert.Tokens)
 	if st.TypeTokensModified == nil {
 		st.TypeTokensModified = map[string]int{}
 	}
-	var buf [32]iob.Span
-	spans := iob.AppendSpans(buf[:0], orig.Tags)
 	if len(pert.Tokens) == len(orig.Tokens) && sameTags(orig.Tags, pert.Tags) {
+		run, n := "", 0 // a run of modified tokens of one type: one map update
 		for i, tok := range orig.Tokens {
 			if pert.Tokens[i] == tok {
 				continue
@@ -104,8 +105,17 @@ func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change) {
 			st.TokensModified++
 			if i < len(orig.Tags) && isEntityTag(orig.Tags[i]) {
 				st.EntityTokensModified++
-				st.TypeTokensModified[tagType(orig.Tags[i])]++
+				if ty := tagType(orig.Tags[i]); ty != run {
+					if n > 0 {
+						st.TypeTokensModified[run] += n
+					}
+					run, n = ty, 0
+				}
+				n++
 			}
+		}
+		if n > 0 {
+			st.TypeTokensModified[run] += n
 		}
 		for _, sp := range spans {
 			for i := sp.Start; i < sp.End; i++ {
@@ -252,14 +262,18 @@ func WriteAudit(w io.Writer, rows []NamedStats) error {
 
 // AddOriginal counts one sentence of a corpus without comparison.
 func (st *Stats) AddOriginal(s conll.Sentence) {
+	var buf [32]iob.Span
+	st.addOriginal(s, iob.AppendSpans(buf[:0], s.Tags))
+}
+
+// addOriginal is AddOriginal with the sentence's spans already found.
+func (st *Stats) addOriginal(s conll.Sentence, spans []iob.Span) {
 	if st.Entities == nil {
 		st.Entities = map[string]int{}
 		st.TypeTokens = map[string]int{}
 	}
 	st.Sentences++
 	st.Tokens += len(s.Tokens)
-	var buf [32]iob.Span
-	spans := iob.AppendSpans(buf[:0], s.Tags)
 	if len(spans) > 0 {
 		st.Annotated++
 	}
