@@ -36,7 +36,6 @@ seen	O
 .	O
 `
 
-
 func writeTemp(t *testing.T, name, content string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
