@@ -25,8 +25,9 @@ type buildOptions struct {
 func init() {
 	register(&command{
 		Name:    "build",
-		Summary: "build keyboard, swap and synonym stress sets with change log and manifest",
+		Summary: "build stress sets (keyboard, swap, synonym, spelling, case, ocr, ...) with change log and manifest",
 		Usage: "--out DIR [--seed N] [--kinds keyboard,swap,synonym] [FILE...]\n" +
+			"       (any kinds of 'stress help perturb'; a+b applies a, then b)\n" +
 			"       stress build --from DIR/manifest.json\n\n" +
 			"Writes NAME_SUFFIX.EXT per input and kind, changes.tsv and manifest.json\n" +
 			"into DIR, then prints the stats table. With no FILE, builds the embedded\n" +

@@ -57,11 +57,20 @@ func init() { perturb.Register(Kind) }
 
 // Misread is the OCR perturbation for one confusion table.
 type Misread struct {
-	Table []Confusion
+	Table   []Confusion
+	byFirst [256][]Confusion // the confusions by the first byte of From, in table order
 }
 
 // New returns the OCR perturbation for table.
-func New(table []Confusion) *Misread { return &Misread{Table: table} }
+func New(table []Confusion) *Misread {
+	m := &Misread{Table: table}
+	for _, c := range table {
+		if c.From != "" {
+			m.byFirst[c.From[0]] = append(m.byFirst[c.From[0]], c)
+		}
+	}
+	return m
+}
 
 // AppendWord implements perturb.WordEditor: one confusion, chosen
 // uniformly among every place any confusion applies, or false when none
@@ -90,7 +99,7 @@ func (m *Misread) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, boo
 // there, in order, until fn returns false.
 func (m *Misread) matches(word string, fn func(i int, c Confusion) bool) {
 	for i := 0; i < len(word); i++ {
-		for _, c := range m.Table {
+		for _, c := range m.byFirst[word[i]] {
 			if strings.HasPrefix(word[i:], c.From) {
 				if !fn(i, c) {
 					return
