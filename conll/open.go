@@ -210,14 +210,35 @@ func ReadFileLayout(name string) ([]Sentence, Layout, error) {
 		return nil, Layout{}, err
 	}
 	defer f.Close()
+	out, err := ReadAll(f)
+	if err != nil {
+		return nil, Layout{}, err
+	}
+	return out, f.Layout(), nil
+}
+
+// WriteAll writes sents to w and flushes it, like csv.Writer.WriteAll.
+func WriteAll(w SentenceWriter, sents []Sentence) error {
+	for _, s := range sents {
+		if err := w.Write(s); err != nil {
+			return err
+		}
+	}
+	w.Flush()
+	return w.Error()
+}
+
+// ReadAll reads sentences from r until io.EOF, like csv.Reader.ReadAll:
+// a successful call returns err == nil, not io.EOF.
+func ReadAll(r SentenceReader) ([]Sentence, error) {
 	var out []Sentence
 	for {
-		s, err := f.Read()
+		s, err := r.Read()
 		if err == io.EOF {
-			return out, f.Layout(), nil
+			return out, nil
 		}
 		if err != nil {
-			return nil, Layout{}, err
+			return nil, err
 		}
 		out = append(out, s)
 	}

@@ -1,0 +1,47 @@
+package build
+
+import (
+	"crypto/sha256"
+	"hash"
+	"path/filepath"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/layout"
+)
+
+// sink writes one output in the layout of its input, hashing it as it
+// goes.
+type sink struct {
+	layout.Sink
+	out  *asyncWriter
+	file *atomicfile.File
+	hash hash.Hash
+	name string
+	kind string
+}
+
+// Close writes out everything written (it does not close the file).
+func (s *sink) Close() error {
+	err := s.Flush()
+	if err2 := s.out.Close(); err == nil {
+		err = err2
+	}
+	return err
+}
+
+// createSink creates the output name of src in dir.
+func createSink(dir, name, kind string, src *source) (*sink, error) {
+	f, err := atomicfile.Create(filepath.Join(dir, name), false)
+	if err != nil {
+		return nil, err
+	}
+	s := &sink{file: f, hash: sha256.New(), name: name, kind: kind}
+	s.out = newAsyncWriter(f, s.hash)
+	var w conll.SentenceWriter = conll.NewWriter(s.out)
+	if conll.FormatOf(name) == conll.FormatJSONL {
+		w = conll.NewJSONWriter(s.out)
+	}
+	s.Sink = layout.NewSink(w, src.Tracker)
+	return s, nil
+}
