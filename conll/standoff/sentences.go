@@ -230,8 +230,8 @@ type Writer struct {
 	enc    Encoder
 	corpus *Corpus
 
-	n    int             // sentences written
-	doc  int             // index of the template document being collected
+	n    int              // sentences written
+	doc  int              // index of the template document being collected
 	outs []conll.Sentence // its sentences so far
 
 	pend  []conll.Sentence // without template: the document being collected
