@@ -87,7 +87,33 @@ func Open(name string) (*File, error) {
 // a file (an embedded corpus, or a file teed into a hash as it is read).
 // Close does not close r.
 func OpenReader(r io.Reader, name string) (*File, error) {
-	cf := &File{Name: name, Format: FormatOf(name)}
+	return openReader(r, name, FormatOf(name), true)
+}
+
+// OpenFormat opens a corpus file in the given format, whatever its name
+// says (a --in-format option). "-" is not special.
+func OpenFormat(name string, format Format) (*File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	cf, err := openReader(f, name, format, false)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	cf.closer = append([]io.Closer{f}, cf.closer...)
+	return cf, nil
+}
+
+// OpenReaderFormat is OpenReader with the format given (for standard
+// input with a --in-format option).
+func OpenReaderFormat(r io.Reader, name string, format Format) (*File, error) {
+	return openReader(r, name, format, false)
+}
+
+func openReader(r io.Reader, name string, format Format, detect bool) (*File, error) {
+	cf := &File{Name: name, Format: format}
 	r, zr, err := decompress(r, name)
 	if err != nil {
 		return nil, err
@@ -95,7 +121,7 @@ func OpenReader(r io.Reader, name string) (*File, error) {
 	if zr != nil {
 		cf.closer = append(cf.closer, zr)
 	}
-	if _, open := formatOfName(name); open {
+	if _, open := formatOfName(name); open && detect {
 		r, cf.Format = sniff(r, cf.Format)
 	}
 	if cf.Format.IsDocument() {
