@@ -66,6 +66,8 @@ func bindPerturb(f *flags, o *perturbFlags) {
 			help := opt.Help + " (" + k.Name + ")"
 			if opt.Bool {
 				f.fs.VarPF(boolText{v}, opt.Name, "", help).NoOptDefVal = "true"
+			} else if opt.List {
+				f.fs.Var(&joinText{p: v}, opt.Name, help+" (repeatable)")
 			} else {
 				f.fs.StringVar(v, opt.Name, opt.Default, help)
 			}
