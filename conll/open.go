@@ -201,6 +201,17 @@ func ReadFileLayout(name string) ([]Sentence, Layout, error) {
 	return out, f.Layout(), nil
 }
 
+// WriteAll writes sents to w and flushes it, like csv.Writer.WriteAll.
+func WriteAll(w SentenceWriter, sents []Sentence) error {
+	for _, s := range sents {
+		if err := w.Write(s); err != nil {
+			return err
+		}
+	}
+	w.Flush()
+	return w.Error()
+}
+
 // ReadAll reads sentences from r until io.EOF, like csv.Reader.ReadAll:
 // a successful call returns err == nil, not io.EOF.
 func ReadAll(r SentenceReader) ([]Sentence, error) {

@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -101,4 +104,58 @@ func WriteReports(summaryPath, htmlPath string, rep *compare.Report, systems []S
 		return err
 	}
 	return rep.WriteHTMLFile(htmlPath)
+}
+
+// Commands returns external tagger commands (run with sh -c, see
+// tagger.Command) as systems, named by names in order and cmd, cmd2, ...
+// past the end of names.
+func Commands(cmds, names []string, timeout time.Duration) []System {
+	var out []System
+	for i, line := range cmds {
+		name := "cmd"
+		if i > 0 {
+			name = fmt.Sprintf("cmd%d", i+1)
+		}
+		if i < len(names) {
+			name = names[i]
+		}
+		out = append(out, System{Name: name, Model: name, Tagger: &tagger.Command{Line: line, Timeout: timeout}})
+	}
+	return out
+}
+
+// CheckNames reports, wrapping ErrOption, a system name that is empty,
+// repeated or contains a slash: names become directory names.
+func CheckNames(systems []System) error {
+	seen := map[string]bool{}
+	for _, s := range systems {
+		if seen[s.Name] || s.Name == "" || strings.ContainsAny(s.Name, `/\`) {
+			return fmt.Errorf("%w: system name %q is empty, repeated or contains a slash", ErrOption, s.Name)
+		}
+		seen[s.Name] = true
+	}
+	return nil
+}
+
+// ReadTraining reads training corpora, checking that their tags are
+// IOB2 (see tagger.ReadTraining); no paths means the embedded sample's
+// training part.
+func ReadTraining(paths []string) ([]conll.Sentence, error) {
+	if len(paths) == 0 {
+		return sample.Train()
+	}
+	var out []conll.Sentence
+	for _, p := range paths {
+		f, err := conll.Open(p)
+		if err != nil {
+			return nil, err
+		}
+		ss, err := tagger.ReadTraining(f, p)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ss...)
+	}
+	return out, nil
 }

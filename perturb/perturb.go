@@ -128,7 +128,10 @@ type Option struct {
 	Name    string // flag name, e.g. "layout"
 	Default string // default value; "true"/"false" for Bool options
 	Bool    bool
-	Help    string
+	// List marks a comma-separated list: a command line may repeat the
+	// flag, and the values are joined with commas.
+	List bool
+	Help string
 }
 
 // Kind describes a registered perturbation.

@@ -93,14 +93,3 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 	}
 	return nil
 }
-
-// runPlan runs a build with a progress bar on a terminal; bad option
-// values of a kind are usage errors.
-func runPlan(ctx context.Context, e *env, plan *build.Plan) (*perturb.Manifest, error) {
-	if b := newProgress(e, "perturbing"); b != nil {
-		plan.Progress = func(int) { b.Add(1) }
-		defer func() { b.Finish(); fmt.Fprintln(e.Stderr) }()
-	}
-	m, err := build.Run(ctx, plan)
-	return m, setupError(err)
-}

@@ -190,7 +190,7 @@ func loadCurveTest(path string) ([]conll.Sentence, error) {
 func curveSystems(ctx context.Context, o *curveOptions, logf func(string, ...any)) ([]experiment.System, error) {
 	var systems []experiment.System
 	if len(o.baselines) > 0 {
-		train, err := loadRunTrain(o.train)
+		train, err := experiment.ReadTraining(o.train)
 		if err != nil {
 			return nil, err
 		}
@@ -211,23 +211,9 @@ func curveSystems(ctx context.Context, o *curveOptions, logf func(string, ...any
 		}
 		systems = append(systems, experiment.System{Name: name, Model: name, Tagger: m})
 	}
-	for i, line := range o.modelCmds {
-		name := "cmd"
-		if i > 0 {
-			name = fmt.Sprintf("cmd%d", i+1)
-		}
-		if i < len(o.modelNames) {
-			name = o.modelNames[i]
-		}
-		systems = append(systems, experiment.System{Name: name, Model: name,
-			Tagger: &tagger.Command{Line: line, Timeout: o.timeout}})
-	}
-	seen := map[string]bool{}
-	for _, s := range systems {
-		if seen[s.Name] || s.Name == "" || strings.ContainsAny(s.Name, `/\`) {
-			return nil, usageErrorf("curve: system name %q is empty, repeated or contains a slash", s.Name)
-		}
-		seen[s.Name] = true
+	systems = append(systems, experiment.Commands(o.modelCmds, o.modelNames, o.timeout)...)
+	if err := experiment.CheckNames(systems); err != nil {
+		return nil, usageErrorf("curve: %v", err)
 	}
 	return systems, nil
 }

@@ -11,10 +11,8 @@ import (
 
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
-	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -191,20 +189,12 @@ func (o *runOptions) check() error {
 	return nil
 }
 
-func kindList(ks []perturb.ManifestKind) string {
-	var names []string
-	for _, k := range ks {
-		names = append(names, k.Name)
-	}
-	return strings.Join(names, ", ")
-}
-
 // runSystems trains the baselines (on the original train set and on
 // each augmented one, side by side) and adds the external commands.
 func runSystems(ctx context.Context, o *runOptions, logf func(string, ...any)) ([]experiment.System, error) {
 	var systems []experiment.System
 	if len(o.baselines) > 0 {
-		train, err := loadRunTrain(o.train)
+		train, err := experiment.ReadTraining(o.train)
 		if err != nil {
 			return nil, err
 		}
@@ -225,38 +215,9 @@ func runSystems(ctx context.Context, o *runOptions, logf func(string, ...any)) (
 			return nil, err
 		}
 	}
-	for i, line := range o.modelCmds {
-		name := "cmd"
-		if i > 0 {
-			name = fmt.Sprintf("cmd%d", i+1)
-		}
-		if i < len(o.modelNames) {
-			name = o.modelNames[i]
-		}
-		systems = append(systems, experiment.System{Name: name, Model: name,
-			Tagger: &tagger.Command{Line: line, Timeout: o.timeout}})
-	}
-	seen := map[string]bool{}
-	for _, s := range systems {
-		if seen[s.Name] || s.Name == "" || strings.ContainsAny(s.Name, `/\`) {
-			return nil, usageErrorf("run: system name %q is empty, repeated or contains a slash", s.Name)
-		}
-		seen[s.Name] = true
+	systems = append(systems, experiment.Commands(o.modelCmds, o.modelNames, o.timeout)...)
+	if err := experiment.CheckNames(systems); err != nil {
+		return nil, usageErrorf("run: %v", err)
 	}
 	return systems, nil
-}
-
-func loadRunTrain(files []string) ([]conll.Sentence, error) {
-	if len(files) == 0 {
-		return sample.Train()
-	}
-	var out []conll.Sentence
-	for _, name := range files {
-		ss, err := readTraining(&env{}, name)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, ss...)
-	}
-	return out, nil
 }

@@ -84,7 +84,7 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 
 	if out == "" {
 		w := conll.NewFormatWriter(e.Stdout, format, layout)
-		return writeAll(w, sents)
+		return conll.WriteAll(w, sents)
 	}
 	if conll.FormatOf(out) != format {
 		layout = conll.Layout{}
@@ -94,10 +94,8 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 		return err
 	}
 	defer f.Abort()
-	for _, s := range sents {
-		if err := f.Write(s); err != nil {
-			return fmt.Errorf("%s: %w", out, err)
-		}
+	if err := conll.WriteAll(f, sents); err != nil {
+		return fmt.Errorf("%s: %w", out, err)
 	}
 	return f.Commit()
 }
@@ -118,14 +116,4 @@ func readTagInput(e *env, name string) ([]conll.Sentence, conll.Layout, conll.Fo
 		return nil, conll.Layout{}, 0, err
 	}
 	return sents, f.Layout(), f.Format, nil
-}
-
-func writeAll(w conll.SentenceWriter, sents []conll.Sentence) error {
-	for _, s := range sents {
-		if err := w.Write(s); err != nil {
-			return err
-		}
-	}
-	w.Flush()
-	return w.Error()
 }

@@ -27,9 +27,10 @@ package main
 // flags: Enum, Parsed, IntIn, Check), so runFoo starts from valid
 // options and does the work with one or two library calls; it writes
 // only to e.Stdout and e.Stderr and calls no other command's functions
-// (shared work belongs in a library package). Option groups used by
-// several commands have one binder each: bindPerturb (seed, selection,
-// workers, every kind's options). Sub-commands ("stress umls import")
+// (shared work belongs in a library package; the few CLI helpers several
+// commands use are in shared.go). Option groups used by several commands
+// have one binder each: bindPerturb (seed, selection, workers, every
+// kind's options) and bindKinds (a list of kinds with their options). Sub-commands ("stress umls import")
 // are commands in a commandSet of their own, dispatched by the same
 // code. Return usageErrorf for command-line mistakes (exit status 2).
 

@@ -206,6 +206,30 @@ func (v *parsedValue[T]) Type() string   { return "string" }
 
 // boolText is a flag holding "true" or "false" as text, for perturbation
 // options, which are strings in the registry and the manifest.
+// joinText is the value of a kind's List option: every occurrence of
+// the flag adds its items, kept as one comma-separated string (the form
+// the registry and the manifest use).
+type joinText struct {
+	p       *string
+	changed bool
+}
+
+func (v *joinText) Set(s string) error {
+	items := textutil.SplitList(s)
+	if v.changed && *v.p != "" {
+		items = append([]string{*v.p}, items...)
+	}
+	*v.p, v.changed = strings.Join(items, ","), true
+	return nil
+}
+func (v *joinText) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return *v.p
+}
+func (v *joinText) Type() string { return "list" }
+
 type boolText struct{ p *string }
 
 func (v boolText) Set(s string) error {
