@@ -62,7 +62,7 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 		_, outputs := plan.Files()
 		for _, p := range outputs {
 			if _, err := os.Stat(p); err == nil {
-				return fmt.Errorf("%s: %w (use --force)", p, atomicfile.ErrExists)
+				return fmt.Errorf("%s: %w", p, atomicfile.ErrExists)
 			}
 		}
 	}

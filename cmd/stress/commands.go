@@ -42,6 +42,8 @@ import (
 	"sort"
 
 	"github.com/spf13/pflag"
+
+	"github.com/stress-ner/stress/internal/atomicfile"
 )
 
 // version is the tool version, recorded in every manifest. It can be set at
@@ -175,7 +177,16 @@ func (cs *commandSet) run(ctx context.Context, e *env, args []string) error {
 		}
 		return usageErrorf("%s %s: %v", cs.prog, c.Name, err)
 	}
-	return run(ctx, e, f.fs.Args())
+	return cliError(run(ctx, e, f.fs.Args()))
+}
+
+// cliError says how to get past a library error in command-line terms:
+// library errors describe values, not flags.
+func cliError(err error) error {
+	if errors.Is(err, atomicfile.ErrExists) {
+		return fmt.Errorf("%w (use --force to replace it)", err)
+	}
+	return err
 }
 
 // flagSet binds c's flags to a fresh options value.

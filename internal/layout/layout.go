@@ -64,7 +64,9 @@ func (t *Tracker) publish() {
 	l := t.src.Layout()
 	if t.layout.Load() == nil || l != t.last {
 		t.last = l
-		t.layout.Store(&l)
+		p := new(conll.Layout) // only here: storing &l would move l to the heap on every Read
+		*p = l
+		t.layout.Store(p)
 	}
 }
 
