@@ -204,8 +204,6 @@ func (v *parsedValue[T]) Set(s string) error {
 func (v *parsedValue[T]) String() string { return v.text }
 func (v *parsedValue[T]) Type() string   { return "string" }
 
-// boolText is a flag holding "true" or "false" as text, for perturbation
-// options, which are strings in the registry and the manifest.
 // joinText is the value of a kind's List option: every occurrence of
 // the flag adds its items, kept as one comma-separated string (the form
 // the registry and the manifest use).
@@ -230,6 +228,8 @@ func (v *joinText) String() string {
 }
 func (v *joinText) Type() string { return "list" }
 
+// boolText is a flag holding "true" or "false" as text, for perturbation
+// options, which are strings in the registry and the manifest.
 type boolText struct{ p *string }
 
 func (v boolText) Set(s string) error {
