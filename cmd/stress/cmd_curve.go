@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -36,16 +35,12 @@ func init() {
 // curveOptions are the flags of "stress curve".
 type curveOptions struct {
 	perturbFlags
-	kinds                 []perturb.ManifestKind
-	rates                 []float64
-	test, htmlPath        string
-	train, models         []string
-	modelCmds, modelNames []string
-	baselines             []tagger.Features
-	timeout               time.Duration
-	epochs, samples       int
-	format                compare.Format
-	quiet                 bool
+	systemFlags
+	kinds          []perturb.ManifestKind
+	rates          []float64
+	test, htmlPath string
+	train, models  []string
+	baselines      []tagger.Features
 }
 
 func bindCurve(f *flags, o *curveOptions) {
@@ -53,29 +48,12 @@ func bindCurve(f *flags, o *curveOptions) {
 	Parsed(f, &o.rates, "rates", "", "0.1,0.25,0.5,1", parseRates, "comma-separated rates in (0, 1]: shares of eligible words changed")
 	f.String(&o.test, "test", "", "", "test corpus `FILE` (default: the embedded sample)")
 	f.Strings(&o.models, "model", "saved model as `NAME=FILE` (from 'stress train'); repeatable")
-	var baselines []string
-	f.List(&baselines, "baselines", "", "train built-in baselines on --train: words, chars (bare --baselines: both)")
+	bindBaselines(f, &o.baselines, "", "train built-in baselines on --train: words, chars (bare --baselines: both)")
 	f.fs.Lookup("baselines").NoOptDefVal = "words,chars"
 	f.Strings(&o.train, "train", "training corpus `FILE` of --baselines (repeatable; default with no --test: the embedded sample)")
-	f.Strings(&o.modelCmds, "model-cmd", "external tagger `CMD` (sh -c; CoNLL on stdin, CoNLL or tags on stdout); repeatable")
-	f.Strings(&o.modelNames, "model-name", "name of the matching --model-cmd in reports (default cmd, cmd2, ...)")
-	f.Duration(&o.timeout, "timeout", 0, "give up on a --model-cmd run after this long (0 = no limit)")
-	f.IntIn(&o.epochs, "epochs", 10, 1, math.MaxInt, "training passes of the baselines")
-	f.IntIn(&o.samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples (0: no intervals)")
-	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
 	f.String(&o.htmlPath, "html", "", "", "also write the report with line charts to HTML `FILE`")
-	f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
+	bindSystems(f, &o.systemFlags)
 	bindPerturb(f, &o.perturbFlags)
-	f.Check("baselines", func() error {
-		for _, name := range baselines {
-			b, err := tagger.ParseFeatures(name)
-			if err != nil {
-				return err
-			}
-			o.baselines = append(o.baselines, b)
-		}
-		return nil
-	})
 }
 
 // parseRates parses "0.1,0.25,0.5,1".

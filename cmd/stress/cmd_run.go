@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
 	"strings"
 	"time"
@@ -40,45 +39,21 @@ func bindRun(f *flags, o *runOptions) {
 	f.String(&o.htmlPath, "html", "", "", "HTML report `FILE` (default DIR/report.html)")
 	bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard,swap,synonym", "stress sets to build: "+strings.Join(kindNames(), ", "))
 	bindKinds(f, &o.augmentKinds, &o.perturbFlags, "augment", "", "also train the baselines on original + one perturbed copy of the train set, per `KINDS`")
-	var baselines []string
-	f.List(&baselines, "baselines", "words,chars", "built-in baselines to train: words, chars, or none")
-	f.Strings(&o.modelCmds, "model-cmd", "external tagger `CMD` (sh -c; CoNLL on stdin, CoNLL or tags on stdout); repeatable")
-	f.Strings(&o.modelNames, "model-name", "name of the matching --model-cmd in reports (default cmd, cmd2, ...)")
-	f.Duration(&o.timeout, "timeout", 0, "give up on a --model-cmd run after this long (0 = no limit)")
-	f.IntIn(&o.epochs, "epochs", 10, 1, math.MaxInt, "training passes of the baselines")
-	f.IntIn(&o.samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: no intervals)")
-	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
-	f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
+	bindBaselines(f, &o.baselines, "words,chars", "built-in baselines to train: words, chars, or none")
+	bindSystems(f, &o.systemFlags)
 	bindPerturb(f, &o.perturbFlags)
-	f.Check("baselines", func() error {
-		if len(baselines) == 1 && baselines[0] == "none" {
-			return nil
-		}
-		for _, name := range baselines {
-			b, err := tagger.ParseFeatures(name)
-			if err != nil {
-				return err
-			}
-			o.baselines = append(o.baselines, b)
-		}
-		return nil
-	})
 	o.set = f.Changed
 }
 
 // runOptions are the flags of "stress run".
 type runOptions struct {
 	perturbFlags
-	train, modelCmds, modelNames []string
-	test, outDir, htmlPath       string
-	baselines                    []tagger.Features
-	augmentKinds                 []perturb.ManifestKind
-	kinds                        []perturb.ManifestKind
-	timeout                      time.Duration
-	epochs, samples              int
-	format                       compare.Format
-	quiet                        bool
-	set                          func(name string) bool
+	systemFlags
+	train                  []string
+	test, outDir, htmlPath string
+	baselines              []tagger.Features
+	augmentKinds, kinds    []perturb.ManifestKind
+	set                    func(name string) bool
 }
 
 func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {

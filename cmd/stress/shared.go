@@ -8,18 +8,22 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
 	"github.com/stress-ner/stress/build"
+	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/tagger"
 )
 
 // kindHelp lists the registered perturbations with their help lines.
@@ -233,4 +237,44 @@ func runPlan(ctx context.Context, e *env, plan *build.Plan) (*perturb.Manifest, 
 	}
 	m, err := build.Run(ctx, plan)
 	return m, setupError(err)
+}
+
+// systemFlags are the options of the commands that evaluate systems (run,
+// curve): external taggers, training of the baselines, the report.
+type systemFlags struct {
+	modelCmds, modelNames []string
+	timeout               time.Duration
+	epochs, samples       int
+	format                compare.Format
+	quiet                 bool
+}
+
+func bindSystems(f *flags, o *systemFlags) {
+	f.Strings(&o.modelCmds, "model-cmd", "external tagger `CMD` (sh -c; CoNLL on stdin, CoNLL or tags on stdout); repeatable")
+	f.Strings(&o.modelNames, "model-name", "name of the matching --model-cmd in reports (default cmd, cmd2, ...)")
+	f.Duration(&o.timeout, "timeout", 0, "give up on a --model-cmd run after this long (0 = no limit)")
+	f.IntIn(&o.epochs, "epochs", 10, 1, math.MaxInt, "training passes of the baselines")
+	f.IntIn(&o.samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: no intervals)")
+	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
+	f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
+}
+
+// bindBaselines binds --baselines, a list of feature sets ("none": no
+// baselines), parsed when the command line is.
+func bindBaselines(f *flags, p *[]tagger.Features, value, usage string) {
+	var names []string
+	f.List(&names, "baselines", value, usage)
+	f.Check("baselines", func() error {
+		if len(names) == 1 && names[0] == "none" {
+			return nil
+		}
+		for _, name := range names {
+			b, err := tagger.ParseFeatures(name)
+			if err != nil {
+				return err
+			}
+			*p = append(*p, b)
+		}
+		return nil
+	})
 }
