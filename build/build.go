@@ -18,11 +18,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/sample"
@@ -161,6 +163,35 @@ func recordedPath(path, dir string) string {
 	return absPath
 }
 
+// mapFileOptions returns a copy of ks with every path of their Files
+// options (comma-separated) replaced by fn(path).
+func mapFileOptions(ks []perturb.ManifestKind, fn func(string) string) ([]perturb.ManifestKind, error) {
+	out := make([]perturb.ManifestKind, len(ks))
+	for i, mk := range ks {
+		out[i] = mk
+		k, err := kinds.Lookup(mk.Name)
+		if err != nil {
+			return nil, err
+		}
+		cloned := false
+		for _, o := range k.Options {
+			v, ok := mk.Options[o.Name]
+			if !o.Files || !ok || v == "" {
+				continue
+			}
+			if !cloned { // the caller's map stays as it is
+				out[i].Options, cloned = maps.Clone(mk.Options), true
+			}
+			paths := textutil.SplitList(v)
+			for j, p := range paths {
+				paths[j] = fn(p)
+			}
+			out[i].Options[o.Name] = strings.Join(paths, ",")
+		}
+	}
+	return out, nil
+}
+
 // FromManifest returns the plan that regenerates the build described by
 // the manifest at path, into the manifest's directory; Run then checks
 // that every input and output matches its recorded SHA-256.
@@ -169,7 +200,16 @@ func FromManifest(path string) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{Seed: m.Seed, Selection: m.Selection, Kinds: m.Kinds, Dir: filepath.Dir(path), Expect: m}
+	p := &Plan{Seed: m.Seed, Selection: m.Selection, Dir: filepath.Dir(path), Expect: m}
+	// File options, like inputs, are recorded relative to the manifest.
+	if p.Kinds, err = mapFileOptions(m.Kinds, func(f string) string {
+		if filepath.IsAbs(f) {
+			return f
+		}
+		return filepath.Join(p.Dir, filepath.FromSlash(f))
+	}); err != nil {
+		return nil, err
+	}
 	for _, in := range m.Inputs {
 		path := in.Path
 		if !strings.HasPrefix(path, "sample:") && !filepath.IsAbs(path) {
@@ -201,8 +241,12 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 		defer closePerturbation(p)
 		perts = append(perts, p)
 	}
+	recorded, err := mapFileOptions(plan.Kinds, func(path string) string { return recordedPath(path, plan.Dir) })
+	if err != nil {
+		return nil, err
+	}
 	m := &perturb.Manifest{Tool: "stress", Version: plan.Version, Seed: plan.Seed, Selection: plan.Selection,
-		Kinds: plan.Kinds, Changes: ChangesName}
+		Kinds: recorded, Changes: ChangesName}
 
 	changes, err := atomicfile.Create(filepath.Join(plan.Dir, ChangesName), false)
 	if err != nil {
@@ -331,6 +375,14 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 		}
 		for i := range want.Inputs {
 			want.Inputs[i].Path = ""
+		}
+		// So are file options.
+		blank := func(string) string { return "" }
+		if got.Kinds, err = mapFileOptions(got.Kinds, blank); err != nil {
+			return nil, err
+		}
+		if want.Kinds, err = mapFileOptions(want.Kinds, blank); err != nil {
+			return nil, err
 		}
 		a, _ := got.Encode()
 		b, _ := want.Encode()

@@ -2,6 +2,7 @@ package build
 
 import (
 	"crypto/sha256"
+	_ "github.com/stress-ner/stress/conll/formats" // document inputs and outputs
 	"hash"
 	"path/filepath"
 
@@ -38,9 +39,16 @@ func createSink(dir, name, kind string, src *source) (*sink, error) {
 	}
 	s := &sink{file: f, hash: sha256.New(), name: name, kind: kind}
 	s.out = newAsyncWriter(f, s.hash)
-	var w conll.SentenceWriter = conll.NewWriter(s.out)
-	if conll.FormatOf(name) == conll.FormatJSONL {
+	// Outputs keep the input's format: a PubTator input gives PubTator
+	// outputs, rebuilt from the documents the source read.
+	var w conll.SentenceWriter
+	switch format := src.file.Format; {
+	case format.IsDocument():
+		w = conll.NewFormatWriter(s.out, format, src.file.Layout())
+	case format == conll.FormatJSONL:
 		w = conll.NewJSONWriter(s.out)
+	default:
+		w = conll.NewWriter(s.out)
 	}
 	s.Sink = layout.NewSink(w, src.Tracker)
 	return s, nil

@@ -131,7 +131,11 @@ type Option struct {
 	// List marks a comma-separated list: a command line may repeat the
 	// flag, and the values are joined with commas.
 	List bool
-	Help string
+	// Files marks (a list of) file paths: a build records them relative
+	// to its directory, as it does its inputs, so that --from finds them
+	// from anywhere.
+	Files bool
+	Help  string
 }
 
 // Kind describes a registered perturbation.

@@ -37,8 +37,12 @@ func TestBuildNewKinds(t *testing.T) {
 	for _, k := range m.Kinds {
 		got[k.Name+"/"+k.Suffix] = k.Options
 	}
-	if o := got["entity-swap/eswap"]; o == nil || o["unseen-in"] != a+","+b {
-		t.Errorf("entity-swap options %v, want unseen-in %s,%s", o, a, b)
+	// Both files, recorded relative to the build directory.
+	if o := got["entity-swap/eswap"]; o == nil {
+		t.Error("no entity-swap in the manifest")
+	} else if parts := strings.Split(o["unseen-in"], ","); len(parts) != 2 || filepath.Base(parts[0]) != "a.tsv" ||
+		filepath.Base(parts[1]) != "b.tsv" || filepath.IsAbs(parts[0]) {
+		t.Errorf("unseen-in recorded as %q", o["unseen-in"])
 	}
 	if o := got["keyboard+case/key+case"]; o == nil || o["case"] != "lower" || o["layout"] != "qwerty" {
 		t.Errorf("composition options %v", o)
@@ -70,5 +74,36 @@ func TestBuildUnseenMissing(t *testing.T) {
 		"--unseen-in", filepath.Join(t.TempDir(), "missing.tsv"), test)
 	if err == nil || !strings.Contains(err.Error(), "missing.tsv") {
 		t.Errorf("error %v, want one naming missing.tsv", err)
+	}
+}
+
+// TestBuildUnseenRelative checks that --unseen-in paths are recorded
+// relative to the build directory, like inputs, so that --from
+// regenerates the build from any directory and into another.
+func TestBuildUnseenRelative(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"test.tsv": tinyCorpus, "train.tsv": "Clonidine\tB-Chemical\n\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	if _, _, err := runCLI(t, "", "build", "--out", "D", "--kinds", "entity-swap", "--unseen-in", "train.tsv", "test.tsv"); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join("D", "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(raw), `"unseen-in": "../train.tsv"`) {
+		t.Errorf("manifest does not record unseen-in relative to D:\n%s", raw)
+	}
+	t.Chdir(t.TempDir())
+	manifest := filepath.Join(dir, "D", "manifest.json")
+	if _, _, err := runCLI(t, "", "build", "--from", manifest); err != nil {
+		t.Fatalf("--from elsewhere: %v", err)
+	}
+	if _, _, err := runCLI(t, "", "build", "--from", manifest, "--out", filepath.Join(dir, "E")); err != nil {
+		t.Fatalf("--from into another directory: %v", err)
 	}
 }

@@ -14,9 +14,11 @@ import (
 // perturbOptions are the flags of "stress perturb".
 type perturbOptions struct {
 	perturbFlags
-	Kind   string
-	Output string
-	Log    string
+	Kind      string
+	Output    string
+	Log       string
+	InFormat  string
+	OutFormat string
 }
 
 func init() {
@@ -28,6 +30,8 @@ func init() {
 			f.String(&o.Kind, "kind", "", "", "perturbation: "+kindHelp())
 			f.String(&o.Output, "output", "o", "", "write the perturbed corpus to `OUT` (default: standard output)")
 			f.String(&o.Log, "log", "", "", "write the change log (TSV with header) to `FILE`")
+			f.Enum(&o.InFormat, "in-format", "", "", formatChoices, "input format (default: from the name or content)")
+			f.Enum(&o.OutFormat, "out-format", "", "", formatChoices, "output format (default: from the output name, or the input's)")
 			bindPerturb(f, &o.perturbFlags)
 		}, runPerturb),
 	})
@@ -53,22 +57,35 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if len(args) == 1 {
 		inName = args[0]
 	}
-	in, err := openCorpus(e, inName)
+	in, err := openCorpusFormat(e, inName, o.InFormat)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
 
+	// A document input (PubTator, BioC, brat) hands its documents to the
+	// writer, which rebuilds them around the perturbed sentences.
+	var layout conll.Layout
+	if in.Format.IsDocument() {
+		layout = in.Layout()
+	}
+	var outFormat conll.Format
+	if o.OutFormat != "" {
+		outFormat, _ = conll.ParseFormat(o.OutFormat)
+	}
 	var w conll.SentenceWriter
 	var outFile *conll.Output
 	if o.Output != "" {
-		if outFile, err = conll.Create(o.Output, conll.OutputOptions{}); err != nil {
+		if outFile, err = conll.Create(o.Output, conll.OutputOptions{Layout: layout, Format: outFormat}); err != nil {
 			return err
 		}
 		defer outFile.Abort()
 		w = outFile.SentenceWriter
 	} else {
-		w = conll.NewFormatWriter(e.Stdout, in.Format, conll.Layout{})
+		if o.OutFormat == "" {
+			outFormat = in.Format
+		}
+		w = conll.NewFormatWriter(e.Stdout, outFormat, layout)
 	}
 	var logFile *atomicfile.File
 	ao := perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, File: o.Output}

@@ -61,7 +61,7 @@ var Kind = &perturb.Kind{
 	Help:          "replace selected gold mentions by a name of another concept of the same group (\"cocaine\" -> \"tetrabenazine\")",
 	UsesSelection: true,
 	Options: []perturb.Option{
-		{Name: "unseen-in", Default: "", List: true, Help: "corpora (e.g. train.tsv; comma-separated) whose gold mentions are never used as replacements"},
+		{Name: "unseen-in", Default: "", List: true, Files: true, Help: "corpora (e.g. train.tsv; comma-separated) whose gold mentions are never used as replacements"},
 		{Name: "swap-db", Default: "", Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
 	},
 	New: newFromOptions,
