@@ -51,8 +51,12 @@ func singularOf(w string) string {
 	return ""
 }
 
-// pluralWord reports whether w is an English plural (see singularOf).
+// pluralWord reports whether w is an English plural (see singularOf),
+// or an abbreviation's plural ("OCs", "NSAIDs").
 func pluralWord(w string) bool {
+	if n := len(w); n >= 3 && w[n-1] == 's' && isAcronym(w[:n-1]) {
+		return true
+	}
 	if !isLetters(w) || isAcronym(w) {
 		return false
 	}
@@ -81,7 +85,11 @@ func Singular(name string) string {
 	if !pluralWord(words[h]) {
 		return name
 	}
-	words[h] = matchCase(singularOf(strings.ToLower(words[h])), words[h])
+	if w := words[h]; isAcronym(w[:len(w)-1]) {
+		words[h] = w[:len(w)-1] // "OCs" -> "OC"
+	} else {
+		words[h] = matchCase(singularOf(strings.ToLower(w)), w)
+	}
 	return strings.Join(words, " ")
 }
 

@@ -25,6 +25,8 @@ func TestNumber(t *testing.T) {
 		{"AIDS", false, "AIDS", ""},
 		{"Convulsions", true, "Convulsion", "Convulsions"},
 		{"mania", false, "mania", "manias"},
+		{"OCs", true, "OC", "OCs"},
+		{"NSAIDs", true, "NSAID", "NSAIDs"},
 		{"hypertension", false, "hypertension", ""}, // a mass noun: no known plural
 	} {
 		if got := IsPlural(tt.name); got != tt.plural {

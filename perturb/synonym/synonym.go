@@ -831,6 +831,11 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 		return nil
 	}
 	art := articleBefore(s, sp)
+	style := r.opts.Tokenize
+	if style == TokenizeAuto {
+		style = InferStyle(s.Tokens)
+	}
+	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 	prev, next := "", ""
 	if sp.Start > 0 {
 		prev = strings.ToLower(s.Tokens[sp.Start-1])
@@ -847,6 +852,10 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 		// A name ending in the word after the mention, or starting with
 		// the one before, would repeat it ("hormone secretion secretion").
 		if strings.ToLower(toks[len(toks)-1]) == next || strings.ToLower(toks[0]) == prev {
+			continue
+		}
+		// Nor may it come out as the mention itself once in running text.
+		if strings.Join(r.render(c.Term, s, sp, style, a), " ") == mention {
 			continue
 		}
 		out = append(out, c)
