@@ -23,20 +23,20 @@ const (
 )
 
 func (f Format) String() string {
-	if f == FormatJSONL {
-		return "jsonl"
+	if n, ok := formatNames[f]; ok {
+		return n
 	}
-	return "conll"
+	return fmt.Sprintf("Format(%d)", int(f))
 }
 
-// FormatOf guesses a file's format from its name: .jsonl and .json (also
-// gzipped) are JSON Lines, everything else CoNLL.
+// FormatOf guesses a file's format from its name (a final .gz is
+// ignored): .jsonl and .json are JSON Lines, .bioc.json BioC JSON,
+// .xml BioC XML, .pubtator and .pubtator.txt PubTator, .ann brat,
+// everything else CoNLL. Open and OpenReader also look at the content
+// of .json and .txt files, which may hold BioC JSON or PubTator.
 func FormatOf(name string) Format {
-	name = strings.TrimSuffix(strings.ToLower(name), ".gz")
-	if strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".json") {
-		return FormatJSONL
-	}
-	return FormatCoNLL
+	f, _ := formatOfName(name)
+	return f
 }
 
 // SentenceReader is implemented by Reader and JSONReader.
@@ -59,6 +59,7 @@ type File struct {
 	Format Format
 
 	conll  *Reader
+	tmpl   Templater
 	closer []io.Closer
 }
 
@@ -79,19 +80,56 @@ func Open(name string) (*File, error) {
 }
 
 // OpenReader reads a corpus from r as Open reads the file name: the
-// format comes from FormatOf(name), and a name ending in .gz (in any
-// case) means r is gzipped. It is the one place that decides how a
+// format comes from FormatOf(name), or from the content when the name
+// leaves it open (.json, .txt), and a name ending in .gz (in any case)
+// means r is gzipped. It is the one place that decides how a
 // corpus is decoded, for callers whose bytes do not come straight from
 // a file (an embedded corpus, or a file teed into a hash as it is read).
 // Close does not close r.
 func OpenReader(r io.Reader, name string) (*File, error) {
-	cf := &File{Name: name, Format: FormatOf(name)}
+	return openReader(r, name, FormatOf(name), true)
+}
+
+// OpenFormat opens a corpus file in the given format, whatever its name
+// says (a --in-format option). "-" is not special.
+func OpenFormat(name string, format Format) (*File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	cf, err := openReader(f, name, format, false)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	cf.closer = append([]io.Closer{f}, cf.closer...)
+	return cf, nil
+}
+
+// OpenReaderFormat is OpenReader with the format given (for standard
+// input with a --in-format option).
+func OpenReaderFormat(r io.Reader, name string, format Format) (*File, error) {
+	return openReader(r, name, format, false)
+}
+
+func openReader(r io.Reader, name string, format Format, detect bool) (*File, error) {
+	cf := &File{Name: name, Format: format}
 	r, zr, err := decompress(r, name)
 	if err != nil {
 		return nil, err
 	}
 	if zr != nil {
 		cf.closer = append(cf.closer, zr)
+	}
+	if _, open := formatOfName(name); open && detect {
+		r, cf.Format = sniff(r, cf.Format)
+	}
+	if cf.Format.IsDocument() {
+		if err := openDocument(cf, r, cf.Format); err != nil {
+			cf.Close()
+			return nil, err
+		}
+		return cf, nil
 	}
 	if cf.Format == FormatJSONL {
 		jr := NewJSONReader(r)
@@ -161,8 +199,12 @@ func isGzip(name string) bool {
 func (f *File) CoNLL() *Reader { return f.conll }
 
 // Layout returns the CoNLL layout read so far (the zero Layout for JSON
-// Lines).
+// Lines); for a document format, a Layout whose Template holds the
+// documents read so far.
 func (f *File) Layout() Layout {
+	if f.tmpl != nil {
+		return Layout{Template: f.tmpl.Template()}
+	}
 	if f.conll == nil {
 		return Layout{}
 	}
@@ -194,22 +236,52 @@ func ReadFileLayout(name string) ([]Sentence, Layout, error) {
 		return nil, Layout{}, err
 	}
 	defer f.Close()
+	out, err := ReadAll(f)
+	if err != nil {
+		return nil, Layout{}, err
+	}
+	return out, f.Layout(), nil
+}
+
+// WriteAll writes sents to w and flushes it, like csv.Writer.WriteAll.
+func WriteAll(w SentenceWriter, sents []Sentence) error {
+	for _, s := range sents {
+		if err := w.Write(s); err != nil {
+			return err
+		}
+	}
+	w.Flush()
+	return w.Error()
+}
+
+// ReadAll reads sentences from r until io.EOF, like csv.Reader.ReadAll:
+// a successful call returns err == nil, not io.EOF.
+func ReadAll(r SentenceReader) ([]Sentence, error) {
 	var out []Sentence
 	for {
-		s, err := f.Read()
+		s, err := r.Read()
 		if err == io.EOF {
-			return out, f.Layout(), nil
+			return out, nil
 		}
 		if err != nil {
-			return nil, Layout{}, err
+			return nil, err
 		}
 		out = append(out, s)
 	}
 }
 
 // NewFormatWriter returns a writer of the given format; layout applies to
-// CoNLL only.
+// CoNLL, and its Template to document formats. A document format that
+// cannot be written to a plain stream (brat) or is not registered gives
+// a writer that returns the error.
 func NewFormatWriter(w io.Writer, format Format, layout Layout) SentenceWriter {
+	if format.IsDocument() {
+		dw, err := newDocWriter(w, format, nil, layout)
+		if err != nil {
+			return errWriter{err}
+		}
+		return dw
+	}
 	if format == FormatJSONL {
 		return NewJSONWriter(w)
 	}
@@ -241,8 +313,11 @@ func WriteFile(name string, sents []Sentence, like *Layout) error {
 
 // OutputOptions are the settings of Create.
 type OutputOptions struct {
-	// Layout is the CoNLL layout to write in (ignored for JSON Lines).
+	// Layout is the CoNLL layout to write in (ignored for JSON Lines);
+	// for document formats, its Template is the documents to rebuild.
 	Layout Layout
+	// Format, when not zero (FormatCoNLL), overrides FormatOf(name).
+	Format Format
 	// NoClobber makes an existing file an error rather than replaced.
 	NoClobber bool
 	// Stored, if not nil, receives a copy of the bytes as stored (after
@@ -259,6 +334,7 @@ type Output struct {
 	Format Format
 
 	file *atomicfile.File
+	side []*atomicfile.File // files beside it (brat's text)
 	zw   *gzip.Writer
 }
 
@@ -271,6 +347,9 @@ func Create(name string, opt OutputOptions) (*Output, error) {
 		return nil, err
 	}
 	out := &Output{Name: name, Format: FormatOf(name), file: f}
+	if opt.Format != FormatCoNLL {
+		out.Format = opt.Format
+	}
 	var w io.Writer = f
 	if opt.Stored != nil {
 		w = io.MultiWriter(f, opt.Stored)
@@ -278,6 +357,15 @@ func Create(name string, opt OutputOptions) (*Output, error) {
 	if isGzip(name) {
 		out.zw = gzip.NewWriter(w)
 		w = out.zw
+	}
+	if out.Format.IsDocument() {
+		dw, err := newDocWriter(w, out.Format, out.sideFiles(opt.NoClobber), opt.Layout)
+		if err != nil {
+			out.Abort()
+			return nil, err
+		}
+		out.SentenceWriter = dw
+		return out, nil
 	}
 	out.SentenceWriter = NewFormatWriter(w, out.Format, opt.Layout)
 	return out, nil
@@ -308,9 +396,19 @@ func (o *Output) Commit() error {
 	if err := o.Close(); err != nil {
 		return err
 	}
+	for _, f := range o.side {
+		if err := f.Commit(); err != nil {
+			return err
+		}
+	}
 	return o.file.Commit()
 }
 
 // Abort discards the output. It is safe to call more than once and after
 // Commit.
-func (o *Output) Abort() { o.file.Abort() }
+func (o *Output) Abort() {
+	for _, f := range o.side {
+		f.Abort()
+	}
+	o.file.Abort()
+}

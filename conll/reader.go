@@ -50,6 +50,9 @@ type Layout struct {
 	// line break.
 	NoFinalBlank   bool
 	NoFinalNewline bool
+	// Template, for a document format, is the documents read, which
+	// writers of the same run rebuild (see Template); nil otherwise.
+	Template Template
 }
 
 // Reader reads sentences from a CoNLL column file: one token per line,

@@ -79,7 +79,7 @@ func Import(ctx context.Context, target string, opt ImportOptions) (Info, error)
 		return Info{}, ErrNoInput
 	}
 	if opt.MRSTY != "" && opt.MRCONSO == "" {
-		return Info{}, errors.New("import: --mrsty needs --mrconso")
+		return Info{}, errors.New("import: an MRSTY file needs its MRCONSO file (semantic types attach to its concepts)")
 	}
 	var total int64
 	for _, p := range opt.inputs() {

@@ -240,6 +240,30 @@ func (s *sqliteStore) terms(id string) ([]Term, error) {
 	return out, nil
 }
 
+func (s *sqliteStore) each(fn func(Concept) bool) error {
+	rows, err := s.db.Query(`SELECT c.id, c.name, c.groups, c.source,
+		coalesce((SELECT group_concat(tui, ',') FROM semtypes s WHERE s.concept = c.id), '')
+		FROM concepts c ORDER BY c.id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var c Concept
+		var groups, tuis string
+		if err := rows.Scan(&c.ID, &c.Name, &groups, &c.Source, &tuis); err != nil {
+			return err
+		}
+		c.Types = splitComma(tuis)
+		sort.Strings(c.Types)
+		c.Groups = groupsOf(c.Types, splitComma(groups)...)
+		if !fn(c) {
+			break
+		}
+	}
+	return rows.Err()
+}
+
 func (s *sqliteStore) info() (Info, error) {
 	in := Info{Path: s.path, Schema: s.schema, Filters: map[string]string{},
 		Sources: map[string]int{}, Groups: map[string]int{}}

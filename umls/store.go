@@ -125,6 +125,8 @@ type Input struct {
 type backend interface {
 	lookup(norm string) ([]Concept, error)
 	terms(id string) ([]Term, error)
+	// each calls fn for every concept, in id order, until fn returns false.
+	each(fn func(Concept) bool) error
 	info() (Info, error)
 	close() error
 }
@@ -194,6 +196,26 @@ func (s *Store) Terms(conceptID string) ([]Term, error) {
 		return nil, ErrClosed
 	}
 	return s.b.terms(conceptID)
+}
+
+// Concepts returns the concepts of the semantic groups given (none: all),
+// ordered by id: the pool from which entity swaps draw other concepts of
+// a mention's group. It reads the whole store, so callers do it once.
+func (s *Store) Concepts(groups ...string) ([]Concept, error) {
+	if s.b == nil {
+		return nil, ErrClosed
+	}
+	var out []Concept
+	err := s.b.each(func(c Concept) bool {
+		if c.InGroup(groups...) {
+			out = append(out, c)
+		}
+		return true
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list concepts: %w", err)
+	}
+	return out, nil
 }
 
 // Info returns the store's build metadata and counts.

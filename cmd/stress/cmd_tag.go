@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"os"
-
-	"github.com/spf13/pflag"
+	"time"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
@@ -19,31 +16,32 @@ func init() {
 		Name:    "tag",
 		Summary: "tag a corpus with a trained model or an external tagger command",
 		Usage:   "(--model MODEL | --model-cmd CMD) [--timeout D] [-o OUT] [IN]",
-		Flags: func(fs *pflag.FlagSet) {
-			fs.String("model", "", "model file written by 'stress train'")
-			fs.String("model-cmd", "", "external tagger run with sh -c: reads CoNLL tokens on stdin, writes CoNLL or one tag per line")
-			fs.Duration("timeout", 0, "give up on --model-cmd after this long (e.g. 10m; 0 = no limit)")
-			fs.StringP("output", "o", "", "output file (default standard output); .jsonl writes JSON Lines")
-			fs.Bool("force", false, "replace the output file if it exists")
-		},
-		Run: runTag,
+		Bind: bind(func(f *flags, o *tagOptions) {
+			f.String(&o.model, "model", "", "", "model file written by 'stress train'")
+			f.String(&o.modelCmd, "model-cmd", "", "", "external tagger run with sh -c: reads CoNLL tokens on stdin, writes CoNLL or one tag per line")
+			f.Duration(&o.timeout, "timeout", 0, "give up on --model-cmd after this long (e.g. 10m; 0 = no limit)")
+			f.String(&o.out, "output", "o", "", "output file (default standard output); .jsonl writes JSON Lines")
+			f.Bool(&o.force, "force", "", false, "replace the output file if it exists")
+			o.set = f.Changed
+		}, runTag),
 	})
 }
 
-func runTag(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error {
-	modelPath, _ := fs.GetString("model")
-	modelCmd, _ := fs.GetString("model-cmd")
-	timeout, _ := fs.GetDuration("timeout")
-	out, _ := fs.GetString("output")
-	force, _ := fs.GetBool("force")
+// tagOptions are the flags of "stress tag".
+type tagOptions struct {
+	model, modelCmd, out string
+	timeout              time.Duration
+	force                bool
+	set                  func(string) bool
+}
+
+func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
+	modelPath, modelCmd, timeout, out, force := o.model, o.modelCmd, o.timeout, o.out, o.force
 	if (modelPath == "") == (modelCmd == "") {
 		return usageErrorf("tag: give exactly one of --model and --model-cmd")
 	}
-	if fs.Changed("timeout") && modelCmd == "" {
+	if o.set("timeout") && modelCmd == "" {
 		return usageErrorf("tag: --timeout applies to --model-cmd only")
-	}
-	if timeout < 0 {
-		return usageErrorf("tag: --timeout must not be negative")
 	}
 	if len(args) > 1 {
 		return usageErrorf("tag: at most one input file")
@@ -86,7 +84,7 @@ func runTag(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error
 
 	if out == "" {
 		w := conll.NewFormatWriter(e.Stdout, format, layout)
-		return writeAll(w, sents)
+		return conll.WriteAll(w, sents)
 	}
 	if conll.FormatOf(out) != format {
 		layout = conll.Layout{}
@@ -96,10 +94,8 @@ func runTag(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error
 		return err
 	}
 	defer f.Abort()
-	for _, s := range sents {
-		if err := f.Write(s); err != nil {
-			return fmt.Errorf("%s: %w", out, err)
-		}
+	if err := conll.WriteAll(f, sents); err != nil {
+		return fmt.Errorf("%s: %w", out, err)
 	}
 	return f.Commit()
 }
@@ -107,46 +103,17 @@ func runTag(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error
 // readTagInput reads the corpus to tag. Token-only lines are accepted:
 // input to a tagger need not carry gold tags.
 func readTagInput(e *env, name string) ([]conll.Sentence, conll.Layout, conll.Format, error) {
-	var (
-		sr     conll.SentenceReader
-		layout func() conll.Layout
-		format = conll.FormatCoNLL
-	)
-	if name == "-" {
-		r := conll.NewReader(e.Stdin)
-		r.File = "-"
+	f, err := openCorpus(e, name)
+	if err != nil {
+		return nil, conll.Layout{}, 0, err
+	}
+	defer f.Close()
+	if r := f.CoNLL(); r != nil {
 		r.TagOptional = true
-		sr, layout = r, r.Layout
-	} else {
-		f, err := conll.Open(name)
-		if err != nil {
-			return nil, conll.Layout{}, 0, err
-		}
-		defer f.Close()
-		if r := f.CoNLL(); r != nil {
-			r.TagOptional = true
-		}
-		sr, layout, format = f, f.Layout, f.Format
 	}
-	var sents []conll.Sentence
-	for {
-		s, err := sr.Read()
-		if errors.Is(err, io.EOF) {
-			return sents, layout(), format, nil
-		}
-		if err != nil {
-			return nil, conll.Layout{}, 0, err
-		}
-		sents = append(sents, s)
+	sents, err := conll.ReadAll(f)
+	if err != nil {
+		return nil, conll.Layout{}, 0, err
 	}
-}
-
-func writeAll(w conll.SentenceWriter, sents []conll.Sentence) error {
-	for _, s := range sents {
-		if err := w.Write(s); err != nil {
-			return err
-		}
-	}
-	w.Flush()
-	return w.Error()
+	return sents, f.Layout(), f.Format, nil
 }

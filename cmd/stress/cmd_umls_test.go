@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -12,9 +10,7 @@ import (
 
 func runUMLSCLI(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	err := run(context.Background(), args, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut})
-	return out.String(), errOut.String(), err
+	return runCLI(t, "", args...)
 }
 
 func TestUMLSLookupDefault(t *testing.T) {

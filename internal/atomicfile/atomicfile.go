@@ -13,7 +13,7 @@ import (
 
 // ErrExists is returned by Create and Commit with noClobber when the
 // target exists.
-var ErrExists = errors.New("file exists (use --force to replace it)")
+var ErrExists = errors.New("file exists")
 
 // File is a pending file. Write to it, then call Commit to put it in place
 // or Abort to discard it. Abort after Commit is a no-op, so

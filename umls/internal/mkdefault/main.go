@@ -34,7 +34,6 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
-	"github.com/stress-ner/stress/perturb/synonym"
 	"github.com/stress-ner/stress/umls"
 )
 
@@ -230,7 +229,7 @@ func cdrNames(meshPath, dir, list string, log io.Writer) (map[string][]umls.Ment
 	opt.Prefix = "MESH:"
 	opt.Label = func(id string) string { return labels[id] }
 	opt.Reject = func(id, name string) string {
-		if synonym.IsAbbreviation(name) {
+		if umls.IsAbbreviation(name) {
 			return "abbreviation"
 		}
 		for _, o := range owners[umls.Normalize(name)] {

@@ -1,0 +1,55 @@
+package build
+
+import (
+	"crypto/sha256"
+	_ "github.com/stress-ner/stress/conll/formats" // document inputs and outputs
+	"hash"
+	"path/filepath"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/layout"
+)
+
+// sink writes one output in the layout of its input, hashing it as it
+// goes.
+type sink struct {
+	layout.Sink
+	out  *asyncWriter
+	file *atomicfile.File
+	hash hash.Hash
+	name string
+	kind string
+}
+
+// Close writes out everything written (it does not close the file).
+func (s *sink) Close() error {
+	err := s.Flush()
+	if err2 := s.out.Close(); err == nil {
+		err = err2
+	}
+	return err
+}
+
+// createSink creates the output name of src in dir.
+func createSink(dir, name, kind string, src *source) (*sink, error) {
+	f, err := atomicfile.Create(filepath.Join(dir, name), false)
+	if err != nil {
+		return nil, err
+	}
+	s := &sink{file: f, hash: sha256.New(), name: name, kind: kind}
+	s.out = newAsyncWriter(f, s.hash)
+	// Outputs keep the input's format: a PubTator input gives PubTator
+	// outputs, rebuilt from the documents the source read.
+	var w conll.SentenceWriter
+	switch format := src.file.Format; {
+	case format.IsDocument():
+		w = conll.NewFormatWriter(s.out, format, src.file.Layout())
+	case format == conll.FormatJSONL:
+		w = conll.NewJSONWriter(s.out)
+	default:
+		w = conll.NewWriter(s.out)
+	}
+	s.Sink = layout.NewSink(w, src.Tracker)
+	return s, nil
+}

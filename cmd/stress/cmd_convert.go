@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/stress-ner/stress/conll"
+)
+
+// convertOptions are the flags of "stress convert".
+type convertOptions struct {
+	Output    string
+	InFormat  string
+	OutFormat string
+	Force     bool
+}
+
+var formatChoices = []string{"conll", "jsonl", "pubtator", "bioc-xml", "bioc-json", "brat"}
+
+func init() {
+	register(&command{
+		Name:    "convert",
+		Summary: "convert a corpus between CoNLL, JSON Lines, PubTator, BioC XML/JSON and brat",
+		Usage:   "[--in-format F] [--out-format F] [-o OUT] IN",
+		Bind: bind(func(f *flags, o *convertOptions) {
+			f.String(&o.Output, "output", "o", "", "write to `OUT` (default: standard output, in the input's format)")
+			f.Enum(&o.InFormat, "in-format", "", "", formatChoices, "input format (default: from the name or content)")
+			f.Enum(&o.OutFormat, "out-format", "", "", formatChoices, "output format (default: from the output name)")
+			f.Bool(&o.Force, "force", "", false, "replace the output file if it exists")
+		}, runConvert),
+	})
+}
+
+// runConvert reads IN and writes it in another format. Documents read
+// from a document format are rebuilt by the writer (same text, offsets,
+// ids and relations): the same format gives the same bytes for PubTator
+// and brat.
+func runConvert(ctx context.Context, e *env, o *convertOptions, args []string) error {
+	if len(args) != 1 {
+		return usageErrorf("convert takes one input file")
+	}
+	in, err := openCorpusFormat(e, args[0], o.InFormat)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	outFormat := in.Format
+	if o.Output != "" {
+		outFormat = conll.FormatOf(o.Output)
+		if same, _ := sameFile(args[0], o.Output); same {
+			return usageErrorf("convert: the output %s is the input", o.Output)
+		}
+	}
+	if o.OutFormat != "" {
+		outFormat, _ = conll.ParseFormat(o.OutFormat)
+	}
+	// Document writers rebuild the documents the reader has read; other
+	// inputs give documents made from their sentences.
+	var layout conll.Layout
+	if in.Format.IsDocument() {
+		layout = in.Layout()
+	}
+	if o.Output == "" {
+		return conll.Copy(conll.NewFormatWriter(e.Stdout, outFormat, layout), in)
+	}
+	out, err := conll.Create(o.Output, conll.OutputOptions{Layout: layout, Format: outFormat, NoClobber: !o.Force})
+	if err != nil {
+		return err
+	}
+	defer out.Abort()
+	if err := conll.Copy(out, in); err != nil {
+		return fmt.Errorf("convert %s: %w", args[0], err)
+	}
+	return out.Commit()
+}
+
+// openCorpusFormat opens a corpus as openCorpus does, in the named
+// format when it is not empty.
+func openCorpusFormat(e *env, name, format string) (*conll.File, error) {
+	if format == "" {
+		return openCorpus(e, name)
+	}
+	f, err := conll.ParseFormat(format)
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	if name == "-" {
+		return conll.OpenReaderFormat(e.Stdin, "-", f)
+	}
+	return conll.OpenFormat(name, f)
+}
+
+// sameFile reports whether a and b name the same existing file.
+func sameFile(a, b string) (bool, error) {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false, err
+	}
+	sb, err := os.Stat(b)
+	if err != nil {
+		return filepath.Clean(a) == filepath.Clean(b), nil
+	}
+	return os.SameFile(sa, sb), nil
+}

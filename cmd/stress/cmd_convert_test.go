@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stress-ner/stress/conll"
+)
+
+func TestConvertPubTatorRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	in := "testdata/cdr3.pubtator"
+	want, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt := filepath.Join(dir, "rt.pubtator")
+	if _, stderr, err := runCLI(t, "", "convert", "-o", rt, in); err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+	if got, _ := os.ReadFile(rt); !bytes.Equal(got, want) {
+		t.Errorf("round trip differs")
+	}
+	// No replacing an existing file without --force.
+	if _, _, err := runCLI(t, "", "convert", "-o", rt, in); err == nil {
+		t.Error("convert replaced an existing file")
+	}
+	// To CoNLL: the sentences of the reader, with document starts.
+	tsv := filepath.Join(dir, "rt.tsv")
+	if _, stderr, err := runCLI(t, "", "convert", "-o", tsv, in); err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+	sents, err := conll.ReadFile(tsv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := 0
+	for _, s := range sents {
+		if s.DocStart {
+			docs++
+		}
+	}
+	if docs != 3 || !strings.HasPrefix(strings.Join(sents[0].Tokens, " "), "Tricuspid valve regurgitation") || sents[0].Tags[0] != "B-Disease" {
+		t.Errorf("%d documents, first sentence %v %v", docs, sents[0].Tokens, sents[0].Tags)
+	}
+}
+
+func TestBuildPubTator(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "D")
+	if _, stderr, err := runCLI(t, "", "build", "--kinds", "keyboard,swap,synonym", "--out", out, "testdata/cdr3.pubtator"); err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+	orig, _ := os.ReadFile("testdata/cdr3.pubtator")
+	for _, name := range []string{"cdr3_key.pubtator", "cdr3_swap.pubtator", "cdr3_synonym.pubtator"} {
+		b, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Equal(b, orig) {
+			t.Errorf("%s: not perturbed", name)
+		}
+		// Same relation and annotation lines (ids), read back without
+		// offset errors.
+		if c, w := strings.Count(string(b), "\tCID\t"), strings.Count(string(orig), "\tCID\t"); c != w {
+			t.Errorf("%s: %d CID relations, want %d", name, c, w)
+		}
+		f, err := conll.Open(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for {
+			if _, err := f.Read(); err != nil {
+				if err != io.EOF {
+					t.Errorf("%s: %v", name, err)
+				}
+				break
+			}
+		}
+		f.Close()
+	}
+}

@@ -1,0 +1,414 @@
+package standoff
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+)
+
+// Decoder reads documents, returning io.EOF after the last one. The
+// format packages implement it.
+type Decoder interface {
+	Read() (*Document, error)
+}
+
+// Encoder writes documents, as csv.Writer writes records.
+type Encoder interface {
+	Write(*Document) error
+	Flush()
+	Error() error
+}
+
+// Corpus is the documents a Reader has read so far, with their
+// segmentation into sentences. Writers take it as their template: the
+// n-th sentence written is the perturbed copy of the n-th sentence read.
+// It is safe for one reading and several writing goroutines.
+type Corpus struct {
+	mu     sync.Mutex
+	docs   []*segDoc
+	nsents int
+}
+
+type segDoc struct {
+	doc   *Document
+	first int // index of its first sentence in the corpus
+	sents []segSent
+}
+
+type segSent struct {
+	passage int
+	toks    []Token
+	tags    []string
+}
+
+// Documents returns the number of documents read so far.
+func (c *Corpus) Documents() int {
+	if c == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.docs)
+}
+
+// DocumentTemplate marks Corpus as a conll.Template.
+func (c *Corpus) DocumentTemplate() {}
+
+func (c *Corpus) add(d *segDoc) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	d.first = c.nsents
+	c.nsents += len(d.sents)
+	c.docs = append(c.docs, d)
+}
+
+func (c *Corpus) doc(i int) *segDoc {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if i < len(c.docs) {
+		return c.docs[i]
+	}
+	return nil
+}
+
+// Reader reads the sentences of the documents a Decoder yields.
+type Reader struct {
+	// File names the input in errors.
+	File string
+
+	dec    Decoder
+	corpus *Corpus
+	cur    *segDoc
+	next   int // next sentence of cur
+	err    error
+}
+
+// NewReader returns a Reader of the documents dec reads.
+func NewReader(dec Decoder, file string) *Reader {
+	return &Reader{File: file, dec: dec, corpus: &Corpus{}}
+}
+
+// Corpus returns the documents read so far, the template of Writers.
+func (r *Reader) Corpus() *Corpus { return r.corpus }
+
+// Template returns Corpus, for conll.File.Layout.
+func (r *Reader) Template() conll.Template { return r.corpus }
+
+// Read returns the next sentence, or io.EOF after the last one. The
+// first sentence of each document has DocStart set.
+func (r *Reader) Read() (conll.Sentence, error) {
+	if r.err != nil {
+		return conll.Sentence{}, r.err
+	}
+	for r.cur == nil || r.next == len(r.cur.sents) {
+		d, err := r.dec.Read()
+		if err != nil {
+			r.err = err
+			return conll.Sentence{}, err
+		}
+		sd, err := segmentDoc(d)
+		if err != nil {
+			r.err = &conll.ParseError{File: r.File, Err: err}
+			return conll.Sentence{}, r.err
+		}
+		r.corpus.add(sd)
+		r.cur, r.next = sd, 0
+	}
+	s := r.cur.sentence(r.next)
+	r.next++
+	return s, nil
+}
+
+// sentence returns sentence i of d as conll reads it.
+func (d *segDoc) sentence(i int) conll.Sentence {
+	ss := &d.sents[i]
+	p := &d.doc.Passages[ss.passage]
+	toks := make([]string, len(ss.toks))
+	for k, t := range ss.toks {
+		toks[k], _ = runeSlice(p.Text, t.Start-p.Offset, t.End-p.Offset)
+	}
+	return conll.Sentence{Tokens: toks, Tags: slices.Clone(ss.tags), DocStart: i == 0}
+}
+
+// segmentDoc checks d's offsets, splits its passages into sentences and
+// tags their tokens with the annotations.
+func segmentDoc(d *Document) (*segDoc, error) {
+	if err := CheckOffsets(d); err != nil {
+		return nil, err
+	}
+	sd := &segDoc{doc: d}
+	for pi := range d.Passages {
+		p := &d.Passages[pi]
+		var cuts []int
+		var spans []Span
+		var types []string
+		for _, a := range p.Annotations {
+			for _, l := range a.Locations {
+				cuts = append(cuts, l.Start, l.End)
+			}
+			if len(a.Locations) == 1 {
+				spans = append(spans, a.Locations[0])
+				types = append(types, tagType(a.Type))
+			}
+		}
+		// Annotations of the document itself may point into a passage:
+		// their boundaries cut tokens too.
+		tagged := pickEntities(spans)
+		for _, toks := range Segment(p.Text, p.Offset, sortedUnique(cuts), spans) {
+			tags := make([]string, len(toks))
+			for k := range tags {
+				tags[k] = iob.Outside
+			}
+			for _, e := range tagged {
+				first := true
+				for k, t := range toks {
+					if t.Start >= spans[e].Start && t.End <= spans[e].End {
+						if first {
+							tags[k] = "B-" + types[e]
+							first = false
+						} else {
+							tags[k] = "I-" + types[e]
+						}
+					}
+				}
+			}
+			sd.sents = append(sd.sents, segSent{passage: pi, toks: toks, tags: tags})
+		}
+	}
+	return sd, nil
+}
+
+// tagType makes an annotation type usable in an IOB tag: white space
+// would split the CoNLL column.
+func tagType(t string) string {
+	if t == "" {
+		return "Entity"
+	}
+	return strings.Join(strings.Fields(t), "_")
+}
+
+// pickEntities returns the indices of the spans that become IOB
+// entities: IOB cannot nest, so of overlapping mentions the one that
+// starts first, and of those the longest, wins.
+func pickEntities(spans []Span) []int {
+	idx := make([]int, len(spans))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if spans[a].Start != spans[b].Start {
+			return spans[a].Start - spans[b].Start
+		}
+		return spans[b].End - spans[a].End
+	})
+	var out []int
+	end := -1
+	for _, i := range idx {
+		if spans[i].Start >= end && spans[i].End > spans[i].Start {
+			out = append(out, i)
+			end = spans[i].End
+		}
+	}
+	return out
+}
+
+// Writer rebuilds documents from sentences and writes them with an
+// Encoder. With a template Corpus (the Reader of the input), the n-th
+// sentence written replaces the n-th sentence read: each document is
+// rebuilt (Rebuild), checked (Check) and encoded as soon as its last
+// sentence arrives. Without a template (the input was CoNLL or JSON
+// Lines), documents are made from the sentences (FromSentences), a new
+// one at every DocStart, or one per sentence when the input marks no
+// documents.
+type Writer struct {
+	enc    Encoder
+	corpus *Corpus
+
+	n    int              // sentences written
+	doc  int              // index of the template document being collected
+	outs []conll.Sentence // its sentences so far
+
+	pend  []conll.Sentence // without template: the document being collected
+	docs  int              // without template: documents written
+	marks bool             // without template: the input marks documents
+	err   error
+}
+
+// NewWriter returns a Writer encoding with enc. tmpl is the Corpus of
+// the input's Reader, or nil (or any other conll.Template) to make
+// documents from the sentences.
+func NewWriter(enc Encoder, tmpl conll.Template) *Writer {
+	c, _ := tmpl.(*Corpus)
+	return &Writer{enc: enc, corpus: c}
+}
+
+// Register registers a document format with conll.RegisterFormat: its
+// Decoder and Encoder constructors wrapped in a Reader and a Writer.
+func Register(f conll.Format, newDec func(r io.Reader, name string) (Decoder, error),
+	newEnc func(w io.Writer, side conll.SideFiles) (Encoder, error), sniff func(head []byte) bool) {
+	conll.RegisterFormat(f, &conll.Codec{
+		NewReader: func(r io.Reader, name string) (conll.SentenceReader, error) {
+			dec, err := newDec(r, name)
+			if err != nil {
+				return nil, err
+			}
+			return NewReader(dec, name), nil
+		},
+		NewWriter: func(w io.Writer, side conll.SideFiles, tmpl conll.Template) (conll.SentenceWriter, error) {
+			enc, err := newEnc(w, side)
+			if err != nil {
+				return nil, err
+			}
+			return NewWriter(enc, tmpl), nil
+		},
+		Sniff: sniff,
+	})
+}
+
+// Write adds the next sentence.
+func (w *Writer) Write(s conll.Sentence) error {
+	if w.err != nil {
+		return w.err
+	}
+	if w.corpus == nil {
+		if len(w.pend) > 0 && (s.DocStart || !w.marks) {
+			w.setErr(w.flushPending())
+		}
+		w.marks = w.marks || s.DocStart
+		w.pend = append(w.pend, s.Clone())
+		return w.err
+	}
+	for {
+		d := w.corpus.doc(w.doc)
+		if d == nil {
+			w.setErr(fmt.Errorf("%w: sentence %d is beyond the documents read", ErrAlign, w.n+1))
+			return w.err
+		}
+		if len(w.outs) < len(d.sents) {
+			break
+		}
+		if err := w.finish(d); err != nil {
+			return err
+		}
+	}
+	w.outs = append(w.outs, s.Clone())
+	w.n++
+	if d := w.corpus.doc(w.doc); len(w.outs) == len(d.sents) {
+		return w.finish(d)
+	}
+	return nil
+}
+
+func (w *Writer) setErr(err error) {
+	if w.err == nil && err != nil {
+		w.err = err
+	}
+}
+
+// finish rebuilds, checks and encodes template document d from w.outs.
+func (w *Writer) finish(d *segDoc) error {
+	nd, err := rebuild(d, w.outs)
+	if err == nil {
+		err = Check(d.doc, nd)
+	}
+	if err == nil {
+		err = w.enc.Write(nd)
+	}
+	w.setErr(err)
+	w.doc++
+	w.outs = w.outs[:0]
+	return w.err
+}
+
+func (w *Writer) flushPending() error {
+	w.docs++
+	d := FromSentences(fmt.Sprint(w.docs), w.pend)
+	w.pend = w.pend[:0]
+	return w.enc.Write(d)
+}
+
+// Flush writes the documents completed so far, including documents
+// without sentences (no text) that follow the last sentence written,
+// and flushes the Encoder. A document whose sentences have not all been
+// written is an error.
+func (w *Writer) Flush() {
+	if w.err == nil {
+		if w.corpus == nil {
+			if len(w.pend) > 0 {
+				w.setErr(w.flushPending())
+			}
+		} else {
+			for d := w.corpus.doc(w.doc); d != nil && w.err == nil; d = w.corpus.doc(w.doc) {
+				if len(w.outs) < len(d.sents) {
+					w.setErr(fmt.Errorf("%w: document %s: %d of its %d sentences written", ErrAlign, d.doc.ID, len(w.outs), len(d.sents)))
+					break
+				}
+				w.finish(d)
+			}
+		}
+	}
+	w.enc.Flush()
+	w.setErr(w.enc.Error())
+}
+
+// Error returns the first error of Write or Flush.
+func (w *Writer) Error() error { return w.err }
+
+// FromSentences makes a document of sentences that come without one
+// (CoNLL, JSON Lines): tokens joined by spaces, the first sentence the
+// first passage (a PubTator title), the others the second, and one
+// annotation per IOB entity.
+func FromSentences(id string, sents []conll.Sentence) *Document {
+	d := &Document{ID: id}
+	off := 0
+	for i, s := range sents {
+		if i <= 1 {
+			if i == 1 {
+				off++ // the space PubTator puts between title and abstract
+			}
+			d.Passages = append(d.Passages, Passage{Offset: off})
+		}
+		p := &d.Passages[len(d.Passages)-1]
+		var b strings.Builder
+		b.WriteString(p.Text)
+		if i > 1 {
+			b.WriteByte(' ')
+			off++
+		}
+		starts := make([]int, len(s.Tokens))
+		for k, t := range s.Tokens {
+			if k > 0 {
+				b.WriteByte(' ')
+				off++
+			}
+			starts[k] = off
+			b.WriteString(t)
+			off += utf8.RuneCountInString(t)
+		}
+		p.Text = b.String()
+		for _, sp := range iob.Spans(s.Tags) {
+			if sp.End <= sp.Start {
+				continue
+			}
+			loc := Span{starts[sp.Start], starts[sp.End-1] + utf8.RuneCountInString(s.Tokens[sp.End-1])}
+			p.Annotations = append(p.Annotations, Annotation{
+				ID:        fmt.Sprintf("T%d", countAnn(d)+1),
+				Type:      sp.Type,
+				Locations: []Span{loc},
+				Text:      strings.Join(s.Tokens[sp.Start:sp.End], " "),
+			})
+		}
+	}
+	return d
+}
+
+func countAnn(d *Document) int {
+	n, _ := d.Counts()
+	return n
+}
