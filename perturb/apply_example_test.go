@@ -63,14 +63,11 @@ func TestApplyMatchesCLI(t *testing.T) {
 	}
 }
 
-// BenchmarkApply measures "stress perturb" in-process: BC5CDR test (the
-// embedded sample without ../shared), six times over with
-// STRESS_BIG_BENCH=1 (the 780k-token file of the nlpaug comparison).
+// BenchmarkApply measures "stress perturb" in-process: the embedded
+// sample, or with STRESS_BIG_BENCH set BC5CDR test six times over (the
+// 780k-token file of the nlpaug comparison).
 func BenchmarkApply(b *testing.B) {
-	data, err := os.ReadFile("../../shared/corpora/BC5CDR-IOB/test.tsv")
-	if err != nil {
-		b.Skip("BC5CDR test not available:", err)
-	}
+	data := benchCorpus(b)
 	if os.Getenv("STRESS_BIG_BENCH") != "" {
 		data = bytes.Repeat(data, 6)
 	}
