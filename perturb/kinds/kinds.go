@@ -7,6 +7,8 @@
 package kinds
 
 import (
+	"slices"
+
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/casing"
 	"github.com/stress-ner/stress/perturb/delete"
@@ -29,7 +31,7 @@ func Lookup(name string) (*perturb.Kind, error) { return perturb.Lookup(name) }
 
 // All returns the registered kinds sorted by name: the built-in ones and
 // any a program registered itself.
-func All() []*perturb.Kind {
-	_ = builtin
-	return perturb.All()
-}
+func All() []*perturb.Kind { return perturb.All() }
+
+// Builtin returns the kinds of this module, in a fixed order.
+func Builtin() []*perturb.Kind { return slices.Clone(builtin) }
