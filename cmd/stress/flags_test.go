@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/keyboard"
 )
 
 type testOptions struct {
@@ -121,4 +123,18 @@ func TestEveryCommandBinds(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestKindOptionCollision checks that a kind whose option has the name
+// of another kind's option (or of a command flag) stops the program when
+// the commands are registered, naming both.
+func TestKindOptionCollision(t *testing.T) {
+	k := &perturb.Kind{Name: "zz-collide", Suffix: "zz", Options: []perturb.Option{{Name: "layout", Help: "clash"}}}
+	defer func() {
+		r := recover()
+		if s, _ := r.(string); !strings.Contains(s, "--layout") || !strings.Contains(s, "zz-collide") {
+			t.Errorf("panic %v, want one naming --layout and the kind", r)
+		}
+	}()
+	bindKindOptions(newFlags("x"), &perturbFlags{}, []*perturb.Kind{keyboard.Kind, k})
 }

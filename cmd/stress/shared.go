@@ -60,10 +60,21 @@ func bindPerturb(f *flags, o *perturbFlags) {
 	f.Int(&o.Selection.MinLength, "min-length", d.MinLength, "minimum length of a selected word, in letters")
 	f.Int(&o.Workers, "workers", runtime.NumCPU(), "parallel workers (output does not depend on it)")
 	f.Check("", func() error { return flagError(o.Selection.Validate()) })
+	bindKindOptions(f, o, kinds.All())
+}
+
+// bindKindOptions binds the options of ks, each kind's to its own
+// values. An option name already bound (by another kind or the command)
+// panics: the program must not start with two kinds sharing a flag.
+func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
 	o.options = map[string]map[string]*string{}
-	for _, k := range kinds.All() {
+	for _, k := range ks {
 		o.options[k.Name] = map[string]*string{}
 		for _, opt := range k.Options {
+			if prev := f.fs.Lookup(opt.Name); prev != nil {
+				// Two kinds (or a kind and the command) would share one flag.
+				panic(fmt.Sprintf("option --%s of kind %s is already a flag: %s", opt.Name, k.Name, prev.Usage))
+			}
 			v := new(string)
 			*v = opt.Default
 			o.options[k.Name][opt.Name] = v
