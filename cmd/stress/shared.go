@@ -47,8 +47,7 @@ type perturbFlags struct {
 }
 
 // bindPerturb binds the perturbation flags. Every kind's options are
-// flags of their own; pflag panics at registration if two kinds (or a
-// kind and the command) define the same name.
+// flags of their own (see bindKindOptions).
 func bindPerturb(f *flags, o *perturbFlags) {
 	d := perturb.DefaultSelection()
 	f.Uint64(&o.Seed, "seed", 1, "random seed; the same seed gives the same output")
