@@ -129,7 +129,17 @@ func closePerturbation(p perturb.Perturbation) {
 func baseName(path string) string {
 	b := filepath.Base(path)
 	b = strings.TrimSuffix(b, ".gz")
-	return strings.TrimSuffix(b, filepath.Ext(b))
+	return strings.TrimSuffix(b, corpusExt(b))
+}
+
+// corpusExt is the extension of a corpus file name: the last one, or
+// ".bioc.json", whose inner part says the format (test.bioc.json ->
+// test_key.bioc.json).
+func corpusExt(name string) string {
+	if strings.HasSuffix(strings.ToLower(name), ".bioc.json") {
+		return name[len(name)-len(".bioc.json"):]
+	}
+	return filepath.Ext(name)
 }
 
 // outputExt is the extension outputs of an input get: the input's own
@@ -138,7 +148,7 @@ func outputExt(path string) string {
 	if path == sample.TestName {
 		return ".tsv"
 	}
-	ext := filepath.Ext(strings.TrimSuffix(filepath.Base(path), ".gz"))
+	ext := corpusExt(strings.TrimSuffix(filepath.Base(path), ".gz"))
 	if ext == "" {
 		return ".tsv"
 	}
@@ -287,7 +297,7 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 			if err != nil {
 				return nil, err
 			}
-			defer s.file.Abort()
+			defer s.abort()
 			defer s.out.Close() // on errors, before the file is aborted
 			sinks[i] = append(sinks[i], s)
 			part.Steps = append(part.Steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[k], Out: s.Sink})
@@ -396,7 +406,7 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 	}
 	for _, ss := range sinks {
 		for _, s := range ss {
-			if err := s.file.Commit(); err != nil {
+			if err := s.commit(); err != nil {
 				return nil, err
 			}
 		}

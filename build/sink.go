@@ -4,7 +4,9 @@ import (
 	"crypto/sha256"
 	_ "github.com/stress-ner/stress/conll/formats" // document inputs and outputs
 	"hash"
+	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
@@ -17,6 +19,7 @@ type sink struct {
 	layout.Sink
 	out  *asyncWriter
 	file *atomicfile.File
+	side []*atomicfile.File // files beside it: brat's text
 	hash hash.Hash
 	name string
 	kind string
@@ -44,7 +47,12 @@ func createSink(dir, name, kind string, src *source) (*sink, error) {
 	var w conll.SentenceWriter
 	switch format := src.file.Format; {
 	case format.IsDocument():
-		w = conll.NewFormatWriter(s.out, format, src.file.Layout())
+		var err error
+		w, err = conll.NewDocumentWriter(s.out, format, s.sideFiles(dir, name), src.file.Layout())
+		if err != nil {
+			f.Abort()
+			return nil, err
+		}
 	case format == conll.FormatJSONL:
 		w = conll.NewJSONWriter(s.out)
 	default:
@@ -52,4 +60,35 @@ func createSink(dir, name, kind string, src *source) (*sink, error) {
 	}
 	s.Sink = layout.NewSink(w, src.Tracker)
 	return s, nil
+}
+
+// sideFiles creates the files an output of a document format keeps
+// beside it (brat's NAME.txt), committed and aborted with it.
+func (s *sink) sideFiles(dir, name string) conll.SideFiles {
+	return func(ext string) (io.Writer, error) {
+		f, err := atomicfile.Create(filepath.Join(dir, strings.TrimSuffix(name, filepath.Ext(name))+ext), false)
+		if err != nil {
+			return nil, err
+		}
+		s.side = append(s.side, f)
+		return f, nil
+	}
+}
+
+// commit puts the output and the files beside it in place.
+func (s *sink) commit() error {
+	for _, f := range s.side {
+		if err := f.Commit(); err != nil {
+			return err
+		}
+	}
+	return s.file.Commit()
+}
+
+// abort discards the output and the files beside it.
+func (s *sink) abort() {
+	for _, f := range s.side {
+		f.Abort()
+	}
+	s.file.Abort()
 }

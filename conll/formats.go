@@ -181,6 +181,13 @@ func openDocument(cf *File, r io.Reader, f Format) error {
 	return nil
 }
 
+// NewDocumentWriter returns a writer of document format f to w, with
+// side creating the files it keeps beside w (brat's text; nil when w
+// is not a file) and the documents of layout.Template to rebuild.
+func NewDocumentWriter(w io.Writer, f Format, side SideFiles, layout Layout) (SentenceWriter, error) {
+	return newDocWriter(w, f, side, layout)
+}
+
 // newDocWriter returns a writer of format f.
 func newDocWriter(w io.Writer, f Format, side SideFiles, layout Layout) (SentenceWriter, error) {
 	c, err := codec(f)

@@ -84,3 +84,39 @@ func TestBuildPubTator(t *testing.T) {
 		f.Close()
 	}
 }
+
+// TestBuildDocumentFormats builds K, W and S sets of the same CDR
+// documents in BioC XML, BioC JSON and brat: outputs keep the input's
+// format and extension, and convert to the same relation lines as the
+// input.
+func TestBuildDocumentFormats(t *testing.T) {
+	for _, c := range []struct{ in, base, ext string }{
+		{"testdata/cdr3.xml", "cdr3", ".xml"},
+		{"testdata/cdr3.bioc.json", "cdr3", ".bioc.json"},
+		{"testdata/6504332.ann", "6504332", ".ann"},
+	} {
+		out := filepath.Join(t.TempDir(), "D")
+		if _, stderr, err := runCLI(t, "", "build", "--kinds", "keyboard,swap,synonym", "--out", out, c.in); err != nil {
+			t.Fatalf("%s: %v: %s", c.in, err, stderr)
+		}
+		for _, suffix := range []string{"_key", "_swap", "_synonym"} {
+			name := filepath.Join(out, c.base+suffix+c.ext)
+			if c.ext == ".ann" {
+				if _, err := os.Stat(filepath.Join(out, c.base+suffix+".txt")); err != nil {
+					t.Errorf("%s: no text file: %v", name, err)
+				}
+			}
+			pub := filepath.Join(t.TempDir(), "x.pubtator")
+			if _, stderr, err := runCLI(t, "", "convert", "-o", pub, name); err != nil {
+				t.Fatalf("%s: %v: %s", name, err, stderr)
+			}
+			orig := filepath.Join(t.TempDir(), "o.pubtator")
+			runCLI(t, "", "convert", "-o", orig, c.in)
+			a, _ := os.ReadFile(pub)
+			b, _ := os.ReadFile(orig)
+			if strings.Count(string(a), "\t") != strings.Count(string(b), "\t") || bytes.Equal(a, b) {
+				t.Errorf("%s: not a perturbed copy with the same annotations", name)
+			}
+		}
+	}
+}

@@ -6,5 +6,7 @@
 package formats
 
 import (
+	_ "github.com/stress-ner/stress/conll/bioc"     // BioC XML and JSON
+	_ "github.com/stress-ner/stress/conll/brat"     // brat standoff
 	_ "github.com/stress-ner/stress/conll/pubtator" // PubTator
 )

@@ -78,5 +78,11 @@ func TestAgreementWithBC5CDRIOB(t *testing.T) {
 	} {
 		same, sameTok, n := agreement(t, shared+c.pub, shared+c.iob)
 		t.Logf("%s: %.2f%% of %d sentences identical in tokens and tags, %.2f%% in tokens", c.iob, 100*same, n, 100*sameTok)
+		// Measured: 98.93% (devel) and 98.79% (train); the rest are
+		// sentence splits of the original's splitter that no rule here
+		// reproduces ("mg. / kg. i.p.", "et al. RESULTS").
+		if same < 0.985 {
+			t.Errorf("%s: agreement %.2f%% below 98.5%%", c.iob, 100*same)
+		}
 	}
 }

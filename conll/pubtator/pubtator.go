@@ -260,38 +260,70 @@ func (e *Encoder) Write(doc *standoff.Document) error {
 
 func clean(s string) bool { return !strings.ContainsAny(s, "\t\r\n") }
 
+// oneLine replaces tabs and line breaks by spaces: one code point by
+// one, so offsets stay right.
+func oneLine(s string) string {
+	if clean(s) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\r' || r == '\n' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// passageTexts returns the texts of doc's passages as PubTator lines. A
+// document of one passage with line breaks (brat) is split after its
+// first line, the title; other tabs and line breaks become spaces.
+func passageTexts(doc *standoff.Document) []string {
+	var out []string
+	for i := range doc.Passages {
+		out = append(out, doc.Passages[i].Text)
+	}
+	if len(out) == 1 {
+		if t, a, ok := strings.Cut(out[0], "\n"); ok {
+			out = []string{strings.TrimSuffix(t, "\r") + strings.Repeat(" ", len(t)-len(strings.TrimSuffix(t, "\r"))), a}
+		}
+	}
+	for i := range out {
+		out[i] = oneLine(out[i])
+	}
+	return out
+}
+
 func appendDoc(b []byte, doc *standoff.Document) ([]byte, error) {
 	if !clean(doc.ID) || strings.Contains(doc.ID, "|") || doc.ID == "" {
 		return b, fmt.Errorf("document id %q: %w", doc.ID, ErrUnwritable)
 	}
 	// Where each passage goes in title + " " + abstract.
+	texts := passageTexts(doc)
 	shift := make([]int, len(doc.Passages))
 	var title, abstract strings.Builder
 	off := 0
-	for i := range doc.Passages {
-		p := &doc.Passages[i]
-		if !clean(p.Text) {
-			return b, fmt.Errorf("document %s: passage %d: %w", doc.ID, i+1, ErrUnwritable)
-		}
+	for i, t := range texts {
 		switch {
 		case i == 0:
-			title.WriteString(p.Text)
+			title.WriteString(t)
 		case i == 1:
 			off++
-			abstract.WriteString(p.Text)
+			abstract.WriteString(t)
 		default:
 			off++
 			abstract.WriteByte(' ')
-			abstract.WriteString(p.Text)
+			abstract.WriteString(t)
 		}
-		shift[i] = off - p.Offset
-		off += utf8.RuneCountInString(p.Text)
+		if i < len(doc.Passages) {
+			shift[i] = off - doc.Passages[i].Offset
+		}
+		off += utf8.RuneCountInString(t)
 	}
 	b = append(b, doc.ID...)
 	b = append(b, "|t|"...)
 	b = append(b, title.String()...)
 	b = append(b, '\n')
-	if len(doc.Passages) > 1 {
+	if len(texts) > 1 {
 		b = append(b, doc.ID...)
 		b = append(b, "|a|"...)
 		b = append(b, abstract.String()...)
@@ -357,7 +389,7 @@ func appendAnnotation(b []byte, id string, a *standoff.Annotation, shift int) ([
 	if len(a.Locations) != 1 {
 		return b, fmt.Errorf("annotation %q with %d spans: %w", a.Text, len(a.Locations), ErrUnwritable)
 	}
-	if !clean(a.Text) || !clean(a.Type) {
+	if !clean(a.Type) {
 		return b, fmt.Errorf("annotation %q: %w", a.Text, ErrUnwritable)
 	}
 	l := a.Locations[0]
@@ -367,7 +399,7 @@ func appendAnnotation(b []byte, id string, a *standoff.Annotation, shift int) ([
 	b = append(b, '\t')
 	b = strconv.AppendInt(b, int64(l.End+shift), 10)
 	b = append(b, '\t')
-	b = append(b, a.Text...)
+	b = append(b, oneLine(a.Text)...)
 	b = append(b, '\t')
 	b = append(b, a.Type...)
 	// The id column, then further columns; infons of other formats
@@ -406,6 +438,9 @@ func appendRelation(b []byte, id string, r *standoff.Relation) ([]byte, error) {
 	b = append(b, '\t')
 	b = append(b, r.Type...)
 	for _, in := range r.Infons {
+		if (in.Key == "relation" || in.Key == "type") && in.Value == r.Type {
+			continue // the type, as BioC keeps it
+		}
 		if !clean(in.Value) {
 			return b, fmt.Errorf("relation %s: %w", r.Type, ErrUnwritable)
 		}

@@ -824,8 +824,9 @@ func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style stri
 
 // fitting returns the candidates of a that fit mention sp where it
 // stands in s: after "a" or "an", those whose first word takes the same
-// article, and none that would repeat the word before or after the
-// mention.
+// article, none that would repeat the word before or after the mention,
+// and none at all when the mention names part of a protein (see
+// proteinHeads).
 func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candidate {
 	if len(a.Candidates) == 0 {
 		return nil
@@ -842,6 +843,9 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 	}
 	if sp.End < len(s.Tokens) {
 		next = strings.ToLower(s.Tokens[sp.End])
+	}
+	if proteinHeads[next] {
+		return nil // "lactate dehydrogenase", "glucose transporter": part of a protein's name
 	}
 	var out []Candidate
 	for _, c := range a.Candidates {
@@ -862,6 +866,14 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 	}
 	return out
 }
+
+// proteinHeads are the words that make a preceding chemical name part of
+// an enzyme's or transporter's name, which a synonym of the chemical
+// does not name ("milk acid dehydrogenase", "dextrose transporter").
+var proteinHeads = map[string]bool{"dehydrogenase": true, "dehydrogenases": true, "transporter": true,
+	"transporters": true, "kinase": true, "kinases": true, "synthase": true, "synthetase": true, "oxidase": true,
+	"reductase": true, "transferase": true, "carboxylase": true, "esterase": true, "hydrolase": true,
+	"hydroxylase": true, "decarboxylase": true, "phosphatase": true, "isomerase": true, "lyase": true}
 
 // Check reports whether c is a valid synonym change: its replacement is
 // a name of the concept it was looked up in.
