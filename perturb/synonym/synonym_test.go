@@ -296,6 +296,15 @@ func TestPerturbNoRepeat(t *testing.T) {
 	}
 }
 
+func TestPerturbProteinName(t *testing.T) {
+	r, _ := fakeReplacer(t, nil)
+	s := sentence("cocaine esterase and cocaine", "B-Chemical O O B-Chemical")
+	_, cs := r.Perturb(s, nil, rand.New(rand.NewPCG(1, 2)))
+	if len(cs) != 1 || cs[0].Token != 3 {
+		t.Errorf("changes %+v, want only the second cocaine", cs)
+	}
+}
+
 func TestPerturbLeavesInvalidIOB(t *testing.T) {
 	r, _ := fakeReplacer(t, nil)
 	s := sentence("after cocaine", "O I-Chemical")
