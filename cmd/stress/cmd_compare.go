@@ -105,9 +105,8 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	}
 	c, build, input, preds, golds, predFiles, changes := o.c, o.build, o.input, o.preds, o.golds, o.predFiles, o.changes
 	var inputs []string
-	for _, spec := range append(append([]string{}, golds...), predFiles...) {
-		_, path, _ := strings.Cut(spec, "=")
-		inputs = append(inputs, path)
+	for _, n := range append(append([]named{}, golds...), predFiles...) {
+		inputs = append(inputs, n.path)
 	}
 	if err := overwrite.Check(append(inputs, changes), []string{o.html}, o.force); err != nil {
 		return err
