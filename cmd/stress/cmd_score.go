@@ -98,7 +98,7 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		}
 	}
 
-	warnIssues(e.Stderr, counts)
+	warnIssues(e.Stderr, counts, opt.Mode)
 	if format != "text" {
 		return conll.WriteScores(e.Stdout, counts, format, opt)
 	}
@@ -128,16 +128,20 @@ func scoreCorpora(goldPath, predPath string, opt conll.EvalOptions, convert bool
 	return sc.AddPairs(conll.NewPairReader(gf, goldPath, pf, predPath))
 }
 
-// warnIssues says on stderr how many tags conlleval reads as entity
-// starts although valid IOB2 forbids them.
-func warnIssues(w io.Writer, c conll.Counts) {
+// warnIssues says on stderr how many tags valid IOB2 forbids: conlleval
+// reads them as entity starts, strict mode ignores them.
+func warnIssues(w io.Writer, c conll.Counts, mode conll.Mode) {
 	describe := func(is iob.Issues) string {
 		return fmt.Sprintf("%d I- tag(s) starting an entity and %d type change(s) inside an entity", is.IStarts, is.TypeChanges)
 	}
+	hint := "conlleval counts them as entity starts; see --mode strict"
+	if mode == conll.ModeStrict {
+		hint = "strict mode does not count them as entities"
+	}
 	if c.GoldIssues.Any() {
-		fmt.Fprintf(w, "stress score: warning: gold has %s (conlleval counts them as entity starts; see --mode strict)\n", describe(c.GoldIssues))
+		fmt.Fprintf(w, "stress score: warning: gold has %s (%s)\n", describe(c.GoldIssues), hint)
 	}
 	if c.PredIssues.Any() {
-		fmt.Fprintf(w, "stress score: warning: prediction has %s (conlleval counts them as entity starts; see --mode strict)\n", describe(c.PredIssues))
+		fmt.Fprintf(w, "stress score: warning: prediction has %s (%s)\n", describe(c.PredIssues), hint)
 	}
 }

@@ -57,7 +57,7 @@ func bindPerturb(f *flags, o *perturbFlags) {
 	f.Enum(&o.Selection.Targets, "targets", "", d.Targets, perturb.TargetChoices(),
 		"change words in: all, entities (gold mentions only) or context (outside mentions)")
 	f.Int(&o.Selection.MinLength, "min-length", d.MinLength, "minimum length of a selected word, in letters")
-	f.Int(&o.Workers, "workers", runtime.NumCPU(), "parallel workers (output does not depend on it)")
+	f.IntIn(&o.Workers, "workers", runtime.NumCPU(), 1, math.MaxInt32, "parallel workers (output does not depend on it)")
 	f.Check("", func() error { return flagError(o.Selection.Validate()) })
 	bindKindOptions(f, o, kinds.All())
 }
