@@ -73,6 +73,9 @@ func Inputs(paths []string) ([]perturb.Input, error) {
 	seen := map[string]string{}
 	for _, p := range paths {
 		name := baseName(p)
+		if p == "-" {
+			name = "stdin" // outputs stdin_key.tsv, ...
+		}
 		if prev, dup := seen[name]; dup {
 			return nil, fmt.Errorf("%w: inputs %s and %s would both write %s_*", ErrInput, prev, p, name)
 		}
@@ -159,7 +162,7 @@ func outputExt(path string) string {
 // relative to dir when possible, so that the build directory and its
 // inputs can move together and --from works from any directory.
 func recordedPath(path, dir string) string {
-	if strings.HasPrefix(path, "sample:") {
+	if strings.HasPrefix(path, "sample:") || path == "-" {
 		return path
 	}
 	absPath, err1 := filepath.Abs(path)

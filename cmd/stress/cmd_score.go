@@ -76,8 +76,13 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		if len(args) > 1 {
 			return usageErrorf("at most one FILE")
 		}
-		name, in := "-", e.Stdin
-		if len(args) == 1 && args[0] != "-" {
+		name, in := "-", io.Reader(nil)
+		if len(args) == 0 || args[0] == "-" {
+			// Standard input, decompressed if it is gzipped.
+			if in, err = conll.TextReader(e.Stdin, name); err != nil {
+				return err
+			}
+		} else {
 			name = args[0]
 			f, err := conll.OpenText(name)
 			if err != nil {

@@ -46,6 +46,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/overwrite"
 )
@@ -148,6 +149,9 @@ func run(ctx context.Context, args []string, e *env) error {
 	if len(args) > 0 && args[0] == "--version" {
 		args = append([]string{"version"}, args[1:]...)
 	}
+	// Every corpus argument may be "-"; library readers open it as
+	// conll.Stdin.
+	conll.Stdin = e.Stdin
 	return commands.run(ctx, e, args)
 }
 

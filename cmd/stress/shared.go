@@ -205,12 +205,21 @@ func kindNames() []string {
 	return ns
 }
 
-// openCorpus opens a corpus file, or standard input (CoNLL) for "-".
+// openCorpus opens a corpus file, or standard input for "-" (CoNLL or
+// JSON Lines, gzipped or not, by content). An empty corpus is an error
+// when it is read (conll.NonEmpty).
 func openCorpus(e *env, name string) (*conll.File, error) {
+	var f *conll.File
+	var err error
 	if name == "-" {
-		return conll.OpenReader(e.Stdin, "-")
+		f, err = conll.OpenReader(e.Stdin, "-")
+	} else {
+		f, err = conll.Open(name)
 	}
-	return conll.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return conll.NonEmpty(f), nil
 }
 
 // newProgress returns a progress bar counting sentences when stderr is a
