@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
@@ -371,6 +372,11 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 				SHA256: hex.EncodeToString(s.hash.Sum(nil)), Stats: st})
 		}
 		in.Stats = orig
+		if orig.Sentences == 0 {
+			// One rule for empty input (conll.ErrEmpty): a mistake, not
+			// a request for empty stress sets.
+			return nil, fmt.Errorf("%s: %w", plan.Inputs[i].Path, conll.ErrEmpty)
+		}
 		m.Inputs = append(m.Inputs, in)
 	}
 	data, err := m.Encode()

@@ -49,9 +49,6 @@ func openSource(path string) (*source, error) {
 		src.Close()
 		return nil, err
 	}
-	if src.osFile != nil {
-		cf = conll.NonEmpty(cf) // an empty input file is a mistake
-	}
 	src.file, src.Tracker = cf, layout.Track(cf)
 	return src, nil
 }
