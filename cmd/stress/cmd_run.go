@@ -13,6 +13,7 @@ import (
 
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
@@ -99,11 +100,15 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	sets, err := (&build.Build{Dir: o.outDir, Manifest: m}).Sets(&m.Inputs[0])
+	bld := &build.Build{Dir: o.outDir, Manifest: m}
+	sets, err := bld.Sets(&m.Inputs[0])
 	if err != nil {
 		return err
 	}
+	// Predictions on documents are written as those documents.
+	templates := map[string]conll.Template{}
 	for i := range sets {
+		templates[filepath.Base(sets[i].File)] = bld.Template(sets[i].File)
 		sets[i].File = filepath.Base(sets[i].File) // predictions are written under these names
 	}
 
@@ -118,7 +123,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	c := compare.New()
 	c.Samples, c.Seed, c.Workers = o.samples, o.Seed, o.Workers
 	predDir, summaryPath := filepath.Join(o.outDir, "pred"), filepath.Join(o.outDir, "summary.md")
-	rep, err := experiment.Evaluate(ctx, c, sets, systems, experiment.SavePredictions(predDir))
+	rep, err := experiment.Evaluate(ctx, c, sets, systems, experiment.SavePredictionsLike(predDir, func(s compare.Set) conll.Template { return templates[s.File] }))
 	if err != nil {
 		return err
 	}
