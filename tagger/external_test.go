@@ -351,4 +351,6 @@ func TestChecked(t *testing.T) {
 
 type fixedTagger [][]string
 
-func (f fixedTagger) TagSentences(context.Context, []conll.Sentence) ([][]string, error) { return f, nil }
+func (f fixedTagger) TagSentences(context.Context, []conll.Sentence) ([][]string, error) {
+	return f, nil
+}

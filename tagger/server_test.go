@@ -191,4 +191,3 @@ func TestServe(t *testing.T) {
 		t.Errorf("bad request: err = %v", err)
 	}
 }
-
