@@ -81,11 +81,11 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if len(args) > 0 {
 		return usageErrorf("curve takes no arguments (got %q); use --test", args[0])
 	}
-	if len(o.modelNames) > len(o.modelCmds) {
-		return usageErrorf("curve: more --model-name than --model-cmd")
+	if len(o.modelNames) > len(o.modelCmds)+len(o.modelServers) {
+		return usageErrorf("curve: more --model-name than --model-cmd and --model-server")
 	}
-	if len(o.baselines) == 0 && len(o.models) == 0 && len(o.modelCmds) == 0 {
-		return usageErrorf("curve: no systems (give --model, --baselines or --model-cmd)")
+	if len(o.baselines) == 0 && len(o.models) == 0 && len(o.modelCmds) == 0 && len(o.modelServers) == 0 {
+		return usageErrorf("curve: no systems (give --model, --baselines, --model-cmd or --model-server)")
 	}
 	if len(o.train) > 0 && len(o.baselines) == 0 {
 		return usageErrorf("curve: --train is for --baselines")
@@ -110,16 +110,21 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if err != nil {
 		return err
 	}
-	systems, err := curveSystems(ctx, o, logf)
+	systems, stop, err := curveSystems(ctx, o, e, logf)
 	if err != nil {
 		return err
 	}
+	defer stop()
+	checked := checkSystems(systems, test, o.strictTags)
 	logf("tagging %d sets with %d systems (%d bootstrap samples)", len(sets), len(systems), o.samples)
 	cmp := compare.New()
 	cmp.Samples, cmp.Seed, cmp.Workers = o.samples, o.Seed, o.Workers
 	rep, err := experiment.Evaluate(ctx, cmp, sets, systems, nil)
 	if err != nil {
 		return err
+	}
+	for i, c := range checked {
+		warnUnknown(e.Stderr, systems[i].Name, c)
 	}
 	cr, err := experiment.NewCurveReport(c, rep, points)
 	if err != nil {
@@ -165,33 +170,35 @@ func loadCurveTest(path string) ([]conll.Sentence, error) {
 }
 
 // curveSystems trains the baselines and loads the models and commands.
-func curveSystems(ctx context.Context, o *curveOptions, logf func(string, ...any)) ([]experiment.System, error) {
+func curveSystems(ctx context.Context, o *curveOptions, e *env, logf func(string, ...any)) ([]experiment.System, func(), error) {
 	var systems []experiment.System
 	if len(o.baselines) > 0 {
 		train, err := experiment.ReadTraining(o.train)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		logf("training %d baselines on %d sentences (%d epochs)", len(o.baselines), len(train), o.epochs)
 		if systems, err = experiment.TrainBaselines(ctx, experiment.Baselines{Train: train, Features: o.baselines,
 			Seed: o.Seed, Selection: o.Selection, Epochs: o.epochs, Workers: o.Workers}); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	for _, spec := range o.models {
 		name, path, ok := strings.Cut(spec, "=")
 		if !ok || name == "" || path == "" {
-			return nil, usageErrorf("curve: --model %q: want NAME=FILE", spec)
+			return nil, nil, usageErrorf("curve: --model %q: want NAME=FILE", spec)
 		}
 		m, err := tagger.LoadFile(path)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		systems = append(systems, experiment.System{Name: name, Model: name, Tagger: m})
 	}
-	systems = append(systems, experiment.Commands(o.modelCmds, o.modelNames, o.timeout)...)
+	external, stop := externalSystems(&o.systemFlags, e.Stderr)
+	systems = append(systems, external...)
 	if err := experiment.CheckNames(systems); err != nil {
-		return nil, usageErrorf("curve: %v", err)
+		stop()
+		return nil, nil, usageErrorf("curve: %v", err)
 	}
-	return systems, nil
+	return systems, stop, nil
 }

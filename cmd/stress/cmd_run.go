@@ -98,9 +98,14 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	}
 
 	// 2. Systems: baselines (trained here) and external commands.
-	systems, err := runSystems(ctx, o, logf)
+	systems, stop, err := runSystems(ctx, o, e, logf)
 	if err != nil {
 		return err
+	}
+	defer stop()
+	checked := checkSystems(systems, sets[0].Gold, o.strictTags)
+	if !o.quiet {
+		showProgress(e, systems, sets)
 	}
 
 	// 3. Tag every set with every system and compare.
@@ -111,6 +116,9 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	rep, err := experiment.Evaluate(ctx, c, sets, systems, experiment.SavePredictions(predDir))
 	if err != nil {
 		return err
+	}
+	for i, c := range checked {
+		warnUnknown(e.Stderr, systems[i].Name, c)
 	}
 
 	// 4. Reports: summary.md and the HTML page in DIR, summary tables and
@@ -146,14 +154,14 @@ func (o *runOptions) check() error {
 	if len(o.train) > 0 && o.test == "" {
 		return usageErrorf("run: --train needs --test (the stress sets are built from the test set)")
 	}
-	if len(o.modelNames) > len(o.modelCmds) {
-		return usageErrorf("run: more --model-name than --model-cmd")
+	if len(o.modelNames) > len(o.modelCmds)+len(o.modelServers) {
+		return usageErrorf("run: more --model-name than --model-cmd and --model-server")
 	}
-	if o.set("timeout") && len(o.modelCmds) == 0 {
-		return usageErrorf("run: --timeout needs --model-cmd")
+	if o.set("timeout") && len(o.modelCmds)+len(o.modelServers) == 0 {
+		return usageErrorf("run: --timeout needs --model-cmd or --model-server")
 	}
-	if len(o.baselines) == 0 && len(o.modelCmds) == 0 {
-		return usageErrorf("run: no systems (--baselines none and no --model-cmd)")
+	if len(o.baselines) == 0 && len(o.modelCmds)+len(o.modelServers) == 0 {
+		return usageErrorf("run: no systems (--baselines none and no --model-cmd or --model-server)")
 	}
 	if len(o.baselines) == 0 && len(o.augmentKinds) > 0 {
 		return usageErrorf("run: --augment trains the baselines; it cannot go with --baselines none")
@@ -166,18 +174,18 @@ func (o *runOptions) check() error {
 
 // runSystems trains the baselines (on the original train set and on
 // each augmented one, side by side) and adds the external commands.
-func runSystems(ctx context.Context, o *runOptions, logf func(string, ...any)) ([]experiment.System, error) {
+func runSystems(ctx context.Context, o *runOptions, e *env, logf func(string, ...any)) ([]experiment.System, func(), error) {
 	var systems []experiment.System
 	if len(o.baselines) > 0 {
 		train, err := experiment.ReadTraining(o.train)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		var aug []experiment.Kind
 		for _, mk := range o.augmentKinds {
 			p, err := build.NewPerturbation(mk)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if c, ok := p.(io.Closer); ok {
 				defer c.Close()
@@ -187,12 +195,14 @@ func runSystems(ctx context.Context, o *runOptions, logf func(string, ...any)) (
 		logf("training %d models on %d sentences (%d epochs)", len(o.baselines)*(1+len(aug)), len(train), o.epochs)
 		if systems, err = experiment.TrainBaselines(ctx, experiment.Baselines{Train: train, Features: o.baselines,
 			Augment: aug, Seed: o.Seed, Selection: o.Selection, Epochs: o.epochs, Workers: o.Workers}); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	systems = append(systems, experiment.Commands(o.modelCmds, o.modelNames, o.timeout)...)
+	external, stop := externalSystems(&o.systemFlags, e.Stderr)
+	systems = append(systems, external...)
 	if err := experiment.CheckNames(systems); err != nil {
-		return nil, usageErrorf("run: %v", err)
+		stop()
+		return nil, nil, usageErrorf("run: %v", err)
 	}
-	return systems, nil
+	return systems, stop, nil
 }

@@ -252,8 +252,9 @@ func runPlan(ctx context.Context, e *env, plan *build.Plan) (*perturb.Manifest, 
 // systemFlags are the options of the commands that evaluate systems (run,
 // curve): external taggers, training of the baselines, the report.
 type systemFlags struct {
-	modelCmds, modelNames []string
-	timeout               time.Duration
+	modelCmds, modelServers, modelNames []string
+	timeout                             time.Duration
+	strictTags                          bool
 	epochs, samples       int
 	format                compare.Format
 	quiet                 bool
@@ -261,8 +262,10 @@ type systemFlags struct {
 
 func bindSystems(f *flags, o *systemFlags) {
 	f.Strings(&o.modelCmds, "model-cmd", "external tagger `CMD` (sh -c; CoNLL on stdin, CoNLL or tags on stdout); repeatable")
-	f.Strings(&o.modelNames, "model-name", "name of the matching --model-cmd in reports (default cmd, cmd2, ...)")
-	f.Duration(&o.timeout, "timeout", 0, "give up on a --model-cmd run after this long (0 = no limit)")
+	f.Strings(&o.modelServers, "model-server", "external tagger `CMD` started once (sh -c) answering JSON lines {\"tokens\": [...]} -> {\"tags\": [...]} (see README); repeatable")
+	f.Strings(&o.modelNames, "model-name", "names of the --model-cmd, then --model-server, systems in reports (default cmd, cmd2, ..., server, ...)")
+	f.Duration(&o.timeout, "timeout", defaultTimeout, timeoutHelp)
+	f.Bool(&o.strictTags, "strict-tags", "", false, "an unknown tag (not O, B-TYPE or I-TYPE with a type of the gold) is an error, not a warning")
 	f.IntIn(&o.epochs, "epochs", 10, 1, math.MaxInt, "training passes of the baselines")
 	f.IntIn(&o.samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: no intervals)")
 	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
