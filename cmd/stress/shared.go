@@ -255,9 +255,9 @@ type systemFlags struct {
 	modelCmds, modelServers, modelNames []string
 	timeout                             time.Duration
 	strictTags                          bool
-	epochs, samples       int
-	format                compare.Format
-	quiet                 bool
+	epochs, samples                     int
+	format                              compare.Format
+	quiet                               bool
 }
 
 func bindSystems(f *flags, o *systemFlags) {
