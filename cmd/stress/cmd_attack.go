@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/jsonenc"
+	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 )
@@ -68,6 +68,9 @@ random set, and words and queries per success.`,
 }
 
 func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) error {
+	if err := o.check("attack"); err != nil {
+		return err
+	}
 	if len(args) != 1 {
 		return usageErrorf("attack takes one input file (got %d)", len(args))
 	}
@@ -75,27 +78,11 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		return usageErrorf("attack: -o OUT is required")
 	}
 	in := args[0]
-	outputs := []string{o.out, o.log, o.random}
-	for i, p := range outputs {
-		if p == "" {
-			continue
-		}
-		if p == "-" {
-			return usageErrorf("attack: outputs are files, not -")
-		}
-		if in != "-" && samePath(p, in) {
-			return fmt.Errorf("%s: output would replace the input", p)
-		}
-		for _, q := range outputs[:i] {
-			if q != "" && samePath(p, q) {
-				return usageErrorf("attack: %s given for two outputs", p)
-			}
-		}
-		if !o.force {
-			if _, err := os.Stat(p); err == nil {
-				return cliError(fmt.Errorf("%s: %w", p, atomicfile.ErrExists))
-			}
-		}
+	if o.out == "-" || o.log == "-" || o.random == "-" {
+		return usageErrorf("attack: outputs are files, not -")
+	}
+	if err := overwrite.Check([]string{in, o.model}, []string{o.out, o.log, o.random}, o.force); err != nil {
+		return err
 	}
 
 	f, err := openCorpus(e, in)
@@ -247,16 +234,4 @@ time                 %.1fs
 		s.WordsChanged, s.WordsPerSuccess,
 		s.Queries, s.QueriesPerSuccess, s.ModelCalls, elapsed.Seconds())
 	return err
-}
-
-// samePath reports whether a and b name the same file (or would).
-func samePath(a, b string) bool {
-	if fa, err := os.Stat(a); err == nil {
-		if fb, err := os.Stat(b); err == nil {
-			return os.SameFile(fa, fb)
-		}
-	}
-	aa, err1 := filepath.Abs(a)
-	bb, err2 := filepath.Abs(b)
-	return err1 == nil && err2 == nil && aa == bb
 }

@@ -154,8 +154,8 @@ func TestAttackCommandRefuses(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"-o", existing, gold}, "exists"},
-		{[]string{"-o", gold, gold}, "replace the input"},
-		{[]string{"-o", filepath.Join(dir, "a.tsv"), "--log", filepath.Join(dir, "a.tsv"), gold}, "two outputs"},
+		{[]string{"-o", gold, gold}, "would replace an input"},
+		{[]string{"-o", filepath.Join(dir, "a.tsv"), "--log", filepath.Join(dir, "a.tsv"), gold}, "named twice"},
 		{[]string{gold}, "-o OUT is required"},
 		{[]string{"-o", filepath.Join(dir, "b.tsv"), "--kinds", "nope", gold}, "nope"},
 		{[]string{"-o", filepath.Join(dir, "c.tsv"), "--max-words", "0", gold}, "--max-words"},

@@ -120,3 +120,74 @@ func TestBuildDocumentFormats(t *testing.T) {
 		}
 	}
 }
+
+// TestComparePubTator scores a model's PubTator predictions on the K, W
+// and S sets of PubTator documents: the perturbed copies are read in
+// the sentences and tokens of the original, so the sets align as IOB
+// sets do, and predictions in PubTator align with them.
+func TestComparePubTator(t *testing.T) {
+	dir := t.TempDir()
+	in := "testdata/cdr3.pubtator"
+	tsv, model, build, pred := filepath.Join(dir, "train.tsv"), filepath.Join(dir, "m.model"), filepath.Join(dir, "D"), filepath.Join(dir, "P")
+	for _, args := range [][]string{
+		{"convert", "-o", tsv, in},
+		{"train", "--features", "words", "-o", model, tsv},
+		{"build", "--kinds", "keyboard,swap,synonym", "--out", build, in},
+		{"tag", "--model", model, "-o", filepath.Join(pred, "cdr3.pubtator"), in},
+		{"tag", "--model", model, "-o", filepath.Join(pred, "cdr3_key.pubtator"), filepath.Join(build, "cdr3_key.pubtator")},
+		{"tag", "--model", model, "-o", filepath.Join(pred, "cdr3_swap.pubtator"), filepath.Join(build, "cdr3_swap.pubtator")},
+		{"tag", "--model", model, "-o", filepath.Join(pred, "cdr3_synonym.pubtator"), filepath.Join(build, "cdr3_synonym.pubtator")},
+	} {
+		if args[0] == "tag" {
+			os.MkdirAll(pred, 0o755)
+		}
+		if _, stderr, err := runCLI(t, "", args...); err != nil {
+			t.Fatalf("%v: %v: %s", args, err, stderr)
+		}
+	}
+	out, stderr, err := runCLI(t, "", "compare", "--build", build, "--pred", "words="+pred, "--format", "csv")
+	if err != nil {
+		t.Fatalf("compare: %v: %s", err, stderr)
+	}
+	// Every set has the original's 41 mentions, and the model, trained
+	// on the original, scores best on it.
+	for _, set := range []string{"O", "keyboard", "swap", "synonym"} {
+		if !strings.Contains(out, "words,"+set+",overall,41,") {
+			t.Errorf("set %s: no row with 41 gold mentions:\n%.800s", set, out)
+		}
+	}
+	if !strings.Contains(out, "words,O,overall,41,41,37,") {
+		t.Errorf("O not scored as tagged:\n%.600s", out)
+	}
+}
+
+// TestAugmentAndStatsPubTator: an augmented PubTator set holds every
+// document twice (original, then perturbed copy), and stats read a
+// perturbed copy in the original's tokens.
+func TestAugmentAndStatsPubTator(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "aug.pubtator")
+	if _, stderr, err := runCLI(t, "", "augment", "--in", "testdata/cdr3.pubtator", "--kinds", "keyboard", "-o", out); err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), "|t|"); n != 6 {
+		t.Errorf("%d documents, want 6", n)
+	}
+	build := filepath.Join(dir, "D")
+	if _, stderr, err := runCLI(t, "", "build", "--kinds", "keyboard", "--out", build, "testdata/cdr3.pubtator"); err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+	stdout, stderr, err := runCLI(t, "", "stats", "--original", "testdata/cdr3.pubtator", filepath.Join(build, "cdr3_key.pubtator"))
+	if err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+	// The same sentences and tokens as the original (the first row).
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 3 || strings.Fields(lines[1])[2] != strings.Fields(lines[2])[1] {
+		t.Errorf("stats:\n%s", stdout)
+	}
+}

@@ -3,10 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/overwrite"
 )
 
 func init() {
@@ -32,6 +31,9 @@ type tagOptions struct {
 }
 
 func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
+	if err := o.check("tag"); err != nil {
+		return err
+	}
 	out, force := o.out, o.force
 	if len(args) > 1 {
 		return usageErrorf("tag: at most one input file")
@@ -40,10 +42,8 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 	if len(args) == 1 {
 		in = args[0]
 	}
-	if out != "" && !force {
-		if _, err := os.Stat(out); err == nil {
-			return fmt.Errorf("%s: %w", out, atomicfile.ErrExists)
-		}
+	if err := overwrite.Check([]string{in, o.model}, []string{out}, force); err != nil {
+		return err
 	}
 
 	sents, layout, format, err := readTagInput(e, in)
@@ -67,11 +67,16 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 		copy(sents[i].Tags, preds[i])
 	}
 
+	if format.IsDocument() {
+		// Predictions on documents keep the documents' text, with the
+		// predicted entities as their annotations.
+		layout = conll.Layout{Template: conll.Predictions(layout.Template)}
+	}
 	if out == "" {
 		w := conll.NewFormatWriter(e.Stdout, format, layout)
 		return conll.WriteAll(w, sents)
 	}
-	if conll.FormatOf(out) != format {
+	if of := conll.FormatOf(out); of != format && !(of.IsDocument() && format.IsDocument()) {
 		layout = conll.Layout{}
 	}
 	f, err := conll.Create(out, conll.OutputOptions{Layout: layout, NoClobber: !force})

@@ -30,9 +30,12 @@ package main
 // (shared work belongs in a library package; the few CLI helpers several
 // commands use are in shared.go). Option groups used by several commands
 // have one binder each: bindPerturb (seed, selection, workers, every
-// kind's options) and bindKinds (a list of kinds with their options). Sub-commands ("stress umls import")
-// are commands in a commandSet of their own, dispatched by the same
-// code. Return usageErrorf for command-line mistakes (exit status 2).
+// kind's options), bindKinds (a list of kinds with their options),
+// bindSystems and bindBaselines (taggers to evaluate). Sub-commands
+// ("stress umls import") are commands in a commandSet of their own,
+// dispatched by the same code. Return usageErrorf for command-line
+// mistakes (exit status 2); library errors describe values, and
+// cliError and flagError put them in command-line terms.
 
 import (
 	"context"
@@ -44,6 +47,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/overwrite"
 )
 
 // version is the tool version, recorded in every manifest. It can be set at
@@ -181,9 +185,13 @@ func (cs *commandSet) run(ctx context.Context, e *env, args []string) error {
 }
 
 // cliError says how to get past a library error in command-line terms:
-// library errors describe values, not flags.
+// library errors describe values, not flags. An output that is an input
+// or named twice is a command-line mistake (exit status 2).
 func cliError(err error) error {
-	if errors.Is(err, atomicfile.ErrExists) {
+	switch {
+	case errors.Is(err, overwrite.ErrInput), errors.Is(err, overwrite.ErrTwice):
+		return usageErrorf("%v", err)
+	case errors.Is(err, atomicfile.ErrExists):
 		return fmt.Errorf("%w (use --force to replace it)", err)
 	}
 	return err

@@ -37,6 +37,7 @@ type modelFlags struct {
 	model, modelCmd, modelServer string
 	timeout                      time.Duration
 	strictTags                   bool
+	changed                      func(flag string) bool
 }
 
 func bindModel(f *flags, o *modelFlags) {
@@ -45,21 +46,25 @@ func bindModel(f *flags, o *modelFlags) {
 	f.String(&o.modelServer, "model-server", "", "", "external tagger `CMD` started once (sh -c) that answers JSON lines: {\"tokens\": [...]} -> {\"tags\": [...]} (see README)")
 	f.Duration(&o.timeout, "timeout", defaultTimeout, timeoutHelp)
 	f.Bool(&o.strictTags, "strict-tags", "", false, "an unknown tag (not O, B-TYPE or I-TYPE with a type of the gold) is an error, not a warning")
-	f.Check("", func() error {
-		n := 0
-		for _, s := range []string{o.model, o.modelCmd, o.modelServer} {
-			if s != "" {
-				n++
-			}
+	o.changed = f.Changed
+}
+
+// check checks the combination of model flags; a mistake is a usage
+// error of command cmd.
+func (o *modelFlags) check(cmd string) error {
+	n := 0
+	for _, s := range []string{o.model, o.modelCmd, o.modelServer} {
+		if s != "" {
+			n++
 		}
-		if n != 1 {
-			return fmt.Errorf("give exactly one of --model, --model-cmd and --model-server")
-		}
-		if f.Changed("timeout") && o.model != "" {
-			return fmt.Errorf("--timeout applies to --model-cmd and --model-server only")
-		}
-		return nil
-	})
+	}
+	if n != 1 {
+		return usageErrorf("%s: give exactly one of --model, --model-cmd and --model-server", cmd)
+	}
+	if o.changed("timeout") && o.model != "" {
+		return usageErrorf("%s: --timeout applies to --model-cmd and --model-server only", cmd)
+	}
+	return nil
 }
 
 // open returns the model, checked against the entity types of gold

@@ -39,6 +39,7 @@ type segDoc struct {
 	doc   *Document
 	first int // index of its first sentence in the corpus
 	sents []segSent
+	runes [][]rune // the passages' texts, made when first needed
 }
 
 type segSent struct {
@@ -68,6 +69,13 @@ func (c *Corpus) add(d *segDoc) {
 	c.docs = append(c.docs, d)
 }
 
+// sentences returns the number of sentences of the documents read.
+func (c *Corpus) sentences() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.nsents
+}
+
 func (c *Corpus) doc(i int) *segDoc {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -84,6 +92,7 @@ type Reader struct {
 
 	dec    Decoder
 	corpus *Corpus
+	like   *Corpus // when not nil, documents are split like these
 	cur    *segDoc
 	next   int // next sentence of cur
 	err    error
@@ -100,6 +109,18 @@ func (r *Reader) Corpus() *Corpus { return r.corpus }
 // Template returns Corpus, for conll.File.Layout.
 func (r *Reader) Template() conll.Template { return r.corpus }
 
+// ReadLike makes r split the n-th document it reads into the sentences
+// of the n-th document of t (a *Corpus; see conll.File.ReadLike). It
+// must be called before the first Read.
+func (r *Reader) ReadLike(t conll.Template) error {
+	c, ok := t.(*Corpus)
+	if !ok {
+		return fmt.Errorf("%w: not a document template", ErrAlign)
+	}
+	r.like = c
+	return nil
+}
+
 // Read returns the next sentence, or io.EOF after the last one. The
 // first sentence of each document has DocStart set.
 func (r *Reader) Read() (conll.Sentence, error) {
@@ -112,7 +133,12 @@ func (r *Reader) Read() (conll.Sentence, error) {
 			r.err = err
 			return conll.Sentence{}, err
 		}
-		sd, err := segmentDoc(d)
+		var sd *segDoc
+		if r.like != nil {
+			sd, err = segmentLike(d, r.like.doc(r.corpus.Documents()))
+		} else {
+			sd, err = segmentDoc(d)
+		}
 		if err != nil {
 			r.err = &conll.ParseError{File: r.File, Err: err}
 			return conll.Sentence{}, r.err
@@ -130,10 +156,31 @@ func (d *segDoc) sentence(i int) conll.Sentence {
 	ss := &d.sents[i]
 	p := &d.doc.Passages[ss.passage]
 	toks := make([]string, len(ss.toks))
-	for k, t := range ss.toks {
-		toks[k], _ = runeSlice(p.Text, t.Start-p.Offset, t.End-p.Offset)
+	if len(p.Text) == len(d.passageRunes(ss.passage)) {
+		// ASCII: code points are bytes.
+		for k, t := range ss.toks {
+			toks[k] = p.Text[t.Start-p.Offset : t.End-p.Offset]
+		}
+	} else {
+		rs := d.passageRunes(ss.passage)
+		for k, t := range ss.toks {
+			toks[k] = string(rs[t.Start-p.Offset : t.End-p.Offset])
+		}
 	}
 	return conll.Sentence{Tokens: toks, Tags: slices.Clone(ss.tags), DocStart: i == 0}
+}
+
+// passageRunes returns the code points of passage pi's text.
+func (d *segDoc) passageRunes(pi int) []rune { return d.runes[pi] }
+
+// newSegDoc returns the segDoc of d with its passages' code points,
+// made before the reader hands it to writers in other goroutines.
+func newSegDoc(d *Document) *segDoc {
+	sd := &segDoc{doc: d, runes: make([][]rune, len(d.Passages))}
+	for i := range d.Passages {
+		sd.runes[i] = []rune(d.Passages[i].Text)
+	}
+	return sd
 }
 
 // segmentDoc checks d's offsets, splits its passages into sentences and
@@ -142,46 +189,54 @@ func segmentDoc(d *Document) (*segDoc, error) {
 	if err := CheckOffsets(d); err != nil {
 		return nil, err
 	}
-	sd := &segDoc{doc: d}
+	sd := newSegDoc(d)
 	for pi := range d.Passages {
 		p := &d.Passages[pi]
-		var cuts []int
-		var spans []Span
-		var types []string
-		for _, a := range p.Annotations {
-			for _, l := range a.Locations {
-				cuts = append(cuts, l.Start, l.End)
-			}
-			if len(a.Locations) == 1 {
-				spans = append(spans, a.Locations[0])
-				types = append(types, tagType(a.Type))
-			}
-		}
-		// Annotations of the document itself may point into a passage:
-		// their boundaries cut tokens too.
+		spans, types, cuts := passageEntities(p)
 		tagged := pickEntities(spans)
 		for _, toks := range Segment(p.Text, p.Offset, sortedUnique(cuts), spans) {
-			tags := make([]string, len(toks))
-			for k := range tags {
-				tags[k] = iob.Outside
-			}
-			for _, e := range tagged {
-				first := true
-				for k, t := range toks {
-					if t.Start >= spans[e].Start && t.End <= spans[e].End {
-						if first {
-							tags[k] = "B-" + types[e]
-							first = false
-						} else {
-							tags[k] = "I-" + types[e]
-						}
-					}
-				}
-			}
-			sd.sents = append(sd.sents, segSent{passage: pi, toks: toks, tags: tags})
+			sd.sents = append(sd.sents, segSent{passage: pi, toks: toks, tags: tagTokens(toks, spans, types, tagged)})
 		}
 	}
 	return sd, nil
+}
+
+// passageEntities returns the spans and tag types of p's one-span
+// annotations, and every boundary of its annotations.
+func passageEntities(p *Passage) (spans []Span, types []string, cuts []int) {
+	for _, a := range p.Annotations {
+		for _, l := range a.Locations {
+			cuts = append(cuts, l.Start, l.End)
+		}
+		if len(a.Locations) == 1 {
+			spans = append(spans, a.Locations[0])
+			types = append(types, tagType(a.Type))
+		}
+	}
+	return spans, types, cuts
+}
+
+// tagTokens returns the IOB2 tags of toks for the entities tagged (indices
+// of spans): a token is in an entity when it overlaps its span.
+func tagTokens(toks []Token, spans []Span, types []string, tagged []int) []string {
+	tags := make([]string, len(toks))
+	for k := range tags {
+		tags[k] = iob.Outside
+	}
+	for _, e := range tagged {
+		first := true
+		for k, t := range toks {
+			if t.Start < spans[e].End && t.End > spans[e].Start && tags[k] == iob.Outside {
+				if first {
+					tags[k] = "B-" + types[e]
+					first = false
+				} else {
+					tags[k] = "I-" + types[e]
+				}
+			}
+		}
+	}
+	return tags
 }
 
 // tagType makes an annotation type usable in an IOB tag: white space
@@ -227,8 +282,9 @@ func pickEntities(spans []Span) []int {
 // one at every DocStart, or one per sentence when the input marks no
 // documents.
 type Writer struct {
-	enc    Encoder
-	corpus *Corpus
+	enc      Encoder
+	corpus   *Corpus
+	annotate bool // write the sentences' entities as the annotations (conll.Predictions)
 
 	n    int              // sentences written
 	doc  int              // index of the template document being collected
@@ -243,9 +299,14 @@ type Writer struct {
 // NewWriter returns a Writer encoding with enc. tmpl is the Corpus of
 // the input's Reader, or nil (or any other conll.Template) to make
 // documents from the sentences.
+//
+// A template wrapped by conll.Predictions makes a writer of a tagger's
+// output: each document keeps its text, and its annotations are the
+// entities of the written sentences' tags (AnnotateDocument).
 func NewWriter(enc Encoder, tmpl conll.Template) *Writer {
-	c, _ := tmpl.(*Corpus)
-	return &Writer{enc: enc, corpus: c}
+	inner, annotate := conll.PredictionTemplate(tmpl)
+	c, _ := inner.(*Corpus)
+	return &Writer{enc: enc, corpus: c, annotate: annotate && c != nil}
 }
 
 // Register registers a document format with conll.RegisterFormat: its
@@ -286,6 +347,13 @@ func (w *Writer) Write(s conll.Sentence) error {
 	}
 	for {
 		d := w.corpus.doc(w.doc)
+		if d == nil && w.doc > 0 && w.n == w.corpus.sentences() {
+			// Every document has been written: the sentences start
+			// again (an augmented set, the original then a perturbed
+			// copy), and so do the documents.
+			w.doc, w.n = 0, 0
+			d = w.corpus.doc(0)
+		}
 		if d == nil {
 			w.setErr(fmt.Errorf("%w: sentence %d is beyond the documents read", ErrAlign, w.n+1))
 			return w.err
@@ -313,8 +381,11 @@ func (w *Writer) setErr(err error) {
 
 // finish rebuilds, checks and encodes template document d from w.outs.
 func (w *Writer) finish(d *segDoc) error {
-	nd, err := rebuild(d, w.outs)
-	if err == nil {
+	var nd *Document
+	var err error
+	if w.annotate {
+		nd, err = annotate(d, w.outs)
+	} else if nd, err = rebuild(d, w.outs); err == nil {
 		err = Check(d.doc, nd)
 	}
 	if err == nil {
@@ -411,4 +482,38 @@ func FromSentences(id string, sents []conll.Sentence) *Document {
 func countAnn(d *Document) int {
 	n, _ := d.Counts()
 	return n
+}
+
+// annotate returns d's document with the entities of outs, which must
+// have d's tokens, as its only annotations.
+func annotate(d *segDoc, outs []conll.Sentence) (*Document, error) {
+	if len(outs) != len(d.sents) {
+		return nil, fmt.Errorf("%w: document %s has %d sentences, got %d", ErrAlign, d.doc.ID, len(d.sents), len(outs))
+	}
+	nd := *d.doc
+	nd.Extra = nil
+	nd.Relations = nil
+	nd.Passages = slices.Clone(d.doc.Passages)
+	for pi := range nd.Passages {
+		nd.Passages[pi].Annotations = nil
+		nd.Passages[pi].Relations = nil
+	}
+	n := 0
+	for i, s := range outs {
+		ss := &d.sents[i]
+		if len(s.Tokens) != len(ss.toks) {
+			return nil, fmt.Errorf("%w: document %s: sentence %d has %d tokens, not %d", ErrAlign, d.doc.ID, i+1, len(s.Tokens), len(ss.toks))
+		}
+		p := &nd.Passages[ss.passage]
+		for _, sp := range iob.Spans(s.Tags) {
+			if sp.End <= sp.Start {
+				continue
+			}
+			loc := Span{ss.toks[sp.Start].Start, ss.toks[sp.End-1].End}
+			text, _ := nd.TextAt(loc)
+			n++
+			p.Annotations = append(p.Annotations, Annotation{ID: fmt.Sprintf("T%d", n), Type: sp.Type, Locations: []Span{loc}, Text: text})
+		}
+	}
+	return &nd, CheckOffsets(&nd)
 }
