@@ -15,7 +15,6 @@ import (
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
-	"github.com/stress-ner/stress/tagger"
 )
 
 func init() {
@@ -40,8 +39,6 @@ type curveOptions struct {
 	kinds          []perturb.ManifestKind
 	rates          []float64
 	test, htmlPath string
-	train, models  []string
-	baselines      []tagger.Features
 	force          bool
 }
 
@@ -49,7 +46,7 @@ func bindCurve(f *flags, o *curveOptions) {
 	bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard", "perturbations (a+b composes): "+strings.Join(kindNames(), ", "))
 	Parsed(f, &o.rates, "rates", "", "0.1,0.25,0.5,1", parseRates, "comma-separated rates in (0, 1]: shares of eligible words changed")
 	f.String(&o.test, "test", "", "", "test corpus `FILE` (default: the embedded sample)")
-	f.Strings(&o.models, "model", "saved model as `NAME=FILE` (from 'stress train'); repeatable")
+	ParsedList(f, &o.models, "model", parseModel, "saved model as `NAME=FILE` (from 'stress train'); repeatable")
 	bindBaselines(f, &o.baselines, "", "train built-in baselines on --train: words, chars (bare --baselines: both)")
 	f.fs.Lookup("baselines").NoOptDefVal = "words,chars"
 	f.Strings(&o.train, "train", "training corpus `FILE` of --baselines (repeatable; default with no --test: the embedded sample)")
@@ -116,7 +113,7 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if err != nil {
 		return err
 	}
-	systems, stop, err := curveSystems(ctx, o, e, logf)
+	systems, stop, err := loadSystems(ctx, "curve", &o.systemFlags, &o.perturbFlags, nil, e, logf)
 	if err != nil {
 		return err
 	}
@@ -173,38 +170,4 @@ func loadCurveTest(path string) ([]conll.Sentence, error) {
 	}
 	defer f.Close()
 	return conll.ReadAll(f)
-}
-
-// curveSystems trains the baselines and loads the models and commands.
-func curveSystems(ctx context.Context, o *curveOptions, e *env, logf func(string, ...any)) ([]experiment.System, func(), error) {
-	var systems []experiment.System
-	if len(o.baselines) > 0 {
-		train, err := experiment.ReadTraining(o.train)
-		if err != nil {
-			return nil, nil, err
-		}
-		logf("training %d baselines on %d sentences (%d epochs)", len(o.baselines), len(train), o.epochs)
-		if systems, err = experiment.TrainBaselines(ctx, experiment.Baselines{Train: train, Features: o.baselines,
-			Seed: o.Seed, Selection: o.Selection, Epochs: o.epochs, Workers: o.Workers}); err != nil {
-			return nil, nil, err
-		}
-	}
-	for _, spec := range o.models {
-		name, path, ok := strings.Cut(spec, "=")
-		if !ok || name == "" || path == "" {
-			return nil, nil, usageErrorf("curve: --model %q: want NAME=FILE", spec)
-		}
-		m, err := tagger.LoadFile(path)
-		if err != nil {
-			return nil, nil, err
-		}
-		systems = append(systems, experiment.System{Name: name, Model: name, Tagger: m})
-	}
-	external, stop := externalSystems(&o.systemFlags, e.Stderr)
-	systems = append(systems, external...)
-	if err := experiment.CheckNames(systems); err != nil {
-		stop()
-		return nil, nil, usageErrorf("curve: %v", err)
-	}
-	return systems, stop, nil
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/tagger"
 )
 
 func init() {
@@ -55,9 +54,7 @@ func bindRun(f *flags, o *runOptions) {
 type runOptions struct {
 	perturbFlags
 	systemFlags
-	train                  []string
 	test, outDir, htmlPath string
-	baselines              []tagger.Features
 	augmentKinds, kinds    []perturb.ManifestKind
 	force                  bool
 	set                    func(name string) bool
@@ -116,7 +113,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	}
 
 	// 2. Systems: baselines (trained here) and external commands.
-	systems, stop, err := runSystems(ctx, o, e, logf)
+	systems, stop, err := loadSystems(ctx, "run", &o.systemFlags, &o.perturbFlags, o.augmentKinds, e, logf)
 	if err != nil {
 		return err
 	}
@@ -188,41 +185,6 @@ func (o *runOptions) check() error {
 		return usageErrorf("run: the baselines need --train (or use --baselines none)")
 	}
 	return nil
-}
-
-// runSystems trains the baselines (on the original train set and on
-// each augmented one, side by side) and adds the external commands.
-func runSystems(ctx context.Context, o *runOptions, e *env, logf func(string, ...any)) ([]experiment.System, func(), error) {
-	var systems []experiment.System
-	if len(o.baselines) > 0 {
-		train, err := experiment.ReadTraining(o.train)
-		if err != nil {
-			return nil, nil, err
-		}
-		var aug []experiment.Kind
-		for _, mk := range o.augmentKinds {
-			p, err := build.NewPerturbation(mk)
-			if err != nil {
-				return nil, nil, err
-			}
-			if c, ok := p.(io.Closer); ok {
-				defer c.Close()
-			}
-			aug = append(aug, experiment.Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: p})
-		}
-		logf("training %d models on %d sentences (%d epochs)", len(o.baselines)*(1+len(aug)), len(train), o.epochs)
-		if systems, err = experiment.TrainBaselines(ctx, experiment.Baselines{Train: train, Features: o.baselines,
-			Augment: aug, Seed: o.Seed, Selection: o.Selection, Epochs: o.epochs, Workers: o.Workers}); err != nil {
-			return nil, nil, err
-		}
-	}
-	external, stop := externalSystems(&o.systemFlags, e.Stderr)
-	systems = append(systems, external...)
-	if err := experiment.CheckNames(systems); err != nil {
-		stop()
-		return nil, nil, usageErrorf("run: %v", err)
-	}
-	return systems, stop, nil
 }
 
 // clearOutDir applies the output policy to the directory of "stress

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"runtime"
@@ -21,6 +22,7 @@ import (
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/tagger"
@@ -252,6 +254,9 @@ func runPlan(ctx context.Context, e *env, plan *build.Plan) (*perturb.Manifest, 
 // systemFlags are the options of the commands that evaluate systems (run,
 // curve): external taggers, training of the baselines, the report.
 type systemFlags struct {
+	train                               []string          // training corpora of the baselines
+	baselines                           []tagger.Features // built-in baselines to train
+	models                              []named           // saved models, NAME=FILE
 	modelCmds, modelServers, modelNames []string
 	timeout                             time.Duration
 	strictTags                          bool
@@ -290,4 +295,70 @@ func bindBaselines(f *flags, p *[]tagger.Features, value, usage string) {
 		}
 		return nil
 	})
+}
+
+// loadSystems makes the systems of o: the baselines trained on the
+// training corpora (and, per augment kind, on them plus one perturbed
+// copy), saved models and external commands and servers, with names
+// checked, and the function that stops the servers.
+func loadSystems(ctx context.Context, cmd string, o *systemFlags, p *perturbFlags, augment []perturb.ManifestKind,
+	e *env, logf func(string, ...any)) ([]experiment.System, func(), error) {
+	var systems []experiment.System
+	if len(o.baselines) > 0 {
+		train, err := experiment.ReadTraining(o.train)
+		if err != nil {
+			return nil, nil, err
+		}
+		var aug []experiment.Kind
+		for _, mk := range augment {
+			pt, err := build.NewPerturbation(mk)
+			if err != nil {
+				return nil, nil, err
+			}
+			if c, ok := pt.(io.Closer); ok {
+				defer c.Close()
+			}
+			aug = append(aug, experiment.Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
+		}
+		logf("training %d models on %d sentences (%d epochs)", len(o.baselines)*(1+len(aug)), len(train), o.epochs)
+		if systems, err = experiment.TrainBaselines(ctx, experiment.Baselines{Train: train, Features: o.baselines,
+			Augment: aug, Seed: p.Seed, Selection: p.Selection, Epochs: o.epochs, Workers: p.Workers}); err != nil {
+			return nil, nil, err
+		}
+	}
+	for _, m := range o.models {
+		model, err := tagger.LoadFile(m.path)
+		if err != nil {
+			return nil, nil, err
+		}
+		systems = append(systems, experiment.System{Name: m.name, Model: m.name, Tagger: model})
+	}
+	external, stop := externalSystems(o, e.Stderr)
+	systems = append(systems, external...)
+	if err := experiment.CheckNames(systems); err != nil {
+		stop()
+		return nil, nil, usageErrorf("%s: %v", cmd, err)
+	}
+	return systems, stop, nil
+}
+
+// named is a file or directory named on the command line: NAME=PATH,
+// [SET=]FILE or NAME[:SET]=FILE.
+type named struct{ name, set, path string }
+
+func parsePair(s string) (named, error) {
+	k, v, ok := strings.Cut(s, "=")
+	if !ok || k == "" || v == "" {
+		return named{}, errors.New("want NAME=VALUE")
+	}
+	return named{name: k, path: v}, nil
+}
+
+// parseModel parses a saved model given as NAME=FILE.
+func parseModel(s string) (named, error) {
+	n, err := parsePair(s)
+	if err != nil {
+		return n, errors.New("want NAME=FILE")
+	}
+	return n, nil
 }
