@@ -81,11 +81,11 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if len(args) > 0 {
 		return usageErrorf("curve takes no arguments (got %q); use --test", args[0])
 	}
-	if len(o.modelNames) > len(o.modelCmds) {
-		return usageErrorf("curve: more --model-name than --model-cmd")
+	if len(o.modelNames) > len(o.modelCmds)+len(o.modelServers) {
+		return usageErrorf("curve: more --model-name than --model-cmd and --model-server")
 	}
-	if len(o.baselines) == 0 && len(o.models) == 0 && len(o.modelCmds) == 0 {
-		return usageErrorf("curve: no systems (give --model, --baselines or --model-cmd)")
+	if len(o.baselines) == 0 && len(o.models) == 0 && len(o.modelCmds) == 0 && len(o.modelServers) == 0 {
+		return usageErrorf("curve: no systems (give --model, --baselines, --model-cmd or --model-server)")
 	}
 	if len(o.train) > 0 && len(o.baselines) == 0 {
 		return usageErrorf("curve: --train is for --baselines")
@@ -113,16 +113,21 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if err != nil {
 		return err
 	}
-	systems, err := loadSystems(ctx, "curve", &o.systemFlags, &o.perturbFlags, nil, logf)
+	systems, stop, err := loadSystems(ctx, "curve", &o.systemFlags, &o.perturbFlags, nil, e, logf)
 	if err != nil {
 		return err
 	}
+	defer stop()
+	checked := checkSystems(systems, test, o.strictTags)
 	logf("tagging %d sets with %d systems (%d bootstrap samples)", len(sets), len(systems), o.samples)
 	cmp := compare.New()
 	cmp.Samples, cmp.Seed, cmp.Workers = o.samples, o.Seed, o.Workers
 	rep, err := experiment.Evaluate(ctx, cmp, sets, systems, nil)
 	if err != nil {
 		return err
+	}
+	for i, c := range checked {
+		warnUnknown(e.Stderr, systems[i].Name, c)
 	}
 	cr, err := experiment.NewCurveReport(c, rep, points)
 	if err != nil {

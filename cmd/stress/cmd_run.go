@@ -113,9 +113,14 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	}
 
 	// 2. Systems: baselines (trained here) and external commands.
-	systems, err := loadSystems(ctx, "run", &o.systemFlags, &o.perturbFlags, o.augmentKinds, logf)
+	systems, stop, err := loadSystems(ctx, "run", &o.systemFlags, &o.perturbFlags, o.augmentKinds, e, logf)
 	if err != nil {
 		return err
+	}
+	defer stop()
+	checked := checkSystems(systems, sets[0].Gold, o.strictTags)
+	if !o.quiet {
+		showProgress(e, systems, sets)
 	}
 
 	// 3. Tag every set with every system and compare.
@@ -126,6 +131,9 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	rep, err := experiment.Evaluate(ctx, c, sets, systems, experiment.SavePredictionsLike(predDir, func(s compare.Set) conll.Template { return templates[s.File] }))
 	if err != nil {
 		return err
+	}
+	for i, c := range checked {
+		warnUnknown(e.Stderr, systems[i].Name, c)
 	}
 
 	// 4. Reports: summary.md and the HTML page in DIR, summary tables and
@@ -161,14 +169,14 @@ func (o *runOptions) check() error {
 	if len(o.train) > 0 && o.test == "" {
 		return usageErrorf("run: --train needs --test (the stress sets are built from the test set)")
 	}
-	if len(o.modelNames) > len(o.modelCmds) {
-		return usageErrorf("run: more --model-name than --model-cmd")
+	if len(o.modelNames) > len(o.modelCmds)+len(o.modelServers) {
+		return usageErrorf("run: more --model-name than --model-cmd and --model-server")
 	}
-	if o.set("timeout") && len(o.modelCmds) == 0 {
-		return usageErrorf("run: --timeout needs --model-cmd")
+	if o.set("timeout") && len(o.modelCmds)+len(o.modelServers) == 0 {
+		return usageErrorf("run: --timeout needs --model-cmd or --model-server")
 	}
-	if len(o.baselines) == 0 && len(o.modelCmds) == 0 {
-		return usageErrorf("run: no systems (--baselines none and no --model-cmd)")
+	if len(o.baselines) == 0 && len(o.modelCmds)+len(o.modelServers) == 0 {
+		return usageErrorf("run: no systems (--baselines none and no --model-cmd or --model-server)")
 	}
 	if len(o.baselines) == 0 && len(o.augmentKinds) > 0 {
 		return usageErrorf("run: --augment trains the baselines; it cannot go with --baselines none")
