@@ -15,15 +15,6 @@ import (
 	"time"
 )
 
-// TestMain lets the test binary act as the stress program, so that the
-// signal tests can interrupt and kill a real process.
-func TestMain(m *testing.M) {
-	if os.Getenv("STRESS_TEST_MAIN") == "1" {
-		main()
-	}
-	os.Exit(m.Run())
-}
-
 const safetyCorpus = "Aspirin\tB-Chemical\ninduced\tO\ngastric\tB-Disease\nulcers\tI-Disease\n.\tO\n\n" +
 	"Naloxone\tB-Chemical\nreverses\tO\nhypotension\tB-Disease\n.\tO\n"
 
@@ -223,7 +214,7 @@ func startStress(t *testing.T, dir string, args ...string) (*exec.Cmd, *os.File)
 	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "STRESS_TEST_MAIN=1")
+	cmd.Env = append(os.Environ(), cliEnv+"=1") // the test binary runs main (TestMain)
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -255,7 +246,7 @@ func waitTemp(t *testing.T, dir string) {
 	t.Fatal("no temporary file appeared")
 }
 
-// The stress program is re-run from os.Args[0] (see TestMain): a build
+// The stress program is the test binary (see TestMain): a build
 // reading a standard input that never ends is mid-way, with its
 // temporary files in place, when the signal comes.
 func TestKilledBuildThenRerunLeavesNoTemp(t *testing.T) {
