@@ -300,7 +300,7 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 			defer s.abort()
 			defer s.out.Close() // on errors, before the file is aborted
 			sinks[i] = append(sinks[i], s)
-			part.Steps = append(part.Steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[k], Out: s.Sink})
+			part.Steps = append(part.Steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[k], Out: s.outSink()})
 		}
 		last := i == len(plan.Inputs)-1
 		part.Done = func() error {

@@ -289,6 +289,8 @@ type Writer struct {
 	n    int              // sentences written
 	doc  int              // index of the template document being collected
 	outs []conll.Sentence // its sentences so far
+	// concepts holds the swapped concepts of outs (WriteConcepts).
+	concepts []map[int][2]string
 
 	pend  []conll.Sentence // without template: the document being collected
 	docs  int              // without template: documents written
@@ -332,8 +334,17 @@ func Register(f conll.Format, newDec func(r io.Reader, name string) (Decoder, er
 	})
 }
 
+// WriteConcepts adds the next sentence, whose mentions that start at
+// the token indices of concepts (in the original sentence) now name
+// another concept (see conll.ConceptWriter).
+func (w *Writer) WriteConcepts(s conll.Sentence, concepts map[int][2]string) error {
+	return w.write(s, concepts)
+}
+
 // Write adds the next sentence.
-func (w *Writer) Write(s conll.Sentence) error {
+func (w *Writer) Write(s conll.Sentence) error { return w.write(s, nil) }
+
+func (w *Writer) write(s conll.Sentence, concepts map[int][2]string) error {
 	if w.err != nil {
 		return w.err
 	}
@@ -366,6 +377,7 @@ func (w *Writer) Write(s conll.Sentence) error {
 		}
 	}
 	w.outs = append(w.outs, s.Clone())
+	w.concepts = append(w.concepts, concepts)
 	w.n++
 	if d := w.corpus.doc(w.doc); len(w.outs) == len(d.sents) {
 		return w.finish(d)
@@ -385,15 +397,18 @@ func (w *Writer) finish(d *segDoc) error {
 	var err error
 	if w.annotate {
 		nd, err = annotate(d, w.outs)
-	} else if nd, err = rebuild(d, w.outs); err == nil {
-		err = Check(d.doc, nd)
+	} else {
+		var swapped map[[2]int]bool
+		if nd, swapped, err = rebuild(d, w.outs, w.concepts); err == nil {
+			err = check(d.doc, nd, swapped)
+		}
 	}
 	if err == nil {
 		err = w.enc.Write(nd)
 	}
 	w.setErr(err)
 	w.doc++
-	w.outs = w.outs[:0]
+	w.outs, w.concepts = w.outs[:0], w.concepts[:0]
 	return w.err
 }
 
