@@ -121,6 +121,10 @@ func scoreCorpora(goldPath, predPath string, opt conll.EvalOptions, convert bool
 		return conll.Counts{}, err
 	}
 	defer pf.Close()
+	// Predictions on documents are split like the gold documents.
+	if err := pf.ReadLike(gf.Layout().Template); err != nil {
+		return conll.Counts{}, err
+	}
 	sc := conll.NewScorer(opt)
 	if convert {
 		sc.Convert, sc.Scheme = true, scheme
