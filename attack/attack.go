@@ -344,21 +344,22 @@ type state struct {
 	selected []bool
 	rng      [2]uint64 // per-sentence seed of the edits
 
-	base, cur               score
-	baseCounts, curCounts   conll.Counts
-	random                  score
-	randomCounts            conll.Counts
-	queries                 int
-	status                  Status
-	edits                   []edit // accepted, by position
-	randomEdits             []edit
-	ranking                 []int // words by importance
-	next                    int   // next word of ranking to try
-	first                   map[int][]scored
-	spanEdits               map[[2]int][]edit // edits of kinds without selection, by kind and try
-	done                    bool
-	eligible                []int // words with at least one edit
-	importanceCandidatesFor []int
+	base, cur             score // of the original, of the kept edits
+	baseCounts, curCounts conll.Counts
+	random                score
+	randomCounts          conll.Counts
+	queries               int
+	status                Status
+	done                  bool
+	edits                 []edit // kept, by position
+	randomEdits           []edit
+	eligible              []int            // words some kind can edit
+	first                 map[int][]scored // word importance: first edits of each word, scored
+	ranking               []int            // words by importance
+	next                  int              // next word of ranking to try
+	// spanEdits caches the edits of kinds without a selection, by kind
+	// and try: one Perturb call gives them for the whole sentence.
+	spanEdits map[[2]int][]edit
 }
 
 // scored is a candidate edit with the score of the sentence it gives.
