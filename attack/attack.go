@@ -99,6 +99,8 @@ type Options struct {
 	// File names the adversarial set in its changes (Change.File), and
 	// RandomFile the random set.
 	File, RandomFile string
+	// Input names the input in errors (file:line).
+	Input string
 	// Progress, when not nil, is called after each batch with the number
 	// of sentences done.
 	Progress func(done int)
@@ -190,7 +192,12 @@ func Run(ctx context.Context, model tagger.Tagger, gold []conll.Sentence, opts O
 		states := make([]*state, 0, hi-lo)
 		for i := lo; i < hi; i++ {
 			if errs := iob.Validate(gold[i].Tags, iob.IOB2); len(errs) > 0 {
-				return nil, fmt.Errorf("sentence %d%s: %w: %v", i+1, lineOf(gold[i]), iob.ErrInvalidTag, errs[0])
+				line := 0
+				if gold[i].Line > 0 {
+					line = gold[i].Line + errs[0].Pos
+				}
+				return nil, &conll.ParseError{File: a.opts.Input, Line: line,
+					Err: fmt.Errorf("sentence %d: %w: %v (the attack needs IOB2 tags)", i+1, iob.ErrInvalidTag, errs[0])}
 			}
 			states = append(states, a.newState(i, gold[i]))
 		}
