@@ -96,7 +96,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	}
 	layout := f.Layout()
 	if len(gold) == 0 {
-		return fmt.Errorf("%s: no sentences to attack", in)
+		return fmt.Errorf("%s: %w", in, conll.ErrEmpty)
 	}
 
 	var ks []attack.Kind
