@@ -236,3 +236,19 @@ func TestRunSynonym(t *testing.T) {
 }
 
 var _ tagger.Tagger = (*lexiconTagger)(nil)
+
+// BenchmarkRun attacks the embedded test sample (512 sentences) with a
+// memorising tagger: the cost of the search itself, candidates and
+// scoring, without a real model's.
+func BenchmarkRun(b *testing.B) {
+	gold := sampleTest(b)
+	model := newLexiconTagger(gold)
+	opts := Options{Kinds: testKinds(b, "keyboard"), Seed: 1}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Run(context.Background(), model, gold, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(gold)*b.N)/b.Elapsed().Seconds(), "sentences/s")
+}

@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
@@ -73,6 +74,9 @@ func Inputs(paths []string) ([]perturb.Input, error) {
 	seen := map[string]string{}
 	for _, p := range paths {
 		name := baseName(p)
+		if p == "-" {
+			name = "stdin" // outputs stdin_key.tsv, ...
+		}
 		if prev, dup := seen[name]; dup {
 			return nil, fmt.Errorf("%w: inputs %s and %s would both write %s_*", ErrInput, prev, p, name)
 		}
@@ -159,7 +163,7 @@ func outputExt(path string) string {
 // relative to dir when possible, so that the build directory and its
 // inputs can move together and --from works from any directory.
 func recordedPath(path, dir string) string {
-	if strings.HasPrefix(path, "sample:") {
+	if strings.HasPrefix(path, "sample:") || path == "-" {
 		return path
 	}
 	absPath, err1 := filepath.Abs(path)
@@ -368,6 +372,11 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 				SHA256: hex.EncodeToString(s.hash.Sum(nil)), Stats: st})
 		}
 		in.Stats = orig
+		if orig.Sentences == 0 {
+			// One rule for empty input (conll.ErrEmpty): a mistake, not
+			// a request for empty stress sets.
+			return nil, fmt.Errorf("%s: %w", plan.Inputs[i].Path, conll.ErrEmpty)
+		}
 		m.Inputs = append(m.Inputs, in)
 	}
 	data, err := m.Encode()

@@ -103,12 +103,21 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 		defer logFile.Abort()
 		ao.Changes = logFile
 	}
+	// Sentences are counted for the rule on empty input (the
+	// statistics are not computed).
+	sentences := 0
+	ao.Progress = func(int) { sentences++ }
 	if bar := newProgress(e, "perturbing"); bar != nil {
-		ao.Progress = func(int) { bar.Add(1) }
+		ao.Progress = func(int) { sentences++; bar.Add(1) }
 		defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()
 	}
 	if _, err := perturb.ApplySentences(ctx, kind, ao, in, w); err != nil {
 		return setupError(err)
+	}
+	if sentences == 0 {
+		// One rule for empty input: an error, nothing committed (a
+		// stream to stdout has had nothing to write).
+		return fmt.Errorf("%s: %w", inName, conll.ErrEmpty)
 	}
 	// Everything is written and checked before anything is committed,
 	// and the output goes first: a log without its output would describe
