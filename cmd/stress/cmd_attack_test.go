@@ -160,6 +160,7 @@ func TestAttackCommandRefuses(t *testing.T) {
 		{[]string{gold}, "-o OUT is required"},
 		{[]string{"-o", filepath.Join(dir, "b.tsv"), "--kinds", "nope", gold}, "nope"},
 		{[]string{"-o", filepath.Join(dir, "c.tsv"), "--max-words", "0", gold}, "--max-words"},
+		{[]string{"-o", filepath.Join(dir, "e.tsv"), writeTemp(t, "empty.tsv", "")}, "empty.tsv: no sentences"},
 	}
 	for _, tt := range tests {
 		_, _, err := runCLI(t, "", append([]string{"attack", "--model", model}, tt.args...)...)
