@@ -189,8 +189,9 @@ func TestRunOptions(t *testing.T) {
 	if _, err := Run(context.Background(), model, gold, Options{Kinds: append(ks, ks[0])}); !errors.Is(err, ErrOption) {
 		t.Errorf("kind twice: err = %v", err)
 	}
-	bad := []conll.Sentence{{Tokens: []string{"a"}, Tags: []string{"I-X"}}}
-	if _, err := Run(context.Background(), model, bad, Options{Kinds: ks}); !errors.Is(err, iob.ErrInvalidTag) {
+	bad := []conll.Sentence{{Tokens: []string{"a", "b"}, Tags: []string{"O", "I-X"}, Line: 7}}
+	_, err := Run(context.Background(), model, bad, Options{Kinds: ks, Input: "in.tsv"})
+	if !errors.Is(err, iob.ErrInvalidTag) || !strings.HasPrefix(err.Error(), "in.tsv:8: sentence 1: ") {
 		t.Errorf("IOB1 input: err = %v", err)
 	}
 }

@@ -93,9 +93,17 @@ func (p *Plan) Files() (inputs, outputs []string) {
 	for _, in := range p.Inputs {
 		if !isSample(in.Path) {
 			inputs = append(inputs, in.Path)
+			if conll.FormatOf(in.Path) == conll.FormatBrat {
+				inputs = append(inputs, strings.TrimSuffix(in.Path, filepath.Ext(in.Path))+".txt")
+			}
 		}
 		for _, k := range p.Kinds {
-			outputs = append(outputs, filepath.Join(p.Dir, outputName(in, k)))
+			name := filepath.Join(p.Dir, outputName(in, k))
+			outputs = append(outputs, name)
+			if conll.FormatOf(name) == conll.FormatBrat {
+				// brat keeps the text beside the annotations.
+				outputs = append(outputs, strings.TrimSuffix(name, filepath.Ext(name))+".txt")
+			}
 		}
 	}
 	outputs = append(outputs, filepath.Join(p.Dir, ChangesName), filepath.Join(p.Dir, ManifestName))
