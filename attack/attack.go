@@ -99,6 +99,8 @@ type Options struct {
 	// File names the adversarial set in its changes (Change.File), and
 	// RandomFile the random set.
 	File, RandomFile string
+	// Input names the input in errors (file:line).
+	Input string
 	// Progress, when not nil, is called after each batch with the number
 	// of sentences done.
 	Progress func(done int)
@@ -190,7 +192,12 @@ func Run(ctx context.Context, model tagger.Tagger, gold []conll.Sentence, opts O
 		states := make([]*state, 0, hi-lo)
 		for i := lo; i < hi; i++ {
 			if errs := iob.Validate(gold[i].Tags, iob.IOB2); len(errs) > 0 {
-				return nil, fmt.Errorf("sentence %d%s: %w: %v", i+1, lineOf(gold[i]), iob.ErrInvalidTag, errs[0])
+				line := 0
+				if gold[i].Line > 0 {
+					line = gold[i].Line + errs[0].Pos
+				}
+				return nil, &conll.ParseError{File: a.opts.Input, Line: line,
+					Err: fmt.Errorf("sentence %d: %w: %v (the attack needs IOB2 tags)", i+1, iob.ErrInvalidTag, errs[0])}
 			}
 			states = append(states, a.newState(i, gold[i]))
 		}
@@ -344,21 +351,22 @@ type state struct {
 	selected []bool
 	rng      [2]uint64 // per-sentence seed of the edits
 
-	base, cur               score
-	baseCounts, curCounts   conll.Counts
-	random                  score
-	randomCounts            conll.Counts
-	queries                 int
-	status                  Status
-	edits                   []edit // accepted, by position
-	randomEdits             []edit
-	ranking                 []int // words by importance
-	next                    int   // next word of ranking to try
-	first                   map[int][]scored
-	spanEdits               map[[2]int][]edit // edits of kinds without selection, by kind and try
-	done                    bool
-	eligible                []int // words with at least one edit
-	importanceCandidatesFor []int
+	base, cur             score // of the original, of the kept edits
+	baseCounts, curCounts conll.Counts
+	random                score
+	randomCounts          conll.Counts
+	queries               int
+	status                Status
+	done                  bool
+	edits                 []edit // kept, by position
+	randomEdits           []edit
+	eligible              []int            // words some kind can edit
+	first                 map[int][]scored // word importance: first edits of each word, scored
+	ranking               []int            // words by importance
+	next                  int              // next word of ranking to try
+	// spanEdits caches the edits of kinds without a selection, by kind
+	// and try: one Perturb call gives them for the whole sentence.
+	spanEdits map[[2]int][]edit
 }
 
 // scored is a candidate edit with the score of the sentence it gives.

@@ -189,8 +189,9 @@ func TestRunOptions(t *testing.T) {
 	if _, err := Run(context.Background(), model, gold, Options{Kinds: append(ks, ks[0])}); !errors.Is(err, ErrOption) {
 		t.Errorf("kind twice: err = %v", err)
 	}
-	bad := []conll.Sentence{{Tokens: []string{"a"}, Tags: []string{"I-X"}}}
-	if _, err := Run(context.Background(), model, bad, Options{Kinds: ks}); !errors.Is(err, iob.ErrInvalidTag) {
+	bad := []conll.Sentence{{Tokens: []string{"a", "b"}, Tags: []string{"O", "I-X"}, Line: 7}}
+	_, err := Run(context.Background(), model, bad, Options{Kinds: ks, Input: "in.tsv"})
+	if !errors.Is(err, iob.ErrInvalidTag) || !strings.HasPrefix(err.Error(), "in.tsv:8: sentence 1: ") {
 		t.Errorf("IOB1 input: err = %v", err)
 	}
 }
@@ -236,3 +237,19 @@ func TestRunSynonym(t *testing.T) {
 }
 
 var _ tagger.Tagger = (*lexiconTagger)(nil)
+
+// BenchmarkRun attacks the embedded test sample (512 sentences) with a
+// memorising tagger: the cost of the search itself, candidates and
+// scoring, without a real model's.
+func BenchmarkRun(b *testing.B) {
+	gold := sampleTest(b)
+	model := newLexiconTagger(gold)
+	opts := Options{Kinds: testKinds(b, "keyboard"), Seed: 1}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Run(context.Background(), model, gold, opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(gold)*b.N)/b.Elapsed().Seconds(), "sentences/s")
+}

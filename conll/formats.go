@@ -129,6 +129,8 @@ func codec(f Format) (*Codec, error) {
 func formatOfName(name string) (Format, bool) {
 	name = strings.TrimSuffix(strings.ToLower(name), ".gz")
 	switch {
+	case name == "-": // standard input: the content decides
+		return FormatCoNLL, true
 	case strings.HasSuffix(name, ".bioc.json"):
 		return FormatBioCJSON, false
 	case strings.HasSuffix(name, ".json"):
@@ -159,6 +161,11 @@ func sniff(r io.Reader, f Format) (io.Reader, Format) {
 		if c := codecs[g]; c != nil && c.Sniff != nil && c.Sniff(head) {
 			return br, g
 		}
+	}
+	if f == FormatCoNLL && bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte(`{"`)) {
+		// A JSON object on standard input: JSON Lines. No CoNLL token
+		// line starts with {" in practice.
+		return br, FormatJSONL
 	}
 	return br, f
 }

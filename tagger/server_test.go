@@ -191,3 +191,51 @@ func TestServe(t *testing.T) {
 		t.Errorf("bad request: err = %v", err)
 	}
 }
+
+// FuzzServe: any input gives an error or one answer per request line.
+func FuzzServe(f *testing.F) {
+	for _, seed := range []string{
+		`{"tokens": ["Aspirin", "works"]}` + "\n" + `{"tokens": []}` + "\n",
+		`{"tokens": ["a"]}`,
+		"hello\n",
+		"\n\n" + `{"tokens": ["x y", "\u00e9"]}` + "\r\n",
+		`{"tokens": null}` + "\n",
+		`{"tokens": ["a"]} {"tokens": ["b"]}` + "\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		var out strings.Builder
+		if err := Serve(context.Background(), capsTagger{}, strings.NewReader(in), &out); err != nil {
+			return
+		}
+		requests := 0
+		for _, l := range strings.Split(in, "\n") {
+			if strings.TrimSpace(l) != "" {
+				requests++
+			}
+		}
+		if got := strings.Count(out.String(), "\n"); got != requests {
+			t.Errorf("%d answers to %d requests", got, requests)
+		}
+	})
+}
+
+// FuzzServerAnswer: any answer line is an error or as many tags as the
+// sentence has tokens.
+func FuzzServerAnswer(f *testing.F) {
+	for _, seed := range []string{
+		`{"tags": ["B-Chemical", "O"]}`, `{"tags": ["O"]}`, `{"error": "no"}`, "Loaded.", "", `{"tags": null}`,
+		`{"tags": ["O", "O"]} trailing`, `{"tags": ["O", 1]}`,
+	} {
+		f.Add(seed)
+	}
+	sent := conll.Sentence{Tokens: []string{"Aspirin", "works"}}
+	f.Fuzz(func(t *testing.T, line string) {
+		s := &Server{Line: "fuzz"}
+		tags, err := s.parse([]byte(line+"\n"), sent, 0)
+		if err == nil && len(tags) != len(sent.Tokens) {
+			t.Errorf("%q: %d tags for %d tokens", line, len(tags), len(sent.Tokens))
+		}
+	})
+}

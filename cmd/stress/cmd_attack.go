@@ -95,6 +95,9 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		return err
 	}
 	layout := f.Layout()
+	if len(gold) == 0 {
+		return fmt.Errorf("%s: %w", in, conll.ErrEmpty)
+	}
 
 	var ks []attack.Kind
 	for _, mk := range o.kinds {
@@ -118,7 +121,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	defer stop()
 
 	opts := attack.Options{Kinds: ks, Selection: &o.Selection, MaxWords: o.maxWords, Queries: o.queries,
-		Candidates: o.cands, Seed: o.Seed, File: filepath.Base(o.out)}
+		Candidates: o.cands, Seed: o.Seed, File: filepath.Base(o.out), Input: in}
 	if o.random != "" {
 		opts.RandomFile = filepath.Base(o.random)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -126,6 +127,15 @@ func TestAttackCommand(t *testing.T) {
 	if string(a) != string(b) {
 		t.Error("the attack through --model-server differs from the attack in-process")
 	}
+	// And as a command run once per round ("stress tag" as a filter).
+	adv3 := filepath.Join(dir, "adv3.tsv")
+	filter := shellQuoteArgs(os.Args[0], "tag", "--model", model)
+	if _, stderr, err := runCLI(t, "", "attack", "--model-cmd", filter, "--timeout", "2m", "-o", adv3, gold); err != nil {
+		t.Fatalf("command: %v\n%s", err, stderr)
+	}
+	if c, _ := os.ReadFile(adv3); string(a) != string(c) {
+		t.Error("the attack through --model-cmd differs from the attack in-process")
+	}
 
 	// compare takes the attack like any set.
 	predO, predA := filepath.Join(dir, "pO.tsv"), filepath.Join(dir, "pA.tsv")
@@ -159,6 +169,7 @@ func TestAttackCommandRefuses(t *testing.T) {
 		{[]string{gold}, "-o OUT is required"},
 		{[]string{"-o", filepath.Join(dir, "b.tsv"), "--kinds", "nope", gold}, "nope"},
 		{[]string{"-o", filepath.Join(dir, "c.tsv"), "--max-words", "0", gold}, "--max-words"},
+		{[]string{"-o", filepath.Join(dir, "e.tsv"), writeTemp(t, "empty.tsv", "")}, "empty.tsv: no sentences"},
 	}
 	for _, tt := range tests {
 		_, _, err := runCLI(t, "", append([]string{"attack", "--model", model}, tt.args...)...)
@@ -180,4 +191,86 @@ func shellQuoteArgs(args ...string) string {
 		q = append(q, "'"+strings.ReplaceAll(a, "'", `'\''`)+"'")
 	}
 	return strings.Join(q, " ")
+}
+
+// TestRunModelServer: "stress run --model-server" scores like
+// --model-cmd when both run the same model (this test binary as
+// "stress serve" and as "stress tag"), and the model's standard error
+// reaches ours prefixed with the system's name.
+func TestRunModelServer(t *testing.T) {
+	gold, model := attackFixture(t)
+	t.Setenv(cliEnv, "1")
+	out := filepath.Join(t.TempDir(), "run")
+	self := shellQuoteArgs(os.Args[0])
+	stdout, stderr, err := runCLI(t, "", "run", "--test", gold, "--baselines", "none", "--kinds", "keyboard",
+		"--model-cmd", self+" tag --model "+shellQuoteArgs(model)+"; echo tagged >&2",
+		"--model-server", self+" serve --model "+shellQuoteArgs(model)+"; echo served >&2",
+		"--model-name", "viacmd", "--model-name", "viaserver", "--samples", "0", "--format", "csv", "--out", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	rows := map[string]string{}
+	for _, line := range strings.Split(stdout, "\n") {
+		f := strings.Split(line, ",")
+		if len(f) > 3 && (f[0] == "viacmd" || f[0] == "viaserver") && (f[1] == "O" || f[1] == "keyboard") {
+			rows[f[0]+" "+f[1]] = strings.Join(f[2:], ",")
+		}
+	}
+	if len(rows) < 4 || rows["viacmd O"] != rows["viaserver O"] || rows["viacmd keyboard"] != rows["viaserver keyboard"] {
+		t.Errorf("scores differ or are missing: %v\n%s", rows, stdout)
+	}
+	for _, want := range []string{"[viacmd] tagged", "[viaserver] served"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}
+
+// TestTagUnknownTags: tags the gold does not know are counted and
+// warned about, or an error with --strict-tags.
+func TestTagUnknownTags(t *testing.T) {
+	in := writeTemp(t, "in.tsv", "Aspirin\tB-Chemical\ncauses\tO\nulcers\tB-Disease\n")
+	cmd := `awk 'NF { n++; print (n == 1 ? "B-CHEM" : n == 2 ? "BANANA" : "B-Disease"); next } { print "" }'`
+	_, stderr, err := runCLI(t, "", "tag", "--model-cmd", cmd, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr, "warning: tagger: 2 unknown tags") || !strings.Contains(stderr, "B-CHEM (1)") {
+		t.Errorf("stderr: %q", stderr)
+	}
+	_, _, err = runCLI(t, "", "tag", "--model-cmd", cmd, "--strict-tags", in)
+	if err == nil || !strings.Contains(err.Error(), `unknown tag "B-CHEM"`) {
+		t.Errorf("--strict-tags: err = %v", err)
+	}
+}
+
+// TestReadmeModelServerClient runs the Python reference client of the
+// README, verbatim, as a model server.
+func TestReadmeModelServerClient(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not installed")
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "<!-- model-server-client -->\n```python\n")
+	client, _, ok2 := strings.Cut(rest, "```\n")
+	if !ok || !ok2 {
+		t.Fatal("README: no Python client after <!-- model-server-client -->")
+	}
+	script := writeTemp(t, "client.py", client)
+	gold := writeTemp(t, "gold.tsv", "Aspirin\tB-Chemical\ncauses\tO\nulcers\tB-Disease\n\nLithium\tB-Chemical\nworks\tO\n")
+	out := filepath.Join(t.TempDir(), "pred.tsv")
+	_, stderr, err := runCLI(t, "", "tag", "--model-server", shellQuoteArgs(py, script), "--timeout", "1m", "-o", out, gold)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if got, _ := os.ReadFile(out); string(got) != "Aspirin\tB-Chemical\ncauses\tO\nulcers\tO\n\nLithium\tB-Chemical\nworks\tO\n" {
+		t.Errorf("predictions:\n%s", got)
+	}
+	if !strings.Contains(stderr, "[tagger] model loaded") {
+		t.Errorf("the client's stderr did not come through: %q", stderr)
+	}
 }

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"slices"
 
 	"github.com/stress-ner/stress/build"
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -41,8 +46,19 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 	if len(args) == 0 {
 		return usageErrorf("stats: no input files")
 	}
+	// The original is read once per FILE: standard input given as "-"
+	// is kept to be read again.
+	rewind := func() {}
+	if origPath == "-" || slices.Contains(args, "-") {
+		data, err := io.ReadAll(e.Stdin)
+		if err != nil {
+			return fmt.Errorf("read -: %w", err)
+		}
+		rewind = func() { conll.Stdin = bytes.NewReader(data) }
+	}
 	var rows []perturb.NamedStats
 	if origPath != "" {
+		rewind()
 		st, err := perturb.FileStats(origPath, "")
 		if err != nil {
 			return err
@@ -50,6 +66,7 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 		rows = append(rows, perturb.NamedStats{Name: origPath + " (original)", Stats: st})
 	}
 	for _, a := range args {
+		rewind()
 		st, err := perturb.FileStats(a, origPath)
 		if err != nil {
 			return err

@@ -59,7 +59,7 @@ func bindPerturb(f *flags, o *perturbFlags) {
 	f.Enum(&o.Selection.Targets, "targets", "", d.Targets, perturb.TargetChoices(),
 		"change words in: all, entities (gold mentions only) or context (outside mentions)")
 	f.Int(&o.Selection.MinLength, "min-length", d.MinLength, "minimum length of a selected word, in letters")
-	f.Int(&o.Workers, "workers", runtime.NumCPU(), "parallel workers (output does not depend on it)")
+	f.IntIn(&o.Workers, "workers", runtime.NumCPU(), 1, math.MaxInt32, "parallel workers (output does not depend on it)")
 	f.Check("", func() error { return flagError(o.Selection.Validate()) })
 	bindKindOptions(f, o, kinds.All())
 }
@@ -207,12 +207,21 @@ func kindNames() []string {
 	return ns
 }
 
-// openCorpus opens a corpus file, or standard input (CoNLL) for "-".
+// openCorpus opens a corpus file, or standard input for "-" (CoNLL or
+// JSON Lines, gzipped or not, by content). An empty corpus is an error
+// when it is read (conll.NonEmpty).
 func openCorpus(e *env, name string) (*conll.File, error) {
+	var f *conll.File
+	var err error
 	if name == "-" {
-		return conll.OpenReader(e.Stdin, "-")
+		f, err = conll.OpenReader(e.Stdin, "-")
+	} else {
+		f, err = conll.Open(name)
 	}
-	return conll.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return conll.NonEmpty(f), nil
 }
 
 // newProgress returns a progress bar counting sentences when stderr is a

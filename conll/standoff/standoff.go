@@ -113,9 +113,10 @@ type Document struct {
 	Infons    []Infon
 	Passages  []Passage
 	Relations []Relation // relations between annotations of several passages, or between concepts
-	// Extra is format-specific data (a brat file's lines other than
-	// text-bound annotations, a BioC document's unknown elements) that the
-	// format's own writer puts back. Other formats ignore it.
+	// Extra is format-specific data that the format's own writer puts
+	// back for a faithful round trip (the order of PubTator lines, a brat
+	// file's lines other than text-bound annotations, the header of a
+	// BioC collection). Other formats ignore it.
 	Extra any
 }
 
