@@ -4,10 +4,21 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
 )
+
+// ReadChangeLogFile reads the change log at path (see ReadChangeLog).
+func ReadChangeLogFile(path string) (map[string][]Change, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open change log: %w", err)
+	}
+	defer f.Close()
+	return ReadChangeLog(f, path)
+}
 
 // ReadChangeLog reads the change log a build writes (changes.tsv: a
 // header row naming at least the columns file, sentence, token, end and

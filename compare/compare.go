@@ -159,6 +159,26 @@ func (c *Comparer) set(name string) *setData {
 	return nil
 }
 
+// AddGoldFile reads the corpus at path and adds it as set name, with
+// its changes (nil when unknown).
+func (c *Comparer) AddGoldFile(name, path string, changes []Change) error {
+	gold, err := conll.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("read gold: %w", err)
+	}
+	return c.AddSet(Set{Name: name, File: path, Gold: gold, Changes: changes})
+}
+
+// AddPredictionFile reads system's predictions on set from the corpus
+// at path and adds them.
+func (c *Comparer) AddPredictionFile(system, set, path string) error {
+	pred, err := conll.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("system %s: %w", system, err)
+	}
+	return c.AddPrediction(system, set, path, pred)
+}
+
 // AddPrediction scores a system's predictions on a set added before. The
 // predictions must align with the gold sentences token by token (same
 // sentence count, same tokens); the tags are the predicted labels.

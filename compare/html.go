@@ -1,11 +1,14 @@
 package compare
 
 import (
+	"bytes"
 	"fmt"
 	"html"
 	"io"
 	"math"
 	"strings"
+
+	"github.com/stress-ner/stress/internal/atomicfile"
 )
 
 // The HTML report is written as plain strings with inline SVG rather than
@@ -17,6 +20,19 @@ import (
 // palette holds distinguishable colours for systems (Okabe–Ito, safe for
 // colour-blind readers).
 var palette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000"}
+
+// WriteHTMLFile writes the HTML report to path atomically (a temporary
+// file renamed into place when complete).
+func (r *Report) WriteHTMLFile(path string) error {
+	var buf bytes.Buffer
+	if err := r.WriteHTML(&buf); err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(path, buf.Bytes()); err != nil {
+		return fmt.Errorf("write html report: %w", err)
+	}
+	return nil
+}
 
 // WriteHTML writes r as one self-contained HTML page: the tables, F1 per
 // set with confidence whiskers, relative drops, and the confusion heat

@@ -26,6 +26,21 @@ var (
 	ErrMismatch = errors.New("corpora do not align")
 	// ErrJSON means a JSON Lines record is malformed.
 	ErrJSON = errors.New("malformed JSON record")
+	// ErrEmpty means a corpus holds no sentence (see NonEmpty).
+	ErrEmpty = errors.New("no sentences")
+
+	// Errors of conlleval input. The streaming Evaluator wraps them in a
+	// *ParseError that names the file and line; conlleval refuses the
+	// same input.
+
+	// ErrFeatureCount means a line has another number of fields than the
+	// first token line (conlleval exits with status 1).
+	ErrFeatureCount = errors.New("unexpected number of features")
+	// ErrTooFewFeatures means a token line has fewer than two fields, so
+	// there is no gold and predicted tag (conlleval dies, status 255).
+	ErrTooFewFeatures = errors.New("too few features")
+	// ErrDelimiter means the field delimiter is not a valid pattern.
+	ErrDelimiter = errors.New("invalid delimiter")
 )
 
 // ParseError reports where in which input a problem was found.

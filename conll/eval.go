@@ -10,19 +10,6 @@ import (
 	"github.com/stress-ner/stress/iob"
 )
 
-// Scorer errors. The streaming Evaluator wraps them in a *ParseError that
-// names the file and line; conlleval refuses the same input.
-var (
-	// ErrFeatureCount means a line has another number of fields than the
-	// first token line (conlleval exits with status 1).
-	ErrFeatureCount = errors.New("unexpected number of features")
-	// ErrTooFewFeatures means a token line has fewer than two fields, so
-	// there is no gold and predicted tag (conlleval dies, status 255).
-	ErrTooFewFeatures = errors.New("too few features")
-	// ErrDelimiter means the field delimiter is not a valid pattern.
-	ErrDelimiter = errors.New("invalid delimiter")
-)
-
 // Mode selects how entities are read from tags.
 type Mode int
 
@@ -41,14 +28,11 @@ const (
 	ModeSemEval
 )
 
+var modeNames = [...]string{ModeConlleval: "conlleval", ModeStrict: "strict", ModeSemEval: "semeval"}
+
 func (m Mode) String() string {
-	switch m {
-	case ModeConlleval:
-		return "conlleval"
-	case ModeStrict:
-		return "strict"
-	case ModeSemEval:
-		return "semeval"
+	if m >= 0 && int(m) < len(modeNames) {
+		return modeNames[m]
 	}
 	return fmt.Sprintf("Mode(%d)", int(m))
 }
@@ -643,6 +627,10 @@ type Scorer struct {
 	counts Counts
 	ch     chunker
 	sem    SemEval
+	// Convert, when set, makes AddPairs convert each sentence's tags
+	// from Scheme to IOB2 before scoring (not with Raw).
+	Convert bool
+	Scheme  iob.Scheme
 }
 
 // SemEval returns the SemEval-2013 counts of the sentences added so far
@@ -700,6 +688,49 @@ func (s *Scorer) Add(gold, pred []string) error {
 	}
 	s.ch.step("O", "", "O", "", true)
 	return nil
+}
+
+// AddPairs scores every sentence of p, gold from p.A and predictions
+// from p.B, which must have the same tokens, and returns the counts.
+func (s *Scorer) AddPairs(p *PairReader) (Counts, error) {
+	for {
+		g, pr, err := p.Read()
+		if err == io.EOF {
+			return s.Counts(), nil
+		}
+		if err != nil {
+			return Counts{}, err
+		}
+		if err := p.CheckTokens(g, pr); err != nil {
+			return Counts{}, err
+		}
+		gt, pt := g.Tags, pr.Tags
+		if s.Convert && !s.opt.Raw {
+			if gt, err = convertTags(gt, s.Scheme, p.NameA, g.Line); err != nil {
+				return Counts{}, err
+			}
+			if pt, err = convertTags(pt, s.Scheme, p.NameB, pr.Line); err != nil {
+				return Counts{}, err
+			}
+		}
+		if err := s.Add(gt, pt); err != nil {
+			var te *iob.TagError
+			if errors.As(err, &te) {
+				return Counts{}, fmt.Errorf("%s:%d and %s:%d: %w (mode %v, scheme %v)",
+					p.NameA, g.Line+te.Pos, p.NameB, pr.Line+te.Pos, err, s.opt.Mode, s.opt.Scheme)
+			}
+			return Counts{}, err
+		}
+	}
+}
+
+func convertTags(tags []string, scheme iob.Scheme, file string, line int) ([]string, error) {
+	out, err := iob.Convert(tags, scheme, iob.IOB2)
+	var te *iob.TagError
+	if errors.As(err, &te) {
+		return nil, fmt.Errorf("%s:%d: %w %q for scheme %v", file, line+te.Pos, iob.ErrInvalidTag, te.Tag, scheme)
+	}
+	return out, err
 }
 
 // Counts returns the counts of all sentences added so far.

@@ -88,9 +88,21 @@ func benchmarkEvaluate(b *testing.B, copies int, opt EvalOptions) {
 func BenchmarkEvaluateBC5CDR(b *testing.B) { benchmarkEvaluate(b, 1, EvalOptions{}) }
 
 // BenchmarkEvaluate780k scores the vector repeated to 748,500 tokens
-// (the size of the 8.9 MB target).
-func BenchmarkEvaluate780k(b *testing.B) { benchmarkEvaluate(b, 6, EvalOptions{}) }
+// (the size of the 8.9 MB target). Like every big benchmark of
+// the module it runs only with STRESS_BIG_BENCH set, so that
+// "go test -bench . ./..." stays short.
+func BenchmarkEvaluate780k(b *testing.B) {
+	bigBench(b)
+	benchmarkEvaluate(b, 6, EvalOptions{})
+}
 
 func BenchmarkEvaluate780kStrict(b *testing.B) {
+	bigBench(b)
 	benchmarkEvaluate(b, 6, EvalOptions{Mode: ModeStrict})
+}
+
+func bigBench(b *testing.B) {
+	if os.Getenv("STRESS_BIG_BENCH") == "" {
+		b.Skip("big benchmark: set STRESS_BIG_BENCH=1")
+	}
 }

@@ -3,6 +3,7 @@ package conll
 import (
 	"bufio"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -23,20 +24,20 @@ const (
 )
 
 func (f Format) String() string {
-	if f == FormatJSONL {
-		return "jsonl"
+	if n, ok := formatNames[f]; ok {
+		return n
 	}
-	return "conll"
+	return fmt.Sprintf("Format(%d)", int(f))
 }
 
-// FormatOf guesses a file's format from its name: .jsonl and .json (also
-// gzipped) are JSON Lines, everything else CoNLL.
+// FormatOf guesses a file's format from its name (a final .gz is
+// ignored): .jsonl and .json are JSON Lines, .bioc.json BioC JSON,
+// .xml BioC XML, .pubtator and .pubtator.txt PubTator, .ann brat,
+// everything else CoNLL. Open and OpenReader also look at the content
+// of .json and .txt files, which may hold BioC JSON or PubTator.
 func FormatOf(name string) Format {
-	name = strings.TrimSuffix(strings.ToLower(name), ".gz")
-	if strings.HasSuffix(name, ".jsonl") || strings.HasSuffix(name, ".json") {
-		return FormatJSONL
-	}
-	return FormatCoNLL
+	f, _ := formatOfName(name)
+	return f
 }
 
 // SentenceReader is implemented by Reader and JSONReader.
@@ -59,13 +60,37 @@ type File struct {
 	Format Format
 
 	conll  *Reader
+	tmpl   Templater
 	closer []io.Closer
 }
 
-// Open opens a corpus file, choosing the format with FormatOf. The name
-// "-" is not special: pass os.Stdin to NewReader for that.
+// Stdin is what the name "-" opens (Open, OpenFormat, OpenText,
+// OpenInput): a command-line program sets it to its standard input. It
+// is nil by default, which makes "-" an error, so that a library never
+// reads the process's standard input by surprise. It is read once: a
+// second "-" in one run finds it at its end.
+var Stdin io.Reader
+
+// ErrNoStdin is the error of opening "-" while Stdin is nil.
+var ErrNoStdin = errors.New("standard input is not available")
+
+// OpenInput opens the stored bytes of name, or Stdin for "-" (Close
+// then leaves Stdin open).
+func OpenInput(name string) (io.ReadCloser, error) {
+	if name == "-" {
+		if Stdin == nil {
+			return nil, fmt.Errorf("-: %w", ErrNoStdin)
+		}
+		return io.NopCloser(Stdin), nil
+	}
+	return os.Open(name)
+}
+
+// Open opens a corpus file, choosing the format with FormatOf; "-" is
+// Stdin, in the format its content shows (CoNLL or JSON Lines, gzipped
+// or not).
 func Open(name string) (*File, error) {
-	f, err := os.Open(name)
+	f, err := OpenInput(name)
 	if err != nil {
 		return nil, err
 	}
@@ -79,13 +104,40 @@ func Open(name string) (*File, error) {
 }
 
 // OpenReader reads a corpus from r as Open reads the file name: the
-// format comes from FormatOf(name), and a name ending in .gz (in any
-// case) means r is gzipped. It is the one place that decides how a
+// format comes from FormatOf(name), or from the content when the name
+// leaves it open (.json, .txt), and a name ending in .gz (in any case)
+// means r is gzipped. It is the one place that decides how a
 // corpus is decoded, for callers whose bytes do not come straight from
 // a file (an embedded corpus, or a file teed into a hash as it is read).
 // Close does not close r.
 func OpenReader(r io.Reader, name string) (*File, error) {
-	cf := &File{Name: name, Format: FormatOf(name)}
+	return openReader(r, name, FormatOf(name), true)
+}
+
+// OpenFormat opens a corpus file in the given format, whatever its name
+// says (a --in-format option); "-" is Stdin.
+func OpenFormat(name string, format Format) (*File, error) {
+	f, err := OpenInput(name)
+	if err != nil {
+		return nil, err
+	}
+	cf, err := openReader(f, name, format, false)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	cf.closer = append([]io.Closer{f}, cf.closer...)
+	return cf, nil
+}
+
+// OpenReaderFormat is OpenReader with the format given (for standard
+// input with a --in-format option).
+func OpenReaderFormat(r io.Reader, name string, format Format) (*File, error) {
+	return openReader(r, name, format, false)
+}
+
+func openReader(r io.Reader, name string, format Format, detect bool) (*File, error) {
+	cf := &File{Name: name, Format: format}
 	r, zr, err := decompress(r, name)
 	if err != nil {
 		return nil, err
@@ -93,9 +145,20 @@ func OpenReader(r io.Reader, name string) (*File, error) {
 	if zr != nil {
 		cf.closer = append(cf.closer, zr)
 	}
+	if _, open := formatOfName(name); open && detect {
+		r, cf.Format = sniff(r, cf.Format)
+	}
+	if cf.Format.IsDocument() {
+		if err := openDocument(cf, r, cf.Format); err != nil {
+			cf.Close()
+			return nil, err
+		}
+		return cf, nil
+	}
 	if cf.Format == FormatJSONL {
 		jr := NewJSONReader(r)
 		jr.File = name
+		jr.Labels = DefaultLabels
 		cf.SentenceReader = jr
 	} else {
 		cr := NewReader(r)
@@ -106,11 +169,11 @@ func OpenReader(r io.Reader, name string) (*File, error) {
 	return cf, nil
 }
 
-// OpenText opens a file for its text, decompressed when the name ends in
-// .gz (in any case) as Open does, for readers of other line formats than
-// corpora (conlleval's input, for one).
+// OpenText opens a file for its text, decompressed when it is gzipped
+// (by its first bytes, whatever its name) as Open does, for readers of
+// other line formats than corpora (conlleval's input, for one).
 func OpenText(name string) (io.ReadCloser, error) {
-	f, err := os.Open(name)
+	f, err := OpenInput(name)
 	if err != nil {
 		return nil, err
 	}
@@ -119,32 +182,51 @@ func OpenText(name string) (io.ReadCloser, error) {
 		f.Close()
 		return nil, err
 	}
-	if zr == nil {
-		return f, nil
+	t := &textFile{Reader: r, closers: []io.Closer{f}}
+	if zr != nil {
+		t.closers = []io.Closer{zr, f}
 	}
-	return &textFile{Reader: r, closers: [2]io.Closer{zr, f}}, nil
+	return t, nil
+}
+
+// TextReader returns the text of r (standard input, say), decompressed
+// when it is gzipped, as OpenText reads a file.
+func TextReader(r io.Reader, name string) (io.Reader, error) {
+	r, _, err := decompress(r, name)
+	return r, err
 }
 
 type textFile struct {
 	io.Reader
-	closers [2]io.Closer
+	closers []io.Closer
 }
 
 func (t *textFile) Close() error {
-	err := t.closers[0].Close()
-	if err2 := t.closers[1].Close(); err == nil {
-		err = err2
+	var first error
+	for _, c := range t.closers {
+		if err := c.Close(); err != nil && first == nil {
+			first = err
+		}
 	}
-	return err
+	return first
 }
 
+// gzipMagic starts every gzip stream (RFC 1952).
+const gzipMagic = "\x1f\x8b"
+
 // decompress returns r, through a gzip reader (also returned, to close)
-// when name calls for one.
+// when its first bytes are gzip's magic number: compressed input is
+// recognised whatever its name, standard input included. A name ending
+// in .gz over other bytes is an error (a truncated or mislabelled file).
 func decompress(r io.Reader, name string) (io.Reader, *gzip.Reader, error) {
-	if !isGzip(name) {
-		return r, nil, nil
+	br, ok := r.(*bufio.Reader)
+	if !ok {
+		br = bufio.NewReaderSize(r, 64<<10)
 	}
-	zr, err := gzip.NewReader(bufio.NewReader(r))
+	if magic, _ := br.Peek(len(gzipMagic)); string(magic) != gzipMagic && !isGzip(name) {
+		return br, nil, nil
+	}
+	zr, err := gzip.NewReader(br)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -161,8 +243,12 @@ func isGzip(name string) bool {
 func (f *File) CoNLL() *Reader { return f.conll }
 
 // Layout returns the CoNLL layout read so far (the zero Layout for JSON
-// Lines).
+// Lines); for a document format, a Layout whose Template holds the
+// documents read so far.
 func (f *File) Layout() Layout {
+	if f.tmpl != nil {
+		return Layout{Template: f.tmpl.Template()}
+	}
 	if f.conll == nil {
 		return Layout{}
 	}
@@ -194,22 +280,52 @@ func ReadFileLayout(name string) ([]Sentence, Layout, error) {
 		return nil, Layout{}, err
 	}
 	defer f.Close()
+	out, err := ReadAll(f)
+	if err != nil {
+		return nil, Layout{}, err
+	}
+	return out, f.Layout(), nil
+}
+
+// WriteAll writes sents to w and flushes it, like csv.Writer.WriteAll.
+func WriteAll(w SentenceWriter, sents []Sentence) error {
+	for _, s := range sents {
+		if err := w.Write(s); err != nil {
+			return err
+		}
+	}
+	w.Flush()
+	return w.Error()
+}
+
+// ReadAll reads sentences from r until io.EOF, like csv.Reader.ReadAll:
+// a successful call returns err == nil, not io.EOF.
+func ReadAll(r SentenceReader) ([]Sentence, error) {
 	var out []Sentence
 	for {
-		s, err := f.Read()
+		s, err := r.Read()
 		if err == io.EOF {
-			return out, f.Layout(), nil
+			return out, nil
 		}
 		if err != nil {
-			return nil, Layout{}, err
+			return nil, err
 		}
 		out = append(out, s)
 	}
 }
 
 // NewFormatWriter returns a writer of the given format; layout applies to
-// CoNLL only.
+// CoNLL, and its Template to document formats. A document format that
+// cannot be written to a plain stream (brat) or is not registered gives
+// a writer that returns the error.
 func NewFormatWriter(w io.Writer, format Format, layout Layout) SentenceWriter {
+	if format.IsDocument() {
+		dw, err := newDocWriter(w, format, nil, layout)
+		if err != nil {
+			return errWriter{err}
+		}
+		return dw
+	}
 	if format == FormatJSONL {
 		return NewJSONWriter(w)
 	}
@@ -241,8 +357,11 @@ func WriteFile(name string, sents []Sentence, like *Layout) error {
 
 // OutputOptions are the settings of Create.
 type OutputOptions struct {
-	// Layout is the CoNLL layout to write in (ignored for JSON Lines).
+	// Layout is the CoNLL layout to write in (ignored for JSON Lines);
+	// for document formats, its Template is the documents to rebuild.
 	Layout Layout
+	// Format, when not zero (FormatCoNLL), overrides FormatOf(name).
+	Format Format
 	// NoClobber makes an existing file an error rather than replaced.
 	NoClobber bool
 	// Stored, if not nil, receives a copy of the bytes as stored (after
@@ -259,6 +378,7 @@ type Output struct {
 	Format Format
 
 	file *atomicfile.File
+	side []*atomicfile.File // files beside it (brat's text)
 	zw   *gzip.Writer
 }
 
@@ -271,6 +391,9 @@ func Create(name string, opt OutputOptions) (*Output, error) {
 		return nil, err
 	}
 	out := &Output{Name: name, Format: FormatOf(name), file: f}
+	if opt.Format != FormatCoNLL {
+		out.Format = opt.Format
+	}
 	var w io.Writer = f
 	if opt.Stored != nil {
 		w = io.MultiWriter(f, opt.Stored)
@@ -278,6 +401,15 @@ func Create(name string, opt OutputOptions) (*Output, error) {
 	if isGzip(name) {
 		out.zw = gzip.NewWriter(w)
 		w = out.zw
+	}
+	if out.Format.IsDocument() {
+		dw, err := newDocWriter(w, out.Format, out.sideFiles(opt.NoClobber), opt.Layout)
+		if err != nil {
+			out.Abort()
+			return nil, err
+		}
+		out.SentenceWriter = dw
+		return out, nil
 	}
 	out.SentenceWriter = NewFormatWriter(w, out.Format, opt.Layout)
 	return out, nil
@@ -308,9 +440,71 @@ func (o *Output) Commit() error {
 	if err := o.Close(); err != nil {
 		return err
 	}
+	for _, f := range o.side {
+		if err := f.Commit(); err != nil {
+			return err
+		}
+	}
 	return o.file.Commit()
 }
 
 // Abort discards the output. It is safe to call more than once and after
 // Commit.
-func (o *Output) Abort() { o.file.Abort() }
+func (o *Output) Abort() {
+	for _, f := range o.side {
+		f.Abort()
+	}
+	o.file.Abort()
+}
+
+// NonEmpty makes f report ErrEmpty (naming the file) instead of io.EOF
+// when it holds no sentence at all. It is the one rule for empty input
+// of the commands that perturb, convert, tag or train: an empty corpus
+// is a mistake (a wrong path, a failed download, an exhausted standard
+// input), not a request for an empty output.
+func NonEmpty(f *File) *File {
+	f.SentenceReader = &nonEmpty{SentenceReader: f.SentenceReader, name: f.Name}
+	return f
+}
+
+type nonEmpty struct {
+	SentenceReader
+	name string
+	seen bool
+}
+
+func (r *nonEmpty) Read() (Sentence, error) {
+	s, err := r.SentenceReader.Read()
+	if err == io.EOF && !r.seen {
+		return s, fmt.Errorf("%s: %w", r.name, ErrEmpty)
+	}
+	if err == nil {
+		r.seen = true
+	}
+	return s, err
+}
+
+// ReadLike passes on to the wrapped reader (see File.ReadLike).
+func (r *nonEmpty) ReadLike(t Template) error {
+	if l, ok := r.SentenceReader.(Liker); ok {
+		return l.ReadLike(t)
+	}
+	return nil
+}
+
+// SetTags makes f pass the tags of every sentence through fn (see
+// Reader.Tags), for CoNLL and JSON Lines; the tags of document formats
+// come from their annotations and are always valid IOB2.
+func (f *File) SetTags(fn TagFunc) {
+	if f.conll != nil {
+		f.conll.Tags = fn
+	}
+	if ne, ok := f.SentenceReader.(*nonEmpty); ok {
+		if jr, ok := ne.SentenceReader.(*JSONReader); ok {
+			jr.Tags = fn
+		}
+	}
+	if jr, ok := f.SentenceReader.(*JSONReader); ok {
+		jr.Tags = fn
+	}
+}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // Mixes of an augmented set.
@@ -70,10 +72,7 @@ func CopySeed(seed uint64, c int) uint64 {
 	if c == 0 {
 		return seed
 	}
-	x := seed + uint64(c)*0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
+	return textutil.Mix64(seed + uint64(c)*textutil.Golden)
 }
 
 // ParseMix checks a mix name; the empty string means MixOriginalPerturbed.

@@ -1,11 +1,18 @@
 package experiment
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -71,4 +78,99 @@ func WithTags(sents []conll.Sentence, tags [][]string) []conll.Sentence {
 		out[i] = s
 	}
 	return out
+}
+
+// SavePredictions returns a save function for Evaluate that writes each
+// system's predictions to dir/SYSTEM/FILE, FILE being the set's file
+// name without directory.
+func SavePredictions(dir string) func(system string, set compare.Set, pred []conll.Sentence) error {
+	return SavePredictionsLike(dir, nil)
+}
+
+// SavePredictionsLike is SavePredictions for sets that may come from a
+// document format (PubTator, BioC, brat): templates, when not nil,
+// gives a set's documents (build.Build.Template), and the predictions
+// are written as those documents with the predicted entities as their
+// annotations.
+func SavePredictionsLike(dir string, templates func(set compare.Set) conll.Template) func(system string, set compare.Set, pred []conll.Sentence) error {
+	return func(system string, set compare.Set, pred []conll.Sentence) error {
+		d := filepath.Join(dir, system)
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+		var like *conll.Layout
+		if templates != nil {
+			if t := templates(set); t != nil {
+				like = &conll.Layout{Template: conll.Predictions(t)}
+			}
+		}
+		return conll.WriteFile(filepath.Join(d, filepath.Base(set.File)), pred, like)
+	}
+}
+
+// WriteReports writes the summary tables (WriteSummary, Markdown) to
+// summaryPath and the HTML report to htmlPath.
+func WriteReports(summaryPath, htmlPath string, rep *compare.Report, systems []System) error {
+	var summary bytes.Buffer
+	if err := WriteSummary(&summary, rep, systems, true); err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(summaryPath, summary.Bytes()); err != nil {
+		return err
+	}
+	return rep.WriteHTMLFile(htmlPath)
+}
+
+// Commands returns external tagger commands (run with sh -c, see
+// tagger.Command) as systems, named by names in order and cmd, cmd2, ...
+// past the end of names.
+func Commands(cmds, names []string, timeout time.Duration) []System {
+	var out []System
+	for i, line := range cmds {
+		name := "cmd"
+		if i > 0 {
+			name = fmt.Sprintf("cmd%d", i+1)
+		}
+		if i < len(names) {
+			name = names[i]
+		}
+		out = append(out, System{Name: name, Model: name, Tagger: &tagger.Command{Line: line, Timeout: timeout}})
+	}
+	return out
+}
+
+// CheckNames reports, wrapping ErrOption, a system name that is empty,
+// repeated or contains a slash: names become directory names.
+func CheckNames(systems []System) error {
+	seen := map[string]bool{}
+	for _, s := range systems {
+		if seen[s.Name] || s.Name == "" || strings.ContainsAny(s.Name, `/\`) {
+			return fmt.Errorf("%w: system name %q is empty, repeated or contains a slash", ErrOption, s.Name)
+		}
+		seen[s.Name] = true
+	}
+	return nil
+}
+
+// ReadTraining reads training corpora, checking that their tags are
+// IOB2 (see tagger.ReadTraining); no paths means the embedded sample's
+// training part.
+func ReadTraining(paths []string) ([]conll.Sentence, error) {
+	if len(paths) == 0 {
+		return sample.Train()
+	}
+	var out []conll.Sentence
+	for _, p := range paths {
+		f, err := conll.Open(p)
+		if err != nil {
+			return nil, err
+		}
+		ss, err := tagger.ReadTraining(f, p)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ss...)
+	}
+	return out, nil
 }

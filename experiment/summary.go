@@ -3,10 +3,12 @@ package experiment
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // Row picks one system of a report for a summary table.
@@ -104,7 +106,7 @@ func WriteTable(w io.Writer, rep *compare.Report, rows []Row, opts TableOptions)
 func writeMarkdown(w io.Writer, lines [][]string) error {
 	var b strings.Builder
 	for i, l := range lines {
-		b.WriteString("| " + strings.Join(l, " | ") + " |\n")
+		b.WriteString(textutil.MarkdownRow(l))
 		if i == 0 {
 			b.WriteString("|")
 			for j := range l {
@@ -119,4 +121,48 @@ func writeMarkdown(w io.Writer, lines [][]string) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// WriteSummary writes the paper's Table 3 (systems trained on the
+// original data: F1 per set and relative drop) and, when there are
+// augmented systems, Table 4 (F1 per training set).
+func WriteSummary(w io.Writer, rep *compare.Report, systems []System, markdown bool) error {
+	var t3, t4 []Row
+	augmented := false
+	for _, s := range systems {
+		if s.Train == "O" || s.Train == "" {
+			t3 = append(t3, s.Row())
+		}
+		if s.Train != "" {
+			t4 = append(t4, s.Row())
+			augmented = augmented || s.Train != "O"
+		}
+	}
+	// Table 4 groups the rows by model, in the order models first appear.
+	rank := map[string]int{}
+	for _, r := range t4 {
+		if _, ok := rank[r.Model]; !ok {
+			rank[r.Model] = len(rank)
+		}
+	}
+	sort.SliceStable(t4, func(i, j int) bool { return rank[t4[i].Model] < rank[t4[j].Model] })
+	title := func(s string) {
+		if markdown {
+			fmt.Fprintf(w, "**%s**\n\n", s)
+		} else {
+			fmt.Fprintf(w, "%s\n", s)
+		}
+	}
+	title("F1 on original (O) and stress sets (K keyboard, W swap, S synonym), relative drop in % of O")
+	if err := WriteTable(w, rep, t3, TableOptions{Markdown: markdown, Drops: true}); err != nil {
+		return err
+	}
+	if augmented {
+		fmt.Fprintln(w)
+		title("F1 of baselines trained on original (O) and original + perturbed (O+K, O+W, O+S) data")
+		if err := WriteTable(w, rep, t4, TableOptions{Markdown: markdown, Train: true}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

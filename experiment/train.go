@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -69,4 +70,55 @@ func TrainAll(ctx context.Context, jobs []TrainJob, workers int) ([]*tagger.Mode
 		return nil, first
 	}
 	return models, nil
+}
+
+// Baselines are built-in taggers to train side by side: one per feature
+// set on the original training data and, for each augmenting kind, one
+// per feature set on the original plus one perturbed copy (the paper's
+// O + K), named FEATURES+LABEL ("chars+K").
+type Baselines struct {
+	Train     []conll.Sentence
+	Features  []tagger.Features
+	Augment   []Kind
+	Seed      uint64 // training order and perturbation seed
+	Selection perturb.Selection
+	Epochs    int
+	Workers   int
+}
+
+// TrainBaselines trains the baselines of b, all models at once, and
+// returns them as systems labelled with their training set.
+func TrainBaselines(ctx context.Context, b Baselines) ([]System, error) {
+	type trainSet struct {
+		label, suffix string
+		sents         []conll.Sentence
+	}
+	tsets := []trainSet{{label: "O", sents: b.Train}}
+	for _, k := range b.Augment {
+		a := &Augmenter{Seed: b.Seed, Selection: b.Selection, Copies: 1, Workers: b.Workers, Kinds: []Kind{k}}
+		var buf collector
+		if _, err := a.Run(ctx, b.Train, &buf); err != nil {
+			return nil, fmt.Errorf("augment with %s: %w", k.Name, err)
+		}
+		l := SetLabel(k.Name)
+		tsets = append(tsets, trainSet{label: "O+" + l, suffix: "+" + l, sents: buf.sents})
+	}
+	var jobs []TrainJob
+	var systems []System
+	for _, ts := range tsets {
+		for _, f := range b.Features {
+			name := f.String() + ts.suffix
+			jobs = append(jobs, TrainJob{Name: name, Sentences: ts.sents,
+				Options: tagger.Options{Features: f, Epochs: b.Epochs, Seed: b.Seed}})
+			systems = append(systems, System{Name: name, Model: f.String(), Train: ts.label})
+		}
+	}
+	models, err := TrainAll(ctx, jobs, b.Workers)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range models {
+		systems[i].Tagger = m
+	}
+	return systems, nil
 }

@@ -3,6 +3,11 @@
 // selection, the parallel ordered pipeline, output checks, the change log
 // and the build manifest.
 //
+// Most programs need one call: Apply perturbs a corpus with one Kind
+// (keyboard.Kind, swap.Kind, ...; package perturb/kinds has them all by
+// name), seeded exactly as "stress perturb". Package build makes whole
+// stress-set builds with change log and manifest.
+//
 // A perturbation is a pure function of a sentence, the tokens selected
 // for change and a random source: it returns a new sentence and the list
 // of Changes it made. Every random choice comes from a generator derived
@@ -40,6 +45,49 @@ var (
 	// ErrManifest means a manifest is malformed or does not match its inputs.
 	ErrManifest = errors.New("bad manifest")
 )
+
+// OptionError is an invalid option value. It describes the value, not
+// how it was given: a command-line tool maps Option to its flag.
+type OptionError struct {
+	Option string // e.g. "rate", or "keyboard.layout" for a kind's option
+	Value  string
+	Want   string // what a valid value looks like
+}
+
+func (e *OptionError) Error() string {
+	return fmt.Sprintf("%v: %s %s", ErrOption, e.Option, e.Reason())
+}
+
+// Reason is the error without the option's name: the value and what
+// was wanted.
+func (e *OptionError) Reason() string { return fmt.Sprintf("%q (want %s)", e.Value, e.Want) }
+
+func (e *OptionError) Unwrap() error { return ErrOption }
+
+// SetupError is an error of Kind.New: the kind could not be built from
+// its options (a bad value, a concept store that cannot be opened).
+type SetupError struct {
+	Kind string
+	Err  error
+}
+
+func (e *SetupError) Error() string { return e.Kind + ": " + e.Err.Error() }
+func (e *SetupError) Unwrap() error { return e.Err }
+
+// Build returns the perturbation of kind k with the given options
+// (missing ones take their defaults); errors are *SetupError. If the
+// result implements io.Closer, the caller closes it.
+func (k *Kind) Build(opts map[string]string) (Perturbation, error) {
+	resolved, err := k.Resolve(opts)
+	if err != nil {
+		return nil, &SetupError{Kind: k.Name, Err: err}
+	}
+	p, err := k.New(resolved)
+	if err != nil {
+		return nil, &SetupError{Kind: k.Name, Err: err}
+	}
+	return p, nil
+}
 
 // Change is one edit made by a perturbation, as logged in changes.tsv.
 type Change struct {
@@ -80,7 +128,14 @@ type Option struct {
 	Name    string // flag name, e.g. "layout"
 	Default string // default value; "true"/"false" for Bool options
 	Bool    bool
-	Help    string
+	// List marks a comma-separated list: a command line may repeat the
+	// flag, and the values are joined with commas.
+	List bool
+	// Files marks (a list of) file paths: a build records them relative
+	// to its directory, as it does its inputs, so that --from finds them
+	// from anywhere.
+	Files bool
+	Help  string
 }
 
 // Kind describes a registered perturbation.
@@ -119,8 +174,20 @@ func Register(k *Kind) {
 	registry[k.Name] = k
 }
 
-// Lookup returns the kind registered under name.
+// Lookup returns the kind registered under name. A name of several kinds
+// joined by "+" ("keyboard+case") is their composition (see Compose).
 func Lookup(name string) (*Kind, error) {
+	if strings.Contains(name, "+") {
+		var ks []*Kind
+		for _, n := range strings.Split(name, "+") {
+			k, err := Lookup(n)
+			if err != nil {
+				return nil, err
+			}
+			ks = append(ks, k)
+		}
+		return Compose(ks...)
+	}
 	registryMu.RLock()
 	defer registryMu.RUnlock()
 	k, ok := registry[name]

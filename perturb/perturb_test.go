@@ -15,6 +15,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+	_ "github.com/stress-ner/stress/perturb/pos" // pos selection
 	"github.com/stress-ner/stress/sample"
 )
 

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 )
 
 // Source yields sentences; conll.Reader and conll.File satisfy it. Read
@@ -50,6 +51,45 @@ type MentionReporter interface {
 	MentionOutcomes(s conll.Sentence) [][2]string
 }
 
+// ContextPerturbation is implemented by perturbations that read the
+// sentences before the one they perturb, such as synonym replacement,
+// which expands an abbreviation to the long form an earlier sentence
+// defined. The pipeline asks for one ContextReader per input and feeds
+// it every sentence in input order, from one goroutine, before the
+// sentence is perturbed; what Observe returns is handed to
+// PerturbContext (and to MentionOutcomesContext) with that sentence, in
+// whichever worker perturbs it. The output therefore depends on the
+// input's order but not on the number of workers.
+type ContextPerturbation interface {
+	Perturbation
+	NewContextReader() ContextReader
+	PerturbContext(ctx any, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []Change)
+	// MentionOutcomesContext is MentionOutcomes given the context.
+	MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string
+}
+
+// ContextReader reads one input's sentences in order (see
+// ContextPerturbation). Observe must copy what it keeps of s: the
+// pipeline reuses sentence memory.
+type ContextReader interface {
+	Observe(s conll.Sentence) any
+}
+
+// Auditor is implemented by perturbations that count, beyond Stats,
+// properties of their output: Audit appends to dst, for one sentence and
+// its perturbed copy, the counts that the pipeline adds to the step's
+// Stats.Audit. ctx is the sentence's context (see ContextPerturbation),
+// nil for other perturbations.
+type Auditor interface {
+	Audit(dst []AuditCount, ctx any, orig, out conll.Sentence, changes []Change) []AuditCount
+}
+
+// AuditCount is N more of Item in Section of Stats.Audit.
+type AuditCount struct {
+	Section, Item string
+	N             int
+}
+
 // Step is one perturbation of a run and where its output goes.
 type Step struct {
 	Name         string // perturbation name: seeds its random stream and fills Change.Kind
@@ -58,19 +98,19 @@ type Step struct {
 	Out          Sink // receives the perturbed sentences in input order
 }
 
-// FormattedSink is implemented by sinks that let the pipeline's workers
+// formattedSink is implemented by sinks that let the pipeline's workers
 // format sentences, so that the writing goroutine, which every sentence
 // goes through, only copies bytes. conll.Writer's AppendSentence and
 // WriteFormatted are the model.
-type FormattedSink interface {
+type formattedSink interface {
 	Sink
 	// AppendSentence appends s as the sink writes it to dst, preceded by
 	// the separator from the sentence before when sep is set. It is
 	// called from several goroutines at once.
 	//
-	// When every sink of a part is a FormattedSink and Pipeline.Changes
+	// When every sink of a part is a formattedSink and Pipeline.Changes
 	// is nil, no sentence leaves the pipeline, which then keeps the
-	// strings of sentences (read from an AppendSource, edited by a
+	// strings of sentences (read from an appendSource, edited by a
 	// TokenEditor) in memory it reuses from batch to batch: sinks,
 	// perturbations and mention reporters must not keep the sentences
 	// they are given, or slices of them, after they return.
@@ -80,10 +120,10 @@ type FormattedSink interface {
 	WriteFormatted(p []byte, n int) error
 }
 
-// AppendSource is implemented by sources that can put the Tokens and
+// appendSource is implemented by sources that can put the Tokens and
 // Tags of the sentences they read into a slice the caller reuses, as
 // conll.Reader's ReadAppend does.
-type AppendSource interface {
+type appendSource interface {
 	Source
 	ReadAppend(strs []string) (conll.Sentence, []string, error)
 }
@@ -124,6 +164,9 @@ type Pipeline struct {
 	// Progress, when not nil, is called after each sentence is written,
 	// with the number of sentences done so far (in all parts).
 	Progress func(sentences int)
+	// NoStats skips the statistics (Run returns zero Stats), a tenth of
+	// the work for callers that do not use them.
+	NoStats bool
 }
 
 // RunParts processes several inputs one after the other, as many Runs
@@ -158,16 +201,17 @@ type batch struct {
 	first   int              // index of origs[0] in the input
 	origs   []conll.Sentence // the sentences
 	outs    []conll.Sentence // outs[i*len(Steps)+k]: sentence i after step k
+	ctxs    []any            // indexed like outs: the contexts of ContextPerturbations
 	changes [][]Change       // indexed like outs
 	arena   []Change         // backing store of changes, for ChangeAppenders
 	rows    []byte           // change-log rows, for ChangeLog
 	rowEnds []int            // end of each sentence's rows in rows
-	// text[k] is step k's sentences formatted by its FormattedSink, and
+	// text[k] is step k's sentences formatted by its formattedSink, and
 	// textEnds[k] where each sentence ends in it.
 	text     [][]byte
 	textEnds [][]int
 	// reuse is set when no sentence leaves the pipeline (see
-	// FormattedSink): the Tokens and Tags of origs are then slices of
+	// formattedSink): the Tokens and Tags of origs are then slices of
 	// strs, and the Tokens of outs made by TokenEditors slices of toks.
 	reuse bool
 	strs  []string
@@ -188,6 +232,8 @@ func (b *batch) reset(part, first int) {
 	clear(b.origs) // let the previous sentences be collected
 	clear(b.outs)
 	clear(b.changes)
+	clear(b.ctxs)
+	b.ctxs = b.ctxs[:0]
 	b.part, b.last = part, false
 	b.first, b.origs, b.ok, b.err = first, b.origs[:0], 0, nil
 	b.arena, b.rows, b.rowEnds = b.arena[:0], b.rows[:0], b.rowEnds[:0]
@@ -210,6 +256,8 @@ type worker struct {
 	rng       *rand.Rand    // draws from pcg, reseeded for every sentence and step
 	rows      []rowAppender // per step, for ChangeLog
 	selected  []bool
+	audit     []AuditCount
+	spans     []iob.Span // of the sentence being counted
 }
 
 // Run processes src to the end and returns one Stats per step.
@@ -244,7 +292,7 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 	for i, pt := range parts {
 		reuse[i] = p.Changes == nil
 		for _, st := range pt.Steps {
-			if _, ok := st.Out.(FormattedSink); !ok {
+			if _, ok := st.Out.(formattedSink); !ok {
 				reuse[i] = false
 			}
 		}
@@ -253,7 +301,14 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 		defer close(todo)
 		defer close(order)
 		for part, pt := range parts {
-			as, _ := pt.Source.(AppendSource)
+			as, _ := pt.Source.(appendSource)
+			readers := make([]ContextReader, len(pt.Steps))
+			anyContext := false
+			for k, st := range pt.Steps {
+				if cp, ok := st.Perturbation.(ContextPerturbation); ok {
+					readers[k], anyContext = cp.NewContextReader(), true
+				}
+			}
 			for i := 0; ; {
 				b := batchPool.Get().(*batch)
 				b.reset(part, i)
@@ -270,6 +325,15 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 						break
 					}
 					b.origs = append(b.origs, s)
+					if anyContext {
+						for _, cr := range readers {
+							var c any
+							if cr != nil {
+								c = cr.Observe(s)
+							}
+							b.ctxs = append(b.ctxs, c)
+						}
+					}
 				}
 				i += len(b.origs)
 				b.last = err == io.EOF
@@ -393,7 +457,7 @@ func (p *Pipeline) process(b *batch, steps []Step, w *worker) {
 		}
 		// Formatting is part of writing: its errors are write errors.
 		for k, st := range steps {
-			fs, ok := st.Out.(FormattedSink)
+			fs, ok := st.Out.(formattedSink)
 			if !ok {
 				continue
 			}
@@ -406,14 +470,33 @@ func (p *Pipeline) process(b *batch, steps []Step, w *worker) {
 		}
 		b.ok = i + 1
 	}
+	if p.NoStats {
+		return
+	}
 	orig, stats := &w.orig[b.part], w.stats[b.part]
 	for i, s := range b.origs {
-		orig.AddOriginal(s)
-		for k := range steps {
-			stats[k].addModified(s, b.outs[i*len(steps)+k], b.changes[i*len(steps)+k])
-			if rep := w.reporters[b.part][k]; rep != nil {
+		w.spans = iob.AppendSpans(w.spans[:0], s.Tags) // once for all steps
+		orig.addOriginal(s, w.spans)
+		for k, st := range steps {
+			j := i*len(steps) + k
+			stats[k].addModified(s, b.outs[j], b.changes[j], w.spans)
+			var ctx any
+			if j < len(b.ctxs) {
+				ctx = b.ctxs[j]
+			}
+			if cp, ok := st.Perturbation.(ContextPerturbation); ok {
+				for _, o := range cp.MentionOutcomesContext(ctx, s) {
+					stats[k].AddOutcome(o[0], o[1])
+				}
+			} else if rep := w.reporters[b.part][k]; rep != nil {
 				for _, o := range rep.MentionOutcomes(s) {
 					stats[k].AddOutcome(o[0], o[1])
+				}
+			}
+			if au, ok := st.Perturbation.(Auditor); ok {
+				w.audit = au.Audit(w.audit[:0], ctx, s, b.outs[j], b.changes[j])
+				for _, a := range w.audit {
+					stats[k].AddAudit(a.Section, a.Item, a.N)
 				}
 			}
 		}
@@ -447,6 +530,7 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 		}
 		var out conll.Sentence
 		var cs []Change
+		_, keepKind := st.Perturbation.(*Sequence) // its changes name their component
 		te, isEditor := st.Perturbation.(TokenEditor)
 		if b.reuse && isEditor {
 			n := len(b.arena)
@@ -467,13 +551,21 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 			if len(cs) == 0 {
 				cs = nil
 			}
+		} else if cp, ok := st.Perturbation.(ContextPerturbation); ok {
+			var ctx any
+			if j := i*len(steps) + k; j < len(b.ctxs) {
+				ctx = b.ctxs[j]
+			}
+			out, cs = cp.PerturbContext(ctx, orig, w.selected, w.rng)
 		} else {
 			out, cs = st.Perturbation.Perturb(orig, w.selected, w.rng)
 		}
 		for c := range cs {
 			cs[c].File = st.File
 			cs[c].Sentence = index
-			cs[c].Kind = st.Name
+			if !keepKind {
+				cs[c].Kind = st.Name
+			}
 		}
 		if err := CheckSentence(st.Perturbation, orig, out, cs); err != nil {
 			return fmt.Errorf("%s: sentence %d (line %d): %w", st.File, index+1, orig.Line, err)
@@ -500,7 +592,7 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 func (p *Pipeline) emit(b *batch, steps []Step, n int) (int, error) {
 	if b.ok > 0 {
 		for k, st := range steps {
-			if fs, ok := st.Out.(FormattedSink); ok {
+			if fs, ok := st.Out.(formattedSink); ok {
 				if err := fs.WriteFormatted(b.text[k][:b.textEnds[k][b.ok-1]], b.ok); err != nil {
 					return n, fmt.Errorf("write %s: %w", st.File, err)
 				}
@@ -509,10 +601,18 @@ func (p *Pipeline) emit(b *batch, steps []Step, n int) (int, error) {
 	}
 	for i := 0; i < b.ok; i++ {
 		for k, st := range steps {
-			if _, ok := st.Out.(FormattedSink); ok {
+			if _, ok := st.Out.(formattedSink); ok {
 				continue
 			}
-			if err := st.Out.Write(b.outs[i*len(steps)+k]); err != nil {
+			var err error
+			if cw, ok := st.Out.(conll.ConceptWriter); ok {
+				// A document writer: mentions swapped for another
+				// concept take its id.
+				err = cw.WriteConcepts(b.outs[i*len(steps)+k], swappedConcepts(b.changes[i*len(steps)+k]))
+			} else {
+				err = st.Out.Write(b.outs[i*len(steps)+k])
+			}
+			if err != nil {
 				return n, fmt.Errorf("write %s: %w", st.File, err)
 			}
 		}
@@ -618,4 +718,20 @@ func joinedEqual(toks []string, s string) bool {
 		s = s[len(t):]
 	}
 	return s == ""
+}
+
+// swappedConcepts returns, by first token, the concepts of mentions
+// that changes replaced by a name of another concept (concept id
+// "OLD->NEW", as entity swaps log them), or nil.
+func swappedConcepts(changes []Change) map[int][2]string {
+	var m map[int][2]string
+	for _, c := range changes {
+		if old, neu, ok := strings.Cut(c.ConceptID, "->"); ok {
+			if m == nil {
+				m = map[int][2]string{}
+			}
+			m[c.Token] = [2]string{old, neu}
+		}
+	}
+	return m
 }

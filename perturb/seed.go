@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 
 	"github.com/stress-ner/stress/conll"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // selectionStream names the random stream of word selection. It is not a
@@ -43,7 +45,7 @@ func sentenceSeed(seed uint64, stream string, s conll.Sentence) (uint64, uint64)
 	}
 	// A second, differently mixed word fills PCG's 128-bit state, so
 	// that nearby seeds do not give related streams.
-	return sum, splitmix64(sum ^ seed)
+	return sum, textutil.Mix64(sum ^ seed + textutil.Golden)
 }
 
 // sentenceSeed2 is sentenceSeed for two streams at once: the token
@@ -70,14 +72,7 @@ func sentenceSeed2(seed uint64, stream1, stream2 string, s conll.Sentence) (a1, 
 			}
 		}
 	}
-	return h1, splitmix64(h1 ^ seed), h2, splitmix64(h2 ^ seed)
-}
-
-func splitmix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
+	return h1, textutil.Mix64(h1 ^ seed + textutil.Golden), h2, textutil.Mix64(h2 ^ seed + textutil.Golden)
 }
 
 const (

@@ -5,18 +5,15 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/jdkato/prose/v2"
 
 	"github.com/stress-ner/stress/conll"
 )
 
 // Word selection methods (Selection.Method).
 const (
-	SelectPOS      = "pos"      // content words (nouns, verbs, adjectives, adverbs) by prose's tagger
+	SelectPOS      = "pos"      // content words (nouns, verbs, adjectives, adverbs) by a ContentTagger (package perturb/pos)
 	SelectLexical  = "lexical"  // words of letters only, long enough, not a stopword
 	SelectEntities = "entities" // entity tokens only
 	SelectAll      = "all"      // every token that can be changed
@@ -48,23 +45,26 @@ func DefaultSelection() Selection {
 	return Selection{Method: SelectLexical, Rate: 1, Targets: TargetsAll, MinLength: 6}
 }
 
-// Validate reports an invalid field, wrapping ErrOption.
+// SelectMethods returns the valid values of Selection.Method.
+func SelectMethods() []string { return []string{SelectLexical, SelectPOS, SelectEntities, SelectAll} }
+
+// TargetChoices returns the valid values of Selection.Targets.
+func TargetChoices() []string { return []string{TargetsAll, TargetsEntities, TargetsContext} }
+
+// Validate reports an invalid field as an *OptionError named after the
+// field's JSON name.
 func (o Selection) Validate() error {
-	switch o.Method {
-	case SelectPOS, SelectLexical, SelectEntities, SelectAll:
-	default:
-		return fmt.Errorf("%w: --select %q (want pos, lexical, entities or all)", ErrOption, o.Method)
+	if !slices.Contains(SelectMethods(), o.Method) {
+		return &OptionError{Option: "select", Value: o.Method, Want: "pos, lexical, entities or all"}
 	}
-	switch o.Targets {
-	case TargetsAll, TargetsEntities, TargetsContext:
-	default:
-		return fmt.Errorf("%w: --targets %q (want all, entities or context)", ErrOption, o.Targets)
+	if !slices.Contains(TargetChoices(), o.Targets) {
+		return &OptionError{Option: "targets", Value: o.Targets, Want: "all, entities or context"}
 	}
 	if !(o.Rate >= 0 && o.Rate <= 1) {
-		return fmt.Errorf("%w: --rate %v (want a share between 0 and 1)", ErrOption, o.Rate)
+		return &OptionError{Option: "rate", Value: fmt.Sprint(o.Rate), Want: "a share between 0 and 1"}
 	}
 	if o.MinLength < 1 {
-		return fmt.Errorf("%w: --min-length %d (want at least 1)", ErrOption, o.MinLength)
+		return &OptionError{Option: "min_length", Value: fmt.Sprint(o.MinLength), Want: "at least 1"}
 	}
 	return nil
 }
@@ -81,8 +81,22 @@ const entityRun = 4
 type Selector struct {
 	opts   Selection
 	seed   uint64
-	tagger *posTagger
+	tagger ContentTagger
 }
+
+// ContentTagger marks the content words (nouns, verbs, adjectives,
+// adverbs) of a sentence's tokens, for pos selection. Package
+// perturb/pos provides one; it is kept apart so that programs that do
+// not select by part of speech do not link a tagging model.
+type ContentTagger interface {
+	ContentWords(tokens []string) []bool
+}
+
+var loadContentTagger func() (ContentTagger, error)
+
+// RegisterContentTagger sets how pos selection gets its tagger; package
+// perturb/pos calls it when imported.
+func RegisterContentTagger(load func() (ContentTagger, error)) { loadContentTagger = load }
 
 // NewSelector validates opts and does the selection's one-time setup.
 func NewSelector(opts Selection, seed uint64) (*Selector, error) {
@@ -91,7 +105,10 @@ func NewSelector(opts Selection, seed uint64) (*Selector, error) {
 	}
 	s := &Selector{opts: opts, seed: seed}
 	if opts.Method == SelectPOS {
-		t, err := loadPOSTagger()
+		if loadContentTagger == nil {
+			return nil, fmt.Errorf("%w: select %q needs a part-of-speech tagger: import github.com/stress-ner/stress/perturb/pos", ErrOption, SelectPOS)
+		}
+		t, err := loadContentTagger()
 		if err != nil {
 			return nil, err
 		}
@@ -113,7 +130,7 @@ func (sel *Selector) selectInto(dst []bool, s conll.Sentence) []bool {
 	clear(out)
 	var content []bool
 	if sel.tagger != nil {
-		content = sel.tagger.contentWords(s.Tokens)
+		content = sel.tagger.ContentWords(s.Tokens)
 	}
 	n := 0
 	for i, tok := range s.Tokens {
@@ -276,87 +293,3 @@ var stopwords = func() map[string]struct{} {
 	}
 	return m
 }()
-
-// posTagger adapts prose's perceptron tagger to pre-tokenized text.
-type posTagger struct {
-	model *prose.Model
-}
-
-var (
-	posOnce  sync.Once
-	posModel *prose.Model
-	posErr   error
-)
-
-// loadPOSTagger decodes prose's model once per process: left to itself,
-// prose decodes its weights again for every document.
-func loadPOSTagger() (t *posTagger, err error) {
-	posOnce.Do(func() {
-		defer func() {
-			// prose panics on a corrupt embedded model; report it instead.
-			if r := recover(); r != nil {
-				posErr = fmt.Errorf("load prose model: %v", r)
-			}
-		}()
-		posModel = prose.ModelFromData("stress")
-	})
-	if posErr != nil {
-		return nil, posErr
-	}
-	return &posTagger{model: posModel}, nil
-}
-
-// proseSanitizer mirrors the replacements prose's tokenizer makes before
-// splitting, so that token texts can be aligned with its output.
-var proseSanitizer = strings.NewReplacer(
-	"\u201c", `"`, "\u201d", `"`, "\u2018", "'", "\u2019", "'", "&rsquo;", "'")
-
-// contentWords tags tokens (joined by spaces, which prose splits on, so
-// no prose token spans two corpus tokens) and reports for each corpus
-// token whether one of its parts is a noun, verb, adjective or adverb.
-func (t *posTagger) contentWords(tokens []string) []bool {
-	out := make([]bool, len(tokens))
-	clean := make([]string, len(tokens))
-	for i, tok := range tokens {
-		clean[i] = proseSanitizer.Replace(tok)
-		if strings.IndexFunc(clean[i], unicode.IsSpace) >= 0 {
-			// A token with inner space would split unpredictably; treat
-			// it as opaque rather than misalign the rest.
-			clean[i] = strings.Map(func(r rune) rune {
-				if unicode.IsSpace(r) {
-					return '_'
-				}
-				return r
-			}, clean[i])
-		}
-	}
-	doc, err := prose.NewDocument(strings.Join(clean, " "),
-		prose.UsingModel(t.model), prose.WithSegmentation(false), prose.WithExtraction(false))
-	if err != nil {
-		return out
-	}
-	j, off := 0, 0 // corpus token and byte offset in it
-	for _, pt := range doc.Tokens() {
-		for j < len(clean) && off >= len(clean[j]) {
-			j, off = j+1, 0
-		}
-		if j == len(clean) {
-			break
-		}
-		if !strings.HasPrefix(clean[j][off:], pt.Text) {
-			// Prose rewrote the text in a way we do not mirror; stop
-			// rather than attach tags to the wrong tokens.
-			break
-		}
-		off += len(pt.Text)
-		if isContentTag(pt.Tag) && letterRun(pt.Text) > 0 {
-			out[j] = true
-		}
-	}
-	return out
-}
-
-func isContentTag(tag string) bool {
-	return strings.HasPrefix(tag, "NN") || strings.HasPrefix(tag, "VB") ||
-		strings.HasPrefix(tag, "JJ") || strings.HasPrefix(tag, "RB") || tag == "FW"
-}

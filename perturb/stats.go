@@ -36,6 +36,25 @@ type Stats struct {
 	// outcome (OutcomeReplaced or the reason a mention was left) ->
 	// mentions. It is nil for other perturbations.
 	MentionOutcomes map[string]map[string]int `json:"mention_outcomes,omitempty"`
+
+	// Audit holds the counts a perturbation reports of its own output
+	// (see Auditor): section -> item -> count. For synonyms: the
+	// replacements by kind and by quality proxy, and the names rejected
+	// as replacements by reason.
+	Audit map[string]map[string]int `json:"audit,omitempty"`
+}
+
+// AddAudit adds n to item of section in st.Audit.
+func (st *Stats) AddAudit(section, item string, n int) {
+	if st.Audit == nil {
+		st.Audit = map[string]map[string]int{}
+	}
+	m := st.Audit[section]
+	if m == nil {
+		m = map[string]int{}
+		st.Audit[section] = m
+	}
+	m[item] += n
 }
 
 // OutcomeReplaced is the mention outcome of a replaced mention; a
@@ -62,22 +81,23 @@ func (st *Stats) addOutcomes(typ, outcome string, n int) {
 // counts modifications; pass pert == orig's zero value and nil changes
 // to count a corpus alone (see AddOriginal).
 func (st *Stats) Add(orig, pert conll.Sentence, changes []Change) {
-	st.AddOriginal(orig)
-	st.addModified(orig, pert, changes)
+	var buf [32]iob.Span
+	spans := iob.AppendSpans(buf[:0], orig.Tags)
+	st.addOriginal(orig, spans)
+	st.addModified(orig, pert, changes, spans)
 }
 
 // addModified counts what Add counts beyond AddOriginal, so that the
 // pipeline counts an original once however many steps it has.
-func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change) {
+func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change, spans []iob.Span) {
 	st.Compared = true
 	st.Changes += len(changes)
 	st.OutputTokens += len(pert.Tokens)
 	if st.TypeTokensModified == nil {
 		st.TypeTokensModified = map[string]int{}
 	}
-	var buf [32]iob.Span
-	spans := iob.AppendSpans(buf[:0], orig.Tags)
 	if len(pert.Tokens) == len(orig.Tokens) && sameTags(orig.Tags, pert.Tags) {
+		run, n := "", 0 // a run of modified tokens of one type: one map update
 		for i, tok := range orig.Tokens {
 			if pert.Tokens[i] == tok {
 				continue
@@ -85,8 +105,17 @@ func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change) {
 			st.TokensModified++
 			if i < len(orig.Tags) && isEntityTag(orig.Tags[i]) {
 				st.EntityTokensModified++
-				st.TypeTokensModified[tagType(orig.Tags[i])]++
+				if ty := tagType(orig.Tags[i]); ty != run {
+					if n > 0 {
+						st.TypeTokensModified[run] += n
+					}
+					run, n = ty, 0
+				}
+				n++
 			}
+		}
+		if n > 0 {
+			st.TypeTokensModified[run] += n
 		}
 		for _, sp := range spans {
 			for i := sp.Start; i < sp.End; i++ {
@@ -183,18 +212,68 @@ func (st *Stats) Merge(o Stats) {
 			st.addOutcomes(typ, outcome, n)
 		}
 	}
+	for section, items := range o.Audit {
+		for item, n := range items {
+			st.AddAudit(section, item, n)
+		}
+	}
+}
+
+// WriteAudit prints the audit sections of every row that has them: one
+// line per section and item, with the count and its share of the
+// section's "total" item when there is one.
+func WriteAudit(w io.Writer, rows []NamedStats) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	any := false
+	for _, r := range rows {
+		var sections []string
+		for s := range r.Stats.Audit {
+			sections = append(sections, s)
+		}
+		sort.Strings(sections)
+		for _, sec := range sections {
+			items := r.Stats.Audit[sec]
+			var keys []string
+			for k := range items {
+				if k != "total" {
+					keys = append(keys, k)
+				}
+			}
+			sort.Strings(keys)
+			total, hasTotal := items["total"]
+			if hasTotal {
+				keys = append([]string{"total"}, keys...)
+			}
+			for _, k := range keys {
+				share := ""
+				if hasTotal && k != "total" {
+					share = pct(items[k], total)
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", r.Name, sec, k, items[k], share)
+				any = true
+			}
+		}
+	}
+	if !any {
+		return nil
+	}
+	return tw.Flush()
 }
 
 // AddOriginal counts one sentence of a corpus without comparison.
 func (st *Stats) AddOriginal(s conll.Sentence) {
+	var buf [32]iob.Span
+	st.addOriginal(s, iob.AppendSpans(buf[:0], s.Tags))
+}
+
+// addOriginal is AddOriginal with the sentence's spans already found.
+func (st *Stats) addOriginal(s conll.Sentence, spans []iob.Span) {
 	if st.Entities == nil {
 		st.Entities = map[string]int{}
 		st.TypeTokens = map[string]int{}
 	}
 	st.Sentences++
 	st.Tokens += len(s.Tokens)
-	var buf [32]iob.Span
-	spans := iob.AppendSpans(buf[:0], s.Tags)
 	if len(spans) > 0 {
 		st.Annotated++
 	}
@@ -372,4 +451,91 @@ func WriteOutcomes(w io.Writer, rows []NamedStats) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// FileStats counts the corpus at path and, with orig, compares it sentence by sentence
+// with orig. Files that do not align are an error naming the line.
+func FileStats(path, orig string) (Stats, error) {
+	return FileStatsTags(path, orig, nil)
+}
+
+// FileStatsTags is FileStats with the tags of both files passed through
+// tags (conll.File.SetTags) when it is not nil: a scheme check, or a
+// conversion of IOB1 or IOBES to the IOB2 the counts assume.
+func FileStatsTags(path, orig string, tags conll.TagFunc) (Stats, error) {
+	var st Stats
+	f, err := conll.Open(path)
+	if err != nil {
+		return st, err
+	}
+	defer f.Close()
+	if tags != nil {
+		f.SetTags(tags)
+	}
+	var o *conll.File
+	if orig != "" {
+		if o, err = conll.Open(orig); err != nil {
+			return st, err
+		}
+		defer o.Close()
+		if tags != nil {
+			o.SetTags(tags)
+		}
+		// A perturbed copy of documents is read in the original's
+		// sentences and tokens.
+		if err := f.ReadLike(o.Layout().Template); err != nil {
+			return st, err
+		}
+	}
+	for o == nil {
+		s, err := f.Read()
+		if err == io.EOF {
+			return st, nil
+		}
+		if err != nil {
+			return st, err
+		}
+		st.AddOriginal(s)
+	}
+	pr := conll.NewPairReader(f, path, o, orig)
+	for n := 1; ; n++ {
+		s, os, err := pr.Read()
+		if err == io.EOF {
+			return st, nil
+		}
+		if err != nil {
+			return st, err
+		}
+		if len(s.Tokens) == len(os.Tokens) && !sameMentionTypes(s.Tags, os.Tags) {
+			// Same length, different mentions: a label was changed.
+			for i := range s.Tags {
+				if s.Tags[i] != os.Tags[i] {
+					return st, &conll.ParseError{File: path, Line: s.Line + i,
+						Err: fmt.Errorf("%w: label %q, %s:%d has %q", conll.ErrMismatch, s.Tags[i], orig, os.Line+i, os.Tags[i])}
+				}
+			}
+		} else if !sameMentionTypes(s.Tags, os.Tags) {
+			return st, &conll.ParseError{File: path, Line: s.Line,
+				Err: fmt.Errorf("%w: sentence %d has %d tokens and different mentions, %s:%d has %d tokens",
+					conll.ErrMismatch, n, len(s.Tokens), orig, os.Line, len(os.Tokens))}
+		}
+		st.Add(os, s, nil)
+	}
+}
+
+// sameMentionTypes reports whether two tag sequences have the same
+// mentions in number, order and type, wherever they are: a synonym set
+// can move mentions (one grows, another shrinks) without changing the
+// sentence's length.
+func sameMentionTypes(a, b []string) bool {
+	sa, sb := iob.Spans(a), iob.Spans(b)
+	if len(sa) != len(sb) {
+		return false
+	}
+	for i := range sa {
+		if sa[i].Type != sb[i].Type {
+			return false
+		}
+	}
+	return true
 }

@@ -6,7 +6,9 @@
 #   Table 3: F1 on the original test set (O) and its keyboard (K), swap (W)
 #            and synonym (S) stress copies, with relative drops;
 #   Table 4: the same for models trained on original + perturbed train
-#            sets (O+K, O+W, O+S).
+#            sets (O+K, O+W, O+S);
+#   and the kinds beyond the paper: spelling, case, ocr, insert, delete and
+#   entity-swap (names never seen as a train mention), for the same models.
 #
 # Usage: scripts/reproduce.sh [OUT_DIR]   (from the repository root)
 #
@@ -25,6 +27,7 @@ fi
 mkdir -p "$out"
 go run ./cmd/stress run \
 	--train "$corpus/train.tsv" --test "$corpus/test.tsv" \
-	--kinds keyboard,swap,synonym --augment keyboard,swap,synonym \
+	--kinds keyboard,swap,synonym,spelling,case,ocr,insert,delete,entity-swap \
+	--unseen-in "$corpus/train.tsv" --augment keyboard,swap,synonym \
 	--seed 1 --epochs 10 --samples 1000 \
 	--out "$out" --format markdown | tee "$out/report.md"

@@ -1,9 +1,12 @@
 package tagger
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"slices"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -95,4 +98,29 @@ func CheckTags(tags []string) (index int, err error) {
 		}
 	}
 	return -1, nil
+}
+
+// ReadTraining reads a training corpus from r until io.EOF, checking
+// that every tag is IOB2 (an error names file and the line of the first
+// bad tag) and keeping tokens and tags only.
+func ReadTraining(r conll.SentenceReader, file string) ([]conll.Sentence, error) {
+	var out []conll.Sentence
+	for {
+		s, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if i, err := CheckTags(s.Tags); err != nil {
+			line := 0
+			if s.Line > 0 {
+				line = s.Line + i
+			}
+			return nil, &conll.ParseError{File: file, Line: line, Err: err}
+		}
+		s.Fields = nil // training needs tokens and tags only
+		out = append(out, s)
+	}
 }

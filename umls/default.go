@@ -196,6 +196,21 @@ func (m *memStore) terms(id string) ([]Term, error) {
 	return out, nil
 }
 
+func (m *memStore) each(fn func(Concept) bool) error {
+	idx := make([]int32, len(m.concepts))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	// Concepts come grouped by source, not sorted by id.
+	slices.SortFunc(idx, func(a, b int32) int { return strings.Compare(m.concepts[a].ID, m.concepts[b].ID) })
+	for _, i := range idx {
+		if !fn(m.concepts[i]) {
+			break
+		}
+	}
+	return nil
+}
+
 func (m *memStore) info() (Info, error) {
 	return Info{
 		Path:     m.name,

@@ -5,8 +5,47 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
+
+	"github.com/stress-ner/stress/internal/atomicfile"
 )
+
+// GenerateFiles writes MRCONSO.RRF and MRSTY.RRF (see GenerateRRF) into
+// dir, created if missing, and returns their paths. Both files reach the
+// disk before either is put in place, so that a write error leaves
+// neither; MRCONSO, the primary file, goes first.
+func GenerateFiles(dir string, opt GenerateOptions) (mrconso, mrsty string, err error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", "", err
+	}
+	conso, err := atomicfile.Create(filepath.Join(dir, "MRCONSO.RRF"), false)
+	if err != nil {
+		return "", "", err
+	}
+	defer conso.Abort()
+	sty, err := atomicfile.Create(filepath.Join(dir, "MRSTY.RRF"), false)
+	if err != nil {
+		return "", "", err
+	}
+	defer sty.Abort()
+	if err := GenerateRRF(conso, sty, opt); err != nil {
+		return "", "", err
+	}
+	for _, f := range []*atomicfile.File{conso, sty} {
+		if err := f.Sync(); err != nil {
+			return "", "", fmt.Errorf("write %s: %w", f.Target(), err)
+		}
+	}
+	if err := conso.Commit(); err != nil {
+		return "", "", err
+	}
+	if err := sty.Commit(); err != nil {
+		return "", "", err
+	}
+	return conso.Target(), sty.Target(), nil
+}
 
 // GenerateOptions shapes the synthetic RRF of GenerateRRF.
 type GenerateOptions struct {

@@ -1,6 +1,7 @@
 package umls
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -118,4 +119,25 @@ func isDash(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// IsAbbreviation reports whether s looks like an abbreviation or symbol:
+// one word (hyphens allowed) of at most ten characters with at least as
+// many upper-case letters as lower-case ones ("DOX", "5-FU", "L-NAME",
+// "mRNA", "Ca").
+func IsAbbreviation(s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" || utf8.RuneCountInString(s) > 10 || strings.ContainsFunc(s, unicode.IsSpace) {
+		return false
+	}
+	up, low := 0, 0
+	for _, c := range s {
+		switch {
+		case unicode.IsUpper(c):
+			up++
+		case unicode.IsLower(c):
+			low++
+		}
+	}
+	return up > 0 && up >= low || up+low <= 2 && up+low > 0 && utf8.RuneCountInString(s) <= 3
 }

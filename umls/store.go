@@ -19,8 +19,11 @@ var (
 	ErrFieldCount = errors.New("wrong number of fields")
 	// ErrTruncated: the last row of an RRF file lacks its final "|".
 	ErrTruncated = errors.New("truncated row (missing final '|')")
-	// ErrInvalidUTF8: a row is not valid UTF-8.
+	// ErrInvalidUTF8: a row or name is not valid UTF-8.
 	ErrInvalidUTF8 = errors.New("invalid UTF-8")
+	// ErrBadName: a name holds a U+FFFD replacement character or a
+	// control character (see CheckName).
+	ErrBadName = errors.New("bad name")
 	// ErrSyntax: a line does not follow the file's format.
 	ErrSyntax = errors.New("syntax error")
 	// ErrNotStore: the file is not a concept store of this schema.
@@ -115,12 +118,15 @@ type Input struct {
 	Bytes  int64
 	Rows   int // rows read
 	Kept   int // rows stored
+	Bad    int // rows skipped for a bad name (see ImportOptions.Skipped)
 }
 
 // backend is a store's storage: SQLite files, or the in-memory default.
 type backend interface {
 	lookup(norm string) ([]Concept, error)
 	terms(id string) ([]Term, error)
+	// each calls fn for every concept, in id order, until fn returns false.
+	each(fn func(Concept) bool) error
 	info() (Info, error)
 	close() error
 }
@@ -190,6 +196,26 @@ func (s *Store) Terms(conceptID string) ([]Term, error) {
 		return nil, ErrClosed
 	}
 	return s.b.terms(conceptID)
+}
+
+// Concepts returns the concepts of the semantic groups given (none: all),
+// ordered by id: the pool from which entity swaps draw other concepts of
+// a mention's group. It reads the whole store, so callers do it once.
+func (s *Store) Concepts(groups ...string) ([]Concept, error) {
+	if s.b == nil {
+		return nil, ErrClosed
+	}
+	var out []Concept
+	err := s.b.each(func(c Concept) bool {
+		if c.InGroup(groups...) {
+			out = append(out, c)
+		}
+		return true
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list concepts: %w", err)
+	}
+	return out, nil
 }
 
 // Info returns the store's build metadata and counts.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,9 +16,7 @@ import (
 
 func compareCLI(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	err := run(context.Background(), args, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb})
-	return out.String(), errb.String(), err
+	return runCLI(t, "", args...)
 }
 
 // predictions writes a copy of gold with every tag of the listed

@@ -3,224 +3,132 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
-	"os"
-	"runtime"
-	"runtime/debug"
-	"strconv"
 	"strings"
-	"sync"
-
-	"github.com/schollz/progressbar/v3"
-	"github.com/spf13/pflag"
-	"golang.org/x/term"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
-	_ "github.com/stress-ner/stress/perturb/keyboard" // registers "keyboard"
-	_ "github.com/stress-ner/stress/perturb/swap"     // registers "swap"
-	_ "github.com/stress-ner/stress/perturb/synonym"  // registers "synonym"
+	"github.com/stress-ner/stress/perturb/kinds"
 )
+
+// perturbOptions are the flags of "stress perturb".
+type perturbOptions struct {
+	perturbFlags
+	Kind      string
+	Output    string
+	Log       string
+	InFormat  string
+	OutFormat string
+	Force     bool
+	Scheme    iob.Scheme
+}
 
 func init() {
 	register(&command{
 		Name:    "perturb",
 		Summary: "write a perturbed (stress) copy of a corpus",
 		Usage:   "--kind KIND [--seed N] [--log FILE] [-o OUT] [IN]",
-		Flags: func(fs *pflag.FlagSet) {
-			fs.String("kind", "", "perturbation: "+kindHelp())
-			fs.StringP("output", "o", "", "write the perturbed corpus to `OUT` (default: standard output)")
-			fs.String("log", "", "write the change log (TSV with header) to `FILE`")
-			addPerturbFlags(fs)
-		},
-		Run: runPerturb,
+		Bind: bind(func(f *flags, o *perturbOptions) {
+			f.String(&o.Kind, "kind", "", "", "perturbation: "+kindHelp())
+			f.String(&o.Output, "output", "o", "", "write the perturbed corpus to `OUT` (default: standard output)")
+			f.String(&o.Log, "log", "", "", "write the change log (TSV with header) to `FILE`")
+			f.Bool(&o.Force, "force", "", false, "replace OUT and the log if they exist")
+			Parsed(f, &o.Scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of the input, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out)")
+			f.Enum(&o.InFormat, "in-format", "", "", formatChoices, "input format (default: from the name or content)")
+			f.Enum(&o.OutFormat, "out-format", "", "", formatChoices, "output format (default: from the output name, or the input's)")
+			bindPerturb(f, &o.perturbFlags)
+		}, runPerturb),
 	})
 }
 
-// kindHelp lists the registered perturbations with their help lines.
-func kindHelp() string {
-	var parts []string
-	for _, k := range perturb.All() {
-		parts = append(parts, fmt.Sprintf("%s (%s)", k.Name, k.Help))
-	}
-	return strings.Join(parts, "; ")
-}
-
-// addPerturbFlags defines the flags shared by perturb and build: seed,
-// word selection, workers and every option of every registered kind.
-func addPerturbFlags(fs *pflag.FlagSet) {
-	d := perturb.DefaultSelection()
-	fs.Uint64("seed", 1, "random seed; the same seed gives the same output")
-	fs.String("select", d.Method, "word selection: lexical (letters, long enough, not a stopword), pos (content words by POS tag), entities or all")
-	fs.Float64("rate", d.Rate, "share of eligible words to change, 0 to 1")
-	fs.String("targets", d.Targets, "change words in: all, entities (gold mentions only) or context (outside mentions)")
-	fs.Int("min-length", d.MinLength, "minimum length of a selected word, in letters")
-	fs.Int("workers", runtime.NumCPU(), "parallel workers (output does not depend on it)")
-	defined := map[string]bool{}
-	for _, k := range perturb.All() {
-		for _, o := range k.Options {
-			if defined[o.Name] {
-				continue
-			}
-			defined[o.Name] = true
-			help := o.Help + " (" + k.Name + ")"
-			if o.Bool {
-				b, _ := strconv.ParseBool(o.Default)
-				fs.Bool(o.Name, b, help)
-			} else {
-				fs.String(o.Name, o.Default, help)
-			}
-		}
-	}
-}
-
-// selectionFlags reads the selection options from fs.
-func selectionFlags(fs *pflag.FlagSet) (perturb.Selection, error) {
-	var o perturb.Selection
-	o.Method, _ = fs.GetString("select")
-	o.Rate, _ = fs.GetFloat64("rate")
-	o.Targets, _ = fs.GetString("targets")
-	o.MinLength, _ = fs.GetInt("min-length")
-	if err := o.Validate(); err != nil {
-		return o, usageErrorf("%v", err)
-	}
-	return o, nil
-}
-
-// kindOptions returns the resolved options of kind k from fs.
-func kindOptions(fs *pflag.FlagSet, k *perturb.Kind) (map[string]string, error) {
-	opts := map[string]string{}
-	for _, o := range k.Options {
-		if f := fs.Lookup(o.Name); f != nil {
-			opts[o.Name] = f.Value.String()
-		}
-	}
-	return k.Resolve(opts)
-}
-
-// newPerturbation builds kind k with opts; setup errors caused by bad
-// option values are usage errors.
-func newPerturbation(k *perturb.Kind, opts map[string]string) (perturb.Perturbation, error) {
-	p, err := k.New(opts)
-	if err != nil {
-		return nil, usageErrorf("%s: %v", k.Name, err)
-	}
-	return p, nil
-}
-
-func closeIfCloser(p perturb.Perturbation) {
-	if c, ok := p.(io.Closer); ok {
-		c.Close()
-	}
-}
-
-func runPerturb(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error {
+func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) error {
 	if len(args) > 1 {
 		return usageErrorf("perturb takes at most one input file")
 	}
-	kindName, _ := fs.GetString("kind")
-	if kindName == "" {
+	if o.Kind == "" {
 		return usageErrorf("perturb: --kind is required (%s)", strings.Join(kindNames(), ", "))
 	}
-	kind, err := perturb.Lookup(kindName)
+	kind, err := kinds.Lookup(o.Kind)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	sel, err := selectionFlags(fs)
-	if err != nil {
-		return err
-	}
-	opts, err := kindOptions(fs, kind)
+	opts, err := o.kindOptions(kind)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
 	defer tuneGC()()
-	seed, _ := fs.GetUint64("seed")
-	workers, _ := fs.GetInt("workers")
-	outPath, _ := fs.GetString("output")
-	logPath, _ := fs.GetString("log")
-
-	selector, err := perturb.NewSelector(sel, seed)
+	inName := "-"
+	if len(args) == 1 {
+		inName = args[0]
+	}
+	if err := overwrite.Check([]string{inName}, []string{o.Output, o.Log}, o.Force); err != nil {
+		return err
+	}
+	in, err := openCorpusFormat(e, inName, o.InFormat)
 	if err != nil {
 		return err
 	}
-	p, err := newPerturbation(kind, opts)
-	if err != nil {
-		return err
-	}
-	defer closeIfCloser(p)
+	defer in.Close()
+	in.SetTags(iob.Checker(o.Scheme))
 
-	in, closeSrc, inName, err := openInput(e, args)
-	if err != nil {
-		return err
+	// A document input (PubTator, BioC, brat) hands its documents to the
+	// writer, which rebuilds them around the perturbed sentences.
+	var layout conll.Layout
+	if in.Format.IsDocument() {
+		layout = in.Layout()
 	}
-	defer closeSrc()
-	src := newLayoutTracker(in)
-
-	var w *layoutSink
-	outName := "-"
+	var outFormat conll.Format
+	if o.OutFormat != "" {
+		outFormat, _ = conll.ParseFormat(o.OutFormat)
+	}
+	var w conll.SentenceWriter
 	var outFile *conll.Output
-	if outPath != "" {
-		if outFile, err = conll.Create(outPath, conll.OutputOptions{}); err != nil {
+	if o.Output != "" {
+		if outFile, err = conll.Create(o.Output, conll.OutputOptions{Layout: layout, Format: outFormat, NoClobber: !o.Force}); err != nil {
 			return err
 		}
 		defer outFile.Abort()
-		outName = outPath
-		w = &layoutSink{w: outFile.SentenceWriter, src: src}
+		w = outFile.SentenceWriter
 	} else {
-		format := conll.FormatCoNLL
-		if inName != "-" {
-			format = conll.FormatOf(inName)
+		if o.OutFormat == "" {
+			outFormat = in.Format
 		}
-		w = newLayoutSink(e.Stdout, format, src)
+		w = conll.NewFormatWriter(e.Stdout, outFormat, layout)
 	}
-
+	if o.Scheme != iob.IOB2 {
+		w = &schemeWriter{SentenceWriter: w, to: o.Scheme, in: in}
+	}
 	var logFile *atomicfile.File
-	var cw *perturb.ChangeWriter
-	if logPath != "" {
-		if logFile, err = atomicfile.Create(logPath, false); err != nil {
+	ao := perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, File: o.Output,
+		NoStats: true} // nothing prints them
+	if o.Log != "" {
+		if logFile, err = atomicfile.Create(o.Log, !o.Force); err != nil {
 			return err
 		}
 		defer logFile.Abort()
-		cw = perturb.NewChangeWriter(logFile)
-		cw.WriteHeader()
+		ao.Changes = logFile
 	}
-	pl := &perturb.Pipeline{
-		Seed: seed, Selector: selector, Workers: workers,
-		Steps: []perturb.Step{{Name: kind.Name, File: outName, Perturbation: p, Out: w}},
+	// Sentences are counted for the rule on empty input (the
+	// statistics are not computed).
+	sentences := 0
+	ao.Progress = func(int) { sentences++ }
+	if bar := newProgress(e, "perturbing"); bar != nil {
+		ao.Progress = func(int) { sentences++; bar.Add(1) }
+		defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()
 	}
-	if cw != nil {
-		pl.ChangeLog = cw
+	if _, err := perturb.ApplySentences(ctx, kind, ao, in, w); err != nil {
+		return setupError(err)
 	}
-	bar := newProgress(e, "perturbing")
-	if bar != nil {
-		pl.Progress = func(int) { bar.Add(1) }
-	}
-	_, err = pl.Run(ctx, src)
-	if bar != nil {
-		bar.Finish()
-		fmt.Fprintln(e.Stderr)
-	}
-	if err != nil {
-		return err
+	if sentences == 0 {
+		// One rule for empty input: an error, nothing committed (a
+		// stream to stdout has had nothing to write).
+		return fmt.Errorf("%s: %w", inName, conll.ErrEmpty)
 	}
 	// Everything is written and checked before anything is committed,
 	// and the output goes first: a log without its output would describe
 	// a file that does not exist.
-	if err := w.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", outName, err)
-	}
-	if outFile != nil {
-		if err := outFile.Close(); err != nil {
-			return err
-		}
-	}
-	if cw != nil {
-		if cw.Flush(); cw.Error() != nil {
-			return fmt.Errorf("write %s: %w", logPath, cw.Error())
-		}
-	}
 	if outFile != nil {
 		if err := outFile.Commit(); err != nil {
 			return err
@@ -232,123 +140,33 @@ func runPerturb(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) e
 	return nil
 }
 
-// gcPercent is the collector setting of perturbing commands. A run
-// keeps little memory (a few bounded queues of sentences) but allocates
-// about ten times its input in short-lived token slices, so with Go's
-// default of 100 the collector runs every few megabytes and took a
-// quarter of the CPU of "stress build"; at 400 it runs a quarter as
-// often for a peak heap of tens of megabytes.
-const gcPercent = 400
-
-// tuneGC applies gcPercent unless the user set GOGC, and returns the
-// function that restores the previous setting.
-func tuneGC() (restore func()) {
-	if os.Getenv("GOGC") != "" {
-		return func() {}
-	}
-	old := debug.SetGCPercent(gcPercent)
-	return func() { debug.SetGCPercent(old) }
+// schemeWriter writes IOB2 sentences in another tag scheme: the input's,
+// which was converted to IOB2 on the way in.
+// It keeps a CoNLL writer in the input's layout, as the pipeline does
+// for the writers it sees.
+type schemeWriter struct {
+	conll.SentenceWriter
+	to iob.Scheme
+	in *conll.File
 }
 
-func kindNames() []string {
-	var ns []string
-	for _, k := range perturb.All() {
-		ns = append(ns, k.Name)
+func (w *schemeWriter) sync() {
+	if cw, ok := w.SentenceWriter.(*conll.Writer); ok && w.in.CoNLL() != nil {
+		cw.Layout = w.in.Layout()
 	}
-	return ns
 }
 
-// layoutSource is a sentence source that may know its CoNLL layout.
-type layoutSource interface {
-	perturb.Source
-	Layout() conll.Layout
-}
-
-// openInput opens the one input file in args, or standard input.
-func openInput(e *env, args []string) (layoutSource, func(), string, error) {
-	if len(args) == 0 || args[0] == "-" {
-		r := conll.NewReader(e.Stdin)
-		r.File = "-"
-		return r, func() {}, "-", nil
-	}
-	f, err := conll.Open(args[0])
+func (w *schemeWriter) Write(s conll.Sentence) error {
+	tags, err := iob.Convert(s.Tags, iob.IOB2, w.to)
 	if err != nil {
-		return nil, nil, "", err
+		return err
 	}
-	return f, func() { f.Close() }, args[0], nil
+	s.Tags = tags
+	w.sync()
+	return w.SentenceWriter.Write(s)
 }
 
-// layoutTracker reads from src and keeps a copy of its layout, taken in
-// the reading goroutine after every Read, that writers in another
-// goroutine may ask for: the layout is detected from the first line and
-// completed at the end of the input.
-type layoutTracker struct {
-	src    layoutSource
-	mu     sync.Mutex
-	layout conll.Layout
-}
-
-func newLayoutTracker(src layoutSource) *layoutTracker { return &layoutTracker{src: src} }
-
-func (t *layoutTracker) Read() (conll.Sentence, error) {
-	s, err := t.src.Read()
-	l := t.src.Layout()
-	t.mu.Lock()
-	t.layout = l
-	t.mu.Unlock()
-	return s, err
-}
-
-func (t *layoutTracker) Layout() conll.Layout {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.layout
-}
-
-// layoutSink writes sentences in the layout of the source they came
-// from (tab or space columns, CRLF, final blank line), which is known
-// only as the source is read, so it is refreshed before every write and
-// before the final flush.
-type layoutSink struct {
-	w   conll.SentenceWriter
-	src *layoutTracker
-}
-
-func newLayoutSink(out io.Writer, format conll.Format, src *layoutTracker) *layoutSink {
-	return &layoutSink{w: conll.NewFormatWriter(out, format, conll.Layout{}), src: src}
-}
-
-func (s *layoutSink) sync() {
-	if cw, ok := s.w.(*conll.Writer); ok && s.src != nil {
-		cw.Layout = s.src.Layout()
-	}
-}
-
-func (s *layoutSink) Write(sent conll.Sentence) error {
-	s.sync()
-	return s.w.Write(sent)
-}
-
-// Close flushes the writer (it does not close the underlying file).
-func (s *layoutSink) Close() error {
-	s.sync()
-	s.w.Flush()
-	return s.w.Error()
-}
-
-// newProgress returns a progress bar counting sentences when stderr is a
-// terminal, and nil otherwise (pipes, files, tests).
-func newProgress(e *env, what string) *progressbar.ProgressBar {
-	f, ok := e.Stderr.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil
-	}
-	return progressbar.NewOptions(-1,
-		progressbar.OptionSetWriter(f),
-		progressbar.OptionSetDescription(what),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetItsString("sentences"),
-		progressbar.OptionShowIts(),
-		progressbar.OptionThrottle(100*1e6),
-	)
+func (w *schemeWriter) Flush() {
+	w.sync()
+	w.SentenceWriter.Flush()
 }

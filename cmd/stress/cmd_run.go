@@ -1,25 +1,22 @@
 package main
 
 import (
-	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
-
+	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
-	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/sample"
-	"github.com/stress-ner/stress/tagger"
 )
 
 func init() {
@@ -35,49 +32,46 @@ func init() {
 			"O + W and O + S (systems words+K, chars+K, ...), the paper's Table 4.\n" +
 			"DIR receives the build (manifest.json, changes.tsv, stress sets), the\n" +
 			"predictions (pred/SYSTEM/FILE), summary.md and the reports.",
-		Flags: func(fs *pflag.FlagSet) {
-			fs.StringArray("train", nil, "training corpus `FILE` (repeatable; default: the embedded sample)")
-			fs.String("test", "", "test corpus `FILE` to build stress sets from (default: the embedded sample)")
-			fs.String("out", "stress-run", "output `DIR`")
-			fs.String("html", "", "HTML report `FILE` (default DIR/report.html)")
-			fs.String("kinds", "keyboard,swap,synonym", "stress sets to build: "+strings.Join(kindNames(), ", "))
-			fs.String("augment", "", "also train the baselines on original + one perturbed copy of the train set, per `KINDS`")
-			fs.String("baselines", "words,chars", "built-in baselines to train: words, chars, or none")
-			fs.StringArray("model-cmd", nil, "external tagger `CMD` (sh -c; CoNLL on stdin, CoNLL or tags on stdout); repeatable")
-			fs.StringArray("model-name", nil, "name of the matching --model-cmd in reports (default cmd, cmd2, ...)")
-			fs.Duration("timeout", 0, "give up on a --model-cmd run after this long (0 = no limit)")
-			fs.Int("epochs", 10, "training passes of the baselines")
-			fs.Int("samples", 1000, "bootstrap samples and randomization shuffles (0: no intervals)")
-			fs.StringP("format", "f", "text", "report format on stdout: text, markdown, json or csv")
-			fs.BoolP("quiet", "q", false, "do not report progress on stderr")
-			addPerturbFlags(fs)
-		},
-		Run: runRun,
+		Bind: bind(bindRun, runRun),
 	})
+}
+
+func bindRun(f *flags, o *runOptions) {
+	f.Strings(&o.train, "train", "training corpus `FILE` (repeatable; default: the embedded sample)")
+	f.String(&o.test, "test", "", "", "test corpus `FILE` to build stress sets from (default: the embedded sample)")
+	f.String(&o.outDir, "out", "", "stress-run", "output `DIR`")
+	f.String(&o.htmlPath, "html", "", "", "HTML report `FILE` (default DIR/report.html)")
+	f.Bool(&o.force, "force", "", false, "clear DIR first if it holds an earlier run (and replace --html)")
+	bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard,swap,synonym", "stress sets to build: "+strings.Join(kindNames(), ", "))
+	bindKinds(f, &o.augmentKinds, &o.perturbFlags, "augment", "", "also train the baselines on original + one perturbed copy of the train set, per `KINDS`")
+	bindBaselines(f, &o.baselines, "words,chars", "built-in baselines to train: words, chars, or none")
+	bindSystems(f, &o.systemFlags)
+	bindPerturb(f, &o.perturbFlags)
+	o.set = f.Changed
 }
 
 // runOptions are the flags of "stress run".
 type runOptions struct {
-	train, modelCmds, modelNames []string
-	test, outDir, htmlPath       string
-	baselines, augment           []tagger.Features
-	augmentKinds                 []perturb.ManifestKind
-	kinds                        []perturb.ManifestKind
-	timeout                      time.Duration
-	epochs, samples, workers     int
-	seed                         uint64
-	selection                    perturb.Selection
-	format                       compare.Format
-	formatName                   string
-	quiet                        bool
+	perturbFlags
+	systemFlags
+	test, outDir, htmlPath string
+	augmentKinds, kinds    []perturb.ManifestKind
+	force                  bool
+	set                    func(name string) bool
 }
 
-func runRun(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error {
+func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if len(args) > 0 {
 		return usageErrorf("run takes no arguments (got %q); use --train and --test", args[0])
 	}
-	o, err := runFlags(fs)
-	if err != nil {
+	if err := o.check(); err != nil {
+		return err
+	}
+	read := append([]string{o.test}, o.train...)
+	if err := overwrite.Check(read, []string{o.htmlPath}, o.force); err != nil {
+		return err
+	}
+	if err := clearOutDir(o.outDir, o.force, read); err != nil {
 		return err
 	}
 	start := time.Now()
@@ -88,68 +82,68 @@ func runRun(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error
 	}
 
 	// 1. Stress sets of the test part, exactly as "stress build" makes them.
-	testPath, testName := sample.TestName, "test"
+	var tests []string
 	if o.test != "" {
-		testPath, testName = o.test, baseName(o.test)
+		tests = []string{o.test}
 	}
-	logf("building %s from %s into %s", kindList(o.kinds), testPath, o.outDir)
+	inputs, err := build.Inputs(tests)
+	if err != nil {
+		return err
+	}
+	logf("building %s from %s into %s", kindList(o.kinds), inputs[0].Path, o.outDir)
 	be := e
 	if o.quiet {
 		be = &env{Stdin: e.Stdin, Stdout: io.Discard, Stderr: io.Discard} // no progress bar
 	}
-	m, err := build(ctx, be, &buildPlan{
-		seed: o.seed, selection: o.selection, kinds: o.kinds, outDir: o.outDir, workers: o.workers,
-		inputs: []perturb.Input{{Path: testPath, Name: testName}},
-	})
+	m, err := runPlan(ctx, be, &build.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds,
+		Inputs: inputs, Dir: o.outDir, Workers: o.Workers, Version: version})
 	if err != nil {
 		return err
 	}
-	sets, err := loadRunSets(o.outDir, testPath, &m.Inputs[0], m.Changes)
+	bld := &build.Build{Dir: o.outDir, Manifest: m}
+	sets, err := bld.Sets(&m.Inputs[0])
 	if err != nil {
 		return err
+	}
+	// Predictions on documents are written as those documents.
+	templates := map[string]conll.Template{}
+	for i := range sets {
+		templates[filepath.Base(sets[i].File)] = bld.Template(sets[i].File)
+		sets[i].File = filepath.Base(sets[i].File) // predictions are written under these names
 	}
 
 	// 2. Systems: baselines (trained here) and external commands.
-	systems, err := runSystems(ctx, o, logf)
+	systems, stop, err := loadSystems(ctx, "run", &o.systemFlags, &o.perturbFlags, o.augmentKinds, e, logf)
 	if err != nil {
 		return err
+	}
+	defer stop()
+	checked := checkSystems(systems, sets[0].Gold, o.strictTags)
+	if !o.quiet {
+		showProgress(e, systems, sets)
 	}
 
 	// 3. Tag every set with every system and compare.
 	logf("tagging %d sets with %d systems and comparing (%d bootstrap samples)", len(sets), len(systems), o.samples)
 	c := compare.New()
-	c.Samples, c.Seed, c.Workers = o.samples, o.seed, o.workers
-	predDir := filepath.Join(o.outDir, "pred")
-	rep, err := experiment.Evaluate(ctx, c, sets, systems, func(sys string, set compare.Set, pred []conll.Sentence) error {
-		dir := filepath.Join(predDir, sys)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		return conll.WriteFile(filepath.Join(dir, filepath.Base(set.File)), pred, nil)
-	})
+	c.Samples, c.Seed, c.Workers = o.samples, o.Seed, o.Workers
+	predDir, summaryPath := filepath.Join(o.outDir, "pred"), filepath.Join(o.outDir, "summary.md")
+	rep, err := experiment.Evaluate(ctx, c, sets, systems, experiment.SavePredictionsLike(predDir, func(s compare.Set) conll.Template { return templates[s.File] }))
 	if err != nil {
 		return err
 	}
+	for i, c := range checked {
+		warnUnknown(e.Stderr, systems[i].Name, c)
+	}
 
-	// 4. Reports: summary tables and the full report on stdout, summary.md
-	// and the HTML page in DIR.
-	var summary bytes.Buffer
-	if err := writeRunSummary(&summary, rep, systems, true); err != nil {
+	// 4. Reports: summary.md and the HTML page in DIR, summary tables and
+	// the full report on stdout.
+	if err := experiment.WriteReports(summaryPath, o.htmlPath, rep, systems); err != nil {
 		return err
-	}
-	if err := atomicfile.WriteFile(filepath.Join(o.outDir, "summary.md"), summary.Bytes()); err != nil {
-		return err
-	}
-	var page bytes.Buffer
-	if err := rep.WriteHTML(&page); err != nil {
-		return err
-	}
-	if err := atomicfile.WriteFile(o.htmlPath, page.Bytes()); err != nil {
-		return fmt.Errorf("write html report: %w", err)
 	}
 	switch o.format {
 	case compare.Text, compare.Markdown:
-		if err := writeRunSummary(e.Stdout, rep, systems, o.format == compare.Markdown); err != nil {
+		if err := experiment.WriteSummary(e.Stdout, rep, systems, o.format == compare.Markdown); err != nil {
 			return err
 		}
 		fmt.Fprintln(e.Stdout)
@@ -157,265 +151,76 @@ func runRun(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error
 	if err := rep.Write(e.Stdout, o.format); err != nil {
 		return err
 	}
-	logf("wrote %s, %s and predictions under %s", o.htmlPath, filepath.Join(o.outDir, "summary.md"), predDir)
+	logf("wrote %s, %s and predictions under %s", o.htmlPath, summaryPath, predDir)
 	if o.test == "" && len(o.train) == 0 {
 		fmt.Fprintf(e.Stderr, "Data: BC5CDR excerpt (CC BY 4.0), see sample/NOTICE.\n")
 	}
 	return nil
 }
 
-func runFlags(fs *pflag.FlagSet) (*runOptions, error) {
-	o := &runOptions{}
-	o.train, _ = fs.GetStringArray("train")
-	o.test, _ = fs.GetString("test")
-	o.outDir, _ = fs.GetString("out")
-	o.htmlPath, _ = fs.GetString("html")
-	o.modelCmds, _ = fs.GetStringArray("model-cmd")
-	o.modelNames, _ = fs.GetStringArray("model-name")
-	o.timeout, _ = fs.GetDuration("timeout")
-	o.epochs, _ = fs.GetInt("epochs")
-	o.samples, _ = fs.GetInt("samples")
-	o.workers, _ = fs.GetInt("workers")
-	o.seed, _ = fs.GetUint64("seed")
-	o.quiet, _ = fs.GetBool("quiet")
-	o.formatName, _ = fs.GetString("format")
-	var err error
-	if o.format, err = compare.ParseFormat(o.formatName); err != nil {
-		return nil, usageErrorf("run: --format: %v", err)
-	}
+// check checks the combinations of flags.
+func (o *runOptions) check() error {
 	if o.outDir == "" {
-		return nil, usageErrorf("run: --out must not be empty")
+		return usageErrorf("run: --out must not be empty")
 	}
 	if o.htmlPath == "" {
 		o.htmlPath = filepath.Join(o.outDir, "report.html")
 	}
 	if len(o.train) > 0 && o.test == "" {
-		return nil, usageErrorf("run: --train needs --test (the stress sets are built from the test set)")
+		return usageErrorf("run: --train needs --test (the stress sets are built from the test set)")
 	}
-	if len(o.modelNames) > len(o.modelCmds) {
-		return nil, usageErrorf("run: more --model-name than --model-cmd")
+	if len(o.modelNames) > len(o.modelCmds)+len(o.modelServers) {
+		return usageErrorf("run: more --model-name than --model-cmd and --model-server")
 	}
-	if fs.Changed("timeout") && len(o.modelCmds) == 0 || o.timeout < 0 {
-		return nil, usageErrorf("run: --timeout needs --model-cmd and must not be negative")
+	if o.set("timeout") && len(o.modelCmds)+len(o.modelServers) == 0 {
+		return usageErrorf("run: --timeout needs --model-cmd or --model-server")
 	}
-	if o.epochs < 1 {
-		return nil, usageErrorf("run: --epochs must be at least 1")
-	}
-	if o.samples < 0 {
-		return nil, usageErrorf("run: --samples must not be negative")
-	}
-	if o.selection, err = selectionFlags(fs); err != nil {
-		return nil, err
-	}
-	kinds, _ := fs.GetString("kinds")
-	if o.kinds, err = kindsFromFlags(fs, kinds); err != nil {
-		return nil, err
-	}
-	if aug, _ := fs.GetString("augment"); aug != "" {
-		if o.augmentKinds, err = kindsFromFlags(fs, aug); err != nil {
-			return nil, err
-		}
-	}
-	base, _ := fs.GetString("baselines")
-	if base != "none" {
-		for _, name := range splitList(base) {
-			f, err := tagger.ParseFeatures(name)
-			if err != nil {
-				return nil, usageErrorf("run: --baselines: %v", err)
-			}
-			o.baselines = append(o.baselines, f)
-		}
-	}
-	if len(o.baselines) == 0 && len(o.modelCmds) == 0 {
-		return nil, usageErrorf("run: no systems (--baselines none and no --model-cmd)")
+	if len(o.baselines) == 0 && len(o.modelCmds)+len(o.modelServers) == 0 {
+		return usageErrorf("run: no systems (--baselines none and no --model-cmd or --model-server)")
 	}
 	if len(o.baselines) == 0 && len(o.augmentKinds) > 0 {
-		return nil, usageErrorf("run: --augment trains the baselines; it cannot go with --baselines none")
+		return usageErrorf("run: --augment trains the baselines; it cannot go with --baselines none")
 	}
 	if len(o.baselines) > 0 && len(o.train) == 0 && o.test != "" {
-		return nil, usageErrorf("run: the baselines need --train (or use --baselines none)")
+		return usageErrorf("run: the baselines need --train (or use --baselines none)")
 	}
-	return o, nil
-}
-
-func kindList(ks []perturb.ManifestKind) string {
-	var names []string
-	for _, k := range ks {
-		names = append(names, k.Name)
-	}
-	return strings.Join(names, ", ")
-}
-
-// loadRunSets reads back the original and the stress sets of a build,
-// with the change log telling which tokens each set changed.
-func loadRunSets(dir, testPath string, in *perturb.Input, changesName string) ([]compare.Set, error) {
-	var gold []conll.Sentence
-	var err error
-	file := filepath.Base(testPath)
-	if testPath == sample.TestName {
-		gold, err = sample.Test()
-		file = in.Name + ".tsv"
-	} else {
-		gold, err = conll.ReadFile(testPath)
-	}
-	if err != nil {
-		return nil, err
-	}
-	sets := []compare.Set{{Name: "O", File: file, Gold: gold}}
-	path := filepath.Join(dir, changesName)
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("open change log: %w", err)
-	}
-	logs, err := compare.ReadChangeLog(f, path)
-	f.Close()
-	if err != nil {
-		return nil, err
-	}
-	for _, o := range in.Outputs {
-		ss, err := conll.ReadFile(filepath.Join(dir, o.File))
-		if err != nil {
-			return nil, err
-		}
-		ch := logs[o.File]
-		if ch == nil {
-			ch = []compare.Change{}
-		}
-		sets = append(sets, compare.Set{Name: o.Kind, File: o.File, Gold: ss, Changes: ch})
-	}
-	return sets, nil
-}
-
-// runSystems trains the baselines (on the original train set and on
-// each augmented one, side by side) and adds the external commands.
-func runSystems(ctx context.Context, o *runOptions, logf func(string, ...any)) ([]experiment.System, error) {
-	var systems []experiment.System
-	if len(o.baselines) > 0 {
-		train, err := loadRunTrain(o.train)
-		if err != nil {
-			return nil, err
-		}
-		type trainSet struct {
-			label, suffix string
-			sents         []conll.Sentence
-		}
-		tsets := []trainSet{{label: "O", sents: train}}
-		for _, mk := range o.augmentKinds {
-			k, _ := perturb.Lookup(mk.Name)
-			p, err := newPerturbation(k, mk.Options)
-			if err != nil {
-				return nil, err
-			}
-			defer closeIfCloser(p)
-			a := &experiment.Augmenter{Seed: o.seed, Selection: o.selection, Copies: 1, Workers: o.workers,
-				Kinds: []experiment.Kind{{Name: k.Name, Suffix: k.Suffix, Perturbation: p}}}
-			var buf sentenceBuffer
-			if _, err := a.Run(ctx, train, &buf); err != nil {
-				return nil, fmt.Errorf("augment with %s: %w", k.Name, err)
-			}
-			l := experiment.SetLabel(k.Name)
-			tsets = append(tsets, trainSet{label: "O+" + l, suffix: "+" + l, sents: buf})
-		}
-		var jobs []experiment.TrainJob
-		for _, ts := range tsets {
-			for _, f := range o.baselines {
-				name := f.String() + ts.suffix
-				jobs = append(jobs, experiment.TrainJob{Name: name, Sentences: ts.sents,
-					Options: tagger.Options{Features: f, Epochs: o.epochs, Seed: o.seed}})
-				systems = append(systems, experiment.System{Name: name, Model: f.String(), Train: ts.label})
-			}
-		}
-		logf("training %d models on %d sentences (%d epochs)", len(jobs), len(train), o.epochs)
-		models, err := experiment.TrainAll(ctx, jobs, o.workers)
-		if err != nil {
-			return nil, err
-		}
-		for i, m := range models {
-			systems[i].Tagger = m
-		}
-	}
-	for i, line := range o.modelCmds {
-		name := "cmd"
-		if i > 0 {
-			name = fmt.Sprintf("cmd%d", i+1)
-		}
-		if i < len(o.modelNames) {
-			name = o.modelNames[i]
-		}
-		systems = append(systems, experiment.System{Name: name, Model: name,
-			Tagger: &tagger.Command{Line: line, Timeout: o.timeout}})
-	}
-	seen := map[string]bool{}
-	for _, s := range systems {
-		if seen[s.Name] || s.Name == "" || strings.ContainsAny(s.Name, `/\`) {
-			return nil, usageErrorf("run: system name %q is empty, repeated or contains a slash", s.Name)
-		}
-		seen[s.Name] = true
-	}
-	return systems, nil
-}
-
-// sentenceBuffer collects sentences in memory.
-type sentenceBuffer []conll.Sentence
-
-func (b *sentenceBuffer) Write(s conll.Sentence) error {
-	*b = append(*b, s)
 	return nil
 }
 
-func loadRunTrain(files []string) ([]conll.Sentence, error) {
-	if len(files) == 0 {
-		return sample.Train()
+// clearOutDir applies the output policy to the directory of "stress
+// run": an empty or missing directory is used as it is; a non-empty one
+// only with --force, which clears it, and only when it holds the
+// manifest of an earlier run and none of this run's inputs (a mistyped
+// --out must not wipe unrelated files). Stale files of systems no longer
+// run would otherwise sit beside the new report.
+func clearOutDir(dir string, force bool, inputs []string) error {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
 	}
-	var out []conll.Sentence
-	for _, name := range files {
-		ss, err := readTrainingFile(&env{}, name)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, ss...)
-	}
-	return out, nil
-}
-
-// writeRunSummary writes the paper's Table 3 (systems trained on the
-// original data: F1 per set and relative drop) and, when there are
-// augmented systems, Table 4 (F1 per training set).
-func writeRunSummary(w io.Writer, rep *compare.Report, systems []experiment.System, markdown bool) error {
-	var t3, t4 []experiment.Row
-	augmented := false
-	for _, s := range systems {
-		if s.Train == "O" || s.Train == "" {
-			t3 = append(t3, s.Row())
-		}
-		if s.Train != "" {
-			t4 = append(t4, s.Row())
-			augmented = augmented || s.Train != "O"
-		}
-	}
-	// Table 4 groups the rows by model, in the order models first appear.
-	rank := map[string]int{}
-	for _, r := range t4 {
-		if _, ok := rank[r.Model]; !ok {
-			rank[r.Model] = len(rank)
-		}
-	}
-	sort.SliceStable(t4, func(i, j int) bool { return rank[t4[i].Model] < rank[t4[j].Model] })
-	title := func(s string) {
-		if markdown {
-			fmt.Fprintf(w, "**%s**\n\n", s)
-		} else {
-			fmt.Fprintf(w, "%s\n", s)
-		}
-	}
-	title("F1 on original (O) and stress sets (K keyboard, W swap, S synonym), relative drop in % of O")
-	if err := experiment.WriteTable(w, rep, t3, experiment.TableOptions{Markdown: markdown, Drops: true}); err != nil {
+	if err != nil {
 		return err
 	}
-	if augmented {
-		fmt.Fprintln(w)
-		title("F1 of baselines trained on original (O) and original + perturbed (O+K, O+W, O+S) data")
-		if err := experiment.WriteTable(w, rep, t4, experiment.TableOptions{Markdown: markdown, Train: true}); err != nil {
+	if len(ents) == 0 {
+		return nil
+	}
+	if !force {
+		return fmt.Errorf("--out %s: directory not empty (use --force to clear it)", dir)
+	}
+	if _, err := os.Stat(filepath.Join(dir, build.ManifestName)); err != nil {
+		return fmt.Errorf("--out %s: directory not empty and not an earlier run (no %s); not clearing it, choose another --out", dir, build.ManifestName)
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	for _, in := range inputs {
+		if abs, err := filepath.Abs(in); err == nil && in != "" && strings.HasPrefix(abs, absDir+string(filepath.Separator)) {
+			return usageErrorf("--out %s holds the input %s; not clearing it", dir, in)
+		}
+	}
+	for _, e := range ents {
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
 			return err
 		}
 	}

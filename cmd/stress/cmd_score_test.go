@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/csv"
 	"encoding/json"
 	"flag"
@@ -21,10 +20,10 @@ const conllevalDir = "../../conll/testdata/conlleval"
 // the exit status main would use.
 func scoreCLI(t *testing.T, stdin []byte, args ...string) (string, string, int) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	err := run(context.Background(), args, &env{Stdin: bytes.NewReader(stdin), Stdout: &out, Stderr: &errb})
-	code := exitCode(err, &errb)
-	return out.String(), errb.String(), code
+	out, stderr, err := runCLIReader(t, bytes.NewReader(stdin), args...)
+	errb := bytes.NewBufferString(stderr)
+	code := exitCode(err, errb)
+	return out, errb.String(), code
 }
 
 type manifestRow struct {

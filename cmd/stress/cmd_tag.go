@@ -2,49 +2,39 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"os"
-
-	"github.com/spf13/pflag"
 
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/atomicfile"
-	"github.com/stress-ner/stress/tagger"
+	"github.com/stress-ner/stress/internal/overwrite"
 )
 
 func init() {
 	register(&command{
 		Name:    "tag",
 		Summary: "tag a corpus with a trained model or an external tagger command",
-		Usage:   "(--model MODEL | --model-cmd CMD) [--timeout D] [-o OUT] [IN]",
-		Flags: func(fs *pflag.FlagSet) {
-			fs.String("model", "", "model file written by 'stress train'")
-			fs.String("model-cmd", "", "external tagger run with sh -c: reads CoNLL tokens on stdin, writes CoNLL or one tag per line")
-			fs.Duration("timeout", 0, "give up on --model-cmd after this long (e.g. 10m; 0 = no limit)")
-			fs.StringP("output", "o", "", "output file (default standard output); .jsonl writes JSON Lines")
-			fs.Bool("force", false, "replace the output file if it exists")
-		},
-		Run: runTag,
+		Usage:   "(--model MODEL | --model-cmd CMD | --model-server CMD) [--timeout D] [-o OUT] [IN]",
+		Bind: bind(func(f *flags, o *tagOptions) {
+			bindModel(f, &o.modelFlags)
+			f.String(&o.out, "output", "o", "", "output file (default standard output); .jsonl writes JSON Lines")
+			f.Bool(&o.force, "force", "", false, "replace the output file if it exists")
+			o.set = f.Changed
+		}, runTag),
 	})
 }
 
-func runTag(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error {
-	modelPath, _ := fs.GetString("model")
-	modelCmd, _ := fs.GetString("model-cmd")
-	timeout, _ := fs.GetDuration("timeout")
-	out, _ := fs.GetString("output")
-	force, _ := fs.GetBool("force")
-	if (modelPath == "") == (modelCmd == "") {
-		return usageErrorf("tag: give exactly one of --model and --model-cmd")
+// tagOptions are the flags of "stress tag".
+type tagOptions struct {
+	modelFlags
+	out   string
+	force bool
+	set   func(string) bool
+}
+
+func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
+	if err := o.check("tag"); err != nil {
+		return err
 	}
-	if fs.Changed("timeout") && modelCmd == "" {
-		return usageErrorf("tag: --timeout applies to --model-cmd only")
-	}
-	if timeout < 0 {
-		return usageErrorf("tag: --timeout must not be negative")
-	}
+	out, force := o.out, o.force
 	if len(args) > 1 {
 		return usageErrorf("tag: at most one input file")
 	}
@@ -52,31 +42,24 @@ func runTag(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error
 	if len(args) == 1 {
 		in = args[0]
 	}
-	if out != "" && !force {
-		if _, err := os.Stat(out); err == nil {
-			return fmt.Errorf("%s: %w", out, atomicfile.ErrExists)
-		}
-	}
-
-	var tg tagger.Tagger
-	if modelPath != "" {
-		m, err := tagger.LoadFile(modelPath)
-		if err != nil {
-			return err
-		}
-		tg = m
-	} else {
-		tg = &tagger.Command{Line: modelCmd, Timeout: timeout}
+	if err := overwrite.Check([]string{in, o.model}, []string{out}, force); err != nil {
+		return err
 	}
 
 	sents, layout, format, err := readTagInput(e, in)
 	if err != nil {
 		return err
 	}
+	tg, stop, err := o.open(e.Stderr, "tagger", sents)
+	if err != nil {
+		return err
+	}
+	defer stop()
 	preds, err := tg.TagSentences(ctx, sents)
 	if err != nil {
 		return err
 	}
+	warnUnknown(e.Stderr, "tagger", tg)
 	for i := range sents {
 		// The writer puts Tags into the tag column of kept Fields, so
 		// extra columns survive. Token-only input gets a tag column,
@@ -84,11 +67,16 @@ func runTag(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error
 		copy(sents[i].Tags, preds[i])
 	}
 
+	if format.IsDocument() {
+		// Predictions on documents keep the documents' text, with the
+		// predicted entities as their annotations.
+		layout = conll.Layout{Template: conll.Predictions(layout.Template)}
+	}
 	if out == "" {
 		w := conll.NewFormatWriter(e.Stdout, format, layout)
-		return writeAll(w, sents)
+		return conll.WriteAll(w, sents)
 	}
-	if conll.FormatOf(out) != format {
+	if of := conll.FormatOf(out); of != format && !(of.IsDocument() && format.IsDocument()) {
 		layout = conll.Layout{}
 	}
 	f, err := conll.Create(out, conll.OutputOptions{Layout: layout, NoClobber: !force})
@@ -96,10 +84,8 @@ func runTag(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error
 		return err
 	}
 	defer f.Abort()
-	for _, s := range sents {
-		if err := f.Write(s); err != nil {
-			return fmt.Errorf("%s: %w", out, err)
-		}
+	if err := conll.WriteAll(f, sents); err != nil {
+		return fmt.Errorf("%s: %w", out, err)
 	}
 	return f.Commit()
 }
@@ -107,46 +93,17 @@ func runTag(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error
 // readTagInput reads the corpus to tag. Token-only lines are accepted:
 // input to a tagger need not carry gold tags.
 func readTagInput(e *env, name string) ([]conll.Sentence, conll.Layout, conll.Format, error) {
-	var (
-		sr     conll.SentenceReader
-		layout func() conll.Layout
-		format = conll.FormatCoNLL
-	)
-	if name == "-" {
-		r := conll.NewReader(e.Stdin)
-		r.File = "-"
+	f, err := openCorpus(e, name)
+	if err != nil {
+		return nil, conll.Layout{}, 0, err
+	}
+	defer f.Close()
+	if r := f.CoNLL(); r != nil {
 		r.TagOptional = true
-		sr, layout = r, r.Layout
-	} else {
-		f, err := conll.Open(name)
-		if err != nil {
-			return nil, conll.Layout{}, 0, err
-		}
-		defer f.Close()
-		if r := f.CoNLL(); r != nil {
-			r.TagOptional = true
-		}
-		sr, layout, format = f, f.Layout, f.Format
 	}
-	var sents []conll.Sentence
-	for {
-		s, err := sr.Read()
-		if errors.Is(err, io.EOF) {
-			return sents, layout(), format, nil
-		}
-		if err != nil {
-			return nil, conll.Layout{}, 0, err
-		}
-		sents = append(sents, s)
+	sents, err := conll.ReadAll(f)
+	if err != nil {
+		return nil, conll.Layout{}, 0, err
 	}
-}
-
-func writeAll(w conll.SentenceWriter, sents []conll.Sentence) error {
-	for _, s := range sents {
-		if err := w.Write(s); err != nil {
-			return err
-		}
-	}
-	w.Flush()
-	return w.Error()
+	return sents, f.Layout(), f.Format, nil
 }

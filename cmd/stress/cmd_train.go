@@ -2,16 +2,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
+	"math"
 	"os"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -20,33 +17,33 @@ func init() {
 		Name:    "train",
 		Summary: "train a baseline tagger (words or character n-grams) on IOB2 corpora",
 		Usage:   "--features words|chars [--epochs N] [--seed N] -o MODEL TRAIN...",
-		Flags: func(fs *pflag.FlagSet) {
-			fs.String("features", "", "feature set: words (word identity, brittle to typos) or chars (character n-grams)")
-			fs.Int("epochs", 10, "passes over the training data")
-			fs.Uint64("seed", 1, "seed for the order of training sentences; same data and seed give the same model")
-			fs.Int("hash-bits", 20, "log2 of the number of feature buckets (10-24)")
-			fs.StringP("output", "o", "", "model file to write (required)")
-			fs.Bool("force", false, "replace the model file if it exists")
-			fs.BoolP("quiet", "q", false, "do not report progress on stderr")
-		},
-		Run: runTrain,
+		Bind: bind(func(f *flags, o *trainOptions) {
+			Parsed(f, &o.features, "features", "", "", tagger.ParseFeatures, "feature set: words (word identity, brittle to typos) or chars (character n-grams)")
+			f.IntIn(&o.epochs, "epochs", 10, 1, math.MaxInt, "passes over the training data")
+			f.Uint64(&o.seed, "seed", 1, "seed for the order of training sentences; same data and seed give the same model")
+			f.IntIn(&o.bits, "hash-bits", 20, 10, 24, "log2 of the number of feature buckets (10-24)")
+			f.String(&o.out, "output", "o", "", "model file to write (required)")
+			f.Bool(&o.force, "force", "", false, "replace the model file if it exists")
+			f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
+			o.set = f.Changed
+		}, runTrain),
 	})
 }
 
-func runTrain(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) error {
-	featName, _ := fs.GetString("features")
-	epochs, _ := fs.GetInt("epochs")
-	seed, _ := fs.GetUint64("seed")
-	bits, _ := fs.GetInt("hash-bits")
-	out, _ := fs.GetString("output")
-	force, _ := fs.GetBool("force")
-	quiet, _ := fs.GetBool("quiet")
-	if featName == "" {
+// trainOptions are the flags of "stress train".
+type trainOptions struct {
+	features     tagger.Features
+	epochs, bits int
+	seed         uint64
+	out          string
+	force, quiet bool
+	set          func(string) bool
+}
+
+func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error {
+	features, epochs, seed, bits, out, force, quiet := o.features, o.epochs, o.seed, o.bits, o.out, o.force, o.quiet
+	if !o.set("features") {
 		return usageErrorf("train: --features words|chars is required")
-	}
-	features, err := tagger.ParseFeatures(featName)
-	if err != nil {
-		return usageErrorf("train: %v", err)
 	}
 	if out == "" {
 		return usageErrorf("train: -o MODEL is required")
@@ -54,23 +51,15 @@ func runTrain(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) err
 	if len(args) == 0 {
 		return usageErrorf("train: no training files given")
 	}
-	if epochs < 1 {
-		return usageErrorf("train: --epochs must be at least 1")
-	}
-	if bits < 10 || bits > 24 {
-		return usageErrorf("train: --hash-bits must be in [10, 24]")
-	}
 	// Check the output early so a long training run does not end in
 	// "file exists".
-	if !force {
-		if _, err := os.Stat(out); err == nil {
-			return fmt.Errorf("%s: %w", out, atomicfile.ErrExists)
-		}
+	if err := overwrite.Check(args, []string{out}, force); err != nil {
+		return err
 	}
 
 	var sents []conll.Sentence
 	for _, name := range args {
-		ss, err := readTrainingFile(e, name)
+		ss, err := readTraining(e, name)
 		if err != nil {
 			return err
 		}
@@ -103,45 +92,13 @@ func runTrain(ctx context.Context, e *env, fs *pflag.FlagSet, args []string) err
 	return nil
 }
 
-// readTrainingFile reads a corpus ("-" is standard input) and checks that
-// its tags are IOB2, naming the file and line of the first bad tag.
-func readTrainingFile(e *env, name string) ([]conll.Sentence, error) {
-	var (
-		sr     conll.SentenceReader
-		closer io.Closer
-	)
-	if name == "-" {
-		r := conll.NewReader(e.Stdin)
-		r.File = "-"
-		sr = r
-	} else {
-		f, err := conll.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		sr, closer = f, f
+// readTraining reads a training corpus ("-" is standard input) and
+// checks that its tags are IOB2.
+func readTraining(e *env, name string) ([]conll.Sentence, error) {
+	f, err := openCorpus(e, name)
+	if err != nil {
+		return nil, err
 	}
-	if closer != nil {
-		defer closer.Close()
-	}
-	var out []conll.Sentence
-	for {
-		s, err := sr.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		if i, err := tagger.CheckTags(s.Tags); err != nil {
-			line := 0
-			if s.Line > 0 {
-				line = s.Line + i
-			}
-			return nil, &conll.ParseError{File: name, Line: line, Err: err}
-		}
-		s.Fields = nil // training needs tokens and tags only
-		out = append(out, s)
-	}
-	return out, nil
+	defer f.Close()
+	return tagger.ReadTraining(f, name)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -36,14 +35,6 @@ was	O
 seen	O
 .	O
 `
-
-// runCLI runs the CLI in-process with the given stdin.
-func runCLI(t *testing.T, stdin string, args ...string) (stdout, stderr string, err error) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	err = run(context.Background(), args, &env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb})
-	return out.String(), errb.String(), err
-}
 
 func writeTemp(t *testing.T, name, content string) string {
 	t.Helper()

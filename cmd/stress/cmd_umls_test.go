@@ -1,9 +1,8 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,9 +10,7 @@ import (
 
 func runUMLSCLI(t *testing.T, args ...string) (string, string, error) {
 	t.Helper()
-	var out, errOut bytes.Buffer
-	err := run(context.Background(), args, &env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut})
-	return out.String(), errOut.String(), err
+	return runCLI(t, "", args...)
 }
 
 func TestUMLSLookupDefault(t *testing.T) {
@@ -83,5 +80,31 @@ func TestUMLSGenerateImport(t *testing.T) {
 	}
 	if !strings.Contains(out, "concepts") || strings.Contains(out, " 0 terms") {
 		t.Errorf("import summary %q", out)
+	}
+}
+
+// TestUMLSImportBadName: a term with U+FFFD is skipped and reported
+// with its file and line; the import succeeds with the other terms.
+func TestUMLSImportBadName(t *testing.T) {
+	dir := t.TempDir()
+	terms := filepath.Join(dir, "doid.terms.tsv")
+	if err := os.WriteFile(terms, []byte("DOID:9281\tDisease\tphenylketonuria\tlabel\n"+
+		"DOID:9281\tDisease\tF\uFFFD\uFFFDlling's disease\texact\nDOID:9281\tDisease\tPKU\texact\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "s.db")
+	out, errOut, err := runUMLSCLI(t, "umls", "import", "--terms", terms, "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "1 concepts, 2 terms") {
+		t.Errorf("import summary %q", out)
+	}
+	if !strings.Contains(errOut, terms+":2: bad name: U+FFFD") || !strings.Contains(errOut, "1 rows skipped") {
+		t.Errorf("stderr %q: want the skipped row with file:line and the count", errOut)
+	}
+	out, _, err = runUMLSCLI(t, "umls", "info", "--db", db)
+	if err != nil || !strings.Contains(out, "3 rows, 2 kept, 1 skipped for a bad name") {
+		t.Errorf("info: %v\n%s", err, out)
 	}
 }

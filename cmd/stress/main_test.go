@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"io"
+	"strings"
 	"testing"
 )
 
@@ -38,4 +41,22 @@ func cliStatus(t *testing.T, args ...string) (int, string) {
 	_, stderr, err := runCLI(t, "", args...)
 	buf := bytes.NewBufferString(stderr)
 	return exitCode(err, buf), buf.String()
+}
+
+// runCLI runs "stress ARGS" in-process with stdin as standard input: the
+// one way the tests run the CLI.
+func runCLI(t *testing.T, stdin string, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	return runCLIReader(t, strings.NewReader(stdin), args...)
+}
+
+// runCLIReader is runCLI with standard input read from r (nil: empty).
+func runCLIReader(t *testing.T, r io.Reader, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	if r == nil {
+		r = strings.NewReader("")
+	}
+	var out, errb bytes.Buffer
+	err = run(context.Background(), args, &env{Stdin: r, Stdout: &out, Stderr: &errb})
+	return out.String(), errb.String(), err
 }

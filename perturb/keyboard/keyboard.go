@@ -18,6 +18,8 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // Name and Suffix identify the perturbation in the registry and in
@@ -27,28 +29,29 @@ const (
 	Suffix = "key"
 )
 
-func init() {
-	perturb.Register(&perturb.Kind{
-		Name:          Name,
-		Suffix:        Suffix,
-		Help:          "replace one letter per selected word by a keyboard neighbour (\"inh9bitions\")",
-		UsesSelection: true,
-		Options: []perturb.Option{
-			{Name: "layout", Default: "qwerty", Help: "keyboard layout: qwerty, qwertz or azerty"},
-		},
-		New: func(opts map[string]string) (perturb.Perturbation, error) {
-			name := opts["layout"]
-			if name == "" {
-				name = "qwerty"
-			}
-			l, err := LoadLayout(name)
-			if err != nil {
-				return nil, fmt.Errorf("%w: %v", perturb.ErrOption, err)
-			}
-			return New(l), nil
-		},
-	})
+// Kind describes the perturbation for the registry and perturb.Apply.
+var Kind = &perturb.Kind{
+	Name:          Name,
+	Suffix:        Suffix,
+	Help:          "replace one letter per selected word by a keyboard neighbour (\"inh9bitions\")",
+	UsesSelection: true,
+	Options: []perturb.Option{
+		{Name: "layout", Default: "qwerty", Help: "keyboard layout: qwerty, qwertz or azerty"},
+	},
+	New: func(opts map[string]string) (perturb.Perturbation, error) {
+		name := opts["layout"]
+		if name == "" {
+			name = "qwerty"
+		}
+		l, err := LoadLayout(name)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", perturb.ErrOption, err)
+		}
+		return New(l), nil
+	},
 }
+
+func init() { perturb.Register(Kind) }
 
 // Typo is the keyboard perturbation for one layout.
 type Typo struct {
@@ -67,7 +70,7 @@ func (t *Typo) Word(word string, r *rand.Rand) (out string, ok bool) {
 // AppendWord appends the changed word to dst, or returns dst and false
 // when word has no letter on the layout.
 func (t *Typo) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
-	if !isASCII(word) {
+	if !textutil.IsASCII(word) {
 		w, ok := t.unicodeWord(word, r)
 		if !ok {
 			return dst, false
@@ -78,31 +81,12 @@ func (t *Typo) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) 
 }
 
 func (t *Typo) unicodeWord(word string, r *rand.Rand) (string, bool) {
-	rs := []rune(word)
-	// Count candidates first, then pick one, so no slice is needed.
-	n := 0
-	for _, c := range rs {
-		if t.replaceable(c) {
-			n++
-		}
-	}
-	if n == 0 {
+	i, c, ok := perturb.PickRune(word, r, t.replaceable)
+	if !ok {
 		return word, false
 	}
-	k := r.IntN(n)
-	for i, c := range rs {
-		if !t.replaceable(c) {
-			continue
-		}
-		if k > 0 {
-			k--
-			continue
-		}
-		ns := t.Layout.Neighbours(c)
-		rs[i] = withCase(c, ns[r.IntN(len(ns))])
-		return string(rs), true
-	}
-	panic("unreachable")
+	ns := t.Layout.Neighbours(c)
+	return word[:i] + string(withCase(c, ns[r.IntN(len(ns))])) + word[i+utf8.RuneLen(c):], true
 }
 
 // appendASCIIWord is AppendWord for ASCII text, byte by byte: most
@@ -138,15 +122,6 @@ func (t *Typo) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, b
 	panic("unreachable")
 }
 
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
 func (t *Typo) replaceable(c rune) bool {
 	return unicode.IsLetter(c) && len(t.Layout.Neighbours(c)) > 0
 }
@@ -173,7 +148,7 @@ func (t *Typo) Check(c perturb.Change) error {
 	if c.End != c.Token+1 {
 		return fmt.Errorf("%w: keyboard change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)
 	}
-	if len(c.Before) == len(c.After) && isASCII(c.Before) && isASCII(c.After) {
+	if len(c.Before) == len(c.After) && textutil.IsASCII(c.Before) && textutil.IsASCII(c.After) {
 		// Fast path: one differing byte that is a letter replaced by a neighbour.
 		diff := -1
 		for i := 0; i < len(c.Before); i++ {

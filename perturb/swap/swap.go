@@ -12,10 +12,11 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // Name and Suffix identify the perturbation in the registry and in
@@ -25,33 +26,34 @@ const (
 	Suffix = "swap"
 )
 
-func init() {
-	perturb.Register(&perturb.Kind{
-		Name:          Name,
-		Suffix:        Suffix,
-		Help:          "swap two adjacent different letters per selected word (\"inihbitions\")",
-		UsesSelection: true,
-		Options: []perturb.Option{
-			{Name: "keep-first", Default: "false", Bool: true, Help: "never move a word's first character"},
-			{Name: "keep-last", Default: "false", Bool: true, Help: "never move a word's last character"},
-		},
-		New: func(opts map[string]string) (perturb.Perturbation, error) {
-			var s Swap
-			for name, p := range map[string]*bool{"keep-first": &s.KeepFirst, "keep-last": &s.KeepLast} {
-				v, ok := opts[name]
-				if !ok || v == "" {
-					continue
-				}
-				b, err := strconv.ParseBool(v)
-				if err != nil {
-					return nil, fmt.Errorf("%w: --%s %q is not a boolean", perturb.ErrOption, name, v)
-				}
-				*p = b
+// Kind describes the perturbation for the registry and perturb.Apply.
+var Kind = &perturb.Kind{
+	Name:          Name,
+	Suffix:        Suffix,
+	Help:          "swap two adjacent different letters per selected word (\"inihbitions\")",
+	UsesSelection: true,
+	Options: []perturb.Option{
+		{Name: "keep-first", Default: "false", Bool: true, Help: "never move a word's first character"},
+		{Name: "keep-last", Default: "false", Bool: true, Help: "never move a word's last character"},
+	},
+	New: func(opts map[string]string) (perturb.Perturbation, error) {
+		var s Swap
+		for name, p := range map[string]*bool{"keep-first": &s.KeepFirst, "keep-last": &s.KeepLast} {
+			v, ok := opts[name]
+			if !ok || v == "" {
+				continue
 			}
-			return &s, nil
-		},
-	})
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return nil, &perturb.OptionError{Option: name, Value: v, Want: "true or false"}
+			}
+			*p = b
+		}
+		return &s, nil
+	},
 }
+
+func init() { perturb.Register(Kind) }
 
 // Swap is the swap perturbation.
 type Swap struct {
@@ -76,7 +78,7 @@ func (s *Swap) Word(word string, r *rand.Rand) (out string, ok bool) {
 // AppendWord appends the changed word to dst, or returns dst and false
 // when word has no swappable pair.
 func (s *Swap) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
-	if !isASCII(word) {
+	if !textutil.IsASCII(word) {
 		w, ok := s.unicodeWord(word, r)
 		if !ok {
 			return dst, false
@@ -121,15 +123,6 @@ func (s *Swap) canSwapASCII(w string, i int) bool {
 }
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
 
 // appendASCIIWord is AppendWord for ASCII text, byte by byte: most
 // corpus tokens are ASCII, and it makes the same random draws as the
@@ -180,7 +173,7 @@ func (s *Swap) AppendEdits(dst []perturb.Change, sent conll.Sentence, selected [
 // Check reports whether c is one transposition of two adjacent,
 // different letters that respects the keep options.
 func (s *Swap) Check(c perturb.Change) error {
-	if c.End == c.Token+1 && len(c.Before) == len(c.After) && isASCII(c.Before) && isASCII(c.After) {
+	if c.End == c.Token+1 && len(c.Before) == len(c.After) && textutil.IsASCII(c.Before) && textutil.IsASCII(c.After) {
 		x, y := c.Before, c.After
 		i := 0
 		for i < len(x) && x[i] == y[i] {

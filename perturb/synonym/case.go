@@ -19,31 +19,27 @@ var functionWords = map[string]bool{"of": true, "and": true, "or": true, "the": 
 	"without": true, "to": true, "for": true, "by": true, "due": true, "on": true, "at": true, "a": true,
 	"an": true, "from": true, "into": true, "after": true, "during": true, "other": true, "than": true, "not": true}
 
-// properWords adds to set the words name shows to be proper nouns: a word
-// with a capital initial followed by a possessive apostrophe
-// ("Parkinson's disease"), or one written with a capital inside a name
-// that is otherwise in lower case ("idiopathic Parkinson disease"). A
-// capital initial says nothing: some sources capitalize every name.
+// properWords adds to set the words name shows to be proper nouns: a
+// word with a capital initial followed by a possessive apostrophe
+// ("Parkinson's disease"). A capital elsewhere says nothing: sources
+// capitalize every word ("Phenylalanine Mustard") or the first
+// ("Stress Cardiomyopathy"); SCOWL tells the other proper nouns (see
+// adaptCase).
 func properWords(name string, set map[string]bool) {
-	if strings.Contains(name, ", ") {
-		return // inverted ("Heart Failure, Congestive"): its case says nothing
-	}
 	toks := Tokenize(name, TokenizePunct)
-	lowerStyle := false
-	for _, t := range toks {
-		r, _ := utf8.DecodeRuneInString(t)
-		if unicode.IsLower(r) && utf8.RuneCountInString(t) >= 3 && !functionWords[t] && isLetters(t) {
-			lowerStyle = true
-			break
+	for i, t := range toks {
+		if titleWord(t) && i+1 < len(toks) && isQuote(firstRune(toks[i+1])) {
+			set[strings.ToLower(t)] = true
 		}
 	}
-	for i, t := range toks {
-		if !titleWord(t) {
-			continue
-		}
-		possessive := i+1 < len(toks) && isQuote(firstRune(toks[i+1]))
-		if possessive || lowerStyle && i > 0 {
-			set[strings.ToLower(t)] = true
+}
+
+// lowerWords adds to set the words name writes in lower case: whatever
+// another name capitalizes, such a word is no proper noun.
+func lowerWords(name string, set map[string]bool) {
+	for _, t := range Tokenize(name, TokenizePunct) {
+		if isLetters(t) && strings.ToLower(t) == t && utf8.RuneCountInString(t) >= 3 {
+			set[t] = true
 		}
 	}
 }
@@ -89,47 +85,59 @@ func lowerMention(toks []string, start bool) bool {
 	return true
 }
 
-// adaptCase gives the tokens of a replacement the case of the lower-case
-// mention it replaces: Title Case words become lower case, and so do the
-// words of five letters or more of a name in capitals, while acronyms,
-// symbols and gene-like tokens ("DNA", "HIV", "II", "mRNA", "B12") and
-// the proper nouns in proper stay as they are. A mention with capitals
-// keeps the replacement's case. toks is not modified.
+// adaptCase puts the tokens of a replacement in the case a writer would
+// use in running text: Title Case words ("Paralysis Agitans") and the
+// long words of a name in capitals ("ANEMIA HEMOLYTIC") become lower
+// case, while acronyms, symbols and gene-like tokens ("DNA", "HIV", "II",
+// "mRNA", "B12") keep theirs, and proper nouns (in proper, in the
+// vocabulary as SCOWL capitalizes them, or capitalized inside the
+// mention: "Hodgkin") keep or get their capital ("Parkinson disease",
+// "Louis-Bar syndrome"). A mention in capitals only (an acronym) keeps
+// the replacement as it is. The sentence-initial capital is capitalize's
+// business. toks is not modified.
 func adaptCase(toks, mention []string, start bool, proper map[string]bool) []string {
-	if !lowerMention(mention, start) {
+	if !lowerMention(mention, start) && allCaps(mention) {
 		return toks
 	}
-	caps, letters := true, false
+	inMention := map[string]bool{}
+	for i, t := range mention {
+		if titleWord(t) && !(i == 0 && start) {
+			inMention[strings.ToLower(t)] = true
+		}
+	}
+	v := theVocabulary()
+	caps := allCaps(toks)
+	out := append([]string(nil), toks...)
+	for i, t := range toks {
+		lt := strings.ToLower(t)
+		isProper := proper[lt] || inMention[lt] || isLetters(t) && v.properNoun(lt)
+		switch {
+		case isProper && isLetters(t) && (titleWord(t) || lt == t || caps && utf8.RuneCountInString(t) >= 5):
+			r, n := utf8.DecodeRuneInString(lt)
+			out[i] = string(unicode.ToUpper(r)) + lt[n:]
+		case caps:
+			if isLetters(t) && utf8.RuneCountInString(t) >= 5 {
+				out[i] = lt
+			}
+		case titleWord(t):
+			out[i] = lt
+		}
+	}
+	return out
+}
+
+// allCaps reports whether toks have letters and all of them capitals.
+func allCaps(toks []string) bool {
+	letters := false
 	for _, t := range toks {
 		for _, r := range t {
 			if unicode.IsLetter(r) {
 				letters = true
 				if !unicode.IsUpper(r) {
-					caps = false
+					return false
 				}
 			}
 		}
 	}
-	caps = caps && letters
-	var out []string
-	for i, t := range toks {
-		lower := false
-		switch {
-		case proper[strings.ToLower(t)]:
-		case caps:
-			lower = isLetters(t) && utf8.RuneCountInString(t) >= 5
-		default:
-			lower = titleWord(t)
-		}
-		if lower {
-			if out == nil {
-				out = append([]string(nil), toks...)
-			}
-			out[i] = strings.ToLower(t)
-		}
-	}
-	if out == nil {
-		return toks
-	}
-	return out
+	return letters
 }

@@ -26,18 +26,18 @@ func ExampleReplacer_Perturb() {
 		return
 	}
 	s := conll.Sentence{
-		Tokens: strings.Fields("Parkinson ' s disease after cocaine ."),
-		Tags:   strings.Fields("B-Disease I-Disease I-Disease I-Disease O B-Chemical O"),
+		Tokens: strings.Fields("Seizures after acetaminophen ."),
+		Tags:   strings.Fields("B-Disease O B-Chemical O"),
 	}
 	out, changes := r.Perturb(s, nil, perturb.SentenceRand(1, synonym.Name, s))
 	fmt.Println(len(out.Tokens) == len(out.Tags), len(changes) > 0)
 	for _, c := range changes {
-		fmt.Println(r.Check(c) == nil)
+		fmt.Println(c.Before, "->", c.After, r.Check(c) == nil)
 	}
 	// Output:
 	// true true
-	// true
-	// true
+	// Seizures -> Convulsions true
+	// acetaminophen -> paracetamol true
 }
 
 func ExampleTokenize() {
@@ -55,4 +55,12 @@ func ExampleParseTypeMap() {
 	fmt.Println(m["Chemical"], m["Disease"], err)
 	// Output:
 	// [CHEM] [DISO ANAT] <nil>
+}
+
+func ExampleRunningText() {
+	fmt.Println(synonym.RunningText("Heart Failure", []string{"cardiac", "failure"}, false, synonym.TokenizePunct))
+	fmt.Println(synonym.RunningText("Parkinson's Disease", []string{"Seizures"}, true, synonym.TokenizePunct))
+	// Output:
+	// [heart failure]
+	// [Parkinson ' s disease]
 }

@@ -6,6 +6,8 @@ import (
 	"unicode"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/textutil"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -89,4 +91,103 @@ func BenchmarkPerturb(b *testing.B) {
 		n++
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
+}
+
+// reasons are the values Natural may return.
+var reasons = map[string]bool{"": true, RejectEmpty: true, RejectCharacters: true, RejectQualifier: true,
+	RejectPunctuation: true, RejectInverted: true, RejectSystematic: true, RejectSequence: true, RejectDigits: true,
+	RejectAbbrev: true, RejectForeign: true, RejectLength: true, RejectAvoid: true}
+
+// FuzzNatural checks that Natural always gives a documented reason, never
+// accepts a character the mention lacks outside ASCII, and that
+// CorpusSpelling leaves no Greek letter in a name for an ASCII mention.
+func FuzzNatural(f *testing.F) {
+	for _, tt := range [][2]string{{"seizures", "convulsions"}, {"6'-methoxycinchonidine", "quinine"}, {"α-tocopherol", "vitamin E"},
+		{"Infarction, Myocardial", "heart attack"}, {"F\uFFFDlling", "x"}, {"", ""}, {"5 FU", "5 - fluorouracil"}} {
+		f.Add(tt[0], tt[1])
+	}
+	f.Fuzz(func(t *testing.T, name, mention string) {
+		why := Natural(name, mention)
+		if !reasons[why] {
+			t.Fatalf("Natural(%q, %q) = %q: not a documented reason", name, mention, why)
+		}
+		if why == "" {
+			for _, r := range name {
+				if r >= 0x80 && !strings.ContainsRune(mention, r) {
+					t.Errorf("Natural(%q, %q) accepted %q", name, mention, r)
+				}
+			}
+		}
+		if textutil.IsASCII(mention) {
+			for _, r := range CorpusSpelling(name, mention) {
+				if _, ok := greek[r]; ok {
+					t.Errorf("CorpusSpelling(%q) kept %q", name, r)
+				}
+			}
+		}
+	})
+}
+
+// FuzzLongFormMatches checks that a matching long form holds the short
+// form's letters and digits in order.
+func FuzzLongFormMatches(f *testing.F) {
+	for _, tt := range [][2]string{{"FAP", "familial adenomatous polyposis"}, {"5-FU", "5 - fluorouracil"}, {"", "x"}, {"é", "éé"}} {
+		f.Add(tt[0], tt[1])
+	}
+	f.Fuzz(func(t *testing.T, short, long string) {
+		if !LongFormMatches(short, long) {
+			return
+		}
+		l := []rune(strings.ToLower(long))
+		j := 0
+		for _, c := range strings.ToLower(short) {
+			if !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+				continue
+			}
+			for j < len(l) && l[j] != c {
+				j++
+			}
+			if j == len(l) {
+				t.Fatalf("LongFormMatches(%q, %q): %q not found in order", short, long, c)
+			}
+			j++
+		}
+	})
+}
+
+// BenchmarkAnalyze measures an uncached analysis (lookups, round trips,
+// naturalness) of BC5CDR fixture mentions.
+func BenchmarkAnalyze(b *testing.B) {
+	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
+	if err != nil {
+		b.Fatal(err)
+	}
+	store, err := openDefault()
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, _ := New(store, DefaultOptions())
+	type m struct{ typ, text string }
+	var ms []m
+	for _, s := range ss {
+		for _, sp := range iob.Spans(s.Tags) {
+			ms = append(ms, m{sp.Type, strings.Join(s.Tokens[sp.Start:sp.End], " ")})
+		}
+	}
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		x := ms[n%len(ms)]
+		r.analyze(x.typ, x.text)
+		n++
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "mentions/s")
+}
+
+func BenchmarkNatural(b *testing.B) {
+	Natural("x", "y") // load the vocabulary
+	b.ReportAllocs()
+	for b.Loop() {
+		Natural("congestive heart failure", "cardiac failure")
+	}
 }

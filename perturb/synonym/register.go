@@ -7,14 +7,21 @@ import (
 
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/umls"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // openDefault opens the embedded default store.
 var openDefault = func() (Store, error) { return umls.OpenDefault() }
 
-func init() {
+// Kind describes the perturbation for the registry and perturb.Apply.
+var Kind = newKind()
+
+func init() { perturb.Register(Kind) }
+
+func newKind() *perturb.Kind {
 	d := DefaultOptions()
-	perturb.Register(&perturb.Kind{
+	return &perturb.Kind{
 		Name:   Name,
 		Suffix: Suffix,
 		Help:   "replace gold mentions by another name of the same concept (\"cocaine\" -> \"benzoylmethylecgonine\")",
@@ -27,11 +34,11 @@ func init() {
 			{Name: "exclude-abbrev", Default: strconv.FormatBool(d.ExcludeAbbrev), Bool: true, Help: "neither replace abbreviations nor use them as replacements"},
 			{Name: "exclude-sources", Default: "", Help: "comma-separated sources never used (MESH, DRUGBANK, CHEBI, DOID, NCIT, or UMLS SABs)"},
 			{Name: "exclude-tty", Default: "", Help: "comma-separated term types never used as replacements"},
-			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids or patterns (MESH:D0000?????) never used; 'default': post-2015 MeSH ids and BC5CDR annotation conflicts; 'none'"},
+			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids or patterns (MESH:D0000?????) never used; 'default' in the list stands for post-2015 MeSH ids and BC5CDR annotation conflicts (default,MESH:D012345 adds to them); 'none'"},
 		},
 		UsesSelection: false,
 		New:           newFromOptions,
-	})
+	}
 }
 
 // OptionsFromMap parses the registry's option values (missing values
@@ -56,26 +63,29 @@ func OptionsFromMap(m map[string]string) (Options, error) {
 			return o, fmt.Errorf("%w: exclude-abbrev %q", ErrOption, v)
 		}
 	}
-	o.ExcludeSources = splitList(m["exclude-sources"])
-	o.ExcludeTTY = splitList(m["exclude-tty"])
+	o.ExcludeSources = textutil.SplitList(m["exclude-sources"])
+	o.ExcludeTTY = textutil.SplitList(m["exclude-tty"])
+	// "default" stands for the default exclusions wherever it appears in
+	// the list, so "default,MESH:D012345" adds to them; "none" (alone)
+	// excludes nothing.
+	o.ExcludeConcepts = nil
 	switch v := strings.TrimSpace(m["exclude-concepts"]); v {
-	case "", "default":
+	case "":
+		o.ExcludeConcepts = DefaultExcludeConcepts()
 	case "none":
-		o.ExcludeConcepts = nil
 	default:
-		o.ExcludeConcepts = splitList(v)
-	}
-	return o, o.Validate()
-}
-
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
+		for _, id := range textutil.SplitList(v) {
+			switch id {
+			case "default":
+				o.ExcludeConcepts = append(o.ExcludeConcepts, DefaultExcludeConcepts()...)
+			case "none":
+				return o, fmt.Errorf("%w: exclude-concepts: \"none\" cannot be combined with other items", ErrOption)
+			default:
+				o.ExcludeConcepts = append(o.ExcludeConcepts, id)
+			}
 		}
 	}
-	return out
+	return o, o.Validate()
 }
 
 // newFromOptions opens the store the options name (once, for the whole

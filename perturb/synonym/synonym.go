@@ -27,7 +27,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
@@ -94,10 +93,28 @@ const (
 	OutcomeAmbiguous = "ambiguous"     // several fitting concepts of one source
 	OutcomeNoSynonym = "no synonym"    // no name other than trivial variants
 	OutcomeFiltered  = "filtered"      // other names exist, but every one was excluded
+	// OutcomeDefinition: one side of an abbreviation's definition,
+	// "doxorubicin ( DOX )", left alone so that the text still defines it.
+	OutcomeDefinition = "in a definition"
+)
+
+// Reasons for rejecting a name that Natural does not give: the name is
+// fine, but not as a replacement of this mention.
+const (
+	RejectedVariant   = "variant"           // a spelling variant or reordering of the mention
+	RejectedUnusable  = "unusable"          // the store marks it (inverted, registry, formula, suppressed) or the options exclude it
+	RejectedNested    = "nested"            // contains the mention's words or is contained in them
+	RejectedRoundTrip = "round trip"        // it names a concept the mention does not
+	RejectedDuplicate = "duplicate"         // another spelling variant of the same concepts is better attested
+	RejectedNumber    = "number"            // its grammatical number cannot be made the mention's
+	RejectedArticle   = "article"           // it does not fit the mention's "a" or "an"
+	RejectedAdjective = "adjective"         // a noun for an adjectival mention
+	RejectedNarrower  = "qualifier changed" // adds or drops a qualifier ("chronic", "adult", "primary"): a narrower or broader condition
+	RejectedObscure   = "obscure"           // neither attested nor preferred, and not plain English ("methyl benzoylecgonine")
 )
 
 // Outcomes lists the outcomes in report order.
-var Outcomes = []string{OutcomeReplaced, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeNoType}
+var Outcomes = []string{OutcomeReplaced, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeDefinition, OutcomeNoType}
 
 // DefaultTypeMap maps the entity labels of BC5CDR (Chemical, Disease),
 // NCBI-disease (Disease, and its original SpecificDisease, DiseaseClass,
@@ -134,10 +151,37 @@ func ParseTypeMap(s string) (map[string][]string, error) {
 			if g == "" {
 				return nil, fmt.Errorf("%w: type map item %q has an empty group", ErrOption, item)
 			}
+			if !knownGroup(g) {
+				return nil, fmt.Errorf("%w: type map item %q: unknown semantic group %q (known: %s)", ErrOption, item, g, strings.Join(knownGroups(), ", "))
+			}
 			m[typ] = append(m[typ], g)
 		}
 	}
 	return m, nil
+}
+
+// knownGroups lists the semantic groups of the UMLS semantic network
+// (CHEM, DISO, ...), sorted.
+func knownGroups() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, st := range umls.SemanticTypes() {
+		if !seen[st.Group] {
+			seen[st.Group] = true
+			out = append(out, st.Group)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func knownGroup(g string) bool {
+	for _, k := range knownGroups() {
+		if k == g {
+			return true
+		}
+	}
+	return false
 }
 
 // Options configure a Replacer. The zero value is not valid; start from
@@ -201,6 +245,7 @@ type Candidate struct {
 	Source    string
 	TermType  string
 	Preferred bool
+	Attested  bool // the training text uses the name (see Attested)
 }
 
 // Analysis is what the store says about one mention string of one type.
@@ -209,6 +254,10 @@ type Analysis struct {
 	Concepts   []string    // ids of the fitting concepts used
 	Candidates []Candidate // sorted by term, then concept
 	Err        error       // a store failure; Outcome is then ""
+	// Rejected counts the other names of the concepts that were not
+	// candidates, by reason (a Reject* constant of Natural, or one of
+	// the Rejected* constants).
+	Rejected map[string]int
 
 	proper map[string]bool // folded words the concepts' names spell with a capital: "parkinson"
 }
@@ -229,9 +278,12 @@ type Replacer struct {
 	cache map[string]*Analysis // type + "\x00" + normalized mention
 }
 
-// maxCache bounds the analysis cache; corpora repeat their mentions, so
-// the bound is rarely reached.
-const maxCache = 1 << 17
+// maxCache bounds the analysis cache, so that memory stays flat in the
+// input size: corpora repeat their mentions (BC5CDR's three splits have
+// about 12,000 distinct typed mentions), and an analysis with its
+// candidates and rejection counts takes a kilobyte or two, so the cache
+// stays under about 50 MB and is rarely cleared.
+const maxCache = 1 << 15
 
 // New returns a Replacer using store. It does not take ownership of store.
 func New(store Store, opts Options) (*Replacer, error) {
@@ -309,7 +361,82 @@ func (r *Replacer) excluded(id string) bool {
 	return false
 }
 
+// analyze looks a plural mention up in the singular ("convulsions" as
+// "convulsion"), where lexicons list names, and puts the candidates back
+// in the mention's number.
 func (r *Replacer) analyze(typ, mention string) *Analysis {
+	plural := IsPlural(mention)
+	var a *Analysis
+	if plural {
+		a = r.analyzeForm(typ, mention, Singular(mention))
+	}
+	if a == nil || a.Outcome == OutcomeNoConcept {
+		a = r.analyzeForm(typ, mention, mention)
+	}
+	if a.Err != nil {
+		return a
+	}
+	a = matchNumber(a, plural)
+	// What the pipeline will check, checked now: a candidate failing
+	// it is dropped and counted, never an error for the run.
+	out := a.Candidates[:0]
+	for _, c := range a.Candidates {
+		if r.Check(perturb.Change{After: c.Term, ConceptID: c.ConceptID}) != nil {
+			a.Rejected[RejectedRoundTrip]++
+			continue
+		}
+		out = append(out, c)
+	}
+	// Names no training text, no preferred name and no English word list
+	// vouches for are descriptions or systematic names more often than
+	// not ("creatine anhydride", "tropine tropate"): only plain English
+	// ones ("hair loss", "lazy eye") stay.
+	out2 := out[:0]
+	for _, c := range out {
+		if !c.Attested && !c.Preferred && !plainEnglish(c.Term, mention) {
+			a.Rejected[RejectedObscure]++
+			continue
+		}
+		out2 = append(out2, c)
+	}
+	if a.Candidates = out2; len(out2) == 0 && a.Outcome == OutcomeReplaced {
+		a.Outcome = OutcomeFiltered
+	}
+	return a
+}
+
+// matchNumber puts the candidates of a in the number wanted: plural
+// candidates of a singular mention, and those of a plural one that have
+// no known plural, are rejected.
+func matchNumber(a *Analysis, plural bool) *Analysis {
+	if len(a.Candidates) == 0 {
+		return a
+	}
+	out := a.Candidates[:0]
+	seen := map[string]bool{}
+	for _, c := range a.Candidates {
+		switch p, ok := Plural(c.Term); {
+		case plural && ok:
+			c.Term = p
+		case plural || IsPlural(c.Term):
+			a.Rejected[RejectedNumber]++
+			continue
+		}
+		if k := c.Term + "\x00" + c.ConceptID; !seen[k] {
+			seen[k] = true
+			out = append(out, c)
+		}
+	}
+	a.Candidates = out
+	if len(out) == 0 {
+		a.Outcome = OutcomeFiltered
+	}
+	return a
+}
+
+// analyzeForm analyzes mention through form, the string looked up: the
+// mention itself or its singular.
+func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 	groups := r.opts.TypeMap[typ]
 	if len(groups) == 0 {
 		return &Analysis{Outcome: OutcomeNoType}
@@ -319,7 +446,7 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	}
 	// All concepts the mention names, in any group: a candidate must not
 	// name anything outside this set.
-	all, err := r.store.Lookup(lookupForm(mention))
+	all, err := r.store.Lookup(lookupForm(form))
 	if err != nil {
 		return &Analysis{Err: fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)}
 	}
@@ -353,15 +480,23 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	sort.Strings(sources)
 	var use []umls.Concept
 	clear := 0 // sources naming one fitting concept
+	// byLabel once per source: on a full UMLS release a common word
+	// names thousands of concepts, each label to be keyed.
+	labeled := make(map[string][]umls.Concept, len(sources))
 	for _, s := range sources {
-		if cs := bySource[s]; len(cs) == 1 || len(byLabel(cs, mention)) == 1 {
+		cs := bySource[s]
+		if len(cs) > 1 {
+			cs = byLabel(cs, form)
+			labeled[s] = cs
+		}
+		if len(cs) == 1 {
 			clear++
 		}
 	}
 	for _, s := range sources {
 		cs := bySource[s]
 		if len(cs) > 1 {
-			cs = byLabel(cs, mention)
+			cs = labeled[s]
 		}
 		if len(cs) > 1 {
 			switch {
@@ -380,11 +515,14 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 		}
 		use = append(use, cs...)
 	}
-	a := &Analysis{proper: map[string]bool{}}
-	mkey := trivialKey(mention)
-	mwords := keyWords(mention)
-	mvkey := variantKey(mention)
-	mforeign := isForeign(mention)
+	a := &Analysis{proper: map[string]bool{}, Rejected: map[string]int{}}
+	mkey := trivialKey(form)
+	mwords := keyWords(form)
+	mvkey := variantKey(form)
+	mforeign := isForeign(form)
+	// An adjectival disease mention ("hypertensive") takes an adjective.
+	fw := strings.Fields(form)
+	adjective := len(fw) == 1 && adjectival(fw[0]) && slices.Contains(groups, "DISO")
 	other := false // a non-trivial name exists before the filters
 	seen := map[string]bool{}
 	back := map[string][]umls.Concept{} // round-trip lookups by normalized term
@@ -400,7 +538,13 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 		}
 		return cs, nil
 	}
-	var anchors []anchor // usable names, against which candidates are judged as variants
+	var anchors []anchor       // usable names, against which candidates are judged as variants
+	lower := map[string]bool{} // words some name of the concepts writes in lower case
+	defer func() {
+		for w := range lower {
+			delete(a.proper, w) // "gamma-Aminobutyric Acid" next to "gamma-aminobutyric acid"
+		}
+	}()
 	for _, c := range use {
 		a.Concepts = append(a.Concepts, c.ID)
 		terms, err := r.store.Terms(c.ID)
@@ -409,26 +553,53 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 		}
 		for _, t := range terms {
 			properWords(t.String, a.proper)
+			lowerWords(t.String, lower)
 			if trivialKey(t.String) == mkey {
 				continue
 			}
 			words := keyWords(t.String)
 			vkey := variantKey(t.String)
 			if isVariant(vkey, mvkey) || permutation(mwords, words) {
+				a.Rejected[RejectedVariant]++
 				continue // a spelling variant or reordering of the mention: no stress
 			}
 			other = true
 			if !t.Usable() || r.noSource[strings.ToUpper(t.Source)] || r.noTTY[t.TermType] {
+				a.Rejected[RejectedUnusable]++
 				continue
 			}
 			anchors = append(anchors, anchor{name: t.String, vkey: vkey, words: words, label: t.Preferred})
 			if r.opts.ExcludeAbbrev && IsAbbreviation(t.String) {
+				a.Rejected[RejectAbbrev]++
 				continue
 			}
 			if isForeign(t.String) && !mforeign {
+				a.Rejected[RejectForeign]++
 				continue
 			}
-			if nested(mwords, words) {
+			if nested(mwords, words) || affixed(mwords, words) || contains(words, mwords) {
+				a.Rejected[RejectedNested]++
+				continue
+			}
+			if addsQualifier(t.String, form) {
+				a.Rejected[RejectedNarrower]++
+				continue
+			}
+			if sameContent(mwords, words) || paraphrase(fw, t.String) {
+				a.Rejected[RejectedVariant]++ // "pain in chest", "thrombocytopenic disorder": a rewording
+				continue
+			}
+			if tw := strings.Fields(t.String); !adjective && len(tw) == 1 && adjectival(tw[0]) && theVocabulary().english(strings.ToLower(tw[0])) {
+				a.Rejected[RejectedAdjective]++ // "sensitive" for "hypersensitivity", "luminal" for phenobarbital
+				continue
+			}
+			if tw := strings.Fields(t.String); adjective && !adjectival(tw[len(tw)-1]) {
+				a.Rejected[RejectedAdjective]++
+				continue
+			}
+			spelled := CorpusSpelling(t.String, mention)
+			if why := Natural(spelled, mention); why != "" {
+				a.Rejected[why]++
 				continue
 			}
 			cs, err := lookup(t.String)
@@ -437,21 +608,41 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 			}
 			if !slices.ContainsFunc(cs, func(x umls.Concept) bool { return x.ID == c.ID }) ||
 				slices.ContainsFunc(cs, func(x umls.Concept) bool { return !r.agrees(x, named, mentionSources, groups) }) {
+				a.Rejected[RejectedRoundTrip]++
 				continue
 			}
-			k := t.String + "\x00" + c.ID
+			// The name's other number must not name another concept
+			// either: "statin" goes with simvastatin in the corpus,
+			// "statins" names the drug class.
+			if other := numberVariant(t.String); other != "" {
+				cs, err := lookup(other)
+				if err != nil {
+					return &Analysis{Err: err}
+				}
+				if slices.ContainsFunc(cs, func(x umls.Concept) bool { return !r.agrees(x, named, mentionSources, groups) }) {
+					a.Rejected[RejectedRoundTrip]++
+					continue
+				}
+			}
+			k := spelled + "\x00" + c.ID
 			if seen[k] {
 				continue
 			}
 			seen[k] = true
-			a.Candidates = append(a.Candidates, Candidate{Term: t.String, ConceptID: c.ID, Source: t.Source,
-				TermType: t.TermType, Preferred: t.Preferred})
+			a.Candidates = append(a.Candidates, Candidate{Term: spelled, ConceptID: c.ID, Source: t.Source,
+				TermType: t.TermType, Preferred: t.Preferred, Attested: Attested(spelled)})
 		}
 	}
+	n := len(a.Candidates)
 	if a.Candidates, err = dropVariants(a.Candidates, anchors, lookup); err != nil {
 		return &Analysis{Err: err}
 	}
-	a.Candidates = matchNumber(a.Candidates, mention)
+	a.Rejected[RejectedDuplicate] += n - len(a.Candidates)
+	for k, v := range a.Rejected {
+		if v == 0 {
+			delete(a.Rejected, k)
+		}
+	}
 	switch {
 	case len(a.Candidates) > 0:
 		a.Outcome = OutcomeReplaced
@@ -518,6 +709,22 @@ func sourceKey(c umls.Concept) string {
 	return strings.ToUpper(c.Source)
 }
 
+// BestAttested returns the candidates a writer is most likely to use:
+// those the training text attests or a source prefers, when there are
+// any, else all of them.
+func BestAttested(cands []Candidate) []Candidate {
+	var best []Candidate
+	for _, c := range cands {
+		if c.Attested || c.Preferred {
+			best = append(best, c)
+		}
+	}
+	if len(best) == 0 {
+		return cands
+	}
+	return best
+}
+
 // Choose picks one candidate by strategy; r is used only by the random
 // strategies. cands must not be empty.
 func Choose(strategy, mention string, cands []Candidate, r *rand.Rand) Candidate {
@@ -557,8 +764,17 @@ func Choose(strategy, mention string, cands []Candidate, r *rand.Rand) Candidate
 // Perturb replaces every mention of s that has candidates. selected is
 // ignored: the targets are the gold mentions. Fields are dropped when
 // the number of tokens changes, as extra columns cannot be invented for
-// new tokens.
-func (r *Replacer) Perturb(s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
+// new tokens. Without the sentences before s, abbreviations are left
+// alone; the pipeline calls PerturbContext.
+func (r *Replacer) Perturb(s conll.Sentence, selected []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
+	return r.PerturbContext(nil, s, selected, rng)
+}
+
+// PerturbContext is Perturb with the context its ContextReader returned
+// for s: abbreviations defined in the sentences before s are replaced by
+// their long form, and the mentions of a definition in s are left alone
+// (perturb.ContextPerturbation).
+func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
 	if len(iob.Validate(s.Tags, iob.IOB2)) > 0 || len(s.Tags) != len(s.Tokens) {
 		return s, nil // not valid IOB2: no span is trustworthy
 	}
@@ -566,6 +782,7 @@ func (r *Replacer) Perturb(s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Se
 	if len(spans) == 0 {
 		return s, nil
 	}
+	sc, _ := ctx.(*sentenceContext)
 	style := r.opts.Tokenize
 	if style == TokenizeAuto {
 		style = InferStyle(s.Tokens)
@@ -577,16 +794,21 @@ func (r *Replacer) Perturb(s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Se
 	}
 	var edits []edit
 	for _, sp := range spans {
-		mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
-		a := r.Analyze(sp.Type, mention)
-		if len(a.Candidates) == 0 {
+		if sc.inDefinition(sp) {
 			continue
 		}
-		c := Choose(r.opts.Strategy, mention, a.Candidates, rng)
-		toks := adaptCase(Tokenize(c.Term, style), s.Tokens[sp.Start:sp.End], sp.Start == 0, a.proper)
-		if sp.Start == 0 {
-			toks = capitalize(toks, s.Tokens[0])
+		mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+		if long := sc.longForm(s, sp); long != nil {
+			edits = append(edits, edit{sp, long, Candidate{Source: SourceText, TermType: TermLongForm}})
+			continue
 		}
+		a := r.Analyze(sp.Type, mention)
+		cands := r.fitting(s, sp, a)
+		if len(cands) == 0 {
+			continue
+		}
+		c := Choose(r.opts.Strategy, mention, BestAttested(cands), rng)
+		toks := r.render(c.Term, s, sp, style, a)
 		if len(toks) == 0 || strings.Join(toks, " ") == mention {
 			continue
 		}
@@ -624,9 +846,79 @@ func (r *Replacer) Perturb(s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Se
 	return out, changes
 }
 
+// render returns the tokens that replace mention sp of s by name: the
+// corpus's tokenization, the case of running text, a capital initial at
+// the start of a sentence.
+func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style string, a *Analysis) []string {
+	toks := adaptCase(Tokenize(name, style), s.Tokens[sp.Start:sp.End], sp.Start == 0, a.proper)
+	if sp.Start == 0 {
+		toks = capitalize(toks, s.Tokens[0])
+	}
+	return toks
+}
+
+// fitting returns the candidates of a that fit mention sp where it
+// stands in s: after "a" or "an", those whose first word takes the same
+// article, none that would repeat the word before or after the mention,
+// and none at all when the mention names part of a protein (see
+// proteinHeads).
+func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candidate {
+	if len(a.Candidates) == 0 {
+		return nil
+	}
+	art := articleBefore(s, sp)
+	style := r.opts.Tokenize
+	if style == TokenizeAuto {
+		style = InferStyle(s.Tokens)
+	}
+	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+	prev, next := "", ""
+	if sp.Start > 0 {
+		prev = strings.ToLower(s.Tokens[sp.Start-1])
+	}
+	if sp.End < len(s.Tokens) {
+		next = strings.ToLower(s.Tokens[sp.End])
+	}
+	if proteinHeads[next] {
+		return nil // "lactate dehydrogenase", "glucose transporter": part of a protein's name
+	}
+	var out []Candidate
+	for _, c := range a.Candidates {
+		toks := Tokenize(c.Term, TokenizePunct)
+		if len(toks) == 0 || art != "" && Article(toks[0]) != art {
+			continue
+		}
+		// A name ending in the word after the mention, or starting with
+		// the one before, would repeat it ("hormone secretion secretion").
+		if strings.ToLower(toks[len(toks)-1]) == next || strings.ToLower(toks[0]) == prev {
+			continue
+		}
+		// Nor may it come out as the mention itself once in running text.
+		if strings.Join(r.render(c.Term, s, sp, style, a), " ") == mention {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// proteinHeads are the words that make a preceding chemical name part of
+// an enzyme's or transporter's name, which a synonym of the chemical
+// does not name ("milk acid dehydrogenase", "dextrose transporter").
+var proteinHeads = map[string]bool{"dehydrogenase": true, "dehydrogenases": true, "transporter": true,
+	"transporters": true, "kinase": true, "kinases": true, "synthase": true, "synthetase": true, "oxidase": true,
+	"reductase": true, "transferase": true, "carboxylase": true, "esterase": true, "hydrolase": true,
+	"hydroxylase": true, "decarboxylase": true, "phosphatase": true, "isomerase": true, "lyase": true}
+
 // Check reports whether c is a valid synonym change: its replacement is
 // a name of the concept it was looked up in.
 func (r *Replacer) Check(c perturb.Change) error {
+	if c.TermType == TermLongForm && c.Source == SourceText {
+		if !LongFormMatches(compact(c.Before), c.After) {
+			return fmt.Errorf("%w: %q is not a long form of %q", perturb.ErrInvalidChange, c.After, c.Before)
+		}
+		return nil
+	}
 	if c.ConceptID == "" {
 		return fmt.Errorf("%w: replacement %q without a concept", perturb.ErrInvalidChange, c.After)
 	}
@@ -634,9 +926,11 @@ func (r *Replacer) Check(c perturb.Change) error {
 	if err != nil {
 		return fmt.Errorf("%w: terms of %s: %v", perturb.ErrInvalidChange, c.ConceptID, err)
 	}
-	after := umls.Normalize(lookupForm(c.After))
+	// Replacements are respelled (CorpusSpelling), re-cased and put in
+	// the mention's number: compare modulo those.
+	after := trivialKey(lookupForm(c.After))
 	for _, t := range terms {
-		if umls.Normalize(lookupForm(t.String)) == after {
+		if trivialKey(lookupForm(CorpusSpelling(t.String, c.After))) == after {
 			return nil
 		}
 	}
@@ -647,103 +941,47 @@ func (r *Replacer) Check(c perturb.Change) error {
 // types, in order), context tokens unchanged, valid IOB2, and every
 // changed mention covered by one logged change whose texts match.
 func (r *Replacer) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
-	if len(out.Tokens) != len(out.Tags) {
-		return fmt.Errorf("%w: %d tokens but %d labels", perturb.ErrCheck, len(out.Tokens), len(out.Tags))
-	}
-	if len(changes) > 0 {
-		if v := iob.Validate(out.Tags, iob.IOB2); len(v) > 0 {
-			return fmt.Errorf("%w: output is not valid IOB2: %v", perturb.ErrCheck, v[0])
-		}
-	}
-	os, ps := iob.Spans(orig.Tags), iob.Spans(out.Tags)
-	if len(os) != len(ps) {
-		return fmt.Errorf("%w: %d entities became %d", perturb.ErrCheck, len(os), len(ps))
-	}
 	// Failed lookups would silently lower the figures: report them.
-	for _, sp := range os {
+	for _, sp := range iob.Spans(orig.Tags) {
 		if a := r.Analyze(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " ")); a.Err != nil {
 			return fmt.Errorf("%w: %v", perturb.ErrCheck, a.Err)
 		}
 	}
-	byStart := map[int]perturb.Change{}
-	for _, c := range changes {
-		byStart[c.Token] = c
-	}
-	used := 0
-	oi, pi := 0, 0 // next token of orig and out
-	for k := range os {
-		o, p := os[k], ps[k]
-		if o.Type != p.Type {
-			return fmt.Errorf("%w: entity %d: type %s became %s", perturb.ErrCheck, k+1, o.Type, p.Type)
-		}
-		if err := sameContext(orig.Tokens[oi:o.Start], out.Tokens[pi:p.Start], oi); err != nil {
-			return err
-		}
-		before := strings.Join(orig.Tokens[o.Start:o.End], " ")
-		after := strings.Join(out.Tokens[p.Start:p.End], " ")
-		c, logged := byStart[o.Start]
-		switch {
-		case logged:
-			used++
-			if c.End != o.End || c.Before != before || c.After != after {
-				return fmt.Errorf("%w: token %d: logged %q -> %q but text is %q -> %q",
-					perturb.ErrCheck, o.Start+1, c.Before, c.After, before, after)
-			}
-		case before != after:
-			return fmt.Errorf("%w: token %d: %q became %q without a logged change", perturb.ErrCheck, o.Start+1, before, after)
-		}
-		oi, pi = o.End, p.End
-	}
-	if used != len(changes) {
-		return fmt.Errorf("%w: %d changes do not match an entity", perturb.ErrCheck, len(changes)-used)
-	}
-	return sameContext(orig.Tokens[oi:], out.Tokens[pi:], oi)
-}
-
-func sameContext(a, b []string, offset int) error {
-	if len(a) != len(b) {
-		return fmt.Errorf("%w: context before token %d: %d tokens became %d", perturb.ErrCheck, offset+len(a)+1, len(a), len(b))
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return fmt.Errorf("%w: context token %d: %q became %q", perturb.ErrCheck, offset+i+1, a[i], b[i])
-		}
-	}
-	return nil
+	return perturb.CheckMentionReplacements(orig, out, changes)
 }
 
 // MentionOutcomes returns, for each gold mention of s in order, its type
 // and outcome (an Outcome* constant).
 func (r *Replacer) MentionOutcomes(s conll.Sentence) [][2]string {
+	return r.MentionOutcomesContext(nil, s)
+}
+
+// MentionOutcomesContext is MentionOutcomes with the sentence's context
+// (perturb.ContextPerturbation).
+func (r *Replacer) MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string {
 	var out [][2]string
+	sc, _ := ctx.(*sentenceContext)
 	valid := len(iob.Validate(s.Tags, iob.IOB2)) == 0 && len(s.Tags) == len(s.Tokens)
 	for _, sp := range iob.Spans(s.Tags) {
 		outcome := OutcomeFiltered
-		if valid && sp.End <= len(s.Tokens) {
-			outcome = r.Analyze(sp.Type, strings.Join(s.Tokens[sp.Start:sp.End], " ")).Outcome
+		switch {
+		case !valid || sp.End > len(s.Tokens):
+		case sc.inDefinition(sp):
+			outcome = OutcomeDefinition
+		case sc.longForm(s, sp) != nil:
+			outcome = OutcomeReplaced
+		default:
+			a := r.Analyze(sp.Type, strings.Join(s.Tokens[sp.Start:sp.End], " "))
+			if outcome = a.Outcome; outcome == OutcomeReplaced && len(r.fitting(s, sp, a)) == 0 {
+				outcome = OutcomeFiltered // no candidate takes the article before the mention
+			}
 		}
 		out = append(out, [2]string{sp.Type, outcome})
 	}
 	return out
 }
 
-// IsAbbreviation reports whether s looks like an abbreviation or symbol:
-// one word (hyphens allowed) of at most ten characters with at least as
-// many upper-case letters as lower-case ones ("DOX", "5-FU", "L-NAME",
-// "mRNA", "Ca").
-func IsAbbreviation(s string) bool {
-	s = strings.TrimSpace(s)
-	if s == "" || utf8.RuneCountInString(s) > 10 || strings.ContainsFunc(s, unicode.IsSpace) {
-		return false
-	}
-	up, low := 0, 0
-	for _, c := range s {
-		switch {
-		case unicode.IsUpper(c):
-			up++
-		case unicode.IsLower(c):
-			low++
-		}
-	}
-	return up > 0 && up >= low || up+low <= 2 && up+low > 0 && utf8.RuneCountInString(s) <= 3
-}
+// IsAbbreviation reports whether s looks like an abbreviation or symbol
+// (see umls.IsAbbreviation, where the concept store's builder can use it
+// too).
+func IsAbbreviation(s string) bool { return umls.IsAbbreviation(s) }

@@ -42,13 +42,13 @@ func TestAnalyze(t *testing.T) {
 		outcome      string
 		want         []string
 	}{
-		{"Chemical", "cocaine", OutcomeReplaced, []string{"Benzoylmethylecgonine@DRUGBANK:DB00907", "Benzoylmethylecgonine@MESH:D003042", "Neurocaine@DRUGBANK:DB00907"}},
-		{"Chemical", "Heparin", OutcomeReplaced, []string{"Heparinic acid@MESH:D006493"}},        // not "heparin cofactor ii" (nested), not "Heparins" (plural)
-		{"Disease", "hypotension", OutcomeReplaced, []string{"Low Blood Pressure@MESH:D007022"}}, // also an entry of Shy-Drager Syndrome, but the label of D007022
-		{"Disease", "syncope", OutcomeAmbiguous, nil},                                            // an entry of two records, the label of neither
-		{"Chemical", "lithium", OutcomeFiltered, nil},                                            // "lithium hydride" contains the mention
-		{"Disease", "Parkinson ' s disease", OutcomeReplaced, []string{"Paralysis agitans@MESH:D010300"}},
-		{"Chemical", "5 - FU", OutcomeFiltered, nil}, // abbreviation
+		{"Chemical", "cocaine", OutcomeReplaced, []string{"Coke@DRUGBANK:DB00907", "Snow@DRUGBANK:DB00907", "Snow@MESH:D003042"}},
+		{"Chemical", "Heparin", OutcomeFiltered, nil},                                                 // not "heparin cofactor ii" (nested), "Heparins" (plural), "Heparinic acid" (not English)
+		{"Disease", "hypotension", OutcomeFiltered, nil},                                              // the label of D007022 (an entry of Shy-Drager Syndrome too); "Low Blood Pressure" is too long
+		{"Disease", "syncope", OutcomeAmbiguous, nil},                                                 // an entry of two records, the label of neither
+		{"Chemical", "lithium", OutcomeFiltered, nil},                                                 // "lithium hydride" contains the mention
+		{"Disease", "Parkinson ' s disease", OutcomeReplaced, []string{"Shaking palsy@MESH:D010300"}}, // not "Paralysis agitans": "agitans" is no English word
+		{"Chemical", "5 - FU", OutcomeFiltered, nil},                                                  // abbreviation
 		{"Chemical", "calcimycin", OutcomeNoSynonym, nil},
 		{"Chemical", "temefos", OutcomeNoSynonym, nil},   // only a plural
 		{"Chemical", "gabapentin", OutcomeFiltered, nil}, // post-2015 MeSH record
@@ -73,17 +73,17 @@ func TestAnalyzeOptions(t *testing.T) {
 		outcome string
 		want    []string
 	}{
-		{"ambiguous first", func(o *Options) { o.Ambiguous = AmbiguousFirst }, "hypotension", OutcomeReplaced, []string{"Low Blood Pressure@MESH:D007022"}},
+		{"ambiguous first", func(o *Options) { o.Ambiguous = AmbiguousFirst }, "syncope", OutcomeReplaced, []string{"Fainting@MESH:D099998"}},
 		{"abbreviations allowed", func(o *Options) { o.ExcludeAbbrev = false }, "5 - FU", OutcomeReplaced, []string{"5-Fluorouracil@MESH:D005472", "Fluorouracil@MESH:D005472"}},
-		{"exclude source", func(o *Options) { o.ExcludeSources = []string{"drugbank"} }, "cocaine", OutcomeReplaced, []string{"Benzoylmethylecgonine@MESH:D003042"}},
+		{"exclude source", func(o *Options) { o.ExcludeSources = []string{"drugbank"} }, "cocaine", OutcomeReplaced, []string{"Snow@MESH:D003042"}},
 		{"exclude tty", func(o *Options) { o.ExcludeTTY = []string{"entry", "synonym"} }, "cocaine", OutcomeFiltered, nil},
-		{"no concept exclusions", func(o *Options) { o.ExcludeConcepts = nil }, "gabapentin", OutcomeReplaced, []string{"Neurontin@MESH:D000077206"}},
+		{"no concept exclusions", func(o *Options) { o.ExcludeConcepts = nil }, "gabapentin", OutcomeFiltered, nil}, // used, but "Neurontin" is not in the vocabulary
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r, _ := fakeReplacer(t, tt.mod)
 			typ := "Chemical"
-			if tt.mention == "hypotension" {
+			if tt.mention == "syncope" {
 				typ = "Disease"
 			}
 			a := r.Analyze(typ, tt.mention)
@@ -113,6 +113,30 @@ func TestOptionsValidate(t *testing.T) {
 	o, err := OptionsFromMap(map[string]string{"type-map": "Chem=CHEM", "exclude-concepts": "none", "exclude-sources": "CHEBI, NCIT"})
 	if err != nil || len(o.TypeMap) != 1 || o.ExcludeConcepts != nil || !slices.Equal(o.ExcludeSources, []string{"CHEBI", "NCIT"}) {
 		t.Errorf("OptionsFromMap = %+v, %v", o, err)
+	}
+}
+
+func TestExcludeConceptsOption(t *testing.T) {
+	n := len(DefaultExcludeConcepts())
+	for _, tt := range []struct {
+		v    string
+		want int
+		last string
+	}{
+		{"", n, ""},
+		{"default", n, ""},
+		{"none", 0, ""},
+		{"default,MESH:D012345", n + 1, "MESH:D012345"},
+		{"MESH:D012345, default", n + 1, ""},
+		{"MESH:D012345", 1, "MESH:D012345"},
+	} {
+		o, err := OptionsFromMap(map[string]string{"exclude-concepts": tt.v})
+		if err != nil || len(o.ExcludeConcepts) != tt.want || tt.last != "" && o.ExcludeConcepts[len(o.ExcludeConcepts)-1] != tt.last {
+			t.Errorf("exclude-concepts %q: %d items (%v), want %d", tt.v, len(o.ExcludeConcepts), err, tt.want)
+		}
+	}
+	if _, err := OptionsFromMap(map[string]string{"exclude-concepts": "none,default"}); !errors.Is(err, ErrOption) {
+		t.Errorf("none,default: error %v, want ErrOption", err)
 	}
 }
 
@@ -228,7 +252,7 @@ func TestPerturb(t *testing.T) {
 	s := sentence("heart attack after cocaine and lithium in Parkinson ' s disease .",
 		"B-Disease I-Disease O B-Chemical O B-Chemical O B-Disease I-Disease I-Disease I-Disease O")
 	out, cs := r.Perturb(s, nil, rand.New(rand.NewPCG(1, 2)))
-	want := sentence("myocardial infarction after neurocaine and lithium in Paralysis agitans .",
+	want := sentence("myocardial infarction after coke and lithium in shaking palsy .",
 		"B-Disease I-Disease O B-Chemical O B-Chemical O B-Disease I-Disease O")
 	if !slices.Equal(out.Tokens, want.Tokens) || !slices.Equal(out.Tags, want.Tags) {
 		t.Fatalf("Perturb =\n%v\n%v\nwant\n%v\n%v", out.Tokens, out.Tags, want.Tokens, want.Tags)
@@ -250,7 +274,7 @@ func TestPerturbCapitalizes(t *testing.T) {
 	store := loadFake(t, "testdata/lexicon.tsv")
 	store.terms["MESH:D010300"] = append(store.terms["MESH:D010300"], store.terms["MESH:D010300"][2])
 	out, _ := r.Perturb(sentence("Cocaine kills", "B-Chemical O"), nil, rand.New(rand.NewPCG(1, 2)))
-	if out.Tokens[0] != "Benzoylmethylecgonine" {
+	if out.Tokens[0] != "Coke" {
 		t.Errorf("got %v", out.Tokens)
 	}
 	// A lower-case name at the start of a capitalized sentence.
@@ -259,6 +283,25 @@ func TestPerturbCapitalizes(t *testing.T) {
 	out, cs := r2.Perturb(sentence("Myocardial infarction was seen", "B-Disease I-Disease O O"), nil, rand.New(rand.NewPCG(1, 2)))
 	if out.Tokens[0] != "Heart" || len(cs) != 1 || cs[0].After != "Heart attack" {
 		t.Errorf("got %v %+v", out.Tokens, cs)
+	}
+}
+
+func TestPerturbNoRepeat(t *testing.T) {
+	r, _ := fakeReplacer(t, nil)
+	// "heart attack" -> "myocardial infarction" would read
+	// "myocardial infarction infarction".
+	s := sentence("a heart attack infarction", "O B-Disease I-Disease O")
+	if _, cs := r.Perturb(s, nil, rand.New(rand.NewPCG(1, 2))); len(cs) != 0 {
+		t.Errorf("repeated the next word: %+v", cs)
+	}
+}
+
+func TestPerturbProteinName(t *testing.T) {
+	r, _ := fakeReplacer(t, nil)
+	s := sentence("cocaine esterase and cocaine", "B-Chemical O O B-Chemical")
+	_, cs := r.Perturb(s, nil, rand.New(rand.NewPCG(1, 2)))
+	if len(cs) != 1 || cs[0].Token != 3 {
+		t.Errorf("changes %+v, want only the second cocaine", cs)
 	}
 }
 
@@ -274,8 +317,8 @@ func TestPerturbLeavesInvalidIOB(t *testing.T) {
 func TestCheckSentenceCatches(t *testing.T) {
 	r, _ := fakeReplacer(t, nil)
 	s := sentence("after cocaine use", "O B-Chemical O")
-	good := sentence("after Neurocaine use", "O B-Chemical O")
-	c := perturb.Change{Token: 1, End: 2, Kind: Name, Before: "cocaine", After: "Neurocaine", ConceptID: "DRUGBANK:DB00907"}
+	good := sentence("after Coke use", "O B-Chemical O")
+	c := perturb.Change{Token: 1, End: 2, Kind: Name, Before: "cocaine", After: "Coke", ConceptID: "DRUGBANK:DB00907"}
 	if err := perturb.CheckSentence(r, s, good, []perturb.Change{c}); err != nil {
 		t.Fatalf("good output rejected: %v", err)
 	}
@@ -284,15 +327,15 @@ func TestCheckSentenceCatches(t *testing.T) {
 		out  conll.Sentence
 		cs   []perturb.Change
 	}{
-		{"lost entity", sentence("after Neurocaine use", "O O O"), []perturb.Change{c}},
-		{"type changed", sentence("after Neurocaine use", "O B-Disease O"), []perturb.Change{c}},
-		{"context changed", sentence("before Neurocaine use", "O B-Chemical O"), []perturb.Change{c}},
-		{"context token added", sentence("after Neurocaine use now", "O B-Chemical O O"), []perturb.Change{c}},
+		{"lost entity", sentence("after Coke use", "O O O"), []perturb.Change{c}},
+		{"type changed", sentence("after Coke use", "O B-Disease O"), []perturb.Change{c}},
+		{"context changed", sentence("before Coke use", "O B-Chemical O"), []perturb.Change{c}},
+		{"context token added", sentence("after Coke use now", "O B-Chemical O O"), []perturb.Change{c}},
 		{"unlogged", good, nil},
 		{"invalid IOB2", sentence("after Neuro caine use", "O I-Chemical I-Chemical O"), []perturb.Change{c}},
-		{"wrong concept", good, []perturb.Change{{Token: 1, End: 2, Kind: Name, Before: "cocaine", After: "Neurocaine", ConceptID: "MESH:D002264"}}},
-		{"no concept", good, []perturb.Change{{Token: 1, End: 2, Kind: Name, Before: "cocaine", After: "Neurocaine"}}},
-		{"log mismatch", good, []perturb.Change{{Token: 1, End: 2, Kind: Name, Before: "cocaine", After: "Benzoylmethylecgonine", ConceptID: "DRUGBANK:DB00907"}}},
+		{"wrong concept", good, []perturb.Change{{Token: 1, End: 2, Kind: Name, Before: "cocaine", After: "Coke", ConceptID: "MESH:D002264"}}},
+		{"no concept", good, []perturb.Change{{Token: 1, End: 2, Kind: Name, Before: "cocaine", After: "Coke"}}},
+		{"log mismatch", good, []perturb.Change{{Token: 1, End: 2, Kind: Name, Before: "cocaine", After: "Snow", ConceptID: "DRUGBANK:DB00907"}}},
 		{"tags short", conll.Sentence{Tokens: good.Tokens, Tags: good.Tags[:2]}, []perturb.Change{c}},
 	}
 	for _, tt := range bad {

@@ -1,6 +1,7 @@
 package synonym
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -215,4 +216,123 @@ func compact(s string) string {
 		b.WriteString(t)
 	}
 	return b.String()
+}
+
+// affixed reports two one-word names of which one is the other with a
+// prefix or suffix of three letters or more: "hypomania" and "mania",
+// "akinesia" is not, but such pairs name narrower or other conditions.
+func affixed(a, b []string) bool {
+	if len(a) != 1 || len(b) != 1 {
+		return false
+	}
+	x, y := a[0], b[0]
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	return len(x) >= 4 && len(y) >= len(x)+3 && (strings.HasPrefix(y, x) || strings.HasSuffix(y, x))
+}
+
+// numberVariant returns the name in the other grammatical number, for
+// the round trip: its singular when it is plural, else the name with a
+// plural "s" (which need not be a word: it is only looked up).
+func numberVariant(name string) string {
+	if IsPlural(name) {
+		return Singular(name)
+	}
+	words := strings.Fields(name)
+	if len(words) == 0 || !isLetters(words[len(words)-1]) {
+		return ""
+	}
+	return name + "s"
+}
+
+// functionWord reports the small words that wording adds without
+// meaning ("pain in chest", "cancer of the breast").
+func functionWord(w string) bool {
+	switch w {
+	case "of", "in", "the", "a", "an", "and", "to", "with", "for", "on", "by":
+		return true
+	}
+	return false
+}
+
+// sameContent reports whether two names have the same content words, in
+// whatever order and with whatever function words: "pain in chest" and
+// "chest pain", "cancer of the breast" and "breast cancer". Such a
+// rewording is no synonym.
+func sameContent(a, b []string) bool {
+	set := func(ws []string) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range ws {
+			if !functionWord(w) {
+				m[w] = true
+			}
+		}
+		return m
+	}
+	x, y := set(a), set(b)
+	if len(x) == 0 || len(x) != len(y) {
+		return false
+	}
+	for w := range x {
+		if !y[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// genericHeads are the nouns a thesaurus adds to an adjective to make a
+// name of a condition ("thrombocytopenic disorder", "necrotic change").
+var genericHeads = map[string]bool{"disorder": true, "disorders": true, "disease": true, "diseases": true,
+	"state": true, "states": true, "change": true, "changes": true, "condition": true, "conditions": true}
+
+// paraphrase reports a name made of the mention's own adjective and a
+// generic noun ("thrombocytopenia" -> "thrombocytopenic disorder",
+// "mania" -> "manic state"), or another form of the mention's one word
+// ("obese" for "obesity"): a thesaurus paraphrase, not a name writers
+// use. mention is the mention's words as written.
+func paraphrase(mention []string, name string) bool {
+	nw := Words(name)
+	if len(mention) == 1 && len(nw) == 1 {
+		// Another form of the same word: "obese" for "obesity".
+		m := strings.ToLower(mention[0])
+		n := 0
+		for n < len(m) && n < len(nw[0]) && m[n] == nw[0][n] {
+			n++
+		}
+		return n >= 4 && 10*n >= 7*min(len(m), len(nw[0]))
+	}
+	if len(mention) != 1 || len(nw) != 2 || !genericHeads[nw[1]] {
+		return false
+	}
+	m := strings.ToLower(mention[0])
+	n := 0
+	for n < len(m) && n < len(nw[0]) && m[n] == nw[0][n] {
+		n++
+	}
+	return n >= 4 && n*2 >= min(len(m), len(nw[0]))
+}
+
+// contains reports whether name has every content word of mention and
+// more ("ventricular cardiac remodeling" for "ventricular remodeling"):
+// a narrower or redundant name, like a nested one.
+func contains(name, mention []string) bool {
+	n := 0
+	for _, w := range mention {
+		if functionWord(w) {
+			continue
+		}
+		if !slices.Contains(name, w) {
+			return false
+		}
+		n++
+	}
+	extra := 0
+	for _, w := range name {
+		if !functionWord(w) && !slices.Contains(mention, w) {
+			extra++
+		}
+	}
+	return n > 0 && extra > 0
 }

@@ -9,6 +9,8 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/stress-ner/stress/umls"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // Spelling variants and foreign forms.
@@ -80,7 +82,7 @@ func variantKey(s string) string {
 // fold normalizes s (umls.Normalize) and removes its accents.
 func fold(s string) string {
 	s = umls.Normalize(s)
-	if isASCII(s) {
+	if textutil.IsASCII(s) {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
@@ -89,15 +91,6 @@ func fold(s string) string {
 		}
 		return r
 	}, norm.NFD.String(s))
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // isVariant reports whether two variant keys name the same thing spelt
@@ -261,40 +254,6 @@ func dropVariants(cands []Candidate, anchors []anchor, lookup func(string) ([]um
 		}
 	}
 	return out, nil
-}
-
-// matchNumber keeps, among candidates that differ only in number ("Kidney
-// Insufficiency", "Kidney Insufficiencies"), those whose number matches
-// the mention's. MeSH entry terms are often plural forms; a singular
-// mention reads better replaced by a singular name.
-func matchNumber(cands []Candidate, mention string) []Candidate {
-	if len(cands) < 2 {
-		return cands
-	}
-	want := isPlural(mention)
-	match := map[string]bool{} // trivial key -> some candidate matches
-	for _, c := range cands {
-		if isPlural(c.Term) == want {
-			match[trivialKey(c.Term)] = true
-		}
-	}
-	out := cands[:0:0]
-	for _, c := range cands {
-		if isPlural(c.Term) == want || !match[trivialKey(c.Term)] {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// isPlural reports whether the last word of a name has a plural ending.
-func isPlural(s string) bool {
-	words := strings.FieldsFunc(umls.Normalize(s), func(r rune) bool { return !isWordRune(r) })
-	if len(words) == 0 {
-		return false
-	}
-	w := words[len(words)-1]
-	return singular(w) != w
 }
 
 func digits(s string) string {

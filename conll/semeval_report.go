@@ -1,4 +1,4 @@
-package main
+package conll
 
 import (
 	"encoding/csv"
@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/jsonenc"
 )
 
@@ -26,7 +25,7 @@ type semevalFields struct {
 	F1        float64 `json:"f1"`
 }
 
-func newSemevalFields(c conll.SemEvalCounts) semevalFields {
+func newSemevalFields(c SemEvalCounts) semevalFields {
 	return semevalFields{c.Correct, c.Incorrect, c.Partial, c.Missed, c.Spurious, c.Possible(), c.Actual(),
 		c.Precision(), c.Recall(), c.F1()}
 }
@@ -39,12 +38,33 @@ type semevalModes struct {
 	EntType semevalFields `json:"ent_type"`
 }
 
-func newSemevalModes(m conll.SemEvalModeCounts) semevalModes {
-	return semevalModes{newSemevalFields(m[conll.SemStrict]), newSemevalFields(m[conll.SemExact]),
-		newSemevalFields(m[conll.SemPartial]), newSemevalFields(m[conll.SemType])}
+func newSemevalModes(m SemEvalModeCounts) semevalModes {
+	return semevalModes{newSemevalFields(m[SemStrict]), newSemevalFields(m[SemExact]),
+		newSemevalFields(m[SemPartial]), newSemevalFields(m[SemType])}
 }
 
-func writeSemEvalJSON(w io.Writer, s *conll.SemEval) error {
+// WriteSemEval writes s in format "text", "json", "markdown" or "csv":
+// for each of nervaluate's modes, overall and per type, the counts
+// correct, incorrect, partial, missed, spurious, possible and actual, and
+// precision, recall and F1 as fractions. The JSON report has, under
+// "overall" and under each type's name in "types", one object per mode
+// name ("strict", "exact", "partial", "ent_type") with nervaluate's
+// field names.
+func WriteSemEval(w io.Writer, s *SemEval, format string) error {
+	switch format {
+	case "text":
+		return writeSemEvalText(w, s)
+	case "json":
+		return writeSemEvalJSON(w, s)
+	case "markdown":
+		return writeSemEvalMarkdown(w, s)
+	case "csv":
+		return writeSemEvalCSV(w, s)
+	}
+	return fmt.Errorf("unknown score format %q (want text, %s)", format, strings.Join(ScoreFormats, ", "))
+}
+
+func writeSemEvalJSON(w io.Writer, s *SemEval) error {
 	report := struct {
 		Mode    string                  `json:"mode"`
 		Tokens  int                     `json:"tokens"`
@@ -59,18 +79,18 @@ func writeSemEvalJSON(w io.Writer, s *conll.SemEval) error {
 
 // semevalRows calls row for the overall counts of each mode, then for
 // each type's.
-func semevalRows(s *conll.SemEval, row func(scope, typ string, m conll.SemEvalMode, c conll.SemEvalCounts)) {
-	for _, m := range conll.SemEvalModes {
+func semevalRows(s *SemEval, row func(scope, typ string, m SemEvalMode, c SemEvalCounts)) {
+	for _, m := range SemEvalModes {
 		row("overall", "", m, s.Overall[m])
 	}
 	for _, t := range s.SortedTypes() {
-		for _, m := range conll.SemEvalModes {
+		for _, m := range SemEvalModes {
 			row("type", t, m, s.Types[t][m])
 		}
 	}
 }
 
-func writeSemEvalText(w io.Writer, s *conll.SemEval) error {
+func writeSemEvalText(w io.Writer, s *SemEval) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "SemEval-2013 (nervaluate) scores over %d tokens\n", s.Tokens)
 	header := func(title string) {
@@ -78,7 +98,7 @@ func writeSemEvalText(w io.Writer, s *conll.SemEval) error {
 			"", "correct", "incorrect", "partial", "missed", "spurious", "possible", "actual", "precision", "recall", "f1")
 	}
 	last := "-"
-	semevalRows(s, func(scope, typ string, m conll.SemEvalMode, c conll.SemEvalCounts) {
+	semevalRows(s, func(scope, typ string, m SemEvalMode, c SemEvalCounts) {
 		if typ != last {
 			if scope == "overall" {
 				header("overall")
@@ -94,11 +114,11 @@ func writeSemEvalText(w io.Writer, s *conll.SemEval) error {
 	return err
 }
 
-func writeSemEvalMarkdown(w io.Writer, s *conll.SemEval) error {
+func writeSemEvalMarkdown(w io.Writer, s *SemEval) error {
 	var b strings.Builder
 	b.WriteString("| type | mode | correct | incorrect | partial | missed | spurious | possible | actual | precision | recall | F1 |\n")
 	b.WriteString("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-	semevalRows(s, func(scope, typ string, m conll.SemEvalMode, c conll.SemEvalCounts) {
+	semevalRows(s, func(scope, typ string, m SemEvalMode, c SemEvalCounts) {
 		name := "**overall**"
 		if scope == "type" {
 			name = markdownCell(typ)
@@ -111,12 +131,12 @@ func writeSemEvalMarkdown(w io.Writer, s *conll.SemEval) error {
 	return err
 }
 
-func writeSemEvalCSV(w io.Writer, s *conll.SemEval) error {
+func writeSemEvalCSV(w io.Writer, s *SemEval) error {
 	cw := csv.NewWriter(w)
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 4, 64) }
 	d := strconv.Itoa
 	cw.Write([]string{"scope", "type", "mode", "correct", "incorrect", "partial", "missed", "spurious", "possible", "actual", "precision", "recall", "f1"})
-	semevalRows(s, func(scope, typ string, m conll.SemEvalMode, c conll.SemEvalCounts) {
+	semevalRows(s, func(scope, typ string, m SemEvalMode, c SemEvalCounts) {
 		cw.Write([]string{scope, typ, m.String(), d(c.Correct), d(c.Incorrect), d(c.Partial), d(c.Missed), d(c.Spurious),
 			d(c.Possible()), d(c.Actual()), f(c.Precision()), f(c.Recall()), f(c.F1())})
 	})

@@ -1,0 +1,117 @@
+package build
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// AugmentPlan is an augmented training set to write: the original
+// sentences (unless Mix says otherwise), then Copies perturbed copies per
+// kind, to Output, with Output.manifest.json and Output.changes.tsv
+// beside it.
+type AugmentPlan struct {
+	Input     string // a corpus file, or sample:train
+	Output    string // .jsonl writes JSON Lines
+	Kinds     []perturb.ManifestKind
+	Seed      uint64
+	Selection perturb.Selection
+	Copies    int    // at least 1
+	Mix       string // experiment.MixOriginalPerturbed (default) or MixPerturbed
+	Shuffle   bool
+	Workers   int
+	Version   string // tool version recorded in the manifest
+}
+
+// Files returns the input file Augment reads (none for an embedded
+// corpus) and the files it writes, in the order it commits them.
+func (p *AugmentPlan) Files() (inputs, outputs []string) {
+	if !isSample(p.Input) {
+		inputs = []string{p.Input}
+	}
+	return inputs, []string{p.Output, p.Output + ".changes.tsv", p.Output + ".manifest.json"}
+}
+
+// Augment writes the augmented set of plan p and returns its manifest.
+// Everything goes to temporary files renamed into place only when every
+// sentence has passed its checks: the output, the change log, then the
+// manifest.
+func Augment(ctx context.Context, p *AugmentPlan) (*experiment.AugmentManifest, error) {
+	_, files := p.Files()
+	out, changesPath, manifestPath := files[0], files[1], files[2]
+	a := &experiment.Augmenter{Seed: p.Seed, Selection: p.Selection, Copies: p.Copies, Mix: p.Mix,
+		Shuffle: p.Shuffle, Workers: p.Workers}
+	for _, mk := range p.Kinds {
+		pt, err := NewPerturbation(mk)
+		if err != nil {
+			return nil, err
+		}
+		defer closePerturbation(pt)
+		a.Kinds = append(a.Kinds, experiment.Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
+	}
+	sents, layout, sum, err := readFileTags(p.Input, nil, iob.Checker(iob.IOB2)) // IOB2, as in Run
+	if err != nil {
+		return nil, err
+	}
+	if len(sents) == 0 {
+		return nil, fmt.Errorf("%s: %w", p.Input, experiment.ErrNoData)
+	}
+	m := &experiment.AugmentManifest{
+		Tool: "stress", Version: p.Version, Command: "augment", Seed: a.Seed, Selection: a.Selection,
+		Kinds: p.Kinds, Copies: a.Copies, Mix: a.Mix, Shuffle: a.Shuffle,
+		Input:   experiment.FileInfo{Path: p.Input, SHA256: sum, Sentences: len(sents)},
+		Changes: filepath.Base(changesPath),
+	}
+
+	h := sha256.New()
+	f, err := conll.Create(out, conll.OutputOptions{Layout: layout, Stored: h})
+	if err != nil {
+		return nil, err
+	}
+	defer f.Abort()
+	cf, err := atomicfile.Create(changesPath, false)
+	if err != nil {
+		return nil, err
+	}
+	defer cf.Abort()
+	cw := perturb.NewChangeWriter(cf)
+	cw.WriteHeader()
+	a.Changes = cw.Write
+
+	if m.Parts, err = a.Run(ctx, sents, f); err != nil {
+		return nil, err
+	}
+	n := 0
+	for _, p := range m.Parts {
+		n += p.Stats.Sentences
+	}
+	if err := f.Close(); err != nil {
+		return nil, err
+	}
+	if cw.Flush(); cw.Error() != nil {
+		return nil, fmt.Errorf("write %s: %w", changesPath, cw.Error())
+	}
+	m.Output = experiment.FileInfo{Path: out, SHA256: hex.EncodeToString(h.Sum(nil)), Sentences: n}
+	data, err := m.Encode()
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Commit(); err != nil {
+		return nil, err
+	}
+	if err := cf.Commit(); err != nil {
+		return nil, err
+	}
+	if err := atomicfile.WriteFile(manifestPath, data); err != nil {
+		return nil, err
+	}
+	return m, nil
+}

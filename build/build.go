@@ -1,0 +1,442 @@
+// Package build makes stress sets and reads them back. A Plan names the
+// inputs, the perturbation kinds with their options, the seed, the word
+// selection and the output directory; Run perturbs every input with
+// every kind in one pipeline and writes NAME_SUFFIX.EXT per input and
+// kind, changes.tsv and manifest.json, all or nothing. FromManifest
+// makes the plan that regenerates a build byte for byte, and Open reads
+// a finished build (manifest, change log, gold sets) for comparison.
+//
+// A Plan knows every file it reads and writes before any work is done
+// (Plan.Files), so that a caller can apply one policy to them (refuse to
+// replace an input, ask before overwriting).
+package build
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/textutil"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/sample"
+)
+
+// File names in a build directory.
+const (
+	ManifestName = "manifest.json"
+	ChangesName  = "changes.tsv"
+)
+
+// Sentinel errors.
+var (
+	// ErrInput means an input cannot be used: an unknown embedded
+	// corpus, two inputs that would write the same outputs, or a build
+	// input that is not there.
+	ErrInput = errors.New("bad input")
+)
+
+// Plan is everything a build needs; it is filled by the caller or by
+// FromManifest.
+type Plan struct {
+	Seed      uint64
+	Selection perturb.Selection
+	Kinds     []perturb.ManifestKind // with resolved options, as recorded
+	Inputs    []perturb.Input        // Path (a file, or sample:test) and Name; see Inputs
+	Dir       string                 // output directory, created if missing
+	Workers   int                    // parallel workers; the output does not depend on it
+	Version   string                 // tool version recorded in the manifest
+	// Progress, when set, is called as sentences are done.
+	Progress func(sentences int)
+	// Expect is the manifest being regenerated (FromManifest): the
+	// inputs and outputs must match it.
+	Expect *perturb.Manifest
+}
+
+// Inputs names the input files at paths for a plan: each is named after
+// its base name ("data/test.tsv.gz" -> "test"), and two inputs with the
+// same name are an error, as their outputs would collide. No paths
+// means the embedded sample's test part.
+func Inputs(paths []string) ([]perturb.Input, error) {
+	if len(paths) == 0 {
+		return []perturb.Input{{Path: sample.TestName, Name: "test"}}, nil
+	}
+	var out []perturb.Input
+	seen := map[string]string{}
+	for _, p := range paths {
+		name := baseName(p)
+		if p == "-" {
+			name = "stdin" // outputs stdin_key.tsv, ...
+		}
+		if prev, dup := seen[name]; dup {
+			return nil, fmt.Errorf("%w: inputs %s and %s would both write %s_*", ErrInput, prev, p, name)
+		}
+		seen[name] = p
+		out = append(out, perturb.Input{Path: p, Name: name})
+	}
+	return out, nil
+}
+
+// Files returns the input files Run reads (embedded corpora left out)
+// and every file it writes, in the order it commits them.
+func (p *Plan) Files() (inputs, outputs []string) {
+	for _, in := range p.Inputs {
+		if !isSample(in.Path) {
+			inputs = append(inputs, in.Path)
+			if conll.FormatOf(in.Path) == conll.FormatBrat {
+				inputs = append(inputs, strings.TrimSuffix(in.Path, filepath.Ext(in.Path))+".txt")
+			}
+		}
+		for _, k := range p.Kinds {
+			name := filepath.Join(p.Dir, outputName(in, k))
+			outputs = append(outputs, name)
+			if conll.FormatOf(name) == conll.FormatBrat {
+				// brat keeps the text beside the annotations.
+				outputs = append(outputs, strings.TrimSuffix(name, filepath.Ext(name))+".txt")
+			}
+		}
+	}
+	outputs = append(outputs, filepath.Join(p.Dir, ChangesName), filepath.Join(p.Dir, ManifestName))
+	return inputs, outputs
+}
+
+func isSample(path string) bool { return strings.HasPrefix(path, "sample:") }
+
+// outputName is the file an input's output of kind k is written to.
+func outputName(in perturb.Input, k perturb.ManifestKind) string {
+	return in.Name + "_" + k.Suffix + outputExt(in.Path)
+}
+
+// NewPerturbation builds the perturbation of a recorded kind, checking
+// that its suffix is still the one recorded. If the result implements
+// io.Closer, the caller closes it.
+func NewPerturbation(mk perturb.ManifestKind) (perturb.Perturbation, error) {
+	k, err := kinds.Lookup(mk.Name)
+	if err != nil {
+		return nil, err
+	}
+	if k.Suffix != mk.Suffix {
+		return nil, fmt.Errorf("%w: kind %s has suffix %q, manifest says %q", perturb.ErrManifest, k.Name, k.Suffix, mk.Suffix)
+	}
+	return k.Build(mk.Options)
+}
+
+func closePerturbation(p perturb.Perturbation) {
+	if c, ok := p.(io.Closer); ok {
+		c.Close()
+	}
+}
+
+// baseName is the input file name without directory and corpus
+// extensions: "data/test.tsv.gz" -> "test".
+func baseName(path string) string {
+	b := filepath.Base(path)
+	b = strings.TrimSuffix(b, ".gz")
+	return strings.TrimSuffix(b, corpusExt(b))
+}
+
+// corpusExt is the extension of a corpus file name: the last one, or
+// ".bioc.json", whose inner part says the format (test.bioc.json ->
+// test_key.bioc.json).
+func corpusExt(name string) string {
+	if strings.HasSuffix(strings.ToLower(name), ".bioc.json") {
+		return name[len(name)-len(".bioc.json"):]
+	}
+	return filepath.Ext(name)
+}
+
+// outputExt is the extension outputs of an input get: the input's own
+// (without .gz, as outputs are written uncompressed), ".tsv" by default.
+func outputExt(path string) string {
+	if path == sample.TestName {
+		return ".tsv"
+	}
+	ext := corpusExt(strings.TrimSuffix(filepath.Base(path), ".gz"))
+	if ext == "" {
+		return ".tsv"
+	}
+	return ext
+}
+
+// recordedPath is how a manifest in dir names the input at path:
+// relative to dir when possible, so that the build directory and its
+// inputs can move together and --from works from any directory.
+func recordedPath(path, dir string) string {
+	if strings.HasPrefix(path, "sample:") || path == "-" {
+		return path
+	}
+	absPath, err1 := filepath.Abs(path)
+	absDir, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(absDir, absPath); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return absPath
+}
+
+// mapFileOptions returns a copy of ks with every path of their Files
+// options (comma-separated) replaced by fn(path).
+func mapFileOptions(ks []perturb.ManifestKind, fn func(string) string) ([]perturb.ManifestKind, error) {
+	out := make([]perturb.ManifestKind, len(ks))
+	for i, mk := range ks {
+		out[i] = mk
+		k, err := kinds.Lookup(mk.Name)
+		if err != nil {
+			return nil, err
+		}
+		cloned := false
+		for _, o := range k.Options {
+			v, ok := mk.Options[o.Name]
+			if !o.Files || !ok || v == "" {
+				continue
+			}
+			if !cloned { // the caller's map stays as it is
+				out[i].Options, cloned = maps.Clone(mk.Options), true
+			}
+			paths := textutil.SplitList(v)
+			for j, p := range paths {
+				paths[j] = fn(p)
+			}
+			out[i].Options[o.Name] = strings.Join(paths, ",")
+		}
+	}
+	return out, nil
+}
+
+// FromManifest returns the plan that regenerates the build described by
+// the manifest at path, into the manifest's directory; Run then checks
+// that every input and output matches its recorded SHA-256.
+func FromManifest(path string) (*Plan, error) {
+	m, err := ReadManifest(path)
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{Seed: m.Seed, Selection: m.Selection, Dir: filepath.Dir(path), Expect: m}
+	// File options, like inputs, are recorded relative to the manifest.
+	if p.Kinds, err = mapFileOptions(m.Kinds, func(f string) string {
+		if filepath.IsAbs(f) {
+			return f
+		}
+		return filepath.Join(p.Dir, filepath.FromSlash(f))
+	}); err != nil {
+		return nil, err
+	}
+	for _, in := range m.Inputs {
+		path := in.Path
+		if !strings.HasPrefix(path, "sample:") && !filepath.IsAbs(path) {
+			path = filepath.Join(p.Dir, path) // recorded relative to the manifest
+		}
+		p.Inputs = append(p.Inputs, perturb.Input{Path: path, Name: in.Name})
+	}
+	return p, nil
+}
+
+// Run runs the plan and returns the manifest it wrote. Every output goes
+// to a temporary file and is renamed into place only when every input
+// has been processed and checked, and the manifest last: a failed or
+// cancelled build leaves nothing behind.
+func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
+	if err := os.MkdirAll(plan.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	selector, err := perturb.NewSelector(plan.Selection, plan.Seed)
+	if err != nil {
+		return nil, err
+	}
+	var perts []perturb.Perturbation
+	for _, mk := range plan.Kinds {
+		p, err := NewPerturbation(mk)
+		if err != nil {
+			return nil, err
+		}
+		defer closePerturbation(p)
+		perts = append(perts, p)
+	}
+	recorded, err := mapFileOptions(plan.Kinds, func(path string) string { return recordedPath(path, plan.Dir) })
+	if err != nil {
+		return nil, err
+	}
+	m := &perturb.Manifest{Tool: "stress", Version: plan.Version, Seed: plan.Seed, Selection: plan.Selection,
+		Kinds: recorded, Changes: ChangesName}
+
+	changes, err := atomicfile.Create(filepath.Join(plan.Dir, ChangesName), false)
+	if err != nil {
+		return nil, err
+	}
+	defer changes.Abort()
+	changesOut := newAsyncWriter(changes, nil)
+	defer changesOut.Close()
+	cw := perturb.NewChangeWriter(changesOut)
+	cw.WriteHeader()
+
+	// Finished outputs, and the change log so far, are flushed to disk
+	// in the background while later inputs are perturbed, so that the
+	// fsyncs of Commit, which would otherwise come all at the end, find
+	// little left to write. Their errors are kept and checked before
+	// anything is committed: Linux reports a writeback error once per
+	// open file, so the background fsync may be the only one to see it.
+	var syncs syncGroup
+
+	// All inputs go through one pipeline, one after the other: the next
+	// input is read and perturbed while the previous one is written, so
+	// both cores stay busy to the end, and the change log is written
+	// straight through in input order.
+	srcs := make([]*source, len(plan.Inputs))
+	sinks := make([][]*sink, len(plan.Inputs))
+	parts := make([]perturb.Part, len(plan.Inputs))
+	for i, in := range plan.Inputs {
+		src, err := openSource(in.Path)
+		if err != nil {
+			return nil, err
+		}
+		// Inputs are IOB2: anything else (IOB1, IOBES, "X-Foo", "B-")
+		// stops the build at its line instead of passing through.
+		src.file.SetTags(iob.Checker(iob.IOB2))
+		srcs[i] = src
+		defer src.Close()
+		part := perturb.Part{Source: src}
+		for k, mk := range plan.Kinds {
+			name := outputName(in, mk)
+			s, err := createSink(plan.Dir, name, mk.Name, src)
+			if err != nil {
+				return nil, err
+			}
+			defer s.abort()
+			defer s.out.Close() // on errors, before the file is aborted
+			sinks[i] = append(sinks[i], s)
+			part.Steps = append(part.Steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[k], Out: s.outSink()})
+		}
+		last := i == len(plan.Inputs)-1
+		part.Done = func() error {
+			for _, s := range sinks[i] {
+				if err := s.Close(); err != nil {
+					return fmt.Errorf("write %s: %w", s.name, err)
+				}
+				syncs.Go(s.file.Sync)
+			}
+			if !last {
+				if cw.Flush(); cw.Error() != nil {
+					return fmt.Errorf("write %s: %w", ChangesName, cw.Error())
+				}
+				if err := changesOut.Flush(); err != nil {
+					return fmt.Errorf("write %s: %w", ChangesName, err)
+				}
+				syncs.Go(changes.Sync)
+			}
+			return nil
+		}
+		parts[i] = part
+	}
+	defer syncs.Wait() // before the files are aborted; the error is reported on success only
+	pl := &perturb.Pipeline{Seed: plan.Seed, Selector: selector, Workers: plan.Workers, ChangeLog: cw}
+	pl.Progress = plan.Progress
+	stats, err := pl.RunParts(ctx, parts)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if cw.Flush(); cw.Error() != nil {
+		return nil, fmt.Errorf("write %s: %w", ChangesName, cw.Error())
+	}
+	if err := changesOut.Close(); err != nil {
+		return nil, fmt.Errorf("write %s: %w", ChangesName, err)
+	}
+	syncs.Go(changes.Sync) // while the manifest is made
+	for i, src := range srcs {
+		in := plan.Inputs[i]
+		sum, err := src.Sum()
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", in.Path, err)
+		}
+		src.Close()
+		in.SHA256 = sum
+		in.Path = recordedPath(in.Path, plan.Dir)
+		if plan.Expect != nil {
+			for _, old := range plan.Expect.Inputs {
+				if old.Name == in.Name && old.SHA256 != in.SHA256 {
+					return nil, fmt.Errorf("%w: %s has changed since the build (sha256 %s, manifest says %s)",
+						perturb.ErrManifest, in.Path, in.SHA256, old.SHA256)
+				}
+			}
+		}
+		in.Outputs = nil
+		var orig perturb.Stats
+		for k, s := range sinks[i] {
+			st := stats[i][k]
+			if k == 0 {
+				orig = st.Original()
+			}
+			in.Outputs = append(in.Outputs, perturb.Output{Kind: s.kind, File: s.name,
+				SHA256: hex.EncodeToString(s.hash.Sum(nil)), Stats: st})
+		}
+		in.Stats = orig
+		if orig.Sentences == 0 {
+			// One rule for empty input (conll.ErrEmpty): a mistake, not
+			// a request for empty stress sets.
+			return nil, fmt.Errorf("%s: %w", plan.Inputs[i].Path, conll.ErrEmpty)
+		}
+		m.Inputs = append(m.Inputs, in)
+	}
+	data, err := m.Encode()
+	if err != nil {
+		return nil, err
+	}
+	if plan.Expect != nil {
+		// Input paths are recorded relative to the output directory,
+		// which --out may change; everything else must be identical.
+		got, want := *m, *plan.Expect
+		got.Inputs = append([]perturb.Input(nil), m.Inputs...)
+		want.Inputs = append([]perturb.Input(nil), plan.Expect.Inputs...)
+		for i := range got.Inputs {
+			got.Inputs[i].Path = ""
+		}
+		for i := range want.Inputs {
+			want.Inputs[i].Path = ""
+		}
+		// So are file options.
+		blank := func(string) string { return "" }
+		if got.Kinds, err = mapFileOptions(got.Kinds, blank); err != nil {
+			return nil, err
+		}
+		if want.Kinds, err = mapFileOptions(want.Kinds, blank); err != nil {
+			return nil, err
+		}
+		a, _ := got.Encode()
+		b, _ := want.Encode()
+		if !bytes.Equal(a, b) {
+			return nil, fmt.Errorf("%w: regenerated build differs from %s (different tool version or options?)",
+				perturb.ErrManifest, ManifestName)
+		}
+	}
+	if err := syncs.Wait(); err != nil {
+		return nil, err
+	}
+	for _, ss := range sinks {
+		for _, s := range ss {
+			if err := s.commit(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := changes.Commit(); err != nil {
+		return nil, err
+	}
+	if err := atomicfile.WriteFile(filepath.Join(plan.Dir, ManifestName), data); err != nil {
+		return nil, err
+	}
+	return m, nil
+}

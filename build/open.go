@@ -1,0 +1,190 @@
+package build
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// Build is a finished build, read back from its directory.
+type Build struct {
+	Dir      string
+	Manifest *perturb.Manifest
+
+	// templates holds, by gold file, the documents of the sets Sets read
+	// from a document format, which predictions are split like.
+	templates map[string]conll.Template
+}
+
+// Open reads the manifest of the build in dir.
+func Open(dir string) (*Build, error) {
+	m, err := ReadManifest(filepath.Join(dir, ManifestName))
+	if err != nil {
+		return nil, err
+	}
+	return &Build{Dir: dir, Manifest: m}, nil
+}
+
+// ReadManifest reads a manifest file; errors name the file.
+func ReadManifest(path string) (*perturb.Manifest, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := perturb.ReadManifest(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
+
+// Input returns the input named name, or the only input when name is "".
+func (b *Build) Input(name string) (*perturb.Input, error) {
+	var names []string
+	for i, in := range b.Manifest.Inputs {
+		if in.Name == name || name == "" && len(b.Manifest.Inputs) == 1 {
+			return &b.Manifest.Inputs[i], nil
+		}
+		names = append(names, in.Name)
+	}
+	if name == "" {
+		return nil, fmt.Errorf("%w: build %s has several inputs (%s)", ErrInput, b.Dir, strings.Join(names, ", "))
+	}
+	return nil, fmt.Errorf("%w: build %s has no input %q (it has %s)", ErrInput, b.Dir, name, strings.Join(names, ", "))
+}
+
+// Changes reads the build's change log: the changes of each output
+// file. It is nil when the build has no change log.
+func (b *Build) Changes() (map[string][]compare.Change, error) {
+	if b.Manifest.Changes == "" {
+		return nil, nil
+	}
+	return compare.ReadChangeLogFile(filepath.Join(b.Dir, b.Manifest.Changes))
+}
+
+// OriginalPath locates an input of the build: its path as recorded
+// (relative to the build directory), else relative to the current
+// directory (manifests of older versions), else the same name in the
+// build directory. Embedded corpora are returned as recorded.
+func (b *Build) OriginalPath(in *perturb.Input) (string, error) {
+	if isSample(in.Path) {
+		return in.Path, nil
+	}
+	candidates := []string{in.Path}
+	if !filepath.IsAbs(in.Path) {
+		candidates = []string{filepath.Join(b.Dir, in.Path), in.Path, filepath.Join(b.Dir, filepath.Base(in.Path))}
+	}
+	for _, p := range candidates {
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("%w: original input %q of build %s not found (tried %s)", ErrInput, in.Path, b.Dir, strings.Join(candidates, ", "))
+}
+
+// Sets reads the gold sets of input in: the original ("O") and one set
+// per output, named by kind, each checked against its recorded SHA-256
+// and given its changes from the change log. Set.File is the path read,
+// or NAME.tsv for an embedded corpus.
+func (b *Build) Sets(in *perturb.Input) ([]compare.Set, error) {
+	logs, err := b.Changes()
+	if err != nil {
+		return nil, err
+	}
+	orig, err := b.OriginalPath(in)
+	if err != nil {
+		return nil, err
+	}
+	o, tmpl, err := readGold("O", orig, in.SHA256, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	// Perturbed copies of documents are split into the sentences and
+	// tokens of the original, whatever a typo does to their text, so
+	// that the sets align sentence by sentence as IOB sets do.
+	b.templates = map[string]conll.Template{o.File: tmpl}
+	if isSample(orig) {
+		o.File = in.Name + ".tsv"
+	}
+	sets := []compare.Set{o}
+	for _, out := range in.Outputs {
+		ch := logs[out.File]
+		if logs != nil && ch == nil {
+			ch = []compare.Change{} // a log without entries: nothing changed
+		}
+		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl)
+		if err != nil {
+			return nil, err
+		}
+		b.templates[s.File] = st
+		sets = append(sets, s)
+	}
+	return sets, nil
+}
+
+// readGold reads a gold set, checking its SHA-256 when sha is not "".
+// It returns the set's document template (nil for CoNLL and JSON
+// Lines); like, when not nil, is the template it is split like.
+func readGold(name, path, sha string, changes []compare.Change, like conll.Template) (compare.Set, conll.Template, error) {
+	gold, layout, sum, err := readFileLike(path, like)
+	if err != nil {
+		return compare.Set{}, nil, fmt.Errorf("read gold: %w", err)
+	}
+	if sha != "" && sum != sha {
+		return compare.Set{}, nil, fmt.Errorf("%s: contents differ from the build manifest (sha256 mismatch): %w", path, conll.ErrMismatch)
+	}
+	return compare.Set{Name: name, File: path, Gold: gold, Changes: changes}, layout.Template, nil
+}
+
+// Template returns the documents of the gold set read from file (a set
+// Sets returned), or nil when it is not in a document format.
+func (b *Build) Template(file string) conll.Template { return b.templates[file] }
+
+// ReadPredictions reads a prediction file for set (one Sets returned):
+// a document file is split into the sentences and tokens of the set's
+// gold documents, so that predictions in PubTator, BioC or brat (the
+// same text, predicted annotations) align with the gold token by token.
+func (b *Build) ReadPredictions(set compare.Set, path string) ([]conll.Sentence, error) {
+	sents, _, _, err := readFileLike(path, b.templates[set.File])
+	return sents, err
+}
+
+// WriteStats prints the statistics a manifest records: the
+// paper's Table 2 for every input and output and, when a perturbation
+// reported them (synonyms), what became of the gold mentions per type
+// and the perturbation's audit of its output.
+func WriteStats(w io.Writer, m *perturb.Manifest) error {
+	var rows []perturb.NamedStats
+	for _, in := range m.Inputs {
+		rows = append(rows, perturb.NamedStats{Name: in.Name + " (original)", Stats: in.Stats})
+		for _, o := range in.Outputs {
+			rows = append(rows, perturb.NamedStats{Name: o.File, Stats: o.Stats})
+		}
+	}
+	if err := perturb.WriteTable(w, rows); err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if r.Stats.MentionOutcomes != nil {
+			fmt.Fprintf(w, "\nGold mentions per type: replaced, or why they were left:\n")
+			if err := perturb.WriteOutcomes(w, rows); err != nil {
+				return err
+			}
+			break
+		}
+	}
+	for _, r := range rows {
+		if r.Stats.Audit != nil {
+			fmt.Fprintf(w, "\nAudit: replacements by kind and quality proxy, names rejected as replacements by reason:\n")
+			return perturb.WriteAudit(w, rows)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,116 @@
+package build
+
+import (
+	"crypto/sha256"
+	_ "github.com/stress-ner/stress/conll/formats" // document inputs and outputs
+	"hash"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/layout"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// sink writes one output in the layout of its input, hashing it as it
+// goes.
+type sink struct {
+	layout.Sink
+	out  *asyncWriter
+	file *atomicfile.File
+	side []*atomicfile.File  // files beside it: brat's text
+	cw   conll.ConceptWriter // the writer, for a document format
+	hash hash.Hash
+	name string
+	kind string
+}
+
+// conceptSink is the Out of a step whose output is a document format:
+// the pipeline hands it the swapped concepts of each sentence.
+type conceptSink struct {
+	*sink
+	cw conll.ConceptWriter
+}
+
+func (c conceptSink) WriteConcepts(s conll.Sentence, concepts map[int][2]string) error {
+	return c.cw.WriteConcepts(s, concepts)
+}
+
+// outSink returns what the pipeline writes to.
+func (s *sink) outSink() perturb.Sink {
+	if s.cw != nil {
+		return conceptSink{s, s.cw}
+	}
+	return s.Sink
+}
+
+// Close writes out everything written (it does not close the file).
+func (s *sink) Close() error {
+	err := s.Flush()
+	if err2 := s.out.Close(); err == nil {
+		err = err2
+	}
+	return err
+}
+
+// createSink creates the output name of src in dir.
+func createSink(dir, name, kind string, src *source) (*sink, error) {
+	f, err := atomicfile.Create(filepath.Join(dir, name), false)
+	if err != nil {
+		return nil, err
+	}
+	s := &sink{file: f, hash: sha256.New(), name: name, kind: kind}
+	s.out = newAsyncWriter(f, s.hash)
+	// Outputs keep the input's format: a PubTator input gives PubTator
+	// outputs, rebuilt from the documents the source read.
+	var w conll.SentenceWriter
+	switch format := src.file.Format; {
+	case format.IsDocument():
+		var err error
+		w, err = conll.NewDocumentWriter(s.out, format, s.sideFiles(dir, name), src.file.Layout())
+		if err != nil {
+			f.Abort()
+			return nil, err
+		}
+		s.cw, _ = w.(conll.ConceptWriter)
+	case format == conll.FormatJSONL:
+		w = conll.NewJSONWriter(s.out)
+	default:
+		w = conll.NewWriter(s.out)
+	}
+	s.Sink = layout.NewSink(w, src.Tracker)
+	return s, nil
+}
+
+// sideFiles creates the files an output of a document format keeps
+// beside it (brat's NAME.txt), committed and aborted with it.
+func (s *sink) sideFiles(dir, name string) conll.SideFiles {
+	return func(ext string) (io.Writer, error) {
+		f, err := atomicfile.Create(filepath.Join(dir, strings.TrimSuffix(name, filepath.Ext(name))+ext), false)
+		if err != nil {
+			return nil, err
+		}
+		s.side = append(s.side, f)
+		return f, nil
+	}
+}
+
+// commit puts the output and the files beside it in place.
+func (s *sink) commit() error {
+	for _, f := range s.side {
+		if err := f.Commit(); err != nil {
+			return err
+		}
+	}
+	return s.file.Commit()
+}
+
+// abort discards the output and the files beside it.
+func (s *sink) abort() {
+	for _, f := range s.side {
+		f.Abort()
+	}
+	s.file.Abort()
+}

@@ -1,0 +1,115 @@
+package build
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"io"
+	"strings"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/layout"
+	"github.com/stress-ner/stress/sample"
+)
+
+// source reads a build input, hashing the bytes as stored as they
+// are read, and publishes the CoNLL layout read so far to the sinks of
+// the input's outputs, which format sentences in other goroutines.
+type source struct {
+	*layout.Tracker
+	file   *conll.File
+	raw    io.Reader // the stored bytes, to hash what the reader left
+	hash   hash.Hash
+	osFile io.Closer // nil for the embedded sample
+}
+
+// openSource opens an input: a file (CoNLL or JSON Lines, maybe
+// gzipped) or an embedded sample ("sample:test", "sample:train"). The
+// bytes go through a hash on their way to conll.OpenReader, which
+// decodes them as conll.Open would.
+func openSource(path string) (*source, error) {
+	src := &source{hash: sha256.New()}
+	switch {
+	case path == sample.TestName:
+		src.raw = sample.TestReader()
+	case path == sample.TrainName:
+		src.raw = sample.TrainReader()
+	case strings.HasPrefix(path, "sample:"):
+		return nil, fmt.Errorf("%w: unknown embedded corpus %q (known: %s, %s)", ErrInput, path, sample.TestName, sample.TrainName)
+	default:
+		f, err := conll.OpenInput(path) // "-" is standard input
+		if err != nil {
+			return nil, err
+		}
+		src.raw, src.osFile = f, f
+	}
+	cf, err := conll.OpenReader(io.TeeReader(src.raw, src.hash), path)
+	if err != nil {
+		src.Close()
+		return nil, err
+	}
+	src.file, src.Tracker = cf, layout.Track(cf)
+	return src, nil
+}
+
+// Sum returns the SHA-256 of the input as stored, once the source has
+// been read to the end.
+func (src *source) Sum() (string, error) {
+	if _, err := io.Copy(src.hash, src.raw); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(src.hash.Sum(nil)), nil
+}
+
+// Close closes the input. Later calls do nothing.
+func (src *source) Close() {
+	if src.file != nil {
+		src.file.Close()
+		src.file = nil
+	}
+	if src.osFile != nil {
+		src.osFile.Close()
+		src.osFile = nil
+	}
+}
+
+// ReadFile reads a corpus whole (a file or an embedded sample, see
+// Plan.Inputs) with its layout and the SHA-256 of its bytes as stored,
+// hashed as they are read: one pass over the file.
+func ReadFile(path string) ([]conll.Sentence, conll.Layout, string, error) {
+	return readFileLike(path, nil)
+}
+
+// readFileLike is ReadFile with the documents of a document format split
+// like those of like (see conll.File.ReadLike); nil reads as ReadFile.
+func readFileLike(path string, like conll.Template) ([]conll.Sentence, conll.Layout, string, error) {
+	return readFileTags(path, like, nil)
+}
+
+// readFileTags is readFileLike with the tags of every sentence passed
+// through tags (see conll.File.SetTags) when it is not nil.
+func readFileTags(path string, like conll.Template, tags conll.TagFunc) ([]conll.Sentence, conll.Layout, string, error) {
+	src, err := openSource(path)
+	if err != nil {
+		return nil, conll.Layout{}, "", err
+	}
+	if tags != nil {
+		src.file.SetTags(tags)
+	}
+	defer src.Close()
+	if err := src.file.ReadLike(like); err != nil {
+		return nil, conll.Layout{}, "", fmt.Errorf("read %s: %w", path, err)
+	}
+	sents, err := conll.ReadAll(src.file)
+	if err != nil {
+		return nil, conll.Layout{}, "", err
+	}
+	// The reader may stop before the end of the stored bytes (a gzip
+	// trailer, or bytes read ahead but not hashed): Sum hashes the rest.
+	sum, err := src.Sum()
+	if err != nil {
+		return nil, conll.Layout{}, "", fmt.Errorf("read %s: %w", path, err)
+	}
+	return sents, src.file.Layout(), sum, nil
+}

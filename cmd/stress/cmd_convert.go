@@ -1,0 +1,98 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/overwrite"
+)
+
+// convertOptions are the flags of "stress convert".
+type convertOptions struct {
+	Output    string
+	InFormat  string
+	OutFormat string
+	Force     bool
+}
+
+var formatChoices = []string{"conll", "jsonl", "pubtator", "bioc-xml", "bioc-json", "brat"}
+
+func init() {
+	register(&command{
+		Name:    "convert",
+		Summary: "convert a corpus between CoNLL, JSON Lines, PubTator, BioC XML/JSON and brat",
+		Usage:   "[--in-format F] [--out-format F] [-o OUT] IN",
+		Bind: bind(func(f *flags, o *convertOptions) {
+			f.String(&o.Output, "output", "o", "", "write to `OUT` (default: standard output, in the input's format)")
+			f.Enum(&o.InFormat, "in-format", "", "", formatChoices, "input format (default: from the name or content)")
+			f.Enum(&o.OutFormat, "out-format", "", "", formatChoices, "output format (default: from the output name)")
+			f.Bool(&o.Force, "force", "", false, "replace the output file if it exists")
+		}, runConvert),
+	})
+}
+
+// runConvert reads IN and writes it in another format. Documents read
+// from a document format are rebuilt by the writer (same text, offsets,
+// ids and relations): the same format gives the same bytes for PubTator
+// and brat.
+func runConvert(ctx context.Context, e *env, o *convertOptions, args []string) error {
+	if len(args) != 1 {
+		return usageErrorf("convert takes one input file")
+	}
+	if err := overwrite.Check(args, []string{o.Output}, o.Force); err != nil {
+		return err
+	}
+	in, err := openCorpusFormat(e, args[0], o.InFormat)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	outFormat := in.Format
+	if o.Output != "" {
+		outFormat = conll.FormatOf(o.Output)
+	}
+	if o.OutFormat != "" {
+		outFormat, _ = conll.ParseFormat(o.OutFormat)
+	}
+	// Document writers rebuild the documents the reader has read; other
+	// inputs give documents made from their sentences.
+	var layout conll.Layout
+	if in.Format.IsDocument() {
+		layout = in.Layout()
+	}
+	if o.Output == "" {
+		return conll.Copy(conll.NewFormatWriter(e.Stdout, outFormat, layout), in)
+	}
+	out, err := conll.Create(o.Output, conll.OutputOptions{Layout: layout, Format: outFormat, NoClobber: !o.Force})
+	if err != nil {
+		return err
+	}
+	defer out.Abort()
+	if err := conll.Copy(out, in); err != nil {
+		return fmt.Errorf("convert %s: %w", args[0], err)
+	}
+	return out.Commit()
+}
+
+// openCorpusFormat opens a corpus as openCorpus does, in the named
+// format when it is not empty.
+func openCorpusFormat(e *env, name, format string) (*conll.File, error) {
+	if format == "" {
+		return openCorpus(e, name)
+	}
+	f, err := conll.ParseFormat(format)
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	var cf *conll.File
+	if name == "-" {
+		cf, err = conll.OpenReaderFormat(e.Stdin, "-", f)
+	} else {
+		cf, err = conll.OpenFormat(name, f)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return conll.NonEmpty(cf), nil
+}

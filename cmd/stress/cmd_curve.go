@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/internal/textutil"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/sample"
+)
+
+func init() {
+	register(&command{
+		Name:    "curve",
+		Summary: "robustness curves: F1 against the rate of each perturbation, per system",
+		Usage: "--kinds KINDS --rates R1,R2,... [--test FILE] [--model NAME=FILE...]\n" +
+			"       [--baselines[=words,chars] --train FILE...] [--model-cmd CMD...] [flags]\n\n" +
+			"Builds, in memory and with every check, each kind's stress set of the test\n" +
+			"corpus at each rate (the share of eligible words changed), tags the original\n" +
+			"and every set with every system and reports F1 with bootstrap intervals\n" +
+			"against the rate: a table per kind in every format, line charts in --html.\n" +
+			"With no --test, uses the embedded BC5CDR sample (CC BY 4.0).",
+		Bind: bind(bindCurve, runCurve),
+	})
+}
+
+// curveOptions are the flags of "stress curve".
+type curveOptions struct {
+	perturbFlags
+	systemFlags
+	kinds          []perturb.ManifestKind
+	rates          []float64
+	test, htmlPath string
+	force          bool
+}
+
+func bindCurve(f *flags, o *curveOptions) {
+	bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard", "perturbations (a+b composes): "+strings.Join(kindNames(), ", "))
+	Parsed(f, &o.rates, "rates", "", "0.1,0.25,0.5,1", parseRates, "comma-separated rates in (0, 1]: shares of eligible words changed")
+	f.String(&o.test, "test", "", "", "test corpus `FILE` (default: the embedded sample)")
+	ParsedList(f, &o.models, "model", parseModel, "saved model as `NAME=FILE` (from 'stress train'); repeatable")
+	bindBaselines(f, &o.baselines, "", "train built-in baselines on --train: words, chars (bare --baselines: both)")
+	f.fs.Lookup("baselines").NoOptDefVal = "words,chars"
+	f.Strings(&o.train, "train", "training corpus `FILE` of --baselines (repeatable; default with no --test: the embedded sample)")
+	f.String(&o.htmlPath, "html", "", "", "also write the report with line charts to HTML `FILE`")
+	f.Bool(&o.force, "force", "", false, "replace the --html file if it exists")
+	bindSystems(f, &o.systemFlags)
+	bindPerturb(f, &o.perturbFlags)
+}
+
+// parseRates parses "0.1,0.25,0.5,1".
+func parseRates(s string) ([]float64, error) {
+	var out []float64
+	seen := map[float64]bool{}
+	for _, item := range textutil.SplitList(s) {
+		r, err := strconv.ParseFloat(item, 64)
+		if err != nil || !(r > 0 && r <= 1) {
+			return nil, fmt.Errorf("rate %q: want a share in (0, 1]", item)
+		}
+		if seen[r] {
+			return nil, fmt.Errorf("rate %s given twice", item)
+		}
+		seen[r] = true
+		out = append(out, r)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no rates")
+	}
+	return out, nil
+}
+
+func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error {
+	if len(args) > 0 {
+		return usageErrorf("curve takes no arguments (got %q); use --test", args[0])
+	}
+	if len(o.modelNames) > len(o.modelCmds)+len(o.modelServers) {
+		return usageErrorf("curve: more --model-name than --model-cmd and --model-server")
+	}
+	if len(o.baselines) == 0 && len(o.models) == 0 && len(o.modelCmds) == 0 && len(o.modelServers) == 0 {
+		return usageErrorf("curve: no systems (give --model, --baselines, --model-cmd or --model-server)")
+	}
+	if len(o.train) > 0 && len(o.baselines) == 0 {
+		return usageErrorf("curve: --train is for --baselines")
+	}
+	if len(o.baselines) > 0 && len(o.train) == 0 && o.test != "" {
+		return usageErrorf("curve: --baselines needs --train with --test")
+	}
+	if err := overwrite.Check(append([]string{o.test}, o.train...), []string{o.htmlPath}, o.force); err != nil {
+		return err
+	}
+	start := time.Now()
+	logf := func(format string, a ...any) {
+		if !o.quiet {
+			fmt.Fprintf(e.Stderr, "[%5.1fs] %s\n", time.Since(start).Seconds(), fmt.Sprintf(format, a...))
+		}
+	}
+
+	test, err := loadCurveTest(o.test)
+	if err != nil {
+		return err
+	}
+	c := &experiment.Curve{Kinds: o.kinds, Rates: o.rates, Seed: o.Seed, Selection: o.Selection, Workers: o.Workers}
+	logf("building %s at rates %s from %d sentences", kindList(o.kinds), rateList(o.rates), len(test))
+	sets, points, err := c.Sets(ctx, test)
+	if err != nil {
+		return err
+	}
+	systems, stop, err := loadSystems(ctx, "curve", &o.systemFlags, &o.perturbFlags, nil, e, logf)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	checked := checkSystems(systems, test, o.strictTags)
+	logf("tagging %d sets with %d systems (%d bootstrap samples)", len(sets), len(systems), o.samples)
+	cmp := compare.New()
+	cmp.Samples, cmp.Seed, cmp.Workers = o.samples, o.Seed, o.Workers
+	rep, err := experiment.Evaluate(ctx, cmp, sets, systems, nil)
+	if err != nil {
+		return err
+	}
+	for i, c := range checked {
+		warnUnknown(e.Stderr, systems[i].Name, c)
+	}
+	cr, err := experiment.NewCurveReport(c, rep, points)
+	if err != nil {
+		return err
+	}
+	if o.htmlPath != "" {
+		var page strings.Builder
+		if err := cr.WriteHTML(&page); err != nil {
+			return err
+		}
+		if err := atomicfile.WriteFile(o.htmlPath, []byte(page.String())); err != nil {
+			return fmt.Errorf("write html report: %w", err)
+		}
+		logf("wrote %s", o.htmlPath)
+	}
+	if err := cr.Write(e.Stdout, o.format); err != nil {
+		return err
+	}
+	if o.test == "" {
+		fmt.Fprintf(e.Stderr, "Data: BC5CDR excerpt (CC BY 4.0), see sample/NOTICE.\n")
+	}
+	return nil
+}
+
+func rateList(rs []float64) string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, strconv.FormatFloat(r, 'g', -1, 64))
+	}
+	return strings.Join(out, ", ")
+}
+
+func loadCurveTest(path string) ([]conll.Sentence, error) {
+	if path == "" {
+		return sample.Test()
+	}
+	f, err := conll.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return conll.ReadAll(f)
+}

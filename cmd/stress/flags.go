@@ -1,0 +1,273 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/stress-ner/stress/internal/textutil"
+)
+
+// flags binds a command's flags to the fields of its options struct. It
+// is the only way commands get flag values: each flag is declared with a
+// pointer to the field it fills, so its type is checked by the compiler
+// and its value by the parser (a bad value is a usage error naming the
+// flag, before the command runs), and nothing is read back by name.
+//
+// Defining a flag name twice in one command panics when the command is
+// registered (see register), so two perturbation kinds can never share
+// an option by accident.
+type flags struct {
+	fs     *pflag.FlagSet
+	checks []check
+}
+
+// check is a validation run after parsing; flag names the flag a failure
+// is reported against ("" for checks across several flags).
+type check struct {
+	flag string
+	fn   func() error
+}
+
+func newFlags(name string) *flags {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SortFlags = false
+	return &flags{fs: fs}
+}
+
+// String binds a string flag; short may be "".
+func (f *flags) String(p *string, name, short, value, usage string) {
+	f.fs.StringVarP(p, name, short, value, usage)
+}
+
+// Bool binds a boolean flag.
+func (f *flags) Bool(p *bool, name, short string, value bool, usage string) {
+	f.fs.BoolVarP(p, name, short, value, usage)
+}
+
+// Int binds an integer flag.
+func (f *flags) Int(p *int, name string, value int, usage string) {
+	f.fs.IntVar(p, name, value, usage)
+}
+
+// IntIn binds an integer flag that must be in [min, max].
+func (f *flags) IntIn(p *int, name string, value, min, max int, usage string) {
+	f.fs.IntVar(p, name, value, usage)
+	f.Check(name, func() error {
+		switch {
+		case *p < min:
+			return fmt.Errorf("%d: must be at least %d", *p, min)
+		case *p > max:
+			return fmt.Errorf("%d: must be at most %d", *p, max)
+		}
+		return nil
+	})
+}
+
+// Uint64 binds an unsigned integer flag (seeds).
+func (f *flags) Uint64(p *uint64, name string, value uint64, usage string) {
+	f.fs.Uint64Var(p, name, value, usage)
+}
+
+// Float64 binds a floating-point flag.
+func (f *flags) Float64(p *float64, name string, value float64, usage string) {
+	f.fs.Float64Var(p, name, value, usage)
+}
+
+// Duration binds a non-negative duration flag.
+func (f *flags) Duration(p *time.Duration, name string, value time.Duration, usage string) {
+	f.fs.DurationVar(p, name, value, usage)
+	f.Check(name, func() error {
+		if *p < 0 {
+			return fmt.Errorf("%v: must not be negative", *p)
+		}
+		return nil
+	})
+}
+
+// Strings binds a repeatable flag; every occurrence adds one value.
+func (f *flags) Strings(p *[]string, name, usage string) {
+	f.fs.StringArrayVar(p, name, nil, usage)
+}
+
+// List binds a comma-separated list (repeatable: values accumulate;
+// empty items are dropped). value is the default, as written on the
+// command line.
+func (f *flags) List(p *[]string, name, value, usage string) {
+	*p = textutil.SplitList(value)
+	f.fs.Var(&listValue{p: p, text: value}, name, usage)
+}
+
+// Parsed binds a flag of any type T with its parser: the parser's error,
+// which describes the value, is reported against the flag when the
+// command line is parsed. value is the default as written on the command
+// line ("" leaves *p at its zero value).
+func Parsed[T any](f *flags, p *T, name, short, value string, parse func(string) (T, error), usage string) {
+	if value != "" {
+		x, err := parse(value)
+		if err != nil {
+			panic(fmt.Sprintf("flag --%s: bad default %q: %v", name, value, err))
+		}
+		*p = x
+	}
+	f.fs.VarP(&parsedValue[T]{p: p, parse: parse, text: value}, name, short, usage)
+}
+
+// ParsedList binds a repeatable flag: every occurrence is parsed into a
+// T, checked like Parsed's, and appended to *p.
+func ParsedList[T any](f *flags, p *[]T, name string, parse func(string) (T, error), usage string) {
+	f.fs.Var(&parsedList[T]{p: p, parse: parse}, name, usage)
+}
+
+// Enum binds a string flag restricted to the given choices.
+func (f *flags) Enum(p *string, name, short, value string, choices []string, usage string) {
+	Parsed(f, p, name, short, value, func(s string) (string, error) {
+		for _, c := range choices {
+			if s == c {
+				return s, nil
+			}
+		}
+		return "", choiceError(choices)
+	}, usage)
+}
+
+// choiceError is the error of an Enum value that is not a choice.
+type choiceError []string
+
+func (e choiceError) Error() string { return "want " + strings.Join(e, ", ") }
+
+// Check adds a validation run after parsing. An error is a usage error,
+// prefixed with "--flag: " when flag is not "".
+func (f *flags) Check(flag string, fn func() error) {
+	f.checks = append(f.checks, check{flag, fn})
+}
+
+// Changed reports whether the flag was given on the command line.
+func (f *flags) Changed(name string) bool { return f.fs.Changed(name) }
+
+// parse parses args and runs the checks.
+func (f *flags) parse(args []string) error {
+	if err := f.fs.Parse(args); err != nil {
+		var bad *pflag.InvalidValueError
+		if errors.As(err, &bad) {
+			var choices choiceError
+			if errors.As(err, &choices) {
+				return fmt.Errorf("unknown --%s %q (%v)", bad.GetFlag().Name, bad.GetValue(), choices)
+			}
+			return fmt.Errorf("--%s %q: %w", bad.GetFlag().Name, bad.GetValue(), bad.Unwrap())
+		}
+		return err
+	}
+	for _, c := range f.checks {
+		if err := c.fn(); err != nil {
+			if c.flag != "" {
+				return fmt.Errorf("--%s: %w", c.flag, err)
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// listValue is the pflag.Value of List.
+type listValue struct {
+	p       *[]string
+	text    string
+	changed bool
+}
+
+func (v *listValue) Set(s string) error {
+	if !v.changed {
+		*v.p = nil // the first occurrence replaces the default
+		v.changed = true
+	}
+	*v.p = append(*v.p, textutil.SplitList(s)...)
+	v.text = strings.Join(*v.p, ",")
+	return nil
+}
+func (v *listValue) String() string { return v.text }
+func (v *listValue) Type() string   { return "list" }
+
+// parsedValue is the pflag.Value of Parsed.
+type parsedValue[T any] struct {
+	p     *T
+	parse func(string) (T, error)
+	text  string
+}
+
+func (v *parsedValue[T]) Set(s string) error {
+	x, err := v.parse(s)
+	if err != nil {
+		return err
+	}
+	*v.p, v.text = x, s
+	return nil
+}
+func (v *parsedValue[T]) String() string { return v.text }
+func (v *parsedValue[T]) Type() string   { return "string" }
+
+// joinText is the value of a kind's List option: every occurrence of
+// the flag adds its items, kept as one comma-separated string (the form
+// the registry and the manifest use).
+type joinText struct {
+	p       *string
+	changed bool
+}
+
+func (v *joinText) Set(s string) error {
+	items := textutil.SplitList(s)
+	if v.changed && *v.p != "" {
+		items = append([]string{*v.p}, items...)
+	}
+	*v.p, v.changed = strings.Join(items, ","), true
+	return nil
+}
+func (v *joinText) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return *v.p
+}
+func (v *joinText) Type() string { return "list" }
+
+// parsedList is the pflag.Value of ParsedList.
+type parsedList[T any] struct {
+	p     *[]T
+	parse func(string) (T, error)
+	texts []string
+}
+
+func (v *parsedList[T]) Set(s string) error {
+	x, err := v.parse(s)
+	if err != nil {
+		return err
+	}
+	*v.p, v.texts = append(*v.p, x), append(v.texts, s)
+	return nil
+}
+func (v *parsedList[T]) String() string { return strings.Join(v.texts, ",") }
+func (v *parsedList[T]) Type() string   { return "strings" }
+
+// boolText is a flag holding "true" or "false" as text, for perturbation
+// options, which are strings in the registry and the manifest.
+type boolText struct{ p *string }
+
+func (v boolText) Set(s string) error {
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return errors.New("want true or false")
+	}
+	*v.p = strconv.FormatBool(b)
+	return nil
+}
+func (v boolText) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return *v.p
+}
+func (v boolText) Type() string { return "bool" }

@@ -1,0 +1,373 @@
+package main
+
+// Helpers shared by the commands: the perturbation flags (seed,
+// selection, workers, every kind's options), corpus input, progress and
+// the collector setting of perturbing commands.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/stress-ner/stress/build"
+	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/tagger"
+)
+
+// kindHelp lists the registered perturbations with their help lines.
+func kindHelp() string {
+	var parts []string
+	for _, k := range kinds.All() {
+		parts = append(parts, fmt.Sprintf("%s (%s)", k.Name, k.Help))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// perturbFlags are the options of the commands that perturb: seed, word
+// selection, workers and the options of every registered kind.
+type perturbFlags struct {
+	Seed      uint64
+	Selection perturb.Selection
+	Workers   int
+	// options holds, per kind, each option's value as text (the form
+	// the registry and the manifest use).
+	options map[string]map[string]*string
+}
+
+// bindPerturb binds the perturbation flags. Every kind's options are
+// flags of their own (see bindKindOptions).
+func bindPerturb(f *flags, o *perturbFlags) {
+	d := perturb.DefaultSelection()
+	f.Uint64(&o.Seed, "seed", 1, "random seed; the same seed gives the same output")
+	f.Enum(&o.Selection.Method, "select", "", d.Method, perturb.SelectMethods(),
+		"word selection: lexical (letters, long enough, not a stopword), pos (content words by POS tag), entities or all")
+	f.Float64(&o.Selection.Rate, "rate", d.Rate, "share of eligible words to change, 0 to 1")
+	f.Enum(&o.Selection.Targets, "targets", "", d.Targets, perturb.TargetChoices(),
+		"change words in: all, entities (gold mentions only) or context (outside mentions)")
+	f.Int(&o.Selection.MinLength, "min-length", d.MinLength, "minimum length of a selected word, in letters")
+	f.IntIn(&o.Workers, "workers", runtime.NumCPU(), 1, math.MaxInt32, "parallel workers (output does not depend on it)")
+	f.Check("", func() error { return flagError(o.Selection.Validate()) })
+	bindKindOptions(f, o, kinds.All())
+}
+
+// bindKindOptions binds the options of ks, each kind's to its own
+// values. An option name already bound (by another kind or the command)
+// panics: the program must not start with two kinds sharing a flag.
+func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
+	o.options = map[string]map[string]*string{}
+	for _, k := range ks {
+		o.options[k.Name] = map[string]*string{}
+		for _, opt := range k.Options {
+			if prev := f.fs.Lookup(opt.Name); prev != nil {
+				// Two kinds (or a kind and the command) would share one flag.
+				panic(fmt.Sprintf("option --%s of kind %s is already a flag: %s", opt.Name, k.Name, prev.Usage))
+			}
+			v := new(string)
+			*v = opt.Default
+			o.options[k.Name][opt.Name] = v
+			help := opt.Help + " (" + k.Name + ")"
+			if opt.Bool {
+				f.fs.VarPF(boolText{v}, opt.Name, "", help).NoOptDefVal = "true"
+			} else if opt.List {
+				f.fs.Var(&joinText{p: v}, opt.Name, help+" (repeatable)")
+			} else {
+				f.fs.StringVar(v, opt.Name, opt.Default, help)
+			}
+		}
+	}
+}
+
+// flagError maps a library error about an option value to the flag that
+// set it; other errors pass unchanged.
+func flagError(err error) error {
+	var oe *perturb.OptionError
+	if errors.As(err, &oe) {
+		return fmt.Errorf("--%s %s", strings.ReplaceAll(oe.Option, "_", "-"), oe.Reason())
+	}
+	return err
+}
+
+// setupError makes errors of options a usage error: a bad value, or a
+// perturbation that cannot be set up with the options given.
+func setupError(err error) error {
+	var se *perturb.SetupError
+	if errors.As(err, &se) || errors.Is(err, perturb.ErrOption) {
+		return usageErrorf("%v", flagError(err))
+	}
+	return err
+}
+
+// kindOptions returns the resolved options of kind k.
+func (o *perturbFlags) kindOptions(k *perturb.Kind) (map[string]string, error) {
+	opts := map[string]string{}
+	for _, part := range strings.Split(k.Name, "+") { // a composition has its parts' options
+		for name, v := range o.options[part] {
+			opts[name] = *v
+		}
+	}
+	return k.Resolve(opts)
+}
+
+// kinds resolves a list of kind names with their options.
+func (o *perturbFlags) kinds(names []string) ([]perturb.ManifestKind, error) {
+	if len(names) == 0 {
+		return nil, errors.New("no kinds given")
+	}
+	var out []perturb.ManifestKind
+	seen := map[string]bool{}
+	for _, n := range names {
+		k, err := kinds.Lookup(n)
+		if err != nil {
+			return nil, err
+		}
+		if seen[k.Name] {
+			return nil, fmt.Errorf("kind %q given twice", n)
+		}
+		seen[k.Name] = true
+		opts, err := o.kindOptions(k)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, perturb.ManifestKind{Name: k.Name, Suffix: k.Suffix, Options: opts})
+	}
+	return out, nil
+}
+
+// bindKinds binds a comma-separated list of kinds to *p, resolved with
+// their options when the command line is parsed.
+func bindKinds(f *flags, p *[]perturb.ManifestKind, o *perturbFlags, name, value, usage string) {
+	var names []string
+	f.List(&names, name, value, usage)
+	f.Check(name, func() error {
+		if name != "kinds" && len(names) == 0 {
+			return nil // an optional list, not given
+		}
+		var err error
+		*p, err = o.kinds(names)
+		return err
+	})
+}
+
+// gcPercent is the collector setting of perturbing commands. A run
+// keeps little memory (a few bounded queues of sentences) but allocates
+// about ten times its input in short-lived token slices, so with Go's
+// default of 100 the collector runs every few megabytes and took a
+// quarter of the CPU of "stress build"; at 400 it runs a quarter as
+// often for a peak heap of tens of megabytes.
+const gcPercent = 400
+
+// memoryLimit caps the heap goal gcPercent would give: the synonym
+// kind keeps the embedded concept store live (about 120 MB), and at 400
+// the collector let the heap reach five times that before running, so
+// that peak memory grew with the input (650 MB for 50 MB of BC5CDR)
+// though the live heap did not. Under the limit the collector runs as
+// needed to stay near it; K and W never reach it.
+const memoryLimit = 256 << 20
+
+// tuneGC applies gcPercent unless the user set GOGC, and memoryLimit
+// unless the user set GOMEMLIMIT, and returns the function that restores
+// the previous settings.
+func tuneGC() (restore func()) {
+	oldPercent, oldLimit := -2, int64(-1)
+	if os.Getenv("GOGC") == "" {
+		oldPercent = debug.SetGCPercent(gcPercent)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		oldLimit = debug.SetMemoryLimit(memoryLimit)
+	}
+	return func() {
+		if oldPercent != -2 {
+			debug.SetGCPercent(oldPercent)
+		}
+		if oldLimit >= 0 {
+			debug.SetMemoryLimit(oldLimit)
+		}
+	}
+}
+
+func kindNames() []string {
+	var ns []string
+	for _, k := range kinds.All() {
+		ns = append(ns, k.Name)
+	}
+	return ns
+}
+
+// openCorpus opens a corpus file, or standard input for "-" (CoNLL or
+// JSON Lines, gzipped or not, by content). An empty corpus is an error
+// when it is read (conll.NonEmpty).
+func openCorpus(e *env, name string) (*conll.File, error) {
+	var f *conll.File
+	var err error
+	if name == "-" {
+		f, err = conll.OpenReader(e.Stdin, "-")
+	} else {
+		f, err = conll.Open(name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return conll.NonEmpty(f), nil
+}
+
+// newProgress returns a progress bar counting sentences when stderr is a
+// terminal, and nil otherwise (pipes, files, tests).
+func newProgress(e *env, what string) *progressbar.ProgressBar {
+	f, ok := e.Stderr.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return progressbar.NewOptions(-1,
+		progressbar.OptionSetWriter(f),
+		progressbar.OptionSetDescription(what),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetItsString("sentences"),
+		progressbar.OptionShowIts(),
+		progressbar.OptionThrottle(100*1e6),
+	)
+}
+
+func kindList(ks []perturb.ManifestKind) string {
+	var names []string
+	for _, k := range ks {
+		names = append(names, k.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// runPlan runs a build with a progress bar on a terminal; bad option
+// values of a kind are usage errors.
+func runPlan(ctx context.Context, e *env, plan *build.Plan) (*perturb.Manifest, error) {
+	if b := newProgress(e, "perturbing"); b != nil {
+		plan.Progress = func(int) { b.Add(1) }
+		defer func() { b.Finish(); fmt.Fprintln(e.Stderr) }()
+	}
+	m, err := build.Run(ctx, plan)
+	return m, setupError(err)
+}
+
+// systemFlags are the options of the commands that evaluate systems (run,
+// curve): external taggers, training of the baselines, the report.
+type systemFlags struct {
+	train                               []string          // training corpora of the baselines
+	baselines                           []tagger.Features // built-in baselines to train
+	models                              []named           // saved models, NAME=FILE
+	modelCmds, modelServers, modelNames []string
+	timeout                             time.Duration
+	strictTags                          bool
+	epochs, samples                     int
+	format                              compare.Format
+	quiet                               bool
+}
+
+func bindSystems(f *flags, o *systemFlags) {
+	f.Strings(&o.modelCmds, "model-cmd", "external tagger `CMD` (sh -c; CoNLL on stdin, CoNLL or tags on stdout); repeatable")
+	f.Strings(&o.modelServers, "model-server", "external tagger `CMD` started once (sh -c) answering JSON lines {\"tokens\": [...]} -> {\"tags\": [...]} (see README); repeatable")
+	f.Strings(&o.modelNames, "model-name", "names of the --model-cmd, then --model-server, systems in reports (default cmd, cmd2, ..., server, ...)")
+	f.Duration(&o.timeout, "timeout", defaultTimeout, timeoutHelp)
+	f.Bool(&o.strictTags, "strict-tags", "", false, "an unknown tag (not O, B-TYPE or I-TYPE with a type of the gold) is an error, not a warning")
+	f.IntIn(&o.epochs, "epochs", 10, 1, math.MaxInt, "training passes of the baselines")
+	f.IntIn(&o.samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: no intervals)")
+	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
+	f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
+}
+
+// bindBaselines binds --baselines, a list of feature sets ("none": no
+// baselines), parsed when the command line is.
+func bindBaselines(f *flags, p *[]tagger.Features, value, usage string) {
+	var names []string
+	f.List(&names, "baselines", value, usage)
+	f.Check("baselines", func() error {
+		if len(names) == 1 && names[0] == "none" {
+			return nil
+		}
+		for _, name := range names {
+			b, err := tagger.ParseFeatures(name)
+			if err != nil {
+				return err
+			}
+			*p = append(*p, b)
+		}
+		return nil
+	})
+}
+
+// loadSystems makes the systems of o: the baselines trained on the
+// training corpora (and, per augment kind, on them plus one perturbed
+// copy), saved models and external commands and servers, with names
+// checked, and the function that stops the servers.
+func loadSystems(ctx context.Context, cmd string, o *systemFlags, p *perturbFlags, augment []perturb.ManifestKind,
+	e *env, logf func(string, ...any)) ([]experiment.System, func(), error) {
+	var systems []experiment.System
+	if len(o.baselines) > 0 {
+		train, err := experiment.ReadTraining(o.train)
+		if err != nil {
+			return nil, nil, err
+		}
+		var aug []experiment.Kind
+		for _, mk := range augment {
+			pt, err := build.NewPerturbation(mk)
+			if err != nil {
+				return nil, nil, err
+			}
+			if c, ok := pt.(io.Closer); ok {
+				defer c.Close()
+			}
+			aug = append(aug, experiment.Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
+		}
+		logf("training %d models on %d sentences (%d epochs)", len(o.baselines)*(1+len(aug)), len(train), o.epochs)
+		if systems, err = experiment.TrainBaselines(ctx, experiment.Baselines{Train: train, Features: o.baselines,
+			Augment: aug, Seed: p.Seed, Selection: p.Selection, Epochs: o.epochs, Workers: p.Workers}); err != nil {
+			return nil, nil, err
+		}
+	}
+	for _, m := range o.models {
+		model, err := tagger.LoadFile(m.path)
+		if err != nil {
+			return nil, nil, err
+		}
+		systems = append(systems, experiment.System{Name: m.name, Model: m.name, Tagger: model})
+	}
+	external, stop := externalSystems(o, e.Stderr)
+	systems = append(systems, external...)
+	if err := experiment.CheckNames(systems); err != nil {
+		stop()
+		return nil, nil, usageErrorf("%s: %v", cmd, err)
+	}
+	return systems, stop, nil
+}
+
+// named is a file or directory named on the command line: NAME=PATH,
+// [SET=]FILE or NAME[:SET]=FILE.
+type named struct{ name, set, path string }
+
+func parsePair(s string) (named, error) {
+	k, v, ok := strings.Cut(s, "=")
+	if !ok || k == "" || v == "" {
+		return named{}, errors.New("want NAME=VALUE")
+	}
+	return named{name: k, path: v}, nil
+}
+
+// parseModel parses a saved model given as NAME=FILE.
+func parseModel(s string) (named, error) {
+	n, err := parsePair(s)
+	if err != nil {
+		return n, errors.New("want NAME=FILE")
+	}
+	return n, nil
+}

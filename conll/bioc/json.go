@@ -1,0 +1,380 @@
+package bioc
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/standoff"
+)
+
+type jLocation struct {
+	Offset int `json:"offset"`
+	Length int `json:"length"`
+}
+
+type jNode struct {
+	RefID string `json:"refid"`
+	Role  string `json:"role"`
+}
+
+type jAnnotation struct {
+	ID        string            `json:"id"`
+	Infons    map[string]string `json:"infons"`
+	Text      string            `json:"text"`
+	Locations []jLocation       `json:"locations"`
+}
+
+type jRelation struct {
+	ID     string            `json:"id"`
+	Infons map[string]string `json:"infons"`
+	Nodes  []jNode           `json:"nodes"`
+}
+
+type jPassage struct {
+	Offset      int               `json:"offset"`
+	Infons      map[string]string `json:"infons"`
+	Text        string            `json:"text"`
+	Sentences   []json.RawMessage `json:"sentences"`
+	Annotations []jAnnotation     `json:"annotations"`
+	Relations   []jRelation       `json:"relations"`
+}
+
+type jDocument struct {
+	ID        string            `json:"id"`
+	Infons    map[string]string `json:"infons"`
+	Passages  []jPassage        `json:"passages"`
+	Relations []jRelation       `json:"relations"`
+}
+
+// fromMap returns infons in key order (JSON objects have none).
+func fromMap(m map[string]string) []standoff.Infon {
+	var out []standoff.Infon
+	for k, v := range m {
+		out = append(out, standoff.Infon{Key: k, Value: v})
+	}
+	slices.SortFunc(out, func(a, b standoff.Infon) int { return strings.Compare(a.Key, b.Key) })
+	return out
+}
+
+func toMap(in []standoff.Infon) map[string]string {
+	m := make(map[string]string, len(in))
+	for _, x := range in {
+		if _, dup := m[x.Key]; !dup {
+			m[x.Key] = x.Value
+		}
+	}
+	return m
+}
+
+// JSONDecoder reads the documents of a BioC JSON collection, one at a
+// time.
+type JSONDecoder struct {
+	// File names the input in errors.
+	File string
+
+	r    *bufio.Reader
+	d    *json.Decoder
+	coll *Collection
+	in   bool // inside the documents array
+	sent bool
+	err  error
+	data []byte // what was read, to turn byte offsets into lines
+	rec  *recorder
+}
+
+// recorder keeps the bytes read, for line numbers in errors.
+type recorder struct {
+	r   io.Reader
+	buf []byte
+}
+
+func (r *recorder) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	r.buf = append(r.buf, p[:n]...)
+	return n, err
+}
+
+// NewJSONDecoder returns a decoder reading from r.
+func NewJSONDecoder(r io.Reader, file string) *JSONDecoder {
+	rec := &recorder{r: r}
+	return &JSONDecoder{File: file, d: json.NewDecoder(rec), coll: &Collection{}, rec: rec}
+}
+
+func (d *JSONDecoder) errorf(err error) error {
+	off := d.d.InputOffset()
+	if se, ok := err.(*json.SyntaxError); ok {
+		off = se.Offset
+	}
+	line := 1 + bytes.Count(d.rec.buf[:min(int(off), len(d.rec.buf))], []byte("\n"))
+	if !errors.Is(err, standoff.ErrSyntax) && !errors.Is(err, standoff.ErrOffset) {
+		err = fmt.Errorf("%w: %v", standoff.ErrSyntax, err)
+	}
+	return &conll.ParseError{File: d.File, Line: line, Err: err}
+}
+
+// Read returns the next document, or io.EOF after the last one.
+func (d *JSONDecoder) Read() (*standoff.Document, error) {
+	if d.err != nil {
+		return nil, d.err
+	}
+	doc, err := d.read()
+	if err != nil {
+		if err != io.EOF {
+			if pe, ok := err.(*conll.ParseError); !ok || pe.File == "" {
+				err = d.errorf(err)
+			}
+		}
+		d.err = err
+	}
+	return doc, err
+}
+
+func (d *JSONDecoder) read() (*standoff.Document, error) {
+	if !d.in {
+		if err := d.expect('{'); err != nil {
+			return nil, err
+		}
+		for {
+			if !d.d.More() {
+				return nil, io.EOF // a collection without documents
+			}
+			t, err := d.d.Token()
+			if err != nil {
+				return nil, err
+			}
+			key, _ := t.(string)
+			switch key {
+			case "source", "date", "key":
+				var v string
+				if err := d.d.Decode(&v); err != nil {
+					return nil, err
+				}
+				*map[string]*string{"source": &d.coll.Source, "date": &d.coll.Date, "key": &d.coll.Key}[key] = v
+				continue
+			case "infons":
+				var m map[string]string
+				if err := d.d.Decode(&m); err != nil {
+					return nil, err
+				}
+				d.coll.Infons = fromMap(m)
+				continue
+			case "documents":
+				if err := d.expect('['); err != nil {
+					return nil, err
+				}
+				d.in = true
+			default:
+				var skip json.RawMessage
+				if err := d.d.Decode(&skip); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			break
+		}
+	}
+	if !d.d.More() {
+		return nil, io.EOF // keys after "documents" are not read
+	}
+	start := d.d.InputOffset()
+	var x jDocument
+	if err := d.d.Decode(&x); err != nil {
+		return nil, err
+	}
+	doc, err := fromJDocument(&x)
+	if err != nil {
+		// Offsets are checked once the whole document is read: the
+		// error points at its start.
+		line := 1 + bytes.Count(d.rec.buf[:min(int(start)+1, len(d.rec.buf))], []byte("\n"))
+		return nil, &conll.ParseError{File: d.File, Line: line, Err: err}
+	}
+	if !d.sent {
+		doc.Extra = extra{d.coll}
+		d.sent = true
+	}
+	return doc, nil
+}
+
+func (d *JSONDecoder) expect(delim json.Delim) error {
+	t, err := d.d.Token()
+	if err != nil {
+		return err
+	}
+	if t != delim {
+		return fmt.Errorf("want %v, got %v", delim, t)
+	}
+	return nil
+}
+
+func fromJRelations(in []jRelation) []standoff.Relation {
+	var out []standoff.Relation
+	for _, r := range in {
+		rel := standoff.Relation{ID: r.ID, Infons: fromMap(r.Infons)}
+		rel.Type = relationType(rel.Infons)
+		for _, n := range r.Nodes {
+			rel.Nodes = append(rel.Nodes, standoff.Node{RefID: n.RefID, Role: n.Role})
+		}
+		out = append(out, rel)
+	}
+	return out
+}
+
+func fromJDocument(x *jDocument) (*standoff.Document, error) {
+	doc := &standoff.Document{ID: x.ID, Infons: fromMap(x.Infons), Relations: fromJRelations(x.Relations)}
+	for pi, xp := range x.Passages {
+		if len(xp.Sentences) > 0 && xp.Text == "" {
+			return nil, fmt.Errorf("%w: document %s: passage %d has sentences instead of text (not supported)", standoff.ErrSyntax, x.ID, pi+1)
+		}
+		p := standoff.Passage{Offset: xp.Offset, Text: xp.Text, Infons: fromMap(xp.Infons), Relations: fromJRelations(xp.Relations)}
+		for _, xa := range xp.Annotations {
+			a := standoff.Annotation{ID: xa.ID, Text: xa.Text}
+			a.Type, a.Infons = splitType(fromMap(xa.Infons))
+			for _, l := range xa.Locations {
+				a.Locations = append(a.Locations, standoff.Span{Start: l.Offset, End: l.Offset + l.Length})
+			}
+			p.Annotations = append(p.Annotations, a)
+		}
+		doc.Passages = append(doc.Passages, p)
+	}
+	if err := checkPassages(doc); err != nil {
+		return nil, err
+	}
+	return doc, standoff.CheckOffsets(doc)
+}
+
+// JSONEncoder writes a BioC JSON collection, one document per line.
+type JSONEncoder struct {
+	w       *bufio.Writer
+	n       int
+	started bool
+	closed  bool
+	err     error
+}
+
+// NewJSONEncoder returns an encoder writing to w.
+func NewJSONEncoder(w io.Writer) *JSONEncoder { return &JSONEncoder{w: bufio.NewWriter(w)} }
+
+func marshal(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v) // maps of strings, slices and structs of them: cannot fail
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+func (e *JSONEncoder) header(c *Collection) {
+	if c == nil {
+		c = &Collection{Source: "stress"}
+	}
+	e.w.WriteString(`{"source":`)
+	e.w.Write(marshal(c.Source))
+	e.w.WriteString(`,"date":`)
+	e.w.Write(marshal(c.Date))
+	e.w.WriteString(`,"key":`)
+	e.w.Write(marshal(c.Key))
+	e.w.WriteString(`,"infons":`)
+	e.w.Write(marshal(toMap(c.Infons)))
+	e.w.WriteString(`,"documents":[`)
+	e.started = true
+}
+
+func toJRelations(in []standoff.Relation) []jRelation {
+	out := []jRelation{}
+	for i := range in {
+		r := &in[i]
+		x := jRelation{ID: r.ID, Infons: toMap(relationInfons(r)), Nodes: []jNode{}}
+		for _, n := range r.Nodes {
+			x.Nodes = append(x.Nodes, jNode{n.RefID, n.Role})
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// Write writes one document.
+func (e *JSONEncoder) Write(doc *standoff.Document) error {
+	if e.err != nil {
+		return e.err
+	}
+	if e.closed {
+		e.err = errClosed
+		return e.err
+	}
+	if !e.started {
+		e.header(collectionOf(doc))
+	}
+	x := jDocument{ID: doc.ID, Infons: toMap(doc.Infons), Relations: toJRelations(doc.Relations), Passages: []jPassage{}}
+	for i := range doc.Passages {
+		p := &doc.Passages[i]
+		xp := jPassage{Offset: p.Offset, Text: p.Text, Infons: toMap(p.Infons), Relations: toJRelations(p.Relations),
+			Sentences: []json.RawMessage{}, Annotations: []jAnnotation{}}
+		for j := range p.Annotations {
+			a := &p.Annotations[j]
+			xa := jAnnotation{ID: a.ID, Text: a.Text, Infons: toMap(annotationInfons(a)), Locations: []jLocation{}}
+			for _, l := range a.Locations {
+				xa.Locations = append(xa.Locations, jLocation{l.Start, l.Len()})
+			}
+			xp.Annotations = append(xp.Annotations, xa)
+		}
+		x.Passages = append(x.Passages, xp)
+	}
+	if e.n > 0 {
+		e.w.WriteString(",")
+	}
+	e.w.WriteString("\n")
+	e.w.Write(marshal(x))
+	e.n++
+	return nil
+}
+
+// Flush ends the collection and writes buffered data; nothing can be
+// written after it.
+func (e *JSONEncoder) Flush() {
+	if e.err != nil || e.closed {
+		return
+	}
+	if !e.started {
+		e.header(nil)
+	}
+	e.w.WriteString("\n]}\n")
+	e.closed = true
+	e.err = e.w.Flush()
+}
+
+// Error returns the first error of Write or Flush.
+func (e *JSONEncoder) Error() error { return e.err }
+
+func init() {
+	standoff.Register(conll.FormatBioCXML,
+		func(r io.Reader, name string) (standoff.Decoder, error) { return NewXMLDecoder(r, name), nil },
+		func(w io.Writer, _ conll.SideFiles) (standoff.Encoder, error) { return NewXMLEncoder(w), nil },
+		nil)
+	standoff.Register(conll.FormatBioCJSON,
+		func(r io.Reader, name string) (standoff.Decoder, error) { return NewJSONDecoder(r, name), nil },
+		func(w io.Writer, _ conll.SideFiles) (standoff.Encoder, error) { return NewJSONEncoder(w), nil },
+		SniffJSON)
+}
+
+// SniffJSON reports whether head, the start of a .json file, is a BioC
+// collection rather than JSON Lines: an object whose first key is one
+// of a collection's.
+func SniffJSON(head []byte) bool {
+	head = bytes.TrimLeft(head, " \t\r\n")
+	if len(head) == 0 || head[0] != '{' {
+		return false
+	}
+	head = bytes.TrimLeft(head[1:], " \t\r\n")
+	for _, k := range []string{`"source"`, `"date"`, `"key"`, `"infons"`, `"documents"`} {
+		if bytes.HasPrefix(head, []byte(k)) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,327 @@
+package bioc
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/standoff"
+)
+
+type xInfon struct {
+	Key   string `xml:"key,attr"`
+	Value string `xml:",chardata"`
+}
+
+type xLocation struct {
+	Offset int `xml:"offset,attr"`
+	Length int `xml:"length,attr"`
+}
+
+type xNode struct {
+	RefID string `xml:"refid,attr"`
+	Role  string `xml:"role,attr"`
+}
+
+type xAnnotation struct {
+	ID        string      `xml:"id,attr,omitempty"`
+	Infons    []xInfon    `xml:"infon"`
+	Locations []xLocation `xml:"location"`
+	Text      string      `xml:"text"`
+}
+
+type xRelation struct {
+	ID     string   `xml:"id,attr,omitempty"`
+	Infons []xInfon `xml:"infon"`
+	Nodes  []xNode  `xml:"node"`
+}
+
+type xSentence struct{}
+
+type xPassage struct {
+	Infons      []xInfon      `xml:"infon"`
+	Offset      int           `xml:"offset"`
+	Text        string        `xml:"text"`
+	Sentences   []xSentence   `xml:"sentence"`
+	Annotations []xAnnotation `xml:"annotation"`
+	Relations   []xRelation   `xml:"relation"`
+}
+
+type xDocument struct {
+	XMLName   xml.Name    `xml:"document"`
+	ID        string      `xml:"id"`
+	Infons    []xInfon    `xml:"infon"`
+	Passages  []xPassage  `xml:"passage"`
+	Relations []xRelation `xml:"relation"`
+}
+
+func fromXInfons(in []xInfon) []standoff.Infon {
+	var out []standoff.Infon
+	for _, x := range in {
+		out = append(out, standoff.Infon{Key: x.Key, Value: x.Value})
+	}
+	return out
+}
+
+func toXInfons(in []standoff.Infon) []xInfon {
+	var out []xInfon
+	for _, x := range in {
+		out = append(out, xInfon{x.Key, x.Value})
+	}
+	return out
+}
+
+// XMLDecoder reads the documents of a BioC XML collection.
+type XMLDecoder struct {
+	// File names the input in errors.
+	File string
+
+	d    *xml.Decoder
+	coll *Collection
+	sent bool // the collection header went out with a document
+	err  error
+}
+
+// NewXMLDecoder returns a decoder reading from r.
+func NewXMLDecoder(r io.Reader, file string) *XMLDecoder {
+	return &XMLDecoder{File: file, d: xml.NewDecoder(bufio.NewReader(r)), coll: &Collection{}}
+}
+
+func (d *XMLDecoder) errorf(err error) error {
+	line, col := d.d.InputPos()
+	var se *xml.SyntaxError
+	if errors.As(err, &se) {
+		line, col = se.Line, 0
+	}
+	if !errors.Is(err, standoff.ErrSyntax) && !errors.Is(err, standoff.ErrOffset) {
+		err = fmt.Errorf("%w: %v", standoff.ErrSyntax, err)
+	}
+	return &conll.ParseError{File: d.File, Line: line, Column: col, Err: err}
+}
+
+// Read returns the next document, or io.EOF after the last one.
+func (d *XMLDecoder) Read() (*standoff.Document, error) {
+	if d.err != nil {
+		return nil, d.err
+	}
+	doc, err := d.read()
+	if err != nil {
+		if _, ok := err.(*conll.ParseError); !ok && err != io.EOF {
+			err = d.errorf(err)
+		}
+		d.err = err
+	}
+	return doc, err
+}
+
+func (d *XMLDecoder) read() (*standoff.Document, error) {
+	for {
+		tok, err := d.d.Token()
+		if err == io.EOF {
+			return nil, io.EOF
+		}
+		if err != nil {
+			return nil, err
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		switch se.Name.Local {
+		case "collection":
+		case "source", "date", "key":
+			var v string
+			if err := d.d.DecodeElement(&v, &se); err != nil {
+				return nil, err
+			}
+			switch se.Name.Local {
+			case "source":
+				d.coll.Source = v
+			case "date":
+				d.coll.Date = v
+			default:
+				d.coll.Key = v
+			}
+		case "infon":
+			var x xInfon
+			if err := d.d.DecodeElement(&x, &se); err != nil {
+				return nil, err
+			}
+			d.coll.Infons = append(d.coll.Infons, standoff.Infon{Key: x.Key, Value: x.Value})
+		case "document":
+			line, _ := d.d.InputPos()
+			var x xDocument
+			if err := d.d.DecodeElement(&x, &se); err != nil {
+				return nil, err
+			}
+			doc, err := fromXDocument(&x)
+			if err != nil {
+				// Offsets are checked once the whole document is read:
+				// the error points at its start.
+				return nil, &conll.ParseError{File: d.File, Line: line, Err: err}
+			}
+			if !d.sent {
+				doc.Extra = extra{d.coll}
+				d.sent = true
+			}
+			return doc, nil
+		default:
+			if err := d.d.Skip(); err != nil {
+				return nil, err
+			}
+		}
+	}
+}
+
+func fromXRelations(in []xRelation) []standoff.Relation {
+	var out []standoff.Relation
+	for _, r := range in {
+		rel := standoff.Relation{ID: r.ID, Infons: fromXInfons(r.Infons)}
+		rel.Type = relationType(rel.Infons)
+		for _, n := range r.Nodes {
+			rel.Nodes = append(rel.Nodes, standoff.Node{RefID: n.RefID, Role: n.Role})
+		}
+		out = append(out, rel)
+	}
+	return out
+}
+
+func fromXDocument(x *xDocument) (*standoff.Document, error) {
+	doc := &standoff.Document{ID: x.ID, Infons: fromXInfons(x.Infons), Relations: fromXRelations(x.Relations)}
+	for pi, xp := range x.Passages {
+		if len(xp.Sentences) > 0 && xp.Text == "" {
+			return nil, fmt.Errorf("%w: document %s: passage %d has sentences instead of text (not supported)", standoff.ErrSyntax, x.ID, pi+1)
+		}
+		p := standoff.Passage{Offset: xp.Offset, Text: xp.Text, Infons: fromXInfons(xp.Infons), Relations: fromXRelations(xp.Relations)}
+		for _, xa := range xp.Annotations {
+			a := standoff.Annotation{ID: xa.ID, Text: xa.Text}
+			a.Type, a.Infons = splitType(fromXInfons(xa.Infons))
+			for _, l := range xa.Locations {
+				a.Locations = append(a.Locations, standoff.Span{Start: l.Offset, End: l.Offset + l.Length})
+			}
+			p.Annotations = append(p.Annotations, a)
+		}
+		doc.Passages = append(doc.Passages, p)
+	}
+	if err := checkPassages(doc); err != nil {
+		return nil, err
+	}
+	return doc, standoff.CheckOffsets(doc)
+}
+
+// checkPassages rejects passages that overlap or go backwards, which no
+// offset could be recomputed for.
+func checkPassages(doc *standoff.Document) error {
+	end := 0
+	for i := range doc.Passages {
+		p := &doc.Passages[i]
+		if p.Offset < end {
+			return fmt.Errorf("%w: document %s: passage %d at offset %d overlaps the one before (ends at %d)", standoff.ErrSyntax, doc.ID, i+1, p.Offset, end)
+		}
+		end = p.Offset + utf8.RuneCountInString(p.Text)
+	}
+	return nil
+}
+
+// XMLEncoder writes a BioC XML collection.
+type XMLEncoder struct {
+	w       *bufio.Writer
+	started bool
+	closed  bool
+	err     error
+}
+
+// NewXMLEncoder returns an encoder writing to w.
+func NewXMLEncoder(w io.Writer) *XMLEncoder { return &XMLEncoder{w: bufio.NewWriter(w)} }
+
+func (e *XMLEncoder) header(c *Collection) {
+	if c == nil {
+		c = &Collection{Source: "stress"}
+	}
+	var b bytes.Buffer
+	b.WriteString(xml.Header)
+	b.WriteString("<!DOCTYPE collection SYSTEM \"BioC.dtd\">\n<collection>")
+	for _, f := range [][2]string{{"source", c.Source}, {"date", c.Date}, {"key", c.Key}} {
+		b.WriteString("<" + f[0] + ">")
+		xml.EscapeText(&b, []byte(f[1]))
+		b.WriteString("</" + f[0] + ">")
+	}
+	for _, in := range c.Infons {
+		x, _ := xml.Marshal(xInfon{in.Key, in.Value})
+		b.Write(x)
+	}
+	b.WriteString("\n")
+	e.w.Write(b.Bytes())
+	e.started = true
+}
+
+func toXRelations(in []standoff.Relation) []xRelation {
+	var out []xRelation
+	for i := range in {
+		r := &in[i]
+		x := xRelation{ID: r.ID, Infons: toXInfons(relationInfons(r))}
+		for _, n := range r.Nodes {
+			x.Nodes = append(x.Nodes, xNode{n.RefID, n.Role})
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// Write writes one document.
+func (e *XMLEncoder) Write(doc *standoff.Document) error {
+	if e.err != nil {
+		return e.err
+	}
+	if e.closed {
+		e.err = errClosed
+		return e.err
+	}
+	if !e.started {
+		e.header(collectionOf(doc))
+	}
+	x := xDocument{ID: doc.ID, Infons: toXInfons(doc.Infons), Relations: toXRelations(doc.Relations)}
+	for i := range doc.Passages {
+		p := &doc.Passages[i]
+		xp := xPassage{Offset: p.Offset, Text: p.Text, Infons: toXInfons(p.Infons), Relations: toXRelations(p.Relations)}
+		for j := range p.Annotations {
+			a := &p.Annotations[j]
+			xa := xAnnotation{ID: a.ID, Text: a.Text, Infons: toXInfons(annotationInfons(a))}
+			for _, l := range a.Locations {
+				xa.Locations = append(xa.Locations, xLocation{l.Start, l.Len()})
+			}
+			xp.Annotations = append(xp.Annotations, xa)
+		}
+		x.Passages = append(x.Passages, xp)
+	}
+	b, err := xml.Marshal(x)
+	if err != nil {
+		e.err = err
+		return err
+	}
+	e.w.Write(b)
+	_, e.err = e.w.WriteString("\n")
+	return e.err
+}
+
+// Flush ends the collection and writes buffered data; nothing can be
+// written after it.
+func (e *XMLEncoder) Flush() {
+	if e.err != nil || e.closed {
+		return
+	}
+	if !e.started {
+		e.header(nil)
+	}
+	e.w.WriteString("</collection>\n")
+	e.closed = true
+	e.err = e.w.Flush()
+}
+
+// Error returns the first error of Write or Flush.
+func (e *XMLEncoder) Error() error { return e.err }

@@ -1,0 +1,313 @@
+package conll
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/stress-ner/stress/internal/atomicfile"
+)
+
+// Document formats: corpora that annotate a text by character offsets
+// rather than tagging tokens. Their readers and writers live in
+// subpackages (conll/pubtator, conll/bioc, conll/brat), which register
+// them with RegisterFormat; a program that imports those packages (the
+// stress command does) opens and creates them through Open and Create
+// like any corpus.
+const (
+	FormatPubTator Format = iota + 2 // PubTator: PMID|t|, PMID|a| and annotation lines
+	FormatBioCXML                    // BioC XML
+	FormatBioCJSON                   // BioC JSON
+	FormatBrat                       // brat standoff: NAME.ann beside NAME.txt
+)
+
+var formatNames = map[Format]string{
+	FormatCoNLL: "conll", FormatJSONL: "jsonl", FormatPubTator: "pubtator",
+	FormatBioCXML: "bioc-xml", FormatBioCJSON: "bioc-json", FormatBrat: "brat",
+}
+
+// ParseFormat returns the format named s, as String writes it.
+func ParseFormat(s string) (Format, error) {
+	for f, n := range formatNames {
+		if n == s {
+			return f, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown format %q (want conll, jsonl, pubtator, bioc-xml, bioc-json or brat)", s)
+}
+
+// Ext returns the usual file name ending of the format.
+func (f Format) Ext() string {
+	switch f {
+	case FormatJSONL:
+		return ".jsonl"
+	case FormatPubTator:
+		return ".pubtator"
+	case FormatBioCXML:
+		return ".xml"
+	case FormatBioCJSON:
+		return ".bioc.json"
+	case FormatBrat:
+		return ".ann"
+	}
+	return ".tsv"
+}
+
+// IsDocument reports whether f is a document format.
+func (f Format) IsDocument() bool { return f >= FormatPubTator }
+
+// Template is what the reader of a document file hands, through
+// Layout.Template, to the writers of its copies: the documents read, so
+// that a writer rebuilds each of them from the sentences it is given
+// (perturbed or not) instead of inventing documents. It is a
+// *standoff.Corpus; the interface keeps this package free of the
+// document model.
+type Template interface {
+	DocumentTemplate()
+}
+
+// SideFiles creates the other files of an output, such as the text
+// file brat keeps beside its annotations: name is the output's name
+// with its extension replaced by ext. The files are put in place with
+// the output at Commit.
+type SideFiles func(ext string) (io.Writer, error)
+
+// Codec is a document format's reader and writer, as registered.
+type Codec struct {
+	// NewReader returns a reader of the sentences of the documents in
+	// r; name is the input's name (for errors, and for brat, whose text
+	// is in a file beside it). The reader implements Templater.
+	NewReader func(r io.Reader, name string) (SentenceReader, error)
+	// NewWriter returns a writer of documents to w: the documents of
+	// tmpl rebuilt from the sentences written, or, when tmpl is nil,
+	// documents made from the sentences. side is nil when the output is
+	// not a file.
+	NewWriter func(w io.Writer, side SideFiles, tmpl Template) (SentenceWriter, error)
+	// Sniff, when not nil, reports whether the start of a file is in
+	// this format; it decides for names whose extension is ambiguous
+	// (.json, .txt).
+	Sniff func(head []byte) bool
+}
+
+// Templater is implemented by the readers of document formats.
+type Templater interface {
+	Template() Template
+}
+
+var (
+	codecsMu sync.RWMutex
+	codecs   = map[Format]*Codec{}
+)
+
+// RegisterFormat makes a document format available to Open, Create and
+// NewFormatWriter. It panics when f is not a document format or is
+// registered twice, as that is a programming error.
+func RegisterFormat(f Format, c *Codec) {
+	codecsMu.Lock()
+	defer codecsMu.Unlock()
+	if !f.IsDocument() || codecs[f] != nil || c.NewReader == nil || c.NewWriter == nil {
+		panic("conll: bad RegisterFormat of " + f.String())
+	}
+	codecs[f] = c
+}
+
+func codec(f Format) (*Codec, error) {
+	codecsMu.RLock()
+	defer codecsMu.RUnlock()
+	if c := codecs[f]; c != nil {
+		return c, nil
+	}
+	return nil, fmt.Errorf("format %s is not available in this program", f)
+}
+
+// formatOfName returns the format a file name calls for and whether the
+// name leaves it open (.json: JSON Lines or BioC JSON).
+func formatOfName(name string) (Format, bool) {
+	name = strings.TrimSuffix(strings.ToLower(name), ".gz")
+	switch {
+	case name == "-": // standard input: the content decides
+		return FormatCoNLL, true
+	case strings.HasSuffix(name, ".bioc.json"):
+		return FormatBioCJSON, false
+	case strings.HasSuffix(name, ".json"):
+		return FormatJSONL, true
+	case strings.HasSuffix(name, ".jsonl"):
+		return FormatJSONL, false
+	case strings.HasSuffix(name, ".pubtator"), strings.HasSuffix(name, ".pubtator.txt"):
+		return FormatPubTator, false
+	case strings.HasSuffix(name, ".xml"):
+		return FormatBioCXML, false
+	case strings.HasSuffix(name, ".ann"):
+		return FormatBrat, false
+	case strings.HasSuffix(name, ".txt"):
+		return FormatCoNLL, true
+	}
+	return FormatCoNLL, false
+}
+
+// sniff decides the format of a file whose name leaves it open from its
+// first bytes, and returns a reader that still yields them.
+func sniff(r io.Reader, f Format) (io.Reader, Format) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(4096)
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	codecsMu.RLock()
+	defer codecsMu.RUnlock()
+	for _, g := range []Format{FormatBioCJSON, FormatPubTator, FormatBioCXML} {
+		if c := codecs[g]; c != nil && c.Sniff != nil && c.Sniff(head) {
+			return br, g
+		}
+	}
+	if f == FormatCoNLL && bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte(`{"`)) {
+		// A JSON object on standard input: JSON Lines. No CoNLL token
+		// line starts with {" in practice.
+		return br, FormatJSONL
+	}
+	return br, f
+}
+
+// openDocument sets cf up to read the document format f from r.
+func openDocument(cf *File, r io.Reader, f Format) error {
+	c, err := codec(f)
+	if err != nil {
+		return err
+	}
+	sr, err := c.NewReader(r, cf.Name)
+	if err != nil {
+		return err
+	}
+	cf.Format = f
+	cf.SentenceReader = sr
+	if t, ok := sr.(Templater); ok {
+		cf.tmpl = t
+	}
+	return nil
+}
+
+// NewDocumentWriter returns a writer of document format f to w, with
+// side creating the files it keeps beside w (brat's text; nil when w
+// is not a file) and the documents of layout.Template to rebuild.
+func NewDocumentWriter(w io.Writer, f Format, side SideFiles, layout Layout) (SentenceWriter, error) {
+	return newDocWriter(w, f, side, layout)
+}
+
+// newDocWriter returns a writer of format f.
+func newDocWriter(w io.Writer, f Format, side SideFiles, layout Layout) (SentenceWriter, error) {
+	c, err := codec(f)
+	if err != nil {
+		return nil, err
+	}
+	return c.NewWriter(w, side, layout.Template)
+}
+
+// sideFiles returns the SideFiles of output o: atomic files beside it,
+// committed and aborted with it.
+func (o *Output) sideFiles(noClobber bool) SideFiles {
+	return func(ext string) (io.Writer, error) {
+		name := strings.TrimSuffix(o.Name, extOf(o.Name)) + ext
+		f, err := atomicfile.Create(name, noClobber)
+		if err != nil {
+			return nil, err
+		}
+		o.side = append(o.side, f)
+		return f, nil
+	}
+}
+
+// extOf returns the extension of name (".ann"), ignoring a final ".gz".
+func extOf(name string) string {
+	i := strings.LastIndexByte(name, '.')
+	if i < 0 || strings.ContainsRune(name[i:], os.PathSeparator) {
+		return ""
+	}
+	return name[i:]
+}
+
+// errWriter is a SentenceWriter that only reports err.
+type errWriter struct{ err error }
+
+func (e errWriter) Write(Sentence) error { return e.err }
+func (e errWriter) Flush()               {}
+func (e errWriter) Error() error         { return e.err }
+
+// Copy writes every sentence r reads to w and flushes w: a whole format
+// conversion once both are open.
+func Copy(w SentenceWriter, r SentenceReader) error {
+	for {
+		s, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if err := w.Write(s); err != nil {
+			return err
+		}
+	}
+	w.Flush()
+	return w.Error()
+}
+
+// Predictions wraps the Template of a document input for the writer of
+// a tagger's output: each document is written with its text unchanged
+// and, as its only annotations, the entities the written sentences'
+// tags mark (no ids, no relations). A nil Template stays nil.
+func Predictions(t Template) Template {
+	if t == nil {
+		return nil
+	}
+	return predictions{t}
+}
+
+type predictions struct{ Template }
+
+// PredictionTemplate returns the Template Predictions wrapped, and
+// whether t is such a wrapper.
+func PredictionTemplate(t Template) (Template, bool) {
+	p, ok := t.(predictions)
+	if !ok {
+		return t, false
+	}
+	return p.Template, true
+}
+
+// Liker is implemented by the readers of document formats that can
+// split their documents into the sentences and tokens of another
+// reading (ReadLike).
+type Liker interface {
+	ReadLike(Template) error
+}
+
+// ReadLike makes f split its documents into the sentences and tokens
+// of t, the Template of another file's documents (the original of a
+// perturbed copy, or the gold of a prediction file), instead of
+// tokenizing them anew: a typo that puts punctuation inside a word, or
+// a longer synonym, then leaves sentences and tokens aligned with t's.
+// It must be called before the first Read. A nil t, and a t for a file
+// of another kind than f's, change nothing for CoNLL and JSON Lines.
+func (f *File) ReadLike(t Template) error {
+	if t == nil {
+		return nil
+	}
+	l, ok := f.SentenceReader.(Liker)
+	if !ok {
+		return nil
+	}
+	return l.ReadLike(t)
+}
+
+// ConceptWriter is implemented by the writers of document formats.
+// WriteConcepts writes s as Write does and gives the mentions of s's
+// original sentence that start at the token indices of concepts a new
+// concept: concepts[i] = {old, new} ids, as an entity swap logs them
+// ("MESH:D003042", "MESH:D013747"). A mention whose id is old, or old
+// without its "PREFIX:" when new has the same prefix, gets new in the
+// same form; other ids are kept.
+type ConceptWriter interface {
+	WriteConcepts(s Sentence, concepts map[int][2]string) error
+}

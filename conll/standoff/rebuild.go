@@ -1,0 +1,271 @@
+package standoff
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+)
+
+// edit replaces the original text at span by text.
+type edit struct {
+	span Span
+	text string
+	n    int // code points of text
+}
+
+// Rebuild returns the document that the perturbed sentences outs make
+// of d, whose sentences as a Reader reads them are the originals. The
+// text between tokens is kept; a token whose text changed takes its new
+// text; a mention replaced by one of a different number of tokens (a
+// synonym) takes its new tokens joined as Detokenize joins them. Every
+// annotation's offsets are recomputed and its text is read from the new
+// text; ids, types, infons and relations are carried over.
+//
+// An annotation boundary can only fall inside a replaced stretch for an
+// annotation nested in a replaced mention: it then widens to the whole
+// replacement, the only span of the new text that names it.
+func Rebuild(d *Document, outs []conll.Sentence) (*Document, error) {
+	sd, err := segmentDoc(d)
+	if err != nil {
+		return nil, err
+	}
+	nd, _, err := rebuild(sd, outs, nil)
+	return nd, err
+}
+
+// rebuild is Rebuild of a segmented document; concepts, when not nil,
+// holds per sentence the swapped concepts of its mentions by first
+// token (conll.ConceptWriter). It returns which annotations (passage,
+// index) took a new concept id.
+func rebuild(sd *segDoc, outs []conll.Sentence, concepts []map[int][2]string) (*Document, map[[2]int]bool, error) {
+	d := sd.doc
+	if len(outs) != len(sd.sents) {
+		return nil, nil, fmt.Errorf("%w: document %s has %d sentences, got %d", ErrAlign, d.ID, len(sd.sents), len(outs))
+	}
+	var edits []edit
+	for i := range outs {
+		var err error
+		edits, err = alignSentence(edits, sd, i, outs[i])
+		if err != nil {
+			return nil, nil, fmt.Errorf("document %s: sentence %d: %w", d.ID, i+1, err)
+		}
+	}
+	swaps := swappedSpans(sd, concepts)
+	if len(edits) == 0 && len(swaps) == 0 {
+		return d, nil, nil
+	}
+	slices.SortFunc(edits, func(a, b edit) int { return a.span.Start - b.span.Start })
+	m := offsetMap{edits: edits}
+	nd := *d
+	nd.Passages = make([]Passage, len(d.Passages))
+	for pi := range d.Passages {
+		p := &d.Passages[pi]
+		np := *p
+		np.Offset = m.pos(p.Offset, false)
+		np.Text = applyEdits(p.Text, p.Offset, edits)
+		np.Annotations = slices.Clone(p.Annotations)
+		nd.Passages[pi] = np
+	}
+	for pi := range nd.Passages {
+		anns := nd.Passages[pi].Annotations
+		for j := range anns {
+			a := &anns[j]
+			locs := make([]Span, len(a.Locations))
+			for k, l := range a.Locations {
+				locs[k] = Span{m.pos(l.Start, false), m.pos(l.End, true)}
+			}
+			a.Locations = locs
+			if len(locs) > 0 {
+				t, ok := nd.AnnotationText(locs)
+				if !ok {
+					return nil, nil, fmt.Errorf("%w: document %s: annotation %s moved outside the text", ErrCheck, d.ID, annName(a))
+				}
+				a.Text = t
+			}
+		}
+	}
+	swapped := map[[2]int]bool{}
+	for pi := range d.Passages {
+		for j, a := range d.Passages[pi].Annotations {
+			if len(a.Locations) != 1 {
+				continue
+			}
+			c, ok := swaps[a.Locations[0]]
+			if !ok {
+				continue
+			}
+			na := &nd.Passages[pi].Annotations[j]
+			if infons, ok := swapID(a.Infons, c); ok {
+				na.Infons = infons
+				swapped[[2]int{pi, j}] = true
+			}
+		}
+	}
+	return &nd, swapped, nil
+}
+
+// swappedSpans returns the concepts swapped in by the original spans of
+// the mentions concepts names.
+func swappedSpans(sd *segDoc, concepts []map[int][2]string) map[Span][2]string {
+	var m map[Span][2]string
+	for i, cs := range concepts {
+		if i >= len(sd.sents) {
+			break
+		}
+		ss := &sd.sents[i]
+		for _, sp := range iob.Spans(ss.tags) {
+			if c, ok := cs[sp.Start]; ok {
+				if m == nil {
+					m = map[Span][2]string{}
+				}
+				m[Span{ss.toks[sp.Start].Start, ss.toks[sp.End-1].End}] = c
+			}
+		}
+	}
+	return m
+}
+
+// swapID returns infons with the concept id c[0] replaced by c[1]: the
+// identifier infon (or, for BioC, any infon) that holds c[0], or c[0]
+// without its "PREFIX:" when c[1] has the same prefix (MESH:D003042 ->
+// D003042 in a PubTator file). An id in another namespace is kept.
+func swapID(infons []Infon, c [2]string) ([]Infon, bool) {
+	op, oid, _ := strings.Cut(c[0], ":")
+	np, nid, _ := strings.Cut(c[1], ":")
+	for i, in := range infons {
+		var v string
+		switch {
+		case in.Value == c[0]:
+			v = c[1]
+		case op == np && oid != "" && nid != "" && in.Value == oid:
+			v = nid
+		default:
+			continue
+		}
+		out := slices.Clone(infons)
+		out[i].Value = v
+		return out, true
+	}
+	return infons, false
+}
+
+// alignSentence appends the edits that turn sentence i of sd into out.
+func alignSentence(edits []edit, sd *segDoc, i int, out conll.Sentence) ([]edit, error) {
+	ss := &sd.sents[i]
+	p := &sd.doc.Passages[ss.passage]
+	orig := sd.sentence(i)
+	tokenEdits := func(edits []edit, from, to, outFrom int) []edit {
+		for k := from; k < to; k++ {
+			if nt := out.Tokens[outFrom+k-from]; nt != orig.Tokens[k] {
+				edits = append(edits, edit{ss.toks[k], nt, utf8.RuneCountInString(nt)})
+			}
+		}
+		return edits
+	}
+	os, ps := iob.Spans(orig.Tags), iob.Spans(out.Tags)
+	if len(out.Tokens) == len(orig.Tokens) && slices.Equal(os, ps) {
+		return tokenEdits(edits, 0, len(orig.Tokens), 0), nil
+	}
+	// Mentions were replaced by others of other lengths (even if the
+	// sentence kept its number of tokens). Context tokens map one to
+	// one between the mentions, which keep their order.
+	if len(os) != len(ps) || len(out.Tags) != len(out.Tokens) {
+		return nil, fmt.Errorf("%w: %d mentions became %d", ErrAlign, len(os), len(ps))
+	}
+	oi, pi := 0, 0
+	for k := range os {
+		o, q := os[k], ps[k]
+		if o.Start-oi != q.Start-pi {
+			return nil, fmt.Errorf("%w: %d tokens before mention %d became %d", ErrAlign, o.Start-oi, k+1, q.Start-pi)
+		}
+		edits = tokenEdits(edits, oi, o.Start, pi)
+		if o.End-o.Start == q.End-q.Start {
+			edits = tokenEdits(edits, o.Start, o.End, q.Start)
+		} else {
+			span := Span{ss.toks[o.Start].Start, ss.toks[o.End-1].End}
+			text := Detokenize(out.Tokens[q.Start:q.End])
+			if old, _ := runeSlice(p.Text, span.Start-p.Offset, span.End-p.Offset); old != text {
+				edits = append(edits, edit{span, text, utf8.RuneCountInString(text)})
+			}
+		}
+		oi, pi = o.End, q.End
+	}
+	if len(orig.Tokens)-oi != len(out.Tokens)-pi {
+		return nil, fmt.Errorf("%w: %d tokens after the last mention became %d", ErrAlign, len(orig.Tokens)-oi, len(out.Tokens)-pi)
+	}
+	return tokenEdits(edits, oi, len(orig.Tokens), pi), nil
+}
+
+// noSpaceBefore and noSpaceAfter are the tokens Detokenize attaches to
+// their neighbour.
+const (
+	noSpaceBefore = ".,;:)]}%'-/+"
+	noSpaceAfter  = "([{'-/+"
+)
+
+// Detokenize joins the tokens of a replacement name into text: with a
+// space between words, none before closing punctuation or after opening
+// brackets, and none around hyphens, slashes, plus signs and apostrophes
+// ("5 - FU" is "5-FU", "Parkinson ' s disease" is "Parkinson's disease").
+func Detokenize(toks []string) string {
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 && !(len(t) == 1 && strings.Contains(noSpaceBefore, t)) &&
+			!(len(toks[i-1]) == 1 && strings.Contains(noSpaceAfter, toks[i-1])) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
+
+// applyEdits returns text (at document offset off) with the edits that
+// fall inside it applied.
+func applyEdits(text string, off int, edits []edit) string {
+	rs := []rune(text)
+	end := off + len(rs)
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		if e.span.Start < off || e.span.End > end {
+			continue
+		}
+		b.WriteString(string(rs[last : e.span.Start-off]))
+		b.WriteString(e.text)
+		last = e.span.End - off
+	}
+	b.WriteString(string(rs[last:]))
+	return b.String()
+}
+
+// offsetMap maps original document offsets to rebuilt ones.
+type offsetMap struct {
+	edits []edit // sorted, disjoint
+}
+
+// pos maps offset x; end says x ends a span, which matters only when
+// x falls inside an edit of another length.
+func (m offsetMap) pos(x int, end bool) int {
+	delta := 0
+	for _, e := range m.edits {
+		switch {
+		case e.span.End <= x:
+			delta += e.n - e.span.Len()
+		case e.span.Start < x && x < e.span.End:
+			if e.n == e.span.Len() {
+				return x + delta // same length: the same position in the new text
+			}
+			if end {
+				return e.span.Start + delta + e.n
+			}
+			return e.span.Start + delta
+		default:
+			return x + delta
+		}
+	}
+	return x + delta
+}

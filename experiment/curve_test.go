@@ -1,0 +1,159 @@
+package experiment
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/sample"
+	"github.com/stress-ner/stress/tagger"
+)
+
+func keyboardKind(t testing.TB) perturb.ManifestKind {
+	t.Helper()
+	k, err := perturb.Lookup("keyboard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := k.Resolve(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return perturb.ManifestKind{Name: k.Name, Suffix: k.Suffix, Options: opts}
+}
+
+// TestCurveSets checks that the set at rate 1 is the kind's ordinary
+// stress set (what a build writes) and that lower rates change fewer
+// tokens, each a subset of the tokens eligible at rate 1.
+func TestCurveSets(t *testing.T) {
+	test, err := sample.Test()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Curve{Kinds: []perturb.ManifestKind{keyboardKind(t)}, Rates: []float64{0.25, 1},
+		Seed: 1, Selection: perturb.DefaultSelection(), Workers: 2}
+	sets, points, err := c.Sets(context.Background(), test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sets) != 3 || len(points) != 2 || sets[0].Name != OriginalSet || points[1].Set != "keyboard@1" {
+		t.Fatalf("sets %d, points %+v", len(sets), points)
+	}
+	// Rate 1 through perturb.ApplySentences, as "stress perturb" does.
+	var buf bytes.Buffer
+	k, _ := perturb.Lookup("keyboard")
+	if _, err := perturb.ApplySentences(context.Background(), k, perturb.ApplyOptions{Seed: 1},
+		&sliceSource{sents: test}, conll.NewWriter(&buf)); err != nil {
+		t.Fatal(err)
+	}
+	want, err := conll.ReadAll(conll.NewReader(&buf))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if !slices.Equal(sets[2].Gold[i].Tokens, want[i].Tokens) {
+			t.Fatalf("sentence %d at rate 1: %v, want %v", i+1, sets[2].Gold[i].Tokens, want[i].Tokens)
+		}
+	}
+	if n25, n1 := len(sets[1].Changes), len(sets[2].Changes); !(n25 > 0 && n25*3 < n1) {
+		t.Errorf("changes at rate 0.25: %d, at 1: %d", n25, n1)
+	}
+	for _, ch := range sets[1].Changes {
+		if !slices.ContainsFunc(sets[2].Changes, func(o compare.Change) bool { return o == ch }) {
+			t.Errorf("rate 0.25 changes %+v, not changed at rate 1", ch)
+		}
+	}
+}
+
+func TestCurveValidate(t *testing.T) {
+	kb := keyboardKind(t)
+	for _, rates := range [][]float64{nil, {0}, {1.5}, {0.5, 0.5}, {-0.1}} {
+		c := &Curve{Kinds: []perturb.ManifestKind{kb}, Rates: rates, Selection: perturb.DefaultSelection()}
+		if _, _, err := c.Sets(context.Background(), corpus()); err == nil {
+			t.Errorf("rates %v accepted", rates)
+		}
+	}
+	c := &Curve{Kinds: []perturb.ManifestKind{{Name: "nosuch"}}, Rates: []float64{1}, Selection: perturb.DefaultSelection()}
+	if _, _, err := c.Sets(context.Background(), corpus()); !errors.Is(err, perturb.ErrUnknownKind) {
+		t.Errorf("unknown kind: %v", err)
+	}
+}
+
+// TestCurveReport runs a curve end to end on the sample with a words
+// model and checks every format.
+func TestCurveReport(t *testing.T) {
+	train, err := sample.Train()
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, err := sample.Test()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := tagger.Train(train, tagger.Options{Features: tagger.Words, Epochs: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Curve{Kinds: []perturb.ManifestKind{keyboardKind(t)}, Rates: []float64{0.5, 1},
+		Seed: 1, Selection: perturb.DefaultSelection(), Workers: 2}
+	sets, points, err := c.Sets(context.Background(), test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmp := compare.New()
+	cmp.Samples = 50
+	rep, err := Evaluate(context.Background(), cmp, sets, []System{{Name: "words", Model: "words", Tagger: m}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cr, err := NewCurveReport(c, rep, points)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cr.Points) != 3 || cr.Points[0].Rate != 0 || cr.Points[2].Set != "keyboard@1" {
+		t.Fatalf("points %+v", cr.Points)
+	}
+	for _, p := range cr.Points {
+		if p.F1CI == nil || !(p.F1CI.Low <= p.F1 && p.F1 <= p.F1CI.High) {
+			t.Errorf("point %+v: F1 outside its interval", p)
+		}
+	}
+	// Words memorised its training words: typos in every eligible word
+	// cost it F1.
+	if !(cr.Points[2].F1 < cr.Points[0].F1) {
+		t.Errorf("F1 %.2f at rate 1, %.2f at 0", cr.Points[2].F1, cr.Points[0].F1)
+	}
+	var text, md, csvOut, js, page bytes.Buffer
+	for f, w := range map[compare.Format]*bytes.Buffer{compare.Text: &text, compare.Markdown: &md, compare.CSV: &csvOut, compare.JSON: &js} {
+		if err := cr.Write(w, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !strings.Contains(text.String(), "keyboard: F1 by rate") || !strings.Contains(text.String(), "words") {
+		t.Errorf("text:\n%s", text.String())
+	}
+	if !strings.Contains(md.String(), "| system | 0 (O) | 0.5 | 1 |") {
+		t.Errorf("markdown:\n%s", md.String())
+	}
+	lines := strings.Split(strings.TrimSpace(csvOut.String()), "\n")
+	if len(lines) != 4 || lines[0] != "system,kind,rate,set,f1,f1_low,f1_high" || !strings.HasPrefix(lines[3], "words,keyboard,1,keyboard@1,") {
+		t.Errorf("csv:\n%s", csvOut.String())
+	}
+	var back CurveReport
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil || len(back.Points) != 3 || back.Points[1].F1 != cr.Points[1].F1 {
+		t.Errorf("json round trip: %v %+v", err, back.Points)
+	}
+	if err := cr.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(page.String(), "<polyline"); n != 1 || !strings.Contains(page.String(), "<svg") {
+		t.Errorf("html has %d lines", n)
+	}
+}

@@ -1,0 +1,136 @@
+// Package layout writes sentences in the CoNLL layout of the input they
+// were read from (tab or space columns, CRLF, BOM, final blank line) when
+// reading and writing happen in different goroutines, as in the perturb
+// pipeline. The layout is detected from the first line and completed at
+// the end of the input, so a Tracker publishes it as it is read and a
+// Sink picks it up before every write and before the final flush.
+package layout
+
+import (
+	"sync/atomic"
+
+	"github.com/stress-ner/stress/conll"
+)
+
+// Source is a sentence source that knows its layout, as conll.Reader and
+// conll.File do.
+type Source interface {
+	Read() (conll.Sentence, error)
+	Layout() conll.Layout
+}
+
+// Tracker reads from a Source and publishes its layout to other
+// goroutines.
+type Tracker struct {
+	src    Source
+	cr     *conll.Reader                // src's CoNLL reader, for ReadAppend; nil for JSON Lines
+	layout atomic.Pointer[conll.Layout] // nil until the first Read
+	last   conll.Layout                 // the reading goroutine's copy
+}
+
+// Track returns a Tracker reading src.
+func Track(src Source) *Tracker {
+	t := &Tracker{src: src}
+	switch r := src.(type) {
+	case *conll.Reader:
+		t.cr = r
+	case *conll.File:
+		t.cr = r.CoNLL()
+	}
+	return t
+}
+
+// Read reads the next sentence and publishes the layout when it changed
+// (on the first line and at the end of the input, not in between).
+func (t *Tracker) Read() (conll.Sentence, error) {
+	s, err := t.src.Read()
+	t.publish()
+	return s, err
+}
+
+// ReadAppend is Read keeping the sentence's strings in strs (see
+// conll.Reader.ReadAppend), the perturb pipeline's allocation-free path.
+func (t *Tracker) ReadAppend(strs []string) (conll.Sentence, []string, error) {
+	if t.cr == nil {
+		s, err := t.Read()
+		return s, strs, err
+	}
+	s, strs, err := t.cr.ReadAppend(strs)
+	t.publish()
+	return s, strs, err
+}
+
+func (t *Tracker) publish() {
+	l := t.src.Layout()
+	if t.layout.Load() == nil || l != t.last {
+		t.last = l
+		p := new(conll.Layout) // only here: storing &l would move l to the heap on every Read
+		*p = l
+		t.layout.Store(p)
+	}
+}
+
+// Layout returns the layout read so far; it is safe for concurrent use.
+func (t *Tracker) Layout() conll.Layout {
+	if l := t.layout.Load(); l != nil {
+		return *l
+	}
+	return conll.Layout{}
+}
+
+// Sink writes sentences to a conll.SentenceWriter in the tracked layout.
+type Sink interface {
+	Write(conll.Sentence) error
+	// Flush flushes the writer (it does not close the file below).
+	Flush() error
+}
+
+// NewSink returns a Sink writing to w in t's layout (t may be nil: the
+// writer's own layout). When w is a conll.Writer, the Sink also lets the
+// pipeline's workers format sentences (AppendSentence, WriteFormatted),
+// so that the writing goroutine only copies bytes.
+func NewSink(w conll.SentenceWriter, t *Tracker) Sink {
+	s := &sink{w: w, src: t}
+	if cw, ok := w.(*conll.Writer); ok {
+		s.cw = cw
+		if t != nil {
+			return formatted{s}
+		}
+	}
+	return s
+}
+
+type sink struct {
+	w   conll.SentenceWriter
+	cw  *conll.Writer // w, when it is CoNLL
+	src *Tracker
+}
+
+func (s *sink) sync() {
+	if s.cw != nil && s.src != nil {
+		s.cw.Layout = s.src.Layout()
+	}
+}
+
+func (s *sink) Write(sent conll.Sentence) error {
+	s.sync()
+	return s.w.Write(sent)
+}
+
+func (s *sink) Flush() error {
+	s.sync()
+	s.w.Flush()
+	return s.w.Error()
+}
+
+// formatted is a sink of a CoNLL writer with a tracked layout.
+type formatted struct{ *sink }
+
+func (s formatted) AppendSentence(dst []byte, sent conll.Sentence, sep bool) ([]byte, error) {
+	return conll.AppendSentence(dst, sent, s.src.Layout(), sep)
+}
+
+func (s formatted) WriteFormatted(p []byte, n int) error {
+	s.sync()
+	return s.cw.WriteFormatted(p, n)
+}

@@ -1,0 +1,100 @@
+package perturb
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/layout"
+)
+
+// ApplyOptions are the settings of Apply. The zero value is the default
+// of "stress perturb": seed 0 (the CLI's default is 1), the default word
+// selection, the kind's default options, one worker per CPU.
+type ApplyOptions struct {
+	// Seed seeds every random choice, sentence by sentence: the same
+	// seed gives the bytes "stress perturb --seed Seed" writes.
+	Seed uint64
+	// Selection chooses the words to change; nil means DefaultSelection.
+	Selection *Selection
+	// Options are the kind's options by name (see Kind.Options);
+	// missing ones take their defaults.
+	Options map[string]string
+	// Workers is the number of perturbing goroutines (0: one per CPU);
+	// the output does not depend on it.
+	Workers int
+	// Changes, when not nil, receives the change log: TSV with a header
+	// row, one row per change (the format of changes.tsv).
+	Changes io.Writer
+	// File names the output in the change log; "-" when empty.
+	File string
+	// Progress, when not nil, is called after each sentence is written.
+	Progress func(sentences int)
+	// NoStats skips the statistics: Apply then returns zero Stats.
+	NoStats bool
+}
+
+// Apply perturbs the CoNLL corpus read from r with kind k and writes it to
+// w in the layout of the input (columns, separators, line ends), every
+// sentence checked against its original. It returns the statistics of
+// the output (see Stats).
+func Apply(ctx context.Context, k *Kind, opts ApplyOptions, r io.Reader, w io.Writer) (Stats, error) {
+	cr := conll.NewReader(r)
+	cr.File = "-"
+	return ApplySentences(ctx, k, opts, cr, conll.NewWriter(w))
+}
+
+// ApplySentences is Apply for sentence readers and writers of any format
+// (conll.File, conll.JSONWriter, ...). When src has a Layout method (as
+// conll.Reader and conll.File do) and dst is a conll.Writer, the output
+// follows the input's CoNLL layout. dst is flushed, and the change log
+// written, before ApplySentences returns without error; closing files is
+// left to the caller.
+func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src Source, dst conll.SentenceWriter) (Stats, error) {
+	sel := DefaultSelection()
+	if opts.Selection != nil {
+		sel = *opts.Selection
+	}
+	selector, err := NewSelector(sel, opts.Seed)
+	if err != nil {
+		return Stats{}, err
+	}
+	p, err := k.Build(opts.Options)
+	if err != nil {
+		return Stats{}, err
+	}
+	if c, ok := p.(io.Closer); ok {
+		defer c.Close()
+	}
+	if opts.File == "" {
+		opts.File = "-"
+	}
+	var t *layout.Tracker
+	if l, ok := src.(layout.Source); ok {
+		t = layout.Track(l)
+		src = t
+	}
+	out := layout.NewSink(dst, t)
+	pl := &Pipeline{Seed: opts.Seed, Selector: selector, Workers: opts.Workers, Progress: opts.Progress, NoStats: opts.NoStats,
+		Steps: []Step{{Name: k.Name, File: opts.File, Perturbation: p, Out: out}}}
+	var cw *ChangeWriter
+	if opts.Changes != nil {
+		cw = NewChangeWriter(opts.Changes)
+		cw.WriteHeader()
+		pl.ChangeLog = cw
+	}
+	stats, err := pl.Run(ctx, src)
+	if err != nil {
+		return Stats{}, err
+	}
+	if err := out.Flush(); err != nil {
+		return Stats{}, fmt.Errorf("write %s: %w", opts.File, err)
+	}
+	if cw != nil {
+		if cw.Flush(); cw.Error() != nil {
+			return Stats{}, fmt.Errorf("write change log: %w", cw.Error())
+		}
+	}
+	return stats[0], nil
+}

@@ -1,0 +1,81 @@
+// Package delete implements the character-deletion perturbation: in each
+// selected word, one letter is dropped ("inhibiions"), as a key not
+// struck hard enough, nlpaug's RandomCharAug "delete". Only letters are
+// dropped, never a digit or punctuation, and never a token's only
+// character, so no token becomes empty.
+package delete
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// Name and Suffix identify the perturbation in the registry and in
+// output file names (NAME_del.tsv).
+const (
+	Name   = "delete"
+	Suffix = "del"
+)
+
+// Kind describes the perturbation for the registry.
+var Kind = &perturb.Kind{
+	Name:          Name,
+	Suffix:        Suffix,
+	Help:          "delete one letter per selected word, never emptying it (\"inhibiions\")",
+	UsesSelection: true,
+	New:           func(map[string]string) (perturb.Perturbation, error) { return Delete{}, nil },
+}
+
+func init() { perturb.Register(Kind) }
+
+// Delete is the deletion perturbation.
+type Delete struct{}
+
+// AppendWord implements perturb.WordEditor: one letter, chosen
+// uniformly, is dropped; a word of one character is left.
+func (Delete) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
+	if utf8.RuneCountInString(word) < 2 {
+		return dst, false
+	}
+	i, c, ok := perturb.PickRune(word, r, unicode.IsLetter)
+	if !ok {
+		return dst, false
+	}
+	dst = append(dst, word[:i]...)
+	return append(dst, word[i+utf8.RuneLen(c):]...), true
+}
+
+// Perturb drops a letter of every selected word that has one to spare.
+func (d Delete) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
+	return perturb.EditWords(nil, s, selected, r, Name, d)
+}
+
+// AppendEdits implements perturb.TokenEditor.
+func (d Delete) AppendEdits(dst []perturb.Change, s conll.Sentence, selected []bool, r *rand.Rand) []perturb.Change {
+	return perturb.AppendEdits(dst, s, selected, r, Name, d)
+}
+
+// Check reports whether c drops exactly one letter and leaves a character.
+func (Delete) Check(c perturb.Change) error {
+	if c.End != c.Token+1 {
+		return fmt.Errorf("%w: delete change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)
+	}
+	a, b := []rune(c.Before), []rune(c.After)
+	if len(b) != len(a)-1 || len(b) == 0 {
+		return fmt.Errorf("%w: %q -> %q does not drop one character of several", perturb.ErrInvalidChange, c.Before, c.After)
+	}
+	for i := range a {
+		if string(a[:i]) != string(b[:i]) {
+			break
+		}
+		if unicode.IsLetter(a[i]) && string(a[i+1:]) == string(b[i:]) {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: %q -> %q does not drop one letter", perturb.ErrInvalidChange, c.Before, c.After)
+}

@@ -1,0 +1,237 @@
+package synonym
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// Abbreviations. Most abbreviation mentions (DOX, 5 - FU, STZ, FAP) mean
+// what the abstract says they mean: "doxorubicin ( DOX )". The lexicon
+// cannot be trusted with them (PAN is polyacrylonitrile in one abstract,
+// puromycin aminonucleoside in another), but the text can: a later
+// mention of the abbreviation may be replaced by the long form its
+// definition gave, which keeps the concept by construction. Definitions
+// are found as Schwartz and Hearst (2003) find them, restricted to gold
+// mentions: a mention, "(", a mention of the same type whose letters
+// occur in order in the first one, each word-initial where the short
+// form's first letter is, and ")". The defining sentence is left alone:
+// replacing either side of a definition would unmake it.
+
+// AbbreviationWindow is the number of sentences before a mention in
+// which a definition of it is looked for, when the input does not mark
+// documents (-DOCSTART-): a long abstract. Measured on BC5CDR devel,
+// whose sentences map to the CDR development documents: with 10, 15 and
+// 20 sentences the replacements by long forms are 384, 402 and 404, and
+// none of them uses a definition from another document.
+const AbbreviationWindow = 20
+
+// TermLongForm is the Change.TermType of an abbreviation replaced by the
+// long form an earlier sentence defined; Change.Source is SourceText.
+const (
+	TermLongForm = "long form"
+	SourceText   = "TEXT"
+)
+
+// definition is an abbreviation defined in a sentence.
+type definition struct {
+	typ        string
+	short      string   // compact short form: "5-FU"
+	long       []string // long-form tokens as written
+	longSpan   iob.Span
+	shortSpan  iob.Span
+	longAtHead bool // the long form starts its sentence (or follows a colon)
+}
+
+// definitions returns the abbreviation definitions of s (see above). The
+// strings are copied, so the result may outlive s's memory.
+func definitions(s conll.Sentence) []definition {
+	if len(s.Tags) != len(s.Tokens) || len(iob.Validate(s.Tags, iob.IOB2)) > 0 {
+		return nil
+	}
+	spans := iob.Spans(s.Tags)
+	var out []definition
+	for k := 0; k+1 < len(spans); k++ {
+		l, sh := spans[k], spans[k+1]
+		if l.Type != sh.Type || l.End+1 != sh.Start || sh.End >= len(s.Tokens) ||
+			s.Tokens[l.End] != "(" || s.Tokens[sh.End] != ")" {
+			continue
+		}
+		short := compact(strings.Join(s.Tokens[sh.Start:sh.End], " "))
+		long := s.Tokens[l.Start:l.End]
+		if !IsAbbreviation(short) || !LongFormMatches(short, strings.Join(long, " ")) {
+			continue
+		}
+		// A long form after "BACKGROUND :" starts a sentence as much as
+		// one at the head.
+		head := l.Start == 0 || s.Tokens[l.Start-1] == ":"
+		d := definition{typ: l.Type, short: strings.Clone(short), longSpan: l, shortSpan: sh, longAtHead: head}
+		for _, t := range long {
+			d.long = append(d.long, strings.Clone(t))
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// LongFormMatches reports whether long can be the long form of the
+// abbreviation short by Schwartz and Hearst's rule: every letter and
+// digit of short occurs in long, in order, matched from the end, and the
+// first one at the start of a word of long ("FAP", "familial adenomatous
+// polyposis"; "5-FU", "5 - fluorouracil"). Case is ignored.
+func LongFormMatches(short, long string) bool {
+	s := []rune(strings.ToLower(short))
+	l := []rune(strings.ToLower(long))
+	if len(l) <= len(s) {
+		return false
+	}
+	alnum := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	first := 0
+	for first < len(s) && !alnum(s[first]) {
+		first++
+	}
+	if first == len(s) {
+		return false
+	}
+	li := len(l) - 1
+	for si := len(s) - 1; si >= first; si-- {
+		c := s[si]
+		if !alnum(c) {
+			continue
+		}
+		for li >= 0 && (l[li] != c || si == first && li > 0 && alnum(l[li-1])) {
+			li--
+		}
+		if li < 0 {
+			return false
+		}
+		li--
+	}
+	return true
+}
+
+// abbrevContext is what a sentence may use of the definitions before it.
+type abbrevContext struct {
+	defs []definition // most recent last
+}
+
+// find returns the latest definition of the compact short form of type
+// typ, if any.
+func (c *abbrevContext) find(typ, short string) (definition, bool) {
+	if c == nil {
+		return definition{}, false
+	}
+	for i := len(c.defs) - 1; i >= 0; i-- {
+		if d := c.defs[i]; d.short == short && d.typ == typ {
+			return d, true
+		}
+	}
+	return definition{}, false
+}
+
+// abbrevReader keeps the definitions of the last AbbreviationWindow
+// sentences of one input (perturb.ContextReader).
+type abbrevReader struct {
+	window [][]definition // the last sentences' definitions, oldest first
+	ctx    *abbrevContext // the current context, shared until the window changes
+}
+
+// sentenceContext is the context of one sentence: the definitions of
+// the sentences before it, and its own (which it must leave alone).
+type sentenceContext struct {
+	before *abbrevContext
+	own    []definition
+}
+
+// Observe returns the context of s and adds s's definitions to the
+// window.
+func (ar *abbrevReader) Observe(s conll.Sentence) any {
+	if s.DocStart {
+		ar.window, ar.ctx = nil, nil // a new document defines its own
+	}
+	own := definitions(s)
+	sc := &sentenceContext{before: ar.ctx, own: own}
+	changed := len(own) > 0
+	ar.window = append(ar.window, own)
+	if len(ar.window) > AbbreviationWindow {
+		changed = changed || len(ar.window[0]) > 0
+		ar.window = ar.window[1:]
+	}
+	if changed {
+		var all []definition
+		for _, ds := range ar.window {
+			all = append(all, ds...)
+		}
+		ar.ctx = nil
+		if len(all) > 0 {
+			ar.ctx = &abbrevContext{defs: all}
+		}
+	}
+	if sc.before == nil && len(own) == 0 {
+		return nil
+	}
+	return sc
+}
+
+// NewContextReader returns a reader of one input's abbreviation
+// definitions (perturb.ContextPerturbation).
+func (r *Replacer) NewContextReader() perturb.ContextReader { return &abbrevReader{} }
+
+// inDefinition reports whether span sp is one side of a definition of
+// its own sentence.
+func (sc *sentenceContext) inDefinition(sp iob.Span) bool {
+	if sc == nil {
+		return false
+	}
+	for _, d := range sc.own {
+		if d.longSpan == sp || d.shortSpan == sp {
+			return true
+		}
+	}
+	return false
+}
+
+// longForm returns the tokens replacing abbreviation mention sp of s by
+// the long form defined before it, or nil; the long form must be natural
+// (Natural) as any replacement. The long form keeps its
+// spelling, but loses the capital it had only for starting its sentence.
+func (sc *sentenceContext) longForm(s conll.Sentence, sp iob.Span) []string {
+	if sc == nil || sc.before == nil {
+		return nil
+	}
+	short := compact(strings.Join(s.Tokens[sp.Start:sp.End], " "))
+	d, ok := sc.before.find(sp.Type, short)
+	if !ok {
+		return nil
+	}
+	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+	if natural(strings.Join(d.long, " "), mention, true) != "" {
+		return nil // the text's own name, but a systematic or long one: "N - ( 2 - hydroxypropyl ) methacrylamide"
+	}
+	toks := append([]string(nil), d.long...)
+	if d.longAtHead && titleWord(toks[0]) && !theVocabulary().properNoun(strings.ToLower(toks[0])) {
+		toks[0] = strings.ToLower(toks[0])
+	}
+	if sp.Start == 0 {
+		toks = capitalize(toks, "X")
+	}
+	if art := articleBefore(s, sp); art != "" && Article(toks[0]) != art {
+		return nil
+	}
+	return toks
+}
+
+// articleBefore returns "a" or "an" when that word precedes span sp.
+func articleBefore(s conll.Sentence, sp iob.Span) string {
+	if sp.Start == 0 {
+		return ""
+	}
+	switch p := strings.ToLower(s.Tokens[sp.Start-1]); p {
+	case "a", "an":
+		return p
+	}
+	return ""
+}

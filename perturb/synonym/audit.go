@@ -1,0 +1,124 @@
+package synonym
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// Audit sections and items (perturb.Auditor), recorded in manifests and
+// printed by "stress stats --manifest".
+const (
+	// AuditReplacements counts the replacements: ItemTotal, and by kind
+	// (TermLongForm, ItemLexicon).
+	AuditReplacements = "replacements"
+	// AuditProxies counts replacements flagged by simple proxies of
+	// unnatural or ungrammatical output, of ItemTotal.
+	AuditProxies = "proxies"
+	// AuditRejected counts, over the gold mentions, the lexicon names of
+	// their concepts rejected as replacements, by reason (the Reject*
+	// and Rejected* constants).
+	AuditRejected = "rejected names"
+
+	ItemTotal   = "total"
+	ItemLexicon = "lexicon name"
+
+	ProxyDigits    = "adds digits"
+	ProxyNonASCII  = "adds non-ASCII"
+	ProxyInverted  = "inverted X , Y"
+	ProxyLong      = "more than 2x tokens"
+	ProxyNumber    = "changes number"
+	ProxyArticle   = "a/an mismatch"
+	ProxyLongForms = "more than 2x tokens, lexicon names"
+)
+
+// Audit counts the replacements of out by kind and by proxy, and the
+// names rejected for the mentions of orig, by reason
+// (perturb.Auditor).
+func (r *Replacer) Audit(dst []perturb.AuditCount, ctx any, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
+	for _, c := range changes {
+		kind := ItemLexicon
+		if c.TermType == TermLongForm {
+			kind = TermLongForm
+		}
+		dst = append(dst, perturb.AuditCount{Section: AuditReplacements, Item: ItemTotal, N: 1},
+			perturb.AuditCount{Section: AuditReplacements, Item: kind, N: 1},
+			perturb.AuditCount{Section: AuditProxies, Item: ItemTotal, N: 1})
+		// Every proxy is counted, if only as 0, so that reports show
+		// the zeros.
+		tripped := Proxies(c.Before, c.After)
+		for _, p := range []string{ProxyDigits, ProxyNonASCII, ProxyInverted, ProxyLong, ProxyNumber} {
+			n := 0
+			if slices.Contains(tripped, p) {
+				n = 1
+			}
+			dst = append(dst, perturb.AuditCount{Section: AuditProxies, Item: p, N: n})
+		}
+		n := 0
+		if kind == ItemLexicon && slices.Contains(tripped, ProxyLong) {
+			n = 1
+		}
+		dst = append(dst, perturb.AuditCount{Section: AuditProxies, Item: ProxyLongForms, N: n})
+	}
+	// a/an before the replaced mentions, in the output.
+	if len(changes) > 0 && len(out.Tokens) == len(out.Tags) {
+		shift := 0
+		for _, c := range changes {
+			start := c.Token + shift
+			shift += len(strings.Fields(c.After)) - (c.End - c.Token)
+			if start <= 0 || start >= len(out.Tokens) {
+				continue
+			}
+			n := 0
+			if art := articleBefore(out, iob.Span{Start: start, End: start + 1}); art != "" && Article(out.Tokens[start]) != art {
+				n = 1
+			}
+			dst = append(dst, perturb.AuditCount{Section: AuditProxies, Item: ProxyArticle, N: n})
+		}
+	}
+	if len(iob.Validate(orig.Tags, iob.IOB2)) > 0 || len(orig.Tags) != len(orig.Tokens) {
+		return dst
+	}
+	sc, _ := ctx.(*sentenceContext)
+	for _, sp := range iob.Spans(orig.Tags) {
+		if sc.inDefinition(sp) || sc.longForm(orig, sp) != nil {
+			continue
+		}
+		a := r.Analyze(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " "))
+		for why, n := range a.Rejected {
+			dst = append(dst, perturb.AuditCount{Section: AuditRejected, Item: why, N: n})
+		}
+	}
+	return dst
+}
+
+// Proxies returns the proxies of unnatural output that replacing
+// before by after (corpus tokens, space-separated) trips: digits or
+// non-ASCII characters that before does not have, an inverted "X , Y"
+// form, more than twice the tokens, another grammatical number.
+func Proxies(before, after string) []string {
+	var out []string
+	if d := digits(after); d != "" && !subMultiset(d, digits(before)) {
+		out = append(out, ProxyDigits)
+	}
+	for _, c := range after {
+		if c >= utf8.RuneSelf && !strings.ContainsRune(before, c) {
+			out = append(out, ProxyNonASCII)
+			break
+		}
+	}
+	if slices.Contains(strings.Fields(after), ",") && !slices.Contains(strings.Fields(before), ",") {
+		out = append(out, ProxyInverted)
+	}
+	if len(strings.Fields(after)) > 2*len(strings.Fields(before)) {
+		out = append(out, ProxyLong)
+	}
+	if IsPlural(before) != IsPlural(after) {
+		out = append(out, ProxyNumber)
+	}
+	return out
+}

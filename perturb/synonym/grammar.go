@@ -1,0 +1,194 @@
+package synonym
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Grammar: a replacement must fit the sentence it goes into. It keeps
+// the mention's grammatical number ("convulsions" -> "seizures", never
+// "The convulsion were"), the "a" or "an" before it, and an adjectival
+// mention ("hypertensive") is replaced by an adjective or not at all.
+
+// headIndex returns the index of the head word among words: the word
+// before the first "of" ("diseases of the liver"), else the last.
+func headIndex(words []string) int {
+	for i, w := range words {
+		if i > 0 && strings.EqualFold(w, "of") {
+			return i - 1
+		}
+	}
+	return len(words) - 1
+}
+
+// singularOf returns the singular of the lower-case word w when w is an
+// English plural, else "": a plural ending whose removal (or Latin or
+// Greek replacement) gives a known word ("seizures", "headaches",
+// "arrhythmias", "psychoses", "thrombi"), so that "diabetes", "measles"
+// or "AIDS" are not plurals.
+func singularOf(w string) string {
+	v := theVocabulary()
+	try := func(stem string) bool { return len(stem) > 2 && v.knownWord(stem) }
+	switch {
+	case strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is"):
+		return ""
+	case strings.HasSuffix(w, "ies") && try(w[:len(w)-3]+"y"):
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "es") && try(w[:len(w)-2]+"is"):
+		return w[:len(w)-2] + "is" // psychoses, stases
+	case strings.HasSuffix(w, "s") && try(w[:len(w)-1]):
+		return w[:len(w)-1]
+	case strings.HasSuffix(w, "es") && try(w[:len(w)-2]):
+		return w[:len(w)-2] // abscesses, reflexes
+	case strings.HasSuffix(w, "i") && try(w[:len(w)-1]+"us"):
+		return w[:len(w)-1] + "us" // thrombi, emboli
+	case strings.HasSuffix(w, "ae") && try(w[:len(w)-1]):
+		return w[:len(w)-1] // vertebrae
+	case strings.HasSuffix(w, "a") && try(w[:len(w)-1]+"um"):
+		return w[:len(w)-1] + "um" // media, bacteria; "mania" has no "manium"
+	}
+	return ""
+}
+
+// pluralWord reports whether w is an English plural (see singularOf),
+// or an abbreviation's plural ("OCs", "NSAIDs").
+func pluralWord(w string) bool {
+	if n := len(w); n >= 3 && w[n-1] == 's' && isAcronym(w[:n-1]) {
+		return true
+	}
+	if !isLetters(w) || isAcronym(w) {
+		return false
+	}
+	return singularOf(strings.ToLower(w)) != ""
+}
+
+// IsPlural reports whether a name is grammatically plural: its head word
+// is ("seizures", "drug - induced dyskinesias", "diseases of the heart").
+func IsPlural(name string) bool {
+	words := strings.Fields(name)
+	if len(words) == 0 {
+		return false
+	}
+	return pluralWord(words[headIndex(words)])
+}
+
+// Singular returns name with its head word in the singular when it is
+// plural ("drug - induced dyskinesias" -> "drug - induced dyskinesia"),
+// else name unchanged. Words are separated by single spaces.
+func Singular(name string) string {
+	words := strings.Fields(name)
+	if len(words) == 0 {
+		return name
+	}
+	h := headIndex(words)
+	if !pluralWord(words[h]) {
+		return name
+	}
+	if w := words[h]; isAcronym(w[:len(w)-1]) {
+		words[h] = w[:len(w)-1] // "OCs" -> "OC"
+	} else {
+		words[h] = matchCase(singularOf(strings.ToLower(w)), w)
+	}
+	return strings.Join(words, " ")
+}
+
+// Plural returns name with its head word in the plural ("seizure" ->
+// "seizures", "cardiomyopathy" -> "cardiomyopathies", "psychosis" ->
+// "psychoses"), and whether it could: the plural must be a known word,
+// so mass nouns ("hypertension") and Latin or foreign heads have none.
+// A plural name is returned as it is.
+func Plural(name string) (string, bool) {
+	words := strings.Fields(name)
+	if len(words) == 0 {
+		return name, false
+	}
+	h := headIndex(words)
+	w := words[h]
+	if pluralWord(w) {
+		return name, true
+	}
+	if !isLetters(w) || isAcronym(w) {
+		return name, false
+	}
+	lw := strings.ToLower(w)
+	var p string
+	switch {
+	case strings.HasSuffix(lw, "is") && len(lw) > 4:
+		p = lw[:len(lw)-2] + "es"
+	case strings.HasSuffix(lw, "y") && len(lw) > 2 && !strings.ContainsRune("aeiou", rune(lw[len(lw)-2])):
+		p = lw[:len(lw)-1] + "ies"
+	case strings.HasSuffix(lw, "s") || strings.HasSuffix(lw, "x") || strings.HasSuffix(lw, "z") ||
+		strings.HasSuffix(lw, "ch") || strings.HasSuffix(lw, "sh"):
+		p = lw + "es"
+	default:
+		p = lw + "s"
+	}
+	if !theVocabulary().knownWord(p) {
+		return name, false
+	}
+	words[h] = matchCase(p, w)
+	return strings.Join(words, " "), true
+}
+
+// matchCase gives lower-case word w the case pattern of model: capital
+// initial, all capitals, or lower case.
+func matchCase(w, model string) string {
+	switch {
+	case allCaps([]string{model}) && utf8.RuneCountInString(model) > 1:
+		return strings.ToUpper(w)
+	case titleWord(model):
+		r, n := utf8.DecodeRuneInString(w)
+		return string(unicode.ToUpper(r)) + w[n:]
+	}
+	return w
+}
+
+// Article returns the indefinite article a writer puts before word: "an"
+// before a vowel sound ("an arrhythmia", "an MI", "an hour"), "a" before a
+// consonant sound ("a seizure", "a urinary", "a one-sided", "a UTI").
+func Article(word string) string {
+	lw := strings.ToLower(word)
+	if lw == "" {
+		return "a"
+	}
+	if lw[0] >= '0' && lw[0] <= '9' {
+		if strings.HasPrefix(lw, "8") || strings.HasPrefix(lw, "11") || strings.HasPrefix(lw, "18") {
+			return "an"
+		}
+		return "a"
+	}
+	if isAcronym(word) || utf8.RuneCountInString(word) == 1 {
+		// Letters are read by name: "an MI", "an HIV", "a UTI".
+		if strings.ContainsRune("aefhilmnorsx", rune(lw[0])) {
+			return "an"
+		}
+		return "a"
+	}
+	for _, p := range []string{"uni", "use", "usu", "ura", "ure", "uri", "uro", "uti", "eu", "one", "once", "ewe"} {
+		if strings.HasPrefix(lw, p) {
+			return "a"
+		}
+	}
+	for _, p := range []string{"hour", "honest", "honor", "honour", "heir"} {
+		if strings.HasPrefix(lw, p) {
+			return "an"
+		}
+	}
+	if strings.ContainsRune("aeiou", rune(lw[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+// adjectival reports a word that is an adjective by its ending
+// ("hypertensive", "diabetic", "epileptic", "nephrotoxic", "renal").
+func adjectival(w string) bool {
+	w = strings.ToLower(w)
+	for _, end := range []string{"ive", "ic", "al", "ous", "ary", "ed", "ian"} {
+		if strings.HasSuffix(w, end) && len(w) > len(end)+3 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,234 @@
+// Command mkvocab builds the embedded vocabulary of package synonym
+// (perturb/synonym/vocab.txt.gz), which tells a name a writer would use
+// from a foreign, systematic or made-up one, and which names the training
+// corpora attest.
+//
+// Run it from perturb/synonym with "go generate" (see vocab.go):
+//
+//	go run ./internal/mkvocab -shared ../../../shared -out vocab.txt.gz
+//
+// Inputs, all under -shared:
+//   - the SCOWL word lists lexicon/english/{american,british}-english-large.txt:
+//     general English words; a word the lists spell only with a capital
+//     initial is a proper noun ("Parkinson", "Louis");
+//   - the labels (preferred names) of the open lexicons' term files: the
+//     biomedical vocabulary SCOWL lacks ("cardiomyopathy", "doxorubicin");
+//   - the training and development splits of BC5CDR-IOB and
+//     NCBI-disease-IOB (never a test split): a lexicon name found there as
+//     a token sequence is attested, a name writers of abstracts use.
+//
+// Output: gzip of sorted lines "w<TAB>word<TAB>flags" (flags: e English,
+// p proper noun only, l label word) followed by "a<TAB>key" lines, keys
+// of attested names (synonym.AttestKey). The same inputs give the same
+// bytes.
+package main
+
+import (
+	"bufio"
+	"compress/gzip"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/perturb/synonym"
+)
+
+var wordLists = []string{"lexicon/english/american-english-large.txt", "lexicon/english/british-english-large.txt"}
+
+var termFiles = []string{
+	"lexicon/mesh/mesh_descriptors.terms.tsv",
+	"lexicon/drugbank/drugbank.terms.tsv",
+	"lexicon/chebi/chebi_3star.terms.tsv.gz",
+	"lexicon/doid/doid_2018-07-05.terms.tsv",
+	"lexicon/ncit/ncit_disease.terms.tsv",
+}
+
+// corpora are the splits whose text attests names: never a test split.
+var corpora = []string{
+	"corpora/BC5CDR-IOB/train.tsv", "corpora/BC5CDR-IOB/devel.tsv",
+	"corpora/NCBI-disease-IOB/train.tsv", "corpora/NCBI-disease-IOB/devel.tsv",
+}
+
+// maxAttested is the longest name, in tokens, looked for in the corpora.
+const maxAttested = 12
+
+func main() {
+	shared := flag.String("shared", "../../../shared", "the shared data directory")
+	out := flag.String("out", "vocab.txt.gz", "output file")
+	flag.Parse()
+	if err := build(*shared, *out, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "mkvocab:", err)
+		os.Exit(1)
+	}
+}
+
+type word struct{ english, lowerSeen, label bool }
+
+func build(shared, out string, log io.Writer) error {
+	words := map[string]*word{}
+	get := func(w string) *word {
+		x := words[w]
+		if x == nil {
+			x = &word{}
+			words[w] = x
+		}
+		return x
+	}
+	for _, name := range wordLists {
+		if err := readLines(filepath.Join(shared, name), func(line string) error {
+			if line == "" || strings.ContainsAny(line, "' \t") {
+				return nil // possessives and contractions add nothing
+			}
+			w := get(strings.ToLower(line))
+			w.english = true
+			if r := []rune(line)[0]; !unicode.IsUpper(r) {
+				w.lowerSeen = true
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+	}
+	names := map[string]bool{} // attest keys of all lexicon names
+	for _, name := range termFiles {
+		path := filepath.Join(shared, name)
+		line := 0
+		if err := readLines(path, func(s string) error {
+			line++
+			f := strings.Split(s, "\t")
+			if line == 1 && f[0] == "concept_id" {
+				return nil
+			}
+			if len(f) != 4 {
+				return fmt.Errorf("%s:%d: %d fields, want 4", path, line, len(f))
+			}
+			term := strings.TrimSpace(f[2])
+			if term == "" {
+				return nil
+			}
+			if f[3] == "label" {
+				for _, w := range synonym.Words(term) {
+					get(w).label = true
+				}
+			}
+			if k := synonym.AttestKey(term); strings.Count(k, " ") < maxAttested {
+				names[k] = true
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+	}
+	attested := map[string]bool{}
+	for _, name := range corpora {
+		if strings.Contains(name, "test") {
+			return fmt.Errorf("%s: refusing a test split", name)
+		}
+		f, err := conll.Open(filepath.Join(shared, name))
+		if err != nil {
+			return err
+		}
+		for {
+			s, err := f.Read()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				f.Close()
+				return err
+			}
+			toks := make([]string, len(s.Tokens))
+			for i, t := range s.Tokens {
+				toks[i] = synonym.AttestKey(t)
+			}
+			for i := range toks {
+				for j := i + 1; j <= len(toks) && j-i <= maxAttested; j++ {
+					if k := strings.Join(toks[i:j], " "); names[k] {
+						attested[k] = true
+					}
+				}
+			}
+		}
+		f.Close()
+	}
+	keys := make([]string, 0, len(words))
+	for w := range words {
+		keys = append(keys, w)
+	}
+	slices.Sort(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		w := words[k]
+		flags := ""
+		if w.english {
+			flags += "e"
+			if !w.lowerSeen {
+				flags += "p"
+			}
+		}
+		if w.label {
+			flags += "l"
+		}
+		fmt.Fprintf(&b, "w\t%s\t%s\n", k, flags)
+	}
+	as := make([]string, 0, len(attested))
+	for k := range attested {
+		as = append(as, k)
+	}
+	slices.Sort(as)
+	for _, k := range as {
+		fmt.Fprintf(&b, "a\t%s\n", k)
+	}
+	fmt.Fprintf(log, "words %d, attested names %d of %d\n", len(keys), len(as), len(names))
+	f, err := atomicfile.Create(out, false)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	zw, err := gzip.NewWriterLevel(f, gzip.BestCompression)
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(zw, b.String()); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return f.Commit()
+}
+
+// readLines calls fn for every line of a text file, gzipped or not.
+func readLines(path string, fn func(string) error) error {
+	in, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	var r io.Reader = in
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(in)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		r = zr
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<24)
+	for sc.Scan() {
+		if err := fn(sc.Text()); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,143 @@
+package synonym
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestNatural(t *testing.T) {
+	for _, tt := range []struct{ name, mention, want string }{
+		// Names a writer uses.
+		{"seizures", "convulsions", ""},
+		{"heart attack", "myocardial infarction", ""},
+		{"paracetamol", "acetaminophen", ""},
+		{"Parkinson's disease", "paralysis agitans", ""},
+		{"5-fluorouracil", "5 - FU", ""}, // the mention's digits
+		{"alpha-methyldopa", "alpha - methyl - DOPA", ""},
+		{"L-dopa", "levodopa", RejectLength}, // three corpus tokens for one, as the issue's proxy counts
+		{"N-acetylcysteine", "acetyl cysteine", ""},
+		{"HIV infection", "AIDS", ""},
+		{"vitamin E", "tocopherol", ""},
+		{"type II diabetes", "type II diabetes mellitus", ""},
+		// The issue's examples and their kind.
+		{"kupfer", "copper", RejectForeign},
+		{"mateína", "caffeine", RejectCharacters},
+		{"oxigeno gaseoso", "oxygen", RejectForeign},
+		{"Amiodarona", "amiodarone", RejectForeign},
+		{"Haloperidolum", "haloperidol", RejectForeign},
+		{"Azetylsalizylsaeure", "aspirin", RejectForeign},
+		{"fggftgarksarklanq", "nociceptin", RejectSequence},
+		{"Tyr-Gly-Gly-Phe-Met", "enkephalin", RejectSequence},
+		{"6'-methoxycinchonidine", "quinine", RejectSystematic},
+		{"6,7-Epoxytropine tropate", "scopolamine", RejectSystematic},
+		{"(R)-propranolol", "propranolol", RejectQualifier},
+		{"rac-dobutamine", "dobutamine", RejectSystematic},
+		{"L dopa", "levodopa", RejectSystematic},
+		{"CaCl2", "calcium chloride", RejectSystematic},
+		{"blood coagulation factor IV", "calcium", RejectDigits},
+		{"factor IV", "calcium", RejectDigits},
+		{"hypersensitivity reaction type I disease", "allergy", RejectDigits},
+		{"acute/subac. necrosis of liver", "hepatitis", RejectPunctuation},
+		{"Vit.D", "vitamin D", RejectPunctuation},
+		{"Infarction, Myocardial", "heart attack", RejectInverted},
+		{"cardiac failure congestive", "congestive heart failure", RejectInverted},
+		{"anemia hemolytic", "hemolytic anemia", RejectInverted},
+		{"Hepatitis NOS", "hepatitis", RejectQualifier},
+		{"Myocardial infarction (disorder)", "heart attack", RejectQualifier},
+		{"Iodine-127", "iodine", RejectDigits},
+		{"TOX", "toxicity", RejectAbbrev},
+		{"5 FU", "5 - fluorouracil", RejectAbbrev},
+		{"bet", "betaine", RejectAbbrev},
+		{"3Li", "lithium", RejectDigits},
+		{"α-tocopherol", "vitamin E", RejectCharacters}, // CorpusSpelling comes first
+		{"Sirolimús", "sirolimus", RejectCharacters},
+		{"F\uFFFD\uFFFDlling's disease", "phenylketonuria", RejectCharacters},
+		{"low blood pressure", "hypotension", RejectLength},
+		{"", "x", RejectEmpty},
+		{"G strophanthin", "ouabain", RejectSystematic},
+		{"Hoe 33342", "Hoechst 33342", RejectSystematic},
+		{"amentia", "dementia", RejectAvoid},
+		{"Manna Sugar", "mannitol", RejectAvoid},
+		{"nitrite de sodium", "sodium nitrite", RejectForeign},
+		{"torsade de pointes", "torsades de pointes", ""},
+	} {
+		if got := Natural(tt.name, tt.mention); got != tt.want {
+			t.Errorf("Natural(%q, %q) = %q, want %q", tt.name, tt.mention, got, tt.want)
+		}
+	}
+}
+
+func TestQualifiersAndRewordings(t *testing.T) {
+	for _, tt := range []struct {
+		name, mention string
+		want          bool
+	}{
+		{"chronic persistent hepatitis", "acute hepatitis", true},
+		{"viral hepatitis C", "chronic hepatitis C", true},
+		{"adult Fanconi anemia", "Fanconi syndrome", true},
+		{"creatine anhydride", "creatinine", true},
+		{"acute kidney injury", "acute renal failure", false},
+		{"heart attack", "myocardial infarction", false},
+	} {
+		if got := addsQualifier(tt.name, tt.mention); got != tt.want {
+			t.Errorf("addsQualifier(%q, %q) = %v", tt.name, tt.mention, got)
+		}
+	}
+	if !sameContent(keyWords("pain in chest"), keyWords("chest pain")) || !sameContent(keyWords("cancer of the breast"), keyWords("breast cancer")) ||
+		sameContent(keyWords("mammary cancer"), keyWords("breast cancer")) {
+		t.Error("sameContent")
+	}
+	for _, tt := range []struct {
+		mention, name string
+		want          bool
+	}{
+		{"thrombocytopenia", "thrombocytopenic disorder", true},
+		{"mania", "manic state", true},
+		{"necrosis", "necrotic change", true},
+		{"obesity", "obese", true},
+		{"epilepsy", "seizure disorder", false},
+		{"hyperactivity", "hyperkinesis", false},
+		{"isoproterenol", "isoprenaline", false},
+	} {
+		if got := paraphrase([]string{tt.mention}, tt.name); got != tt.want {
+			t.Errorf("paraphrase(%q, %q) = %v", tt.mention, tt.name, got)
+		}
+	}
+}
+
+func TestCorpusSpelling(t *testing.T) {
+	for _, tt := range []struct{ name, mention, want string }{
+		{"α-tocopherol", "vitamin E", "alpha-tocopherol"},
+		{"β\u2010blocker", "propranolol", "beta-blocker"},
+		{"Crohn\u2019s disease", "ileitis", "Crohn's disease"},
+		{"α-tocopherol", "β-carotene", "α-tocopherol"}, // a corpus that writes Greek letters keeps them
+		{"aspirin", "ASA", "aspirin"},
+	} {
+		if got := CorpusSpelling(tt.name, tt.mention); got != tt.want {
+			t.Errorf("CorpusSpelling(%q, %q) = %q, want %q", tt.name, tt.mention, got, tt.want)
+		}
+	}
+	if Natural(CorpusSpelling("α-tocopherol", "vitamin E"), "vitamin E") != "" {
+		t.Error("respelled Greek letter still rejected")
+	}
+}
+
+func TestAttested(t *testing.T) {
+	for name, want := range map[string]bool{"myocardial infarction": true, "Heart Failure": true,
+		"5-fluorouracil": true, "benzoylmethylecgonine": false, "fggftgarksarklanq": false} {
+		if got := Attested(name); got != want {
+			t.Errorf("Attested(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func ExampleNatural() {
+	for _, name := range []string{"seizures", "kupfer", "6'-methoxycinchonidine", "Infarction, Myocardial"} {
+		fmt.Printf("%q: %q\n", name, Natural(name, "convulsions"))
+	}
+	// Output:
+	// "seizures": ""
+	// "kupfer": "not English"
+	// "6'-methoxycinchonidine": "systematic"
+	// "Infarction, Myocardial": "inverted"
+}

@@ -1,0 +1,94 @@
+package synonym
+
+import (
+	"context"
+	"io"
+	"reflect"
+	"testing"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+)
+
+type memSource struct {
+	ss []conll.Sentence
+	i  int
+}
+
+func (m *memSource) Read() (conll.Sentence, error) {
+	if m.i == len(m.ss) {
+		return conll.Sentence{}, io.EOF
+	}
+	m.i++
+	return m.ss[m.i-1], nil
+}
+
+type memSink struct{ ss []conll.Sentence }
+
+func (m *memSink) Write(s conll.Sentence) error { m.ss = append(m.ss, s.Clone()); return nil }
+
+// TestPipelineContext runs the replacer through perturb.Pipeline: the
+// context reader sees the sentences in order whatever the workers, so
+// outputs, changes (long forms included) and statistics (outcomes and
+// audit) do not depend on the number of workers, and equal a plain
+// in-order run.
+func TestPipelineContext(t *testing.T) {
+	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := openDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(store, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel, err := perturb.NewSelector(perturb.DefaultSelection(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(workers int) ([]conll.Sentence, []perturb.Change, perturb.Stats) {
+		sink := &memSink{}
+		var changes []perturb.Change
+		p := perturb.Pipeline{Seed: 1, Selector: sel, Workers: workers,
+			Steps:   []perturb.Step{{Name: Name, File: "x", Perturbation: r, Out: sink}},
+			Changes: func(c perturb.Change) error { changes = append(changes, c); return nil }}
+		st, err := p.Run(context.Background(), &memSource{ss: ss})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sink.ss, changes, st[0]
+	}
+	outs, changes, st := run(1)
+	longForms := 0
+	for _, c := range changes {
+		if c.TermType == TermLongForm {
+			longForms++
+		}
+	}
+	if longForms == 0 || st.Audit[AuditReplacements][TermLongForm] != longForms ||
+		st.Audit[AuditReplacements][ItemTotal] != len(changes) || st.MentionOutcomes["Chemical"][OutcomeDefinition] == 0 {
+		t.Errorf("%d long forms of %d changes; audit %v; outcomes %v", longForms, len(changes), st.Audit, st.MentionOutcomes)
+	}
+	for _, workers := range []int{2, 5} {
+		o, c, s := run(workers)
+		if !reflect.DeepEqual(o, outs) || !reflect.DeepEqual(c, changes) || !reflect.DeepEqual(s, st) {
+			t.Errorf("workers %d: results differ from one worker", workers)
+		}
+	}
+	// The same as perturbing in order by hand.
+	cr := r.NewContextReader()
+	n := 0
+	for i, s := range ss {
+		out, cs := r.PerturbContext(cr.Observe(s), s, nil, perturb.SentenceRand(1, Name, s))
+		if !reflect.DeepEqual(out.Tokens, outs[i].Tokens) {
+			t.Fatalf("sentence %d differs from an in-order run", i+1)
+		}
+		n += len(cs)
+	}
+	if n != len(changes) {
+		t.Errorf("%d changes in order, %d through the pipeline", n, len(changes))
+	}
+}

@@ -1,0 +1,17 @@
+package synonym
+
+// RunningText returns the tokens that put name in place of mention (its
+// corpus tokens; start: it begins the sentence), as synonym replacement
+// writes them: tokenized in style (TokenizePunct or TokenizeSpace), in
+// the case of running text (see adaptCase), with a capital initial at
+// the start of a sentence when the mention had one. Entity swap uses it
+// so that both kinds render names by one policy.
+func RunningText(name string, mention []string, start bool, style string) []string {
+	proper := map[string]bool{}
+	properWords(name, proper)
+	toks := adaptCase(Tokenize(name, style), mention, start, proper)
+	if start && len(mention) > 0 {
+		toks = capitalize(toks, mention[0])
+	}
+	return toks
+}

@@ -1,0 +1,102 @@
+package synonym
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	_ "embed"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+//go:generate go run ./internal/mkvocab -shared ../../../shared -out vocab.txt.gz
+
+// vocabGz is the generated vocabulary (see internal/mkvocab): English
+// words from SCOWL, the words of the open lexicons' preferred names, and
+// the lexicon names attested in the text of the training and development
+// corpora.
+//
+//go:embed vocab.txt.gz
+var vocabGz []byte
+
+// Word flags of the vocabulary.
+const (
+	wordEnglish = 1 << iota // in the SCOWL English word lists
+	wordProper              // SCOWL spells it only with a capital initial
+	wordLabel               // a word of a lexicon's preferred name
+)
+
+type vocabulary struct {
+	words    map[string]uint8
+	attested map[string]bool
+}
+
+var (
+	vocabOnce sync.Once
+	vocab     *vocabulary
+)
+
+// theVocabulary returns the embedded vocabulary, decoded on first use.
+func theVocabulary() *vocabulary {
+	vocabOnce.Do(func() { vocab = parseVocabulary(vocabGz) })
+	return vocab
+}
+
+func parseVocabulary(gz []byte) *vocabulary {
+	v := &vocabulary{words: map[string]uint8{}, attested: map[string]bool{}}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return v // an empty vocabulary rejects nothing by attestation; tests catch a bad file
+	}
+	sc := bufio.NewScanner(zr)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), "\t")
+		switch {
+		case len(f) == 3 && f[0] == "w":
+			var flags uint8
+			for _, c := range f[2] {
+				switch c {
+				case 'e':
+					flags |= wordEnglish
+				case 'p':
+					flags |= wordProper
+				case 'l':
+					flags |= wordLabel
+				}
+			}
+			v.words[f[1]] = flags
+		case len(f) == 2 && f[0] == "a":
+			v.attested[f[1]] = true
+		}
+	}
+	return v
+}
+
+// Words returns the lower-case letter runs of s, the units the
+// vocabulary is kept in: "Louis-Bar syndrome" gives louis, bar, syndrome.
+func Words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) })
+}
+
+// AttestKey is the form in which names are looked up among the attested
+// ones: lower case, tokenized as BC5CDR is ("5 - fu", "parkinson ' s
+// disease").
+func AttestKey(name string) string {
+	return strings.ToLower(strings.Join(Tokenize(name, TokenizePunct), " "))
+}
+
+// Attested reports whether name occurs as a token sequence in the text of
+// the BC5CDR or NCBI-disease training and development splits.
+func Attested(name string) bool { return theVocabulary().attested[AttestKey(name)] }
+
+// knownWord reports whether w (lower case) is an English word or a word of
+// a lexicon's preferred name.
+func (v *vocabulary) knownWord(w string) bool { return v.words[w]&(wordEnglish|wordLabel) != 0 }
+
+// properNoun reports whether w (lower case) is a proper noun in SCOWL.
+func (v *vocabulary) properNoun(w string) bool { return v.words[w]&wordProper != 0 }
+
+// english reports whether w (lower case) is in the SCOWL English lists.
+func (v *vocabulary) english(w string) bool { return v.words[w]&wordEnglish != 0 }
