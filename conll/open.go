@@ -490,3 +490,20 @@ func (r *nonEmpty) ReadLike(t Template) error {
 	}
 	return nil
 }
+
+// SetTags makes f pass the tags of every sentence through fn (see
+// Reader.Tags), for CoNLL and JSON Lines; the tags of document formats
+// come from their annotations and are always valid IOB2.
+func (f *File) SetTags(fn TagFunc) {
+	if f.conll != nil {
+		f.conll.Tags = fn
+	}
+	if ne, ok := f.SentenceReader.(*nonEmpty); ok {
+		if jr, ok := ne.SentenceReader.(*JSONReader); ok {
+			jr.Tags = fn
+		}
+	}
+	if jr, ok := f.SentenceReader.(*JSONReader); ok {
+		jr.Tags = fn
+	}
+}

@@ -127,6 +127,15 @@ func TestAttackCommand(t *testing.T) {
 	if string(a) != string(b) {
 		t.Error("the attack through --model-server differs from the attack in-process")
 	}
+	// And as a command run once per round ("stress tag" as a filter).
+	adv3 := filepath.Join(dir, "adv3.tsv")
+	filter := shellQuoteArgs(os.Args[0], "tag", "--model", model)
+	if _, stderr, err := runCLI(t, "", "attack", "--model-cmd", filter, "--timeout", "2m", "-o", adv3, gold); err != nil {
+		t.Fatalf("command: %v\n%s", err, stderr)
+	}
+	if c, _ := os.ReadFile(adv3); string(a) != string(c) {
+		t.Error("the attack through --model-cmd differs from the attack in-process")
+	}
 
 	// compare takes the attack like any set.
 	predO, predA := filepath.Join(dir, "pO.tsv"), filepath.Join(dir, "pA.tsv")
