@@ -158,6 +158,7 @@ func openReader(r io.Reader, name string, format Format, detect bool) (*File, er
 	if cf.Format == FormatJSONL {
 		jr := NewJSONReader(r)
 		jr.File = name
+		jr.Labels = DefaultLabels
 		cf.SentenceReader = jr
 	} else {
 		cr := NewReader(r)

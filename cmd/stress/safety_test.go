@@ -359,3 +359,26 @@ func TestPerturbSchemeRoundTrip(t *testing.T) {
 		t.Fatalf("output layout differs from the input's (no final blank line): %q", out)
 	}
 }
+
+// --labels names integer JSON Lines tags: a comma list, a file, or the
+// dataset's dataset_info.json; without it integer tags are an error that
+// points to the flag.
+func TestLabelsFlag(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("int.jsonl", []byte(`{"tokens": ["Aspirin", "induced"], "ner_tags": [1, 0]}`+"\n"), 0o644)
+	os.WriteFile("labels.txt", []byte("O\nB-Chemical\nI-Chemical\n"), 0o644)
+	os.WriteFile("dataset_info.json", []byte(`{"default": {"features": {"ner_tags": {"feature": {"names": ["O", "B-Chemical", "I-Chemical"]}}}}}`), 0o644)
+	code, msg := cliStatus(t, "stats", "int.jsonl")
+	if code != 1 || !strings.Contains(msg, "int.jsonl:1:") || !strings.Contains(msg, "--labels") {
+		t.Errorf("no labels: exit %d, %q", code, msg)
+	}
+	for _, spec := range []string{"O,B-Chemical,I-Chemical", "labels.txt", "dataset_info.json"} {
+		out, stderr, err := runCLI(t, "", "perturb", "--kind", "swap", "--labels", spec, "int.jsonl")
+		if err != nil || !strings.Contains(out, `"ner_tags":["B-Chemical","O"]`) {
+			t.Errorf("--labels %s: %q, %v (%s)", spec, out, err, stderr)
+		}
+	}
+	if code, msg := cliStatus(t, "stats", "--labels", "O,O", "int.jsonl"); code != 2 || !strings.Contains(msg, `--labels: bad label list: label "O" given twice`) {
+		t.Errorf("bad --labels: exit %d, %q", code, msg)
+	}
+}
