@@ -26,6 +26,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/textutil"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/sample"
@@ -300,6 +301,9 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 		if err != nil {
 			return nil, err
 		}
+		// Inputs are IOB2: anything else (IOB1, IOBES, "X-Foo", "B-")
+		// stops the build at its line instead of passing through.
+		src.file.SetTags(iob.Checker(iob.IOB2))
 		srcs[i] = src
 		defer src.Close()
 		part := perturb.Part{Source: src}

@@ -84,9 +84,18 @@ func ReadFile(path string) ([]conll.Sentence, conll.Layout, string, error) {
 // readFileLike is ReadFile with the documents of a document format split
 // like those of like (see conll.File.ReadLike); nil reads as ReadFile.
 func readFileLike(path string, like conll.Template) ([]conll.Sentence, conll.Layout, string, error) {
+	return readFileTags(path, like, nil)
+}
+
+// readFileTags is readFileLike with the tags of every sentence passed
+// through tags (see conll.File.SetTags) when it is not nil.
+func readFileTags(path string, like conll.Template, tags conll.TagFunc) ([]conll.Sentence, conll.Layout, string, error) {
 	src, err := openSource(path)
 	if err != nil {
 		return nil, conll.Layout{}, "", err
+	}
+	if tags != nil {
+		src.file.SetTags(tags)
 	}
 	defer src.Close()
 	if err := src.file.ReadLike(like); err != nil {

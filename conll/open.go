@@ -158,6 +158,7 @@ func openReader(r io.Reader, name string, format Format, detect bool) (*File, er
 	if cf.Format == FormatJSONL {
 		jr := NewJSONReader(r)
 		jr.File = name
+		jr.Labels = DefaultLabels
 		cf.SentenceReader = jr
 	} else {
 		cr := NewReader(r)
@@ -489,4 +490,21 @@ func (r *nonEmpty) ReadLike(t Template) error {
 		return l.ReadLike(t)
 	}
 	return nil
+}
+
+// SetTags makes f pass the tags of every sentence through fn (see
+// Reader.Tags), for CoNLL and JSON Lines; the tags of document formats
+// come from their annotations and are always valid IOB2.
+func (f *File) SetTags(fn TagFunc) {
+	if f.conll != nil {
+		f.conll.Tags = fn
+	}
+	if ne, ok := f.SentenceReader.(*nonEmpty); ok {
+		if jr, ok := ne.SentenceReader.(*JSONReader); ok {
+			jr.Tags = fn
+		}
+	}
+	if jr, ok := f.SentenceReader.(*JSONReader); ok {
+		jr.Tags = fn
+	}
 }

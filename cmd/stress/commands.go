@@ -152,6 +152,7 @@ func run(ctx context.Context, args []string, e *env) error {
 	// Every corpus argument may be "-"; library readers open it as
 	// conll.Stdin.
 	conll.Stdin = e.Stdin
+	conll.DefaultLabels = nil // until --labels sets them
 	return commands.run(ctx, e, args)
 }
 
@@ -218,6 +219,9 @@ func (cs *commandSet) flagSet(c *command, out io.Writer) (*flags, runFunc) {
 	f := newFlags(c.Name)
 	f.fs.SetOutput(out)
 	run := c.Bind(f)
+	if cs == commands && readsCorpora(c) {
+		bindLabels(f)
+	}
 	f.fs.Usage = func() {
 		w := f.fs.Output()
 		fmt.Fprintf(w, "Usage: %s %s %s\n\n%s\n", cs.prog, c.Name, c.Usage, c.Summary)
@@ -266,4 +270,32 @@ func (cs *commandSet) helpAll(w io.Writer) {
 		f, _ := cs.flagSet(cs.byName[n], w)
 		f.fs.Usage()
 	}
+}
+
+// readsCorpora reports whether a top-level command reads corpus files,
+// and so takes --labels.
+func readsCorpora(c *command) bool {
+	switch c.Name {
+	case "version", "serve":
+		return false
+	}
+	return c.Sub == nil
+}
+
+// bindLabels binds --labels, the names of the integer tags of JSON Lines
+// corpora, for every file the command reads (conll.DefaultLabels).
+func bindLabels(f *flags) {
+	var spec string
+	f.String(&spec, "labels", "", "", "names of integer tags in JSON Lines input: dataset_info.json, a file with one label per line, or a comma-separated list (O,B-Chemical,...)")
+	f.Check("labels", func() error {
+		if spec == "" {
+			return nil
+		}
+		labels, err := conll.ReadLabels(spec)
+		if err != nil {
+			return err
+		}
+		conll.DefaultLabels = labels
+		return nil
+	})
 }

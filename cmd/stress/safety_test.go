@@ -61,6 +61,22 @@ func TestBadInputs(t *testing.T) {
 			code: 1, msg: "no sentences", absent: []string{"m.bin"}},
 		{name: "augment empty input", setup: with(map[string]string{"empty.tsv": ""}), args: []string{"augment", "--in", "empty.tsv", "-o", "aug.tsv"},
 			code: 1, msg: "empty.tsv: no sentences", absent: []string{"aug.tsv"}},
+		{name: "perturb X-Foo", setup: map[string]string{"bad.tsv": "a\tO\nb\tX-Foo\n"}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "bad.tsv"},
+			code: 1, msg: `bad.tsv:2: tag "X-Foo" is not valid iob2`, absent: []string{"out.tsv"}},
+		{name: "perturb B-", setup: map[string]string{"bad.tsv": "a\tO\n\nb\tO\nc\tB-\n"}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "bad.tsv"},
+			code: 1, msg: `bad.tsv:4: tag "B-" is not valid iob2`, absent: []string{"out.tsv"}},
+		{name: "perturb I- (stdin)", stdin: "a\tI-\n", args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "-"},
+			code: 1, msg: `-:1: tag "I-" is not valid iob2`, absent: []string{"out.tsv"}},
+		{name: "perturb IOBES without --scheme", setup: map[string]string{"e.tsv": "Aspirin\tS-Chemical\n"}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "e.tsv"},
+			code: 1, msg: `e.tsv:1: tag "S-Chemical" is not valid iob2`, absent: []string{"out.tsv"}},
+		{name: "perturb --scheme iobes, open entity", setup: map[string]string{"e.tsv": "a\tB-Chemical\nb\tI-Chemical\n"}, args: []string{"perturb", "--kind", "keyboard", "--scheme", "iobes", "-o", "out.tsv", "e.tsv"},
+			code: 1, msg: `e.tsv:2: sequence ends after I-Chemical: the entity is not closed with E-`, absent: []string{"out.tsv"}},
+		{name: "perturb --scheme bogus", setup: in, args: []string{"perturb", "--kind", "keyboard", "--scheme", "bioes2", "in.tsv"},
+			code: 2, msg: `--scheme "bioes2"`},
+		{name: "build IOB1 input", setup: map[string]string{"one.tsv": "a\tO\nb\tI-Chemical\n"}, args: []string{"build", "--kinds", "keyboard", "--out", "b", "one.tsv"},
+			code: 1, msg: `one.tsv:2: I-Chemical after O: an entity must start with B-`, absent: []string{"b/one_key.tsv", "b/changes.tsv", "b/manifest.json"}},
+		{name: "augment X-Foo", setup: map[string]string{"bad.jsonl": `{"tokens": ["a", "b"], "ner_tags": ["O", "X-Foo"]}` + "\n"}, args: []string{"augment", "--in", "bad.jsonl", "-o", "aug.tsv"},
+			code: 1, msg: `bad.jsonl:1: tag "X-Foo" is not valid iob2`, absent: []string{"aug.tsv"}},
 		{name: "perturb --workers -3", setup: in, args: []string{"perturb", "--kind", "keyboard", "--workers", "-3", "in.tsv"},
 			code: 2, msg: "--workers: -3: must be at least 1"},
 		{name: "perturb --type-map Chemical=BOGUS", setup: in, args: []string{"perturb", "--kind", "synonym", "--type-map", "Chemical=BOGUS", "-o", "out.tsv", "in.tsv"},
@@ -313,5 +329,56 @@ func TestInterruptExitStatus(t *testing.T) {
 			}
 			t.Errorf("%v left %v", tt.sig, names)
 		}
+	}
+}
+
+// --scheme iobes converts on the way in and back on the way out: the
+// output is IOBES with the input's mentions (a keyboard typo keeps the
+// tags).
+func TestPerturbSchemeRoundTrip(t *testing.T) {
+	t.Chdir(t.TempDir())
+	in := "Aspirin\tS-Chemical\ninduced\tO\ngastric\tB-Disease\nulcers\tE-Disease\n\n" +
+		"heart\tB-Disease\nattack\tI-Disease\nrisk\tE-Disease\n"
+	out, stderr, err := runCLI(t, in, "perturb", "--kind", "keyboard", "--scheme", "iobes", "-")
+	if err != nil {
+		t.Fatalf("%v (%s)", err, stderr)
+	}
+	tags := func(s string) []string {
+		var ts []string
+		for _, line := range strings.Split(s, "\n") {
+			if f := strings.Fields(line); len(f) == 2 {
+				ts = append(ts, f[1])
+			}
+		}
+		return ts
+	}
+	if got, want := tags(out), tags(in); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("tags %v, want the input's %v", got, want)
+	}
+	if !strings.HasSuffix(out, "E-Disease\n") {
+		t.Fatalf("output layout differs from the input's (no final blank line): %q", out)
+	}
+}
+
+// --labels names integer JSON Lines tags: a comma list, a file, or the
+// dataset's dataset_info.json; without it integer tags are an error that
+// points to the flag.
+func TestLabelsFlag(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("int.jsonl", []byte(`{"tokens": ["Aspirin", "induced"], "ner_tags": [1, 0]}`+"\n"), 0o644)
+	os.WriteFile("labels.txt", []byte("O\nB-Chemical\nI-Chemical\n"), 0o644)
+	os.WriteFile("dataset_info.json", []byte(`{"default": {"features": {"ner_tags": {"feature": {"names": ["O", "B-Chemical", "I-Chemical"]}}}}}`), 0o644)
+	code, msg := cliStatus(t, "stats", "int.jsonl")
+	if code != 1 || !strings.Contains(msg, "int.jsonl:1:") || !strings.Contains(msg, "--labels") {
+		t.Errorf("no labels: exit %d, %q", code, msg)
+	}
+	for _, spec := range []string{"O,B-Chemical,I-Chemical", "labels.txt", "dataset_info.json"} {
+		out, stderr, err := runCLI(t, "", "perturb", "--kind", "swap", "--labels", spec, "int.jsonl")
+		if err != nil || !strings.Contains(out, `"ner_tags":["B-Chemical","O"]`) {
+			t.Errorf("--labels %s: %q, %v (%s)", spec, out, err, stderr)
+		}
+	}
+	if code, msg := cliStatus(t, "stats", "--labels", "O,O", "int.jsonl"); code != 2 || !strings.Contains(msg, `--labels: bad label list: label "O" given twice`) {
+		t.Errorf("bad --labels: exit %d, %q", code, msg)
 	}
 }
