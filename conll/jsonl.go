@@ -131,7 +131,7 @@ func (r *JSONReader) tags(raw json.RawMessage) ([]string, error) {
 		return nil, r.errorf("%q must be a list of strings or of integers", r.TagsKey)
 	}
 	if r.Labels == nil {
-		return nil, r.errorf("integer tags need a label list (the dataset's ClassLabel names: --labels)")
+		return nil, &ParseError{File: r.File, Line: r.line, Err: fmt.Errorf("%w: %w", ErrJSON, ErrNoLabels)}
 	}
 	out := make([]string, len(ids))
 	for i, id := range ids {

@@ -15,8 +15,14 @@ import (
 // sets it from its --labels option. Nil leaves integer tags an error.
 var DefaultLabels []string
 
-// ErrLabels means a label list cannot be used.
-var ErrLabels = errors.New("bad label list")
+// Errors of label lists.
+var (
+	// ErrLabels means a label list cannot be used.
+	ErrLabels = errors.New("bad label list")
+	// ErrNoLabels means a JSON Lines file has integer tags and its reader
+	// no label list.
+	ErrNoLabels = errors.New("integer tags need a label list")
+)
 
 // ReadLabels reads the names of a dataset's integer tags from spec: a
 // Hugging Face dataset_info.json (the names of its ner_tags ClassLabel,

@@ -210,6 +210,8 @@ func cliError(err error) error {
 		return usageErrorf("%v", err)
 	case errors.Is(err, atomicfile.ErrExists):
 		return fmt.Errorf("%w (use --force to replace it)", err)
+	case errors.Is(err, conll.ErrNoLabels):
+		return fmt.Errorf("%w (name them with --labels)", err)
 	}
 	return err
 }
