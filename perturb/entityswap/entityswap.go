@@ -252,11 +252,14 @@ func (s *Swap) pool(groups, exclude []string) ([]name, error) {
 				// locants and prefixes ("5'-Adenosine monophosphate").
 				proper = eponyms(terms)
 			}
-			n := name{text: text, key: k, isPlural: synonym.IsPlural(text), words: len(words(text)),
+			// Number is judged on the corpus tokens too: "beta-antagonists"
+			// is plural as "beta - antagonists".
+			plural := synonym.IsPlural(text) || synonym.IsPlural(strings.Join(synonym.Tokenize(text, synonym.TokenizePunct), " "))
+			n := name{text: text, key: k, isPlural: plural, words: len(words(text)),
 				concept: c, term: t, proper: proper}
 			// An eponym's name has no plural a writer uses
 			// ("Parkinson's diseases").
-			if p, ok := synonym.Plural(text); ok && synonym.IsPlural(p) && !hasProper(text, proper) && plainPlural(text, p) {
+			if p, ok := synonym.Plural(text); ok && !plural && synonym.IsPlural(p) && !hasProper(text, proper) && plainPlural(text, p) {
 				n.plural = p
 			}
 			pool = append(pool, n)
@@ -294,6 +297,16 @@ var genericWords = map[string]bool{
 	"substance": true, "substances": true, "compound": true, "compounds": true, "medication": true,
 	"medications": true, "medicine": true, "medicines": true, "molecule": true, "molecules": true,
 	"entity": true, "product": true, "products": true, "material": true, "mixture": true,
+	"electron": true, "electrons": true, "proton": true, "protons": true, "ion": true, "ions": true,
+	"atom": true, "atoms": true, "element": true, "elements": true, "alpha": true, "beta": true,
+	"gamma": true, "delta": true, "kappa": true, "particle": true, "particles": true, "radical": true,
+	"radicals": true, "salt": true, "salts": true, "metal": true, "metals": true, "acid": true, "acids": true,
+	"base": true, "bases": true, "solvent": true, "solution": true, "isotope": true, "isotopes": true,
+	"polymer": true, "polymers": true, "protein": true, "proteins": true, "peptide": true, "peptides": true,
+	"enzyme": true, "enzymes": true, "lipid": true, "lipids": true, "hormone": true, "hormones": true,
+	"vitamin": true, "vitamins": true, "antibiotic": true, "antibiotics": true, "analgesic": true,
+	"analgesics": true, "systems": true, "integumentary": true, "organ": true, "organs": true,
+	"tissue": true, "tissues": true, "flour": true, "food": true, "foods": true,
 	"aggravated": true, "acquired": true, "general": true, "specific": true, "chronic": true, "acute": true,
 	"severe": true, "mild": true, "unknown": true, "other": true, "physical": true, "organic": true,
 	"inorganic": true, "mental": true, "medical": true, "clinical": true, "human": true, "pathologic": true,
@@ -533,8 +546,8 @@ func (s *Swap) render(n name, mentionToks []string, mention string, plural bool,
 		switch lt := strings.ToLower(t); {
 		case n.proper[lt] && lt == t:
 			toks[i] = capInitial(t)
-		case len(t) >= 4 && t != lt && strings.ToUpper(t) == t && synonym.EnglishWord(lt) && !(i == 0 && start):
-			toks[i] = lt // "Glutamic ACID": a capitalized word, not an acronym
+		case genericWords[lt] && t != lt && strings.ToUpper(t) == t && !(i == 0 && start):
+			toks[i] = lt // "Glutamic ACID": a capitalized class word, not an acronym ("CREST syndrome")
 		}
 	}
 	if len(toks) == 0 || slices.Contains(toks, "") || strings.Join(toks, " ") == mention {
