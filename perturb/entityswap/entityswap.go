@@ -329,6 +329,7 @@ var findingWords = map[string]bool{
 	"overdose": true, "allergy": true, "adverse": true, "reaction": true, "exposed": true, "use": true,
 	"abuse": true, "dependence": true, "therapy": true, "treatment": true, "procedure": true, "cell": true,
 	"cells": true, "ratio": true, "count": true, "increased": true, "decreased": true, "elevated": true,
+	"increase": true, "decrease": true, "activity": true, "activities": true, "poly": true,
 	"low": true, "high": true, "normal": true, "pattern": true, "variant": true, "subtype": true,
 }
 
@@ -354,8 +355,8 @@ func PoolName(text string, t umls.Term, diso bool) string {
 	ws := words(text)
 	generic := true
 	for _, w := range ws {
-		if findingWords[w] {
-			return RejectFinding
+		if findingWords[w] || strings.HasSuffix(w, "graphy") || strings.HasSuffix(w, "scopy") {
+			return RejectFinding // also procedures: "electroencephalography"
 		}
 		generic = generic && (genericWords[w] || len(w) < 2)
 	}
