@@ -9,6 +9,7 @@ import (
 
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -24,12 +25,16 @@ func init() {
 		Bind: bind(func(f *flags, o *statsOptions) {
 			f.String(&o.original, "original", "", "", "compare each FILE with this original `ORIG`: % tokens and entity tokens modified, mentions replaced")
 			f.String(&o.manifest, "manifest", "", "", "print the statistics recorded in a build's `MANIFEST`, with synonym outcomes")
+			Parsed(f, &o.scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of the files: iob2 (checked), or iob1 or iobes (converted, so that mentions are counted right)")
 		}, runStats),
 	})
 }
 
 // statsOptions are the flags of "stress stats".
-type statsOptions struct{ original, manifest string }
+type statsOptions struct {
+	original, manifest string
+	scheme             iob.Scheme
+}
 
 func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 	origPath := o.original
@@ -59,7 +64,7 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 	var rows []perturb.NamedStats
 	if origPath != "" {
 		rewind()
-		st, err := perturb.FileStats(origPath, "")
+		st, err := perturb.FileStatsTags(origPath, "", iob.Checker(o.scheme))
 		if err != nil {
 			return err
 		}
@@ -67,7 +72,7 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 	}
 	for _, a := range args {
 		rewind()
-		st, err := perturb.FileStats(a, origPath)
+		st, err := perturb.FileStatsTags(a, origPath, iob.Checker(o.scheme))
 		if err != nil {
 			return err
 		}

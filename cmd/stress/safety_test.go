@@ -77,6 +77,8 @@ func TestBadInputs(t *testing.T) {
 			code: 1, msg: `one.tsv:2: I-Chemical after O: an entity must start with B-`, absent: []string{"b/one_key.tsv", "b/changes.tsv", "b/manifest.json"}},
 		{name: "augment X-Foo", setup: map[string]string{"bad.jsonl": `{"tokens": ["a", "b"], "ner_tags": ["O", "X-Foo"]}` + "\n"}, args: []string{"augment", "--in", "bad.jsonl", "-o", "aug.tsv"},
 			code: 1, msg: `bad.jsonl:1: tag "X-Foo" is not valid iob2`, absent: []string{"aug.tsv"}},
+		{name: "stats IOBES without --scheme", setup: map[string]string{"e.tsv": "Aspirin\tS-Chemical\n"}, args: []string{"stats", "e.tsv"},
+			code: 1, msg: `e.tsv:1: tag "S-Chemical" is not valid iob2`},
 		{name: "perturb --workers -3", setup: in, args: []string{"perturb", "--kind", "keyboard", "--workers", "-3", "in.tsv"},
 			code: 2, msg: "--workers: -3: must be at least 1"},
 		{name: "perturb --type-map Chemical=BOGUS", setup: in, args: []string{"perturb", "--kind", "synonym", "--type-map", "Chemical=BOGUS", "-o", "out.tsv", "in.tsv"},
@@ -380,5 +382,33 @@ func TestLabelsFlag(t *testing.T) {
 	}
 	if code, msg := cliStatus(t, "stats", "--labels", "O,O", "int.jsonl"); code != 2 || !strings.Contains(msg, `--labels: bad label list: label "O" given twice`) {
 		t.Errorf("bad --labels: exit %d, %q", code, msg)
+	}
+}
+
+// IOBES mentions are counted right with --scheme iobes: S- is a mention,
+// B- ... E- one mention.
+func TestStatsIOBESCounts(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("e.tsv", []byte("Aspirin\tS-Chemical\ninduced\tO\ngastric\tB-Disease\nulcers\tE-Disease\n\n"+
+		"heart\tB-Disease\nattack\tI-Disease\nrisk\tE-Disease\n"), 0o644)
+	out, stderr, err := runCLI(t, "", "stats", "--scheme", "iobes", "e.tsv")
+	if err != nil {
+		t.Fatalf("%v (%s)", err, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want a header and one row, got %q", out)
+	}
+	head, row := strings.Fields(lines[0]), strings.Fields(lines[1])
+	cell := func(name string) string {
+		for i, h := range head {
+			if h == name {
+				return row[i] // "sentences (annotated)" and "2 (2)" are both two fields
+			}
+		}
+		return ""
+	}
+	if cell("Chemical") != "1" || cell("Disease") != "2" {
+		t.Fatalf("Chemical %q, Disease %q; want 1 and 2 in\n%s", cell("Chemical"), cell("Disease"), out)
 	}
 }

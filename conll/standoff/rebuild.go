@@ -166,13 +166,11 @@ func alignSentence(edits []edit, sd *segDoc, i int, out conll.Sentence) ([]edit,
 		}
 		return edits
 	}
+	// Context tokens map one to one between the mentions, which keep
+	// their order; a mention maps token by token, or is written anew
+	// when it was replaced by one of another shape (even if the
+	// sentence kept its number of tokens).
 	os, ps := iob.Spans(orig.Tags), iob.Spans(out.Tags)
-	if len(out.Tokens) == len(orig.Tokens) && slices.Equal(os, ps) {
-		return tokenEdits(edits, 0, len(orig.Tokens), 0), nil
-	}
-	// Mentions were replaced by others of other lengths (even if the
-	// sentence kept its number of tokens). Context tokens map one to
-	// one between the mentions, which keep their order.
 	if len(os) != len(ps) || len(out.Tags) != len(out.Tokens) {
 		return nil, fmt.Errorf("%w: %d mentions became %d", ErrAlign, len(os), len(ps))
 	}
@@ -183,7 +181,7 @@ func alignSentence(edits []edit, sd *segDoc, i int, out conll.Sentence) ([]edit,
 			return nil, fmt.Errorf("%w: %d tokens before mention %d became %d", ErrAlign, o.Start-oi, k+1, q.Start-pi)
 		}
 		edits = tokenEdits(edits, oi, o.Start, pi)
-		if o.End-o.Start == q.End-q.Start {
+		if o.End-o.Start == q.End-q.Start && sameClasses(orig.Tokens[o.Start:o.End], out.Tokens[q.Start:q.End]) {
 			edits = tokenEdits(edits, o.Start, o.End, q.Start)
 		} else {
 			span := Span{ss.toks[o.Start].Start, ss.toks[o.End-1].End}
@@ -198,6 +196,24 @@ func alignSentence(edits []edit, sd *segDoc, i int, out conll.Sentence) ([]edit,
 		return nil, fmt.Errorf("%w: %d tokens after the last mention became %d", ErrAlign, len(orig.Tokens)-oi, len(out.Tokens)-pi)
 	}
 	return tokenEdits(edits, oi, len(orig.Tokens), pi), nil
+}
+
+// sameClasses reports whether b's tokens are words where a's are and
+// punctuation where a's are: then b's tokens can take the places of a's,
+// keeping the text between them ("5 - FU" for "5 - HT"). Otherwise
+// ("heart failure x" for "Parkinson ' s") the mention is written anew.
+func sameClasses(a, b []string) bool {
+	for i := range a {
+		if isWordToken(a[i]) != isWordToken(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isWordToken(t string) bool {
+	r, _ := utf8.DecodeRuneInString(t)
+	return wordRune(r)
 }
 
 // noSpaceBefore and noSpaceAfter are the tokens Detokenize attaches to
