@@ -102,9 +102,9 @@ func FuzzPartition(f *testing.F) {
 		for _, opt := range []conll.EvalOptions{{}, {Mode: conll.ModeStrict}, {Raw: true}} {
 			o := conll.EvalSentence(gold, pred, opt).Overall()
 			want := [3]int32{int32(o.Gold), int32(o.Pred), int32(o.Correct)}
-			_, some := partition(gold, pred, changed, opt)
-			_, none := partition(gold, pred, nil, opt)
-			_, every := partition(gold, pred, all, opt)
+			_, some, _ := partition(gold, pred, changed, opt)
+			_, none, _ := partition(gold, pred, nil, opt)
+			_, every, _ := partition(gold, pred, all, opt)
 			if some.sum() != want || none.sum() != want || every.sum() != want {
 				t.Fatalf("%+v: split %v / %v / %v, scorer %v", opt, some, none, every, want)
 			}

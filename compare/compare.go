@@ -103,6 +103,8 @@ type resultData struct {
 	total  conll.Counts
 	sent   []conll.Counts // per sentence, for resampling
 	part   []partCounts   // per sentence; nil without change log
+	errs   conll.ErrorCounts
+	pred   [][]string // predicted tags per sentence, to score on the reference the entities another set perturbed
 	conf   confusionAcc
 	hasLog bool
 }
@@ -213,13 +215,24 @@ func (c *Comparer) AddPrediction(system, set, file string, pred []conll.Sentence
 		r.part = make([]partCounts, len(pred))
 		r.hasLog = true
 	}
+	r.pred = make([][]string, len(pred))
 	for i, p := range pred {
 		gold := s.Gold[i].Tags
+		// Where seqeval or nervaluate would refuse the tags, so does the
+		// comparison, rather than score them some other way.
+		if err := c.Eval.CheckTags(gold); err != nil {
+			return fmt.Errorf("%s: gold: %w (mode %v)", lineOf(s.File, s.Gold[i]), err, c.Eval.Mode)
+		}
+		if err := c.Eval.CheckTags(p.Tags); err != nil {
+			return fmt.Errorf("%s: %w (mode %v)", lineOf(file, p), err, c.Eval.Mode)
+		}
+		r.pred[i] = p.Tags
 		var changed []bool
 		if r.part != nil {
 			changed = s.changed[i]
 		}
-		counts, pc := partition(gold, p.Tags, changed, c.Eval)
+		counts, pc, errs := partition(gold, p.Tags, changed, c.Eval)
+		r.errs.Add(errs)
 		r.sent[i] = counts
 		r.total.Add(counts)
 		r.conf.add(gold, p.Tags, c.Eval)
@@ -351,7 +364,13 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 				}
 				ps, us := scoreOf(p), scoreOf(u)
 				res.Perturbed, res.Untouched = &ps, &us
+				if o := sys.results[ref.Name]; o != nil && s != ref {
+					rp, ru := c.onReference(ref, s, o)
+					res.RefPerturbed, res.RefUntouched = &rp, &ru
+				}
 			}
+			errs := r.errs
+			res.Errors = &errs
 			if s != ref {
 				if o := sys.results[ref.Name]; o != nil {
 					if d, ok := relDrop(o.total.Overall().F1(), res.Overall.F1); ok {
@@ -376,11 +395,32 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	return rep, nil
 }
 
-func modeName(m conll.Mode) string {
-	if m == conll.ModeStrict {
-		return "strict"
+func modeName(m conll.Mode) string { return m.String() }
+
+// onReference scores the system's predictions on the reference set split
+// as the entities set s perturbed (see referenceMask): the same entities,
+// before the perturbation.
+func (c *Comparer) onReference(ref, s *setData, o *resultData) (Score, Score) {
+	var p, u conll.TypeCounts
+	for i := range ref.Gold {
+		var changed []bool
+		if i < len(s.changed) {
+			changed = s.changed[i]
+		}
+		var setGold []string
+		if i < len(s.Gold) {
+			setGold = s.Gold[i].Tags
+		}
+		mask := referenceMask(ref.Gold[i].Tags, setGold, changed, c.Eval)
+		_, pc, _ := partition(ref.Gold[i].Tags, o.pred[i], mask, c.Eval)
+		p.Gold += int(pc[0])
+		p.Pred += int(pc[1])
+		p.Correct += int(pc[2])
+		u.Gold += int(pc[3])
+		u.Pred += int(pc[4])
+		u.Correct += int(pc[5])
 	}
-	return "conlleval"
+	return scoreOf(p), scoreOf(u)
 }
 
 func scoreOf(t conll.TypeCounts) Score {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/textutil"
 )
 
@@ -103,9 +104,15 @@ func (r *Report) tables() []table {
 		Right:  []bool{false, false, false, true, true, true, true, true, true, true},
 	}
 	part := table{
-		Title:  "Entities covering a changed token vs entities left alone",
-		Header: []string{"system", "set", "perturbed gold", "perturbed F1", "perturbed CI", "untouched gold", "untouched F1", "untouched CI"},
-		Right:  []bool{false, false, true, true, true, true, true, true},
+		Title: "Entities covering a changed token vs entities left alone (the same entities scored on " + r.Reference + " beside each set)",
+		Header: []string{"system", "set", "perturbed gold", "perturbed F1", "perturbed CI", "untouched gold", "untouched F1", "untouched CI",
+			"perturbed F1 on " + r.Reference, "untouched F1 on " + r.Reference},
+		Right: []bool{false, false, true, true, true, true, true, true, true, true},
+	}
+	errs := table{
+		Title:  "Errors per system and set (entities: missed = gold never overlapped, spurious = prediction overlapping no gold, type = same boundaries, boundary = overlapping with the same type)",
+		Header: []string{"system", "set", "gold", "pred", "correct", "missed", "spurious", "type", "boundary", "boundary+type"},
+		Right:  []bool{false, false, true, true, true, true, true, true, true, true},
 	}
 	conf := table{
 		Title:  "Token label confusion, row-normalized (gold → predicted)",
@@ -127,7 +134,15 @@ func (r *Report) tables() []table {
 			}
 			if res.Perturbed != nil {
 				p, u := res.Perturbed, res.Untouched
-				part.Rows = append(part.Rows, []string{sys.Name, res.Set, strconv.Itoa(p.Gold), f2(p.F1), ci(p.F1CI), strconv.Itoa(u.Gold), f2(u.F1), ci(u.F1CI)})
+				rp, ru := "", ""
+				if res.RefPerturbed != nil {
+					rp, ru = f2(res.RefPerturbed.F1), f2(res.RefUntouched.F1)
+				}
+				part.Rows = append(part.Rows, []string{sys.Name, res.Set, strconv.Itoa(p.Gold), f2(p.F1), ci(p.F1CI), strconv.Itoa(u.Gold), f2(u.F1), ci(u.F1CI), rp, ru})
+			}
+			if e := res.Errors; e != nil {
+				d := strconv.Itoa
+				errs.Rows = append(errs.Rows, []string{sys.Name, res.Set, d(e.Gold()), d(e.Pred()), d(e.Correct), d(e.Missed), d(e.Spurious), d(e.Type), d(e.Boundary), d(e.BoundaryType)})
 			}
 			n := res.Confusion.Overall.Normalized()
 			for g, lab := range Labels {
@@ -140,6 +155,9 @@ func (r *Report) tables() []table {
 		}
 	}
 	out = append(out, main, types)
+	if len(errs.Rows) > 0 {
+		out = append(out, errs)
+	}
 	if len(part.Rows) > 0 {
 		out = append(out, part)
 	}
@@ -207,16 +225,20 @@ func (r *Report) writeTables(w io.Writer, markdown bool) error {
 }
 
 // CSVHeader is the header row of the CSV format. Scope is "overall",
-// "type:T", "perturbed" or "untouched"; the drop columns are filled on
-// overall rows of non-reference sets.
-var CSVHeader = []string{"system", "set", "scope", "gold", "pred", "correct", "precision", "recall", "f1", "f1_low", "f1_high", "drop", "drop_low", "drop_high"}
+// "type:T", "perturbed", "untouched", or "reference_perturbed" and
+// "reference_untouched" (the same entities scored on the reference set);
+// the drop columns are filled on overall rows of non-reference sets, the
+// error columns (entities by kind of error) on overall rows.
+var CSVHeader = []string{"system", "set", "scope", "gold", "pred", "correct", "precision", "recall", "f1", "f1_low", "f1_high", "drop", "drop_low", "drop_high",
+	"missed", "spurious", "type_error", "boundary_error", "boundary_type_error"}
 
 func (r *Report) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cw.Write(CSVHeader)
 	num := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+	var errsOf *conll.ErrorCounts
 	row := func(sys, set, scope string, s Score, d *Drop) {
-		rec := []string{sys, set, scope, strconv.Itoa(s.Gold), strconv.Itoa(s.Pred), strconv.Itoa(s.Correct), num(s.Precision), num(s.Recall), num(s.F1), "", "", "", "", ""}
+		rec := []string{sys, set, scope, strconv.Itoa(s.Gold), strconv.Itoa(s.Pred), strconv.Itoa(s.Correct), num(s.Precision), num(s.Recall), num(s.F1), "", "", "", "", "", "", "", "", "", ""}
 		if s.F1CI != nil {
 			rec[9], rec[10] = num(s.F1CI.Low), num(s.F1CI.High)
 		}
@@ -226,10 +248,15 @@ func (r *Report) writeCSV(w io.Writer) error {
 				rec[12], rec[13] = num(d.CI.Low), num(d.CI.High)
 			}
 		}
+		if e := errsOf; scope == "overall" && e != nil {
+			d := strconv.Itoa
+			rec[14], rec[15], rec[16], rec[17], rec[18] = d(e.Missed), d(e.Spurious), d(e.Type), d(e.Boundary), d(e.BoundaryType)
+		}
 		cw.Write(rec)
 	}
 	for _, sys := range r.Systems {
 		for _, res := range sys.Results {
+			errsOf = res.Errors
 			row(sys.Name, res.Set, "overall", res.Overall, res.Drop)
 			for _, t := range res.Types {
 				row(sys.Name, res.Set, "type:"+t.Type, t.Score, nil)
@@ -237,6 +264,10 @@ func (r *Report) writeCSV(w io.Writer) error {
 			if res.Perturbed != nil {
 				row(sys.Name, res.Set, "perturbed", *res.Perturbed, nil)
 				row(sys.Name, res.Set, "untouched", *res.Untouched, nil)
+			}
+			if res.RefPerturbed != nil {
+				row(sys.Name, res.Set, "reference_perturbed", *res.RefPerturbed, nil)
+				row(sys.Name, res.Set, "reference_untouched", *res.RefUntouched, nil)
 			}
 		}
 	}

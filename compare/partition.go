@@ -1,6 +1,12 @@
 package compare
 
-import "github.com/stress-ner/stress/conll"
+import (
+	"cmp"
+	"slices"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+)
 
 // partCounts holds one sentence's entity counts split by whether the
 // entity covers a changed token: perturbed gold, pred, correct, then
@@ -28,14 +34,71 @@ func touches(changed []bool, start, end int) bool {
 // correct entities by whether they cover a changed token. The entities
 // come from the scorer itself (conll.EvalEntities), so the split always
 // sums to the scorer's counts, in every mode.
-func partition(gold, pred []string, changed []bool, opt conll.EvalOptions) (conll.Counts, partCounts) {
+//
+// It also sorts the entities by the kind of error (conll.ClassifyErrors),
+// from the same entities.
+func partition(gold, pred []string, changed []bool, opt conll.EvalOptions) (conll.Counts, partCounts, conll.ErrorCounts) {
 	var pc partCounts
+	var gs, ps []iob.Span
 	counts := conll.EvalEntities(gold, pred, opt, func(e conll.Entity) {
 		field := int(e.Kind) // GoldEntity, PredEntity, CorrectEntity: 0, 1, 2
 		if !touches(changed, e.Start, e.End) {
 			field += 3
 		}
 		pc[field]++
+		switch e.Kind {
+		case conll.GoldEntity:
+			gs = append(gs, iob.Span{Start: e.Start, End: e.End, Type: e.Type})
+		case conll.PredEntity:
+			ps = append(ps, iob.Span{Start: e.Start, End: e.End, Type: e.Type})
+		}
 	})
-	return counts, pc
+	// The scorer reports entities as they close; the matching wants them
+	// in sentence order.
+	sortSpans(gs)
+	sortSpans(ps)
+	return counts, pc, conll.ClassifyErrors(gs, ps)
+}
+
+func sortSpans(s []iob.Span) {
+	slices.SortFunc(s, func(a, b iob.Span) int { return cmp.Compare(a.Start, b.Start) })
+}
+
+// goldSpans returns the gold entities of one sentence as the scorer
+// reads them.
+func goldSpans(gold []string, opt conll.EvalOptions) []iob.Span {
+	var gs []iob.Span
+	conll.EvalEntities(gold, gold, opt, func(e conll.Entity) {
+		if e.Kind == conll.GoldEntity {
+			gs = append(gs, iob.Span{Start: e.Start, End: e.End, Type: e.Type})
+		}
+	})
+	sortSpans(gs)
+	return gs
+}
+
+// referenceMask marks the tokens of a reference (original) sentence that
+// stand for the tokens a perturbation changed in its stress copy, so that
+// the same entities can be scored on the original: the changed tokens
+// themselves when the copy has as many tokens (keyboard, swap), otherwise
+// the reference's gold entities whose counterpart in the copy (the
+// entity with the same index: a synonym keeps the entities and their
+// order) covers a changed token. nil when nothing changed.
+func referenceMask(refGold, setGold []string, changed []bool, opt conll.EvalOptions) []bool {
+	if changed == nil {
+		return nil
+	}
+	if len(refGold) == len(setGold) {
+		return changed
+	}
+	rs, ss := goldSpans(refGold, opt), goldSpans(setGold, opt)
+	mask := make([]bool, len(refGold))
+	for i := range min(len(rs), len(ss)) {
+		if touches(changed, ss[i].Start, ss[i].End) {
+			for t := rs[i].Start; t < rs[i].End; t++ {
+				mask[t] = true
+			}
+		}
+	}
+	return mask
 }

@@ -1,9 +1,11 @@
 package compare
 
+import "github.com/stress-ner/stress/conll"
+
 // Report is the outcome of a comparison. It marshals to the JSON that
 // "stress compare --format json" prints.
 type Report struct {
-	Mode       string    `json:"mode"`       // "conlleval" or "strict"
+	Mode       string    `json:"mode"`       // "conlleval", "strict" or "semeval"
 	Samples    int       `json:"samples"`    // bootstrap samples and shuffles
 	Seed       uint64    `json:"seed"`       // seed of the resampling
 	Confidence float64   `json:"confidence"` // level of the intervals
@@ -46,9 +48,17 @@ type Result struct {
 	Drop *Drop `json:"drop,omitempty"`
 	// Perturbed scores the entities (gold or predicted) that cover a
 	// changed token, Untouched the others; nil without a change log.
-	Perturbed *Score    `json:"perturbed,omitempty"`
-	Untouched *Score    `json:"untouched,omitempty"`
-	Confusion Confusion `json:"confusion"`
+	Perturbed *Score `json:"perturbed,omitempty"`
+	Untouched *Score `json:"untouched,omitempty"`
+	// RefPerturbed and RefUntouched score the same split of entities on
+	// the reference set (the original, before the perturbation), so that
+	// "perturbed entities are harder" can be told from "these entities
+	// were harder anyway"; nil for the reference and without a change log.
+	RefPerturbed *Score `json:"reference_perturbed,omitempty"`
+	RefUntouched *Score `json:"reference_untouched,omitempty"`
+	// Errors sorts the gold and predicted entities by the kind of error.
+	Errors    *conll.ErrorCounts `json:"errors,omitempty"`
+	Confusion Confusion          `json:"confusion"`
 }
 
 // Score holds entity counts and the derived measures in percent.

@@ -223,6 +223,10 @@ func evalSentence(gold, pred []string, opt EvalOptions, visit func(Entity)) Coun
 		evalStrict(gold[:n], pred[:n], opt, &c, visit)
 		return c
 	}
+	if opt.Mode == ModeSemEval {
+		evalSemEvalStrict(gold[:n], pred[:n], opt, &c, visit)
+		return c
+	}
 	ch := chunker{visit: visit, goldStart: -1, predStart: -1}
 	ch.counts = &c
 	out := opt.outside()
@@ -397,11 +401,16 @@ func (c *Counts) bump(typ string, gold, pred, correct int) {
 }
 
 // CheckTags returns the *iob.TagError (wrapping ErrSchemeTag) that
-// seqeval's strict mode raises for tags under o.Scheme, or nil. Only
-// ModeStrict without Raw refuses tags.
+// seqeval's strict mode raises for tags under o.Scheme, or the one
+// (wrapping ErrSemEvalTag) nervaluate raises in ModeSemEval, or nil.
+// ModeConlleval and Raw accept every tag.
 func (o EvalOptions) CheckTags(tags []string) error {
-	if o.Mode != ModeStrict || o.Raw {
+	if o.Raw || o.Mode == ModeConlleval {
 		return nil
+	}
+	if o.Mode == ModeSemEval {
+		_, err := SemEvalSpans(tags, o.Outside)
+		return err
 	}
 	_, err := strictSpans(o.strictNorm(tags), o.Scheme, nil)
 	return err
@@ -496,6 +505,46 @@ func evalStrict(gold, pred []string, opt EvalOptions, c *Counts, visit func(Enti
 		return sideError{err: perr}
 	}
 	return nil
+}
+
+// evalSemEvalStrict gives, for EvalSentence and EvalEntities, the
+// counts of SemEval's strict mode as TypeCounts: nervaluate's entities,
+// correct when boundaries and type match. A side nervaluate refuses
+// counts no entity (check with CheckTags first).
+func evalSemEvalStrict(gold, pred []string, opt EvalOptions, c *Counts, visit func(Entity)) {
+	if opt.Raw {
+		gold, pred = rawTags(gold, opt.outside()), rawTags(pred, opt.outside())
+	}
+	for i := range gold {
+		c.Tokens++
+		if gold[i] == pred[i] {
+			c.CorrectTags++
+		}
+	}
+	gs, _ := SemEvalSpans(gold, opt.Outside)
+	ps, _ := SemEvalSpans(pred, opt.Outside)
+	for _, s := range gs {
+		c.bump(s.Type, 1, 0, 0)
+		if visit != nil {
+			visit(Entity{GoldEntity, s.Start, s.End, s.Type})
+		}
+	}
+	j := 0
+	for _, s := range ps {
+		c.bump(s.Type, 0, 1, 0)
+		if visit != nil {
+			visit(Entity{PredEntity, s.Start, s.End, s.Type})
+		}
+		for j < len(gs) && gs[j].Start < s.Start {
+			j++
+		}
+		if j < len(gs) && gs[j] == s {
+			c.bump(s.Type, 0, 0, 1)
+			if visit != nil {
+				visit(Entity{CorrectEntity, s.Start, s.End, s.Type})
+			}
+		}
+	}
 }
 
 // sideError says which column a refused tag is in.

@@ -309,3 +309,73 @@ func SemEvalSpans(tags []string, outside string) ([]iob.Span, error) {
 	}
 	return spans, nil
 }
+
+// ErrorCounts sorts one sentence's (or a corpus's) entities by the kind
+// of error, with SemEval's matching: each prediction, in order, takes the
+// first gold entity not yet taken that it overlaps.
+type ErrorCounts struct {
+	Correct      int `json:"correct"`       // same boundaries, same type
+	Missed       int `json:"missed"`        // gold entity no prediction overlaps
+	Spurious     int `json:"spurious"`      // prediction overlapping no gold entity
+	Type         int `json:"type"`          // same boundaries, other type
+	Boundary     int `json:"boundary"`      // overlapping, other boundaries, same type
+	BoundaryType int `json:"boundary_type"` // overlapping, other boundaries and type
+}
+
+// Add adds o to e.
+func (e *ErrorCounts) Add(o ErrorCounts) {
+	e.Correct += o.Correct
+	e.Missed += o.Missed
+	e.Spurious += o.Spurious
+	e.Type += o.Type
+	e.Boundary += o.Boundary
+	e.BoundaryType += o.BoundaryType
+}
+
+// Gold is the number of gold entities: all but the spurious ones.
+func (e ErrorCounts) Gold() int { return e.Correct + e.Missed + e.Type + e.Boundary + e.BoundaryType }
+
+// Pred is the number of predicted entities: all but the missed ones.
+func (e ErrorCounts) Pred() int { return e.Correct + e.Spurious + e.Type + e.Boundary + e.BoundaryType }
+
+// ClassifyErrors sorts the entities of one sentence by the kind of error.
+func ClassifyErrors(gold, pred []iob.Span) ErrorCounts {
+	var e ErrorCounts
+	var takenBuf [16]bool
+	taken := takenBuf[:0]
+	if len(gold) > len(takenBuf) {
+		taken = make([]bool, len(gold))
+	} else {
+		taken = takenBuf[:len(gold)]
+	}
+	for _, p := range pred {
+		hit := false
+		for i, g := range gold {
+			if taken[i] || !overlaps(p, g) {
+				continue
+			}
+			sameBounds, sameType := p.Start == g.Start && p.End == g.End, p.Type == g.Type
+			switch {
+			case sameBounds && sameType:
+				e.Correct++
+			case sameBounds:
+				e.Type++
+			case sameType:
+				e.Boundary++
+			default:
+				e.BoundaryType++
+			}
+			taken[i], hit = true, true
+			break
+		}
+		if !hit {
+			e.Spurious++
+		}
+	}
+	for _, t := range taken {
+		if !t {
+			e.Missed++
+		}
+	}
+	return e
+}
