@@ -51,6 +51,15 @@ type ImportOptions struct {
 	ExcludeTTY     []string // nil: DefaultExcludeTTY
 	Suppress       []string // MRCONSO SUPPRESS values kept; nil: N
 
+	// Skipped, when not nil, is told of every row left out because its
+	// name fails CheckName (U+FFFD, a control character, invalid UTF-8),
+	// as a *ParseError with the file and line. Such rows are counted in
+	// Input.Bad and never stop an import: one mis-encoded name in a
+	// release of millions is no reason to refuse the others, and
+	// storing it would put a name no writer uses, and that no longer
+	// round-trips once tokenized, among the replacement candidates.
+	Skipped func(error)
+
 	Force    bool      // replace an existing target
 	Progress io.Writer // where to draw a progress bar; nil: none
 	Tool     string    // recorded in the metadata
@@ -422,6 +431,14 @@ func (l *loader) file(kind, path string, parse func(r io.Reader, name string, in
 	return nil
 }
 
+// badName counts and reports a row whose name fails CheckName.
+func (l *loader) badName(in *Input, file string, line int, err error) {
+	in.Bad++
+	if l.opt.Skipped != nil {
+		l.opt.Skipped(&ParseError{File: file, Line: line, Err: err})
+	}
+}
+
 func (l *loader) term(concept, str, norm, source, tty string, pref bool, suppress, avoid string) error {
 	if err := l.insTerm.add(l.ctx, concept, str, norm, source, tty, pref, suppress, avoid); err != nil {
 		return err
@@ -432,6 +449,10 @@ func (l *loader) term(concept, str, norm, source, tty string, pref bool, suppres
 }
 
 func (l *loader) concept(id, name, groups, source string) error {
+	// The separators of the lookups table (names pass CheckName).
+	if strings.ContainsAny(id, "\x1e\x1f") || strings.ContainsAny(groups+source, "\x1e\x1f") {
+		return fmt.Errorf("%w: control character in concept %q", ErrBadName, id)
+	}
 	if err := l.insConcept.add(l.ctx, id, name, groups, source); err != nil {
 		return err
 	}
@@ -464,7 +485,7 @@ const (
 const mrstyCols = 6 // CUI|TUI|STN|STY|ATUI|CVF|
 
 func (l *loader) mrconso(r io.Reader, name string, in *Input) error {
-	rr := newRRFReader(r, name, mrconsoCols)
+	rr := newRRFReader(r, name, mrconsoCols, cSTR)
 	// MRCONSO is sorted by CUI: a concept is written when its rows end,
 	// with the name of its first preferred atom (TS=P, STT=PF, ISPREF=Y).
 	var cui, cname string
@@ -489,6 +510,11 @@ func (l *loader) mrconso(r io.Reader, name string, in *Input) error {
 			l.suppress != nil && !l.suppress[string(f[cSUPPRESS])] || !l.keepSource(string(f[cSAB])) {
 			continue
 		}
+		str := string(f[cSTR])
+		if err := CheckName(str); err != nil {
+			l.badName(in, name, rr.line, err)
+			continue
+		}
 		in.Kept++
 		if string(f[cCUI]) != cui {
 			if err := flush(); err != nil {
@@ -497,7 +523,6 @@ func (l *loader) mrconso(r io.Reader, name string, in *Input) error {
 			cui, named = string(f[cCUI]), false
 			cname = ""
 		}
-		str := string(f[cSTR])
 		pref := string(f[cTS]) == "P" && string(f[cSTT]) == "PF" && string(f[cISPREF]) == "Y"
 		if !named && (pref || cname == "") {
 			cname, named = str, pref
@@ -511,7 +536,7 @@ func (l *loader) mrconso(r io.Reader, name string, in *Input) error {
 }
 
 func (l *loader) mrsty(r io.Reader, name string, in *Input) error {
-	rr := newRRFReader(r, name, mrstyCols)
+	rr := newRRFReader(r, name, mrstyCols, -1)
 	for {
 		f, err := rr.read()
 		if err == io.EOF {
@@ -561,12 +586,16 @@ func (l *loader) termsTSV(r io.Reader, name string, in *Input) error {
 			continue
 		}
 		perr := func(err error) error { return &ParseError{File: name, Line: line, Err: err} }
-		if !utf8.ValidString(text) {
-			return perr(ErrInvalidUTF8)
-		}
 		f := strings.Split(text, "\t")
 		if len(f) != 4 {
 			return perr(fmt.Errorf("%w: %d fields, want 4 (concept_id, category, term, term_type)", ErrFieldCount, len(f)))
+		}
+		for i, x := range f {
+			// A bad term is skipped below; a bad id, category or type
+			// means the file is not what it claims to be.
+			if i != 2 && !utf8.ValidString(x) {
+				return perr(fmt.Errorf("%w in field %d", ErrInvalidUTF8, i+1))
+			}
 		}
 		id, cat, str, tty := f[0], f[1], strings.TrimSpace(f[2]), f[3]
 		if id == "" || str == "" {
@@ -579,6 +608,10 @@ func (l *loader) termsTSV(r io.Reader, name string, in *Input) error {
 			source = strings.ToUpper(strings.SplitN(filepath.Base(name), ".", 2)[0])
 		}
 		if !l.keepSource(source) {
+			continue
+		}
+		if err := CheckName(str); err != nil {
+			l.badName(in, name, line, err)
 			continue
 		}
 		if id != cur.id {
@@ -623,6 +656,18 @@ func (l *loader) finish() error {
 	// Semantic types of concepts whose every name was filtered out.
 	if _, err := l.db.ExecContext(ctx, "DELETE FROM semtypes WHERE concept NOT IN (SELECT id FROM concepts)"); err != nil {
 		return err
+	}
+	// One row per normalized name, so that a lookup reads one row
+	// (migration 002). terms_norm gives the pairs in order.
+	if _, err := l.db.ExecContext(ctx, `INSERT INTO lookups(norm, concepts)
+		SELECT t.norm, group_concat(c.id || char(31) || c.name || char(31) || c.groups || char(31) || c.source || char(31) ||
+			coalesce((SELECT group_concat(tui, ',') FROM semtypes s WHERE s.concept = c.id), ''), char(30) ORDER BY c.id)
+		FROM (SELECT DISTINCT norm, concept FROM terms) t JOIN concepts c ON c.id = t.concept
+		GROUP BY t.norm ORDER BY t.norm`); err != nil {
+		return fmt.Errorf("build lookups: %w", err)
+	}
+	if _, err := l.db.ExecContext(ctx, "CREATE UNIQUE INDEX lookups_norm ON lookups(norm)"); err != nil {
+		return fmt.Errorf("build lookups: %w", err)
 	}
 	groups := map[string]int{}
 	rows, err := l.db.QueryContext(ctx, `SELECT grp, count(*) FROM
@@ -700,8 +745,8 @@ func (l *loader) finish() error {
 		}
 	}
 	for _, in := range l.inputs {
-		if _, err := tx.ExecContext(ctx, "INSERT INTO inputs(kind, path, sha256, bytes, rows, kept) VALUES (?, ?, ?, ?, ?, ?)",
-			in.Kind, in.Path, in.SHA256, in.Bytes, in.Rows, in.Kept); err != nil {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO inputs(kind, path, sha256, bytes, rows, kept, bad) VALUES (?, ?, ?, ?, ?, ?, ?)",
+			in.Kind, in.Path, in.SHA256, in.Bytes, in.Rows, in.Kept, in.Bad); err != nil {
 			return err
 		}
 	}

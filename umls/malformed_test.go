@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 const goodRow = "C0000005|ENG|P|L0000005|PF|S0007492|Y|A26634265||M0019694|D012711|MSH|PEP|D012711|(131)I-Macroaggregated Albumin|0|N|256|"
@@ -21,7 +22,9 @@ var malformedCases = []struct {
 	{"extra column", goodRow + "|\n", 1, ErrFieldCount},
 	{"truncated last row", goodRow + "\n" + goodRow[:60], 2, ErrTruncated},
 	{"row without final pipe", goodRow[:len(goodRow)-1] + "\n" + goodRow, 1, ErrFieldCount},
-	{"non-UTF-8", goodRow + "\n" + strings.Replace(goodRow, "Albumin", "Alb\xffumin", 1), 2, ErrInvalidUTF8},
+	// Invalid UTF-8 in a name only skips the row (TestImportBadNames);
+	// in a code it makes the file unreadable.
+	{"non-UTF-8", goodRow + "\n" + strings.Replace(goodRow, "|MSH|", "|MS\xffH|", 1), 2, ErrInvalidUTF8},
 	{"empty row", goodRow + "\n\n" + goodRow, 2, ErrFieldCount},
 }
 
@@ -51,7 +54,7 @@ func TestImportMalformedRRF(t *testing.T) {
 
 func TestRRFReaderGood(t *testing.T) {
 	for _, data := range []string{goodRow, goodRow + "\n", goodRow + "\r\n" + goodRow} {
-		r := newRRFReader(strings.NewReader(data), "x", mrconsoCols)
+		r := newRRFReader(strings.NewReader(data), "x", mrconsoCols, cSTR)
 		n := 0
 		for {
 			f, err := r.read()
@@ -80,7 +83,7 @@ func FuzzRRFReader(f *testing.F) {
 		f.Add(c.data)
 	}
 	f.Fuzz(func(t *testing.T, data string) {
-		r := newRRFReader(strings.NewReader(data), "fuzz", mrconsoCols)
+		r := newRRFReader(strings.NewReader(data), "fuzz", mrconsoCols, cSTR)
 		for {
 			fields, err := r.read()
 			if err == io.EOF {
@@ -95,6 +98,11 @@ func FuzzRRFReader(f *testing.F) {
 			}
 			if len(fields) != mrconsoCols {
 				t.Fatalf("%d fields", len(fields))
+			}
+			for i, f := range fields {
+				if i != cSTR && !utf8.Valid(f) {
+					t.Fatalf("field %d is not UTF-8: %q", i+1, f)
+				}
 			}
 		}
 	})

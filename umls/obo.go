@@ -15,6 +15,9 @@ type oboTerm struct {
 	Xrefs    []string
 	Obsolete bool
 	Line     int
+	// Bad holds a *ParseError for each name or synonym left out because
+	// it fails CheckName; a bad name leaves Name empty.
+	Bad []error
 }
 
 // readOBO calls fn for each [Term] stanza of an OBO 1.2 file. Only the
@@ -39,7 +42,10 @@ func readOBO(r io.Reader, name string, fn func(oboTerm) error) error {
 		line++
 		text := strings.TrimSpace(sc.Text())
 		perr := func(err error) error { return &ParseError{File: name, Line: line, Err: err} }
-		if !utf8.ValidString(text) {
+		tag, value, ok := strings.Cut(text, ":")
+		// Invalid UTF-8 in a name or synonym drops that name (below);
+		// anywhere else the file is not what it claims to be.
+		if !utf8.ValidString(text) && !(ok && inTerm && (tag == "name" || tag == "synonym")) {
 			return perr(ErrInvalidUTF8)
 		}
 		if text == "" || text[0] == '!' {
@@ -53,7 +59,6 @@ func readOBO(r io.Reader, name string, fn func(oboTerm) error) error {
 			t = oboTerm{Line: line}
 			continue
 		}
-		tag, value, ok := strings.Cut(text, ":")
 		if !ok {
 			return perr(fmt.Errorf("%w: want tag: value", ErrSyntax))
 		}
@@ -66,6 +71,10 @@ func readOBO(r io.Reader, name string, fn func(oboTerm) error) error {
 			t.ID = stripComment(value)
 		case "name":
 			t.Name = stripComment(value)
+			if err := CheckName(t.Name); err != nil {
+				t.Bad = append(t.Bad, perr(err))
+				t.Name = ""
+			}
 		case "is_obsolete":
 			t.Obsolete = stripComment(value) == "true"
 		case "xref":
@@ -80,9 +89,14 @@ func readOBO(r io.Reader, name string, fn func(oboTerm) error) error {
 				return perr(err)
 			}
 			scope, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
-			if scope == "EXACT" {
-				t.Exact = append(t.Exact, s)
+			if scope != "EXACT" {
+				break
 			}
+			if err := CheckName(strings.TrimSpace(s)); err != nil {
+				t.Bad = append(t.Bad, perr(err))
+				break
+			}
+			t.Exact = append(t.Exact, s)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -148,7 +162,16 @@ func (l *loader) obo(r io.Reader, name string, in *Input) error {
 		in.Rows++
 		l.rows++
 		source := sourceOf(t.ID)
-		if t.Obsolete || t.Name == "" || !l.keepSource(source) {
+		if t.Obsolete || !l.keepSource(source) {
+			return nil
+		}
+		for _, err := range t.Bad {
+			in.Bad++
+			if l.opt.Skipped != nil {
+				l.opt.Skipped(err)
+			}
+		}
+		if t.Name == "" {
 			return nil
 		}
 		in.Kept++

@@ -14,16 +14,20 @@ import (
 // newline. Fields are returned as sub-slices of an internal buffer, valid
 // until the next call.
 type rrfReader struct {
-	file   string
-	cols   int
+	file string
+	cols int
+	// name is the column of free text (MRCONSO STR), or -1: invalid
+	// UTF-8 there is left to the loader, which skips and reports the row
+	// (see CheckName); anywhere else it makes the file unreadable.
+	name   int
 	br     *bufio.Reader
 	line   int
 	fields [][]byte
 	long   []byte // for rows longer than the bufio buffer
 }
 
-func newRRFReader(r io.Reader, file string, cols int) *rrfReader {
-	return &rrfReader{file: file, cols: cols, br: bufio.NewReaderSize(r, 1<<16), fields: make([][]byte, cols)}
+func newRRFReader(r io.Reader, file string, cols, name int) *rrfReader {
+	return &rrfReader{file: file, cols: cols, name: name, br: bufio.NewReaderSize(r, 1<<16), fields: make([][]byte, cols)}
 }
 
 func (r *rrfReader) errorf(err error) error {
@@ -57,9 +61,7 @@ func (r *rrfReader) read() ([][]byte, error) {
 		}
 		return nil, r.errorf(fmt.Errorf("%w: empty row", ErrFieldCount))
 	}
-	if !utf8.Valid(line) {
-		return nil, r.errorf(ErrInvalidUTF8)
-	}
+	valid := utf8.Valid(line)
 	n := bytes.Count(line, []byte{'|'})
 	if line[len(line)-1] != '|' {
 		if last {
@@ -74,6 +76,9 @@ func (r *rrfReader) read() ([][]byte, error) {
 		j := bytes.IndexByte(line, '|')
 		r.fields[i] = line[:j]
 		line = line[j+1:]
+		if !valid && i != r.name && !utf8.Valid(r.fields[i]) {
+			return nil, r.errorf(fmt.Errorf("%w in field %d", ErrInvalidUTF8, i+1))
+		}
 	}
 	return r.fields, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -11,6 +12,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
@@ -25,8 +27,9 @@ var migrations embed.FS
 //go:embed indexes.sql
 var indexesSQL string
 
-// schemaVersion is the number of migrations; stores of another version are
-// refused by Open.
+// schemaVersion is the number of migrations. Open reads stores of this
+// version and of version 1 (whose lookups are slower, see lookupV1); it
+// refuses others.
 var schemaVersion = func() int {
 	names, _ := fs.Glob(migrations, "migrations/*.sql")
 	return len(names)
@@ -72,9 +75,34 @@ func migrate(ctx context.Context, db *sql.DB) error {
 type sqliteStore struct {
 	path       string
 	db         *sql.DB
+	schema     int
 	lookupStmt *sql.Stmt
 	termsStmt  *sql.Stmt
+
+	mu     sync.Mutex
+	groups map[[2]string]groupsOfConcept // (types, groups) columns -> parsed
 }
+
+// groupsOfConcept is the parsed types and groups columns of a concept.
+// A store has a few hundred distinct pairs, so they are parsed once and
+// the slices shared by every Concept (which the Concept doc allows): a
+// lookup of a common word on a full release returns thousands of
+// concepts.
+type groupsOfConcept struct{ types, groups []string }
+
+// maxGroupPairs bounds the cache of parsed pairs, against a store made
+// by some other tool with a distinct pair per concept.
+const maxGroupPairs = 4096
+
+// Lookup queries: version 2 reads one row of lookups (see
+// migrations/002_lookups.sql); version 1 stores walk terms_norm for the
+// ids and read each concept by key, with a semtypes subquery per concept.
+const (
+	lookupSQL = `SELECT concepts FROM lookups WHERE norm = ?`
+	lookupV1  = `SELECT c.id, c.name, c.groups, c.source,
+		coalesce((SELECT group_concat(tui, ',') FROM semtypes s WHERE s.concept = c.id), '')
+		FROM concepts c WHERE c.id IN (SELECT concept FROM terms WHERE norm = ?) ORDER BY c.id`
+)
 
 // Open opens the concept store at path read-only.
 func Open(path string) (*Store, error) {
@@ -93,14 +121,16 @@ func Open(path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open concept store %s: %w", path, err)
 	}
-	if v != schemaVersion {
+	if v != schemaVersion && v != 1 {
 		db.Close()
 		return nil, fmt.Errorf("open concept store %s: %w (schema %d, want %d)", path, ErrNotStore, v, schemaVersion)
 	}
-	s := &sqliteStore{path: path, db: db}
-	s.lookupStmt, err = db.Prepare(`SELECT c.id, c.name, c.groups, c.source,
-		coalesce((SELECT group_concat(tui, ',') FROM semtypes s WHERE s.concept = c.id), '')
-		FROM concepts c WHERE c.id IN (SELECT concept FROM terms WHERE norm = ?) ORDER BY c.id`)
+	s := &sqliteStore{path: path, db: db, schema: v, groups: map[[2]string]groupsOfConcept{}}
+	q := lookupSQL
+	if v == 1 {
+		q = lookupV1
+	}
+	s.lookupStmt, err = db.Prepare(q)
 	if err == nil {
 		s.termsStmt, err = db.Prepare(`SELECT str, source, tty, pref, suppress, avoid
 			FROM terms WHERE concept = ? ORDER BY pref DESC, rowid`)
@@ -113,6 +143,39 @@ func Open(path string) (*Store, error) {
 }
 
 func (s *sqliteStore) lookup(norm string) ([]Concept, error) {
+	if s.schema == 1 {
+		return s.lookupRows(norm)
+	}
+	var packed string
+	switch err := s.lookupStmt.QueryRow(norm).Scan(&packed); {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("lookup: %w", err)
+	}
+	// The Concepts' strings share packed: one allocation, however many
+	// concepts a common word names.
+	out := make([]Concept, 0, strings.Count(packed, "\x1e")+1)
+	for rec := range strings.SplitSeq(packed, "\x1e") {
+		var c Concept
+		var pair [2]string // types, groups
+		var ok [4]bool
+		c.ID, rec, ok[0] = strings.Cut(rec, "\x1f")
+		c.Name, rec, ok[1] = strings.Cut(rec, "\x1f")
+		pair[1], rec, ok[2] = strings.Cut(rec, "\x1f")
+		c.Source, pair[0], ok[3] = strings.Cut(rec, "\x1f")
+		if ok != [4]bool{true, true, true, true} || strings.Contains(pair[0], "\x1f") {
+			return nil, fmt.Errorf("lookup %q: %w: malformed lookups row", norm, ErrNotStore)
+		}
+		g := s.parseGroups(pair)
+		c.Types, c.Groups = g.types, g.groups
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// lookupRows is the lookup of version 1 stores.
+func (s *sqliteStore) lookupRows(norm string) ([]Concept, error) {
 	rows, err := s.lookupStmt.Query(norm)
 	if err != nil {
 		return nil, fmt.Errorf("lookup: %w", err)
@@ -121,19 +184,38 @@ func (s *sqliteStore) lookup(norm string) ([]Concept, error) {
 	var out []Concept
 	for rows.Next() {
 		var c Concept
-		var groups, tuis string
-		if err := rows.Scan(&c.ID, &c.Name, &groups, &c.Source, &tuis); err != nil {
+		var pair [2]string // types, groups
+		if err := rows.Scan(&c.ID, &c.Name, &pair[1], &c.Source, &pair[0]); err != nil {
 			return nil, fmt.Errorf("lookup: %w", err)
 		}
-		c.Types = splitComma(tuis)
-		sort.Strings(c.Types)
-		c.Groups = groupsOf(c.Types, splitComma(groups)...)
+		g := s.parseGroups(pair)
+		c.Types, c.Groups = g.types, g.groups
 		out = append(out, c)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("lookup: %w", err)
 	}
 	return out, nil
+}
+
+// parseGroups returns the sorted types and the groups of a concept's
+// types and groups columns.
+func (s *sqliteStore) parseGroups(pair [2]string) groupsOfConcept {
+	s.mu.Lock()
+	g, ok := s.groups[pair]
+	s.mu.Unlock()
+	if ok {
+		return g
+	}
+	g.types = splitComma(pair[0])
+	sort.Strings(g.types)
+	g.groups = groupsOf(g.types, splitComma(pair[1])...)
+	s.mu.Lock()
+	if len(s.groups) < maxGroupPairs {
+		s.groups[pair] = g
+	}
+	s.mu.Unlock()
+	return g
 }
 
 func (s *sqliteStore) terms(id string) ([]Term, error) {
@@ -183,7 +265,7 @@ func (s *sqliteStore) each(fn func(Concept) bool) error {
 }
 
 func (s *sqliteStore) info() (Info, error) {
-	in := Info{Path: s.path, Schema: schemaVersion, Filters: map[string]string{},
+	in := Info{Path: s.path, Schema: s.schema, Filters: map[string]string{},
 		Sources: map[string]int{}, Groups: map[string]int{}}
 	rows, err := s.db.Query("SELECT key, value FROM meta")
 	if err != nil {
@@ -215,14 +297,18 @@ func (s *sqliteStore) info() (Info, error) {
 	if err := rows.Err(); err != nil {
 		return in, fmt.Errorf("info: %w", err)
 	}
-	irows, err := s.db.Query("SELECT kind, path, sha256, bytes, rows, kept FROM inputs ORDER BY id")
+	bad := "bad"
+	if s.schema == 1 {
+		bad = "0"
+	}
+	irows, err := s.db.Query("SELECT kind, path, sha256, bytes, rows, kept, " + bad + " FROM inputs ORDER BY id")
 	if err != nil {
 		return in, fmt.Errorf("info: %w", err)
 	}
 	defer irows.Close()
 	for irows.Next() {
 		var x Input
-		if err := irows.Scan(&x.Kind, &x.Path, &x.SHA256, &x.Bytes, &x.Rows, &x.Kept); err != nil {
+		if err := irows.Scan(&x.Kind, &x.Path, &x.SHA256, &x.Bytes, &x.Rows, &x.Kept, &x.Bad); err != nil {
 			return in, fmt.Errorf("info: %w", err)
 		}
 		in.Inputs = append(in.Inputs, x)

@@ -19,8 +19,11 @@ var (
 	ErrFieldCount = errors.New("wrong number of fields")
 	// ErrTruncated: the last row of an RRF file lacks its final "|".
 	ErrTruncated = errors.New("truncated row (missing final '|')")
-	// ErrInvalidUTF8: a row is not valid UTF-8.
+	// ErrInvalidUTF8: a row or name is not valid UTF-8.
 	ErrInvalidUTF8 = errors.New("invalid UTF-8")
+	// ErrBadName: a name holds a U+FFFD replacement character or a
+	// control character (see CheckName).
+	ErrBadName = errors.New("bad name")
 	// ErrSyntax: a line does not follow the file's format.
 	ErrSyntax = errors.New("syntax error")
 	// ErrNotStore: the file is not a concept store of this schema.
@@ -115,6 +118,7 @@ type Input struct {
 	Bytes  int64
 	Rows   int // rows read
 	Kept   int // rows stored
+	Bad    int // rows skipped for a bad name (see ImportOptions.Skipped)
 }
 
 // backend is a store's storage: SQLite files, or the in-memory default.

@@ -155,6 +155,16 @@ func runUMLSImport(ctx context.Context, e *env, o *umlsOptions, args []string) e
 	if !o.noProgress && isTerminal(e.Stderr) {
 		opt.Progress = e.Stderr
 	}
+	// Rows with a bad name (U+FFFD, control characters, invalid UTF-8)
+	// are skipped, not fatal: the first few are shown with file:line,
+	// and all are counted.
+	const maxShown = 20
+	skipped := 0
+	opt.Skipped = func(err error) {
+		if skipped++; skipped <= maxShown {
+			fmt.Fprintf(e.Stderr, "stress: %v (row skipped)\n", err)
+		}
+	}
 	start := time.Now()
 	in, err := umls.Import(ctx, db, opt)
 	if err != nil {
@@ -163,6 +173,9 @@ func runUMLSImport(ctx context.Context, e *env, o *umlsOptions, args []string) e
 	rows := 0
 	for _, x := range in.Inputs {
 		rows += x.Rows
+		if x.Bad > 0 {
+			fmt.Fprintf(e.Stderr, "stress: %s: %d rows skipped for a bad name\n", x.Path, x.Bad)
+		}
 	}
 	d := time.Since(start)
 	fmt.Fprintf(e.Stdout, "wrote %s: %d concepts, %d terms from %d rows in %.1fs (%.0f rows/s)\n",

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -79,5 +80,27 @@ func TestUMLSGenerateImport(t *testing.T) {
 	}
 	if !strings.Contains(out, "concepts") || strings.Contains(out, " 0 terms") {
 		t.Errorf("import summary %q", out)
+	}
+}
+
+// TestUMLSImportBadName: a term with U+FFFD is skipped and reported
+// with its file and line; the import succeeds with the other terms.
+func TestUMLSImportBadName(t *testing.T) {
+	dir := t.TempDir()
+	terms := filepath.Join(dir, "doid.terms.tsv")
+	if err := os.WriteFile(terms, []byte("DOID:9281\tDisease\tphenylketonuria\tlabel\n"+
+		"DOID:9281\tDisease\tF\uFFFD\uFFFDlling's disease\texact\nDOID:9281\tDisease\tPKU\texact\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "s.db")
+	out, errOut, err := runUMLSCLI(t, "umls", "import", "--terms", terms, "--db", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "1 concepts, 2 terms") {
+		t.Errorf("import summary %q", out)
+	}
+	if !strings.Contains(errOut, terms+":2: bad name: U+FFFD") || !strings.Contains(errOut, "1 rows skipped") {
+		t.Errorf("stderr %q: want the skipped row with file:line and the count", errOut)
 	}
 }

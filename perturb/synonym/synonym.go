@@ -908,69 +908,13 @@ func (r *Replacer) Check(c perturb.Change) error {
 // types, in order), context tokens unchanged, valid IOB2, and every
 // changed mention covered by one logged change whose texts match.
 func (r *Replacer) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
-	if len(out.Tokens) != len(out.Tags) {
-		return fmt.Errorf("%w: %d tokens but %d labels", perturb.ErrCheck, len(out.Tokens), len(out.Tags))
-	}
-	if len(changes) > 0 {
-		if v := iob.Validate(out.Tags, iob.IOB2); len(v) > 0 {
-			return fmt.Errorf("%w: output is not valid IOB2: %v", perturb.ErrCheck, v[0])
-		}
-	}
-	os, ps := iob.Spans(orig.Tags), iob.Spans(out.Tags)
-	if len(os) != len(ps) {
-		return fmt.Errorf("%w: %d entities became %d", perturb.ErrCheck, len(os), len(ps))
-	}
 	// Failed lookups would silently lower the figures: report them.
-	for _, sp := range os {
+	for _, sp := range iob.Spans(orig.Tags) {
 		if a := r.Analyze(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " ")); a.Err != nil {
 			return fmt.Errorf("%w: %v", perturb.ErrCheck, a.Err)
 		}
 	}
-	byStart := map[int]perturb.Change{}
-	for _, c := range changes {
-		byStart[c.Token] = c
-	}
-	used := 0
-	oi, pi := 0, 0 // next token of orig and out
-	for k := range os {
-		o, p := os[k], ps[k]
-		if o.Type != p.Type {
-			return fmt.Errorf("%w: entity %d: type %s became %s", perturb.ErrCheck, k+1, o.Type, p.Type)
-		}
-		if err := sameContext(orig.Tokens[oi:o.Start], out.Tokens[pi:p.Start], oi); err != nil {
-			return err
-		}
-		before := strings.Join(orig.Tokens[o.Start:o.End], " ")
-		after := strings.Join(out.Tokens[p.Start:p.End], " ")
-		c, logged := byStart[o.Start]
-		switch {
-		case logged:
-			used++
-			if c.End != o.End || c.Before != before || c.After != after {
-				return fmt.Errorf("%w: token %d: logged %q -> %q but text is %q -> %q",
-					perturb.ErrCheck, o.Start+1, c.Before, c.After, before, after)
-			}
-		case before != after:
-			return fmt.Errorf("%w: token %d: %q became %q without a logged change", perturb.ErrCheck, o.Start+1, before, after)
-		}
-		oi, pi = o.End, p.End
-	}
-	if used != len(changes) {
-		return fmt.Errorf("%w: %d changes do not match an entity", perturb.ErrCheck, len(changes)-used)
-	}
-	return sameContext(orig.Tokens[oi:], out.Tokens[pi:], oi)
-}
-
-func sameContext(a, b []string, offset int) error {
-	if len(a) != len(b) {
-		return fmt.Errorf("%w: context before token %d: %d tokens became %d", perturb.ErrCheck, offset+len(a)+1, len(a), len(b))
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return fmt.Errorf("%w: context token %d: %q became %q", perturb.ErrCheck, offset+i+1, a[i], b[i])
-		}
-	}
-	return nil
+	return perturb.CheckMentionReplacements(orig, out, changes)
 }
 
 // MentionOutcomes returns, for each gold mention of s in order, its type

@@ -218,6 +218,11 @@ func cdrNames(meshPath, dir, list string, log io.Writer) (map[string][]umls.Ment
 		if err != nil {
 			return nil, err
 		}
+		for _, x := range m {
+			if err := umls.CheckName(x.Text); err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", path, x.Line, err)
+			}
+		}
 		ms = append(ms, m...)
 	}
 	opt := cdrOptions
@@ -269,8 +274,8 @@ func readTerms(path string, fn func(id, str, tty string)) error {
 		if line == 1 && f[0] == "concept_id" {
 			continue
 		}
-		if len(f) != 4 {
-			return fmt.Errorf("%s:%d: %d fields, want 4", path, line, len(f))
+		if err := checkRow(f); err != nil {
+			return fmt.Errorf("%s:%d: %w", path, line, err)
 		}
 		if s := strings.TrimSpace(f[2]); s != "" {
 			fn(f[0], s, f[3])
@@ -278,6 +283,26 @@ func readTerms(path string, fn func(id, str, tty string)) error {
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// checkRow checks the fields of a term file row. The generator refuses a
+// bad name rather than skip it, unlike an import: the embedded store must
+// be exactly what its sources say, and a bad name in them is fixed there
+// (as the U+FFFD of "F\uFFFD\uFFFDlling's disease" was in the DOID file), not
+// silently lost at every regeneration.
+func checkRow(f []string) error {
+	if len(f) != 4 {
+		return fmt.Errorf("%d fields, want 4", len(f))
+	}
+	for i, x := range f {
+		if i == 2 {
+			x = strings.TrimSpace(x)
+		}
+		if err := umls.CheckName(x); err != nil {
+			return fmt.Errorf("field %d: %w", i+1, err)
+		}
 	}
 	return nil
 }
@@ -322,8 +347,8 @@ func convert(path string, w *bufio.Writer, extra map[string][]umls.MentionName, 
 		if line == 1 && f[0] == "concept_id" {
 			continue
 		}
-		if len(f) != 4 {
-			return fmt.Errorf("%s:%d: %d fields, want 4", path, line, len(f))
+		if err := checkRow(f); err != nil {
+			return fmt.Errorf("%s:%d: %w", path, line, err)
 		}
 		id, cat, str, tty := f[0], f[1], strings.TrimSpace(f[2]), f[3]
 		// Tabs and newlines cannot occur (the input is TSV), so the

@@ -1,0 +1,83 @@
+package perturb
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+)
+
+// CheckMentionReplacements is the check of perturbations that replace
+// whole gold mentions by other text (synonyms, entity swaps), for their
+// SentenceChecker: out must be valid IOB2 with the same entities as
+// orig (count and types, in order), context tokens unchanged and never
+// empty, and every changed mention covered by one logged change whose
+// texts match. Errors wrap ErrCheck.
+func CheckMentionReplacements(orig, out conll.Sentence, changes []Change) error {
+	if len(out.Tokens) != len(out.Tags) {
+		return fmt.Errorf("%w: %d tokens but %d labels", ErrCheck, len(out.Tokens), len(out.Tags))
+	}
+	if len(changes) > 0 {
+		if v := iob.Validate(out.Tags, iob.IOB2); len(v) > 0 {
+			return fmt.Errorf("%w: output is not valid IOB2: %v", ErrCheck, v[0])
+		}
+	}
+	os, ps := iob.Spans(orig.Tags), iob.Spans(out.Tags)
+	if len(os) != len(ps) {
+		return fmt.Errorf("%w: %d entities became %d", ErrCheck, len(os), len(ps))
+	}
+	byStart := map[int]Change{}
+	for _, c := range changes {
+		byStart[c.Token] = c
+	}
+	used := 0
+	oi, pi := 0, 0 // next token of orig and out
+	for k := range os {
+		o, p := os[k], ps[k]
+		if o.Type != p.Type {
+			return fmt.Errorf("%w: entity %d: type %s became %s", ErrCheck, k+1, o.Type, p.Type)
+		}
+		if err := sameContext(orig.Tokens[oi:o.Start], out.Tokens[pi:p.Start], oi); err != nil {
+			return err
+		}
+		before := strings.Join(orig.Tokens[o.Start:o.End], " ")
+		after := strings.Join(out.Tokens[p.Start:p.End], " ")
+		c, logged := byStart[o.Start]
+		switch {
+		case logged:
+			used++
+			if c.End != o.End || c.Before != before || c.After != after {
+				return fmt.Errorf("%w: token %d: logged %q -> %q but text is %q -> %q",
+					ErrCheck, o.Start+1, c.Before, c.After, before, after)
+			}
+		case before != after:
+			return fmt.Errorf("%w: token %d: %q became %q without a logged change", ErrCheck, o.Start+1, before, after)
+		}
+		if after == "" {
+			return fmt.Errorf("%w: entity %d became empty", ErrCheck, k+1)
+		}
+		oi, pi = o.End, p.End
+	}
+	if used != len(changes) {
+		return fmt.Errorf("%w: %d changes do not match an entity", ErrCheck, len(changes)-used)
+	}
+	return sameContext(orig.Tokens[oi:], out.Tokens[pi:], oi)
+}
+
+// sameContext checks that the context tokens a (original) and b
+// (output) are the same; offset is the index of a[0] in the sentence.
+func sameContext(a, b []string, offset int) error {
+	if len(a) != len(b) {
+		return fmt.Errorf("%w: context before token %d: %d tokens became %d", ErrCheck, offset+len(a)+1, len(a), len(b))
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return fmt.Errorf("%w: context token %d: %q became %q", ErrCheck, offset+i+1, a[i], b[i])
+		}
+		if b[i] == "" {
+			return fmt.Errorf("%w: token %d became empty", ErrCheck, offset+i+1)
+		}
+	}
+	return nil
+}
