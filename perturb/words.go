@@ -119,3 +119,30 @@ func countTrue(bs []bool) int {
 	}
 	return n
 }
+
+// PickRune chooses uniformly one rune of word for which ok holds, the
+// choice of a word editor that changes one character: it draws one
+// number from r (none when no rune qualifies) and returns the rune and
+// its byte offset in word.
+func PickRune(word string, r *rand.Rand, ok func(rune) bool) (at int, c rune, found bool) {
+	n := 0
+	for _, c := range word {
+		if ok(c) {
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0, false
+	}
+	k := r.IntN(n)
+	for i, c := range word {
+		if !ok(c) {
+			continue
+		}
+		if k == 0 {
+			return i, c, true
+		}
+		k--
+	}
+	panic("unreachable")
+}

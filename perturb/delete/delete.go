@@ -42,28 +42,12 @@ func (Delete) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
 	if utf8.RuneCountInString(word) < 2 {
 		return dst, false
 	}
-	n := 0
-	for _, c := range word {
-		if unicode.IsLetter(c) {
-			n++
-		}
-	}
-	if n == 0 {
+	i, c, ok := perturb.PickRune(word, r, unicode.IsLetter)
+	if !ok {
 		return dst, false
 	}
-	k := r.IntN(n)
-	for i, c := range word {
-		if !unicode.IsLetter(c) {
-			continue
-		}
-		if k > 0 {
-			k--
-			continue
-		}
-		dst = append(dst, word[:i]...)
-		return append(dst, word[i+utf8.RuneLen(c):]...), true
-	}
-	panic("unreachable")
+	dst = append(dst, word[:i]...)
+	return append(dst, word[i+utf8.RuneLen(c):]...), true
 }
 
 // Perturb drops a letter of every selected word that has one to spare.

@@ -57,41 +57,25 @@ func New(l *keyboard.Layout) *Insert { return &Insert{Layout: l} }
 // uniformly, then the character (the letter itself or one of its
 // neighbours, uniformly), then the side.
 func (p *Insert) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
-	n := 0
-	for _, c := range word {
-		if unicode.IsLetter(c) {
-			n++
-		}
-	}
-	if n == 0 {
+	i, c, ok := perturb.PickRune(word, r, unicode.IsLetter)
+	if !ok {
 		return dst, false
 	}
-	k := r.IntN(n)
-	for i, c := range word {
-		if !unicode.IsLetter(c) {
-			continue
+	ns := p.Layout.Neighbours(c)
+	ins := c // doubled keystroke
+	if j := r.IntN(len(ns) + 1); j < len(ns) {
+		ins = ns[j]
+		if unicode.IsUpper(c) {
+			ins = unicode.ToUpper(ins) // the key struck with shift held
 		}
-		if k > 0 {
-			k--
-			continue
-		}
-		ns := p.Layout.Neighbours(c)
-		ins := c // doubled keystroke
-		if j := r.IntN(len(ns) + 1); j < len(ns) {
-			ins = ns[j]
-			if unicode.IsUpper(c) {
-				ins = unicode.ToUpper(ins) // the key struck with shift held
-			}
-		}
-		at := i // before the letter
-		if r.IntN(2) == 1 {
-			at = i + utf8.RuneLen(c)
-		}
-		dst = append(dst, word[:at]...)
-		dst = utf8.AppendRune(dst, ins)
-		return append(dst, word[at:]...), true
 	}
-	panic("unreachable")
+	at := i // before the letter
+	if r.IntN(2) == 1 {
+		at = i + utf8.RuneLen(c)
+	}
+	dst = append(dst, word[:at]...)
+	dst = utf8.AppendRune(dst, ins)
+	return append(dst, word[at:]...), true
 }
 
 // Perturb inserts a character into every selected word with a letter.

@@ -81,31 +81,12 @@ func (t *Typo) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) 
 }
 
 func (t *Typo) unicodeWord(word string, r *rand.Rand) (string, bool) {
-	rs := []rune(word)
-	// Count candidates first, then pick one, so no slice is needed.
-	n := 0
-	for _, c := range rs {
-		if t.replaceable(c) {
-			n++
-		}
-	}
-	if n == 0 {
+	i, c, ok := perturb.PickRune(word, r, t.replaceable)
+	if !ok {
 		return word, false
 	}
-	k := r.IntN(n)
-	for i, c := range rs {
-		if !t.replaceable(c) {
-			continue
-		}
-		if k > 0 {
-			k--
-			continue
-		}
-		ns := t.Layout.Neighbours(c)
-		rs[i] = withCase(c, ns[r.IntN(len(ns))])
-		return string(rs), true
-	}
-	panic("unreachable")
+	ns := t.Layout.Neighbours(c)
+	return word[:i] + string(withCase(c, ns[r.IntN(len(ns))])) + word[i+utf8.RuneLen(c):], true
 }
 
 // appendASCIIWord is AppendWord for ASCII text, byte by byte: most
