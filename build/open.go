@@ -16,6 +16,10 @@ import (
 type Build struct {
 	Dir      string
 	Manifest *perturb.Manifest
+
+	// templates holds, by gold file, the documents of the sets Sets read
+	// from a document format, which predictions are split like.
+	templates map[string]conll.Template
 }
 
 // Open reads the manifest of the build in dir.
@@ -98,10 +102,14 @@ func (b *Build) Sets(in *perturb.Input) ([]compare.Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	o, err := readGold("O", orig, in.SHA256, nil)
+	o, tmpl, err := readGold("O", orig, in.SHA256, nil, nil)
 	if err != nil {
 		return nil, err
 	}
+	// Perturbed copies of documents are split into the sentences and
+	// tokens of the original, whatever a typo does to their text, so
+	// that the sets align sentence by sentence as IOB sets do.
+	b.templates = map[string]conll.Template{o.File: tmpl}
 	if isSample(orig) {
 		o.File = in.Name + ".tsv"
 	}
@@ -111,25 +119,37 @@ func (b *Build) Sets(in *perturb.Input) ([]compare.Set, error) {
 		if logs != nil && ch == nil {
 			ch = []compare.Change{} // a log without entries: nothing changed
 		}
-		s, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch)
+		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl)
 		if err != nil {
 			return nil, err
 		}
+		b.templates[s.File] = st
 		sets = append(sets, s)
 	}
 	return sets, nil
 }
 
 // readGold reads a gold set, checking its SHA-256 when sha is not "".
-func readGold(name, path, sha string, changes []compare.Change) (compare.Set, error) {
-	gold, _, sum, err := ReadFile(path)
+// It returns the set's document template (nil for CoNLL and JSON
+// Lines); like, when not nil, is the template it is split like.
+func readGold(name, path, sha string, changes []compare.Change, like conll.Template) (compare.Set, conll.Template, error) {
+	gold, layout, sum, err := readFileLike(path, like)
 	if err != nil {
-		return compare.Set{}, fmt.Errorf("read gold: %w", err)
+		return compare.Set{}, nil, fmt.Errorf("read gold: %w", err)
 	}
 	if sha != "" && sum != sha {
-		return compare.Set{}, fmt.Errorf("%s: contents differ from the build manifest (sha256 mismatch): %w", path, conll.ErrMismatch)
+		return compare.Set{}, nil, fmt.Errorf("%s: contents differ from the build manifest (sha256 mismatch): %w", path, conll.ErrMismatch)
 	}
-	return compare.Set{Name: name, File: path, Gold: gold, Changes: changes}, nil
+	return compare.Set{Name: name, File: path, Gold: gold, Changes: changes}, layout.Template, nil
+}
+
+// ReadPredictions reads a prediction file for set (one Sets returned):
+// a document file is split into the sentences and tokens of the set's
+// gold documents, so that predictions in PubTator, BioC or brat (the
+// same text, predicted annotations) align with the gold token by token.
+func (b *Build) ReadPredictions(set compare.Set, path string) ([]conll.Sentence, error) {
+	sents, _, _, err := readFileLike(path, b.templates[set.File])
+	return sents, err
 }
 
 // WriteStats prints the statistics a manifest records: the

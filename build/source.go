@@ -79,11 +79,20 @@ func (src *source) Close() {
 // Plan.Inputs) with its layout and the SHA-256 of its bytes as stored,
 // hashed as they are read: one pass over the file.
 func ReadFile(path string) ([]conll.Sentence, conll.Layout, string, error) {
+	return readFileLike(path, nil)
+}
+
+// readFileLike is ReadFile with the documents of a document format split
+// like those of like (see conll.File.ReadLike); nil reads as ReadFile.
+func readFileLike(path string, like conll.Template) ([]conll.Sentence, conll.Layout, string, error) {
 	src, err := openSource(path)
 	if err != nil {
 		return nil, conll.Layout{}, "", err
 	}
 	defer src.Close()
+	if err := src.file.ReadLike(like); err != nil {
+		return nil, conll.Layout{}, "", fmt.Errorf("read %s: %w", path, err)
+	}
 	sents, err := conll.ReadAll(src.file)
 	if err != nil {
 		return nil, conll.Layout{}, "", err

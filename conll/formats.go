@@ -245,3 +245,51 @@ func Copy(w SentenceWriter, r SentenceReader) error {
 	w.Flush()
 	return w.Error()
 }
+
+// Predictions wraps the Template of a document input for the writer of
+// a tagger's output: each document is written with its text unchanged
+// and, as its only annotations, the entities the written sentences'
+// tags mark (no ids, no relations). A nil Template stays nil.
+func Predictions(t Template) Template {
+	if t == nil {
+		return nil
+	}
+	return predictions{t}
+}
+
+type predictions struct{ Template }
+
+// PredictionTemplate returns the Template Predictions wrapped, and
+// whether t is such a wrapper.
+func PredictionTemplate(t Template) (Template, bool) {
+	p, ok := t.(predictions)
+	if !ok {
+		return t, false
+	}
+	return p.Template, true
+}
+
+// Liker is implemented by the readers of document formats that can
+// split their documents into the sentences and tokens of another
+// reading (ReadLike).
+type Liker interface {
+	ReadLike(Template) error
+}
+
+// ReadLike makes f split its documents into the sentences and tokens
+// of t, the Template of another file's documents (the original of a
+// perturbed copy, or the gold of a prediction file), instead of
+// tokenizing them anew: a typo that puts punctuation inside a word, or
+// a longer synonym, then leaves sentences and tokens aligned with t's.
+// It must be called before the first Read. A nil t, and a t for a file
+// of another kind than f's, change nothing for CoNLL and JSON Lines.
+func (f *File) ReadLike(t Template) error {
+	if t == nil {
+		return nil
+	}
+	l, ok := f.SentenceReader.(Liker)
+	if !ok {
+		return nil
+	}
+	return l.ReadLike(t)
+}

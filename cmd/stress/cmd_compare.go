@@ -143,7 +143,12 @@ func addBuild(c *compare.Comparer, dir, inputName string, preds []string) error 
 			return err
 		}
 		for _, s := range sets {
-			if err := c.AddPredictionFile(name, s.Name, filepath.Join(pdir, filepath.Base(s.File))); err != nil {
+			path := filepath.Join(pdir, filepath.Base(s.File))
+			pred, err := b.ReadPredictions(s, path)
+			if err != nil {
+				return fmt.Errorf("system %s: %w", name, err)
+			}
+			if err := c.AddPrediction(name, s.Name, path, pred); err != nil {
 				return err
 			}
 		}

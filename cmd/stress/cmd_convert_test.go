@@ -120,3 +120,43 @@ func TestBuildDocumentFormats(t *testing.T) {
 		}
 	}
 }
+
+// TestComparePubTator scores a model's PubTator predictions on the K, W
+// and S sets of PubTator documents: the perturbed copies are read in
+// the sentences and tokens of the original, so the sets align as IOB
+// sets do, and predictions in PubTator align with them.
+func TestComparePubTator(t *testing.T) {
+	dir := t.TempDir()
+	in := "testdata/cdr3.pubtator"
+	tsv, model, build, pred := filepath.Join(dir, "train.tsv"), filepath.Join(dir, "m.model"), filepath.Join(dir, "D"), filepath.Join(dir, "P")
+	for _, args := range [][]string{
+		{"convert", "-o", tsv, in},
+		{"train", "--features", "words", "-o", model, tsv},
+		{"build", "--kinds", "keyboard,swap,synonym", "--out", build, in},
+		{"tag", "--model", model, "-o", filepath.Join(pred, "cdr3.pubtator"), in},
+		{"tag", "--model", model, "-o", filepath.Join(pred, "cdr3_key.pubtator"), filepath.Join(build, "cdr3_key.pubtator")},
+		{"tag", "--model", model, "-o", filepath.Join(pred, "cdr3_swap.pubtator"), filepath.Join(build, "cdr3_swap.pubtator")},
+		{"tag", "--model", model, "-o", filepath.Join(pred, "cdr3_synonym.pubtator"), filepath.Join(build, "cdr3_synonym.pubtator")},
+	} {
+		if args[0] == "tag" {
+			os.MkdirAll(pred, 0o755)
+		}
+		if _, stderr, err := runCLI(t, "", args...); err != nil {
+			t.Fatalf("%v: %v: %s", args, err, stderr)
+		}
+	}
+	out, stderr, err := runCLI(t, "", "compare", "--build", build, "--pred", "words="+pred, "--format", "csv")
+	if err != nil {
+		t.Fatalf("compare: %v: %s", err, stderr)
+	}
+	// Every set has the original's 41 mentions, and the model, trained
+	// on the original, scores best on it.
+	for _, set := range []string{"O", "keyboard", "swap", "synonym"} {
+		if !strings.Contains(out, "words,"+set+",overall,41,") {
+			t.Errorf("set %s: no row with 41 gold mentions:\n%.800s", set, out)
+		}
+	}
+	if !strings.Contains(out, "words,O,overall,41,41,37,") {
+		t.Errorf("O not scored as tagged:\n%.600s", out)
+	}
+}

@@ -82,11 +82,16 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 		copy(sents[i].Tags, preds[i])
 	}
 
+	if format.IsDocument() {
+		// Predictions on documents keep the documents' text, with the
+		// predicted entities as their annotations.
+		layout = conll.Layout{Template: conll.Predictions(layout.Template)}
+	}
 	if out == "" {
 		w := conll.NewFormatWriter(e.Stdout, format, layout)
 		return conll.WriteAll(w, sents)
 	}
-	if conll.FormatOf(out) != format {
+	if of := conll.FormatOf(out); of != format && !(of.IsDocument() && format.IsDocument()) {
 		layout = conll.Layout{}
 	}
 	f, err := conll.Create(out, conll.OutputOptions{Layout: layout, NoClobber: !force})

@@ -84,6 +84,7 @@ type Reader struct {
 
 	dec    Decoder
 	corpus *Corpus
+	like   *Corpus // when not nil, documents are split like these
 	cur    *segDoc
 	next   int // next sentence of cur
 	err    error
@@ -100,6 +101,18 @@ func (r *Reader) Corpus() *Corpus { return r.corpus }
 // Template returns Corpus, for conll.File.Layout.
 func (r *Reader) Template() conll.Template { return r.corpus }
 
+// ReadLike makes r split the n-th document it reads into the sentences
+// of the n-th document of t (a *Corpus; see conll.File.ReadLike). It
+// must be called before the first Read.
+func (r *Reader) ReadLike(t conll.Template) error {
+	c, ok := t.(*Corpus)
+	if !ok {
+		return fmt.Errorf("%w: not a document template", ErrAlign)
+	}
+	r.like = c
+	return nil
+}
+
 // Read returns the next sentence, or io.EOF after the last one. The
 // first sentence of each document has DocStart set.
 func (r *Reader) Read() (conll.Sentence, error) {
@@ -112,7 +125,12 @@ func (r *Reader) Read() (conll.Sentence, error) {
 			r.err = err
 			return conll.Sentence{}, err
 		}
-		sd, err := segmentDoc(d)
+		var sd *segDoc
+		if r.like != nil {
+			sd, err = segmentLike(d, r.like.doc(r.corpus.Documents()))
+		} else {
+			sd, err = segmentDoc(d)
+		}
 		if err != nil {
 			r.err = &conll.ParseError{File: r.File, Err: err}
 			return conll.Sentence{}, r.err
@@ -145,43 +163,51 @@ func segmentDoc(d *Document) (*segDoc, error) {
 	sd := &segDoc{doc: d}
 	for pi := range d.Passages {
 		p := &d.Passages[pi]
-		var cuts []int
-		var spans []Span
-		var types []string
-		for _, a := range p.Annotations {
-			for _, l := range a.Locations {
-				cuts = append(cuts, l.Start, l.End)
-			}
-			if len(a.Locations) == 1 {
-				spans = append(spans, a.Locations[0])
-				types = append(types, tagType(a.Type))
-			}
-		}
-		// Annotations of the document itself may point into a passage:
-		// their boundaries cut tokens too.
+		spans, types, cuts := passageEntities(p)
 		tagged := pickEntities(spans)
 		for _, toks := range Segment(p.Text, p.Offset, sortedUnique(cuts), spans) {
-			tags := make([]string, len(toks))
-			for k := range tags {
-				tags[k] = iob.Outside
-			}
-			for _, e := range tagged {
-				first := true
-				for k, t := range toks {
-					if t.Start >= spans[e].Start && t.End <= spans[e].End {
-						if first {
-							tags[k] = "B-" + types[e]
-							first = false
-						} else {
-							tags[k] = "I-" + types[e]
-						}
-					}
-				}
-			}
-			sd.sents = append(sd.sents, segSent{passage: pi, toks: toks, tags: tags})
+			sd.sents = append(sd.sents, segSent{passage: pi, toks: toks, tags: tagTokens(toks, spans, types, tagged)})
 		}
 	}
 	return sd, nil
+}
+
+// passageEntities returns the spans and tag types of p's one-span
+// annotations, and every boundary of its annotations.
+func passageEntities(p *Passage) (spans []Span, types []string, cuts []int) {
+	for _, a := range p.Annotations {
+		for _, l := range a.Locations {
+			cuts = append(cuts, l.Start, l.End)
+		}
+		if len(a.Locations) == 1 {
+			spans = append(spans, a.Locations[0])
+			types = append(types, tagType(a.Type))
+		}
+	}
+	return spans, types, cuts
+}
+
+// tagTokens returns the IOB2 tags of toks for the entities tagged (indices
+// of spans): a token is in an entity when it overlaps its span.
+func tagTokens(toks []Token, spans []Span, types []string, tagged []int) []string {
+	tags := make([]string, len(toks))
+	for k := range tags {
+		tags[k] = iob.Outside
+	}
+	for _, e := range tagged {
+		first := true
+		for k, t := range toks {
+			if t.Start < spans[e].End && t.End > spans[e].Start && tags[k] == iob.Outside {
+				if first {
+					tags[k] = "B-" + types[e]
+					first = false
+				} else {
+					tags[k] = "I-" + types[e]
+				}
+			}
+		}
+	}
+	return tags
 }
 
 // tagType makes an annotation type usable in an IOB tag: white space
@@ -227,8 +253,9 @@ func pickEntities(spans []Span) []int {
 // one at every DocStart, or one per sentence when the input marks no
 // documents.
 type Writer struct {
-	enc    Encoder
-	corpus *Corpus
+	enc      Encoder
+	corpus   *Corpus
+	annotate bool // write the sentences' entities as the annotations (conll.Predictions)
 
 	n    int              // sentences written
 	doc  int              // index of the template document being collected
@@ -243,9 +270,14 @@ type Writer struct {
 // NewWriter returns a Writer encoding with enc. tmpl is the Corpus of
 // the input's Reader, or nil (or any other conll.Template) to make
 // documents from the sentences.
+//
+// A template wrapped by conll.Predictions makes a writer of a tagger's
+// output: each document keeps its text, and its annotations are the
+// entities of the written sentences' tags (AnnotateDocument).
 func NewWriter(enc Encoder, tmpl conll.Template) *Writer {
-	c, _ := tmpl.(*Corpus)
-	return &Writer{enc: enc, corpus: c}
+	inner, annotate := conll.PredictionTemplate(tmpl)
+	c, _ := inner.(*Corpus)
+	return &Writer{enc: enc, corpus: c, annotate: annotate && c != nil}
 }
 
 // Register registers a document format with conll.RegisterFormat: its
@@ -313,8 +345,11 @@ func (w *Writer) setErr(err error) {
 
 // finish rebuilds, checks and encodes template document d from w.outs.
 func (w *Writer) finish(d *segDoc) error {
-	nd, err := rebuild(d, w.outs)
-	if err == nil {
+	var nd *Document
+	var err error
+	if w.annotate {
+		nd, err = annotate(d, w.outs)
+	} else if nd, err = rebuild(d, w.outs); err == nil {
 		err = Check(d.doc, nd)
 	}
 	if err == nil {
@@ -411,4 +446,38 @@ func FromSentences(id string, sents []conll.Sentence) *Document {
 func countAnn(d *Document) int {
 	n, _ := d.Counts()
 	return n
+}
+
+// annotate returns d's document with the entities of outs, which must
+// have d's tokens, as its only annotations.
+func annotate(d *segDoc, outs []conll.Sentence) (*Document, error) {
+	if len(outs) != len(d.sents) {
+		return nil, fmt.Errorf("%w: document %s has %d sentences, got %d", ErrAlign, d.doc.ID, len(d.sents), len(outs))
+	}
+	nd := *d.doc
+	nd.Extra = nil
+	nd.Relations = nil
+	nd.Passages = slices.Clone(d.doc.Passages)
+	for pi := range nd.Passages {
+		nd.Passages[pi].Annotations = nil
+		nd.Passages[pi].Relations = nil
+	}
+	n := 0
+	for i, s := range outs {
+		ss := &d.sents[i]
+		if len(s.Tokens) != len(ss.toks) {
+			return nil, fmt.Errorf("%w: document %s: sentence %d has %d tokens, not %d", ErrAlign, d.doc.ID, i+1, len(s.Tokens), len(ss.toks))
+		}
+		p := &nd.Passages[ss.passage]
+		for _, sp := range iob.Spans(s.Tags) {
+			if sp.End <= sp.Start {
+				continue
+			}
+			loc := Span{ss.toks[sp.Start].Start, ss.toks[sp.End-1].End}
+			text, _ := nd.TextAt(loc)
+			n++
+			p.Annotations = append(p.Annotations, Annotation{ID: fmt.Sprintf("T%d", n), Type: sp.Type, Locations: []Span{loc}, Text: text})
+		}
+	}
+	return &nd, CheckOffsets(&nd)
 }

@@ -181,3 +181,42 @@ func TestFromSentences(t *testing.T) {
 		t.Errorf("%d annotations", n)
 	}
 }
+
+// TestSegmentLike reads perturbed copies of doc in its sentences and
+// tokens: a typo that puts a period inside a word splits neither, and
+// a replaced mention is tokenized anew where it stands.
+func TestSegmentLike(t *testing.T) {
+	orig := doc()
+	tmpl, err := segmentDoc(orig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	typo := doc()
+	typo.Passages[0].Text = "Aspirin he.ps."
+	sd, err := segmentLike(typo, tmpl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(sd.sentence(0).Tokens, " "); len(sd.sents) != 2 || got != "Aspirin he.ps ." {
+		t.Errorf("typo: %d sentences, %q", len(sd.sents), got)
+	}
+	sents := []conll.Sentence{tmpl.sentence(0), tmpl.sentence(1)}
+	sents[1].Tokens = []string{"Severe", "cardiac", "failure", "disease", ",", "then", "more", "."}
+	sents[1].Tags = []string{"O", "B-Disease", "I-Disease", "I-Disease", "O", "O", "O", "O"}
+	syn, err := Rebuild(orig, sents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sd, err = segmentLike(syn, tmpl); err != nil {
+		t.Fatal(err)
+	}
+	s := sd.sentence(1)
+	if strings.Join(s.Tokens, " ") != strings.Join(sents[1].Tokens, " ") || strings.Join(s.Tags, " ") != strings.Join(sents[1].Tags, " ") {
+		t.Errorf("synonym: %v %v", s.Tokens, s.Tags)
+	}
+	other := doc()
+	other.ID = "2"
+	if _, err := segmentLike(other, tmpl); !errors.Is(err, ErrAlign) {
+		t.Errorf("another document: %v", err)
+	}
+}
