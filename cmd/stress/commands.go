@@ -30,9 +30,12 @@ package main
 // (shared work belongs in a library package; the few CLI helpers several
 // commands use are in shared.go). Option groups used by several commands
 // have one binder each: bindPerturb (seed, selection, workers, every
-// kind's options) and bindKinds (a list of kinds with their options). Sub-commands ("stress umls import")
-// are commands in a commandSet of their own, dispatched by the same
-// code. Return usageErrorf for command-line mistakes (exit status 2).
+// kind's options), bindKinds (a list of kinds with their options),
+// bindSystems and bindBaselines (taggers to evaluate). Sub-commands
+// ("stress umls import") are commands in a commandSet of their own,
+// dispatched by the same code. Return usageErrorf for command-line
+// mistakes (exit status 2); library errors describe values, and
+// cliError and flagError put them in command-line terms.
 
 import (
 	"context"
