@@ -453,15 +453,23 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 	sort.Strings(sources)
 	var use []umls.Concept
 	clear := 0 // sources naming one fitting concept
+	// byLabel once per source: on a full UMLS release a common word
+	// names thousands of concepts, each label to be keyed.
+	labeled := make(map[string][]umls.Concept, len(sources))
 	for _, s := range sources {
-		if cs := bySource[s]; len(cs) == 1 || len(byLabel(cs, form)) == 1 {
+		cs := bySource[s]
+		if len(cs) > 1 {
+			cs = byLabel(cs, form)
+			labeled[s] = cs
+		}
+		if len(cs) == 1 {
 			clear++
 		}
 	}
 	for _, s := range sources {
 		cs := bySource[s]
 		if len(cs) > 1 {
-			cs = byLabel(cs, form)
+			cs = labeled[s]
 		}
 		if len(cs) > 1 {
 			switch {
