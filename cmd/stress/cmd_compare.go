@@ -38,9 +38,9 @@ systems are compared on each set with an approximate randomization test.`,
 			o.c = compare.New()
 			f.String(&o.build, "build", "", "", "build directory with manifest.json")
 			f.String(&o.input, "input", "", "", "input of the build to compare on, by name (needed when the build has several)")
-			f.Strings(&o.preds, "pred", "system predictions as `NAME=DIR` (repeatable)")
-			f.Strings(&o.golds, "gold", "gold set as `[SET=]FILE` (repeatable)")
-			f.Strings(&o.predFiles, "pred-file", "prediction file as `NAME[:SET]=FILE` (repeatable)")
+			ParsedList(f, &o.preds, "pred", parsePair, "system predictions as `NAME=DIR` (repeatable)")
+			ParsedList(f, &o.golds, "gold", parseGold, "gold set as `[SET=]FILE` (repeatable)")
+			ParsedList(f, &o.predFiles, "pred-file", parsePredFile, "prediction file as `NAME[:SET]=FILE` (repeatable)")
 			f.String(&o.changes, "changes", "", "", "change log (changes.tsv) for --gold sets, matched by file name")
 			f.String(&o.c.Reference, "reference", "", "", "set drops are measured against (default: the original, or the first --gold)")
 			Parsed(f, &o.c.Eval.Mode, "mode", "", "conlleval", conll.ParseMode, "span semantics: conlleval or strict")
@@ -63,8 +63,37 @@ systems are compared on each set with an approximate randomization test.`,
 type compareOptions struct {
 	c                           *compare.Comparer
 	build, input, changes, html string
-	preds, golds, predFiles     []string
+	preds, golds, predFiles     []named
 	format                      compare.Format
+}
+
+// named is a file or directory named on the command line: NAME=PATH,
+// [SET=]FILE or NAME[:SET]=FILE.
+type named struct{ name, set, path string }
+
+func parsePair(s string) (named, error) {
+	k, v, ok := strings.Cut(s, "=")
+	if !ok || k == "" || v == "" {
+		return named{}, errors.New("want NAME=VALUE")
+	}
+	return named{name: k, path: v}, nil
+}
+
+func parseGold(s string) (named, error) {
+	if !strings.Contains(s, "=") {
+		return named{set: "O", path: s}, nil
+	}
+	n, err := parsePair(s)
+	if err != nil {
+		return n, errors.New("want [SET=]FILE")
+	}
+	return named{set: n.name, path: n.path}, nil
+}
+
+func parsePredFile(s string) (named, error) {
+	n, err := parsePair(s)
+	n.name, n.set, _ = strings.Cut(n.name, ":")
+	return n, err
 }
 
 func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) error {
@@ -107,16 +136,7 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	return rep.Write(e.Stdout, o.format)
 }
 
-// splitPair splits "KEY=VALUE" for flag flag.
-func splitPair(flag, s string) (string, string, error) {
-	k, v, ok := strings.Cut(s, "=")
-	if !ok || k == "" || v == "" {
-		return "", "", usageErrorf("--%s %q: want NAME=VALUE", flag, s)
-	}
-	return k, v, nil
-}
-
-func addBuild(c *compare.Comparer, dir, inputName string, preds []string) error {
+func addBuild(c *compare.Comparer, dir, inputName string, preds []named) error {
 	b, err := build.Open(dir)
 	if err != nil {
 		return fmt.Errorf("open build manifest: %w", err)
@@ -138,17 +158,13 @@ func addBuild(c *compare.Comparer, dir, inputName string, preds []string) error 
 		}
 	}
 	for _, p := range preds {
-		name, pdir, err := splitPair("pred", p)
-		if err != nil {
-			return err
-		}
 		for _, s := range sets {
-			path := filepath.Join(pdir, filepath.Base(s.File))
+			path := filepath.Join(p.path, filepath.Base(s.File))
 			pred, err := b.ReadPredictions(s, path)
 			if err != nil {
-				return fmt.Errorf("system %s: %w", name, err)
+				return fmt.Errorf("system %s: %w", p.name, err)
 			}
-			if err := c.AddPrediction(name, s.Name, path, pred); err != nil {
+			if err := c.AddPrediction(p.name, s.Name, path, pred); err != nil {
 				return err
 			}
 		}
@@ -156,7 +172,7 @@ func addBuild(c *compare.Comparer, dir, inputName string, preds []string) error 
 	return nil
 }
 
-func addExplicit(c *compare.Comparer, golds, predFiles []string, changesPath string) error {
+func addExplicit(c *compare.Comparer, golds, predFiles []named, changesPath string) error {
 	var logs map[string][]compare.Change
 	if changesPath != "" {
 		var err error
@@ -164,37 +180,24 @@ func addExplicit(c *compare.Comparer, golds, predFiles []string, changesPath str
 			return err
 		}
 	}
-	var sets []string
 	for _, g := range golds {
-		set, path := "O", g
-		if k, v, ok := strings.Cut(g, "="); ok {
-			if k == "" || v == "" {
-				return usageErrorf("--gold %q: want [SET=]FILE", g)
-			}
-			set, path = k, v
-		}
 		var ch []compare.Change
 		if logs != nil {
-			ch = logs[filepath.Base(path)]
+			ch = logs[filepath.Base(g.path)]
 		}
-		if err := c.AddGoldFile(set, path, ch); err != nil {
+		if err := c.AddGoldFile(g.set, g.path, ch); err != nil {
 			return err
 		}
-		sets = append(sets, set)
 	}
 	for _, p := range predFiles {
-		key, path, err := splitPair("pred-file", p)
-		if err != nil {
-			return err
-		}
-		name, set, ok := strings.Cut(key, ":")
-		if !ok {
-			if len(sets) != 1 {
-				return usageErrorf("--pred-file %q: name the set (NAME:SET=FILE) when there are several gold sets", p)
+		set := p.set
+		if set == "" {
+			if len(golds) != 1 {
+				return usageErrorf("--pred-file %s=%s: name the set (NAME:SET=FILE) when there are several gold sets", p.name, p.path)
 			}
-			set = sets[0]
+			set = golds[0].set
 		}
-		if err := c.AddPredictionFile(name, set, path); err != nil {
+		if err := c.AddPredictionFile(p.name, set, p.path); err != nil {
 			return err
 		}
 	}

@@ -117,6 +117,12 @@ func Parsed[T any](f *flags, p *T, name, short, value string, parse func(string)
 	f.fs.VarP(&parsedValue[T]{p: p, parse: parse, text: value}, name, short, usage)
 }
 
+// ParsedList binds a repeatable flag: every occurrence is parsed into a
+// T, checked like Parsed's, and appended to *p.
+func ParsedList[T any](f *flags, p *[]T, name string, parse func(string) (T, error), usage string) {
+	f.fs.Var(&parsedList[T]{p: p, parse: parse}, name, usage)
+}
+
 // Enum binds a string flag restricted to the given choices.
 func (f *flags) Enum(p *string, name, short, value string, choices []string, usage string) {
 	Parsed(f, p, name, short, value, func(s string) (string, error) {
@@ -227,6 +233,24 @@ func (v *joinText) String() string {
 	return *v.p
 }
 func (v *joinText) Type() string { return "list" }
+
+// parsedList is the pflag.Value of ParsedList.
+type parsedList[T any] struct {
+	p     *[]T
+	parse func(string) (T, error)
+	texts []string
+}
+
+func (v *parsedList[T]) Set(s string) error {
+	x, err := v.parse(s)
+	if err != nil {
+		return err
+	}
+	*v.p, v.texts = append(*v.p, x), append(v.texts, s)
+	return nil
+}
+func (v *parsedList[T]) String() string { return strings.Join(v.texts, ",") }
+func (v *parsedList[T]) Type() string   { return "strings" }
 
 // boolText is a flag holding "true" or "false" as text, for perturbation
 // options, which are strings in the registry and the manifest.

@@ -138,3 +138,34 @@ func TestKindOptionCollision(t *testing.T) {
 	}()
 	bindKindOptions(newFlags("x"), &perturbFlags{}, []*perturb.Kind{keyboard.Kind, k})
 }
+
+func TestNamedFlags(t *testing.T) {
+	tests := []struct {
+		parse func(string) (named, error)
+		in    string
+		want  named
+		err   string
+	}{
+		{parsePair, "sys=dir/x", named{name: "sys", path: "dir/x"}, ""},
+		{parsePair, "sys", named{}, "want NAME=VALUE"},
+		{parsePair, "=dir", named{}, "want NAME=VALUE"},
+		{parseGold, "test.tsv", named{set: "O", path: "test.tsv"}, ""},
+		{parseGold, "K=test_key.tsv", named{set: "K", path: "test_key.tsv"}, ""},
+		{parseGold, "K=", named{}, "want [SET=]FILE"},
+		{parsePredFile, "sys:K=p.tsv", named{name: "sys", set: "K", path: "p.tsv"}, ""},
+		{parsePredFile, "sys=p.tsv", named{name: "sys", path: "p.tsv"}, ""},
+		{parsePredFile, "p.tsv", named{}, "want NAME=VALUE"},
+	}
+	for _, tt := range tests {
+		got, err := tt.parse(tt.in)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%q: error %v, want %q", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("%q = %+v, %v; want %+v", tt.in, got, err, tt.want)
+		}
+	}
+}
