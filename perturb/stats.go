@@ -468,6 +468,11 @@ func FileStats(path, orig string) (Stats, error) {
 			return st, err
 		}
 		defer o.Close()
+		// A perturbed copy of documents is read in the original's
+		// sentences and tokens.
+		if err := f.ReadLike(o.Layout().Template); err != nil {
+			return st, err
+		}
 	}
 	for o == nil {
 		s, err := f.Read()

@@ -87,7 +87,11 @@ func (in Info) Write(w io.Writer) error {
 		fmt.Fprintf(tw, "filter %s\t%s\n", k, v)
 	}
 	for _, x := range in.Inputs {
-		fmt.Fprintf(tw, "input %s\t%s\t%d bytes\tsha256 %s\t%d rows, %d kept\n", x.Kind, x.Path, x.Bytes, x.SHA256, x.Rows, x.Kept)
+		bad := ""
+		if x.Bad > 0 {
+			bad = fmt.Sprintf(", %d skipped for a bad name", x.Bad)
+		}
+		fmt.Fprintf(tw, "input %s\t%s\t%d bytes\tsha256 %s\t%d rows, %d kept%s\n", x.Kind, x.Path, x.Bytes, x.SHA256, x.Rows, x.Kept, bad)
 	}
 	return tw.Flush()
 }

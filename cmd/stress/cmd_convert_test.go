@@ -160,3 +160,34 @@ func TestComparePubTator(t *testing.T) {
 		t.Errorf("O not scored as tagged:\n%.600s", out)
 	}
 }
+
+// TestAugmentAndStatsPubTator: an augmented PubTator set holds every
+// document twice (original, then perturbed copy), and stats read a
+// perturbed copy in the original's tokens.
+func TestAugmentAndStatsPubTator(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "aug.pubtator")
+	if _, stderr, err := runCLI(t, "", "augment", "--in", "testdata/cdr3.pubtator", "--kinds", "keyboard", "-o", out); err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), "|t|"); n != 6 {
+		t.Errorf("%d documents, want 6", n)
+	}
+	build := filepath.Join(dir, "D")
+	if _, stderr, err := runCLI(t, "", "build", "--kinds", "keyboard", "--out", build, "testdata/cdr3.pubtator"); err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+	stdout, stderr, err := runCLI(t, "", "stats", "--original", "testdata/cdr3.pubtator", filepath.Join(build, "cdr3_key.pubtator"))
+	if err != nil {
+		t.Fatalf("%v: %s", err, stderr)
+	}
+	// The same sentences and tokens as the original (the first row).
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 3 || strings.Fields(lines[1])[2] != strings.Fields(lines[2])[1] {
+		t.Errorf("stats:\n%s", stdout)
+	}
+}

@@ -103,4 +103,8 @@ func TestUMLSImportBadName(t *testing.T) {
 	if !strings.Contains(errOut, terms+":2: bad name: U+FFFD") || !strings.Contains(errOut, "1 rows skipped") {
 		t.Errorf("stderr %q: want the skipped row with file:line and the count", errOut)
 	}
+	out, _, err = runUMLSCLI(t, "umls", "info", "--db", db)
+	if err != nil || !strings.Contains(out, "3 rows, 2 kept, 1 skipped for a bad name") {
+		t.Errorf("info: %v\n%s", err, out)
+	}
 }

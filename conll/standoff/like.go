@@ -73,7 +73,7 @@ type passageMap struct {
 
 func newPassageMap(t, d *Passage) (*passageMap, error) {
 	m := &passageMap{shift: d.Offset - t.Offset, off: d.Offset, done: map[int]bool{}}
-	if utf8.RuneCountInString(t.Text) == utf8.RuneCountInString(d.Text) {
+	if t.Text == d.Text || utf8.RuneCountInString(t.Text) == utf8.RuneCountInString(d.Text) && !moved(t, d, m.shift) {
 		m.same = true
 		return m, nil
 	}
@@ -115,6 +115,28 @@ func newPassageMap(t, d *Passage) (*passageMap, error) {
 		m.anchors = append(m.anchors, a)
 	}
 	return m, nil
+}
+
+// moved reports whether d's annotations, paired in order with t's, are
+// not where t's are (by shift): a passage of the same length where
+// replacements of other lengths happen to cancel out. Annotations in
+// other numbers (predictions on the same text) do not count.
+func moved(t, d *Passage, shift int) bool {
+	if len(t.Annotations) != len(d.Annotations) {
+		return false
+	}
+	for i := range t.Annotations {
+		x, y := t.Annotations[i].Locations, d.Annotations[i].Locations
+		if len(x) != len(y) {
+			return false
+		}
+		for k := range x {
+			if x[k].Start+shift != y[k].Start || x[k].End+shift != y[k].End {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // appendToken appends the image of template token tok.

@@ -68,6 +68,13 @@ func (c *Corpus) add(d *segDoc) {
 	c.docs = append(c.docs, d)
 }
 
+// sentences returns the number of sentences of the documents read.
+func (c *Corpus) sentences() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.nsents
+}
+
 func (c *Corpus) doc(i int) *segDoc {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -318,6 +325,13 @@ func (w *Writer) Write(s conll.Sentence) error {
 	}
 	for {
 		d := w.corpus.doc(w.doc)
+		if d == nil && w.doc > 0 && w.n == w.corpus.sentences() {
+			// Every document has been written: the sentences start
+			// again (an augmented set, the original then a perturbed
+			// copy), and so do the documents.
+			w.doc, w.n = 0, 0
+			d = w.corpus.doc(0)
+		}
 		if d == nil {
 			w.setErr(fmt.Errorf("%w: sentence %d is beyond the documents read", ErrAlign, w.n+1))
 			return w.err

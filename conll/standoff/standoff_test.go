@@ -214,6 +214,19 @@ func TestSegmentLike(t *testing.T) {
 	if strings.Join(s.Tokens, " ") != strings.Join(sents[1].Tokens, " ") || strings.Join(s.Tags, " ") != strings.Join(sents[1].Tags, " ") {
 		t.Errorf("synonym: %v %v", s.Tokens, s.Tags)
 	}
+	// Replacements that cancel out in length still move the tokens.
+	x := &Document{ID: "x", Passages: []Passage{{Text: "ab cdef gh ij.", Annotations: []Annotation{
+		{Type: "X", Locations: []Span{{0, 2}}, Text: "ab"}, {Type: "Y", Locations: []Span{{8, 10}}, Text: "gh"}}}}}
+	y := &Document{ID: "x", Passages: []Passage{{Text: "abc cdef g ij.", Annotations: []Annotation{
+		{Type: "X", Locations: []Span{{0, 3}}, Text: "abc"}, {Type: "Y", Locations: []Span{{9, 10}}, Text: "g"}}}}}
+	tx, _ := segmentDoc(x)
+	sy, err := segmentLike(y, tx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := sy.sentence(0); strings.Join(s.Tokens, " ") != "abc cdef g ij ." || strings.Join(s.Tags, " ") != "B-X O B-Y O O" {
+		t.Errorf("same length, moved: %v %v", s.Tokens, s.Tags)
+	}
 	other := doc()
 	other.ID = "2"
 	if _, err := segmentLike(other, tmpl); !errors.Is(err, ErrAlign) {
