@@ -31,6 +31,8 @@ type ApplyOptions struct {
 	File string
 	// Progress, when not nil, is called after each sentence is written.
 	Progress func(sentences int)
+	// NoStats skips the statistics: Apply then returns zero Stats.
+	NoStats bool
 }
 
 // Apply perturbs the CoNLL corpus read from r with kind k and writes it to
@@ -74,7 +76,7 @@ func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src Source,
 		src = t
 	}
 	out := layout.NewSink(dst, t)
-	pl := &Pipeline{Seed: opts.Seed, Selector: selector, Workers: opts.Workers, Progress: opts.Progress,
+	pl := &Pipeline{Seed: opts.Seed, Selector: selector, Workers: opts.Workers, Progress: opts.Progress, NoStats: opts.NoStats,
 		Steps: []Step{{Name: k.Name, File: opts.File, Perturbation: p, Out: out}}}
 	var cw *ChangeWriter
 	if opts.Changes != nil {

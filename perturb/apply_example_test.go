@@ -83,3 +83,21 @@ func BenchmarkApply(b *testing.B) {
 		})
 	}
 }
+
+// TestApplyNoStats checks that skipping the statistics changes no byte
+// of the output and returns zero Stats.
+func TestApplyNoStats(t *testing.T) {
+	data := []byte("Naloxone\tB-Chemical\nreverses\tO\nthe\tO\nantihypertensive\tO\neffect\tO\n\nclonidine\tB-Chemical\n")
+	var a, b bytes.Buffer
+	st, err := perturb.Apply(context.Background(), keyboard.Kind, perturb.ApplyOptions{Seed: 1}, bytes.NewReader(data), &a)
+	if err != nil || st.Tokens != 6 {
+		t.Fatalf("Apply: %v, %d tokens", err, st.Tokens)
+	}
+	st, err = perturb.Apply(context.Background(), keyboard.Kind, perturb.ApplyOptions{Seed: 1, NoStats: true}, bytes.NewReader(data), &b)
+	if err != nil || st.Tokens != 0 || st.Sentences != 0 {
+		t.Fatalf("Apply with NoStats: %v, %+v", err, st)
+	}
+	if a.String() != b.String() {
+		t.Errorf("NoStats changed the output:\n%s\nvs\n%s", a.String(), b.String())
+	}
+}

@@ -88,7 +88,8 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 		w = conll.NewFormatWriter(e.Stdout, outFormat, layout)
 	}
 	var logFile *atomicfile.File
-	ao := perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, File: o.Output}
+	ao := perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, File: o.Output,
+		NoStats: true} // nothing prints them
 	if o.Log != "" {
 		if logFile, err = atomicfile.Create(o.Log, false); err != nil {
 			return err
