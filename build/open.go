@@ -143,6 +143,10 @@ func readGold(name, path, sha string, changes []compare.Change, like conll.Templ
 	return compare.Set{Name: name, File: path, Gold: gold, Changes: changes}, layout.Template, nil
 }
 
+// Template returns the documents of the gold set read from file (a set
+// Sets returned), or nil when it is not in a document format.
+func (b *Build) Template(file string) conll.Template { return b.templates[file] }
+
 // ReadPredictions reads a prediction file for set (one Sets returned):
 // a document file is split into the sentences and tokens of the set's
 // gold documents, so that predictions in PubTator, BioC or brat (the

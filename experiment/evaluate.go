@@ -84,12 +84,27 @@ func WithTags(sents []conll.Sentence, tags [][]string) []conll.Sentence {
 // system's predictions to dir/SYSTEM/FILE, FILE being the set's file
 // name without directory.
 func SavePredictions(dir string) func(system string, set compare.Set, pred []conll.Sentence) error {
+	return SavePredictionsLike(dir, nil)
+}
+
+// SavePredictionsLike is SavePredictions for sets that may come from a
+// document format (PubTator, BioC, brat): templates, when not nil,
+// gives a set's documents (build.Build.Template), and the predictions
+// are written as those documents with the predicted entities as their
+// annotations.
+func SavePredictionsLike(dir string, templates func(set compare.Set) conll.Template) func(system string, set compare.Set, pred []conll.Sentence) error {
 	return func(system string, set compare.Set, pred []conll.Sentence) error {
 		d := filepath.Join(dir, system)
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return err
 		}
-		return conll.WriteFile(filepath.Join(d, filepath.Base(set.File)), pred, nil)
+		var like *conll.Layout
+		if templates != nil {
+			if t := templates(set); t != nil {
+				like = &conll.Layout{Template: conll.Predictions(t)}
+			}
+		}
+		return conll.WriteFile(filepath.Join(d, filepath.Base(set.File)), pred, like)
 	}
 }
 

@@ -4,12 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/experiment"
-	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -58,13 +57,9 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 	}
 	plan := &build.AugmentPlan{Input: in, Output: out, Kinds: kinds, Seed: o.Seed, Selection: o.Selection,
 		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, Workers: o.Workers, Version: version}
-	if !force {
-		_, outputs := plan.Files()
-		for _, p := range outputs {
-			if _, err := os.Stat(p); err == nil {
-				return fmt.Errorf("%s: %w", p, atomicfile.ErrExists)
-			}
-		}
+	inputs, outputs := plan.Files()
+	if err := overwrite.Check(inputs, outputs, force); err != nil {
+		return err
 	}
 	m, err := build.Augment(ctx, plan)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/build"
+	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -19,6 +20,7 @@ type buildOptions struct {
 	Out   string
 	From  string
 	Kinds []perturb.ManifestKind
+	Force bool
 	set   func(name string) bool // whether a flag was given
 }
 
@@ -37,6 +39,7 @@ func init() {
 			f.String(&o.Out, "out", "", "", "output `DIR` (created if missing)")
 			bindKinds(f, &o.Kinds, &o.perturbFlags, "kinds", "keyboard,swap,synonym", "comma-separated perturbations: "+strings.Join(kindNames(), ", "))
 			f.String(&o.From, "from", "", "", "regenerate the build described by `MANIFEST` (into its directory unless --out is given)")
+			f.Bool(&o.Force, "force", "", false, "replace outputs that exist (with --from and no --out: implied, as the regenerated files must match the recorded ones)")
 			bindPerturb(f, &o.perturbFlags)
 			o.set = f.Changed
 		}, runBuild),
@@ -75,6 +78,12 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 		}
 	}
 	plan.Workers, plan.Version = o.Workers, version
+	// Regenerating in place writes the very bytes recorded (checked
+	// before anything is committed), so it may replace its own outputs.
+	inputs, outputs := plan.Files()
+	if err := overwrite.Check(inputs, outputs, o.Force || (o.From != "" && o.Out == "")); err != nil {
+		return err
+	}
 	defer tuneGC()()
 	m, err := runPlan(ctx, e, plan)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/overwrite"
 )
 
 func init() {
@@ -55,6 +56,7 @@ systems are compared on each set with an approximate randomization test.`,
 			})
 			Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "output format: text, markdown, json or csv")
 			f.String(&o.html, "html", "", "", "also write a self-contained HTML report to `FILE`")
+			f.Bool(&o.force, "force", "", false, "replace the --html file if it exists")
 		}, runCompare),
 	})
 }
@@ -65,6 +67,7 @@ type compareOptions struct {
 	build, input, changes, html string
 	preds, golds, predFiles     []named
 	format                      compare.Format
+	force                       bool
 }
 
 // named is a file or directory named on the command line: NAME=PATH,
@@ -101,6 +104,13 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 		return usageErrorf("compare takes no arguments (got %q)", args[0])
 	}
 	c, build, input, preds, golds, predFiles, changes := o.c, o.build, o.input, o.preds, o.golds, o.predFiles, o.changes
+	var inputs []string
+	for _, n := range append(append([]named{}, golds...), predFiles...) {
+		inputs = append(inputs, n.path)
+	}
+	if err := overwrite.Check(append(inputs, changes), []string{o.html}, o.force); err != nil {
+		return err
+	}
 	var err error
 	switch {
 	case build != "" && (len(golds) > 0 || len(predFiles) > 0 || changes != ""):

@@ -3,10 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/overwrite"
 )
 
 // convertOptions are the flags of "stress convert".
@@ -41,6 +40,9 @@ func runConvert(ctx context.Context, e *env, o *convertOptions, args []string) e
 	if len(args) != 1 {
 		return usageErrorf("convert takes one input file")
 	}
+	if err := overwrite.Check(args, []string{o.Output}, o.Force); err != nil {
+		return err
+	}
 	in, err := openCorpusFormat(e, args[0], o.InFormat)
 	if err != nil {
 		return err
@@ -49,9 +51,6 @@ func runConvert(ctx context.Context, e *env, o *convertOptions, args []string) e
 	outFormat := in.Format
 	if o.Output != "" {
 		outFormat = conll.FormatOf(o.Output)
-		if same, _ := sameFile(args[0], o.Output); same {
-			return usageErrorf("convert: the output %s is the input", o.Output)
-		}
 	}
 	if o.OutFormat != "" {
 		outFormat, _ = conll.ParseFormat(o.OutFormat)
@@ -90,17 +89,4 @@ func openCorpusFormat(e *env, name, format string) (*conll.File, error) {
 		return conll.OpenReaderFormat(e.Stdin, "-", f)
 	}
 	return conll.OpenFormat(name, f)
-}
-
-// sameFile reports whether a and b name the same existing file.
-func sameFile(a, b string) (bool, error) {
-	sa, err := os.Stat(a)
-	if err != nil {
-		return false, err
-	}
-	sb, err := os.Stat(b)
-	if err != nil {
-		return filepath.Clean(a) == filepath.Clean(b), nil
-	}
-	return os.SameFile(sa, sb), nil
 }

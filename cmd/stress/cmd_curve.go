@@ -11,6 +11,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
@@ -41,6 +42,7 @@ type curveOptions struct {
 	test, htmlPath string
 	train, models  []string
 	baselines      []tagger.Features
+	force          bool
 }
 
 func bindCurve(f *flags, o *curveOptions) {
@@ -52,6 +54,7 @@ func bindCurve(f *flags, o *curveOptions) {
 	f.fs.Lookup("baselines").NoOptDefVal = "words,chars"
 	f.Strings(&o.train, "train", "training corpus `FILE` of --baselines (repeatable; default with no --test: the embedded sample)")
 	f.String(&o.htmlPath, "html", "", "", "also write the report with line charts to HTML `FILE`")
+	f.Bool(&o.force, "force", "", false, "replace the --html file if it exists")
 	bindSystems(f, &o.systemFlags)
 	bindPerturb(f, &o.perturbFlags)
 }
@@ -92,6 +95,9 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	}
 	if len(o.baselines) > 0 && len(o.train) == 0 && o.test != "" {
 		return usageErrorf("curve: --baselines needs --train with --test")
+	}
+	if err := overwrite.Check(append([]string{o.test}, o.train...), []string{o.htmlPath}, o.force); err != nil {
+		return err
 	}
 	start := time.Now()
 	logf := func(format string, a ...any) {

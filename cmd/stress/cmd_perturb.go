@@ -7,6 +7,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 )
@@ -19,6 +20,7 @@ type perturbOptions struct {
 	Log       string
 	InFormat  string
 	OutFormat string
+	Force     bool
 }
 
 func init() {
@@ -30,6 +32,7 @@ func init() {
 			f.String(&o.Kind, "kind", "", "", "perturbation: "+kindHelp())
 			f.String(&o.Output, "output", "o", "", "write the perturbed corpus to `OUT` (default: standard output)")
 			f.String(&o.Log, "log", "", "", "write the change log (TSV with header) to `FILE`")
+			f.Bool(&o.Force, "force", "", false, "replace OUT and the log if they exist")
 			f.Enum(&o.InFormat, "in-format", "", "", formatChoices, "input format (default: from the name or content)")
 			f.Enum(&o.OutFormat, "out-format", "", "", formatChoices, "output format (default: from the output name, or the input's)")
 			bindPerturb(f, &o.perturbFlags)
@@ -57,6 +60,9 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if len(args) == 1 {
 		inName = args[0]
 	}
+	if err := overwrite.Check([]string{inName}, []string{o.Output, o.Log}, o.Force); err != nil {
+		return err
+	}
 	in, err := openCorpusFormat(e, inName, o.InFormat)
 	if err != nil {
 		return err
@@ -76,7 +82,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	var w conll.SentenceWriter
 	var outFile *conll.Output
 	if o.Output != "" {
-		if outFile, err = conll.Create(o.Output, conll.OutputOptions{Layout: layout, Format: outFormat}); err != nil {
+		if outFile, err = conll.Create(o.Output, conll.OutputOptions{Layout: layout, Format: outFormat, NoClobber: !o.Force}); err != nil {
 			return err
 		}
 		defer outFile.Abort()
@@ -91,7 +97,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	ao := perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, File: o.Output,
 		NoStats: true} // nothing prints them
 	if o.Log != "" {
-		if logFile, err = atomicfile.Create(o.Log, false); err != nil {
+		if logFile, err = atomicfile.Create(o.Log, !o.Force); err != nil {
 			return err
 		}
 		defer logFile.Abort()

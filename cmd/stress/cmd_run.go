@@ -2,15 +2,20 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/tagger"
 )
@@ -37,6 +42,7 @@ func bindRun(f *flags, o *runOptions) {
 	f.String(&o.test, "test", "", "", "test corpus `FILE` to build stress sets from (default: the embedded sample)")
 	f.String(&o.outDir, "out", "", "stress-run", "output `DIR`")
 	f.String(&o.htmlPath, "html", "", "", "HTML report `FILE` (default DIR/report.html)")
+	f.Bool(&o.force, "force", "", false, "clear DIR first if it holds an earlier run (and replace --html)")
 	bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard,swap,synonym", "stress sets to build: "+strings.Join(kindNames(), ", "))
 	bindKinds(f, &o.augmentKinds, &o.perturbFlags, "augment", "", "also train the baselines on original + one perturbed copy of the train set, per `KINDS`")
 	bindBaselines(f, &o.baselines, "words,chars", "built-in baselines to train: words, chars, or none")
@@ -53,6 +59,7 @@ type runOptions struct {
 	test, outDir, htmlPath string
 	baselines              []tagger.Features
 	augmentKinds, kinds    []perturb.ManifestKind
+	force                  bool
 	set                    func(name string) bool
 }
 
@@ -61,6 +68,13 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 		return usageErrorf("run takes no arguments (got %q); use --train and --test", args[0])
 	}
 	if err := o.check(); err != nil {
+		return err
+	}
+	read := append([]string{o.test}, o.train...)
+	if err := overwrite.Check(read, []string{o.htmlPath}, o.force); err != nil {
+		return err
+	}
+	if err := clearOutDir(o.outDir, o.force, read); err != nil {
 		return err
 	}
 	start := time.Now()
@@ -89,11 +103,15 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	sets, err := (&build.Build{Dir: o.outDir, Manifest: m}).Sets(&m.Inputs[0])
+	bld := &build.Build{Dir: o.outDir, Manifest: m}
+	sets, err := bld.Sets(&m.Inputs[0])
 	if err != nil {
 		return err
 	}
+	// Predictions on documents are written as those documents.
+	templates := map[string]conll.Template{}
 	for i := range sets {
+		templates[filepath.Base(sets[i].File)] = bld.Template(sets[i].File)
 		sets[i].File = filepath.Base(sets[i].File) // predictions are written under these names
 	}
 
@@ -108,7 +126,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	c := compare.New()
 	c.Samples, c.Seed, c.Workers = o.samples, o.Seed, o.Workers
 	predDir, summaryPath := filepath.Join(o.outDir, "pred"), filepath.Join(o.outDir, "summary.md")
-	rep, err := experiment.Evaluate(ctx, c, sets, systems, experiment.SavePredictions(predDir))
+	rep, err := experiment.Evaluate(ctx, c, sets, systems, experiment.SavePredictionsLike(predDir, func(s compare.Set) conll.Template { return templates[s.File] }))
 	if err != nil {
 		return err
 	}
@@ -195,4 +213,44 @@ func runSystems(ctx context.Context, o *runOptions, logf func(string, ...any)) (
 		return nil, usageErrorf("run: %v", err)
 	}
 	return systems, nil
+}
+
+// clearOutDir applies the output policy to the directory of "stress
+// run": an empty or missing directory is used as it is; a non-empty one
+// only with --force, which clears it, and only when it holds the
+// manifest of an earlier run and none of this run's inputs (a mistyped
+// --out must not wipe unrelated files). Stale files of systems no longer
+// run would otherwise sit beside the new report.
+func clearOutDir(dir string, force bool, inputs []string) error {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if len(ents) == 0 {
+		return nil
+	}
+	if !force {
+		return fmt.Errorf("--out %s: directory not empty (use --force to clear it)", dir)
+	}
+	if _, err := os.Stat(filepath.Join(dir, build.ManifestName)); err != nil {
+		return fmt.Errorf("--out %s: directory not empty and not an earlier run (no %s); not clearing it, choose another --out", dir, build.ManifestName)
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	for _, in := range inputs {
+		if abs, err := filepath.Abs(in); err == nil && in != "" && strings.HasPrefix(abs, absDir+string(filepath.Separator)) {
+			return usageErrorf("--out %s holds the input %s; not clearing it", dir, in)
+		}
+	}
+	for _, e := range ents {
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
 }

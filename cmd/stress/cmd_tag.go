@@ -3,11 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -50,10 +49,8 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 	if len(args) == 1 {
 		in = args[0]
 	}
-	if out != "" && !force {
-		if _, err := os.Stat(out); err == nil {
-			return fmt.Errorf("%s: %w", out, atomicfile.ErrExists)
-		}
+	if err := overwrite.Check([]string{in, modelPath}, []string{out}, force); err != nil {
+		return err
 	}
 
 	var tg tagger.Tagger

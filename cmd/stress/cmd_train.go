@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -53,10 +53,8 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 	}
 	// Check the output early so a long training run does not end in
 	// "file exists".
-	if !force {
-		if _, err := os.Stat(out); err == nil {
-			return fmt.Errorf("%s: %w", out, atomicfile.ErrExists)
-		}
+	if err := overwrite.Check(args, []string{out}, force); err != nil {
+		return err
 	}
 
 	var sents []conll.Sentence

@@ -6,11 +6,13 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"golang.org/x/term"
 
+	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/umls"
 )
 
@@ -32,6 +34,7 @@ type umlsOptions struct {
 	dir                                            string
 	rows                                           int
 	seed                                           uint64
+	force                                          bool
 }
 
 func init() {
@@ -90,6 +93,7 @@ func init() {
 			f.String(&o.dir, "dir", "", "", "directory to write MRCONSO.RRF and MRSTY.RRF into (required)")
 			f.IntIn(&o.rows, "rows", 2000000, 1, math.MaxInt, "MRCONSO rows")
 			f.Uint64(&o.seed, "seed", 1, "random seed")
+			f.Bool(&o.force, "force", "", false, "replace MRCONSO.RRF and MRSTY.RRF if they exist")
 		}, runUMLSGenerate),
 	})
 }
@@ -101,6 +105,9 @@ func runUMLSGenerate(_ context.Context, e *env, o *umlsOptions, args []string) e
 	dir, rows, seed := o.dir, o.rows, o.seed
 	if dir == "" {
 		return usageErrorf("umls generate: --dir is required")
+	}
+	if err := overwrite.Check(nil, []string{filepath.Join(dir, "MRCONSO.RRF"), filepath.Join(dir, "MRSTY.RRF")}, o.force); err != nil {
+		return err
 	}
 	conso, sty, err := umls.GenerateFiles(dir, umls.GenerateOptions{Rows: rows, Seed: seed})
 	if err != nil {
@@ -151,6 +158,10 @@ func runUMLSImport(ctx context.Context, e *env, o *umlsOptions, args []string) e
 	opt.ExcludeTTY, opt.Suppress, opt.Tool = nonNil(o.excludeTTY), nonNil(o.sup), "stress "+version
 	if opt.MRCONSO == "" && len(opt.Terms) == 0 && len(opt.OBO) == 0 {
 		return usageErrorf("umls import: give --mrconso, --terms or --obo")
+	}
+	inputs := append(append([]string{opt.MRCONSO, opt.MRSTY}, opt.Terms...), opt.OBO...)
+	if err := overwrite.Check(inputs, []string{db}, opt.Force); err != nil {
+		return err
 	}
 	if !o.noProgress && isTerminal(e.Stderr) {
 		opt.Progress = e.Stderr

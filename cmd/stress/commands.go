@@ -47,6 +47,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/overwrite"
 )
 
 // version is the tool version, recorded in every manifest. It can be set at
@@ -184,9 +185,13 @@ func (cs *commandSet) run(ctx context.Context, e *env, args []string) error {
 }
 
 // cliError says how to get past a library error in command-line terms:
-// library errors describe values, not flags.
+// library errors describe values, not flags. An output that is an input
+// or named twice is a command-line mistake (exit status 2).
 func cliError(err error) error {
-	if errors.Is(err, atomicfile.ErrExists) {
+	switch {
+	case errors.Is(err, overwrite.ErrInput), errors.Is(err, overwrite.ErrTwice):
+		return usageErrorf("%v", err)
+	case errors.Is(err, atomicfile.ErrExists):
 		return fmt.Errorf("%w (use --force to replace it)", err)
 	}
 	return err

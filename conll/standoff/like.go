@@ -38,7 +38,7 @@ func segmentLike(d *Document, t *segDoc) (*segDoc, error) {
 		}
 		maps[pi] = m
 	}
-	sd := &segDoc{doc: d}
+	sd := newSegDoc(d)
 	ents := make([]struct {
 		spans  []Span
 		types  []string

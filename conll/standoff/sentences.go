@@ -39,6 +39,7 @@ type segDoc struct {
 	doc   *Document
 	first int // index of its first sentence in the corpus
 	sents []segSent
+	runes [][]rune // the passages' texts, made when first needed
 }
 
 type segSent struct {
@@ -155,10 +156,31 @@ func (d *segDoc) sentence(i int) conll.Sentence {
 	ss := &d.sents[i]
 	p := &d.doc.Passages[ss.passage]
 	toks := make([]string, len(ss.toks))
-	for k, t := range ss.toks {
-		toks[k], _ = runeSlice(p.Text, t.Start-p.Offset, t.End-p.Offset)
+	if len(p.Text) == len(d.passageRunes(ss.passage)) {
+		// ASCII: code points are bytes.
+		for k, t := range ss.toks {
+			toks[k] = p.Text[t.Start-p.Offset : t.End-p.Offset]
+		}
+	} else {
+		rs := d.passageRunes(ss.passage)
+		for k, t := range ss.toks {
+			toks[k] = string(rs[t.Start-p.Offset : t.End-p.Offset])
+		}
 	}
 	return conll.Sentence{Tokens: toks, Tags: slices.Clone(ss.tags), DocStart: i == 0}
+}
+
+// passageRunes returns the code points of passage pi's text.
+func (d *segDoc) passageRunes(pi int) []rune { return d.runes[pi] }
+
+// newSegDoc returns the segDoc of d with its passages' code points,
+// made before the reader hands it to writers in other goroutines.
+func newSegDoc(d *Document) *segDoc {
+	sd := &segDoc{doc: d, runes: make([][]rune, len(d.Passages))}
+	for i := range d.Passages {
+		sd.runes[i] = []rune(d.Passages[i].Text)
+	}
+	return sd
 }
 
 // segmentDoc checks d's offsets, splits its passages into sentences and
@@ -167,7 +189,7 @@ func segmentDoc(d *Document) (*segDoc, error) {
 	if err := CheckOffsets(d); err != nil {
 		return nil, err
 	}
-	sd := &segDoc{doc: d}
+	sd := newSegDoc(d)
 	for pi := range d.Passages {
 		p := &d.Passages[pi]
 		spans, types, cuts := passageEntities(p)

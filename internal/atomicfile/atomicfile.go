@@ -1,6 +1,17 @@
 // Package atomicfile writes files so that readers never see a partial
 // result: data goes to a temporary file beside the target, which is
 // moved into place only when the caller commits.
+//
+// Temporary files have one recognisable form, ".BASE.tmp-PID-RANDOM"
+// beside the target BASE, where PID is the writing process. A process
+// killed with SIGKILL cannot remove its temporary files, so Create first
+// removes those of its own target whose process is gone (RemoveStale):
+// a later run of any command that writes the same file cleans up after
+// the killed one. Shutdown removes the temporary files of the running
+// process, for a signal handler.
+//
+// Errors name the target, never the temporary file: users know the file
+// they asked for, not ".out.tsv.tmp-1234-5678".
 package atomicfile
 
 import (
@@ -9,11 +20,94 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
 )
 
-// ErrExists is returned by Create and Commit with noClobber when the
-// target exists.
-var ErrExists = errors.New("file exists")
+// Sentinel errors.
+var (
+	// ErrExists is returned by Create and Commit with noClobber when the
+	// target exists.
+	ErrExists = errors.New("file exists")
+	// ErrShutdown is returned by Create and Commit after Shutdown.
+	ErrShutdown = errors.New("interrupted")
+)
+
+// live holds the pending files of this process, for Shutdown.
+var live = struct {
+	sync.Mutex
+	files    map[*File]struct{}
+	shutdown bool
+}{files: map[*File]struct{}{}}
+
+// Shutdown removes the temporary file of every pending File and makes
+// later Create and Commit calls fail with ErrShutdown, so that once it
+// returns no temporary file of this process remains and no target
+// appears any more. It is meant for a signal handler that exits next.
+func Shutdown() {
+	live.Lock()
+	defer live.Unlock()
+	live.shutdown = true
+	for f := range live.files {
+		f.File.Close()
+		os.Remove(f.File.Name())
+	}
+	clear(live.files)
+}
+
+// tempPrefix is the start of the names of target's temporary files; the
+// writer's PID and a random part follow.
+func tempPrefix(target string) string {
+	return "." + filepath.Base(target) + ".tmp-"
+}
+
+// RemoveStale removes the temporary files of target left by processes
+// that no longer run (killed or crashed) and returns their paths.
+// Temporary files of running processes, this one included, and files
+// not of the form ".BASE.tmp-PID-RANDOM" are left alone.
+func RemoveStale(target string) []string {
+	dir := filepath.Dir(target)
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	prefix := tempPrefix(target)
+	var removed []string
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || e.IsDir() {
+			continue
+		}
+		pid, ok := writerPID(rest)
+		if !ok || pid == os.Getpid() || processAlive(pid) {
+			continue
+		}
+		name := filepath.Join(dir, e.Name())
+		if os.Remove(name) == nil {
+			removed = append(removed, name)
+		}
+	}
+	return removed
+}
+
+// writerPID parses "PID-RANDOM", the end of a temporary file's name.
+func writerPID(s string) (int, bool) {
+	pidText, random, ok := strings.Cut(s, "-")
+	if !ok || random == "" || strings.ContainsAny(random, "-.") {
+		return 0, false
+	}
+	for _, r := range random {
+		if r < '0' || r > '9' {
+			return 0, false
+		}
+	}
+	pid, err := strconv.Atoi(pidText)
+	if err != nil || pid <= 0 {
+		return 0, false
+	}
+	return pid, true
+}
 
 // File is a pending file. Write to it, then call Commit to put it in place
 // or Abort to discard it. Abort after Commit is a no-op, so
@@ -29,21 +123,58 @@ type File struct {
 // existing target is an error, checked now (to fail before any work) and
 // again at Commit, since the target may appear while the data is being
 // written: a long import must not replace a file created meanwhile.
+// Stale temporary files of target are removed first (RemoveStale).
 func Create(target string, noClobber bool) (*File, error) {
 	if noClobber {
 		if _, err := os.Stat(target); err == nil {
 			return nil, fmt.Errorf("%s: %w", target, ErrExists)
 		}
 	}
-	dir, base := filepath.Split(target)
-	if dir == "" {
-		dir = "."
+	RemoveStale(target)
+	live.Lock()
+	defer live.Unlock()
+	if live.shutdown {
+		return nil, fmt.Errorf("%s: %w", target, ErrShutdown)
 	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	f, err := os.CreateTemp(filepath.Dir(target), tempPrefix(target)+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
-		return nil, err
+		return nil, renamePath(err, target)
 	}
-	return &File{File: f, target: target, noClobber: noClobber}, nil
+	af := &File{File: f, target: target, noClobber: noClobber}
+	live.files[af] = struct{}{}
+	return af, nil
+}
+
+// renamePath makes a *fs.PathError in err name target instead of the
+// temporary file.
+func renamePath(err error, target string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &fs.PathError{Op: pe.Op, Path: target, Err: pe.Err}
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return &fs.PathError{Op: le.Op, Path: target, Err: le.Err}
+	}
+	return err
+}
+
+// Write writes to the temporary file; an error names the target.
+func (f *File) Write(p []byte) (int, error) {
+	n, err := f.File.Write(p)
+	if err != nil {
+		err = renamePath(err, f.target)
+	}
+	return n, err
+}
+
+// WriteString is Write for a string.
+func (f *File) WriteString(s string) (int, error) {
+	n, err := f.File.WriteString(s)
+	if err != nil {
+		err = renamePath(err, f.target)
+	}
+	return n, err
 }
 
 // TempName returns the temporary file's path (where data is being written).
@@ -51,6 +182,13 @@ func (f *File) TempName() string { return f.File.Name() }
 
 // Target returns the final path.
 func (f *File) Target() string { return f.target }
+
+// forget removes f from the pending files and reports whether Shutdown
+// has run; the caller holds live.
+func (f *File) forget() (shutdown bool) {
+	delete(live.files, f)
+	return live.shutdown
+}
 
 // Commit flushes the file to disk, closes it and puts it in place. Without
 // noClobber it renames over the target. With noClobber it publishes the
@@ -63,19 +201,31 @@ func (f *File) Commit() error {
 	}
 	f.done = true
 	tmp := f.File.Name()
-	if err := f.File.Sync(); err != nil {
+	fail := func(err error) error {
 		f.File.Close()
 		os.Remove(tmp)
-		return err
+		live.Lock()
+		f.forget()
+		live.Unlock()
+		return renamePath(err, f.target)
+	}
+	if err := f.File.Sync(); err != nil {
+		return fail(err)
 	}
 	if err := f.File.Close(); err != nil {
-		os.Remove(tmp)
-		return err
+		return fail(err)
 	}
 	// CreateTemp makes files 0600; results are ordinary user files.
 	if err := os.Chmod(tmp, 0o644); err != nil {
+		return fail(err)
+	}
+	// Publishing holds the lock, so that Shutdown either runs first (and
+	// nothing is published) or after (and the target is complete).
+	live.Lock()
+	defer live.Unlock()
+	if f.forget() {
 		os.Remove(tmp)
-		return err
+		return fmt.Errorf("%s: %w", f.target, ErrShutdown)
 	}
 	if f.noClobber {
 		err := publishNoClobber(tmp, f.target)
@@ -84,7 +234,7 @@ func (f *File) Commit() error {
 	}
 	if err := os.Rename(tmp, f.target); err != nil {
 		os.Remove(tmp)
-		return err
+		return renamePath(err, f.target)
 	}
 	return nil
 }
@@ -107,7 +257,7 @@ func publishNoClobber(tmp, target string) error {
 		return fmt.Errorf("%s: %w", target, ErrExists)
 	}
 	if renameErr := os.Rename(tmp, target); renameErr != nil {
-		return fmt.Errorf("publish %s: %w (link: %v)", target, renameErr, err)
+		return fmt.Errorf("publish %s: %w", target, renamePath(renameErr, target))
 	}
 	return nil
 }
@@ -121,6 +271,9 @@ func (f *File) Abort() {
 	f.done = true
 	f.File.Close()
 	os.Remove(f.File.Name())
+	live.Lock()
+	f.forget()
+	live.Unlock()
 }
 
 // WriteFile writes data to target atomically.

@@ -2,8 +2,11 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -113,4 +116,90 @@ func TestCommitModes(t *testing.T) {
 			t.Fatalf("noClobber=%v: second Commit succeeded", noClobber)
 		}
 	}
+}
+
+// A temporary file of a process that is gone is removed by the next
+// Create of its target; those of running processes and foreign files
+// are kept.
+func TestRemoveStale(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "out.tsv")
+	gone := exec.Command(os.Args[0], "-test.run=^$")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	deadPID := gone.ProcessState.Pid()
+	names := map[string]bool{ // name -> kept
+		fmt.Sprintf(".out.tsv.tmp-%d-123", deadPID):    false,
+		fmt.Sprintf(".out.tsv.tmp-%d-9", os.Getppid()): true, // running
+		fmt.Sprintf(".out.tsv.tmp-%d-77", os.Getpid()): true, // this process
+		".out.tsv.tmp-3486588083":                      true, // no PID: not ours to judge
+		fmt.Sprintf(".other.tsv.tmp-%d-1", deadPID):    true, // another target
+		fmt.Sprintf(".out.tsv.tmp-%d-1.keep", deadPID): true, // not the form
+	}
+	for n := range names {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := Create(target, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Abort()
+	for n, kept := range names {
+		_, err := os.Stat(filepath.Join(dir, n))
+		if kept != (err == nil) {
+			t.Errorf("%s: kept = %v, want %v", n, err == nil, kept)
+		}
+	}
+}
+
+// Shutdown removes pending temporary files, and afterwards nothing is
+// created or published.
+func TestShutdown(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "out.tsv")
+	f, err := Create(target, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { // let the other tests of the package run
+		live.Lock()
+		live.shutdown = false
+		live.Unlock()
+	}()
+	f.WriteString("partial")
+	Shutdown()
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("Shutdown left %d files", len(ents))
+	}
+	if err := f.Commit(); !errors.Is(err, ErrShutdown) && err == nil {
+		t.Fatalf("Commit after Shutdown: %v", err)
+	}
+	if _, err := os.Stat(target); !os.IsNotExist(err) {
+		t.Fatalf("target published after Shutdown: %v", err)
+	}
+	if _, err := Create(target, false); !errors.Is(err, ErrShutdown) {
+		t.Fatalf("Create after Shutdown: %v, want ErrShutdown", err)
+	}
+}
+
+// Errors name the target, not the temporary file.
+func TestErrorsNameTarget(t *testing.T) {
+	target := filepath.Join(t.TempDir(), "missing", "out.tsv")
+	_, err := Create(target, false)
+	if err == nil || !strings.Contains(err.Error(), target) || strings.Contains(err.Error(), ".tmp-") {
+		t.Fatalf("Create in a missing directory: %v; want an error naming %s", err, target)
+	}
+	f, err := Create(filepath.Join(t.TempDir(), "out.tsv"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.File.Close() // make the next write fail
+	_, err = f.WriteString("x")
+	if err == nil || strings.Contains(err.Error(), ".tmp-") || !strings.Contains(err.Error(), "out.tsv") {
+		t.Fatalf("write error %v; want it to name out.tsv", err)
+	}
+	f.Abort()
 }

@@ -1,0 +1,122 @@
+// Package overwrite is the one output policy of every command that
+// writes files: no output may be one of the run's inputs or another of
+// its outputs, and an existing file is replaced only when the user
+// asked for it (--force). Check applies it to the complete lists of
+// files before any work is done, so a refused run has read and written
+// nothing.
+//
+// Two names are the same file when they resolve to the same absolute
+// path (symbolic links followed, "." and ".." removed) or, for files that
+// exist, when os.SameFile says so (hard links, bind mounts, case-folding
+// file systems).
+package overwrite
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/stress-ner/stress/internal/atomicfile"
+)
+
+// Sentinel errors. An existing output without force is
+// atomicfile.ErrExists, the error the writers themselves return.
+var (
+	// ErrInput means an output is one of the run's inputs.
+	ErrInput = errors.New("output would replace an input")
+	// ErrTwice means two outputs of one run are the same file.
+	ErrTwice = errors.New("output named twice")
+)
+
+// Error is a refused output: Path as the user gave it and, for ErrInput
+// and ErrTwice, the other name of the same file.
+type Error struct {
+	Path  string
+	Other string
+	Err   error
+}
+
+func (e *Error) Error() string {
+	if e.Other == "" || e.Other == e.Path {
+		return fmt.Sprintf("%s: %v", e.Path, e.Err)
+	}
+	return fmt.Sprintf("%s: %v (%s)", e.Path, e.Err, e.Other)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// file is a name with what identifies the file it names.
+type file struct {
+	name string
+	abs  string
+	info os.FileInfo // nil when the file does not exist
+}
+
+func resolve(name string) file {
+	f := file{name: name, abs: name}
+	if abs, err := filepath.Abs(name); err == nil {
+		f.abs = abs
+	}
+	if real, err := filepath.EvalSymlinks(f.abs); err == nil {
+		f.abs = real
+	} else if dir, err := filepath.EvalSymlinks(filepath.Dir(f.abs)); err == nil {
+		// A new file in an existing directory reached through a link.
+		f.abs = filepath.Join(dir, filepath.Base(f.abs))
+	}
+	if info, err := os.Stat(name); err == nil {
+		f.info = info
+	}
+	return f
+}
+
+func (f file) same(g file) bool {
+	if f.abs == g.abs {
+		return true
+	}
+	return f.info != nil && g.info != nil && os.SameFile(f.info, g.info)
+}
+
+// skip reports whether a name is not a file: "-" (standard input or
+// output) and "" (none).
+func skip(name string) bool { return name == "" || name == "-" }
+
+// Check refuses, before any work, a run that would write an output over
+// one of its inputs (ErrInput, whatever force says: the run would
+// destroy what it reads), write two outputs to one file (ErrTwice), or,
+// without force, replace an existing file (atomicfile.ErrExists). The
+// error names the output as given. Names "-" and "" are skipped.
+func Check(inputs, outputs []string, force bool) error {
+	var ins []file
+	for _, in := range inputs {
+		if !skip(in) {
+			ins = append(ins, resolve(in))
+		}
+	}
+	var outs []file
+	for _, out := range outputs {
+		if skip(out) {
+			continue
+		}
+		o := resolve(out)
+		for _, in := range ins {
+			if o.same(in) {
+				return &Error{Path: out, Other: in.name, Err: ErrInput}
+			}
+		}
+		for _, prev := range outs {
+			if o.same(prev) {
+				return &Error{Path: out, Other: prev.name, Err: ErrTwice}
+			}
+		}
+		outs = append(outs, o)
+	}
+	if !force {
+		for _, o := range outs {
+			if o.info != nil {
+				return fmt.Errorf("%s: %w", o.name, atomicfile.ErrExists)
+			}
+		}
+	}
+	return nil
+}
