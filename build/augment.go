@@ -10,6 +10,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -56,7 +57,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*experiment.AugmentManifest, 
 		defer closePerturbation(pt)
 		a.Kinds = append(a.Kinds, experiment.Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
 	}
-	sents, layout, sum, err := ReadFile(p.Input)
+	sents, layout, sum, err := readFileTags(p.Input, nil, iob.Checker(iob.IOB2)) // IOB2, as in Run
 	if err != nil {
 		return nil, err
 	}

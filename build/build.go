@@ -23,8 +23,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/textutil"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/sample"
@@ -73,6 +75,9 @@ func Inputs(paths []string) ([]perturb.Input, error) {
 	seen := map[string]string{}
 	for _, p := range paths {
 		name := baseName(p)
+		if p == "-" {
+			name = "stdin" // outputs stdin_key.tsv, ...
+		}
 		if prev, dup := seen[name]; dup {
 			return nil, fmt.Errorf("%w: inputs %s and %s would both write %s_*", ErrInput, prev, p, name)
 		}
@@ -88,9 +93,17 @@ func (p *Plan) Files() (inputs, outputs []string) {
 	for _, in := range p.Inputs {
 		if !isSample(in.Path) {
 			inputs = append(inputs, in.Path)
+			if conll.FormatOf(in.Path) == conll.FormatBrat {
+				inputs = append(inputs, strings.TrimSuffix(in.Path, filepath.Ext(in.Path))+".txt")
+			}
 		}
 		for _, k := range p.Kinds {
-			outputs = append(outputs, filepath.Join(p.Dir, outputName(in, k)))
+			name := filepath.Join(p.Dir, outputName(in, k))
+			outputs = append(outputs, name)
+			if conll.FormatOf(name) == conll.FormatBrat {
+				// brat keeps the text beside the annotations.
+				outputs = append(outputs, strings.TrimSuffix(name, filepath.Ext(name))+".txt")
+			}
 		}
 	}
 	outputs = append(outputs, filepath.Join(p.Dir, ChangesName), filepath.Join(p.Dir, ManifestName))
@@ -159,7 +172,7 @@ func outputExt(path string) string {
 // relative to dir when possible, so that the build directory and its
 // inputs can move together and --from works from any directory.
 func recordedPath(path, dir string) string {
-	if strings.HasPrefix(path, "sample:") {
+	if strings.HasPrefix(path, "sample:") || path == "-" {
 		return path
 	}
 	absPath, err1 := filepath.Abs(path)
@@ -288,6 +301,9 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 		if err != nil {
 			return nil, err
 		}
+		// Inputs are IOB2: anything else (IOB1, IOBES, "X-Foo", "B-")
+		// stops the build at its line instead of passing through.
+		src.file.SetTags(iob.Checker(iob.IOB2))
 		srcs[i] = src
 		defer src.Close()
 		part := perturb.Part{Source: src}
@@ -300,7 +316,7 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 			defer s.abort()
 			defer s.out.Close() // on errors, before the file is aborted
 			sinks[i] = append(sinks[i], s)
-			part.Steps = append(part.Steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[k], Out: s.Sink})
+			part.Steps = append(part.Steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[k], Out: s.outSink()})
 		}
 		last := i == len(plan.Inputs)-1
 		part.Done = func() error {
@@ -368,6 +384,11 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 				SHA256: hex.EncodeToString(s.hash.Sum(nil)), Stats: st})
 		}
 		in.Stats = orig
+		if orig.Sentences == 0 {
+			// One rule for empty input (conll.ErrEmpty): a mistake, not
+			// a request for empty stress sets.
+			return nil, fmt.Errorf("%s: %w", plan.Inputs[i].Path, conll.ErrEmpty)
+		}
 		m.Inputs = append(m.Inputs, in)
 	}
 	data, err := m.Encode()

@@ -11,6 +11,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/layout"
+	"github.com/stress-ner/stress/perturb"
 )
 
 // sink writes one output in the layout of its input, hashing it as it
@@ -19,10 +20,30 @@ type sink struct {
 	layout.Sink
 	out  *asyncWriter
 	file *atomicfile.File
-	side []*atomicfile.File // files beside it: brat's text
+	side []*atomicfile.File  // files beside it: brat's text
+	cw   conll.ConceptWriter // the writer, for a document format
 	hash hash.Hash
 	name string
 	kind string
+}
+
+// conceptSink is the Out of a step whose output is a document format:
+// the pipeline hands it the swapped concepts of each sentence.
+type conceptSink struct {
+	*sink
+	cw conll.ConceptWriter
+}
+
+func (c conceptSink) WriteConcepts(s conll.Sentence, concepts map[int][2]string) error {
+	return c.cw.WriteConcepts(s, concepts)
+}
+
+// outSink returns what the pipeline writes to.
+func (s *sink) outSink() perturb.Sink {
+	if s.cw != nil {
+		return conceptSink{s, s.cw}
+	}
+	return s.Sink
 }
 
 // Close writes out everything written (it does not close the file).
@@ -53,6 +74,7 @@ func createSink(dir, name, kind string, src *source) (*sink, error) {
 			f.Abort()
 			return nil, err
 		}
+		s.cw, _ = w.(conll.ConceptWriter)
 	case format == conll.FormatJSONL:
 		w = conll.NewJSONWriter(s.out)
 	default:

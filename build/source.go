@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"hash"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
@@ -22,7 +21,7 @@ type source struct {
 	file   *conll.File
 	raw    io.Reader // the stored bytes, to hash what the reader left
 	hash   hash.Hash
-	osFile *os.File // nil for the embedded sample
+	osFile io.Closer // nil for the embedded sample
 }
 
 // openSource opens an input: a file (CoNLL or JSON Lines, maybe
@@ -39,7 +38,7 @@ func openSource(path string) (*source, error) {
 	case strings.HasPrefix(path, "sample:"):
 		return nil, fmt.Errorf("%w: unknown embedded corpus %q (known: %s, %s)", ErrInput, path, sample.TestName, sample.TrainName)
 	default:
-		f, err := os.Open(path)
+		f, err := conll.OpenInput(path) // "-" is standard input
 		if err != nil {
 			return nil, err
 		}
@@ -85,9 +84,18 @@ func ReadFile(path string) ([]conll.Sentence, conll.Layout, string, error) {
 // readFileLike is ReadFile with the documents of a document format split
 // like those of like (see conll.File.ReadLike); nil reads as ReadFile.
 func readFileLike(path string, like conll.Template) ([]conll.Sentence, conll.Layout, string, error) {
+	return readFileTags(path, like, nil)
+}
+
+// readFileTags is readFileLike with the tags of every sentence passed
+// through tags (see conll.File.SetTags) when it is not nil.
+func readFileTags(path string, like conll.Template, tags conll.TagFunc) ([]conll.Sentence, conll.Layout, string, error) {
 	src, err := openSource(path)
 	if err != nil {
 		return nil, conll.Layout{}, "", err
+	}
+	if tags != nil {
+		src.file.SetTags(tags)
 	}
 	defer src.Close()
 	if err := src.file.ReadLike(like); err != nil {

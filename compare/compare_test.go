@@ -304,3 +304,32 @@ func TestPercentile(t *testing.T) {
 		t.Error("all-NaN gave an interval")
 	}
 }
+
+// A "|" in a system name is escaped in Markdown: every row of a table
+// keeps the header's number of cells.
+func TestMarkdownEscapesCells(t *testing.T) {
+	gold := sents("aspirin/B-Chemical causes/O ulcers/B-Disease")
+	c := New()
+	c.Samples = 0
+	must(t, c.AddSet(Set{Name: "O", File: "o.tsv", Gold: gold}))
+	must(t, c.AddPrediction("a|b", "O", "p/o.tsv", gold))
+	rep, err := c.Report(context.Background())
+	must(t, err)
+	var b strings.Builder
+	must(t, rep.Write(&b, Markdown))
+	if !strings.Contains(b.String(), `a\|b`) {
+		t.Fatalf("no escaped name in:\n%s", b.String())
+	}
+	cells := -1
+	for _, line := range strings.Split(b.String(), "\n") {
+		if !strings.HasPrefix(line, "|") {
+			cells = -1
+			continue
+		}
+		n := strings.Count(strings.ReplaceAll(line, `\|`, ""), "|")
+		if cells >= 0 && n != cells {
+			t.Fatalf("row %q has %d separators, the table %d", line, n, cells)
+		}
+		cells = n
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // Format is an output format of a Report.
@@ -165,7 +167,7 @@ func (r *Report) writeTables(w io.Writer, markdown bool) error {
 	for _, t := range r.tables() {
 		if markdown {
 			fmt.Fprintf(&b, "\n## %s\n\n", t.Title)
-			b.WriteString("| " + strings.Join(t.Header, " | ") + " |\n|")
+			b.WriteString(textutil.MarkdownRow(t.Header) + "|")
 			for i := range t.Header {
 				if t.Right[i] {
 					b.WriteString("---:|")
@@ -175,7 +177,7 @@ func (r *Report) writeTables(w io.Writer, markdown bool) error {
 			}
 			b.WriteString("\n")
 			for _, row := range t.Rows {
-				b.WriteString("| " + strings.Join(row, " | ") + " |\n")
+				b.WriteString(textutil.MarkdownRow(row))
 			}
 			continue
 		}

@@ -26,6 +26,8 @@ var (
 	ErrMismatch = errors.New("corpora do not align")
 	// ErrJSON means a JSON Lines record is malformed.
 	ErrJSON = errors.New("malformed JSON record")
+	// ErrEmpty means a corpus holds no sentence (see NonEmpty).
+	ErrEmpty = errors.New("no sentences")
 
 	// Errors of conlleval input. The streaming Evaluator wraps them in a
 	// *ParseError that names the file and line; conlleval refuses the

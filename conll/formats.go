@@ -129,6 +129,8 @@ func codec(f Format) (*Codec, error) {
 func formatOfName(name string) (Format, bool) {
 	name = strings.TrimSuffix(strings.ToLower(name), ".gz")
 	switch {
+	case name == "-": // standard input: the content decides
+		return FormatCoNLL, true
 	case strings.HasSuffix(name, ".bioc.json"):
 		return FormatBioCJSON, false
 	case strings.HasSuffix(name, ".json"):
@@ -159,6 +161,11 @@ func sniff(r io.Reader, f Format) (io.Reader, Format) {
 		if c := codecs[g]; c != nil && c.Sniff != nil && c.Sniff(head) {
 			return br, g
 		}
+	}
+	if f == FormatCoNLL && bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte(`{"`)) {
+		// A JSON object on standard input: JSON Lines. No CoNLL token
+		// line starts with {" in practice.
+		return br, FormatJSONL
 	}
 	return br, f
 }
@@ -292,4 +299,15 @@ func (f *File) ReadLike(t Template) error {
 		return nil
 	}
 	return l.ReadLike(t)
+}
+
+// ConceptWriter is implemented by the writers of document formats.
+// WriteConcepts writes s as Write does and gives the mentions of s's
+// original sentence that start at the token indices of concepts a new
+// concept: concepts[i] = {old, new} ids, as an entity swap logs them
+// ("MESH:D003042", "MESH:D013747"). A mention whose id is old, or old
+// without its "PREFIX:" when new has the same prefix, gets new in the
+// same form; other ids are kept.
+type ConceptWriter interface {
+	WriteConcepts(s Sentence, concepts map[int][2]string) error
 }

@@ -25,6 +25,8 @@ type JSONReader struct {
 	// Labels maps integer tags to tag strings (the dataset's ClassLabel
 	// names). Integer tags without Labels are an error.
 	Labels []string
+	// Tags checks or converts the tags of each sentence (see Reader.Tags).
+	Tags TagFunc
 
 	r    *bufio.Reader
 	line int
@@ -47,6 +49,9 @@ func (r *JSONReader) Read() (Sentence, error) {
 		return Sentence{}, r.err
 	}
 	s, err := r.read()
+	if err == nil {
+		err = checkTags(r.Tags, r.File, &s, false)
+	}
 	if err != nil {
 		r.err = err
 	}
@@ -126,7 +131,7 @@ func (r *JSONReader) tags(raw json.RawMessage) ([]string, error) {
 		return nil, r.errorf("%q must be a list of strings or of integers", r.TagsKey)
 	}
 	if r.Labels == nil {
-		return nil, r.errorf("integer tags need a label list")
+		return nil, &ParseError{File: r.File, Line: r.line, Err: fmt.Errorf("%w: %w", ErrJSON, ErrNoLabels)}
 	}
 	out := make([]string, len(ids))
 	for i, id := range ids {

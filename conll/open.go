@@ -3,6 +3,7 @@ package conll
 import (
 	"bufio"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -63,10 +64,33 @@ type File struct {
 	closer []io.Closer
 }
 
-// Open opens a corpus file, choosing the format with FormatOf. The name
-// "-" is not special: pass os.Stdin to NewReader for that.
+// Stdin is what the name "-" opens (Open, OpenFormat, OpenText,
+// OpenInput): a command-line program sets it to its standard input. It
+// is nil by default, which makes "-" an error, so that a library never
+// reads the process's standard input by surprise. It is read once: a
+// second "-" in one run finds it at its end.
+var Stdin io.Reader
+
+// ErrNoStdin is the error of opening "-" while Stdin is nil.
+var ErrNoStdin = errors.New("standard input is not available")
+
+// OpenInput opens the stored bytes of name, or Stdin for "-" (Close
+// then leaves Stdin open).
+func OpenInput(name string) (io.ReadCloser, error) {
+	if name == "-" {
+		if Stdin == nil {
+			return nil, fmt.Errorf("-: %w", ErrNoStdin)
+		}
+		return io.NopCloser(Stdin), nil
+	}
+	return os.Open(name)
+}
+
+// Open opens a corpus file, choosing the format with FormatOf; "-" is
+// Stdin, in the format its content shows (CoNLL or JSON Lines, gzipped
+// or not).
 func Open(name string) (*File, error) {
-	f, err := os.Open(name)
+	f, err := OpenInput(name)
 	if err != nil {
 		return nil, err
 	}
@@ -91,9 +115,9 @@ func OpenReader(r io.Reader, name string) (*File, error) {
 }
 
 // OpenFormat opens a corpus file in the given format, whatever its name
-// says (a --in-format option). "-" is not special.
+// says (a --in-format option); "-" is Stdin.
 func OpenFormat(name string, format Format) (*File, error) {
-	f, err := os.Open(name)
+	f, err := OpenInput(name)
 	if err != nil {
 		return nil, err
 	}
@@ -134,6 +158,7 @@ func openReader(r io.Reader, name string, format Format, detect bool) (*File, er
 	if cf.Format == FormatJSONL {
 		jr := NewJSONReader(r)
 		jr.File = name
+		jr.Labels = DefaultLabels
 		cf.SentenceReader = jr
 	} else {
 		cr := NewReader(r)
@@ -144,11 +169,11 @@ func openReader(r io.Reader, name string, format Format, detect bool) (*File, er
 	return cf, nil
 }
 
-// OpenText opens a file for its text, decompressed when the name ends in
-// .gz (in any case) as Open does, for readers of other line formats than
-// corpora (conlleval's input, for one).
+// OpenText opens a file for its text, decompressed when it is gzipped
+// (by its first bytes, whatever its name) as Open does, for readers of
+// other line formats than corpora (conlleval's input, for one).
 func OpenText(name string) (io.ReadCloser, error) {
-	f, err := os.Open(name)
+	f, err := OpenInput(name)
 	if err != nil {
 		return nil, err
 	}
@@ -157,32 +182,51 @@ func OpenText(name string) (io.ReadCloser, error) {
 		f.Close()
 		return nil, err
 	}
-	if zr == nil {
-		return f, nil
+	t := &textFile{Reader: r, closers: []io.Closer{f}}
+	if zr != nil {
+		t.closers = []io.Closer{zr, f}
 	}
-	return &textFile{Reader: r, closers: [2]io.Closer{zr, f}}, nil
+	return t, nil
+}
+
+// TextReader returns the text of r (standard input, say), decompressed
+// when it is gzipped, as OpenText reads a file.
+func TextReader(r io.Reader, name string) (io.Reader, error) {
+	r, _, err := decompress(r, name)
+	return r, err
 }
 
 type textFile struct {
 	io.Reader
-	closers [2]io.Closer
+	closers []io.Closer
 }
 
 func (t *textFile) Close() error {
-	err := t.closers[0].Close()
-	if err2 := t.closers[1].Close(); err == nil {
-		err = err2
+	var first error
+	for _, c := range t.closers {
+		if err := c.Close(); err != nil && first == nil {
+			first = err
+		}
 	}
-	return err
+	return first
 }
 
+// gzipMagic starts every gzip stream (RFC 1952).
+const gzipMagic = "\x1f\x8b"
+
 // decompress returns r, through a gzip reader (also returned, to close)
-// when name calls for one.
+// when its first bytes are gzip's magic number: compressed input is
+// recognised whatever its name, standard input included. A name ending
+// in .gz over other bytes is an error (a truncated or mislabelled file).
 func decompress(r io.Reader, name string) (io.Reader, *gzip.Reader, error) {
-	if !isGzip(name) {
-		return r, nil, nil
+	br, ok := r.(*bufio.Reader)
+	if !ok {
+		br = bufio.NewReaderSize(r, 64<<10)
 	}
-	zr, err := gzip.NewReader(bufio.NewReader(r))
+	if magic, _ := br.Peek(len(gzipMagic)); string(magic) != gzipMagic && !isGzip(name) {
+		return br, nil, nil
+	}
+	zr, err := gzip.NewReader(br)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -411,4 +455,56 @@ func (o *Output) Abort() {
 		f.Abort()
 	}
 	o.file.Abort()
+}
+
+// NonEmpty makes f report ErrEmpty (naming the file) instead of io.EOF
+// when it holds no sentence at all. It is the one rule for empty input
+// of the commands that perturb, convert, tag or train: an empty corpus
+// is a mistake (a wrong path, a failed download, an exhausted standard
+// input), not a request for an empty output.
+func NonEmpty(f *File) *File {
+	f.SentenceReader = &nonEmpty{SentenceReader: f.SentenceReader, name: f.Name}
+	return f
+}
+
+type nonEmpty struct {
+	SentenceReader
+	name string
+	seen bool
+}
+
+func (r *nonEmpty) Read() (Sentence, error) {
+	s, err := r.SentenceReader.Read()
+	if err == io.EOF && !r.seen {
+		return s, fmt.Errorf("%s: %w", r.name, ErrEmpty)
+	}
+	if err == nil {
+		r.seen = true
+	}
+	return s, err
+}
+
+// ReadLike passes on to the wrapped reader (see File.ReadLike).
+func (r *nonEmpty) ReadLike(t Template) error {
+	if l, ok := r.SentenceReader.(Liker); ok {
+		return l.ReadLike(t)
+	}
+	return nil
+}
+
+// SetTags makes f pass the tags of every sentence through fn (see
+// Reader.Tags), for CoNLL and JSON Lines; the tags of document formats
+// come from their annotations and are always valid IOB2.
+func (f *File) SetTags(fn TagFunc) {
+	if f.conll != nil {
+		f.conll.Tags = fn
+	}
+	if ne, ok := f.SentenceReader.(*nonEmpty); ok {
+		if jr, ok := ne.SentenceReader.(*JSONReader); ok {
+			jr.Tags = fn
+		}
+	}
+	if jr, ok := f.SentenceReader.(*JSONReader); ok {
+		jr.Tags = fn
+	}
 }

@@ -195,3 +195,39 @@ func TestOpenText(t *testing.T) {
 		t.Error("OpenText of a missing .gz succeeded")
 	}
 }
+
+// Gzip is recognised by its magic number whatever the name, standard
+// input ("-") included, and JSON Lines on standard input by its content.
+func TestOpenReaderDetectsContent(t *testing.T) {
+	plain := "Aspirin\tB-Chemical\n\nasthma\tB-Disease\n"
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	io.WriteString(zw, plain)
+	zw.Close()
+	jsonl := `{"tokens": ["Aspirin"], "ner_tags": ["B-Chemical"]}` + "\n" + `{"tokens": ["asthma"], "ner_tags": ["B-Disease"]}` + "\n"
+	var gzJSON bytes.Buffer
+	zw = gzip.NewWriter(&gzJSON)
+	io.WriteString(zw, jsonl)
+	zw.Close()
+	for _, tt := range []struct {
+		name   string
+		data   []byte
+		format Format
+	}{
+		{"-", []byte(plain), FormatCoNLL},
+		{"-", gz.Bytes(), FormatCoNLL},
+		{"in.tsv", gz.Bytes(), FormatCoNLL},
+		{"-", []byte(jsonl), FormatJSONL},
+		{"-", gzJSON.Bytes(), FormatJSONL},
+	} {
+		f, err := OpenReader(bytes.NewReader(tt.data), tt.name)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		sents, err := ReadAll(f)
+		f.Close()
+		if err != nil || len(sents) != 2 || f.Format != tt.format || sents[1].Tokens[0] != "asthma" {
+			t.Errorf("%s (%d bytes): %d sentences, format %v, err %v; want 2 %v", tt.name, len(tt.data), len(sents), f.Format, err, tt.format)
+		}
+	}
+}

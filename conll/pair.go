@@ -24,10 +24,8 @@ func NewPairReader(a SentenceReader, nameA string, b SentenceReader, nameB strin
 // end together. When one ends first, the error wraps ErrMismatch and
 // names the file and line of the first sentence without counterpart.
 func (p *PairReader) Read() (a, b Sentence, err error) {
-	// B first: a document file A read like B (File.ReadLike) needs B's
-	// document before its own.
-	b, errB := p.B.Read()
 	a, errA := p.A.Read()
+	b, errB := p.B.Read()
 	if errA != nil && errA != io.EOF {
 		return a, b, errA
 	}

@@ -88,6 +88,11 @@ type Reader struct {
 	// TagOptional accepts lines with a token but no tag column (input to a
 	// tagger); their tag is "O".
 	TagOptional bool
+	// Tags, when not nil, sees the tags of every sentence before Read
+	// returns it and may rewrite them in place (a scheme conversion). An
+	// error stops the reader with a *ParseError at the line of the tag
+	// at index pos.
+	Tags TagFunc
 
 	r         *bufio.Reader
 	line      int
@@ -189,10 +194,37 @@ func (r *Reader) Read() (Sentence, error) {
 		return Sentence{}, r.err
 	}
 	s, err := r.read()
+	if err == nil {
+		err = checkTags(r.Tags, r.File, &s, true)
+	}
 	if err != nil {
 		r.err = err
 	}
 	return s, err
+}
+
+// TagFunc checks, and may rewrite in place, the tags of a sentence; pos
+// is the index of the tag an error is about.
+type TagFunc func(tags []string) (pos int, err error)
+
+// checkTags applies fn to s's tags, making an error a *ParseError at the
+// offending tag's line (lineTokens: one token per line from s.Line on).
+func checkTags(fn TagFunc, file string, s *Sentence, lineTokens bool) error {
+	if fn == nil || len(s.Tags) == 0 {
+		return nil
+	}
+	pos, err := fn(s.Tags)
+	if err == nil {
+		return nil
+	}
+	line := 0
+	if s.Line > 0 {
+		line = s.Line
+		if lineTokens {
+			line += max(pos, 0)
+		}
+	}
+	return &ParseError{File: file, Line: line, Err: err}
 }
 
 // ReadAppend is Read, except that the Tokens and Tags of the sentence
@@ -207,6 +239,9 @@ func (r *Reader) ReadAppend(strs []string) (Sentence, []string, error) {
 	r.strs, r.appending = strs, true
 	s, err := r.read()
 	strs, r.strs, r.appending = r.strs, nil, false
+	if err == nil {
+		err = checkTags(r.Tags, r.File, &s, true)
+	}
 	if err != nil {
 		r.err = err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/jsonenc"
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
 	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
 )
@@ -254,7 +255,7 @@ func (cr *CurveReport) Write(w io.Writer, f compare.Format) error {
 		}
 		if md {
 			fmt.Fprintf(w, "**%s**: F1 by rate (share of eligible words changed)%s\n\n", kind, ci)
-			fmt.Fprintf(w, "| %s |\n|%s\n", strings.Join(header, " | "), strings.Repeat("---|", len(header)))
+			fmt.Fprintf(w, "%s|%s\n", textutil.MarkdownRow(header), strings.Repeat("---|", len(header)))
 		} else {
 			fmt.Fprintf(w, "%s: F1 by rate (share of eligible words changed)%s\n", kind, ci)
 		}
@@ -268,7 +269,7 @@ func (cr *CurveReport) Write(w io.Writer, f compare.Format) error {
 				row = append(row, f1Cell(p))
 			}
 			if md {
-				fmt.Fprintf(w, "| %s |\n", strings.Join(row, " | "))
+				io.WriteString(w, textutil.MarkdownRow(row))
 			} else {
 				fmt.Fprintf(tw, "%s\t\n", strings.Join(row, "\t"))
 			}

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // Row picks one system of a report for a summary table.
@@ -105,7 +106,7 @@ func WriteTable(w io.Writer, rep *compare.Report, rows []Row, opts TableOptions)
 func writeMarkdown(w io.Writer, lines [][]string) error {
 	var b strings.Builder
 	for i, l := range lines {
-		b.WriteString("| " + strings.Join(l, " | ") + " |\n")
+		b.WriteString(textutil.MarkdownRow(l))
 		if i == 0 {
 			b.WriteString("|")
 			for j := range l {

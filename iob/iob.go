@@ -377,3 +377,40 @@ func (is *Issues) Step(prev, tag string) {
 		is.TypeChanges++
 	}
 }
+
+// SchemeError is the first problem Checker finds in a sentence.
+type SchemeError struct {
+	Scheme Scheme
+	Violation
+}
+
+func (e *SchemeError) Error() string {
+	return e.Reason
+}
+
+// Unwrap makes every SchemeError an ErrInvalidTag.
+func (e *SchemeError) Unwrap() error { return ErrInvalidTag }
+
+// Checker returns a function that checks the tags of a sentence in
+// scheme s, reporting the first invalid tag or transition with its
+// index, and converts valid tags of another scheme to IOB2 in place: the
+// check commands run on input before they perturb or train, so that an
+// IOB1 or IOBES file, or tags such as "X-Foo", "B-" and "I-", stop the
+// run with the place to look at instead of passing through.
+func Checker(s Scheme) func(tags []string) (int, error) {
+	return func(tags []string) (int, error) {
+		if v := Validate(tags, s); len(v) > 0 {
+			// An entity left open at the end is the last tag's fault.
+			return min(v[0].Pos, len(tags)-1), &SchemeError{Scheme: s, Violation: v[0]}
+		}
+		if s == IOB2 {
+			return -1, nil
+		}
+		out, err := Convert(tags, s, IOB2)
+		if err != nil {
+			return 0, err
+		}
+		copy(tags, out)
+		return -1, nil
+	}
+}

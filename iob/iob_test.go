@@ -340,3 +340,35 @@ func TestPropertyReplace(t *testing.T) {
 		}
 	}
 }
+
+func TestChecker(t *testing.T) {
+	for _, tt := range []struct {
+		scheme Scheme
+		in     string
+		pos    int    // -1: valid
+		out    string // the tags afterwards (IOB2)
+	}{
+		{IOB2, "B-Chem I-Chem O", -1, "B-Chem I-Chem O"},
+		{IOB2, "O X-Foo", 1, ""},
+		{IOB2, "B- O", 0, ""},
+		{IOB2, "O I-", 1, ""},
+		{IOB2, "O I-Chem", 1, ""},
+		{IOB2, "S-Chem", 0, ""},
+		{IOBES, "S-Chem O B-Dis E-Dis", -1, "B-Chem O B-Dis I-Dis"},
+		{IOBES, "B-Dis I-Dis", 1, ""},
+		{IOB1, "I-Chem I-Chem B-Chem O", -1, "B-Chem I-Chem B-Chem O"},
+		{IOB1, "B-Chem", 0, ""},
+	} {
+		tags := strings.Fields(tt.in)
+		pos, err := Checker(tt.scheme)(tags)
+		if tt.pos < 0 {
+			if err != nil || strings.Join(tags, " ") != tt.out {
+				t.Errorf("%v %q: %v, tags %v; want %q", tt.scheme, tt.in, err, tags, tt.out)
+			}
+			continue
+		}
+		if err == nil || pos != tt.pos || !errors.Is(err, ErrInvalidTag) {
+			t.Errorf("%v %q: pos %d, err %v; want an ErrInvalidTag at %d", tt.scheme, tt.in, pos, err, tt.pos)
+		}
+	}
+}

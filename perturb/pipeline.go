@@ -604,7 +604,15 @@ func (p *Pipeline) emit(b *batch, steps []Step, n int) (int, error) {
 			if _, ok := st.Out.(formattedSink); ok {
 				continue
 			}
-			if err := st.Out.Write(b.outs[i*len(steps)+k]); err != nil {
+			var err error
+			if cw, ok := st.Out.(conll.ConceptWriter); ok {
+				// A document writer: mentions swapped for another
+				// concept take its id.
+				err = cw.WriteConcepts(b.outs[i*len(steps)+k], swappedConcepts(b.changes[i*len(steps)+k]))
+			} else {
+				err = st.Out.Write(b.outs[i*len(steps)+k])
+			}
+			if err != nil {
 				return n, fmt.Errorf("write %s: %w", st.File, err)
 			}
 		}
@@ -710,4 +718,20 @@ func joinedEqual(toks []string, s string) bool {
 		s = s[len(t):]
 	}
 	return s == ""
+}
+
+// swappedConcepts returns, by first token, the concepts of mentions
+// that changes replaced by a name of another concept (concept id
+// "OLD->NEW", as entity swaps log them), or nil.
+func swappedConcepts(changes []Change) map[int][2]string {
+	var m map[int][2]string
+	for _, c := range changes {
+		if old, neu, ok := strings.Cut(c.ConceptID, "->"); ok {
+			if m == nil {
+				m = map[int][2]string{}
+			}
+			m[c.Token] = [2]string{old, neu}
+		}
+	}
+	return m
 }

@@ -456,18 +456,31 @@ func WriteOutcomes(w io.Writer, rows []NamedStats) error {
 // FileStats counts the corpus at path and, with orig, compares it sentence by sentence
 // with orig. Files that do not align are an error naming the line.
 func FileStats(path, orig string) (Stats, error) {
+	return FileStatsTags(path, orig, nil)
+}
+
+// FileStatsTags is FileStats with the tags of both files passed through
+// tags (conll.File.SetTags) when it is not nil: a scheme check, or a
+// conversion of IOB1 or IOBES to the IOB2 the counts assume.
+func FileStatsTags(path, orig string, tags conll.TagFunc) (Stats, error) {
 	var st Stats
 	f, err := conll.Open(path)
 	if err != nil {
 		return st, err
 	}
 	defer f.Close()
+	if tags != nil {
+		f.SetTags(tags)
+	}
 	var o *conll.File
 	if orig != "" {
 		if o, err = conll.Open(orig); err != nil {
 			return st, err
 		}
 		defer o.Close()
+		if tags != nil {
+			o.SetTags(tags)
+		}
 		// A perturbed copy of documents is read in the original's
 		// sentences and tokens.
 		if err := f.ReadLike(o.Layout().Template); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -66,4 +67,23 @@ func ExampleCommand() {
 	})
 	fmt.Println(tags, err)
 	// Output: [[O O] [O]] <nil>
+}
+
+// ExampleServe answers the --model-server protocol with a trained
+// model: what "stress serve" does on its standard input and output.
+func ExampleServe() {
+	train := []conll.Sentence{
+		sentence("Aspirin/B-Chemical causes/O ulcers/B-Disease ./O"),
+		sentence("Heparin/B-Chemical prevents/O thrombosis/B-Disease ./O"),
+	}
+	m, err := tagger.Train(train, tagger.Options{Features: tagger.Words, Seed: 1})
+	if err != nil {
+		panic(err)
+	}
+	in := strings.NewReader(`{"tokens": ["Heparin", "causes", "ulcers", "."]}` + "\n")
+	if err := tagger.Serve(context.Background(), m, in, os.Stdout); err != nil {
+		panic(err)
+	}
+	// Output:
+	// {"tags":["B-Chemical","O","B-Disease","O"]}
 }

@@ -5,3 +5,9 @@ package tagger
 import "os/exec"
 
 func setProcessGroup(*exec.Cmd) {}
+
+func killGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		cmd.Process.Kill()
+	}
+}

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/stress-ner/stress/conll"
@@ -76,13 +78,22 @@ func (c *Command) TagSentences(ctx context.Context, sents []conll.Sentence) ([][
 	if err != nil {
 		return nil, wrap(err)
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, wrap(err)
-	}
+	// Output goes through a pipe of ours, copied by exec: after the
+	// tagger exits, Wait stops the copy after WaitDelay even when a
+	// child it left behind still holds the write end, and our reader
+	// then sees the end of the output instead of waiting forever.
+	stdout, pw := io.Pipe()
+	cmd.Stdout = pw
 	if err := cmd.Start(); err != nil {
 		return nil, wrap(err)
 	}
+	waited := make(chan error, 1)
+	go func() {
+		err := cmd.Wait()
+		killGroup(cmd) // what it left behind
+		pw.Close()
+		waited <- err
+	}()
 
 	// Feed stdin from its own goroutine: a tagger that writes output
 	// before it has read all its input would otherwise deadlock with us.
@@ -100,11 +111,13 @@ func (c *Command) TagSentences(ctx context.Context, sents []conll.Sentence) ([][
 	}()
 
 	tags, parseErr := readTags(stdout, sents)
-	if parseErr != nil {
-		// Drain so the tagger is not blocked writing while we wait.
-		io.Copy(io.Discard, stdout)
+	// Drain so the tagger is not blocked writing while we wait (this
+	// also ends at the end of the output).
+	io.Copy(io.Discard, stdout)
+	waitErr := <-waited
+	if errors.Is(waitErr, exec.ErrWaitDelay) {
+		waitErr = nil // it exited; a leftover child held the pipes
 	}
-	waitErr := cmd.Wait()
 	werr := <-writeErr
 
 	switch {
@@ -114,13 +127,14 @@ func (c *Command) TagSentences(ctx context.Context, sents []conll.Sentence) ([][
 		return nil, wrap(ctx.Err())
 	case waitErr != nil:
 		return nil, wrap(fmt.Errorf("%w: %v%s", ErrCommandFailed, waitErr, tail.quote()))
+	case errors.Is(werr, syscall.EPIPE) || errors.Is(werr, os.ErrClosed):
+		// It exited successfully without reading all its input: what it
+		// wrote cannot be the answer to the corpus we sent, whatever
+		// the counts say.
+		return nil, wrap(fmt.Errorf("%w: it exited before reading all %d sentences%s", ErrNoInput, len(sents), tail.quote()))
 	case parseErr != nil:
 		return nil, wrap(parseErr)
 	case werr != nil:
-		// The tagger exited successfully and answered for every
-		// sentence, yet did not read all its input: a broken pipe here
-		// would only mean it stopped reading early, which the counts
-		// above already rule out unless the answer is wrong.
 		return nil, wrap(fmt.Errorf("writing input: %w", werr))
 	}
 	return tags, nil
@@ -168,7 +182,20 @@ func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
 		got      int      // sentences completed
 		line     int
 		firstTag int // output line of cur's first tag
+		// The first line that does not end in something like a tag: when
+		// the counts go wrong, it is the likely culprit ("Loaded.").
+		strayLine int
+		strayText string
 	)
+	// stray names the stray line when one came before the error at line
+	// errLine: it explains a count error better than the counts.
+	stray := func(err error, errLine int) error {
+		if strayLine == 0 || strayLine > errLine {
+			return err
+		}
+		return fmt.Errorf("output line %d: %w %q (write only tags there; messages go to standard error): %w",
+			strayLine, ErrStrayLine, truncate(strayText), err)
+	}
 	finish := func() error {
 		if cur == nil {
 			return nil
@@ -191,12 +218,19 @@ func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
 		fields := strings.Fields(text)
 		if len(fields) == 0 {
 			if err := finish(); err != nil {
-				return nil, err
+				return nil, stray(err, line)
 			}
 			continue
 		}
-		if cur == nil && (fields[0] == "-DOCSTART-" || strings.HasPrefix(fields[0], "#")) {
+		if cur == nil && (fields[0] == "-DOCSTART-" || strings.HasPrefix(fields[0], "#")) &&
+			!(len(fields) > 1 && got < len(want) && fields[0] == sents[want[got]].Tokens[0] && tagLike(fields[len(fields)-1])) {
+			// A document marker or comment, unless it is the token the
+			// sentence starts with and a tag ("#" is a token like any
+			// other).
 			continue
+		}
+		if strayLine == 0 && !tagLike(fields[len(fields)-1]) {
+			strayLine, strayText = line, text
 		}
 		if cur == nil {
 			firstTag = line
@@ -205,8 +239,8 @@ func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
 		if len(fields) > 1 && got < len(want) {
 			s := sents[want[got]]
 			if i := len(cur); i < len(s.Tokens) && fields[0] != s.Tokens[i] {
-				return nil, fmt.Errorf("output line %d: sentence %d%s: %w: token %d is %q, want %q",
-					line, got+1, inputLine(s.Line), ErrTagCount, i+1, fields[0], s.Tokens[i])
+				return nil, stray(fmt.Errorf("output line %d: sentence %d%s: %w: token %d is %q, want %q",
+					line, got+1, inputLine(s.Line), ErrTagCount, i+1, fields[0], s.Tokens[i]), line)
 			}
 		}
 		if cur == nil {
@@ -218,12 +252,18 @@ func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
 		return nil, fmt.Errorf("reading output: %w", err)
 	}
 	if err := finish(); err != nil {
-		return nil, err
+		return nil, stray(err, line)
 	}
 	if got != len(want) {
-		return nil, fmt.Errorf("%w: got %d, want %d", ErrSentenceCount, got, len(want))
+		return nil, stray(fmt.Errorf("%w: got %d, want %d", ErrSentenceCount, got, len(want)), line)
 	}
 	return out, nil
+}
+
+// tagLike reports whether s looks like a tag of some scheme: O, or a
+// prefix letter, a hyphen and a type.
+func tagLike(s string) bool {
+	return s == "O" || len(s) > 2 && s[1] == '-' && strings.IndexByte("BIESLU", s[0]) >= 0
 }
 
 func inputLine(line int) string {

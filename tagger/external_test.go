@@ -34,9 +34,18 @@ func helperTagger(mode string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return "O"
 	}
+	if strings.HasPrefix(mode, "server") {
+		return helperServer(mode, stdin, stdout, stderr)
+	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	switch mode {
+	case "ignore-stdin":
+		out.WriteString("O\n\n")
+		return 0
+	case "stray":
+		out.WriteString("Loaded.\n")
+		mode = "tags"
 	case "fail":
 		io.Copy(io.Discard, stdin)
 		fmt.Fprintln(stderr, "loading model...\nTraceback: model.bin not found")
@@ -67,7 +76,10 @@ func helperTagger(mode string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		switch mode {
-		case "conll":
+		case "conll", "stray-conll":
+			if mode == "stray-conll" && sent == 0 && tok == "Aspirin" {
+				out.WriteString("Loading model weights\n")
+			}
 			fmt.Fprintf(out, "%s\tNN\t%s\n", tok, tagOf(tok))
 		case "tags", "extra":
 			fmt.Fprintf(out, "%s\n", tagOf(tok))
@@ -154,6 +166,8 @@ func TestCommandErrors(t *testing.T) {
 		{"fail", 0, ErrCommandFailed, "exit status 3; stderr:\nloading model...\nTraceback: model.bin not found"},
 		{"hang", 300 * time.Millisecond, ErrTimeout, "timed out after 300ms"},
 		{"eager", 0, ErrTagCount, "got 1, want 4"},
+		{"stray", 0, ErrStrayLine, `output line 1: stray line on standard output "Loaded." (write only tags there; messages go to standard error)`},
+		{"stray-conll", 0, ErrStrayLine, `output line 1: stray line on standard output "Loading model weights"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
@@ -185,8 +199,9 @@ func TestCommandBadInput(t *testing.T) {
 		}
 	}
 	_, err := (&Command{Line: "exit 0"}).TagSentences(context.Background(), []conll.Sentence{sent("a/O")})
-	if !errors.Is(err, ErrSentenceCount) {
-		t.Errorf("silent command: err = %v, want ErrSentenceCount", err)
+	// Whether its exit beats our write to the pipe decides which.
+	if !errors.Is(err, ErrSentenceCount) && !errors.Is(err, ErrNoInput) {
+		t.Errorf("silent command: err = %v, want ErrSentenceCount or ErrNoInput", err)
 	}
 	_, err = (&Command{Line: "no-such-command-xyz"}).TagSentences(context.Background(), []conll.Sentence{sent("a/O")})
 	if !errors.Is(err, ErrCommandFailed) || !strings.Contains(err.Error(), "not found") {
@@ -261,4 +276,81 @@ func TestTailBuffer(t *testing.T) {
 	if got := (&tailBuffer{max: 8}).quote(); got != "" {
 		t.Errorf("empty quote = %q", got)
 	}
+}
+
+// TestCommandHashToken: a sentence may start with a "#" token; in CoNLL
+// output it is that token, not a comment.
+func TestCommandHashToken(t *testing.T) {
+	sents := []conll.Sentence{
+		{Tokens: []string{"#", "Aspirin"}, Tags: []string{"O", "O"}},
+		{Tokens: []string{"#1", "dose"}, Tags: []string{"O", "O"}},
+	}
+	got, err := helperCommand("conll").TagSentences(context.Background(), sents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := [][]string{{"O", "B-Chemical"}, {"O", "O"}}; !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	// Comments still go, in both output forms.
+	got, err = readTags(strings.NewReader("# model v1\n#\tO\nAspirin\tB-X\n\n"), sents[:1])
+	if err != nil || !slices.Equal(got[0], []string{"O", "B-X"}) {
+		t.Errorf("comment then a # token: %q, %v", got, err)
+	}
+}
+
+// TestCommandIgnoresInput: a tagger that exits without reading a large
+// input is named as such, not as a broken pipe or a count.
+func TestCommandIgnoresInput(t *testing.T) {
+	big := slices.Repeat([]conll.Sentence{sent("Aspirin/O causes/O ulcers/O ./O")}, 50000)
+	c := helperCommand("ignore-stdin")
+	c.Timeout = time.Minute
+	_, err := c.TagSentences(context.Background(), big)
+	if !errors.Is(err, ErrNoInput) || !strings.Contains(err.Error(), "did not read its input") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// TestCommandLeftoverChild: a child left behind holding standard output
+// must not keep the run waiting (it would time out here).
+func TestCommandLeftoverChild(t *testing.T) {
+	c := helperCommand("tags")
+	c.Line = "sleep 120 & " + c.Line
+	c.Timeout = time.Minute
+	got, err := c.TagSentences(context.Background(), []conll.Sentence{sent("Aspirin/O works/O")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got[0], []string{"B-Chemical", "O"}) {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestChecked(t *testing.T) {
+	sents := []conll.Sentence{sent("Aspirin/B-Chemical causes/O ulcers/B-Disease ./O")}
+	c := &Checked{Tagger: fixedTagger{{"B-Chemical", "BANANA", "B-CHEM", "I-CHEM"}}, Types: Types(sents)}
+	if _, err := c.TagSentences(context.Background(), sents); err != nil {
+		t.Fatal(err)
+	}
+	c.TagSentences(context.Background(), sents)
+	want := []TagCount{{"B-CHEM", 2}, {"BANANA", 2}, {"I-CHEM", 2}}
+	if got := c.Unknown(); !slices.Equal(got, want) {
+		t.Errorf("unknown = %v, want %v", got, want)
+	}
+	if w := c.Warning(); !strings.Contains(w, "6 unknown tags") || !strings.Contains(w, "Chemical, Disease") {
+		t.Errorf("warning %q", w)
+	}
+	c.Strict = true
+	if _, err := c.TagSentences(context.Background(), sents); !errors.Is(err, ErrUnknownTag) || !strings.Contains(err.Error(), `"BANANA"`) {
+		t.Errorf("strict: err = %v", err)
+	}
+	if w := (&Checked{Tagger: fixedTagger{{"O"}}}).Warning(); w != "" {
+		t.Errorf("no unknown tags: warning %q", w)
+	}
+}
+
+type fixedTagger [][]string
+
+func (f fixedTagger) TagSentences(context.Context, []conll.Sentence) ([][]string, error) {
+	return f, nil
 }

@@ -47,6 +47,16 @@ var (
 	ErrCommandFailed = errors.New("tagger command failed")
 	// ErrTimeout means an external tagger did not finish in time.
 	ErrTimeout = errors.New("tagger command timed out")
+	// ErrStrayLine means an external tagger wrote a line on standard
+	// output that is neither a tag nor an answer, such as a log message
+	// ("Loaded."); messages belong on standard error.
+	ErrStrayLine = errors.New("stray line on standard output")
+	// ErrNoInput means an external tagger stopped reading its input (or
+	// never read it) and exited.
+	ErrNoInput = errors.New("tagger did not read its input")
+	// ErrUnknownTag means a tagger returned a tag that is not O, B-TYPE
+	// or I-TYPE with a TYPE of the gold data (see Checked).
+	ErrUnknownTag = errors.New("unknown tag")
 )
 
 // Tagger assigns a tag to every token of every sentence. Built-in Models
@@ -62,4 +72,5 @@ type Tagger interface {
 var (
 	_ Tagger = (*Model)(nil)
 	_ Tagger = (*Command)(nil)
+	_ Tagger = (*Checked)(nil)
 )

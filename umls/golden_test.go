@@ -199,6 +199,8 @@ func TestReadOBOErrors(t *testing.T) {
 		{"[Term]\nid: X:1\nsynonym: \"open EXACT []\n", 3},
 		{"[Term]\nname: no id\n", 1},
 		{"[Term]\nid: X:1\njust text\n", 3},
+		// Invalid UTF-8 outside a name or synonym is no bad name to skip.
+		{"[Term]\nid: X:1\nname: ok\nxref: UMLS:C\xff\n", 4},
 	} {
 		err := readOBO(strings.NewReader(c.data), "t.obo", func(oboTerm) error { return nil })
 		pe, ok := err.(*ParseError)
@@ -212,10 +214,22 @@ func FuzzReadOBO(f *testing.F) {
 	data, _ := os.ReadFile("testdata/doid_sample.obo")
 	f.Add(string(data))
 	f.Add("[Term]\nid: X:1\nsynonym: \"a \\\"b\\\"\" EXACT []\n")
+	f.Add("[Term]\nid: X:1\nname: F\uFFFD\uFFFDlling\nsynonym: \"b\xffd\" EXACT []\nsynonym: \"ok\" EXACT []\n")
 	f.Fuzz(func(t *testing.T, in string) {
+		// A term's names are sound or reported; never stored bad.
 		readOBO(strings.NewReader(in), "f.obo", func(tm oboTerm) error {
 			if tm.ID == "" {
 				t.Fatal("term without id")
+			}
+			for _, n := range append([]string{tm.Name}, tm.Exact...) {
+				if err := CheckName(strings.TrimSpace(n)); err != nil {
+					t.Fatalf("name %q kept: %v", n, err)
+				}
+			}
+			for _, err := range tm.Bad {
+				if pe, ok := err.(*ParseError); !ok || pe.Line < tm.Line {
+					t.Fatalf("bad name reported as %v", err)
+				}
 			}
 			return nil
 		})

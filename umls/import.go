@@ -659,12 +659,22 @@ func (l *loader) finish() error {
 	}
 	// One row per normalized name, so that a lookup reads one row
 	// (migration 002). terms_norm gives the pairs in order.
-	if _, err := l.db.ExecContext(ctx, `INSERT INTO lookups(norm, concepts)
-		SELECT t.norm, group_concat(c.id || char(31) || c.name || char(31) || c.groups || char(31) || c.source || char(31) ||
-			coalesce((SELECT group_concat(tui, ',') FROM semtypes s WHERE s.concept = c.id), ''), char(30) ORDER BY c.id)
-		FROM (SELECT DISTINCT norm, concept FROM terms) t JOIN concepts c ON c.id = t.concept
-		GROUP BY t.norm ORDER BY t.norm`); err != nil {
-		return fmt.Errorf("build lookups: %w", err)
+	// Each concept's record is made once (with its types grouped in
+	// one pass over semtypes), not once per name of it.
+	for _, q := range []string{
+		`CREATE TEMP TABLE records (id TEXT PRIMARY KEY, rec TEXT NOT NULL) WITHOUT ROWID`,
+		`INSERT INTO records(id, rec)
+		SELECT c.id, c.id || char(31) || c.name || char(31) || c.groups || char(31) || c.source || char(31) || coalesce(st.types, '')
+		FROM concepts c LEFT JOIN (SELECT concept, group_concat(tui, ',') AS types FROM semtypes GROUP BY concept) st ON st.concept = c.id`,
+		`INSERT INTO lookups(norm, concepts)
+		SELECT t.norm, group_concat(r.rec, char(30) ORDER BY t.concept)
+		FROM (SELECT DISTINCT norm, concept FROM terms) t JOIN records r ON r.id = t.concept
+		GROUP BY t.norm ORDER BY t.norm`,
+		`DROP TABLE records`,
+	} {
+		if _, err := l.db.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("build lookups: %w", err)
+		}
 	}
 	if _, err := l.db.ExecContext(ctx, "CREATE UNIQUE INDEX lookups_norm ON lookups(norm)"); err != nil {
 		return fmt.Errorf("build lookups: %w", err)

@@ -70,18 +70,6 @@ type compareOptions struct {
 	force                       bool
 }
 
-// named is a file or directory named on the command line: NAME=PATH,
-// [SET=]FILE or NAME[:SET]=FILE.
-type named struct{ name, set, path string }
-
-func parsePair(s string) (named, error) {
-	k, v, ok := strings.Cut(s, "=")
-	if !ok || k == "" || v == "" {
-		return named{}, errors.New("want NAME=VALUE")
-	}
-	return named{name: k, path: v}, nil
-}
-
 func parseGold(s string) (named, error) {
 	if !strings.Contains(s, "=") {
 		return named{set: "O", path: s}, nil

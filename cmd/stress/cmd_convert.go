@@ -85,8 +85,14 @@ func openCorpusFormat(e *env, name, format string) (*conll.File, error) {
 	if err != nil {
 		return nil, usageErrorf("%v", err)
 	}
+	var cf *conll.File
 	if name == "-" {
-		return conll.OpenReaderFormat(e.Stdin, "-", f)
+		cf, err = conll.OpenReaderFormat(e.Stdin, "-", f)
+	} else {
+		cf, err = conll.OpenFormat(name, f)
 	}
-	return conll.OpenFormat(name, f)
+	if err != nil {
+		return nil, err
+	}
+	return conll.NonEmpty(cf), nil
 }

@@ -159,6 +159,11 @@ func TestComparePubTator(t *testing.T) {
 	if !strings.Contains(out, "words,O,overall,41,41,37,") {
 		t.Errorf("O not scored as tagged:\n%.600s", out)
 	}
+	// score reads PubTator predictions in the gold's sentences and tokens.
+	rep, stderr, err := runCLI(t, "", "score", "--gold", filepath.Join(build, "cdr3_key.pubtator"), "--pred", filepath.Join(pred, "cdr3_key.pubtator"))
+	if err != nil || !strings.Contains(rep, "with 41 phrases") {
+		t.Errorf("score: %v: %s\n%s", err, stderr, rep)
+	}
 }
 
 // TestAugmentAndStatsPubTator: an augmented PubTator set holds every

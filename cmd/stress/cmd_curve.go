@@ -15,7 +15,6 @@ import (
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
-	"github.com/stress-ner/stress/tagger"
 )
 
 func init() {
@@ -40,8 +39,6 @@ type curveOptions struct {
 	kinds          []perturb.ManifestKind
 	rates          []float64
 	test, htmlPath string
-	train, models  []string
-	baselines      []tagger.Features
 	force          bool
 }
 
@@ -49,7 +46,7 @@ func bindCurve(f *flags, o *curveOptions) {
 	bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard", "perturbations (a+b composes): "+strings.Join(kindNames(), ", "))
 	Parsed(f, &o.rates, "rates", "", "0.1,0.25,0.5,1", parseRates, "comma-separated rates in (0, 1]: shares of eligible words changed")
 	f.String(&o.test, "test", "", "", "test corpus `FILE` (default: the embedded sample)")
-	f.Strings(&o.models, "model", "saved model as `NAME=FILE` (from 'stress train'); repeatable")
+	ParsedList(f, &o.models, "model", parseModel, "saved model as `NAME=FILE` (from 'stress train'); repeatable")
 	bindBaselines(f, &o.baselines, "", "train built-in baselines on --train: words, chars (bare --baselines: both)")
 	f.fs.Lookup("baselines").NoOptDefVal = "words,chars"
 	f.Strings(&o.train, "train", "training corpus `FILE` of --baselines (repeatable; default with no --test: the embedded sample)")
@@ -84,11 +81,11 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if len(args) > 0 {
 		return usageErrorf("curve takes no arguments (got %q); use --test", args[0])
 	}
-	if len(o.modelNames) > len(o.modelCmds) {
-		return usageErrorf("curve: more --model-name than --model-cmd")
+	if len(o.modelNames) > len(o.modelCmds)+len(o.modelServers) {
+		return usageErrorf("curve: more --model-name than --model-cmd and --model-server")
 	}
-	if len(o.baselines) == 0 && len(o.models) == 0 && len(o.modelCmds) == 0 {
-		return usageErrorf("curve: no systems (give --model, --baselines or --model-cmd)")
+	if len(o.baselines) == 0 && len(o.models) == 0 && len(o.modelCmds) == 0 && len(o.modelServers) == 0 {
+		return usageErrorf("curve: no systems (give --model, --baselines, --model-cmd or --model-server)")
 	}
 	if len(o.train) > 0 && len(o.baselines) == 0 {
 		return usageErrorf("curve: --train is for --baselines")
@@ -116,16 +113,21 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if err != nil {
 		return err
 	}
-	systems, err := curveSystems(ctx, o, logf)
+	systems, stop, err := loadSystems(ctx, "curve", &o.systemFlags, &o.perturbFlags, nil, e, logf)
 	if err != nil {
 		return err
 	}
+	defer stop()
+	checked := checkSystems(systems, test, o.strictTags)
 	logf("tagging %d sets with %d systems (%d bootstrap samples)", len(sets), len(systems), o.samples)
 	cmp := compare.New()
 	cmp.Samples, cmp.Seed, cmp.Workers = o.samples, o.Seed, o.Workers
 	rep, err := experiment.Evaluate(ctx, cmp, sets, systems, nil)
 	if err != nil {
 		return err
+	}
+	for i, c := range checked {
+		warnUnknown(e.Stderr, systems[i].Name, c)
 	}
 	cr, err := experiment.NewCurveReport(c, rep, points)
 	if err != nil {
@@ -168,36 +170,4 @@ func loadCurveTest(path string) ([]conll.Sentence, error) {
 	}
 	defer f.Close()
 	return conll.ReadAll(f)
-}
-
-// curveSystems trains the baselines and loads the models and commands.
-func curveSystems(ctx context.Context, o *curveOptions, logf func(string, ...any)) ([]experiment.System, error) {
-	var systems []experiment.System
-	if len(o.baselines) > 0 {
-		train, err := experiment.ReadTraining(o.train)
-		if err != nil {
-			return nil, err
-		}
-		logf("training %d baselines on %d sentences (%d epochs)", len(o.baselines), len(train), o.epochs)
-		if systems, err = experiment.TrainBaselines(ctx, experiment.Baselines{Train: train, Features: o.baselines,
-			Seed: o.Seed, Selection: o.Selection, Epochs: o.epochs, Workers: o.Workers}); err != nil {
-			return nil, err
-		}
-	}
-	for _, spec := range o.models {
-		name, path, ok := strings.Cut(spec, "=")
-		if !ok || name == "" || path == "" {
-			return nil, usageErrorf("curve: --model %q: want NAME=FILE", spec)
-		}
-		m, err := tagger.LoadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		systems = append(systems, experiment.System{Name: name, Model: name, Tagger: m})
-	}
-	systems = append(systems, experiment.Commands(o.modelCmds, o.modelNames, o.timeout)...)
-	if err := experiment.CheckNames(systems); err != nil {
-		return nil, usageErrorf("curve: %v", err)
-	}
-	return systems, nil
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/tagger"
 )
 
 func init() {
@@ -55,9 +54,7 @@ func bindRun(f *flags, o *runOptions) {
 type runOptions struct {
 	perturbFlags
 	systemFlags
-	train                  []string
 	test, outDir, htmlPath string
-	baselines              []tagger.Features
 	augmentKinds, kinds    []perturb.ManifestKind
 	force                  bool
 	set                    func(name string) bool
@@ -116,9 +113,14 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	}
 
 	// 2. Systems: baselines (trained here) and external commands.
-	systems, err := runSystems(ctx, o, logf)
+	systems, stop, err := loadSystems(ctx, "run", &o.systemFlags, &o.perturbFlags, o.augmentKinds, e, logf)
 	if err != nil {
 		return err
+	}
+	defer stop()
+	checked := checkSystems(systems, sets[0].Gold, o.strictTags)
+	if !o.quiet {
+		showProgress(e, systems, sets)
 	}
 
 	// 3. Tag every set with every system and compare.
@@ -129,6 +131,9 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	rep, err := experiment.Evaluate(ctx, c, sets, systems, experiment.SavePredictionsLike(predDir, func(s compare.Set) conll.Template { return templates[s.File] }))
 	if err != nil {
 		return err
+	}
+	for i, c := range checked {
+		warnUnknown(e.Stderr, systems[i].Name, c)
 	}
 
 	// 4. Reports: summary.md and the HTML page in DIR, summary tables and
@@ -164,14 +169,14 @@ func (o *runOptions) check() error {
 	if len(o.train) > 0 && o.test == "" {
 		return usageErrorf("run: --train needs --test (the stress sets are built from the test set)")
 	}
-	if len(o.modelNames) > len(o.modelCmds) {
-		return usageErrorf("run: more --model-name than --model-cmd")
+	if len(o.modelNames) > len(o.modelCmds)+len(o.modelServers) {
+		return usageErrorf("run: more --model-name than --model-cmd and --model-server")
 	}
-	if o.set("timeout") && len(o.modelCmds) == 0 {
-		return usageErrorf("run: --timeout needs --model-cmd")
+	if o.set("timeout") && len(o.modelCmds)+len(o.modelServers) == 0 {
+		return usageErrorf("run: --timeout needs --model-cmd or --model-server")
 	}
-	if len(o.baselines) == 0 && len(o.modelCmds) == 0 {
-		return usageErrorf("run: no systems (--baselines none and no --model-cmd)")
+	if len(o.baselines) == 0 && len(o.modelCmds)+len(o.modelServers) == 0 {
+		return usageErrorf("run: no systems (--baselines none and no --model-cmd or --model-server)")
 	}
 	if len(o.baselines) == 0 && len(o.augmentKinds) > 0 {
 		return usageErrorf("run: --augment trains the baselines; it cannot go with --baselines none")
@@ -180,39 +185,6 @@ func (o *runOptions) check() error {
 		return usageErrorf("run: the baselines need --train (or use --baselines none)")
 	}
 	return nil
-}
-
-// runSystems trains the baselines (on the original train set and on
-// each augmented one, side by side) and adds the external commands.
-func runSystems(ctx context.Context, o *runOptions, logf func(string, ...any)) ([]experiment.System, error) {
-	var systems []experiment.System
-	if len(o.baselines) > 0 {
-		train, err := experiment.ReadTraining(o.train)
-		if err != nil {
-			return nil, err
-		}
-		var aug []experiment.Kind
-		for _, mk := range o.augmentKinds {
-			p, err := build.NewPerturbation(mk)
-			if err != nil {
-				return nil, err
-			}
-			if c, ok := p.(io.Closer); ok {
-				defer c.Close()
-			}
-			aug = append(aug, experiment.Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: p})
-		}
-		logf("training %d models on %d sentences (%d epochs)", len(o.baselines)*(1+len(aug)), len(train), o.epochs)
-		if systems, err = experiment.TrainBaselines(ctx, experiment.Baselines{Train: train, Features: o.baselines,
-			Augment: aug, Seed: o.Seed, Selection: o.Selection, Epochs: o.epochs, Workers: o.Workers}); err != nil {
-			return nil, err
-		}
-	}
-	systems = append(systems, experiment.Commands(o.modelCmds, o.modelNames, o.timeout)...)
-	if err := experiment.CheckNames(systems); err != nil {
-		return nil, usageErrorf("run: %v", err)
-	}
-	return systems, nil
 }
 
 // clearOutDir applies the output policy to the directory of "stress

@@ -76,8 +76,13 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		if len(args) > 1 {
 			return usageErrorf("at most one FILE")
 		}
-		name, in := "-", e.Stdin
-		if len(args) == 1 && args[0] != "-" {
+		name, in := "-", io.Reader(nil)
+		if len(args) == 0 || args[0] == "-" {
+			// Standard input, decompressed if it is gzipped.
+			if in, err = conll.TextReader(e.Stdin, name); err != nil {
+				return err
+			}
+		} else {
 			name = args[0]
 			f, err := conll.OpenText(name)
 			if err != nil {
@@ -98,7 +103,7 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		}
 	}
 
-	warnIssues(e.Stderr, counts)
+	warnIssues(e.Stderr, counts, opt.Mode)
 	if format != "text" {
 		return conll.WriteScores(e.Stdout, counts, format, opt)
 	}
@@ -121,6 +126,10 @@ func scoreCorpora(goldPath, predPath string, opt conll.EvalOptions, convert bool
 		return conll.Counts{}, err
 	}
 	defer pf.Close()
+	// Predictions on documents are split like the gold documents.
+	if err := pf.ReadLike(gf.Layout().Template); err != nil {
+		return conll.Counts{}, err
+	}
 	sc := conll.NewScorer(opt)
 	if convert {
 		sc.Convert, sc.Scheme = true, scheme
@@ -128,16 +137,20 @@ func scoreCorpora(goldPath, predPath string, opt conll.EvalOptions, convert bool
 	return sc.AddPairs(conll.NewPairReader(gf, goldPath, pf, predPath))
 }
 
-// warnIssues says on stderr how many tags conlleval reads as entity
-// starts although valid IOB2 forbids them.
-func warnIssues(w io.Writer, c conll.Counts) {
+// warnIssues says on stderr how many tags valid IOB2 forbids: conlleval
+// reads them as entity starts, strict mode ignores them.
+func warnIssues(w io.Writer, c conll.Counts, mode conll.Mode) {
 	describe := func(is iob.Issues) string {
 		return fmt.Sprintf("%d I- tag(s) starting an entity and %d type change(s) inside an entity", is.IStarts, is.TypeChanges)
 	}
+	hint := "conlleval counts them as entity starts; see --mode strict"
+	if mode == conll.ModeStrict {
+		hint = "strict mode does not count them as entities"
+	}
 	if c.GoldIssues.Any() {
-		fmt.Fprintf(w, "stress score: warning: gold has %s (conlleval counts them as entity starts; see --mode strict)\n", describe(c.GoldIssues))
+		fmt.Fprintf(w, "stress score: warning: gold has %s (%s)\n", describe(c.GoldIssues), hint)
 	}
 	if c.PredIssues.Any() {
-		fmt.Fprintf(w, "stress score: warning: prediction has %s (conlleval counts them as entity starts; see --mode strict)\n", describe(c.PredIssues))
+		fmt.Fprintf(w, "stress score: warning: prediction has %s (%s)\n", describe(c.PredIssues), hint)
 	}
 }

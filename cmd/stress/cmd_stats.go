@@ -1,9 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"slices"
 
 	"github.com/stress-ner/stress/build"
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -19,12 +25,16 @@ func init() {
 		Bind: bind(func(f *flags, o *statsOptions) {
 			f.String(&o.original, "original", "", "", "compare each FILE with this original `ORIG`: % tokens and entity tokens modified, mentions replaced")
 			f.String(&o.manifest, "manifest", "", "", "print the statistics recorded in a build's `MANIFEST`, with synonym outcomes")
+			Parsed(f, &o.scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of the files: iob2 (checked), or iob1 or iobes (converted, so that mentions are counted right)")
 		}, runStats),
 	})
 }
 
 // statsOptions are the flags of "stress stats".
-type statsOptions struct{ original, manifest string }
+type statsOptions struct {
+	original, manifest string
+	scheme             iob.Scheme
+}
 
 func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 	origPath := o.original
@@ -41,16 +51,28 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 	if len(args) == 0 {
 		return usageErrorf("stats: no input files")
 	}
+	// The original is read once per FILE: standard input given as "-"
+	// is kept to be read again.
+	rewind := func() {}
+	if origPath == "-" || slices.Contains(args, "-") {
+		data, err := io.ReadAll(e.Stdin)
+		if err != nil {
+			return fmt.Errorf("read -: %w", err)
+		}
+		rewind = func() { conll.Stdin = bytes.NewReader(data) }
+	}
 	var rows []perturb.NamedStats
 	if origPath != "" {
-		st, err := perturb.FileStats(origPath, "")
+		rewind()
+		st, err := perturb.FileStatsTags(origPath, "", iob.Checker(o.scheme))
 		if err != nil {
 			return err
 		}
 		rows = append(rows, perturb.NamedStats{Name: origPath + " (original)", Stats: st})
 	}
 	for _, a := range args {
-		st, err := perturb.FileStats(a, origPath)
+		rewind()
+		st, err := perturb.FileStatsTags(a, origPath, iob.Checker(o.scheme))
 		if err != nil {
 			return err
 		}

@@ -3,22 +3,18 @@ package main
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
-	"github.com/stress-ner/stress/tagger"
 )
 
 func init() {
 	register(&command{
 		Name:    "tag",
 		Summary: "tag a corpus with a trained model or an external tagger command",
-		Usage:   "(--model MODEL | --model-cmd CMD) [--timeout D] [-o OUT] [IN]",
+		Usage:   "(--model MODEL | --model-cmd CMD | --model-server CMD) [--timeout D] [-o OUT] [IN]",
 		Bind: bind(func(f *flags, o *tagOptions) {
-			f.String(&o.model, "model", "", "", "model file written by 'stress train'")
-			f.String(&o.modelCmd, "model-cmd", "", "", "external tagger run with sh -c: reads CoNLL tokens on stdin, writes CoNLL or one tag per line")
-			f.Duration(&o.timeout, "timeout", 0, "give up on --model-cmd after this long (e.g. 10m; 0 = no limit)")
+			bindModel(f, &o.modelFlags)
 			f.String(&o.out, "output", "o", "", "output file (default standard output); .jsonl writes JSON Lines")
 			f.Bool(&o.force, "force", "", false, "replace the output file if it exists")
 			o.set = f.Changed
@@ -28,20 +24,17 @@ func init() {
 
 // tagOptions are the flags of "stress tag".
 type tagOptions struct {
-	model, modelCmd, out string
-	timeout              time.Duration
-	force                bool
-	set                  func(string) bool
+	modelFlags
+	out   string
+	force bool
+	set   func(string) bool
 }
 
 func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
-	modelPath, modelCmd, timeout, out, force := o.model, o.modelCmd, o.timeout, o.out, o.force
-	if (modelPath == "") == (modelCmd == "") {
-		return usageErrorf("tag: give exactly one of --model and --model-cmd")
+	if err := o.check("tag"); err != nil {
+		return err
 	}
-	if o.set("timeout") && modelCmd == "" {
-		return usageErrorf("tag: --timeout applies to --model-cmd only")
-	}
+	out, force := o.out, o.force
 	if len(args) > 1 {
 		return usageErrorf("tag: at most one input file")
 	}
@@ -49,29 +42,24 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 	if len(args) == 1 {
 		in = args[0]
 	}
-	if err := overwrite.Check([]string{in, modelPath}, []string{out}, force); err != nil {
+	if err := overwrite.Check([]string{in, o.model}, []string{out}, force); err != nil {
 		return err
-	}
-
-	var tg tagger.Tagger
-	if modelPath != "" {
-		m, err := tagger.LoadFile(modelPath)
-		if err != nil {
-			return err
-		}
-		tg = m
-	} else {
-		tg = &tagger.Command{Line: modelCmd, Timeout: timeout}
 	}
 
 	sents, layout, format, err := readTagInput(e, in)
 	if err != nil {
 		return err
 	}
+	tg, stop, err := o.open(e.Stderr, "tagger", sents)
+	if err != nil {
+		return err
+	}
+	defer stop()
 	preds, err := tg.TagSentences(ctx, sents)
 	if err != nil {
 		return err
 	}
+	warnUnknown(e.Stderr, "tagger", tg)
 	for i := range sents {
 		// The writer puts Tags into the tag column of kept Fields, so
 		// extra columns survive. Token-only input gets a tag column,

@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -122,6 +124,7 @@ func init() {
 		Name:    "umls",
 		Summary: "concept store: import UMLS/open lexicons, look up terms, show info",
 		Usage:   "import|lookup|info|generate [flags] [args]",
+		Sub:     umlsCommands,
 		Bind: func(f *flags) runFunc {
 			f.fs.SetInterspersed(false) // flags after the sub-command belong to it
 			return func(ctx context.Context, e *env, args []string) error {
@@ -218,9 +221,29 @@ func runUMLSLookup(_ context.Context, e *env, o *umlsOptions, args []string) err
 		return err
 	}
 	if !found {
-		return &exitError{Code: 1, Err: fmt.Errorf("umls lookup: no concept named %q (normalized %q)", text, umls.Normalize(text))}
+		msg := fmt.Sprintf("umls lookup: no concept named %q (normalized %q)", text, umls.Normalize(text))
+		if len(groups) > 0 {
+			msg = fmt.Sprintf("umls lookup: no concept named %q in %s", text, strings.Join(groups, ", "))
+			if other := lookupGroups(s, text, usable); len(other) > 0 {
+				msg += fmt.Sprintf(" (it names a concept in %s: drop --group or add it)", strings.Join(other, ", "))
+			}
+		}
+		return &exitError{Code: 1, Err: errors.New(msg)}
 	}
 	return nil
+}
+
+// lookupGroups returns the semantic groups of the concepts named text,
+// sorted: a lookup restricted to other groups says where the name is.
+func lookupGroups(s *umls.Store, text string, usable bool) []string {
+	var out []string
+	for g := range knownGroups() {
+		if found, err := umls.WriteLookup(io.Discard, s, text, []string{g}, usable); err == nil && found {
+			out = append(out, g)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 func knownGroups() map[string]bool {

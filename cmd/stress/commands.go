@@ -46,6 +46,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/overwrite"
 )
@@ -74,6 +75,9 @@ type command struct {
 	// Bind binds the command's flags to a fresh options value on f and
 	// returns the function that runs the command with it. Use bind.
 	Bind func(f *flags) runFunc
+	// Sub, when not nil, holds the sub-commands ("stress umls import"):
+	// "stress help NAME [SUB]" describes them.
+	Sub *commandSet
 }
 
 // bind makes a command's Bind from a flag binder and a run function
@@ -145,6 +149,10 @@ func run(ctx context.Context, args []string, e *env) error {
 	if len(args) > 0 && args[0] == "--version" {
 		args = append([]string{"version"}, args[1:]...)
 	}
+	// Every corpus argument may be "-"; library readers open it as
+	// conll.Stdin.
+	conll.Stdin = e.Stdin
+	conll.DefaultLabels = nil // until --labels sets them
 	return commands.run(ctx, e, args)
 }
 
@@ -161,6 +169,13 @@ func (cs *commandSet) run(ctx context.Context, e *env, args []string) error {
 			if !ok {
 				return usageErrorf("unknown command %q (see '%s help')", args[1], cs.prog)
 			}
+			if c.Sub != nil {
+				if len(args) > 2 {
+					return c.Sub.run(ctx, e, append([]string{"help"}, args[2:]...))
+				}
+				c.Sub.helpAll(e.Stdout)
+				return nil
+			}
 			f, _ := cs.flagSet(c, e.Stdout)
 			f.fs.Usage()
 			return nil
@@ -172,7 +187,9 @@ func (cs *commandSet) run(ctx context.Context, e *env, args []string) error {
 	if !ok {
 		return usageErrorf("unknown command %q (see '%s help')", args[0], cs.prog)
 	}
-	f, run := cs.flagSet(c, e.Stderr)
+	// The parser prints nothing itself: help goes to stdout once, and a
+	// bad command line is reported in one line by exitCode.
+	f, run := cs.flagSet(c, io.Discard)
 	if err := f.parse(args[1:]); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
 			f.fs.SetOutput(e.Stdout)
@@ -193,6 +210,8 @@ func cliError(err error) error {
 		return usageErrorf("%v", err)
 	case errors.Is(err, atomicfile.ErrExists):
 		return fmt.Errorf("%w (use --force to replace it)", err)
+	case errors.Is(err, conll.ErrNoLabels):
+		return fmt.Errorf("%w (name them with --labels)", err)
 	}
 	return err
 }
@@ -202,6 +221,9 @@ func (cs *commandSet) flagSet(c *command, out io.Writer) (*flags, runFunc) {
 	f := newFlags(c.Name)
 	f.fs.SetOutput(out)
 	run := c.Bind(f)
+	if cs == commands && readsCorpora(c) {
+		bindLabels(f)
+	}
 	f.fs.Usage = func() {
 		w := f.fs.Output()
 		fmt.Fprintf(w, "Usage: %s %s %s\n\n%s\n", cs.prog, c.Name, c.Usage, c.Summary)
@@ -232,4 +254,50 @@ func (cs *commandSet) help(w io.Writer) {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, n, cs.byName[n].Summary)
 	}
 	fmt.Fprint(w, cs.footer)
+}
+
+// helpAll prints the command list and then every command's usage with
+// its flags: "stress help umls" is the whole manual of "stress umls".
+func (cs *commandSet) helpAll(w io.Writer) {
+	cs.help(w)
+	names := cs.order
+	if len(names) == 0 {
+		for n := range cs.byName {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+	}
+	for _, n := range names {
+		fmt.Fprintln(w)
+		f, _ := cs.flagSet(cs.byName[n], w)
+		f.fs.Usage()
+	}
+}
+
+// readsCorpora reports whether a top-level command reads corpus files,
+// and so takes --labels.
+func readsCorpora(c *command) bool {
+	switch c.Name {
+	case "version", "serve":
+		return false
+	}
+	return c.Sub == nil
+}
+
+// bindLabels binds --labels, the names of the integer tags of JSON Lines
+// corpora, for every file the command reads (conll.DefaultLabels).
+func bindLabels(f *flags) {
+	var spec string
+	f.String(&spec, "labels", "", "", "names of integer tags in JSON Lines input: dataset_info.json, a file with one label per line, or a comma-separated list (O,B-Chemical,...)")
+	f.Check("labels", func() error {
+		if spec == "" {
+			return nil
+		}
+		labels, err := conll.ReadLabels(spec)
+		if err != nil {
+			return err
+		}
+		conll.DefaultLabels = labels
+		return nil
+	})
 }

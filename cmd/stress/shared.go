@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"runtime"
@@ -21,6 +22,7 @@ import (
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/tagger"
@@ -57,7 +59,7 @@ func bindPerturb(f *flags, o *perturbFlags) {
 	f.Enum(&o.Selection.Targets, "targets", "", d.Targets, perturb.TargetChoices(),
 		"change words in: all, entities (gold mentions only) or context (outside mentions)")
 	f.Int(&o.Selection.MinLength, "min-length", d.MinLength, "minimum length of a selected word, in letters")
-	f.Int(&o.Workers, "workers", runtime.NumCPU(), "parallel workers (output does not depend on it)")
+	f.IntIn(&o.Workers, "workers", runtime.NumCPU(), 1, math.MaxInt32, "parallel workers (output does not depend on it)")
 	f.Check("", func() error { return flagError(o.Selection.Validate()) })
 	bindKindOptions(f, o, kinds.All())
 }
@@ -205,12 +207,21 @@ func kindNames() []string {
 	return ns
 }
 
-// openCorpus opens a corpus file, or standard input (CoNLL) for "-".
+// openCorpus opens a corpus file, or standard input for "-" (CoNLL or
+// JSON Lines, gzipped or not, by content). An empty corpus is an error
+// when it is read (conll.NonEmpty).
 func openCorpus(e *env, name string) (*conll.File, error) {
+	var f *conll.File
+	var err error
 	if name == "-" {
-		return conll.OpenReader(e.Stdin, "-")
+		f, err = conll.OpenReader(e.Stdin, "-")
+	} else {
+		f, err = conll.Open(name)
 	}
-	return conll.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return conll.NonEmpty(f), nil
 }
 
 // newProgress returns a progress bar counting sentences when stderr is a
@@ -252,17 +263,23 @@ func runPlan(ctx context.Context, e *env, plan *build.Plan) (*perturb.Manifest, 
 // systemFlags are the options of the commands that evaluate systems (run,
 // curve): external taggers, training of the baselines, the report.
 type systemFlags struct {
-	modelCmds, modelNames []string
-	timeout               time.Duration
-	epochs, samples       int
-	format                compare.Format
-	quiet                 bool
+	train                               []string          // training corpora of the baselines
+	baselines                           []tagger.Features // built-in baselines to train
+	models                              []named           // saved models, NAME=FILE
+	modelCmds, modelServers, modelNames []string
+	timeout                             time.Duration
+	strictTags                          bool
+	epochs, samples                     int
+	format                              compare.Format
+	quiet                               bool
 }
 
 func bindSystems(f *flags, o *systemFlags) {
 	f.Strings(&o.modelCmds, "model-cmd", "external tagger `CMD` (sh -c; CoNLL on stdin, CoNLL or tags on stdout); repeatable")
-	f.Strings(&o.modelNames, "model-name", "name of the matching --model-cmd in reports (default cmd, cmd2, ...)")
-	f.Duration(&o.timeout, "timeout", 0, "give up on a --model-cmd run after this long (0 = no limit)")
+	f.Strings(&o.modelServers, "model-server", "external tagger `CMD` started once (sh -c) answering JSON lines {\"tokens\": [...]} -> {\"tags\": [...]} (see README); repeatable")
+	f.Strings(&o.modelNames, "model-name", "names of the --model-cmd, then --model-server, systems in reports (default cmd, cmd2, ..., server, ...)")
+	f.Duration(&o.timeout, "timeout", defaultTimeout, timeoutHelp)
+	f.Bool(&o.strictTags, "strict-tags", "", false, "an unknown tag (not O, B-TYPE or I-TYPE with a type of the gold) is an error, not a warning")
 	f.IntIn(&o.epochs, "epochs", 10, 1, math.MaxInt, "training passes of the baselines")
 	f.IntIn(&o.samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: no intervals)")
 	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
@@ -287,4 +304,70 @@ func bindBaselines(f *flags, p *[]tagger.Features, value, usage string) {
 		}
 		return nil
 	})
+}
+
+// loadSystems makes the systems of o: the baselines trained on the
+// training corpora (and, per augment kind, on them plus one perturbed
+// copy), saved models and external commands and servers, with names
+// checked, and the function that stops the servers.
+func loadSystems(ctx context.Context, cmd string, o *systemFlags, p *perturbFlags, augment []perturb.ManifestKind,
+	e *env, logf func(string, ...any)) ([]experiment.System, func(), error) {
+	var systems []experiment.System
+	if len(o.baselines) > 0 {
+		train, err := experiment.ReadTraining(o.train)
+		if err != nil {
+			return nil, nil, err
+		}
+		var aug []experiment.Kind
+		for _, mk := range augment {
+			pt, err := build.NewPerturbation(mk)
+			if err != nil {
+				return nil, nil, err
+			}
+			if c, ok := pt.(io.Closer); ok {
+				defer c.Close()
+			}
+			aug = append(aug, experiment.Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
+		}
+		logf("training %d models on %d sentences (%d epochs)", len(o.baselines)*(1+len(aug)), len(train), o.epochs)
+		if systems, err = experiment.TrainBaselines(ctx, experiment.Baselines{Train: train, Features: o.baselines,
+			Augment: aug, Seed: p.Seed, Selection: p.Selection, Epochs: o.epochs, Workers: p.Workers}); err != nil {
+			return nil, nil, err
+		}
+	}
+	for _, m := range o.models {
+		model, err := tagger.LoadFile(m.path)
+		if err != nil {
+			return nil, nil, err
+		}
+		systems = append(systems, experiment.System{Name: m.name, Model: m.name, Tagger: model})
+	}
+	external, stop := externalSystems(o, e.Stderr)
+	systems = append(systems, external...)
+	if err := experiment.CheckNames(systems); err != nil {
+		stop()
+		return nil, nil, usageErrorf("%s: %v", cmd, err)
+	}
+	return systems, stop, nil
+}
+
+// named is a file or directory named on the command line: NAME=PATH,
+// [SET=]FILE or NAME[:SET]=FILE.
+type named struct{ name, set, path string }
+
+func parsePair(s string) (named, error) {
+	k, v, ok := strings.Cut(s, "=")
+	if !ok || k == "" || v == "" {
+		return named{}, errors.New("want NAME=VALUE")
+	}
+	return named{name: k, path: v}, nil
+}
+
+// parseModel parses a saved model given as NAME=FILE.
+func parseModel(s string) (named, error) {
+	n, err := parsePair(s)
+	if err != nil {
+		return n, errors.New("want NAME=FILE")
+	}
+	return n, nil
 }

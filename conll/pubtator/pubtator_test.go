@@ -165,6 +165,16 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 		enc.Flush()
+		// Through sentences (segmenting, tagging, rebuilding, checking)
+		// and back: the same bytes as writing the documents directly.
+		r := standoff.NewReader(pubtator.NewDecoder(strings.NewReader(in), "f"), "f")
+		var viaSents bytes.Buffer
+		if err := conll.Copy(standoff.NewWriter(pubtator.NewEncoder(&viaSents), r.Corpus()), r); err != nil {
+			t.Fatalf("through sentences: %v", err)
+		}
+		if viaSents.String() != b.String() {
+			t.Fatalf("through sentences:\n%q\nwant\n%q", viaSents.String(), b.String())
+		}
 		again, err := decodeAll(b.String())
 		if err != nil || len(again) != len(docs) {
 			t.Fatalf("rewritten %q: %d docs, %v (had %d)", b.String(), len(again), err, len(docs))

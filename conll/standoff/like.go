@@ -3,7 +3,7 @@ package standoff
 import (
 	"fmt"
 	"slices"
-	"sort"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -32,7 +32,13 @@ func segmentLike(d *Document, t *segDoc) (*segDoc, error) {
 	}
 	maps := make([]*passageMap, len(d.Passages))
 	for pi := range d.Passages {
-		m, err := newPassageMap(&t.doc.Passages[pi], &d.Passages[pi])
+		var ttoks []Token
+		for _, ts := range t.sents {
+			if ts.passage == pi {
+				ttoks = append(ttoks, ts.toks...)
+			}
+		}
+		m, err := newPassageMap(&t.doc.Passages[pi], &d.Passages[pi], t.passageRunes(pi), ttoks)
 		if err != nil {
 			return nil, fmt.Errorf("document %s: %w", d.ID, err)
 		}
@@ -61,18 +67,20 @@ func segmentLike(d *Document, t *segDoc) (*segDoc, error) {
 	return sd, nil
 }
 
-// passageMap maps template offsets to the offsets of a passage's copy.
+// passageMap maps template tokens to the tokens of a passage's copy.
 type passageMap struct {
 	same    bool
 	shift   int
 	anchors [][2]int // template offset, copy offset; increasing in both
 	text    []rune   // the copy's text
 	off     int      // the copy's offset
-	done    map[int]bool
+	// emit holds, by template token start, the copy's tokens that take
+	// its place (when the passage changed length).
+	emit map[int][]Token
 }
 
-func newPassageMap(t, d *Passage) (*passageMap, error) {
-	m := &passageMap{shift: d.Offset - t.Offset, off: d.Offset, done: map[int]bool{}}
+func newPassageMap(t, d *Passage, trunes []rune, ttoks []Token) (*passageMap, error) {
+	m := &passageMap{shift: d.Offset - t.Offset, off: d.Offset}
 	if t.Text == d.Text || utf8.RuneCountInString(t.Text) == utf8.RuneCountInString(d.Text) && !moved(t, d, m.shift) {
 		m.same = true
 		return m, nil
@@ -114,7 +122,78 @@ func newPassageMap(t, d *Passage) (*passageMap, error) {
 		}
 		m.anchors = append(m.anchors, a)
 	}
+	m.emit = make(map[int][]Token, len(ttoks))
+	k := 0
+	for i := 0; i+1 < len(m.anchors); i++ {
+		a, b := m.anchors[i], m.anchors[i+1]
+		first := k
+		for k < len(ttoks) && ttoks[k].End <= b[0] {
+			k++
+		}
+		m.mapStretch(a, b, ttoks[first:k], trunes, t.Offset)
+	}
 	return m, nil
+}
+
+// mapStretch fills emit for the template tokens between anchors a and
+// b. A stretch of the same length keeps its tokens. Otherwise the
+// copy's stretch is tokenized and its tokens are aligned with the
+// template's by text (longest common subsequence): a token that matched,
+// or that replaced an unmatched one, takes the place of its template
+// token, and the others follow the token before them, so a changed word
+// stays in its sentence and unchanged tokens, sentence ends included,
+// stay where they were.
+func (m *passageMap) mapStretch(a, b [2]int, toks []Token, trunes []rune, toff int) {
+	if len(toks) == 0 {
+		return
+	}
+	if b[0]-a[0] == b[1]-a[1] && sameFrame(trunes[a[0]-toff:b[0]-toff], m.text[a[1]-m.off:b[1]-m.off]) {
+		// Characters replaced one for one (typos, swaps): the same
+		// tokens, even where a typo put punctuation inside a word.
+		d := a[1] - a[0]
+		for _, t := range toks {
+			m.emit[t.Start] = []Token{{t.Start + d, t.End + d}}
+		}
+		return
+	}
+	var news []Token
+	for _, sent := range Segment(string(m.text[a[1]-m.off:b[1]-m.off]), a[1], nil, nil) {
+		news = append(news, sent...)
+	}
+	tt := func(i int) string { return string(trunes[toks[i].Start-toff : toks[i].End-toff]) }
+	nt := func(j int) string { return string(m.text[news[j].Start-m.off : news[j].End-m.off]) }
+	// lcs[i][j]: length of the longest common subsequence of toks[i:]
+	// and news[j:].
+	lcs := make([][]int, len(toks)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(news)+1)
+	}
+	for i := len(toks) - 1; i >= 0; i-- {
+		for j := len(news) - 1; j >= 0; j-- {
+			if tt(i) == nt(j) {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	owner := 0 // the template token inserted copy tokens follow
+	for i, j := 0, 0; j < len(news); {
+		switch {
+		case i < len(toks) && (tt(i) == nt(j) && lcs[i][j] == lcs[i+1][j+1]+1 || lcs[i][j] == lcs[i+1][j+1]):
+			// A match, or a word replaced by another: the copy's token
+			// takes the template token's place.
+			owner = i
+			m.emit[toks[i].Start] = append(m.emit[toks[i].Start], news[j])
+			i++
+			j++
+		case i < len(toks) && lcs[i+1][j] == lcs[i][j]:
+			i++ // a template token with no counterpart
+		default:
+			m.emit[toks[owner].Start] = append(m.emit[toks[owner].Start], news[j])
+			j++
+		}
+	}
 }
 
 // moved reports whether d's annotations, paired in order with t's, are
@@ -139,33 +218,22 @@ func moved(t, d *Passage, shift int) bool {
 	return false
 }
 
+// sameFrame reports whether y, of x's length, keeps x's white space and
+// punctuation in place, as typos and swaps inside words do (a typo may
+// put punctuation where x has a letter, never the other way round).
+func sameFrame(x, y []rune) bool {
+	for i := range x {
+		if unicode.IsSpace(x[i]) != unicode.IsSpace(y[i]) || !wordRune(x[i]) && x[i] != y[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // appendToken appends the image of template token tok.
 func (m *passageMap) appendToken(toks []Token, tok Token) []Token {
 	if m.same {
 		return append(toks, Token{tok.Start + m.shift, tok.End + m.shift})
 	}
-	// The anchors around the token.
-	hi := sort.Search(len(m.anchors), func(i int) bool { return m.anchors[i][0] >= tok.End })
-	lo := hi - 1
-	for lo > 0 && m.anchors[lo][0] > tok.Start {
-		lo--
-	}
-	if lo < 0 || hi >= len(m.anchors) {
-		return toks // cannot happen: the passage's ends are anchors
-	}
-	a, b := m.anchors[lo], m.anchors[hi]
-	if b[0]-a[0] == b[1]-a[1] {
-		d := a[1] - a[0]
-		return append(toks, Token{tok.Start + d, tok.End + d})
-	}
-	// A replaced stretch: its new tokens, once.
-	if m.done[lo] {
-		return toks
-	}
-	m.done[lo] = true
-	s := string(m.text[a[1]-m.off : b[1]-m.off])
-	for _, sent := range Segment(s, a[1], nil, nil) {
-		toks = append(toks, sent...)
-	}
-	return toks
+	return append(toks, m.emit[tok.Start]...)
 }

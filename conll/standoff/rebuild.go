@@ -33,24 +33,30 @@ func Rebuild(d *Document, outs []conll.Sentence) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rebuild(sd, outs)
+	nd, _, err := rebuild(sd, outs, nil)
+	return nd, err
 }
 
-func rebuild(sd *segDoc, outs []conll.Sentence) (*Document, error) {
+// rebuild is Rebuild of a segmented document; concepts, when not nil,
+// holds per sentence the swapped concepts of its mentions by first
+// token (conll.ConceptWriter). It returns which annotations (passage,
+// index) took a new concept id.
+func rebuild(sd *segDoc, outs []conll.Sentence, concepts []map[int][2]string) (*Document, map[[2]int]bool, error) {
 	d := sd.doc
 	if len(outs) != len(sd.sents) {
-		return nil, fmt.Errorf("%w: document %s has %d sentences, got %d", ErrAlign, d.ID, len(sd.sents), len(outs))
+		return nil, nil, fmt.Errorf("%w: document %s has %d sentences, got %d", ErrAlign, d.ID, len(sd.sents), len(outs))
 	}
 	var edits []edit
 	for i := range outs {
 		var err error
 		edits, err = alignSentence(edits, sd, i, outs[i])
 		if err != nil {
-			return nil, fmt.Errorf("document %s: sentence %d: %w", d.ID, i+1, err)
+			return nil, nil, fmt.Errorf("document %s: sentence %d: %w", d.ID, i+1, err)
 		}
 	}
-	if len(edits) == 0 {
-		return d, nil
+	swaps := swappedSpans(sd, concepts)
+	if len(edits) == 0 && len(swaps) == 0 {
+		return d, nil, nil
 	}
 	slices.SortFunc(edits, func(a, b edit) int { return a.span.Start - b.span.Start })
 	m := offsetMap{edits: edits}
@@ -76,13 +82,75 @@ func rebuild(sd *segDoc, outs []conll.Sentence) (*Document, error) {
 			if len(locs) > 0 {
 				t, ok := nd.AnnotationText(locs)
 				if !ok {
-					return nil, fmt.Errorf("%w: document %s: annotation %s moved outside the text", ErrCheck, d.ID, annName(a))
+					return nil, nil, fmt.Errorf("%w: document %s: annotation %s moved outside the text", ErrCheck, d.ID, annName(a))
 				}
 				a.Text = t
 			}
 		}
 	}
-	return &nd, nil
+	swapped := map[[2]int]bool{}
+	for pi := range d.Passages {
+		for j, a := range d.Passages[pi].Annotations {
+			if len(a.Locations) != 1 {
+				continue
+			}
+			c, ok := swaps[a.Locations[0]]
+			if !ok {
+				continue
+			}
+			na := &nd.Passages[pi].Annotations[j]
+			if infons, ok := swapID(a.Infons, c); ok {
+				na.Infons = infons
+				swapped[[2]int{pi, j}] = true
+			}
+		}
+	}
+	return &nd, swapped, nil
+}
+
+// swappedSpans returns the concepts swapped in by the original spans of
+// the mentions concepts names.
+func swappedSpans(sd *segDoc, concepts []map[int][2]string) map[Span][2]string {
+	var m map[Span][2]string
+	for i, cs := range concepts {
+		if i >= len(sd.sents) {
+			break
+		}
+		ss := &sd.sents[i]
+		for _, sp := range iob.Spans(ss.tags) {
+			if c, ok := cs[sp.Start]; ok {
+				if m == nil {
+					m = map[Span][2]string{}
+				}
+				m[Span{ss.toks[sp.Start].Start, ss.toks[sp.End-1].End}] = c
+			}
+		}
+	}
+	return m
+}
+
+// swapID returns infons with the concept id c[0] replaced by c[1]: the
+// identifier infon (or, for BioC, any infon) that holds c[0], or c[0]
+// without its "PREFIX:" when c[1] has the same prefix (MESH:D003042 ->
+// D003042 in a PubTator file). An id in another namespace is kept.
+func swapID(infons []Infon, c [2]string) ([]Infon, bool) {
+	op, oid, _ := strings.Cut(c[0], ":")
+	np, nid, _ := strings.Cut(c[1], ":")
+	for i, in := range infons {
+		var v string
+		switch {
+		case in.Value == c[0]:
+			v = c[1]
+		case op == np && oid != "" && nid != "" && in.Value == oid:
+			v = nid
+		default:
+			continue
+		}
+		out := slices.Clone(infons)
+		out[i].Value = v
+		return out, true
+	}
+	return infons, false
 }
 
 // alignSentence appends the edits that turn sentence i of sd into out.
@@ -98,11 +166,10 @@ func alignSentence(edits []edit, sd *segDoc, i int, out conll.Sentence) ([]edit,
 		}
 		return edits
 	}
-	if len(out.Tokens) == len(orig.Tokens) {
-		return tokenEdits(edits, 0, len(orig.Tokens), 0), nil
-	}
-	// A different number of tokens: mentions were replaced. Context
-	// tokens map one to one between the mentions, which keep their order.
+	// Context tokens map one to one between the mentions, which keep
+	// their order; a mention maps token by token, or is written anew
+	// when it was replaced by one of another shape (even if the
+	// sentence kept its number of tokens).
 	os, ps := iob.Spans(orig.Tags), iob.Spans(out.Tags)
 	if len(os) != len(ps) || len(out.Tags) != len(out.Tokens) {
 		return nil, fmt.Errorf("%w: %d mentions became %d", ErrAlign, len(os), len(ps))
@@ -114,7 +181,7 @@ func alignSentence(edits []edit, sd *segDoc, i int, out conll.Sentence) ([]edit,
 			return nil, fmt.Errorf("%w: %d tokens before mention %d became %d", ErrAlign, o.Start-oi, k+1, q.Start-pi)
 		}
 		edits = tokenEdits(edits, oi, o.Start, pi)
-		if o.End-o.Start == q.End-q.Start {
+		if o.End-o.Start == q.End-q.Start && sameClasses(orig.Tokens[o.Start:o.End], out.Tokens[q.Start:q.End]) {
 			edits = tokenEdits(edits, o.Start, o.End, q.Start)
 		} else {
 			span := Span{ss.toks[o.Start].Start, ss.toks[o.End-1].End}
@@ -129,6 +196,24 @@ func alignSentence(edits []edit, sd *segDoc, i int, out conll.Sentence) ([]edit,
 		return nil, fmt.Errorf("%w: %d tokens after the last mention became %d", ErrAlign, len(orig.Tokens)-oi, len(out.Tokens)-pi)
 	}
 	return tokenEdits(edits, oi, len(orig.Tokens), pi), nil
+}
+
+// sameClasses reports whether b's tokens are words where a's are and
+// punctuation where a's are: then b's tokens can take the places of a's,
+// keeping the text between them ("5 - FU" for "5 - HT"). Otherwise
+// ("heart failure x" for "Parkinson ' s") the mention is written anew.
+func sameClasses(a, b []string) bool {
+	for i := range a {
+		if isWordToken(a[i]) != isWordToken(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isWordToken(t string) bool {
+	r, _ := utf8.DecodeRuneInString(t)
+	return wordRune(r)
 }
 
 // noSpaceBefore and noSpaceAfter are the tokens Detokenize attaches to

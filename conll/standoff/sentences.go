@@ -33,6 +33,7 @@ type Corpus struct {
 	mu     sync.Mutex
 	docs   []*segDoc
 	nsents int
+	src    *Reader // the reader that fills it, for readers split like it
 }
 
 type segDoc struct {
@@ -94,13 +95,16 @@ type Reader struct {
 	corpus *Corpus
 	like   *Corpus // when not nil, documents are split like these
 	cur    *segDoc
-	next   int // next sentence of cur
+	next   int       // next sentence of cur
+	queue  []*segDoc // documents read ahead for a reader split like these
 	err    error
 }
 
 // NewReader returns a Reader of the documents dec reads.
 func NewReader(dec Decoder, file string) *Reader {
-	return &Reader{File: file, dec: dec, corpus: &Corpus{}}
+	r := &Reader{File: file, dec: dec, corpus: &Corpus{}}
+	r.corpus.src = r
+	return r
 }
 
 // Corpus returns the documents read so far, the template of Writers.
@@ -128,27 +132,70 @@ func (r *Reader) Read() (conll.Sentence, error) {
 		return conll.Sentence{}, r.err
 	}
 	for r.cur == nil || r.next == len(r.cur.sents) {
-		d, err := r.dec.Read()
+		if len(r.queue) > 0 {
+			r.cur, r.next = r.queue[0], 0
+			r.queue = r.queue[1:]
+			continue
+		}
+		sd, err := r.readDoc()
 		if err != nil {
-			r.err = err
 			return conll.Sentence{}, err
 		}
-		var sd *segDoc
-		if r.like != nil {
-			sd, err = segmentLike(d, r.like.doc(r.corpus.Documents()))
-		} else {
-			sd, err = segmentDoc(d)
-		}
-		if err != nil {
-			r.err = &conll.ParseError{File: r.File, Err: err}
-			return conll.Sentence{}, r.err
-		}
-		r.corpus.add(sd)
 		r.cur, r.next = sd, 0
 	}
 	s := r.cur.sentence(r.next)
 	r.next++
 	return s, nil
+}
+
+// readDoc reads, splits and records the next document.
+func (r *Reader) readDoc() (*segDoc, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	d, err := r.dec.Read()
+	if err != nil {
+		r.err = err
+		return nil, err
+	}
+	var sd *segDoc
+	if r.like != nil {
+		var t *segDoc
+		if t, err = r.like.fetch(r.corpus.Documents()); err == nil {
+			sd, err = segmentLike(d, t)
+		}
+	} else {
+		sd, err = segmentDoc(d)
+	}
+	if err != nil {
+		if _, ok := err.(*conll.ParseError); !ok {
+			err = &conll.ParseError{File: r.File, Err: err}
+		}
+		r.err = err
+		return nil, err
+	}
+	r.corpus.add(sd)
+	return sd, nil
+}
+
+// fetch returns document i of c, reading ahead with c's Reader when it
+// has not come yet (two files read side by side, the copy first), or
+// nil when there is none. The Reader must not be read from another
+// goroutine meanwhile.
+func (c *Corpus) fetch(i int) (*segDoc, error) {
+	for {
+		if d := c.doc(i); d != nil || c.src == nil {
+			return d, nil
+		}
+		sd, err := c.src.readDoc()
+		if err == io.EOF {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		c.src.queue = append(c.src.queue, sd)
+	}
 }
 
 // sentence returns sentence i of d as conll reads it.
@@ -289,6 +336,8 @@ type Writer struct {
 	n    int              // sentences written
 	doc  int              // index of the template document being collected
 	outs []conll.Sentence // its sentences so far
+	// concepts holds the swapped concepts of outs (WriteConcepts).
+	concepts []map[int][2]string
 
 	pend  []conll.Sentence // without template: the document being collected
 	docs  int              // without template: documents written
@@ -332,8 +381,17 @@ func Register(f conll.Format, newDec func(r io.Reader, name string) (Decoder, er
 	})
 }
 
+// WriteConcepts adds the next sentence, whose mentions that start at
+// the token indices of concepts (in the original sentence) now name
+// another concept (see conll.ConceptWriter).
+func (w *Writer) WriteConcepts(s conll.Sentence, concepts map[int][2]string) error {
+	return w.write(s, concepts)
+}
+
 // Write adds the next sentence.
-func (w *Writer) Write(s conll.Sentence) error {
+func (w *Writer) Write(s conll.Sentence) error { return w.write(s, nil) }
+
+func (w *Writer) write(s conll.Sentence, concepts map[int][2]string) error {
 	if w.err != nil {
 		return w.err
 	}
@@ -366,6 +424,7 @@ func (w *Writer) Write(s conll.Sentence) error {
 		}
 	}
 	w.outs = append(w.outs, s.Clone())
+	w.concepts = append(w.concepts, concepts)
 	w.n++
 	if d := w.corpus.doc(w.doc); len(w.outs) == len(d.sents) {
 		return w.finish(d)
@@ -385,15 +444,18 @@ func (w *Writer) finish(d *segDoc) error {
 	var err error
 	if w.annotate {
 		nd, err = annotate(d, w.outs)
-	} else if nd, err = rebuild(d, w.outs); err == nil {
-		err = Check(d.doc, nd)
+	} else {
+		var swapped map[[2]int]bool
+		if nd, swapped, err = rebuild(d, w.outs, w.concepts); err == nil {
+			err = check(d.doc, nd, swapped)
+		}
 	}
 	if err == nil {
 		err = w.enc.Write(nd)
 	}
 	w.setErr(err)
 	w.doc++
-	w.outs = w.outs[:0]
+	w.outs, w.concepts = w.outs[:0], w.concepts[:0]
 	return w.err
 }
 

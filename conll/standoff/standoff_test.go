@@ -2,6 +2,7 @@ package standoff
 
 import (
 	"errors"
+	"io"
 	"strings"
 	"testing"
 
@@ -132,6 +133,28 @@ func TestRebuild(t *testing.T) {
 	}
 }
 
+// TestRebuildShiftedMentions: two adjacent mentions replaced by one and
+// two tokens keep the sentence's token count but not its mentions.
+func TestRebuildShiftedMentions(t *testing.T) {
+	text := "Lithium carbonate toxicity in rats."
+	d := &Document{ID: "1", Passages: []Passage{{Text: text, Annotations: []Annotation{
+		{Type: "Chemical", Locations: []Span{{0, 17}}, Text: "Lithium carbonate"},
+		{Type: "Disease", Locations: []Span{{18, 26}}, Text: "toxicity"}}}}}
+	out := conll.Sentence{Tokens: []string{"Dipivefrin", "renal", "disorder", "in", "rats", "."},
+		Tags: []string{"B-Chemical", "B-Disease", "I-Disease", "O", "O", "O"}}
+	nd, err := Rebuild(d, []conll.Sentence{out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Check(d, nd); err != nil {
+		t.Fatal(err)
+	}
+	a := nd.Passages[0].Annotations
+	if a[0].Text != "Dipivefrin" || a[1].Text != "renal disorder" || nd.Passages[0].Text != "Dipivefrin renal disorder in rats." {
+		t.Errorf("%+v", nd.Passages[0])
+	}
+}
+
 func TestRebuildAlignErrors(t *testing.T) {
 	d := doc()
 	sd, _ := segmentDoc(d)
@@ -233,3 +256,66 @@ func TestSegmentLike(t *testing.T) {
 		t.Errorf("another document: %v", err)
 	}
 }
+
+func TestSwapID(t *testing.T) {
+	in := []Infon{{"identifier", "D003042"}, {"other", "x"}}
+	for _, c := range []struct {
+		old, neu, want string
+		ok             bool
+	}{
+		{"MESH:D003042", "MESH:D013747", "D013747", true},
+		{"D003042", "D013747", "D013747", true},
+		{"MESH:D003042", "CHEBI:4646", "D003042", false}, // another namespace: kept
+		{"DOID:1", "DOID:2", "D003042", false},
+	} {
+		out, ok := swapID(in, [2]string{c.old, c.neu})
+		if ok != c.ok || out[0].Value != c.want || in[0].Value != "D003042" {
+			t.Errorf("%s->%s: %v %v", c.old, c.neu, out, ok)
+		}
+	}
+}
+
+// TestWriteConcepts: an entity swap's new concept replaces the id of the
+// mention it swapped, and the check accepts it.
+func TestWriteConcepts(t *testing.T) {
+	d := doc()
+	r := NewReader(&oneDoc{d}, "x")
+	var sents []conll.Sentence
+	for {
+		s, err := r.Read()
+		if err != nil {
+			break
+		}
+		sents = append(sents, s)
+	}
+	sents[0].Tokens[0] = "Cocaine"
+	var got []*Document
+	w := NewWriter(&collect{&got}, r.Corpus())
+	w.WriteConcepts(sents[0], map[int][2]string{0: {"MESH:D1", "MESH:D2"}})
+	w.Write(sents[1])
+	w.Flush()
+	if err := w.Error(); err != nil {
+		t.Fatal(err)
+	}
+	a := got[0].Passages[0].Annotations[0]
+	if a.Text != "Cocaine" || a.Infon("identifier") != "D2" {
+		t.Errorf("%+v", a)
+	}
+}
+
+type oneDoc struct{ d *Document }
+
+func (o *oneDoc) Read() (*Document, error) {
+	if o.d == nil {
+		return nil, io.EOF
+	}
+	d := o.d
+	o.d = nil
+	return d, nil
+}
+
+type collect struct{ docs *[]*Document }
+
+func (c *collect) Write(d *Document) error { *c.docs = append(*c.docs, d); return nil }
+func (c *collect) Flush()                  {}
+func (c *collect) Error() error            { return nil }

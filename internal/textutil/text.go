@@ -42,3 +42,21 @@ func Mix64(x uint64) uint64 {
 	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
 	return x ^ (x >> 31)
 }
+
+// markdownCell escapes s for a Markdown table cell: a "|" would end the
+// cell (a system named "a|b" broke the table) and a line break the row.
+var markdownCell = strings.NewReplacer("|", `\|`, "\r\n", " ", "\n", " ", "\r", " ")
+
+// MarkdownRow formats cells as one Markdown table row, each escaped:
+// "| a | b\|c |\n".
+func MarkdownRow(cells []string) string {
+	var b strings.Builder
+	b.WriteString("|")
+	for _, c := range cells {
+		b.WriteString(" ")
+		b.WriteString(markdownCell.Replace(c))
+		b.WriteString(" |")
+	}
+	b.WriteString("\n")
+	return b.String()
+}

@@ -34,3 +34,19 @@ func TestMix64(t *testing.T) {
 		}
 	}
 }
+
+func TestMarkdownRow(t *testing.T) {
+	for _, tt := range []struct {
+		cells []string
+		want  string
+	}{
+		{[]string{"a", "b"}, "| a | b |\n"},
+		{[]string{"a|b", "1"}, `| a\|b | 1 |` + "\n"},
+		{[]string{"two\nlines", "x\r\ny"}, "| two lines | x y |\n"},
+		{[]string{""}, "|  |\n"},
+	} {
+		if got := MarkdownRow(tt.cells); got != tt.want {
+			t.Errorf("MarkdownRow(%q) = %q, want %q", tt.cells, got, tt.want)
+		}
+	}
+}

@@ -11,12 +11,21 @@
 // the change log records the mention's concept and the new one
 // ("MESH:D003042->MESH:D013747" in the concept_id column).
 //
-// Names follow synonym replacement's policy: only names Natural accepts
-// (no codes, systematic, inverted, foreign or qualified forms), usable in
-// the store, fitting a preceding "a"/"an", rendered by RunningText in
-// the corpus's tokenization and running-text case. A name must not also
-// name a concept of the mention (the round trip), and with Unseen it
-// must not be, up to Key, any gold mention of the given corpora.
+// Names are drawn from a pool of names a writer uses (see PoolName):
+// names the text of the shared training and development corpora attests,
+// and lexicons' preferred names of plain English words, that synonym
+// replacement's policy accepts (synonym.Natural: no codes, systematic,
+// inverted, foreign or qualified forms), without category names
+// ("sign or symptom"), staging or finding forms ("stage IIC appendix
+// cancer") or lone adjectives. A replacement keeps the mention's
+// grammatical number ("seizures" -> "headaches"), fits a preceding
+// "a"/"an", has at most twice the mention's words and two more, and is
+// rendered by synonym.RunningText in the corpus's tokenization and
+// running-text case, eponyms capitalized ("Maroteaux - Lamy syndrome").
+// Adjectival disease mentions ("hypotensive") are left alone. A name
+// must not also name a concept of the mention (the round trip), and with
+// Unseen it must not be, up to Key, any gold mention of the given
+// corpora.
 package entityswap
 
 import (
@@ -26,6 +35,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/textutil"
@@ -42,10 +53,11 @@ const (
 	Suffix = "eswap"
 )
 
-// maxTries bounds the concepts drawn for one mention before it is left
-// as it is: most concepts of a group have a natural name, so a handful
-// of draws nearly always suffice.
-const maxTries = 64
+// maxTries bounds the names drawn for one mention before it is left as
+// it is: a draw fails on number, article or length far more often than
+// a concept lacks a natural name, and draws are cheap (one lookup for
+// the round trip, when the rest fits).
+const maxTries = 256
 
 // Store is what entity swap needs of a concept store; *umls.Store
 // implements it.
@@ -150,14 +162,28 @@ type Swap struct {
 	store   Store
 	typeMap map[string][]string
 	unseen  map[string]bool
-	pools   map[string][]umls.Concept // type -> concepts of its groups, by id
+	pools   map[string][]name // type -> the names of its groups' concepts a writer uses
 	closer  func() error
 }
 
-// New returns a Swap drawing from store. It reads the store's concepts
-// of every group the type map names once.
+// name is one name of the pool: a well-attested name of a concept, fit
+// for running text.
+type name struct {
+	text     string // respelled for an ASCII corpus
+	key      string // Key(text)
+	plural   string // the name in the plural ("" when it has none)
+	isPlural bool   // the name is plural
+	words    int    // its words (letter or digit runs)
+	concept  umls.Concept
+	term     umls.Term
+	proper   map[string]bool // eponyms among its words, lower case: "maroteaux", "lamy"
+}
+
+// New returns a Swap drawing from store. It reads the names of every
+// concept of the groups the type map names once, and keeps those a
+// writer would use (see PoolName).
 func New(store Store, opts Options) (*Swap, error) {
-	s := &Swap{store: store, typeMap: opts.TypeMap, unseen: opts.Unseen, pools: map[string][]umls.Concept{}}
+	s := &Swap{store: store, typeMap: opts.TypeMap, unseen: opts.Unseen, pools: map[string][]name{}}
 	if s.typeMap == nil {
 		s.typeMap = synonym.DefaultTypeMap()
 	}
@@ -170,25 +196,285 @@ func New(store Store, opts Options) (*Swap, error) {
 			return nil, &perturb.OptionError{Option: "entity-swap.exclude", Value: p, Want: "a concept id or pattern"}
 		}
 	}
-	byGroups := map[string][]umls.Concept{}
-	for typ, groups := range s.typeMap {
+	byGroups := map[string][]name{}
+	types := make([]string, 0, len(s.typeMap))
+	for typ := range s.typeMap {
+		types = append(types, typ)
+	}
+	slices.Sort(types) // the pools' order decides the draws: never map order
+	for _, typ := range types {
+		groups := s.typeMap[typ]
 		key := strings.Join(groups, "+")
 		pool, ok := byGroups[key]
 		if !ok {
-			all, err := store.Concepts(groups...)
-			if err != nil {
+			var err error
+			if pool, err = s.pool(groups, exclude); err != nil {
 				return nil, err
-			}
-			for _, c := range all {
-				if !excluded(c.ID, exclude) {
-					pool = append(pool, c)
-				}
 			}
 			byGroups[key] = pool
 		}
 		s.pools[typ] = pool
 	}
 	return s, nil
+}
+
+// pool returns the names of the concepts of groups that PoolName
+// accepts, a name once per concept, in the store's concept order.
+func (s *Swap) pool(groups, exclude []string) ([]name, error) {
+	all, err := s.store.Concepts(groups...)
+	if err != nil {
+		return nil, err
+	}
+	diso := slices.Contains(groups, "DISO")
+	var pool []name
+	for _, c := range all {
+		if excluded(c.ID, exclude) {
+			continue
+		}
+		terms, err := s.store.Terms(c.ID)
+		if err != nil {
+			return nil, err
+		}
+		var proper map[string]bool
+		seen := map[string]bool{}
+		for _, t := range terms {
+			if !t.Usable() {
+				continue
+			}
+			text := synonym.CorpusSpelling(t.String, "a")
+			k := Key(text)
+			if seen[k] || PoolName(text, t, diso) != "" {
+				continue
+			}
+			seen[k] = true
+			if proper == nil && diso {
+				// Chemicals are no eponyms: their capitals follow
+				// locants and prefixes ("5'-Adenosine monophosphate").
+				proper = eponyms(terms)
+			}
+			// Number is judged on the corpus tokens too: "beta-antagonists"
+			// is plural as "beta - antagonists".
+			plural := synonym.IsPlural(text) || synonym.IsPlural(strings.Join(synonym.Tokenize(text, synonym.TokenizePunct), " "))
+			n := name{text: text, key: k, isPlural: plural, words: len(words(text)),
+				concept: c, term: t, proper: proper}
+			// An eponym's name has no plural a writer uses
+			// ("Parkinson's diseases").
+			if p, ok := synonym.Plural(text); ok && !plural && synonym.IsPlural(p) && !hasProper(text, proper) && plainPlural(text, p) {
+				n.plural = p
+			}
+			pool = append(pool, n)
+		}
+	}
+	return pool, nil
+}
+
+// Reasons for which PoolName keeps a name out of the pool.
+const (
+	RejectUnattested = "unattested" // neither in the corpora's text nor a preferred name of plain English words
+	RejectGeneric    = "generic"    // a category ("sign or symptom", "chemical substance", "aggravated disease")
+	RejectFinding    = "finding"    // a staging, grading or finding form ("stage IIC appendix cancer", "... present")
+	RejectAdjective  = "adjective"  // a lone adjective ("hypertensive") for a disease
+	RejectFragment   = "fragment"   // a chemical group's name ("dimethyl"), attested inside longer names
+)
+
+// writerSources are the lexicons whose preferred names of English words
+// read as a writer's: MeSH's. DrugBank's and ChEBI's are as often
+// allergen extracts, foods and ions ("plum", "blackberry", "carbonate
+// ion"), NCIt's and the Disease Ontology's descriptions of a classifier
+// ("benign adult cerebral neoplasm", "thoracic disorder", "trachea
+// sarcoma").
+var writerSources = map[string]bool{"MESH": true}
+
+// genericWords are the words of category names: a name made of them only
+// names a class, not a thing a sentence is about.
+var genericWords = map[string]bool{
+	"disease": true, "diseases": true, "disorder": true, "disorders": true, "syndrome": true, "syndromes": true,
+	"symptom": true, "symptoms": true, "sign": true, "signs": true, "condition": true, "conditions": true,
+	"abnormality": true, "abnormalities": true, "abnormal": true, "problem": true, "problems": true,
+	"lesion": true, "lesions": true, "injury": true, "injuries": true, "illness": true, "illnesses": true,
+	"finding": true, "findings": true, "state": true, "process": true, "event": true, "events": true,
+	"chemical": true, "chemicals": true, "drug": true, "drugs": true, "agent": true, "agents": true,
+	"substance": true, "substances": true, "compound": true, "compounds": true, "medication": true,
+	"medications": true, "medicine": true, "medicines": true, "molecule": true, "molecules": true,
+	"entity": true, "product": true, "products": true, "material": true, "mixture": true,
+	"electron": true, "electrons": true, "proton": true, "protons": true, "ion": true, "ions": true,
+	"atom": true, "atoms": true, "element": true, "elements": true, "alpha": true, "beta": true,
+	"gamma": true, "delta": true, "kappa": true, "particle": true, "particles": true, "radical": true,
+	"radicals": true, "salt": true, "salts": true, "metal": true, "metals": true, "acid": true, "acids": true,
+	"base": true, "bases": true, "solvent": true, "solution": true, "isotope": true, "isotopes": true,
+	"polymer": true, "polymers": true, "protein": true, "proteins": true, "peptide": true, "peptides": true,
+	"enzyme": true, "enzymes": true, "lipid": true, "lipids": true, "hormone": true, "hormones": true,
+	"vitamin": true, "vitamins": true, "antibiotic": true, "antibiotics": true, "analgesic": true,
+	"analgesics": true, "systems": true, "integumentary": true, "organ": true, "organs": true,
+	"tissue": true, "tissues": true, "flour": true, "food": true, "foods": true,
+	"aggravated": true, "acquired": true, "general": true, "specific": true, "chronic": true, "acute": true,
+	"severe": true, "mild": true, "unknown": true, "other": true, "physical": true, "organic": true,
+	"inorganic": true, "mental": true, "medical": true, "clinical": true, "human": true, "pathologic": true,
+	"pathological": true, "morphologic": true, "morphological": true, "anatomical": true, "group": true,
+	"neoplasm": true, "neoplasms": true, "class": true, "type": true, "form": true, "site": true, "structure": true, "system": true,
+}
+
+// findingWords mark staging, grading and finding forms of thesauri
+// (NCIt's "Stage IIC Appendix Cancer AJCC v8", "Abundant ...
+// Present"), and category or list names joined by "or"/"and".
+var findingWords = map[string]bool{
+	"stage": true, "staging": true, "grade": true, "present": true, "absent": true, "finding": true,
+	"findings": true, "positive": true, "negative": true, "score": true, "status": true, "history": true,
+	"level": true, "levels": true, "measurement": true, "observation": true, "result": true, "test": true,
+	"or": true, "and": true, "by": true, "with": true, "without": true, "due": true, "other": true,
+	"ajcc": true, "tnm": true, "category": true, "classification": true, "site": true, "unspecified": true,
+	"recurrent": true, "refractory": true, "metastatic": true, "localized": true, "advanced": true,
+	"resectable": true, "unresectable": true, "borderline": true, "suspected": true, "probable": true,
+	"possible": true, "risk": true, "personal": true, "family": true, "exposure": true, "poisoning": true,
+	"overdose": true, "allergy": true, "adverse": true, "reaction": true, "exposed": true, "use": true,
+	"abuse": true, "dependence": true, "therapy": true, "treatment": true, "procedure": true, "cell": true,
+	"cells": true, "ratio": true, "count": true, "increased": true, "decreased": true, "elevated": true,
+	"low": true, "high": true, "normal": true, "pattern": true, "variant": true, "subtype": true,
+}
+
+// PoolName reports why text, a name t of a concept (of a disease group
+// when diso), is not one entity swap may put in place of a mention, or
+// "" when it is. The pool holds names a writer would use: names the
+// training and development text of the shared corpora uses (see
+// synonym.Attested; the CDR annotations the store holds are such
+// names), and MeSH's and the Disease Ontology's preferred names made of
+// English words — what
+// synonym.Natural accepts (no codes, systematic, inverted, foreign or
+// qualified forms), without category names, staging or finding forms,
+// or lone adjectives for diseases. Against the mention itself,
+// Perturb applies Natural again (digits, length), number and article.
+func PoolName(text string, t umls.Term, diso bool) string {
+	// Attestation first: it is cheap, and rejects most names.
+	if !(t.Source == "CDR" || t.Preferred && writerSources[strings.ToUpper(t.Source)] && synonym.PlainEnglish(text)) && !synonym.Attested(text) {
+		return RejectUnattested
+	}
+	if why := synonym.Natural(text, text); why != "" {
+		return why
+	}
+	ws := words(text)
+	generic := true
+	for _, w := range ws {
+		if findingWords[w] {
+			return RejectFinding
+		}
+		generic = generic && (genericWords[w] || len(w) < 2)
+	}
+	if generic {
+		return RejectGeneric
+	}
+	if diso && len(ws) == 1 && synonym.Adjectival(ws[0]) {
+		return RejectAdjective
+	}
+	if !diso && len(ws) == 1 && (strings.HasSuffix(ws[0], "yl") ||
+		synonym.Adjectival(ws[0]) && !synonym.EnglishWord(ws[0])) {
+		return RejectFragment // "dimethyl", "aminocaproic": a part of names, attested inside them
+	}
+	if r, _ := utf8.DecodeRuneInString(text); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		return RejectFragment // "- phe"
+	}
+	if r, _ := utf8.DecodeLastRuneInString(text); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		return RejectFragment // "Arg -"
+	}
+	return ""
+}
+
+// words returns the lower-case letter and digit runs of s.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// eponyms returns the words the names of a concept show to be proper
+// nouns, lower case: a capitalized word, not an English one, before an
+// eponym's head ("Gaucher Disease"); a capitalized word after the first
+// in a name that
+// writes other words in lower case ("Maroteaux-Lamy syndrome": lamy; a
+// Title Case name says nothing), and the first word when it is joined
+// by a hyphen to such a word (maroteaux) or possessive ("Parkinson's").
+// Lexicons that lower-case everything ("maroteaux-lamy syndrome") then
+// keep the eponym's capital through the concept's other names.
+func eponyms(terms []umls.Term) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range terms {
+		toks := synonym.Tokenize(t.String, synonym.TokenizePunct)
+		lower := false
+		for _, w := range toks {
+			if len(w) >= 3 && isLower(w) && w != "and" && w != "the" && w != "with" {
+				lower = true
+			}
+		}
+		for i, w := range toks {
+			if !title(w) {
+				continue
+			}
+			if i+1 < len(toks) && eponymHeads[strings.ToLower(toks[i+1])] &&
+				!synonym.EnglishWord(strings.ToLower(w)) && !synonym.Adjectival(w) && !strings.HasSuffix(w, "ar") {
+				// "Gaucher Disease", "Papillon-Lefevre Syndrome"; not
+				// "Meningococcal Disease", "Macular Dystrophy"
+				out[strings.ToLower(w)] = true
+				if i >= 2 && toks[i-1] == "-" && title(toks[i-2]) {
+					out[strings.ToLower(toks[i-2])] = true
+				}
+			}
+			switch {
+			case !lower:
+				// Title Case: a capital says nothing more.
+			case i >= 2 && toks[i-1] == "-" && title(toks[i-2]) && (eponymWord(w) || eponymWord(toks[i-2])):
+				out[strings.ToLower(w)] = true // "Maroteaux-Lamy"
+				out[strings.ToLower(toks[i-2])] = true
+			case i > 0 && isLetters(toks[i-1]) && eponymWord(w):
+				// Not after a locant or prefix ("5'-Adenosine
+				// monophosphate"): there a capital starts the name.
+				out[strings.ToLower(w)] = true
+			case len(toks) > 1 && (toks[1] == "'" || toks[1] == "’"):
+				out[strings.ToLower(w)] = true
+			}
+		}
+	}
+	return out
+}
+
+// eponymHeads are the words eponyms name ("Gaucher disease").
+var eponymHeads = map[string]bool{"disease": true, "syndrome": true, "sign": true, "anomaly": true, "palsy": true,
+	"tumor": true, "tumour": true, "sarcoma": true, "lymphoma": true, "anemia": true, "ataxia": true,
+	"dystrophy": true, "ulcer": true, "fever": true, "phenomenon": true, "disorder": true, "encephalopathy": true}
+
+// eponymWord reports whether a capitalized word w may be a person's
+// name: a proper noun or no English word ("Lamy", not "Acid" in
+// "all-trans Retinoic Acid").
+func eponymWord(w string) bool {
+	lw := strings.ToLower(w)
+	return synonym.ProperNoun(lw) || !synonym.EnglishWord(lw)
+}
+
+func isLetters(w string) bool {
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+func isLower(w string) bool {
+	for _, r := range w {
+		if !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// title reports a word of two letters or more: a capital, then lower case.
+func title(w string) bool {
+	if len(w) < 2 {
+		return false
+	}
+	for i, r := range w {
+		if i == 0 && !unicode.IsUpper(r) || i > 0 && !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
 }
 
 func excluded(id string, patterns []string) bool {
@@ -208,13 +494,6 @@ func (s *Swap) Close() error {
 	return nil
 }
 
-// candidate is one name that may replace a mention.
-type candidate struct {
-	name    string // respelled for the corpus
-	concept umls.Concept
-	term    umls.Term
-}
-
 // conceptsOf returns the ids of the concepts of the groups that name
 // text names.
 func (s *Swap) conceptsOf(text string, groups []string) ([]string, error) {
@@ -229,46 +508,106 @@ func (s *Swap) conceptsOf(text string, groups []string) ([]string, error) {
 	return ids, nil
 }
 
-// names returns the names of c that may replace mention (whose concepts
-// are mine) after article art ("" when none precedes).
-func (s *Swap) names(c umls.Concept, mention, art string, groups, mine []string) ([]candidate, error) {
-	terms, err := s.store.Terms(c.ID)
+// maxWords bounds the words of a replacement for a mention of n words:
+// twice as many, and at most two more.
+func maxWords(n int) int { return min(2*n, n+2) }
+
+// render returns the corpus tokens that put n in place of mention (its
+// tokens; start: it begins the sentence), or nil when n does not fit:
+// the mention's number (a plural mention takes the name's plural), the
+// word bound, synonym.Natural against the mention, a preceding article
+// art ("" when none), and no name of the mention's concepts (mine).
+func (s *Swap) render(n name, mentionToks []string, mention string, plural bool, art string, start bool, style string, groups, mine []string) ([]string, error) {
+	if slices.Contains(mine, n.concept.ID) || n.key == Key(mention) {
+		return nil, nil
+	}
+	text := n.text
+	switch {
+	case plural && n.plural == "":
+		return nil, nil
+	case plural:
+		text = n.plural
+	case n.isPlural:
+		return nil, nil
+	}
+	if s.unseen[Key(text)] || s.unseen[n.key] || n.words > maxWords(len(words(mention))) || synonym.Natural(text, mention) != "" {
+		return nil, nil
+	}
+	// Render with a lower-case stand-in for the mention: the name is
+	// another one, whose case is its own ("EPA" must not keep
+	// "Eicosapentaenoic Acid" in Title Case), while a capital at the
+	// start of a sentence stays.
+	model := []string{"x"}
+	if r, _ := utf8.DecodeRuneInString(mention); start && unicode.IsUpper(r) {
+		model = []string{"X"}
+	}
+	toks := synonym.RunningText(text, model, start, style)
+	for i, t := range toks {
+		switch lt := strings.ToLower(t); {
+		case n.proper[lt] && lt == t:
+			toks[i] = capInitial(t)
+		case genericWords[lt] && t != lt && strings.ToUpper(t) == t && !(i == 0 && start):
+			toks[i] = lt // "Glutamic ACID": a capitalized class word, not an acronym ("CREST syndrome")
+		}
+	}
+	if len(toks) == 0 || slices.Contains(toks, "") || strings.Join(toks, " ") == mention {
+		return nil, nil
+	}
+	if art != "" && synonym.Article(toks[0]) != art {
+		return nil, nil
+	}
+	ids, err := s.conceptsOf(text, groups)
 	if err != nil {
 		return nil, err
 	}
-	key := Key(mention)
-	var out []candidate
-	seen := map[string]bool{}
-	for _, t := range terms {
-		if !t.Usable() {
-			continue
-		}
-		name := synonym.CorpusSpelling(t.String, mention)
-		k := Key(name)
-		if seen[k] || k == key || s.unseen[k] || synonym.Natural(name, mention) != "" {
-			continue
-		}
-		seen[k] = true
-		if art != "" {
-			if f := strings.Fields(name); len(f) == 0 || synonym.Article(synonym.Tokenize(f[0], synonym.TokenizePunct)[0]) != art {
-				continue
-			}
-		}
-		ids, err := s.conceptsOf(name, groups)
-		if err != nil {
-			return nil, err
-		}
-		if slices.ContainsFunc(ids, func(id string) bool { return slices.Contains(mine, id) }) {
-			continue // the name also names the mention's concept
-		}
-		out = append(out, candidate{name: name, concept: c, term: t})
+	if slices.ContainsFunc(ids, func(id string) bool { return slices.Contains(mine, id) }) {
+		return nil, nil // the name also names the mention's concept
 	}
-	return out, nil
+	return toks, nil
+}
+
+// plainPlural reports whether the word plural changes in text is a
+// lower-case word of three letters or more: "hepatitis B" has no plural
+// "hepatitis Bs".
+func plainPlural(text, plural string) bool {
+	a, b := strings.Fields(text), strings.Fields(plural)
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return len(a[i]) >= 3 && isLower(a[i])
+		}
+	}
+	return true
+}
+
+// hasProper reports whether text has a proper noun: one of proper, or
+// one SCOWL capitalizes.
+func hasProper(text string, proper map[string]bool) bool {
+	for _, w := range words(text) {
+		if proper[w] || synonym.ProperNoun(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// capInitial returns w with a capital initial when w begins with one
+// ("x" otherwise stands for a lower-case mention).
+func capInitial(w string) string {
+	r, n := utf8.DecodeRuneInString(w)
+	if !unicode.IsUpper(r) && !unicode.IsLower(r) {
+		return w
+	}
+	return string(unicode.ToUpper(r)) + w[n:]
 }
 
 // Perturb replaces every gold mention with a selected token by a name of
-// another concept of its type's groups, when one is found in maxTries
-// draws. Sentences that are not valid IOB2 are left whole.
+// another concept of its type's groups drawn from the pool, when one
+// fits in maxTries draws. Adjectival disease mentions ("hypotensive")
+// are left alone: the pool's names are nouns. Sentences that are not
+// valid IOB2 are left whole.
 func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
 	if len(sent.Tags) != len(sent.Tokens) || len(iob.Validate(sent.Tags, iob.IOB2)) > 0 {
 		return sent, nil
@@ -291,10 +630,14 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 		}
 		mentionToks := sent.Tokens[sp.Start:sp.End]
 		mention := strings.Join(mentionToks, " ")
+		if len(mentionToks) == 1 && slices.Contains(groups, "DISO") && synonym.Adjectival(mention) {
+			continue
+		}
 		mine, err := s.conceptsOf(mention, groups)
 		if err != nil {
 			continue // Check reports store failures; a flaky lookup must not abort a run
 		}
+		plural := synonym.IsPlural(mention)
 		art := ""
 		if sp.Start > 0 {
 			if p := strings.ToLower(sent.Tokens[sp.Start-1]); p == "a" || p == "an" {
@@ -302,18 +645,9 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 			}
 		}
 		for range maxTries {
-			c := pool[r.IntN(len(pool))]
-			if slices.Contains(mine, c.ID) {
-				continue
-			}
-			cands, err := s.names(c, mention, art, groups, mine)
-			if err != nil || len(cands) == 0 {
-				continue
-			}
-			cand := cands[r.IntN(len(cands))]
-			toks := synonym.RunningText(cand.name, mentionToks, sp.Start == 0, style)
-			after := strings.Join(toks, " ")
-			if len(toks) == 0 || after == mention || slices.Contains(toks, "") {
+			n := pool[r.IntN(len(pool))]
+			toks, err := s.render(n, mentionToks, mention, plural, art, sp.Start == 0, style, groups, mine)
+			if err != nil || toks == nil {
 				continue
 			}
 			old := ""
@@ -321,8 +655,8 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 				old = mine[0]
 			}
 			edits = append(edits, edit{sp, toks, perturb.Change{
-				Token: sp.Start, End: sp.End, Kind: Name, Before: mention, After: after,
-				ConceptID: old + "->" + c.ID, Source: cand.term.Source, TermType: cand.term.TermType,
+				Token: sp.Start, End: sp.End, Kind: Name, Before: mention, After: strings.Join(toks, " "),
+				ConceptID: old + "->" + n.concept.ID, Source: n.term.Source, TermType: n.term.TermType,
 			}})
 			break
 		}
@@ -368,8 +702,12 @@ func (s *Swap) Check(c perturb.Change) error {
 		return fmt.Errorf("%w: terms of %s: %v", perturb.ErrInvalidChange, neu, err)
 	}
 	for _, t := range terms {
-		if Key(synonym.CorpusSpelling(t.String, c.Before)) == key {
+		name := synonym.CorpusSpelling(t.String, c.Before)
+		if Key(name) == key {
 			return nil
+		}
+		if p, ok := synonym.Plural(name); ok && Key(p) == key {
+			return nil // a plural mention takes the name's plural
 		}
 	}
 	return fmt.Errorf("%w: %q is not a name of %s", perturb.ErrInvalidChange, c.After, neu)

@@ -151,10 +151,37 @@ func ParseTypeMap(s string) (map[string][]string, error) {
 			if g == "" {
 				return nil, fmt.Errorf("%w: type map item %q has an empty group", ErrOption, item)
 			}
+			if !knownGroup(g) {
+				return nil, fmt.Errorf("%w: type map item %q: unknown semantic group %q (known: %s)", ErrOption, item, g, strings.Join(knownGroups(), ", "))
+			}
 			m[typ] = append(m[typ], g)
 		}
 	}
 	return m, nil
+}
+
+// knownGroups lists the semantic groups of the UMLS semantic network
+// (CHEM, DISO, ...), sorted.
+func knownGroups() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, st := range umls.SemanticTypes() {
+		if !seen[st.Group] {
+			seen[st.Group] = true
+			out = append(out, st.Group)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func knownGroup(g string) bool {
+	for _, k := range knownGroups() {
+		if k == g {
+			return true
+		}
+	}
+	return false
 }
 
 // Options configure a Replacer. The zero value is not valid; start from

@@ -1,0 +1,240 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/stress-ner/stress/attack"
+	"github.com/stress-ner/stress/build"
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/jsonenc"
+	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/kinds"
+)
+
+// attackOptions are the flags of "stress attack".
+type attackOptions struct {
+	perturbFlags
+	modelFlags
+	kinds                    []perturb.ManifestKind
+	maxWords, queries, cands int
+	out, log, random, format string
+	force, quiet             bool
+}
+
+func init() {
+	register(&command{
+		Name:    "attack",
+		Summary: "adversarial stress set for one model: per sentence, the fewest edits that make it lose an entity",
+		Usage: `(--model FILE | --model-server CMD | --model-cmd CMD) [--kinds keyboard,...] [--max-words N] [--queries Q] [--log FILE] [--random FILE] [--format text|json] -o OUT IN
+
+For each sentence, a greedy search with the model in the loop: every
+eligible word is edited once by each kind and tagged (word importance),
+then, in order of importance, several edits of a word are tagged and the
+one that hurts the model's score on the gold entities most is kept, until
+the model loses a gold entity it found, N words are changed or the query
+budget of the sentence is spent. Candidates of a round of many sentences
+go to the model in one call: use --model-server for an external model
+(--model-cmd starts it once per call).
+
+OUT is the adversarial set (valid IOB2, checked like every build), --log
+its change log (changes.tsv format), --random a random set with the same
+number of changed words per sentence. Compare them like any set:
+  stress compare --gold O=IN --gold attack=OUT --changes LOG --pred-file ...
+The summary gives the success rate, F1 before and after, the F1 of the
+random set, and words and queries per success.`,
+		Bind: bind(func(f *flags, o *attackOptions) {
+			bindModel(f, &o.modelFlags)
+			bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard", "perturbation kinds the edits come from: "+strings.Join(kindNames(), ", "))
+			f.IntIn(&o.maxWords, "max-words", attack.DefaultMaxWords, 1, math.MaxInt, "most words changed per sentence")
+			f.IntIn(&o.queries, "queries", attack.DefaultQueries, 1, math.MaxInt, "query budget per sentence: sentences sent to the model, the original included")
+			f.IntIn(&o.cands, "candidates", attack.DefaultCandidates, 1, math.MaxInt, "edits tried per word and kind when choosing a word's best edit")
+			f.String(&o.out, "output", "o", "", "write the adversarial set to `OUT` (required)")
+			f.String(&o.log, "log", "", "", "write the change log to `FILE`")
+			f.String(&o.random, "random", "", "", "write the random set (same number of changed words per sentence) to `FILE`")
+			f.Enum(&o.format, "format", "f", "text", []string{"text", "json"}, "summary format on stdout: text or json")
+			f.Bool(&o.force, "force", "", false, "replace output files that exist")
+			f.Bool(&o.quiet, "quiet", "q", false, "no progress on stderr")
+			bindPerturb(f, &o.perturbFlags)
+		}, runAttack),
+	})
+}
+
+func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) error {
+	if err := o.check("attack"); err != nil {
+		return err
+	}
+	if len(args) != 1 {
+		return usageErrorf("attack takes one input file (got %d)", len(args))
+	}
+	if o.out == "" {
+		return usageErrorf("attack: -o OUT is required")
+	}
+	in := args[0]
+	if o.out == "-" || o.log == "-" || o.random == "-" {
+		return usageErrorf("attack: outputs are files, not -")
+	}
+	if err := overwrite.Check([]string{in, o.model}, []string{o.out, o.log, o.random}, o.force); err != nil {
+		return err
+	}
+
+	f, err := openCorpus(e, in)
+	if err != nil {
+		return err
+	}
+	gold, err := conll.ReadAll(f)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	layout := f.Layout()
+	if len(gold) == 0 {
+		return fmt.Errorf("%s: %w", in, conll.ErrEmpty)
+	}
+
+	var ks []attack.Kind
+	for _, mk := range o.kinds {
+		k, err := kinds.Lookup(mk.Name)
+		if err != nil {
+			return err
+		}
+		p, err := build.NewPerturbation(mk)
+		if err != nil {
+			return setupError(err)
+		}
+		if c, ok := p.(io.Closer); ok {
+			defer c.Close()
+		}
+		ks = append(ks, attack.Kind{Name: mk.Name, Perturbation: p, UsesSelection: k.UsesSelection})
+	}
+	model, stop, err := o.open(e.Stderr, "model", gold)
+	if err != nil {
+		return err
+	}
+	defer stop()
+
+	opts := attack.Options{Kinds: ks, Selection: &o.Selection, MaxWords: o.maxWords, Queries: o.queries,
+		Candidates: o.cands, Seed: o.Seed, File: filepath.Base(o.out), Input: in}
+	if o.random != "" {
+		opts.RandomFile = filepath.Base(o.random)
+	}
+	if !o.quiet {
+		if bar := newProgress(e, "attacking"); bar != nil {
+			opts.Progress = func(done int) { bar.Set(done) }
+			defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()
+		}
+	}
+	start := time.Now()
+	res, err := attack.Run(ctx, model, gold, opts)
+	if err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	if err := stop(); err != nil {
+		return err
+	}
+	warnUnknown(e.Stderr, "model", model)
+
+	// Everything is written before anything is committed, the sets
+	// before the log that describes them.
+	var pending []interface {
+		Commit() error
+		Abort()
+	}
+	defer func() {
+		for _, p := range pending {
+			p.Abort()
+		}
+	}()
+	for _, set := range []struct {
+		path  string
+		sents []conll.Sentence
+	}{{o.out, res.Adversarial}, {o.random, res.Random}} {
+		if set.path == "" {
+			continue
+		}
+		l := layout
+		if conll.FormatOf(set.path) != f.Format {
+			l = conll.Layout{}
+		}
+		out, err := conll.Create(set.path, conll.OutputOptions{Layout: l, NoClobber: !o.force})
+		if err != nil {
+			return err
+		}
+		pending = append(pending, out)
+		if err := conll.WriteAll(out, set.sents); err != nil {
+			return fmt.Errorf("%s: %w", set.path, err)
+		}
+	}
+	if o.log != "" {
+		lf, err := atomicfile.Create(o.log, !o.force)
+		if err != nil {
+			return err
+		}
+		pending = append(pending, lf)
+		cw := perturb.NewChangeWriter(lf)
+		cw.WriteHeader()
+		for _, c := range res.Changes {
+			cw.Write(c)
+		}
+		if o.random != "" {
+			for _, c := range res.RandomChanges {
+				cw.Write(c)
+			}
+		}
+		if cw.Flush(); cw.Error() != nil {
+			return fmt.Errorf("%s: %w", o.log, cw.Error())
+		}
+	}
+	for len(pending) > 0 {
+		if err := pending[0].Commit(); err != nil {
+			return err
+		}
+		pending = pending[1:]
+	}
+	return writeAttackSummary(e.Stdout, o, res.Summary, elapsed)
+}
+
+// attackReport is the JSON summary: the attack's figures and its setup.
+type attackReport struct {
+	attack.Summary
+	Kinds    []string `json:"kinds"`
+	MaxWords int      `json:"max_words"`
+	Budget   int      `json:"query_budget"`
+	Seed     uint64   `json:"seed"`
+	Seconds  float64  `json:"seconds"`
+}
+
+func writeAttackSummary(w io.Writer, o *attackOptions, s attack.Summary, elapsed time.Duration) error {
+	var names []string
+	for _, k := range o.kinds {
+		names = append(names, k.Name)
+	}
+	if o.format == "json" {
+		return jsonenc.Encode(w, attackReport{Summary: s, Kinds: names, MaxWords: o.maxWords,
+			Budget: o.queries, Seed: o.Seed, Seconds: math.Round(elapsed.Seconds()*100) / 100})
+	}
+	_, err := fmt.Fprintf(w, `attack with %s, at most %d words and %d queries per sentence (seed %d)
+sentences            %d (attacked %d; skipped %d: no gold entity found by the model)
+success rate         %.2f%% (%d of %d; random set: %.2f%%)
+F1 before            %.2f
+F1 after             %.2f
+F1 random            %.2f (same number of changed words per sentence)
+words changed        %d (%.2f per success)
+queries              %d (%.1f per success, %d model calls)
+time                 %.1fs
+`, strings.Join(names, ", "), o.maxWords, o.queries, o.Seed,
+		s.Sentences, s.Attacked, s.Skipped,
+		s.SuccessRate, s.Succeeded, s.Attacked, s.RandomSuccessRate,
+		s.F1Before, s.F1After, s.RandomF1,
+		s.WordsChanged, s.WordsPerSuccess,
+		s.Queries, s.QueriesPerSuccess, s.ModelCalls, elapsed.Seconds())
+	return err
+}

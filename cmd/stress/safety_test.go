@@ -1,0 +1,414 @@
+package main
+
+// The bad inputs of issue 11, each a row: command, exit status, message,
+// and what is left on disk (inputs intact, nothing at refused targets).
+
+import (
+	"bytes"
+	"compress/gzip"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+const safetyCorpus = "Aspirin\tB-Chemical\ninduced\tO\ngastric\tB-Disease\nulcers\tI-Disease\n.\tO\n\n" +
+	"Naloxone\tB-Chemical\nreverses\tO\nhypotension\tB-Disease\n.\tO\n"
+
+// badInput is one row of the table.
+type badInput struct {
+	name   string
+	setup  map[string]string // files to create (relative to the test's directory)
+	args   []string
+	stdin  string
+	code   int
+	msg    string   // substring of stderr
+	absent []string // files that must not exist afterwards
+}
+
+func TestBadInputs(t *testing.T) {
+	in := map[string]string{"in.tsv": safetyCorpus}
+	with := func(extra map[string]string) map[string]string {
+		m := map[string]string{"in.tsv": safetyCorpus}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	rows := []badInput{
+		{name: "perturb -o INPUT INPUT", setup: in, args: []string{"perturb", "--kind", "keyboard", "-o", "in.tsv", "in.tsv"},
+			code: 2, msg: "in.tsv: output would replace an input"},
+		{name: "perturb -o ./INPUT INPUT --force", setup: in, args: []string{"perturb", "--kind", "keyboard", "--force", "-o", "./sub/../in.tsv", "in.tsv"},
+			code: 2, msg: "output would replace an input", absent: []string{}},
+		{name: "perturb --log INPUT", setup: in, args: []string{"perturb", "--kind", "keyboard", "--log", "in.tsv", "-o", "out.tsv", "in.tsv"},
+			code: 2, msg: "in.tsv: output would replace an input", absent: []string{"out.tsv"}},
+		{name: "perturb -o X --log X", setup: in, args: []string{"perturb", "--kind", "keyboard", "-o", "x.tsv", "--log", "x.tsv", "in.tsv"},
+			code: 2, msg: "x.tsv: output named twice", absent: []string{"x.tsv"}},
+		{name: "perturb over an existing file", setup: with(map[string]string{"old.tsv": "keep\n"}), args: []string{"perturb", "--kind", "keyboard", "-o", "old.tsv", "in.tsv"},
+			code: 1, msg: "old.tsv: file exists (use --force to replace it)"},
+		{name: "perturb empty input", setup: with(map[string]string{"empty.tsv": ""}), args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "empty.tsv"},
+			code: 1, msg: "empty.tsv: no sentences", absent: []string{"out.tsv"}},
+		{name: "perturb empty stdin", args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "-"},
+			code: 1, msg: "-: no sentences", absent: []string{"out.tsv"}},
+		{name: "tag empty input", setup: with(map[string]string{"empty.tsv": ""}), args: []string{"tag", "--model-cmd", "cat", "-o", "out.tsv", "empty.tsv"},
+			code: 1, msg: "empty.tsv: no sentences", absent: []string{"out.tsv"}},
+		{name: "convert empty input", setup: with(map[string]string{"empty.tsv": ""}), args: []string{"convert", "-o", "out.jsonl", "empty.tsv"},
+			code: 1, msg: "empty.tsv: no sentences", absent: []string{"out.jsonl"}},
+		{name: "train empty input", setup: with(map[string]string{"empty.tsv": ""}), args: []string{"train", "--features", "words", "-o", "m.bin", "empty.tsv"},
+			code: 1, msg: "no sentences", absent: []string{"m.bin"}},
+		{name: "augment empty input", setup: with(map[string]string{"empty.tsv": ""}), args: []string{"augment", "--in", "empty.tsv", "-o", "aug.tsv"},
+			code: 1, msg: "empty.tsv: no sentences", absent: []string{"aug.tsv"}},
+		{name: "perturb X-Foo", setup: map[string]string{"bad.tsv": "a\tO\nb\tX-Foo\n"}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "bad.tsv"},
+			code: 1, msg: `bad.tsv:2: tag "X-Foo" is not valid iob2`, absent: []string{"out.tsv"}},
+		{name: "perturb B-", setup: map[string]string{"bad.tsv": "a\tO\n\nb\tO\nc\tB-\n"}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "bad.tsv"},
+			code: 1, msg: `bad.tsv:4: tag "B-" is not valid iob2`, absent: []string{"out.tsv"}},
+		{name: "perturb I- (stdin)", stdin: "a\tI-\n", args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "-"},
+			code: 1, msg: `-:1: tag "I-" is not valid iob2`, absent: []string{"out.tsv"}},
+		{name: "perturb IOBES without --scheme", setup: map[string]string{"e.tsv": "Aspirin\tS-Chemical\n"}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "e.tsv"},
+			code: 1, msg: `e.tsv:1: tag "S-Chemical" is not valid iob2`, absent: []string{"out.tsv"}},
+		{name: "perturb --scheme iobes, open entity", setup: map[string]string{"e.tsv": "a\tB-Chemical\nb\tI-Chemical\n"}, args: []string{"perturb", "--kind", "keyboard", "--scheme", "iobes", "-o", "out.tsv", "e.tsv"},
+			code: 1, msg: `e.tsv:2: sequence ends after I-Chemical: the entity is not closed with E-`, absent: []string{"out.tsv"}},
+		{name: "perturb --scheme bogus", setup: in, args: []string{"perturb", "--kind", "keyboard", "--scheme", "bioes2", "in.tsv"},
+			code: 2, msg: `--scheme "bioes2"`},
+		{name: "build IOB1 input", setup: map[string]string{"one.tsv": "a\tO\nb\tI-Chemical\n"}, args: []string{"build", "--kinds", "keyboard", "--out", "b", "one.tsv"},
+			code: 1, msg: `one.tsv:2: I-Chemical after O: an entity must start with B-`, absent: []string{"b/one_key.tsv", "b/changes.tsv", "b/manifest.json"}},
+		{name: "augment X-Foo", setup: map[string]string{"bad.jsonl": `{"tokens": ["a", "b"], "ner_tags": ["O", "X-Foo"]}` + "\n"}, args: []string{"augment", "--in", "bad.jsonl", "-o", "aug.tsv"},
+			code: 1, msg: `bad.jsonl:1: tag "X-Foo" is not valid iob2`, absent: []string{"aug.tsv"}},
+		{name: "stats IOBES without --scheme", setup: map[string]string{"e.tsv": "Aspirin\tS-Chemical\n"}, args: []string{"stats", "e.tsv"},
+			code: 1, msg: `e.tsv:1: tag "S-Chemical" is not valid iob2`},
+		{name: "perturb --workers -3", setup: in, args: []string{"perturb", "--kind", "keyboard", "--workers", "-3", "in.tsv"},
+			code: 2, msg: "--workers: -3: must be at least 1"},
+		{name: "perturb --type-map Chemical=BOGUS", setup: in, args: []string{"perturb", "--kind", "synonym", "--type-map", "Chemical=BOGUS", "-o", "out.tsv", "in.tsv"},
+			code: 2, msg: `unknown semantic group "BOGUS"`, absent: []string{"out.tsv"}},
+		{name: "build --out . changes.tsv", setup: map[string]string{"changes.tsv": safetyCorpus}, args: []string{"build", "--kinds", "keyboard", "--out", ".", "changes.tsv"},
+			code: 2, msg: "changes.tsv: output would replace an input", absent: []string{"changes_key.tsv", "manifest.json"}},
+		{name: "build x.tsv x_key.tsv", setup: map[string]string{"x.tsv": safetyCorpus, "x_key.tsv": safetyCorpus}, args: []string{"build", "--kinds", "keyboard", "--out", ".", "x.tsv", "x_key.tsv"},
+			code: 2, msg: "x_key.tsv: output would replace an input", absent: []string{"x_key_key.tsv", "changes.tsv", "manifest.json"}},
+		{name: "build into an earlier build", setup: with(map[string]string{"b/changes.tsv": "old\n"}), args: []string{"build", "--kinds", "keyboard", "--out", "b", "in.tsv"},
+			code: 1, msg: "changes.tsv: file exists (use --force to replace it)", absent: []string{"b/in_key.tsv", "b/manifest.json"}},
+		{name: "build empty input", setup: with(map[string]string{"empty.tsv": ""}), args: []string{"build", "--kinds", "keyboard", "--out", "b", "empty.tsv"},
+			code: 1, msg: "empty.tsv: no sentences", absent: []string{"b/empty_key.tsv", "b/changes.tsv", "b/manifest.json"}},
+		{name: "augment -o INPUT", setup: in, args: []string{"augment", "--in", "in.tsv", "-o", "in.tsv"},
+			code: 2, msg: "in.tsv: output would replace an input"},
+		{name: "augment over an existing file", setup: with(map[string]string{"aug.tsv": "keep\n"}), args: []string{"augment", "--in", "in.tsv", "-o", "aug.tsv"},
+			code: 1, msg: "aug.tsv: file exists (use --force to replace it)\n", absent: []string{"aug.tsv.manifest.json"}},
+		{name: "train -o INPUT", setup: in, args: []string{"train", "--features", "words", "-o", "in.tsv", "in.tsv"},
+			code: 2, msg: "in.tsv: output would replace an input"},
+		{name: "tag -o INPUT", setup: in, args: []string{"tag", "--model-cmd", "cat", "-o", "in.tsv", "in.tsv"},
+			code: 2, msg: "in.tsv: output would replace an input"},
+		{name: "convert -o INPUT", setup: in, args: []string{"convert", "-o", "in.tsv", "in.tsv"},
+			code: 2, msg: "in.tsv: output would replace an input"},
+		{name: "compare --html INPUT", setup: in, args: []string{"compare", "--gold", "in.tsv", "--pred-file", "s=in.tsv", "--html", "in.tsv"},
+			code: 2, msg: "in.tsv: output would replace an input"},
+		{name: "umls generate over a release", setup: map[string]string{"rel/MRCONSO.RRF": "C0000005|ENG|P|L0000005|PF|S0007492|Y|A26634265||M0019694|D012711|MSH|PEP|D012711|(131)I-Macroaggregated Albumin|0|N|256|\n"},
+			args: []string{"umls", "generate", "--dir", "rel", "--rows", "10"},
+			code: 1, msg: "MRCONSO.RRF: file exists (use --force to replace it)", absent: []string{"rel/MRSTY.RRF"}},
+		{name: "umls import --db INPUT", setup: map[string]string{"t.tsv": "X:1\tChemical\taspirin\tPT\n"}, args: []string{"umls", "import", "--terms", "t.tsv", "--db", "t.tsv"},
+			code: 2, msg: "t.tsv: output would replace an input"},
+		{name: "umls lookup in the wrong group", args: []string{"umls", "lookup", "--group", "DISO", "aspirin"},
+			code: 1, msg: `no concept named "aspirin" in DISO (it names a concept in CHEM`},
+		{name: "run --out a non-empty directory", setup: map[string]string{"r/notes.txt": "mine\n"}, args: []string{"run", "--out", "r"},
+			code: 1, msg: "--out r: directory not empty (use --force to clear it)"},
+		{name: "run --force on a directory that is not a run", setup: map[string]string{"r/notes.txt": "mine\n"}, args: []string{"run", "--force", "--out", "r"},
+			code: 1, msg: "not an earlier run"},
+		{name: "unknown flag: one line", args: []string{"perturb", "--bogus"},
+			code: 2, msg: "stress: usage: stress perturb: unknown flag: --bogus\n"},
+	}
+	for _, tt := range rows {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			os.Mkdir("sub", 0o755)
+			for name, data := range tt.setup {
+				os.MkdirAll(filepath.Dir(name), 0o755)
+				if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, stderr, err := runCLI(t, tt.stdin, tt.args...)
+			var buf bytes.Buffer
+			code := exitCode(err, &buf)
+			msg := stderr + buf.String()
+			if code != tt.code || !strings.Contains(msg, tt.msg) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, msg, tt.code, tt.msg)
+			}
+			if strings.Contains(msg, ".tmp-") {
+				t.Errorf("message names a temporary file: %q", msg)
+			}
+			for name, data := range tt.setup { // every file given is intact
+				if got, err := os.ReadFile(name); err != nil || string(got) != data {
+					t.Errorf("%s changed: %q, %v", name, got, err)
+				}
+			}
+			for _, name := range tt.absent {
+				if _, err := os.Stat(name); !os.IsNotExist(err) {
+					t.Errorf("%s exists after a refused run (%v)", name, err)
+				}
+			}
+			assertNoTemp(t, ".")
+		})
+	}
+}
+
+// assertNoTemp fails if a temporary file is left under dir.
+func assertNoTemp(t *testing.T, dir string) {
+	t.Helper()
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && strings.Contains(d.Name(), ".tmp-") {
+			t.Errorf("temporary file left: %s", path)
+		}
+		return nil
+	})
+}
+
+func gzipped(t *testing.T, s string) string {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(s))
+	zw.Close()
+	return b.String()
+}
+
+// Every corpus argument of every command takes "-", plain or gzipped
+// (recognised by its magic number).
+func TestStdinEveryCorpusArgument(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("in.tsv", []byte(safetyCorpus), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	conlleval := "Aspirin B-Chemical B-Chemical\ninduced O O\n"
+	cases := []struct {
+		name  string
+		args  []string
+		stdin string
+		out   string // substring of stdout
+		file  string // file that must exist afterwards
+	}{
+		{"stats -", []string{"stats", "-"}, safetyCorpus, "-", ""},
+		{"stats --original -", []string{"stats", "--original", "-", "in.tsv"}, safetyCorpus, "(original)", ""},
+		{"build -", []string{"build", "--kinds", "keyboard", "--out", "b", "-"}, safetyCorpus, "manifest.json", "b/stdin_key.tsv"},
+		{"score -", []string{"score", "-"}, conlleval, "accuracy", ""},
+		{"score --gold -", []string{"score", "--gold", "-", "--pred", "in.tsv"}, safetyCorpus, "FB1", ""},
+		{"score --pred -", []string{"score", "--gold", "in.tsv", "--pred", "-"}, safetyCorpus, "FB1", ""},
+		{"augment --in -", []string{"augment", "--in", "-", "-o", "aug.tsv"}, safetyCorpus, "aug.tsv", "aug.tsv"},
+		{"compare --gold -", []string{"compare", "--samples", "0", "--gold", "-", "--pred-file", "s=in.tsv"}, safetyCorpus, "F1", ""},
+		{"compare --pred-file -", []string{"compare", "--samples", "0", "--gold", "in.tsv", "--pred-file", "s=-"}, safetyCorpus, "F1", ""},
+		{"perturb -", []string{"perturb", "--kind", "swap", "-"}, safetyCorpus, "B-Chemical", ""},
+		{"convert -", []string{"convert", "-o", "c.jsonl", "-"}, safetyCorpus, "", "c.jsonl"},
+		{"train -", []string{"train", "--features", "words", "--epochs", "1", "-q", "-o", "m.bin", "-"}, safetyCorpus, "", "m.bin"},
+		{"tag -", []string{"tag", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "-"}, safetyCorpus, "Naloxone", ""},
+	}
+	for _, c := range cases {
+		for _, z := range []bool{false, true} {
+			stdin, name := c.stdin, c.name
+			if z {
+				stdin, name = gzipped(t, stdin), name+" (gzip)"
+			}
+			for _, f := range []string{"b", "aug.tsv", "aug.tsv.manifest.json", "aug.tsv.changes.tsv", "c.jsonl", "m.bin"} {
+				os.RemoveAll(f)
+			}
+			out, stderr, err := runCLI(t, stdin, c.args...)
+			if err != nil {
+				t.Errorf("%s: %v (stderr %q)", name, err, stderr)
+				continue
+			}
+			if !strings.Contains(out, c.out) {
+				t.Errorf("%s: stdout %q lacks %q", name, out, c.out)
+			}
+			if c.file != "" {
+				if _, err := os.Stat(c.file); err != nil {
+					t.Errorf("%s: %v", name, err)
+				}
+			}
+		}
+	}
+}
+
+// startStress starts the test binary as "stress ARGS" in dir with a
+// pipe as standard input, which it keeps open.
+func startStress(t *testing.T, dir string, args ...string) (*exec.Cmd, *os.File) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), cliEnv+"=1") // the test binary runs main (TestMain)
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdin = pr
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pr.Close()
+	t.Cleanup(func() { pw.Close(); cmd.Process.Kill(); cmd.Wait() })
+	return cmd, pw
+}
+
+// waitTemp waits until a temporary file appears in dir.
+func waitTemp(t *testing.T, dir string) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		ents, _ := os.ReadDir(dir)
+		for _, e := range ents {
+			if strings.Contains(e.Name(), ".tmp-") {
+				return
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("no temporary file appeared")
+}
+
+// The stress program is the test binary (see TestMain): a build
+// reading a standard input that never ends is mid-way, with its
+// temporary files in place, when the signal comes.
+func TestKilledBuildThenRerunLeavesNoTemp(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "b")
+	os.Mkdir(out, 0o755)
+	cmd, stdin := startStress(t, dir, "build", "--kinds", "keyboard", "--out", "b", "-")
+	stdin.WriteString(safetyCorpus)
+	waitTemp(t, out)
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	ents, _ := os.ReadDir(out)
+	stale := 0
+	for _, e := range ents {
+		if strings.Contains(e.Name(), ".tmp-") {
+			stale++
+		} else {
+			t.Errorf("killed build left target %s", e.Name())
+		}
+	}
+	if stale == 0 {
+		t.Fatal("the kill left no temporary file: the test checks nothing")
+	}
+	// The same build again, in-process: it removes the dead process's
+	// temporary files of its targets and leaves only its outputs.
+	t.Chdir(dir)
+	if _, stderr, err := runCLI(t, safetyCorpus, "build", "--kinds", "keyboard", "--out", "b", "-"); err != nil {
+		t.Fatalf("rerun: %v (%s)", err, stderr)
+	}
+	assertNoTemp(t, out)
+	for _, name := range []string{"stdin_key.tsv", "changes.tsv", "manifest.json"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// SIGINT exits 130 and SIGTERM 143, with no temporary file and nothing
+// at the targets.
+func TestInterruptExitStatus(t *testing.T) {
+	for _, tt := range []struct {
+		sig  syscall.Signal
+		code int
+	}{{syscall.SIGINT, 130}, {syscall.SIGTERM, 143}} {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "b")
+		os.Mkdir(out, 0o755)
+		cmd, stdin := startStress(t, dir, "build", "--kinds", "keyboard", "--out", "b", "-")
+		stdin.WriteString(safetyCorpus)
+		waitTemp(t, out)
+		if err := cmd.Process.Signal(tt.sig); err != nil {
+			t.Fatal(err)
+		}
+		cmd.Wait()
+		if got := cmd.ProcessState.ExitCode(); got != tt.code {
+			t.Errorf("%v: exit %d, want %d (stderr %q)", tt.sig, got, tt.code, cmd.Stderr)
+		}
+		if ents, _ := os.ReadDir(out); len(ents) != 0 {
+			var names []string
+			for _, e := range ents {
+				names = append(names, e.Name())
+			}
+			t.Errorf("%v left %v", tt.sig, names)
+		}
+	}
+}
+
+// --scheme iobes converts on the way in and back on the way out: the
+// output is IOBES with the input's mentions (a keyboard typo keeps the
+// tags).
+func TestPerturbSchemeRoundTrip(t *testing.T) {
+	t.Chdir(t.TempDir())
+	in := "Aspirin\tS-Chemical\ninduced\tO\ngastric\tB-Disease\nulcers\tE-Disease\n\n" +
+		"heart\tB-Disease\nattack\tI-Disease\nrisk\tE-Disease\n"
+	out, stderr, err := runCLI(t, in, "perturb", "--kind", "keyboard", "--scheme", "iobes", "-")
+	if err != nil {
+		t.Fatalf("%v (%s)", err, stderr)
+	}
+	tags := func(s string) []string {
+		var ts []string
+		for _, line := range strings.Split(s, "\n") {
+			if f := strings.Fields(line); len(f) == 2 {
+				ts = append(ts, f[1])
+			}
+		}
+		return ts
+	}
+	if got, want := tags(out), tags(in); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("tags %v, want the input's %v", got, want)
+	}
+	if !strings.HasSuffix(out, "E-Disease\n") {
+		t.Fatalf("output layout differs from the input's (no final blank line): %q", out)
+	}
+}
+
+// --labels names integer JSON Lines tags: a comma list, a file, or the
+// dataset's dataset_info.json; without it integer tags are an error that
+// points to the flag.
+func TestLabelsFlag(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("int.jsonl", []byte(`{"tokens": ["Aspirin", "induced"], "ner_tags": [1, 0]}`+"\n"), 0o644)
+	os.WriteFile("labels.txt", []byte("O\nB-Chemical\nI-Chemical\n"), 0o644)
+	os.WriteFile("dataset_info.json", []byte(`{"default": {"features": {"ner_tags": {"feature": {"names": ["O", "B-Chemical", "I-Chemical"]}}}}}`), 0o644)
+	code, msg := cliStatus(t, "stats", "int.jsonl")
+	if code != 1 || !strings.Contains(msg, "int.jsonl:1:") || !strings.Contains(msg, "--labels") {
+		t.Errorf("no labels: exit %d, %q", code, msg)
+	}
+	for _, spec := range []string{"O,B-Chemical,I-Chemical", "labels.txt", "dataset_info.json"} {
+		out, stderr, err := runCLI(t, "", "perturb", "--kind", "swap", "--labels", spec, "int.jsonl")
+		if err != nil || !strings.Contains(out, `"ner_tags":["B-Chemical","O"]`) {
+			t.Errorf("--labels %s: %q, %v (%s)", spec, out, err, stderr)
+		}
+	}
+	if code, msg := cliStatus(t, "stats", "--labels", "O,O", "int.jsonl"); code != 2 || !strings.Contains(msg, `--labels: bad label list: label "O" given twice`) {
+		t.Errorf("bad --labels: exit %d, %q", code, msg)
+	}
+}
+
+// IOBES mentions are counted right with --scheme iobes: S- is a mention,
+// B- ... E- one mention.
+func TestStatsIOBESCounts(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("e.tsv", []byte("Aspirin\tS-Chemical\ninduced\tO\ngastric\tB-Disease\nulcers\tE-Disease\n\n"+
+		"heart\tB-Disease\nattack\tI-Disease\nrisk\tE-Disease\n"), 0o644)
+	out, stderr, err := runCLI(t, "", "stats", "--scheme", "iobes", "e.tsv")
+	if err != nil {
+		t.Fatalf("%v (%s)", err, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("want a header and one row, got %q", out)
+	}
+	head, row := strings.Fields(lines[0]), strings.Fields(lines[1])
+	cell := func(name string) string {
+		for i, h := range head {
+			if h == name {
+				return row[i] // "sentences (annotated)" and "2 (2)" are both two fields
+			}
+		}
+		return ""
+	}
+	if cell("Chemical") != "1" || cell("Disease") != "2" {
+		t.Fatalf("Chemical %q, Disease %q; want 1 and 2 in\n%s", cell("Chemical"), cell("Disease"), out)
+	}
+}

@@ -1,0 +1,52 @@
+package conll
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestReadLabels(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	info := write("dataset_info.json", `{"bc5cdr": {"features": {"tokens": {"feature": {"dtype": "string"}}, "ner_tags": {"feature": {"names": ["O", "B-Chemical", "I-Chemical"], "_type": "ClassLabel"}, "_type": "Sequence"}}}}`)
+	flat := write("flat.json", `{"features": {"ner_tags": {"feature": {"names": ["O", "B-X"]}}}}`)
+	lines := write("labels.txt", "O\nB-Chemical\n\nI-Chemical\n")
+	noTags := write("other.json", `{"features": {"tokens": {}}}`)
+	dup := write("dup.txt", "O\nO\n")
+	for _, tt := range []struct {
+		spec string
+		want string // joined by ","; "" for an error
+	}{
+		{info, "O,B-Chemical,I-Chemical"},
+		{flat, "O,B-X"},
+		{lines, "O,B-Chemical,I-Chemical"},
+		{"O, B-Chemical,I-Chemical", "O,B-Chemical,I-Chemical"},
+		{noTags, ""},
+		{dup, ""},
+		{"O,,B-X", ""},
+		{filepath.Join(dir, "missing.txt"), ""},
+	} {
+		got, err := ReadLabels(tt.spec)
+		if tt.want == "" {
+			if err == nil {
+				t.Errorf("ReadLabels(%q) = %v, want an error", tt.spec, got)
+			}
+			continue
+		}
+		if err != nil || strings.Join(got, ",") != tt.want {
+			t.Errorf("ReadLabels(%q) = %v, %v; want %s", tt.spec, got, err, tt.want)
+		}
+	}
+	if _, err := ReadLabels(dup); !errors.Is(err, ErrLabels) {
+		t.Errorf("duplicate labels: %v, want ErrLabels", err)
+	}
+}

@@ -1,0 +1,141 @@
+package entityswap
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/synonym"
+	"github.com/stress-ner/stress/sample"
+	"github.com/stress-ner/stress/umls"
+)
+
+func TestPoolName(t *testing.T) {
+	pref := func(src string) umls.Term { return umls.Term{Source: src, TermType: "label", Preferred: true} }
+	syn := umls.Term{Source: "CHEBI", TermType: "synonym"}
+	cdr := umls.Term{Source: "CDR", TermType: "mention"}
+	for _, tc := range []struct {
+		text string
+		t    umls.Term
+		diso bool
+		want string
+	}{
+		{"heart failure", pref("MESH"), true, ""},
+		{"Lyme disease", pref("MESH"), true, ""},
+		{"seizures", cdr, true, ""},
+		{"haloperidol", syn, false, ""}, // attested in the corpora's text
+		{"rulonilimab", pref("DRUGBANK"), false, RejectUnattested},
+		{"laflunimus", syn, false, RejectUnattested},
+		{"blackberry", pref("DRUGBANK"), false, RejectUnattested}, // an allergen extract
+		{"benign adult cerebral neoplasm", pref("NCIT"), true, RejectUnattested},
+		{"sign or symptom", pref("MESH"), true, RejectFinding},
+		{"aggravated disease", pref("MESH"), true, RejectGeneric},
+		{"chemical substance", pref("MESH"), false, RejectGeneric},
+		{"stage IIC appendix cancer", cdr, true, RejectFinding},
+		{"stage II appendix cancer", cdr, true, RejectFinding},
+		{"abundant intracytoplasmic lipofuscin present", cdr, true, RejectFinding},
+		{"hypotensive", cdr, true, RejectAdjective},
+		{"dimethyl", cdr, false, RejectFragment},
+		{"aminocaproic", cdr, false, RejectFragment},
+		{"- phe", cdr, false, RejectFragment},
+		{"Arg -", cdr, false, RejectFragment},
+		{"Infarction, Myocardial", cdr, true, synonym.RejectInverted},
+		{"trifluoridonitridosulfur", syn, false, RejectUnattested},
+	} {
+		if got := PoolName(tc.text, tc.t, tc.diso); got != tc.want {
+			t.Errorf("PoolName(%q, %s) = %q, want %q", tc.text, tc.t.Source, got, tc.want)
+		}
+	}
+}
+
+func TestEponyms(t *testing.T) {
+	terms := func(names ...string) []umls.Term {
+		var out []umls.Term
+		for _, n := range names {
+			out = append(out, umls.Term{String: n})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		terms []umls.Term
+		want  string
+	}{
+		{terms("Maroteaux-Lamy syndrome", "maroteaux-lamy syndrome"), "lamy,maroteaux"},
+		{terms("Zellweger Syndrome", "zellweger syndrome"), "zellweger"},
+		{terms("Parkinson's disease"), "parkinson"},
+		{terms("Papillon-Lefevre Syndrome"), "lefevre,papillon"},
+		{terms("Meningococcal Disease", "meningococcal infection"), ""},
+		{terms("Macular Dystrophy"), ""},
+		{terms("Stress Cardiomyopathy", "Anemia, Hemolytic"), ""},
+		{terms("Spinocerebellar Ataxia", "spinocerebellar ataxia"), ""},
+	} {
+		var got []string
+		for w := range eponyms(tc.terms) {
+			got = append(got, w)
+		}
+		slices.Sort(got)
+		if g := strings.Join(got, ","); g != tc.want {
+			t.Errorf("eponyms(%v) = %q, want %q", tc.terms, g, tc.want)
+		}
+	}
+}
+
+// TestGrammar: a plural mention takes a plural name, an adjectival
+// disease mention is left alone, "a"/"an" fits, and names render in
+// running-text case.
+func TestGrammar(t *testing.T) {
+	s := newSwap(t, Options{})
+	sent := conll.Sentence{
+		Tokens: []string{"Patients", "had", "seizures", "and", "an", "arrhythmia", "but", "were", "not", "hypotensive", "."},
+		Tags:   []string{"O", "O", "B-Disease", "O", "O", "B-Disease", "O", "O", "O", "B-Disease", "O"},
+	}
+	for seed := range uint64(20) {
+		out, cs := s.Perturb(sent, allTrue(len(sent.Tokens)), rand.New(rand.NewPCG(seed, seed)))
+		if err := perturb.CheckSentence(s, sent, out, cs); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		for _, c := range cs {
+			switch c.Before {
+			case "seizures":
+				if !synonym.IsPlural(c.After) {
+					t.Errorf("seed %d: plural mention %q -> singular %q", seed, c.Before, c.After)
+				}
+			case "arrhythmia":
+				if synonym.IsPlural(c.After) || synonym.Article(strings.Fields(c.After)[0]) != "an" {
+					t.Errorf("seed %d: %q after an -> %q", seed, c.Before, c.After)
+				}
+			case "hypotensive":
+				t.Errorf("seed %d: adjectival mention replaced by %q", seed, c.After)
+			}
+			for _, w := range strings.Fields(c.After) {
+				if len(w) >= 4 && strings.ToUpper(w) == w && synonym.EnglishWord(strings.ToLower(w)) {
+					t.Errorf("seed %d: %q in capitals", seed, c.After)
+				}
+			}
+		}
+	}
+}
+
+// TestSampleNumber: on the embedded sample, no swap changes a mention's
+// grammatical number and no plural name replaces a singular mention.
+func TestSampleNumber(t *testing.T) {
+	sents, err := sample.Test()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSwap(t, Options{})
+	for i, sent := range sents {
+		_, cs := s.Perturb(sent, allTrue(len(sent.Tokens)), perturb.SentenceRand(2, Name, sent))
+		for _, c := range cs {
+			if synonym.IsPlural(c.Before) != synonym.IsPlural(c.After) {
+				t.Errorf("sentence %d: %q -> %q changes number", i+1, c.Before, c.After)
+			}
+			if err := s.Check(c); err != nil {
+				t.Errorf("sentence %d: %v", i+1, err)
+			}
+		}
+	}
+}
