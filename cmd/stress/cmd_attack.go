@@ -68,6 +68,7 @@ random set, and words and queries per success.`,
 }
 
 func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) error {
+	e = syncStderr(e)
 	if err := o.check("attack"); err != nil {
 		return err
 	}

@@ -78,6 +78,7 @@ func parseRates(s string) ([]float64, error) {
 }
 
 func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error {
+	e = syncStderr(e)
 	if len(args) > 0 {
 		return usageErrorf("curve takes no arguments (got %q); use --test", args[0])
 	}

@@ -61,6 +61,7 @@ type runOptions struct {
 }
 
 func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
+	e = syncStderr(e)
 	if len(args) > 0 {
 		return usageErrorf("run takes no arguments (got %q); use --train and --test", args[0])
 	}

@@ -31,6 +31,7 @@ type tagOptions struct {
 }
 
 func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
+	e = syncStderr(e)
 	if err := o.check("tag"); err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -24,6 +25,7 @@ func init() {
 			f.IntIn(&o.bits, "hash-bits", 20, 10, 24, "log2 of the number of feature buckets (10-24)")
 			f.String(&o.out, "output", "o", "", "model file to write (required)")
 			f.Bool(&o.force, "force", "", false, "replace the model file if it exists")
+			Parsed(f, &o.scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of the training files: iob2 (checked), or iob1 or iobes (converted to IOB2)")
 			f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
 			o.set = f.Changed
 		}, runTrain),
@@ -37,6 +39,7 @@ type trainOptions struct {
 	seed         uint64
 	out          string
 	force, quiet bool
+	scheme       iob.Scheme
 	set          func(string) bool
 }
 
@@ -59,7 +62,7 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 
 	var sents []conll.Sentence
 	for _, name := range args {
-		ss, err := readTraining(e, name)
+		ss, err := readTraining(e, name, o.scheme)
 		if err != nil {
 			return err
 		}
@@ -94,11 +97,12 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 
 // readTraining reads a training corpus ("-" is standard input) and
 // checks that its tags are IOB2.
-func readTraining(e *env, name string) ([]conll.Sentence, error) {
+func readTraining(e *env, name string, scheme iob.Scheme) ([]conll.Sentence, error) {
 	f, err := openCorpus(e, name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	f.SetTags(iob.Checker(scheme)) // valid in its scheme, IOB2 from here on
 	return tagger.ReadTraining(f, name)
 }

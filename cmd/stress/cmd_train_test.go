@@ -99,7 +99,7 @@ func TestTrainCommandErrors(t *testing.T) {
 		{[]string{"train", "--features", "words", "-o", out}, true, "no training files"},
 		{[]string{"train", "--features", "words", "--epochs", "0", "-o", out, train}, true, "--epochs"},
 		{[]string{"train", "--features", "words", "--hash-bits", "40", "-o", out, train}, true, "--hash-bits"},
-		{[]string{"train", "--features", "words", "-o", out, bad}, false, bad + ":5: tag is not IOB2"},
+		{[]string{"train", "--features", "words", "-o", out, bad}, false, bad + `:5: tag "PERSON" is not valid iob2`},
 		{[]string{"train", "--features", "words", "-o", out, filepath.Join(t.TempDir(), "missing.tsv")}, false, "missing.tsv"},
 	}
 	for _, tt := range tests {

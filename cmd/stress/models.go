@@ -268,3 +268,30 @@ func (p *progressTagger) TagSentences(ctx context.Context, sents []conll.Sentenc
 	p.bar.Add(1)
 	return tags, err
 }
+
+// syncStderr returns e with a standard error that several goroutines may
+// write to: an external model's stderr is copied while the command logs.
+// Files are safe for that (and stay files, so that progress bars still
+// see a terminal); other writers, such as test buffers, get a lock.
+func syncStderr(e *env) *env {
+	if _, ok := e.Stderr.(*os.File); ok {
+		return e
+	}
+	if _, ok := e.Stderr.(*lockedWriter); ok {
+		return e
+	}
+	c := *e
+	c.Stderr = &lockedWriter{w: e.Stderr}
+	return &c
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}

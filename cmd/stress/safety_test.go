@@ -79,6 +79,8 @@ func TestBadInputs(t *testing.T) {
 			code: 1, msg: `bad.jsonl:1: tag "X-Foo" is not valid iob2`, absent: []string{"aug.tsv"}},
 		{name: "stats IOBES without --scheme", setup: map[string]string{"e.tsv": "Aspirin\tS-Chemical\n"}, args: []string{"stats", "e.tsv"},
 			code: 1, msg: `e.tsv:1: tag "S-Chemical" is not valid iob2`},
+		{name: "train IOB1 input", setup: map[string]string{"one.tsv": "a\tO\nb\tI-Chemical\n"}, args: []string{"train", "--features", "words", "-o", "m.bin", "one.tsv"},
+			code: 1, msg: `one.tsv:2: I-Chemical after O: an entity must start with B-`, absent: []string{"m.bin"}},
 		{name: "perturb --workers -3", setup: in, args: []string{"perturb", "--kind", "keyboard", "--workers", "-3", "in.tsv"},
 			code: 2, msg: "--workers: -3: must be at least 1"},
 		{name: "perturb --type-map Chemical=BOGUS", setup: in, args: []string{"perturb", "--kind", "synonym", "--type-map", "Chemical=BOGUS", "-o", "out.tsv", "in.tsv"},
