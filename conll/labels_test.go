@@ -2,6 +2,7 @@ package conll
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,4 +50,32 @@ func TestReadLabels(t *testing.T) {
 	if _, err := ReadLabels(dup); !errors.Is(err, ErrLabels) {
 		t.Errorf("duplicate labels: %v, want ErrLabels", err)
 	}
+}
+
+// FuzzDatasetInfoLabels: any bytes give labels or an error, never a
+// panic, and labels found are strings of the names list.
+func FuzzDatasetInfoLabels(f *testing.F) {
+	f.Add([]byte(`{"bc5cdr": {"features": {"ner_tags": {"feature": {"names": ["O", "B-Chemical"]}}}}}`))
+	f.Add([]byte(`{"features": {"ner_tags": {"feature": {"names": ["O", 3]}}}}`))
+	f.Add([]byte(`{"features": {"tokens": {}}}`))
+	f.Add([]byte(`[1, 2]`))
+	f.Add([]byte(``))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		labels, err := datasetInfoLabels(data)
+		if err == nil && labels == nil {
+			t.Fatal("nil labels without an error")
+		}
+	})
+}
+
+func ExampleReadLabels() {
+	labels, err := ReadLabels("O,B-Chemical,I-Chemical")
+	fmt.Println(labels, err)
+	r := NewJSONReader(strings.NewReader(`{"tokens": ["Aspirin", "works"], "ner_tags": [1, 0]}`))
+	r.Labels = labels
+	s, _ := r.Read()
+	fmt.Println(s.Tokens, s.Tags)
+	// Output:
+	// [O B-Chemical I-Chemical] <nil>
+	// [Aspirin works] [B-Chemical O]
 }

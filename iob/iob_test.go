@@ -2,6 +2,7 @@ package iob
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -371,4 +372,16 @@ func TestChecker(t *testing.T) {
 			t.Errorf("%v %q: pos %d, err %v; want an ErrInvalidTag at %d", tt.scheme, tt.in, pos, err, tt.pos)
 		}
 	}
+}
+
+func ExampleChecker() {
+	check := Checker(IOBES)
+	tags := []string{"S-Chemical", "O", "B-Disease", "E-Disease"}
+	_, err := check(tags)
+	fmt.Println(tags, err)
+	_, err = Checker(IOB2)([]string{"O", "X-Foo"})
+	fmt.Println(err)
+	// Output:
+	// [B-Chemical O B-Disease I-Disease] <nil>
+	// tag "X-Foo" is not valid iob2
 }

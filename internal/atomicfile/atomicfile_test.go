@@ -203,3 +203,16 @@ func TestErrorsNameTarget(t *testing.T) {
 	}
 	f.Abort()
 }
+
+// FuzzWriterPID: the end of a temporary file's name parses to a positive
+// PID or not at all, never a panic; a name this package makes parses.
+func FuzzWriterPID(f *testing.F) {
+	for _, s := range []string{"123-456", "3486588083", "1-2.keep", "-1-2", "0-1", "12-", "99999999999999999999-1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if pid, ok := writerPID(s); ok && pid <= 0 {
+			t.Fatalf("writerPID(%q) = %d, true", s, pid)
+		}
+	})
+}

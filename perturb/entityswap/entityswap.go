@@ -258,8 +258,10 @@ func (s *Swap) pool(groups, exclude []string) ([]name, error) {
 			n := name{text: text, key: k, isPlural: plural, words: len(words(text)),
 				concept: c, term: t, proper: proper}
 			// An eponym's name has no plural a writer uses
-			// ("Parkinson's diseases").
-			if p, ok := synonym.Plural(text); ok && !plural && synonym.IsPlural(p) && !hasProper(text, proper) && plainPlural(text, p) {
+			// ("Parkinson's diseases"), nor has a chemical's
+			// ("p-coumaric acids"): a plural chemical mention takes
+			// a name that is plural already.
+			if p, ok := synonym.Plural(text); ok && diso && !plural && synonym.IsPlural(p) && !hasProper(text, proper) && plainPlural(text, p) {
 				n.plural = p
 			}
 			pool = append(pool, n)
@@ -329,6 +331,7 @@ var findingWords = map[string]bool{
 	"overdose": true, "allergy": true, "adverse": true, "reaction": true, "exposed": true, "use": true,
 	"abuse": true, "dependence": true, "therapy": true, "treatment": true, "procedure": true, "cell": true,
 	"cells": true, "ratio": true, "count": true, "increased": true, "decreased": true, "elevated": true,
+	"group": true, "groups": true, "increase": true, "decrease": true, "activity": true, "activities": true, "poly": true,
 	"low": true, "high": true, "normal": true, "pattern": true, "variant": true, "subtype": true,
 }
 
@@ -354,8 +357,8 @@ func PoolName(text string, t umls.Term, diso bool) string {
 	ws := words(text)
 	generic := true
 	for _, w := range ws {
-		if findingWords[w] {
-			return RejectFinding
+		if findingWords[w] || strings.HasSuffix(w, "graphy") || strings.HasSuffix(w, "scopy") {
+			return RejectFinding // also procedures: "electroencephalography"
 		}
 		generic = generic && (genericWords[w] || len(w) < 2)
 	}
@@ -546,6 +549,8 @@ func (s *Swap) render(n name, mentionToks []string, mention string, plural bool,
 		switch lt := strings.ToLower(t); {
 		case n.proper[lt] && lt == t:
 			toks[i] = capInitial(t)
+		case i+1 < len(toks) && toks[i+1] == "'" && title(t) && synonym.EnglishWord(lt) && !synonym.ProperNoun(lt) && !(i == 0 && start):
+			toks[i] = lt // "bird fancier's lung": an English word before a possessive is no eponym
 		case genericWords[lt] && t != lt && strings.ToUpper(t) == t && !(i == 0 && start):
 			toks[i] = lt // "Glutamic ACID": a capitalized class word, not an acronym ("CREST syndrome")
 		}

@@ -44,6 +44,10 @@ func TestPoolName(t *testing.T) {
 		{"Arg -", cdr, false, RejectFragment},
 		{"Infarction, Myocardial", cdr, true, synonym.RejectInverted},
 		{"trifluoridonitridosulfur", syn, false, RejectUnattested},
+		{"poly T", cdr, false, RejectFinding},
+		{"hydroxy group", cdr, false, RejectFinding},
+		{"Electroencephalography", cdr, false, RejectFinding},
+		{"increase in locomotor activities", cdr, true, RejectFinding},
 	} {
 		if got := PoolName(tc.text, tc.t, tc.diso); got != tc.want {
 			t.Errorf("PoolName(%q, %s) = %q, want %q", tc.text, tc.t.Source, got, tc.want)
