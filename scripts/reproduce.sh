@@ -24,10 +24,14 @@ if [ ! -f "$corpus/train.tsv" ] || [ ! -f "$corpus/test.tsv" ]; then
 	echo "reproduce.sh: BC5CDR-IOB not found in $corpus (set CORPUS=DIR)" >&2
 	exit 1
 fi
-mkdir -p "$out"
-go run ./cmd/stress run \
+# The report is kept beside, then moved in: stress run refuses a
+# non-empty output directory, and --force clears only an earlier run.
+report=$(mktemp)
+go run ./cmd/stress run --force \
 	--train "$corpus/train.tsv" --test "$corpus/test.tsv" \
 	--kinds keyboard,swap,synonym,spelling,case,ocr,insert,delete,entity-swap \
 	--unseen-in "$corpus/train.tsv" --augment keyboard,swap,synonym \
 	--seed 1 --epochs 10 --samples 1000 \
-	--out "$out" --format markdown | tee "$out/report.md"
+	--out "$out" --format markdown | tee "$report"
+chmod 644 "$report"
+mv "$report" "$out/report.md"

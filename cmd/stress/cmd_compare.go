@@ -96,6 +96,9 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	for _, n := range append(append([]named{}, golds...), predFiles...) {
 		inputs = append(inputs, n.path)
 	}
+	if err := oneStdin(append(inputs, changes)...); err != nil {
+		return err
+	}
 	if err := overwrite.Check(append(inputs, changes), []string{o.html}, o.force); err != nil {
 		return err
 	}

@@ -65,6 +65,9 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		if len(args) > 0 {
 			return usageErrorf("FILE cannot be combined with --gold and --pred")
 		}
+		if err := oneStdin(goldPath, predPath); err != nil {
+			return err
+		}
 		if o.set("delimiter") {
 			return usageErrorf("-d applies to conlleval input; corpus files are read by format")
 		}

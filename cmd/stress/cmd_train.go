@@ -56,6 +56,9 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 	}
 	// Check the output early so a long training run does not end in
 	// "file exists".
+	if err := oneStdin(args...); err != nil {
+		return err
+	}
 	if err := overwrite.Check(args, []string{out}, force); err != nil {
 		return err
 	}

@@ -371,3 +371,18 @@ func parseModel(s string) (named, error) {
 	}
 	return n, nil
 }
+
+// oneStdin refuses "-" (standard input) given for more than one input:
+// the second would read an exhausted stream.
+func oneStdin(names ...string) error {
+	n := 0
+	for _, name := range names {
+		if name == "-" {
+			n++
+		}
+	}
+	if n > 1 {
+		return usageErrorf("standard input (-) can be only one of the inputs")
+	}
+	return nil
+}
