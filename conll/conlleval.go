@@ -36,8 +36,13 @@ type Evaluator struct {
 	Convert bool
 	Scheme  iob.Scheme
 
-	r io.Reader
+	r   io.Reader
+	sem SemEval
 }
+
+// SemEval returns the SemEval-2013 counts of the input after Evaluate in
+// ModeSemEval.
+func (e *Evaluator) SemEval() *SemEval { return &e.sem }
 
 // NewEvaluator returns an Evaluator reading from r.
 func NewEvaluator(r io.Reader) *Evaluator {
@@ -88,7 +93,7 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 	gcache := tagCache{m: map[string]tagParts{}, raw: e.Options.Raw, outside: out}
 	pcache := tagCache{m: map[string]tagParts{}, raw: e.Options.Raw, outside: out}
 	// Strict mode and scheme conversion work on whole sentences.
-	buffered := e.Options.Mode == ModeStrict || (e.Convert && !e.Options.Raw)
+	buffered := e.Options.Mode != ModeConlleval || (e.Convert && !e.Options.Raw)
 	var gold, pred []string
 	var lines []int
 	tags := map[string]string{} // distinct tags, so that buffering does not allocate per token
@@ -108,8 +113,33 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 				return err
 			}
 		}
+		if e.Options.Mode == ModeSemEval {
+			if e.Options.Raw {
+				g, p = rawTags(g, out), rawTags(p, out)
+			}
+			for i := range g {
+				c.Tokens++
+				if g[i] == p[i] {
+					c.CorrectTags++
+				}
+			}
+			if err := e.sem.AddSentence(g, p, out); err != nil {
+				var te *iob.TagError
+				if errors.As(err, &te) {
+					return &ParseError{File: e.File, Line: lines[te.Pos], Err: err}
+				}
+				return err
+			}
+			return nil
+		}
 		if e.Options.Mode == ModeStrict {
-			evalStrict(g, p, e.Options, &c, nil)
+			if err := evalStrict(g, p, e.Options, &c, nil); err != nil {
+				var te *iob.TagError
+				if errors.As(err, &te) {
+					return &ParseError{File: e.File, Line: lines[te.Pos], Err: fmt.Errorf("%w (scheme %v)", err, e.Options.Scheme)}
+				}
+				return err
+			}
 			return nil
 		}
 		for i := range g {
@@ -166,7 +196,7 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 					return c, err
 				}
 			}
-			if e.Options.Mode != ModeStrict {
+			if e.Options.Mode == ModeConlleval {
 				ch.step("O", "", "O", "", true)
 			}
 		} else {

@@ -17,12 +17,18 @@ const (
 	// ModeConlleval reads entities exactly as the CoNLL conlleval script:
 	// an I- after O or after another type starts an entity.
 	ModeConlleval Mode = iota
-	// ModeStrict reads entities as seqeval's strict IOB2 mode: only B-
-	// starts an entity, stray I- tags belong to none.
+	// ModeStrict reads entities as seqeval's strict mode under
+	// EvalOptions.Scheme (IOB2 by default: only B- starts an entity, stray
+	// I- tags belong to none). Tags are read as they are, untyped tags
+	// are of type "_", and a tag the scheme does not allow is an error
+	// (ErrSchemeTag), as seqeval raises one.
 	ModeStrict
+	// ModeSemEval counts entities with the SemEval-2013 task 9.1 modes
+	// (strict, exact, partial, type) as nervaluate does: see SemEval.
+	ModeSemEval
 )
 
-var modeNames = [...]string{ModeConlleval: "conlleval", ModeStrict: "strict"}
+var modeNames = [...]string{ModeConlleval: "conlleval", ModeStrict: "strict", ModeSemEval: "semeval"}
 
 func (m Mode) String() string {
 	if m >= 0 && int(m) < len(modeNames) {
@@ -31,15 +37,17 @@ func (m Mode) String() string {
 	return fmt.Sprintf("Mode(%d)", int(m))
 }
 
-// ParseMode parses "conlleval" or "strict".
+// ParseMode parses "conlleval", "strict" or "semeval".
 func ParseMode(s string) (Mode, error) {
 	switch s {
 	case "conlleval":
 		return ModeConlleval, nil
 	case "strict":
 		return ModeStrict, nil
+	case "semeval":
+		return ModeSemEval, nil
 	}
-	return 0, fmt.Errorf("unknown scoring mode %q (want conlleval or strict)", s)
+	return 0, fmt.Errorf("unknown scoring mode %q (want conlleval, strict or semeval)", s)
 }
 
 // EvalOptions configures scoring.
@@ -52,6 +60,8 @@ type EvalOptions struct {
 	// "O". Like conlleval's -o it has no effect in ModeConlleval without
 	// Raw.
 	Outside string
+	// Scheme is the tag scheme of ModeStrict (ignored by the other modes).
+	Scheme StrictScheme
 }
 
 func (o EvalOptions) outside() string {
@@ -208,6 +218,8 @@ func evalSentence(gold, pred []string, opt EvalOptions, visit func(Entity)) Coun
 	n := min(len(gold), len(pred))
 	var c Counts
 	if opt.Mode == ModeStrict {
+		// A tag seqeval refuses reads as outside here; callers that must
+		// refuse it check with opt.CheckTags first.
 		evalStrict(gold[:n], pred[:n], opt, &c, visit)
 		return c
 	}
@@ -384,42 +396,83 @@ func (c *Counts) bump(typ string, gold, pred, correct int) {
 	c.Types[typ] = t
 }
 
-// evalStrict scores one sentence with seqeval's strict IOB2 entities.
-func evalStrict(gold, pred []string, opt EvalOptions, c *Counts, visit func(Entity)) {
-	out := opt.outside()
-	norm := func(tags []string) []string {
-		if !opt.Raw && out == iob.Outside {
-			return tags
-		}
-		n := make([]string, len(tags))
-		for i, t := range tags {
-			switch {
-			case t == out || t == iob.Outside:
-				n[i] = iob.Outside
-			case opt.Raw:
-				n[i] = "B-" + t
-			default:
-				n[i] = t
-			}
-		}
-		return n
+// CheckTags returns the *iob.TagError (wrapping ErrSchemeTag) that
+// seqeval's strict mode raises for tags under o.Scheme, or nil. Only
+// ModeStrict without Raw refuses tags.
+func (o EvalOptions) CheckTags(tags []string) error {
+	if o.Mode != ModeStrict || o.Raw {
+		return nil
 	}
-	gold, pred = norm(gold), norm(pred)
+	_, err := strictSpans(o.strictNorm(tags), o.Scheme, nil)
+	return err
+}
+
+// strictNorm maps the outside tag to O and, with Raw, every other tag to
+// a one-token entity of the scheme.
+func (o EvalOptions) strictNorm(tags []string) []string {
+	out := o.outside()
+	if !o.Raw && out == iob.Outside {
+		return tags
+	}
+	n := make([]string, len(tags))
+	for i, t := range tags {
+		if t == out || t == iob.Outside {
+			n[i] = iob.Outside
+		} else {
+			n[i] = t
+		}
+	}
+	return n
+}
+
+// rawSpans makes every non-outside tag a one-token entity (-r).
+func rawSpans(tags []string) []iob.Span {
+	var s []iob.Span
+	for i, t := range tags {
+		if t != iob.Outside {
+			s = append(s, iob.Span{Start: i, End: i + 1, Type: t})
+		}
+	}
+	return s
+}
+
+// evalStrict scores one sentence with seqeval's strict entities. It
+// returns the error seqeval would raise; the counts then hold the
+// sentence with the refused side read as having no entity.
+func evalStrict(gold, pred []string, opt EvalOptions, c *Counts, visit func(Entity)) error {
+	gold, pred = opt.strictNorm(gold), opt.strictNorm(pred)
 	for i := range gold {
 		c.Tokens++
 		if gold[i] == pred[i] {
 			c.CorrectTags++
 		}
 	}
-	c.GoldIssues.Add(iob.Check(gold))
-	c.PredIssues.Add(iob.Check(pred))
-	gs, ps := iob.StrictSpans(gold), iob.StrictSpans(pred)
+	if opt.Scheme == StrictIOB2 && !opt.Raw {
+		c.GoldIssues.Add(iob.Check(gold))
+		c.PredIssues.Add(iob.Check(pred))
+	}
+	var gs, ps []iob.Span
+	var gerr, perr error
+	if opt.Raw {
+		gs, ps = rawSpans(gold), rawSpans(pred)
+	} else {
+		gs, gerr = strictSpans(gold, opt.Scheme, nil)
+		ps, perr = strictSpans(pred, opt.Scheme, nil)
+		if gerr != nil {
+			gs = nil
+		}
+		if perr != nil {
+			ps = nil
+		}
+	}
 	for _, s := range gs {
 		c.bump(s.Type, 1, 0, 0)
 		if visit != nil {
 			visit(Entity{GoldEntity, s.Start, s.End, s.Type})
 		}
 	}
+	// Spans come out sorted by start and never overlap, so one pass
+	// finds the matches.
 	j := 0
 	for _, s := range ps {
 		c.bump(s.Type, 0, 1, 0)
@@ -436,7 +489,29 @@ func evalStrict(gold, pred []string, opt EvalOptions, c *Counts, visit func(Enti
 			}
 		}
 	}
+	if gerr != nil {
+		return sideError{gold: true, err: gerr}
+	}
+	if perr != nil {
+		return sideError{err: perr}
+	}
+	return nil
 }
+
+// sideError says which column a refused tag is in.
+type sideError struct {
+	gold bool
+	err  error
+}
+
+func (e sideError) Error() string {
+	if e.gold {
+		return "gold " + e.err.Error()
+	}
+	return "predicted " + e.err.Error()
+}
+
+func (e sideError) Unwrap() error { return e.err }
 
 // ReportFormat selects the layout of WriteReport.
 type ReportFormat int
@@ -551,10 +626,29 @@ type Scorer struct {
 	opt    EvalOptions
 	counts Counts
 	ch     chunker
+	sem    SemEval
 	// Convert, when set, makes AddPairs convert each sentence's tags
 	// from Scheme to IOB2 before scoring (not with Raw).
 	Convert bool
 	Scheme  iob.Scheme
+}
+
+// SemEval returns the SemEval-2013 counts of the sentences added so far
+// in ModeSemEval.
+func (s *Scorer) SemEval() *SemEval { return &s.sem }
+
+// rawTags makes every tag but the outside one a one-token B- entity, for
+// -r in SemEval mode.
+func rawTags(tags []string, outside string) []string {
+	out := make([]string, len(tags))
+	for i, t := range tags {
+		if t == outside || t == iob.Outside {
+			out[i] = iob.Outside
+		} else {
+			out[i] = "B-" + t
+		}
+	}
+	return out
 }
 
 // NewScorer returns a Scorer with the given options.
@@ -565,12 +659,26 @@ func NewScorer(opt EvalOptions) *Scorer {
 }
 
 // Add scores one sentence; gold and pred must have the same length
-// (extra tags of the longer one are ignored).
-func (s *Scorer) Add(gold, pred []string) {
+// (extra tags of the longer one are ignored). In ModeStrict it returns
+// the error seqeval raises for a tag the scheme does not allow: a
+// *iob.TagError wrapping ErrSchemeTag, its message naming the column.
+func (s *Scorer) Add(gold, pred []string) error {
 	n := min(len(gold), len(pred))
 	if s.opt.Mode == ModeStrict {
-		evalStrict(gold[:n], pred[:n], s.opt, &s.counts, nil)
-		return
+		return evalStrict(gold[:n], pred[:n], s.opt, &s.counts, nil)
+	}
+	if s.opt.Mode == ModeSemEval {
+		g, p := gold[:n], pred[:n]
+		if s.opt.Raw {
+			g, p = rawTags(g, s.opt.outside()), rawTags(p, s.opt.outside())
+		}
+		for i := range g {
+			s.counts.Tokens++
+			if g[i] == p[i] {
+				s.counts.CorrectTags++
+			}
+		}
+		return s.sem.AddSentence(g, p, s.opt.outside())
 	}
 	out := s.opt.outside()
 	for i := range n {
@@ -579,6 +687,7 @@ func (s *Scorer) Add(gold, pred []string) {
 		s.ch.step(gp, gt, pp, pt, false)
 	}
 	s.ch.step("O", "", "O", "", true)
+	return nil
 }
 
 // AddPairs scores every sentence of p, gold from p.A and predictions
@@ -604,7 +713,14 @@ func (s *Scorer) AddPairs(p *PairReader) (Counts, error) {
 				return Counts{}, err
 			}
 		}
-		s.Add(gt, pt)
+		if err := s.Add(gt, pt); err != nil {
+			var te *iob.TagError
+			if errors.As(err, &te) {
+				return Counts{}, fmt.Errorf("%s:%d and %s:%d: %w (mode %v, scheme %v)",
+					p.NameA, g.Line+te.Pos, p.NameB, pr.Line+te.Pos, err, s.opt.Mode, s.opt.Scheme)
+			}
+			return Counts{}, err
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package conll
 
 import (
 	"bytes"
+	"errors"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -96,18 +97,30 @@ func TestPropertySentenceSum(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for iter := range 300 {
 		gold, pred := randomSentences(r, 1+r.IntN(6), sentenceAlphabet)
-		for _, mode := range []Mode{ModeConlleval, ModeStrict} {
-			for _, raw := range []bool{false, true} {
-				opt := EvalOptions{Mode: mode, Raw: raw}
+		opts := []EvalOptions{{Mode: ModeConlleval}, {Mode: ModeConlleval, Raw: true}, {Mode: ModeStrict, Raw: true}}
+		for sch := range StrictScheme(len(strictTables)) {
+			opts = append(opts, EvalOptions{Mode: ModeStrict, Scheme: sch})
+		}
+		for _, opt := range opts {
+			{
+				mode, raw := opt.Mode, opt.Raw
 				var sum Counts
+				refused := false
 				for i := range gold {
 					sum.Add(EvalSentence(gold[i], pred[i], opt))
+					refused = refused || opt.CheckTags(gold[i]) != nil || opt.CheckTags(pred[i]) != nil
 				}
 				e := NewEvaluator(bytes.NewReader(conllevalText(gold, pred)))
 				e.Options = opt
 				got, err := e.Evaluate()
+				if refused != (err != nil) {
+					t.Fatalf("%v %v: stream error %v, sentences refused: %v", mode, opt.Scheme, err, refused)
+				}
 				if err != nil {
-					t.Fatal(err)
+					if !errors.Is(err, ErrSchemeTag) {
+						t.Fatal(err)
+					}
+					continue
 				}
 				if !reflect.DeepEqual(got.Overall(), sum.Overall()) || got.Tokens != sum.Tokens || got.CorrectTags != sum.CorrectTags {
 					t.Fatalf("iter %d %v raw=%v: stream %+v, sum of sentences %+v\n%s", iter, mode, raw, got, sum, conllevalText(gold, pred))

@@ -29,8 +29,8 @@ func init() {
 			f.String(&o.gold, "gold", "", "", "gold corpus file (with --pred)")
 			f.String(&o.pred, "pred", "", "", "predicted corpus file (with --gold)")
 			f.Enum(&o.format, "format", "", "text", []string{"text", "json", "markdown", "csv"}, "output format: text, json, markdown or csv")
-			Parsed(f, &o.eval.Mode, "mode", "", "conlleval", conll.ParseMode, "entity reading: conlleval, or strict (seqeval strict IOB2: entities start with B-)")
-			Parsed(f, &o.scheme, "scheme", "", "", iob.ParseScheme, "convert tags from iob1, iob2 or iobes to IOB2 before scoring (default: score tags as they are)")
+			Parsed(f, &o.eval.Mode, "mode", "", "conlleval", conll.ParseMode, "scoring: conlleval, strict (seqeval's strict mode under --scheme, iob2 by default) or semeval (nervaluate's four SemEval-2013 modes)")
+			f.String(&o.schemeName, "scheme", "", "", "conlleval and semeval modes: convert tags from iob1, iob2 or iobes to IOB2 first; strict mode: read tags as seqeval does in iob1, iob2, ioe1, ioe2, iobes or bilou (never converted or repaired)")
 			o.set = f.Changed
 		}, runScore),
 	})
@@ -39,6 +39,7 @@ func init() {
 // scoreOptions are the flags of "stress score".
 type scoreOptions struct {
 	delim, gold, pred, format string
+	schemeName                string
 	eval                      conll.EvalOptions
 	latex                     bool
 	scheme                    iob.Scheme
@@ -47,16 +48,30 @@ type scoreOptions struct {
 
 func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 	delim, latex, goldPath, predPath, format, opt, scheme := o.delim, o.latex, o.gold, o.pred, o.format, o.eval, o.scheme
-	convert := o.set("scheme")
+	convert := o.set("scheme") && opt.Mode != conll.ModeStrict
 	var err error
+	if o.set("scheme") {
+		if opt.Mode == conll.ModeStrict {
+			opt.Scheme, err = conll.ParseStrictScheme(o.schemeName)
+		} else {
+			scheme, err = iob.ParseScheme(o.schemeName)
+		}
+		if err != nil {
+			return usageErrorf("--scheme: %v", err)
+		}
+	}
 	if latex && format != "text" {
 		return usageErrorf("-l needs --format text")
+	}
+	if latex && opt.Mode == conll.ModeSemEval {
+		return usageErrorf("-l applies to conlleval and strict reports")
 	}
 	if delim == "" {
 		return usageErrorf("-d needs a non-empty delimiter")
 	}
 
 	var counts conll.Counts
+	var sem *conll.SemEval
 	switch {
 	case goldPath != "" || predPath != "":
 		if goldPath == "" || predPath == "" {
@@ -71,7 +86,7 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		if o.set("delimiter") {
 			return usageErrorf("-d applies to conlleval input; corpus files are read by format")
 		}
-		counts, err = scoreCorpora(goldPath, predPath, opt, convert, scheme)
+		counts, sem, err = scoreCorpora(goldPath, predPath, opt, convert, scheme)
 		if err != nil {
 			return err
 		}
@@ -104,6 +119,11 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 			// Refuse as conlleval does: nothing on stdout, its exit status.
 			return &exitError{Code: conll.ConllevalStatus(err), Err: err}
 		}
+		sem = ev.SemEval()
+	}
+
+	if opt.Mode == conll.ModeSemEval {
+		return conll.WriteSemEval(e.Stdout, sem, format)
 	}
 
 	warnIssues(e.Stderr, counts, opt.Mode)
@@ -118,26 +138,27 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 
 // scoreCorpora aligns two corpus files sentence by sentence and token by
 // token and scores them.
-func scoreCorpora(goldPath, predPath string, opt conll.EvalOptions, convert bool, scheme iob.Scheme) (conll.Counts, error) {
+func scoreCorpora(goldPath, predPath string, opt conll.EvalOptions, convert bool, scheme iob.Scheme) (conll.Counts, *conll.SemEval, error) {
 	gf, err := conll.Open(goldPath)
 	if err != nil {
-		return conll.Counts{}, err
+		return conll.Counts{}, nil, err
 	}
 	defer gf.Close()
 	pf, err := conll.Open(predPath)
 	if err != nil {
-		return conll.Counts{}, err
+		return conll.Counts{}, nil, err
 	}
 	defer pf.Close()
 	// Predictions on documents are split like the gold documents.
 	if err := pf.ReadLike(gf.Layout().Template); err != nil {
-		return conll.Counts{}, err
+		return conll.Counts{}, nil, err
 	}
 	sc := conll.NewScorer(opt)
 	if convert {
 		sc.Convert, sc.Scheme = true, scheme
 	}
-	return sc.AddPairs(conll.NewPairReader(gf, goldPath, pf, predPath))
+	c, err := sc.AddPairs(conll.NewPairReader(gf, goldPath, pf, predPath))
+	return c, sc.SemEval(), err
 }
 
 // warnIssues says on stderr how many tags valid IOB2 forbids: conlleval
