@@ -6,6 +6,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -418,5 +419,41 @@ func TestStatsIOBESCounts(t *testing.T) {
 	}
 	if cell("Chemical") != "1" || cell("Disease") != "2" {
 		t.Fatalf("Chemical %q, Disease %q; want 1 and 2 in\n%s", cell("Chemical"), cell("Disease"), out)
+	}
+}
+
+// Help is printed once, on stdout; "stress help umls [SUB]" is complete.
+func TestHelpOnceAndComplete(t *testing.T) {
+	for _, args := range [][]string{{"perturb", "--help"}, {"perturb", "-h"}, {"help", "perturb"}, {"umls", "import", "--help"}} {
+		out, stderr, err := runCLI(t, "", args...)
+		if c := exitCode(err, io.Discard); c != 0 || stderr != "" || strings.Count(out, "Usage:") != 1 {
+			t.Errorf("%v: exit %d, %d usages on stdout, stderr %q", args, c, strings.Count(out, "Usage:"), stderr)
+		}
+	}
+	out, _, err := runCLI(t, "", "help", "umls")
+	for _, want := range []string{"generate", "--mrconso", "--group", "--notice", "--rows", "--force"} {
+		if err != nil || !strings.Contains(out, want) {
+			t.Errorf("help umls lacks %s (%v)", want, err)
+		}
+	}
+	out, _, err = runCLI(t, "", "help", "umls", "generate")
+	if err != nil || !strings.Contains(out, "Usage: stress umls generate") || !strings.Contains(out, "--dir") || strings.Contains(out, "--mrconso") {
+		t.Errorf("help umls generate: %v\n%s", err, out)
+	}
+}
+
+// Score's warning about invalid IOB2 fits the mode: only conlleval mode
+// points to --mode strict.
+func TestScoreWarningFitsMode(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("g.tsv", []byte("a\tI-Chemical\nb\tO\n"), 0o644)
+	os.WriteFile("p.tsv", []byte("a\tI-Chemical\nb\tO\n"), 0o644)
+	_, stderr, err := runCLI(t, "", "score", "--gold", "g.tsv", "--pred", "p.tsv")
+	if err != nil || !strings.Contains(stderr, "see --mode strict") {
+		t.Errorf("conlleval mode: %v, %q", err, stderr)
+	}
+	_, stderr, err = runCLI(t, "", "score", "--mode", "strict", "--gold", "g.tsv", "--pred", "p.tsv")
+	if err != nil || strings.Contains(stderr, "see --mode strict") || (stderr != "" && !strings.Contains(stderr, "strict mode does not count them")) {
+		t.Errorf("strict mode: %v, %q", err, stderr)
 	}
 }
