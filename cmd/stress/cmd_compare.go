@@ -92,7 +92,7 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 		return usageErrorf("compare takes no arguments (got %q)", args[0])
 	}
 	c, build, input, preds, golds, predFiles, changes := o.c, o.build, o.input, o.preds, o.golds, o.predFiles, o.changes
-	var inputs []string
+	inputs := buildFiles(o.build)
 	for _, n := range append(append([]named{}, golds...), predFiles...) {
 		inputs = append(inputs, n.path)
 	}
@@ -203,4 +203,32 @@ func addExplicit(c *compare.Comparer, golds, predFiles []named, changesPath stri
 		}
 	}
 	return nil
+}
+
+// buildFiles lists the files of the build in dir (manifest, change log,
+// stress sets and their original) for the output policy: --html must
+// not replace one of them. A directory without a readable manifest
+// gives what can be named without it; the comparison reports the error.
+func buildFiles(dir string) []string {
+	if dir == "" {
+		return nil
+	}
+	files := []string{filepath.Join(dir, build.ManifestName), filepath.Join(dir, build.ChangesName)}
+	b, err := build.Open(dir)
+	if err != nil {
+		return files
+	}
+	for _, in := range b.Manifest.Inputs {
+		switch p := filepath.FromSlash(in.Path); {
+		case strings.HasPrefix(in.Path, "sample:"), in.Path == "-":
+		case filepath.IsAbs(p):
+			files = append(files, p)
+		default: // recorded relative to the build directory
+			files = append(files, filepath.Join(dir, p))
+		}
+		for _, out := range in.Outputs {
+			files = append(files, filepath.Join(dir, out.File))
+		}
+	}
+	return files
 }

@@ -112,6 +112,8 @@ func TestBadInputs(t *testing.T) {
 			code: 2, msg: "in.tsv: output would replace an input"},
 		{name: "compare --html INPUT", setup: in, args: []string{"compare", "--gold", "in.tsv", "--pred-file", "s=in.tsv", "--html", "in.tsv"},
 			code: 2, msg: "in.tsv: output would replace an input"},
+		{name: "compare --html over a build's file", setup: with(map[string]string{"b/changes.tsv": "x\n"}), args: []string{"compare", "--build", "b", "--pred", "s=p", "--html", "b/changes.tsv"},
+			code: 2, msg: "b/changes.tsv: output would replace an input"},
 		{name: "umls generate over a release", setup: map[string]string{"rel/MRCONSO.RRF": "C0000005|ENG|P|L0000005|PF|S0007492|Y|A26634265||M0019694|D012711|MSH|PEP|D012711|(131)I-Macroaggregated Albumin|0|N|256|\n"},
 			args: []string{"umls", "generate", "--dir", "rel", "--rows", "10"},
 			code: 1, msg: "MRCONSO.RRF: file exists (use --force to replace it)", absent: []string{"rel/MRSTY.RRF"}},

@@ -351,10 +351,15 @@ func PoolName(text string, t umls.Term, diso bool) string {
 	if !(t.Source == "CDR" || t.Preferred && writerSources[strings.ToUpper(t.Source)] && synonym.PlainEnglish(text)) && !synonym.Attested(text) {
 		return RejectUnattested
 	}
+	ws := words(text)
+	if len(ws) == 1 && t.Source != "CDR" && !t.Preferred && synonym.EnglishWord(ws[0]) {
+		// Attested as an everyday word, not as this name: "bore" (a
+		// synonym of boron), "lemon", "cosmetic".
+		return RejectUnattested
+	}
 	if why := synonym.Natural(text, text); why != "" {
 		return why
 	}
-	ws := words(text)
 	generic := true
 	for _, w := range ws {
 		if findingWords[w] || strings.HasSuffix(w, "graphy") || strings.HasSuffix(w, "scopy") {

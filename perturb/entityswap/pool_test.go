@@ -45,6 +45,8 @@ func TestPoolName(t *testing.T) {
 		{"Infarction, Myocardial", cdr, true, synonym.RejectInverted},
 		{"trifluoridonitridosulfur", syn, false, RejectUnattested},
 		{"poly T", cdr, false, RejectFinding},
+		{"bore", syn, false, RejectUnattested},
+		{"copper", pref("MESH"), false, ""},
 		{"hydroxy group", cdr, false, RejectFinding},
 		{"Electroencephalography", cdr, false, RejectFinding},
 		{"increase in locomotor activities", cdr, true, RejectFinding},
