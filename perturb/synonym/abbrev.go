@@ -44,6 +44,7 @@ type definition struct {
 	longSpan   iob.Span
 	shortSpan  iob.Span
 	longAtHead bool // the long form starts its sentence (or follows a colon)
+	natural    bool // the long form passes natural (judged once, here)
 }
 
 // definitions returns the abbreviation definitions of s (see above). The
@@ -68,7 +69,8 @@ func definitions(s conll.Sentence) []definition {
 		// A long form after "BACKGROUND :" starts a sentence as much as
 		// one at the head.
 		head := l.Start == 0 || s.Tokens[l.Start-1] == ":"
-		d := definition{typ: l.Type, short: strings.Clone(short), longSpan: l, shortSpan: sh, longAtHead: head}
+		d := definition{typ: l.Type, short: strings.Clone(short), longSpan: l, shortSpan: sh, longAtHead: head,
+			natural: natural(strings.Join(long, " "), strings.Join(s.Tokens[sh.Start:sh.End], " "), true) == ""}
 		for _, t := range long {
 			d.long = append(d.long, strings.Clone(t))
 		}
@@ -207,9 +209,11 @@ func (sc *sentenceContext) longForm(s conll.Sentence, sp iob.Span) []string {
 	if !ok {
 		return nil
 	}
-	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
-	if natural(strings.Join(d.long, " "), mention, true) != "" {
-		return nil // the text's own name, but a systematic or long one: "N - ( 2 - hydroxypropyl ) methacrylamide"
+	if !d.natural {
+		// The text's own name, but a systematic or long one: "N - ( 2
+		// - hydroxypropyl ) methacrylamide". Uses have the definition's
+		// short form, up to spacing, so one judgement serves them all.
+		return nil
 	}
 	toks := append([]string(nil), d.long...)
 	if d.longAtHead && titleWord(toks[0]) && !theVocabulary().properNoun(strings.ToLower(toks[0])) {

@@ -872,6 +872,7 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 		style = InferStyle(s.Tokens)
 	}
 	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+	mkey := trivialKey(mention)
 	prev, next := "", ""
 	if sp.Start > 0 {
 		prev = strings.ToLower(s.Tokens[sp.Start-1])
@@ -893,8 +894,9 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 		if strings.ToLower(toks[len(toks)-1]) == next || strings.ToLower(toks[0]) == prev {
 			continue
 		}
-		// Nor may it come out as the mention itself once in running text.
-		if strings.Join(r.render(c.Term, s, sp, style, a), " ") == mention {
+		// Nor may it come out as the mention itself once in running text
+		// (only a name equal to it up to case and number can).
+		if trivialKey(c.Term) == mkey && strings.Join(r.render(c.Term, s, sp, style, a), " ") == mention {
 			continue
 		}
 		out = append(out, c)
