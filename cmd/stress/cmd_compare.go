@@ -46,6 +46,12 @@ systems are compared on each set with an approximate randomization test.`,
 			f.String(&o.c.Reference, "reference", "", "", "set drops are measured against (default: the original, or the first --gold)")
 			Parsed(f, &o.c.Eval.Mode, "mode", "", "conlleval", conll.ParseMode, "span semantics: conlleval, strict (seqeval's strict mode under --scheme) or semeval (nervaluate's entities, exact matches)")
 			Parsed(f, &o.c.Eval.Scheme, "scheme", "", "iob2", conll.ParseStrictScheme, "tag scheme of --mode strict: iob1, iob2, ioe1, ioe2, iobes or bilou")
+			f.Check("scheme", func() error {
+				if f.Changed("scheme") && o.c.Eval.Mode != conll.ModeStrict {
+					return errors.New("applies to --mode strict only")
+				}
+				return nil
+			})
 			f.IntIn(&o.c.Samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: none)")
 			f.Uint64(&o.c.Seed, "seed", 1, "seed of the resampling")
 			f.Float64(&o.c.Confidence, "confidence", 0.95, "confidence level of the intervals")

@@ -156,6 +156,8 @@ func TestCompareErrors(t *testing.T) {
 		{[]string{"compare", "--gold", gold, "--pred-file", "x"}, 2, "want NAME=VALUE"},
 		{[]string{"compare", "--gold", gold, "--pred-file", "s=" + gold, "--mode", "lenient"}, 2, "--mode"},
 		{[]string{"compare", "--gold", gold, "--pred-file", "s=" + gold, "--format", "xml"}, 2, "--format"},
+		{[]string{"compare", "--gold", gold, "--pred-file", "s=" + gold, "--scheme", "iobes"}, 2, "--scheme: applies to --mode strict only"},
+		{[]string{"compare", "--gold", gold, "--pred-file", "s=" + gold, "--mode", "strict", "--scheme", "bio"}, 2, "unknown scheme"},
 		{[]string{"compare", "--gold", gold, "--pred-file", "s=" + short}, 1, short + ": 1 sentences, gold " + gold + " has 3"},
 		{[]string{"compare", "--build", dir, "--pred", "s=" + dir}, 1, "open build manifest"},
 	} {
