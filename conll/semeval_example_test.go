@@ -39,3 +39,13 @@ func ExampleSemEval() {
 	// partial  COR 0 INC 0 PAR 1 P 0.50 R 0.50
 	// ent_type COR 1 INC 0 PAR 0 P 1.00 R 1.00
 }
+
+// A typo makes a model miss a mention; a synonym makes it find only part
+// of one.
+func ExampleClassifyErrors() {
+	gold, _ := conll.SemEvalSpans([]string{"B-Disease", "I-Disease", "O", "B-Chemical"}, "")
+	pred, _ := conll.SemEvalSpans([]string{"O", "B-Disease", "O", "O"}, "")
+	fmt.Printf("%+v\n", conll.ClassifyErrors(gold, pred))
+	// Output:
+	// {Correct:0 Missed:1 Spurious:0 Type:0 Boundary:1 BoundaryType:0}
+}
