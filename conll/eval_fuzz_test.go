@@ -106,3 +106,13 @@ func bigBench(b *testing.B) {
 		b.Skip("big benchmark: set STRESS_BIG_BENCH=1")
 	}
 }
+
+func BenchmarkEvaluate780kStrictIOBES(b *testing.B) {
+	bigBench(b)
+	benchmarkEvaluate(b, 6, EvalOptions{Mode: ModeStrict, Scheme: StrictIOBES})
+}
+
+func BenchmarkEvaluate780kSemEval(b *testing.B) {
+	bigBench(b)
+	benchmarkEvaluate(b, 6, EvalOptions{Mode: ModeSemEval})
+}
