@@ -474,30 +474,7 @@ func evalStrict(gold, pred []string, opt EvalOptions, c *Counts, visit func(Enti
 			ps = nil
 		}
 	}
-	for _, s := range gs {
-		c.bump(s.Type, 1, 0, 0)
-		if visit != nil {
-			visit(Entity{GoldEntity, s.Start, s.End, s.Type})
-		}
-	}
-	// Spans come out sorted by start and never overlap, so one pass
-	// finds the matches.
-	j := 0
-	for _, s := range ps {
-		c.bump(s.Type, 0, 1, 0)
-		if visit != nil {
-			visit(Entity{PredEntity, s.Start, s.End, s.Type})
-		}
-		for j < len(gs) && gs[j].Start < s.Start {
-			j++
-		}
-		if j < len(gs) && gs[j] == s {
-			c.bump(s.Type, 0, 0, 1)
-			if visit != nil {
-				visit(Entity{CorrectEntity, s.Start, s.End, s.Type})
-			}
-		}
-	}
+	countSpans(gs, ps, c, visit)
 	if gerr != nil {
 		return sideError{gold: true, err: gerr}
 	}
@@ -523,6 +500,14 @@ func evalSemEvalStrict(gold, pred []string, opt EvalOptions, c *Counts, visit fu
 	}
 	gs, _ := SemEvalSpans(gold, opt.Outside)
 	ps, _ := SemEvalSpans(pred, opt.Outside)
+	countSpans(gs, ps, c, visit)
+}
+
+// countSpans counts the gold entities gs, the predicted ps and the
+// exact matches between them into c, calling visit (when not nil) for
+// each. Spans come sorted by start and never overlap, so one pass finds
+// the matches.
+func countSpans(gs, ps []iob.Span, c *Counts, visit func(Entity)) {
 	for _, s := range gs {
 		c.bump(s.Type, 1, 0, 0)
 		if visit != nil {

@@ -208,6 +208,54 @@ func overlaps(a, b iob.Span) bool { return a.Start < b.End && b.Start < a.End }
 // token); the gold entities nobody took are missed.
 func semevalMatch(m SemEvalMode, gold, pred []iob.Span) SemEvalCounts {
 	var c SemEvalCounts
+	c.Spurious, c.Missed = takeFirst(gold, pred, func(p, g iob.Span) bool {
+		sameBounds := p.Start == g.Start && p.End == g.End
+		switch m {
+		case SemStrict:
+			if sameBounds && p.Type == g.Type {
+				c.Correct++
+			} else if overlaps(p, g) {
+				c.Incorrect++
+			} else {
+				return false
+			}
+		case SemExact:
+			if sameBounds {
+				c.Correct++
+			} else if overlaps(p, g) {
+				c.Incorrect++
+			} else {
+				return false
+			}
+		case SemPartial:
+			if !overlaps(p, g) {
+				return false
+			}
+			if sameBounds {
+				c.Correct++
+			} else {
+				c.Partial++
+			}
+		case SemType:
+			if !overlaps(p, g) {
+				return false
+			}
+			if p.Type == g.Type {
+				c.Correct++
+			} else {
+				c.Incorrect++
+			}
+		}
+		return true
+	})
+	return c
+}
+
+// takeFirst pairs each prediction, in order, with the first gold entity
+// not yet taken for which take (which counts the pair) reports true. It
+// returns the predictions that took none and the gold entities nobody
+// took.
+func takeFirst(gold, pred []iob.Span, take func(p, g iob.Span) bool) (spurious, missed int) {
 	var takenBuf [16]bool
 	taken := takenBuf[:0]
 	if len(gold) > len(takenBuf) {
@@ -218,59 +266,22 @@ func semevalMatch(m SemEvalMode, gold, pred []iob.Span) SemEvalCounts {
 	for _, p := range pred {
 		hit := false
 		for i, g := range gold {
-			if taken[i] {
+			if taken[i] || !take(p, g) {
 				continue
-			}
-			sameBounds := p.Start == g.Start && p.End == g.End
-			switch m {
-			case SemStrict:
-				if sameBounds && p.Type == g.Type {
-					c.Correct++
-				} else if overlaps(p, g) {
-					c.Incorrect++
-				} else {
-					continue
-				}
-			case SemExact:
-				if sameBounds {
-					c.Correct++
-				} else if overlaps(p, g) {
-					c.Incorrect++
-				} else {
-					continue
-				}
-			case SemPartial:
-				if !overlaps(p, g) {
-					continue
-				}
-				if sameBounds {
-					c.Correct++
-				} else {
-					c.Partial++
-				}
-			case SemType:
-				if !overlaps(p, g) {
-					continue
-				}
-				if p.Type == g.Type {
-					c.Correct++
-				} else {
-					c.Incorrect++
-				}
 			}
 			taken[i], hit = true, true
 			break
 		}
 		if !hit {
-			c.Spurious++
+			spurious++
 		}
 	}
 	for _, t := range taken {
 		if !t {
-			c.Missed++
+			missed++
 		}
 	}
-	return c
+	return spurious, missed
 }
 
 // SemEvalSpans reads entities from tags as nervaluate reads a list of
@@ -341,41 +352,22 @@ func (e ErrorCounts) Pred() int { return e.Correct + e.Spurious + e.Type + e.Bou
 // ClassifyErrors sorts the entities of one sentence by the kind of error.
 func ClassifyErrors(gold, pred []iob.Span) ErrorCounts {
 	var e ErrorCounts
-	var takenBuf [16]bool
-	taken := takenBuf[:0]
-	if len(gold) > len(takenBuf) {
-		taken = make([]bool, len(gold))
-	} else {
-		taken = takenBuf[:len(gold)]
-	}
-	for _, p := range pred {
-		hit := false
-		for i, g := range gold {
-			if taken[i] || !overlaps(p, g) {
-				continue
-			}
-			sameBounds, sameType := p.Start == g.Start && p.End == g.End, p.Type == g.Type
-			switch {
-			case sameBounds && sameType:
-				e.Correct++
-			case sameBounds:
-				e.Type++
-			case sameType:
-				e.Boundary++
-			default:
-				e.BoundaryType++
-			}
-			taken[i], hit = true, true
-			break
+	e.Spurious, e.Missed = takeFirst(gold, pred, func(p, g iob.Span) bool {
+		if !overlaps(p, g) {
+			return false
 		}
-		if !hit {
-			e.Spurious++
+		sameBounds, sameType := p.Start == g.Start && p.End == g.End, p.Type == g.Type
+		switch {
+		case sameBounds && sameType:
+			e.Correct++
+		case sameBounds:
+			e.Type++
+		case sameType:
+			e.Boundary++
+		default:
+			e.BoundaryType++
 		}
-	}
-	for _, t := range taken {
-		if !t {
-			e.Missed++
-		}
-	}
+		return true
+	})
 	return e
 }
