@@ -355,12 +355,7 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 			if r.part != nil {
 				var p, u conll.TypeCounts
 				for _, pc := range r.part {
-					p.Gold += int(pc[0])
-					p.Pred += int(pc[1])
-					p.Correct += int(pc[2])
-					u.Gold += int(pc[3])
-					u.Pred += int(pc[4])
-					u.Correct += int(pc[5])
+					pc.addTo(&p, &u)
 				}
 				ps, us := scoreOf(p), scoreOf(u)
 				res.Perturbed, res.Untouched = &ps, &us
@@ -413,12 +408,7 @@ func (c *Comparer) onReference(ref, s *setData, o *resultData) (Score, Score) {
 		}
 		mask := referenceMask(ref.Gold[i].Tags, setGold, changed, c.Eval)
 		_, pc, _ := partition(ref.Gold[i].Tags, o.pred[i], mask, c.Eval)
-		p.Gold += int(pc[0])
-		p.Pred += int(pc[1])
-		p.Correct += int(pc[2])
-		u.Gold += int(pc[3])
-		u.Pred += int(pc[4])
-		u.Correct += int(pc[5])
+		pc.addTo(&p, &u)
 	}
 	return scoreOf(p), scoreOf(u)
 }

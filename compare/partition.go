@@ -13,6 +13,17 @@ import (
 // untouched gold, pred, correct.
 type partCounts [6]int32
 
+// addTo adds the perturbed counts to perturbed and the untouched ones
+// to untouched.
+func (p partCounts) addTo(perturbed, untouched *conll.TypeCounts) {
+	perturbed.Gold += int(p[0])
+	perturbed.Pred += int(p[1])
+	perturbed.Correct += int(p[2])
+	untouched.Gold += int(p[3])
+	untouched.Pred += int(p[4])
+	untouched.Correct += int(p[5])
+}
+
 func (p partCounts) sum() [3]int32 {
 	return [3]int32{p[0] + p[3], p[1] + p[4], p[2] + p[5]}
 }
