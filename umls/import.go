@@ -680,45 +680,21 @@ func (l *loader) finish() error {
 		return fmt.Errorf("build lookups: %w", err)
 	}
 	groups := map[string]int{}
-	rows, err := l.db.QueryContext(ctx, `SELECT grp, count(*) FROM
-		(SELECT DISTINCT s.concept, g.grp FROM semtypes s JOIN semgroups g ON g.tui = s.tui) GROUP BY grp`)
+	err := l.countGroups(ctx, "count semantic groups", `SELECT grp, count(*) FROM
+		(SELECT DISTINCT s.concept, g.grp FROM semtypes s JOIN semgroups g ON g.tui = s.tui) GROUP BY grp`,
+		func(g string, n int) { groups[g] += n })
 	if err != nil {
 		return err
 	}
-	for rows.Next() {
-		var g string
-		var n int
-		if err := rows.Scan(&g, &n); err != nil {
-			rows.Close()
-			return err
-		}
-		groups[g] += n
-	}
-	if err := rows.Err(); err != nil {
-		rows.Close()
-		return fmt.Errorf("count semantic groups: %w", err)
-	}
-	rows.Close()
-	rows, err = l.db.QueryContext(ctx, "SELECT groups, count(*) FROM concepts WHERE groups != '' GROUP BY groups")
+	err = l.countGroups(ctx, "count concept groups", "SELECT groups, count(*) FROM concepts WHERE groups != '' GROUP BY groups",
+		func(g string, n int) {
+			for _, x := range splitComma(g) {
+				groups[x] += n
+			}
+		})
 	if err != nil {
 		return err
 	}
-	for rows.Next() {
-		var g string
-		var n int
-		if err := rows.Scan(&g, &n); err != nil {
-			rows.Close()
-			return err
-		}
-		for _, x := range splitComma(g) {
-			groups[x] += n
-		}
-	}
-	if err := rows.Err(); err != nil {
-		rows.Close()
-		return fmt.Errorf("count concept groups: %w", err)
-	}
-	rows.Close()
 
 	tx, err := l.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -791,4 +767,26 @@ func joinSet(m map[string]bool) string {
 	}
 	slices.Sort(keys)
 	return strings.Join(keys, ",")
+}
+
+// countGroups runs query, which yields (group, count) rows, and hands
+// each row to add. Errors of reading the rows are wrapped with what.
+func (l *loader) countGroups(ctx context.Context, what, query string, add func(g string, n int)) error {
+	rows, err := l.db.QueryContext(ctx, query)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var g string
+		var n int
+		if err := rows.Scan(&g, &n); err != nil {
+			return err
+		}
+		add(g, n)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
 }
