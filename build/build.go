@@ -56,6 +56,11 @@ type Plan struct {
 	Dir       string                 // output directory, created if missing
 	Workers   int                    // parallel workers; the output does not depend on it
 	Version   string                 // tool version recorded in the manifest
+	// Scheme is the tag scheme of the inputs: checked as they are read,
+	// converted to IOB2 to be perturbed, and back to write the outputs,
+	// so that an IOBES input gives IOBES stress sets. The manifest
+	// records it. IOB2 (the zero value) is what the corpora use.
+	Scheme iob.Scheme
 	// Progress, when set, is called as sentences are done.
 	Progress func(sentences int)
 	// Expect is the manifest being regenerated (FromManifest): the
@@ -224,6 +229,9 @@ func FromManifest(path string) (*Plan, error) {
 		return nil, err
 	}
 	p := &Plan{Seed: m.Seed, Selection: m.Selection, Dir: filepath.Dir(path), Expect: m}
+	if p.Scheme, err = m.TagScheme(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	// File options, like inputs, are recorded relative to the manifest.
 	if p.Kinds, err = mapFileOptions(m.Kinds, func(f string) string {
 		if filepath.IsAbs(f) {
@@ -270,6 +278,9 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 	}
 	m := &perturb.Manifest{Tool: "stress", Version: plan.Version, Seed: plan.Seed, Selection: plan.Selection,
 		Kinds: recorded, Changes: ChangesName}
+	if plan.Scheme != iob.IOB2 {
+		m.Scheme = plan.Scheme.String()
+	}
 
 	changes, err := atomicfile.Create(filepath.Join(plan.Dir, ChangesName), false)
 	if err != nil {
@@ -301,15 +312,18 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 		if err != nil {
 			return nil, err
 		}
-		// Inputs are IOB2: anything else (IOB1, IOBES, "X-Foo", "B-")
-		// stops the build at its line instead of passing through.
-		src.file.SetTags(iob.Checker(iob.IOB2))
 		srcs[i] = src
 		defer src.Close()
+		// Inputs are valid in the plan's scheme: anything else (IOB1 or
+		// IOBES read as IOB2, "X-Foo", "B-") stops the build at its line
+		// instead of passing through.
+		if err := src.file.SetScheme(plan.Scheme); err != nil {
+			return nil, err
+		}
 		part := perturb.Part{Source: src}
 		for k, mk := range plan.Kinds {
 			name := outputName(in, mk)
-			s, err := createSink(plan.Dir, name, mk.Name, src)
+			s, err := createSink(plan.Dir, name, mk.Name, src, plan.Scheme)
 			if err != nil {
 				return nil, err
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -102,7 +103,11 @@ func (b *Build) Sets(in *perturb.Input) ([]compare.Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	o, tmpl, err := readGold("O", orig, in.SHA256, nil, nil)
+	scheme, err := b.Manifest.TagScheme()
+	if err != nil {
+		return nil, err
+	}
+	o, tmpl, err := readGold("O", orig, in.SHA256, nil, nil, scheme)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +124,7 @@ func (b *Build) Sets(in *perturb.Input) ([]compare.Set, error) {
 		if logs != nil && ch == nil {
 			ch = []compare.Change{} // a log without entries: nothing changed
 		}
-		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl)
+		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl, scheme)
 		if err != nil {
 			return nil, err
 		}
@@ -131,9 +136,15 @@ func (b *Build) Sets(in *perturb.Input) ([]compare.Set, error) {
 
 // readGold reads a gold set, checking its SHA-256 when sha is not "".
 // It returns the set's document template (nil for CoNLL and JSON
-// Lines); like, when not nil, is the template it is split like.
-func readGold(name, path, sha string, changes []compare.Change, like conll.Template) (compare.Set, conll.Template, error) {
-	gold, layout, sum, err := readFileLike(path, like)
+// Lines); like, when not nil, is the template it is split like. Tags in
+// another scheme than IOB2 (the build's) are converted to IOB2, which
+// the comparison works on.
+func readGold(name, path, sha string, changes []compare.Change, like conll.Template, scheme iob.Scheme) (compare.Set, conll.Template, error) {
+	var setup func(*conll.File) error
+	if scheme != iob.IOB2 {
+		setup = func(f *conll.File) error { return f.SetScheme(scheme) }
+	}
+	gold, layout, sum, err := readFileSetup(path, like, setup)
 	if err != nil {
 		return compare.Set{}, nil, fmt.Errorf("read gold: %w", err)
 	}
@@ -151,9 +162,26 @@ func (b *Build) Template(file string) conll.Template { return b.templates[file] 
 // a document file is split into the sentences and tokens of the set's
 // gold documents, so that predictions in PubTator, BioC or brat (the
 // same text, predicted annotations) align with the gold token by token.
+// Predictions on a build in another scheme than IOB2 are in that scheme
+// too: they are converted to IOB2 as the scorer reads them (an invalid
+// transition is a mistake to score, not an error).
 func (b *Build) ReadPredictions(set compare.Set, path string) ([]conll.Sentence, error) {
-	sents, _, _, err := readFileLike(path, b.templates[set.File])
-	return sents, err
+	scheme, err := b.Manifest.TagScheme()
+	if err != nil {
+		return nil, err
+	}
+	src, err := openSource(path)
+	if err != nil {
+		return nil, err
+	}
+	defer src.Close()
+	if err := src.file.SetLenientScheme(scheme); err != nil {
+		return nil, err
+	}
+	if err := src.file.ReadLike(b.templates[set.File]); err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return conll.ReadAll(src.file)
 }
 
 // WriteStats prints the statistics a manifest records: the

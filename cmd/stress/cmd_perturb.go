@@ -35,7 +35,7 @@ func init() {
 			f.String(&o.Output, "output", "o", "", "write the perturbed corpus to `OUT` (default: standard output)")
 			f.String(&o.Log, "log", "", "", "write the change log (TSV with header) to `FILE`")
 			f.Bool(&o.Force, "force", "", false, "replace OUT and the log if they exist")
-			Parsed(f, &o.Scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of the input, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out)")
+			bindScheme(f, &o.Scheme, "tag scheme of the input, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out)")
 			f.Enum(&o.InFormat, "in-format", "", "", formatChoices, "input format (default: from the name or content)")
 			f.Enum(&o.OutFormat, "out-format", "", "", formatChoices, "output format (default: from the output name, or the input's)")
 			bindPerturb(f, &o.perturbFlags)
@@ -71,7 +71,9 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 		return err
 	}
 	defer in.Close()
-	in.SetTags(iob.Checker(o.Scheme))
+	if err := in.SetScheme(o.Scheme); err != nil {
+		return err
+	}
 
 	// A document input (PubTator, BioC, brat) hands its documents to the
 	// writer, which rebuilds them around the perturbed sentences.
@@ -97,9 +99,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 		}
 		w = conll.NewFormatWriter(e.Stdout, outFormat, layout)
 	}
-	if o.Scheme != iob.IOB2 {
-		w = &schemeWriter{SentenceWriter: w, to: o.Scheme, in: in}
-	}
+	w = conll.NewSchemeWriter(w, o.Scheme) // back to the input's scheme
 	var logFile *atomicfile.File
 	ao := perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, File: o.Output,
 		NoStats: true} // nothing prints them
@@ -138,35 +138,4 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 		return logFile.Commit()
 	}
 	return nil
-}
-
-// schemeWriter writes IOB2 sentences in another tag scheme: the input's,
-// which was converted to IOB2 on the way in.
-// It keeps a CoNLL writer in the input's layout, as the pipeline does
-// for the writers it sees.
-type schemeWriter struct {
-	conll.SentenceWriter
-	to iob.Scheme
-	in *conll.File
-}
-
-func (w *schemeWriter) sync() {
-	if cw, ok := w.SentenceWriter.(*conll.Writer); ok && w.in.CoNLL() != nil {
-		cw.Layout = w.in.Layout()
-	}
-}
-
-func (w *schemeWriter) Write(s conll.Sentence) error {
-	tags, err := iob.Convert(s.Tags, iob.IOB2, w.to)
-	if err != nil {
-		return err
-	}
-	s.Tags = tags
-	w.sync()
-	return w.SentenceWriter.Write(s)
-}
-
-func (w *schemeWriter) Flush() {
-	w.sync()
-	w.SentenceWriter.Flush()
 }

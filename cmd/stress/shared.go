@@ -23,6 +23,7 @@ import (
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/tagger"
@@ -62,6 +63,13 @@ func bindPerturb(f *flags, o *perturbFlags) {
 	f.IntIn(&o.Workers, "workers", runtime.NumCPU(), 1, math.MaxInt32, "parallel workers (output does not depend on it)")
 	f.Check("", func() error { return flagError(o.Selection.Validate()) })
 	bindKindOptions(f, o, kinds.All())
+}
+
+// bindScheme binds --scheme, the tag scheme of a command's corpora:
+// checked before anything is done, converted to IOB2 on the way in and,
+// for what the command writes, back on the way out.
+func bindScheme(f *flags, p *iob.Scheme, usage string) {
+	Parsed(f, p, "scheme", "", "iob2", iob.ParseScheme, usage)
 }
 
 // bindKindOptions binds the options of ks, each kind's to its own

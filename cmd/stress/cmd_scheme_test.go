@@ -1,0 +1,181 @@
+package main
+
+// --scheme on the commands that perturb (perturb, build, augment, run,
+// curve) and integer JSON Lines tags written back as integers.
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// schemeIOBES is a sentence whose synonyms under --strategy longest are
+// longer than the mentions: a one-token mention (S-) becomes two tokens
+// (B- E-), and the mentions after it move.
+const schemeIOBES = "Hypothyroidism\tS-Disease\nand\tO\nrenal\tB-Disease\nfailure\tE-Disease\nafter\tO\nlignocaine\tS-Chemical\n.\tO\n"
+
+// The IOBES input converted to IOB2 by hand.
+const schemeIOB2 = "Hypothyroidism\tB-Disease\nand\tO\nrenal\tB-Disease\nfailure\tI-Disease\nafter\tO\nlignocaine\tB-Chemical\n.\tO\n"
+
+// A synonym replacement that changes the number of tokens realigns the
+// tags in IOB2 and is written back in IOBES: perturb and build give the
+// IOBES form of what the IOB2 route gives.
+func TestSchemeSynonymRealigns(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("e.tsv", []byte(schemeIOBES), 0o644)
+	os.WriteFile("b.tsv", []byte(schemeIOB2), 0o644)
+	const want = "Thyroid\tB-Disease\ninsufficiency\tE-Disease\nand\tO\nrenal\tB-Disease\ninsufficiency\tE-Disease\nafter\tO\nlidocaine\tS-Chemical\n.\tO\n"
+	const wantIOB2 = "Thyroid\tB-Disease\ninsufficiency\tI-Disease\nand\tO\nrenal\tB-Disease\ninsufficiency\tI-Disease\nafter\tO\nlidocaine\tB-Chemical\n.\tO\n"
+	out, stderr, err := runCLI(t, "", "perturb", "--kind", "synonym", "--strategy", "longest", "--scheme", "iobes", "e.tsv")
+	if err != nil || out != want {
+		t.Fatalf("perturb --scheme iobes: %v (%s)\n%s\nwant\n%s", err, stderr, out, want)
+	}
+	out, stderr, err = runCLI(t, "", "perturb", "--kind", "synonym", "--strategy", "longest", "b.tsv")
+	if err != nil || out != wantIOB2 {
+		t.Fatalf("IOB2 route: %v (%s)\n%s\nwant\n%s", err, stderr, out, wantIOB2)
+	}
+	if _, stderr, err := runCLI(t, "", "build", "--kinds", "synonym", "--strategy", "longest", "--scheme", "iobes", "--out", "d", "e.tsv"); err != nil {
+		t.Fatalf("build --scheme iobes: %v (%s)", err, stderr)
+	}
+	if got, _ := os.ReadFile("d/e_synonym.tsv"); string(got) != want {
+		t.Fatalf("build --scheme iobes wrote\n%s\nwant\n%s", got, want)
+	}
+}
+
+// build --scheme records the scheme in the manifest; --from reproduces
+// the build from it (and refuses --scheme beside it); compare reads the
+// IOBES sets as IOB2.
+func TestBuildSchemeFrom(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("e.tsv", []byte(schemeIOBES+"\n"+"Aspirin\tS-Chemical\ninduced\tO\nheart\tB-Disease\nattack\tE-Disease\n"), 0o644)
+	if _, stderr, err := runCLI(t, "", "build", "--kinds", "keyboard,swap,synonym", "--scheme", "iobes", "--out", "d", "e.tsv"); err != nil {
+		t.Fatalf("build: %v (%s)", err, stderr)
+	}
+	var m struct{ Scheme string }
+	data, _ := os.ReadFile("d/manifest.json")
+	if err := json.Unmarshal(data, &m); err != nil || m.Scheme != "iobes" {
+		t.Fatalf("manifest scheme %q (%v)", m.Scheme, err)
+	}
+	before := map[string]string{}
+	for _, name := range []string{"e_key.tsv", "e_swap.tsv", "e_synonym.tsv", "changes.tsv", "manifest.json"} {
+		b, _ := os.ReadFile(filepath.Join("d", name))
+		before[name] = string(b)
+	}
+	if !strings.Contains(before["e_key.tsv"], "S-Chemical") {
+		t.Fatalf("keyboard set is not IOBES:\n%s", before["e_key.tsv"])
+	}
+	if _, stderr, err := runCLI(t, "", "build", "--from", "d/manifest.json", "--out", "d2"); err != nil {
+		t.Fatalf("build --from: %v (%s)", err, stderr)
+	}
+	for name, want := range before {
+		if got, _ := os.ReadFile(filepath.Join("d2", name)); string(got) != want && name != "manifest.json" {
+			t.Errorf("--from: %s differs", name)
+		}
+	}
+	if code, msg := cliStatus(t, "build", "--from", "d/manifest.json", "--scheme", "iob2", "--out", "d3"); code != 2 || !strings.Contains(msg, "--scheme cannot be combined with --from") {
+		t.Errorf("--from --scheme: exit %d, %q", code, msg)
+	}
+	// The gold of an IOBES build is IOB2 to compare; predictions in the
+	// build's scheme are converted as they are read.
+	os.MkdirAll("p", 0o755)
+	for _, name := range []string{"e.tsv", "e_key.tsv", "e_swap.tsv", "e_synonym.tsv"} {
+		src := filepath.Join("d", name)
+		if name == "e.tsv" {
+			src = name
+		}
+		b, _ := os.ReadFile(src)
+		os.WriteFile(filepath.Join("p", name), b, 0o644)
+	}
+	out, stderr, err := runCLI(t, "", "compare", "--samples", "0", "--format", "csv", "--build", "d", "--pred", "gold=p")
+	if err != nil {
+		t.Fatalf("compare: %v (%s)", err, stderr)
+	}
+	for _, set := range []string{"O", "keyboard", "swap", "synonym"} {
+		if !strings.Contains(out, "gold,"+set+",overall,5,5,5,100,100,100,") {
+			t.Errorf("gold as predictions does not find the 5 mentions of %s:\n%s\n%s", set, out, stderr)
+		}
+	}
+}
+
+// augment --scheme iobes writes the augmented set in IOBES.
+func TestAugmentScheme(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("e.tsv", []byte(schemeIOBES), 0o644)
+	if _, stderr, err := runCLI(t, "", "augment", "--in", "e.tsv", "--kinds", "synonym", "--strategy", "longest", "--scheme", "iobes", "-o", "aug.tsv"); err != nil {
+		t.Fatalf("augment: %v (%s)", err, stderr)
+	}
+	got, _ := os.ReadFile("aug.tsv")
+	want := schemeIOBES + "\n" + "Thyroid\tB-Disease\ninsufficiency\tE-Disease\nand\tO\nrenal\tB-Disease\ninsufficiency\tE-Disease\nafter\tO\nlidocaine\tS-Chemical\n.\tO\n"
+	if string(got) != want {
+		t.Fatalf("augment wrote\n%s\nwant\n%s", got, want)
+	}
+	man, _ := os.ReadFile("aug.tsv.manifest.json")
+	if !strings.Contains(string(man), `"scheme": "iobes"`) {
+		t.Fatalf("augment manifest lacks the scheme:\n%s", man)
+	}
+}
+
+// JSON Lines read with integer tags (--labels) are written with integer
+// tags: perturb, build and augment.
+func TestIntegerTagsWrittenBack(t *testing.T) {
+	t.Chdir(t.TempDir())
+	in := `{"tokens": ["Aspirin", "induced", "gastric", "ulcers"], "ner_tags": [1, 0, 3, 4]}` + "\n" +
+		`{"tokens": ["Naloxone", "reverses", "hypotension"], "ner_tags": [1, 0, 3]}` + "\n"
+	os.WriteFile("int.jsonl", []byte(in), 0o644)
+	labels := "O,B-Chemical,I-Chemical,B-Disease,I-Disease"
+	intTags := func(what, data string) {
+		t.Helper()
+		n := 0
+		for _, line := range strings.Split(strings.TrimSpace(data), "\n") {
+			var rec struct {
+				Tokens []string `json:"tokens"`
+				Tags   []any    `json:"ner_tags"`
+			}
+			if err := json.Unmarshal([]byte(line), &rec); err != nil {
+				t.Fatalf("%s: %v in %q", what, err, line)
+			}
+			for _, tag := range rec.Tags {
+				if _, ok := tag.(float64); !ok {
+					t.Fatalf("%s: tag %v is not an integer in %q", what, tag, line)
+				}
+			}
+			n++
+		}
+		if n == 0 {
+			t.Fatalf("%s: no sentences", what)
+		}
+	}
+	out, stderr, err := runCLI(t, "", "perturb", "--kind", "keyboard", "--labels", labels, "int.jsonl")
+	if err != nil {
+		t.Fatalf("perturb: %v (%s)", err, stderr)
+	}
+	intTags("perturb to stdout", out)
+	if _, stderr, err := runCLI(t, "", "perturb", "--kind", "synonym", "--labels", labels, "-o", "p.jsonl", "int.jsonl"); err != nil {
+		t.Fatalf("perturb -o: %v (%s)", err, stderr)
+	}
+	b, _ := os.ReadFile("p.jsonl")
+	intTags("perturb -o", string(b))
+	if _, stderr, err := runCLI(t, "", "build", "--kinds", "keyboard,synonym", "--labels", labels, "--out", "d", "int.jsonl"); err != nil {
+		t.Fatalf("build: %v (%s)", err, stderr)
+	}
+	for _, name := range []string{"d/int_key.jsonl", "d/int_synonym.jsonl"} {
+		b, _ := os.ReadFile(name)
+		intTags(name, string(b))
+	}
+	if _, stderr, err := runCLI(t, "", "augment", "--in", "int.jsonl", "--labels", labels, "-o", "aug.jsonl"); err != nil {
+		t.Fatalf("augment: %v (%s)", err, stderr)
+	}
+	b, _ = os.ReadFile("aug.jsonl")
+	intTags("augment", string(b))
+	if !strings.HasPrefix(string(b), `{"id":"0","tokens":["Aspirin","induced","gastric","ulcers"],"ner_tags":[1,0,3,4]}`) {
+		t.Fatalf("augment: original part is not the input:\n%s", b)
+	}
+	// String tags stay strings.
+	os.WriteFile("str.jsonl", []byte(`{"tokens": ["Aspirin", "induced"], "ner_tags": ["B-Chemical", "O"]}`+"\n"), 0o644)
+	out, _, err = runCLI(t, "", "perturb", "--kind", "keyboard", "--labels", labels, "str.jsonl")
+	if err != nil || !strings.Contains(out, `"ner_tags":["B-Chemical","O"]`) {
+		t.Fatalf("string tags: %v\n%s", err, out)
+	}
+}
