@@ -60,6 +60,9 @@ func Augment(ctx context.Context, p *AugmentPlan) (*experiment.AugmentManifest, 
 		defer closePerturbation(pt)
 		a.Kinds = append(a.Kinds, experiment.Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
 	}
+	if isSample(p.Input) && p.Scheme != iob.IOB2 {
+		return nil, fmt.Errorf("%w: %s is IOB2, not %s", ErrInput, p.Input, p.Scheme)
+	}
 	// Checked in its scheme and converted to IOB2, as in Run.
 	sents, layout, sum, err := readFileSetup(p.Input, nil, func(f *conll.File) error { return f.SetScheme(p.Scheme) })
 	if err != nil {

@@ -308,6 +308,9 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 	sinks := make([][]*sink, len(plan.Inputs))
 	parts := make([]perturb.Part, len(plan.Inputs))
 	for i, in := range plan.Inputs {
+		if isSample(in.Path) && plan.Scheme != iob.IOB2 {
+			return nil, fmt.Errorf("%w: %s is IOB2, not %s", ErrInput, in.Path, plan.Scheme)
+		}
 		src, err := openSource(in.Path)
 		if err != nil {
 			return nil, err

@@ -30,12 +30,12 @@ func (f *File) SetScheme(s iob.Scheme) error {
 	return nil
 }
 
-// SetLenientScheme makes f convert the tags of every sentence from scheme
-// s to IOB2 as SetScheme does, but reads invalid transitions as the
-// scorer does (iob.Decode) instead of refusing them: for a tagger's
-// predictions, whose mistakes are to be scored, not refused. Tags the
-// scheme does not know are still an error. IOB2 leaves the tags as they
-// are.
+// SetLenientScheme makes f convert the tags of every sentence from
+// scheme s to IOB2 as SetScheme does, but reads invalid transitions as
+// the scorer does (iob.ConvertKnown) instead of refusing them, and keeps
+// tags the scheme does not know as they are: for a tagger's predictions,
+// whose mistakes are to be scored or reported, not refused. IOB2 leaves
+// the tags as they are.
 func (f *File) SetLenientScheme(s iob.Scheme) error {
 	if s == iob.IOB2 {
 		return nil
@@ -44,14 +44,7 @@ func (f *File) SetLenientScheme(s iob.Scheme) error {
 		return f.SetScheme(s)
 	}
 	f.SetTags(func(tags []string) (int, error) {
-		out, err := iob.Convert(tags, s, iob.IOB2)
-		if err != nil {
-			if te, ok := err.(*iob.TagError); ok {
-				return te.Pos, err
-			}
-			return 0, err
-		}
-		copy(tags, out)
+		copy(tags, iob.ConvertKnown(tags, s, iob.IOB2))
 		return -1, nil
 	})
 	return nil
@@ -75,13 +68,10 @@ func NewSchemeWriter(w SentenceWriter, s iob.Scheme) SentenceWriter {
 }
 
 // Write converts the tags of s (IOB2) to w.Scheme and writes s; s itself
-// is not modified.
+// is not modified. Tags that are not IOB2 (a tagger's "BANANA") are
+// written as they are (see iob.ConvertKnown).
 func (w *SchemeWriter) Write(s Sentence) error {
-	tags, err := iob.Convert(s.Tags, iob.IOB2, w.Scheme)
-	if err != nil {
-		return err
-	}
-	s.Tags = tags
+	s.Tags = iob.ConvertKnown(s.Tags, iob.IOB2, w.Scheme)
 	return w.SentenceWriter.Write(s)
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/textutil"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
 )
@@ -94,6 +95,9 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if len(o.baselines) > 0 && len(o.train) == 0 && o.test != "" {
 		return usageErrorf("curve: --baselines needs --train with --test")
 	}
+	if o.scheme != iob.IOB2 && o.test == "" {
+		return usageErrorf("curve: --scheme needs --test (the embedded sample is IOB2)")
+	}
 	if err := overwrite.Check(append([]string{o.test}, o.train...), []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}
@@ -104,7 +108,7 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 		}
 	}
 
-	test, err := loadCurveTest(o.test)
+	test, err := loadCurveTest(o.test, o.scheme)
 	if err != nil {
 		return err
 	}
@@ -161,7 +165,7 @@ func rateList(rs []float64) string {
 	return strings.Join(out, ", ")
 }
 
-func loadCurveTest(path string) ([]conll.Sentence, error) {
+func loadCurveTest(path string, scheme iob.Scheme) ([]conll.Sentence, error) {
 	if path == "" {
 		return sample.Test()
 	}
@@ -170,5 +174,8 @@ func loadCurveTest(path string) ([]conll.Sentence, error) {
 		return nil, err
 	}
 	defer f.Close()
+	if err := f.SetScheme(scheme); err != nil { // valid in its scheme, IOB2 from here on
+		return nil, err
+	}
 	return conll.ReadAll(f)
 }

@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 )
 
 // schemeIOBES is a sentence whose synonyms under --strategy longest are
@@ -177,5 +180,109 @@ func TestIntegerTagsWrittenBack(t *testing.T) {
 	out, _, err = runCLI(t, "", "perturb", "--kind", "keyboard", "--labels", labels, "str.jsonl")
 	if err != nil || !strings.Contains(out, `"ner_tags":["B-Chemical","O"]`) {
 		t.Fatalf("string tags: %v\n%s", err, out)
+	}
+}
+
+// toIOBES rewrites an IOB2 CoNLL text (token TAB tag lines) in IOBES.
+func toIOBES(t *testing.T, text string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, block := range strings.Split(strings.TrimRight(text, "\n"), "\n\n") {
+		var toks, tags []string
+		for _, line := range strings.Split(block, "\n") {
+			f := strings.Split(line, "\t")
+			toks, tags = append(toks, f[0]), append(tags, f[1])
+		}
+		conv, err := iob.Convert(tags, iob.IOB2, iob.IOBES)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Len() > 0 {
+			b.WriteString("\n")
+		}
+		for i := range toks {
+			b.WriteString(toks[i] + "\t" + conv[i] + "\n")
+		}
+	}
+	return b.String()
+}
+
+// iobesCommand is an external tagger that speaks IOBES: capitalised
+// words are single-token chemicals (S-Chemical), everything else O.
+const iobesCommand = `awk '{ if (!NF) print ""; else if ($1 ~ /^[A-Z]/) print "S-Chemical"; else print "O" }'`
+
+// run --scheme iobes: the test and train files are IOBES, the stress
+// sets and every system's predictions are written in IOBES, and the tags
+// of an external tagger are read in IOBES (S-Chemical is no unknown
+// tag). curve --scheme iobes reads its test set and the tagger alike.
+func TestRunCurveScheme(t *testing.T) {
+	dir := t.TempDir()
+	train := filepath.Join(dir, "train.tsv")
+	test := filepath.Join(dir, "heldout.tsv")
+	os.WriteFile(train, []byte(toIOBES(t, tinyCorpus)), 0o644)
+	os.WriteFile(test, []byte(toIOBES(t, tinyCorpus)), 0o644)
+	if !strings.Contains(toIOBES(t, tinyCorpus), "E-Disease") {
+		t.Fatal("the corpus has no multi-token mention in IOBES")
+	}
+	out := filepath.Join(dir, "out")
+	stdout, stderr, err := runCLI(t, "", "run", "-q", "--scheme", "iobes", "--train", train, "--test", test, "--out", out,
+		"--kinds", "keyboard,swap", "--baselines", "words", "--epochs", "2", "--model-cmd", iobesCommand, "--model-name", "caps",
+		"--samples", "0", "-f", "csv")
+	if err != nil {
+		t.Fatalf("run: %v (%s)", err, stderr)
+	}
+	if strings.Contains(stderr, "unknown tags") {
+		t.Errorf("IOBES tags of the external tagger reported unknown: %s", stderr)
+	}
+	if !strings.Contains(stdout, "caps,O,type:Chemical,") || strings.Contains(stdout, "caps,O,type:Chemical,2,0,") {
+		t.Errorf("the tagger's S-Chemical were not scored as chemicals:\n%s", stdout)
+	}
+	for _, name := range []string{"heldout_key.tsv", "heldout_swap.tsv", "pred/caps/heldout.tsv", "pred/caps/heldout_key.tsv", "pred/words/heldout_swap.tsv"} {
+		sents, err := conll.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sawIOBES := false
+		for _, s := range sents {
+			if v := iob.Validate(s.Tags, iob.IOBES); len(v) > 0 && !strings.HasPrefix(name, "pred/") {
+				t.Errorf("%s: not IOBES: %v", name, v[0])
+			}
+			for _, tag := range s.Tags {
+				if strings.HasPrefix(tag, "S-") || strings.HasPrefix(tag, "E-") {
+					sawIOBES = true
+				}
+				if strings.HasPrefix(tag, "B-") && name == "pred/caps/heldout.tsv" {
+					t.Errorf("%s: the tagger's S- written back as %s", name, tag)
+				}
+			}
+		}
+		if !sawIOBES {
+			t.Errorf("%s has no S- or E- tag: not written in IOBES", name)
+		}
+	}
+	man, _ := os.ReadFile(filepath.Join(out, "manifest.json"))
+	if !strings.Contains(string(man), `"scheme": "iobes"`) {
+		t.Error("run's build manifest lacks the scheme")
+	}
+	// The same IOBES files are refused without --scheme, at their line.
+	code, msg := cliStatus(t, "run", "-q", "--train", train, "--test", test, "--out", filepath.Join(dir, "out2"), "--kinds", "keyboard")
+	if code != 1 || !strings.Contains(msg, "heldout.tsv:1:") {
+		t.Errorf("IOBES run without --scheme: exit %d, %q", code, msg)
+	}
+
+	stdout, stderr, err = runCLI(t, "", "curve", "-q", "--scheme", "iobes", "--test", test, "--kinds", "keyboard", "--rates", "0.5,1",
+		"--model-cmd", iobesCommand, "--model-name", "caps", "--samples", "0", "-f", "csv")
+	if err != nil {
+		t.Fatalf("curve: %v (%s)", err, stderr)
+	}
+	if strings.Contains(stderr, "unknown tags") {
+		t.Errorf("curve: IOBES tags reported unknown: %s", stderr)
+	}
+	code, msg = cliStatus(t, "curve", "-q", "--test", test, "--kinds", "keyboard", "--model-cmd", iobesCommand)
+	if code != 1 || !strings.Contains(msg, "heldout.tsv:1:") {
+		t.Errorf("IOBES curve without --scheme: exit %d, %q", code, msg)
+	}
+	if code, msg := cliStatus(t, "curve", "--scheme", "iobes", "--model-cmd", iobesCommand); code != 2 || !strings.Contains(msg, "--scheme needs --test") {
+		t.Errorf("curve --scheme on the sample: exit %d, %q", code, msg)
 	}
 }

@@ -280,6 +280,7 @@ type systemFlags struct {
 	epochs, samples                     int
 	format                              compare.Format
 	quiet                               bool
+	scheme                              iob.Scheme // of --train, --test and the external taggers' tags
 }
 
 func bindSystems(f *flags, o *systemFlags) {
@@ -292,6 +293,7 @@ func bindSystems(f *flags, o *systemFlags) {
 	f.IntIn(&o.samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: no intervals)")
 	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
 	f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
+	bindScheme(f, &o.scheme, "tag scheme of --train, --test and the tags of --model-cmd and --model-server: iob2, or iob1 or iobes (checked, converted to IOB2 to be perturbed, trained on and scored; files written back in it)")
 }
 
 // bindBaselines binds --baselines, a list of feature sets ("none": no
@@ -322,7 +324,7 @@ func loadSystems(ctx context.Context, cmd string, o *systemFlags, p *perturbFlag
 	e *env, logf func(string, ...any)) ([]experiment.System, func(), error) {
 	var systems []experiment.System
 	if len(o.baselines) > 0 {
-		train, err := experiment.ReadTraining(o.train)
+		train, err := experiment.ReadTraining(o.train, o.scheme)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -351,6 +353,11 @@ func loadSystems(ctx context.Context, cmd string, o *systemFlags, p *perturbFlag
 		systems = append(systems, experiment.System{Name: m.name, Model: m.name, Tagger: model})
 	}
 	external, stop := externalSystems(o, e.Stderr)
+	for i := range external {
+		if o.scheme != iob.IOB2 { // an external model speaks its data's scheme
+			external[i].Tagger = &tagger.InScheme{Tagger: external[i].Tagger, Scheme: o.scheme}
+		}
+	}
 	systems = append(systems, external...)
 	if err := experiment.CheckNames(systems); err != nil {
 		stop()
