@@ -223,7 +223,11 @@ func decompress(r io.Reader, name string) (io.Reader, *gzip.Reader, error) {
 	if !ok {
 		br = bufio.NewReaderSize(r, 64<<10)
 	}
-	if magic, _ := br.Peek(len(gzipMagic)); string(magic) != gzipMagic && !isGzip(name) {
+	magic, _ := br.Peek(len(gzipMagic))
+	if string(magic) != gzipMagic {
+		if isGzip(name) {
+			return nil, nil, fmt.Errorf("%s: %w: the name ends in .gz but the content is not gzip", name, gzip.ErrHeader)
+		}
 		return br, nil, nil
 	}
 	zr, err := gzip.NewReader(br)

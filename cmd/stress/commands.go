@@ -204,17 +204,27 @@ func (cs *commandSet) run(ctx context.Context, e *env, args []string) error {
 // cliError says how to get past a library error in command-line terms:
 // library errors describe values, not flags. An output that is an input
 // or named twice is a command-line mistake (exit status 2).
+// A nested command (umls generate) passes through it twice: a hint is
+// added once.
 func cliError(err error) error {
+	var h hinted
 	switch {
+	case errors.As(err, &h):
+		return err
 	case errors.Is(err, overwrite.ErrInput), errors.Is(err, overwrite.ErrTwice):
 		return usageErrorf("%v", err)
 	case errors.Is(err, atomicfile.ErrExists):
-		return fmt.Errorf("%w (use --force to replace it)", err)
+		return hinted{fmt.Errorf("%w (use --force to replace it)", err)}
 	case errors.Is(err, conll.ErrNoLabels):
-		return fmt.Errorf("%w (name them with --labels)", err)
+		return hinted{fmt.Errorf("%w (name them with --labels)", err)}
 	}
 	return err
 }
+
+// hinted is an error cliError has completed with a hint.
+type hinted struct{ error }
+
+func (h hinted) Unwrap() error { return h.error }
 
 // flagSet binds c's flags to a fresh options value.
 func (cs *commandSet) flagSet(c *command, out io.Writer) (*flags, runFunc) {
