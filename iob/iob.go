@@ -232,7 +232,7 @@ func Convert(tags []string, from, to Scheme) ([]string, error) {
 // not know (a tagger's output: "BANANA", "E-Chemical" under IOB2): those
 // are kept as they are, where they are, and read as O around them, so
 // that a caller that reports unknown tags still finds them. It never
-// fails.
+// fails; with from == to it returns a copy of tags.
 func ConvertKnown(tags []string, from, to Scheme) []string {
 	if from == to {
 		return slices.Clone(tags)

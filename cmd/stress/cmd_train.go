@@ -106,6 +106,8 @@ func readTraining(e *env, name string, scheme iob.Scheme) ([]conll.Sentence, err
 		return nil, err
 	}
 	defer f.Close()
-	f.SetTags(iob.Checker(scheme)) // valid in its scheme, IOB2 from here on
+	if err := f.SetScheme(scheme); err != nil { // valid in its scheme, IOB2 from here on
+		return nil, err
+	}
 	return tagger.ReadTraining(f, name)
 }
