@@ -94,6 +94,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*experiment.AugmentManifest, 
 	}
 	defer cf.Abort()
 	cw := perturb.NewChangeWriter(cf)
+	cw.Scheme = p.Scheme
 	cw.WriteHeader()
 	a.Changes = cw.Write
 

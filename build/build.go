@@ -290,6 +290,7 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 	changesOut := newAsyncWriter(changes, nil)
 	defer changesOut.Close()
 	cw := perturb.NewChangeWriter(changesOut)
+	cw.Scheme = plan.Scheme
 	cw.WriteHeader()
 
 	// Finished outputs, and the change log so far, are flushed to disk

@@ -101,7 +101,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	}
 	w = conll.NewSchemeWriter(w, o.Scheme) // back to the input's scheme
 	var logFile *atomicfile.File
-	ao := perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, File: o.Output,
+	ao := perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, File: o.Output, Scheme: o.Scheme,
 		NoStats: true} // nothing prints them
 	if o.Log != "" {
 		if logFile, err = atomicfile.Create(o.Log, !o.Force); err != nil {

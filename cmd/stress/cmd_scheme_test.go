@@ -31,9 +31,15 @@ func TestSchemeSynonymRealigns(t *testing.T) {
 	os.WriteFile("b.tsv", []byte(schemeIOB2), 0o644)
 	const want = "Thyroid\tB-Disease\ninsufficiency\tE-Disease\nand\tO\nrenal\tB-Disease\ninsufficiency\tE-Disease\nafter\tO\nlidocaine\tS-Chemical\n.\tO\n"
 	const wantIOB2 = "Thyroid\tB-Disease\ninsufficiency\tI-Disease\nand\tO\nrenal\tB-Disease\ninsufficiency\tI-Disease\nafter\tO\nlidocaine\tB-Chemical\n.\tO\n"
-	out, stderr, err := runCLI(t, "", "perturb", "--kind", "synonym", "--strategy", "longest", "--scheme", "iobes", "e.tsv")
+	out, stderr, err := runCLI(t, "", "perturb", "--kind", "synonym", "--strategy", "longest", "--scheme", "iobes", "--log", "log.tsv", "e.tsv")
 	if err != nil || out != want {
 		t.Fatalf("perturb --scheme iobes: %v (%s)\n%s\nwant\n%s", err, stderr, out, want)
+	}
+	// The change log records the scheme the files are written in.
+	log, _ := os.ReadFile("log.tsv")
+	if lines := strings.Split(strings.TrimSpace(string(log)), "\n"); len(lines) != 4 || !strings.HasSuffix(lines[0], "\tscheme") ||
+		lines[1] != "-\t1\t1\t1\tsynonym\tHypothyroidism\tThyroid insufficiency\tDOID:1459\tDOID\texact\tiobes" {
+		t.Errorf("change log:\n%s", log)
 	}
 	out, stderr, err = runCLI(t, "", "perturb", "--kind", "synonym", "--strategy", "longest", "b.tsv")
 	if err != nil || out != wantIOB2 {
@@ -117,6 +123,10 @@ func TestAugmentScheme(t *testing.T) {
 	man, _ := os.ReadFile("aug.tsv.manifest.json")
 	if !strings.Contains(string(man), `"scheme": "iobes"`) {
 		t.Fatalf("augment manifest lacks the scheme:\n%s", man)
+	}
+	log, _ := os.ReadFile("aug.tsv.changes.tsv")
+	if !strings.Contains(string(log), "\tterm_type\tscheme\n") || !strings.Contains(string(log), "\texact\tiobes\n") {
+		t.Fatalf("augment change log lacks the scheme:\n%s", log)
 	}
 }
 
