@@ -22,7 +22,7 @@ import (
 func (f *File) SetScheme(s iob.Scheme) error {
 	if f.Format.IsDocument() {
 		if s != iob.IOB2 {
-			return fmt.Errorf("%s: %w: %s tags come from its annotations and are always IOB2, not %s", f.Name, ErrScheme, f.Format, s)
+			return fmt.Errorf("%s: %w: %s to a %s file, whose IOB2 tags come from its annotations", f.Name, ErrScheme, s, f.Format)
 		}
 		return nil
 	}

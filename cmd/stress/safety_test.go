@@ -187,6 +187,8 @@ func TestBadInputs(t *testing.T) {
 			code: 1, msg: `one.tsv:1: B-Chemical after the sentence start: IOB1 uses B- only right after an entity of the same type`, absent: []string{"aug.tsv"}},
 		{name: "build --scheme iobes on PubTator", setup: map[string]string{"cdr3.pubtator": cdr3PubTator(t)}, args: []string{"build", "--kinds", "keyboard", "--scheme", "iobes", "--out", "b", "cdr3.pubtator"},
 			code: 1, msg: `cdr3.pubtator: tag scheme does not apply`, absent: []string{"b/cdr3_key.pubtator", "b/manifest.json"}},
+		{name: "stats --scheme iobes on PubTator", setup: map[string]string{"cdr3.pubtator": cdr3PubTator(t)}, args: []string{"stats", "--scheme", "iobes", "cdr3.pubtator"},
+			code: 1, msg: `cdr3.pubtator: tag scheme does not apply`},
 		{name: "build --from with --scheme", args: []string{"build", "--from", "b/manifest.json", "--scheme", "iobes"},
 			code: 2, msg: `--scheme cannot be combined with --from (the manifest sets it)`},
 		{name: "build --scheme bogus", setup: in, args: []string{"build", "--kinds", "keyboard", "--scheme", "bioes2", "--out", "b", "in.tsv"},
