@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -254,8 +255,16 @@ func FromManifest(path string) (*Plan, error) {
 // Run runs the plan and returns the manifest it wrote. Every output goes
 // to a temporary file and is renamed into place only when every input
 // has been processed and checked, and the manifest last: a failed or
-// cancelled build leaves nothing behind.
-func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
+// cancelled build leaves nothing behind, not even the directory when
+// the build made it.
+func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
+	if _, statErr := os.Stat(plan.Dir); errors.Is(statErr, fs.ErrNotExist) {
+		defer func() {
+			if err != nil {
+				os.Remove(plan.Dir) // only if still empty
+			}
+		}()
+	}
 	if err := os.MkdirAll(plan.Dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -276,7 +285,7 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &perturb.Manifest{Tool: "stress", Version: plan.Version, Seed: plan.Seed, Selection: plan.Selection,
+	m = &perturb.Manifest{Tool: "stress", Version: plan.Version, Seed: plan.Seed, Selection: plan.Selection,
 		Kinds: recorded, Changes: ChangesName}
 	if plan.Scheme != iob.IOB2 {
 		m.Scheme = plan.Scheme.String()
