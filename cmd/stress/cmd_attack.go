@@ -63,6 +63,7 @@ random set, and words and queries per success.`,
 			f.Bool(&o.force, "force", "", false, "replace output files that exist")
 			f.Bool(&o.quiet, "quiet", "q", false, "no progress on stderr")
 			bindPerturb(f, &o.perturbFlags)
+			bindScheme(f, &o.scheme, "tag scheme of the input, checked before the attack: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out; an external model's tags are read in it)")
 		}, runAttack),
 	})
 }
@@ -88,6 +89,10 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 
 	f, err := openCorpus(e, in)
 	if err != nil {
+		return err
+	}
+	if err := f.SetScheme(o.scheme); err != nil {
+		f.Close()
 		return err
 	}
 	gold, err := conll.ReadAll(f)
@@ -170,7 +175,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 			return err
 		}
 		pending = append(pending, out)
-		if err := conll.WriteAll(out, set.sents); err != nil {
+		if err := conll.WriteAll(conll.NewSchemeWriter(out, o.scheme), set.sents); err != nil {
 			return fmt.Errorf("%s: %w", set.path, err)
 		}
 	}
@@ -181,6 +186,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		}
 		pending = append(pending, lf)
 		cw := perturb.NewChangeWriter(lf)
+		cw.Scheme = o.scheme
 		cw.WriteHeader()
 		for _, c := range res.Changes {
 			cw.Write(c)
