@@ -49,7 +49,7 @@ func bindCurve(f *flags, o *curveOptions) {
 	f.String(&o.test, "test", "", "", "test corpus `FILE` (default: the embedded sample)")
 	ParsedList(f, &o.models, "model", parseModel, "saved model as `NAME=FILE` (from 'stress train'); repeatable")
 	bindBaselines(f, &o.baselines, "", "train built-in baselines on --train: words, chars (bare --baselines: both)")
-	f.fs.Lookup("baselines").NoOptDefVal = "words,chars"
+	f.FlagSet().Lookup("baselines").NoOptDefVal = "words,chars"
 	f.Strings(&o.train, "train", "training corpus `FILE` of --baselines (repeatable; default with no --test: the embedded sample)")
 	f.String(&o.htmlPath, "html", "", "", "also write the report with line charts to HTML `FILE`")
 	f.Bool(&o.force, "force", "", false, "replace the --html file if it exists")

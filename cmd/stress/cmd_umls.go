@@ -20,9 +20,9 @@ import (
 
 // umlsCommands are the sub-commands of "stress umls", dispatched like the
 // top-level commands.
-var umlsCommands = &commandSet{prog: "stress umls", byName: map[string]*command{},
-	order: []string{"import", "lookup", "info", "generate"},
-	footer: "\nWithout --db, lookup and info use the embedded default lexicon (MeSH, DrugBank,\n" +
+var umlsCommands = &commandSet{Prog: "stress umls", Errors: cliError,
+	Order: []string{"import", "lookup", "info", "generate"},
+	Footer: "\nWithout --db, lookup and info use the embedded default lexicon (MeSH, DrugBank,\n" +
 		"ChEBI, DOID, NCIt). Run 'stress umls COMMAND --help' for a command's flags.\n"}
 
 // umlsOptions are the flags of the umls sub-commands (each binds the
@@ -40,7 +40,7 @@ type umlsOptions struct {
 }
 
 func init() {
-	umlsCommands.add(&command{
+	umlsCommands.Add(&command{
 		Name:    "import",
 		Usage:   "--db OUT [--mrconso FILE [--mrsty FILE]] [--terms FILE]... [--obo FILE]... [filters]",
 		Summary: "build a concept store from UMLS RRF files and open lexicons",
@@ -59,7 +59,7 @@ func init() {
 			f.Bool(&o.noProgress, "no-progress", "", false, "no progress bar, even on a terminal")
 		}, runUMLSImport),
 	})
-	umlsCommands.add(&command{
+	umlsCommands.Add(&command{
 		Name:    "lookup",
 		Usage:   "[--db DB] [--group GROUP]... TERM",
 		Summary: "list the concepts named TERM with their groups and every synonym",
@@ -78,7 +78,7 @@ func init() {
 			f.Bool(&o.usable, "usable", "", false, "list only the synonyms usable as replacements")
 		}, runUMLSLookup),
 	})
-	umlsCommands.add(&command{
+	umlsCommands.Add(&command{
 		Name:    "info",
 		Usage:   "[--db DB]",
 		Summary: "print a concept store's build metadata and counts",
@@ -87,7 +87,7 @@ func init() {
 			f.Bool(&o.notice, "notice", "", false, "print the attribution notice of the embedded lexicon's sources")
 		}, runUMLSInfo),
 	})
-	umlsCommands.add(&command{
+	umlsCommands.Add(&command{
 		Name:    "generate",
 		Usage:   "--dir DIR [--rows N] [--seed S]",
 		Summary: "write synthetic MRCONSO.RRF and MRSTY.RRF shaped like a UMLS release, for tests and benchmarks",
@@ -126,9 +126,9 @@ func init() {
 		Usage:   "import|lookup|info|generate [flags] [args]",
 		Sub:     umlsCommands,
 		Bind: func(f *flags) runFunc {
-			f.fs.SetInterspersed(false) // flags after the sub-command belong to it
+			f.FlagSet().SetInterspersed(false) // flags after the sub-command belong to it
 			return func(ctx context.Context, e *env, args []string) error {
-				return umlsCommands.run(ctx, e, args)
+				return umlsCommands.Run(ctx, e, args)
 			}
 		},
 	})

@@ -5,9 +5,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -61,29 +59,4 @@ func signalStatus(sig os.Signal) int {
 		return 128 + int(s)
 	}
 	return 130
-}
-
-// exitCode prints err (if any) and maps it to the process exit status:
-// 0 success, 2 usage errors, and 1 for everything else unless the error
-// carries its own status (exitError).
-func exitCode(err error, stderr io.Writer) int {
-	if err == nil {
-		return 0
-	}
-	var ee *exitError
-	if errors.As(err, &ee) {
-		if ee.Err != nil {
-			fmt.Fprintf(stderr, "stress: %v\n", ee.Err)
-		}
-		return ee.Code
-	}
-	if errors.Is(err, errUsage) {
-		fmt.Fprintf(stderr, "stress: %v\n", err)
-		return 2
-	}
-	if errors.Is(err, errHelpShown) {
-		return 0
-	}
-	fmt.Fprintf(stderr, "stress: %v\n", err)
-	return 1
 }

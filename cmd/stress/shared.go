@@ -80,7 +80,7 @@ func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
 	for _, k := range ks {
 		o.options[k.Name] = map[string]*string{}
 		for _, opt := range k.Options {
-			if prev := f.fs.Lookup(opt.Name); prev != nil {
+			if prev := f.FlagSet().Lookup(opt.Name); prev != nil {
 				// Two kinds (or a kind and the command) would share one flag.
 				panic(fmt.Sprintf("option --%s of kind %s is already a flag: %s", opt.Name, k.Name, prev.Usage))
 			}
@@ -89,11 +89,11 @@ func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
 			o.options[k.Name][opt.Name] = v
 			help := opt.Help + " (" + k.Name + ")"
 			if opt.Bool {
-				f.fs.VarPF(boolText{v}, opt.Name, "", help).NoOptDefVal = "true"
+				f.BoolText(v, opt.Name, help)
 			} else if opt.List {
-				f.fs.Var(&joinText{p: v}, opt.Name, help+" (repeatable)")
+				f.JoinedList(v, opt.Name, help+" (repeatable)")
 			} else {
-				f.fs.StringVar(v, opt.Name, opt.Default, help)
+				f.FlagSet().StringVar(v, opt.Name, opt.Default, help)
 			}
 		}
 	}
