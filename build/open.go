@@ -216,3 +216,63 @@ func WriteStats(w io.Writer, m *perturb.Manifest) error {
 	}
 	return nil
 }
+
+// Predictions names a system's predictions on a build: Dir holds one
+// file per set, named like the set's file (the original's base name and
+// the build's output names).
+type Predictions struct {
+	System string
+	Dir    string
+}
+
+// AddTo adds the sets of input in (see Sets) to c, and the predictions
+// of each system on every set.
+func (b *Build) AddTo(c *compare.Comparer, in *perturb.Input, preds []Predictions) error {
+	sets, err := b.Sets(in)
+	if err != nil {
+		return err
+	}
+	for _, s := range sets {
+		if err := c.AddSet(s); err != nil {
+			return err
+		}
+	}
+	for _, p := range preds {
+		for _, s := range sets {
+			path := filepath.Join(p.Dir, filepath.Base(s.File))
+			pred, err := b.ReadPredictions(s, path)
+			if err != nil {
+				return fmt.Errorf("system %s: %w", p.System, err)
+			}
+			if err := c.AddPrediction(p.System, s.Name, path, pred); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// DirFiles lists the files of the build in dir (manifest, change log,
+// stress sets and their originals), for an output policy: a report must
+// not replace one of them. A directory without a readable manifest
+// gives what can be named without it.
+func DirFiles(dir string) []string {
+	files := []string{filepath.Join(dir, ManifestName), filepath.Join(dir, ChangesName)}
+	b, err := Open(dir)
+	if err != nil {
+		return files
+	}
+	for _, in := range b.Manifest.Inputs {
+		switch p := filepath.FromSlash(in.Path); {
+		case strings.HasPrefix(in.Path, "sample:"), in.Path == "-":
+		case filepath.IsAbs(p):
+			files = append(files, p)
+		default: // recorded relative to the build directory
+			files = append(files, filepath.Join(dir, p))
+		}
+		for _, out := range in.Outputs {
+			files = append(files, filepath.Join(dir, out.File))
+		}
+	}
+	return files
+}
