@@ -31,7 +31,7 @@ func init() {
 		Summary: "write a perturbed (stress) copy of a corpus",
 		Usage:   "--kind KIND [--seed N] [--log FILE] [-o OUT] [IN]",
 		Bind: bind(func(f *flags, o *perturbOptions) {
-			f.String(&o.Kind, "kind", "", "", "perturbation: "+kindHelp())
+			f.String(&o.Kind, "kind", "", "", "perturbation: "+kinds.Help())
 			f.String(&o.Output, "output", "o", "", "write the perturbed corpus to `OUT` (default: standard output)")
 			f.String(&o.Log, "log", "", "", "write the change log (TSV with header) to `FILE`")
 			f.Bool(&o.Force, "force", "", false, "replace OUT and the log if they exist")
@@ -54,7 +54,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	opts, err := o.kindOptions(kind)
+	opts, err := kinds.Options(kind, o.values())
 	if err != nil {
 		return usageErrorf("%v", err)
 	}

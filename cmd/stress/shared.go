@@ -29,15 +29,6 @@ import (
 	"github.com/stress-ner/stress/tagger"
 )
 
-// kindHelp lists the registered perturbations with their help lines.
-func kindHelp() string {
-	var parts []string
-	for _, k := range kinds.All() {
-		parts = append(parts, fmt.Sprintf("%s (%s)", k.Name, k.Help))
-	}
-	return strings.Join(parts, "; ")
-}
-
 // perturbFlags are the options of the commands that perturb: seed, word
 // selection, workers and the options of every registered kind.
 type perturbFlags struct {
@@ -119,40 +110,16 @@ func setupError(err error) error {
 	return err
 }
 
-// kindOptions returns the resolved options of kind k.
-func (o *perturbFlags) kindOptions(k *perturb.Kind) (map[string]string, error) {
-	opts := map[string]string{}
-	for _, part := range strings.Split(k.Name, "+") { // a composition has its parts' options
-		for name, v := range o.options[part] {
-			opts[name] = *v
+// values returns the kinds' option values as set on the command line.
+func (o *perturbFlags) values() map[string]map[string]string {
+	m := map[string]map[string]string{}
+	for k, opts := range o.options {
+		m[k] = map[string]string{}
+		for name, v := range opts {
+			m[k][name] = *v
 		}
 	}
-	return k.Resolve(opts)
-}
-
-// kinds resolves a list of kind names with their options.
-func (o *perturbFlags) kinds(names []string) ([]perturb.ManifestKind, error) {
-	if len(names) == 0 {
-		return nil, errors.New("no kinds given")
-	}
-	var out []perturb.ManifestKind
-	seen := map[string]bool{}
-	for _, n := range names {
-		k, err := kinds.Lookup(n)
-		if err != nil {
-			return nil, err
-		}
-		if seen[k.Name] {
-			return nil, fmt.Errorf("kind %q given twice", n)
-		}
-		seen[k.Name] = true
-		opts, err := o.kindOptions(k)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, perturb.ManifestKind{Name: k.Name, Suffix: k.Suffix, Options: opts})
-	}
-	return out, nil
+	return m
 }
 
 // bindKinds binds a comma-separated list of kinds to *p, resolved with
@@ -165,7 +132,7 @@ func bindKinds(f *flags, p *[]perturb.ManifestKind, o *perturbFlags, name, value
 			return nil // an optional list, not given
 		}
 		var err error
-		*p, err = o.kinds(names)
+		*p, err = kinds.Resolve(names, o.values())
 		return err
 	})
 }
@@ -207,13 +174,8 @@ func tuneGC() (restore func()) {
 	}
 }
 
-func kindNames() []string {
-	var ns []string
-	for _, k := range kinds.All() {
-		ns = append(ns, k.Name)
-	}
-	return ns
-}
+// kindNames lists the registered kinds, for help texts.
+func kindNames() []string { return kinds.Names() }
 
 // openCorpus opens a corpus file, or standard input for "-" (CoNLL or
 // JSON Lines, gzipped or not, by content). An empty corpus is an error
