@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
@@ -75,67 +75,17 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 		return err
 	}
 
-	// A document input (PubTator, BioC, brat) hands its documents to the
-	// writer, which rebuilds them around the perturbed sentences.
-	var layout conll.Layout
-	if in.Format.IsDocument() {
-		layout = in.Layout()
-	}
 	var outFormat conll.Format
 	if o.OutFormat != "" {
 		outFormat, _ = conll.ParseFormat(o.OutFormat)
+	} else if o.Output == "" {
+		outFormat = in.Format
 	}
-	var w conll.SentenceWriter
-	var outFile *conll.Output
-	if o.Output != "" {
-		if outFile, err = conll.Create(o.Output, conll.OutputOptions{Layout: layout, Format: outFormat, NoClobber: !o.Force}); err != nil {
-			return err
-		}
-		defer outFile.Abort()
-		w = outFile.SentenceWriter
-	} else {
-		if o.OutFormat == "" {
-			outFormat = in.Format
-		}
-		w = conll.NewFormatWriter(e.Stdout, outFormat, layout)
-	}
-	w = conll.NewSchemeWriter(w, o.Scheme) // back to the input's scheme
-	var logFile *atomicfile.File
-	ao := perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, File: o.Output, Scheme: o.Scheme,
-		NoStats: true} // nothing prints them
-	if o.Log != "" {
-		if logFile, err = atomicfile.Create(o.Log, !o.Force); err != nil {
-			return err
-		}
-		defer logFile.Abort()
-		ao.Changes = logFile
-	}
-	// Sentences are counted for the rule on empty input (the
-	// statistics are not computed).
-	sentences := 0
-	ao.Progress = func(int) { sentences++ }
+	pf := build.PerturbFile{Kind: kind, Output: o.Output, Stdout: e.Stdout, OutFormat: outFormat, Log: o.Log, Force: o.Force,
+		Apply: perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, Scheme: o.Scheme}}
 	if bar := newProgress(e, "perturbing"); bar != nil {
-		ao.Progress = func(int) { sentences++; bar.Add(1) }
+		pf.Apply.Progress = func(int) { bar.Add(1) }
 		defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()
 	}
-	if _, err := perturb.ApplySentences(ctx, kind, ao, in, w); err != nil {
-		return setupError(err)
-	}
-	if sentences == 0 {
-		// One rule for empty input: an error, nothing committed (a
-		// stream to stdout has had nothing to write).
-		return fmt.Errorf("%s: %w", inName, conll.ErrEmpty)
-	}
-	// Everything is written and checked before anything is committed,
-	// and the output goes first: a log without its output would describe
-	// a file that does not exist.
-	if outFile != nil {
-		if err := outFile.Commit(); err != nil {
-			return err
-		}
-	}
-	if logFile != nil {
-		return logFile.Commit()
-	}
-	return nil
+	return setupError(pf.Run(ctx, in))
 }

@@ -180,14 +180,8 @@ func kindNames() []string { return kinds.Names() }
 // openCorpus opens a corpus file, or standard input for "-" (CoNLL or
 // JSON Lines, gzipped or not, by content). An empty corpus is an error
 // when it is read (conll.NonEmpty).
-func openCorpus(e *env, name string) (*conll.File, error) {
-	var f *conll.File
-	var err error
-	if name == "-" {
-		f, err = conll.OpenReader(e.Stdin, "-")
-	} else {
-		f, err = conll.Open(name)
-	}
+func openCorpus(_ *env, name string) (*conll.File, error) {
+	f, err := conll.Open(name)
 	if err != nil {
 		return nil, err
 	}
