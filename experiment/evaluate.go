@@ -175,6 +175,7 @@ func ReadTraining(paths []string, scheme iob.Scheme) ([]conll.Sentence, error) {
 		if err != nil {
 			return nil, err
 		}
+		f = conll.NonEmpty(f) // an empty training file is a mistake
 		if err := f.SetScheme(scheme); err != nil {
 			f.Close()
 			return nil, err
