@@ -8,7 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -69,7 +69,7 @@ func init() {
 			f.Check("group", func() error {
 				for i, g := range o.groups {
 					o.groups[i] = strings.ToUpper(g)
-					if _, ok := knownGroups()[o.groups[i]]; !ok {
+					if !slices.Contains(umls.Groups(), o.groups[i]) {
 						return fmt.Errorf("unknown semantic group %q", g)
 					}
 				}
@@ -132,13 +132,6 @@ func init() {
 			}
 		},
 	})
-}
-
-func openStore(db string) (*umls.Store, error) {
-	if db != "" {
-		return umls.Open(db)
-	}
-	return umls.OpenDefault()
 }
 
 // isTerminal reports whether w is a terminal, where a progress bar helps;
@@ -211,7 +204,7 @@ func runUMLSLookup(_ context.Context, e *env, o *umlsOptions, args []string) err
 		return usageErrorf("umls lookup: no TERM given")
 	}
 	text, groups, usable := strings.Join(args, " "), o.groups, o.usable
-	s, err := openStore(o.db)
+	s, err := umls.OpenOrDefault(o.db)
 	if err != nil {
 		return err
 	}
@@ -224,34 +217,13 @@ func runUMLSLookup(_ context.Context, e *env, o *umlsOptions, args []string) err
 		msg := fmt.Sprintf("umls lookup: no concept named %q (normalized %q)", text, umls.Normalize(text))
 		if len(groups) > 0 {
 			msg = fmt.Sprintf("umls lookup: no concept named %q in %s", text, strings.Join(groups, ", "))
-			if other := lookupGroups(s, text, usable); len(other) > 0 {
+			if other, _ := s.GroupsNaming(text, usable); len(other) > 0 {
 				msg += fmt.Sprintf(" (it names a concept in %s: drop --group or add it)", strings.Join(other, ", "))
 			}
 		}
 		return &exitError{Code: 1, Err: errors.New(msg)}
 	}
 	return nil
-}
-
-// lookupGroups returns the semantic groups of the concepts named text,
-// sorted: a lookup restricted to other groups says where the name is.
-func lookupGroups(s *umls.Store, text string, usable bool) []string {
-	var out []string
-	for g := range knownGroups() {
-		if found, err := umls.WriteLookup(io.Discard, s, text, []string{g}, usable); err == nil && found {
-			out = append(out, g)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-func knownGroups() map[string]bool {
-	m := map[string]bool{}
-	for _, st := range umls.SemanticTypes() {
-		m[st.Group] = true
-	}
-	return m
 }
 
 func runUMLSInfo(_ context.Context, e *env, o *umlsOptions, args []string) error {
@@ -262,7 +234,7 @@ func runUMLSInfo(_ context.Context, e *env, o *umlsOptions, args []string) error
 		_, err := io.WriteString(e.Stdout, umls.Notice)
 		return err
 	}
-	s, err := openStore(o.db)
+	s, err := umls.OpenOrDefault(o.db)
 	if err != nil {
 		return err
 	}
