@@ -5,13 +5,11 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/cli"
 )
 
 // interruptGrace is how long an interrupted command may take to stop on
@@ -26,37 +24,8 @@ func main() {
 // mainStatus runs the command line and returns the exit status. SIGINT
 // and SIGTERM cancel the command's context; it exits with 128 + the
 // signal number (130, 143) after its temporary files are removed and
-// with nothing new at its targets, whether it stopped within
-// interruptGrace or not (a read from a terminal or pipe cannot be
-// cancelled).
+// with nothing new at its targets.
 func mainStatus(args []string, e *env) int {
-	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- run(ctx, args, e) }()
-	select {
-	case err := <-done:
-		return exitCode(err, e.Stderr)
-	case sig := <-sigs:
-		cancel()
-		select {
-		case <-done:
-		case <-sigs: // a second signal: stop now
-		case <-time.After(interruptGrace):
-		}
-		atomicfile.Shutdown()
-		fmt.Fprintf(e.Stderr, "stress: interrupted (%v)\n", sig)
-		return signalStatus(sig)
-	}
-}
-
-// signalStatus is the shell's status of a process killed by sig.
-func signalStatus(sig os.Signal) int {
-	if s, ok := sig.(syscall.Signal); ok {
-		return 128 + int(s)
-	}
-	return 130
+	return cli.Status("stress", e, cli.Interrupt{Grace: interruptGrace, Cleanup: atomicfile.Shutdown},
+		func(ctx context.Context) error { return run(ctx, args, e) })
 }
