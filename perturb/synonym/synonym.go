@@ -27,6 +27,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
@@ -316,9 +317,69 @@ type Replacer struct {
 	mu    sync.Mutex
 	cache map[string]*Analysis // type + "\x00" + normalized mention
 
+	// names and terms cache the store's answers across mentions, bounded
+	// like cache: the same names come back in the round trips of many
+	// mentions, and on a full UMLS release a common word names thousands
+	// of concepts, each decoded anew by every lookup.
+	names     map[string][]umls.Concept // lookupForm(name) -> concepts, all groups
+	terms     map[string][]umls.Term    // concept id -> its names
+	namesSize int                       // concepts held by names
+	termsSize int                       // terms held by terms
+
 	// trace, when set (by tests), sees every rejected name with its
 	// reason: the way to ask why a mention was left alone.
 	trace func(mention, name, reason string)
+}
+
+// maxStoreCache bounds each of the store caches (names, terms), in
+// concepts or terms held: about 100 MB at most, whatever the store.
+const maxStoreCache = 1 << 19
+
+// lookupAll returns the concepts of every group that name (already in
+// lookupForm) names, from the cache or the store. The result must not
+// be modified.
+func (r *Replacer) lookupAll(name string) ([]umls.Concept, error) {
+	r.mu.Lock()
+	cs, ok := r.names[name]
+	r.mu.Unlock()
+	if ok {
+		return cs, nil
+	}
+	cs, err := r.store.Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	if r.names == nil || r.namesSize+len(cs) > maxStoreCache {
+		r.names, r.namesSize = map[string][]umls.Concept{}, 0
+	}
+	r.names[name] = cs
+	r.namesSize += len(cs) + 1
+	r.mu.Unlock()
+	return cs, nil
+}
+
+// conceptTerms returns the names of concept id, from the cache or the
+// store. The result must not be modified.
+func (r *Replacer) conceptTerms(id string) ([]umls.Term, error) {
+	r.mu.Lock()
+	ts, ok := r.terms[id]
+	r.mu.Unlock()
+	if ok {
+		return ts, nil
+	}
+	ts, err := r.store.Terms(id)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	if r.terms == nil || r.termsSize+len(ts) > maxStoreCache {
+		r.terms, r.termsSize = map[string][]umls.Term{}, 0
+	}
+	r.terms[id] = ts
+	r.termsSize += len(ts) + 1
+	r.mu.Unlock()
+	return ts, nil
 }
 
 // reject counts name as rejected for mention, by reason.
@@ -501,7 +562,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 	}
 	// All concepts the mention names, in any group: a candidate must not
 	// name anything outside this set.
-	all, err := r.store.Lookup(lookupForm(form))
+	all, err := r.lookupAll(lookupForm(form))
 	if err != nil {
 		return &Analysis{Err: fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)}
 	}
@@ -587,7 +648,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 		cs, ok := back[norm]
 		if !ok {
 			var err error
-			if cs, err = r.store.Lookup(lookupForm(name)); err != nil {
+			if cs, err = r.lookupAll(lookupForm(name)); err != nil {
 				return nil, fmt.Errorf("%w: %q: %v", ErrLookup, name, err)
 			}
 			back[norm] = cs
@@ -603,7 +664,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 	}()
 	for _, c := range use {
 		a.Concepts = append(a.Concepts, c.ID)
-		terms, err := r.store.Terms(c.ID)
+		terms, err := r.conceptTerms(c.ID)
 		if err != nil {
 			return &Analysis{Err: fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)}
 		}
@@ -754,8 +815,16 @@ func (r *Replacer) agrees(x umls.Concept, m *mentionConcepts) bool {
 // protonated form). Otherwise cs is returned unchanged.
 func byLabel(cs []umls.Concept, mention string) []umls.Concept {
 	key := trivialKey(mention)
+	n := alnumCount(mention)
 	var hit []umls.Concept
 	for _, c := range cs {
+		// Names equal up to case, punctuation and a plural ending have
+		// nearly as many letters and digits: most of the thousands of
+		// concepts a common word names on a full release are skipped
+		// without building their key.
+		if d := alnumCount(c.Name) - n; d < -3 || d > 3 {
+			continue
+		}
 		if c.Name != "" && trivialKey(c.Name) == key {
 			hit = append(hit, c)
 		}
@@ -764,6 +833,17 @@ func byLabel(cs []umls.Concept, mention string) []umls.Concept {
 		return hit
 	}
 	return cs
+}
+
+// alnumCount counts the letters and digits of s.
+func alnumCount(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
 }
 
 // sourceKey is the source a concept's ambiguity is judged in: its
