@@ -29,6 +29,9 @@ type AugmentPlan struct {
 	Shuffle   bool
 	Workers   int
 	Version   string // tool version recorded in the manifest
+	// Scheme is the tag scheme of the input, which the output keeps (see
+	// Plan.Scheme); the manifest records it.
+	Scheme iob.Scheme
 }
 
 // Files returns the input file Augment reads (none for an embedded
@@ -57,7 +60,11 @@ func Augment(ctx context.Context, p *AugmentPlan) (*experiment.AugmentManifest, 
 		defer closePerturbation(pt)
 		a.Kinds = append(a.Kinds, experiment.Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
 	}
-	sents, layout, sum, err := readFileTags(p.Input, nil, iob.Checker(iob.IOB2)) // IOB2, as in Run
+	if isSample(p.Input) && p.Scheme != iob.IOB2 {
+		return nil, fmt.Errorf("%w: %s is IOB2, not %s", ErrInput, p.Input, p.Scheme)
+	}
+	// Checked in its scheme and converted to IOB2, as in Run.
+	sents, layout, sum, err := readFileSetup(p.Input, nil, func(f *conll.File) error { return f.SetScheme(p.Scheme) })
 	if err != nil {
 		return nil, err
 	}
@@ -70,6 +77,9 @@ func Augment(ctx context.Context, p *AugmentPlan) (*experiment.AugmentManifest, 
 		Input:   experiment.FileInfo{Path: p.Input, SHA256: sum, Sentences: len(sents)},
 		Changes: filepath.Base(changesPath),
 	}
+	if p.Scheme != iob.IOB2 {
+		m.Scheme = p.Scheme.String()
+	}
 
 	h := sha256.New()
 	f, err := conll.Create(out, conll.OutputOptions{Layout: layout, Stored: h})
@@ -77,12 +87,14 @@ func Augment(ctx context.Context, p *AugmentPlan) (*experiment.AugmentManifest, 
 		return nil, err
 	}
 	defer f.Abort()
+	f.SentenceWriter = conll.NewSchemeWriter(f.SentenceWriter, p.Scheme) // back to the input's scheme
 	cf, err := atomicfile.Create(changesPath, false)
 	if err != nil {
 		return nil, err
 	}
 	defer cf.Abort()
 	cw := perturb.NewChangeWriter(cf)
+	cw.Scheme = p.Scheme
 	cw.WriteHeader()
 	a.Changes = cw.Write
 

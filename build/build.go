@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -56,6 +57,11 @@ type Plan struct {
 	Dir       string                 // output directory, created if missing
 	Workers   int                    // parallel workers; the output does not depend on it
 	Version   string                 // tool version recorded in the manifest
+	// Scheme is the tag scheme of the inputs: checked as they are read,
+	// converted to IOB2 to be perturbed, and back to write the outputs,
+	// so that an IOBES input gives IOBES stress sets. The manifest
+	// records it. IOB2 (the zero value) is what the corpora use.
+	Scheme iob.Scheme
 	// Progress, when set, is called as sentences are done.
 	Progress func(sentences int)
 	// Expect is the manifest being regenerated (FromManifest): the
@@ -224,6 +230,9 @@ func FromManifest(path string) (*Plan, error) {
 		return nil, err
 	}
 	p := &Plan{Seed: m.Seed, Selection: m.Selection, Dir: filepath.Dir(path), Expect: m}
+	if p.Scheme, err = m.TagScheme(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	// File options, like inputs, are recorded relative to the manifest.
 	if p.Kinds, err = mapFileOptions(m.Kinds, func(f string) string {
 		if filepath.IsAbs(f) {
@@ -246,8 +255,16 @@ func FromManifest(path string) (*Plan, error) {
 // Run runs the plan and returns the manifest it wrote. Every output goes
 // to a temporary file and is renamed into place only when every input
 // has been processed and checked, and the manifest last: a failed or
-// cancelled build leaves nothing behind.
-func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
+// cancelled build leaves nothing behind, not even the directory when
+// the build made it.
+func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
+	if _, statErr := os.Stat(plan.Dir); errors.Is(statErr, fs.ErrNotExist) {
+		defer func() {
+			if err != nil {
+				os.Remove(plan.Dir) // only if still empty
+			}
+		}()
+	}
 	if err := os.MkdirAll(plan.Dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -268,8 +285,11 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &perturb.Manifest{Tool: "stress", Version: plan.Version, Seed: plan.Seed, Selection: plan.Selection,
+	m = &perturb.Manifest{Tool: "stress", Version: plan.Version, Seed: plan.Seed, Selection: plan.Selection,
 		Kinds: recorded, Changes: ChangesName}
+	if plan.Scheme != iob.IOB2 {
+		m.Scheme = plan.Scheme.String()
+	}
 
 	changes, err := atomicfile.Create(filepath.Join(plan.Dir, ChangesName), false)
 	if err != nil {
@@ -279,6 +299,7 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 	changesOut := newAsyncWriter(changes, nil)
 	defer changesOut.Close()
 	cw := perturb.NewChangeWriter(changesOut)
+	cw.Scheme = plan.Scheme
 	cw.WriteHeader()
 
 	// Finished outputs, and the change log so far, are flushed to disk
@@ -297,19 +318,25 @@ func Run(ctx context.Context, plan *Plan) (*perturb.Manifest, error) {
 	sinks := make([][]*sink, len(plan.Inputs))
 	parts := make([]perturb.Part, len(plan.Inputs))
 	for i, in := range plan.Inputs {
+		if isSample(in.Path) && plan.Scheme != iob.IOB2 {
+			return nil, fmt.Errorf("%w: %s is IOB2, not %s", ErrInput, in.Path, plan.Scheme)
+		}
 		src, err := openSource(in.Path)
 		if err != nil {
 			return nil, err
 		}
-		// Inputs are IOB2: anything else (IOB1, IOBES, "X-Foo", "B-")
-		// stops the build at its line instead of passing through.
-		src.file.SetTags(iob.Checker(iob.IOB2))
 		srcs[i] = src
 		defer src.Close()
+		// Inputs are valid in the plan's scheme: anything else (IOB1 or
+		// IOBES read as IOB2, "X-Foo", "B-") stops the build at its line
+		// instead of passing through.
+		if err := src.file.SetScheme(plan.Scheme); err != nil {
+			return nil, err
+		}
 		part := perturb.Part{Source: src}
 		for k, mk := range plan.Kinds {
 			name := outputName(in, mk)
-			s, err := createSink(plan.Dir, name, mk.Name, src)
+			s, err := createSink(plan.Dir, name, mk.Name, src, plan.Scheme)
 			if err != nil {
 				return nil, err
 			}

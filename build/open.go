@@ -9,6 +9,7 @@ import (
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -102,7 +103,11 @@ func (b *Build) Sets(in *perturb.Input) ([]compare.Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	o, tmpl, err := readGold("O", orig, in.SHA256, nil, nil)
+	scheme, err := b.Manifest.TagScheme()
+	if err != nil {
+		return nil, err
+	}
+	o, tmpl, err := readGold("O", orig, in.SHA256, nil, nil, scheme)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +124,7 @@ func (b *Build) Sets(in *perturb.Input) ([]compare.Set, error) {
 		if logs != nil && ch == nil {
 			ch = []compare.Change{} // a log without entries: nothing changed
 		}
-		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl)
+		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl, scheme)
 		if err != nil {
 			return nil, err
 		}
@@ -131,9 +136,15 @@ func (b *Build) Sets(in *perturb.Input) ([]compare.Set, error) {
 
 // readGold reads a gold set, checking its SHA-256 when sha is not "".
 // It returns the set's document template (nil for CoNLL and JSON
-// Lines); like, when not nil, is the template it is split like.
-func readGold(name, path, sha string, changes []compare.Change, like conll.Template) (compare.Set, conll.Template, error) {
-	gold, layout, sum, err := readFileLike(path, like)
+// Lines); like, when not nil, is the template it is split like. Tags in
+// another scheme than IOB2 (the build's) are converted to IOB2, which
+// the comparison works on.
+func readGold(name, path, sha string, changes []compare.Change, like conll.Template, scheme iob.Scheme) (compare.Set, conll.Template, error) {
+	var setup func(*conll.File) error
+	if scheme != iob.IOB2 {
+		setup = func(f *conll.File) error { return f.SetScheme(scheme) }
+	}
+	gold, layout, sum, err := readFileSetup(path, like, setup)
 	if err != nil {
 		return compare.Set{}, nil, fmt.Errorf("read gold: %w", err)
 	}
@@ -151,9 +162,26 @@ func (b *Build) Template(file string) conll.Template { return b.templates[file] 
 // a document file is split into the sentences and tokens of the set's
 // gold documents, so that predictions in PubTator, BioC or brat (the
 // same text, predicted annotations) align with the gold token by token.
+// Predictions on a build in another scheme than IOB2 are in that scheme
+// too: they are converted to IOB2 as the scorer reads them (an invalid
+// transition is a mistake to score, not an error).
 func (b *Build) ReadPredictions(set compare.Set, path string) ([]conll.Sentence, error) {
-	sents, _, _, err := readFileLike(path, b.templates[set.File])
-	return sents, err
+	scheme, err := b.Manifest.TagScheme()
+	if err != nil {
+		return nil, err
+	}
+	src, err := openSource(path)
+	if err != nil {
+		return nil, err
+	}
+	defer src.Close()
+	if err := src.file.SetLenientScheme(scheme); err != nil {
+		return nil, err
+	}
+	if err := src.file.ReadLike(b.templates[set.File]); err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return conll.ReadAll(src.file)
 }
 
 // WriteStats prints the statistics a manifest records: the
@@ -187,4 +215,64 @@ func WriteStats(w io.Writer, m *perturb.Manifest) error {
 		}
 	}
 	return nil
+}
+
+// Predictions names a system's predictions on a build: Dir holds one
+// file per set, named like the set's file (the original's base name and
+// the build's output names).
+type Predictions struct {
+	System string
+	Dir    string
+}
+
+// AddTo adds the sets of input in (see Sets) to c, and the predictions
+// of each system on every set.
+func (b *Build) AddTo(c *compare.Comparer, in *perturb.Input, preds []Predictions) error {
+	sets, err := b.Sets(in)
+	if err != nil {
+		return err
+	}
+	for _, s := range sets {
+		if err := c.AddSet(s); err != nil {
+			return err
+		}
+	}
+	for _, p := range preds {
+		for _, s := range sets {
+			path := filepath.Join(p.Dir, filepath.Base(s.File))
+			pred, err := b.ReadPredictions(s, path)
+			if err != nil {
+				return fmt.Errorf("system %s: %w", p.System, err)
+			}
+			if err := c.AddPrediction(p.System, s.Name, path, pred); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// DirFiles lists the files of the build in dir (manifest, change log,
+// stress sets and their originals), for an output policy: a report must
+// not replace one of them. A directory without a readable manifest
+// gives what can be named without it.
+func DirFiles(dir string) []string {
+	files := []string{filepath.Join(dir, ManifestName), filepath.Join(dir, ChangesName)}
+	b, err := Open(dir)
+	if err != nil {
+		return files
+	}
+	for _, in := range b.Manifest.Inputs {
+		switch p := filepath.FromSlash(in.Path); {
+		case strings.HasPrefix(in.Path, "sample:"), in.Path == "-":
+		case filepath.IsAbs(p):
+			files = append(files, p)
+		default: // recorded relative to the build directory
+			files = append(files, filepath.Join(dir, p))
+		}
+		for _, out := range in.Outputs {
+			files = append(files, filepath.Join(dir, out.File))
+		}
+	}
+	return files
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/layout"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -56,7 +57,8 @@ func (s *sink) Close() error {
 }
 
 // createSink creates the output name of src in dir.
-func createSink(dir, name, kind string, src *source) (*sink, error) {
+// Sentences are written in scheme (the input's, see Plan.Scheme).
+func createSink(dir, name, kind string, src *source, scheme iob.Scheme) (*sink, error) {
 	f, err := atomicfile.Create(filepath.Join(dir, name), false)
 	if err != nil {
 		return nil, err
@@ -80,7 +82,7 @@ func createSink(dir, name, kind string, src *source) (*sink, error) {
 	default:
 		w = conll.NewWriter(s.out)
 	}
-	s.Sink = layout.NewSink(w, src.Tracker)
+	s.Sink = layout.NewSink(conll.NewSchemeWriter(w, scheme), src.Tracker)
 	return s, nil
 }
 

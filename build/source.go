@@ -84,20 +84,23 @@ func ReadFile(path string) ([]conll.Sentence, conll.Layout, string, error) {
 // readFileLike is ReadFile with the documents of a document format split
 // like those of like (see conll.File.ReadLike); nil reads as ReadFile.
 func readFileLike(path string, like conll.Template) ([]conll.Sentence, conll.Layout, string, error) {
-	return readFileTags(path, like, nil)
+	return readFileSetup(path, like, nil)
 }
 
-// readFileTags is readFileLike with the tags of every sentence passed
-// through tags (see conll.File.SetTags) when it is not nil.
-func readFileTags(path string, like conll.Template, tags conll.TagFunc) ([]conll.Sentence, conll.Layout, string, error) {
+// readFileSetup is readFileLike with setup, when not nil, called on the
+// opened file before the first sentence is read (to check or convert
+// its tags: conll.File.SetScheme).
+func readFileSetup(path string, like conll.Template, setup func(*conll.File) error) ([]conll.Sentence, conll.Layout, string, error) {
 	src, err := openSource(path)
 	if err != nil {
 		return nil, conll.Layout{}, "", err
 	}
-	if tags != nil {
-		src.file.SetTags(tags)
-	}
 	defer src.Close()
+	if setup != nil {
+		if err := setup(src.file); err != nil {
+			return nil, conll.Layout{}, "", err
+		}
+	}
 	if err := src.file.ReadLike(like); err != nil {
 		return nil, conll.Layout{}, "", fmt.Errorf("read %s: %w", path, err)
 	}

@@ -39,6 +39,9 @@ var (
 	ErrNoData = errors.New("nothing to compare")
 	// ErrChangeLog means a change log entry points outside its corpus.
 	ErrChangeLog = errors.New("bad change log entry")
+	// ErrWhichSet means a prediction file names no set while there are
+	// several gold sets.
+	ErrWhichSet = errors.New("name the set of the predictions: there are several gold sets")
 )
 
 // Set is one gold corpus: the original or a stress copy of it.

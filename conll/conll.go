@@ -28,6 +28,9 @@ var (
 	ErrJSON = errors.New("malformed JSON record")
 	// ErrEmpty means a corpus holds no sentence (see NonEmpty).
 	ErrEmpty = errors.New("no sentences")
+	// ErrScheme means a tag scheme cannot apply to a corpus (see
+	// File.SetScheme).
+	ErrScheme = errors.New("tag scheme does not apply")
 
 	// Errors of conlleval input. The streaming Evaluator wraps them in a
 	// *ParseError that names the file and line; conlleval refuses the

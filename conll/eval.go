@@ -724,6 +724,27 @@ func (s *Scorer) Add(gold, pred []string) error {
 	return nil
 }
 
+// AddFiles scores the predictions in file predPath against the gold in
+// goldPath (corpus files of any format, "-" for Stdin), aligned sentence
+// by sentence and token by token; predictions on documents are split
+// like the gold documents.
+func (s *Scorer) AddFiles(goldPath, predPath string) (Counts, error) {
+	gf, err := Open(goldPath)
+	if err != nil {
+		return Counts{}, err
+	}
+	defer gf.Close()
+	pf, err := Open(predPath)
+	if err != nil {
+		return Counts{}, err
+	}
+	defer pf.Close()
+	if err := pf.ReadLike(gf.Layout().Template); err != nil {
+		return Counts{}, err
+	}
+	return s.AddPairs(NewPairReader(gf, goldPath, pf, predPath))
+}
+
 // AddPairs scores every sentence of p, gold from p.A and predictions
 // from p.B, which must have the same tokens, and returns the counts.
 func (s *Scorer) AddPairs(p *PairReader) (Counts, error) {

@@ -28,10 +28,11 @@ type JSONReader struct {
 	// Tags checks or converts the tags of each sentence (see Reader.Tags).
 	Tags TagFunc
 
-	r    *bufio.Reader
-	line int
-	buf  []byte
-	err  error
+	r      *bufio.Reader
+	line   int
+	layout Layout // Labels set once integer tags were read
+	buf    []byte
+	err    error
 }
 
 // NewJSONReader returns a JSONReader reading from r.
@@ -133,6 +134,9 @@ func (r *JSONReader) tags(raw json.RawMessage) ([]string, error) {
 	if r.Labels == nil {
 		return nil, &ParseError{File: r.File, Line: r.line, Err: fmt.Errorf("%w: %w", ErrJSON, ErrNoLabels)}
 	}
+	if r.layout.Labels == nil {
+		r.layout.Labels = &LabelList{Names: r.Labels}
+	}
 	out := make([]string, len(ids))
 	for i, id := range ids {
 		if id < 0 || id >= len(r.Labels) {
@@ -142,6 +146,10 @@ func (r *JSONReader) tags(raw json.RawMessage) ([]string, error) {
 	}
 	return out, nil
 }
+
+// Layout returns what a writer needs to write sentences as they were
+// read: the label list, once integer tags have been read.
+func (r *JSONReader) Layout() Layout { return r.layout }
 
 // JSONWriter writes sentences as JSON Lines: {"id": "N", "tokens": [...],
 // "ner_tags": [...]}. With Labels set, tags are written as integer indexes

@@ -24,6 +24,12 @@ var (
 	ErrNoLabels = errors.New("integer tags need a label list")
 )
 
+// LabelList is the label list integer tags of JSON Lines index
+// (Layout.Labels).
+type LabelList struct {
+	Names []string
+}
+
 // ReadLabels reads the names of a dataset's integer tags from spec: a
 // Hugging Face dataset_info.json (the names of its ner_tags ClassLabel,
 // wherever the features sit in it), a file with one label per line, or

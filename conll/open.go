@@ -223,7 +223,11 @@ func decompress(r io.Reader, name string) (io.Reader, *gzip.Reader, error) {
 	if !ok {
 		br = bufio.NewReaderSize(r, 64<<10)
 	}
-	if magic, _ := br.Peek(len(gzipMagic)); string(magic) != gzipMagic && !isGzip(name) {
+	magic, _ := br.Peek(len(gzipMagic))
+	if string(magic) != gzipMagic {
+		if isGzip(name) {
+			return nil, nil, fmt.Errorf("%s: %w: the name ends in .gz but the content is not gzip", name, gzip.ErrHeader)
+		}
 		return br, nil, nil
 	}
 	zr, err := gzip.NewReader(br)
@@ -242,14 +246,18 @@ func isGzip(name string) bool {
 // first Read, or to get its Layout), or nil for JSON Lines.
 func (f *File) CoNLL() *Reader { return f.conll }
 
-// Layout returns the CoNLL layout read so far (the zero Layout for JSON
-// Lines); for a document format, a Layout whose Template holds the
-// documents read so far.
+// Layout returns the CoNLL layout read so far; for JSON Lines, a Layout
+// whose Labels are set once integer tags were read (writers given it
+// write integer tags too); for a document format, a Layout whose
+// Template holds the documents read so far.
 func (f *File) Layout() Layout {
 	if f.tmpl != nil {
 		return Layout{Template: f.tmpl.Template()}
 	}
 	if f.conll == nil {
+		if jr := f.jsonReader(); jr != nil {
+			return jr.Layout()
+		}
 		return Layout{}
 	}
 	return f.conll.Layout()
@@ -327,7 +335,11 @@ func NewFormatWriter(w io.Writer, format Format, layout Layout) SentenceWriter {
 		return dw
 	}
 	if format == FormatJSONL {
-		return NewJSONWriter(w)
+		jw := NewJSONWriter(w)
+		if layout.Labels != nil {
+			jw.Labels = layout.Labels.Names
+		}
+		return jw
 	}
 	cw := NewWriter(w)
 	cw.Layout = layout
@@ -357,8 +369,9 @@ func WriteFile(name string, sents []Sentence, like *Layout) error {
 
 // OutputOptions are the settings of Create.
 type OutputOptions struct {
-	// Layout is the CoNLL layout to write in (ignored for JSON Lines);
-	// for document formats, its Template is the documents to rebuild.
+	// Layout is the CoNLL layout to write in; for JSON Lines, its Labels
+	// (when not nil) make tags integers; for document formats, its
+	// Template is the documents to rebuild.
 	Layout Layout
 	// Format, when not zero (FormatCoNLL), overrides FormatOf(name).
 	Format Format
@@ -499,12 +512,17 @@ func (f *File) SetTags(fn TagFunc) {
 	if f.conll != nil {
 		f.conll.Tags = fn
 	}
-	if ne, ok := f.SentenceReader.(*nonEmpty); ok {
-		if jr, ok := ne.SentenceReader.(*JSONReader); ok {
-			jr.Tags = fn
-		}
-	}
-	if jr, ok := f.SentenceReader.(*JSONReader); ok {
+	if jr := f.jsonReader(); jr != nil {
 		jr.Tags = fn
 	}
+}
+
+// jsonReader returns f's JSON Lines reader, or nil.
+func (f *File) jsonReader() *JSONReader {
+	r := f.SentenceReader
+	if ne, ok := r.(*nonEmpty); ok {
+		r = ne.SentenceReader
+	}
+	jr, _ := r.(*JSONReader)
+	return jr
 }

@@ -53,6 +53,10 @@ type Layout struct {
 	// Template, for a document format, is the documents read, which
 	// writers of the same run rebuild (see Template); nil otherwise.
 	Template Template
+	// Labels, for JSON Lines read with integer tags, is the label list
+	// they index, so that writers of the same run write integer tags
+	// too; nil otherwise (a pointer keeps Layout comparable).
+	Labels *LabelList
 }
 
 // Reader reads sentences from a CoNLL column file: one token per line,

@@ -12,6 +12,7 @@ import (
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/tagger"
 )
@@ -84,16 +85,24 @@ func WithTags(sents []conll.Sentence, tags [][]string) []conll.Sentence {
 // system's predictions to dir/SYSTEM/FILE, FILE being the set's file
 // name without directory.
 func SavePredictions(dir string) func(system string, set compare.Set, pred []conll.Sentence) error {
-	return SavePredictionsLike(dir, nil)
+	return SavePredictionsLike(dir, nil, iob.IOB2)
 }
 
 // SavePredictionsLike is SavePredictions for sets that may come from a
 // document format (PubTator, BioC, brat): templates, when not nil,
 // gives a set's documents (build.Build.Template), and the predictions
 // are written as those documents with the predicted entities as their
-// annotations.
-func SavePredictionsLike(dir string, templates func(set compare.Set) conll.Template) func(system string, set compare.Set, pred []conll.Sentence) error {
+// annotations. Predictions (IOB2) on sets of another scheme are written
+// in the sets' scheme, as build.Build.ReadPredictions reads them.
+func SavePredictionsLike(dir string, templates func(set compare.Set) conll.Template, scheme iob.Scheme) func(system string, set compare.Set, pred []conll.Sentence) error {
 	return func(system string, set compare.Set, pred []conll.Sentence) error {
+		if scheme != iob.IOB2 {
+			conv := make([][]string, len(pred))
+			for i := range pred {
+				conv[i] = iob.ConvertKnown(pred[i].Tags, iob.IOB2, scheme)
+			}
+			pred = WithTags(pred, conv) // pred itself is the comparison's
+		}
 		d := filepath.Join(dir, system)
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return err
@@ -153,9 +162,10 @@ func CheckNames(systems []System) error {
 }
 
 // ReadTraining reads training corpora, checking that their tags are
-// IOB2 (see tagger.ReadTraining); no paths means the embedded sample's
-// training part.
-func ReadTraining(paths []string) ([]conll.Sentence, error) {
+// valid in scheme and converting them to IOB2 (see conll.File.SetScheme
+// and tagger.ReadTraining); no paths means the embedded sample's
+// training part, which is IOB2 whatever the scheme.
+func ReadTraining(paths []string, scheme iob.Scheme) ([]conll.Sentence, error) {
 	if len(paths) == 0 {
 		return sample.Train()
 	}
@@ -163,6 +173,11 @@ func ReadTraining(paths []string) ([]conll.Sentence, error) {
 	for _, p := range paths {
 		f, err := conll.Open(p)
 		if err != nil {
+			return nil, err
+		}
+		f = conll.NonEmpty(f) // an empty training file is a mistake
+		if err := f.SetScheme(scheme); err != nil {
+			f.Close()
 			return nil, err
 		}
 		ss, err := tagger.ReadTraining(f, p)

@@ -23,6 +23,9 @@ type AugmentManifest struct {
 	// Changes is the change log's file name, in the manifest's directory.
 	Changes string `json:"changes"`
 	Parts   []Part `json:"parts"`
+	// Scheme is the tag scheme of input and output (iob1, iobes); empty
+	// for IOB2.
+	Scheme string `json:"scheme,omitempty"`
 }
 
 // FileInfo identifies a corpus file.

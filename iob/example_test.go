@@ -61,3 +61,10 @@ func ExampleReplace() {
 	// [after acute myocardial infarction .]
 	// [O B-Disease I-Disease I-Disease O]
 }
+
+func ExampleConvertKnown() {
+	// A tagger's output with a tag it should not have made: the rest is
+	// converted, the stray tag kept for whoever reports it.
+	fmt.Println(iob.ConvertKnown([]string{"S-Chemical", "BANANA", "B-Disease", "E-Disease"}, iob.IOBES, iob.IOB2))
+	// Output: [B-Chemical BANANA B-Disease I-Disease]
+}

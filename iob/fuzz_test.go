@@ -101,3 +101,43 @@ func BenchmarkReplace(b *testing.B) {
 		Replace(tags, 2, 4, 3)
 	}
 }
+
+// FuzzConvertKnown checks, for any tag sequence and pair of schemes,
+// that ConvertKnown keeps the length and every tag the source scheme does
+// not know in its place, writes only tags the target scheme knows
+// elsewhere, and is Convert on sequences whose tags are all known (in
+// two different schemes).
+func FuzzConvertKnown(f *testing.F) {
+	for _, tc := range convertCases {
+		f.Add(tc.iobes, uint8(IOBES), uint8(IOB2))
+		f.Add(tc.iob2, uint8(IOB2), uint8(IOB1))
+	}
+	f.Add("S-X BANANA B-Y E-Y B- I-", uint8(IOBES), uint8(IOB2))
+	f.Fuzz(func(t *testing.T, s string, from, to uint8) {
+		in := strings.Fields(s)
+		fs, ts := Scheme(from%3), Scheme(to%3)
+		got := ConvertKnown(in, fs, ts)
+		if len(got) != len(in) {
+			t.Fatalf("%d tags from %d", len(got), len(in))
+		}
+		allKnown := true
+		for i, tag := range in {
+			if p, _, ok := Parse(tag); !ok || !fs.allows(p) {
+				allKnown = false
+				if got[i] != tag {
+					t.Fatalf("unknown tag %q at %d became %q", tag, i, got[i])
+				}
+				continue
+			}
+			if p, _, ok := Parse(got[i]); !ok || !ts.allows(p) {
+				t.Fatalf("%v tag %q at %d", ts, got[i], i)
+			}
+		}
+		if allKnown && fs != ts { // from == to: a copy, not a repair
+			want, err := Convert(in, fs, ts)
+			if err != nil || !slices.Equal(got, want) && len(in) > 0 {
+				t.Fatalf("ConvertKnown %q, Convert %q (%v)", got, want, err)
+			}
+		}
+	})
+}

@@ -24,6 +24,7 @@ package iob
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -225,6 +226,34 @@ func Convert(tags []string, from, to Scheme) ([]string, error) {
 		return nil, err
 	}
 	return Encode(spans, len(tags), to), nil
+}
+
+// ConvertKnown is Convert for tags that may include some the scheme does
+// not know (a tagger's output: "BANANA", "E-Chemical" under IOB2): those
+// are kept as they are, where they are, and read as O around them, so
+// that a caller that reports unknown tags still finds them. It never
+// fails; with from == to it returns a copy of tags.
+func ConvertKnown(tags []string, from, to Scheme) []string {
+	if from == to {
+		return slices.Clone(tags)
+	}
+	known := tags
+	var unknown []int
+	for i, tag := range tags {
+		if p, _, ok := Parse(tag); !ok || !from.allows(p) {
+			if unknown == nil {
+				known = slices.Clone(tags)
+			}
+			unknown = append(unknown, i)
+			known[i] = Outside
+		}
+	}
+	spans, _ := Decode(known, from) // every tag is known now
+	out := Encode(spans, len(tags), to)
+	for _, i := range unknown {
+		out[i] = tags[i]
+	}
+	return out
 }
 
 // Violation is one invalid transition: the tag at Pos cannot follow the

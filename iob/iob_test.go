@@ -385,3 +385,44 @@ func ExampleChecker() {
 	// [B-Chemical O B-Disease I-Disease] <nil>
 	// tag "X-Foo" is not valid iob2
 }
+
+// ConvertKnown keeps tags the source scheme does not know where they
+// are, reads them as O, and converts the rest as Convert does.
+func TestConvertKnown(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		from, to Scheme
+		want     string
+	}{
+		{"B-X I-X O", IOB2, IOBES, "B-X E-X O"},
+		{"B-X BANANA I-X", IOB2, IOBES, "S-X BANANA S-X"},
+		{"O S-X E-Y", IOB2, IOBES, "O S-X E-Y"}, // E-, S- are not IOB2: kept
+		{"S-X B-Y I-Y E-Y", IOBES, IOB2, "B-X B-Y I-Y I-Y"},
+		{"S-X B-Y O", IOBES, IOB2, "B-X B-Y O"}, // an unclosed entity is read as Decode reads it
+		{"I-X I-X B-X", IOB1, IOB2, "B-X I-X B-X"},
+		{"B- I-X", IOBES, IOB2, "B- B-X"},
+		{"", IOB2, IOBES, ""},
+	} {
+		in := tags(tc.in)
+		orig := slices.Clone(in)
+		got := ConvertKnown(in, tc.from, tc.to)
+		if want := tags(tc.want); !slices.Equal(got, want) {
+			t.Errorf("ConvertKnown(%q, %v, %v) = %q; want %q", tc.in, tc.from, tc.to, got, want)
+		}
+		if !slices.Equal(in, orig) {
+			t.Errorf("ConvertKnown(%q) modified its input", tc.in)
+		}
+	}
+	// On tags the scheme knows, it is Convert.
+	for _, tc := range convertCases {
+		for _, s := range []Scheme{IOB1, IOBES} {
+			want, err := Convert(tags(tc.iob2), IOB2, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := ConvertKnown(tags(tc.iob2), IOB2, s); !slices.Equal(got, want) && len(got)+len(want) > 0 {
+				t.Errorf("%s: ConvertKnown to %v = %q, Convert %q", tc.name, s, got, want)
+			}
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/layout"
+	"github.com/stress-ner/stress/iob"
 )
 
 // ApplyOptions are the settings of Apply. The zero value is the default
@@ -29,6 +30,9 @@ type ApplyOptions struct {
 	Changes io.Writer
 	// File names the output in the change log; "-" when empty.
 	File string
+	// Scheme is the tag scheme of the input and output, for the change
+	// log (see ChangeWriter.Scheme); the caller converts the tags.
+	Scheme iob.Scheme
 	// Progress, when not nil, is called after each sentence is written.
 	Progress func(sentences int)
 	// NoStats skips the statistics: Apply then returns zero Stats.
@@ -81,6 +85,7 @@ func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src Source,
 	var cw *ChangeWriter
 	if opts.Changes != nil {
 		cw = NewChangeWriter(opts.Changes)
+		cw.Scheme = opts.Scheme
 		cw.WriteHeader()
 		pl.ChangeLog = cw
 	}

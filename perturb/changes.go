@@ -2,9 +2,12 @@ package perturb
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/stress-ner/stress/iob"
 )
 
 // ChangesHeader is the header row of a change log.
@@ -16,6 +19,14 @@ var ChangesHeader = []string{"file", "sentence", "token", "end", "kind", "before
 // changes). Tabs, line breaks and backslashes inside texts are escaped
 // as \t, \n, \r and \\ so that every change stays one row.
 type ChangeWriter struct {
+	// Scheme is the tag scheme of the files the changes were made in (set
+	// before the first write). Another scheme than IOB2 adds a last
+	// column, scheme, to every row, so that a log read on its own says
+	// how the tags of its files are written; an IOB2 log keeps its ten
+	// columns. Positions do not depend on it: a scheme changes how tags
+	// are written, never which tokens a change covers.
+	Scheme iob.Scheme
+
 	w      *bufio.Writer
 	header bool
 	err    error
@@ -42,10 +53,13 @@ func (cw *ChangeWriter) writeRows(rows []byte) error {
 		return cw.err
 	}
 	if !cw.header {
-		cw.header = true
-		if _, cw.err = cw.w.WriteString(strings.Join(ChangesHeader, "\t") + "\n"); cw.err != nil {
+		if cw.WriteHeader(); cw.err != nil {
 			return cw.err
 		}
+	}
+	if cw.Scheme != iob.IOB2 {
+		// Fields are escaped: every line break ends a row.
+		rows = bytes.ReplaceAll(rows, []byte("\n"), []byte("\t"+cw.Scheme.String()+"\n"))
 	}
 	_, cw.err = cw.w.Write(rows)
 	return cw.err
@@ -125,7 +139,11 @@ func (cw *ChangeWriter) WriteHeader() error {
 		return cw.err
 	}
 	cw.header = true
-	_, cw.err = cw.w.WriteString(strings.Join(ChangesHeader, "\t") + "\n")
+	header := strings.Join(ChangesHeader, "\t")
+	if cw.Scheme != iob.IOB2 {
+		header += "\tscheme"
+	}
+	_, cw.err = cw.w.WriteString(header + "\n")
 	return cw.err
 }
 

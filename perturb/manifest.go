@@ -7,6 +7,7 @@ import (
 	"regexp"
 
 	"github.com/stress-ner/stress/internal/jsonenc"
+	"github.com/stress-ner/stress/iob"
 )
 
 // Manifest records everything needed to regenerate a build byte for
@@ -20,6 +21,22 @@ type Manifest struct {
 	Kinds     []ManifestKind `json:"kinds"`
 	Inputs    []Input        `json:"inputs"`
 	Changes   string         `json:"changes"` // change log file name, in the manifest's directory
+	// Scheme is the tag scheme of the inputs and outputs (iob1, iobes),
+	// converted to IOB2 to be perturbed and back to be written; empty
+	// for IOB2, so that IOB2 manifests keep their bytes.
+	Scheme string `json:"scheme,omitempty"`
+}
+
+// TagScheme returns the scheme the manifest records (IOB2 when none).
+func (m *Manifest) TagScheme() (iob.Scheme, error) {
+	if m.Scheme == "" {
+		return iob.IOB2, nil
+	}
+	s, err := iob.ParseScheme(m.Scheme)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrManifest, err)
+	}
+	return s, nil
 }
 
 // ManifestKind is one perturbation of a build with its resolved options.
@@ -77,6 +94,9 @@ func (m *Manifest) Validate() error {
 	}
 	if err := m.Selection.Validate(); err != nil {
 		return fmt.Errorf("%w: %v", ErrManifest, err)
+	}
+	if _, err := m.TagScheme(); err != nil {
+		return err
 	}
 	if len(m.Kinds) == 0 {
 		return fmt.Errorf("%w: no kinds", ErrManifest)

@@ -456,21 +456,28 @@ func WriteOutcomes(w io.Writer, rows []NamedStats) error {
 // FileStats counts the corpus at path and, with orig, compares it sentence by sentence
 // with orig. Files that do not align are an error naming the line.
 func FileStats(path, orig string) (Stats, error) {
-	return FileStatsTags(path, orig, nil)
+	return fileStats(path, orig, nil)
 }
 
-// FileStatsTags is FileStats with the tags of both files passed through
-// tags (conll.File.SetTags) when it is not nil: a scheme check, or a
-// conversion of IOB1 or IOBES to the IOB2 the counts assume.
-func FileStatsTags(path, orig string, tags conll.TagFunc) (Stats, error) {
+// FileStatsScheme is FileStats with both files checked in scheme and
+// converted to the IOB2 the counts assume (conll.File.SetScheme), so that
+// an IOB1 or IOBES file is counted right and an invalid tag stops the
+// count at its line.
+func FileStatsScheme(path, orig string, scheme iob.Scheme) (Stats, error) {
+	return fileStats(path, orig, func(f *conll.File) error { return f.SetScheme(scheme) })
+}
+
+func fileStats(path, orig string, setup func(*conll.File) error) (Stats, error) {
 	var st Stats
 	f, err := conll.Open(path)
 	if err != nil {
 		return st, err
 	}
 	defer f.Close()
-	if tags != nil {
-		f.SetTags(tags)
+	if setup != nil {
+		if err := setup(f); err != nil {
+			return st, err
+		}
 	}
 	var o *conll.File
 	if orig != "" {
@@ -478,8 +485,10 @@ func FileStatsTags(path, orig string, tags conll.TagFunc) (Stats, error) {
 			return st, err
 		}
 		defer o.Close()
-		if tags != nil {
-			o.SetTags(tags)
+		if setup != nil {
+			if err := setup(o); err != nil {
+				return st, err
+			}
 		}
 		// A perturbed copy of documents is read in the original's
 		// sentences and tokens.

@@ -233,3 +233,12 @@ func maps(m map[string]int) map[string]int {
 }
 
 func (m *memStore) close() error { return nil }
+
+// OpenOrDefault opens the store at path, or the embedded default store
+// when path is "".
+func OpenOrDefault(path string) (*Store, error) {
+	if path != "" {
+		return Open(path)
+	}
+	return OpenDefault()
+}

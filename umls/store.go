@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"strings"
@@ -302,4 +303,36 @@ func sourceOf(id string) string {
 		return strings.ToUpper(id[:i])
 	}
 	return ""
+}
+
+// Groups returns the names of the semantic groups (CHEM, DISO, ...),
+// sorted.
+func Groups() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, st := range semTypes() {
+		if !seen[st.Group] {
+			seen[st.Group] = true
+			out = append(out, st.Group)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// GroupsNaming returns the semantic groups of the concepts named text
+// (of those with a usable synonym, if usable), sorted: a lookup
+// restricted to other groups can say where the name is.
+func (s *Store) GroupsNaming(text string, usable bool) ([]string, error) {
+	var out []string
+	for _, g := range Groups() {
+		found, err := WriteLookup(io.Discard, s, text, []string{g}, usable)
+		if err != nil {
+			return nil, err
+		}
+		if found {
+			out = append(out, g)
+		}
+	}
+	return out, nil
 }

@@ -12,8 +12,6 @@ import (
 	"github.com/stress-ner/stress/attack"
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/atomicfile"
-	"github.com/stress-ner/stress/internal/jsonenc"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
@@ -63,6 +61,7 @@ random set, and words and queries per success.`,
 			f.Bool(&o.force, "force", "", false, "replace output files that exist")
 			f.Bool(&o.quiet, "quiet", "q", false, "no progress on stderr")
 			bindPerturb(f, &o.perturbFlags)
+			bindScheme(f, &o.scheme, "tag scheme of the input, checked before the attack: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out; an external model's tags are read in it)")
 		}, runAttack),
 	})
 }
@@ -88,6 +87,10 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 
 	f, err := openCorpus(e, in)
 	if err != nil {
+		return err
+	}
+	if err := f.SetScheme(o.scheme); err != nil {
+		f.Close()
 		return err
 	}
 	gold, err := conll.ReadAll(f)
@@ -142,100 +145,9 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		return err
 	}
 	warnUnknown(e.Stderr, "model", model)
-
-	// Everything is written before anything is committed, the sets
-	// before the log that describes them.
-	var pending []interface {
-		Commit() error
-		Abort()
+	if err := res.Write(attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Format: f.Format, Layout: layout,
+		Scheme: o.scheme, Force: o.force}); err != nil {
+		return err
 	}
-	defer func() {
-		for _, p := range pending {
-			p.Abort()
-		}
-	}()
-	for _, set := range []struct {
-		path  string
-		sents []conll.Sentence
-	}{{o.out, res.Adversarial}, {o.random, res.Random}} {
-		if set.path == "" {
-			continue
-		}
-		l := layout
-		if conll.FormatOf(set.path) != f.Format {
-			l = conll.Layout{}
-		}
-		out, err := conll.Create(set.path, conll.OutputOptions{Layout: l, NoClobber: !o.force})
-		if err != nil {
-			return err
-		}
-		pending = append(pending, out)
-		if err := conll.WriteAll(out, set.sents); err != nil {
-			return fmt.Errorf("%s: %w", set.path, err)
-		}
-	}
-	if o.log != "" {
-		lf, err := atomicfile.Create(o.log, !o.force)
-		if err != nil {
-			return err
-		}
-		pending = append(pending, lf)
-		cw := perturb.NewChangeWriter(lf)
-		cw.WriteHeader()
-		for _, c := range res.Changes {
-			cw.Write(c)
-		}
-		if o.random != "" {
-			for _, c := range res.RandomChanges {
-				cw.Write(c)
-			}
-		}
-		if cw.Flush(); cw.Error() != nil {
-			return fmt.Errorf("%s: %w", o.log, cw.Error())
-		}
-	}
-	for len(pending) > 0 {
-		if err := pending[0].Commit(); err != nil {
-			return err
-		}
-		pending = pending[1:]
-	}
-	return writeAttackSummary(e.Stdout, o, res.Summary, elapsed)
-}
-
-// attackReport is the JSON summary: the attack's figures and its setup.
-type attackReport struct {
-	attack.Summary
-	Kinds    []string `json:"kinds"`
-	MaxWords int      `json:"max_words"`
-	Budget   int      `json:"query_budget"`
-	Seed     uint64   `json:"seed"`
-	Seconds  float64  `json:"seconds"`
-}
-
-func writeAttackSummary(w io.Writer, o *attackOptions, s attack.Summary, elapsed time.Duration) error {
-	var names []string
-	for _, k := range o.kinds {
-		names = append(names, k.Name)
-	}
-	if o.format == "json" {
-		return jsonenc.Encode(w, attackReport{Summary: s, Kinds: names, MaxWords: o.maxWords,
-			Budget: o.queries, Seed: o.Seed, Seconds: math.Round(elapsed.Seconds()*100) / 100})
-	}
-	_, err := fmt.Fprintf(w, `attack with %s, at most %d words and %d queries per sentence (seed %d)
-sentences            %d (attacked %d; skipped %d: no gold entity found by the model)
-success rate         %.2f%% (%d of %d; random set: %.2f%%)
-F1 before            %.2f
-F1 after             %.2f
-F1 random            %.2f (same number of changed words per sentence)
-words changed        %d (%.2f per success)
-queries              %d (%.1f per success, %d model calls)
-time                 %.1fs
-`, strings.Join(names, ", "), o.maxWords, o.queries, o.Seed,
-		s.Sentences, s.Attacked, s.Skipped,
-		s.SuccessRate, s.Succeeded, s.Attacked, s.RandomSuccessRate,
-		s.F1Before, s.F1After, s.RandomF1,
-		s.WordsChanged, s.WordsPerSuccess,
-		s.Queries, s.QueriesPerSuccess, s.ModelCalls, elapsed.Seconds())
-	return err
+	return attack.WriteReport(e.Stdout, attack.NewReport(res.Summary, opts, elapsed), o.format)
 }

@@ -291,3 +291,38 @@ func TestPrefixWriter(t *testing.T) {
 		t.Errorf("after flush: %q", b.String())
 	}
 }
+
+// attack --scheme iobes: the IOBES input gives the IOBES form of the
+// IOB2 attack, byte for byte, and a change log that says so; without
+// --scheme the IOBES file is refused at its line.
+func TestAttackScheme(t *testing.T) {
+	gold, model := attackFixture(t)
+	dir := t.TempDir()
+	data, err := os.ReadFile(gold)
+	if err != nil {
+		t.Fatal(err)
+	}
+	iobes := filepath.Join(dir, "gold_iobes.tsv")
+	os.WriteFile(iobes, []byte(toIOBES(t, string(data))), 0o644)
+	adv2, adv := filepath.Join(dir, "adv2.tsv"), filepath.Join(dir, "adv.tsv")
+	log := filepath.Join(dir, "adv.log")
+	if _, stderr, err := runCLI(t, "", "attack", "--model", model, "--max-words", "1", "-o", adv2, gold); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if _, stderr, err := runCLI(t, "", "attack", "--model", model, "--max-words", "1", "--scheme", "iobes",
+		"-o", adv, "--log", log, iobes); err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	want, _ := os.ReadFile(adv2)
+	got, _ := os.ReadFile(adv)
+	if string(got) != toIOBES(t, string(want)) {
+		t.Error("the IOBES attack is not the IOBES form of the IOB2 attack")
+	}
+	if l, _ := os.ReadFile(log); !strings.Contains(strings.SplitN(string(l), "\n", 2)[0], "scheme") {
+		t.Error("the change log does not record the scheme")
+	}
+	code, msg := cliStatus(t, "attack", "--model", model, "-o", filepath.Join(dir, "x.tsv"), iobes)
+	if code != 1 || !strings.Contains(msg, "gold_iobes.tsv:") {
+		t.Errorf("IOBES attack without --scheme: exit %d, %q", code, msg)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -30,6 +31,7 @@ func init() {
 			Parsed(f, &o.Mix, "mix", "", experiment.MixOriginalPerturbed, experiment.ParseMix, "what to write: original+perturbed or perturbed")
 			f.Bool(&o.Shuffle, "shuffle", "", false, "shuffle the sentences (seeded by --seed; drops document markers)")
 			f.Bool(&o.Force, "force", "", false, "replace OUT and its manifest if they exist")
+			bindScheme(f, &o.Scheme, "tag scheme of TRAIN, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in, OUT written in it)")
 			bindPerturb(f, &o.perturbFlags)
 		}, runAugment),
 	})
@@ -42,6 +44,7 @@ type augmentOptions struct {
 	Kinds           []perturb.ManifestKind
 	Copies          int
 	Shuffle, Force  bool
+	Scheme          iob.Scheme
 }
 
 func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) error {
@@ -56,7 +59,7 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 		return usageErrorf("augment: -o OUT is required")
 	}
 	plan := &build.AugmentPlan{Input: in, Output: out, Kinds: kinds, Seed: o.Seed, Selection: o.Selection,
-		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, Workers: o.Workers, Version: version}
+		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, Workers: o.Workers, Version: version, Scheme: o.Scheme}
 	inputs, outputs := plan.Files()
 	if err := overwrite.Check(inputs, outputs, force); err != nil {
 		return err

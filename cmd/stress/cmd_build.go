@@ -8,6 +8,7 @@ import (
 
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -17,11 +18,12 @@ const sampleOutDir = "stress-sample"
 // buildOptions are the flags of "stress build".
 type buildOptions struct {
 	perturbFlags
-	Out   string
-	From  string
-	Kinds []perturb.ManifestKind
-	Force bool
-	set   func(name string) bool // whether a flag was given
+	Out    string
+	From   string
+	Kinds  []perturb.ManifestKind
+	Force  bool
+	Scheme iob.Scheme
+	set    func(name string) bool // whether a flag was given
 }
 
 func init() {
@@ -40,6 +42,7 @@ func init() {
 			bindKinds(f, &o.Kinds, &o.perturbFlags, "kinds", "keyboard,swap,synonym", "comma-separated perturbations: "+strings.Join(kindNames(), ", "))
 			f.String(&o.From, "from", "", "", "regenerate the build described by `MANIFEST` (into its directory unless --out is given)")
 			f.Bool(&o.Force, "force", "", false, "replace outputs that exist (with --from and no --out: implied, as the regenerated files must match the recorded ones)")
+			bindScheme(f, &o.Scheme, "tag scheme of the inputs, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in, stress sets written in it; the manifest records it)")
 			bindPerturb(f, &o.perturbFlags)
 			o.set = f.Changed
 		}, runBuild),
@@ -49,7 +52,7 @@ func init() {
 func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error {
 	var plan *build.Plan
 	if o.From != "" {
-		for _, name := range []string{"seed", "select", "rate", "targets", "min-length", "kinds"} {
+		for _, name := range []string{"seed", "select", "rate", "targets", "min-length", "kinds", "scheme"} {
 			if o.set(name) {
 				return usageErrorf("build: --%s cannot be combined with --from (the manifest sets it)", name)
 			}
@@ -72,7 +75,7 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 		if err != nil {
 			return usageErrorf("build: %v", err)
 		}
-		plan = &build.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.Kinds, Inputs: inputs, Dir: o.Out}
+		plan = &build.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.Kinds, Inputs: inputs, Dir: o.Out, Scheme: o.Scheme}
 		if plan.Dir == "" {
 			plan.Dir = sampleOutDir // "stress build" alone: the README's first command
 		}

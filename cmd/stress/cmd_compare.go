@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"path/filepath"
 	"strings"
 
 	"github.com/stress-ner/stress/build"
@@ -98,8 +97,11 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	if len(args) > 0 {
 		return usageErrorf("compare takes no arguments (got %q)", args[0])
 	}
-	c, build, input, preds, golds, predFiles, changes := o.c, o.build, o.input, o.preds, o.golds, o.predFiles, o.changes
-	inputs := buildFiles(o.build)
+	c, buildDir, input, preds, golds, predFiles, changes := o.c, o.build, o.input, o.preds, o.golds, o.predFiles, o.changes
+	var inputs []string
+	if o.build != "" {
+		inputs = build.DirFiles(o.build)
+	}
 	for _, n := range append(append([]named{}, golds...), predFiles...) {
 		inputs = append(inputs, n.path)
 	}
@@ -111,13 +113,13 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	}
 	var err error
 	switch {
-	case build != "" && (len(golds) > 0 || len(predFiles) > 0 || changes != ""):
+	case buildDir != "" && (len(golds) > 0 || len(predFiles) > 0 || changes != ""):
 		return usageErrorf("--build cannot be combined with --gold, --pred-file or --changes")
-	case build != "":
+	case buildDir != "":
 		if len(preds) == 0 {
 			return usageErrorf("--build needs at least one --pred NAME=DIR")
 		}
-		err = addBuild(c, build, input, preds)
+		err = addBuild(c, buildDir, input, preds)
 	case len(golds) > 0:
 		if len(preds) > 0 {
 			return usageErrorf("--pred needs --build; use --pred-file with --gold")
@@ -125,7 +127,16 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 		if len(predFiles) == 0 {
 			return usageErrorf("--gold needs at least one --pred-file NAME[:SET]=FILE")
 		}
-		err = addExplicit(c, golds, predFiles, changes)
+		gs, ps := make([]compare.GoldFile, len(golds)), make([]compare.PredictionFile, len(predFiles))
+		for i, g := range golds {
+			gs[i] = compare.GoldFile{Set: g.set, Path: g.path}
+		}
+		for i, p := range predFiles {
+			ps[i] = compare.PredictionFile{System: p.name, Set: p.set, Path: p.path}
+		}
+		if err = c.AddFiles(gs, ps, changes); errors.Is(err, compare.ErrWhichSet) {
+			return usageErrorf("--pred-file %v (NAME:SET=FILE)", err)
+		}
 	default:
 		return usageErrorf("give --build DIR with --pred, or --gold with --pred-file")
 	}
@@ -144,98 +155,22 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	return rep.Write(e.Stdout, o.format)
 }
 
+// addBuild adds the sets of input inputName of the build in dir, and
+// the predictions of each system, to c.
 func addBuild(c *compare.Comparer, dir, inputName string, preds []named) error {
 	b, err := build.Open(dir)
 	if err != nil {
 		return fmt.Errorf("open build manifest: %w", err)
 	}
 	in, err := b.Input(inputName)
-	if err != nil {
-		if errors.Is(err, build.ErrInput) {
-			return usageErrorf("%v (choose one with --input)", err)
-		}
+	if errors.Is(err, build.ErrInput) {
+		return usageErrorf("%v (choose one with --input)", err)
+	} else if err != nil {
 		return err
 	}
-	sets, err := b.Sets(in)
-	if err != nil {
-		return err
+	ps := make([]build.Predictions, len(preds))
+	for i, p := range preds {
+		ps[i] = build.Predictions{System: p.name, Dir: p.path}
 	}
-	for _, s := range sets {
-		if err := c.AddSet(s); err != nil {
-			return err
-		}
-	}
-	for _, p := range preds {
-		for _, s := range sets {
-			path := filepath.Join(p.path, filepath.Base(s.File))
-			pred, err := b.ReadPredictions(s, path)
-			if err != nil {
-				return fmt.Errorf("system %s: %w", p.name, err)
-			}
-			if err := c.AddPrediction(p.name, s.Name, path, pred); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-func addExplicit(c *compare.Comparer, golds, predFiles []named, changesPath string) error {
-	var logs map[string][]compare.Change
-	if changesPath != "" {
-		var err error
-		if logs, err = compare.ReadChangeLogFile(changesPath); err != nil {
-			return err
-		}
-	}
-	for _, g := range golds {
-		var ch []compare.Change
-		if logs != nil {
-			ch = logs[filepath.Base(g.path)]
-		}
-		if err := c.AddGoldFile(g.set, g.path, ch); err != nil {
-			return err
-		}
-	}
-	for _, p := range predFiles {
-		set := p.set
-		if set == "" {
-			if len(golds) != 1 {
-				return usageErrorf("--pred-file %s=%s: name the set (NAME:SET=FILE) when there are several gold sets", p.name, p.path)
-			}
-			set = golds[0].set
-		}
-		if err := c.AddPredictionFile(p.name, set, p.path); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// buildFiles lists the files of the build in dir (manifest, change log,
-// stress sets and their original) for the output policy: --html must
-// not replace one of them. A directory without a readable manifest
-// gives what can be named without it; the comparison reports the error.
-func buildFiles(dir string) []string {
-	if dir == "" {
-		return nil
-	}
-	files := []string{filepath.Join(dir, build.ManifestName), filepath.Join(dir, build.ChangesName)}
-	b, err := build.Open(dir)
-	if err != nil {
-		return files
-	}
-	for _, in := range b.Manifest.Inputs {
-		switch p := filepath.FromSlash(in.Path); {
-		case strings.HasPrefix(in.Path, "sample:"), in.Path == "-":
-		case filepath.IsAbs(p):
-			files = append(files, p)
-		default: // recorded relative to the build directory
-			files = append(files, filepath.Join(dir, p))
-		}
-		for _, out := range in.Outputs {
-			files = append(files, filepath.Join(dir, out.File))
-		}
-	}
-	return files
+	return b.AddTo(c, in, ps)
 }

@@ -85,12 +85,7 @@ func openCorpusFormat(e *env, name, format string) (*conll.File, error) {
 	if err != nil {
 		return nil, usageErrorf("%v", err)
 	}
-	var cf *conll.File
-	if name == "-" {
-		cf, err = conll.OpenReaderFormat(e.Stdin, "-", f)
-	} else {
-		cf, err = conll.OpenFormat(name, f)
-	}
+	cf, err := conll.OpenFormat(name, f)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/textutil"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
 )
@@ -48,7 +49,7 @@ func bindCurve(f *flags, o *curveOptions) {
 	f.String(&o.test, "test", "", "", "test corpus `FILE` (default: the embedded sample)")
 	ParsedList(f, &o.models, "model", parseModel, "saved model as `NAME=FILE` (from 'stress train'); repeatable")
 	bindBaselines(f, &o.baselines, "", "train built-in baselines on --train: words, chars (bare --baselines: both)")
-	f.fs.Lookup("baselines").NoOptDefVal = "words,chars"
+	f.FlagSet().Lookup("baselines").NoOptDefVal = "words,chars"
 	f.Strings(&o.train, "train", "training corpus `FILE` of --baselines (repeatable; default with no --test: the embedded sample)")
 	f.String(&o.htmlPath, "html", "", "", "also write the report with line charts to HTML `FILE`")
 	f.Bool(&o.force, "force", "", false, "replace the --html file if it exists")
@@ -94,6 +95,9 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if len(o.baselines) > 0 && len(o.train) == 0 && o.test != "" {
 		return usageErrorf("curve: --baselines needs --train with --test")
 	}
+	if o.scheme != iob.IOB2 && o.test == "" {
+		return usageErrorf("curve: --scheme needs --test (the embedded sample is IOB2)")
+	}
 	if err := overwrite.Check(append([]string{o.test}, o.train...), []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}
@@ -104,7 +108,7 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 		}
 	}
 
-	test, err := loadCurveTest(o.test)
+	test, err := loadCurveTest(o.test, o.scheme)
 	if err != nil {
 		return err
 	}
@@ -161,7 +165,7 @@ func rateList(rs []float64) string {
 	return strings.Join(out, ", ")
 }
 
-func loadCurveTest(path string) ([]conll.Sentence, error) {
+func loadCurveTest(path string, scheme iob.Scheme) ([]conll.Sentence, error) {
 	if path == "" {
 		return sample.Test()
 	}
@@ -170,5 +174,8 @@ func loadCurveTest(path string) ([]conll.Sentence, error) {
 		return nil, err
 	}
 	defer f.Close()
+	if err := f.SetScheme(scheme); err != nil { // valid in its scheme, IOB2 from here on
+		return nil, err
+	}
 	return conll.ReadAll(f)
 }

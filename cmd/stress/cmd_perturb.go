@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
@@ -31,11 +31,11 @@ func init() {
 		Summary: "write a perturbed (stress) copy of a corpus",
 		Usage:   "--kind KIND [--seed N] [--log FILE] [-o OUT] [IN]",
 		Bind: bind(func(f *flags, o *perturbOptions) {
-			f.String(&o.Kind, "kind", "", "", "perturbation: "+kindHelp())
+			f.String(&o.Kind, "kind", "", "", "perturbation: "+kinds.Help())
 			f.String(&o.Output, "output", "o", "", "write the perturbed corpus to `OUT` (default: standard output)")
 			f.String(&o.Log, "log", "", "", "write the change log (TSV with header) to `FILE`")
 			f.Bool(&o.Force, "force", "", false, "replace OUT and the log if they exist")
-			Parsed(f, &o.Scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of the input, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out)")
+			bindScheme(f, &o.Scheme, "tag scheme of the input, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out)")
 			f.Enum(&o.InFormat, "in-format", "", "", formatChoices, "input format (default: from the name or content)")
 			f.Enum(&o.OutFormat, "out-format", "", "", formatChoices, "output format (default: from the output name, or the input's)")
 			bindPerturb(f, &o.perturbFlags)
@@ -54,7 +54,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	opts, err := o.kindOptions(kind)
+	opts, err := kinds.Options(kind, o.values())
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
@@ -71,102 +71,21 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 		return err
 	}
 	defer in.Close()
-	in.SetTags(iob.Checker(o.Scheme))
-
-	// A document input (PubTator, BioC, brat) hands its documents to the
-	// writer, which rebuilds them around the perturbed sentences.
-	var layout conll.Layout
-	if in.Format.IsDocument() {
-		layout = in.Layout()
+	if err := in.SetScheme(o.Scheme); err != nil {
+		return err
 	}
+
 	var outFormat conll.Format
 	if o.OutFormat != "" {
 		outFormat, _ = conll.ParseFormat(o.OutFormat)
+	} else if o.Output == "" {
+		outFormat = in.Format
 	}
-	var w conll.SentenceWriter
-	var outFile *conll.Output
-	if o.Output != "" {
-		if outFile, err = conll.Create(o.Output, conll.OutputOptions{Layout: layout, Format: outFormat, NoClobber: !o.Force}); err != nil {
-			return err
-		}
-		defer outFile.Abort()
-		w = outFile.SentenceWriter
-	} else {
-		if o.OutFormat == "" {
-			outFormat = in.Format
-		}
-		w = conll.NewFormatWriter(e.Stdout, outFormat, layout)
-	}
-	if o.Scheme != iob.IOB2 {
-		w = &schemeWriter{SentenceWriter: w, to: o.Scheme, in: in}
-	}
-	var logFile *atomicfile.File
-	ao := perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, File: o.Output,
-		NoStats: true} // nothing prints them
-	if o.Log != "" {
-		if logFile, err = atomicfile.Create(o.Log, !o.Force); err != nil {
-			return err
-		}
-		defer logFile.Abort()
-		ao.Changes = logFile
-	}
-	// Sentences are counted for the rule on empty input (the
-	// statistics are not computed).
-	sentences := 0
-	ao.Progress = func(int) { sentences++ }
+	pf := build.PerturbFile{Kind: kind, Output: o.Output, Stdout: e.Stdout, OutFormat: outFormat, Log: o.Log, Force: o.Force,
+		Apply: perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, Scheme: o.Scheme}}
 	if bar := newProgress(e, "perturbing"); bar != nil {
-		ao.Progress = func(int) { sentences++; bar.Add(1) }
+		pf.Apply.Progress = func(int) { bar.Add(1) }
 		defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()
 	}
-	if _, err := perturb.ApplySentences(ctx, kind, ao, in, w); err != nil {
-		return setupError(err)
-	}
-	if sentences == 0 {
-		// One rule for empty input: an error, nothing committed (a
-		// stream to stdout has had nothing to write).
-		return fmt.Errorf("%s: %w", inName, conll.ErrEmpty)
-	}
-	// Everything is written and checked before anything is committed,
-	// and the output goes first: a log without its output would describe
-	// a file that does not exist.
-	if outFile != nil {
-		if err := outFile.Commit(); err != nil {
-			return err
-		}
-	}
-	if logFile != nil {
-		return logFile.Commit()
-	}
-	return nil
-}
-
-// schemeWriter writes IOB2 sentences in another tag scheme: the input's,
-// which was converted to IOB2 on the way in.
-// It keeps a CoNLL writer in the input's layout, as the pipeline does
-// for the writers it sees.
-type schemeWriter struct {
-	conll.SentenceWriter
-	to iob.Scheme
-	in *conll.File
-}
-
-func (w *schemeWriter) sync() {
-	if cw, ok := w.SentenceWriter.(*conll.Writer); ok && w.in.CoNLL() != nil {
-		cw.Layout = w.in.Layout()
-	}
-}
-
-func (w *schemeWriter) Write(s conll.Sentence) error {
-	tags, err := iob.Convert(s.Tags, iob.IOB2, w.to)
-	if err != nil {
-		return err
-	}
-	s.Tags = tags
-	w.sync()
-	return w.SentenceWriter.Write(s)
-}
-
-func (w *schemeWriter) Flush() {
-	w.sync()
-	w.SentenceWriter.Flush()
+	return setupError(pf.Run(ctx, in))
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -97,7 +98,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 		be = &env{Stdin: e.Stdin, Stdout: io.Discard, Stderr: io.Discard} // no progress bar
 	}
 	m, err := runPlan(ctx, be, &build.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds,
-		Inputs: inputs, Dir: o.outDir, Workers: o.Workers, Version: version})
+		Inputs: inputs, Dir: o.outDir, Workers: o.Workers, Version: version, Scheme: o.scheme})
 	if err != nil {
 		return err
 	}
@@ -129,7 +130,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	c := compare.New()
 	c.Samples, c.Seed, c.Workers = o.samples, o.Seed, o.Workers
 	predDir, summaryPath := filepath.Join(o.outDir, "pred"), filepath.Join(o.outDir, "summary.md")
-	rep, err := experiment.Evaluate(ctx, c, sets, systems, experiment.SavePredictionsLike(predDir, func(s compare.Set) conll.Template { return templates[s.File] }))
+	rep, err := experiment.Evaluate(ctx, c, sets, systems, experiment.SavePredictionsLike(predDir, func(s compare.Set) conll.Template { return templates[s.File] }, o.scheme))
 	if err != nil {
 		return err
 	}
@@ -169,6 +170,9 @@ func (o *runOptions) check() error {
 	}
 	if len(o.train) > 0 && o.test == "" {
 		return usageErrorf("run: --train needs --test (the stress sets are built from the test set)")
+	}
+	if o.scheme != iob.IOB2 && o.test == "" {
+		return usageErrorf("run: --scheme needs --test (the embedded sample is IOB2)")
 	}
 	if len(o.modelNames) > len(o.modelCmds)+len(o.modelServers) {
 		return usageErrorf("run: more --model-name than --model-cmd and --model-server")

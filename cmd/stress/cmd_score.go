@@ -86,10 +86,12 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		if o.set("delimiter") {
 			return usageErrorf("-d applies to conlleval input; corpus files are read by format")
 		}
-		counts, sem, err = scoreCorpora(goldPath, predPath, opt, convert, scheme)
-		if err != nil {
+		sc := conll.NewScorer(opt)
+		sc.Convert, sc.Scheme = convert, scheme
+		if counts, err = sc.AddFiles(goldPath, predPath); err != nil {
 			return err
 		}
+		sem = sc.SemEval()
 	default:
 		if len(args) > 1 {
 			return usageErrorf("at most one FILE")
@@ -134,31 +136,6 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		return conll.WriteReport(e.Stdout, counts, conll.ReportLaTeX)
 	}
 	return conll.WriteReport(e.Stdout, counts)
-}
-
-// scoreCorpora aligns two corpus files sentence by sentence and token by
-// token and scores them.
-func scoreCorpora(goldPath, predPath string, opt conll.EvalOptions, convert bool, scheme iob.Scheme) (conll.Counts, *conll.SemEval, error) {
-	gf, err := conll.Open(goldPath)
-	if err != nil {
-		return conll.Counts{}, nil, err
-	}
-	defer gf.Close()
-	pf, err := conll.Open(predPath)
-	if err != nil {
-		return conll.Counts{}, nil, err
-	}
-	defer pf.Close()
-	// Predictions on documents are split like the gold documents.
-	if err := pf.ReadLike(gf.Layout().Template); err != nil {
-		return conll.Counts{}, nil, err
-	}
-	sc := conll.NewScorer(opt)
-	if convert {
-		sc.Convert, sc.Scheme = true, scheme
-	}
-	c, err := sc.AddPairs(conll.NewPairReader(gf, goldPath, pf, predPath))
-	return c, sc.SemEval(), err
 }
 
 // warnIssues says on stderr how many tags valid IOB2 forbids: conlleval

@@ -64,7 +64,7 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 	var rows []perturb.NamedStats
 	if origPath != "" {
 		rewind()
-		st, err := perturb.FileStatsTags(origPath, "", iob.Checker(o.scheme))
+		st, err := perturb.FileStatsScheme(origPath, "", o.scheme)
 		if err != nil {
 			return err
 		}
@@ -72,7 +72,7 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 	}
 	for _, a := range args {
 		rewind()
-		st, err := perturb.FileStatsTags(a, origPath, iob.Checker(o.scheme))
+		st, err := perturb.FileStatsScheme(a, origPath, o.scheme)
 		if err != nil {
 			return err
 		}

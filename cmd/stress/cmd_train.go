@@ -7,7 +7,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/tagger"
@@ -63,13 +63,9 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 		return err
 	}
 
-	var sents []conll.Sentence
-	for _, name := range args {
-		ss, err := readTraining(e, name, o.scheme)
-		if err != nil {
-			return err
-		}
-		sents = append(sents, ss...)
+	sents, err := experiment.ReadTraining(args, o.scheme)
+	if err != nil {
+		return err
 	}
 
 	opts := tagger.Options{Features: features, Epochs: epochs, Seed: seed, HashBits: bits}
@@ -96,16 +92,4 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 		fmt.Fprintf(e.Stderr, "%v\ntrained in %v; wrote %s (%.1f MB)\n", m, took.Round(time.Millisecond), out, float64(size)/(1<<20))
 	}
 	return nil
-}
-
-// readTraining reads a training corpus ("-" is standard input) and
-// checks that its tags are IOB2.
-func readTraining(e *env, name string, scheme iob.Scheme) ([]conll.Sentence, error) {
-	f, err := openCorpus(e, name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	f.SetTags(iob.Checker(scheme)) // valid in its scheme, IOB2 from here on
-	return tagger.ReadTraining(f, name)
 }

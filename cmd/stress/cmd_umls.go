@@ -8,7 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,9 +20,9 @@ import (
 
 // umlsCommands are the sub-commands of "stress umls", dispatched like the
 // top-level commands.
-var umlsCommands = &commandSet{prog: "stress umls", byName: map[string]*command{},
-	order: []string{"import", "lookup", "info", "generate"},
-	footer: "\nWithout --db, lookup and info use the embedded default lexicon (MeSH, DrugBank,\n" +
+var umlsCommands = &commandSet{Prog: "stress umls", Errors: cliError,
+	Order: []string{"import", "lookup", "info", "generate"},
+	Footer: "\nWithout --db, lookup and info use the embedded default lexicon (MeSH, DrugBank,\n" +
 		"ChEBI, DOID, NCIt). Run 'stress umls COMMAND --help' for a command's flags.\n"}
 
 // umlsOptions are the flags of the umls sub-commands (each binds the
@@ -40,7 +40,7 @@ type umlsOptions struct {
 }
 
 func init() {
-	umlsCommands.add(&command{
+	umlsCommands.Add(&command{
 		Name:    "import",
 		Usage:   "--db OUT [--mrconso FILE [--mrsty FILE]] [--terms FILE]... [--obo FILE]... [filters]",
 		Summary: "build a concept store from UMLS RRF files and open lexicons",
@@ -59,7 +59,7 @@ func init() {
 			f.Bool(&o.noProgress, "no-progress", "", false, "no progress bar, even on a terminal")
 		}, runUMLSImport),
 	})
-	umlsCommands.add(&command{
+	umlsCommands.Add(&command{
 		Name:    "lookup",
 		Usage:   "[--db DB] [--group GROUP]... TERM",
 		Summary: "list the concepts named TERM with their groups and every synonym",
@@ -69,7 +69,7 @@ func init() {
 			f.Check("group", func() error {
 				for i, g := range o.groups {
 					o.groups[i] = strings.ToUpper(g)
-					if _, ok := knownGroups()[o.groups[i]]; !ok {
+					if !slices.Contains(umls.Groups(), o.groups[i]) {
 						return fmt.Errorf("unknown semantic group %q", g)
 					}
 				}
@@ -78,7 +78,7 @@ func init() {
 			f.Bool(&o.usable, "usable", "", false, "list only the synonyms usable as replacements")
 		}, runUMLSLookup),
 	})
-	umlsCommands.add(&command{
+	umlsCommands.Add(&command{
 		Name:    "info",
 		Usage:   "[--db DB]",
 		Summary: "print a concept store's build metadata and counts",
@@ -87,7 +87,7 @@ func init() {
 			f.Bool(&o.notice, "notice", "", false, "print the attribution notice of the embedded lexicon's sources")
 		}, runUMLSInfo),
 	})
-	umlsCommands.add(&command{
+	umlsCommands.Add(&command{
 		Name:    "generate",
 		Usage:   "--dir DIR [--rows N] [--seed S]",
 		Summary: "write synthetic MRCONSO.RRF and MRSTY.RRF shaped like a UMLS release, for tests and benchmarks",
@@ -126,19 +126,12 @@ func init() {
 		Usage:   "import|lookup|info|generate [flags] [args]",
 		Sub:     umlsCommands,
 		Bind: func(f *flags) runFunc {
-			f.fs.SetInterspersed(false) // flags after the sub-command belong to it
+			f.FlagSet().SetInterspersed(false) // flags after the sub-command belong to it
 			return func(ctx context.Context, e *env, args []string) error {
-				return umlsCommands.run(ctx, e, args)
+				return umlsCommands.Run(ctx, e, args)
 			}
 		},
 	})
-}
-
-func openStore(db string) (*umls.Store, error) {
-	if db != "" {
-		return umls.Open(db)
-	}
-	return umls.OpenDefault()
 }
 
 // isTerminal reports whether w is a terminal, where a progress bar helps;
@@ -211,7 +204,7 @@ func runUMLSLookup(_ context.Context, e *env, o *umlsOptions, args []string) err
 		return usageErrorf("umls lookup: no TERM given")
 	}
 	text, groups, usable := strings.Join(args, " "), o.groups, o.usable
-	s, err := openStore(o.db)
+	s, err := umls.OpenOrDefault(o.db)
 	if err != nil {
 		return err
 	}
@@ -224,34 +217,13 @@ func runUMLSLookup(_ context.Context, e *env, o *umlsOptions, args []string) err
 		msg := fmt.Sprintf("umls lookup: no concept named %q (normalized %q)", text, umls.Normalize(text))
 		if len(groups) > 0 {
 			msg = fmt.Sprintf("umls lookup: no concept named %q in %s", text, strings.Join(groups, ", "))
-			if other := lookupGroups(s, text, usable); len(other) > 0 {
+			if other, _ := s.GroupsNaming(text, usable); len(other) > 0 {
 				msg += fmt.Sprintf(" (it names a concept in %s: drop --group or add it)", strings.Join(other, ", "))
 			}
 		}
 		return &exitError{Code: 1, Err: errors.New(msg)}
 	}
 	return nil
-}
-
-// lookupGroups returns the semantic groups of the concepts named text,
-// sorted: a lookup restricted to other groups says where the name is.
-func lookupGroups(s *umls.Store, text string, usable bool) []string {
-	var out []string
-	for g := range knownGroups() {
-		if found, err := umls.WriteLookup(io.Discard, s, text, []string{g}, usable); err == nil && found {
-			out = append(out, g)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-func knownGroups() map[string]bool {
-	m := map[string]bool{}
-	for _, st := range umls.SemanticTypes() {
-		m[st.Group] = true
-	}
-	return m
 }
 
 func runUMLSInfo(_ context.Context, e *env, o *umlsOptions, args []string) error {
@@ -262,7 +234,7 @@ func runUMLSInfo(_ context.Context, e *env, o *umlsOptions, args []string) error
 		_, err := io.WriteString(e.Stdout, umls.Notice)
 		return err
 	}
-	s, err := openStore(o.db)
+	s, err := umls.OpenOrDefault(o.db)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -37,7 +38,11 @@ type modelFlags struct {
 	model, modelCmd, modelServer string
 	timeout                      time.Duration
 	strictTags                   bool
-	changed                      func(flag string) bool
+	// scheme is the tag scheme of the command's corpora, which an
+	// external model is taken to speak (IOB2 unless the command binds
+	// --scheme).
+	scheme  iob.Scheme
+	changed func(flag string) bool
 }
 
 func bindModel(f *flags, o *modelFlags) {
@@ -84,6 +89,9 @@ func (o *modelFlags) open(stderr io.Writer, name string, gold []conll.Sentence) 
 		t = &tagger.Command{Line: o.modelCmd, Timeout: o.timeout, Stderr: pw}
 	default:
 		t = &tagger.Server{Line: o.modelServer, Timeout: o.timeout, Stderr: pw}
+	}
+	if o.scheme != iob.IOB2 && o.model == "" {
+		t = &tagger.InScheme{Tagger: t, Scheme: o.scheme} // an external model speaks its data's scheme
 	}
 	c := &tagger.Checked{Tagger: t, Strict: o.strictTags}
 	if hasTags(gold) {

@@ -23,19 +23,11 @@ import (
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/tagger"
 )
-
-// kindHelp lists the registered perturbations with their help lines.
-func kindHelp() string {
-	var parts []string
-	for _, k := range kinds.All() {
-		parts = append(parts, fmt.Sprintf("%s (%s)", k.Name, k.Help))
-	}
-	return strings.Join(parts, "; ")
-}
 
 // perturbFlags are the options of the commands that perturb: seed, word
 // selection, workers and the options of every registered kind.
@@ -64,6 +56,13 @@ func bindPerturb(f *flags, o *perturbFlags) {
 	bindKindOptions(f, o, kinds.All())
 }
 
+// bindScheme binds --scheme, the tag scheme of a command's corpora:
+// checked before anything is done, converted to IOB2 on the way in and,
+// for what the command writes, back on the way out.
+func bindScheme(f *flags, p *iob.Scheme, usage string) {
+	Parsed(f, p, "scheme", "", "iob2", iob.ParseScheme, usage)
+}
+
 // bindKindOptions binds the options of ks, each kind's to its own
 // values. An option name already bound (by another kind or the command)
 // panics: the program must not start with two kinds sharing a flag.
@@ -72,7 +71,7 @@ func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
 	for _, k := range ks {
 		o.options[k.Name] = map[string]*string{}
 		for _, opt := range k.Options {
-			if prev := f.fs.Lookup(opt.Name); prev != nil {
+			if prev := f.FlagSet().Lookup(opt.Name); prev != nil {
 				// Two kinds (or a kind and the command) would share one flag.
 				panic(fmt.Sprintf("option --%s of kind %s is already a flag: %s", opt.Name, k.Name, prev.Usage))
 			}
@@ -81,11 +80,11 @@ func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
 			o.options[k.Name][opt.Name] = v
 			help := opt.Help + " (" + k.Name + ")"
 			if opt.Bool {
-				f.fs.VarPF(boolText{v}, opt.Name, "", help).NoOptDefVal = "true"
+				f.BoolText(v, opt.Name, help)
 			} else if opt.List {
-				f.fs.Var(&joinText{p: v}, opt.Name, help+" (repeatable)")
+				f.JoinedList(v, opt.Name, help+" (repeatable)")
 			} else {
-				f.fs.StringVar(v, opt.Name, opt.Default, help)
+				f.FlagSet().StringVar(v, opt.Name, opt.Default, help)
 			}
 		}
 	}
@@ -111,40 +110,16 @@ func setupError(err error) error {
 	return err
 }
 
-// kindOptions returns the resolved options of kind k.
-func (o *perturbFlags) kindOptions(k *perturb.Kind) (map[string]string, error) {
-	opts := map[string]string{}
-	for _, part := range strings.Split(k.Name, "+") { // a composition has its parts' options
-		for name, v := range o.options[part] {
-			opts[name] = *v
+// values returns the kinds' option values as set on the command line.
+func (o *perturbFlags) values() map[string]map[string]string {
+	m := map[string]map[string]string{}
+	for k, opts := range o.options {
+		m[k] = map[string]string{}
+		for name, v := range opts {
+			m[k][name] = *v
 		}
 	}
-	return k.Resolve(opts)
-}
-
-// kinds resolves a list of kind names with their options.
-func (o *perturbFlags) kinds(names []string) ([]perturb.ManifestKind, error) {
-	if len(names) == 0 {
-		return nil, errors.New("no kinds given")
-	}
-	var out []perturb.ManifestKind
-	seen := map[string]bool{}
-	for _, n := range names {
-		k, err := kinds.Lookup(n)
-		if err != nil {
-			return nil, err
-		}
-		if seen[k.Name] {
-			return nil, fmt.Errorf("kind %q given twice", n)
-		}
-		seen[k.Name] = true
-		opts, err := o.kindOptions(k)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, perturb.ManifestKind{Name: k.Name, Suffix: k.Suffix, Options: opts})
-	}
-	return out, nil
+	return m
 }
 
 // bindKinds binds a comma-separated list of kinds to *p, resolved with
@@ -157,7 +132,7 @@ func bindKinds(f *flags, p *[]perturb.ManifestKind, o *perturbFlags, name, value
 			return nil // an optional list, not given
 		}
 		var err error
-		*p, err = o.kinds(names)
+		*p, err = kinds.Resolve(names, o.values())
 		return err
 	})
 }
@@ -199,25 +174,14 @@ func tuneGC() (restore func()) {
 	}
 }
 
-func kindNames() []string {
-	var ns []string
-	for _, k := range kinds.All() {
-		ns = append(ns, k.Name)
-	}
-	return ns
-}
+// kindNames lists the registered kinds, for help texts.
+func kindNames() []string { return kinds.Names() }
 
 // openCorpus opens a corpus file, or standard input for "-" (CoNLL or
 // JSON Lines, gzipped or not, by content). An empty corpus is an error
 // when it is read (conll.NonEmpty).
-func openCorpus(e *env, name string) (*conll.File, error) {
-	var f *conll.File
-	var err error
-	if name == "-" {
-		f, err = conll.OpenReader(e.Stdin, "-")
-	} else {
-		f, err = conll.Open(name)
-	}
+func openCorpus(_ *env, name string) (*conll.File, error) {
+	f, err := conll.Open(name)
 	if err != nil {
 		return nil, err
 	}
@@ -272,6 +236,7 @@ type systemFlags struct {
 	epochs, samples                     int
 	format                              compare.Format
 	quiet                               bool
+	scheme                              iob.Scheme // of --train, --test and the external taggers' tags
 }
 
 func bindSystems(f *flags, o *systemFlags) {
@@ -284,6 +249,7 @@ func bindSystems(f *flags, o *systemFlags) {
 	f.IntIn(&o.samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: no intervals)")
 	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
 	f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
+	bindScheme(f, &o.scheme, "tag scheme of --train, --test and the tags of --model-cmd and --model-server: iob2, or iob1 or iobes (checked, converted to IOB2 to be perturbed, trained on and scored; files written back in it)")
 }
 
 // bindBaselines binds --baselines, a list of feature sets ("none": no
@@ -314,7 +280,7 @@ func loadSystems(ctx context.Context, cmd string, o *systemFlags, p *perturbFlag
 	e *env, logf func(string, ...any)) ([]experiment.System, func(), error) {
 	var systems []experiment.System
 	if len(o.baselines) > 0 {
-		train, err := experiment.ReadTraining(o.train)
+		train, err := experiment.ReadTraining(o.train, o.scheme)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -343,6 +309,11 @@ func loadSystems(ctx context.Context, cmd string, o *systemFlags, p *perturbFlag
 		systems = append(systems, experiment.System{Name: m.name, Model: m.name, Tagger: model})
 	}
 	external, stop := externalSystems(o, e.Stderr)
+	for i := range external {
+		if o.scheme != iob.IOB2 { // an external model speaks its data's scheme
+			external[i].Tagger = &tagger.InScheme{Tagger: external[i].Tagger, Scheme: o.scheme}
+		}
+	}
 	systems = append(systems, external...)
 	if err := experiment.CheckNames(systems); err != nil {
 		stop()

@@ -86,29 +86,51 @@ type Sink interface {
 }
 
 // NewSink returns a Sink writing to w in t's layout (t may be nil: the
-// writer's own layout). When w is a conll.Writer, the Sink also lets the
-// pipeline's workers format sentences (AppendSentence, WriteFormatted),
-// so that the writing goroutine only copies bytes.
+// writer's own layout). The layout goes to the CoNLL writer (columns,
+// line ends) or JSON Lines writer (integer tags) that w is, or wraps (a
+// conll.SchemeWriter). When w is itself a conll.Writer, the Sink also
+// lets the pipeline's workers format sentences (AppendSentence,
+// WriteFormatted), so that the writing goroutine only copies bytes.
 func NewSink(w conll.SentenceWriter, t *Tracker) Sink {
 	s := &sink{w: w, src: t}
-	if cw, ok := w.(*conll.Writer); ok {
-		s.cw = cw
-		if t != nil {
+	inner := w
+	for {
+		u, ok := inner.(interface{ Unwrap() conll.SentenceWriter })
+		if !ok {
+			break
+		}
+		inner = u.Unwrap()
+	}
+	switch iw := inner.(type) {
+	case *conll.Writer:
+		s.cw = iw
+		if t != nil && inner == w {
 			return formatted{s}
 		}
+	case *conll.JSONWriter:
+		s.jw = iw
 	}
 	return s
 }
 
 type sink struct {
 	w   conll.SentenceWriter
-	cw  *conll.Writer // w, when it is CoNLL
+	cw  *conll.Writer     // the CoNLL writer w is or wraps
+	jw  *conll.JSONWriter // the JSON Lines writer w is or wraps
 	src *Tracker
 }
 
 func (s *sink) sync() {
-	if s.cw != nil && s.src != nil {
+	if s.src == nil {
+		return
+	}
+	switch {
+	case s.cw != nil:
 		s.cw.Layout = s.src.Layout()
+	case s.jw != nil && s.jw.Labels == nil:
+		if l := s.src.Layout().Labels; l != nil {
+			s.jw.Labels = l.Names
+		}
 	}
 }
 

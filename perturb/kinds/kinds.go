@@ -7,7 +7,10 @@
 package kinds
 
 import (
+	"errors"
+	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/casing"
@@ -35,3 +38,62 @@ func All() []*perturb.Kind { return perturb.All() }
 
 // Builtin returns the kinds of this module, in a fixed order.
 func Builtin() []*perturb.Kind { return slices.Clone(builtin) }
+
+// Names returns the names of the registered kinds, in registry order.
+func Names() []string {
+	var ns []string
+	for _, k := range All() {
+		ns = append(ns, k.Name)
+	}
+	return ns
+}
+
+// Help lists the registered kinds with their help lines: "keyboard
+// (...); swap (...)".
+func Help() string {
+	var parts []string
+	for _, k := range All() {
+		parts = append(parts, fmt.Sprintf("%s (%s)", k.Name, k.Help))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Options returns the resolved options of kind k from values, the
+// options set per kind name (missing ones take their defaults); a
+// composition ("keyboard+case") has its parts' options.
+func Options(k *perturb.Kind, values map[string]map[string]string) (map[string]string, error) {
+	opts := map[string]string{}
+	for _, part := range strings.Split(k.Name, "+") {
+		for name, v := range values[part] {
+			opts[name] = v
+		}
+	}
+	return k.Resolve(opts)
+}
+
+// Resolve looks up the kinds named (compositions included) and resolves
+// their options from values (see Options), as a build's manifest records
+// them. A kind named twice is an error.
+func Resolve(names []string, values map[string]map[string]string) ([]perturb.ManifestKind, error) {
+	if len(names) == 0 {
+		return nil, errors.New("no kinds given")
+	}
+	var out []perturb.ManifestKind
+	seen := map[string]bool{}
+	for _, n := range names {
+		k, err := Lookup(n)
+		if err != nil {
+			return nil, err
+		}
+		if seen[k.Name] {
+			return nil, fmt.Errorf("kind %q given twice", n)
+		}
+		seen[k.Name] = true
+		opts, err := Options(k, values)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, perturb.ManifestKind{Name: k.Name, Suffix: k.Suffix, Options: opts})
+	}
+	return out, nil
+}

@@ -1,12 +1,14 @@
 package synonym
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/umls"
 )
 
 // Abbreviations. Most abbreviation mentions (DOX, 5 - FU, STZ, FAP) mean
@@ -75,6 +77,24 @@ func definitions(s conll.Sentence) []definition {
 			d.long = append(d.long, strings.Clone(t))
 		}
 		out = append(out, d)
+	}
+	return out
+}
+
+// Abbreviation is an abbreviation defined in a sentence: "doxorubicin (
+// DOX )" defines Short "DOX" as Long "doxorubicin" for entity type Type.
+type Abbreviation struct {
+	Type  string
+	Short string // compact: "5-FU"
+	Long  string // tokens as written, joined by spaces: "5 - fluorouracil"
+}
+
+// Abbreviations returns the definitions of s, found as the synonym
+// perturbation finds them (see the package's notes on abbreviations).
+func Abbreviations(s conll.Sentence) []Abbreviation {
+	var out []Abbreviation
+	for _, d := range definitions(s) {
+		out = append(out, Abbreviation{Type: d.typ, Short: d.short, Long: strings.Join(d.long, " ")})
 	}
 	return out
 }
@@ -196,36 +216,96 @@ func (sc *sentenceContext) inDefinition(sp iob.Span) bool {
 	return false
 }
 
+// TermStandardLongForm is the Change.TermType of an abbreviation
+// replaced by the long form the training corpora always give it (see
+// StandardLongForm); Change.Source is SourceCorpora.
+const (
+	TermStandardLongForm = "standard long form"
+	SourceCorpora        = "CORPORA"
+)
+
 // longForm returns the tokens replacing abbreviation mention sp of s by
-// the long form defined before it, or nil; the long form must be natural
-// (Natural) as any replacement. The long form keeps its
-// spelling, but loses the capital it had only for starting its sentence.
-func (sc *sentenceContext) longForm(s conll.Sentence, sp iob.Span) []string {
-	if sc == nil || sc.before == nil {
-		return nil
-	}
+// a long form, or nil, and the term type of the change: the long form
+// defined in a sentence before s (TermLongForm), else the one every
+// definition of the abbreviation in the training corpora gives
+// (TermStandardLongForm: "GABA", "NMDA", "K" for potassium). The long form
+// must be natural (Natural) as any replacement; it keeps its spelling,
+// but loses the capital it had only for starting its sentence.
+func (sc *sentenceContext) longForm(s conll.Sentence, sp iob.Span, standard func(typ, short string) string) ([]string, string) {
 	short := compact(strings.Join(s.Tokens[sp.Start:sp.End], " "))
-	d, ok := sc.before.find(sp.Type, short)
-	if !ok {
-		return nil
-	}
-	if !d.natural {
-		// The text's own name, but a systematic or long one: "N - ( 2
-		// - hydroxypropyl ) methacrylamide". Uses have the definition's
-		// short form, up to spacing, so one judgement serves them all.
-		return nil
-	}
-	toks := append([]string(nil), d.long...)
-	if d.longAtHead && titleWord(toks[0]) && !theVocabulary().properNoun(strings.ToLower(toks[0])) {
-		toks[0] = strings.ToLower(toks[0])
+	var toks []string
+	term := TermLongForm
+	if d, ok := sc.find(sp.Type, short); ok {
+		if !d.natural {
+			// The text's own name, but a systematic or long one: "N - ( 2
+			// - hydroxypropyl ) methacrylamide". Uses have the definition's
+			// short form, up to spacing, so one judgement serves them all.
+			return nil, ""
+		}
+		toks = append([]string(nil), d.long...)
+		if d.longAtHead && titleWord(toks[0]) && !theVocabulary().properNoun(strings.ToLower(toks[0])) {
+			toks[0] = strings.ToLower(toks[0])
+		}
+	} else if long := standard(sp.Type, short); long != "" && natural(long, strings.Join(s.Tokens[sp.Start:sp.End], " "), true) == "" {
+		toks, term = strings.Fields(long), TermStandardLongForm
+	} else {
+		return nil, ""
 	}
 	if sp.Start == 0 {
 		toks = capitalize(toks, "X")
 	}
 	if art := articleBefore(s, sp); art != "" && Article(toks[0]) != art {
-		return nil
+		return nil, ""
 	}
-	return toks
+	return toks, term
+}
+
+// standardLongForm returns StandardLongForm(typ, short) when the store
+// does not contradict it: every concept of a fitting group that short
+// names must be named by the long form too ("CM" names cutaneous
+// mastocytosis, not only cardiomyopathy; "CC" cholecalciferol).
+func (r *Replacer) standardLongForm(typ, short string) string {
+	long := StandardLongForm(typ, short)
+	if long == "" || !r.opts.StandardLongForms {
+		return ""
+	}
+	key := "\x01" + typ + "\x00" + short
+	r.mu.Lock()
+	a, ok := r.cache[key]
+	r.mu.Unlock()
+	if !ok {
+		a = &Analysis{Outcome: OutcomeReplaced}
+		shorts, err := r.store.Lookup(lookupForm(short), r.opts.TypeMap[typ]...)
+		if err == nil && len(shorts) > 0 {
+			var longs []umls.Concept
+			if longs, err = r.store.Lookup(lookupForm(long)); err == nil {
+				for _, c := range shorts {
+					if !r.excluded(c.ID) && !slices.ContainsFunc(longs, func(x umls.Concept) bool { return x.ID == c.ID }) {
+						a.Outcome = OutcomeAmbiguous
+					}
+				}
+			}
+		}
+		if err != nil {
+			a.Outcome = OutcomeNoConcept // a failing store vouches for nothing
+		}
+		r.mu.Lock()
+		r.cache[key] = a
+		r.mu.Unlock()
+	}
+	if a.Outcome != OutcomeReplaced {
+		return ""
+	}
+	return long
+}
+
+// find returns the latest definition of short, of type typ, in the
+// sentences before this one.
+func (sc *sentenceContext) find(typ, short string) (definition, bool) {
+	if sc == nil {
+		return definition{}, false
+	}
+	return sc.before.find(typ, short)
 }
 
 // articleBefore returns "a" or "an" when that word precedes span sp.

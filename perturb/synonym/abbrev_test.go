@@ -50,8 +50,12 @@ func runContext(r *Replacer, ss []conll.Sentence) ([]conll.Sentence, [][]perturb
 	return outs, chs, ocs
 }
 
+// noStandard turns standard long forms off, for tests of the text's own
+// definitions.
+func noStandard(o *Options) { o.StandardLongForms = false }
+
 func TestAbbreviationLongForm(t *testing.T) {
-	r, _ := fakeReplacer(t, nil)
+	r, _ := fakeReplacer(t, noStandard)
 	def := sentence("Streptozotocin ( STZ ) and 5 - FU .",
 		"B-Chemical O B-Chemical O O B-Chemical I-Chemical I-Chemical O")
 	use := sentence("STZ rats got an STZ dose , a STZ dose and 5 - FU .",
@@ -95,7 +99,7 @@ func TestAbbreviationLongForm(t *testing.T) {
 }
 
 func TestAbbreviationWindow(t *testing.T) {
-	r, _ := fakeReplacer(t, nil)
+	r, _ := fakeReplacer(t, noStandard)
 	def := sentence("doxorubicin ( DOX ) .", "B-Chemical O B-Chemical O O")
 	use := sentence("DOX was given", "B-Chemical O O")
 	filler := sentence("nothing here", "O O")
@@ -178,5 +182,62 @@ func TestAudit(t *testing.T) {
 	}
 	if _, ok := got["proxies/"+ProxyArticle]; !ok {
 		t.Errorf("zero proxies not reported: %v", got)
+	}
+}
+
+func TestStandardLongForm(t *testing.T) {
+	// The embedded vocabulary: the training corpora define these always
+	// the same way, and at least twice.
+	for _, tt := range []struct{ typ, short, want string }{
+		{"Chemical", "DOX", "doxorubicin"},
+		{"Chemical", "NMDA", "N - methyl - D - aspartate"},
+		{"Disease", "MI", "myocardial infarction"},
+		{"Disease", "DOX", ""},   // the type matters
+		{"Chemical", "PAN", ""},  // defined with several long forms
+		{"Chemical", "HPMA", ""}, // defined once
+		{"Chemical", "dox", ""},  // case matters
+	} {
+		if got := StandardLongForm(tt.typ, tt.short); got != tt.want {
+			t.Errorf("StandardLongForm(%s, %s) = %q, want %q", tt.typ, tt.short, got, tt.want)
+		}
+	}
+	r, _ := fakeReplacer(t, nil)
+	use := sentence("DOX was given with 5 - FU .", "B-Chemical O O O B-Chemical I-Chemical I-Chemical O")
+	outs, chs, ocs := runContext(r, []conll.Sentence{use})
+	if got, want := strings.Join(outs[0].Tokens, " "), "Doxorubicin was given with 5 - fluorouracil ."; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	for _, c := range chs[0] {
+		if c.TermType != TermStandardLongForm || c.Source != SourceCorpora {
+			t.Errorf("change %+v", c)
+		}
+		if err := r.Check(c); err != nil {
+			t.Error(err)
+		}
+	}
+	if want := [][2]string{{"Chemical", OutcomeReplaced}, {"Chemical", OutcomeReplaced}}; !slices.Equal(ocs[0], want) {
+		t.Errorf("outcomes %v, want %v", ocs[0], want)
+	}
+	// The text's own definition comes first.
+	def := sentence("doxepin ( DOX ) .", "B-Chemical O B-Chemical O O")
+	outs, _, _ = runContext(r, []conll.Sentence{def, use})
+	if got := outs[1].Tokens[0]; got != "Doxepin" {
+		t.Errorf("with a definition: %q, want Doxepin", got)
+	}
+	// Off by option.
+	r, _ = fakeReplacer(t, noStandard)
+	if _, chs, _ := runContext(r, []conll.Sentence{use}); len(chs[0]) != 0 {
+		t.Errorf("standard long forms off: %+v", chs[0])
+	}
+}
+
+func TestStandardLongFormContradicted(t *testing.T) {
+	// A store in which the abbreviation names another concept of the
+	// mention's group than its long form does: left alone.
+	r, store := fakeReplacer(t, nil)
+	store.add("MESH:D999990", "CHEM", "Dimethyloxazole", "label")
+	store.add("MESH:D999990", "CHEM", "DOX", "entry")
+	if got := r.standardLongForm("Chemical", "DOX"); got != "" {
+		t.Errorf("contradicted standard long form used: %q", got)
 	}
 }

@@ -42,8 +42,8 @@ const (
 func (r *Replacer) Audit(dst []perturb.AuditCount, ctx any, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
 	for _, c := range changes {
 		kind := ItemLexicon
-		if c.TermType == TermLongForm {
-			kind = TermLongForm
+		if c.TermType == TermLongForm || c.TermType == TermStandardLongForm {
+			kind = c.TermType
 		}
 		dst = append(dst, perturb.AuditCount{Section: AuditReplacements, Item: ItemTotal, N: 1},
 			perturb.AuditCount{Section: AuditReplacements, Item: kind, N: 1},
@@ -85,7 +85,7 @@ func (r *Replacer) Audit(dst []perturb.AuditCount, ctx any, orig, out conll.Sent
 	}
 	sc, _ := ctx.(*sentenceContext)
 	for _, sp := range iob.Spans(orig.Tags) {
-		if sc.inDefinition(sp) || sc.longForm(orig, sp) != nil {
+		if sc.inDefinition(sp) || r.hasLongForm(sc, orig, sp) {
 			continue
 		}
 		a := r.Analyze(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " "))

@@ -144,8 +144,10 @@ func trailingAdjective(w string) bool {
 //   - not English: a word found neither in the SCOWL English word lists
 //     nor in the preferred names of the open lexicons ("kupfer",
 //     "Amiodarona", "oxigeno");
-//   - too long: more tokens than twice the mention's (corpus tokens:
-//     "5 - FU" is three).
+//   - too long: more corpus tokens than twice the mention's ("5 - FU"
+//     is three, "high blood pressure" too long for "hypertension"), except
+//     for one hyphenated word the training text uses ("L - dopa" for
+//     "levodopa"; not "delta - cortisone" for "prednisone").
 //
 // Natural says nothing about meaning: whether name names the mention's
 // concept is the caller's business (see Replacer's round trip).
@@ -220,9 +222,12 @@ func natural(name, mention string, fromText bool) string {
 			return RejectForeign
 		}
 	}
+	// A name the training text uses is one writers of abstracts write
+	// ("Adriamycin", "lignocaine"), whatever the word lists say.
+	attested := Attested(name)
 	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
 		lw := strings.ToLower(w)
-		if fromText || utf8.RuneCountInString(w) == 1 || romanNumeral.MatchString(w) || v.knownWord(lw) ||
+		if fromText || attested || utf8.RuneCountInString(w) == 1 || romanNumeral.MatchString(w) || v.knownWord(lw) ||
 			strings.Contains(strings.ToLower(mention), lw) {
 			continue
 		}
@@ -233,7 +238,7 @@ func natural(name, mention string, fromText bool) string {
 		(len(mw) == 0 || !trailingAdjective(mw[len(mw)-1])) && !Attested(name) {
 		return RejectInverted
 	}
-	if len(Tokenize(name, TokenizePunct)) > 2*len(Tokenize(mention, TokenizePunct)) {
+	if len(Tokenize(name, TokenizePunct)) > 2*len(Tokenize(mention, TokenizePunct)) && (!attested || wordCount(name) > 1) {
 		return RejectLength
 	}
 	return ""
@@ -339,3 +344,11 @@ func subMultiset(a, b string) bool {
 	}
 	return true
 }
+
+// joinedRE matches the spaces a corpus tokenization puts around hyphens,
+// slashes and apostrophes ("5 - FU", "Parkinson ' s").
+var joinedRE = regexp.MustCompile(`\s*([-/'])\s*`)
+
+// wordCount counts the words of s as a reader does: "5 - FU" and
+// "L-dopa" are one word each, "high blood pressure" three.
+func wordCount(s string) int { return len(strings.Fields(joinedRE.ReplaceAllString(s, "$1"))) }

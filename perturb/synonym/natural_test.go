@@ -14,7 +14,13 @@ func TestNatural(t *testing.T) {
 		{"Parkinson's disease", "paralysis agitans", ""},
 		{"5-fluorouracil", "5 - FU", ""}, // the mention's digits
 		{"alpha-methyldopa", "alpha - methyl - DOPA", ""},
-		{"L-dopa", "levodopa", RejectLength}, // three corpus tokens for one, as the proxy counts
+		{"L-dopa", "levodopa", ""},                // three corpus tokens for one, but one word the training text uses
+		{"Adriamycin", "doxorubicin", ""},         // in no word list, but the training text uses it
+		{"Lignocaine", "lidocaine", ""},           // likewise
+		{"Inderal", "propranolol", RejectForeign}, // a brand the training text never uses
+		{"delta-cortisone", "prednisone", RejectLength},
+		{"high blood pressure", "hypertension", RejectLength},
+		{"divalproex", "valproate", RejectAvoid},
 		{"N-acetylcysteine", "acetyl cysteine", ""},
 		{"HIV infection", "AIDS", ""},
 		{"vitamin E", "tocopherol", ""},

@@ -37,20 +37,25 @@ func loadFake(t testing.TB, path string) *fakeStore {
 		if len(fs) != 4 {
 			t.Fatalf("%s: bad line %q", path, sc.Text())
 		}
-		id, group, term, tty := fs[0], fs[1], fs[2], fs[3]
-		src, _, _ := strings.Cut(id, ":")
-		if _, ok := s.concepts[id]; !ok {
-			s.concepts[id] = umls.Concept{ID: id, Name: term, Groups: []string{group}, Source: src}
-		}
-		s.terms[id] = append(s.terms[id], umls.Term{Concept: id, String: term, Source: src, TermType: tty,
-			Preferred: tty == "label", Avoid: umls.Classify(term, tty)})
-		n := umls.Normalize(term)
-		if !containsStr(s.byNorm[n], id) {
-			s.byNorm[n] = append(s.byNorm[n], id)
-			sort.Strings(s.byNorm[n])
-		}
+		s.add(fs[0], fs[1], fs[2], fs[3])
 	}
 	return s
+}
+
+// add adds a term of type tty to concept id of group (created with the
+// term as its label if new).
+func (s *fakeStore) add(id, group, term, tty string) {
+	src, _, _ := strings.Cut(id, ":")
+	if _, ok := s.concepts[id]; !ok {
+		s.concepts[id] = umls.Concept{ID: id, Name: term, Groups: []string{group}, Source: src}
+	}
+	s.terms[id] = append(s.terms[id], umls.Term{Concept: id, String: term, Source: src, TermType: tty,
+		Preferred: tty == "label", Avoid: umls.Classify(term, tty)})
+	n := umls.Normalize(term)
+	if !containsStr(s.byNorm[n], id) {
+		s.byNorm[n] = append(s.byNorm[n], id)
+		sort.Strings(s.byNorm[n])
+	}
 }
 
 func containsStr(ss []string, s string) bool {

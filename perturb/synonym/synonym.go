@@ -27,6 +27,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
@@ -194,9 +195,13 @@ type Options struct {
 	// ExcludeAbbrev leaves abbreviation mentions alone ("DOX", "5-FU":
 	// their meaning is defined in the text, not the lexicon) and never
 	// uses an abbreviation as a replacement.
-	ExcludeAbbrev  bool
-	ExcludeSources []string // sources whose concepts and names are ignored (MESH, CHEBI, SNOMEDCT_US, ...)
-	ExcludeTTY     []string // term types never used as replacements
+	ExcludeAbbrev bool
+	// StandardLongForms writes out an abbreviation that its abstract
+	// does not define when the training corpora always define it the
+	// same way (see StandardLongForm).
+	StandardLongForms bool
+	ExcludeSources    []string // sources whose concepts and names are ignored (MESH, CHEBI, SNOMEDCT_US, ...)
+	ExcludeTTY        []string // term types never used as replacements
 	// ExcludeConcepts lists concept ids, or path.Match patterns of ids
 	// ("MESH:D0000?????"), that are never used, and whose names are never replacements: a
 	// candidate naming one fails the round trip.
@@ -206,12 +211,13 @@ type Options struct {
 // DefaultOptions returns the measured defaults.
 func DefaultOptions() Options {
 	return Options{
-		TypeMap:         DefaultTypeMap(),
-		Ambiguous:       AmbiguousSkip,
-		Strategy:        DefaultStrategy,
-		Tokenize:        TokenizeAuto,
-		ExcludeAbbrev:   true,
-		ExcludeConcepts: DefaultExcludeConcepts(),
+		TypeMap:           DefaultTypeMap(),
+		Ambiguous:         AmbiguousSkip,
+		Strategy:          DefaultStrategy,
+		Tokenize:          TokenizeAuto,
+		ExcludeAbbrev:     true,
+		StandardLongForms: true,
+		ExcludeConcepts:   DefaultExcludeConcepts(),
 	}
 }
 
@@ -260,6 +266,40 @@ type Analysis struct {
 	Rejected map[string]int
 
 	proper map[string]bool // folded words the concepts' names spell with a capital: "parkinson"
+	// plurals maps a lower-case name of the concepts to another of
+	// their names that is its plural ("bradyarrhythmia" ->
+	// "bradyarrhythmias"): the lexicon's own knowledge of number, for
+	// words the English word lists lack.
+	plurals map[string]string
+	// pluralNames holds the lower-case names that plurals maps to.
+	pluralNames map[string]bool
+}
+
+// notePlurals records which names of terms are the plurals of others.
+func (a *Analysis) notePlurals(terms []umls.Term) {
+	lower := make(map[string]bool, len(terms))
+	for _, t := range terms {
+		lower[strings.ToLower(t.String)] = true
+	}
+	for n := range lower {
+		var try []string
+		if strings.HasSuffix(n, "y") {
+			try = append(try, n[:len(n)-1]+"ies")
+		}
+		if strings.HasSuffix(n, "is") {
+			try = append(try, n[:len(n)-2]+"es")
+		}
+		try = append(try, n+"s", n+"es")
+		for _, p := range try {
+			if lower[p] {
+				if a.plurals == nil {
+					a.plurals, a.pluralNames = map[string]string{}, map[string]bool{}
+				}
+				a.plurals[n], a.pluralNames[p] = p, true
+				break
+			}
+		}
+	}
 }
 
 // Replacer replaces gold entity mentions by synonyms. It implements
@@ -276,6 +316,78 @@ type Replacer struct {
 
 	mu    sync.Mutex
 	cache map[string]*Analysis // type + "\x00" + normalized mention
+
+	// names and terms cache the store's answers across mentions, bounded
+	// like cache: the same names come back in the round trips of many
+	// mentions, and on a full UMLS release a common word names thousands
+	// of concepts, each decoded anew by every lookup.
+	names     map[string][]umls.Concept // lookupForm(name) -> concepts, all groups
+	terms     map[string][]umls.Term    // concept id -> its names
+	namesSize int                       // concepts held by names
+	termsSize int                       // terms held by terms
+
+	// trace, when set (by tests), sees every rejected name with its
+	// reason: the way to ask why a mention was left alone.
+	trace func(mention, name, reason string)
+}
+
+// maxStoreCache bounds each of the store caches (names, terms), in
+// concepts or terms held: about 100 MB at most, whatever the store.
+const maxStoreCache = 1 << 19
+
+// lookupAll returns the concepts of every group that name (already in
+// lookupForm) names, from the cache or the store. The result must not
+// be modified.
+func (r *Replacer) lookupAll(name string) ([]umls.Concept, error) {
+	r.mu.Lock()
+	cs, ok := r.names[name]
+	r.mu.Unlock()
+	if ok {
+		return cs, nil
+	}
+	cs, err := r.store.Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	if r.names == nil || r.namesSize+len(cs) > maxStoreCache {
+		r.names, r.namesSize = map[string][]umls.Concept{}, 0
+	}
+	r.names[name] = cs
+	r.namesSize += len(cs) + 1
+	r.mu.Unlock()
+	return cs, nil
+}
+
+// conceptTerms returns the names of concept id, from the cache or the
+// store. The result must not be modified.
+func (r *Replacer) conceptTerms(id string) ([]umls.Term, error) {
+	r.mu.Lock()
+	ts, ok := r.terms[id]
+	r.mu.Unlock()
+	if ok {
+		return ts, nil
+	}
+	ts, err := r.store.Terms(id)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	if r.terms == nil || r.termsSize+len(ts) > maxStoreCache {
+		r.terms, r.termsSize = map[string][]umls.Term{}, 0
+	}
+	r.terms[id] = ts
+	r.termsSize += len(ts) + 1
+	r.mu.Unlock()
+	return ts, nil
+}
+
+// reject counts name as rejected for mention, by reason.
+func (r *Replacer) reject(a *Analysis, mention, name, reason string) {
+	a.Rejected[reason]++
+	if r.trace != nil {
+		r.trace(mention, name, reason)
+	}
 }
 
 // maxCache bounds the analysis cache, so that memory stays flat in the
@@ -382,7 +494,7 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	out := a.Candidates[:0]
 	for _, c := range a.Candidates {
 		if r.Check(perturb.Change{After: c.Term, ConceptID: c.ConceptID}) != nil {
-			a.Rejected[RejectedRoundTrip]++
+			r.reject(a, mention, c.Term, RejectedRoundTrip)
 			continue
 		}
 		out = append(out, c)
@@ -394,7 +506,7 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	out2 := out[:0]
 	for _, c := range out {
 		if !c.Attested && !c.Preferred && !plainEnglish(c.Term, mention) {
-			a.Rejected[RejectedObscure]++
+			r.reject(a, mention, c.Term, RejectedObscure)
 			continue
 		}
 		out2 = append(out2, c)
@@ -415,10 +527,14 @@ func matchNumber(a *Analysis, plural bool) *Analysis {
 	out := a.Candidates[:0]
 	seen := map[string]bool{}
 	for _, c := range a.Candidates {
-		switch p, ok := Plural(c.Term); {
+		p, ok := Plural(c.Term)
+		if lp, known := a.plurals[strings.ToLower(c.Term)]; !ok && known {
+			p, ok = matchCase(lp, c.Term), true
+		}
+		switch {
 		case plural && ok:
 			c.Term = p
-		case plural || IsPlural(c.Term):
+		case plural || IsPlural(c.Term) || a.pluralNames[strings.ToLower(c.Term)]:
 			a.Rejected[RejectedNumber]++
 			continue
 		}
@@ -446,7 +562,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 	}
 	// All concepts the mention names, in any group: a candidate must not
 	// name anything outside this set.
-	all, err := r.store.Lookup(lookupForm(form))
+	all, err := r.lookupAll(lookupForm(form))
 	if err != nil {
 		return &Analysis{Err: fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)}
 	}
@@ -516,6 +632,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 		use = append(use, cs...)
 	}
 	a := &Analysis{proper: map[string]bool{}, Rejected: map[string]int{}}
+	mc := &mentionConcepts{named: named, sources: mentionSources, groups: groups}
 	mkey := trivialKey(form)
 	mwords := keyWords(form)
 	mvkey := variantKey(form)
@@ -531,7 +648,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 		cs, ok := back[norm]
 		if !ok {
 			var err error
-			if cs, err = r.store.Lookup(lookupForm(name)); err != nil {
+			if cs, err = r.lookupAll(lookupForm(name)); err != nil {
 				return nil, fmt.Errorf("%w: %q: %v", ErrLookup, name, err)
 			}
 			back[norm] = cs
@@ -547,10 +664,11 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 	}()
 	for _, c := range use {
 		a.Concepts = append(a.Concepts, c.ID)
-		terms, err := r.store.Terms(c.ID)
+		terms, err := r.conceptTerms(c.ID)
 		if err != nil {
 			return &Analysis{Err: fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)}
 		}
+		a.notePlurals(terms)
 		for _, t := range terms {
 			properWords(t.String, a.proper)
 			lowerWords(t.String, lower)
@@ -560,46 +678,46 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 			words := keyWords(t.String)
 			vkey := variantKey(t.String)
 			if isVariant(vkey, mvkey) || permutation(mwords, words) {
-				a.Rejected[RejectedVariant]++
+				r.reject(a, mention, t.String, RejectedVariant)
 				continue // a spelling variant or reordering of the mention: no stress
 			}
 			other = true
 			if !t.Usable() || r.noSource[strings.ToUpper(t.Source)] || r.noTTY[t.TermType] {
-				a.Rejected[RejectedUnusable]++
+				r.reject(a, mention, t.String, RejectedUnusable)
 				continue
 			}
 			anchors = append(anchors, anchor{name: t.String, vkey: vkey, words: words, label: t.Preferred})
 			if r.opts.ExcludeAbbrev && IsAbbreviation(t.String) {
-				a.Rejected[RejectAbbrev]++
+				r.reject(a, mention, t.String, RejectAbbrev)
 				continue
 			}
 			if isForeign(t.String) && !mforeign {
-				a.Rejected[RejectForeign]++
+				r.reject(a, mention, t.String, RejectForeign)
 				continue
 			}
 			if nested(mwords, words) || affixed(mwords, words) || contains(words, mwords) {
-				a.Rejected[RejectedNested]++
+				r.reject(a, mention, t.String, RejectedNested)
 				continue
 			}
 			if addsQualifier(t.String, form) {
-				a.Rejected[RejectedNarrower]++
+				r.reject(a, mention, t.String, RejectedNarrower)
 				continue
 			}
 			if sameContent(mwords, words) || paraphrase(fw, t.String) {
-				a.Rejected[RejectedVariant]++ // "pain in chest", "thrombocytopenic disorder": a rewording
+				r.reject(a, mention, t.String, RejectedVariant) // "pain in chest", "thrombocytopenic disorder": a rewording
 				continue
 			}
 			if tw := strings.Fields(t.String); !adjective && len(tw) == 1 && adjectival(tw[0]) && theVocabulary().english(strings.ToLower(tw[0])) {
-				a.Rejected[RejectedAdjective]++ // "sensitive" for "hypersensitivity", "luminal" for phenobarbital
+				r.reject(a, mention, t.String, RejectedAdjective) // "sensitive" for "hypersensitivity", "luminal" for phenobarbital
 				continue
 			}
 			if tw := strings.Fields(t.String); adjective && !adjectival(tw[len(tw)-1]) {
-				a.Rejected[RejectedAdjective]++
+				r.reject(a, mention, t.String, RejectedAdjective)
 				continue
 			}
 			spelled := CorpusSpelling(t.String, mention)
 			if why := Natural(spelled, mention); why != "" {
-				a.Rejected[why]++
+				r.reject(a, mention, t.String, why)
 				continue
 			}
 			cs, err := lookup(t.String)
@@ -607,8 +725,8 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 				return &Analysis{Err: err}
 			}
 			if !slices.ContainsFunc(cs, func(x umls.Concept) bool { return x.ID == c.ID }) ||
-				slices.ContainsFunc(cs, func(x umls.Concept) bool { return !r.agrees(x, named, mentionSources, groups) }) {
-				a.Rejected[RejectedRoundTrip]++
+				slices.ContainsFunc(cs, func(x umls.Concept) bool { return !r.agrees(x, mc) }) {
+				r.reject(a, mention, t.String, RejectedRoundTrip)
 				continue
 			}
 			// The name's other number must not name another concept
@@ -619,8 +737,8 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 				if err != nil {
 					return &Analysis{Err: err}
 				}
-				if slices.ContainsFunc(cs, func(x umls.Concept) bool { return !r.agrees(x, named, mentionSources, groups) }) {
-					a.Rejected[RejectedRoundTrip]++
+				if slices.ContainsFunc(cs, func(x umls.Concept) bool { return !r.agrees(x, mc) }) {
+					r.reject(a, mention, t.String, RejectedRoundTrip)
 					continue
 				}
 			}
@@ -661,22 +779,31 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 	return a
 }
 
+// mentionConcepts is what the store says a mention names, as the round
+// trip of a candidate needs it.
+type mentionConcepts struct {
+	named   map[string]bool // ids of every concept the mention names, in any group
+	sources map[string]bool // sources in which the mention names a concept
+	groups  []string        // the fitting groups
+}
+
 // agrees reports whether concept x, named by a candidate, is consistent
-// with the mention: the mention names x too, or x belongs to a fitting
+// with the mention m: the mention names x too, or x belongs to a fitting
 // group and to a source in which the mention names nothing, while two
 // other sources or more agree on what the mention names. A source that
 // does not know the mention has no say on it: ChEBI names adrenaline but
 // not "epinephrine", and that does not make "adrenaline" another concept
 // than the MeSH and DrugBank epinephrine. A source that knows the mention
-// does: "carboxylesterase" names in MeSH an enzyme that "cocaine" does not.
-// A mention known to one source only is not established enough: "Dex"
-// names dextromethorphan in DrugBank, dexamethasone in the corpus.
-// Excluded concepts never agree.
-func (r *Replacer) agrees(x umls.Concept, named, mentionSources map[string]bool, groups []string) bool {
-	if named[x.ID] {
+// does: "carboxylesterase" names in MeSH an enzyme that "cocaine" does
+// not. A mention known to one source only is not established enough,
+// even when labels agree: "Dex" names dextromethorphan in DrugBank,
+// dexamethasone in the corpus; one source's "hypomania" is filed under
+// bipolar disorder. Excluded concepts never agree.
+func (r *Replacer) agrees(x umls.Concept, m *mentionConcepts) bool {
+	if m.named[x.ID] {
 		return true
 	}
-	return len(mentionSources) >= 2 && !mentionSources[sourceKey(x)] && x.InGroup(groups...) &&
+	return len(m.sources) >= 2 && !m.sources[sourceKey(x)] && x.InGroup(m.groups...) &&
 		!r.excluded(x.ID) && !r.noSource[sourceKey(x)]
 }
 
@@ -688,8 +815,16 @@ func (r *Replacer) agrees(x umls.Concept, named, mentionSources map[string]bool,
 // protonated form). Otherwise cs is returned unchanged.
 func byLabel(cs []umls.Concept, mention string) []umls.Concept {
 	key := trivialKey(mention)
+	n := alnumCount(mention)
 	var hit []umls.Concept
 	for _, c := range cs {
+		// Names equal up to case, punctuation and a plural ending have
+		// nearly as many letters and digits: most of the thousands of
+		// concepts a common word names on a full release are skipped
+		// without building their key.
+		if d := alnumCount(c.Name) - n; d < -3 || d > 3 {
+			continue
+		}
 		if c.Name != "" && trivialKey(c.Name) == key {
 			hit = append(hit, c)
 		}
@@ -698,6 +833,17 @@ func byLabel(cs []umls.Concept, mention string) []umls.Concept {
 		return hit
 	}
 	return cs
+}
+
+// alnumCount counts the letters and digits of s.
+func alnumCount(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
 }
 
 // sourceKey is the source a concept's ambiguity is judged in: its
@@ -798,8 +944,12 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand
 			continue
 		}
 		mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
-		if long := sc.longForm(s, sp); long != nil {
-			edits = append(edits, edit{sp, long, Candidate{Source: SourceText, TermType: TermLongForm}})
+		if long, term := sc.longForm(s, sp, r.standardLongForm); long != nil {
+			source := SourceText
+			if term == TermStandardLongForm {
+				source = SourceCorpora
+			}
+			edits = append(edits, edit{sp, long, Candidate{Source: source, TermType: term}})
 			continue
 		}
 		a := r.Analyze(sp.Type, mention)
@@ -915,7 +1065,7 @@ var proteinHeads = map[string]bool{"dehydrogenase": true, "dehydrogenases": true
 // Check reports whether c is a valid synonym change: its replacement is
 // a name of the concept it was looked up in.
 func (r *Replacer) Check(c perturb.Change) error {
-	if c.TermType == TermLongForm && c.Source == SourceText {
+	if c.TermType == TermLongForm && c.Source == SourceText || c.TermType == TermStandardLongForm && c.Source == SourceCorpora {
 		if !LongFormMatches(compact(c.Before), c.After) {
 			return fmt.Errorf("%w: %q is not a long form of %q", perturb.ErrInvalidChange, c.After, c.Before)
 		}
@@ -970,7 +1120,7 @@ func (r *Replacer) MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string
 		case !valid || sp.End > len(s.Tokens):
 		case sc.inDefinition(sp):
 			outcome = OutcomeDefinition
-		case sc.longForm(s, sp) != nil:
+		case r.hasLongForm(sc, s, sp):
 			outcome = OutcomeReplaced
 		default:
 			a := r.Analyze(sp.Type, strings.Join(s.Tokens[sp.Start:sp.End], " "))
@@ -981,6 +1131,13 @@ func (r *Replacer) MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string
 		out = append(out, [2]string{sp.Type, outcome})
 	}
 	return out
+}
+
+// hasLongForm reports whether abbreviation mention sp of s has a long
+// form to be replaced by.
+func (r *Replacer) hasLongForm(sc *sentenceContext, s conll.Sentence, sp iob.Span) bool {
+	toks, _ := sc.longForm(s, sp, r.standardLongForm)
+	return toks != nil
 }
 
 // IsAbbreviation reports whether s looks like an abbreviation or symbol

@@ -11,6 +11,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/umls"
 )
 
 func fakeReplacer(t testing.TB, mod func(*Options)) (*Replacer, *fakeStore) {
@@ -236,10 +237,15 @@ func TestIsAbbreviation(t *testing.T) {
 }
 
 func TestLookupForm(t *testing.T) {
-	for in, want := range map[string]string{"Parkinson ' s disease": "Parkinson's disease", "5 ' - AMP": "5'- AMP", "no quote": "no quote"} {
+	for in, want := range map[string]string{"Parkinson ' s disease": "Parkinson's disease", "5 ' - AMP": "5' - AMP",
+		"Graves ' disease": "Graves' disease", "Parkinson ' s": "Parkinson's", "Crohn ' s ' s": "Crohn's's", "no quote": "no quote"} {
 		if got := lookupForm(in); got != want {
 			t.Errorf("lookupForm(%q) = %q, want %q", in, got, want)
 		}
+	}
+	// What the store sees is the same as before the possessive rule.
+	if a, b := umls.Normalize(lookupForm("5 ' - AMP")), umls.Normalize("5'-AMP"); a != b {
+		t.Errorf("Normalize: %q vs %q", a, b)
 	}
 }
 

@@ -188,7 +188,11 @@ func lookupForm(s string) string {
 			for j < len(rs) && unicode.IsSpace(rs[j]) {
 				j++
 			}
-			if j < len(rs) && isQuote(rs[j]) || i > 0 && isQuote(rs[i-1]) {
+			// "Parkinson ' s" -> "Parkinson's", but "Graves ' disease"
+			// -> "Graves' disease": the space after a quote goes only
+			// before a possessive s.
+			possessive := j < len(rs) && (rs[j] == 's' || rs[j] == 'S') && (j+1 == len(rs) || unicode.IsSpace(rs[j+1]))
+			if j < len(rs) && isQuote(rs[j]) || i > 0 && isQuote(rs[i-1]) && possessive {
 				i = j - 1
 				continue
 			}

@@ -30,6 +30,7 @@ const (
 type vocabulary struct {
 	words    map[string]uint8
 	attested map[string]bool
+	longs    map[string]string // type + "\x00" + compact short form -> standard long form
 }
 
 var (
@@ -44,7 +45,7 @@ func theVocabulary() *vocabulary {
 }
 
 func parseVocabulary(gz []byte) *vocabulary {
-	v := &vocabulary{words: map[string]uint8{}, attested: map[string]bool{}}
+	v := &vocabulary{words: map[string]uint8{}, attested: map[string]bool{}, longs: map[string]string{}}
 	zr, err := gzip.NewReader(bytes.NewReader(gz))
 	if err != nil {
 		return v // an empty vocabulary rejects nothing by attestation; tests catch a bad file
@@ -69,6 +70,8 @@ func parseVocabulary(gz []byte) *vocabulary {
 			v.words[f[1]] = flags
 		case len(f) == 2 && f[0] == "a":
 			v.attested[f[1]] = true
+		case len(f) == 4 && f[0] == "d":
+			v.longs[f[1]+"\x00"+f[2]] = f[3]
 		}
 	}
 	return v
@@ -100,3 +103,14 @@ func (v *vocabulary) properNoun(w string) bool { return v.words[w]&wordProper !=
 
 // english reports whether w (lower case) is in the SCOWL English lists.
 func (v *vocabulary) english(w string) bool { return v.words[w]&wordEnglish != 0 }
+
+// StandardLongForm returns the long form that every definition of the
+// abbreviation short (compact: "5-FU") of entity type typ in the
+// training and development corpora gives, or "" when they do not agree,
+// define it fewer than twice, or give a long form that is not natural
+// (see internal/mkvocab). Such abbreviations mean the same in every
+// abstract ("GABA", "NMDA", "ESRD"), so a mention whose abstract does not
+// define it may still be written out.
+func StandardLongForm(typ, short string) string {
+	return theVocabulary().longs[typ+"\x00"+short]
+}

@@ -127,6 +127,7 @@ func build(shared, out string, log io.Writer) error {
 		}
 	}
 	attested := map[string]bool{}
+	defs := map[string]map[string]int{} // type \x00 short -> long form -> definitions
 	for _, name := range corpora {
 		if strings.Contains(name, "test") {
 			return fmt.Errorf("%s: refusing a test split", name)
@@ -143,6 +144,13 @@ func build(shared, out string, log io.Writer) error {
 			if err != nil {
 				f.Close()
 				return err
+			}
+			for _, d := range synonym.Abbreviations(s) {
+				k := d.Type + "\x00" + d.Short
+				if defs[k] == nil {
+					defs[k] = map[string]int{}
+				}
+				defs[k][d.Long]++
 			}
 			toks := make([]string, len(s.Tokens))
 			for i, t := range s.Tokens {
@@ -186,7 +194,12 @@ func build(shared, out string, log io.Writer) error {
 	for _, k := range as {
 		fmt.Fprintf(&b, "a\t%s\n", k)
 	}
-	fmt.Fprintf(log, "words %d, attested names %d of %d\n", len(keys), len(as), len(names))
+	longs := standardLongForms(defs)
+	for _, l := range longs {
+		fmt.Fprintf(&b, "d\t%s\n", l)
+	}
+	fmt.Fprintf(log, "words %d, attested names %d of %d, standard long forms %d of %d abbreviations\n",
+		len(keys), len(as), len(names), len(longs), len(defs))
 	f, err := atomicfile.Create(out, false)
 	if err != nil {
 		return err
@@ -231,4 +244,41 @@ func readLines(path string, fn func(string) error) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
+}
+
+// minDefinitions is how often the training corpora must define an
+// abbreviation, always with the same long form (up to case), for that
+// long form to be its standard one: one abstract's definition may be its
+// own ("PAN" is puromycin aminonucleoside in some abstracts,
+// polyacrylonitrile in others).
+const minDefinitions = 2
+
+// standardLongForms returns "TYPE<TAB>SHORT<TAB>LONG" lines, sorted, for
+// the abbreviations whose definitions (type \x00 short -> long -> count)
+// agree: at least minDefinitions, all with one long form up to case. The
+// long form is written as most definitions write it (ties: the lower
+// case one, then the first in order).
+func standardLongForms(defs map[string]map[string]int) []string {
+	var out []string
+	for k, longs := range defs {
+		byKey := map[string]int{}
+		n := 0
+		for l, c := range longs {
+			byKey[strings.ToLower(l)] += c
+			n += c
+		}
+		if len(byKey) != 1 || n < minDefinitions {
+			continue
+		}
+		var best string
+		for l, c := range longs {
+			if b := longs[best]; best == "" || c > b || c == b && l > best {
+				best = l
+			}
+		}
+		typ, short, _ := strings.Cut(k, "\x00")
+		out = append(out, typ+"\t"+short+"\t"+best)
+	}
+	slices.Sort(out)
+	return out
 }

@@ -1,4 +1,9 @@
-package main
+// Package cli is the command-line layer of stress: a table of commands
+// with their dispatcher and help (Set, Command), and typed flag binding
+// (Flags), on top of pflag. It knows nothing of corpora or perturbations:
+// the commands, their options and how library errors read on a command
+// line are the program's (cmd/stress).
+package cli
 
 import (
 	"errors"
@@ -12,50 +17,51 @@ import (
 	"github.com/stress-ner/stress/internal/textutil"
 )
 
-// flags binds a command's flags to the fields of its options struct. It
+// Flags binds a command's flags to the fields of its options struct. It
 // is the only way commands get flag values: each flag is declared with a
 // pointer to the field it fills, so its type is checked by the compiler
 // and its value by the parser (a bad value is a usage error naming the
 // flag, before the command runs), and nothing is read back by name.
 //
 // Defining a flag name twice in one command panics when the command is
-// registered (see register), so two perturbation kinds can never share
+// added to a Set (see Set.Add), so two perturbation kinds can never share
 // an option by accident.
-type flags struct {
+type Flags struct {
 	fs     *pflag.FlagSet
 	checks []check
 }
 
 // check is a validation run after parsing; flag names the flag a failure
-// is reported against ("" for checks across several flags).
+// is reported against ("" for checks across several Flags).
 type check struct {
 	flag string
 	fn   func() error
 }
 
-func newFlags(name string) *flags {
+// NewFlags returns an empty flag set for command name.
+func NewFlags(name string) *Flags {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SortFlags = false
-	return &flags{fs: fs}
+	return &Flags{fs: fs}
 }
 
 // String binds a string flag; short may be "".
-func (f *flags) String(p *string, name, short, value, usage string) {
+func (f *Flags) String(p *string, name, short, value, usage string) {
 	f.fs.StringVarP(p, name, short, value, usage)
 }
 
 // Bool binds a boolean flag.
-func (f *flags) Bool(p *bool, name, short string, value bool, usage string) {
+func (f *Flags) Bool(p *bool, name, short string, value bool, usage string) {
 	f.fs.BoolVarP(p, name, short, value, usage)
 }
 
 // Int binds an integer flag.
-func (f *flags) Int(p *int, name string, value int, usage string) {
+func (f *Flags) Int(p *int, name string, value int, usage string) {
 	f.fs.IntVar(p, name, value, usage)
 }
 
 // IntIn binds an integer flag that must be in [min, max].
-func (f *flags) IntIn(p *int, name string, value, min, max int, usage string) {
+func (f *Flags) IntIn(p *int, name string, value, min, max int, usage string) {
 	f.fs.IntVar(p, name, value, usage)
 	f.Check(name, func() error {
 		switch {
@@ -69,17 +75,17 @@ func (f *flags) IntIn(p *int, name string, value, min, max int, usage string) {
 }
 
 // Uint64 binds an unsigned integer flag (seeds).
-func (f *flags) Uint64(p *uint64, name string, value uint64, usage string) {
+func (f *Flags) Uint64(p *uint64, name string, value uint64, usage string) {
 	f.fs.Uint64Var(p, name, value, usage)
 }
 
 // Float64 binds a floating-point flag.
-func (f *flags) Float64(p *float64, name string, value float64, usage string) {
+func (f *Flags) Float64(p *float64, name string, value float64, usage string) {
 	f.fs.Float64Var(p, name, value, usage)
 }
 
 // Duration binds a non-negative duration flag.
-func (f *flags) Duration(p *time.Duration, name string, value time.Duration, usage string) {
+func (f *Flags) Duration(p *time.Duration, name string, value time.Duration, usage string) {
 	f.fs.DurationVar(p, name, value, usage)
 	f.Check(name, func() error {
 		if *p < 0 {
@@ -90,14 +96,14 @@ func (f *flags) Duration(p *time.Duration, name string, value time.Duration, usa
 }
 
 // Strings binds a repeatable flag; every occurrence adds one value.
-func (f *flags) Strings(p *[]string, name, usage string) {
+func (f *Flags) Strings(p *[]string, name, usage string) {
 	f.fs.StringArrayVar(p, name, nil, usage)
 }
 
 // List binds a comma-separated list (repeatable: values accumulate;
 // empty items are dropped). value is the default, as written on the
 // command line.
-func (f *flags) List(p *[]string, name, value, usage string) {
+func (f *Flags) List(p *[]string, name, value, usage string) {
 	*p = textutil.SplitList(value)
 	f.fs.Var(&listValue{p: p, text: value}, name, usage)
 }
@@ -106,7 +112,7 @@ func (f *flags) List(p *[]string, name, value, usage string) {
 // which describes the value, is reported against the flag when the
 // command line is parsed. value is the default as written on the command
 // line ("" leaves *p at its zero value).
-func Parsed[T any](f *flags, p *T, name, short, value string, parse func(string) (T, error), usage string) {
+func Parsed[T any](f *Flags, p *T, name, short, value string, parse func(string) (T, error), usage string) {
 	if value != "" {
 		x, err := parse(value)
 		if err != nil {
@@ -119,12 +125,12 @@ func Parsed[T any](f *flags, p *T, name, short, value string, parse func(string)
 
 // ParsedList binds a repeatable flag: every occurrence is parsed into a
 // T, checked like Parsed's, and appended to *p.
-func ParsedList[T any](f *flags, p *[]T, name string, parse func(string) (T, error), usage string) {
+func ParsedList[T any](f *Flags, p *[]T, name string, parse func(string) (T, error), usage string) {
 	f.fs.Var(&parsedList[T]{p: p, parse: parse}, name, usage)
 }
 
 // Enum binds a string flag restricted to the given choices.
-func (f *flags) Enum(p *string, name, short, value string, choices []string, usage string) {
+func (f *Flags) Enum(p *string, name, short, value string, choices []string, usage string) {
 	Parsed(f, p, name, short, value, func(s string) (string, error) {
 		for _, c := range choices {
 			if s == c {
@@ -142,15 +148,32 @@ func (e choiceError) Error() string { return "want " + strings.Join(e, ", ") }
 
 // Check adds a validation run after parsing. An error is a usage error,
 // prefixed with "--flag: " when flag is not "".
-func (f *flags) Check(flag string, fn func() error) {
+func (f *Flags) Check(flag string, fn func() error) {
 	f.checks = append(f.checks, check{flag, fn})
 }
 
-// Changed reports whether the flag was given on the command line.
-func (f *flags) Changed(name string) bool { return f.fs.Changed(name) }
+// FlagSet returns the underlying pflag set, for what Flags does not
+// cover (a flag's NoOptDefVal, interspersed arguments).
+func (f *Flags) FlagSet() *pflag.FlagSet { return f.fs }
 
-// parse parses args and runs the checks.
-func (f *flags) parse(args []string) error {
+// BoolText binds a boolean flag kept as the text "true" or "false" in
+// *p (perturbation options are strings in the registry and manifests);
+// the flag alone means true.
+func (f *Flags) BoolText(p *string, name, usage string) {
+	f.fs.VarPF(boolText{p}, name, "", usage).NoOptDefVal = "true"
+}
+
+// JoinedList binds a repeatable comma-separated list kept as one
+// comma-separated string in *p.
+func (f *Flags) JoinedList(p *string, name, usage string) {
+	f.fs.Var(&joinText{p: p}, name, usage)
+}
+
+// Changed reports whether the flag was given on the command line.
+func (f *Flags) Changed(name string) bool { return f.fs.Changed(name) }
+
+// Parse parses args and runs the checks.
+func (f *Flags) Parse(args []string) error {
 	if err := f.fs.Parse(args); err != nil {
 		var bad *pflag.InvalidValueError
 		if errors.As(err, &bad) {

@@ -1,0 +1,142 @@
+package attack
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/jsonenc"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// Outputs names the files a Result is written to. Set is required; Log
+// and Random may be empty.
+type Outputs struct {
+	Set    string // the adversarial set
+	Log    string // the change log (changes.tsv format) of the set, and of the random set when written
+	Random string // the random set
+	// Format and Layout are those of the input: an output of the same
+	// format keeps its layout (extra columns, document lines), others
+	// are written plain.
+	Format conll.Format
+	Layout conll.Layout
+	// Scheme is the tag scheme the sets and log are written in (the
+	// input's; the sentences are IOB2).
+	Scheme iob.Scheme
+	// Force replaces existing files.
+	Force bool
+}
+
+// Write writes the sets and the change log of res. Everything is written
+// to temporary files before anything is renamed into place, the sets
+// before the log that describes them: a failure leaves no output.
+func (res *Result) Write(o Outputs) error {
+	var pending []interface {
+		Commit() error
+		Abort()
+	}
+	defer func() {
+		for _, p := range pending {
+			p.Abort()
+		}
+	}()
+	for _, set := range []struct {
+		path  string
+		sents []conll.Sentence
+	}{{o.Set, res.Adversarial}, {o.Random, res.Random}} {
+		if set.path == "" {
+			continue
+		}
+		l := o.Layout
+		if conll.FormatOf(set.path) != o.Format {
+			l = conll.Layout{}
+		}
+		out, err := conll.Create(set.path, conll.OutputOptions{Layout: l, NoClobber: !o.Force})
+		if err != nil {
+			return err
+		}
+		pending = append(pending, out)
+		if err := conll.WriteAll(conll.NewSchemeWriter(out, o.Scheme), set.sents); err != nil {
+			return fmt.Errorf("%s: %w", set.path, err)
+		}
+	}
+	if o.Log != "" {
+		lf, err := atomicfile.Create(o.Log, !o.Force)
+		if err != nil {
+			return err
+		}
+		pending = append(pending, lf)
+		cw := perturb.NewChangeWriter(lf)
+		cw.Scheme = o.Scheme
+		cw.WriteHeader()
+		for _, c := range res.Changes {
+			cw.Write(c)
+		}
+		if o.Random != "" {
+			for _, c := range res.RandomChanges {
+				cw.Write(c)
+			}
+		}
+		if cw.Flush(); cw.Error() != nil {
+			return fmt.Errorf("%s: %w", o.Log, cw.Error())
+		}
+	}
+	for len(pending) > 0 {
+		if err := pending[0].Commit(); err != nil {
+			return err
+		}
+		pending = pending[1:]
+	}
+	return nil
+}
+
+// Report is an attack's summary with its setup, as WriteReport prints
+// it.
+type Report struct {
+	Summary
+	Kinds    []string `json:"kinds"`
+	MaxWords int      `json:"max_words"`
+	Budget   int      `json:"query_budget"`
+	Seed     uint64   `json:"seed"`
+	Seconds  float64  `json:"seconds"`
+}
+
+// NewReport returns the report of an attack run with opts that took
+// elapsed.
+func NewReport(s Summary, opts Options, elapsed time.Duration) Report {
+	var names []string
+	for _, k := range opts.Kinds {
+		names = append(names, k.Name)
+	}
+	return Report{Summary: s, Kinds: names, MaxWords: opts.MaxWords, Budget: opts.Queries, Seed: opts.Seed,
+		Seconds: math.Round(elapsed.Seconds()*100) / 100}
+}
+
+// WriteReport writes r to w as text, or as JSON when format is "json".
+func WriteReport(w io.Writer, r Report, format string) error {
+	if format == "json" {
+		return jsonenc.Encode(w, r)
+	}
+	s := r.Summary
+	_, err := fmt.Fprintf(w, `attack with %s, at most %d words and %d queries per sentence (seed %d)
+sentences            %d (attacked %d; skipped %d: no gold entity found by the model)
+success rate         %.2f%% (%d of %d; random set: %.2f%%)
+F1 before            %.2f
+F1 after             %.2f
+F1 random            %.2f (same number of changed words per sentence)
+words changed        %d (%.2f per success)
+queries              %d (%.1f per success, %d model calls)
+time                 %.1fs
+`, strings.Join(r.Kinds, ", "), r.MaxWords, r.Budget, r.Seed,
+		s.Sentences, s.Attacked, s.Skipped,
+		s.SuccessRate, s.Succeeded, s.Attacked, s.RandomSuccessRate,
+		s.F1Before, s.F1After, s.RandomF1,
+		s.WordsChanged, s.WordsPerSuccess,
+		s.Queries, s.QueriesPerSuccess, s.ModelCalls, r.Seconds)
+	return err
+}

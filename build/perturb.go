@@ -1,0 +1,90 @@
+package build
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// PerturbFile is one perturbation of one corpus, written to a file or a
+// stream with its change log: what "stress perturb" does. Apply holds
+// the seed, selection, options, workers and scheme; its Changes and File
+// are set by Run.
+type PerturbFile struct {
+	Kind  *perturb.Kind
+	Apply perturb.ApplyOptions
+	// Output is the file to write; "" writes to Stdout.
+	Output string
+	Stdout io.Writer
+	// OutFormat is the format written: to Stdout, or to Output when not
+	// zero (FormatCoNLL), instead of the format its name says.
+	OutFormat conll.Format
+	// Log, when not "", receives the change log.
+	Log string
+	// Force replaces existing files.
+	Force bool
+}
+
+// Run perturbs in. Its tags are IOB2 (see conll.File.SetScheme); the
+// output is written back in p.Apply.Scheme. A document input (PubTator,
+// BioC, brat) hands its documents to the writer, which rebuilds them
+// around the perturbed sentences. Everything is written and checked
+// before anything is committed, the output before the log that describes
+// it; an input without sentences is an error (conll.ErrEmpty) and
+// commits nothing.
+func (p PerturbFile) Run(ctx context.Context, in *conll.File) error {
+	var layout conll.Layout
+	if in.Format.IsDocument() {
+		layout = in.Layout()
+	}
+	var w conll.SentenceWriter
+	var outFile *conll.Output
+	if p.Output != "" {
+		var err error
+		if outFile, err = conll.Create(p.Output, conll.OutputOptions{Layout: layout, Format: p.OutFormat, NoClobber: !p.Force}); err != nil {
+			return err
+		}
+		defer outFile.Abort()
+		w = outFile.SentenceWriter
+	} else {
+		w = conll.NewFormatWriter(p.Stdout, p.OutFormat, layout)
+	}
+	w = conll.NewSchemeWriter(w, p.Apply.Scheme)
+	ao := p.Apply
+	ao.File, ao.NoStats = p.Output, true
+	var logFile *atomicfile.File
+	if p.Log != "" {
+		var err error
+		if logFile, err = atomicfile.Create(p.Log, !p.Force); err != nil {
+			return err
+		}
+		defer logFile.Abort()
+		ao.Changes = logFile
+	}
+	sentences := 0
+	ao.Progress = func(n int) {
+		sentences++
+		if p.Apply.Progress != nil {
+			p.Apply.Progress(n)
+		}
+	}
+	if _, err := perturb.ApplySentences(ctx, p.Kind, ao, in, w); err != nil {
+		return err
+	}
+	if sentences == 0 {
+		return fmt.Errorf("%s: %w", in.Name, conll.ErrEmpty)
+	}
+	if outFile != nil {
+		if err := outFile.Commit(); err != nil {
+			return err
+		}
+	}
+	if logFile != nil {
+		return logFile.Commit()
+	}
+	return nil
+}

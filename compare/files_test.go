@@ -1,0 +1,50 @@
+package compare
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestAddFiles(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	gold := write("test.tsv", "Aspirin\tB-Chemical\nhelps\tO\n")
+	key := write("test_key.tsv", "Aspirni\tB-Chemical\nhelps\tO\n")
+	log := write("changes.tsv", "file\tsentence\ttoken\tend\tkind\tbefore\tafter\nexample/test_key.tsv\t1\t1\t1\tkeyboard\tAspirin\tAspirni\n")
+	pO := write("pO.tsv", "Aspirin\tB-Chemical\nhelps\tO\n")
+	pK := write("pK.tsv", "Aspirni\tO\nhelps\tO\n")
+
+	c := New()
+	c.Samples = 0
+	err := c.AddFiles([]GoldFile{{"O", gold}, {"K", key}}, []PredictionFile{{"sys", "O", pO}, {"sys", "K", pK}}, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := c.Report(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Sets) != 2 {
+		t.Fatalf("sets %+v", rep.Sets)
+	}
+	// With two gold sets, a prediction file must name its set.
+	c = New()
+	err = c.AddFiles([]GoldFile{{"O", gold}, {"K", key}}, []PredictionFile{{System: "sys", Path: pO}}, "")
+	if !errors.Is(err, ErrWhichSet) {
+		t.Errorf("prediction without a set: %v", err)
+	}
+	// With one, it need not.
+	c = New()
+	if err := c.AddFiles([]GoldFile{{"O", gold}}, []PredictionFile{{System: "sys", Path: pO}}, ""); err != nil {
+		t.Error(err)
+	}
+}

@@ -1,0 +1,268 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/spf13/pflag"
+)
+
+// Env carries the process streams, so that commands never touch
+// os.Stdin/os.Stdout directly and tests can run them in-process.
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+}
+
+// RunFunc runs a command with the positional arguments left after flag
+// parsing; its options were bound and filled by the command's Bind.
+type RunFunc func(ctx context.Context, e *Env, args []string) error
+
+// Command is one command of a Set.
+type Command struct {
+	Name    string
+	Summary string // one line, shown in the command list
+	Usage   string // synopsis after "PROG NAME", e.g. "[-o OUT] [FILE]"
+	// Bind binds the command's flags to a fresh options value on f and
+	// returns the function that runs the command with it. Use Bind.
+	Bind func(f *Flags) RunFunc
+	// Sub, when not nil, holds the sub-commands ("stress umls import"):
+	// "PROG help NAME [SUB]" describes them.
+	Sub *Set
+}
+
+// Bind makes a command's Bind from a flag binder and a run function
+// sharing one options type.
+func Bind[O any](define func(f *Flags, o *O), run func(ctx context.Context, e *Env, o *O, args []string) error) func(*Flags) RunFunc {
+	return func(f *Flags) RunFunc {
+		o := new(O)
+		if define != nil {
+			define(f, o)
+		}
+		return func(ctx context.Context, e *Env, args []string) error { return run(ctx, e, o, args) }
+	}
+}
+
+// Set is a table of commands with its dispatcher: a program's commands,
+// or the sub-commands of one of them.
+type Set struct {
+	Prog   string   // "stress" or "stress umls"
+	Order  []string // listing order; sorted when empty
+	Banner string   // printed before the command list
+	Footer string   // printed after the command list
+	// Flags, when not nil, binds flags every command of the set takes
+	// besides its own (say, the names of integer tags for commands that
+	// read corpora).
+	Flags func(c *Command, f *Flags)
+	// Errors, when not nil, maps the error of a command's run, to put a
+	// library's errors in command-line terms.
+	Errors func(error) error
+
+	byName map[string]*Command
+}
+
+// Sentinel errors of the package.
+var (
+	// ErrUsage marks command-line mistakes (exit status 2).
+	ErrUsage = errors.New("usage")
+	// ErrHelpShown is returned after --help was printed (exit status 0).
+	ErrHelpShown = errors.New("help shown")
+)
+
+// ExitError makes a command exit with a specific status, e.g. the
+// conlleval-compatible status of "stress score".
+type ExitError struct {
+	Code int
+	Err  error // printed when not nil
+}
+
+func (e *ExitError) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("exit status %d", e.Code)
+	}
+	return e.Err.Error()
+}
+func (e *ExitError) Unwrap() error { return e.Err }
+
+// UsageErrorf returns an error that exits with status 2.
+func UsageErrorf(format string, a ...any) error {
+	return fmt.Errorf("%w: %s", ErrUsage, fmt.Sprintf(format, a...))
+}
+
+// ExitCode prints err (if any) to stderr, prefixed with "prog: ", and
+// maps it to the process exit status: 0 success (and help shown), 2
+// usage errors, and 1 for everything else unless the error carries its
+// own status (ExitError).
+func ExitCode(prog string, err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	var ee *ExitError
+	if errors.As(err, &ee) {
+		if ee.Err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", prog, ee.Err)
+		}
+		return ee.Code
+	}
+	if errors.Is(err, ErrHelpShown) {
+		return 0
+	}
+	fmt.Fprintf(stderr, "%s: %v\n", prog, err)
+	if errors.Is(err, ErrUsage) {
+		return 2
+	}
+	return 1
+}
+
+// Add adds c to the set. Its flags are bound once here, so that a flag
+// defined twice (say, an option two perturbation kinds share) panics
+// when the program starts, not when someone happens to run the command.
+func (cs *Set) Add(c *Command) {
+	if cs.byName == nil {
+		cs.byName = map[string]*Command{}
+	}
+	if _, dup := cs.byName[c.Name]; dup {
+		panic("duplicate command " + c.Name)
+	}
+	cs.byName[c.Name] = c
+	cs.flagSet(c, io.Discard)
+}
+
+// Commands returns the commands of the set in listing order.
+func (cs *Set) Commands() []*Command {
+	var out []*Command
+	for _, n := range cs.names() {
+		out = append(out, cs.byName[n])
+	}
+	return out
+}
+
+// Run dispatches args[0] to its command: help, flag parsing, then the
+// command's run function.
+func (cs *Set) Run(ctx context.Context, e *Env, args []string) error {
+	if len(args) == 0 {
+		cs.Help(e.Stderr)
+		return UsageErrorf("%s: no command given", cs.Prog)
+	}
+	switch args[0] {
+	case "-h", "--help", "help":
+		if len(args) > 1 {
+			c, ok := cs.byName[args[1]]
+			if !ok {
+				return UsageErrorf("unknown command %q (see '%s help')", args[1], cs.Prog)
+			}
+			if c.Sub != nil {
+				if len(args) > 2 {
+					return c.Sub.Run(ctx, e, append([]string{"help"}, args[2:]...))
+				}
+				c.Sub.HelpAll(e.Stdout)
+				return nil
+			}
+			f, _ := cs.flagSet(c, e.Stdout)
+			f.fs.Usage()
+			return nil
+		}
+		cs.Help(e.Stdout)
+		return nil
+	}
+	c, ok := cs.byName[args[0]]
+	if !ok {
+		return UsageErrorf("unknown command %q (see '%s help')", args[0], cs.Prog)
+	}
+	// The parser prints nothing itself: help goes to stdout once, and a
+	// bad command line is reported in one line by ExitCode.
+	f, run := cs.flagSet(c, io.Discard)
+	if err := f.Parse(args[1:]); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			f.fs.SetOutput(e.Stdout)
+			f.fs.Usage()
+			return ErrHelpShown
+		}
+		return UsageErrorf("%s %s: %v", cs.Prog, c.Name, err)
+	}
+	err := run(ctx, e, f.fs.Args())
+	if cs.Errors != nil {
+		err = cs.Errors(err)
+	}
+	return err
+}
+
+// flagSet binds c's flags to a fresh options value.
+func (cs *Set) flagSet(c *Command, out io.Writer) (*Flags, RunFunc) {
+	f := NewFlags(c.Name)
+	f.fs.SetOutput(out)
+	run := c.Bind(f)
+	if cs.Flags != nil {
+		cs.Flags(c, f)
+	}
+	f.fs.Usage = func() {
+		w := f.fs.Output()
+		fmt.Fprintf(w, "Usage: %s %s %s\n\n%s\n", cs.Prog, c.Name, c.Usage, c.Summary)
+		if f.fs.HasFlags() {
+			fmt.Fprintf(w, "\nFlags:\n%s", f.fs.FlagUsages())
+		}
+	}
+	return f, run
+}
+
+// Usage writes command name's usage with its flags to w (as "PROG help
+// NAME" does); it reports whether the set has the command.
+func (cs *Set) Usage(w io.Writer, name string) bool {
+	c, ok := cs.byName[name]
+	if ok {
+		f, _ := cs.flagSet(c, w)
+		f.fs.Usage()
+	}
+	return ok
+}
+
+// ParseDefaults binds command name's flags and parses an empty command
+// line: a bad default, or a check its defaults fail, shows.
+func (cs *Set) ParseDefaults(name string) error {
+	c, ok := cs.byName[name]
+	if !ok {
+		return fmt.Errorf("%s: no command %q", cs.Prog, name)
+	}
+	f, _ := cs.flagSet(c, io.Discard)
+	return f.Parse(nil)
+}
+
+func (cs *Set) names() []string {
+	names := cs.Order
+	if len(names) == 0 {
+		for n := range cs.byName {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+	}
+	return names
+}
+
+// Help writes the banner and the command list to w.
+func (cs *Set) Help(w io.Writer) {
+	fmt.Fprint(w, cs.Banner)
+	fmt.Fprintf(w, "Usage: %s COMMAND [flags] [args]\n\nCommands:\n", cs.Prog)
+	names := cs.names()
+	width := 0
+	for _, n := range names {
+		width = max(width, len(n))
+	}
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, n, cs.byName[n].Summary)
+	}
+	fmt.Fprint(w, cs.Footer)
+}
+
+// HelpAll writes the command list and then every command's usage with
+// its flags: "stress help umls" is the whole manual of "stress umls".
+func (cs *Set) HelpAll(w io.Writer) {
+	cs.Help(w)
+	for _, n := range cs.names() {
+		fmt.Fprintln(w)
+		cs.Usage(w, n)
+	}
+}

@@ -1,0 +1,100 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+type greetOptions struct {
+	Name  string
+	Times int
+}
+
+func greetSet() *Set {
+	cs := &Set{Prog: "demo", Banner: "demo: a test program\n\n", Footer: "\nRun 'demo help COMMAND'.\n",
+		Errors: func(err error) error {
+			if err != nil && strings.Contains(err.Error(), "nobody") {
+				return fmt.Errorf("%w (give --name)", err)
+			}
+			return err
+		}}
+	cs.Add(&Command{Name: "greet", Summary: "say hello", Usage: "[--name N] [--times K]",
+		Bind: Bind(func(f *Flags, o *greetOptions) {
+			f.String(&o.Name, "name", "n", "world", "who to greet")
+			f.IntIn(&o.Times, "times", 1, 1, 3, "how often")
+		}, func(_ context.Context, e *Env, o *greetOptions, args []string) error {
+			if len(args) > 0 {
+				return UsageErrorf("greet takes no arguments")
+			}
+			if o.Name == "nobody" {
+				return errors.New("greeting nobody")
+			}
+			for range o.Times {
+				fmt.Fprintf(e.Stdout, "hello, %s\n", o.Name)
+			}
+			return nil
+		})})
+	cs.Add(&Command{Name: "fail", Summary: "exit 3", Bind: Bind(nil, func(context.Context, *Env, *struct{}, []string) error {
+		return &ExitError{Code: 3}
+	})})
+	return cs
+}
+
+func TestSetRun(t *testing.T) {
+	tests := []struct {
+		args           []string
+		code           int
+		stdout, stderr string
+	}{
+		{[]string{"greet", "--times", "2", "-n", "you"}, 0, "hello, you\nhello, you\n", ""},
+		{[]string{"greet", "--times", "4"}, 2, "", "demo: usage: demo greet: --times: 4: must be at most 3\n"},
+		{[]string{"greet", "x"}, 2, "", "demo: usage: greet takes no arguments\n"},
+		{[]string{"greet", "--name", "nobody"}, 1, "", "demo: greeting nobody (give --name)\n"},
+		{[]string{"fail"}, 3, "", ""},
+		{[]string{"nope"}, 2, "", "demo: usage: unknown command \"nope\" (see 'demo help')\n"},
+		{[]string{"greet", "--help"}, 0, "Usage: demo greet [--name N] [--times K]\n\nsay hello\n\nFlags:\n", ""},
+		{[]string{"help"}, 0, "demo: a test program\n\nUsage: demo COMMAND [flags] [args]\n\nCommands:\n  fail   exit 3\n  greet  say hello\n\nRun 'demo help COMMAND'.\n", ""},
+	}
+	for _, tt := range tests {
+		var out, errb bytes.Buffer
+		err := greetSet().Run(context.Background(), &Env{Stdout: &out, Stderr: &errb}, tt.args)
+		code := ExitCode("demo", err, &errb)
+		if code != tt.code || !strings.HasPrefix(out.String(), tt.stdout) || errb.String() != tt.stderr {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %d, %q, %q", tt.args, code, out.String(), errb.String(), tt.code, tt.stdout, tt.stderr)
+		}
+	}
+}
+
+func TestParseDefaults(t *testing.T) {
+	cs := greetSet()
+	for _, c := range cs.Commands() {
+		if err := cs.ParseDefaults(c.Name); err != nil {
+			t.Error(err)
+		}
+	}
+	if err := cs.ParseDefaults("nope"); err == nil {
+		t.Error("no error for an unknown command")
+	}
+}
+
+func ExampleSet() {
+	cs := &Set{Prog: "demo"}
+	cs.Add(&Command{Name: "greet", Summary: "say hello",
+		Bind: Bind(func(f *Flags, o *greetOptions) {
+			f.String(&o.Name, "name", "", "world", "who to greet")
+		}, func(_ context.Context, e *Env, o *greetOptions, _ []string) error {
+			_, err := fmt.Fprintf(e.Stdout, "hello, %s\n", o.Name)
+			return err
+		})})
+	e := &Env{Stdout: os.Stdout, Stderr: os.Stdout}
+	err := cs.Run(context.Background(), e, []string{"greet", "--name", "reader"})
+	fmt.Println("exit", ExitCode("demo", err, e.Stderr))
+	// Output:
+	// hello, reader
+	// exit 0
+}

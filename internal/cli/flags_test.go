@@ -1,0 +1,120 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+type testOptions struct {
+	name    string
+	on      bool
+	n       int
+	seed    uint64
+	rate    float64
+	wait    time.Duration
+	many    []string
+	list    []string
+	choice  string
+	format  int
+	checked bool
+}
+
+// parseLevel parses "low" or "high": a parser of the kind Parsed takes.
+func parseLevel(s string) (int, error) {
+	switch s {
+	case "low":
+		return 1, nil
+	case "high":
+		return 2, nil
+	}
+	return 0, fmt.Errorf("unknown level %q", s)
+}
+
+func bindTest(f *Flags, o *testOptions) {
+	f.String(&o.name, "name", "n", "x", "a string")
+	f.Bool(&o.on, "on", "", false, "a bool")
+	f.IntIn(&o.n, "n", 3, 1, 5, "an int in [1, 5]")
+	f.Uint64(&o.seed, "seed", 1, "a seed")
+	f.Float64(&o.rate, "rate", 0.5, "a float")
+	f.Duration(&o.wait, "wait", 0, "a duration")
+	f.Strings(&o.many, "many", "repeatable")
+	f.List(&o.list, "list", "a,b", "a list")
+	f.Enum(&o.choice, "choice", "", "one", []string{"one", "two"}, "an enum")
+	Parsed(f, &o.format, "format", "", "low", parseLevel, "a parsed value")
+	f.Check("rate", func() error {
+		o.checked = true
+		return nil
+	})
+}
+
+func parseTest(t *testing.T, args ...string) (*testOptions, error) {
+	t.Helper()
+	f := NewFlags("test")
+	o := &testOptions{}
+	bindTest(f, o)
+	return o, f.Parse(args)
+}
+
+func TestFlagsDefaults(t *testing.T) {
+	o, err := parseTest(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.name != "x" || o.on || o.n != 3 || o.seed != 1 || o.rate != 0.5 || o.wait != 0 || o.many != nil ||
+		strings.Join(o.list, ",") != "a,b" || o.choice != "one" || o.format != 1 || !o.checked {
+		t.Errorf("defaults: %+v", o)
+	}
+}
+
+func TestFlagsValues(t *testing.T) {
+	o, err := parseTest(t, "-n", "y", "--on", "--n", "5", "--seed", "9", "--rate", "0.25", "--wait", "2s",
+		"--many", "a,b", "--many", "c", "--list", "c,,d", "--list", "e", "--choice", "two", "--format", "high")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.name != "y" || !o.on || o.n != 5 || o.seed != 9 || o.rate != 0.25 || o.wait != 2*time.Second ||
+		strings.Join(o.many, "|") != "a,b|c" || strings.Join(o.list, ",") != "c,d,e" || o.choice != "two" ||
+		o.format != 2 {
+		t.Errorf("values: %+v", o)
+	}
+}
+
+func TestFlagsErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--n", "0"}, "--n: 0: must be at least 1"},
+		{[]string{"--n", "6"}, "--n: 6: must be at most 5"},
+		{[]string{"--n", "x"}, `--n "x"`},
+		{[]string{"--wait", "-1s"}, "--wait: -1s: must not be negative"},
+		{[]string{"--choice", "three"}, `unknown --choice "three" (want one, two)`},
+		{[]string{"--format", "xml"}, `--format "xml": unknown level "xml"`},
+		{[]string{"--nope"}, "unknown flag: --nope"},
+	}
+	for _, tt := range tests {
+		_, err := parseTest(t, tt.args...)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: error %v, want it to contain %q", tt.args, err, tt.want)
+		}
+	}
+}
+
+// TestFlagCollision checks that a flag defined twice, say an option two
+// perturbation kinds share, stops the program when the command is
+// registered rather than silently sharing one value.
+func TestFlagCollision(t *testing.T) {
+	cs := &Set{Prog: "test"}
+	defer func() {
+		if recover() == nil {
+			t.Error("registering a command with a flag defined twice did not panic")
+		}
+	}()
+	cs.Add(&Command{Name: "dup", Bind: Bind(func(f *Flags, o *testOptions) {
+		f.String(&o.name, "layout", "", "", "one kind's option")
+		f.String(&o.choice, "layout", "", "", "another kind's option")
+	}, func(context.Context, *Env, *testOptions, []string) error { return nil })})
+}
