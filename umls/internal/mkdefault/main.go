@@ -34,6 +34,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/termfile"
 	"github.com/stress-ner/stress/umls"
 )
 
@@ -260,36 +261,19 @@ func cdrNames(meshPath, dir, list string, log io.Writer) (map[string][]umls.Ment
 
 // readTerms calls fn for each row of a term file.
 func readTerms(path string, fn func(id, str, tty string)) error {
-	in, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
-	line := 0
-	for sc.Scan() {
-		line++
-		f := strings.Split(sc.Text(), "\t")
-		if line == 1 && f[0] == "concept_id" {
-			continue
-		}
+	return termfile.Rows(path, func(f []string) error {
 		if err := checkRow(f); err != nil {
-			return fmt.Errorf("%s:%d: %w", path, line, err)
+			return err
 		}
 		if s := strings.TrimSpace(f[2]); s != "" {
 			fn(f[0], s, f[3])
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
+		return nil
+	})
 }
 
-// checkRow checks the fields of a term file row. The generator refuses a
-// bad name rather than skip it, unlike an import: the embedded store must
-// be exactly what its sources say, and a bad name in them is fixed there
+// checkRow checks the fields of a term file row. The generator refuses a bad name rather than skip it,
+// unlike an import: the embedded store must be exactly what its sources say, and a bad name in them is fixed there
 // (as the U+FFFD of "F\uFFFD\uFFFDlling's disease" was in the DOID file), not
 // silently lost at every regeneration.
 func checkRow(f []string) error {
@@ -311,21 +295,6 @@ var ttyCode = map[string]byte{"label": 'L', "entry": 'E', "synonym": 'S', "exact
 var avoidCode = map[string]byte{"": '-', umls.AvoidInverted: 'I', umls.AvoidRegistry: 'R', umls.AvoidFormula: 'F'}
 
 func convert(path string, w *bufio.Writer, extra map[string][]umls.MentionName, stats map[string]int) error {
-	in, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	var r io.Reader = in
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(in)
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		r = zr
-	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
 	var cur *concept
 	flush := func() {
 		if cur == nil {
@@ -340,21 +309,15 @@ func convert(path string, w *bufio.Writer, extra map[string][]umls.MentionName, 
 		}
 		cur.write(w, stats)
 	}
-	line := 0
-	for sc.Scan() {
-		line++
-		f := strings.Split(sc.Text(), "\t")
-		if line == 1 && f[0] == "concept_id" {
-			continue
-		}
+	err := termfile.Rows(path, func(f []string) error {
 		if err := checkRow(f); err != nil {
-			return fmt.Errorf("%s:%d: %w", path, line, err)
+			return err
 		}
 		id, cat, str, tty := f[0], f[1], strings.TrimSpace(f[2]), f[3]
 		// Tabs and newlines cannot occur (the input is TSV), so the
 		// strings need no escaping.
 		if str == "" {
-			continue
+			return nil
 		}
 		if cur == nil || cur.id != id {
 			flush()
@@ -364,17 +327,17 @@ func convert(path string, w *bufio.Writer, extra map[string][]umls.MentionName, 
 			cur.group = g
 		}
 		if cur.seen[str] {
-			continue
+			return nil
 		}
 		cur.seen[str] = true
 		tc, ok := ttyCode[tty]
 		if !ok {
-			return fmt.Errorf("%s:%d: unknown term type %q", path, line, tty)
+			return fmt.Errorf("unknown term type %q", tty)
 		}
 		avoid := umls.Classify(str, tty)
 		if (avoid == umls.AvoidRegistry || avoid == umls.AvoidFormula) && tty != "label" {
 			stats[avoid]++
-			continue
+			return nil
 		}
 		stats["kept"]++
 		if avoid == umls.AvoidInverted {
@@ -387,9 +350,10 @@ func convert(path string, w *bufio.Writer, extra map[string][]umls.MentionName, 
 		} else {
 			cur.terms = append(cur.terms, t)
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	flush()
 	return nil

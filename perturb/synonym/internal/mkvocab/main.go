@@ -24,7 +24,6 @@
 package main
 
 import (
-	"bufio"
 	"compress/gzip"
 	"flag"
 	"fmt"
@@ -37,6 +36,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/termfile"
 	"github.com/stress-ner/stress/perturb/synonym"
 )
 
@@ -82,7 +82,7 @@ func build(shared, out string, log io.Writer) error {
 		return x
 	}
 	for _, name := range wordLists {
-		if err := readLines(filepath.Join(shared, name), func(line string) error {
+		if err := termfile.Lines(filepath.Join(shared, name), func(_ int, line string) error {
 			if line == "" || strings.ContainsAny(line, "' \t") {
 				return nil // possessives and contractions add nothing
 			}
@@ -98,17 +98,7 @@ func build(shared, out string, log io.Writer) error {
 	}
 	names := map[string]bool{} // attest keys of all lexicon names
 	for _, name := range termFiles {
-		path := filepath.Join(shared, name)
-		line := 0
-		if err := readLines(path, func(s string) error {
-			line++
-			f := strings.Split(s, "\t")
-			if line == 1 && f[0] == "concept_id" {
-				return nil
-			}
-			if len(f) != 4 {
-				return fmt.Errorf("%s:%d: %d fields, want 4", path, line, len(f))
-			}
+		if err := termfile.Rows(filepath.Join(shared, name), func(f []string) error {
 			term := strings.TrimSpace(f[2])
 			if term == "" {
 				return nil
@@ -132,19 +122,11 @@ func build(shared, out string, log io.Writer) error {
 		if strings.Contains(name, "test") {
 			return fmt.Errorf("%s: refusing a test split", name)
 		}
-		f, err := conll.Open(filepath.Join(shared, name))
+		sents, err := conll.ReadFile(filepath.Join(shared, name))
 		if err != nil {
 			return err
 		}
-		for {
-			s, err := f.Read()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				f.Close()
-				return err
-			}
+		for _, s := range sents {
 			for _, d := range synonym.Abbreviations(s) {
 				k := d.Type + "\x00" + d.Short
 				if defs[k] == nil {
@@ -164,7 +146,6 @@ func build(shared, out string, log io.Writer) error {
 				}
 			}
 		}
-		f.Close()
 	}
 	keys := make([]string, 0, len(words))
 	for w := range words {
@@ -216,34 +197,6 @@ func build(shared, out string, log io.Writer) error {
 		return err
 	}
 	return f.Commit()
-}
-
-// readLines calls fn for every line of a text file, gzipped or not.
-func readLines(path string, fn func(string) error) error {
-	in, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	var r io.Reader = in
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(in)
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		r = zr
-	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
-	for sc.Scan() {
-		if err := fn(sc.Text()); err != nil {
-			return err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
 }
 
 // minDefinitions is how often the training corpora must define an

@@ -1,0 +1,67 @@
+// Package termfile reads the text inputs of the generators of embedded
+// data (umls/internal/mkdefault, perturb/synonym/internal/mkvocab): word
+// lists and the term files of the open lexicons, gzipped or not, so that
+// both read them the same way.
+package termfile
+
+import (
+	"bufio"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// Header is the first field of a term file's header row.
+const Header = "concept_id"
+
+// Lines calls fn with the number (from 1) and text of every line of the
+// file at path, gunzipped when the name ends in ".gz". An error of fn
+// stops the reading and is returned as "path:line: err".
+func Lines(path string, fn func(line int, text string) error) error {
+	in, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	var r io.Reader = in
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(in)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		r = zr
+	}
+	sc := bufio.NewScanner(r)
+	// Some lexicon rows (long chemical names) pass bufio's 64 KiB default.
+	sc.Buffer(make([]byte, 1<<16), 1<<24)
+	line := 0
+	for sc.Scan() {
+		line++
+		if err := fn(line, sc.Text()); err != nil {
+			return fmt.Errorf("%s:%d: %w", path, line, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// Rows calls fn with the fields of every row of the term file at path
+// (concept_id, category, name, term type; tab-separated) but a header
+// row, after checking there are four. Errors are returned as Lines
+// returns them.
+func Rows(path string, fn func(f []string) error) error {
+	return Lines(path, func(line int, text string) error {
+		f := strings.Split(text, "\t")
+		if line == 1 && f[0] == Header {
+			return nil
+		}
+		if len(f) != 4 {
+			return fmt.Errorf("%d fields, want 4", len(f))
+		}
+		return fn(f)
+	})
+}

@@ -1,0 +1,70 @@
+package termfile
+
+import (
+	"compress/gzip"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func write(t *testing.T, name, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if strings.HasSuffix(name, ".gz") {
+		zw := gzip.NewWriter(f)
+		if _, err := zw.Write([]byte(text)); err != nil {
+			t.Fatal(err)
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	if _, err := f.WriteString(text); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestRows(t *testing.T) {
+	const text = "concept_id\tcategory\tname\ttype\nD1\tChemical\tcocaine\tlabel\nD1\tChemical\tcoke\tsynonym\n"
+	want := [][]string{{"D1", "Chemical", "cocaine", "label"}, {"D1", "Chemical", "coke", "synonym"}}
+	for _, name := range []string{"t.tsv", "t.tsv.gz"} {
+		var got [][]string
+		err := Rows(write(t, name, text), func(f []string) error {
+			got = append(got, f)
+			return nil
+		})
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Rows = %q, %v; want %q", name, got, err, want)
+		}
+	}
+}
+
+func TestRowsErrors(t *testing.T) {
+	path := write(t, "bad.tsv", "D1\tChemical\tcocaine\tlabel\nD2\tChemical\n")
+	err := Rows(path, func([]string) error { return nil })
+	if err == nil || err.Error() != path+":2: 2 fields, want 4" {
+		t.Errorf("short row: %v", err)
+	}
+	stop := errors.New("stop")
+	err = Rows(path, func([]string) error { return stop })
+	if !errors.Is(err, stop) || !strings.HasPrefix(err.Error(), path+":1: ") {
+		t.Errorf("error of fn: %v, want %s:1: stop", err, path)
+	}
+	plain := filepath.Join(t.TempDir(), "plain.gz")
+	if err := os.WriteFile(plain, []byte("not gzip, though named so"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Lines(plain, func(int, string) error { return nil }); err == nil {
+		t.Error("plain text named .gz accepted")
+	}
+}
