@@ -30,7 +30,6 @@ package entityswap
 
 import (
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"path"
 	"slices"
@@ -112,27 +111,16 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 func MentionsOf(paths ...string) (map[string]bool, error) {
 	out := map[string]bool{}
 	for _, p := range paths {
-		f, err := conll.Open(p)
+		sents, err := conll.ReadFile(p)
 		if err != nil {
 			return nil, fmt.Errorf("unseen-in: %w", err)
 		}
-		for {
-			s, err := f.Read()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				f.Close()
-				return nil, fmt.Errorf("unseen-in: %w", err)
-			}
+		for _, s := range sents {
 			for _, sp := range iob.Spans(s.Tags) {
 				if sp.End <= len(s.Tokens) {
 					out[Key(strings.Join(s.Tokens[sp.Start:sp.End], " "))] = true
 				}
 			}
-		}
-		if err := f.Close(); err != nil {
-			return nil, fmt.Errorf("unseen-in: %w", err)
 		}
 	}
 	return out, nil
