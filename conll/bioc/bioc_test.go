@@ -121,6 +121,7 @@ func TestJSONErrors(t *testing.T) {
 		{"syntax", "{\"documents\": [\n{\"id\": 1}]}", standoff.ErrSyntax, 2},
 		{"offsets", `{"documents":[` + "\n" + `{"id":"1","passages":[{"offset":0,"text":"ab","annotations":[{"infons":{"type":"X"},"text":"b","locations":[{"offset":0,"length":1}]}]}]}]}`, standoff.ErrOffset, 2},
 		{"not an object", "[1]", standoff.ErrSyntax, 1},
+		{"sentences", `{"documents":[` + "\n" + `{"id":"1","passages":[{"offset":0,"sentences":[{"offset":0,"text":"ab"}]}]}]}`, standoff.ErrSyntax, 2},
 	} {
 		_, err := decodeAll(bioc.NewJSONDecoder(strings.NewReader(c.in), "x.json"))
 		var pe *conll.ParseError

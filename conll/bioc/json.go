@@ -184,11 +184,11 @@ func (d *JSONDecoder) read() (*standoff.Document, error) {
 		return nil, io.EOF // keys after "documents" are not read
 	}
 	start := d.d.InputOffset()
-	var x jDocument
+	var x xDocument
 	if err := d.d.Decode(&x); err != nil {
 		return nil, err
 	}
-	doc, err := fromJDocument(&x)
+	doc, err := fromXDocument(&x)
 	if err != nil {
 		// Offsets are checked once the whole document is read: the
 		// error points at its start.
@@ -211,42 +211,6 @@ func (d *JSONDecoder) expect(delim json.Delim) error {
 		return fmt.Errorf("want %v, got %v", delim, t)
 	}
 	return nil
-}
-
-func fromJRelations(in []jRelation) []standoff.Relation {
-	var out []standoff.Relation
-	for _, r := range in {
-		rel := standoff.Relation{ID: r.ID, Infons: fromMap(r.Infons)}
-		rel.Type = relationType(rel.Infons)
-		for _, n := range r.Nodes {
-			rel.Nodes = append(rel.Nodes, standoff.Node{RefID: n.RefID, Role: n.Role})
-		}
-		out = append(out, rel)
-	}
-	return out
-}
-
-func fromJDocument(x *jDocument) (*standoff.Document, error) {
-	doc := &standoff.Document{ID: x.ID, Infons: fromMap(x.Infons), Relations: fromJRelations(x.Relations)}
-	for pi, xp := range x.Passages {
-		if len(xp.Sentences) > 0 && xp.Text == "" {
-			return nil, fmt.Errorf("%w: document %s: passage %d has sentences instead of text (not supported)", standoff.ErrSyntax, x.ID, pi+1)
-		}
-		p := standoff.Passage{Offset: xp.Offset, Text: xp.Text, Infons: fromMap(xp.Infons), Relations: fromJRelations(xp.Relations)}
-		for _, xa := range xp.Annotations {
-			a := standoff.Annotation{ID: xa.ID, Text: xa.Text}
-			a.Type, a.Infons = splitType(fromMap(xa.Infons))
-			for _, l := range xa.Locations {
-				a.Locations = append(a.Locations, standoff.Span{Start: l.Offset, End: l.Offset + l.Length})
-			}
-			p.Annotations = append(p.Annotations, a)
-		}
-		doc.Passages = append(doc.Passages, p)
-	}
-	if err := checkPassages(doc); err != nil {
-		return nil, err
-	}
-	return doc, standoff.CheckOffsets(doc)
 }
 
 // JSONEncoder writes a BioC JSON collection, one document per line.

@@ -3,6 +3,7 @@ package bioc
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -13,51 +14,78 @@ import (
 	"github.com/stress-ner/stress/conll/standoff"
 )
 
+// The x types are BioC as decoded from either format: they carry the
+// tags of both, so one function (fromXDocument) builds the document. The
+// JSON encoder has types of its own (jDocument), which keep the JSON
+// field order.
+
 type xInfon struct {
 	Key   string `xml:"key,attr"`
 	Value string `xml:",chardata"`
 }
 
+// xInfons are the infons of one element: <infon key="k">v</infon>
+// elements in XML, an object {"k": "v"} in JSON.
+type xInfons []xInfon
+
+// UnmarshalJSON reads the infons in key order (JSON objects have none).
+func (x *xInfons) UnmarshalJSON(b []byte) error {
+	var m map[string]string
+	if err := json.Unmarshal(b, &m); err != nil {
+		return err
+	}
+	*x = (*x)[:0]
+	for _, in := range fromMap(m) {
+		*x = append(*x, xInfon{Key: in.Key, Value: in.Value})
+	}
+	return nil
+}
+
 type xLocation struct {
-	Offset int `xml:"offset,attr"`
-	Length int `xml:"length,attr"`
+	Offset int `xml:"offset,attr" json:"offset"`
+	Length int `xml:"length,attr" json:"length"`
 }
 
 type xNode struct {
-	RefID string `xml:"refid,attr"`
-	Role  string `xml:"role,attr"`
+	RefID string `xml:"refid,attr" json:"refid"`
+	Role  string `xml:"role,attr" json:"role"`
 }
 
 type xAnnotation struct {
-	ID        string      `xml:"id,attr,omitempty"`
-	Infons    []xInfon    `xml:"infon"`
-	Locations []xLocation `xml:"location"`
-	Text      string      `xml:"text"`
+	ID        string      `xml:"id,attr,omitempty" json:"id"`
+	Infons    xInfons     `xml:"infon" json:"infons"`
+	Locations []xLocation `xml:"location" json:"locations"`
+	Text      string      `xml:"text" json:"text"`
 }
 
 type xRelation struct {
-	ID     string   `xml:"id,attr,omitempty"`
-	Infons []xInfon `xml:"infon"`
-	Nodes  []xNode  `xml:"node"`
+	ID     string  `xml:"id,attr,omitempty" json:"id"`
+	Infons xInfons `xml:"infon" json:"infons"`
+	Nodes  []xNode `xml:"node" json:"nodes"`
 }
 
+// xSentence is a sentence element, only counted: sentences instead of
+// passage text are refused.
 type xSentence struct{}
 
+// UnmarshalJSON accepts any value: its content is not read.
+func (*xSentence) UnmarshalJSON([]byte) error { return nil }
+
 type xPassage struct {
-	Infons      []xInfon      `xml:"infon"`
-	Offset      int           `xml:"offset"`
-	Text        string        `xml:"text"`
-	Sentences   []xSentence   `xml:"sentence"`
-	Annotations []xAnnotation `xml:"annotation"`
-	Relations   []xRelation   `xml:"relation"`
+	Infons      xInfons       `xml:"infon" json:"infons"`
+	Offset      int           `xml:"offset" json:"offset"`
+	Text        string        `xml:"text" json:"text"`
+	Sentences   []xSentence   `xml:"sentence" json:"sentences"`
+	Annotations []xAnnotation `xml:"annotation" json:"annotations"`
+	Relations   []xRelation   `xml:"relation" json:"relations"`
 }
 
 type xDocument struct {
-	XMLName   xml.Name    `xml:"document"`
-	ID        string      `xml:"id"`
-	Infons    []xInfon    `xml:"infon"`
-	Passages  []xPassage  `xml:"passage"`
-	Relations []xRelation `xml:"relation"`
+	XMLName   xml.Name    `xml:"document" json:"-"`
+	ID        string      `xml:"id" json:"id"`
+	Infons    xInfons     `xml:"infon" json:"infons"`
+	Passages  []xPassage  `xml:"passage" json:"passages"`
+	Relations []xRelation `xml:"relation" json:"relations"`
 }
 
 func fromXInfons(in []xInfon) []standoff.Infon {
