@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -136,6 +137,27 @@ type Option struct {
 	// from anywhere.
 	Files bool
 	Help  string
+}
+
+// Value returns the option's value in opts, or its default when opts has
+// none or an empty one: what a kind's New reads, whether or not Build
+// resolved opts.
+func (o Option) Value(opts map[string]string) string {
+	if v := opts[o.Name]; v != "" {
+		return v
+	}
+	return o.Default
+}
+
+// BoolValue is Value read as a boolean; another value is an
+// *OptionError.
+func (o Option) BoolValue(opts map[string]string) (bool, error) {
+	v := o.Value(opts)
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, &OptionError{Option: o.Name, Value: v, Want: "true or false"}
+	}
+	return b, nil
 }
 
 // Kind describes a registered perturbation.

@@ -532,9 +532,14 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 		var cs []Change
 		_, keepKind := st.Perturbation.(*Sequence) // its changes name their component
 		te, isEditor := st.Perturbation.(TokenEditor)
-		if b.reuse && isEditor {
+		we, isWords := st.Perturbation.(WordEditor)
+		if b.reuse && (isEditor || isWords) {
 			n := len(b.arena)
-			b.arena = te.AppendEdits(b.arena, orig, w.selected, w.rng)
+			if isEditor {
+				b.arena = te.AppendEdits(b.arena, orig, w.selected, w.rng)
+			} else {
+				b.arena = AppendEdits(b.arena, orig, w.selected, w.rng, st.Name, we)
+			}
 			cs = b.arena[n:len(b.arena):len(b.arena)]
 			out = orig
 			if len(cs) == 0 {

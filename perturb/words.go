@@ -1,16 +1,22 @@
 package perturb
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"sync"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // WordEditor is a token-level edit such as a keyboard typo or a swap.
 // AppendWord appends the edited token to dst and reports true, or returns
 // dst unchanged and false when the token offers nothing to edit. It draws
 // every random choice from r.
+//
+// A Perturbation that is a WordEditor must perturb by EditWords with
+// itself: the pipeline then calls AppendEdits with it directly, as for a
+// TokenEditor, and the perturbation needs no method of its own for that.
 type WordEditor interface {
 	AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool)
 }
@@ -34,6 +40,33 @@ func EditWord(edit WordEditor, word string, r *rand.Rand) (string, bool) {
 // pipeline then builds the output sentences itself, in memory it reuses.
 type TokenEditor interface {
 	AppendEdits(dst []Change, s conll.Sentence, selected []bool, r *rand.Rand) []Change
+}
+
+// AppendASCII is the AppendWord of an editor with a byte-wise path for
+// ASCII words, which most corpus tokens are: ascii edits an ASCII word,
+// general any other, and both must make the same random draws for the
+// same word.
+func AppendASCII(dst []byte, word string, r *rand.Rand,
+	ascii func(dst []byte, word string, r *rand.Rand) ([]byte, bool),
+	general func(word string, r *rand.Rand) (string, bool)) ([]byte, bool) {
+	if textutil.IsASCII(word) {
+		return ascii(dst, word, r)
+	}
+	w, ok := general(word, r)
+	if !ok {
+		return dst, false
+	}
+	return append(dst, w...), true
+}
+
+// OneToken returns nil when c changes one token, as the changes of a
+// WordEditor do, and else an error wrapping ErrInvalidChange: the first
+// test of such a perturbation's Check.
+func OneToken(kind string, c Change) error {
+	if c.End != c.Token+1 {
+		return fmt.Errorf("%w: %s change spans %d tokens", ErrInvalidChange, kind, c.End-c.Token)
+	}
+	return nil
 }
 
 // EditWords is the body of a token-level perturbation such as keyboard or

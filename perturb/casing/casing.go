@@ -36,21 +36,17 @@ const (
 // Modes lists the case modes.
 func Modes() []string { return []string{Lower, Upper, Title, Random} }
 
+var caseOption = perturb.Option{Name: "case", Default: Upper, Help: "case to write: lower, upper, title or random"}
+
 // Kind describes the perturbation for the registry.
 var Kind = &perturb.Kind{
 	Name:          Name,
 	Suffix:        Suffix,
 	Help:          "change the case of selected words: lower, upper, title or random (\"cocaine\" -> \"COCAINE\")",
 	UsesSelection: true,
-	Options: []perturb.Option{
-		{Name: "case", Default: Upper, Help: "case to write: lower, upper, title or random"},
-	},
+	Options:       []perturb.Option{caseOption},
 	New: func(opts map[string]string) (perturb.Perturbation, error) {
-		mode := opts["case"]
-		if mode == "" {
-			mode = Upper
-		}
-		return New(mode)
+		return New(caseOption.Value(opts))
 	},
 }
 
@@ -125,16 +121,11 @@ func (p *Recase) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll
 	return perturb.EditWords(nil, s, selected, r, Name, p)
 }
 
-// AppendEdits implements perturb.TokenEditor.
-func (p *Recase) AppendEdits(dst []perturb.Change, s conll.Sentence, selected []bool, r *rand.Rand) []perturb.Change {
-	return perturb.AppendEdits(dst, s, selected, r, Name, p)
-}
-
 // Check reports whether c is one token in the mode's case (any of the
 // three for Random).
 func (p *Recase) Check(c perturb.Change) error {
-	if c.End != c.Token+1 {
-		return fmt.Errorf("%w: case change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)
+	if err := perturb.OneToken(Name, c); err != nil {
+		return err
 	}
 	modes := []string{p.Mode}
 	if p.Mode == Random {

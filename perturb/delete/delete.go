@@ -55,15 +55,10 @@ func (d Delete) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.
 	return perturb.EditWords(nil, s, selected, r, Name, d)
 }
 
-// AppendEdits implements perturb.TokenEditor.
-func (d Delete) AppendEdits(dst []perturb.Change, s conll.Sentence, selected []bool, r *rand.Rand) []perturb.Change {
-	return perturb.AppendEdits(dst, s, selected, r, Name, d)
-}
-
 // Check reports whether c drops exactly one letter and leaves a character.
 func (Delete) Check(c perturb.Change) error {
-	if c.End != c.Token+1 {
-		return fmt.Errorf("%w: delete change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)
+	if err := perturb.OneToken(Name, c); err != nil {
+		return err
 	}
 	a, b := []rune(c.Before), []rune(c.After)
 	if len(b) != len(a)-1 || len(b) == 0 {

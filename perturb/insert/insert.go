@@ -83,16 +83,11 @@ func (p *Insert) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll
 	return perturb.EditWords(nil, s, selected, r, Name, p)
 }
 
-// AppendEdits implements perturb.TokenEditor.
-func (p *Insert) AppendEdits(dst []perturb.Change, s conll.Sentence, selected []bool, r *rand.Rand) []perturb.Change {
-	return perturb.AppendEdits(dst, s, selected, r, Name, p)
-}
-
 // Check reports whether c adds exactly one character beside a letter
 // that is that letter or its neighbour.
 func (p *Insert) Check(c perturb.Change) error {
-	if c.End != c.Token+1 {
-		return fmt.Errorf("%w: insert change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)
+	if err := perturb.OneToken(Name, c); err != nil {
+		return err
 	}
 	a, b := []rune(c.Before), []rune(c.After)
 	if len(b) != len(a)+1 {

@@ -29,21 +29,17 @@ const (
 	Suffix = "key"
 )
 
+var layoutOption = perturb.Option{Name: "layout", Default: "qwerty", Help: "keyboard layout: qwerty, qwertz or azerty"}
+
 // Kind describes the perturbation for the registry and perturb.Apply.
 var Kind = &perturb.Kind{
 	Name:          Name,
 	Suffix:        Suffix,
 	Help:          "replace one letter per selected word by a keyboard neighbour (\"inh9bitions\")",
 	UsesSelection: true,
-	Options: []perturb.Option{
-		{Name: "layout", Default: "qwerty", Help: "keyboard layout: qwerty, qwertz or azerty"},
-	},
+	Options:       []perturb.Option{layoutOption},
 	New: func(opts map[string]string) (perturb.Perturbation, error) {
-		name := opts["layout"]
-		if name == "" {
-			name = "qwerty"
-		}
-		l, err := LoadLayout(name)
+		l, err := LoadLayout(layoutOption.Value(opts))
 		if err != nil {
 			return nil, fmt.Errorf("%w: %v", perturb.ErrOption, err)
 		}
@@ -70,14 +66,7 @@ func (t *Typo) Word(word string, r *rand.Rand) (out string, ok bool) {
 // AppendWord appends the changed word to dst, or returns dst and false
 // when word has no letter on the layout.
 func (t *Typo) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
-	if !textutil.IsASCII(word) {
-		w, ok := t.unicodeWord(word, r)
-		if !ok {
-			return dst, false
-		}
-		return append(dst, w...), true
-	}
-	return t.appendASCIIWord(dst, word, r)
+	return perturb.AppendASCII(dst, word, r, t.appendASCIIWord, t.unicodeWord)
 }
 
 func (t *Typo) unicodeWord(word string, r *rand.Rand) (string, bool) {
@@ -145,8 +134,8 @@ func (t *Typo) AppendEdits(dst []perturb.Change, s conll.Sentence, selected []bo
 
 // Check reports whether c replaces exactly one letter by a neighbour.
 func (t *Typo) Check(c perturb.Change) error {
-	if c.End != c.Token+1 {
-		return fmt.Errorf("%w: keyboard change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)
+	if err := perturb.OneToken(Name, c); err != nil {
+		return err
 	}
 	if len(c.Before) == len(c.After) && textutil.IsASCII(c.Before) && textutil.IsASCII(c.After) {
 		// Fast path: one differing byte that is a letter replaced by a neighbour.
@@ -168,9 +157,6 @@ func (t *Typo) Check(c perturb.Change) error {
 		// Fall through for the detailed error.
 	}
 	a, b := []rune(c.Before), []rune(c.After)
-	if c.End != c.Token+1 {
-		return fmt.Errorf("%w: keyboard change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)
-	}
 	if len(a) != len(b) {
 		return fmt.Errorf("%w: %q -> %q changes the length", perturb.ErrInvalidChange, c.Before, c.After)
 	}

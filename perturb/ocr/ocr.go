@@ -114,15 +114,10 @@ func (m *Misread) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conl
 	return perturb.EditWords(nil, s, selected, r, Name, m)
 }
 
-// AppendEdits implements perturb.TokenEditor.
-func (m *Misread) AppendEdits(dst []perturb.Change, s conll.Sentence, selected []bool, r *rand.Rand) []perturb.Change {
-	return perturb.AppendEdits(dst, s, selected, r, Name, m)
-}
-
 // Check reports whether c is one confusion of the table in one token.
 func (m *Misread) Check(c perturb.Change) error {
-	if c.End != c.Token+1 {
-		return fmt.Errorf("%w: ocr change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)
+	if err := perturb.OneToken(Name, c); err != nil {
+		return err
 	}
 	found := false
 	m.matches(c.Before, func(i int, x Confusion) bool {

@@ -54,21 +54,17 @@ const DefaultDirection = ToUK
 // ErrTable means a variant table is malformed.
 var ErrTable = errors.New("bad variant table")
 
+var toOption = perturb.Option{Name: "to", Default: DefaultDirection, Help: "spelling to write: uk, us or flip"}
+
 // Kind describes the perturbation for the registry.
 var Kind = &perturb.Kind{
 	Name:          Name,
 	Suffix:        Suffix,
 	Help:          "respell selected words British/American (\"anemia\" -> \"anaemia\"), from VarCon",
 	UsesSelection: true,
-	Options: []perturb.Option{
-		{Name: "to", Default: DefaultDirection, Help: "spelling to write: uk, us or flip"},
-	},
+	Options:       []perturb.Option{toOption},
 	New: func(opts map[string]string) (perturb.Perturbation, error) {
-		dir := opts["to"]
-		if dir == "" {
-			dir = DefaultDirection
-		}
-		return New(Default(), dir)
+		return New(Default(), toOption.Value(opts))
 	},
 }
 
@@ -272,15 +268,10 @@ func (p *Respell) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conl
 	return perturb.EditWords(nil, s, selected, r, Name, p)
 }
 
-// AppendEdits implements perturb.TokenEditor.
-func (p *Respell) AppendEdits(dst []perturb.Change, s conll.Sentence, selected []bool, r *rand.Rand) []perturb.Change {
-	return perturb.AppendEdits(dst, s, selected, r, Name, p)
-}
-
 // Check reports whether c is the respelling of one token.
 func (p *Respell) Check(c perturb.Change) error {
-	if c.End != c.Token+1 {
-		return fmt.Errorf("%w: spelling change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)
+	if err := perturb.OneToken(Name, c); err != nil {
+		return err
 	}
 	if v, ok := p.Word(c.Before); !ok || v != c.After {
 		return fmt.Errorf("%w: %q -> %q is not its %s respelling", perturb.ErrInvalidChange, c.Before, c.After, p.Direction)

@@ -10,7 +10,6 @@ package swap
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"unicode"
 
 	"github.com/stress-ner/stress/conll"
@@ -26,28 +25,26 @@ const (
 	Suffix = "swap"
 )
 
+var (
+	keepFirst = perturb.Option{Name: "keep-first", Default: "false", Bool: true, Help: "never move a word's first character"}
+	keepLast  = perturb.Option{Name: "keep-last", Default: "false", Bool: true, Help: "never move a word's last character"}
+)
+
 // Kind describes the perturbation for the registry and perturb.Apply.
 var Kind = &perturb.Kind{
 	Name:          Name,
 	Suffix:        Suffix,
 	Help:          "swap two adjacent different letters per selected word (\"inihbitions\")",
 	UsesSelection: true,
-	Options: []perturb.Option{
-		{Name: "keep-first", Default: "false", Bool: true, Help: "never move a word's first character"},
-		{Name: "keep-last", Default: "false", Bool: true, Help: "never move a word's last character"},
-	},
+	Options:       []perturb.Option{keepFirst, keepLast},
 	New: func(opts map[string]string) (perturb.Perturbation, error) {
 		var s Swap
-		for name, p := range map[string]*bool{"keep-first": &s.KeepFirst, "keep-last": &s.KeepLast} {
-			v, ok := opts[name]
-			if !ok || v == "" {
-				continue
-			}
-			b, err := strconv.ParseBool(v)
-			if err != nil {
-				return nil, &perturb.OptionError{Option: name, Value: v, Want: "true or false"}
-			}
-			*p = b
+		var err error
+		if s.KeepFirst, err = keepFirst.BoolValue(opts); err != nil {
+			return nil, err
+		}
+		if s.KeepLast, err = keepLast.BoolValue(opts); err != nil {
+			return nil, err
 		}
 		return &s, nil
 	},
@@ -78,14 +75,7 @@ func (s *Swap) Word(word string, r *rand.Rand) (out string, ok bool) {
 // AppendWord appends the changed word to dst, or returns dst and false
 // when word has no swappable pair.
 func (s *Swap) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
-	if !textutil.IsASCII(word) {
-		w, ok := s.unicodeWord(word, r)
-		if !ok {
-			return dst, false
-		}
-		return append(dst, w...), true
-	}
-	return s.appendASCIIWord(dst, word, r)
+	return perturb.AppendASCII(dst, word, r, s.appendASCIIWord, s.unicodeWord)
 }
 
 func (s *Swap) unicodeWord(word string, r *rand.Rand) (string, bool) {
@@ -185,8 +175,8 @@ func (s *Swap) Check(c perturb.Change) error {
 		// Fall through for the detailed error.
 	}
 	a, b := []rune(c.Before), []rune(c.After)
-	if c.End != c.Token+1 {
-		return fmt.Errorf("%w: swap change spans %d tokens", perturb.ErrInvalidChange, c.End-c.Token)
+	if err := perturb.OneToken(Name, c); err != nil {
+		return err
 	}
 	if len(a) != len(b) {
 		return fmt.Errorf("%w: %q -> %q changes the length", perturb.ErrInvalidChange, c.Before, c.After)
