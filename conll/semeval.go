@@ -211,16 +211,8 @@ func semevalMatch(m SemEvalMode, gold, pred []iob.Span) SemEvalCounts {
 	c.Spurious, c.Missed = takeFirst(gold, pred, func(p, g iob.Span) bool {
 		sameBounds := p.Start == g.Start && p.End == g.End
 		switch m {
-		case SemStrict:
-			if sameBounds && p.Type == g.Type {
-				c.Correct++
-			} else if overlaps(p, g) {
-				c.Incorrect++
-			} else {
-				return false
-			}
-		case SemExact:
-			if sameBounds {
+		case SemStrict, SemExact:
+			if sameBounds && (m == SemExact || p.Type == g.Type) {
 				c.Correct++
 			} else if overlaps(p, g) {
 				c.Incorrect++

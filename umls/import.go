@@ -212,13 +212,21 @@ func (b *batchInsert) add(ctx context.Context, vals ...any) error {
 	if len(b.args) < rowsPerInsert*b.cols {
 		return nil
 	}
-	res, err := b.many.ExecContext(ctx, b.args...)
+	if err := b.exec(ctx, b.many, b.args); err != nil {
+		return err
+	}
+	b.args = b.args[:0]
+	return nil
+}
+
+// exec runs stmt with args and counts the rows it inserted.
+func (b *batchInsert) exec(ctx context.Context, stmt *sql.Stmt, args []any) error {
+	res, err := stmt.ExecContext(ctx, args...)
 	if err != nil {
 		return err
 	}
 	n, _ := res.RowsAffected()
 	b.affected += n
-	b.args = b.args[:0]
 	return nil
 }
 
@@ -226,12 +234,9 @@ func (b *batchInsert) add(ctx context.Context, vals ...any) error {
 // commits.
 func (b *batchInsert) flush(ctx context.Context) error {
 	for i := 0; i < len(b.args); i += b.cols {
-		res, err := b.one.ExecContext(ctx, b.args[i:i+b.cols]...)
-		if err != nil {
+		if err := b.exec(ctx, b.one, b.args[i:i+b.cols]); err != nil {
 			return err
 		}
-		n, _ := res.RowsAffected()
-		b.affected += n
 	}
 	b.args = b.args[:0]
 	return nil
