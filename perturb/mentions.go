@@ -2,11 +2,36 @@ package perturb
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 )
+
+// ReplaceMentions returns s with n mentions replaced, the k-th (spans
+// sorted by start, not overlapping) being edit(k): its span of s and the
+// tokens that take its place, tagged by iob.Replace (B-TYPE on the first
+// new token, I-TYPE on the others). It returns s and false when a span
+// is not one iob.Replace can realign, which never happens for the spans
+// of valid IOB2. The result has no Fields; s is not modified.
+func ReplaceMentions(s conll.Sentence, n int, edit func(k int) (iob.Span, []string)) (conll.Sentence, bool) {
+	out := s
+	out.Tokens = slices.Clone(s.Tokens)
+	out.Tags = slices.Clone(s.Tags)
+	out.Fields = nil
+	// Right to left, so that the spans still to do keep their offsets.
+	for k := n - 1; k >= 0; k-- {
+		sp, toks := edit(k)
+		tags, err := iob.Replace(out.Tags, sp.Start, sp.End, len(toks))
+		if err != nil {
+			return s, false
+		}
+		out.Tags = tags
+		out.Tokens = slices.Replace(out.Tokens, sp.Start, sp.End, toks...)
+	}
+	return out, true
+}
 
 // CheckMentionReplacements is the check of perturbations that replace
 // whole gold mentions by other text (synonyms, entity swaps), for their

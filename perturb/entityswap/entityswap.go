@@ -662,20 +662,12 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 	if len(edits) == 0 {
 		return sent, nil
 	}
-	out := sent
-	out.Tokens = slices.Clone(sent.Tokens)
-	out.Tags = slices.Clone(sent.Tags)
-	out.Fields = nil
+	out, ok := perturb.ReplaceMentions(sent, len(edits), func(k int) (iob.Span, []string) { return edits[k].span, edits[k].toks })
+	if !ok {
+		return sent, nil // cannot happen for valid IOB2; never emit a broken sentence
+	}
 	changes := make([]perturb.Change, len(edits))
-	// Right to left, so that the spans still to do keep their offsets.
-	for k := len(edits) - 1; k >= 0; k-- {
-		e := edits[k]
-		tags, err := iob.Replace(out.Tags, e.span.Start, e.span.End, len(e.toks))
-		if err != nil {
-			return sent, nil // cannot happen for valid IOB2; never emit a broken sentence
-		}
-		out.Tags = tags
-		out.Tokens = slices.Replace(out.Tokens, e.span.Start, e.span.End, e.toks...)
+	for k, e := range edits {
 		changes[k] = e.c
 	}
 	return out, changes

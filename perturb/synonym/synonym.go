@@ -967,22 +967,14 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand
 	if len(edits) == 0 {
 		return s, nil
 	}
-	out := s
-	out.Tokens = slices.Clone(s.Tokens)
-	out.Tags = slices.Clone(s.Tags)
-	out.Fields = nil
+	out, ok := perturb.ReplaceMentions(s, len(edits), func(k int) (iob.Span, []string) { return edits[k].span, edits[k].toks })
+	if !ok {
+		// Cannot happen for spans of valid IOB2; leave the sentence
+		// whole rather than emit a broken one.
+		return s, nil
+	}
 	changes := make([]perturb.Change, len(edits))
-	// Right to left, so that the spans still to do keep their offsets.
-	for k := len(edits) - 1; k >= 0; k-- {
-		e := edits[k]
-		tags, err := iob.Replace(out.Tags, e.span.Start, e.span.End, len(e.toks))
-		if err != nil {
-			// Cannot happen for spans of valid IOB2; leave the sentence
-			// whole rather than emit a broken one.
-			return s, nil
-		}
-		out.Tags = tags
-		out.Tokens = slices.Replace(out.Tokens, e.span.Start, e.span.End, e.toks...)
+	for k, e := range edits {
 		changes[k] = perturb.Change{
 			Token: e.span.Start, End: e.span.End, Kind: Name,
 			Before:    strings.Join(s.Tokens[e.span.Start:e.span.End], " "),
