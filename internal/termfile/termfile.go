@@ -13,6 +13,17 @@ import (
 	"strings"
 )
 
+// Lexicons are the term files of the open lexicons, relative to the
+// lexicon directory (../shared/lexicon), in the order the embedded store
+// takes them: MeSH first, whose descriptors CDR annotations name.
+var Lexicons = []string{
+	"mesh/mesh_descriptors.terms.tsv",
+	"drugbank/drugbank.terms.tsv",
+	"chebi/chebi_3star.terms.tsv.gz",
+	"doid/doid_2018-07-05.terms.tsv",
+	"ncit/ncit_disease.terms.tsv",
+}
+
 // Header is the first field of a term file's header row.
 const Header = "concept_id"
 

@@ -38,13 +38,8 @@ import (
 	"github.com/stress-ner/stress/umls"
 )
 
-var sources = []string{
-	"mesh/mesh_descriptors.terms.tsv",
-	"drugbank/drugbank.terms.tsv",
-	"chebi/chebi_3star.terms.tsv.gz",
-	"doid/doid_2018-07-05.terms.tsv",
-	"ncit/ncit_disease.terms.tsv",
-}
+// sources are the lexicon term files, MeSH first.
+var sources = termfile.Lexicons
 
 // pubtatorFiles are the CDR splits whose annotations give in-domain names:
 // training and development only. The training file of this release also

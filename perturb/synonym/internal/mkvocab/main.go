@@ -42,14 +42,6 @@ import (
 
 var wordLists = []string{"lexicon/english/american-english-large.txt", "lexicon/english/british-english-large.txt"}
 
-var termFiles = []string{
-	"lexicon/mesh/mesh_descriptors.terms.tsv",
-	"lexicon/drugbank/drugbank.terms.tsv",
-	"lexicon/chebi/chebi_3star.terms.tsv.gz",
-	"lexicon/doid/doid_2018-07-05.terms.tsv",
-	"lexicon/ncit/ncit_disease.terms.tsv",
-}
-
 // corpora are the splits whose text attests names: never a test split.
 var corpora = []string{
 	"corpora/BC5CDR-IOB/train.tsv", "corpora/BC5CDR-IOB/devel.tsv",
@@ -97,8 +89,8 @@ func build(shared, out string, log io.Writer) error {
 		}
 	}
 	names := map[string]bool{} // attest keys of all lexicon names
-	for _, name := range termFiles {
-		if err := termfile.Rows(filepath.Join(shared, name), func(f []string) error {
+	for _, name := range termfile.Lexicons {
+		if err := termfile.Rows(filepath.Join(shared, "lexicon", name), func(f []string) error {
 			term := strings.TrimSpace(f[2])
 			if term == "" {
 				return nil
