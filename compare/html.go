@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/htmlpage"
 )
 
 // The HTML report is written as plain strings with inline SVG rather than
@@ -39,13 +40,7 @@ func (r *Report) WriteHTMLFile(path string) error {
 // maps as inline SVG.
 func (r *Report) WriteHTML(w io.Writer) error {
 	var b strings.Builder
-	b.WriteString(`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>Stress comparison</title>
-<style>
-body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1100px}
+	htmlpage.Head(&b, "Stress comparison", `body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1100px}
 table{border-collapse:collapse;margin:0.5em 0 1.5em}
 th,td{border:1px solid #ccc;padding:2px 8px}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
@@ -55,11 +50,8 @@ svg text{font-size:12px;fill:#222}
 .legend span{display:inline-block;margin-right:1.5em}
 .legend i{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:middle}
 .maps{display:flex;flex-wrap:wrap;gap:1em}
-</style>
-</head>
-<body>
-<h1>Stress comparison</h1>
 `)
+	b.WriteString("<h1>Stress comparison</h1>\n")
 	fmt.Fprintf(&b, "<p>%s.</p>\n", html.EscapeString(r.summary()))
 	b.WriteString(`<div class="legend">`)
 	for i, s := range r.Systems {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/htmlpage"
 	"github.com/stress-ner/stress/internal/jsonenc"
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
@@ -290,22 +291,13 @@ var curvePalette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00
 // error bars, and the table of Write.
 func (cr *CurveReport) WriteHTML(w io.Writer) error {
 	var b strings.Builder
-	b.WriteString(`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>Stress robustness curves</title>
-<style>
-body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1100px}
+	htmlpage.Head(&b, "Stress robustness curves", `body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:1100px}
 svg text{font-size:12px;fill:#222}
 .legend span{display:inline-block;margin-right:1.5em}
 .legend i{display:inline-block;width:12px;height:3px;margin-right:4px;vertical-align:middle}
 pre{background:#f6f6f6;padding:0.5em}
-</style>
-</head>
-<body>
-<h1>Robustness curves</h1>
 `)
+	b.WriteString("<h1>Robustness curves</h1>\n")
 	fmt.Fprintf(&b, "<p>F1 against the share of eligible words changed (rate 0: the original set); seed %d", cr.Seed)
 	if cr.Samples > 0 {
 		fmt.Fprintf(&b, ", %.0f%% bootstrap intervals from %d samples", 100*cr.Confidence, cr.Samples)
