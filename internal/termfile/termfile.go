@@ -1,7 +1,7 @@
 // Package termfile reads the text inputs of the generators of embedded
-// data (umls/internal/mkdefault, perturb/synonym/internal/mkvocab): word
-// lists and the term files of the open lexicons, gzipped or not, so that
-// both read them the same way.
+// data (umls/internal/mkdefault, perturb/synonym/internal/mkvocab), word
+// lists and the term files of the open lexicons, gzipped or not, and
+// writes their gzipped outputs, so that both do it the same way.
 package termfile
 
 import (
@@ -11,6 +11,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/stress-ner/stress/internal/atomicfile"
 )
 
 // Lexicons are the term files of the open lexicons, relative to the
@@ -75,4 +77,30 @@ func Rows(path string, fn func(f []string) error) error {
 		}
 		return fn(f)
 	})
+}
+
+// WriteGzip writes the gzip (best compression) of what fill writes to
+// the file at path, which it replaces only when fill and the
+// compression succeed.
+func WriteGzip(path string, fill func(w *bufio.Writer) error) error {
+	f, err := atomicfile.Create(path, false)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	zw, err := gzip.NewWriterLevel(f, gzip.BestCompression)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(zw, 1<<16)
+	if err := fill(bw); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return f.Commit()
 }

@@ -1,6 +1,7 @@
 package termfile
 
 import (
+	"bufio"
 	"compress/gzip"
 	"errors"
 	"os"
@@ -66,5 +67,27 @@ func TestRowsErrors(t *testing.T) {
 	}
 	if err := Lines(plain, func(int, string) error { return nil }); err == nil {
 		t.Error("plain text named .gz accepted")
+	}
+}
+
+func TestWriteGzip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "out.txt.gz")
+	if err := WriteGzip(path, func(w *bufio.Writer) error {
+		_, err := w.WriteString("a\tb\nc\n")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	if err := Lines(path, func(_ int, s string) error { got = append(got, s); return nil }); err != nil || !reflect.DeepEqual(got, []string{"a\tb", "c"}) {
+		t.Errorf("read back %q, %v", got, err)
+	}
+	failed := filepath.Join(t.TempDir(), "failed.gz")
+	stop := errors.New("stop")
+	if err := WriteGzip(failed, func(*bufio.Writer) error { return stop }); !errors.Is(err, stop) {
+		t.Errorf("WriteGzip = %v, want the error of fill", err)
+	}
+	if _, err := os.Stat(failed); !os.IsNotExist(err) {
+		t.Errorf("a failed WriteGzip left %s (%v)", failed, err)
 	}
 }

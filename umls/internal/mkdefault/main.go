@@ -24,7 +24,6 @@ package main
 
 import (
 	"bufio"
-	"compress/gzip"
 	"flag"
 	"fmt"
 	"io"
@@ -81,17 +80,23 @@ func build(dir, pubtator, out, list string, log io.Writer) error {
 			return err
 		}
 	}
-	f, err := atomicfile.Create(out, false)
-	if err != nil {
-		return err
-	}
-	defer f.Abort()
-	zw, err := gzip.NewWriterLevel(f, gzip.BestCompression)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriterSize(zw, 1<<16)
 	stats := map[string]int{}
+	err := termfile.WriteGzip(out, func(bw *bufio.Writer) error {
+		return writeStore(bw, dir, cdr, stats)
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(log, "concepts %d, terms kept %d (inverted %d), dropped registry %d, formula %d; "+
+		"CDR names %d (%d on MeSH concepts, %d on concepts of their own, %d already MeSH names)\n",
+		stats["concepts"], stats["kept"], stats["inverted"], stats["registry"], stats["formula"],
+		stats["cdr"], stats["cdr"]-stats["cdr own"], stats["cdr own"], stats["cdr known"])
+	return nil
+}
+
+// writeStore writes the store's lines: the concepts of the lexicons, in
+// order, then those that only CDR names.
+func writeStore(bw *bufio.Writer, dir string, cdr map[string][]umls.MentionName, stats map[string]int) error {
 	for i, src := range sources {
 		var extra map[string][]umls.MentionName
 		if i == 0 {
@@ -113,17 +118,7 @@ func build(dir, pubtator, out, list string, log io.Writer) error {
 		c.addCDR(cdr[id], stats)
 		c.write(bw, stats)
 	}
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	fmt.Fprintf(log, "concepts %d, terms kept %d (inverted %d), dropped registry %d, formula %d; "+
-		"CDR names %d (%d on MeSH concepts, %d on concepts of their own, %d already MeSH names)\n",
-		stats["concepts"], stats["kept"], stats["inverted"], stats["registry"], stats["formula"],
-		stats["cdr"], stats["cdr"]-stats["cdr own"], stats["cdr own"], stats["cdr known"])
-	return f.Commit()
+	return nil
 }
 
 // write writes c's line, if it has terms.

@@ -24,7 +24,7 @@
 package main
 
 import (
-	"compress/gzip"
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -35,7 +35,6 @@ import (
 	"unicode"
 
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/termfile"
 	"github.com/stress-ner/stress/perturb/synonym"
 )
@@ -173,22 +172,10 @@ func build(shared, out string, log io.Writer) error {
 	}
 	fmt.Fprintf(log, "words %d, attested names %d of %d, standard long forms %d of %d abbreviations\n",
 		len(keys), len(as), len(names), len(longs), len(defs))
-	f, err := atomicfile.Create(out, false)
-	if err != nil {
+	return termfile.WriteGzip(out, func(w *bufio.Writer) error {
+		_, err := w.WriteString(b.String())
 		return err
-	}
-	defer f.Abort()
-	zw, err := gzip.NewWriterLevel(f, gzip.BestCompression)
-	if err != nil {
-		return err
-	}
-	if _, err := io.WriteString(zw, b.String()); err != nil {
-		return err
-	}
-	if err := zw.Close(); err != nil {
-		return err
-	}
-	return f.Commit()
+	})
 }
 
 // minDefinitions is how often the training corpora must define an
