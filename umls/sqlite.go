@@ -156,6 +156,10 @@ func (s *sqliteStore) lookup(norm string) ([]Concept, error) {
 	// The Concepts' strings share packed: one allocation, however many
 	// concepts a common word names.
 	out := make([]Concept, 0, strings.Count(packed, "\x1e")+1)
+	// One lock for the row, not one per concept: a common word's row
+	// holds thousands of concepts.
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	for rec := range strings.SplitSeq(packed, "\x1e") {
 		var c Concept
 		var pair [2]string // types, groups
@@ -167,7 +171,7 @@ func (s *sqliteStore) lookup(norm string) ([]Concept, error) {
 		if ok != [4]bool{true, true, true, true} || strings.Contains(pair[0], "\x1f") {
 			return nil, fmt.Errorf("lookup %q: %w: malformed lookups row", norm, ErrNotStore)
 		}
-		g := s.parseGroups(pair)
+		g := s.parseGroupsLocked(pair)
 		c.Types, c.Groups = g.types, g.groups
 		out = append(out, c)
 	}
@@ -202,19 +206,22 @@ func (s *sqliteStore) lookupRows(norm string) ([]Concept, error) {
 // types and groups columns.
 func (s *sqliteStore) parseGroups(pair [2]string) groupsOfConcept {
 	s.mu.Lock()
-	g, ok := s.groups[pair]
-	s.mu.Unlock()
-	if ok {
+	defer s.mu.Unlock()
+	return s.parseGroupsLocked(pair)
+}
+
+// parseGroupsLocked is parseGroups with s.mu held.
+func (s *sqliteStore) parseGroupsLocked(pair [2]string) groupsOfConcept {
+	if g, ok := s.groups[pair]; ok {
 		return g
 	}
+	var g groupsOfConcept
 	g.types = splitComma(pair[0])
 	sort.Strings(g.types)
 	g.groups = groupsOf(g.types, splitComma(pair[1])...)
-	s.mu.Lock()
 	if len(s.groups) < maxGroupPairs {
 		s.groups[pair] = g
 	}
-	s.mu.Unlock()
 	return g
 }
 

@@ -57,8 +57,8 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // evidence ("cocaine" is also a synonym of a ChEBI enzyme entry), so each
 // concept holds only names its own source gives it.
 //
-// Slices in a Concept returned by a Store are shared and must not be
-// modified.
+// Slices in a Concept returned by a Store, and the slice of Concepts
+// returned by Lookup, are shared and must not be modified.
 type Concept struct {
 	ID     string
 	Name   string   // preferred name
@@ -180,6 +180,13 @@ func (s *Store) Lookup(term string, groups ...string) ([]Concept, error) {
 		if cs, err = s.b.lookup(key); err != nil {
 			return nil, err
 		}
+	}
+	if len(groups) == 0 {
+		// No filter: the cached slice itself, capped so that an append
+		// by the caller copies. A common word of a full release names
+		// thousands of concepts; a copy per call was most of the
+		// garbage of a synonym build on such a store.
+		return cs[:len(cs):len(cs)], nil
 	}
 	out := make([]Concept, 0, len(cs))
 	for _, c := range cs {
