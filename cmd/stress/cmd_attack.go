@@ -3,18 +3,15 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/stress-ner/stress/attack"
-	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/perturb/kinds"
 )
 
 // attackOptions are the flags of "stress attack".
@@ -85,38 +82,16 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		return err
 	}
 
-	f, err := openCorpus(e, in)
+	corpus, err := conll.ReadCorpus(in, conll.ReadOptions{Scheme: o.spec.Scheme})
 	if err != nil {
 		return err
 	}
-	if err := f.SetScheme(o.spec.Scheme); err != nil {
-		f.Close()
-		return err
-	}
-	gold, err := conll.ReadAll(f)
-	f.Close()
-	if err != nil {
-		return err
-	}
-	layout := f.Layout()
-	if len(gold) == 0 {
-		return fmt.Errorf("%s: %w", in, conll.ErrEmpty)
-	}
+	gold := corpus.Sentences
 
-	var ks []attack.Kind
-	for _, mk := range o.kinds {
-		k, err := kinds.Lookup(mk.Name)
-		if err != nil {
-			return err
-		}
-		p, err := build.NewPerturbation(mk)
-		if err != nil {
-			return setupError(err)
-		}
-		if c, ok := p.(io.Closer); ok {
-			defer c.Close()
-		}
-		ks = append(ks, attack.Kind{Name: mk.Name, Perturbation: p, UsesSelection: k.UsesSelection})
+	ks, release, err := attack.NewKinds(o.kinds)
+	defer release()
+	if err != nil {
+		return setupError(err)
 	}
 	model, stop, err := o.open(e.Stderr, "model", gold)
 	if err != nil {
@@ -145,7 +120,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		return err
 	}
 	warnUnknown(e.Stderr, warning("model", model))
-	if err := res.Write(attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Format: f.Format, Layout: layout,
+	if err := res.Write(attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Format: corpus.Format, Layout: corpus.Layout,
 		Scheme: o.spec.Scheme, Force: o.force}); err != nil {
 		return err
 	}
