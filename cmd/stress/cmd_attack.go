@@ -11,6 +11,7 @@ import (
 	"github.com/stress-ner/stress/attack"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -64,7 +65,7 @@ random set, and words and queries per success.`,
 }
 
 func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) error {
-	e = syncStderr(e)
+	e = e.Synced()
 	if err := o.check("attack"); err != nil {
 		return err
 	}
@@ -105,7 +106,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		opts.RandomFile = filepath.Base(o.random)
 	}
 	if !o.quiet {
-		if bar := newProgress(e, "attacking"); bar != nil {
+		if bar := progress.Sentences(e.Stderr, "attacking"); bar != nil {
 			opts.Progress = func(done int) { bar.Set(done) }
 			defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()
 		}

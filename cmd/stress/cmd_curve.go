@@ -74,7 +74,7 @@ func parseRates(s string) ([]float64, error) {
 }
 
 func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error {
-	e = syncStderr(e)
+	e = e.Synced()
 	if len(args) > 0 {
 		return usageErrorf("curve takes no arguments (got %q); use --test", args[0])
 	}

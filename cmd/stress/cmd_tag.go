@@ -31,7 +31,7 @@ type tagOptions struct {
 }
 
 func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
-	e = syncStderr(e)
+	e = e.Synced()
 	if err := o.check("tag"); err != nil {
 		return err
 	}
