@@ -14,6 +14,7 @@ import (
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/htmlpage"
 	"github.com/stress-ner/stress/internal/jsonenc"
 	"github.com/stress-ner/stress/internal/textutil"
@@ -372,4 +373,54 @@ func (cr *CurveReport) chart(b *strings.Builder, kind string) {
 		fmt.Fprintf(b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2"/>`+"\n", strings.Join(pts, " "), col)
 	}
 	b.WriteString("</svg>\n")
+}
+
+// Run builds the sets of the curve from test, tags the original and
+// every set with the systems of sys (loaded here, their tags checked
+// against the entity types of test) and compares them with samples
+// bootstrap samples. It also returns the systems' warnings about
+// unknown tags (see Loaded.Warnings).
+func (c *Curve) Run(ctx context.Context, test []conll.Sentence, sys *Systems, samples int) (*CurveReport, []string, error) {
+	logf := sys.Logf
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	var kinds, rates []string
+	for _, k := range c.Kinds {
+		kinds = append(kinds, k.Name)
+	}
+	for _, r := range c.Rates {
+		rates = append(rates, rateLabel(r))
+	}
+	logf("building %s at rates %s from %d sentences", strings.Join(kinds, ", "), strings.Join(rates, ", "), len(test))
+	sets, points, err := c.Sets(ctx, test)
+	if err != nil {
+		return nil, nil, err
+	}
+	loaded, err := sys.Load(ctx, test)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer loaded.Close()
+	logf("tagging %d sets with %d systems (%d bootstrap samples)", len(sets), len(loaded.Systems), samples)
+	cmp := compare.New()
+	cmp.Samples, cmp.Seed, cmp.Workers = samples, c.Seed, c.Workers
+	rep, err := Evaluate(ctx, cmp, sets, loaded.Systems, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	cr, err := NewCurveReport(c, rep, points)
+	return cr, loaded.Warnings(), err
+}
+
+// WriteHTMLFile writes the page of WriteHTML to path, atomically.
+func (cr *CurveReport) WriteHTMLFile(path string) error {
+	var page bytes.Buffer
+	if err := cr.WriteHTML(&page); err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(path, page.Bytes()); err != nil {
+		return fmt.Errorf("write html report: %w", err)
+	}
+	return nil
 }

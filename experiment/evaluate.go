@@ -189,3 +189,20 @@ func ReadTraining(paths []string, scheme iob.Scheme) ([]conll.Sentence, error) {
 	}
 	return out, nil
 }
+
+// ReadTest reads the test corpus at path in scheme (checked, converted
+// to IOB2), or the embedded sample's test part when path is "".
+func ReadTest(path string, scheme iob.Scheme) ([]conll.Sentence, error) {
+	if path == "" {
+		return sample.Test()
+	}
+	f, err := conll.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if err := f.SetScheme(scheme); err != nil {
+		return nil, err
+	}
+	return conll.ReadAll(f)
+}

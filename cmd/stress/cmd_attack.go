@@ -61,7 +61,7 @@ random set, and words and queries per success.`,
 			f.Bool(&o.force, "force", "", false, "replace output files that exist")
 			f.Bool(&o.quiet, "quiet", "q", false, "no progress on stderr")
 			bindPerturb(f, &o.perturbFlags)
-			bindScheme(f, &o.scheme, "tag scheme of the input, checked before the attack: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out; an external model's tags are read in it)")
+			bindScheme(f, &o.spec.Scheme, "tag scheme of the input, checked before the attack: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out; an external model's tags are read in it)")
 		}, runAttack),
 	})
 }
@@ -81,7 +81,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	if o.out == "-" || o.log == "-" || o.random == "-" {
 		return usageErrorf("attack: outputs are files, not -")
 	}
-	if err := overwrite.Check([]string{in, o.model}, []string{o.out, o.log, o.random}, o.force); err != nil {
+	if err := overwrite.Check([]string{in, o.spec.File}, []string{o.out, o.log, o.random}, o.force); err != nil {
 		return err
 	}
 
@@ -89,7 +89,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	if err != nil {
 		return err
 	}
-	if err := f.SetScheme(o.scheme); err != nil {
+	if err := f.SetScheme(o.spec.Scheme); err != nil {
 		f.Close()
 		return err
 	}
@@ -144,9 +144,9 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	if err := stop(); err != nil {
 		return err
 	}
-	warnUnknown(e.Stderr, "model", model)
+	warnUnknown(e.Stderr, warning("model", model))
 	if err := res.Write(attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Format: f.Format, Layout: layout,
-		Scheme: o.scheme, Force: o.force}); err != nil {
+		Scheme: o.spec.Scheme, Force: o.force}); err != nil {
 		return err
 	}
 	return attack.WriteReport(e.Stdout, attack.NewReport(res.Summary, opts, elapsed), o.format)

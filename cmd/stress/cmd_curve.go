@@ -5,17 +5,12 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
-	"github.com/stress-ner/stress/compare"
-	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
-	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/sample"
 )
 
 func init() {
@@ -101,50 +96,21 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if err := overwrite.Check(append([]string{o.test}, o.train...), []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}
-	start := time.Now()
-	logf := func(format string, a ...any) {
-		if !o.quiet {
-			fmt.Fprintf(e.Stderr, "[%5.1fs] %s\n", time.Since(start).Seconds(), fmt.Sprintf(format, a...))
-		}
-	}
-
-	test, err := loadCurveTest(o.test, o.scheme)
+	test, err := experiment.ReadTest(o.test, o.scheme)
 	if err != nil {
 		return err
 	}
 	c := &experiment.Curve{Kinds: o.kinds, Rates: o.rates, Seed: o.Seed, Selection: o.Selection, Workers: o.Workers}
-	logf("building %s at rates %s from %d sentences", kindList(o.kinds), rateList(o.rates), len(test))
-	sets, points, err := c.Sets(ctx, test)
+	logf := o.logger(e)
+	sys := o.systems(&o.perturbFlags, nil, e, logf)
+	cr, warnings, err := c.Run(ctx, test, &sys, o.samples)
 	if err != nil {
-		return err
+		return systemsError("curve", err)
 	}
-	systems, stop, err := loadSystems(ctx, "curve", &o.systemFlags, &o.perturbFlags, nil, e, logf)
-	if err != nil {
-		return err
-	}
-	defer stop()
-	checked := checkSystems(systems, test, o.strictTags)
-	logf("tagging %d sets with %d systems (%d bootstrap samples)", len(sets), len(systems), o.samples)
-	cmp := compare.New()
-	cmp.Samples, cmp.Seed, cmp.Workers = o.samples, o.Seed, o.Workers
-	rep, err := experiment.Evaluate(ctx, cmp, sets, systems, nil)
-	if err != nil {
-		return err
-	}
-	for i, c := range checked {
-		warnUnknown(e.Stderr, systems[i].Name, c)
-	}
-	cr, err := experiment.NewCurveReport(c, rep, points)
-	if err != nil {
-		return err
-	}
+	warnUnknown(e.Stderr, warnings)
 	if o.htmlPath != "" {
-		var page strings.Builder
-		if err := cr.WriteHTML(&page); err != nil {
+		if err := cr.WriteHTMLFile(o.htmlPath); err != nil {
 			return err
-		}
-		if err := atomicfile.WriteFile(o.htmlPath, []byte(page.String())); err != nil {
-			return fmt.Errorf("write html report: %w", err)
 		}
 		logf("wrote %s", o.htmlPath)
 	}
@@ -155,27 +121,4 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 		fmt.Fprintf(e.Stderr, "Data: BC5CDR excerpt (CC BY 4.0), see sample/NOTICE.\n")
 	}
 	return nil
-}
-
-func rateList(rs []float64) string {
-	var out []string
-	for _, r := range rs {
-		out = append(out, strconv.FormatFloat(r, 'g', -1, 64))
-	}
-	return strings.Join(out, ", ")
-}
-
-func loadCurveTest(path string, scheme iob.Scheme) ([]conll.Sentence, error) {
-	if path == "" {
-		return sample.Test()
-	}
-	f, err := conll.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if err := f.SetScheme(scheme); err != nil { // valid in its scheme, IOB2 from here on
-		return nil, err
-	}
-	return conll.ReadAll(f)
 }

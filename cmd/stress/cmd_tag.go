@@ -43,7 +43,7 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 	if len(args) == 1 {
 		in = args[0]
 	}
-	if err := overwrite.Check([]string{in, o.model}, []string{out}, force); err != nil {
+	if err := overwrite.Check([]string{in, o.spec.File}, []string{out}, force); err != nil {
 		return err
 	}
 
@@ -60,7 +60,7 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	warnUnknown(e.Stderr, "tagger", tg)
+	warnUnknown(e.Stderr, warning("tagger", tg))
 	for i := range sents {
 		// The writer puts Tags into the tag column of kept Fields, so
 		// extra columns survive. Token-only input gets a tag column,
