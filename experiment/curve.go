@@ -34,6 +34,28 @@ type Curve struct {
 	Workers   int
 }
 
+// ParseRates parses a comma-separated list of distinct rates in (0, 1],
+// such as "0.1,0.25,0.5,1".
+func ParseRates(s string) ([]float64, error) {
+	var out []float64
+	seen := map[float64]bool{}
+	for _, item := range textutil.SplitList(s) {
+		r, err := strconv.ParseFloat(item, 64)
+		if err != nil || !(r > 0 && r <= 1) {
+			return nil, fmt.Errorf("rate %q: want a share in (0, 1]", item)
+		}
+		if seen[r] {
+			return nil, fmt.Errorf("rate %s given twice", item)
+		}
+		seen[r] = true
+		out = append(out, r)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no rates")
+	}
+	return out, nil
+}
+
 // CurvePoint names the set of one kind at one rate.
 type CurvePoint struct {
 	Kind string  `json:"kind"`

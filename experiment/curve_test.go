@@ -226,3 +226,53 @@ func TestReadTest(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 }
+
+func FuzzParseRates(f *testing.F) {
+	for _, s := range []string{"0.1,0.25,0.5,1", "1", "0", "0.5,0.5", "", " 0.3 ,, 0.7", "NaN", "1e-3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		rs, err := ParseRates(s)
+		if err != nil {
+			return
+		}
+		seen := map[float64]bool{}
+		for _, r := range rs {
+			if !(r > 0 && r <= 1) || seen[r] {
+				t.Fatalf("ParseRates(%q) = %v", s, rs)
+			}
+			seen[r] = true
+		}
+		if len(rs) == 0 {
+			t.Fatalf("ParseRates(%q): no rates and no error", s)
+		}
+	})
+}
+
+func TestParseRates(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []float64
+		err  string
+	}{
+		{"0.1,0.25,0.5,1", []float64{0.1, 0.25, 0.5, 1}, ""},
+		{" 0.3 ,, 0.7", []float64{0.3, 0.7}, ""},
+		{"1e-3", []float64{0.001}, ""},
+		{"0", nil, `rate "0": want a share in (0, 1]`},
+		{"1.5", nil, `rate "1.5": want a share in (0, 1]`},
+		{"NaN", nil, `rate "NaN": want a share in (0, 1]`},
+		{"0.5,0.5", nil, "rate 0.5 given twice"},
+		{"", nil, "no rates"},
+	} {
+		got, err := ParseRates(tc.in)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("ParseRates(%q): %v, want %q", tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("ParseRates(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+		}
+	}
+}

@@ -196,13 +196,9 @@ func ReadTest(path string, scheme iob.Scheme) ([]conll.Sentence, error) {
 	if path == "" {
 		return sample.Test()
 	}
-	f, err := conll.Open(path)
+	c, err := conll.ReadCorpus(path, conll.ReadOptions{Scheme: scheme})
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	if err := f.SetScheme(scheme); err != nil {
-		return nil, err
-	}
-	return conll.ReadAll(f)
+	return c.Sentences, nil
 }

@@ -2,6 +2,7 @@ package tagger
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"sync"
 	"time"
@@ -147,4 +148,24 @@ func (p *PrefixWriter) Flush() error {
 	_, err := p.w.Write(append(append(append([]byte(nil), p.prefix...), p.buf...), '\n'))
 	p.buf = p.buf[:0]
 	return err
+}
+
+// TagCorpus tags the sentences of c with t, in place: each sentence's
+// Tags become the predicted ones (other columns are kept, and a corpus
+// read without tags gets a tag column). The documents of a document
+// format keep their text and get the predicted entities as their
+// annotations (conll.Predictions), so that c.WriteFile writes the
+// predictions in the corpus's format.
+func TagCorpus(ctx context.Context, t Tagger, c *conll.Corpus) error {
+	preds, err := t.TagSentences(ctx, c.Sentences)
+	if err != nil {
+		return err
+	}
+	for i := range c.Sentences {
+		copy(c.Sentences[i].Tags, preds[i])
+	}
+	if c.Format.IsDocument() {
+		c.Layout = conll.Layout{Template: conll.Predictions(c.Layout.Template)}
+	}
+	return nil
 }

@@ -133,3 +133,27 @@ func TestSpecOpen(t *testing.T) {
 		}
 	})
 }
+
+func TestTagCorpus(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "in.txt")
+	if err := os.WriteFile(path, []byte("Aspirin\nhelps\n\nLithium\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := conll.ReadCorpus(path, conll.ReadOptions{TagOptional: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := TagCorpus(context.Background(), helperCommand("tags"), c); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := c.WriteFile("", &buf, false); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Aspirin B-Chemical\nhelps O\n\nLithium B-Chemical\n"; buf.String() != want {
+		t.Errorf("tagged:\n%q\nwant\n%q", buf.String(), want)
+	}
+	if err := TagCorpus(context.Background(), helperCommand("fail"), c); err == nil {
+		t.Error("a failing tagger: no error")
+	}
+}

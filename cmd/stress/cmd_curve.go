@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
-	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
@@ -40,7 +38,7 @@ type curveOptions struct {
 
 func bindCurve(f *flags, o *curveOptions) {
 	bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard", "perturbations (a+b composes): "+strings.Join(kindNames(), ", "))
-	Parsed(f, &o.rates, "rates", "", "0.1,0.25,0.5,1", parseRates, "comma-separated rates in (0, 1]: shares of eligible words changed")
+	Parsed(f, &o.rates, "rates", "", "0.1,0.25,0.5,1", experiment.ParseRates, "comma-separated rates in (0, 1]: shares of eligible words changed")
 	f.String(&o.test, "test", "", "", "test corpus `FILE` (default: the embedded sample)")
 	ParsedList(f, &o.models, "model", parseModel, "saved model as `NAME=FILE` (from 'stress train'); repeatable")
 	bindBaselines(f, &o.baselines, "", "train built-in baselines on --train: words, chars (bare --baselines: both)")
@@ -52,29 +50,8 @@ func bindCurve(f *flags, o *curveOptions) {
 	bindPerturb(f, &o.perturbFlags)
 }
 
-// parseRates parses "0.1,0.25,0.5,1".
-func parseRates(s string) ([]float64, error) {
-	var out []float64
-	seen := map[float64]bool{}
-	for _, item := range textutil.SplitList(s) {
-		r, err := strconv.ParseFloat(item, 64)
-		if err != nil || !(r > 0 && r <= 1) {
-			return nil, fmt.Errorf("rate %q: want a share in (0, 1]", item)
-		}
-		if seen[r] {
-			return nil, fmt.Errorf("rate %s given twice", item)
-		}
-		seen[r] = true
-		out = append(out, r)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no rates")
-	}
-	return out, nil
-}
-
 func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error {
-	e = syncStderr(e)
+	e = e.Synced()
 	if len(args) > 0 {
 		return usageErrorf("curve takes no arguments (got %q); use --test", args[0])
 	}

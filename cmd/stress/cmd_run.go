@@ -11,6 +11,7 @@ import (
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
@@ -57,7 +58,7 @@ type runOptions struct {
 }
 
 func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
-	e = syncStderr(e)
+	e = e.Synced()
 	if len(args) > 0 {
 		return usageErrorf("run takes no arguments (got %q); use --train and --test", args[0])
 	}
@@ -86,7 +87,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 		Systems: o.systems(&o.perturbFlags, o.augmentKinds, e, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf}
 	if !o.quiet {
 		defer progressPlan(e, &ev.Plan)()
-		ev.Tagging = func(systems []experiment.System, sets []compare.Set) { showProgress(e, systems, sets) }
+		ev.Tagging = func(systems []experiment.System, sets []compare.Set) { progress.Tagging(e.Stderr, systems, sets) }
 	}
 	res, err := ev.Run(ctx)
 	if err != nil {

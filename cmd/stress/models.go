@@ -6,19 +6,11 @@ package main
 // models tag.
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os"
-	"sync"
 	"time"
 
-	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
-
-	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -89,87 +81,4 @@ func warning(name string, c *tagger.Checked) []string {
 		return []string{name + ": " + msg}
 	}
 	return nil
-}
-
-// showProgress makes every system report, on a terminal, which set it
-// is tagging, with the time it has taken so far: a slow model may work
-// for minutes on one set. experiment.Evaluate tags the sets in order,
-// system by system, so the n-th call of a system is on the n-th set.
-func showProgress(e *env, systems []experiment.System, sets []compare.Set) {
-	f, ok := e.Stderr.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return
-	}
-	bar := progressbar.NewOptions(len(systems)*len(sets),
-		progressbar.OptionSetWriter(f),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionThrottle(200*time.Millisecond),
-	)
-	for i := range systems {
-		systems[i].Tagger = &progressTagger{Tagger: systems[i].Tagger, name: systems[i].Name, sets: sets, bar: bar}
-	}
-}
-
-// progressTagger shows the system and set being tagged on a bar.
-type progressTagger struct {
-	tagger.Tagger
-	name  string
-	sets  []compare.Set
-	calls int
-	bar   *progressbar.ProgressBar
-}
-
-func (p *progressTagger) TagSentences(ctx context.Context, sents []conll.Sentence) ([][]string, error) {
-	set := "?"
-	if p.calls < len(p.sets) {
-		set = p.sets[p.calls].Name
-	}
-	p.calls++
-	p.bar.Describe(fmt.Sprintf("tagging %s (%d sentences) with %s", set, len(sents), p.name))
-	done := make(chan struct{})
-	go func() { // keep the elapsed time moving while the model works
-		t := time.NewTicker(time.Second)
-		defer t.Stop()
-		for {
-			select {
-			case <-t.C:
-				p.bar.Add(0)
-			case <-done:
-				return
-			}
-		}
-	}()
-	tags, err := p.Tagger.TagSentences(ctx, sents)
-	close(done)
-	p.bar.Add(1)
-	return tags, err
-}
-
-// syncStderr returns e with a standard error that several goroutines may
-// write to: an external model's stderr is copied while the command logs.
-// Files are safe for that (and stay files, so that progress bars still
-// see a terminal); other writers, such as test buffers, get a lock.
-func syncStderr(e *env) *env {
-	if _, ok := e.Stderr.(*os.File); ok {
-		return e
-	}
-	if _, ok := e.Stderr.(*lockedWriter); ok {
-		return e
-	}
-	c := *e
-	c.Stderr = &lockedWriter{w: e.Stderr}
-	return &c
-}
-
-type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }

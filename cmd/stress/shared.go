@@ -9,19 +9,15 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"runtime"
-	"runtime/debug"
 	"strings"
 	"time"
-
-	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
 
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
@@ -136,43 +132,6 @@ func bindKinds(f *flags, p *[]perturb.ManifestKind, o *perturbFlags, name, value
 	})
 }
 
-// gcPercent is the collector setting of perturbing commands. A run
-// keeps little memory (a few bounded queues of sentences) but allocates
-// about ten times its input in short-lived token slices, so with Go's
-// default of 100 the collector runs every few megabytes and took a
-// quarter of the CPU of "stress build"; at 400 it runs a quarter as
-// often for a peak heap of tens of megabytes.
-const gcPercent = 400
-
-// memoryLimit caps the heap goal gcPercent would give: the synonym
-// kind keeps the embedded concept store live (about 120 MB), and at 400
-// the collector let the heap reach five times that before running, so
-// that peak memory grew with the input (650 MB for 50 MB of BC5CDR)
-// though the live heap did not. Under the limit the collector runs as
-// needed to stay near it; K and W never reach it.
-const memoryLimit = 256 << 20
-
-// tuneGC applies gcPercent unless the user set GOGC, and memoryLimit
-// unless the user set GOMEMLIMIT, and returns the function that restores
-// the previous settings.
-func tuneGC() (restore func()) {
-	oldPercent, oldLimit := -2, int64(-1)
-	if os.Getenv("GOGC") == "" {
-		oldPercent = debug.SetGCPercent(gcPercent)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		oldLimit = debug.SetMemoryLimit(memoryLimit)
-	}
-	return func() {
-		if oldPercent != -2 {
-			debug.SetGCPercent(oldPercent)
-		}
-		if oldLimit >= 0 {
-			debug.SetMemoryLimit(oldLimit)
-		}
-	}
-}
-
 // kindNames lists the registered kinds, for help texts.
 func kindNames() []string { return kinds.Names() }
 
@@ -187,23 +146,6 @@ func openCorpus(_ *env, name string) (*conll.File, error) {
 	return conll.NonEmpty(f), nil
 }
 
-// newProgress returns a progress bar counting sentences when stderr is a
-// terminal, and nil otherwise (pipes, files, tests).
-func newProgress(e *env, what string) *progressbar.ProgressBar {
-	f, ok := e.Stderr.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil
-	}
-	return progressbar.NewOptions(-1,
-		progressbar.OptionSetWriter(f),
-		progressbar.OptionSetDescription(what),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetItsString("sentences"),
-		progressbar.OptionShowIts(),
-		progressbar.OptionThrottle(100*1e6),
-	)
-}
-
 // runPlan runs a build with a progress bar on a terminal; bad option
 // values of a kind are usage errors.
 func runPlan(ctx context.Context, e *env, plan *build.Plan) (*perturb.Manifest, error) {
@@ -215,7 +157,7 @@ func runPlan(ctx context.Context, e *env, plan *build.Plan) (*perturb.Manifest, 
 // progressPlan shows the sentences a build perturbs on a progress bar
 // when stderr is a terminal; call the function it returns when done.
 func progressPlan(e *env, plan *build.Plan) (finish func()) {
-	b := newProgress(e, "perturbing")
+	b := progress.Sentences(e.Stderr, "perturbing")
 	if b == nil {
 		return func() {}
 	}
