@@ -39,6 +39,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -47,6 +48,7 @@ import (
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -67,6 +69,35 @@ type Kind struct {
 	// kinds that pick their own targets (synonym replaces gold mentions),
 	// whose edits are then candidates wherever they fall.
 	UsesSelection bool
+}
+
+// NewKinds builds the kinds of the search from resolved kinds (see
+// kinds.Resolve), and the function that releases them (a kind may hold
+// a concept store): call it when the search is done, also after an
+// error.
+func NewKinds(mks []perturb.ManifestKind) ([]Kind, func(), error) {
+	var ks []Kind
+	var closers []io.Closer
+	release := func() {
+		for _, c := range closers {
+			c.Close()
+		}
+	}
+	for _, mk := range mks {
+		k, err := kinds.Lookup(mk.Name)
+		if err != nil {
+			return nil, release, err
+		}
+		p, err := kinds.New(mk)
+		if err != nil {
+			return nil, release, err
+		}
+		if c, ok := p.(io.Closer); ok {
+			closers = append(closers, c)
+		}
+		ks = append(ks, Kind{Name: mk.Name, Perturbation: p, UsesSelection: k.UsesSelection})
+	}
+	return ks, release, nil
 }
 
 // Defaults of Options.

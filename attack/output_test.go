@@ -14,6 +14,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/kinds"
 )
 
 func TestResultWrite(t *testing.T) {
@@ -68,5 +69,27 @@ func TestWriteReport(t *testing.T) {
 	var back Report
 	if err := json.Unmarshal(js.Bytes(), &back); err != nil || back.Succeeded != 4 || back.Seconds != 1.5 || back.Kinds[0] != "keyboard" {
 		t.Errorf("json report %s: %v", js.String(), err)
+	}
+}
+
+func TestNewKinds(t *testing.T) {
+	mks, err := kinds.Resolve([]string{"keyboard", "synonym"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ks, release, err := NewKinds(mks)
+	defer release()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ks) != 2 || ks[0].Name != "keyboard" || !ks[0].UsesSelection || ks[1].UsesSelection || ks[1].Perturbation == nil {
+		t.Errorf("kinds %+v", ks)
+	}
+	bad := mks[0]
+	bad.Suffix = "typo"
+	if _, release, err := NewKinds([]perturb.ManifestKind{mks[1], bad}); !errors.Is(err, perturb.ErrManifest) {
+		t.Errorf("a changed suffix: %v, want ErrManifest", err)
+	} else {
+		release() // releases the synonym kind built before the error
 	}
 }

@@ -45,6 +45,13 @@ var (
 	// corpus, two inputs that would write the same outputs, or a build
 	// input that is not there.
 	ErrInput = errors.New("bad input")
+
+	// Errors of ClearDir, wrapped in a *DirError: a directory that is
+	// not empty (and may not be cleared), that holds no build to
+	// replace, or that holds one of the inputs.
+	ErrDirNotEmpty = errors.New("directory not empty")
+	ErrNotBuild    = errors.New("directory not empty and not an earlier run")
+	ErrHoldsInput  = errors.New("holds an input")
 )
 
 // Plan is everything a build needs; it is filled by the caller or by
@@ -123,19 +130,9 @@ func outputName(in perturb.Input, k perturb.ManifestKind) string {
 	return in.Name + "_" + k.Suffix + outputExt(in.Path)
 }
 
-// NewPerturbation builds the perturbation of a recorded kind, checking
-// that its suffix is still the one recorded. If the result implements
-// io.Closer, the caller closes it.
-func NewPerturbation(mk perturb.ManifestKind) (perturb.Perturbation, error) {
-	k, err := kinds.Lookup(mk.Name)
-	if err != nil {
-		return nil, err
-	}
-	if k.Suffix != mk.Suffix {
-		return nil, fmt.Errorf("%w: kind %s has suffix %q, manifest says %q", perturb.ErrManifest, k.Name, k.Suffix, mk.Suffix)
-	}
-	return k.Build(mk.Options)
-}
+// NewPerturbation builds the perturbation of a recorded kind (see
+// kinds.New). If the result implements io.Closer, the caller closes it.
+func NewPerturbation(mk perturb.ManifestKind) (perturb.Perturbation, error) { return kinds.New(mk) }
 
 func closePerturbation(p perturb.Perturbation) {
 	if c, ok := p.(io.Closer); ok {

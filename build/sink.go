@@ -2,11 +2,12 @@ package build
 
 import (
 	"crypto/sha256"
-	_ "github.com/stress-ner/stress/conll/formats" // document inputs and outputs
 	"hash"
 	"io"
 	"path/filepath"
 	"strings"
+
+	_ "github.com/stress-ner/stress/conll/formats" // document inputs and outputs
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/iob"
 )
 
 // Format is a corpus file format.
@@ -278,6 +279,75 @@ func (f *File) Close() error {
 func ReadFile(name string) ([]Sentence, error) {
 	s, _, err := ReadFileLayout(name)
 	return s, err
+}
+
+// ReadOptions say how ReadCorpus reads a corpus file.
+type ReadOptions struct {
+	// Scheme is the tag scheme of the file, checked as it is read and
+	// converted to IOB2 (see File.SetScheme).
+	Scheme iob.Scheme
+	// TagOptional accepts CoNLL lines with a token and no tag, and
+	// leaves the tags unchecked: input to a tagger need not carry gold
+	// tags (it gets the tagger's).
+	TagOptional bool
+}
+
+// Corpus is a whole corpus in memory, with what it takes to write
+// results in its format: the Format and Layout of the file it was read
+// from.
+type Corpus struct {
+	Sentences []Sentence
+	Format    Format
+	Layout    Layout
+}
+
+// ReadCorpus reads the whole corpus file name ("-": Stdin), in any
+// format Open reads. A corpus without a sentence is an error wrapping
+// ErrEmpty.
+func ReadCorpus(name string, opts ReadOptions) (*Corpus, error) {
+	f, err := Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	f = NonEmpty(f)
+	if opts.TagOptional {
+		if r := f.CoNLL(); r != nil {
+			r.TagOptional = true
+		}
+	} else if err := f.SetScheme(opts.Scheme); err != nil {
+		return nil, err
+	}
+	sents, err := ReadAll(f)
+	if err != nil {
+		return nil, err
+	}
+	return &Corpus{Sentences: sents, Format: f.Format, Layout: f.Layout()}, nil
+}
+
+// WriteFile writes the corpus's sentences to the file name, or to w
+// when name is "": in the corpus's format and layout, or, for a name
+// whose extension says another format, in that format without the
+// layout (two document formats share their documents). The file is
+// written whole or not at all; with noClobber an existing file is an
+// error.
+func (c *Corpus) WriteFile(name string, w io.Writer, noClobber bool) error {
+	if name == "" {
+		return WriteAll(NewFormatWriter(w, c.Format, c.Layout), c.Sentences)
+	}
+	layout := c.Layout
+	if of := FormatOf(name); of != c.Format && !(of.IsDocument() && c.Format.IsDocument()) {
+		layout = Layout{}
+	}
+	f, err := Create(name, OutputOptions{Layout: layout, NoClobber: noClobber})
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if err := WriteAll(f, c.Sentences); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return f.Commit()
 }
 
 // ReadFileLayout reads a whole corpus file and returns, for CoNLL files,

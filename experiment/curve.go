@@ -14,6 +14,7 @@ import (
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/htmlpage"
 	"github.com/stress-ner/stress/internal/jsonenc"
 	"github.com/stress-ner/stress/internal/textutil"
@@ -31,6 +32,28 @@ type Curve struct {
 	Seed      uint64
 	Selection perturb.Selection // its Rate is replaced by each rate in turn
 	Workers   int
+}
+
+// ParseRates parses a comma-separated list of distinct rates in (0, 1],
+// such as "0.1,0.25,0.5,1".
+func ParseRates(s string) ([]float64, error) {
+	var out []float64
+	seen := map[float64]bool{}
+	for _, item := range textutil.SplitList(s) {
+		r, err := strconv.ParseFloat(item, 64)
+		if err != nil || !(r > 0 && r <= 1) {
+			return nil, fmt.Errorf("rate %q: want a share in (0, 1]", item)
+		}
+		if seen[r] {
+			return nil, fmt.Errorf("rate %s given twice", item)
+		}
+		seen[r] = true
+		out = append(out, r)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no rates")
+	}
+	return out, nil
 }
 
 // CurvePoint names the set of one kind at one rate.
@@ -372,4 +395,54 @@ func (cr *CurveReport) chart(b *strings.Builder, kind string) {
 		fmt.Fprintf(b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2"/>`+"\n", strings.Join(pts, " "), col)
 	}
 	b.WriteString("</svg>\n")
+}
+
+// Run builds the sets of the curve from test, tags the original and
+// every set with the systems of sys (loaded here, their tags checked
+// against the entity types of test) and compares them with samples
+// bootstrap samples. It also returns the systems' warnings about
+// unknown tags (see Loaded.Warnings).
+func (c *Curve) Run(ctx context.Context, test []conll.Sentence, sys *Systems, samples int) (*CurveReport, []string, error) {
+	logf := sys.Logf
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	var kinds, rates []string
+	for _, k := range c.Kinds {
+		kinds = append(kinds, k.Name)
+	}
+	for _, r := range c.Rates {
+		rates = append(rates, rateLabel(r))
+	}
+	logf("building %s at rates %s from %d sentences", strings.Join(kinds, ", "), strings.Join(rates, ", "), len(test))
+	sets, points, err := c.Sets(ctx, test)
+	if err != nil {
+		return nil, nil, err
+	}
+	loaded, err := sys.Load(ctx, test)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer loaded.Close()
+	logf("tagging %d sets with %d systems (%d bootstrap samples)", len(sets), len(loaded.Systems), samples)
+	cmp := compare.New()
+	cmp.Samples, cmp.Seed, cmp.Workers = samples, c.Seed, c.Workers
+	rep, err := Evaluate(ctx, cmp, sets, loaded.Systems, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	cr, err := NewCurveReport(c, rep, points)
+	return cr, loaded.Warnings(), err
+}
+
+// WriteHTMLFile writes the page of WriteHTML to path, atomically.
+func (cr *CurveReport) WriteHTMLFile(path string) error {
+	var page bytes.Buffer
+	if err := cr.WriteHTML(&page); err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(path, page.Bytes()); err != nil {
+		return fmt.Errorf("write html report: %w", err)
+	}
+	return nil
 }

@@ -5,12 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/tagger"
@@ -155,5 +160,119 @@ func TestCurveReport(t *testing.T) {
 	}
 	if n := strings.Count(page.String(), "<polyline"); n != 1 || !strings.Contains(page.String(), "<svg") {
 		t.Errorf("html has %d lines", n)
+	}
+}
+
+// TestCurveRun runs a curve end to end with an external tagger that
+// tags everything O (F1 0 on every set) and checks the report, the log
+// and the HTML page.
+func TestCurveRun(t *testing.T) {
+	test, err := ReadTest("", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Curve{Kinds: []perturb.ManifestKind{keyboardKind(t)}, Rates: []float64{0.5, 1},
+		Seed: 1, Selection: perturb.DefaultSelection(), Workers: 2}
+	var logged []string
+	sys := &Systems{Commands: []string{allO, unknown}, Names: []string{"zero", "drug"},
+		Logf: func(format string, a ...any) { logged = append(logged, fmt.Sprintf(format, a...)) }}
+	cr, warnings, err := c.Run(context.Background(), test, sys, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(cr.Systems, []string{"zero", "drug"}) || !slices.Equal(cr.Rates, []float64{0.5, 1}) ||
+		len(cr.Points) != 2*3 {
+		t.Fatalf("report systems %q, rates %v, %d points", cr.Systems, cr.Rates, len(cr.Points))
+	}
+	for _, p := range cr.Points {
+		if p.F1 != 0 {
+			t.Errorf("point %+v: F1 of an all-O tagger is not 0", p)
+		}
+	}
+	if len(warnings) != 1 || !strings.HasPrefix(warnings[0], "drug: ") {
+		t.Errorf("warnings %q", warnings)
+	}
+	if len(logged) != 2 || logged[0] != "building keyboard at rates 0.5, 1 from "+strconv.Itoa(len(test))+" sentences" {
+		t.Errorf("log %q", logged)
+	}
+	path := filepath.Join(t.TempDir(), "curve.html")
+	if err := cr.WriteHTMLFile(path); err != nil {
+		t.Fatal(err)
+	}
+	if page, err := os.ReadFile(path); err != nil || !bytes.Contains(page, []byte("<svg")) {
+		t.Errorf("html page: %v, %d bytes", err, len(page))
+	}
+	// A bad system name is refused before anything is tagged.
+	sys.Names = []string{"a/b"}
+	if _, _, err := c.Run(context.Background(), test, sys, 0); !errors.Is(err, ErrOption) {
+		t.Errorf("bad name: %v, want ErrOption", err)
+	}
+}
+
+func TestReadTest(t *testing.T) {
+	dir := t.TempDir()
+	iobes := filepath.Join(dir, "e.tsv")
+	if err := os.WriteFile(iobes, []byte("Aspirin\tS-Chemical\nhelps\tO\n\nNo\tO\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadTest(iobes, iob.IOBES)
+	if err != nil || len(got) != 2 || got[0].Tags[0] != "B-Chemical" {
+		t.Fatalf("IOBES test: %v, %v", got, err)
+	}
+	if _, err := ReadTest(iobes, iob.IOB2); err == nil {
+		t.Error("IOBES read as IOB2: no error")
+	}
+	if _, err := ReadTest(filepath.Join(dir, "none.tsv"), iob.IOB2); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+func FuzzParseRates(f *testing.F) {
+	for _, s := range []string{"0.1,0.25,0.5,1", "1", "0", "0.5,0.5", "", " 0.3 ,, 0.7", "NaN", "1e-3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		rs, err := ParseRates(s)
+		if err != nil {
+			return
+		}
+		seen := map[float64]bool{}
+		for _, r := range rs {
+			if !(r > 0 && r <= 1) || seen[r] {
+				t.Fatalf("ParseRates(%q) = %v", s, rs)
+			}
+			seen[r] = true
+		}
+		if len(rs) == 0 {
+			t.Fatalf("ParseRates(%q): no rates and no error", s)
+		}
+	})
+}
+
+func TestParseRates(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []float64
+		err  string
+	}{
+		{"0.1,0.25,0.5,1", []float64{0.1, 0.25, 0.5, 1}, ""},
+		{" 0.3 ,, 0.7", []float64{0.3, 0.7}, ""},
+		{"1e-3", []float64{0.001}, ""},
+		{"0", nil, `rate "0": want a share in (0, 1]`},
+		{"1.5", nil, `rate "1.5": want a share in (0, 1]`},
+		{"NaN", nil, `rate "NaN": want a share in (0, 1]`},
+		{"0.5,0.5", nil, "rate 0.5 given twice"},
+		{"", nil, "no rates"},
+	} {
+		got, err := ParseRates(tc.in)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("ParseRates(%q): %v, want %q", tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("ParseRates(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+		}
 	}
 }

@@ -189,3 +189,16 @@ func ReadTraining(paths []string, scheme iob.Scheme) ([]conll.Sentence, error) {
 	}
 	return out, nil
 }
+
+// ReadTest reads the test corpus at path in scheme (checked, converted
+// to IOB2), or the embedded sample's test part when path is "".
+func ReadTest(path string, scheme iob.Scheme) ([]conll.Sentence, error) {
+	if path == "" {
+		return sample.Test()
+	}
+	c, err := conll.ReadCorpus(path, conll.ReadOptions{Scheme: scheme})
+	if err != nil {
+		return nil, err
+	}
+	return c.Sentences, nil
+}

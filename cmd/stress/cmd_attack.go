@@ -3,18 +3,16 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/stress-ner/stress/attack"
-	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/perturb/kinds"
 )
 
 // attackOptions are the flags of "stress attack".
@@ -61,13 +59,13 @@ random set, and words and queries per success.`,
 			f.Bool(&o.force, "force", "", false, "replace output files that exist")
 			f.Bool(&o.quiet, "quiet", "q", false, "no progress on stderr")
 			bindPerturb(f, &o.perturbFlags)
-			bindScheme(f, &o.scheme, "tag scheme of the input, checked before the attack: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out; an external model's tags are read in it)")
+			bindScheme(f, &o.spec.Scheme, "tag scheme of the input, checked before the attack: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out; an external model's tags are read in it)")
 		}, runAttack),
 	})
 }
 
 func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) error {
-	e = syncStderr(e)
+	e = e.Synced()
 	if err := o.check("attack"); err != nil {
 		return err
 	}
@@ -81,42 +79,20 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	if o.out == "-" || o.log == "-" || o.random == "-" {
 		return usageErrorf("attack: outputs are files, not -")
 	}
-	if err := overwrite.Check([]string{in, o.model}, []string{o.out, o.log, o.random}, o.force); err != nil {
+	if err := overwrite.Check([]string{in, o.spec.File}, []string{o.out, o.log, o.random}, o.force); err != nil {
 		return err
 	}
 
-	f, err := openCorpus(e, in)
+	corpus, err := conll.ReadCorpus(in, conll.ReadOptions{Scheme: o.spec.Scheme})
 	if err != nil {
 		return err
 	}
-	if err := f.SetScheme(o.scheme); err != nil {
-		f.Close()
-		return err
-	}
-	gold, err := conll.ReadAll(f)
-	f.Close()
-	if err != nil {
-		return err
-	}
-	layout := f.Layout()
-	if len(gold) == 0 {
-		return fmt.Errorf("%s: %w", in, conll.ErrEmpty)
-	}
+	gold := corpus.Sentences
 
-	var ks []attack.Kind
-	for _, mk := range o.kinds {
-		k, err := kinds.Lookup(mk.Name)
-		if err != nil {
-			return err
-		}
-		p, err := build.NewPerturbation(mk)
-		if err != nil {
-			return setupError(err)
-		}
-		if c, ok := p.(io.Closer); ok {
-			defer c.Close()
-		}
-		ks = append(ks, attack.Kind{Name: mk.Name, Perturbation: p, UsesSelection: k.UsesSelection})
+	ks, release, err := attack.NewKinds(o.kinds)
+	defer release()
+	if err != nil {
+		return setupError(err)
 	}
 	model, stop, err := o.open(e.Stderr, "model", gold)
 	if err != nil {
@@ -130,7 +106,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		opts.RandomFile = filepath.Base(o.random)
 	}
 	if !o.quiet {
-		if bar := newProgress(e, "attacking"); bar != nil {
+		if bar := progress.Sentences(e.Stderr, "attacking"); bar != nil {
 			opts.Progress = func(done int) { bar.Set(done) }
 			defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()
 		}
@@ -144,9 +120,9 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	if err := stop(); err != nil {
 		return err
 	}
-	warnUnknown(e.Stderr, "model", model)
-	if err := res.Write(attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Format: f.Format, Layout: layout,
-		Scheme: o.scheme, Force: o.force}); err != nil {
+	warnUnknown(e.Stderr, warning("model", model))
+	if err := res.Write(attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Format: corpus.Format, Layout: corpus.Layout,
+		Scheme: o.spec.Scheme, Force: o.force}); err != nil {
 		return err
 	}
 	return attack.WriteReport(e.Stdout, attack.NewReport(res.Summary, opts, elapsed), o.format)

@@ -275,23 +275,6 @@ func TestReadmeModelServerClient(t *testing.T) {
 	}
 }
 
-func TestPrefixWriter(t *testing.T) {
-	var b strings.Builder
-	pw := newPrefixWriter(&b, "bert")
-	for _, chunk := range []string{"load", "ing\nready\n", "", "last line"} {
-		if n, err := pw.Write([]byte(chunk)); n != len(chunk) || err != nil {
-			t.Fatalf("Write(%q) = %d, %v", chunk, n, err)
-		}
-	}
-	if b.String() != "[bert] loading\n[bert] ready\n" {
-		t.Errorf("before flush: %q", b.String())
-	}
-	pw.flush()
-	if b.String() != "[bert] loading\n[bert] ready\n[bert] last line\n" {
-		t.Errorf("after flush: %q", b.String())
-	}
-}
-
 // attack --scheme iobes: the IOBES input gives the IOBES form of the
 // IOB2 attack, byte for byte, and a change log that says so; without
 // --scheme the IOBES file is refused at its line.

@@ -87,7 +87,7 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 	if err := overwrite.Check(inputs, outputs, o.Force || (o.From != "" && o.Out == "")); err != nil {
 		return err
 	}
-	defer tuneGC()()
+	defer build.TuneGC()()
 	m, err := runPlan(ctx, e, plan)
 	if err != nil {
 		return err

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"io"
@@ -359,5 +361,53 @@ func TestStatsErrors(t *testing.T) {
 	}
 	if !strings.Contains(out, "2 (1)") || !strings.Contains(out, " X ") {
 		t.Errorf("stats:\n%s", out)
+	}
+}
+
+// TestBuildFromOldManifest regenerates a build from a manifest written by
+// the first released build of stress (commit dcb6ecb, 2026-11-22: K and W
+// of the embedded sample, seed 7): the outputs must have the SHA-256 that
+// manifest records, the change log the SHA-256 of the one written then,
+// and the manifest written again must be the old one byte for byte.
+func TestBuildFromOldManifest(t *testing.T) {
+	const oldChanges = "a22ef6119001038d3a7843c12cdf1264a8d9e7c4288d2c113297ec52023123ef"
+	old, err := os.ReadFile(filepath.Join("testdata", "build", "session1-manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	from := filepath.Join(dir, "old", "manifest.json")
+	if err := os.MkdirAll(filepath.Dir(from), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(from, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "new")
+	if _, stderr, err := stressCLI(t, nil, "build", "--from", from, "--out", out); err != nil {
+		t.Fatalf("build --from: %v\n%s", err, stderr)
+	}
+	m, err := perturb.ReadManifest(bytes.NewReader(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := sha256.Sum256(b)
+		return hex.EncodeToString(h[:])
+	}
+	for _, o := range m.Inputs[0].Outputs {
+		if got := sum(o.File); got != o.SHA256 {
+			t.Errorf("%s: sha256 %s, the old manifest says %s", o.File, got, o.SHA256)
+		}
+	}
+	if got := sum("changes.tsv"); got != oldChanges {
+		t.Errorf("changes.tsv: sha256 %s, was %s", got, oldChanges)
+	}
+	if got, _ := os.ReadFile(filepath.Join(out, "manifest.json")); !bytes.Equal(got, old) {
+		t.Errorf("manifest written again differs from the old one")
 	}
 }

@@ -3,19 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
-	"time"
 
-	"github.com/stress-ner/stress/compare"
-	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
-	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/overwrite"
-	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/sample"
 )
 
 func init() {
@@ -45,7 +38,7 @@ type curveOptions struct {
 
 func bindCurve(f *flags, o *curveOptions) {
 	bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard", "perturbations (a+b composes): "+strings.Join(kindNames(), ", "))
-	Parsed(f, &o.rates, "rates", "", "0.1,0.25,0.5,1", parseRates, "comma-separated rates in (0, 1]: shares of eligible words changed")
+	Parsed(f, &o.rates, "rates", "", "0.1,0.25,0.5,1", experiment.ParseRates, "comma-separated rates in (0, 1]: shares of eligible words changed")
 	f.String(&o.test, "test", "", "", "test corpus `FILE` (default: the embedded sample)")
 	ParsedList(f, &o.models, "model", parseModel, "saved model as `NAME=FILE` (from 'stress train'); repeatable")
 	bindBaselines(f, &o.baselines, "", "train built-in baselines on --train: words, chars (bare --baselines: both)")
@@ -57,29 +50,8 @@ func bindCurve(f *flags, o *curveOptions) {
 	bindPerturb(f, &o.perturbFlags)
 }
 
-// parseRates parses "0.1,0.25,0.5,1".
-func parseRates(s string) ([]float64, error) {
-	var out []float64
-	seen := map[float64]bool{}
-	for _, item := range textutil.SplitList(s) {
-		r, err := strconv.ParseFloat(item, 64)
-		if err != nil || !(r > 0 && r <= 1) {
-			return nil, fmt.Errorf("rate %q: want a share in (0, 1]", item)
-		}
-		if seen[r] {
-			return nil, fmt.Errorf("rate %s given twice", item)
-		}
-		seen[r] = true
-		out = append(out, r)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no rates")
-	}
-	return out, nil
-}
-
 func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error {
-	e = syncStderr(e)
+	e = e.Synced()
 	if len(args) > 0 {
 		return usageErrorf("curve takes no arguments (got %q); use --test", args[0])
 	}
@@ -101,50 +73,21 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if err := overwrite.Check(append([]string{o.test}, o.train...), []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}
-	start := time.Now()
-	logf := func(format string, a ...any) {
-		if !o.quiet {
-			fmt.Fprintf(e.Stderr, "[%5.1fs] %s\n", time.Since(start).Seconds(), fmt.Sprintf(format, a...))
-		}
-	}
-
-	test, err := loadCurveTest(o.test, o.scheme)
+	test, err := experiment.ReadTest(o.test, o.scheme)
 	if err != nil {
 		return err
 	}
 	c := &experiment.Curve{Kinds: o.kinds, Rates: o.rates, Seed: o.Seed, Selection: o.Selection, Workers: o.Workers}
-	logf("building %s at rates %s from %d sentences", kindList(o.kinds), rateList(o.rates), len(test))
-	sets, points, err := c.Sets(ctx, test)
+	logf := o.logger(e)
+	sys := o.systems(&o.perturbFlags, nil, e, logf)
+	cr, warnings, err := c.Run(ctx, test, &sys, o.samples)
 	if err != nil {
-		return err
+		return systemsError("curve", err)
 	}
-	systems, stop, err := loadSystems(ctx, "curve", &o.systemFlags, &o.perturbFlags, nil, e, logf)
-	if err != nil {
-		return err
-	}
-	defer stop()
-	checked := checkSystems(systems, test, o.strictTags)
-	logf("tagging %d sets with %d systems (%d bootstrap samples)", len(sets), len(systems), o.samples)
-	cmp := compare.New()
-	cmp.Samples, cmp.Seed, cmp.Workers = o.samples, o.Seed, o.Workers
-	rep, err := experiment.Evaluate(ctx, cmp, sets, systems, nil)
-	if err != nil {
-		return err
-	}
-	for i, c := range checked {
-		warnUnknown(e.Stderr, systems[i].Name, c)
-	}
-	cr, err := experiment.NewCurveReport(c, rep, points)
-	if err != nil {
-		return err
-	}
+	warnUnknown(e.Stderr, warnings)
 	if o.htmlPath != "" {
-		var page strings.Builder
-		if err := cr.WriteHTML(&page); err != nil {
+		if err := cr.WriteHTMLFile(o.htmlPath); err != nil {
 			return err
-		}
-		if err := atomicfile.WriteFile(o.htmlPath, []byte(page.String())); err != nil {
-			return fmt.Errorf("write html report: %w", err)
 		}
 		logf("wrote %s", o.htmlPath)
 	}
@@ -155,27 +98,4 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 		fmt.Fprintf(e.Stderr, "Data: BC5CDR excerpt (CC BY 4.0), see sample/NOTICE.\n")
 	}
 	return nil
-}
-
-func rateList(rs []float64) string {
-	var out []string
-	for _, r := range rs {
-		out = append(out, strconv.FormatFloat(r, 'g', -1, 64))
-	}
-	return strings.Join(out, ", ")
-}
-
-func loadCurveTest(path string, scheme iob.Scheme) ([]conll.Sentence, error) {
-	if path == "" {
-		return sample.Test()
-	}
-	f, err := conll.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if err := f.SetScheme(scheme); err != nil { // valid in its scheme, IOB2 from here on
-		return nil, err
-	}
-	return conll.ReadAll(f)
 }

@@ -75,25 +75,3 @@ func TestCurveErrors(t *testing.T) {
 		})
 	}
 }
-
-func FuzzParseRates(f *testing.F) {
-	for _, s := range []string{"0.1,0.25,0.5,1", "1", "0", "0.5,0.5", "", " 0.3 ,, 0.7", "NaN", "1e-3"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		rs, err := parseRates(s)
-		if err != nil {
-			return
-		}
-		seen := map[float64]bool{}
-		for _, r := range rs {
-			if !(r > 0 && r <= 1) || seen[r] {
-				t.Fatalf("parseRates(%q) = %v", s, rs)
-			}
-			seen[r] = true
-		}
-		if len(rs) == 0 {
-			t.Fatalf("parseRates(%q): no rates and no error", s)
-		}
-	})
-}

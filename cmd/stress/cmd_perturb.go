@@ -8,6 +8,7 @@ import (
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
@@ -58,7 +59,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	defer tuneGC()()
+	defer build.TuneGC()()
 	inName := "-"
 	if len(args) == 1 {
 		inName = args[0]
@@ -83,7 +84,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	}
 	pf := build.PerturbFile{Kind: kind, Output: o.Output, Stdout: e.Stdout, OutFormat: outFormat, Log: o.Log, Force: o.Force,
 		Apply: perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, Scheme: o.Scheme}}
-	if bar := newProgress(e, "perturbing"); bar != nil {
+	if bar := progress.Sentences(e.Stderr, "perturbing"); bar != nil {
 		pf.Apply.Progress = func(int) { bar.Add(1) }
 		defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()
 	}

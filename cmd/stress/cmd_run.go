@@ -4,18 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
-	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
@@ -62,7 +58,7 @@ type runOptions struct {
 }
 
 func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
-	e = syncStderr(e)
+	e = e.Synced()
 	if len(args) > 0 {
 		return usageErrorf("run takes no arguments (got %q); use --train and --test", args[0])
 	}
@@ -73,17 +69,9 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := overwrite.Check(read, []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}
-	if err := clearOutDir(o.outDir, o.force, read); err != nil {
-		return err
+	if err := build.ClearDir(o.outDir, o.force, read); err != nil {
+		return outDirError(err)
 	}
-	start := time.Now()
-	logf := func(format string, a ...any) {
-		if !o.quiet {
-			fmt.Fprintf(e.Stderr, "[%5.1fs] %s\n", time.Since(start).Seconds(), fmt.Sprintf(format, a...))
-		}
-	}
-
-	// 1. Stress sets of the test part, exactly as "stress build" makes them.
 	var tests []string
 	if o.test != "" {
 		tests = []string{o.test}
@@ -92,68 +80,31 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	logf("building %s from %s into %s", kindList(o.kinds), inputs[0].Path, o.outDir)
-	be := e
-	if o.quiet {
-		be = &env{Stdin: e.Stdin, Stdout: io.Discard, Stderr: io.Discard} // no progress bar
-	}
-	m, err := runPlan(ctx, be, &build.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds,
-		Inputs: inputs, Dir: o.outDir, Workers: o.Workers, Version: version, Scheme: o.scheme})
-	if err != nil {
-		return err
-	}
-	bld := &build.Build{Dir: o.outDir, Manifest: m}
-	sets, err := bld.Sets(&m.Inputs[0])
-	if err != nil {
-		return err
-	}
-	// Predictions on documents are written as those documents.
-	templates := map[string]conll.Template{}
-	for i := range sets {
-		templates[filepath.Base(sets[i].File)] = bld.Template(sets[i].File)
-		sets[i].File = filepath.Base(sets[i].File) // predictions are written under these names
-	}
-
-	// 2. Systems: baselines (trained here) and external commands.
-	systems, stop, err := loadSystems(ctx, "run", &o.systemFlags, &o.perturbFlags, o.augmentKinds, e, logf)
-	if err != nil {
-		return err
-	}
-	defer stop()
-	checked := checkSystems(systems, sets[0].Gold, o.strictTags)
+	logf := o.logger(e)
+	ev := &build.Evaluation{
+		Plan: build.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
+			Workers: o.Workers, Version: version, Scheme: o.scheme},
+		Systems: o.systems(&o.perturbFlags, o.augmentKinds, e, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf}
 	if !o.quiet {
-		showProgress(e, systems, sets)
+		defer progressPlan(e, &ev.Plan)()
+		ev.Tagging = func(systems []experiment.System, sets []compare.Set) { progress.Tagging(e.Stderr, systems, sets) }
 	}
-
-	// 3. Tag every set with every system and compare.
-	logf("tagging %d sets with %d systems and comparing (%d bootstrap samples)", len(sets), len(systems), o.samples)
-	c := compare.New()
-	c.Samples, c.Seed, c.Workers = o.samples, o.Seed, o.Workers
-	predDir, summaryPath := filepath.Join(o.outDir, "pred"), filepath.Join(o.outDir, "summary.md")
-	rep, err := experiment.Evaluate(ctx, c, sets, systems, experiment.SavePredictionsLike(predDir, func(s compare.Set) conll.Template { return templates[s.File] }, o.scheme))
+	res, err := ev.Run(ctx)
 	if err != nil {
-		return err
+		return systemsError("run", setupError(err))
 	}
-	for i, c := range checked {
-		warnUnknown(e.Stderr, systems[i].Name, c)
-	}
-
-	// 4. Reports: summary.md and the HTML page in DIR, summary tables and
-	// the full report on stdout.
-	if err := experiment.WriteReports(summaryPath, o.htmlPath, rep, systems); err != nil {
-		return err
-	}
+	warnUnknown(e.Stderr, res.Warnings)
 	switch o.format {
 	case compare.Text, compare.Markdown:
-		if err := experiment.WriteSummary(e.Stdout, rep, systems, o.format == compare.Markdown); err != nil {
+		if err := experiment.WriteSummary(e.Stdout, res.Report, res.Systems, o.format == compare.Markdown); err != nil {
 			return err
 		}
 		fmt.Fprintln(e.Stdout)
 	}
-	if err := rep.Write(e.Stdout, o.format); err != nil {
+	if err := res.Report.Write(e.Stdout, o.format); err != nil {
 		return err
 	}
-	logf("wrote %s, %s and predictions under %s", o.htmlPath, summaryPath, predDir)
+	logf("wrote %s, %s and predictions under %s", res.HTML, res.Summary, res.Predictions)
 	if o.test == "" && len(o.train) == 0 {
 		fmt.Fprintf(e.Stderr, "Data: BC5CDR excerpt (CC BY 4.0), see sample/NOTICE.\n")
 	}
@@ -192,42 +143,17 @@ func (o *runOptions) check() error {
 	return nil
 }
 
-// clearOutDir applies the output policy to the directory of "stress
-// run": an empty or missing directory is used as it is; a non-empty one
-// only with --force, which clears it, and only when it holds the
-// manifest of an earlier run and none of this run's inputs (a mistyped
-// --out must not wipe unrelated files). Stale files of systems no longer
-// run would otherwise sit beside the new report.
-func clearOutDir(dir string, force bool, inputs []string) error {
-	ents, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
+// outDirError puts a refusal of build.ClearDir in terms of --out.
+func outDirError(err error) error {
+	var de *build.DirError
+	if !errors.As(err, &de) {
 		return err
 	}
-	if len(ents) == 0 {
-		return nil
+	switch de.Err {
+	case build.ErrDirNotEmpty:
+		return fmt.Errorf("--out %v (use --force to clear it)", err)
+	case build.ErrHoldsInput:
+		return usageErrorf("--out %v", err)
 	}
-	if !force {
-		return fmt.Errorf("--out %s: directory not empty (use --force to clear it)", dir)
-	}
-	if _, err := os.Stat(filepath.Join(dir, build.ManifestName)); err != nil {
-		return fmt.Errorf("--out %s: directory not empty and not an earlier run (no %s); not clearing it, choose another --out", dir, build.ManifestName)
-	}
-	absDir, err := filepath.Abs(dir)
-	if err != nil {
-		return err
-	}
-	for _, in := range inputs {
-		if abs, err := filepath.Abs(in); err == nil && in != "" && strings.HasPrefix(abs, absDir+string(filepath.Separator)) {
-			return usageErrorf("--out %s holds the input %s; not clearing it", dir, in)
-		}
-	}
-	for _, e := range ents {
-		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
-			return err
-		}
-	}
-	return nil
+	return fmt.Errorf("--out %v, choose another --out", err)
 }

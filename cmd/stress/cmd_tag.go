@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/tagger"
 )
 
 func init() {
@@ -31,7 +31,7 @@ type tagOptions struct {
 }
 
 func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
-	e = syncStderr(e)
+	e = e.Synced()
 	if err := o.check("tag"); err != nil {
 		return err
 	}
@@ -43,68 +43,22 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 	if len(args) == 1 {
 		in = args[0]
 	}
-	if err := overwrite.Check([]string{in, o.model}, []string{out}, force); err != nil {
+	if err := overwrite.Check([]string{in, o.spec.File}, []string{out}, force); err != nil {
 		return err
 	}
 
-	sents, layout, format, err := readTagInput(e, in)
+	corpus, err := conll.ReadCorpus(in, conll.ReadOptions{TagOptional: true})
 	if err != nil {
 		return err
 	}
-	tg, stop, err := o.open(e.Stderr, "tagger", sents)
+	tg, stop, err := o.open(e.Stderr, "tagger", corpus.Sentences)
 	if err != nil {
 		return err
 	}
 	defer stop()
-	preds, err := tg.TagSentences(ctx, sents)
-	if err != nil {
+	if err := tagger.TagCorpus(ctx, tg, corpus); err != nil {
 		return err
 	}
-	warnUnknown(e.Stderr, "tagger", tg)
-	for i := range sents {
-		// The writer puts Tags into the tag column of kept Fields, so
-		// extra columns survive. Token-only input gets a tag column,
-		// separated by a space (the reader's guess for one column).
-		copy(sents[i].Tags, preds[i])
-	}
-
-	if format.IsDocument() {
-		// Predictions on documents keep the documents' text, with the
-		// predicted entities as their annotations.
-		layout = conll.Layout{Template: conll.Predictions(layout.Template)}
-	}
-	if out == "" {
-		w := conll.NewFormatWriter(e.Stdout, format, layout)
-		return conll.WriteAll(w, sents)
-	}
-	if of := conll.FormatOf(out); of != format && !(of.IsDocument() && format.IsDocument()) {
-		layout = conll.Layout{}
-	}
-	f, err := conll.Create(out, conll.OutputOptions{Layout: layout, NoClobber: !force})
-	if err != nil {
-		return err
-	}
-	defer f.Abort()
-	if err := conll.WriteAll(f, sents); err != nil {
-		return fmt.Errorf("%s: %w", out, err)
-	}
-	return f.Commit()
-}
-
-// readTagInput reads the corpus to tag. Token-only lines are accepted:
-// input to a tagger need not carry gold tags.
-func readTagInput(e *env, name string) ([]conll.Sentence, conll.Layout, conll.Format, error) {
-	f, err := openCorpus(e, name)
-	if err != nil {
-		return nil, conll.Layout{}, 0, err
-	}
-	defer f.Close()
-	if r := f.CoNLL(); r != nil {
-		r.TagOptional = true
-	}
-	sents, err := conll.ReadAll(f)
-	if err != nil {
-		return nil, conll.Layout{}, 0, err
-	}
-	return sents, f.Layout(), f.Format, nil
+	warnUnknown(e.Stderr, warning("tagger", tg))
+	return corpus.WriteFile(out, e.Stdout, !force)
 }

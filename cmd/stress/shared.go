@@ -8,21 +8,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
-	"os"
 	"runtime"
-	"runtime/debug"
 	"strings"
 	"time"
-
-	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
 
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
@@ -137,43 +132,6 @@ func bindKinds(f *flags, p *[]perturb.ManifestKind, o *perturbFlags, name, value
 	})
 }
 
-// gcPercent is the collector setting of perturbing commands. A run
-// keeps little memory (a few bounded queues of sentences) but allocates
-// about ten times its input in short-lived token slices, so with Go's
-// default of 100 the collector runs every few megabytes and took a
-// quarter of the CPU of "stress build"; at 400 it runs a quarter as
-// often for a peak heap of tens of megabytes.
-const gcPercent = 400
-
-// memoryLimit caps the heap goal gcPercent would give: the synonym
-// kind keeps the embedded concept store live (about 120 MB), and at 400
-// the collector let the heap reach five times that before running, so
-// that peak memory grew with the input (650 MB for 50 MB of BC5CDR)
-// though the live heap did not. Under the limit the collector runs as
-// needed to stay near it; K and W never reach it.
-const memoryLimit = 256 << 20
-
-// tuneGC applies gcPercent unless the user set GOGC, and memoryLimit
-// unless the user set GOMEMLIMIT, and returns the function that restores
-// the previous settings.
-func tuneGC() (restore func()) {
-	oldPercent, oldLimit := -2, int64(-1)
-	if os.Getenv("GOGC") == "" {
-		oldPercent = debug.SetGCPercent(gcPercent)
-	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		oldLimit = debug.SetMemoryLimit(memoryLimit)
-	}
-	return func() {
-		if oldPercent != -2 {
-			debug.SetGCPercent(oldPercent)
-		}
-		if oldLimit >= 0 {
-			debug.SetMemoryLimit(oldLimit)
-		}
-	}
-}
-
 // kindNames lists the registered kinds, for help texts.
 func kindNames() []string { return kinds.Names() }
 
@@ -188,40 +146,23 @@ func openCorpus(_ *env, name string) (*conll.File, error) {
 	return conll.NonEmpty(f), nil
 }
 
-// newProgress returns a progress bar counting sentences when stderr is a
-// terminal, and nil otherwise (pipes, files, tests).
-func newProgress(e *env, what string) *progressbar.ProgressBar {
-	f, ok := e.Stderr.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil
-	}
-	return progressbar.NewOptions(-1,
-		progressbar.OptionSetWriter(f),
-		progressbar.OptionSetDescription(what),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetItsString("sentences"),
-		progressbar.OptionShowIts(),
-		progressbar.OptionThrottle(100*1e6),
-	)
-}
-
-func kindList(ks []perturb.ManifestKind) string {
-	var names []string
-	for _, k := range ks {
-		names = append(names, k.Name)
-	}
-	return strings.Join(names, ", ")
-}
-
 // runPlan runs a build with a progress bar on a terminal; bad option
 // values of a kind are usage errors.
 func runPlan(ctx context.Context, e *env, plan *build.Plan) (*perturb.Manifest, error) {
-	if b := newProgress(e, "perturbing"); b != nil {
-		plan.Progress = func(int) { b.Add(1) }
-		defer func() { b.Finish(); fmt.Fprintln(e.Stderr) }()
-	}
+	defer progressPlan(e, plan)()
 	m, err := build.Run(ctx, plan)
 	return m, setupError(err)
+}
+
+// progressPlan shows the sentences a build perturbs on a progress bar
+// when stderr is a terminal; call the function it returns when done.
+func progressPlan(e *env, plan *build.Plan) (finish func()) {
+	b := progress.Sentences(e.Stderr, "perturbing")
+	if b == nil {
+		return func() {}
+	}
+	plan.Progress = func(int) { b.Add(1) }
+	return func() { b.Finish(); fmt.Fprintln(e.Stderr) }
 }
 
 // systemFlags are the options of the commands that evaluate systems (run,
@@ -272,54 +213,35 @@ func bindBaselines(f *flags, p *[]tagger.Features, value, usage string) {
 	})
 }
 
-// loadSystems makes the systems of o: the baselines trained on the
-// training corpora (and, per augment kind, on them plus one perturbed
-// copy), saved models and external commands and servers, with names
-// checked, and the function that stops the servers.
-func loadSystems(ctx context.Context, cmd string, o *systemFlags, p *perturbFlags, augment []perturb.ManifestKind,
-	e *env, logf func(string, ...any)) ([]experiment.System, func(), error) {
-	var systems []experiment.System
-	if len(o.baselines) > 0 {
-		train, err := experiment.ReadTraining(o.train, o.scheme)
-		if err != nil {
-			return nil, nil, err
-		}
-		var aug []experiment.Kind
-		for _, mk := range augment {
-			pt, err := build.NewPerturbation(mk)
-			if err != nil {
-				return nil, nil, err
-			}
-			if c, ok := pt.(io.Closer); ok {
-				defer c.Close()
-			}
-			aug = append(aug, experiment.Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
-		}
-		logf("training %d models on %d sentences (%d epochs)", len(o.baselines)*(1+len(aug)), len(train), o.epochs)
-		if systems, err = experiment.TrainBaselines(ctx, experiment.Baselines{Train: train, Features: o.baselines,
-			Augment: aug, Seed: p.Seed, Selection: p.Selection, Epochs: o.epochs, Workers: p.Workers}); err != nil {
-			return nil, nil, err
-		}
-	}
+// systems returns the experiment.Systems of o, with the seed,
+// selection and workers of p, the augment kinds and the command's log.
+func (o *systemFlags) systems(p *perturbFlags, augment []perturb.ManifestKind, e *env, logf func(string, ...any)) experiment.Systems {
+	s := experiment.Systems{Baselines: o.baselines, Augment: augment, Train: o.train, Epochs: o.epochs,
+		Seed: p.Seed, Selection: p.Selection, Workers: p.Workers, Commands: o.modelCmds, Servers: o.modelServers,
+		Names: o.modelNames, Timeout: o.timeout, Scheme: o.scheme, Strict: o.strictTags, Stderr: e.Stderr, Logf: logf}
 	for _, m := range o.models {
-		model, err := tagger.LoadFile(m.path)
-		if err != nil {
-			return nil, nil, err
+		s.Models = append(s.Models, experiment.Model{Name: m.name, File: m.path})
+	}
+	return s
+}
+
+// systemsError makes a bad system name a usage error of command cmd.
+func systemsError(cmd string, err error) error {
+	if errors.Is(err, experiment.ErrOption) {
+		return usageErrorf("%s: %v", cmd, err)
+	}
+	return err
+}
+
+// logger returns the log of run and curve: each message on stderr with
+// the seconds since the start, nothing with --quiet.
+func (o *systemFlags) logger(e *env) func(string, ...any) {
+	start := time.Now()
+	return func(format string, a ...any) {
+		if !o.quiet {
+			fmt.Fprintf(e.Stderr, "[%5.1fs] %s\n", time.Since(start).Seconds(), fmt.Sprintf(format, a...))
 		}
-		systems = append(systems, experiment.System{Name: m.name, Model: m.name, Tagger: model})
 	}
-	external, stop := externalSystems(o, e.Stderr)
-	for i := range external {
-		if o.scheme != iob.IOB2 { // an external model speaks its data's scheme
-			external[i].Tagger = &tagger.InScheme{Tagger: external[i].Tagger, Scheme: o.scheme}
-		}
-	}
-	systems = append(systems, external...)
-	if err := experiment.CheckNames(systems); err != nil {
-		stop()
-		return nil, nil, usageErrorf("%s: %v", cmd, err)
-	}
-	return systems, stop, nil
 }
 
 // named is a file or directory named on the command line: NAME=PATH,

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sort"
+	"sync"
 
 	"github.com/spf13/pflag"
 )
@@ -16,6 +18,32 @@ type Env struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
+}
+
+// Synced returns e with a standard error that several goroutines may
+// write to, as when an external program's stderr is copied while the
+// command logs. Files are safe for that (and stay files, so that a
+// progress bar still sees a terminal); other writers, such as test
+// buffers, get a lock.
+func (e *Env) Synced() *Env {
+	switch e.Stderr.(type) {
+	case *os.File, *lockedWriter:
+		return e
+	}
+	c := *e
+	c.Stderr = &lockedWriter{w: e.Stderr}
+	return &c
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // RunFunc runs a command with the positional arguments left after flag

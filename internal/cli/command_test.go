@@ -5,8 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -97,4 +99,40 @@ func ExampleSet() {
 	// Output:
 	// hello, reader
 	// exit 0
+}
+
+func TestEnvSynced(t *testing.T) {
+	var buf bytes.Buffer
+	e := &Env{Stderr: &buf}
+	s := e.Synced()
+	if s == e || s.Stderr == io.Writer(&buf) {
+		t.Fatal("a buffer is not wrapped")
+	}
+	if s.Synced() != s {
+		t.Error("a synced env is wrapped again")
+	}
+	if f := (&Env{Stderr: os.Stderr}); f.Synced() != f {
+		t.Error("a file is wrapped")
+	}
+	// Many writers at once: every line whole (run with -race).
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 100 {
+				fmt.Fprintf(s.Stderr, "writer %d\n", i)
+			}
+		}()
+	}
+	wg.Wait()
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	if len(lines) != 800 {
+		t.Fatalf("%d lines, want 800", len(lines))
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "writer ") || len(l) != len("writer 0") {
+			t.Fatalf("broken line %q", l)
+		}
+	}
 }

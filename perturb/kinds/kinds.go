@@ -97,3 +97,18 @@ func Resolve(names []string, values map[string]map[string]string) ([]perturb.Man
 	}
 	return out, nil
 }
+
+// New builds the perturbation of a resolved kind (from Resolve or a
+// manifest), checking that its suffix is still the one recorded: output
+// names depend on it. If the result implements io.Closer, the caller
+// closes it.
+func New(mk perturb.ManifestKind) (perturb.Perturbation, error) {
+	k, err := Lookup(mk.Name)
+	if err != nil {
+		return nil, err
+	}
+	if k.Suffix != mk.Suffix {
+		return nil, fmt.Errorf("%w: kind %s has suffix %q, manifest says %q", perturb.ErrManifest, k.Name, k.Suffix, mk.Suffix)
+	}
+	return k.Build(mk.Options)
+}

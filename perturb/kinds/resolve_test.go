@@ -1,8 +1,11 @@
 package kinds
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/stress-ner/stress/perturb"
 )
 
 func TestResolve(t *testing.T) {
@@ -32,5 +35,31 @@ func TestResolve(t *testing.T) {
 	}
 	if !strings.Contains(Help(), "keyboard (") || Names()[0] == "" {
 		t.Errorf("Help %q, Names %v", Help(), Names())
+	}
+}
+
+func TestNew(t *testing.T) {
+	ks, err := Resolve([]string{"keyboard", "swap+case"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mk := range ks {
+		p, err := New(mk)
+		if err != nil || p == nil {
+			t.Errorf("New(%s) = %v, %v", mk.Name, p, err)
+		}
+	}
+	bad := ks[0]
+	bad.Suffix = "typo"
+	if _, err := New(bad); !errors.Is(err, perturb.ErrManifest) {
+		t.Errorf("New with another suffix: %v, want ErrManifest", err)
+	}
+	if _, err := New(perturb.ManifestKind{Name: "nosuch"}); !errors.Is(err, perturb.ErrUnknownKind) {
+		t.Errorf("New(nosuch): %v, want ErrUnknownKind", err)
+	}
+	bad = ks[0]
+	bad.Options = map[string]string{"nosuch": "1"}
+	if _, err := New(bad); err == nil {
+		t.Error("New with an unknown option: no error")
 	}
 }

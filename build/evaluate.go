@@ -1,0 +1,171 @@
+package build
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/experiment"
+)
+
+// Evaluation is what "stress run" does: build the stress sets of one
+// test corpus (Plan, whose one input is the test corpus), tag the
+// original and every set with every system, compare them, and write the
+// predictions (Dir/pred/SYSTEM/FILE, in the input's format) and the
+// reports (Dir/summary.md and the HTML page) beside the build.
+type Evaluation struct {
+	Plan    Plan
+	Systems experiment.Systems
+	// Samples are the bootstrap samples and randomization shuffles of
+	// the comparison (0: no intervals); it is seeded with Plan.Seed.
+	Samples int
+	// HTML is the report page; "" writes Dir/report.html.
+	HTML string
+	// Tagging, when not nil, is called with the systems and the sets
+	// before they are tagged (set by set, system by system): a display
+	// may wrap the systems' taggers to show progress.
+	Tagging func(systems []experiment.System, sets []compare.Set)
+	// Logf, when not nil, receives progress messages.
+	Logf func(format string, args ...any)
+}
+
+// Evaluated is the outcome of an Evaluation.
+type Evaluated struct {
+	Report  *compare.Report
+	Systems []experiment.System
+	// Warnings are the systems' unknown tags (see experiment.Loaded).
+	Warnings []string
+	// Files written: the summary, the HTML page and the directory of
+	// the predictions.
+	Summary, HTML, Predictions string
+}
+
+// Run builds, tags, compares and writes the reports. The caller has
+// prepared Plan.Dir (see ClearDir).
+func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
+	logf := ev.Logf
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	plan := &ev.Plan
+	if len(plan.Inputs) != 1 {
+		return nil, fmt.Errorf("%w: an evaluation has one test corpus, not %d", ErrInput, len(plan.Inputs))
+	}
+	logf("building %s from %s into %s", kindList(plan), plan.Inputs[0].Path, plan.Dir)
+	m, err := Run(ctx, plan)
+	if err != nil {
+		return nil, err
+	}
+	bld := &Build{Dir: plan.Dir, Manifest: m}
+	sets, err := bld.Sets(&m.Inputs[0])
+	if err != nil {
+		return nil, err
+	}
+	// Predictions on documents are written as those documents, under
+	// the sets' base names.
+	templates := map[string]conll.Template{}
+	for i := range sets {
+		templates[filepath.Base(sets[i].File)] = bld.Template(sets[i].File)
+		sets[i].File = filepath.Base(sets[i].File)
+	}
+
+	loaded, err := ev.Systems.Load(ctx, sets[0].Gold)
+	if err != nil {
+		return nil, err
+	}
+	defer loaded.Close()
+	systems := loaded.Systems
+	if ev.Tagging != nil {
+		ev.Tagging(systems, sets)
+	}
+	logf("tagging %d sets with %d systems and comparing (%d bootstrap samples)", len(sets), len(systems), ev.Samples)
+	c := compare.New()
+	c.Samples, c.Seed, c.Workers = ev.Samples, plan.Seed, plan.Workers
+	out := &Evaluated{Systems: systems, HTML: ev.HTML,
+		Predictions: filepath.Join(plan.Dir, "pred"), Summary: filepath.Join(plan.Dir, "summary.md")}
+	if out.HTML == "" {
+		out.HTML = filepath.Join(plan.Dir, "report.html")
+	}
+	save := experiment.SavePredictionsLike(out.Predictions, func(s compare.Set) conll.Template { return templates[s.File] }, plan.Scheme)
+	if out.Report, err = experiment.Evaluate(ctx, c, sets, systems, save); err != nil {
+		return nil, err
+	}
+	out.Warnings = loaded.Warnings()
+	if err := experiment.WriteReports(out.Summary, out.HTML, out.Report, systems); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func kindList(plan *Plan) string {
+	var names []string
+	for _, k := range plan.Kinds {
+		names = append(names, k.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// DirError is why ClearDir refused a directory.
+type DirError struct {
+	Dir   string
+	Input string // the input inside Dir, for ErrHoldsInput
+	Err   error
+}
+
+func (e *DirError) Error() string {
+	switch e.Err {
+	case ErrNotBuild:
+		return fmt.Sprintf("%s: %v (no %s); not clearing it", e.Dir, e.Err, ManifestName)
+	case ErrHoldsInput:
+		return fmt.Sprintf("%s holds the input %s; not clearing it", e.Dir, e.Input)
+	}
+	return e.Dir + ": " + e.Err.Error()
+}
+
+func (e *DirError) Unwrap() error { return e.Err }
+
+// ClearDir prepares the output directory of an evaluation: an empty or
+// missing directory is used as it is; a non-empty one is cleared only
+// when clear is set, and then only when it holds the manifest of an
+// earlier build and none of inputs (a mistyped directory must not wipe
+// unrelated files). Stale files of systems no longer run would otherwise
+// sit beside the new report.
+func ClearDir(dir string, clear bool, inputs []string) error {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if len(ents) == 0 {
+		return nil
+	}
+	if !clear {
+		return &DirError{Dir: dir, Err: ErrDirNotEmpty}
+	}
+	if _, err := os.Stat(filepath.Join(dir, ManifestName)); err != nil {
+		return &DirError{Dir: dir, Err: ErrNotBuild}
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	for _, in := range inputs {
+		if abs, err := filepath.Abs(in); err == nil && in != "" && strings.HasPrefix(abs, absDir+string(filepath.Separator)) {
+			return &DirError{Dir: dir, Input: in, Err: ErrHoldsInput}
+		}
+	}
+	for _, e := range ents {
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
+}

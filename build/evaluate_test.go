@@ -1,0 +1,131 @@
+package build
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/kinds"
+)
+
+func TestClearDir(t *testing.T) {
+	write := func(t *testing.T, path string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		files  []string // made in the directory first
+		clear  bool
+		input  string // an input, relative to the directory
+		err    error
+		msg    string
+		remain int // entries left in the directory
+	}{
+		{name: "missing"},
+		{name: "empty", files: nil, remain: 0},
+		{name: "not empty", files: []string{"notes.txt"}, err: ErrDirNotEmpty, msg: "r: directory not empty", remain: 1},
+		{name: "not a build", files: []string{"notes.txt"}, clear: true, err: ErrNotBuild,
+			msg: "r: directory not empty and not an earlier run (no manifest.json); not clearing it", remain: 1},
+		{name: "holds an input", files: []string{ManifestName, "data/test.tsv"}, clear: true, input: "data/test.tsv",
+			err: ErrHoldsInput, msg: "r holds the input r/data/test.tsv; not clearing it", remain: 2},
+		{name: "earlier build", files: []string{ManifestName, "changes.tsv", "pred/cmd/test.tsv"}, clear: true, remain: 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base := t.TempDir()
+			t.Chdir(base)
+			if tc.name != "missing" {
+				if err := os.Mkdir("r", 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, f := range tc.files {
+				write(t, filepath.Join("r", f))
+			}
+			var inputs []string
+			if tc.input != "" {
+				inputs = []string{filepath.Join("r", tc.input)}
+			}
+			err := ClearDir("r", tc.clear, inputs)
+			if !errors.Is(err, tc.err) || err != nil && err.Error() != tc.msg {
+				t.Fatalf("ClearDir: %v, want %q", err, tc.msg)
+			}
+			ents, _ := os.ReadDir("r")
+			if len(ents) != tc.remain {
+				t.Errorf("%d entries left, want %d", len(ents), tc.remain)
+			}
+		})
+	}
+}
+
+// TestEvaluationRun runs what "stress run" does on the embedded sample
+// with one external tagger that tags every token O.
+func TestEvaluationRun(t *testing.T) {
+	ks, err := kinds.Resolve([]string{"keyboard", "swap"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	inputs, err := Inputs(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tagged []string
+	var logged []string
+	ev := &Evaluation{
+		Plan: Plan{Seed: 1, Selection: perturb.DefaultSelection(), Kinds: ks, Inputs: inputs, Dir: dir, Workers: 2,
+			Version: "test"},
+		Systems: experiment.Systems{Commands: []string{`awk 'NF { print "O"; next } { print "" }'`}, Names: []string{"zero"}},
+		Tagging: func(systems []experiment.System, sets []compare.Set) {
+			for _, s := range sets {
+				tagged = append(tagged, s.File)
+			}
+		},
+		Logf: func(format string, a ...any) { logged = append(logged, format) },
+	}
+	res, err := ev.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"test.tsv", "test_key.tsv", "test_swap.tsv"}; !slices.Equal(tagged, want) {
+		t.Errorf("sets %q, want %q", tagged, want)
+	}
+	if len(res.Report.Sets) != 3 || len(res.Report.Systems) != 1 || res.Report.Systems[0].Name != "zero" {
+		t.Errorf("report: %d sets, systems %+v", len(res.Report.Sets), res.Report.Systems)
+	}
+	if res.HTML != filepath.Join(dir, "report.html") || len(logged) != 2 {
+		t.Errorf("html %s, log %q", res.HTML, logged)
+	}
+	for _, f := range []string{ManifestName, ChangesName, "test_key.tsv", "summary.md", "report.html",
+		"pred/zero/test.tsv", "pred/zero/test_key.tsv", "pred/zero/test_swap.tsv"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("not written: %v", err)
+		}
+	}
+	if md, _ := os.ReadFile(res.Summary); !strings.Contains(string(md), "zero") {
+		t.Errorf("summary does not name the system:\n%s", md)
+	}
+
+	// The directory holds a run now: a second one refuses it unless
+	// told to clear it.
+	if err := ClearDir(dir, false, nil); !errors.Is(err, ErrDirNotEmpty) {
+		t.Errorf("ClearDir of a run: %v", err)
+	}
+	ev.Systems.Names = []string{"a/b"}
+	ev.Plan.Dir = filepath.Join(t.TempDir(), "run2")
+	if _, err := ev.Run(context.Background()); !errors.Is(err, experiment.ErrOption) {
+		t.Errorf("bad system name: %v, want ErrOption", err)
+	}
+}

@@ -1,0 +1,183 @@
+package experiment
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
+	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/tagger"
+)
+
+// Systems says which systems an evaluation tags with: built-in
+// baselines trained here, saved models and external taggers.
+type Systems struct {
+	// Baselines are the feature sets of the baselines to train on Train
+	// (none: no baselines); Augment also trains each on the training set
+	// plus one perturbed copy per kind (systems "words+K", ...).
+	Baselines []tagger.Features
+	Augment   []perturb.ManifestKind
+	// Train are the training corpora of the baselines (none: the
+	// embedded sample), in Scheme.
+	Train  []string
+	Epochs int
+	// Seed, Selection and Workers are those of the training order and
+	// the augmentation, as in Baselines.
+	Seed      uint64
+	Selection perturb.Selection
+	Workers   int
+
+	// Models are saved models (tagger.Save), by system name.
+	Models []Model
+	// Commands are external taggers run once per set, Servers external
+	// taggers started once (tagger.Command, tagger.Server). They are
+	// named by Names in that order (cmd, cmd2, ..., server, server2, ...
+	// past the end of Names).
+	Commands, Servers, Names []string
+	// Timeout bounds one command run or server batch (0: no limit).
+	Timeout time.Duration
+
+	// Scheme is the tag scheme of Train and of the external taggers'
+	// tags, converted to IOB2.
+	Scheme iob.Scheme
+	// Strict makes a tag unknown to the gold data an error (see
+	// tagger.Checked); otherwise Loaded.Warnings reports it.
+	Strict bool
+	// Stderr receives the external taggers' standard error, each line
+	// prefixed with the system's name; nil discards it.
+	Stderr io.Writer
+	// Logf, when not nil, receives progress messages.
+	Logf func(format string, args ...any)
+}
+
+// Model is a saved model evaluated as system Name.
+type Model struct{ Name, File string }
+
+// Loaded are the systems of an evaluation, ready to tag.
+type Loaded struct {
+	// Systems are the systems, each tagger a *tagger.Checked (Checked[i])
+	// for the entity types of the gold data. A caller may wrap them.
+	Systems []System
+	Checked []*tagger.Checked
+	servers []*tagger.Server
+	stderrs []*tagger.PrefixWriter
+}
+
+// Load trains the baselines and opens the models and external taggers
+// of s, their tags checked against the entity types of gold. A system
+// name that is empty, repeated or holds a slash is an error wrapping
+// ErrOption. The caller closes the result.
+func (s *Systems) Load(ctx context.Context, gold []conll.Sentence) (*Loaded, error) {
+	l := &Loaded{}
+	if len(s.Baselines) > 0 {
+		ss, err := s.trainBaselines(ctx)
+		if err != nil {
+			return nil, err
+		}
+		l.Systems = ss
+	}
+	for _, m := range s.Models {
+		model, err := tagger.LoadFile(m.File)
+		if err != nil {
+			return nil, err
+		}
+		l.Systems = append(l.Systems, System{Name: m.Name, Model: m.Name, Tagger: model})
+	}
+	l.addExternal(s)
+	if err := CheckNames(l.Systems); err != nil {
+		l.Close()
+		return nil, err
+	}
+	types := tagger.Types(gold)
+	for i := range l.Systems {
+		c := &tagger.Checked{Tagger: l.Systems[i].Tagger, Types: types, Strict: s.Strict}
+		l.Systems[i].Tagger = c
+		l.Checked = append(l.Checked, c)
+	}
+	return l, nil
+}
+
+func (s *Systems) trainBaselines(ctx context.Context) ([]System, error) {
+	train, err := ReadTraining(s.Train, s.Scheme)
+	if err != nil {
+		return nil, err
+	}
+	var aug []Kind
+	for _, mk := range s.Augment {
+		pt, err := perturbkinds.New(mk)
+		if err != nil {
+			return nil, err
+		}
+		if c, ok := pt.(io.Closer); ok {
+			defer c.Close()
+		}
+		aug = append(aug, Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
+	}
+	if s.Logf != nil {
+		s.Logf("training %d models on %d sentences (%d epochs)", len(s.Baselines)*(1+len(aug)), len(train), s.Epochs)
+	}
+	return TrainBaselines(ctx, Baselines{Train: train, Features: s.Baselines, Augment: aug,
+		Seed: s.Seed, Selection: s.Selection, Epochs: s.Epochs, Workers: s.Workers})
+}
+
+// addExternal adds the commands and servers of s, named, their standard
+// error prefixed with their names.
+func (l *Loaded) addExternal(s *Systems) {
+	external := Commands(s.Commands, s.Names, s.Timeout)
+	for i, line := range s.Servers {
+		name := "server"
+		if i > 0 {
+			name = fmt.Sprintf("server%d", i+1)
+		}
+		if k := len(s.Commands) + i; k < len(s.Names) {
+			name = s.Names[k]
+		}
+		external = append(external, System{Name: name, Model: name, Tagger: &tagger.Server{Line: line, Timeout: s.Timeout}})
+	}
+	for i := range external {
+		var stderr io.Writer
+		if s.Stderr != nil {
+			pw := tagger.NewPrefixWriter(s.Stderr, external[i].Name)
+			l.stderrs = append(l.stderrs, pw)
+			stderr = pw
+		}
+		switch t := external[i].Tagger.(type) {
+		case *tagger.Command:
+			t.Stderr = stderr
+		case *tagger.Server:
+			t.Stderr = stderr
+			l.servers = append(l.servers, t)
+		}
+		if s.Scheme != iob.IOB2 { // an external model speaks its data's scheme
+			external[i].Tagger = &tagger.InScheme{Tagger: external[i].Tagger, Scheme: s.Scheme}
+		}
+	}
+	l.Systems = append(l.Systems, external...)
+}
+
+// Warnings returns, per system whose tags held tags unknown to the gold
+// data, "NAME: " and tagger.Checked's warning.
+func (l *Loaded) Warnings() []string {
+	var out []string
+	for i, c := range l.Checked {
+		if msg := c.Warning(); msg != "" {
+			out = append(out, l.Systems[i].Name+": "+msg)
+		}
+	}
+	return out
+}
+
+// Close stops the external servers and writes out the last lines of
+// the external taggers' standard error.
+func (l *Loaded) Close() {
+	for _, s := range l.servers {
+		s.Close()
+	}
+	for _, pw := range l.stderrs {
+		pw.Flush()
+	}
+}

@@ -1,0 +1,171 @@
+package tagger
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+)
+
+// Spec names the model a program tags with: a model file written by
+// Save, an external command run once per corpus (Command) or an external
+// server started once (Server). Exactly one of File, Command and Server
+// is set.
+type Spec struct {
+	File, Command, Server string
+	// Timeout bounds one run of Command or one batch of Server, start-up
+	// included (0: no limit).
+	Timeout time.Duration
+	// Strict makes a tag unknown to the gold data an error (see Checked).
+	Strict bool
+	// Scheme is the tag scheme of the data, which an external model is
+	// taken to speak: its tags are converted to IOB2 (see InScheme).
+	Scheme iob.Scheme
+	// Name prefixes each line of an external model's standard error
+	// written to Stderr ("[Name] ..."); a nil Stderr discards it.
+	Name   string
+	Stderr io.Writer
+}
+
+// Open loads or starts the model of s, wrapped in a Checked for the
+// entity types of gold (any type when gold has no tag but O: input to a
+// tagger need not carry gold tags). It returns the function that stops
+// the model and writes out the last line of its standard error; call it
+// once.
+func (s Spec) Open(gold []conll.Sentence) (*Checked, func() error, error) {
+	var t Tagger
+	var pw *PrefixWriter
+	if s.Stderr != nil {
+		pw = NewPrefixWriter(s.Stderr, s.Name)
+	}
+	switch {
+	case s.File != "":
+		m, err := LoadFile(s.File)
+		if err != nil {
+			return nil, nil, err
+		}
+		t = m
+	case s.Command != "":
+		t = &Command{Line: s.Command, Timeout: s.Timeout, Stderr: writerOrNil(pw)}
+	default:
+		t = &Server{Line: s.Server, Timeout: s.Timeout, Stderr: writerOrNil(pw)}
+	}
+	if s.Scheme != iob.IOB2 && s.File == "" {
+		t = &InScheme{Tagger: t, Scheme: s.Scheme}
+	}
+	c := &Checked{Tagger: t, Strict: s.Strict}
+	if hasTags(gold) {
+		c.Types = Types(gold)
+	}
+	return c, func() error {
+		err := c.Close()
+		if pw != nil {
+			pw.Flush()
+		}
+		return err
+	}, nil
+}
+
+// writerOrNil keeps a nil *PrefixWriter a nil io.Writer.
+func writerOrNil(pw *PrefixWriter) io.Writer {
+	if pw == nil {
+		return nil
+	}
+	return pw
+}
+
+// hasTags reports whether some sentence has a tag other than O.
+func hasTags(sents []conll.Sentence) bool {
+	for _, s := range sents {
+		for _, t := range s.Tags {
+			if t != "" && t != "O" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// PrefixWriter writes whole lines to an io.Writer, each prefixed with
+// "[name] ", so that the standard error of several models can be told
+// apart. It is safe for concurrent use. Call Flush when done: it writes
+// a last line that had no line end.
+type PrefixWriter struct {
+	mu     sync.Mutex
+	w      io.Writer
+	prefix []byte
+	buf    []byte
+}
+
+// maxPrefixLine is the longest line kept back waiting for its end; a
+// longer one is passed on at once, so a model that writes no newline
+// still shows what it says.
+const maxPrefixLine = 4096
+
+// NewPrefixWriter returns a PrefixWriter writing to w with the prefix
+// "[name] ".
+func NewPrefixWriter(w io.Writer, name string) *PrefixWriter {
+	return &PrefixWriter{w: w, prefix: []byte("[" + name + "] ")}
+}
+
+// Write writes the complete lines of b, prefixed, and keeps the rest.
+func (p *PrefixWriter) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.buf = append(p.buf, b...)
+	var out []byte
+	for {
+		i := bytes.IndexByte(p.buf, '\n')
+		if i < 0 {
+			break
+		}
+		out = append(append(out, p.prefix...), p.buf[:i+1]...)
+		p.buf = p.buf[i+1:]
+	}
+	if len(p.buf) > maxPrefixLine {
+		out = append(append(append(out, p.prefix...), p.buf...), '\n')
+		p.buf = p.buf[:0]
+	}
+	if len(out) > 0 {
+		if _, err := p.w.Write(out); err != nil {
+			return 0, err
+		}
+	}
+	return len(b), nil
+}
+
+// Flush writes a last line that had no line end.
+func (p *PrefixWriter) Flush() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.buf) == 0 {
+		return nil
+	}
+	_, err := p.w.Write(append(append(append([]byte(nil), p.prefix...), p.buf...), '\n'))
+	p.buf = p.buf[:0]
+	return err
+}
+
+// TagCorpus tags the sentences of c with t, in place: each sentence's
+// Tags become the predicted ones (other columns are kept, and a corpus
+// read without tags gets a tag column). The documents of a document
+// format keep their text and get the predicted entities as their
+// annotations (conll.Predictions), so that c.WriteFile writes the
+// predictions in the corpus's format.
+func TagCorpus(ctx context.Context, t Tagger, c *conll.Corpus) error {
+	preds, err := t.TagSentences(ctx, c.Sentences)
+	if err != nil {
+		return err
+	}
+	for i := range c.Sentences {
+		copy(c.Sentences[i].Tags, preds[i])
+	}
+	if c.Format.IsDocument() {
+		c.Layout = conll.Layout{Template: conll.Predictions(c.Layout.Template)}
+	}
+	return nil
+}
