@@ -67,7 +67,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if err := overwrite.Check([]string{inName}, []string{o.Output, o.Log}, o.Force); err != nil {
 		return err
 	}
-	in, err := openCorpusFormat(e, inName, o.InFormat)
+	in, err := conll.OpenNonEmpty(inName, o.InFormat)
 	if err != nil {
 		return err
 	}
