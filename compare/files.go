@@ -1,8 +1,10 @@
 package compare
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 )
 
 // GoldFile is a gold set read from a file.
@@ -14,6 +16,30 @@ type GoldFile struct {
 // Set may be empty when there is one gold set.
 type PredictionFile struct {
 	System, Set, Path string
+}
+
+// ParseGoldFile parses a gold set given as SET=FILE, or as FILE alone
+// for the original, set "O".
+func ParseGoldFile(s string) (GoldFile, error) {
+	if !strings.Contains(s, "=") {
+		return GoldFile{Set: "O", Path: s}, nil
+	}
+	set, path, _ := strings.Cut(s, "=")
+	if set == "" || path == "" {
+		return GoldFile{}, errors.New("want [SET=]FILE")
+	}
+	return GoldFile{Set: set, Path: path}, nil
+}
+
+// ParsePredictionFile parses a system's predictions given as
+// SYSTEM:SET=FILE, or SYSTEM=FILE where there is one gold set.
+func ParsePredictionFile(s string) (PredictionFile, error) {
+	name, path, ok := strings.Cut(s, "=")
+	if !ok || name == "" || path == "" {
+		return PredictionFile{}, errors.New("want NAME=VALUE")
+	}
+	system, set, _ := strings.Cut(name, ":")
+	return PredictionFile{System: system, Set: set, Path: path}, nil
 }
 
 // AddFiles adds gold sets and predictions read from files, with the

@@ -48,3 +48,54 @@ func TestAddFiles(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func TestParseGoldFile(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want GoldFile
+		err  string
+	}{
+		{"test.tsv", GoldFile{Set: "O", Path: "test.tsv"}, ""},
+		{"K=test_key.tsv", GoldFile{Set: "K", Path: "test_key.tsv"}, ""},
+		{"K=a=b.tsv", GoldFile{Set: "K", Path: "a=b.tsv"}, ""},
+		{"K=", GoldFile{}, "want [SET=]FILE"},
+		{"=test.tsv", GoldFile{}, "want [SET=]FILE"},
+	} {
+		got, err := ParseGoldFile(tt.in)
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("%q: error %v, want %q", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("%q = %+v, %v; want %+v", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+func TestParsePredictionFile(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want PredictionFile
+		err  string
+	}{
+		{"sys:K=p.tsv", PredictionFile{System: "sys", Set: "K", Path: "p.tsv"}, ""},
+		{"sys=p.tsv", PredictionFile{System: "sys", Path: "p.tsv"}, ""},
+		{"sys:K=a=p.tsv", PredictionFile{System: "sys", Set: "K", Path: "a=p.tsv"}, ""},
+		{"p.tsv", PredictionFile{}, "want NAME=VALUE"},
+		{"sys=", PredictionFile{}, "want NAME=VALUE"},
+		{"=p.tsv", PredictionFile{}, "want NAME=VALUE"},
+	} {
+		got, err := ParsePredictionFile(tt.in)
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("%q: error %v, want %q", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("%q = %+v, %v; want %+v", tt.in, got, err, tt.want)
+		}
+	}
+}

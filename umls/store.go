@@ -33,6 +33,8 @@ var (
 	ErrNoInput = errors.New("no input files")
 	// ErrClosed: the store was used after Close.
 	ErrClosed = errors.New("store is closed")
+	// ErrNoConcept: no concept has the name looked up (see NotFoundError).
+	ErrNoConcept = errors.New("no concept of that name")
 )
 
 // ParseError reports a malformed input row.

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -96,28 +95,12 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		if len(args) > 1 {
 			return usageErrorf("at most one FILE")
 		}
-		name, in := "-", io.Reader(nil)
-		if len(args) == 0 || args[0] == "-" {
-			// Standard input, decompressed if it is gzipped.
-			if in, err = conll.TextReader(e.Stdin, name); err != nil {
-				return err
-			}
-		} else {
+		name := "-" // standard input, decompressed if it is gzipped
+		if len(args) == 1 {
 			name = args[0]
-			f, err := conll.OpenText(name)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			in = f
 		}
-		ev := conll.NewEvaluator(in)
-		ev.File = name
-		ev.Delimiter = delim
-		ev.Options = opt
-		ev.Convert, ev.Scheme = convert, scheme
-		counts, err = ev.Evaluate()
-		if err != nil {
+		ev := &conll.Evaluator{Delimiter: delim, Options: opt, Convert: convert, Scheme: scheme}
+		if counts, err = ev.EvaluateFile(name); err != nil {
 			// Refuse as conlleval does: nothing on stdout, its exit status.
 			return &exitError{Code: conll.ConllevalStatus(err), Err: err}
 		}
@@ -128,7 +111,11 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		return conll.WriteSemEval(e.Stdout, sem, format)
 	}
 
-	warnIssues(e.Stderr, counts, opt.Mode)
+	// Tags valid IOB2 forbids: conlleval reads them as entity starts,
+	// strict mode ignores them.
+	for _, w := range counts.IssueWarnings(opt.Mode) {
+		fmt.Fprintf(e.Stderr, "stress score: warning: %s\n", w)
+	}
 	if format != "text" {
 		return conll.WriteScores(e.Stdout, counts, format, opt)
 	}
@@ -136,22 +123,4 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		return conll.WriteReport(e.Stdout, counts, conll.ReportLaTeX)
 	}
 	return conll.WriteReport(e.Stdout, counts)
-}
-
-// warnIssues says on stderr how many tags valid IOB2 forbids: conlleval
-// reads them as entity starts, strict mode ignores them.
-func warnIssues(w io.Writer, c conll.Counts, mode conll.Mode) {
-	describe := func(is iob.Issues) string {
-		return fmt.Sprintf("%d I- tag(s) starting an entity and %d type change(s) inside an entity", is.IStarts, is.TypeChanges)
-	}
-	hint := "conlleval counts them as entity starts; see --mode strict"
-	if mode == conll.ModeStrict {
-		hint = "strict mode does not count them as entities"
-	}
-	if c.GoldIssues.Any() {
-		fmt.Fprintf(w, "stress score: warning: gold has %s (%s)\n", describe(c.GoldIssues), hint)
-	}
-	if c.PredIssues.Any() {
-		fmt.Fprintf(w, "stress score: warning: prediction has %s (%s)\n", describe(c.PredIssues), hint)
-	}
 }
