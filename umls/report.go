@@ -76,11 +76,11 @@ func (e *NotFoundError) Error() string {
 
 func (e *NotFoundError) Unwrap() error { return ErrNoConcept }
 
-// NotFound returns the error of a lookup of text in groups (of the
+// notFound returns the error of a lookup of text in groups (of the
 // usable synonyms only, if usable) that found nothing. When groups are
 // given it names the groups in which text does name a concept; a failure
 // to find them leaves them out, as they only make the message helpful.
-func (s *Store) NotFound(text string, groups []string, usable bool) *NotFoundError {
+func (s *Store) notFound(text string, groups []string, usable bool) *NotFoundError {
 	e := &NotFoundError{Text: text, Groups: groups}
 	if len(groups) > 0 {
 		e.Elsewhere, _ = s.GroupsNaming(text, usable)

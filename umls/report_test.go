@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -75,7 +77,9 @@ func TestNotFoundError(t *testing.T) {
 	}
 }
 
-func TestStoreNotFound(t *testing.T) {
+// TestWriteLookupNotFound checks what WriteLookup writes, and the
+// *NotFoundError of a name without a concept (in the groups asked).
+func TestWriteLookupNotFound(t *testing.T) {
 	s, err := OpenOrDefault("")
 	if err != nil {
 		t.Skip(err)
@@ -84,15 +88,80 @@ func TestStoreNotFound(t *testing.T) {
 	for _, tt := range []struct {
 		text      string
 		groups    []string
+		found     bool
 		elsewhere []string
 	}{
-		{"aspirin", []string{"DISO"}, []string{"CHEM"}},
-		{"aspirin", nil, nil}, // other groups are looked for only in a restricted lookup
-		{"no such name at all", []string{"DISO"}, nil},
+		{"aspirin", nil, true, nil},
+		{"aspirin", []string{"CHEM"}, true, nil},
+		{"aspirin", []string{"DISO"}, false, []string{"CHEM"}},
+		{"no such name at all", []string{"DISO"}, false, nil},
+		{"no such name at all", nil, false, nil}, // other groups are looked for only in a restricted lookup
 	} {
-		e := s.NotFound(tt.text, tt.groups, false)
-		if e.Text != tt.text || !slices.Equal(e.Groups, tt.groups) || !slices.Equal(e.Elsewhere, tt.elsewhere) {
-			t.Errorf("NotFound(%q, %v) = %+v, want elsewhere %v", tt.text, tt.groups, e, tt.elsewhere)
+		var b bytes.Buffer
+		err := WriteLookup(&b, s, tt.text, tt.groups, false)
+		var nf *NotFoundError
+		if tt.found {
+			if err != nil || !strings.Contains(strings.ToLower(b.String()), tt.text) {
+				t.Errorf("%q in %v: error %v, wrote %q", tt.text, tt.groups, err, b.String())
+			}
+			continue
+		}
+		if !errors.As(err, &nf) || b.Len() > 0 {
+			t.Errorf("%q in %v: error %v, wrote %q; want a NotFoundError and nothing", tt.text, tt.groups, err, b.String())
+			continue
+		}
+		if nf.Text != tt.text || !slices.Equal(nf.Groups, tt.groups) || !slices.Equal(nf.Elsewhere, tt.elsewhere) {
+			t.Errorf("%q in %v: %+v, want elsewhere %v", tt.text, tt.groups, nf, tt.elsewhere)
+		}
+	}
+}
+
+func TestParseGroup(t *testing.T) {
+	for _, tt := range []struct{ in, want, err string }{
+		{"CHEM", "CHEM", ""},
+		{"diso", "DISO", ""},
+		{"Chem", "CHEM", ""},
+		{"CHEMS", "", `unknown semantic group "CHEMS"`},
+		{"", "", `unknown semantic group ""`},
+	} {
+		got, err := ParseGroup(tt.in)
+		if got != tt.want || (err == nil) != (tt.err == "") || err != nil && err.Error() != tt.err {
+			t.Errorf("ParseGroup(%q) = %q, %v; want %q, %q", tt.in, got, err, tt.want, tt.err)
+		}
+	}
+}
+
+func TestWriteInfo(t *testing.T) {
+	s, err := OpenDefault()
+	if err != nil {
+		t.Skip(err)
+	}
+	in, err := s.Info()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want, got bytes.Buffer
+	in.Write(&want)
+	if err := WriteInfo(&got, ""); err != nil || got.String() != want.String() {
+		t.Errorf("WriteInfo of the default: %v\n%s\nwant\n%s", err, got.String(), want.String())
+	}
+	if err := WriteInfo(&got, filepath.Join(t.TempDir(), "none.db")); err == nil {
+		t.Error("WriteInfo of a missing store: no error")
+	}
+}
+
+func TestImportOptionsInputs(t *testing.T) {
+	for _, tt := range []struct {
+		opt  ImportOptions
+		want []string
+	}{
+		{ImportOptions{}, nil},
+		{ImportOptions{MRCONSO: "c", MRSTY: "s", Terms: []string{"t1", "t2"}, OBO: []string{"o"}}, []string{"c", "s", "t1", "t2", "o"}},
+		{ImportOptions{MRCONSO: "c", OBO: []string{"o"}}, []string{"c", "o"}},
+		{ImportOptions{Terms: []string{"t"}}, []string{"t"}},
+	} {
+		if got := tt.opt.Inputs(); !slices.Equal(got, tt.want) {
+			t.Errorf("%+v: Inputs() = %v, want %v", tt.opt, got, tt.want)
 		}
 	}
 }

@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -62,11 +62,10 @@ func init() {
 		Bind: bind(func(f *flags, o *umlsOptions) {
 			f.String(&o.db, "db", "", "", "concept store (default: the embedded open lexicon)")
 			f.List(&o.groups, "group", "", "semantic groups to keep (CHEM, DISO, ...), repeatable or comma-separated")
-			f.Check("group", func() error {
+			f.Check("group", func() (err error) {
 				for i, g := range o.groups {
-					o.groups[i] = strings.ToUpper(g)
-					if !slices.Contains(umls.Groups(), o.groups[i]) {
-						return fmt.Errorf("unknown semantic group %q", g)
+					if o.groups[i], err = umls.ParseGroup(g); err != nil {
+						return err
 					}
 				}
 				return nil
@@ -144,8 +143,7 @@ func runUMLSImport(ctx context.Context, e *env, o *umlsOptions, args []string) e
 	if opt.MRCONSO == "" && len(opt.Terms) == 0 && len(opt.OBO) == 0 {
 		return usageErrorf("umls import: give --mrconso, --terms or --obo")
 	}
-	inputs := append(append([]string{opt.MRCONSO, opt.MRSTY}, opt.Terms...), opt.OBO...)
-	if err := overwrite.Check(inputs, []string{db}, opt.Force); err != nil {
+	if err := overwrite.Check(opt.Inputs(), []string{db}, opt.Force); err != nil {
 		return err
 	}
 	if !o.noProgress && cli.IsTerminal(e.Stderr) {
@@ -167,19 +165,18 @@ func runUMLSLookup(_ context.Context, e *env, o *umlsOptions, args []string) err
 	if len(args) == 0 {
 		return usageErrorf("umls lookup: no TERM given")
 	}
-	text, groups, usable := strings.Join(args, " "), o.groups, o.usable
 	s, err := umls.OpenOrDefault(o.db)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	found, err := umls.WriteLookup(e.Stdout, s, text, groups, usable)
-	if err != nil || found {
-		return err
+	err = umls.WriteLookup(e.Stdout, s, strings.Join(args, " "), o.groups, o.usable)
+	var nf *umls.NotFoundError
+	if errors.As(err, &nf) {
+		nf.Hint = "drop --group or add it"
+		return &exitError{Code: 1, Err: fmt.Errorf("umls lookup: %w", nf)}
 	}
-	nf := s.NotFound(text, groups, usable)
-	nf.Hint = "drop --group or add it"
-	return &exitError{Code: 1, Err: fmt.Errorf("umls lookup: %w", nf)}
+	return err
 }
 
 func runUMLSInfo(_ context.Context, e *env, o *umlsOptions, args []string) error {
@@ -190,14 +187,5 @@ func runUMLSInfo(_ context.Context, e *env, o *umlsOptions, args []string) error
 		_, err := io.WriteString(e.Stdout, umls.Notice)
 		return err
 	}
-	s, err := umls.OpenOrDefault(o.db)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	in, err := s.Info()
-	if err != nil {
-		return err
-	}
-	return in.Write(e.Stdout)
+	return umls.WriteInfo(e.Stdout, o.db)
 }
