@@ -93,3 +93,77 @@ func TestEvaluateFile(t *testing.T) {
 		t.Errorf("bad input: %v, want %s:2", err, bad)
 	}
 }
+
+func TestEvalOptionsParseScheme(t *testing.T) {
+	bilou, _ := ParseStrictScheme("bilou")
+	for _, tt := range []struct {
+		mode    Mode
+		name    string
+		from    iob.Scheme
+		convert bool
+		strict  StrictScheme // o.Scheme after
+		err     bool
+	}{
+		{ModeConlleval, "iobes", iob.IOBES, true, 0, false},
+		{ModeConlleval, "iob1", iob.IOB1, true, 0, false},
+		{ModeSemEval, "iob2", iob.IOB2, true, 0, false},
+		{ModeStrict, "bilou", 0, false, bilou, false},
+		{ModeConlleval, "bilou", 0, false, 0, true}, // converted from iob1, iob2 or iobes only
+		{ModeStrict, "bioes2", 0, false, 0, true},
+	} {
+		o := EvalOptions{Mode: tt.mode}
+		from, convert, err := o.ParseScheme(tt.name)
+		if (err != nil) != tt.err {
+			t.Errorf("%v %q: error %v, want error %v", tt.mode, tt.name, err, tt.err)
+			continue
+		}
+		if err == nil && (from != tt.from || convert != tt.convert || o.Scheme != tt.strict) {
+			t.Errorf("%v %q = %v, %v, strict %v; want %v, %v, strict %v", tt.mode, tt.name, from, convert, o.Scheme, tt.from, tt.convert, tt.strict)
+		}
+	}
+}
+
+// TestWriteResult checks that WriteResult writes what the writer of its
+// mode and format does.
+func TestWriteResult(t *testing.T) {
+	sc := NewScorer(EvalOptions{})
+	if err := sc.Add([]string{"B-X", "I-X", "O", "B-Y"}, []string{"B-X", "O", "O", "B-Y"}); err != nil {
+		t.Fatal(err)
+	}
+	c := sc.Counts()
+	sem := NewScorer(EvalOptions{Mode: ModeSemEval})
+	if err := sem.Add([]string{"B-X", "I-X", "O", "B-Y"}, []string{"B-X", "O", "O", "B-Y"}); err != nil {
+		t.Fatal(err)
+	}
+	direct := func(f func(io.Writer) error) string {
+		var b bytes.Buffer
+		if err := f(&b); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	for _, tt := range []struct {
+		mode   Mode
+		format string
+		latex  bool
+		want   string
+	}{
+		{ModeConlleval, "text", false, direct(func(w io.Writer) error { return WriteReport(w, c) })},
+		{ModeConlleval, "text", true, direct(func(w io.Writer) error { return WriteReport(w, c, ReportLaTeX) })},
+		{ModeStrict, "json", false, direct(func(w io.Writer) error { return WriteScores(w, c, "json", EvalOptions{Mode: ModeStrict}) })},
+		{ModeConlleval, "csv", true, direct(func(w io.Writer) error { return WriteScores(w, c, "csv", EvalOptions{}) })}, // latex is for text
+		{ModeSemEval, "text", false, direct(func(w io.Writer) error { return WriteSemEval(w, sem.SemEval(), "text") })},
+		{ModeSemEval, "markdown", false, direct(func(w io.Writer) error { return WriteSemEval(w, sem.SemEval(), "markdown") })},
+	} {
+		var b bytes.Buffer
+		if err := WriteResult(&b, c, sem.SemEval(), EvalOptions{Mode: tt.mode}, tt.format, tt.latex); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != tt.want {
+			t.Errorf("%v %s latex %v: wrote\n%s\nwant\n%s", tt.mode, tt.format, tt.latex, b.String(), tt.want)
+		}
+	}
+	if err := WriteResult(io.Discard, c, sem.SemEval(), EvalOptions{}, "yaml", false); err == nil {
+		t.Error("unknown format: no error")
+	}
+}

@@ -41,21 +41,16 @@ type scoreOptions struct {
 	schemeName                string
 	eval                      conll.EvalOptions
 	latex                     bool
-	scheme                    iob.Scheme
 	set                       func(string) bool
 }
 
 func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
-	delim, latex, goldPath, predPath, format, opt, scheme := o.delim, o.latex, o.gold, o.pred, o.format, o.eval, o.scheme
-	convert := o.set("scheme") && opt.Mode != conll.ModeStrict
+	delim, latex, goldPath, predPath, format, opt := o.delim, o.latex, o.gold, o.pred, o.format, o.eval
+	var scheme iob.Scheme // tags converted from it to IOB2, if convert
+	var convert bool
 	var err error
 	if o.set("scheme") {
-		if opt.Mode == conll.ModeStrict {
-			opt.Scheme, err = conll.ParseStrictScheme(o.schemeName)
-		} else {
-			scheme, err = iob.ParseScheme(o.schemeName)
-		}
-		if err != nil {
+		if scheme, convert, err = opt.ParseScheme(o.schemeName); err != nil {
 			return usageErrorf("--scheme: %v", err)
 		}
 	}
@@ -107,20 +102,12 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		sem = ev.SemEval()
 	}
 
-	if opt.Mode == conll.ModeSemEval {
-		return conll.WriteSemEval(e.Stdout, sem, format)
-	}
-
 	// Tags valid IOB2 forbids: conlleval reads them as entity starts,
-	// strict mode ignores them.
-	for _, w := range counts.IssueWarnings(opt.Mode) {
-		fmt.Fprintf(e.Stderr, "stress score: warning: %s\n", w)
+	// strict mode ignores them; SemEval's report goes without the warning.
+	if opt.Mode != conll.ModeSemEval {
+		for _, w := range counts.IssueWarnings(opt.Mode) {
+			fmt.Fprintf(e.Stderr, "stress score: warning: %s\n", w)
+		}
 	}
-	if format != "text" {
-		return conll.WriteScores(e.Stdout, counts, format, opt)
-	}
-	if latex {
-		return conll.WriteReport(e.Stdout, counts, conll.ReportLaTeX)
-	}
-	return conll.WriteReport(e.Stdout, counts)
+	return conll.WriteResult(e.Stdout, counts, sem, opt, format, latex)
 }
