@@ -23,16 +23,9 @@ type ConvertOptions struct {
 // and brat; other inputs give documents made from their sentences. An
 // error reading or writing the file names the input.
 func Convert(w io.Writer, in *File, opt ConvertOptions) error {
-	format := in.Format
-	if opt.Output != "" {
-		format = FormatOf(opt.Output)
-	}
-	if opt.Format != "" {
-		f, err := ParseFormat(opt.Format)
-		if err != nil {
-			return err
-		}
-		format = f
+	format, err := OutputFormat(opt.Format, opt.Output, in.Format)
+	if err != nil {
+		return err
 	}
 	// The writers of document formats rebuild the documents the reader
 	// has read (the template fills as in is read).
@@ -52,6 +45,19 @@ func Convert(w io.Writer, in *File, opt ConvertOptions) error {
 		return fmt.Errorf("convert %s: %w", in.Name, err)
 	}
 	return out.Commit()
+}
+
+// OutputFormat returns the format to write a copy of a corpus in
+// format in: the one named (ParseFormat) when name is not "", else the
+// output file's (FormatOf), else, on a stream (output ""), in.
+func OutputFormat(name, output string, in Format) (Format, error) {
+	switch {
+	case name != "":
+		return ParseFormat(name)
+	case output != "":
+		return FormatOf(output), nil
+	}
+	return in, nil
 }
 
 // OpenNonEmpty opens a corpus as Open does, or in the format named

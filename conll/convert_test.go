@@ -80,3 +80,24 @@ func TestConvert(t *testing.T) {
 		t.Error("OpenNonEmpty of an unknown format: no error")
 	}
 }
+
+func TestOutputFormat(t *testing.T) {
+	for _, tt := range []struct {
+		name, output string
+		in           conll.Format
+		want         conll.Format
+		err          bool
+	}{
+		{"", "", conll.FormatPubTator, conll.FormatPubTator, false}, // a stream: the input's
+		{"", "out.jsonl", conll.FormatPubTator, conll.FormatJSONL, false},
+		{"", "out.tsv", conll.FormatJSONL, conll.FormatCoNLL, false},
+		{"bioc-xml", "out.jsonl", conll.FormatCoNLL, conll.FormatBioCXML, false},
+		{"jsonl", "", conll.FormatCoNLL, conll.FormatJSONL, false},
+		{"yaml", "", conll.FormatCoNLL, 0, true},
+	} {
+		got, err := conll.OutputFormat(tt.name, tt.output, tt.in)
+		if (err != nil) != tt.err || err == nil && got != tt.want {
+			t.Errorf("OutputFormat(%q, %q, %v) = %v, %v; want %v", tt.name, tt.output, tt.in, got, err, tt.want)
+		}
+	}
+}
