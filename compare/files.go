@@ -42,6 +42,20 @@ func ParsePredictionFile(s string) (PredictionFile, error) {
 	return PredictionFile{System: system, Set: set, Path: path}, nil
 }
 
+// Paths returns the files of golds and preds, in order: for an output
+// policy (a report must not replace one of them) and for checks on
+// standard input ("-" may be one of them only).
+func Paths(golds []GoldFile, preds []PredictionFile) []string {
+	var paths []string
+	for _, g := range golds {
+		paths = append(paths, g.Path)
+	}
+	for _, p := range preds {
+		paths = append(paths, p.Path)
+	}
+	return paths
+}
+
 // AddFiles adds gold sets and predictions read from files, with the
 // changed tokens of each gold set from the change log at changeLog (if
 // not ""), matched by file name.

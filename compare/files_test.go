@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -96,6 +97,23 @@ func TestParsePredictionFile(t *testing.T) {
 		}
 		if err != nil || got != tt.want {
 			t.Errorf("%q = %+v, %v; want %+v", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+func TestPaths(t *testing.T) {
+	for _, tt := range []struct {
+		golds []GoldFile
+		preds []PredictionFile
+		want  []string
+	}{
+		{nil, nil, nil},
+		{[]GoldFile{{"O", "g.tsv"}, {"K", "k.tsv"}}, nil, []string{"g.tsv", "k.tsv"}},
+		{[]GoldFile{{"O", "g.tsv"}}, []PredictionFile{{"a", "", "-"}, {"b", "O", "b.tsv"}}, []string{"g.tsv", "-", "b.tsv"}},
+		{nil, []PredictionFile{{"a", "", "p.tsv"}}, []string{"p.tsv"}},
+	} {
+		if got := Paths(tt.golds, tt.preds); !slices.Equal(got, tt.want) {
+			t.Errorf("Paths(%v, %v) = %v, want %v", tt.golds, tt.preds, got, tt.want)
 		}
 	}
 }

@@ -82,15 +82,9 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 		return usageErrorf("compare takes no arguments (got %q)", args[0])
 	}
 	c, buildDir, input, preds, golds, predFiles, changes := o.c, o.build, o.input, o.preds, o.golds, o.predFiles, o.changes
-	var inputs []string
+	inputs := compare.Paths(golds, predFiles)
 	if o.build != "" {
-		inputs = build.DirFiles(o.build)
-	}
-	for _, g := range golds {
-		inputs = append(inputs, g.Path)
-	}
-	for _, p := range predFiles {
-		inputs = append(inputs, p.Path)
+		inputs = append(build.DirFiles(o.build), inputs...)
 	}
 	if err := oneStdin(append(inputs, changes)...); err != nil {
 		return err
