@@ -13,6 +13,16 @@ import (
 // build of it.
 const sampleCredit = "Data: BC5CDR excerpt (Li et al. 2016, via Crichton et al. 2017), CC BY 4.0; see sample/NOTICE."
 
+// WriteManifestStats prints the statistics recorded in the manifest
+// file at path (see WriteStats), as "stress stats --manifest" does.
+func WriteManifestStats(w io.Writer, path string) error {
+	m, err := ReadManifest(path)
+	if err != nil {
+		return err
+	}
+	return WriteStats(w, m)
+}
+
 // WriteSummary prints what Run did for p, as "stress build" does: the
 // statistics of its manifest m (WriteStats), then the manifest written
 // or, for a regeneration (p.Expect), the one every output was checked

@@ -2,6 +2,9 @@ package build
 
 import (
 	"bytes"
+	"context"
+	"errors"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,5 +56,35 @@ func TestAugmentPlanWriteSummary(t *testing.T) {
 	perturb.WriteTable(&table, []perturb.NamedStats{{Name: "original", Stats: m.Parts[0].Stats}, {Name: "key.1", Stats: m.Parts[1].Stats}})
 	if want := table.String() + "\nwrote aug.tsv (6 sentences) and aug.tsv.manifest.json\n"; got.String() != want {
 		t.Errorf("wrote\n%s\nwant\n%s", got.String(), want)
+	}
+}
+
+func TestWriteManifestStats(t *testing.T) {
+	plan := testPlan(t, testInputs(t, 5)[:1])
+	m, err := Run(context.Background(), plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := WriteStats(&want, m); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		path string
+		err  error
+	}{
+		{filepath.Join(plan.Dir, ManifestName), nil},
+		{filepath.Join(t.TempDir(), ManifestName), fs.ErrNotExist},
+		{plan.Inputs[0].Path, perturb.ErrManifest}, // not a manifest
+	} {
+		var got bytes.Buffer
+		err := WriteManifestStats(&got, tt.path)
+		if !errors.Is(err, tt.err) || (err == nil) != (tt.err == nil) {
+			t.Errorf("%s: error %v, want %v", tt.path, err, tt.err)
+			continue
+		}
+		if err == nil && got.String() != want.String() {
+			t.Errorf("%s: wrote\n%s\nwant\n%s", tt.path, got.String(), want.String())
+		}
 	}
 }

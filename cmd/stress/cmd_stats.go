@@ -37,11 +37,7 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 		if len(args) > 0 || origPath != "" {
 			return usageErrorf("stats: --manifest cannot be combined with files or --original")
 		}
-		m, err := build.ReadManifest(manifest)
-		if err != nil {
-			return err
-		}
-		return build.WriteStats(e.Stdout, m)
+		return build.WriteManifestStats(e.Stdout, manifest)
 	}
 	if len(args) == 0 {
 		return usageErrorf("stats: no input files")
