@@ -1,6 +1,7 @@
 package build
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -55,11 +56,26 @@ func (b *Build) Input(name string) (*perturb.Input, error) {
 		}
 		names = append(names, in.Name)
 	}
-	if name == "" {
-		return nil, fmt.Errorf("%w: build %s has several inputs (%s)", ErrInput, b.Dir, strings.Join(names, ", "))
-	}
-	return nil, fmt.Errorf("%w: build %s has no input %q (it has %s)", ErrInput, b.Dir, name, strings.Join(names, ", "))
+	return nil, &InputError{Dir: b.Dir, Name: name, Inputs: names}
 }
+
+// InputError reports an input asked of a build (Build.Input) that it
+// does not have: none of the name, or several when none was named. It
+// wraps ErrInput.
+type InputError struct {
+	Dir    string
+	Name   string   // the name asked for; "": the only input
+	Inputs []string // the names of the build's inputs
+}
+
+func (e *InputError) Error() string {
+	if e.Name == "" {
+		return fmt.Sprintf("%v: build %s has several inputs (%s)", ErrInput, e.Dir, strings.Join(e.Inputs, ", "))
+	}
+	return fmt.Sprintf("%v: build %s has no input %q (it has %s)", ErrInput, e.Dir, e.Name, strings.Join(e.Inputs, ", "))
+}
+
+func (e *InputError) Unwrap() error { return ErrInput }
 
 // Changes reads the build's change log: the changes of each output
 // file. It is nil when the build has no change log.
@@ -223,6 +239,31 @@ func WriteStats(w io.Writer, m *perturb.Manifest) error {
 type Predictions struct {
 	System string
 	Dir    string
+}
+
+// ParsePredictions parses a system's predictions on a build given as
+// NAME=DIR.
+func ParsePredictions(s string) (Predictions, error) {
+	name, dir, ok := strings.Cut(s, "=")
+	if !ok || name == "" || dir == "" {
+		return Predictions{}, errors.New("want NAME=VALUE")
+	}
+	return Predictions{System: name, Dir: dir}, nil
+}
+
+// AddDirTo adds to c the sets of the input named input of the build in
+// dir ("": its only input; an *InputError if it has no such input), and
+// the predictions of each system on every set (see AddTo).
+func AddDirTo(c *compare.Comparer, dir, input string, preds []Predictions) error {
+	b, err := Open(dir)
+	if err != nil {
+		return fmt.Errorf("open build manifest: %w", err)
+	}
+	in, err := b.Input(input)
+	if err != nil {
+		return err
+	}
+	return b.AddTo(c, in, preds)
 }
 
 // AddTo adds the sets of input in (see Sets) to c, and the predictions

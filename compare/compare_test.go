@@ -258,12 +258,14 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// The HTML golden ends in .golden: it is expected output, not source,
+// and tools that read *.html as code should not take it for some.
 func TestGolden(t *testing.T) {
 	rep := tiny(t, 200)
 	for _, g := range []struct {
 		file string
 		f    Format
-	}{{"tiny.txt", Text}, {"tiny.md", Markdown}, {"tiny.json", JSON}, {"tiny.csv", CSV}, {"tiny.html", -1}} {
+	}{{"tiny.txt", Text}, {"tiny.md", Markdown}, {"tiny.json", JSON}, {"tiny.csv", CSV}, {"tiny.html.golden", -1}} {
 		var b bytes.Buffer
 		if g.f < 0 {
 			must(t, rep.WriteHTML(&b))

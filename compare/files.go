@@ -1,8 +1,10 @@
 package compare
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 )
 
 // GoldFile is a gold set read from a file.
@@ -14,6 +16,44 @@ type GoldFile struct {
 // Set may be empty when there is one gold set.
 type PredictionFile struct {
 	System, Set, Path string
+}
+
+// ParseGoldFile parses a gold set given as SET=FILE, or as FILE alone
+// for the original, set "O".
+func ParseGoldFile(s string) (GoldFile, error) {
+	if !strings.Contains(s, "=") {
+		return GoldFile{Set: "O", Path: s}, nil
+	}
+	set, path, _ := strings.Cut(s, "=")
+	if set == "" || path == "" {
+		return GoldFile{}, errors.New("want [SET=]FILE")
+	}
+	return GoldFile{Set: set, Path: path}, nil
+}
+
+// ParsePredictionFile parses a system's predictions given as
+// SYSTEM:SET=FILE, or SYSTEM=FILE where there is one gold set.
+func ParsePredictionFile(s string) (PredictionFile, error) {
+	name, path, ok := strings.Cut(s, "=")
+	if !ok || name == "" || path == "" {
+		return PredictionFile{}, errors.New("want NAME=VALUE")
+	}
+	system, set, _ := strings.Cut(name, ":")
+	return PredictionFile{System: system, Set: set, Path: path}, nil
+}
+
+// Paths returns the files of golds and preds, in order: for an output
+// policy (a report must not replace one of them) and for checks on
+// standard input ("-" may be one of them only).
+func Paths(golds []GoldFile, preds []PredictionFile) []string {
+	var paths []string
+	for _, g := range golds {
+		paths = append(paths, g.Path)
+	}
+	for _, p := range preds {
+		paths = append(paths, p.Path)
+	}
+	return paths
 }
 
 // AddFiles adds gold sets and predictions read from files, with the

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -46,5 +47,73 @@ func TestAddFiles(t *testing.T) {
 	c = New()
 	if err := c.AddFiles([]GoldFile{{"O", gold}}, []PredictionFile{{System: "sys", Path: pO}}, ""); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestParseGoldFile(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want GoldFile
+		err  string
+	}{
+		{"test.tsv", GoldFile{Set: "O", Path: "test.tsv"}, ""},
+		{"K=test_key.tsv", GoldFile{Set: "K", Path: "test_key.tsv"}, ""},
+		{"K=a=b.tsv", GoldFile{Set: "K", Path: "a=b.tsv"}, ""},
+		{"K=", GoldFile{}, "want [SET=]FILE"},
+		{"=test.tsv", GoldFile{}, "want [SET=]FILE"},
+	} {
+		got, err := ParseGoldFile(tt.in)
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("%q: error %v, want %q", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("%q = %+v, %v; want %+v", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+func TestParsePredictionFile(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want PredictionFile
+		err  string
+	}{
+		{"sys:K=p.tsv", PredictionFile{System: "sys", Set: "K", Path: "p.tsv"}, ""},
+		{"sys=p.tsv", PredictionFile{System: "sys", Path: "p.tsv"}, ""},
+		{"sys:K=a=p.tsv", PredictionFile{System: "sys", Set: "K", Path: "a=p.tsv"}, ""},
+		{"p.tsv", PredictionFile{}, "want NAME=VALUE"},
+		{"sys=", PredictionFile{}, "want NAME=VALUE"},
+		{"=p.tsv", PredictionFile{}, "want NAME=VALUE"},
+	} {
+		got, err := ParsePredictionFile(tt.in)
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("%q: error %v, want %q", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("%q = %+v, %v; want %+v", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+func TestPaths(t *testing.T) {
+	for _, tt := range []struct {
+		golds []GoldFile
+		preds []PredictionFile
+		want  []string
+	}{
+		{nil, nil, nil},
+		{[]GoldFile{{"O", "g.tsv"}, {"K", "k.tsv"}}, nil, []string{"g.tsv", "k.tsv"}},
+		{[]GoldFile{{"O", "g.tsv"}}, []PredictionFile{{"a", "", "-"}, {"b", "O", "b.tsv"}}, []string{"g.tsv", "-", "b.tsv"}},
+		{nil, []PredictionFile{{"a", "", "p.tsv"}}, []string{"p.tsv"}},
+	} {
+		if got := Paths(tt.golds, tt.preds); !slices.Equal(got, tt.want) {
+			t.Errorf("Paths(%v, %v) = %v, want %v", tt.golds, tt.preds, got, tt.want)
+		}
 	}
 }

@@ -362,3 +362,16 @@ func ConllevalStatus(err error) int {
 	}
 	return 1
 }
+
+// EvaluateFile scores the conlleval input in the file name, or in Stdin
+// for "-", decompressed when it is gzipped (see OpenText); errors name
+// the file.
+func (e *Evaluator) EvaluateFile(name string) (Counts, error) {
+	f, err := OpenText(name)
+	if err != nil {
+		return Counts{}, err
+	}
+	defer f.Close()
+	e.File, e.r = name, f
+	return e.Evaluate()
+}

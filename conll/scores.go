@@ -29,6 +29,23 @@ func WriteScores(w io.Writer, c Counts, format string, opt EvalOptions) error {
 	return fmt.Errorf("unknown score format %q (want %s)", format, strings.Join(ScoreFormats, ", "))
 }
 
+// WriteResult writes the result of a scoring in opt.Mode as "stress
+// score" prints it: in ModeSemEval the report of sem (WriteSemEval, in
+// format); in the other modes, for format "text", conlleval's report of
+// c (its LaTeX table with latex; WriteReport), else c's table in format
+// (WriteScores).
+func WriteResult(w io.Writer, c Counts, sem *SemEval, opt EvalOptions, format string, latex bool) error {
+	switch {
+	case opt.Mode == ModeSemEval:
+		return WriteSemEval(w, sem, format)
+	case format != "text":
+		return WriteScores(w, c, format, opt)
+	case latex:
+		return WriteReport(w, c, ReportLaTeX)
+	}
+	return WriteReport(w, c)
+}
+
 // scoreRow is one line of the non-text reports.
 type scoreRow struct {
 	Type      string  `json:"type,omitempty"`

@@ -45,6 +45,20 @@ func ParseStrictScheme(name string) (StrictScheme, error) {
 	return 0, fmt.Errorf("unknown scheme %q (want iob1, iob2, ioe1, ioe2, iobes or bilou)", name)
 }
 
+// ParseScheme reads name, the tag scheme of a scoring in o.Mode. In
+// ModeStrict it is the scheme seqeval reads the tags in, set in
+// o.Scheme (ParseStrictScheme); in the other modes it is the scheme the
+// tags are converted to IOB2 from (iob.ParseScheme), returned with
+// convert set, for the Convert and Scheme of an Evaluator or Scorer.
+func (o *EvalOptions) ParseScheme(name string) (from iob.Scheme, convert bool, err error) {
+	if o.Mode == ModeStrict {
+		o.Scheme, err = ParseStrictScheme(name)
+		return from, false, err
+	}
+	from, err = iob.ParseScheme(name)
+	return from, err == nil, err
+}
+
 // A tag prefix as a bit, so that a rule can allow several at once.
 type prefixBit uint8
 

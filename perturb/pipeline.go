@@ -32,15 +32,6 @@ type SentenceChecker interface {
 	CheckSentence(orig, out conll.Sentence, changes []Change) error
 }
 
-// ChangeAppender is implemented by perturbations that can append their
-// changes to a slice the caller owns: the pipeline then keeps the
-// changes of many sentences in one reused buffer instead of allocating
-// a slice per sentence, the largest allocation of a build.
-// PerturbAppend(nil, s, selected, r) must equal Perturb(s, selected, r).
-type ChangeAppender interface {
-	PerturbAppend(dst []Change, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []Change)
-}
-
 // MentionReporter is implemented by perturbations that decide mention
 // by mention, such as synonym replacement. MentionOutcomes returns, for
 // each gold mention of s in order, its entity type and its outcome:
@@ -111,7 +102,7 @@ type formattedSink interface {
 	// When every sink of a part is a formattedSink and Pipeline.Changes
 	// is nil, no sentence leaves the pipeline, which then keeps the
 	// strings of sentences (read from an appendSource, edited by a
-	// TokenEditor) in memory it reuses from batch to batch: sinks,
+	// WordEditor) in memory it reuses from batch to batch: sinks,
 	// perturbations and mention reporters must not keep the sentences
 	// they are given, or slices of them, after they return.
 	AppendSentence(dst []byte, s conll.Sentence, sep bool) ([]byte, error)
@@ -203,7 +194,7 @@ type batch struct {
 	outs    []conll.Sentence // outs[i*len(Steps)+k]: sentence i after step k
 	ctxs    []any            // indexed like outs: the contexts of ContextPerturbations
 	changes [][]Change       // indexed like outs
-	arena   []Change         // backing store of changes, for ChangeAppenders
+	arena   []Change         // backing store of changes, for WordEditors
 	rows    []byte           // change-log rows, for ChangeLog
 	rowEnds []int            // end of each sentence's rows in rows
 	// text[k] is step k's sentences formatted by its formattedSink, and
@@ -212,7 +203,7 @@ type batch struct {
 	textEnds [][]int
 	// reuse is set when no sentence leaves the pipeline (see
 	// formattedSink): the Tokens and Tags of origs are then slices of
-	// strs, and the Tokens of outs made by TokenEditors slices of toks.
+	// strs, and the Tokens of outs made by WordEditors slices of toks.
 	reuse bool
 	strs  []string
 	toks  []string
@@ -531,30 +522,21 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 		var out conll.Sentence
 		var cs []Change
 		_, keepKind := st.Perturbation.(*Sequence) // its changes name their component
-		te, isEditor := st.Perturbation.(TokenEditor)
-		we, isWords := st.Perturbation.(WordEditor)
-		if b.reuse && (isEditor || isWords) {
+		if we, ok := st.Perturbation.(WordEditor); ok {
 			n := len(b.arena)
-			if isEditor {
-				b.arena = te.AppendEdits(b.arena, orig, w.selected, w.rng)
-			} else {
+			if b.reuse {
 				b.arena = AppendEdits(b.arena, orig, w.selected, w.rng, st.Name, we)
+				out = orig
+			} else {
+				out, b.arena = EditWords(b.arena, orig, w.selected, w.rng, st.Name, we)
 			}
 			cs = b.arena[n:len(b.arena):len(b.arena)]
-			out = orig
 			if len(cs) == 0 {
 				cs = nil
-			} else {
+			} else if b.reuse {
 				start := len(b.toks)
 				b.toks = ApplyEdits(b.toks, orig.Tokens, cs)
 				out.Tokens = b.toks[start:len(b.toks):len(b.toks)]
-			}
-		} else if ap, ok := st.Perturbation.(ChangeAppender); ok {
-			n := len(b.arena)
-			out, b.arena = ap.PerturbAppend(b.arena, orig, w.selected, w.rng)
-			cs = b.arena[n:len(b.arena):len(b.arena)]
-			if len(cs) == 0 {
-				cs = nil
 			}
 		} else if cp, ok := st.Perturbation.(ContextPerturbation); ok {
 			var ctx any

@@ -62,7 +62,7 @@ func runSteps(t *testing.T, ss []conll.Sentence, workers int, wrap bool) kwRun {
 }
 
 // TestPipelineBatching checks that batching, buffer reuse and the
-// ChangeAppender path change nothing: the same sentences, changes and
+// WordEditor path change nothing: the same sentences, changes and
 // statistics with and without the fast path, whatever the workers, and
 // sentences a sink kept stay intact when later batches reuse buffers.
 func TestPipelineBatching(t *testing.T) {
@@ -119,25 +119,31 @@ func TestPipelineBatching(t *testing.T) {
 	}
 }
 
-// TestPerturbAppend checks that PerturbAppend appends exactly what
+// TestEditWordsAppends checks that EditWords, as the pipeline calls it
+// with a buffer of earlier changes, appends exactly what the kind's
 // Perturb returns and leaves dst's earlier elements alone.
-func TestPerturbAppend(t *testing.T) {
+func TestEditWordsAppends(t *testing.T) {
 	sel, _ := perturb.NewSelector(perturb.DefaultSelection(), 3)
 	prefix := []perturb.Change{{Kind: "earlier", Before: "x", After: "y"}}
 	for _, name := range []string{"keyboard", "swap"} {
 		p := mustKind(t, name, nil)
-		ap, ok := p.(perturb.ChangeAppender)
+		we, ok := p.(perturb.WordEditor)
 		if !ok {
-			t.Fatalf("%s does not implement ChangeAppender", name)
+			t.Fatalf("%s is not a WordEditor", name)
 		}
+		changed := 0
 		for _, s := range sampleSentences(t) {
 			selected := sel.Select(s)
 			out1, cs1 := p.Perturb(s, selected, perturb.SentenceRand(3, name, s))
 			dst := append([]perturb.Change(nil), prefix...)
-			out2, cs2 := ap.PerturbAppend(dst, s, selected, perturb.SentenceRand(3, name, s))
+			out2, cs2 := perturb.EditWords(dst, s, selected, perturb.SentenceRand(3, name, s), name, we)
 			if !reflect.DeepEqual(out1, out2) || !reflect.DeepEqual(cs2[:1], prefix) || !reflect.DeepEqual(cs1, nilIfEmpty(cs2[1:])) {
-				t.Fatalf("%s: PerturbAppend differs from Perturb on %q", name, s.Tokens)
+				t.Fatalf("%s: EditWords differs from Perturb on %q", name, s.Tokens)
 			}
+			changed += len(cs1)
+		}
+		if changed == 0 {
+			t.Fatalf("%s changed nothing: the test proves nothing", name)
 		}
 	}
 }

@@ -220,23 +220,24 @@ func TestRunPartsDoneError(t *testing.T) {
 	}
 }
 
-// TestTokenEditors checks that AppendEdits, with ApplyEdits, gives what
-// PerturbAppend gives, random draws included.
-func TestTokenEditors(t *testing.T) {
+// TestWordEditors checks that AppendEdits, with ApplyEdits, gives what
+// the kind's Perturb gives, random draws included: the pipeline builds
+// the output sentences of WordEditors that way.
+func TestWordEditors(t *testing.T) {
 	ss := sampleSentences(t)
 	sel, _ := perturb.NewSelector(perturb.DefaultSelection(), 1)
 	for _, name := range []string{"keyboard", "swap"} {
 		p := mustKind(t, name, nil)
-		te, ok := p.(perturb.TokenEditor)
+		we, ok := p.(perturb.WordEditor)
 		if !ok {
-			t.Fatalf("%s is not a TokenEditor", name)
+			t.Fatalf("%s is not a WordEditor", name)
 		}
 		changed := 0
 		for i, s := range ss {
 			selected := sel.Select(s)
 			r1, r2 := rand.New(rand.NewPCG(uint64(i), 9)), rand.New(rand.NewPCG(uint64(i), 9))
 			out, want := p.Perturb(s, selected, r1)
-			got := te.AppendEdits(nil, s, selected, r2)
+			got := perturb.AppendEdits(nil, s, selected, r2, name, we)
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("%s sentence %d: AppendEdits %+v, Perturb %+v", name, i, got, want)
 			}

@@ -1,8 +1,10 @@
 package perturb
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -456,7 +458,7 @@ func WriteOutcomes(w io.Writer, rows []NamedStats) error {
 // FileStats counts the corpus at path and, with orig, compares it sentence by sentence
 // with orig. Files that do not align are an error naming the line.
 func FileStats(path, orig string) (Stats, error) {
-	return fileStats(path, orig, nil)
+	return fileStats(conll.Open, path, orig, nil)
 }
 
 // FileStatsScheme is FileStats with both files checked in scheme and
@@ -464,12 +466,55 @@ func FileStats(path, orig string) (Stats, error) {
 // an IOB1 or IOBES file is counted right and an invalid tag stops the
 // count at its line.
 func FileStatsScheme(path, orig string, scheme iob.Scheme) (Stats, error) {
-	return fileStats(path, orig, func(f *conll.File) error { return f.SetScheme(scheme) })
+	return fileStats(conll.Open, path, orig, func(f *conll.File) error { return f.SetScheme(scheme) })
 }
 
-func fileStats(path, orig string, setup func(*conll.File) error) (Stats, error) {
+// FilesStats returns the rows of WriteTable for files in scheme (see
+// FileStatsScheme): each file's counts, compared with orig when orig is
+// not "", after a row of orig's own counts named "ORIG (original)".
+// Standard input ("-") may be named more than once, as orig and a file:
+// it is read once and kept for every row.
+func FilesStats(files []string, orig string, scheme iob.Scheme) ([]NamedStats, error) {
+	open := conll.Open
+	if orig == "-" || slices.Contains(files, "-") {
+		in, err := conll.OpenInput("-")
+		if err != nil {
+			return nil, err
+		}
+		data, err := io.ReadAll(in)
+		if err != nil {
+			return nil, fmt.Errorf("read -: %w", err)
+		}
+		open = func(name string) (*conll.File, error) {
+			if name == "-" {
+				return conll.OpenReader(bytes.NewReader(data), name)
+			}
+			return conll.Open(name)
+		}
+	}
+	setup := func(f *conll.File) error { return f.SetScheme(scheme) }
+	var rows []NamedStats
+	if orig != "" {
+		st, err := fileStats(open, orig, "", setup)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, NamedStats{Name: orig + " (original)", Stats: st})
+	}
+	for _, name := range files {
+		st, err := fileStats(open, name, orig, setup)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, NamedStats{Name: name, Stats: st})
+	}
+	return rows, nil
+}
+
+// fileStats is FileStats with the files opened by open.
+func fileStats(open func(string) (*conll.File, error), path, orig string, setup func(*conll.File) error) (Stats, error) {
 	var st Stats
-	f, err := conll.Open(path)
+	f, err := open(path)
 	if err != nil {
 		return st, err
 	}
@@ -481,7 +526,7 @@ func fileStats(path, orig string, setup func(*conll.File) error) (Stats, error) 
 	}
 	var o *conll.File
 	if orig != "" {
-		if o, err = conll.Open(orig); err != nil {
+		if o, err = open(orig); err != nil {
 			return st, err
 		}
 		defer o.Close()

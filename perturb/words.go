@@ -15,8 +15,10 @@ import (
 // every random choice from r.
 //
 // A Perturbation that is a WordEditor must perturb by EditWords with
-// itself: the pipeline then calls AppendEdits with it directly, as for a
-// TokenEditor, and the perturbation needs no method of its own for that.
+// itself: the pipeline then calls EditWords, or AppendEdits when it
+// builds the output sentences itself, with it directly, keeping the
+// changes of many sentences in one reused buffer; the perturbation needs
+// no method of its own for that.
 type WordEditor interface {
 	AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool)
 }
@@ -30,16 +32,6 @@ func EditWord(edit WordEditor, word string, r *rand.Rand) (string, bool) {
 		return word, false
 	}
 	return string(b), true
-}
-
-// TokenEditor is implemented by token-level perturbations (keyboard,
-// swap) whose output is the input with the tokens their changes name
-// replaced by the changes' After texts, one token per change.
-// AppendEdits(dst, s, selected, r) must append the changes Perturb(s,
-// selected, r) would return, drawing the same random numbers: the
-// pipeline then builds the output sentences itself, in memory it reuses.
-type TokenEditor interface {
-	AppendEdits(dst []Change, s conll.Sentence, selected []bool, r *rand.Rand) []Change
 }
 
 // AppendASCII is the AppendWord of an editor with a byte-wise path for

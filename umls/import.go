@@ -82,7 +82,7 @@ func Import(ctx context.Context, target string, opt ImportOptions) (Info, error)
 		return Info{}, errors.New("import: an MRSTY file needs its MRCONSO file (semantic types attach to its concepts)")
 	}
 	var total int64
-	for _, p := range opt.inputs() {
+	for _, p := range opt.Inputs() {
 		st, err := os.Stat(p)
 		if err != nil {
 			return Info{}, fmt.Errorf("import: %w", err)
@@ -174,7 +174,8 @@ func Import(ctx context.Context, target string, opt ImportOptions) (Info, error)
 	return s.Info()
 }
 
-func (o *ImportOptions) inputs() []string {
+// Inputs returns the files Import reads, in the order it reads them.
+func (o *ImportOptions) Inputs() []string {
 	var in []string
 	for _, p := range []string{o.MRCONSO, o.MRSTY} {
 		if p != "" {

@@ -5,7 +5,6 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"sort"
 	"strings"
@@ -33,6 +32,8 @@ var (
 	ErrNoInput = errors.New("no input files")
 	// ErrClosed: the store was used after Close.
 	ErrClosed = errors.New("store is closed")
+	// ErrNoConcept: no concept has the name looked up (see NotFoundError).
+	ErrNoConcept = errors.New("no concept of that name")
 )
 
 // ParseError reports a malformed input row.
@@ -327,17 +328,27 @@ func Groups() []string {
 	return out
 }
 
+// ParseGroup returns the semantic group named s, in any case ("chem" is
+// CHEM).
+func ParseGroup(s string) (string, error) {
+	g := strings.ToUpper(s)
+	if !slices.Contains(Groups(), g) {
+		return "", fmt.Errorf("unknown semantic group %q", s)
+	}
+	return g, nil
+}
+
 // GroupsNaming returns the semantic groups of the concepts named text
 // (of those with a usable synonym, if usable), sorted: a lookup
 // restricted to other groups can say where the name is.
 func (s *Store) GroupsNaming(text string, usable bool) ([]string, error) {
 	var out []string
 	for _, g := range Groups() {
-		found, err := WriteLookup(io.Discard, s, text, []string{g}, usable)
+		cs, err := s.Lookup(text, g)
 		if err != nil {
 			return nil, err
 		}
-		if found {
+		if len(cs) > 0 {
 			out = append(out, g)
 		}
 	}

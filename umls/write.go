@@ -12,11 +12,15 @@ import (
 // WriteLookup writes the concepts named text (kept to groups when given)
 // with their groups, types and every synonym with its source and term
 // type (only the usable ones with usable), as "stress umls lookup" prints
-// them. found is false when no concept has that name.
-func WriteLookup(w io.Writer, s *Store, text string, groups []string, usable bool) (found bool, err error) {
+// them. When no concept has that name it writes nothing and returns a
+// *NotFoundError.
+func WriteLookup(w io.Writer, s *Store, text string, groups []string, usable bool) error {
 	cs, err := s.Lookup(text, groups...)
-	if err != nil || len(cs) == 0 {
-		return false, err
+	if err != nil {
+		return err
+	}
+	if len(cs) == 0 {
+		return s.notFound(text, groups, usable)
 	}
 	for i, c := range cs {
 		if i > 0 {
@@ -33,7 +37,7 @@ func WriteLookup(w io.Writer, s *Store, text string, groups []string, usable boo
 		fmt.Fprintln(w, "]")
 		ts, err := s.Terms(c.ID)
 		if err != nil {
-			return false, err
+			return err
 		}
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		for _, t := range ts {
@@ -53,10 +57,25 @@ func WriteLookup(w io.Writer, s *Store, text string, groups []string, usable boo
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\n", t.String, t.Source, t.TermType, strings.Join(notes, " "))
 		}
 		if err := tw.Flush(); err != nil {
-			return false, err
+			return err
 		}
 	}
-	return true, nil
+	return nil
+}
+
+// WriteInfo writes the Info of the store at path (the embedded default
+// when path is ""; see OpenOrDefault), as "stress umls info" prints it.
+func WriteInfo(w io.Writer, path string) error {
+	s, err := OpenOrDefault(path)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	in, err := s.Info()
+	if err != nil {
+		return err
+	}
+	return in.Write(w)
 }
 
 // Write writes the store's build metadata and counts, one "key value"

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"strings"
 
@@ -68,13 +67,5 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 	if err != nil {
 		return err
 	}
-	rows := make([]perturb.NamedStats, 0, len(m.Parts))
-	for _, p := range m.Parts {
-		rows = append(rows, perturb.NamedStats{Name: p.Name, Stats: p.Stats})
-	}
-	if err := perturb.WriteTable(e.Stdout, rows); err != nil {
-		return err
-	}
-	fmt.Fprintf(e.Stdout, "\nwrote %s (%d sentences) and %s\n", out, m.Output.Sentences, out+".manifest.json")
-	return nil
+	return plan.WriteSummary(e.Stdout, m)
 }

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/stress-ner/stress/build"
@@ -92,16 +90,6 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 	if err != nil {
 		return err
 	}
-	if err := build.WriteStats(e.Stdout, m); err != nil {
-		return err
-	}
-	if plan.Expect != nil {
-		fmt.Fprintf(e.Stdout, "\nregenerated %s: every output matches its recorded SHA-256\n", filepath.Join(plan.Dir, build.ManifestName))
-	} else {
-		fmt.Fprintf(e.Stdout, "\nwrote %s\n", filepath.Join(plan.Dir, build.ManifestName))
-	}
-	if len(args) == 0 && o.From == "" {
-		fmt.Fprintf(e.Stdout, "\nData: BC5CDR excerpt (Li et al. 2016, via Crichton et al. 2017), CC BY 4.0; see sample/NOTICE.\n")
-	}
-	return nil
+	// "stress build" alone builds the embedded sample, which it credits.
+	return plan.WriteSummary(e.Stdout, m, len(args) == 0 && o.From == "")
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
@@ -38,9 +37,9 @@ systems are compared on each set with an approximate randomization test.`,
 			o.c = compare.New()
 			f.String(&o.build, "build", "", "", "build directory with manifest.json")
 			f.String(&o.input, "input", "", "", "input of the build to compare on, by name (needed when the build has several)")
-			ParsedList(f, &o.preds, "pred", parsePair, "system predictions as `NAME=DIR` (repeatable)")
-			ParsedList(f, &o.golds, "gold", parseGold, "gold set as `[SET=]FILE` (repeatable)")
-			ParsedList(f, &o.predFiles, "pred-file", parsePredFile, "prediction file as `NAME[:SET]=FILE` (repeatable)")
+			ParsedList(f, &o.preds, "pred", build.ParsePredictions, "system predictions as `NAME=DIR` (repeatable)")
+			ParsedList(f, &o.golds, "gold", compare.ParseGoldFile, "gold set as `[SET=]FILE` (repeatable)")
+			ParsedList(f, &o.predFiles, "pred-file", compare.ParsePredictionFile, "prediction file as `NAME[:SET]=FILE` (repeatable)")
 			f.String(&o.changes, "changes", "", "", "change log (changes.tsv) for --gold sets, matched by file name")
 			f.String(&o.c.Reference, "reference", "", "", "set drops are measured against (default: the original, or the first --gold)")
 			Parsed(f, &o.c.Eval.Mode, "mode", "", "conlleval", conll.ParseMode, "span semantics: conlleval, strict (seqeval's strict mode under --scheme) or semeval (nervaluate's entities, exact matches)")
@@ -71,26 +70,11 @@ systems are compared on each set with an approximate randomization test.`,
 type compareOptions struct {
 	c                           *compare.Comparer
 	build, input, changes, html string
-	preds, golds, predFiles     []named
+	preds                       []build.Predictions
+	golds                       []compare.GoldFile
+	predFiles                   []compare.PredictionFile
 	format                      compare.Format
 	force                       bool
-}
-
-func parseGold(s string) (named, error) {
-	if !strings.Contains(s, "=") {
-		return named{set: "O", path: s}, nil
-	}
-	n, err := parsePair(s)
-	if err != nil {
-		return n, errors.New("want [SET=]FILE")
-	}
-	return named{set: n.name, path: n.path}, nil
-}
-
-func parsePredFile(s string) (named, error) {
-	n, err := parsePair(s)
-	n.name, n.set, _ = strings.Cut(n.name, ":")
-	return n, err
 }
 
 func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) error {
@@ -98,12 +82,9 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 		return usageErrorf("compare takes no arguments (got %q)", args[0])
 	}
 	c, buildDir, input, preds, golds, predFiles, changes := o.c, o.build, o.input, o.preds, o.golds, o.predFiles, o.changes
-	var inputs []string
+	inputs := compare.Paths(golds, predFiles)
 	if o.build != "" {
-		inputs = build.DirFiles(o.build)
-	}
-	for _, n := range append(append([]named{}, golds...), predFiles...) {
-		inputs = append(inputs, n.path)
+		inputs = append(build.DirFiles(o.build), inputs...)
 	}
 	if err := oneStdin(append(inputs, changes)...); err != nil {
 		return err
@@ -119,7 +100,10 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 		if len(preds) == 0 {
 			return usageErrorf("--build needs at least one --pred NAME=DIR")
 		}
-		err = addBuild(c, buildDir, input, preds)
+		var ie *build.InputError
+		if err = build.AddDirTo(c, buildDir, input, preds); errors.As(err, &ie) {
+			return usageErrorf("%v (choose one with --input)", err)
+		}
 	case len(golds) > 0:
 		if len(preds) > 0 {
 			return usageErrorf("--pred needs --build; use --pred-file with --gold")
@@ -127,14 +111,7 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 		if len(predFiles) == 0 {
 			return usageErrorf("--gold needs at least one --pred-file NAME[:SET]=FILE")
 		}
-		gs, ps := make([]compare.GoldFile, len(golds)), make([]compare.PredictionFile, len(predFiles))
-		for i, g := range golds {
-			gs[i] = compare.GoldFile{Set: g.set, Path: g.path}
-		}
-		for i, p := range predFiles {
-			ps[i] = compare.PredictionFile{System: p.name, Set: p.set, Path: p.path}
-		}
-		if err = c.AddFiles(gs, ps, changes); errors.Is(err, compare.ErrWhichSet) {
+		if err = c.AddFiles(golds, predFiles, changes); errors.Is(err, compare.ErrWhichSet) {
 			return usageErrorf("--pred-file %v (NAME:SET=FILE)", err)
 		}
 	default:
@@ -153,24 +130,4 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 		}
 	}
 	return rep.Write(e.Stdout, o.format)
-}
-
-// addBuild adds the sets of input inputName of the build in dir, and
-// the predictions of each system, to c.
-func addBuild(c *compare.Comparer, dir, inputName string, preds []named) error {
-	b, err := build.Open(dir)
-	if err != nil {
-		return fmt.Errorf("open build manifest: %w", err)
-	}
-	in, err := b.Input(inputName)
-	if errors.Is(err, build.ErrInput) {
-		return usageErrorf("%v (choose one with --input)", err)
-	} else if err != nil {
-		return err
-	}
-	ps := make([]build.Predictions, len(preds))
-	for i, p := range preds {
-		ps[i] = build.Predictions{System: p.name, Dir: p.path}
-	}
-	return b.AddTo(c, in, ps)
 }

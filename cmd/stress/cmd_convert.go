@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
@@ -43,51 +42,10 @@ func runConvert(ctx context.Context, e *env, o *convertOptions, args []string) e
 	if err := overwrite.Check(args, []string{o.Output}, o.Force); err != nil {
 		return err
 	}
-	in, err := openCorpusFormat(e, args[0], o.InFormat)
+	in, err := conll.OpenNonEmpty(args[0], o.InFormat)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	outFormat := in.Format
-	if o.Output != "" {
-		outFormat = conll.FormatOf(o.Output)
-	}
-	if o.OutFormat != "" {
-		outFormat, _ = conll.ParseFormat(o.OutFormat)
-	}
-	// Document writers rebuild the documents the reader has read; other
-	// inputs give documents made from their sentences.
-	var layout conll.Layout
-	if in.Format.IsDocument() {
-		layout = in.Layout()
-	}
-	if o.Output == "" {
-		return conll.Copy(conll.NewFormatWriter(e.Stdout, outFormat, layout), in)
-	}
-	out, err := conll.Create(o.Output, conll.OutputOptions{Layout: layout, Format: outFormat, NoClobber: !o.Force})
-	if err != nil {
-		return err
-	}
-	defer out.Abort()
-	if err := conll.Copy(out, in); err != nil {
-		return fmt.Errorf("convert %s: %w", args[0], err)
-	}
-	return out.Commit()
-}
-
-// openCorpusFormat opens a corpus as openCorpus does, in the named
-// format when it is not empty.
-func openCorpusFormat(e *env, name, format string) (*conll.File, error) {
-	if format == "" {
-		return openCorpus(e, name)
-	}
-	f, err := conll.ParseFormat(format)
-	if err != nil {
-		return nil, usageErrorf("%v", err)
-	}
-	cf, err := conll.OpenFormat(name, f)
-	if err != nil {
-		return nil, err
-	}
-	return conll.NonEmpty(cf), nil
+	return conll.Convert(e.Stdout, in, conll.ConvertOptions{Output: o.Output, Format: o.OutFormat, Force: o.Force})
 }

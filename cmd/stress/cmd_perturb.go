@@ -67,7 +67,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if err := overwrite.Check([]string{inName}, []string{o.Output, o.Log}, o.Force); err != nil {
 		return err
 	}
-	in, err := openCorpusFormat(e, inName, o.InFormat)
+	in, err := conll.OpenNonEmpty(inName, o.InFormat)
 	if err != nil {
 		return err
 	}
@@ -75,12 +75,9 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if err := in.SetScheme(o.Scheme); err != nil {
 		return err
 	}
-
-	var outFormat conll.Format
-	if o.OutFormat != "" {
-		outFormat, _ = conll.ParseFormat(o.OutFormat)
-	} else if o.Output == "" {
-		outFormat = in.Format
+	outFormat, err := conll.OutputFormat(o.OutFormat, o.Output, in.Format)
+	if err != nil {
+		return err
 	}
 	pf := build.PerturbFile{Kind: kind, Output: o.Output, Stdout: e.Stdout, OutFormat: outFormat, Log: o.Log, Force: o.Force,
 		Apply: perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, Scheme: o.Scheme}}

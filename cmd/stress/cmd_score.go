@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -42,21 +41,16 @@ type scoreOptions struct {
 	schemeName                string
 	eval                      conll.EvalOptions
 	latex                     bool
-	scheme                    iob.Scheme
 	set                       func(string) bool
 }
 
 func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
-	delim, latex, goldPath, predPath, format, opt, scheme := o.delim, o.latex, o.gold, o.pred, o.format, o.eval, o.scheme
-	convert := o.set("scheme") && opt.Mode != conll.ModeStrict
+	delim, latex, goldPath, predPath, format, opt := o.delim, o.latex, o.gold, o.pred, o.format, o.eval
+	var scheme iob.Scheme // tags converted from it to IOB2, if convert
+	var convert bool
 	var err error
 	if o.set("scheme") {
-		if opt.Mode == conll.ModeStrict {
-			opt.Scheme, err = conll.ParseStrictScheme(o.schemeName)
-		} else {
-			scheme, err = iob.ParseScheme(o.schemeName)
-		}
-		if err != nil {
+		if scheme, convert, err = opt.ParseScheme(o.schemeName); err != nil {
 			return usageErrorf("--scheme: %v", err)
 		}
 	}
@@ -96,62 +90,24 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		if len(args) > 1 {
 			return usageErrorf("at most one FILE")
 		}
-		name, in := "-", io.Reader(nil)
-		if len(args) == 0 || args[0] == "-" {
-			// Standard input, decompressed if it is gzipped.
-			if in, err = conll.TextReader(e.Stdin, name); err != nil {
-				return err
-			}
-		} else {
+		name := "-" // standard input, decompressed if it is gzipped
+		if len(args) == 1 {
 			name = args[0]
-			f, err := conll.OpenText(name)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			in = f
 		}
-		ev := conll.NewEvaluator(in)
-		ev.File = name
-		ev.Delimiter = delim
-		ev.Options = opt
-		ev.Convert, ev.Scheme = convert, scheme
-		counts, err = ev.Evaluate()
-		if err != nil {
+		ev := &conll.Evaluator{Delimiter: delim, Options: opt, Convert: convert, Scheme: scheme}
+		if counts, err = ev.EvaluateFile(name); err != nil {
 			// Refuse as conlleval does: nothing on stdout, its exit status.
 			return &exitError{Code: conll.ConllevalStatus(err), Err: err}
 		}
 		sem = ev.SemEval()
 	}
 
-	if opt.Mode == conll.ModeSemEval {
-		return conll.WriteSemEval(e.Stdout, sem, format)
+	// Tags valid IOB2 forbids: conlleval reads them as entity starts,
+	// strict mode ignores them; SemEval's report goes without the warning.
+	if opt.Mode != conll.ModeSemEval {
+		for _, w := range counts.IssueWarnings(opt.Mode) {
+			fmt.Fprintf(e.Stderr, "stress score: warning: %s\n", w)
+		}
 	}
-
-	warnIssues(e.Stderr, counts, opt.Mode)
-	if format != "text" {
-		return conll.WriteScores(e.Stdout, counts, format, opt)
-	}
-	if latex {
-		return conll.WriteReport(e.Stdout, counts, conll.ReportLaTeX)
-	}
-	return conll.WriteReport(e.Stdout, counts)
-}
-
-// warnIssues says on stderr how many tags valid IOB2 forbids: conlleval
-// reads them as entity starts, strict mode ignores them.
-func warnIssues(w io.Writer, c conll.Counts, mode conll.Mode) {
-	describe := func(is iob.Issues) string {
-		return fmt.Sprintf("%d I- tag(s) starting an entity and %d type change(s) inside an entity", is.IStarts, is.TypeChanges)
-	}
-	hint := "conlleval counts them as entity starts; see --mode strict"
-	if mode == conll.ModeStrict {
-		hint = "strict mode does not count them as entities"
-	}
-	if c.GoldIssues.Any() {
-		fmt.Fprintf(w, "stress score: warning: gold has %s (%s)\n", describe(c.GoldIssues), hint)
-	}
-	if c.PredIssues.Any() {
-		fmt.Fprintf(w, "stress score: warning: prediction has %s (%s)\n", describe(c.PredIssues), hint)
-	}
+	return conll.WriteResult(e.Stdout, counts, sem, opt, format, latex)
 }

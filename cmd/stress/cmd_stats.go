@@ -1,14 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"fmt"
-	"io"
-	"slices"
 
 	"github.com/stress-ner/stress/build"
-	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
@@ -42,41 +37,15 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 		if len(args) > 0 || origPath != "" {
 			return usageErrorf("stats: --manifest cannot be combined with files or --original")
 		}
-		m, err := build.ReadManifest(manifest)
-		if err != nil {
-			return err
-		}
-		return build.WriteStats(e.Stdout, m)
+		return build.WriteManifestStats(e.Stdout, manifest)
 	}
 	if len(args) == 0 {
 		return usageErrorf("stats: no input files")
 	}
-	// The original is read once per FILE: standard input given as "-"
-	// is kept to be read again.
-	rewind := func() {}
-	if origPath == "-" || slices.Contains(args, "-") {
-		data, err := io.ReadAll(e.Stdin)
-		if err != nil {
-			return fmt.Errorf("read -: %w", err)
-		}
-		rewind = func() { conll.Stdin = bytes.NewReader(data) }
-	}
-	var rows []perturb.NamedStats
-	if origPath != "" {
-		rewind()
-		st, err := perturb.FileStatsScheme(origPath, "", o.scheme)
-		if err != nil {
-			return err
-		}
-		rows = append(rows, perturb.NamedStats{Name: origPath + " (original)", Stats: st})
-	}
-	for _, a := range args {
-		rewind()
-		st, err := perturb.FileStatsScheme(a, origPath, o.scheme)
-		if err != nil {
-			return err
-		}
-		rows = append(rows, perturb.NamedStats{Name: a, Stats: st})
+	// Standard input may be the original and a FILE: it is kept.
+	rows, err := perturb.FilesStats(args, origPath, o.scheme)
+	if err != nil {
+		return err
 	}
 	return perturb.WriteTable(e.Stdout, rows)
 }

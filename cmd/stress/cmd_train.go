@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"math"
-	"os"
 	"time"
 
 	"github.com/stress-ner/stress/experiment"
@@ -70,9 +68,7 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 
 	opts := tagger.Options{Features: features, Epochs: epochs, Seed: seed, HashBits: bits}
 	if !quiet {
-		opts.Progress = func(epoch, mistakes int) {
-			fmt.Fprintf(e.Stderr, "epoch %d/%d: %d sentences wrong\n", epoch, epochs, mistakes)
-		}
+		opts.Progress = tagger.WriteProgress(e.Stderr, epochs)
 	}
 	start := time.Now()
 	m, err := tagger.TrainContext(ctx, sents, opts)
@@ -84,12 +80,8 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 	if err := m.SaveFile(out, tagger.SaveOptions{NoClobber: !force}); err != nil {
 		return err
 	}
-	var size int64
-	if fi, err := os.Stat(out); err == nil {
-		size = fi.Size()
-	}
 	if !quiet {
-		fmt.Fprintf(e.Stderr, "%v\ntrained in %v; wrote %s (%.1f MB)\n", m, took.Round(time.Millisecond), out, float64(size)/(1<<20))
+		return m.WriteSaved(e.Stderr, took, out)
 	}
 	return nil
 }

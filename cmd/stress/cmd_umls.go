@@ -6,14 +6,11 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
-	"golang.org/x/term"
-
+	"github.com/stress-ner/stress/internal/cli"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/umls"
 )
@@ -28,15 +25,14 @@ var umlsCommands = &commandSet{Prog: "stress umls", Errors: cliError,
 // umlsOptions are the flags of the umls sub-commands (each binds the
 // ones it uses).
 type umlsOptions struct {
-	db                                             string
-	imp                                            umls.ImportOptions
-	lang, sources, excludeSources, excludeTTY, sup []string
-	noProgress, usable, notice                     bool
-	groups                                         []string
-	dir                                            string
-	rows                                           int
-	seed                                           uint64
-	force                                          bool
+	db                         string
+	imp                        umls.ImportOptions
+	noProgress, usable, notice bool
+	groups                     []string
+	dir                        string
+	rows                       int
+	seed                       uint64
+	force                      bool
 }
 
 func init() {
@@ -50,11 +46,11 @@ func init() {
 			f.String(&o.imp.MRSTY, "mrsty", "", "", "UMLS MRSTY.RRF (plain or .gz), for semantic types and groups")
 			f.Strings(&o.imp.Terms, "terms", "open-lexicon term file: concept_id<TAB>category<TAB>term<TAB>term_type (repeatable)")
 			f.Strings(&o.imp.OBO, "obo", "OBO 1.2 ontology: names and EXACT synonyms, obsolete terms skipped (repeatable)")
-			f.List(&o.lang, "lang", "ENG", "MRCONSO languages (LAT) to keep, comma-separated")
-			f.List(&o.sources, "sources", "", "sources (SAB, or lexicon prefix such as MESH) to keep, comma-separated; default all")
-			f.List(&o.excludeSources, "exclude-sources", "", "sources to leave out, comma-separated")
-			f.List(&o.excludeTTY, "exclude-tty", strings.Join(umls.DefaultExcludeTTY, ","), "term types to leave out (obsolete and non-name types); \"\" keeps all")
-			f.List(&o.sup, "suppress", "N", "MRCONSO SUPPRESS values to keep (N, O, E, Y), comma-separated")
+			f.List(&o.imp.Languages, "lang", "ENG", "MRCONSO languages (LAT) to keep, comma-separated")
+			f.List(&o.imp.Sources, "sources", "", "sources (SAB, or lexicon prefix such as MESH) to keep, comma-separated; default all")
+			f.List(&o.imp.ExcludeSources, "exclude-sources", "", "sources to leave out, comma-separated")
+			f.List(&o.imp.ExcludeTTY, "exclude-tty", strings.Join(umls.DefaultExcludeTTY, ","), "term types to leave out (obsolete and non-name types); \"\" keeps all")
+			f.List(&o.imp.Suppress, "suppress", "N", "MRCONSO SUPPRESS values to keep (N, O, E, Y), comma-separated")
 			f.Bool(&o.imp.Force, "force", "", false, "replace an existing store")
 			f.Bool(&o.noProgress, "no-progress", "", false, "no progress bar, even on a terminal")
 		}, runUMLSImport),
@@ -66,11 +62,10 @@ func init() {
 		Bind: bind(func(f *flags, o *umlsOptions) {
 			f.String(&o.db, "db", "", "", "concept store (default: the embedded open lexicon)")
 			f.List(&o.groups, "group", "", "semantic groups to keep (CHEM, DISO, ...), repeatable or comma-separated")
-			f.Check("group", func() error {
+			f.Check("group", func() (err error) {
 				for i, g := range o.groups {
-					o.groups[i] = strings.ToUpper(g)
-					if !slices.Contains(umls.Groups(), o.groups[i]) {
-						return fmt.Errorf("unknown semantic group %q", g)
+					if o.groups[i], err = umls.ParseGroup(g); err != nil {
+						return err
 					}
 				}
 				return nil
@@ -134,13 +129,6 @@ func init() {
 	})
 }
 
-// isTerminal reports whether w is a terminal, where a progress bar helps;
-// in a pipe or log file it would be noise.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
-}
-
 func runUMLSImport(ctx context.Context, e *env, o *umlsOptions, args []string) error {
 	if len(args) > 0 {
 		return usageErrorf("umls import: unexpected argument %q", args[0])
@@ -149,81 +137,46 @@ func runUMLSImport(ctx context.Context, e *env, o *umlsOptions, args []string) e
 	if db == "" {
 		return usageErrorf("umls import: --db is required")
 	}
-	opt := o.imp
-	opt.Languages, opt.Sources, opt.ExcludeSources = nonNil(o.lang), o.sources, o.excludeSources
-	opt.ExcludeTTY, opt.Suppress, opt.Tool = nonNil(o.excludeTTY), nonNil(o.sup), "stress "+version
+	// An empty list given (--exclude-tty "") means none, not the default.
+	opt := o.imp.Explicit()
+	opt.Tool = "stress " + version
 	if opt.MRCONSO == "" && len(opt.Terms) == 0 && len(opt.OBO) == 0 {
 		return usageErrorf("umls import: give --mrconso, --terms or --obo")
 	}
-	inputs := append(append([]string{opt.MRCONSO, opt.MRSTY}, opt.Terms...), opt.OBO...)
-	if err := overwrite.Check(inputs, []string{db}, opt.Force); err != nil {
+	if err := overwrite.Check(opt.Inputs(), []string{db}, opt.Force); err != nil {
 		return err
 	}
-	if !o.noProgress && isTerminal(e.Stderr) {
+	if !o.noProgress && cli.IsTerminal(e.Stderr) {
 		opt.Progress = e.Stderr
 	}
 	// Rows with a bad name (U+FFFD, control characters, invalid UTF-8)
 	// are skipped, not fatal: the first few are shown with file:line,
 	// and all are counted.
-	const maxShown = 20
-	skipped := 0
-	opt.Skipped = func(err error) {
-		if skipped++; skipped <= maxShown {
-			fmt.Fprintf(e.Stderr, "stress: %v (row skipped)\n", err)
-		}
-	}
+	opt.Skipped = umls.SkipLogger(e.Stderr, "stress", 20)
 	start := time.Now()
 	in, err := umls.Import(ctx, db, opt)
 	if err != nil {
 		return err
 	}
-	rows := 0
-	for _, x := range in.Inputs {
-		rows += x.Rows
-		if x.Bad > 0 {
-			fmt.Fprintf(e.Stderr, "stress: %s: %d rows skipped for a bad name\n", x.Path, x.Bad)
-		}
-	}
-	d := time.Since(start)
-	fmt.Fprintf(e.Stdout, "wrote %s: %d concepts, %d terms from %d rows in %.1fs (%.0f rows/s)\n",
-		db, in.Concepts, in.Terms, rows, d.Seconds(), float64(rows)/d.Seconds())
-	return nil
-}
-
-// nonNil turns an empty list into an empty, non-nil one: for ImportOptions
-// nil means "the default" while an explicit "" means "none".
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
+	return in.WriteImportSummary(e.Stdout, e.Stderr, "stress", time.Since(start))
 }
 
 func runUMLSLookup(_ context.Context, e *env, o *umlsOptions, args []string) error {
 	if len(args) == 0 {
 		return usageErrorf("umls lookup: no TERM given")
 	}
-	text, groups, usable := strings.Join(args, " "), o.groups, o.usable
 	s, err := umls.OpenOrDefault(o.db)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	found, err := umls.WriteLookup(e.Stdout, s, text, groups, usable)
-	if err != nil {
-		return err
+	err = umls.WriteLookup(e.Stdout, s, strings.Join(args, " "), o.groups, o.usable)
+	var nf *umls.NotFoundError
+	if errors.As(err, &nf) {
+		nf.Hint = "drop --group or add it"
+		return &exitError{Code: 1, Err: fmt.Errorf("umls lookup: %w", nf)}
 	}
-	if !found {
-		msg := fmt.Sprintf("umls lookup: no concept named %q (normalized %q)", text, umls.Normalize(text))
-		if len(groups) > 0 {
-			msg = fmt.Sprintf("umls lookup: no concept named %q in %s", text, strings.Join(groups, ", "))
-			if other, _ := s.GroupsNaming(text, usable); len(other) > 0 {
-				msg += fmt.Sprintf(" (it names a concept in %s: drop --group or add it)", strings.Join(other, ", "))
-			}
-		}
-		return &exitError{Code: 1, Err: errors.New(msg)}
-	}
-	return nil
+	return err
 }
 
 func runUMLSInfo(_ context.Context, e *env, o *umlsOptions, args []string) error {
@@ -234,14 +187,5 @@ func runUMLSInfo(_ context.Context, e *env, o *umlsOptions, args []string) error
 		_, err := io.WriteString(e.Stdout, umls.Notice)
 		return err
 	}
-	s, err := umls.OpenOrDefault(o.db)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	in, err := s.Info()
-	if err != nil {
-		return err
-	}
-	return in.Write(e.Stdout)
+	return umls.WriteInfo(e.Stdout, o.db)
 }

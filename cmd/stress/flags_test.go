@@ -46,12 +46,6 @@ func TestNamedFlags(t *testing.T) {
 		{parsePair, "sys=dir/x", named{name: "sys", path: "dir/x"}, ""},
 		{parsePair, "sys", named{}, "want NAME=VALUE"},
 		{parsePair, "=dir", named{}, "want NAME=VALUE"},
-		{parseGold, "test.tsv", named{set: "O", path: "test.tsv"}, ""},
-		{parseGold, "K=test_key.tsv", named{set: "K", path: "test_key.tsv"}, ""},
-		{parseGold, "K=", named{}, "want [SET=]FILE"},
-		{parsePredFile, "sys:K=p.tsv", named{name: "sys", set: "K", path: "p.tsv"}, ""},
-		{parsePredFile, "sys=p.tsv", named{name: "sys", path: "p.tsv"}, ""},
-		{parsePredFile, "p.tsv", named{}, "want NAME=VALUE"},
 	}
 	for _, tt := range tests {
 		got, err := tt.parse(tt.in)

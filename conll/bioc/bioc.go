@@ -15,6 +15,7 @@
 package bioc
 
 import (
+	"bufio"
 	"errors"
 
 	"github.com/stress-ner/stress/conll/standoff"
@@ -87,3 +88,57 @@ func collectionOf(d *standoff.Document) *Collection {
 	}
 	return nil
 }
+
+// encoder is what the XML and JSON encoders share: the collection opens
+// with the header its first document carries (or a default one when
+// Flush comes first), documents follow, Flush closes it, and the first
+// error sticks.
+type encoder struct {
+	w       *bufio.Writer
+	header  func(w *bufio.Writer, c *Collection)
+	footer  string
+	started bool
+	closed  bool
+	err     error
+}
+
+// open writes the header once; c nil means no document gave one.
+func (e *encoder) open(c *Collection) {
+	if e.started {
+		return
+	}
+	if c == nil {
+		c = &Collection{Source: "stress"}
+	}
+	e.header(e.w, c)
+	e.started = true
+}
+
+// begin reports whether doc may be written, opening the collection
+// with its header if it is the first.
+func (e *encoder) begin(doc *standoff.Document) error {
+	if e.err != nil {
+		return e.err
+	}
+	if e.closed {
+		e.err = errClosed
+		return e.err
+	}
+	e.open(collectionOf(doc))
+	return nil
+}
+
+// Flush ends the collection and writes buffered data; nothing can be
+// written after it.
+func (e *encoder) Flush() {
+	if e.err != nil || e.closed {
+		return
+	}
+	e.open(nil)
+	e.w.WriteString(e.footer)
+	e.closed = true
+	e.err = e.w.Flush()
+}
+
+// Error returns the first error of Write or Flush.
+func (e *encoder) Error() error { return e.err }

@@ -264,3 +264,48 @@ func Example() {
 }
 
 var _ = pubtator.KeyID // the PubTator format is registered for TestFixturesEquivalent
+
+// Both encoders open the collection once, with a default header when
+// Flush comes before any document, refuse documents after Flush, and a
+// second Flush writes nothing more.
+func TestEncoderLifecycle(t *testing.T) {
+	doc := &standoff.Document{ID: "d1", Passages: []standoff.Passage{{Text: "x"}}}
+	for _, tc := range []struct {
+		name  string
+		enc   func(io.Writer) standoff.Encoder
+		empty string
+	}{
+		{"xml", func(w io.Writer) standoff.Encoder { return bioc.NewXMLEncoder(w) },
+			"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE collection SYSTEM \"BioC.dtd\">\n" +
+				"<collection><source>stress</source><date></date><key></key>\n</collection>\n"},
+		{"json", func(w io.Writer) standoff.Encoder { return bioc.NewJSONEncoder(w) },
+			`{"source":"stress","date":"","key":"","infons":{},"documents":[` + "\n]}\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			enc := tc.enc(&b)
+			enc.Flush()
+			enc.Flush()
+			if enc.Error() != nil || b.String() != tc.empty {
+				t.Errorf("empty collection = %q, %v; want %q", b.String(), enc.Error(), tc.empty)
+			}
+			if err := enc.Write(doc); err == nil || enc.Error() != err {
+				t.Errorf("Write after Flush = %v, Error() = %v", err, enc.Error())
+			}
+			if b.String() != tc.empty {
+				t.Errorf("Write after Flush wrote %q", b.String()[len(tc.empty):])
+			}
+			b.Reset()
+			enc = tc.enc(&b)
+			for range 2 {
+				if err := enc.Write(doc); err != nil {
+					t.Fatal(err)
+				}
+			}
+			enc.Flush()
+			if n := strings.Count(b.String(), "stress"); n != 1 {
+				t.Errorf("header written %d times:\n%s", n, b.String())
+			}
+		})
+	}
+}

@@ -215,15 +215,14 @@ func (d *JSONDecoder) expect(delim json.Delim) error {
 
 // JSONEncoder writes a BioC JSON collection, one document per line.
 type JSONEncoder struct {
-	w       *bufio.Writer
-	n       int
-	started bool
-	closed  bool
-	err     error
+	encoder
+	n int
 }
 
 // NewJSONEncoder returns an encoder writing to w.
-func NewJSONEncoder(w io.Writer) *JSONEncoder { return &JSONEncoder{w: bufio.NewWriter(w)} }
+func NewJSONEncoder(w io.Writer) *JSONEncoder {
+	return &JSONEncoder{encoder: encoder{w: bufio.NewWriter(w), header: jsonHeader, footer: "\n]}\n"}}
+}
 
 func marshal(v any) []byte {
 	var b bytes.Buffer
@@ -233,20 +232,16 @@ func marshal(v any) []byte {
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
-func (e *JSONEncoder) header(c *Collection) {
-	if c == nil {
-		c = &Collection{Source: "stress"}
-	}
-	e.w.WriteString(`{"source":`)
-	e.w.Write(marshal(c.Source))
-	e.w.WriteString(`,"date":`)
-	e.w.Write(marshal(c.Date))
-	e.w.WriteString(`,"key":`)
-	e.w.Write(marshal(c.Key))
-	e.w.WriteString(`,"infons":`)
-	e.w.Write(marshal(toMap(c.Infons)))
-	e.w.WriteString(`,"documents":[`)
-	e.started = true
+func jsonHeader(w *bufio.Writer, c *Collection) {
+	w.WriteString(`{"source":`)
+	w.Write(marshal(c.Source))
+	w.WriteString(`,"date":`)
+	w.Write(marshal(c.Date))
+	w.WriteString(`,"key":`)
+	w.Write(marshal(c.Key))
+	w.WriteString(`,"infons":`)
+	w.Write(marshal(toMap(c.Infons)))
+	w.WriteString(`,"documents":[`)
 }
 
 func toJRelations(in []standoff.Relation) []jRelation {
@@ -264,15 +259,8 @@ func toJRelations(in []standoff.Relation) []jRelation {
 
 // Write writes one document.
 func (e *JSONEncoder) Write(doc *standoff.Document) error {
-	if e.err != nil {
-		return e.err
-	}
-	if e.closed {
-		e.err = errClosed
-		return e.err
-	}
-	if !e.started {
-		e.header(collectionOf(doc))
+	if err := e.begin(doc); err != nil {
+		return err
 	}
 	x := jDocument{ID: doc.ID, Infons: toMap(doc.Infons), Relations: toJRelations(doc.Relations), Passages: []jPassage{}}
 	for i := range doc.Passages {
@@ -297,23 +285,6 @@ func (e *JSONEncoder) Write(doc *standoff.Document) error {
 	e.n++
 	return nil
 }
-
-// Flush ends the collection and writes buffered data; nothing can be
-// written after it.
-func (e *JSONEncoder) Flush() {
-	if e.err != nil || e.closed {
-		return
-	}
-	if !e.started {
-		e.header(nil)
-	}
-	e.w.WriteString("\n]}\n")
-	e.closed = true
-	e.err = e.w.Flush()
-}
-
-// Error returns the first error of Write or Flush.
-func (e *JSONEncoder) Error() error { return e.err }
 
 func init() {
 	standoff.Register(conll.FormatBioCXML,

@@ -258,19 +258,15 @@ func checkPassages(doc *standoff.Document) error {
 
 // XMLEncoder writes a BioC XML collection.
 type XMLEncoder struct {
-	w       *bufio.Writer
-	started bool
-	closed  bool
-	err     error
+	encoder
 }
 
 // NewXMLEncoder returns an encoder writing to w.
-func NewXMLEncoder(w io.Writer) *XMLEncoder { return &XMLEncoder{w: bufio.NewWriter(w)} }
+func NewXMLEncoder(w io.Writer) *XMLEncoder {
+	return &XMLEncoder{encoder{w: bufio.NewWriter(w), header: xmlHeader, footer: "</collection>\n"}}
+}
 
-func (e *XMLEncoder) header(c *Collection) {
-	if c == nil {
-		c = &Collection{Source: "stress"}
-	}
+func xmlHeader(w *bufio.Writer, c *Collection) {
 	var b bytes.Buffer
 	b.WriteString(xml.Header)
 	b.WriteString("<!DOCTYPE collection SYSTEM \"BioC.dtd\">\n<collection>")
@@ -284,8 +280,7 @@ func (e *XMLEncoder) header(c *Collection) {
 		b.Write(x)
 	}
 	b.WriteString("\n")
-	e.w.Write(b.Bytes())
-	e.started = true
+	w.Write(b.Bytes())
 }
 
 func toXRelations(in []standoff.Relation) []xRelation {
@@ -303,15 +298,8 @@ func toXRelations(in []standoff.Relation) []xRelation {
 
 // Write writes one document.
 func (e *XMLEncoder) Write(doc *standoff.Document) error {
-	if e.err != nil {
-		return e.err
-	}
-	if e.closed {
-		e.err = errClosed
-		return e.err
-	}
-	if !e.started {
-		e.header(collectionOf(doc))
+	if err := e.begin(doc); err != nil {
+		return err
 	}
 	x := xDocument{ID: doc.ID, Infons: toXInfons(doc.Infons), Relations: toXRelations(doc.Relations)}
 	for i := range doc.Passages {
@@ -336,20 +324,3 @@ func (e *XMLEncoder) Write(doc *standoff.Document) error {
 	_, e.err = e.w.WriteString("\n")
 	return e.err
 }
-
-// Flush ends the collection and writes buffered data; nothing can be
-// written after it.
-func (e *XMLEncoder) Flush() {
-	if e.err != nil || e.closed {
-		return
-	}
-	if !e.started {
-		e.header(nil)
-	}
-	e.w.WriteString("</collection>\n")
-	e.closed = true
-	e.err = e.w.Flush()
-}
-
-// Error returns the first error of Write or Flush.
-func (e *XMLEncoder) Error() error { return e.err }

@@ -26,6 +26,16 @@ var Lexicons = []string{
 	"ncit/ncit_disease.terms.tsv",
 }
 
+// NotTest returns an error when the corpus file name looks like a test
+// split (it holds "test" in any case): what a generator embeds must not
+// have seen the text models are scored on.
+func NotTest(name string) error {
+	if strings.Contains(strings.ToLower(name), "test") {
+		return fmt.Errorf("%s: refusing a test split", name)
+	}
+	return nil
+}
+
 // Header is the first field of a term file's header row.
 const Header = "concept_id"
 

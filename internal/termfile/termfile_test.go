@@ -91,3 +91,22 @@ func TestWriteGzip(t *testing.T) {
 		t.Errorf("a failed WriteGzip left %s (%v)", failed, err)
 	}
 }
+
+func TestNotTest(t *testing.T) {
+	for name, refused := range map[string]bool{
+		"corpora/BC5CDR-IOB/train.tsv":      false,
+		"corpora/BC5CDR-IOB/devel.tsv":      false,
+		"corpora/BC5CDR-IOB/test.tsv":       true,
+		"CDR_TestSet.PubTator.txt":          true,
+		"CDR_DevelopmentSet.PubTator.txt":   false,
+		"corpora/NCBI-disease-IOB/TEST.tsv": true,
+	} {
+		err := NotTest(name)
+		if (err != nil) != refused {
+			t.Errorf("NotTest(%q) = %v, want refused %v", name, err, refused)
+		}
+		if err != nil && err.Error() != name+": refusing a test split" {
+			t.Errorf("NotTest(%q) = %q", name, err)
+		}
+	}
+}

@@ -117,19 +117,7 @@ func (t *Typo) replaceable(c rune) bool {
 
 // Perturb changes every selected token that has a letter on the layout.
 func (t *Typo) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return t.PerturbAppend(nil, s, selected, r)
-}
-
-// PerturbAppend is Perturb appending the changes to dst (see
-// perturb.ChangeAppender).
-func (t *Typo) PerturbAppend(dst []perturb.Change, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return perturb.EditWords(dst, s, selected, r, Name, t)
-}
-
-// AppendEdits is PerturbAppend without the output sentence (see
-// perturb.TokenEditor).
-func (t *Typo) AppendEdits(dst []perturb.Change, s conll.Sentence, selected []bool, r *rand.Rand) []perturb.Change {
-	return perturb.AppendEdits(dst, s, selected, r, Name, t)
+	return perturb.EditWords(nil, s, selected, r, Name, t)
 }
 
 // Check reports whether c replaces exactly one letter by a neighbour.

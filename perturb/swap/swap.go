@@ -145,19 +145,7 @@ func (s *Swap) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, b
 
 // Perturb changes every selected token that has a swappable pair.
 func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return s.PerturbAppend(nil, sent, selected, r)
-}
-
-// PerturbAppend is Perturb appending the changes to dst (see
-// perturb.ChangeAppender).
-func (s *Swap) PerturbAppend(dst []perturb.Change, sent conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return perturb.EditWords(dst, sent, selected, r, Name, s)
-}
-
-// AppendEdits is PerturbAppend without the output sentence (see
-// perturb.TokenEditor).
-func (s *Swap) AppendEdits(dst []perturb.Change, sent conll.Sentence, selected []bool, r *rand.Rand) []perturb.Change {
-	return perturb.AppendEdits(dst, sent, selected, r, Name, s)
+	return perturb.EditWords(nil, sent, selected, r, Name, s)
 }
 
 // Check reports whether c is one transposition of two adjacent,

@@ -196,8 +196,8 @@ func cdrNames(meshPath, dir, list string, log io.Writer) (map[string][]umls.Ment
 	}
 	var ms []umls.PubTatorMention
 	for _, name := range pubtatorFiles {
-		if strings.Contains(strings.ToLower(name), "test") {
-			return nil, fmt.Errorf("%s: refusing a test split", name)
+		if err := termfile.NotTest(name); err != nil {
+			return nil, err
 		}
 		path := filepath.Join(dir, name)
 		f, err := os.Open(path)

@@ -110,8 +110,8 @@ func build(shared, out string, log io.Writer) error {
 	attested := map[string]bool{}
 	defs := map[string]map[string]int{} // type \x00 short -> long form -> definitions
 	for _, name := range corpora {
-		if strings.Contains(name, "test") {
-			return fmt.Errorf("%s: refusing a test split", name)
+		if err := termfile.NotTest(name); err != nil {
+			return err
 		}
 		sents, err := conll.ReadFile(filepath.Join(shared, name))
 		if err != nil {

@@ -1,0 +1,60 @@
+package build
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// sampleCredit is the attribution of the embedded sample, printed by a
+// build of it.
+const sampleCredit = "Data: BC5CDR excerpt (Li et al. 2016, via Crichton et al. 2017), CC BY 4.0; see sample/NOTICE."
+
+// WriteManifestStats prints the statistics recorded in the manifest
+// file at path (see WriteStats), as "stress stats --manifest" does.
+func WriteManifestStats(w io.Writer, path string) error {
+	m, err := ReadManifest(path)
+	if err != nil {
+		return err
+	}
+	return WriteStats(w, m)
+}
+
+// WriteSummary prints what Run did for p, as "stress build" does: the
+// statistics of its manifest m (WriteStats), then the manifest written
+// or, for a regeneration (p.Expect), the one every output was checked
+// against; with credit, the attribution of the embedded sample.
+func (p *Plan) WriteSummary(w io.Writer, m *perturb.Manifest, credit bool) error {
+	if err := WriteStats(w, m); err != nil {
+		return err
+	}
+	manifest := filepath.Join(p.Dir, ManifestName)
+	if p.Expect != nil {
+		fmt.Fprintf(w, "\nregenerated %s: every output matches its recorded SHA-256\n", manifest)
+	} else {
+		fmt.Fprintf(w, "\nwrote %s\n", manifest)
+	}
+	if credit {
+		fmt.Fprintf(w, "\n%s\n", sampleCredit)
+	}
+	return nil
+}
+
+// WriteSummary prints what Augment did for p, as "stress augment" does:
+// the statistics of every part of the output (the original and each
+// copy), then the output with its sentences and its manifest.
+func (p *AugmentPlan) WriteSummary(w io.Writer, m *experiment.AugmentManifest) error {
+	rows := make([]perturb.NamedStats, 0, len(m.Parts))
+	for _, part := range m.Parts {
+		rows = append(rows, perturb.NamedStats{Name: part.Name, Stats: part.Stats})
+	}
+	if err := perturb.WriteTable(w, rows); err != nil {
+		return err
+	}
+	_, outputs := p.Files()
+	_, err := fmt.Fprintf(w, "\nwrote %s (%d sentences) and %s\n", p.Output, m.Output.Sentences, outputs[2])
+	return err
+}

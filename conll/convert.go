@@ -1,0 +1,83 @@
+package conll
+
+import (
+	"fmt"
+	"io"
+)
+
+// ConvertOptions say where Convert writes a corpus, and in which format.
+type ConvertOptions struct {
+	// Output is the file to write; "" writes to the writer given.
+	Output string
+	// Format names the format written (ParseFormat); "" is the one
+	// FormatOf gives Output, or the input's on a writer.
+	Format string
+	// Force replaces an existing Output.
+	Force bool
+}
+
+// Convert writes every sentence of in, in another format: to opt.Output,
+// atomically (see Create), or to w. Documents read from a document
+// format are rebuilt by the writer (same text, offsets, ids and
+// relations), so that the same format gives the same bytes for PubTator
+// and brat; other inputs give documents made from their sentences. An
+// error reading or writing the file names the input.
+func Convert(w io.Writer, in *File, opt ConvertOptions) error {
+	format, err := OutputFormat(opt.Format, opt.Output, in.Format)
+	if err != nil {
+		return err
+	}
+	// The writers of document formats rebuild the documents the reader
+	// has read (the template fills as in is read).
+	var layout Layout
+	if in.Format.IsDocument() {
+		layout = in.Layout()
+	}
+	if opt.Output == "" {
+		return Copy(NewFormatWriter(w, format, layout), in)
+	}
+	out, err := Create(opt.Output, OutputOptions{Layout: layout, Format: format, NoClobber: !opt.Force})
+	if err != nil {
+		return err
+	}
+	defer out.Abort()
+	if err := Copy(out, in); err != nil {
+		return fmt.Errorf("convert %s: %w", in.Name, err)
+	}
+	return out.Commit()
+}
+
+// OutputFormat returns the format to write a copy of a corpus in
+// format in: the one named (ParseFormat) when name is not "", else the
+// output file's (FormatOf), else, on a stream (output ""), in.
+func OutputFormat(name, output string, in Format) (Format, error) {
+	switch {
+	case name != "":
+		return ParseFormat(name)
+	case output != "":
+		return FormatOf(output), nil
+	}
+	return in, nil
+}
+
+// OpenNonEmpty opens a corpus as Open does, or in the format named
+// format when it is not "" (OpenFormat), and makes a corpus without a
+// sentence an error when it is read (NonEmpty): the input of a command
+// that converts, perturbs, tags or trains.
+func OpenNonEmpty(name, format string) (*File, error) {
+	var f *File
+	var err error
+	if format == "" {
+		f, err = Open(name)
+	} else {
+		var ft Format
+		if ft, err = ParseFormat(format); err != nil {
+			return nil, err
+		}
+		f, err = OpenFormat(name, ft)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return NonEmpty(f), nil
+}
