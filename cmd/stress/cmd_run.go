@@ -94,14 +94,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 		return systemsError("run", setupError(err))
 	}
 	warnUnknown(e.Stderr, res.Warnings)
-	switch o.format {
-	case compare.Text, compare.Markdown:
-		if err := experiment.WriteSummary(e.Stdout, res.Report, res.Systems, o.format == compare.Markdown); err != nil {
-			return err
-		}
-		fmt.Fprintln(e.Stdout)
-	}
-	if err := res.Report.Write(e.Stdout, o.format); err != nil {
+	if err := res.Write(e.Stdout, o.format); err != nil {
 		return err
 	}
 	logf("wrote %s, %s and predictions under %s", res.HTML, res.Summary, res.Predictions)
@@ -152,7 +145,7 @@ func outDirError(err error) error {
 	switch de.Err {
 	case build.ErrDirNotEmpty:
 		return fmt.Errorf("--out %v (use --force to clear it)", err)
-	case build.ErrHoldsInput:
+	case overwrite.ErrInput:
 		return usageErrorf("--out %v", err)
 	}
 	return fmt.Errorf("--out %v, choose another --out", err)

@@ -15,7 +15,6 @@ import (
 
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
-	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
@@ -135,17 +134,6 @@ func bindKinds(f *flags, p *[]perturb.ManifestKind, o *perturbFlags, name, value
 // kindNames lists the registered kinds, for help texts.
 func kindNames() []string { return kinds.Names() }
 
-// openCorpus opens a corpus file, or standard input for "-" (CoNLL or
-// JSON Lines, gzipped or not, by content). An empty corpus is an error
-// when it is read (conll.NonEmpty).
-func openCorpus(_ *env, name string) (*conll.File, error) {
-	f, err := conll.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	return conll.NonEmpty(f), nil
-}
-
 // runPlan runs a build with a progress bar on a terminal; bad option
 // values of a kind are usage errors.
 func runPlan(ctx context.Context, e *env, plan *build.Plan) (*perturb.Manifest, error) {
@@ -235,25 +223,13 @@ func (o *systemFlags) logger(e *env) func(string, ...any) {
 	}
 }
 
-// named is a file or directory named on the command line: NAME=PATH,
-// [SET=]FILE or NAME[:SET]=FILE.
-type named struct{ name, set, path string }
-
-func parsePair(s string) (named, error) {
-	k, v, ok := strings.Cut(s, "=")
-	if !ok || k == "" || v == "" {
-		return named{}, errors.New("want NAME=VALUE")
-	}
-	return named{name: k, path: v}, nil
-}
-
 // parseModel parses a saved model given as NAME=FILE.
 func parseModel(s string) (experiment.Model, error) {
-	n, err := parsePair(s)
-	if err != nil {
+	name, file, ok := strings.Cut(s, "=")
+	if !ok || name == "" || file == "" {
 		return experiment.Model{}, errors.New("want NAME=FILE")
 	}
-	return experiment.Model{Name: n.name, File: n.path}, nil
+	return experiment.Model{Name: name, File: file}, nil
 }
 
 // oneStdin refuses "-" (standard input) given for more than one input:
