@@ -11,18 +11,22 @@ import (
 	"github.com/stress-ner/stress/compare"
 )
 
+// predictionsCases are the table of TestParsePredictions and the seeds
+// of FuzzParsePredictions.
+var predictionsCases = []struct {
+	in   string
+	want Predictions
+	err  bool
+}{
+	{"sys=dir/x", Predictions{System: "sys", Dir: "dir/x"}, false},
+	{"sys=a=b", Predictions{System: "sys", Dir: "a=b"}, false},
+	{"sys", Predictions{}, true},
+	{"=dir", Predictions{}, true},
+	{"sys=", Predictions{}, true},
+}
+
 func TestParsePredictions(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		want Predictions
-		err  bool
-	}{
-		{"sys=dir/x", Predictions{System: "sys", Dir: "dir/x"}, false},
-		{"sys=a=b", Predictions{System: "sys", Dir: "a=b"}, false},
-		{"sys", Predictions{}, true},
-		{"=dir", Predictions{}, true},
-		{"sys=", Predictions{}, true},
-	} {
+	for _, tt := range predictionsCases {
 		got, err := ParsePredictions(tt.in)
 		if tt.err {
 			if err == nil || err.Error() != "want NAME=VALUE" {
@@ -34,6 +38,24 @@ func TestParsePredictions(t *testing.T) {
 			t.Errorf("%q = %+v, %v; want %+v", tt.in, got, err, tt.want)
 		}
 	}
+}
+
+// FuzzParsePredictions checks that parsed predictions give back their
+// text, and that only a text with a name, "=" and a directory parses.
+func FuzzParsePredictions(f *testing.F) {
+	for _, tt := range predictionsCases {
+		f.Add(tt.in)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParsePredictions(s)
+		name, dir, ok := strings.Cut(s, "=")
+		if valid := ok && name != "" && dir != ""; valid != (err == nil) {
+			t.Fatalf("ParsePredictions(%q): %v", s, err)
+		}
+		if err == nil && p.System+"="+p.Dir != s {
+			t.Fatalf("ParsePredictions(%q) = %+v", s, p)
+		}
+	})
 }
 
 func TestInputError(t *testing.T) {

@@ -218,9 +218,11 @@ func mapFileOptions(ks []perturb.ManifestKind, fn func(string) string) ([]pertur
 }
 
 // FromManifest returns the plan that regenerates the build described by
-// the manifest at path, into the manifest's directory; Run then checks
-// that every input and output matches its recorded SHA-256.
-func FromManifest(path string) (*Plan, error) {
+// the manifest at path, into dir, or the manifest's directory when dir
+// is ""; Run then checks that every input and output matches its
+// recorded SHA-256. Inputs and file options recorded with relative
+// paths are found relative to the manifest, wherever dir is.
+func FromManifest(path, dir string) (*Plan, error) {
 	m, err := ReadManifest(path)
 	if err != nil {
 		return nil, err
@@ -244,6 +246,9 @@ func FromManifest(path string) (*Plan, error) {
 			path = filepath.Join(p.Dir, path) // recorded relative to the manifest
 		}
 		p.Inputs = append(p.Inputs, perturb.Input{Path: path, Name: in.Name})
+	}
+	if dir != "" {
+		p.Dir = dir
 	}
 	return p, nil
 }

@@ -94,7 +94,7 @@ func TestRunFilesOpen(t *testing.T) {
 		}
 	}
 
-	again, err := FromManifest(filepath.Join(plan.Dir, ManifestName))
+	again, err := FromManifest(filepath.Join(plan.Dir, ManifestName), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -143,7 +143,7 @@ func TestRunScheme(t *testing.T) {
 				t.Errorf("manifest scheme %q, want %q", m.Scheme, s)
 			}
 			before := dirFiles(t, plan.Dir)
-			again, err := FromManifest(filepath.Join(plan.Dir, ManifestName))
+			again, err := FromManifest(filepath.Join(plan.Dir, ManifestName), "")
 			if err != nil {
 				t.Fatal(err)
 			}

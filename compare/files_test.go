@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -50,18 +51,35 @@ func TestAddFiles(t *testing.T) {
 	}
 }
 
+// goldFileCases and predictionFileCases are the table of the parsers'
+// tests and the seeds of their fuzz target.
+var goldFileCases = []struct {
+	in   string
+	want GoldFile
+	err  string
+}{
+	{"test.tsv", GoldFile{Set: "O", Path: "test.tsv"}, ""},
+	{"K=test_key.tsv", GoldFile{Set: "K", Path: "test_key.tsv"}, ""},
+	{"K=a=b.tsv", GoldFile{Set: "K", Path: "a=b.tsv"}, ""},
+	{"K=", GoldFile{}, "want [SET=]FILE"},
+	{"=test.tsv", GoldFile{}, "want [SET=]FILE"},
+}
+
+var predictionFileCases = []struct {
+	in   string
+	want PredictionFile
+	err  string
+}{
+	{"sys:K=p.tsv", PredictionFile{System: "sys", Set: "K", Path: "p.tsv"}, ""},
+	{"sys=p.tsv", PredictionFile{System: "sys", Path: "p.tsv"}, ""},
+	{"sys:K=a=p.tsv", PredictionFile{System: "sys", Set: "K", Path: "a=p.tsv"}, ""},
+	{"p.tsv", PredictionFile{}, "want NAME=VALUE"},
+	{"sys=", PredictionFile{}, "want NAME=VALUE"},
+	{"=p.tsv", PredictionFile{}, "want NAME=VALUE"},
+}
+
 func TestParseGoldFile(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		want GoldFile
-		err  string
-	}{
-		{"test.tsv", GoldFile{Set: "O", Path: "test.tsv"}, ""},
-		{"K=test_key.tsv", GoldFile{Set: "K", Path: "test_key.tsv"}, ""},
-		{"K=a=b.tsv", GoldFile{Set: "K", Path: "a=b.tsv"}, ""},
-		{"K=", GoldFile{}, "want [SET=]FILE"},
-		{"=test.tsv", GoldFile{}, "want [SET=]FILE"},
-	} {
+	for _, tt := range goldFileCases {
 		got, err := ParseGoldFile(tt.in)
 		if tt.err != "" {
 			if err == nil || err.Error() != tt.err {
@@ -76,18 +94,7 @@ func TestParseGoldFile(t *testing.T) {
 }
 
 func TestParsePredictionFile(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		want PredictionFile
-		err  string
-	}{
-		{"sys:K=p.tsv", PredictionFile{System: "sys", Set: "K", Path: "p.tsv"}, ""},
-		{"sys=p.tsv", PredictionFile{System: "sys", Path: "p.tsv"}, ""},
-		{"sys:K=a=p.tsv", PredictionFile{System: "sys", Set: "K", Path: "a=p.tsv"}, ""},
-		{"p.tsv", PredictionFile{}, "want NAME=VALUE"},
-		{"sys=", PredictionFile{}, "want NAME=VALUE"},
-		{"=p.tsv", PredictionFile{}, "want NAME=VALUE"},
-	} {
+	for _, tt := range predictionFileCases {
 		got, err := ParsePredictionFile(tt.in)
 		if tt.err != "" {
 			if err == nil || err.Error() != tt.err {
@@ -99,6 +106,37 @@ func TestParsePredictionFile(t *testing.T) {
 			t.Errorf("%q = %+v, %v; want %+v", tt.in, got, err, tt.want)
 		}
 	}
+}
+
+// FuzzParseFileSpecs checks that a spec parsed gives back its text: the
+// set (or "O" for a bare file) and the path, the system, set and path.
+func FuzzParseFileSpecs(f *testing.F) {
+	for _, tt := range goldFileCases {
+		f.Add(tt.in)
+	}
+	for _, tt := range predictionFileCases {
+		f.Add(tt.in)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if g, err := ParseGoldFile(s); err == nil {
+			if !(g.Set == "O" && g.Path == s && !strings.Contains(s, "=")) && (g.Set == "" || g.Path == "" || g.Set+"="+g.Path != s) {
+				t.Fatalf("ParseGoldFile(%q) = %+v", s, g)
+			}
+		} else if !strings.Contains(s, "=") {
+			t.Fatalf("ParseGoldFile(%q) of a bare file: %v", s, err)
+		}
+		p, err := ParsePredictionFile(s)
+		if err != nil {
+			return
+		}
+		name := p.System
+		if p.Set != "" || strings.HasPrefix(s[len(p.System):], ":") {
+			name += ":" + p.Set
+		}
+		if p.Path == "" || name == "" || name+"="+p.Path != s || strings.Contains(p.System, ":") || strings.Contains(name, "=") {
+			t.Fatalf("ParsePredictionFile(%q) = %+v", s, p)
+		}
+	})
 }
 
 func TestPaths(t *testing.T) {

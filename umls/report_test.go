@@ -116,19 +116,43 @@ func TestWriteLookupNotFound(t *testing.T) {
 	}
 }
 
+// parseGroupCases are the table of TestParseGroup and the seeds of
+// FuzzParseGroup.
+var parseGroupCases = []struct{ in, want, err string }{
+	{"CHEM", "CHEM", ""},
+	{"diso", "DISO", ""},
+	{"Chem", "CHEM", ""},
+	{"CHEMS", "", `unknown semantic group "CHEMS"`},
+	{"", "", `unknown semantic group ""`},
+}
+
 func TestParseGroup(t *testing.T) {
-	for _, tt := range []struct{ in, want, err string }{
-		{"CHEM", "CHEM", ""},
-		{"diso", "DISO", ""},
-		{"Chem", "CHEM", ""},
-		{"CHEMS", "", `unknown semantic group "CHEMS"`},
-		{"", "", `unknown semantic group ""`},
-	} {
+	for _, tt := range parseGroupCases {
 		got, err := ParseGroup(tt.in)
 		if got != tt.want || (err == nil) != (tt.err == "") || err != nil && err.Error() != tt.err {
 			t.Errorf("ParseGroup(%q) = %q, %v; want %q, %q", tt.in, got, err, tt.want, tt.err)
 		}
 	}
+}
+
+// FuzzParseGroup checks that a group parsed is one of Groups, named by
+// the text in any case.
+func FuzzParseGroup(f *testing.F) {
+	for _, tt := range parseGroupCases {
+		f.Add(tt.in)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		g, err := ParseGroup(s)
+		if err != nil {
+			if slices.Contains(Groups(), strings.ToUpper(s)) {
+				t.Fatalf("ParseGroup(%q): %v", s, err)
+			}
+			return
+		}
+		if !slices.Contains(Groups(), g) || g != strings.ToUpper(s) {
+			t.Fatalf("ParseGroup(%q) = %q", s, g)
+		}
+	})
 }
 
 func TestWriteInfo(t *testing.T) {

@@ -59,11 +59,8 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 			return usageErrorf("build: input files cannot be combined with --from")
 		}
 		var err error
-		if plan, err = build.FromManifest(o.From); err != nil {
+		if plan, err = build.FromManifest(o.From, o.Out); err != nil {
 			return err
-		}
-		if o.Out != "" {
-			plan.Dir = o.Out
 		}
 	} else {
 		if o.Out == "" && len(args) > 0 {
