@@ -4,12 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/stress-ner/stress/attack"
-	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/perturb"
@@ -83,47 +80,20 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		return err
 	}
 
-	corpus, err := conll.ReadCorpus(in, conll.ReadOptions{Scheme: o.spec.Scheme})
-	if err != nil {
-		return err
-	}
-	gold := corpus.Sentences
-
-	ks, release, err := attack.NewKinds(o.kinds)
-	defer release()
-	if err != nil {
-		return setupError(err)
-	}
-	model, stop, err := o.open(e.Stderr, "model", gold)
-	if err != nil {
-		return err
-	}
-	defer stop()
-
-	opts := attack.Options{Kinds: ks, Selection: &o.Selection, MaxWords: o.maxWords, Queries: o.queries,
-		Candidates: o.cands, Seed: o.Seed, File: filepath.Base(o.out), Input: in}
-	if o.random != "" {
-		opts.RandomFile = filepath.Base(o.random)
-	}
+	job := &attack.Job{Input: in, Model: o.spec, Kinds: o.kinds,
+		Options: attack.Options{Selection: &o.Selection, MaxWords: o.maxWords, Queries: o.queries, Candidates: o.cands, Seed: o.Seed},
+		Outputs: attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Force: o.force}}
+	job.Model.Name, job.Model.Stderr = "model", e.Stderr
 	if !o.quiet {
 		if bar := progress.Sentences(e.Stderr, "attacking"); bar != nil {
-			opts.Progress = func(done int) { bar.Set(done) }
+			job.Options.Progress = func(done int) { bar.Set(done) }
 			defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()
 		}
 	}
-	start := time.Now()
-	res, err := attack.Run(ctx, model, gold, opts)
+	rep, warnings, err := job.Run(ctx)
+	warnUnknown(e.Stderr, warnings)
 	if err != nil {
-		return err
+		return setupError(err)
 	}
-	elapsed := time.Since(start)
-	if err := stop(); err != nil {
-		return err
-	}
-	warnUnknown(e.Stderr, warning("model", model))
-	if err := res.Write(attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Format: corpus.Format, Layout: corpus.Layout,
-		Scheme: o.spec.Scheme, Force: o.force}); err != nil {
-		return err
-	}
-	return attack.WriteReport(e.Stdout, attack.NewReport(res.Summary, opts, elapsed), o.format)
+	return attack.WriteReport(e.Stdout, *rep, o.format)
 }
