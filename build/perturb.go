@@ -29,6 +29,25 @@ type PerturbFile struct {
 	Force bool
 }
 
+// RunFile perturbs the corpus file name ("-": conll.Stdin), read in the
+// format named inFormat ("": by its name or content) and in the scheme
+// p.Apply.Scheme; outFormat names the format written ("": the output
+// name's, or the input's on a stream), overriding p.OutFormat.
+func (p PerturbFile) RunFile(ctx context.Context, name, inFormat, outFormat string) error {
+	in, err := conll.OpenNonEmpty(name, inFormat)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	if err := in.SetScheme(p.Apply.Scheme); err != nil {
+		return err
+	}
+	if p.OutFormat, err = conll.OutputFormat(outFormat, p.Output, in.Format); err != nil {
+		return err
+	}
+	return p.Run(ctx, in)
+}
+
 // Run perturbs in. Its tags are IOB2 (see conll.File.SetScheme); the
 // output is written back in p.Apply.Scheme. A document input (PubTator,
 // BioC, brat) hands its documents to the writer, which rebuilds them

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 )
@@ -61,5 +62,37 @@ func TestPerturbFile(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
 			t.Errorf("%s written for an empty input", name)
 		}
+	}
+}
+
+// TestPerturbFileRunFile reads by name, in a scheme, and writes the
+// format an option or the output name says.
+func TestPerturbFileRunFile(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.tsv")
+	os.WriteFile(in, []byte("Naloxone\tS-Chemical\nreverses\tO\nhypotension\tS-Disease\n\n"), 0o644)
+	k, err := kinds.Lookup("keyboard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var iobes, jsonl bytes.Buffer
+	p := PerturbFile{Kind: k, Stdout: &iobes, Apply: perturb.ApplyOptions{Seed: 1, Scheme: iob.IOBES}}
+	if err := p.RunFile(context.Background(), in, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(iobes.String(), "\tS-Chemical\n") {
+		t.Errorf("IOBES in, IOBES out:\n%s", iobes.String())
+	}
+	p.Stdout = &jsonl
+	if err := p.RunFile(context.Background(), in, "", "jsonl"); err != nil || !strings.HasPrefix(jsonl.String(), "{") {
+		t.Errorf("JSON Lines out: %v\n%s", err, jsonl.String())
+	}
+	// Read as IOB2, the IOBES tags are refused at their line.
+	p.Apply.Scheme = iob.IOB2
+	if err := p.RunFile(context.Background(), in, "", ""); err == nil || !strings.Contains(err.Error(), "in.tsv:1") {
+		t.Errorf("IOBES read as IOB2: %v", err)
+	}
+	if err := p.RunFile(context.Background(), in, "nosuch", ""); err == nil {
+		t.Error("unknown input format: no error")
 	}
 }

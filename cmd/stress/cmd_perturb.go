@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/build"
-	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
@@ -67,23 +66,11 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if err := overwrite.Check([]string{inName}, []string{o.Output, o.Log}, o.Force); err != nil {
 		return err
 	}
-	in, err := conll.OpenNonEmpty(inName, o.InFormat)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	if err := in.SetScheme(o.Scheme); err != nil {
-		return err
-	}
-	outFormat, err := conll.OutputFormat(o.OutFormat, o.Output, in.Format)
-	if err != nil {
-		return err
-	}
-	pf := build.PerturbFile{Kind: kind, Output: o.Output, Stdout: e.Stdout, OutFormat: outFormat, Log: o.Log, Force: o.Force,
+	pf := build.PerturbFile{Kind: kind, Output: o.Output, Stdout: e.Stdout, Log: o.Log, Force: o.Force,
 		Apply: perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, Scheme: o.Scheme}}
 	if bar := progress.Sentences(e.Stderr, "perturbing"); bar != nil {
 		pf.Apply.Progress = func(int) { bar.Add(1) }
 		defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()
 	}
-	return setupError(pf.Run(ctx, in))
+	return setupError(pf.RunFile(ctx, inName, o.InFormat, o.OutFormat))
 }

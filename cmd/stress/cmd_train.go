@@ -17,10 +17,10 @@ func init() {
 		Summary: "train a baseline tagger (words or character n-grams) on IOB2 corpora",
 		Usage:   "--features words|chars [--epochs N] [--seed N] -o MODEL TRAIN...",
 		Bind: bind(func(f *flags, o *trainOptions) {
-			Parsed(f, &o.features, "features", "", "", tagger.ParseFeatures, "feature set: words (word identity, brittle to typos) or chars (character n-grams)")
-			f.IntIn(&o.epochs, "epochs", 10, 1, math.MaxInt, "passes over the training data")
-			f.Uint64(&o.seed, "seed", 1, "seed for the order of training sentences; same data and seed give the same model")
-			f.IntIn(&o.bits, "hash-bits", 20, 10, 24, "log2 of the number of feature buckets (10-24)")
+			Parsed(f, &o.train.Features, "features", "", "", tagger.ParseFeatures, "feature set: words (word identity, brittle to typos) or chars (character n-grams)")
+			f.IntIn(&o.train.Epochs, "epochs", 10, 1, math.MaxInt, "passes over the training data")
+			f.Uint64(&o.train.Seed, "seed", 1, "seed for the order of training sentences; same data and seed give the same model")
+			f.IntIn(&o.train.HashBits, "hash-bits", 20, 10, 24, "log2 of the number of feature buckets (10-24)")
 			f.String(&o.out, "output", "o", "", "model file to write (required)")
 			f.Bool(&o.force, "force", "", false, "replace the model file if it exists")
 			Parsed(f, &o.scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of the training files: iob2 (checked), or iob1 or iobes (converted to IOB2)")
@@ -32,9 +32,7 @@ func init() {
 
 // trainOptions are the flags of "stress train".
 type trainOptions struct {
-	features     tagger.Features
-	epochs, bits int
-	seed         uint64
+	train        tagger.Options
 	out          string
 	force, quiet bool
 	scheme       iob.Scheme
@@ -42,7 +40,7 @@ type trainOptions struct {
 }
 
 func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error {
-	features, epochs, seed, bits, out, force, quiet := o.features, o.epochs, o.seed, o.bits, o.out, o.force, o.quiet
+	out, force, quiet := o.out, o.force, o.quiet
 	if !o.set("features") {
 		return usageErrorf("train: --features words|chars is required")
 	}
@@ -66,9 +64,9 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 		return err
 	}
 
-	opts := tagger.Options{Features: features, Epochs: epochs, Seed: seed, HashBits: bits}
+	opts := o.train
 	if !quiet {
-		opts.Progress = tagger.WriteProgress(e.Stderr, epochs)
+		opts.Progress = tagger.WriteProgress(e.Stderr, opts.Epochs)
 	}
 	start := time.Now()
 	m, err := tagger.TrainContext(ctx, sents, opts)
