@@ -26,23 +26,7 @@ func init() {
 	register(&command{
 		Name:    "attack",
 		Summary: "adversarial stress set for one model: per sentence, the fewest edits that make it lose an entity",
-		Usage: `(--model FILE | --model-server CMD | --model-cmd CMD) [--kinds keyboard,...] [--max-words N] [--queries Q] [--log FILE] [--random FILE] [--format text|json] -o OUT IN
-
-For each sentence, a greedy search with the model in the loop: every
-eligible word is edited once by each kind and tagged (word importance),
-then, in order of importance, several edits of a word are tagged and the
-one that hurts the model's score on the gold entities most is kept, until
-the model loses a gold entity it found, N words are changed or the query
-budget of the sentence is spent. Candidates of a round of many sentences
-go to the model in one call: use --model-server for an external model
-(--model-cmd starts it once per call).
-
-OUT is the adversarial set (valid IOB2, checked like every build), --log
-its change log (changes.tsv format), --random a random set with the same
-number of changed words per sentence. Compare them like any set:
-  stress compare --gold O=IN --gold attack=OUT --changes LOG --pred-file ...
-The summary gives the success rate, F1 before and after, the F1 of the
-random set, and words and queries per success.`,
+		Usage:   help("attack"),
 		Bind: bind(func(f *flags, o *attackOptions) {
 			bindModel(f, &o.modelFlags)
 			bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard", "perturbation kinds the edits come from: "+strings.Join(kindNames(), ", "))

@@ -16,12 +16,7 @@ func init() {
 	register(&command{
 		Name:    "augment",
 		Summary: "write a training set with perturbed copies (the paper's O + K), with manifest",
-		Usage: "--in TRAIN [--kinds keyboard,swap,synonym] [--copies N] [--mix original+perturbed|perturbed] [--shuffle] [--seed N] -o OUT\n\n" +
-			"Writes the original sentences (unless --mix perturbed), then N perturbed\n" +
-			"copies per kind, to OUT; OUT.manifest.json and OUT.changes.tsv beside it.\n" +
-			"Copy 1 is seeded with --seed, exactly like 'stress perturb --seed'; the\n" +
-			"manifest records the seed of every copy. --in sample:train uses the\n" +
-			"embedded BC5CDR sample (CC BY 4.0).",
+		Usage:   help("augment"),
 		Bind: bind(func(f *flags, o *augmentOptions) {
 			f.String(&o.In, "in", "", "", "training corpus to augment (`FILE`, or sample:train)")
 			f.String(&o.Output, "output", "o", "", "augmented corpus to write (`OUT`; .jsonl writes JSON Lines)")

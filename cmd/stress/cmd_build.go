@@ -28,13 +28,7 @@ func init() {
 	register(&command{
 		Name:    "build",
 		Summary: "build stress sets (keyboard, swap, synonym, spelling, case, ocr, ...) with change log and manifest",
-		Usage: "--out DIR [--seed N] [--kinds keyboard,swap,synonym] [FILE...]\n" +
-			"       (any kinds of 'stress help perturb'; a+b applies a, then b)\n" +
-			"       stress build --from DIR/manifest.json\n\n" +
-			"Writes NAME_SUFFIX.EXT per input and kind, changes.tsv and manifest.json\n" +
-			"into DIR, then prints the stats table. With no FILE, builds the embedded\n" +
-			"BC5CDR sample (CC BY 4.0) into " + sampleOutDir + "/ unless --out is given.\n" +
-			"--from regenerates a build byte for byte.",
+		Usage:   help("build"),
 		Bind: bind(func(f *flags, o *buildOptions) {
 			f.String(&o.Out, "out", "", "", "output `DIR` (created if missing)")
 			bindKinds(f, &o.Kinds, &o.perturbFlags, "kinds", "keyboard,swap,synonym", "comma-separated perturbations: "+strings.Join(kindNames(), ", "))

@@ -16,23 +16,7 @@ func init() {
 	register(&command{
 		Name:    "compare",
 		Summary: "compare systems on original and stress sets: F1, drops, intervals, tests, confusion",
-		Usage: `--build DIR --pred NAME=PREDDIR... [flags]
-       stress compare --gold [SET=]FILE... --pred-file NAME[:SET]=FILE... [flags]
-
-With --build, the gold files are the original input and the outputs of a
-"stress build" (read from DIR/manifest.json); each PREDDIR holds one
-system's predictions named like them (the original's base name and the
-build's output names). Predictions must align token by token with their
-gold file; the predicted tag is the last column. The change log of the
-build gives F1 on entities covering a changed token vs the others.
-
-With --gold, each SET=FILE is a gold set (a bare FILE is set "O"); the
-first is the reference for drops. --pred-file NAME:SET=FILE gives a
-system's predictions on a set (NAME=FILE when there is one set).
-
-Relative drop = (F1 on reference - F1 on set) / F1 on reference * 100.
-Intervals are percentile intervals of a paired bootstrap over sentences;
-systems are compared on each set with an approximate randomization test.`,
+		Usage:   help("compare"),
 		Bind: bind(func(f *flags, o *compareOptions) {
 			o.c = compare.New()
 			f.String(&o.build, "build", "", "", "build directory with manifest.json")

@@ -15,14 +15,8 @@ func init() {
 	register(&command{
 		Name:    "curve",
 		Summary: "robustness curves: F1 against the rate of each perturbation, per system",
-		Usage: "--kinds KINDS --rates R1,R2,... [--test FILE] [--model NAME=FILE...]\n" +
-			"       [--baselines[=words,chars] --train FILE...] [--model-cmd CMD...] [flags]\n\n" +
-			"Builds, in memory and with every check, each kind's stress set of the test\n" +
-			"corpus at each rate (the share of eligible words changed), tags the original\n" +
-			"and every set with every system and reports F1 with bootstrap intervals\n" +
-			"against the rate: a table per kind in every format, line charts in --html.\n" +
-			"With no --test, uses the embedded BC5CDR sample (CC BY 4.0).",
-		Bind: bind(bindCurve, runCurve),
+		Usage:   help("curve"),
+		Bind:    bind(bindCurve, runCurve),
 	})
 }
 

@@ -20,16 +20,8 @@ func init() {
 	register(&command{
 		Name:    "run",
 		Summary: "the whole story: build stress sets, train baselines, tag, compare, report",
-		Usage: "[--train FILE... --test FILE] [--model-cmd CMD...] [--augment KINDS] [--out DIR] [flags]\n\n" +
-			"With no flags: builds keyboard (K), swap (W) and synonym (S) stress sets\n" +
-			"from the embedded BC5CDR sample's test part (CC BY 4.0), trains the two\n" +
-			"baselines (words, chars) on its train part, tags every set, prints F1\n" +
-			"per set with relative drops and intervals and writes DIR/report.html.\n" +
-			"--augment keyboard,swap,synonym also trains each baseline on O + K,\n" +
-			"O + W and O + S (systems words+K, chars+K, ...), the paper's Table 4.\n" +
-			"DIR receives the build (manifest.json, changes.tsv, stress sets), the\n" +
-			"predictions (pred/SYSTEM/FILE), summary.md and the reports.",
-		Bind: bind(bindRun, runRun),
+		Usage:   help("run"),
+		Bind:    bind(bindRun, runRun),
 	})
 }
 

@@ -12,14 +12,7 @@ func init() {
 	register(&command{
 		Name:    "score",
 		Summary: "score predicted tags against gold tags with conlleval's span F1",
-		Usage: "[-d DELIM] [-o OUTSIDE] [-r] [-l] [FILE]\n" +
-			"       stress score --gold GOLD --pred PRED [flags]\n\n" +
-			"FILE (default: standard input) is conlleval input: one token per line,\n" +
-			"the gold tag in the last but one column, the predicted tag in the last,\n" +
-			"a blank line or a -X- line between sentences. The text report is\n" +
-			"byte-identical to the conlleval script's, and so is the exit status\n" +
-			"where conlleval refuses the input. With --gold and --pred, two corpus\n" +
-			"files (CoNLL columns or JSON Lines) are aligned token by token.",
+		Usage:   help("score"),
 		Bind: bind(func(f *flags, o *scoreOptions) {
 			f.String(&o.delim, "delimiter", "d", " ", "field separator of conlleval input (a Perl-style pattern, as conlleval -d)")
 			f.String(&o.eval.Outside, "outside", "o", "O", "outside tag for -r (as conlleval -o) and for --mode strict")

@@ -10,12 +10,7 @@ func init() {
 	register(&command{
 		Name:    "serve",
 		Summary: "answer the --model-server protocol with a trained model (JSON lines on stdin and stdout)",
-		Usage: `--model FILE
-
-Reads {"tokens": [...]} lines on standard input and answers each with
-{"tags": [...]} on standard output, until the end of the input: the
-protocol of --model-server, spoken by a built-in model. Useful to test a
-pipeline, or as the pattern of a server in another language.`,
+		Usage:   help("serve"),
 		Bind: bind(func(f *flags, o *serveOptions) {
 			f.String(&o.model, "model", "", "", "model `FILE` written by 'stress train' (required)")
 		}, runServe),

@@ -12,11 +12,7 @@ func init() {
 	register(&command{
 		Name:    "stats",
 		Summary: "print corpus statistics (the paper's Table 2), perturbed vs original",
-		Usage: "[--original ORIG] FILE...\n" +
-			"       stress stats --manifest DIR/manifest.json\n\n" +
-			"--manifest prints the statistics a build recorded, including for synonym\n" +
-			"sets how many gold mentions of each type were replaced and why the others\n" +
-			"were not (no concept, ambiguous, no synonym, filtered).",
+		Usage:   help("stats"),
 		Bind: bind(func(f *flags, o *statsOptions) {
 			f.String(&o.original, "original", "", "", "compare each FILE with this original `ORIG`: % tokens and entity tokens modified, mentions replaced")
 			f.String(&o.manifest, "manifest", "", "", "print the statistics recorded in a build's `MANIFEST`, with synonym outcomes")

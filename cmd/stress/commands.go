@@ -1,47 +1,15 @@
 package main
 
-// How to add a command
-//
-// A command is a file cmd_NAME.go with an options struct, a function
-// that binds the struct's fields to flags, a run function and an init
-// that registers them:
-//
-//	type fooOptions struct {
-//		Out  string
-//		Seed uint64
-//	}
-//
-//	func init() {
-//		register(&command{
-//			Name: "foo", Summary: "one line for 'stress help'", Usage: "[--out DIR] FILE...",
-//			Bind: bind(func(f *flags, o *fooOptions) {
-//				f.String(&o.Out, "out", "", "", "output `DIR`")
-//				f.Uint64(&o.Seed, "seed", 1, "random seed")
-//			}, runFoo),
-//		})
-//	}
-//
-//	func runFoo(ctx context.Context, e *env, o *fooOptions, args []string) error { ... }
-//
-// Flags are typed and checked while the command line is parsed (see
-// cli.Flags: Enum, Parsed, IntIn, Check), so runFoo starts from valid
-// options and does the work with one or two library calls; it writes
-// only to e.Stdout and e.Stderr and calls no other command's functions
-// (shared work belongs in a library package; the few CLI helpers several
-// commands use are in shared.go). Option groups used by several commands
-// have one binder each: bindPerturb (seed, selection, workers, every
-// kind's options), bindKinds (a list of kinds with their options),
-// bindSystems and bindBaselines (taggers to evaluate). Sub-commands
-// ("stress umls import") are commands in a commandSet of their own,
-// dispatched by the same code. Return usageErrorf for command-line
-// mistakes (exit status 2); library errors describe values, and
-// cliError and flagError put them in command-line terms.
+// The command-line layer: error hints, --labels and the command table.
+// How to add a command is in README.md ("Adding a command").
 
 import (
 	"context"
+	"embed"
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
@@ -160,4 +128,20 @@ func labelsFlag(c *command, f *flags) {
 		conll.DefaultLabels = labels
 		return nil
 	})
+}
+
+// helpTexts are the long descriptions of commands, one text file each
+// (help/NAME.txt: the synopsis, a blank line, what the command does):
+// prose reads and edits better as text than as Go string literals.
+//
+//go:embed help/*.txt
+var helpTexts embed.FS
+
+// help returns the usage text of command name from help/NAME.txt.
+func help(name string) string {
+	b, err := helpTexts.ReadFile("help/" + name + ".txt")
+	if err != nil {
+		panic(err) // embedded at build time: a missing file is a programming error
+	}
+	return strings.TrimSuffix(string(b), "\n")
 }

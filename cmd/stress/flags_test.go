@@ -61,3 +61,29 @@ func TestParseModel(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpTexts checks that every help/NAME.txt is the usage of command
+// NAME (no stray file), with a synopsis line and a description.
+func TestHelpTexts(t *testing.T) {
+	files, err := helpTexts.ReadDir("help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	usage := map[string]string{}
+	for _, c := range commands.Commands() {
+		usage[c.Name] = c.Usage
+	}
+	if !strings.Contains(help("build"), " "+sampleOutDir+"/ ") {
+		t.Errorf("help/build.txt does not name the default output directory %s/", sampleOutDir)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(f.Name(), ".txt")
+		text := help(name)
+		if usage[name] != text {
+			t.Errorf("help/%s is not the usage of command %s", f.Name(), name)
+		}
+		if synopsis, desc, ok := strings.Cut(text, "\n\n"); !ok || synopsis == "" || desc == "" || strings.HasSuffix(text, "\n") {
+			t.Errorf("help/%s: want a synopsis, a blank line and a description, no final blank line", f.Name())
+		}
+	}
+}
