@@ -47,11 +47,10 @@ var (
 	ErrInput = errors.New("bad input")
 
 	// Errors of ClearDir, wrapped in a *DirError: a directory that is
-	// not empty (and may not be cleared), that holds no build to
-	// replace, or that holds one of the inputs.
+	// not empty (and may not be cleared), or that holds no build to
+	// replace. One that holds an input wraps overwrite.ErrInput.
 	ErrDirNotEmpty = errors.New("directory not empty")
 	ErrNotBuild    = errors.New("directory not empty and not an earlier run")
-	ErrHoldsInput  = errors.New("holds an input")
 )
 
 // Plan is everything a build needs; it is filled by the caller or by

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/internal/overwrite"
 )
 
 // Evaluation is what "stress run" does: build the stress sets of one
@@ -103,6 +105,22 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 	return out, nil
 }
 
+// Write writes the outcome in format f: in text and Markdown, the
+// summary tables (F1 per set and relative drop per system) and then the
+// full report; in JSON and CSV, the report.
+func (r *Evaluated) Write(w io.Writer, f compare.Format) error {
+	switch f {
+	case compare.Text, compare.Markdown:
+		if err := experiment.WriteSummary(w, r.Report, r.Systems, f == compare.Markdown); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, "\n"); err != nil {
+			return err
+		}
+	}
+	return r.Report.Write(w, f)
+}
+
 func kindList(plan *Plan) string {
 	var names []string
 	for _, k := range plan.Kinds {
@@ -114,7 +132,7 @@ func kindList(plan *Plan) string {
 // DirError is why ClearDir refused a directory.
 type DirError struct {
 	Dir   string
-	Input string // the input inside Dir, for ErrHoldsInput
+	Input string // the input inside Dir, for overwrite.ErrInput
 	Err   error
 }
 
@@ -122,7 +140,7 @@ func (e *DirError) Error() string {
 	switch e.Err {
 	case ErrNotBuild:
 		return fmt.Sprintf("%s: %v (no %s); not clearing it", e.Dir, e.Err, ManifestName)
-	case ErrHoldsInput:
+	case overwrite.ErrInput:
 		return fmt.Sprintf("%s holds the input %s; not clearing it", e.Dir, e.Input)
 	}
 	return e.Dir + ": " + e.Err.Error()
@@ -159,7 +177,7 @@ func ClearDir(dir string, clear bool, inputs []string) error {
 	}
 	for _, in := range inputs {
 		if abs, err := filepath.Abs(in); err == nil && in != "" && strings.HasPrefix(abs, absDir+string(filepath.Separator)) {
-			return &DirError{Dir: dir, Input: in, Err: ErrHoldsInput}
+			return &DirError{Dir: dir, Input: in, Err: overwrite.ErrInput}
 		}
 	}
 	for _, e := range ents {

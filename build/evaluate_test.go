@@ -1,6 +1,7 @@
 package build
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 )
@@ -40,7 +42,7 @@ func TestClearDir(t *testing.T) {
 		{name: "not a build", files: []string{"notes.txt"}, clear: true, err: ErrNotBuild,
 			msg: "r: directory not empty and not an earlier run (no manifest.json); not clearing it", remain: 1},
 		{name: "holds an input", files: []string{ManifestName, "data/test.tsv"}, clear: true, input: "data/test.tsv",
-			err: ErrHoldsInput, msg: "r holds the input r/data/test.tsv; not clearing it", remain: 2},
+			err: overwrite.ErrInput, msg: "r holds the input r/data/test.tsv; not clearing it", remain: 2},
 		{name: "earlier build", files: []string{ManifestName, "changes.tsv", "pred/cmd/test.tsv"}, clear: true, remain: 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -116,6 +118,24 @@ func TestEvaluationRun(t *testing.T) {
 	}
 	if md, _ := os.ReadFile(res.Summary); !strings.Contains(string(md), "zero") {
 		t.Errorf("summary does not name the system:\n%s", md)
+	}
+
+	var text, js bytes.Buffer
+	if err := res.Write(&text, compare.Text); err != nil {
+		t.Fatal(err)
+	}
+	if err := res.Write(&js, compare.JSON); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "zero") || !strings.HasPrefix(js.String(), "{") {
+		t.Errorf("text report:\n%s\njson report starts %.20q", text.String(), js.String())
+	}
+	var full bytes.Buffer
+	if err := res.Report.Write(&full, compare.Text); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(text.String(), full.String()) || text.Len() == full.Len() {
+		t.Errorf("the text output is not the summary tables followed by the report")
 	}
 
 	// The directory holds a run now: a second one refuses it unless

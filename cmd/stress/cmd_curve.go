@@ -40,10 +40,10 @@ func bindCurve(f *flags, o *curveOptions) {
 	bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard", "perturbations (a+b composes): "+strings.Join(kindNames(), ", "))
 	Parsed(f, &o.rates, "rates", "", "0.1,0.25,0.5,1", experiment.ParseRates, "comma-separated rates in (0, 1]: shares of eligible words changed")
 	f.String(&o.test, "test", "", "", "test corpus `FILE` (default: the embedded sample)")
-	ParsedList(f, &o.models, "model", parseModel, "saved model as `NAME=FILE` (from 'stress train'); repeatable")
-	bindBaselines(f, &o.baselines, "", "train built-in baselines on --train: words, chars (bare --baselines: both)")
+	ParsedList(f, &o.sys.Models, "model", parseModel, "saved model as `NAME=FILE` (from 'stress train'); repeatable")
+	bindBaselines(f, &o.sys.Baselines, "", "train built-in baselines on --train: words, chars (bare --baselines: both)")
 	f.FlagSet().Lookup("baselines").NoOptDefVal = "words,chars"
-	f.Strings(&o.train, "train", "training corpus `FILE` of --baselines (repeatable; default with no --test: the embedded sample)")
+	f.Strings(&o.sys.Train, "train", "training corpus `FILE` of --baselines (repeatable; default with no --test: the embedded sample)")
 	f.String(&o.htmlPath, "html", "", "", "also write the report with line charts to HTML `FILE`")
 	f.Bool(&o.force, "force", "", false, "replace the --html file if it exists")
 	bindSystems(f, &o.systemFlags)
@@ -55,32 +55,31 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if len(args) > 0 {
 		return usageErrorf("curve takes no arguments (got %q); use --test", args[0])
 	}
-	if len(o.modelNames) > len(o.modelCmds)+len(o.modelServers) {
+	if len(o.sys.Names) > len(o.sys.Commands)+len(o.sys.Servers) {
 		return usageErrorf("curve: more --model-name than --model-cmd and --model-server")
 	}
-	if len(o.baselines) == 0 && len(o.models) == 0 && len(o.modelCmds) == 0 && len(o.modelServers) == 0 {
+	if len(o.sys.Baselines) == 0 && len(o.sys.Models) == 0 && len(o.sys.Commands) == 0 && len(o.sys.Servers) == 0 {
 		return usageErrorf("curve: no systems (give --model, --baselines, --model-cmd or --model-server)")
 	}
-	if len(o.train) > 0 && len(o.baselines) == 0 {
+	if len(o.sys.Train) > 0 && len(o.sys.Baselines) == 0 {
 		return usageErrorf("curve: --train is for --baselines")
 	}
-	if len(o.baselines) > 0 && len(o.train) == 0 && o.test != "" {
+	if len(o.sys.Baselines) > 0 && len(o.sys.Train) == 0 && o.test != "" {
 		return usageErrorf("curve: --baselines needs --train with --test")
 	}
-	if o.scheme != iob.IOB2 && o.test == "" {
+	if o.sys.Scheme != iob.IOB2 && o.test == "" {
 		return usageErrorf("curve: --scheme needs --test (the embedded sample is IOB2)")
 	}
-	if err := overwrite.Check(append([]string{o.test}, o.train...), []string{o.htmlPath}, o.force); err != nil {
+	if err := overwrite.Check(append([]string{o.test}, o.sys.Train...), []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}
-	test, err := experiment.ReadTest(o.test, o.scheme)
+	test, err := experiment.ReadTest(o.test, o.sys.Scheme)
 	if err != nil {
 		return err
 	}
 	c := &experiment.Curve{Kinds: o.kinds, Rates: o.rates, Seed: o.Seed, Selection: o.Selection, Workers: o.Workers}
 	logf := o.logger(e)
-	sys := o.systems(&o.perturbFlags, nil, e, logf)
-	cr, warnings, err := c.Run(ctx, test, &sys, o.samples)
+	cr, warnings, err := c.Run(ctx, test, o.systems(&o.perturbFlags, e, logf), o.samples)
 	if err != nil {
 		return systemsError("curve", err)
 	}

@@ -34,14 +34,14 @@ func init() {
 }
 
 func bindRun(f *flags, o *runOptions) {
-	f.Strings(&o.train, "train", "training corpus `FILE` (repeatable; default: the embedded sample)")
+	f.Strings(&o.sys.Train, "train", "training corpus `FILE` (repeatable; default: the embedded sample)")
 	f.String(&o.test, "test", "", "", "test corpus `FILE` to build stress sets from (default: the embedded sample)")
 	f.String(&o.outDir, "out", "", "stress-run", "output `DIR`")
 	f.String(&o.htmlPath, "html", "", "", "HTML report `FILE` (default DIR/report.html)")
 	f.Bool(&o.force, "force", "", false, "clear DIR first if it holds an earlier run (and replace --html)")
 	bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard,swap,synonym", "stress sets to build: "+strings.Join(kindNames(), ", "))
-	bindKinds(f, &o.augmentKinds, &o.perturbFlags, "augment", "", "also train the baselines on original + one perturbed copy of the train set, per `KINDS`")
-	bindBaselines(f, &o.baselines, "words,chars", "built-in baselines to train: words, chars, or none")
+	bindKinds(f, &o.sys.Augment, &o.perturbFlags, "augment", "", "also train the baselines on original + one perturbed copy of the train set, per `KINDS`")
+	bindBaselines(f, &o.sys.Baselines, "words,chars", "built-in baselines to train: words, chars, or none")
 	bindSystems(f, &o.systemFlags)
 	bindPerturb(f, &o.perturbFlags)
 	o.set = f.Changed
@@ -52,7 +52,7 @@ type runOptions struct {
 	perturbFlags
 	systemFlags
 	test, outDir, htmlPath string
-	augmentKinds, kinds    []perturb.ManifestKind
+	kinds                  []perturb.ManifestKind
 	force                  bool
 	set                    func(name string) bool
 }
@@ -65,7 +65,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	read := append([]string{o.test}, o.train...)
+	read := append([]string{o.test}, o.sys.Train...)
 	if err := overwrite.Check(read, []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}
@@ -83,8 +83,8 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	logf := o.logger(e)
 	ev := &build.Evaluation{
 		Plan: build.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
-			Workers: o.Workers, Version: version, Scheme: o.scheme},
-		Systems: o.systems(&o.perturbFlags, o.augmentKinds, e, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf}
+			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme},
+		Systems: *o.systems(&o.perturbFlags, e, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf}
 	if !o.quiet {
 		defer progressPlan(e, &ev.Plan)()
 		ev.Tagging = func(systems []experiment.System, sets []compare.Set) { progress.Tagging(e.Stderr, systems, sets) }
@@ -94,18 +94,11 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 		return systemsError("run", setupError(err))
 	}
 	warnUnknown(e.Stderr, res.Warnings)
-	switch o.format {
-	case compare.Text, compare.Markdown:
-		if err := experiment.WriteSummary(e.Stdout, res.Report, res.Systems, o.format == compare.Markdown); err != nil {
-			return err
-		}
-		fmt.Fprintln(e.Stdout)
-	}
-	if err := res.Report.Write(e.Stdout, o.format); err != nil {
+	if err := res.Write(e.Stdout, o.format); err != nil {
 		return err
 	}
 	logf("wrote %s, %s and predictions under %s", res.HTML, res.Summary, res.Predictions)
-	if o.test == "" && len(o.train) == 0 {
+	if o.test == "" && len(o.sys.Train) == 0 {
 		fmt.Fprintf(e.Stderr, "Data: BC5CDR excerpt (CC BY 4.0), see sample/NOTICE.\n")
 	}
 	return nil
@@ -119,25 +112,25 @@ func (o *runOptions) check() error {
 	if o.htmlPath == "" {
 		o.htmlPath = filepath.Join(o.outDir, "report.html")
 	}
-	if len(o.train) > 0 && o.test == "" {
+	if len(o.sys.Train) > 0 && o.test == "" {
 		return usageErrorf("run: --train needs --test (the stress sets are built from the test set)")
 	}
-	if o.scheme != iob.IOB2 && o.test == "" {
+	if o.sys.Scheme != iob.IOB2 && o.test == "" {
 		return usageErrorf("run: --scheme needs --test (the embedded sample is IOB2)")
 	}
-	if len(o.modelNames) > len(o.modelCmds)+len(o.modelServers) {
+	if len(o.sys.Names) > len(o.sys.Commands)+len(o.sys.Servers) {
 		return usageErrorf("run: more --model-name than --model-cmd and --model-server")
 	}
-	if o.set("timeout") && len(o.modelCmds)+len(o.modelServers) == 0 {
+	if o.set("timeout") && len(o.sys.Commands)+len(o.sys.Servers) == 0 {
 		return usageErrorf("run: --timeout needs --model-cmd or --model-server")
 	}
-	if len(o.baselines) == 0 && len(o.modelCmds)+len(o.modelServers) == 0 {
+	if len(o.sys.Baselines) == 0 && len(o.sys.Commands)+len(o.sys.Servers) == 0 {
 		return usageErrorf("run: no systems (--baselines none and no --model-cmd or --model-server)")
 	}
-	if len(o.baselines) == 0 && len(o.augmentKinds) > 0 {
+	if len(o.sys.Baselines) == 0 && len(o.sys.Augment) > 0 {
 		return usageErrorf("run: --augment trains the baselines; it cannot go with --baselines none")
 	}
-	if len(o.baselines) > 0 && len(o.train) == 0 && o.test != "" {
+	if len(o.sys.Baselines) > 0 && len(o.sys.Train) == 0 && o.test != "" {
 		return usageErrorf("run: the baselines need --train (or use --baselines none)")
 	}
 	return nil
@@ -152,7 +145,7 @@ func outDirError(err error) error {
 	switch de.Err {
 	case build.ErrDirNotEmpty:
 		return fmt.Errorf("--out %v (use --force to clear it)", err)
-	case build.ErrHoldsInput:
+	case overwrite.ErrInput:
 		return usageErrorf("--out %v", err)
 	}
 	return fmt.Errorf("--out %v, choose another --out", err)

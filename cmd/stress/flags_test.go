@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/cli"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/keyboard"
@@ -36,21 +37,21 @@ func TestKindOptionCollision(t *testing.T) {
 	bindKindOptions(cli.NewFlags("x"), &perturbFlags{}, []*perturb.Kind{keyboard.Kind, k})
 }
 
-func TestNamedFlags(t *testing.T) {
-	tests := []struct {
-		parse func(string) (named, error)
-		in    string
-		want  named
-		err   string
+func TestParseModel(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want experiment.Model
+		err  string
 	}{
-		{parsePair, "sys=dir/x", named{name: "sys", path: "dir/x"}, ""},
-		{parsePair, "sys", named{}, "want NAME=VALUE"},
-		{parsePair, "=dir", named{}, "want NAME=VALUE"},
-	}
-	for _, tt := range tests {
-		got, err := tt.parse(tt.in)
+		{"sys=dir/x", experiment.Model{Name: "sys", File: "dir/x"}, ""},
+		{"a=b=c", experiment.Model{Name: "a", File: "b=c"}, ""},
+		{"sys", experiment.Model{}, "want NAME=FILE"},
+		{"=dir", experiment.Model{}, "want NAME=FILE"},
+		{"sys=", experiment.Model{}, "want NAME=FILE"},
+	} {
+		got, err := parseModel(tt.in)
 		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
+			if err == nil || err.Error() != tt.err {
 				t.Errorf("%q: error %v, want %q", tt.in, err, tt.err)
 			}
 			continue

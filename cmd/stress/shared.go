@@ -15,7 +15,6 @@ import (
 
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
-	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
@@ -135,17 +134,6 @@ func bindKinds(f *flags, p *[]perturb.ManifestKind, o *perturbFlags, name, value
 // kindNames lists the registered kinds, for help texts.
 func kindNames() []string { return kinds.Names() }
 
-// openCorpus opens a corpus file, or standard input for "-" (CoNLL or
-// JSON Lines, gzipped or not, by content). An empty corpus is an error
-// when it is read (conll.NonEmpty).
-func openCorpus(_ *env, name string) (*conll.File, error) {
-	f, err := conll.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	return conll.NonEmpty(f), nil
-}
-
 // runPlan runs a build with a progress bar on a terminal; bad option
 // values of a kind are usage errors.
 func runPlan(ctx context.Context, e *env, plan *build.Plan) (*perturb.Manifest, error) {
@@ -166,31 +154,26 @@ func progressPlan(e *env, plan *build.Plan) (finish func()) {
 }
 
 // systemFlags are the options of the commands that evaluate systems (run,
-// curve): external taggers, training of the baselines, the report.
+// curve): the systems (bound into an experiment.Systems: external
+// taggers, baselines and their training) and the report.
 type systemFlags struct {
-	train                               []string          // training corpora of the baselines
-	baselines                           []tagger.Features // built-in baselines to train
-	models                              []named           // saved models, NAME=FILE
-	modelCmds, modelServers, modelNames []string
-	timeout                             time.Duration
-	strictTags                          bool
-	epochs, samples                     int
-	format                              compare.Format
-	quiet                               bool
-	scheme                              iob.Scheme // of --train, --test and the external taggers' tags
+	sys     experiment.Systems
+	samples int
+	format  compare.Format
+	quiet   bool
 }
 
 func bindSystems(f *flags, o *systemFlags) {
-	f.Strings(&o.modelCmds, "model-cmd", "external tagger `CMD` (sh -c; CoNLL on stdin, CoNLL or tags on stdout); repeatable")
-	f.Strings(&o.modelServers, "model-server", "external tagger `CMD` started once (sh -c) answering JSON lines {\"tokens\": [...]} -> {\"tags\": [...]} (see README); repeatable")
-	f.Strings(&o.modelNames, "model-name", "names of the --model-cmd, then --model-server, systems in reports (default cmd, cmd2, ..., server, ...)")
-	f.Duration(&o.timeout, "timeout", defaultTimeout, timeoutHelp)
-	f.Bool(&o.strictTags, "strict-tags", "", false, "an unknown tag (not O, B-TYPE or I-TYPE with a type of the gold) is an error, not a warning")
-	f.IntIn(&o.epochs, "epochs", 10, 1, math.MaxInt, "training passes of the baselines")
+	f.Strings(&o.sys.Commands, "model-cmd", "external tagger `CMD` (sh -c; CoNLL on stdin, CoNLL or tags on stdout); repeatable")
+	f.Strings(&o.sys.Servers, "model-server", "external tagger `CMD` started once (sh -c) answering JSON lines {\"tokens\": [...]} -> {\"tags\": [...]} (see README); repeatable")
+	f.Strings(&o.sys.Names, "model-name", "names of the --model-cmd, then --model-server, systems in reports (default cmd, cmd2, ..., server, ...)")
+	f.Duration(&o.sys.Timeout, "timeout", defaultTimeout, timeoutHelp)
+	f.Bool(&o.sys.Strict, "strict-tags", "", false, "an unknown tag (not O, B-TYPE or I-TYPE with a type of the gold) is an error, not a warning")
+	f.IntIn(&o.sys.Epochs, "epochs", 10, 1, math.MaxInt, "training passes of the baselines")
 	f.IntIn(&o.samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: no intervals)")
 	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
 	f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
-	bindScheme(f, &o.scheme, "tag scheme of --train, --test and the tags of --model-cmd and --model-server: iob2, or iob1 or iobes (checked, converted to IOB2 to be perturbed, trained on and scored; files written back in it)")
+	bindScheme(f, &o.sys.Scheme, "tag scheme of --train, --test and the tags of --model-cmd and --model-server: iob2, or iob1 or iobes (checked, converted to IOB2 to be perturbed, trained on and scored; files written back in it)")
 }
 
 // bindBaselines binds --baselines, a list of feature sets ("none": no
@@ -213,16 +196,12 @@ func bindBaselines(f *flags, p *[]tagger.Features, value, usage string) {
 	})
 }
 
-// systems returns the experiment.Systems of o, with the seed,
-// selection and workers of p, the augment kinds and the command's log.
-func (o *systemFlags) systems(p *perturbFlags, augment []perturb.ManifestKind, e *env, logf func(string, ...any)) experiment.Systems {
-	s := experiment.Systems{Baselines: o.baselines, Augment: augment, Train: o.train, Epochs: o.epochs,
-		Seed: p.Seed, Selection: p.Selection, Workers: p.Workers, Commands: o.modelCmds, Servers: o.modelServers,
-		Names: o.modelNames, Timeout: o.timeout, Scheme: o.scheme, Strict: o.strictTags, Stderr: e.Stderr, Logf: logf}
-	for _, m := range o.models {
-		s.Models = append(s.Models, experiment.Model{Name: m.name, File: m.path})
-	}
-	return s
+// systems returns the systems of o, seeded, selected and run in
+// parallel as p says, their standard error and log on the command's.
+func (o *systemFlags) systems(p *perturbFlags, e *env, logf func(string, ...any)) *experiment.Systems {
+	s := o.sys
+	s.Seed, s.Selection, s.Workers, s.Stderr, s.Logf = p.Seed, p.Selection, p.Workers, e.Stderr, logf
+	return &s
 }
 
 // systemsError makes a bad system name a usage error of command cmd.
@@ -244,25 +223,13 @@ func (o *systemFlags) logger(e *env) func(string, ...any) {
 	}
 }
 
-// named is a file or directory named on the command line: NAME=PATH,
-// [SET=]FILE or NAME[:SET]=FILE.
-type named struct{ name, set, path string }
-
-func parsePair(s string) (named, error) {
-	k, v, ok := strings.Cut(s, "=")
-	if !ok || k == "" || v == "" {
-		return named{}, errors.New("want NAME=VALUE")
-	}
-	return named{name: k, path: v}, nil
-}
-
 // parseModel parses a saved model given as NAME=FILE.
-func parseModel(s string) (named, error) {
-	n, err := parsePair(s)
-	if err != nil {
-		return n, errors.New("want NAME=FILE")
+func parseModel(s string) (experiment.Model, error) {
+	name, file, ok := strings.Cut(s, "=")
+	if !ok || name == "" || file == "" {
+		return experiment.Model{}, errors.New("want NAME=FILE")
 	}
-	return n, nil
+	return experiment.Model{Name: name, File: file}, nil
 }
 
 // oneStdin refuses "-" (standard input) given for more than one input:
