@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/stress-ner/stress/internal/cli"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/umls"
 )
 
@@ -146,7 +146,7 @@ func runUMLSImport(ctx context.Context, e *env, o *umlsOptions, args []string) e
 	if err := overwrite.Check(opt.Inputs(), []string{db}, opt.Force); err != nil {
 		return err
 	}
-	if !o.noProgress && cli.IsTerminal(e.Stderr) {
+	if _, ok := progress.Terminal(e.Stderr); ok && !o.noProgress {
 		opt.Progress = e.Stderr
 	}
 	// Rows with a bad name (U+FFFD, control characters, invalid UTF-8)
