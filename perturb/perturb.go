@@ -267,4 +267,3 @@ func (k *Kind) Resolve(opts map[string]string) (map[string]string, error) {
 	}
 	return out, nil
 }
-
