@@ -76,13 +76,13 @@ func (w *Writer) Write(s Sentence) error {
 	return w.werr()
 }
 
-// AppendSentence appends to dst the bytes a Writer with layout l writes
+// AppendSentence appends to dst the bytes a Writer with Layout l writes
 // for s, preceded, when sep is set, by the line breaks that separate it
 // from the sentence before. Unlike Write it keeps no state, so that
 // sentences can be formatted concurrently and written in order with
 // WriteFormatted. A sentence Write would refuse is refused here, with
 // the same error, and dst is then returned unchanged.
-func AppendSentence(dst []byte, s Sentence, l Layout, sep bool) ([]byte, error) {
+func (l Layout) AppendSentence(dst []byte, s Sentence, sep bool) ([]byte, error) {
 	if len(s.Tokens) != len(s.Tags) {
 		return dst, fmt.Errorf("conll: sentence has %d tokens but %d tags", len(s.Tokens), len(s.Tags))
 	}
@@ -100,9 +100,9 @@ func AppendSentence(dst []byte, s Sentence, l Layout, sep bool) ([]byte, error) 
 	return dst, nil
 }
 
-// WriteFormatted writes n sentences formatted by AppendSentence with the
-// Writer's Layout, the first without separator and the others with one:
-// the bytes that writing them one by one with Write would give.
+// WriteFormatted writes n sentences formatted by the AppendSentence of
+// the Writer's Layout, the first without separator and the others with
+// one: the bytes that writing them one by one with Write would give.
 func (w *Writer) WriteFormatted(p []byte, n int) error {
 	if w.err != nil {
 		return w.err

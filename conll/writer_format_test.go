@@ -57,7 +57,7 @@ func writeFormatted(t testing.TB, sents []Sentence, l Layout, r *rand.Rand) (str
 		p = p[:0]
 		for j := range n {
 			var err error
-			if p, err = AppendSentence(p, sents[i+j], l, j > 0); err != nil {
+			if p, err = l.AppendSentence(p, sents[i+j], j > 0); err != nil {
 				// The sentences before the refused one are written.
 				w.WriteFormatted(p, j)
 				w.Flush()
@@ -113,7 +113,7 @@ func TestAppendSentenceRefuses(t *testing.T) {
 	for _, tc := range bad {
 		t.Run(tc.name, func(t *testing.T) {
 			dst := []byte("kept")
-			got, err := AppendSentence(dst, tc.s, tc.l, true)
+			got, err := tc.l.AppendSentence(dst, tc.s, true)
 			if err == nil {
 				t.Fatalf("no error, appended %q", got)
 			}
@@ -133,7 +133,7 @@ func TestAppendSentenceRefuses(t *testing.T) {
 // WriteFormatted as it stops Write.
 func TestWriteFormattedSticky(t *testing.T) {
 	w := NewWriter(failWriter{})
-	p, _ := AppendSentence(nil, Sentence{Tokens: []string{"a"}, Tags: []string{"O"}}, Layout{}, false)
+	p, _ := Layout{}.AppendSentence(nil, Sentence{Tokens: []string{"a"}, Tags: []string{"O"}}, false)
 	for range 1 << 17 { // more than the buffer holds
 		if err := w.WriteFormatted(p, 1); err != nil {
 			if !errors.Is(err, errFail) {
@@ -295,7 +295,7 @@ func BenchmarkAppendSentence(b *testing.B) {
 	var p []byte
 	for b.Loop() {
 		for i, s := range sents {
-			p, _ = AppendSentence(p[:0], s, layout, i > 0)
+			p, _ = layout.AppendSentence(p[:0], s, i > 0)
 		}
 	}
 }

@@ -85,8 +85,8 @@ type Step struct {
 
 // formattedSink is implemented by sinks that let the pipeline's workers
 // format sentences, so that the writing goroutine, which every sentence
-// goes through, only copies bytes. conll.Writer's AppendSentence and
-// WriteFormatted are the model.
+// goes through, only copies bytes. conll.Layout's AppendSentence and
+// conll.Writer's WriteFormatted are the model.
 type formattedSink interface {
 	Sink
 	// AppendSentence appends s as the sink writes it to dst, preceded by

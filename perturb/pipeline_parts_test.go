@@ -35,7 +35,7 @@ func (s *textSink) text() string { s.w.Flush(); return s.buf.String() }
 type formattedText struct{ *textSink }
 
 func (s formattedText) AppendSentence(dst []byte, sent conll.Sentence, sep bool) ([]byte, error) {
-	return conll.AppendSentence(dst, sent, conll.Layout{}, sep)
+	return conll.Layout{}.AppendSentence(dst, sent, sep)
 }
 
 func (s formattedText) WriteFormatted(p []byte, n int) error { return s.w.WriteFormatted(p, n) }

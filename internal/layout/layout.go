@@ -89,7 +89,7 @@ type Sink interface {
 // writer's own layout). The layout goes to the CoNLL writer (columns,
 // line ends) or JSON Lines writer (integer tags) that w is, or wraps (a
 // conll.NewSchemeWriter). When w is itself a conll.Writer, the Sink also
-// lets the pipeline's workers format sentences (AppendSentence,
+// lets the pipeline's workers format sentences (conll.Layout.AppendSentence,
 // WriteFormatted), so that the writing goroutine only copies bytes.
 func NewSink(w conll.SentenceWriter, t *Tracker) Sink {
 	s := &sink{w: w, src: t}
@@ -149,7 +149,7 @@ func (s *sink) Flush() error {
 type formatted struct{ *sink }
 
 func (s formatted) AppendSentence(dst []byte, sent conll.Sentence, sep bool) ([]byte, error) {
-	return conll.AppendSentence(dst, sent, s.src.Layout(), sep)
+	return s.src.Layout().AppendSentence(dst, sent, sep)
 }
 
 func (s formatted) WriteFormatted(p []byte, n int) error {
