@@ -26,7 +26,7 @@ var (
 	ErrMismatch = errors.New("corpora do not align")
 	// ErrJSON means a JSON Lines record is malformed.
 	ErrJSON = errors.New("malformed JSON record")
-	// ErrEmpty means a corpus holds no sentence (see NonEmpty).
+	// ErrEmpty means a corpus holds no sentence (see OpenNonEmpty).
 	ErrEmpty = errors.New("no sentences")
 	// ErrScheme means a tag scheme cannot apply to a corpus (see
 	// File.SetScheme).

@@ -64,8 +64,11 @@ func OutputFormat(name, output string, in Format) (Format, error) {
 // OpenNonEmpty opens a corpus as Open does, or, when format is not "",
 // in the format it names whatever the file's name says (a --in-format
 // option; see OutputFormat for the names), and makes a corpus without a
-// sentence an error when it is read (NonEmpty): the input of a command
-// that converts, perturbs, tags or trains.
+// sentence an error: the File reports ErrEmpty (naming the file)
+// instead of io.EOF when it holds no sentence at all. It is the one rule
+// for empty input of the commands that perturb, convert, tag or train:
+// an empty corpus is a mistake (a wrong path, a failed download, an
+// exhausted standard input), not a request for an empty output.
 func OpenNonEmpty(name, format string) (*File, error) {
 	var f *File
 	var err error
@@ -81,5 +84,5 @@ func OpenNonEmpty(name, format string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NonEmpty(f), nil
+	return nonEmptyFile(f), nil
 }

@@ -305,7 +305,7 @@ func ReadCorpus(name string, opts ReadOptions) (*Corpus, error) {
 		return nil, err
 	}
 	defer f.Close()
-	f = NonEmpty(f)
+	f = nonEmptyFile(f)
 	if opts.TagOptional {
 		if r := f.CoNLL(); r != nil {
 			r.TagOptional = true
@@ -535,12 +535,9 @@ func (o *Output) Abort() {
 	o.file.Abort()
 }
 
-// NonEmpty makes f report ErrEmpty (naming the file) instead of io.EOF
-// when it holds no sentence at all. It is the one rule for empty input
-// of the commands that perturb, convert, tag or train: an empty corpus
-// is a mistake (a wrong path, a failed download, an exhausted standard
-// input), not a request for an empty output.
-func NonEmpty(f *File) *File {
+// nonEmptyFile makes f report ErrEmpty (naming the file) instead of
+// io.EOF when it holds no sentence at all (see OpenNonEmpty).
+func nonEmptyFile(f *File) *File {
 	f.SentenceReader = &nonEmpty{SentenceReader: f.SentenceReader, name: f.Name}
 	return f
 }

@@ -171,11 +171,10 @@ func ReadTraining(paths []string, scheme iob.Scheme) ([]conll.Sentence, error) {
 	}
 	var out []conll.Sentence
 	for _, p := range paths {
-		f, err := conll.Open(p)
+		f, err := conll.OpenNonEmpty(p, "") // an empty training file is a mistake
 		if err != nil {
 			return nil, err
 		}
-		f = conll.NonEmpty(f) // an empty training file is a mistake
 		if err := f.SetScheme(scheme); err != nil {
 			f.Close()
 			return nil, err
