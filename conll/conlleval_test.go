@@ -86,11 +86,11 @@ func readCaseInput(t testing.TB, name string) []byte {
 func runConlleval(t testing.TB, input []byte, args []string) ([]byte, int, error) {
 	e := NewEvaluator(bytes.NewReader(input))
 	e.File = "input"
-	format := ReportText
+	latex := false
 	for i := 0; i < len(args); i++ {
 		switch args[i] {
 		case "-l":
-			format = ReportLaTeX
+			latex = true
 		case "-r":
 			e.Options.Raw = true
 		case "-d":
@@ -108,7 +108,7 @@ func runConlleval(t testing.TB, input []byte, args []string) ([]byte, int, error
 		return nil, ConllevalStatus(err), err
 	}
 	var out bytes.Buffer
-	if err := WriteReport(&out, c, format); err != nil {
+	if err := writeReport(&out, c, latex); err != nil {
 		t.Fatal(err)
 	}
 	return out.Bytes(), 0, nil

@@ -547,21 +547,13 @@ func (e sideError) Error() string {
 
 func (e sideError) Unwrap() error { return e.err }
 
-// ReportFormat selects the layout of WriteReport.
-type ReportFormat int
-
-const (
-	// ReportText is conlleval's default report.
-	ReportText ReportFormat = iota
-	// ReportLaTeX is conlleval's -l table.
-	ReportLaTeX
-)
-
 // WriteReport writes c as conlleval writes its report, byte for byte:
-// the overall line, then one line per type in byte order. format selects
-// the LaTeX table of conlleval -l instead.
-func WriteReport(w io.Writer, c Counts, format ...ReportFormat) error {
-	latex := len(format) > 0 && format[0] == ReportLaTeX
+// the overall line, then one line per type in byte order. WriteResult
+// with latex writes the LaTeX table of conlleval -l instead.
+func WriteReport(w io.Writer, c Counts) error { return writeReport(w, c, false) }
+
+// writeReport writes conlleval's report of c, or with latex its -l table.
+func writeReport(w io.Writer, c Counts, latex bool) error {
 	var b []byte
 	all := c.Overall()
 	types := reportTypes(c)

@@ -74,9 +74,10 @@ func ExampleScorer() {
 	// Disease: TP 0 FP 1 FN 1
 }
 
-func ExampleWriteReport_latex() {
+// With latex, WriteResult writes conlleval -l's LaTeX table.
+func ExampleWriteResult_latex() {
 	c := conll.EvalSentence([]string{"B-Chemical", "B-Disease"}, []string{"B-Chemical", "O"}, conll.EvalOptions{})
-	conll.WriteReport(os.Stdout, c, conll.ReportLaTeX)
+	conll.WriteResult(os.Stdout, c, nil, conll.EvalOptions{}, "text", true)
 	// Output:
 	//         & Precision &  Recall  & F$_{\beta=1} \\\hline
 	// Chemical &  100.00\% & 100.00\% & 100.00 \\

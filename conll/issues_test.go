@@ -149,7 +149,7 @@ func TestWriteResult(t *testing.T) {
 		want   string
 	}{
 		{ModeConlleval, "text", false, direct(func(w io.Writer) error { return WriteReport(w, c) })},
-		{ModeConlleval, "text", true, direct(func(w io.Writer) error { return WriteReport(w, c, ReportLaTeX) })},
+		{ModeConlleval, "text", true, direct(func(w io.Writer) error { return writeReport(w, c, true) })},
 		{ModeStrict, "json", false, direct(func(w io.Writer) error { return writeScores(w, c, "json", EvalOptions{Mode: ModeStrict}) })},
 		{ModeConlleval, "csv", true, direct(func(w io.Writer) error { return writeScores(w, c, "csv", EvalOptions{}) })}, // latex is for text
 		{ModeSemEval, "text", false, direct(func(w io.Writer) error { return writeSemEval(w, sem.SemEval(), "text") })},

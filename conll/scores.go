@@ -50,7 +50,7 @@ func WriteResult(w io.Writer, c Counts, sem *SemEval, opt EvalOptions, format st
 	case format != "text":
 		return writeScores(w, c, format, opt)
 	case latex:
-		return WriteReport(w, c, ReportLaTeX)
+		return writeReport(w, c, true)
 	}
 	return WriteReport(w, c)
 }
