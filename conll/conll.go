@@ -31,6 +31,13 @@ var (
 	// ErrScheme means a tag scheme cannot apply to a corpus (see
 	// File.SetScheme).
 	ErrScheme = errors.New("tag scheme does not apply")
+	// ErrNoStdin is the error of opening "-" while Stdin is nil.
+	ErrNoStdin = errors.New("standard input is not available")
+	// ErrLabels means a label list cannot be used (ReadLabels).
+	ErrLabels = errors.New("bad label list")
+	// ErrNoLabels means a JSON Lines file has integer tags and its reader
+	// no label list.
+	ErrNoLabels = errors.New("integer tags need a label list")
 
 	// Errors of conlleval input. The streaming Evaluator wraps them in a
 	// *ParseError that names the file and line; conlleval refuses the
@@ -44,6 +51,16 @@ var (
 	ErrTooFewFeatures = errors.New("too few features")
 	// ErrDelimiter means the field delimiter is not a valid pattern.
 	ErrDelimiter = errors.New("invalid delimiter")
+
+	// Errors of tags that the strict and SemEval modes refuse.
+
+	// ErrSchemeTag means a tag's prefix is not one of the scheme's, or is no
+	// prefix at all: seqeval's strict mode raises an error on such a tag
+	// instead of scoring it, and so does ModeStrict.
+	ErrSchemeTag = errors.New("tag not allowed by the scheme")
+	// ErrSemEvalTag means a tag is neither O nor B-/I- prefixed, which
+	// nervaluate's tag-list reader refuses.
+	ErrSemEvalTag = errors.New("tag is not O, B- or I-")
 )
 
 // ParseError reports where in which input a problem was found.

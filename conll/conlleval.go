@@ -364,10 +364,10 @@ func ConllevalStatus(err error) int {
 }
 
 // EvaluateFile scores the conlleval input in the file name, or in Stdin
-// for "-", decompressed when it is gzipped (see OpenText); errors name
-// the file.
+// for "-", decompressed when it is gzipped (by its first bytes,
+// whatever its name); errors name the file.
 func (e *Evaluator) EvaluateFile(name string) (Counts, error) {
-	f, err := OpenText(name)
+	f, err := openText(name)
 	if err != nil {
 		return Counts{}, err
 	}

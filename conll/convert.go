@@ -9,8 +9,8 @@ import (
 type ConvertOptions struct {
 	// Output is the file to write; "" writes to the writer given.
 	Output string
-	// Format names the format written (ParseFormat); "" is the one
-	// FormatOf gives Output, or the input's on a writer.
+	// Format names the format written, as Format.String names it; ""
+	// is the one FormatOf gives Output, or the input's on a writer.
 	Format string
 	// Force replaces an existing Output.
 	Force bool
@@ -48,20 +48,22 @@ func Convert(w io.Writer, in *File, opt ConvertOptions) error {
 }
 
 // OutputFormat returns the format to write a copy of a corpus in
-// format in: the one named (ParseFormat) when name is not "", else the
+// format in: the one named when name is not "" (as Format.String names
+// it: "conll", "jsonl", "pubtator", "bioc-xml", "bioc-json", "brat"), else the
 // output file's (FormatOf), else, on a stream (output ""), in.
 func OutputFormat(name, output string, in Format) (Format, error) {
 	switch {
 	case name != "":
-		return ParseFormat(name)
+		return parseFormat(name)
 	case output != "":
 		return FormatOf(output), nil
 	}
 	return in, nil
 }
 
-// OpenNonEmpty opens a corpus as Open does, or in the format named
-// format when it is not "" (OpenFormat), and makes a corpus without a
+// OpenNonEmpty opens a corpus as Open does, or, when format is not "",
+// in the format it names whatever the file's name says (a --in-format
+// option; see OutputFormat for the names), and makes a corpus without a
 // sentence an error when it is read (NonEmpty): the input of a command
 // that converts, perturbs, tags or trains.
 func OpenNonEmpty(name, format string) (*File, error) {
@@ -71,10 +73,10 @@ func OpenNonEmpty(name, format string) (*File, error) {
 		f, err = Open(name)
 	} else {
 		var ft Format
-		if ft, err = ParseFormat(format); err != nil {
+		if ft, err = parseFormat(format); err != nil {
 			return nil, err
 		}
-		f, err = OpenFormat(name, ft)
+		f, err = openFormat(name, ft)
 	}
 	if err != nil {
 		return nil, err

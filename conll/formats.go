@@ -12,26 +12,13 @@ import (
 	"github.com/stress-ner/stress/internal/atomicfile"
 )
 
-// Document formats: corpora that annotate a text by character offsets
-// rather than tagging tokens. Their readers and writers live in
-// subpackages (conll/pubtator, conll/bioc, conll/brat), which register
-// them with RegisterFormat; a program that imports those packages (the
-// stress command does) opens and creates them through Open and Create
-// like any corpus.
-const (
-	FormatPubTator Format = iota + 2 // PubTator: PMID|t|, PMID|a| and annotation lines
-	FormatBioCXML                    // BioC XML
-	FormatBioCJSON                   // BioC JSON
-	FormatBrat                       // brat standoff: NAME.ann beside NAME.txt
-)
-
 var formatNames = map[Format]string{
 	FormatCoNLL: "conll", FormatJSONL: "jsonl", FormatPubTator: "pubtator",
 	FormatBioCXML: "bioc-xml", FormatBioCJSON: "bioc-json", FormatBrat: "brat",
 }
 
-// ParseFormat returns the format named s, as String writes it.
-func ParseFormat(s string) (Format, error) {
+// parseFormat returns the format named s, as String writes it.
+func parseFormat(s string) (Format, error) {
 	for f, n := range formatNames {
 		if n == s {
 			return f, nil
@@ -80,7 +67,10 @@ type SideFiles func(ext string) (io.Writer, error)
 type Codec struct {
 	// NewReader returns a reader of the sentences of the documents in
 	// r; name is the input's name (for errors, and for brat, whose text
-	// is in a file beside it). The reader implements Templater.
+	// is in a file beside it). The reader has a method
+	// Template() Template, which File.Layout returns the documents
+	// read by, and may have a method ReadLike(Template) error, which
+	// File.ReadLike calls.
 	NewReader func(r io.Reader, name string) (SentenceReader, error)
 	// NewWriter returns a writer of documents to w: the documents of
 	// tmpl rebuilt from the sentences written, or, when tmpl is nil,
@@ -93,8 +83,8 @@ type Codec struct {
 	Sniff func(head []byte) bool
 }
 
-// Templater is implemented by the readers of document formats.
-type Templater interface {
+// templater is implemented by the readers of document formats.
+type templater interface {
 	Template() Template
 }
 
@@ -182,7 +172,7 @@ func openDocument(cf *File, r io.Reader, f Format) error {
 	}
 	cf.Format = f
 	cf.SentenceReader = sr
-	if t, ok := sr.(Templater); ok {
+	if t, ok := sr.(templater); ok {
 		cf.tmpl = t
 	}
 	return nil
@@ -276,10 +266,10 @@ func PredictionTemplate(t Template) (Template, bool) {
 	return p.Template, true
 }
 
-// Liker is implemented by the readers of document formats that can
+// liker is implemented by the readers of document formats that can
 // split their documents into the sentences and tokens of another
 // reading (ReadLike).
-type Liker interface {
+type liker interface {
 	ReadLike(Template) error
 }
 
@@ -294,7 +284,7 @@ func (f *File) ReadLike(t Template) error {
 	if t == nil {
 		return nil
 	}
-	l, ok := f.SentenceReader.(Liker)
+	l, ok := f.SentenceReader.(liker)
 	if !ok {
 		return nil
 	}

@@ -150,10 +150,10 @@ func TestWriteResult(t *testing.T) {
 	}{
 		{ModeConlleval, "text", false, direct(func(w io.Writer) error { return WriteReport(w, c) })},
 		{ModeConlleval, "text", true, direct(func(w io.Writer) error { return WriteReport(w, c, ReportLaTeX) })},
-		{ModeStrict, "json", false, direct(func(w io.Writer) error { return WriteScores(w, c, "json", EvalOptions{Mode: ModeStrict}) })},
-		{ModeConlleval, "csv", true, direct(func(w io.Writer) error { return WriteScores(w, c, "csv", EvalOptions{}) })}, // latex is for text
-		{ModeSemEval, "text", false, direct(func(w io.Writer) error { return WriteSemEval(w, sem.SemEval(), "text") })},
-		{ModeSemEval, "markdown", false, direct(func(w io.Writer) error { return WriteSemEval(w, sem.SemEval(), "markdown") })},
+		{ModeStrict, "json", false, direct(func(w io.Writer) error { return writeScores(w, c, "json", EvalOptions{Mode: ModeStrict}) })},
+		{ModeConlleval, "csv", true, direct(func(w io.Writer) error { return writeScores(w, c, "csv", EvalOptions{}) })}, // latex is for text
+		{ModeSemEval, "text", false, direct(func(w io.Writer) error { return writeSemEval(w, sem.SemEval(), "text") })},
+		{ModeSemEval, "markdown", false, direct(func(w io.Writer) error { return writeSemEval(w, sem.SemEval(), "markdown") })},
 	} {
 		var b bytes.Buffer
 		if err := WriteResult(&b, c, sem.SemEval(), EvalOptions{Mode: tt.mode}, tt.format, tt.latex); err != nil {

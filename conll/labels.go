@@ -2,7 +2,6 @@ package conll
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,15 +13,6 @@ import (
 // Open and OpenReader open (JSONReader.Labels): a command-line program
 // sets it from its --labels option. Nil leaves integer tags an error.
 var DefaultLabels []string
-
-// Errors of label lists.
-var (
-	// ErrLabels means a label list cannot be used.
-	ErrLabels = errors.New("bad label list")
-	// ErrNoLabels means a JSON Lines file has integer tags and its reader
-	// no label list.
-	ErrNoLabels = errors.New("integer tags need a label list")
-)
 
 // LabelList is the label list integer tags of JSON Lines index
 // (Layout.Labels).

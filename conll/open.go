@@ -3,7 +3,6 @@ package conll
 import (
 	"bufio"
 	"compress/gzip"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,6 +21,18 @@ const (
 	FormatCoNLL Format = iota
 	// FormatJSONL is JSON Lines, one sentence per line.
 	FormatJSONL
+
+	// Document formats: corpora that annotate a text by character
+	// offsets rather than tagging tokens. Their readers and writers live
+	// in subpackages (conll/pubtator, conll/bioc, conll/brat), which
+	// register them with RegisterFormat; a program that imports those
+	// packages (the stress command does) opens and creates them through
+	// Open and Create like any corpus.
+
+	FormatPubTator // PubTator: PMID|t|, PMID|a| and annotation lines
+	FormatBioCXML  // BioC XML
+	FormatBioCJSON // BioC JSON
+	FormatBrat     // brat standoff: NAME.ann beside NAME.txt
 )
 
 func (f Format) String() string {
@@ -61,19 +72,16 @@ type File struct {
 	Format Format
 
 	conll  *Reader
-	tmpl   Templater
+	tmpl   templater
 	closer []io.Closer
 }
 
-// Stdin is what the name "-" opens (Open, OpenFormat, OpenText,
-// OpenInput): a command-line program sets it to its standard input. It
+// Stdin is what the name "-" opens (Open, OpenNonEmpty, OpenInput,
+// Evaluator.EvaluateFile): a command-line program sets it to its standard input. It
 // is nil by default, which makes "-" an error, so that a library never
 // reads the process's standard input by surprise. It is read once: a
 // second "-" in one run finds it at its end.
 var Stdin io.Reader
-
-// ErrNoStdin is the error of opening "-" while Stdin is nil.
-var ErrNoStdin = errors.New("standard input is not available")
 
 // OpenInput opens the stored bytes of name, or Stdin for "-" (Close
 // then leaves Stdin open).
@@ -115,9 +123,9 @@ func OpenReader(r io.Reader, name string) (*File, error) {
 	return openReader(r, name, FormatOf(name), true)
 }
 
-// OpenFormat opens a corpus file in the given format, whatever its name
+// openFormat opens a corpus file in the given format, whatever its name
 // says (a --in-format option); "-" is Stdin.
-func OpenFormat(name string, format Format) (*File, error) {
+func openFormat(name string, format Format) (*File, error) {
 	f, err := OpenInput(name)
 	if err != nil {
 		return nil, err
@@ -129,12 +137,6 @@ func OpenFormat(name string, format Format) (*File, error) {
 	}
 	cf.closer = append([]io.Closer{f}, cf.closer...)
 	return cf, nil
-}
-
-// OpenReaderFormat is OpenReader with the format given (for standard
-// input with a --in-format option).
-func OpenReaderFormat(r io.Reader, name string, format Format) (*File, error) {
-	return openReader(r, name, format, false)
 }
 
 func openReader(r io.Reader, name string, format Format, detect bool) (*File, error) {
@@ -170,10 +172,10 @@ func openReader(r io.Reader, name string, format Format, detect bool) (*File, er
 	return cf, nil
 }
 
-// OpenText opens a file for its text, decompressed when it is gzipped
+// openText opens a file for its text, decompressed when it is gzipped
 // (by its first bytes, whatever its name) as Open does, for readers of
 // other line formats than corpora (conlleval's input, for one).
-func OpenText(name string) (io.ReadCloser, error) {
+func openText(name string) (io.ReadCloser, error) {
 	f, err := OpenInput(name)
 	if err != nil {
 		return nil, err
@@ -188,13 +190,6 @@ func OpenText(name string) (io.ReadCloser, error) {
 		t.closers = []io.Closer{zr, f}
 	}
 	return t, nil
-}
-
-// TextReader returns the text of r (standard input, say), decompressed
-// when it is gzipped, as OpenText reads a file.
-func TextReader(r io.Reader, name string) (io.Reader, error) {
-	r, _, err := decompress(r, name)
-	return r, err
 }
 
 type textFile struct {
@@ -277,7 +272,7 @@ func (f *File) Close() error {
 
 // ReadFile reads a whole corpus file.
 func ReadFile(name string) ([]Sentence, error) {
-	s, _, err := ReadFileLayout(name)
+	s, _, err := readFileLayout(name)
 	return s, err
 }
 
@@ -350,9 +345,9 @@ func (c *Corpus) WriteFile(name string, w io.Writer, noClobber bool) error {
 	return f.Commit()
 }
 
-// ReadFileLayout reads a whole corpus file and returns, for CoNLL files,
+// readFileLayout reads a whole corpus file and returns, for CoNLL files,
 // its layout too (to write results in the same layout).
-func ReadFileLayout(name string) ([]Sentence, Layout, error) {
+func readFileLayout(name string) ([]Sentence, Layout, error) {
 	f, err := Open(name)
 	if err != nil {
 		return nil, Layout{}, err
@@ -569,7 +564,7 @@ func (r *nonEmpty) Read() (Sentence, error) {
 
 // ReadLike passes on to the wrapped reader (see File.ReadLike).
 func (r *nonEmpty) ReadLike(t Template) error {
-	if l, ok := r.SentenceReader.(Liker); ok {
+	if l, ok := r.SentenceReader.(liker); ok {
 		return l.ReadLike(t)
 	}
 	return nil

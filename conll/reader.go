@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 )
 
-// DocStartToken is the first field of a CoNLL document-boundary line.
-const DocStartToken = "-DOCSTART-"
+// docStartToken is the first field of a CoNLL document-boundary line.
+const docStartToken = "-DOCSTART-"
 
 // Delimiter says how the columns of a CoNLL line are separated.
 type Delimiter int
@@ -322,7 +322,7 @@ func (r *Reader) read() (Sentence, error) {
 		first := len(r.fields)
 		r.fields = r.split(r.fields, b)
 		fields := r.fields[first:]
-		if f := fields[0]; string(b[f.start:f.end]) == DocStartToken {
+		if f := fields[0]; string(b[f.start:f.end]) == docStartToken {
 			r.fields = r.fields[:first]
 			line := string(b)
 			if len(r.lines) > 0 {

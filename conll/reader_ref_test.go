@@ -185,7 +185,7 @@ func (r *refReader) read() (Sentence, error) {
 		r.layout.Delimiter = r.Delimiter
 		r.layout.TokenColumn, r.layout.TagColumn = r.TokenColumn, r.TagColumn
 		fields := r.split(line)
-		if fields[0] == DocStartToken {
+		if fields[0] == docStartToken {
 			if len(s.Tokens) > 0 {
 				// No blank line before the marker: end the sentence here and
 				// keep the marker for the next one.

@@ -300,7 +300,7 @@ func TestSharedCorporaRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sents, layout, err := ReadFileLayout(name)
+			sents, layout, err := readFileLayout(name)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -50,9 +50,9 @@ func (f *File) SetLenientScheme(s iob.Scheme) error {
 	return nil
 }
 
-// SchemeWriter writes sentences tagged in IOB2 in another tag scheme,
+// schemeWriter writes sentences tagged in IOB2 in another tag scheme,
 // typically the scheme of the input they were read from.
-type SchemeWriter struct {
+type schemeWriter struct {
 	SentenceWriter
 	Scheme iob.Scheme
 }
@@ -64,17 +64,17 @@ func NewSchemeWriter(w SentenceWriter, s iob.Scheme) SentenceWriter {
 	if s == iob.IOB2 {
 		return w
 	}
-	return &SchemeWriter{SentenceWriter: w, Scheme: s}
+	return &schemeWriter{SentenceWriter: w, Scheme: s}
 }
 
 // Write converts the tags of s (IOB2) to w.Scheme and writes s; s itself
 // is not modified. Tags that are not IOB2 (a tagger's "BANANA") are
 // written as they are (see iob.ConvertKnown).
-func (w *SchemeWriter) Write(s Sentence) error {
+func (w *schemeWriter) Write(s Sentence) error {
 	s.Tags = iob.ConvertKnown(s.Tags, iob.IOB2, w.Scheme)
 	return w.SentenceWriter.Write(s)
 }
 
 // Unwrap returns the writer w writes to, so that code that sets up a
 // writer it knows (a CoNLL writer's layout) finds it.
-func (w *SchemeWriter) Unwrap() SentenceWriter { return w.SentenceWriter }
+func (w *schemeWriter) Unwrap() SentenceWriter { return w.SentenceWriter }

@@ -10,14 +10,14 @@ import (
 	"github.com/stress-ner/stress/internal/jsonenc"
 )
 
-// ScoreFormats are the formats of WriteScores besides conlleval's text
+// scoreFormats are the formats of writeScores besides conlleval's text
 // report (WriteReport).
-var ScoreFormats = []string{"json", "markdown", "csv"}
+var scoreFormats = []string{"json", "markdown", "csv"}
 
-// WriteScores writes counts as a table in format "json", "markdown" or
+// writeScores writes counts as a table in format "json", "markdown" or
 // "csv": per type and overall precision, recall, F1 and counts. opt
 // records the mode in the JSON report.
-func WriteScores(w io.Writer, c Counts, format string, opt EvalOptions) error {
+func writeScores(w io.Writer, c Counts, format string, opt EvalOptions) error {
 	switch format {
 	case "json":
 		return writeScoreJSON(w, c, opt)
@@ -26,20 +26,29 @@ func WriteScores(w io.Writer, c Counts, format string, opt EvalOptions) error {
 	case "csv":
 		return writeScoreCSV(w, c)
 	}
-	return fmt.Errorf("unknown score format %q (want %s)", format, strings.Join(ScoreFormats, ", "))
+	return fmt.Errorf("unknown score format %q (want %s)", format, strings.Join(scoreFormats, ", "))
 }
 
 // WriteResult writes the result of a scoring in opt.Mode as "stress
-// score" prints it: in ModeSemEval the report of sem (WriteSemEval, in
-// format); in the other modes, for format "text", conlleval's report of
-// c (its LaTeX table with latex; WriteReport), else c's table in format
-// (WriteScores).
+// score" prints it, in format "text", "json", "markdown" or "csv".
+//
+// In ModeSemEval it writes sem: for each of nervaluate's modes, overall
+// and per type, the counts correct, incorrect, partial, missed,
+// spurious, possible and actual, and precision, recall and F1 as
+// fractions. The JSON report has, under "overall" and under each type's
+// name in "types", one object per mode name ("strict", "exact",
+// "partial", "ent_type") with nervaluate's field names.
+//
+// In the other modes it writes c: for format "text", conlleval's report
+// (its LaTeX table with latex; WriteReport); else a table of per type
+// and overall precision, recall, F1 and counts, whose JSON form records
+// opt's mode.
 func WriteResult(w io.Writer, c Counts, sem *SemEval, opt EvalOptions, format string, latex bool) error {
 	switch {
 	case opt.Mode == ModeSemEval:
-		return WriteSemEval(w, sem, format)
+		return writeSemEval(w, sem, format)
 	case format != "text":
-		return WriteScores(w, c, format, opt)
+		return writeScores(w, c, format, opt)
 	case latex:
 		return WriteReport(w, c, ReportLaTeX)
 	}

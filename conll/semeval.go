@@ -1,16 +1,11 @@
 package conll
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 
 	"github.com/stress-ner/stress/iob"
 )
-
-// ErrSemEvalTag means a tag is neither O nor B-/I- prefixed, which
-// nervaluate's tag-list reader refuses.
-var ErrSemEvalTag = errors.New("tag is not O, B- or I-")
 
 // SemEvalMode is one of the four ways SemEval-2013 task 9.1 matches a
 // predicted entity with a gold one, named as nervaluate names them.

@@ -43,14 +43,14 @@ func newSemevalModes(m SemEvalModeCounts) semevalModes {
 		newSemevalFields(m[SemPartial]), newSemevalFields(m[SemType])}
 }
 
-// WriteSemEval writes s in format "text", "json", "markdown" or "csv":
+// writeSemEval writes s in format "text", "json", "markdown" or "csv":
 // for each of nervaluate's modes, overall and per type, the counts
 // correct, incorrect, partial, missed, spurious, possible and actual, and
 // precision, recall and F1 as fractions. The JSON report has, under
 // "overall" and under each type's name in "types", one object per mode
 // name ("strict", "exact", "partial", "ent_type") with nervaluate's
 // field names.
-func WriteSemEval(w io.Writer, s *SemEval, format string) error {
+func writeSemEval(w io.Writer, s *SemEval, format string) error {
 	switch format {
 	case "text":
 		return writeSemEvalText(w, s)
@@ -61,7 +61,7 @@ func WriteSemEval(w io.Writer, s *SemEval, format string) error {
 	case "csv":
 		return writeSemEvalCSV(w, s)
 	}
-	return fmt.Errorf("unknown score format %q (want text, %s)", format, strings.Join(ScoreFormats, ", "))
+	return fmt.Errorf("unknown score format %q (want text, %s)", format, strings.Join(scoreFormats, ", "))
 }
 
 func writeSemEvalJSON(w io.Writer, s *SemEval) error {

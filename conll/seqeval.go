@@ -1,16 +1,10 @@
 package conll
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/stress-ner/stress/iob"
 )
-
-// ErrSchemeTag means a tag's prefix is not one of the scheme's, or is no
-// prefix at all: seqeval's strict mode raises an error on such a tag
-// instead of scoring it, and so does ModeStrict.
-var ErrSchemeTag = errors.New("tag not allowed by the scheme")
 
 // StrictScheme is the tag scheme ModeStrict reads tags in, as seqeval's
 // strict mode does: tags are taken as they are, never repaired or

@@ -128,7 +128,7 @@ func (w *Writer) appendSentence(b []byte, s Sentence, nl, sep string) ([]byte, e
 	if s.DocStart {
 		doc := s.DocLine
 		if doc == "" {
-			doc = DocStartToken + sep + "O"
+			doc = docStartToken + sep + "O"
 		}
 		b = append(b, doc...)
 		if len(s.Tokens) == 0 && len(s.Comments) == 0 {

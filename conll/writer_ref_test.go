@@ -84,7 +84,7 @@ func (w *refWriter) Write(s Sentence) error {
 	if s.DocStart {
 		doc := s.DocLine
 		if doc == "" {
-			doc = DocStartToken + w.sep() + "O"
+			doc = docStartToken + w.sep() + "O"
 		}
 		w.w.WriteString(doc)
 		if len(s.Tokens) == 0 && len(s.Comments) == 0 {

@@ -55,7 +55,7 @@ func Apply(ctx context.Context, k *Kind, opts ApplyOptions, r io.Reader, w io.Wr
 // follows the input's CoNLL layout. dst is flushed, and the change log
 // written, before ApplySentences returns without error; closing files is
 // left to the caller.
-func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src Source, dst conll.SentenceWriter) (Stats, error) {
+func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src conll.SentenceReader, dst conll.SentenceWriter) (Stats, error) {
 	sel := DefaultSelection()
 	if opts.Selection != nil {
 		sel = *opts.Selection

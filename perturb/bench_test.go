@@ -73,7 +73,7 @@ func benchPipeline(b *testing.B, method string, endToEnd bool) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		var src perturb.Source = &sliceSource{s: sents}
+		var src conll.SentenceReader = &sliceSource{s: sents}
 		var kw, sw, lw *conll.Writer
 		var k, s perturb.Sink = discard{}, discard{}
 		if endToEnd {

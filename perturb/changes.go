@@ -42,11 +42,11 @@ var fieldEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", 
 
 // Write writes one change, preceded by the header on first use.
 func (cw *ChangeWriter) Write(c Change) error {
-	cw.buf = AppendChange(cw.buf[:0], c)
+	cw.buf = appendChange(cw.buf[:0], c)
 	return cw.writeRows(cw.buf)
 }
 
-// writeRows writes rows made by AppendChange, preceded by the header on
+// writeRows writes rows made by appendChange, preceded by the header on
 // first use.
 func (cw *ChangeWriter) writeRows(rows []byte) error {
 	if cw.err != nil {
@@ -65,9 +65,9 @@ func (cw *ChangeWriter) writeRows(rows []byte) error {
 	return cw.err
 }
 
-// AppendChange appends c to dst as one change-log row, line break
+// appendChange appends c to dst as one change-log row, line break
 // included, exactly as ChangeWriter writes it.
-func AppendChange(b []byte, c Change) []byte {
+func appendChange(b []byte, c Change) []byte {
 	b = append(appendField(b, c.File), '\t')
 	b = appendPositions(b, c)
 	b = append(appendField(append(b, '\t'), c.Kind), '\t')
@@ -98,7 +98,7 @@ func appendRowTail(b []byte, c Change) []byte {
 	return append(b, '\n')
 }
 
-// rowAppender is AppendChange for the changes of one step, which share
+// rowAppender is appendChange for the changes of one step, which share
 // their file and kind: it escapes those once, not once per row. The
 // change log is larger than the corpus, and its rows are a good part of
 // a build's work.

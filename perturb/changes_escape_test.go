@@ -48,12 +48,12 @@ func BenchmarkAppendChange(b *testing.B) {
 	b.ReportAllocs()
 	var buf []byte
 	for b.Loop() {
-		buf = AppendChange(buf[:0], c)
+		buf = appendChange(buf[:0], c)
 	}
 	b.SetBytes(int64(len(buf)))
 }
 
-// TestRowAppender checks rowAppender against AppendChange, for changes
+// TestRowAppender checks rowAppender against appendChange, for changes
 // whose file and kind repeat, change, or need escaping.
 func TestRowAppender(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
@@ -67,9 +67,9 @@ func TestRowAppender(t *testing.T) {
 			Sentence: numbers[r.IntN(len(numbers))], Token: numbers[r.IntN(len(numbers))], End: numbers[r.IntN(len(numbers))],
 			Before: texts[r.IntN(len(texts))], After: texts[r.IntN(len(texts))],
 			ConceptID: texts[r.IntN(len(texts))], Source: texts[r.IntN(len(texts))], TermType: texts[r.IntN(len(texts))]}
-		got, want := ra.append([]byte("x"), c), AppendChange([]byte("x"), c)
+		got, want := ra.append([]byte("x"), c), appendChange([]byte("x"), c)
 		if string(got) != string(want) {
-			t.Fatalf("%+v: rowAppender %q, AppendChange %q", c, got, want)
+			t.Fatalf("%+v: rowAppender %q, appendChange %q", c, got, want)
 		}
 	}
 }

@@ -11,19 +11,8 @@ import (
 	"github.com/stress-ner/stress/conll"
 )
 
-// Compose returns the kind that applies ks in order to the same
-// sentence: one output, one change log, in which every change names the
-// component kind that made it. Its name joins the kinds' names with
-// "+" ("keyboard+case"), its suffix their suffixes ("key+case"), its
-// options are the union of theirs (option names are unique across
-// kinds), and it seeds one generator per sentence from its own name,
-// from which the components draw in turn: a composition never changes
-// the output of its components run alone.
-//
-// Every component sees the same word selection, made on the original
-// sentence, so only the last may change the number of tokens (synonym,
-// entity-swap).
-func Compose(ks ...*Kind) (*Kind, error) {
+// compose returns the composition of ks that Lookup documents.
+func compose(ks ...*Kind) (*Kind, error) {
 	if len(ks) < 2 {
 		return nil, fmt.Errorf("%w: a composition needs two kinds or more", ErrOption)
 	}
@@ -51,7 +40,7 @@ func Compose(ks ...*Kind) (*Kind, error) {
 		Options:       opts,
 		UsesSelection: uses,
 		New: func(m map[string]string) (Perturbation, error) {
-			seq := &Sequence{Names: names}
+			seq := &sequence{Names: names}
 			for _, k := range ks {
 				sub := map[string]string{}
 				for _, o := range k.Options {
@@ -77,7 +66,7 @@ func Compose(ks ...*Kind) (*Kind, error) {
 	}, nil
 }
 
-func kindOf(q *Sequence, p Perturbation) string {
+func kindOf(q *sequence, p Perturbation) string {
 	for i, s := range q.Steps {
 		if s == p {
 			return q.Names[i]
@@ -86,15 +75,15 @@ func kindOf(q *Sequence, p Perturbation) string {
 	return "?"
 }
 
-// Sequence applies perturbations one after the other (see Compose).
-type Sequence struct {
+// sequence applies perturbations one after the other (see compose).
+type sequence struct {
 	Names []string // kind names, logged in Change.Kind
 	Steps []Perturbation
 }
 
 // Perturb applies every step to the output of the one before and
 // returns the changes of all, ordered by token, then by step.
-func (q *Sequence) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []Change) {
+func (q *sequence) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []Change) {
 	cur := s
 	var all []Change
 	for k, p := range q.Steps {
@@ -109,7 +98,7 @@ func (q *Sequence) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (con
 	return cur, all
 }
 
-func (q *Sequence) step(kind string) (Perturbation, error) {
+func (q *sequence) step(kind string) (Perturbation, error) {
 	for i, n := range q.Names {
 		if n == kind {
 			return q.Steps[i], nil
@@ -119,7 +108,7 @@ func (q *Sequence) step(kind string) (Perturbation, error) {
 }
 
 // Check checks c with the step that made it.
-func (q *Sequence) Check(c Change) error {
+func (q *sequence) Check(c Change) error {
 	p, err := q.step(c.Kind)
 	if err != nil {
 		return err
@@ -130,7 +119,7 @@ func (q *Sequence) Check(c Change) error {
 // CheckSentence replays the changes step by step: each step's changes
 // must start from the text the steps before left and pass that step's
 // own sentence check, and the last must give out.
-func (q *Sequence) CheckSentence(orig, out conll.Sentence, changes []Change) error {
+func (q *sequence) CheckSentence(orig, out conll.Sentence, changes []Change) error {
 	for _, c := range changes {
 		if _, err := q.step(c.Kind); err != nil {
 			return err
@@ -167,7 +156,7 @@ func (q *Sequence) CheckSentence(orig, out conll.Sentence, changes []Change) err
 }
 
 // Close closes the steps that are io.Closers.
-func (q *Sequence) Close() error {
+func (q *sequence) Close() error {
 	var errs []error
 	for _, p := range q.Steps {
 		if c, ok := p.(io.Closer); ok {

@@ -196,8 +196,19 @@ func Register(k *Kind) {
 	registry[k.Name] = k
 }
 
-// Lookup returns the kind registered under name. A name of several kinds
-// joined by "+" ("keyboard+case") is their composition (see Compose).
+// Lookup returns the kind registered under name.
+//
+// A name of several kinds joined by "+" ("keyboard+case") is their
+// composition: the kind that applies them in order to the same
+// sentence, with one output and one change log, in which every change
+// names the component kind that made it. Its suffix joins the kinds'
+// suffixes ("key+case"), its options are the union of theirs (option
+// names are unique across kinds), and it seeds one generator per
+// sentence from its own name, from which the components draw in turn: a
+// composition never changes the output of its components run alone.
+// Every component sees the same word selection, made on the original
+// sentence, so only the last may change the number of tokens (synonym,
+// entity-swap).
 func Lookup(name string) (*Kind, error) {
 	if strings.Contains(name, "+") {
 		var ks []*Kind
@@ -208,7 +219,7 @@ func Lookup(name string) (*Kind, error) {
 			}
 			ks = append(ks, k)
 		}
-		return Compose(ks...)
+		return compose(ks...)
 	}
 	registryMu.RLock()
 	defer registryMu.RUnlock()
@@ -255,17 +266,4 @@ func (k *Kind) Resolve(opts map[string]string) (map[string]string, error) {
 		out[name] = v
 	}
 	return out, nil
-}
-
-// ChangedTokens returns the number of distinct token positions changes cover.
-func ChangedTokens(cs []Change) int {
-	n := 0
-	last := -1
-	for _, c := range cs {
-		for t := max(c.Token, last+1); t < c.End; t++ {
-			n++
-			last = t
-		}
-	}
-	return n
 }

@@ -13,12 +13,6 @@ import (
 	"github.com/stress-ner/stress/iob"
 )
 
-// Source yields sentences; conll.Reader and conll.File satisfy it. Read
-// returns io.EOF after the last sentence.
-type Source interface {
-	Read() (conll.Sentence, error)
-}
-
 // Sink receives sentences; conll.Writer satisfies it.
 type Sink interface {
 	Write(conll.Sentence) error
@@ -115,7 +109,7 @@ type formattedSink interface {
 // Tags of the sentences they read into a slice the caller reuses, as
 // conll.Reader's ReadAppend does.
 type appendSource interface {
-	Source
+	conll.SentenceReader
 	ReadAppend(strs []string) (conll.Sentence, []string, error)
 }
 
@@ -123,7 +117,7 @@ type appendSource interface {
 // sentences and its steps, which are the pipeline's steps with the
 // part's own files and sinks.
 type Part struct {
-	Source Source
+	Source conll.SentenceReader
 	Steps  []Step
 	// Done, when not nil, is called from the writing goroutine once the
 	// part's last sentence has been written (and before the next part's
@@ -252,7 +246,7 @@ type worker struct {
 }
 
 // Run processes src to the end and returns one Stats per step.
-func (p *Pipeline) Run(ctx context.Context, src Source) ([]Stats, error) {
+func (p *Pipeline) Run(ctx context.Context, src conll.SentenceReader) ([]Stats, error) {
 	stats, err := p.run(ctx, []Part{{Source: src, Steps: p.Steps}})
 	if stats == nil {
 		return nil, err
@@ -521,11 +515,11 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 		}
 		var out conll.Sentence
 		var cs []Change
-		_, keepKind := st.Perturbation.(*Sequence) // its changes name their component
+		_, keepKind := st.Perturbation.(*sequence) // its changes name their component
 		if we, ok := st.Perturbation.(WordEditor); ok {
 			n := len(b.arena)
 			if b.reuse {
-				b.arena = AppendEdits(b.arena, orig, w.selected, w.rng, st.Name, we)
+				b.arena = appendEdits(b.arena, orig, w.selected, w.rng, st.Name, we)
 				out = orig
 			} else {
 				out, b.arena = EditWords(b.arena, orig, w.selected, w.rng, st.Name, we)
@@ -535,7 +529,7 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 				cs = nil
 			} else if b.reuse {
 				start := len(b.toks)
-				b.toks = ApplyEdits(b.toks, orig.Tokens, cs)
+				b.toks = applyEdits(b.toks, orig.Tokens, cs)
 				out.Tokens = b.toks[start:len(b.toks):len(b.toks)]
 			}
 		} else if cp, ok := st.Perturbation.(ContextPerturbation); ok {

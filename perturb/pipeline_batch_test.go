@@ -207,13 +207,3 @@ func TestPipelineChangeLog(t *testing.T) {
 		}
 	}
 }
-
-// AppendChange makes the row ChangeWriter would write, for callers that
-// prepare rows in parallel.
-func ExampleAppendChange() {
-	row := perturb.AppendChange(nil, perturb.Change{File: "test_key.tsv", Sentence: 0, Token: 2, End: 3,
-		Kind: "keyboard", Before: "inhibitions", After: "inh9bitions"})
-	fmt.Printf("%q\n", row)
-	// Output:
-	// "test_key.tsv\t1\t3\t3\tkeyboard\tinhibitions\tinh9bitions\t\t\t\n"
-}

@@ -455,23 +455,13 @@ func WriteOutcomes(w io.Writer, rows []NamedStats) error {
 	return tw.Flush()
 }
 
-// FileStats counts the corpus at path and, with orig, compares it sentence by sentence
-// with orig. Files that do not align are an error naming the line.
-func FileStats(path, orig string) (Stats, error) {
-	return fileStats(conll.Open, path, orig, nil)
-}
-
-// FileStatsScheme is FileStats with both files checked in scheme and
-// converted to the IOB2 the counts assume (conll.File.SetScheme), so that
-// an IOB1 or IOBES file is counted right and an invalid tag stops the
-// count at its line.
-func FileStatsScheme(path, orig string, scheme iob.Scheme) (Stats, error) {
-	return fileStats(conll.Open, path, orig, func(f *conll.File) error { return f.SetScheme(scheme) })
-}
-
-// FilesStats returns the rows of WriteTable for files in scheme (see
-// FileStatsScheme): each file's counts, compared with orig when orig is
+// FilesStats returns the rows of WriteTable for files in scheme: each
+// file's counts, compared sentence by sentence with orig when orig is
 // not "", after a row of orig's own counts named "ORIG (original)".
+// Both files are checked in scheme and converted to the IOB2 the counts
+// assume (conll.File.SetScheme), so that an IOB1 or IOBES file is
+// counted right and an invalid tag stops the count at its line; files
+// that do not align are an error naming the line.
 // Standard input ("-") may be named more than once, as orig and a file:
 // it is read once and kept for every row.
 func FilesStats(files []string, orig string, scheme iob.Scheme) ([]NamedStats, error) {
@@ -511,7 +501,8 @@ func FilesStats(files []string, orig string, scheme iob.Scheme) ([]NamedStats, e
 	return rows, nil
 }
 
-// fileStats is FileStats with the files opened by open.
+// fileStats counts the corpus at path, opened by open and set up by
+// setup, and, with orig, compares it sentence by sentence with orig.
 func fileStats(open func(string) (*conll.File, error), path, orig string, setup func(*conll.File) error) (Stats, error) {
 	var st Stats
 	f, err := open(path)

@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // WordEditor is a token-level edit such as a keyboard typo or a swap.
@@ -15,10 +14,10 @@ import (
 // every random choice from r.
 //
 // A Perturbation that is a WordEditor must perturb by EditWords with
-// itself: the pipeline then calls EditWords, or AppendEdits when it
-// builds the output sentences itself, with it directly, keeping the
-// changes of many sentences in one reused buffer; the perturbation needs
-// no method of its own for that.
+// itself: the pipeline then edits the words with it directly when it
+// builds the output sentences itself, keeping the changes of many
+// sentences in one reused buffer; the perturbation needs no method of
+// its own for that.
 type WordEditor interface {
 	AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool)
 }
@@ -32,23 +31,6 @@ func EditWord(edit WordEditor, word string, r *rand.Rand) (string, bool) {
 		return word, false
 	}
 	return string(b), true
-}
-
-// AppendASCII is the AppendWord of an editor with a byte-wise path for
-// ASCII words, which most corpus tokens are: ascii edits an ASCII word,
-// general any other, and both must make the same random draws for the
-// same word.
-func AppendASCII(dst []byte, word string, r *rand.Rand,
-	ascii func(dst []byte, word string, r *rand.Rand) ([]byte, bool),
-	general func(word string, r *rand.Rand) (string, bool)) ([]byte, bool) {
-	if textutil.IsASCII(word) {
-		return ascii(dst, word, r)
-	}
-	w, ok := general(word, r)
-	if !ok {
-		return dst, false
-	}
-	return append(dst, w...), true
 }
 
 // OneToken returns nil when c changes one token, as the changes of a
@@ -67,19 +49,19 @@ func OneToken(kind string, c Change) error {
 // modified; the result has its own Tokens slice when anything changed.
 func EditWords(dst []Change, s conll.Sentence, selected []bool, r *rand.Rand, kind string, edit WordEditor) (conll.Sentence, []Change) {
 	first := len(dst)
-	dst = AppendEdits(dst, s, selected, r, kind, edit)
+	dst = appendEdits(dst, s, selected, r, kind, edit)
 	if len(dst) == first {
 		return s, dst
 	}
 	out := s
-	out.Tokens = ApplyEdits(make([]string, 0, len(s.Tokens)), s.Tokens, dst[first:])
+	out.Tokens = applyEdits(make([]string, 0, len(s.Tokens)), s.Tokens, dst[first:])
 	return out, dst
 }
 
-// ApplyEdits appends tokens to dst with the token of every change
+// applyEdits appends tokens to dst with the token of every change
 // replaced by its After text, and returns the extended slice. The
-// changes must be one token each, as AppendEdits makes them.
-func ApplyEdits(dst, tokens []string, changes []Change) []string {
+// changes must be one token each, as appendEdits makes them.
+func applyEdits(dst, tokens []string, changes []Change) []string {
 	start := len(dst)
 	dst = append(dst, tokens...)
 	for _, c := range changes {
@@ -88,11 +70,11 @@ func ApplyEdits(dst, tokens []string, changes []Change) []string {
 	return dst
 }
 
-// AppendEdits is EditWords without the output sentence: it appends the
+// appendEdits is EditWords without the output sentence: it appends the
 // changes of the edited tokens to dst. The new tokens are built back to
 // back and become one string, so a sentence costs one allocation however
 // many words change.
-func AppendEdits(dst []Change, s conll.Sentence, selected []bool, r *rand.Rand, kind string, edit WordEditor) []Change {
+func appendEdits(dst []Change, s conll.Sentence, selected []bool, r *rand.Rand, kind string, edit WordEditor) []Change {
 	// The editor is called through an interface, so stack buffers would
 	// escape to the heap: reuse pooled ones instead.
 	sc := scratchPool.Get().(*wordScratch)
@@ -143,31 +125,4 @@ func countTrue(bs []bool) int {
 		}
 	}
 	return n
-}
-
-// PickRune chooses uniformly one rune of word for which ok holds, the
-// choice of a word editor that changes one character: it draws one
-// number from r (none when no rune qualifies) and returns the rune and
-// its byte offset in word.
-func PickRune(word string, r *rand.Rand, ok func(rune) bool) (at int, c rune, found bool) {
-	n := 0
-	for _, c := range word {
-		if ok(c) {
-			n++
-		}
-	}
-	if n == 0 {
-		return 0, 0, false
-	}
-	k := r.IntN(n)
-	for i, c := range word {
-		if !ok(c) {
-			continue
-		}
-		if k == 0 {
-			return i, c, true
-		}
-		k--
-	}
-	panic("unreachable")
 }

@@ -88,7 +88,7 @@ type Sink interface {
 // NewSink returns a Sink writing to w in t's layout (t may be nil: the
 // writer's own layout). The layout goes to the CoNLL writer (columns,
 // line ends) or JSON Lines writer (integer tags) that w is, or wraps (a
-// conll.SchemeWriter). When w is itself a conll.Writer, the Sink also
+// conll.NewSchemeWriter). When w is itself a conll.Writer, the Sink also
 // lets the pipeline's workers format sentences (AppendSentence,
 // WriteFormatted), so that the writing goroutine only copies bytes.
 func NewSink(w conll.SentenceWriter, t *Tracker) Sink {

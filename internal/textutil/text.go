@@ -1,8 +1,10 @@
 // Package textutil holds the small string and number helpers several
-// packages need, so that each exists once.
+// packages need, so that each exists once, among them the random
+// character choices of the word editors of perturb's kinds.
 package textutil
 
 import (
+	"math/rand/v2"
 	"strings"
 	"unicode/utf8"
 )
@@ -59,4 +61,48 @@ func MarkdownRow(cells []string) string {
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// AppendASCII is the AppendWord (perturb.WordEditor) of an editor with
+// a byte-wise path for ASCII words, which most corpus tokens are: ascii
+// edits an ASCII word, general any other, and both must make the same
+// random draws for the same word.
+func AppendASCII(dst []byte, word string, r *rand.Rand,
+	ascii func(dst []byte, word string, r *rand.Rand) ([]byte, bool),
+	general func(word string, r *rand.Rand) (string, bool)) ([]byte, bool) {
+	if IsASCII(word) {
+		return ascii(dst, word, r)
+	}
+	w, ok := general(word, r)
+	if !ok {
+		return dst, false
+	}
+	return append(dst, w...), true
+}
+
+// PickRune chooses uniformly one rune of word for which ok holds, the
+// choice of a word editor that changes one character: it draws one
+// number from r (none when no rune qualifies) and returns the rune and
+// its byte offset in word.
+func PickRune(word string, r *rand.Rand, ok func(rune) bool) (at int, c rune, found bool) {
+	n := 0
+	for _, c := range word {
+		if ok(c) {
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0, false
+	}
+	k := r.IntN(n)
+	for i, c := range word {
+		if !ok(c) {
+			continue
+		}
+		if k == 0 {
+			return i, c, true
+		}
+		k--
+	}
+	panic("unreachable")
 }

@@ -1,8 +1,11 @@
 package textutil
 
 import (
+	"maps"
+	"math/rand/v2"
 	"slices"
 	"testing"
+	"unicode"
 )
 
 func TestSplitList(t *testing.T) {
@@ -47,6 +50,38 @@ func TestMarkdownRow(t *testing.T) {
 	} {
 		if got := MarkdownRow(tt.cells); got != tt.want {
 			t.Errorf("MarkdownRow(%q) = %q, want %q", tt.cells, got, tt.want)
+		}
+	}
+}
+
+func TestPickRune(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	if _, _, ok := PickRune("123", r, unicode.IsLetter); ok {
+		t.Error("PickRune found a letter in 123")
+	}
+	seen := map[int]rune{}
+	for range 200 {
+		at, c, ok := PickRune("1é2b", r, unicode.IsLetter)
+		if !ok || []rune("1é2b"[at:])[0] != c || !unicode.IsLetter(c) {
+			t.Fatalf("PickRune = %d, %q, %v", at, c, ok)
+		}
+		seen[at] = c
+	}
+	if want := map[int]rune{1: 'é', 4: 'b'}; !maps.Equal(seen, want) {
+		t.Errorf("PickRune chose %v, want every letter of %v", seen, want)
+	}
+}
+
+func TestAppendASCII(t *testing.T) {
+	ascii := func(dst []byte, w string, _ *rand.Rand) ([]byte, bool) { return append(dst, "A:"+w...), true }
+	general := func(w string, _ *rand.Rand) (string, bool) { return "U:" + w, w != "ü" }
+	for _, tc := range []struct {
+		word, want string
+		ok         bool
+	}{{"ab", "x A:ab", true}, {"añ", "x U:añ", true}, {"ü", "x ", false}} {
+		got, ok := AppendASCII([]byte("x "), tc.word, nil, ascii, general)
+		if string(got) != tc.want || ok != tc.ok {
+			t.Errorf("AppendASCII(%q) = %q, %v, want %q, %v", tc.word, got, ok, tc.want, tc.ok)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -42,7 +43,7 @@ func (Delete) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
 	if utf8.RuneCountInString(word) < 2 {
 		return dst, false
 	}
-	i, c, ok := perturb.PickRune(word, r, unicode.IsLetter)
+	i, c, ok := textutil.PickRune(word, r, unicode.IsLetter)
 	if !ok {
 		return dst, false
 	}

@@ -41,6 +41,7 @@ import (
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/mention"
 	"github.com/stress-ner/stress/perturb/synonym"
 	"github.com/stress-ner/stress/umls"
 )
@@ -662,7 +663,7 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 	if len(edits) == 0 {
 		return sent, nil
 	}
-	out, ok := perturb.ReplaceMentions(sent, len(edits), func(k int) (iob.Span, []string) { return edits[k].span, edits[k].toks })
+	out, ok := mention.Replace(sent, len(edits), func(k int) (iob.Span, []string) { return edits[k].span, edits[k].toks })
 	if !ok {
 		return sent, nil // cannot happen for valid IOB2; never emit a broken sentence
 	}
@@ -707,5 +708,5 @@ func (s *Swap) Check(c perturb.Change) error {
 // entities (count and types, in order), context tokens unchanged, and
 // every changed mention covered by one logged change whose texts match.
 func (s *Swap) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
-	return perturb.CheckMentionReplacements(orig, out, changes)
+	return mention.Check(orig, out, changes)
 }

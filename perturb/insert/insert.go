@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/keyboard"
 )
@@ -57,7 +58,7 @@ func New(l *keyboard.Layout) *Insert { return &Insert{Layout: l} }
 // uniformly, then the character (the letter itself or one of its
 // neighbours, uniformly), then the side.
 func (p *Insert) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
-	i, c, ok := perturb.PickRune(word, r, unicode.IsLetter)
+	i, c, ok := textutil.PickRune(word, r, unicode.IsLetter)
 	if !ok {
 		return dst, false
 	}

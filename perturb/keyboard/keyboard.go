@@ -66,11 +66,11 @@ func (t *Typo) Word(word string, r *rand.Rand) (out string, ok bool) {
 // AppendWord appends the changed word to dst, or returns dst and false
 // when word has no letter on the layout.
 func (t *Typo) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
-	return perturb.AppendASCII(dst, word, r, t.appendASCIIWord, t.unicodeWord)
+	return textutil.AppendASCII(dst, word, r, t.appendASCIIWord, t.unicodeWord)
 }
 
 func (t *Typo) unicodeWord(word string, r *rand.Rand) (string, bool) {
-	i, c, ok := perturb.PickRune(word, r, t.replaceable)
+	i, c, ok := textutil.PickRune(word, r, t.replaceable)
 	if !ok {
 		return word, false
 	}

@@ -75,7 +75,7 @@ func (s *Swap) Word(word string, r *rand.Rand) (out string, ok bool) {
 // AppendWord appends the changed word to dst, or returns dst and false
 // when word has no swappable pair.
 func (s *Swap) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
-	return perturb.AppendASCII(dst, word, r, s.appendASCIIWord, s.unicodeWord)
+	return textutil.AppendASCII(dst, word, r, s.appendASCIIWord, s.unicodeWord)
 }
 
 func (s *Swap) unicodeWord(word string, r *rand.Rand) (string, bool) {

@@ -33,6 +33,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/mention"
 	"github.com/stress-ner/stress/umls"
 )
 
@@ -967,7 +968,7 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand
 	if len(edits) == 0 {
 		return s, nil
 	}
-	out, ok := perturb.ReplaceMentions(s, len(edits), func(k int) (iob.Span, []string) { return edits[k].span, edits[k].toks })
+	out, ok := mention.Replace(s, len(edits), func(k int) (iob.Span, []string) { return edits[k].span, edits[k].toks })
 	if !ok {
 		// Cannot happen for spans of valid IOB2; leave the sentence
 		// whole rather than emit a broken one.
@@ -1091,7 +1092,7 @@ func (r *Replacer) CheckSentence(orig, out conll.Sentence, changes []perturb.Cha
 			return fmt.Errorf("%w: %v", perturb.ErrCheck, a.Err)
 		}
 	}
-	return perturb.CheckMentionReplacements(orig, out, changes)
+	return mention.Check(orig, out, changes)
 }
 
 // MentionOutcomes returns, for each gold mention of s in order, its type

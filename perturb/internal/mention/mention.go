@@ -1,4 +1,7 @@
-package perturb
+// Package mention holds what the perturbations that replace whole gold
+// mentions by other text (synonym, entity-swap) share: the replacement
+// with realigned tags, and the check of its output.
+package mention
 
 import (
 	"fmt"
@@ -7,15 +10,16 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
 )
 
-// ReplaceMentions returns s with n mentions replaced, the k-th (spans
+// Replace returns s with n mentions replaced, the k-th (spans
 // sorted by start, not overlapping) being edit(k): its span of s and the
 // tokens that take its place, tagged by iob.Replace (B-TYPE on the first
 // new token, I-TYPE on the others). It returns s and false when a span
 // is not one iob.Replace can realign, which never happens for the spans
 // of valid IOB2. The result has no Fields; s is not modified.
-func ReplaceMentions(s conll.Sentence, n int, edit func(k int) (iob.Span, []string)) (conll.Sentence, bool) {
+func Replace(s conll.Sentence, n int, edit func(k int) (iob.Span, []string)) (conll.Sentence, bool) {
 	out := s
 	out.Tokens = slices.Clone(s.Tokens)
 	out.Tags = slices.Clone(s.Tags)
@@ -33,26 +37,26 @@ func ReplaceMentions(s conll.Sentence, n int, edit func(k int) (iob.Span, []stri
 	return out, true
 }
 
-// CheckMentionReplacements is the check of perturbations that replace
-// whole gold mentions by other text (synonyms, entity swaps), for their
-// SentenceChecker: out must be valid IOB2 with the same entities as
-// orig (count and types, in order), context tokens unchanged and never
-// empty, and every changed mention covered by one logged change whose
-// texts match. Errors wrap ErrCheck.
-func CheckMentionReplacements(orig, out conll.Sentence, changes []Change) error {
+// Check is the check of perturbations that replace whole gold mentions
+// by other text (synonyms, entity swaps), for their
+// perturb.SentenceChecker: out must be valid IOB2 with the same
+// entities as orig (count and types, in order), context tokens
+// unchanged and never empty, and every changed mention covered by one
+// logged change whose texts match. Errors wrap perturb.ErrCheck.
+func Check(orig, out conll.Sentence, changes []perturb.Change) error {
 	if len(out.Tokens) != len(out.Tags) {
-		return fmt.Errorf("%w: %d tokens but %d labels", ErrCheck, len(out.Tokens), len(out.Tags))
+		return fmt.Errorf("%w: %d tokens but %d labels", perturb.ErrCheck, len(out.Tokens), len(out.Tags))
 	}
 	if len(changes) > 0 {
 		if v := iob.Validate(out.Tags, iob.IOB2); len(v) > 0 {
-			return fmt.Errorf("%w: output is not valid IOB2: %v", ErrCheck, v[0])
+			return fmt.Errorf("%w: output is not valid IOB2: %v", perturb.ErrCheck, v[0])
 		}
 	}
 	os, ps := iob.Spans(orig.Tags), iob.Spans(out.Tags)
 	if len(os) != len(ps) {
-		return fmt.Errorf("%w: %d entities became %d", ErrCheck, len(os), len(ps))
+		return fmt.Errorf("%w: %d entities became %d", perturb.ErrCheck, len(os), len(ps))
 	}
-	byStart := map[int]Change{}
+	byStart := map[int]perturb.Change{}
 	for _, c := range changes {
 		byStart[c.Token] = c
 	}
@@ -61,7 +65,7 @@ func CheckMentionReplacements(orig, out conll.Sentence, changes []Change) error 
 	for k := range os {
 		o, p := os[k], ps[k]
 		if o.Type != p.Type {
-			return fmt.Errorf("%w: entity %d: type %s became %s", ErrCheck, k+1, o.Type, p.Type)
+			return fmt.Errorf("%w: entity %d: type %s became %s", perturb.ErrCheck, k+1, o.Type, p.Type)
 		}
 		if err := sameContext(orig.Tokens[oi:o.Start], out.Tokens[pi:p.Start], oi); err != nil {
 			return err
@@ -74,18 +78,18 @@ func CheckMentionReplacements(orig, out conll.Sentence, changes []Change) error 
 			used++
 			if c.End != o.End || c.Before != before || c.After != after {
 				return fmt.Errorf("%w: token %d: logged %q -> %q but text is %q -> %q",
-					ErrCheck, o.Start+1, c.Before, c.After, before, after)
+					perturb.ErrCheck, o.Start+1, c.Before, c.After, before, after)
 			}
 		case before != after:
-			return fmt.Errorf("%w: token %d: %q became %q without a logged change", ErrCheck, o.Start+1, before, after)
+			return fmt.Errorf("%w: token %d: %q became %q without a logged change", perturb.ErrCheck, o.Start+1, before, after)
 		}
 		if after == "" {
-			return fmt.Errorf("%w: entity %d became empty", ErrCheck, k+1)
+			return fmt.Errorf("%w: entity %d became empty", perturb.ErrCheck, k+1)
 		}
 		oi, pi = o.End, p.End
 	}
 	if used != len(changes) {
-		return fmt.Errorf("%w: %d changes do not match an entity", ErrCheck, len(changes)-used)
+		return fmt.Errorf("%w: %d changes do not match an entity", perturb.ErrCheck, len(changes)-used)
 	}
 	return sameContext(orig.Tokens[oi:], out.Tokens[pi:], oi)
 }
@@ -94,14 +98,14 @@ func CheckMentionReplacements(orig, out conll.Sentence, changes []Change) error 
 // (output) are the same; offset is the index of a[0] in the sentence.
 func sameContext(a, b []string, offset int) error {
 	if len(a) != len(b) {
-		return fmt.Errorf("%w: context before token %d: %d tokens became %d", ErrCheck, offset+len(a)+1, len(a), len(b))
+		return fmt.Errorf("%w: context before token %d: %d tokens became %d", perturb.ErrCheck, offset+len(a)+1, len(a), len(b))
 	}
 	for i := range a {
 		if a[i] != b[i] {
-			return fmt.Errorf("%w: context token %d: %q became %q", ErrCheck, offset+i+1, a[i], b[i])
+			return fmt.Errorf("%w: context token %d: %q became %q", perturb.ErrCheck, offset+i+1, a[i], b[i])
 		}
 		if b[i] == "" {
-			return fmt.Errorf("%w: token %d became empty", ErrCheck, offset+i+1)
+			return fmt.Errorf("%w: token %d became empty", perturb.ErrCheck, offset+i+1)
 		}
 	}
 	return nil
