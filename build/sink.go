@@ -22,8 +22,8 @@ type sink struct {
 	layout.Sink
 	out  *asyncWriter
 	file *atomicfile.File
-	side []*atomicfile.File  // files beside it: brat's text
-	cw   conll.ConceptWriter // the writer, for a document format
+	side []*atomicfile.File // files beside it: brat's text
+	cw   conceptWriter      // the writer, for a document format
 	hash hash.Hash
 	name string
 	kind string
@@ -33,7 +33,13 @@ type sink struct {
 // the pipeline hands it the swapped concepts of each sentence.
 type conceptSink struct {
 	*sink
-	cw conll.ConceptWriter
+	cw conceptWriter
+}
+
+// conceptWriter is the writer of a document format, which takes the
+// swapped concepts of a sentence (see standoff.Writer.WriteConcepts).
+type conceptWriter interface {
+	WriteConcepts(s conll.Sentence, concepts map[int][2]string) error
 }
 
 func (c conceptSink) WriteConcepts(s conll.Sentence, concepts map[int][2]string) error {
@@ -77,7 +83,7 @@ func createSink(dir, name, kind string, src *source, scheme iob.Scheme) (*sink, 
 			f.Abort()
 			return nil, err
 		}
-		s.cw, _ = w.(conll.ConceptWriter)
+		s.cw, _ = w.(conceptWriter)
 	case format == conll.FormatJSONL:
 		w = conll.NewJSONWriter(s.out)
 	default:

@@ -290,14 +290,3 @@ func (f *File) ReadLike(t Template) error {
 	}
 	return l.ReadLike(t)
 }
-
-// ConceptWriter is implemented by the writers of document formats.
-// WriteConcepts writes s as Write does and gives the mentions of s's
-// original sentence that start at the token indices of concepts a new
-// concept: concepts[i] = {old, new} ids, as an entity swap logs them
-// ("MESH:D003042", "MESH:D013747"). A mention whose id is old, or old
-// without its "PREFIX:" when new has the same prefix, gets new in the
-// same form; other ids are kept.
-type ConceptWriter interface {
-	WriteConcepts(s Sentence, concepts map[int][2]string) error
-}

@@ -36,7 +36,7 @@ func (c *conceptSink) WriteConcepts(s conll.Sentence, m map[int][2]string) error
 	return c.Write(s)
 }
 
-// TestConceptWriter: a sink that is a conll.ConceptWriter (the writer
+// TestConceptWriter: a sink with a WriteConcepts method (the writer
 // of a document format) gets each sentence with its swapped concepts,
 // by the first token of the mention.
 func TestConceptWriter(t *testing.T) {

@@ -13,9 +13,17 @@ import (
 	"github.com/stress-ner/stress/iob"
 )
 
-// Sink receives sentences; conll.Writer satisfies it.
+// Sink receives sentences; conll.Writer satisfies it. A Sink that also
+// has the method WriteConcepts of standoff.Writer (the writer of a
+// document format) gets every sentence through it instead, with the
+// concepts an entity swap gave its mentions, so that their ids follow.
 type Sink interface {
 	Write(conll.Sentence) error
+}
+
+// conceptWriter is a Sink that takes swapped concepts (see Sink).
+type conceptWriter interface {
+	WriteConcepts(s conll.Sentence, concepts map[int][2]string) error
 }
 
 // SentenceChecker is implemented by perturbations whose output cannot be
@@ -586,7 +594,7 @@ func (p *Pipeline) emit(b *batch, steps []Step, n int) (int, error) {
 				continue
 			}
 			var err error
-			if cw, ok := st.Out.(conll.ConceptWriter); ok {
+			if cw, ok := st.Out.(conceptWriter); ok {
 				// A document writer: mentions swapped for another
 				// concept take its id.
 				err = cw.WriteConcepts(b.outs[i*len(steps)+k], swappedConcepts(b.changes[i*len(steps)+k]))

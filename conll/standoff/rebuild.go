@@ -39,7 +39,7 @@ func Rebuild(d *Document, outs []conll.Sentence) (*Document, error) {
 
 // rebuild is Rebuild of a segmented document; concepts, when not nil,
 // holds per sentence the swapped concepts of its mentions by first
-// token (conll.ConceptWriter). It returns which annotations (passage,
+// token (Writer.WriteConcepts). It returns which annotations (passage,
 // index) took a new concept id.
 func rebuild(sd *segDoc, outs []conll.Sentence, concepts []map[int][2]string) (*Document, map[[2]int]bool, error) {
 	d := sd.doc

@@ -381,9 +381,13 @@ func Register(f conll.Format, newDec func(r io.Reader, name string) (Decoder, er
 	})
 }
 
-// WriteConcepts adds the next sentence, whose mentions that start at
-// the token indices of concepts (in the original sentence) now name
-// another concept (see conll.ConceptWriter).
+// WriteConcepts adds the next sentence, as Write does, and gives the
+// mentions of its original sentence that start at the token indices of
+// concepts a new concept: concepts[i] = {old, new} ids, as an entity
+// swap logs them ("MESH:D003042", "MESH:D013747"). A mention whose id
+// is old, or old without its "PREFIX:" when new has the same prefix,
+// gets new in the same form; other ids are kept. The perturb pipeline
+// calls it for every sentence of a document output.
 func (w *Writer) WriteConcepts(s conll.Sentence, concepts map[int][2]string) error {
 	return w.write(s, concepts)
 }
