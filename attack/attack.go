@@ -45,6 +45,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/score"
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
@@ -217,7 +218,7 @@ func Run(ctx context.Context, model tagger.Tagger, gold []conll.Sentence, opts O
 		Random:      make([]conll.Sentence, len(gold)),
 		Sentences:   make([]SentenceResult, len(gold)),
 	}
-	var before, after, random conll.Counts
+	var before, after, random score.Counts
 	for lo := 0; lo < len(gold); lo += a.opts.Batch {
 		hi := min(lo+a.opts.Batch, len(gold))
 		states := make([]*state, 0, hi-lo)
@@ -262,7 +263,7 @@ func Run(ctx context.Context, model tagger.Tagger, gold []conll.Sentence, opts O
 	return res, nil
 }
 
-func summarize(rs []SentenceResult, before, after, random conll.Counts, calls int) Summary {
+func summarize(rs []SentenceResult, before, after, random score.Counts, calls int) Summary {
 	s := Summary{Sentences: len(rs), ModelCalls: calls,
 		F1Before: before.Overall().F1(), F1After: after.Overall().F1(), RandomF1: random.Overall().F1()}
 	successQueries, successWords, randomSuccess := 0, 0, 0
@@ -359,13 +360,13 @@ type edit struct {
 
 // score is how well the model does on a sentence's gold entities;
 // lower is a better attack.
-type score struct {
+type entityScore struct {
 	f1     float64
 	found  int // gold entities found exactly
 	tokens int // gold-entity tokens tagged as in the gold
 }
 
-func (s score) less(t score) bool {
+func (s entityScore) less(t entityScore) bool {
 	if s.f1 != t.f1 {
 		return s.f1 < t.f1
 	}
@@ -382,10 +383,10 @@ type state struct {
 	selected []bool
 	rng      [2]uint64 // per-sentence seed of the edits
 
-	base, cur             score // of the original, of the kept edits
-	baseCounts, curCounts conll.Counts
-	random                score
-	randomCounts          conll.Counts
+	base, cur             entityScore // of the original, of the kept edits
+	baseCounts, curCounts score.Counts
+	random                entityScore
+	randomCounts          score.Counts
 	queries               int
 	status                Status
 	done                  bool
@@ -403,8 +404,8 @@ type state struct {
 // scored is a candidate edit with the score of the sentence it gives.
 type scored struct {
 	e edit
-	s score
-	c conll.Counts
+	s entityScore
+	c score.Counts
 }
 
 func (a *attacker) newState(index int, s conll.Sentence) *state {
@@ -532,10 +533,10 @@ func with(edits []edit, e edit) ([]edit, bool) {
 }
 
 // evaluate scores pred against the gold tags of s.
-func evaluate(s conll.Sentence, pred []string) (score, conll.Counts) {
-	c := conll.EvalSentence(s.Tags, pred, conll.EvalOptions{})
+func evaluate(s conll.Sentence, pred []string) (entityScore, score.Counts) {
+	c := score.EvalSentence(s.Tags, pred, score.EvalOptions{})
 	all := c.Overall()
-	sc := score{found: all.Correct}
+	sc := entityScore{found: all.Correct}
 	if all.Gold+all.Pred > 0 {
 		sc.f1 = 200 * float64(all.Correct) / float64(all.Gold+all.Pred)
 	}
@@ -696,7 +697,7 @@ func (a *attacker) importance(st *state) []query {
 
 // rank orders the words by the best score their first edits gave.
 func (a *attacker) rank(st *state) {
-	best := map[int]score{}
+	best := map[int]entityScore{}
 	for w, ss := range st.first {
 		for i, s := range ss {
 			if b, ok := best[w]; i == 0 || !ok || s.s.less(b) {

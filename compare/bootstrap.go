@@ -9,7 +9,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/score"
 )
 
 // testMethod documents the significance test in reports.
@@ -51,7 +51,7 @@ func f1(g, p, c int64) float64 {
 	if g+p == 0 {
 		return math.NaN()
 	}
-	return conll.TypeCounts{Gold: int(g), Pred: int(p), Correct: int(c)}.F1()
+	return score.TypeCounts{Gold: int(g), Pred: int(p), Correct: int(c)}.F1()
 }
 
 // stat is one resampled quantity: fn computes it from the summed counts
@@ -326,5 +326,5 @@ func (c *Comparer) systemResult(system, set string) *resultData {
 
 // f1Point is F1 with the scorer's convention (0 without entities).
 func f1Point(g, p, c int64) float64 {
-	return conll.TypeCounts{Gold: int(g), Pred: int(p), Correct: int(c)}.F1()
+	return score.TypeCounts{Gold: int(g), Pred: int(p), Correct: int(c)}.F1()
 }

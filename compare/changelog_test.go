@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/score"
 )
 
 const logHeader = "file\tsentence\ttoken\tend\tkind\tbefore\tafter\tconcept_id\tsource\tterm_type\n"
@@ -83,7 +83,7 @@ func FuzzReadChangeLog(f *testing.F) {
 }
 
 // FuzzPartition checks that the perturbed/untouched split of any tag
-// sequence adds up to conll.EvalSentence's counts in both modes, and
+// sequence adds up to score.EvalSentence's counts in both modes, and
 // that nothing changed / everything changed files every entity on one
 // side.
 func FuzzPartition(f *testing.F) {
@@ -99,8 +99,8 @@ func FuzzPartition(f *testing.F) {
 			changed[i] = mask>>i&1 == 1
 			all[i] = true
 		}
-		for _, opt := range []conll.EvalOptions{{}, {Mode: conll.ModeStrict}, {Raw: true}} {
-			o := conll.EvalSentence(gold, pred, opt).Overall()
+		for _, opt := range []score.EvalOptions{{}, {Mode: score.ModeStrict}, {Raw: true}} {
+			o := score.EvalSentence(gold, pred, opt).Overall()
 			want := [3]int32{int32(o.Gold), int32(o.Pred), int32(o.Correct)}
 			_, some, _ := partition(gold, pred, changed, opt)
 			_, none, _ := partition(gold, pred, nil, opt)

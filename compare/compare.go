@@ -10,7 +10,7 @@
 // row-normalized B/I/O confusion matrices. Reports render as a terminal
 // table, Markdown, JSON, CSV or a self-contained HTML page.
 //
-// All figures go through conll.EvalSentence, sentence by sentence, so they
+// All figures go through score.EvalSentence, sentence by sentence, so they
 // agree exactly with "stress score" on the same files.
 package compare
 
@@ -21,6 +21,7 @@ import (
 	"slices"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/score"
 )
 
 // Sentinel errors. Errors returned by this package wrap one of them.
@@ -70,7 +71,7 @@ type Change struct {
 // scored as they are added; only per-sentence counts are kept.
 type Comparer struct {
 	// Eval selects the scoring semantics (conlleval by default).
-	Eval conll.EvalOptions
+	Eval score.EvalOptions
 	// Samples is the number of bootstrap samples and of approximate
 	// randomization shuffles; 0 disables intervals and tests.
 	Samples int
@@ -103,10 +104,10 @@ type systemData struct {
 // resultData is what a system's predictions on one set boil down to.
 type resultData struct {
 	file   string
-	total  conll.Counts
-	sent   []conll.Counts // per sentence, for resampling
+	total  score.Counts
+	sent   []score.Counts // per sentence, for resampling
 	part   []partCounts   // per sentence; nil without change log
-	errs   conll.ErrorCounts
+	errs   score.ErrorCounts
 	pred   [][]string // predicted tags per sentence, to score on the reference the entities another set perturbed
 	conf   confusionAcc
 	hasLog bool
@@ -210,8 +211,8 @@ func (c *Comparer) AddPrediction(system, set, file string, pred []conll.Sentence
 	}
 	r := &resultData{
 		file:  file,
-		total: conll.Counts{Types: map[string]conll.TypeCounts{}},
-		sent:  make([]conll.Counts, len(pred)),
+		total: score.Counts{Types: map[string]score.TypeCounts{}},
+		sent:  make([]score.Counts, len(pred)),
 		conf:  newConfusionAcc(),
 	}
 	if s.changed != nil {
@@ -356,7 +357,7 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 				}
 			}
 			if r.part != nil {
-				var p, u conll.TypeCounts
+				var p, u score.TypeCounts
 				for _, pc := range r.part {
 					pc.addTo(&p, &u)
 				}
@@ -393,13 +394,13 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	return rep, nil
 }
 
-func modeName(m conll.Mode) string { return m.String() }
+func modeName(m score.Mode) string { return m.String() }
 
 // onReference scores the system's predictions on the reference set split
 // as the entities set s perturbed (see referenceMask): the same entities,
 // before the perturbation.
 func (c *Comparer) onReference(ref, s *setData, o *resultData) (Score, Score) {
-	var p, u conll.TypeCounts
+	var p, u score.TypeCounts
 	for i := range ref.Gold {
 		var changed []bool
 		if i < len(s.changed) {
@@ -416,7 +417,7 @@ func (c *Comparer) onReference(ref, s *setData, o *resultData) (Score, Score) {
 	return scoreOf(p), scoreOf(u)
 }
 
-func scoreOf(t conll.TypeCounts) Score {
+func scoreOf(t score.TypeCounts) Score {
 	return Score{Gold: t.Gold, Pred: t.Pred, Correct: t.Correct, Precision: t.Precision(), Recall: t.Recall(), F1: t.F1()}
 }
 

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/score"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata")
@@ -166,7 +166,7 @@ func TestWorkersDoNotChangeResults(t *testing.T) {
 // the perturbed/untouched split and the confusion matrices add up to them.
 func TestAgreesWithScorer(t *testing.T) {
 	gold := synthGold(400, 3)
-	for _, mode := range []conll.Mode{conll.ModeConlleval, conll.ModeStrict} {
+	for _, mode := range []score.Mode{score.ModeConlleval, score.ModeStrict} {
 		for seed := range uint64(5) {
 			pred := noisy(gold, 0.1, seed)
 			var changes []Change
@@ -180,9 +180,9 @@ func TestAgreesWithScorer(t *testing.T) {
 			must(t, c.AddPrediction("s", "X", "p", pred))
 			rep, err := c.Report(context.Background())
 			must(t, err)
-			var want conll.Counts
+			var want score.Counts
 			for i := range gold {
-				want.Add(conll.EvalSentence(gold[i].Tags, pred[i].Tags, c.Eval))
+				want.Add(score.EvalSentence(gold[i].Tags, pred[i].Tags, c.Eval))
 			}
 			r := rep.Systems[0].Results[0]
 			o := want.Overall()

@@ -1,6 +1,6 @@
 package compare
 
-import "github.com/stress-ner/stress/conll"
+import "github.com/stress-ner/stress/conll/score"
 
 // Labels names the rows and columns of a Matrix, in order.
 var Labels = [3]string{"B", "I", "O"}
@@ -50,7 +50,7 @@ const (
 	labO = 2
 )
 
-func role(t string, opt conll.EvalOptions) (int, string) {
+func role(t string, opt score.EvalOptions) (int, string) {
 	p, typ := opt.SplitTag(t)
 	switch p {
 	case "B", "S":
@@ -87,7 +87,7 @@ func (a *confusionAcc) typeAcc(t string) *typeAcc {
 	return x
 }
 
-func (a *confusionAcc) add(gold, pred []string, opt conll.EvalOptions) {
+func (a *confusionAcc) add(gold, pred []string, opt score.EvalOptions) {
 	for i := range gold {
 		g, gt := role(gold[i], opt)
 		p, pt := role(pred[i], opt)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/score"
 )
 
 // TestErrorBreakdown: one sentence with each kind of error, counted by
@@ -33,7 +34,7 @@ func TestErrorBreakdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := conll.ErrorCounts{Correct: 1, Missed: 1, Spurious: 1, Type: 1, Boundary: 1, BoundaryType: 1}
+	want := score.ErrorCounts{Correct: 1, Missed: 1, Spurious: 1, Type: 1, Boundary: 1, BoundaryType: 1}
 	got := *rep.Systems[0].Results[0].Errors
 	if got != want {
 		t.Fatalf("errors %+v, want %+v", got, want)
@@ -65,7 +66,7 @@ func TestErrorBreakdown(t *testing.T) {
 func TestErrorBreakdownAddsUp(t *testing.T) {
 	gold := synthGold(200, 3)
 	pred := noisy(gold, 0.15, 4)
-	for _, opt := range []conll.EvalOptions{{}, {Mode: conll.ModeStrict}, {Mode: conll.ModeSemEval}, {Raw: true}} {
+	for _, opt := range []score.EvalOptions{{}, {Mode: score.ModeStrict}, {Mode: score.ModeSemEval}, {Raw: true}} {
 		// Noise makes I- after O: valid for conlleval and nervaluate,
 		// read by seqeval's IOB2 as no entity; all modes accept the tags.
 		c := New()
@@ -134,7 +135,7 @@ func TestReferenceSplit(t *testing.T) {
 func TestBootstrapEveryMode(t *testing.T) {
 	gold := synthGold(120, 5)
 	a, b := noisy(gold, 0.05, 6), noisy(gold, 0.2, 7)
-	for _, opt := range []conll.EvalOptions{{}, {Mode: conll.ModeStrict}, {Mode: conll.ModeStrict, Scheme: conll.StrictIOB1}, {Mode: conll.ModeSemEval}} {
+	for _, opt := range []score.EvalOptions{{}, {Mode: score.ModeStrict}, {Mode: score.ModeStrict, Scheme: score.StrictIOB1}, {Mode: score.ModeSemEval}} {
 		c := New()
 		c.Eval, c.Samples = opt, 200
 		if err := c.AddSet(Set{Name: "O", File: "o", Gold: gold}); err != nil {
@@ -170,12 +171,12 @@ func TestBootstrapEveryMode(t *testing.T) {
 func TestRefusesWhatTheModeRefuses(t *testing.T) {
 	gold := sents("a/B-X b/I-X")
 	for _, tc := range []struct {
-		opt  conll.EvalOptions
+		opt  score.EvalOptions
 		pred string
 		want error
 	}{
-		{conll.EvalOptions{Mode: conll.ModeStrict}, "a/B-X b/E-X", conll.ErrSchemeTag},
-		{conll.EvalOptions{Mode: conll.ModeSemEval}, "a/S-X b/O", conll.ErrSemEvalTag},
+		{score.EvalOptions{Mode: score.ModeStrict}, "a/B-X b/E-X", score.ErrSchemeTag},
+		{score.EvalOptions{Mode: score.ModeSemEval}, "a/S-X b/O", score.ErrSemEvalTag},
 	} {
 		c := New()
 		c.Eval = tc.opt

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/score"
 	"github.com/stress-ner/stress/internal/textutil"
 )
 
@@ -236,7 +236,7 @@ func (r *Report) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cw.Write(CSVHeader)
 	num := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
-	var errsOf *conll.ErrorCounts
+	var errsOf *score.ErrorCounts
 	row := func(sys, set, scope string, s Score, d *Drop) {
 		rec := []string{sys, set, scope, strconv.Itoa(s.Gold), strconv.Itoa(s.Pred), strconv.Itoa(s.Correct), num(s.Precision), num(s.Recall), num(s.F1), "", "", "", "", "", "", "", "", "", ""}
 		if s.F1CI != nil {

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/score"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -15,7 +15,7 @@ type partCounts [6]int32
 
 // addTo adds the perturbed counts to perturbed and the untouched ones
 // to untouched.
-func (p partCounts) addTo(perturbed, untouched *conll.TypeCounts) {
+func (p partCounts) addTo(perturbed, untouched *score.TypeCounts) {
 	perturbed.Gold += int(p[0])
 	perturbed.Pred += int(p[1])
 	perturbed.Correct += int(p[2])
@@ -43,24 +43,24 @@ func touches(changed []bool, start, end int) bool {
 
 // partition scores one sentence and splits its gold, predicted and
 // correct entities by whether they cover a changed token. The entities
-// come from the scorer itself (conll.EvalEntities), so the split always
+// come from the scorer itself (score.EvalEntities), so the split always
 // sums to the scorer's counts, in every mode.
 //
-// It also sorts the entities by the kind of error (conll.ClassifyErrors),
+// It also sorts the entities by the kind of error (score.ClassifyErrors),
 // from the same entities.
-func partition(gold, pred []string, changed []bool, opt conll.EvalOptions) (conll.Counts, partCounts, conll.ErrorCounts) {
+func partition(gold, pred []string, changed []bool, opt score.EvalOptions) (score.Counts, partCounts, score.ErrorCounts) {
 	var pc partCounts
 	var gs, ps []iob.Span
-	counts := conll.EvalEntities(gold, pred, opt, func(e conll.Entity) {
+	counts := score.EvalEntities(gold, pred, opt, func(e score.Entity) {
 		field := int(e.Kind) // GoldEntity, PredEntity, CorrectEntity: 0, 1, 2
 		if !touches(changed, e.Start, e.End) {
 			field += 3
 		}
 		pc[field]++
 		switch e.Kind {
-		case conll.GoldEntity:
+		case score.GoldEntity:
 			gs = append(gs, iob.Span{Start: e.Start, End: e.End, Type: e.Type})
-		case conll.PredEntity:
+		case score.PredEntity:
 			ps = append(ps, iob.Span{Start: e.Start, End: e.End, Type: e.Type})
 		}
 	})
@@ -68,7 +68,7 @@ func partition(gold, pred []string, changed []bool, opt conll.EvalOptions) (conl
 	// in sentence order.
 	sortSpans(gs)
 	sortSpans(ps)
-	return counts, pc, conll.ClassifyErrors(gs, ps)
+	return counts, pc, score.ClassifyErrors(gs, ps)
 }
 
 func sortSpans(s []iob.Span) {
@@ -77,10 +77,10 @@ func sortSpans(s []iob.Span) {
 
 // goldSpans returns the gold entities of one sentence as the scorer
 // reads them.
-func goldSpans(gold []string, opt conll.EvalOptions) []iob.Span {
+func goldSpans(gold []string, opt score.EvalOptions) []iob.Span {
 	var gs []iob.Span
-	conll.EvalEntities(gold, gold, opt, func(e conll.Entity) {
-		if e.Kind == conll.GoldEntity {
+	score.EvalEntities(gold, gold, opt, func(e score.Entity) {
+		if e.Kind == score.GoldEntity {
 			gs = append(gs, iob.Span{Start: e.Start, End: e.End, Type: e.Type})
 		}
 	})
@@ -95,7 +95,7 @@ func goldSpans(gold []string, opt conll.EvalOptions) []iob.Span {
 // the reference's gold entities whose counterpart in the copy (the
 // entity with the same index: a synonym keeps the entities and their
 // order) covers a changed token. nil when nothing changed.
-func referenceMask(refGold, setGold []string, changed []bool, opt conll.EvalOptions) []bool {
+func referenceMask(refGold, setGold []string, changed []bool, opt score.EvalOptions) []bool {
 	if changed == nil {
 		return nil
 	}

@@ -1,6 +1,6 @@
 package compare
 
-import "github.com/stress-ner/stress/conll"
+import "github.com/stress-ner/stress/conll/score"
 
 // Report is the outcome of a comparison. It marshals to the JSON that
 // "stress compare --format json" prints.
@@ -57,7 +57,7 @@ type Result struct {
 	RefPerturbed *Score `json:"reference_perturbed,omitempty"`
 	RefUntouched *Score `json:"reference_untouched,omitempty"`
 	// Errors sorts the gold and predicted entities by the kind of error.
-	Errors    *conll.ErrorCounts `json:"errors,omitempty"`
+	Errors    *score.ErrorCounts `json:"errors,omitempty"`
 	Confusion Confusion          `json:"confusion"`
 }
 

@@ -1,5 +1,6 @@
-// Package conll reads and writes NER corpora and scores tagger output
-// with the span semantics of the CoNLL conlleval script.
+// Package conll reads and writes NER corpora: CoNLL columns and JSON
+// Lines, and the document formats registered by its subpackages
+// (PubTator, BioC, brat). Package conll/score scores tagger output.
 //
 // A corpus is a stream of Sentences. Readers exist per format (CoNLL
 // columns, JSON Lines) and return io.EOF after the last sentence;
@@ -38,29 +39,6 @@ var (
 	// ErrNoLabels means a JSON Lines file has integer tags and its reader
 	// no label list.
 	ErrNoLabels = errors.New("integer tags need a label list")
-
-	// Errors of conlleval input. The streaming Evaluator wraps them in a
-	// *ParseError that names the file and line; conlleval refuses the
-	// same input.
-
-	// ErrFeatureCount means a line has another number of fields than the
-	// first token line (conlleval exits with status 1).
-	ErrFeatureCount = errors.New("unexpected number of features")
-	// ErrTooFewFeatures means a token line has fewer than two fields, so
-	// there is no gold and predicted tag (conlleval dies, status 255).
-	ErrTooFewFeatures = errors.New("too few features")
-	// ErrDelimiter means the field delimiter is not a valid pattern.
-	ErrDelimiter = errors.New("invalid delimiter")
-
-	// Errors of tags that the strict and SemEval modes refuse.
-
-	// ErrSchemeTag means a tag's prefix is not one of the scheme's, or is no
-	// prefix at all: seqeval's strict mode raises an error on such a tag
-	// instead of scoring it, and so does ModeStrict.
-	ErrSchemeTag = errors.New("tag not allowed by the scheme")
-	// ErrSemEvalTag means a tag is neither O nor B-/I- prefixed, which
-	// nervaluate's tag-list reader refuses.
-	ErrSemEvalTag = errors.New("tag is not O, B- or I-")
 )
 
 // ParseError reports where in which input a problem was found.

@@ -77,7 +77,7 @@ type File struct {
 }
 
 // Stdin is what the name "-" opens (Open, OpenNonEmpty, OpenInput,
-// Evaluator.EvaluateFile): a command-line program sets it to its standard input. It
+// score.Evaluator.EvaluateFile): a command-line program sets it to its standard input. It
 // is nil by default, which makes "-" an error, so that a library never
 // reads the process's standard input by surprise. It is read once: a
 // second "-" in one run finds it at its end.
@@ -172,10 +172,10 @@ func openReader(r io.Reader, name string, format Format, detect bool) (*File, er
 	return cf, nil
 }
 
-// openText opens a file for its text, decompressed when it is gzipped
+// OpenText opens a file (or Stdin for "-") for its text, decompressed when it is gzipped
 // (by its first bytes, whatever its name) as Open does, for readers of
 // other line formats than corpora (conlleval's input, for one).
-func openText(name string) (io.ReadCloser, error) {
+func OpenText(name string) (io.ReadCloser, error) {
 	f, err := OpenInput(name)
 	if err != nil {
 		return nil, err

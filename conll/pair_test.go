@@ -5,8 +5,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-
-	"github.com/stress-ner/stress/iob"
 )
 
 func TestPairReader(t *testing.T) {
@@ -50,30 +48,5 @@ func TestPairReader(t *testing.T) {
 		if strings.Contains(tt.want, "align") && !errors.Is(err, ErrMismatch) {
 			t.Errorf("%s: %v does not wrap ErrMismatch", tt.name, err)
 		}
-	}
-}
-
-// TestScorerAddPairs checks that scoring two aligned corpora gives the
-// counts of the same sentences added one by one, with and without a
-// scheme conversion.
-func TestScorerAddPairs(t *testing.T) {
-	gold := "a\tB-X\nb\tI-X\nc\tO\n\nd\tB-Y\n"
-	pred := "a\tB-X\nb\tO\nc\tO\n\nd\tB-Y\n"
-	sc := NewScorer(EvalOptions{})
-	got, err := sc.AddPairs(NewPairReader(NewReader(strings.NewReader(gold)), "g", NewReader(strings.NewReader(pred)), "p"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := NewScorer(EvalOptions{})
-	want.Add([]string{"B-X", "I-X", "O"}, []string{"B-X", "O", "O"})
-	want.Add([]string{"B-Y"}, []string{"B-Y"})
-	if got.Overall() != want.Counts().Overall() || got.Tokens != 4 {
-		t.Errorf("AddPairs %+v, want %+v", got.Overall(), want.Counts().Overall())
-	}
-	conv := NewScorer(EvalOptions{})
-	conv.Convert, conv.Scheme = true, iob.IOBES // Q- is no IOBES prefix
-	_, err = conv.AddPairs(NewPairReader(NewReader(strings.NewReader("a\tQ-X\n")), "g", NewReader(strings.NewReader("a\tO\n")), "p"))
-	if err == nil || !strings.Contains(err.Error(), "g:1") {
-		t.Errorf("conversion error %v, want one naming g:1", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/score"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -65,13 +66,13 @@ func readTSVFile(t testing.TB, path string) []conll.Sentence {
 }
 
 // spanF1 is conlleval's overall precision, recall and F1 of pred against
-// gold, as fractions: conll.EvalSentence has conlleval's exact chunk
+// gold, as fractions: score.EvalSentence has conlleval's exact chunk
 // rules (an I- tag after O or another type starts an entity), and the
 // sentence counts add up to conlleval's corpus score.
 func spanF1(gold []conll.Sentence, pred [][]string) (p, r, f float64) {
-	var c conll.Counts
+	var c score.Counts
 	for i, s := range gold {
-		c.Add(conll.EvalSentence(s.Tags, pred[i], conll.EvalOptions{}))
+		c.Add(score.EvalSentence(s.Tags, pred[i], score.EvalOptions{}))
 	}
 	all := c.Overall()
 	return all.Precision() / 100, all.Recall() / 100, all.F1() / 100

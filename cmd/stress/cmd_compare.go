@@ -8,7 +8,7 @@ import (
 
 	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
-	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/score"
 	"github.com/stress-ner/stress/internal/overwrite"
 )
 
@@ -26,10 +26,10 @@ func init() {
 			ParsedList(f, &o.predFiles, "pred-file", compare.ParsePredictionFile, "prediction file as `NAME[:SET]=FILE` (repeatable)")
 			f.String(&o.changes, "changes", "", "", "change log (changes.tsv) for --gold sets, matched by file name")
 			f.String(&o.c.Reference, "reference", "", "", "set drops are measured against (default: the original, or the first --gold)")
-			Parsed(f, &o.c.Eval.Mode, "mode", "", "conlleval", conll.ParseMode, "span semantics: conlleval, strict (seqeval's strict mode under --scheme) or semeval (nervaluate's entities, exact matches)")
-			Parsed(f, &o.c.Eval.Scheme, "scheme", "", "iob2", conll.ParseStrictScheme, "tag scheme of --mode strict: iob1, iob2, ioe1, ioe2, iobes or bilou")
+			Parsed(f, &o.c.Eval.Mode, "mode", "", "conlleval", score.ParseMode, "span semantics: conlleval, strict (seqeval's strict mode under --scheme) or semeval (nervaluate's entities, exact matches)")
+			Parsed(f, &o.c.Eval.Scheme, "scheme", "", "iob2", score.ParseStrictScheme, "tag scheme of --mode strict: iob1, iob2, ioe1, ioe2, iobes or bilou")
 			f.Check("scheme", func() error {
-				if f.Changed("scheme") && o.c.Eval.Mode != conll.ModeStrict {
+				if f.Changed("scheme") && o.c.Eval.Mode != score.ModeStrict {
 					return errors.New("applies to --mode strict only")
 				}
 				return nil

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/score"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -21,7 +21,7 @@ func init() {
 			f.String(&o.gold, "gold", "", "", "gold corpus file (with --pred)")
 			f.String(&o.pred, "pred", "", "", "predicted corpus file (with --gold)")
 			f.Enum(&o.format, "format", "", "text", []string{"text", "json", "markdown", "csv"}, "output format: text, json, markdown or csv")
-			Parsed(f, &o.eval.Mode, "mode", "", "conlleval", conll.ParseMode, "scoring: conlleval, strict (seqeval's strict mode under --scheme, iob2 by default) or semeval (nervaluate's four SemEval-2013 modes)")
+			Parsed(f, &o.eval.Mode, "mode", "", "conlleval", score.ParseMode, "scoring: conlleval, strict (seqeval's strict mode under --scheme, iob2 by default) or semeval (nervaluate's four SemEval-2013 modes)")
 			f.String(&o.schemeName, "scheme", "", "", "conlleval and semeval modes: convert tags from iob1, iob2 or iobes to IOB2 first; strict mode: read tags as seqeval does in iob1, iob2, ioe1, ioe2, iobes or bilou (never converted or repaired)")
 			o.set = f.Changed
 		}, runScore),
@@ -32,7 +32,7 @@ func init() {
 type scoreOptions struct {
 	delim, gold, pred, format string
 	schemeName                string
-	eval                      conll.EvalOptions
+	eval                      score.EvalOptions
 	latex                     bool
 	set                       func(string) bool
 }
@@ -50,15 +50,15 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 	if latex && format != "text" {
 		return usageErrorf("-l needs --format text")
 	}
-	if latex && opt.Mode == conll.ModeSemEval {
+	if latex && opt.Mode == score.ModeSemEval {
 		return usageErrorf("-l applies to conlleval and strict reports")
 	}
 	if delim == "" {
 		return usageErrorf("-d needs a non-empty delimiter")
 	}
 
-	var counts conll.Counts
-	var sem *conll.SemEval
+	var counts score.Counts
+	var sem *score.SemEval
 	switch {
 	case goldPath != "" || predPath != "":
 		if goldPath == "" || predPath == "" {
@@ -73,7 +73,7 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		if o.set("delimiter") {
 			return usageErrorf("-d applies to conlleval input; corpus files are read by format")
 		}
-		sc := conll.NewScorer(opt)
+		sc := score.NewScorer(opt)
 		sc.Convert, sc.Scheme = convert, scheme
 		if counts, err = sc.AddFiles(goldPath, predPath); err != nil {
 			return err
@@ -87,20 +87,20 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		if len(args) == 1 {
 			name = args[0]
 		}
-		ev := &conll.Evaluator{Delimiter: delim, Options: opt, Convert: convert, Scheme: scheme}
+		ev := &score.Evaluator{Delimiter: delim, Options: opt, Convert: convert, Scheme: scheme}
 		if counts, err = ev.EvaluateFile(name); err != nil {
 			// Refuse as conlleval does: nothing on stdout, its exit status.
-			return &exitError{Code: conll.ConllevalStatus(err), Err: err}
+			return &exitError{Code: score.ConllevalStatus(err), Err: err}
 		}
 		sem = ev.SemEval()
 	}
 
 	// Tags valid IOB2 forbids: conlleval reads them as entity starts,
 	// strict mode ignores them; SemEval's report goes without the warning.
-	if opt.Mode != conll.ModeSemEval {
+	if opt.Mode != score.ModeSemEval {
 		for _, w := range counts.IssueWarnings(opt.Mode) {
 			fmt.Fprintf(e.Stderr, "stress score: warning: %s\n", w)
 		}
 	}
-	return conll.WriteResult(e.Stdout, counts, sem, opt, format, latex)
+	return score.WriteResult(e.Stdout, counts, sem, opt, format, latex)
 }

@@ -14,7 +14,7 @@ import (
 
 var updateScore = flag.Bool("update-score", false, "rewrite testdata/score golden files")
 
-const conllevalDir = "../../conll/testdata/conlleval"
+const conllevalDir = "../../conll/score/testdata/conlleval"
 
 // scoreCLI runs "stress ARGS" in-process and returns stdout, stderr and
 // the exit status main would use.

@@ -1,4 +1,4 @@
-package conll
+package score
 
 import (
 	"bufio"
@@ -8,6 +8,7 @@ import (
 	"io"
 	"regexp"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -18,7 +19,7 @@ import (
 // exactly, including what it accepts: any bytes (no UTF-8 check), a
 // -DOCSTART- line as an ordinary token, a missing final newline, a CR
 // before the newline as part of the last field. Where conlleval refuses
-// the input, Evaluate returns a *ParseError wrapping ErrFeatureCount or
+// the input, Evaluate returns a *conll.ParseError wrapping ErrFeatureCount or
 // ErrTooFewFeatures.
 //
 // The input is streamed: memory does not grow with its length.
@@ -126,7 +127,7 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 			if err := e.sem.AddSentence(g, p, out); err != nil {
 				var te *iob.TagError
 				if errors.As(err, &te) {
-					return &ParseError{File: e.File, Line: lines[te.Pos], Err: err}
+					return &conll.ParseError{File: e.File, Line: lines[te.Pos], Err: err}
 				}
 				return err
 			}
@@ -136,7 +137,7 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 			if err := evalStrict(g, p, e.Options, &c, nil); err != nil {
 				var te *iob.TagError
 				if errors.As(err, &te) {
-					return &ParseError{File: e.File, Line: lines[te.Pos], Err: fmt.Errorf("%w (scheme %v)", err, e.Options.Scheme)}
+					return &conll.ParseError{File: e.File, Line: lines[te.Pos], Err: fmt.Errorf("%w (scheme %v)", err, e.Options.Scheme)}
 				}
 				return err
 			}
@@ -166,7 +167,7 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 			line = long
 		}
 		if rerr != nil && rerr != io.EOF {
-			return c, &ParseError{File: e.File, Line: lineNo + 1, Err: fmt.Errorf("read: %w", rerr)}
+			return c, &conll.ParseError{File: e.File, Line: lineNo + 1, Err: fmt.Errorf("read: %w", rerr)}
 		}
 		if len(line) == 0 && rerr == io.EOF {
 			break
@@ -187,7 +188,7 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 		if nbr < 0 {
 			nbr = n - 1
 		} else if nbr != n-1 && n != 0 {
-			return c, &ParseError{File: e.File, Line: lineNo,
+			return c, &conll.ParseError{File: e.File, Line: lineNo,
 				Err: fmt.Errorf("%w: %d (%d)", ErrFeatureCount, n, nbr+1)}
 		}
 		if n == 0 || string(fields[0]) == "-X-" {
@@ -201,7 +202,7 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 			}
 		} else {
 			if n < 2 {
-				return c, &ParseError{File: e.File, Line: lineNo,
+				return c, &conll.ParseError{File: e.File, Line: lineNo,
 					Err: fmt.Errorf("%w in line %q: need a gold and a predicted tag (fields are split on %q)", ErrTooFewFeatures, line, sp.name)}
 			}
 			if buffered {
@@ -232,7 +233,7 @@ func (e *Evaluator) convert(tags []string, lines []int) ([]string, error) {
 	if err != nil {
 		var te *iob.TagError
 		if errors.As(err, &te) {
-			return nil, &ParseError{File: e.File, Line: lines[te.Pos],
+			return nil, &conll.ParseError{File: e.File, Line: lines[te.Pos],
 				Err: fmt.Errorf("%w %q for scheme %v", iob.ErrInvalidTag, te.Tag, e.Scheme)}
 		}
 		return nil, err
@@ -367,7 +368,7 @@ func ConllevalStatus(err error) int {
 // for "-", decompressed when it is gzipped (by its first bytes,
 // whatever its name); errors name the file.
 func (e *Evaluator) EvaluateFile(name string) (Counts, error) {
-	f, err := openText(name)
+	f, err := conll.OpenText(name)
 	if err != nil {
 		return Counts{}, err
 	}

@@ -1,17 +1,17 @@
-package conll_test
+package score_test
 
 import (
 	"fmt"
 
-	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/score"
 )
 
 // seqeval's strict mode reads untyped tags as type "_" and, under IOBES,
 // drops malformed pieces such as a lone B-.
 func ExampleStrictSpans() {
-	fmt.Println(conll.StrictSpans([]string{"B", "I", "O", "B"}, conll.StrictIOB2))
-	fmt.Println(conll.StrictSpans([]string{"B-PER", "O", "S-LOC"}, conll.StrictIOBES))
-	_, err := conll.StrictSpans([]string{"B-PER", "E-PER"}, conll.StrictIOB2)
+	fmt.Println(score.StrictSpans([]string{"B", "I", "O", "B"}, score.StrictIOB2))
+	fmt.Println(score.StrictSpans([]string{"B-PER", "O", "S-LOC"}, score.StrictIOBES))
+	_, err := score.StrictSpans([]string{"B-PER", "E-PER"}, score.StrictIOB2)
 	fmt.Println(err)
 	// Output:
 	// [_[0,2) _[3,4)] <nil>
@@ -22,14 +22,14 @@ func ExampleStrictSpans() {
 // "acute renal failure" predicted as "renal failure": wrong in strict
 // and exact mode, half right in partial mode, right in type mode.
 func ExampleSemEval() {
-	var s conll.SemEval
+	var s score.SemEval
 	gold := []string{"B-Disease", "I-Disease", "I-Disease", "O"}
 	pred := []string{"O", "B-Disease", "I-Disease", "O"}
 	if err := s.AddSentence(gold, pred, ""); err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, m := range conll.SemEvalModes {
+	for _, m := range score.SemEvalModes {
 		c := s.Overall[m]
 		fmt.Printf("%-8s COR %d INC %d PAR %d P %.2f R %.2f\n", m, c.Correct, c.Incorrect, c.Partial, c.Precision(), c.Recall())
 	}
@@ -43,9 +43,9 @@ func ExampleSemEval() {
 // A typo makes a model miss a mention; a synonym makes it find only part
 // of one.
 func ExampleClassifyErrors() {
-	gold, _ := conll.SemEvalSpans([]string{"B-Disease", "I-Disease", "O", "B-Chemical"}, "")
-	pred, _ := conll.SemEvalSpans([]string{"O", "B-Disease", "O", "O"}, "")
-	fmt.Printf("%+v\n", conll.ClassifyErrors(gold, pred))
+	gold, _ := score.SemEvalSpans([]string{"B-Disease", "I-Disease", "O", "B-Chemical"}, "")
+	pred, _ := score.SemEvalSpans([]string{"O", "B-Disease", "O", "O"}, "")
+	fmt.Printf("%+v\n", score.ClassifyErrors(gold, pred))
 	// Output:
 	// {Correct:0 Missed:1 Spurious:0 Type:0 Boundary:1 BoundaryType:0}
 }

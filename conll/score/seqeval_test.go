@@ -1,4 +1,4 @@
-package conll
+package score
 
 import (
 	"bufio"
@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -155,7 +156,7 @@ func TestSeqevalRefusals(t *testing.T) {
 			ev.File = "in.txt"
 			ev.Options = EvalOptions{Mode: ModeStrict, Scheme: sch}
 			_, err := ev.Evaluate()
-			var pe *ParseError
+			var pe *conll.ParseError
 			if !errors.Is(err, ErrSchemeTag) || !errors.As(err, &pe) || pe.File != "in.txt" || pe.Line < 1 {
 				t.Errorf("%s %v %q (gold side %v): err %v, want a refusal", r[0], sch, tags, goldSide, err)
 				continue

@@ -1,4 +1,4 @@
-package conll
+package score
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/stress-ner/stress/conll"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/golden")
@@ -162,7 +164,7 @@ func TestConllevalGolden(t *testing.T) {
 // TestConllevalSharedCorpus runs the same comparison against
 // ../shared when it is present, to catch a stale copy.
 func TestConllevalShared(t *testing.T) {
-	dir := "../../shared/testdata/conlleval"
+	dir := "../../../shared/testdata/conlleval"
 	if _, err := os.Stat(dir); err != nil {
 		t.Skip("shared data not present")
 	}
@@ -198,7 +200,7 @@ func TestEvaluatorErrors(t *testing.T) {
 			t.Errorf("%s: error %v; want %v", tc.name, err, tc.want)
 			continue
 		}
-		var pe *ParseError
+		var pe *conll.ParseError
 		if tc.line > 0 && (!errors.As(err, &pe) || pe.Line != tc.line || pe.File != "f.txt") {
 			t.Errorf("%s: error %v; want f.txt:%d", tc.name, err, tc.line)
 		}

@@ -1,16 +1,16 @@
-package conll_test
+package score_test
 
 import (
 	"fmt"
 
-	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/score"
 )
 
 func ExampleEvalEntities() {
 	gold := []string{"B-Chemical", "I-Chemical", "O", "B-Disease"}
 	pred := []string{"B-Chemical", "O", "O", "B-Disease"}
 	kinds := []string{"gold", "pred", "correct"}
-	c := conll.EvalEntities(gold, pred, conll.EvalOptions{}, func(e conll.Entity) {
+	c := score.EvalEntities(gold, pred, score.EvalOptions{}, func(e score.Entity) {
 		fmt.Printf("%-7s [%d,%d) %s\n", kinds[e.Kind], e.Start, e.End, e.Type)
 	})
 	fmt.Printf("F1 %.2f\n", c.Overall().F1())

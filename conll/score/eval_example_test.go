@@ -1,11 +1,11 @@
-package conll_test
+package score_test
 
 import (
 	"fmt"
 	"os"
 	"strings"
 
-	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/conll/score"
 )
 
 // Scoring conlleval input prints conlleval's report, byte for byte.
@@ -17,14 +17,14 @@ damage I-Disease B-Disease
 
 Naloxone B-Chemical B-Chemical
 `
-	e := conll.NewEvaluator(strings.NewReader(input))
+	e := score.NewEvaluator(strings.NewReader(input))
 	e.File = "example.txt"
 	counts, err := e.Evaluate()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	conll.WriteReport(os.Stdout, counts)
+	score.WriteReport(os.Stdout, counts)
 	// Output:
 	// processed 5 tokens with 3 phrases; found: 3 phrases; correct: 2.
 	// accuracy:  60.00%; precision:  66.67%; recall:  66.67%; FB1:  66.67
@@ -35,11 +35,11 @@ Naloxone B-Chemical B-Chemical
 // Input conlleval refuses gives an error naming file and line, and the
 // exit status conlleval would have.
 func ExampleEvaluator_refused() {
-	e := conll.NewEvaluator(strings.NewReader("Aspirin B-Chemical B-Chemical\ninduced O\n"))
+	e := score.NewEvaluator(strings.NewReader("Aspirin B-Chemical B-Chemical\ninduced O\n"))
 	e.File = "example.txt"
 	_, err := e.Evaluate()
 	fmt.Println(err)
-	fmt.Println(conll.ConllevalStatus(err))
+	fmt.Println(score.ConllevalStatus(err))
 	// Output:
 	// example.txt:2: unexpected number of features: 2 (3)
 	// 1
@@ -48,8 +48,8 @@ func ExampleEvaluator_refused() {
 func ExampleEvalSentence() {
 	gold := []string{"B-Disease", "I-Disease", "O", "B-Chemical"}
 	pred := []string{"I-Disease", "I-Disease", "O", "B-Chemical"}
-	for _, mode := range []conll.Mode{conll.ModeConlleval, conll.ModeStrict} {
-		c := conll.EvalSentence(gold, pred, conll.EvalOptions{Mode: mode})
+	for _, mode := range []score.Mode{score.ModeConlleval, score.ModeStrict} {
+		c := score.EvalSentence(gold, pred, score.EvalOptions{Mode: mode})
 		all := c.Overall()
 		fmt.Printf("%s: correct %d of %d predicted, F1 %.2f\n", mode, all.Correct, all.Pred, all.F1())
 	}
@@ -59,7 +59,7 @@ func ExampleEvalSentence() {
 }
 
 func ExampleScorer() {
-	sc := conll.NewScorer(conll.EvalOptions{})
+	sc := score.NewScorer(score.EvalOptions{})
 	sc.Add([]string{"B-Chemical", "O"}, []string{"B-Chemical", "O"})
 	sc.Add([]string{"B-Disease", "I-Disease"}, []string{"B-Disease", "O"})
 	c := sc.Counts()
@@ -76,8 +76,8 @@ func ExampleScorer() {
 
 // With latex, WriteResult writes conlleval -l's LaTeX table.
 func ExampleWriteResult_latex() {
-	c := conll.EvalSentence([]string{"B-Chemical", "B-Disease"}, []string{"B-Chemical", "O"}, conll.EvalOptions{})
-	conll.WriteResult(os.Stdout, c, nil, conll.EvalOptions{}, "text", true)
+	c := score.EvalSentence([]string{"B-Chemical", "B-Disease"}, []string{"B-Chemical", "O"}, score.EvalOptions{})
+	score.WriteResult(os.Stdout, c, nil, score.EvalOptions{}, "text", true)
 	// Output:
 	//         & Precision &  Recall  & F$_{\beta=1} \\\hline
 	// Chemical &  100.00\% & 100.00\% & 100.00 \\

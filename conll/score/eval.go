@@ -1,4 +1,4 @@
-package conll
+package score
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -721,12 +722,12 @@ func (s *Scorer) Add(gold, pred []string) error {
 // by sentence and token by token; predictions on documents are split
 // like the gold documents.
 func (s *Scorer) AddFiles(goldPath, predPath string) (Counts, error) {
-	gf, err := Open(goldPath)
+	gf, err := conll.Open(goldPath)
 	if err != nil {
 		return Counts{}, err
 	}
 	defer gf.Close()
-	pf, err := Open(predPath)
+	pf, err := conll.Open(predPath)
 	if err != nil {
 		return Counts{}, err
 	}
@@ -734,12 +735,12 @@ func (s *Scorer) AddFiles(goldPath, predPath string) (Counts, error) {
 	if err := pf.ReadLike(gf.Layout().Template); err != nil {
 		return Counts{}, err
 	}
-	return s.AddPairs(NewPairReader(gf, goldPath, pf, predPath))
+	return s.AddPairs(conll.NewPairReader(gf, goldPath, pf, predPath))
 }
 
 // AddPairs scores every sentence of p, gold from p.A and predictions
 // from p.B, which must have the same tokens, and returns the counts.
-func (s *Scorer) AddPairs(p *PairReader) (Counts, error) {
+func (s *Scorer) AddPairs(p *conll.PairReader) (Counts, error) {
 	for {
 		g, pr, err := p.Read()
 		if err == io.EOF {

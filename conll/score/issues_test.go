@@ -1,4 +1,4 @@
-package conll
+package score
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -57,7 +58,7 @@ func TestEvaluateFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func(old io.Reader) { Stdin = old }(Stdin)
+	defer func(old io.Reader) { conll.Stdin = old }(conll.Stdin)
 	for _, tt := range []struct {
 		name, file string
 		stdin      []byte
@@ -67,12 +68,12 @@ func TestEvaluateFile(t *testing.T) {
 		{"gzipped", gz, nil, nil},
 		{"stdin", "-", []byte(text), nil},
 		{"gzipped stdin", "-", zb.Bytes(), nil},
-		{"no stdin", "-", nil, ErrNoStdin},
+		{"no stdin", "-", nil, conll.ErrNoStdin},
 		{"missing", filepath.Join(dir, "none.txt"), nil, fs.ErrNotExist},
 	} {
-		Stdin = nil
+		conll.Stdin = nil
 		if tt.stdin != nil {
-			Stdin = bytes.NewReader(tt.stdin)
+			conll.Stdin = bytes.NewReader(tt.stdin)
 		}
 		got, err := (&Evaluator{}).EvaluateFile(tt.file)
 		if tt.err != nil {
@@ -88,7 +89,7 @@ func TestEvaluateFile(t *testing.T) {
 	// Errors of the input name the file, as Evaluate's do with File set.
 	bad := filepath.Join(dir, "bad.txt")
 	os.WriteFile(bad, []byte("a B-X B-X\nb O\n"), 0o644)
-	var pe *ParseError
+	var pe *conll.ParseError
 	if _, err := (&Evaluator{}).EvaluateFile(bad); !errors.As(err, &pe) || pe.File != bad || pe.Line != 2 {
 		t.Errorf("bad input: %v, want %s:2", err, bad)
 	}
