@@ -26,8 +26,8 @@ func ExampleReplacer_Perturb() {
 		return
 	}
 	s := conll.Sentence{
-		Tokens: strings.Fields("Seizures after acetaminophen ."),
-		Tags:   strings.Fields("B-Disease O B-Chemical O"),
+		Tokens: strings.Fields("Heart failure after acetaminophen ."),
+		Tags:   strings.Fields("B-Disease I-Disease O B-Chemical O"),
 	}
 	out, changes := r.Perturb(s, nil, perturb.SentenceRand(1, synonym.Name, s))
 	fmt.Println(len(out.Tokens) == len(out.Tags), len(changes) > 0)
@@ -36,7 +36,7 @@ func ExampleReplacer_Perturb() {
 	}
 	// Output:
 	// true true
-	// Seizures -> Convulsions true
+	// Heart failure -> Cardiac failure true
 	// acetaminophen -> paracetamol true
 }
 

@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/internal/textutil"
-	"github.com/stress-ner/stress/umls"
 )
 
 // Naturalness: lexicons list many names no writer of an abstract would
@@ -43,16 +42,70 @@ const (
 //go:embed avoid.txt
 var avoidText string
 
-var avoidNames = func() map[string]bool {
-	m := map[string]bool{}
-	for _, line := range strings.Split(avoidText, "\n") {
+var avoidNames, avoidPairs = parseAvoid(avoidText)
+
+// avoidPair forbids replacing a mention that contains the words from by
+// a name that contains the words to without them: "seizure -> convulsion"
+// (a convulsion is only the motor kind of seizure, so "partial seizures"
+// must not become "partial convulsions"), while "convulsions" may still
+// become "seizures". A line "a <-> b" forbids both directions.
+type avoidPair struct{ from, to []string }
+
+// parseAvoid reads avoid.txt: one name a line ("dropsy"), or a pair
+// "from -> to" or "a <-> b", each with its reason after "#". Names are
+// keyed by avoidKey, so that case, hyphens and spacing ("diffuse small
+// cleaved-cell lymphoma", "maturity - onset diabetes") and number
+// ("carbolic acids") do not matter.
+func parseAvoid(text string) (map[string]bool, []avoidPair) {
+	names := map[string]bool{}
+	var pairs []avoidPair
+	for _, line := range strings.Split(text, "\n") {
 		line, _, _ = strings.Cut(line, "#")
-		if line = strings.TrimSpace(line); line != "" {
-			m[umls.Normalize(line)] = true
+		if line = strings.TrimSpace(line); line == "" {
+			continue
+		}
+		if a, b, ok := strings.Cut(line, "<->"); ok {
+			pairs = append(pairs, avoidPair{keyWords(a), keyWords(b)}, avoidPair{keyWords(b), keyWords(a)})
+		} else if a, b, ok := strings.Cut(line, "->"); ok {
+			pairs = append(pairs, avoidPair{keyWords(a), keyWords(b)})
+		} else {
+			names[avoidKey(line)] = true
 		}
 	}
-	return m
-}()
+	return names, pairs
+}
+
+// avoidKey is the form in which names are compared with avoid.txt: the
+// words of keyWords (normalized, singular), joined by single spaces.
+func avoidKey(name string) string { return strings.Join(keyWords(name), " ") }
+
+// avoidedPair reports whether a pair of avoid.txt forbids replacing
+// mention by name (see avoidPair). Natural does not apply the pairs: they
+// say that two names of one concept are not interchangeable, which
+// matters to a synonym, not to entity swap, which changes the concept
+// anyway.
+func avoidedPair(name, mention string) bool {
+	nw, mw := keyWords(name), keyWords(mention)
+	for _, p := range avoidPairs {
+		if hasRun(mw, p.from) && hasRun(nw, p.to) && !hasRun(nw, p.from) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasRun reports whether words contains run as a contiguous sequence.
+func hasRun(words, run []string) bool {
+	if len(run) == 0 {
+		return false
+	}
+	for i := 0; i+len(run) <= len(words); i++ {
+		if slices.Equal(words[i:i+len(run)], run) {
+			return true
+		}
+	}
+	return false
+}
 
 // greek spells Greek letters the way ASCII corpora do (BC5CDR writes
 // "alpha - methyldopa", never "α-methyldopa").
@@ -161,7 +214,7 @@ func natural(name, mention string, fromText bool) string {
 	if name == "" {
 		return RejectEmpty
 	}
-	if avoidNames[umls.Normalize(name)] {
+	if avoidNames[avoidKey(name)] {
 		return RejectAvoid
 	}
 	v := theVocabulary()

@@ -9,7 +9,8 @@ func TestNatural(t *testing.T) {
 	for _, tt := range []struct{ name, mention, want string }{
 		// Names a writer uses.
 		{"seizures", "convulsions", ""},
-		{"heart attack", "myocardial infarction", ""},
+		{"myocardial infarction", "heart attack", ""},
+		{"heart attack", "myocardial infarction", RejectAvoid}, // lay register (avoid.txt)
 		{"paracetamol", "acetaminophen", ""},
 		{"Parkinson's disease", "paralysis agitans", ""},
 		{"5-fluorouracil", "5 - FU", ""}, // the mention's digits
@@ -146,4 +147,37 @@ func ExampleNatural() {
 	// "kupfer": "not English"
 	// "6'-methoxycinchonidine": "systematic"
 	// "Infarction, Myocardial": "inverted"
+}
+
+// TestAvoid checks avoid.txt's matching: names modulo case, hyphens and
+// number, and the pairs in their direction.
+func TestAvoid(t *testing.T) {
+	for _, tt := range []struct {
+		name, mention string
+		want          bool
+	}{
+		{"diffuse small cleaved - cell lymphoma", "non - Hodgkin lymphoma", true}, // the file has the spaced spelling
+		{"maturity-onset diabetes", "type 2 diabetes", true},
+		{"Carbolic acids", "phenols", true}, // plural of an entry
+		{"A - fib", "atrial fibrillation", true},
+		{"convulsions", "seizures", true}, // seizure -> convulsion
+		{"partial convulsions", "partial seizures", true},
+		{"Convulsion", "Seizure", true},
+		{"seizures", "convulsions", false}, // only one direction
+		{"Frey syndrome", "gustatory hyperhidrosis", true},
+		{"gustatory hyperhidrosis", "Frey ' s syndrome", true}, // both directions, possessive
+		{"myocardial infarcts", "myocardial infarctions", true},
+		{"myocardial infarction", "myocardial infarct", false},
+		{"chemical palsy", "chemical paralysis", true},
+		{"renal failure", "renal insufficiency", true},
+		{"chronic renal insufficiency", "chronic renal failure", true},
+		{"kidney failure", "renal failure", false},
+		{"long QT syndrome", "QT prolongation", true},
+		{"cardiac failure", "heart failure", false},
+	} {
+		got := avoidNames[avoidKey(tt.name)] || avoidedPair(tt.name, tt.mention)
+		if got != tt.want {
+			t.Errorf("avoided(%q for %q) = %v, want %v", tt.name, tt.mention, got, tt.want)
+		}
+	}
 }

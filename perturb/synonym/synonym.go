@@ -717,6 +717,10 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 				continue
 			}
 			spelled := CorpusSpelling(t.String, mention)
+			if avoidedPair(spelled, form) {
+				r.reject(a, mention, t.String, RejectAvoid) // "convulsions" for "seizures": a narrower name
+				continue
+			}
 			if why := Natural(spelled, mention); why != "" {
 				r.reject(a, mention, t.String, why)
 				continue
