@@ -98,7 +98,7 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 	// Tags valid IOB2 forbids: conlleval reads them as entity starts,
 	// strict mode ignores them; SemEval's report goes without the warning.
 	if opt.Mode != score.ModeSemEval {
-		for _, w := range counts.IssueWarnings(opt.Mode) {
+		for _, w := range counts.IssueWarnings(opt.Mode, "--mode strict") {
 			fmt.Fprintf(e.Stderr, "stress score: warning: %s\n", w)
 		}
 	}

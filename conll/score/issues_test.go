@@ -33,10 +33,14 @@ func TestIssueWarnings(t *testing.T) {
 			"gold has " + entity + " (strict mode does not count them as entities)",
 			"prediction has 0 I- tag(s) starting an entity and 3 type change(s) inside an entity (strict mode does not count them as entities)"}},
 	} {
-		got := Counts{GoldIssues: tt.gold, PredIssues: tt.pred}.IssueWarnings(tt.mode)
+		got := Counts{GoldIssues: tt.gold, PredIssues: tt.pred}.IssueWarnings(tt.mode, "--mode strict")
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
 		}
+	}
+	got := Counts{GoldIssues: iob.Issues{IStarts: 1}}.IssueWarnings(ModeConlleval, "")
+	if want := "(conlleval counts them as entity starts)"; len(got) != 1 || !strings.HasSuffix(got[0], want) {
+		t.Errorf("without a way to the strict mode: %q, want one line ending %q", got, want)
 	}
 }
 
