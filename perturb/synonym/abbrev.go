@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -40,13 +41,12 @@ const (
 
 // definition is an abbreviation defined in a sentence.
 type definition struct {
-	typ        string
-	short      string   // compact short form: "5-FU"
-	long       []string // long-form tokens as written
-	longSpan   iob.Span
-	shortSpan  iob.Span
-	longAtHead bool // the long form starts its sentence (or follows a colon)
-	natural    bool // the long form passes natural (judged once, here)
+	typ       string
+	short     string   // compact short form: "5-FU"
+	long      []string // long-form tokens as written
+	longSpan  iob.Span
+	shortSpan iob.Span
+	natural   bool // the long form passes natural (judged once, here)
 }
 
 // definitions returns the abbreviation definitions of s (see above). The
@@ -68,10 +68,7 @@ func definitions(s conll.Sentence) []definition {
 		if !IsAbbreviation(short) || !LongFormMatches(short, strings.Join(long, " ")) {
 			continue
 		}
-		// A long form after "BACKGROUND :" starts a sentence as much as
-		// one at the head.
-		head := l.Start == 0 || s.Tokens[l.Start-1] == ":"
-		d := definition{typ: l.Type, short: strings.Clone(short), longSpan: l, shortSpan: sh, longAtHead: head,
+		d := definition{typ: l.Type, short: strings.Clone(short), longSpan: l, shortSpan: sh,
 			natural: natural(strings.Join(long, " "), strings.Join(s.Tokens[sh.Start:sh.End], " "), true) == ""}
 		for _, t := range long {
 			d.long = append(d.long, strings.Clone(t))
@@ -243,7 +240,10 @@ func (sc *sentenceContext) longForm(s conll.Sentence, sp iob.Span, standard func
 			return nil, ""
 		}
 		toks = append([]string(nil), d.long...)
-		if d.longAtHead && titleWord(toks[0]) && !theVocabulary().properNoun(strings.ToLower(toks[0])) {
+		if ownCapital(toks) {
+			// Its capital belongs to its defining sentence (its start,
+			// a title, the writer's habit: "Streptozotocin ( STZ )"),
+			// not to the name: mid-sentence it reads as running text.
 			toks[0] = strings.ToLower(toks[0])
 		}
 	} else if long := standard(sp.Type, short); long != "" && natural(long, strings.Join(s.Tokens[sp.Start:sp.End], " "), true) == "" {
@@ -251,7 +251,7 @@ func (sc *sentenceContext) longForm(s conll.Sentence, sp iob.Span, standard func
 	} else {
 		return nil, ""
 	}
-	if sp.Start == 0 {
+	if sentenceStart(s, sp) {
 		toks = capitalize(toks, "X")
 	}
 	if art := articleBefore(s, sp); art != "" && Article(toks[0]) != art {
@@ -318,4 +318,39 @@ func articleBefore(s conll.Sentence, sp iob.Span) string {
 		return p
 	}
 	return ""
+}
+
+// ownCapital reports whether the capital initial of long-form tokens
+// toks is the writer's, not the name's: a Title Case first word that is
+// no proper noun ("Streptozotocin", "Nimesulide"; not "Parkinson"), in a
+// long form that is not Title Case throughout ("Acute Physiology and
+// Chronic Health Evaluation" is the name of a score, capitals and all).
+func ownCapital(toks []string) bool {
+	if len(toks) == 0 || !titleWord(toks[0]) || theVocabulary().properNoun(strings.ToLower(toks[0])) {
+		return false
+	}
+	words, titled := 0, 0
+	for _, t := range toks {
+		if isLetters(t) && !functionWords[strings.ToLower(t)] {
+			words++
+			if titleWord(t) {
+				titled++
+			}
+		}
+	}
+	return words == 1 || titled < words
+}
+
+// sentenceStart reports whether mention sp starts its sentence: it is
+// the first token, or the first after a heading ("RESULTS :", "METHODS
+// :"), where abstracts start a sentence with a capital.
+func sentenceStart(s conll.Sentence, sp iob.Span) bool {
+	if sp.Start == 0 {
+		return true
+	}
+	if sp.Start < 2 || s.Tokens[sp.Start-1] != ":" {
+		return false
+	}
+	h := s.Tokens[sp.Start-2]
+	return utf8.RuneCountInString(h) >= 3 && allCaps([]string{h})
 }

@@ -124,13 +124,14 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// no other English name in the open lexicons. The floors guard the
 	// measured figures against regressions. They were 20.0% and 26.0%
 	// until the blind readings of the S set: seizure -> convulsion (149
-	// replacements), lay names ("heart attack") and broader or narrower
-	// names filed under one concept are no synonyms, and went.
-	if n, d := st.share("Chemical"); 1000*n < 197*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 19.7%%", n, d)
+	// replacements), lay, archaic and brand names ("heart attack",
+	// "Valium"), broader or narrower names filed under one concept
+	// ("brain disease" for "encephalopathy") are no synonyms, and went.
+	if n, d := st.share("Chemical"); 1000*n < 187*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 18.7%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 196*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 19.6%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 170*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 17.0%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)

@@ -113,6 +113,10 @@ const (
 	RejectedAdjective = "adjective"         // a noun for an adjectival mention
 	RejectedNarrower  = "qualifier changed" // adds or drops a qualifier ("chronic", "adult", "primary"): a narrower or broader condition
 	RejectedObscure   = "obscure"           // neither attested nor preferred, and not plain English ("methyl benzoylecgonine")
+	RejectedGeneric   = "generic head"      // a part's "disease" or "disorder" for a named condition: "brain disease" for "encephalopathy"
+	RejectedIsomer    = "isomer"            // drops or adds a Greek letter: "prostaglandin F2" for "PGF2 alpha"
+	RejectedBrand     = "brand name"        // a trade name for a generic one: "Valium" for "diazepam"
+	RejectedThesaurus = "thesaurus wording" // "X of Y" without the article: "carcinoma of large bowel"
 )
 
 // Outcomes lists the outcomes in report order.
@@ -663,6 +667,19 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 			delete(a.proper, w) // "gamma-Aminobutyric Acid" next to "gamma-aminobutyric acid"
 		}
 	}()
+	// Words some name of the concepts writes in lower case: a capital
+	// that no source drops is a trade name's ("Valium", "Motrin").
+	written, capitals := map[string]bool{}, map[string]bool{}
+	for _, c := range use {
+		terms, err := r.conceptTerms(c.ID)
+		if err != nil {
+			return &Analysis{Err: fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)}
+		}
+		for _, t := range terms {
+			lowerWords(t.String, written)
+			sentenceCaseCapitals(t.String, capitals)
+		}
+	}
 	for _, c := range use {
 		a.Concepts = append(a.Concepts, c.ID)
 		terms, err := r.conceptTerms(c.ID)
@@ -696,8 +713,24 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 				r.reject(a, mention, t.String, RejectForeign)
 				continue
 			}
-			if nested(mwords, words) || affixed(mwords, words) || contains(words, mwords) {
+			if nested(mwords, words) || affixed(mwords, words) || contains(words, mwords) || contains(mwords, words) {
 				r.reject(a, mention, t.String, RejectedNested)
+				continue
+			}
+			if genericName(t.String, form) {
+				r.reject(a, mention, t.String, RejectedGeneric)
+				continue
+			}
+			if !slices.Equal(greekWords(t.String), greekWords(form)) {
+				r.reject(a, mention, t.String, RejectedIsomer)
+				continue
+			}
+			if brandName(t.String, c.Name, form, written, slices.Contains(groups, "CHEM")) {
+				r.reject(a, mention, t.String, RejectedBrand)
+				continue
+			}
+			if ofWithoutArticle(t.String, form, capitals) {
+				r.reject(a, mention, t.String, RejectedThesaurus)
 				continue
 			}
 			if addsQualifier(t.String, form) {
@@ -959,6 +992,12 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand
 		}
 		a := r.Analyze(sp.Type, mention)
 		cands := r.fitting(s, sp, a)
+		if k := len(edits) - 1; k >= 0 && edits[k].span.End+1 == sp.Start && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] {
+			// Nor the name the mention before it has just become:
+			// "seizures and convulsions" -> "seizures and seizures".
+			prevKey := trivialKey(strings.Join(edits[k].toks, " "))
+			cands = slices.DeleteFunc(slices.Clone(cands), func(c Candidate) bool { return trivialKey(c.Term) == prevKey })
+		}
 		if len(cands) == 0 {
 			continue
 		}
@@ -995,11 +1034,12 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand
 
 // render returns the tokens that replace mention sp of s by name: the
 // corpus's tokenization, the case of running text, a capital initial at
-// the start of a sentence.
+// the start of a sentence (or after a heading: "RESULTS : Paracetamol").
 func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style string, a *Analysis) []string {
-	toks := adaptCase(Tokenize(name, style), s.Tokens[sp.Start:sp.End], sp.Start == 0, a.proper)
-	if sp.Start == 0 {
-		toks = capitalize(toks, s.Tokens[0])
+	start := sentenceStart(s, sp)
+	toks := adaptCase(Tokenize(name, style), s.Tokens[sp.Start:sp.End], start, a.proper)
+	if start {
+		toks = capitalize(toks, s.Tokens[sp.Start])
 	}
 	return toks
 }
@@ -1030,10 +1070,30 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 	if proteinHeads[next] {
 		return nil // "lactate dehydrogenase", "glucose transporter": part of a protein's name
 	}
+	if sp.Start >= 2 && prev == "of" && strings.EqualFold(s.Tokens[sp.Start-2], "target") {
+		return nil // "mammalian target of rapamycin": a protein's name, not the drug
+	}
+	mw := Words(mention)
+	// "inflammatory and neuropathic pain": the adjective before the
+	// coordination shares the mention's head, which must stay.
+	keepHead := sp.Start >= 2 && (prev == "and" || prev == "or") && coordinatedAdjective(s.Tokens[sp.Start-2])
+	// "a mildly dry mouth": the adverb between the article and the
+	// mention modifies the mention's first word, which must stay ("a
+	// mildly xerostomia").
+	keepFirst := sp.Start >= 2 && adverb(prev) && determiners[strings.ToLower(s.Tokens[sp.Start-2])] && len(mw) >= 2
 	var out []Candidate
 	for _, c := range a.Candidates {
 		toks := Tokenize(c.Term, TokenizePunct)
 		if len(toks) == 0 || art != "" && Article(toks[0]) != art {
+			continue
+		}
+		if cw := Words(c.Term); len(mw) > 0 && len(cw) > 0 && (keepHead && singular(cw[len(cw)-1]) != singular(mw[len(mw)-1]) ||
+			keepFirst && cw[0] != mw[0]) {
+			continue
+		}
+		// Nor may it repeat the name the mention is coordinated with
+		// ("Nociceptin / orphanin FQ" -> "Nociceptin / nociceptin").
+		if repeatsNeighbour(s, sp, c.Term) {
 			continue
 		}
 		// A name ending in the word after the mention, or starting with
@@ -1049,6 +1109,60 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 		out = append(out, c)
 	}
 	return out
+}
+
+// coordinators join the names of a coordination ("A and B", "A / B",
+// "A , B", "A ( B )").
+var coordinators = map[string]bool{"and": true, "or": true, "/": true, ",": true, "(": true, ")": true, "nor": true}
+
+// repeatsNeighbour reports whether name, put in place of mention sp of s,
+// would repeat the words coordinated with it, before or after:
+// "Nociceptin / orphanin FQ" must not become "Nociceptin / nociceptin".
+func repeatsNeighbour(s conll.Sentence, sp iob.Span, name string) bool {
+	key := trivialKey(name)
+	n := len(Tokenize(name, TokenizePunct))
+	if sp.Start >= 1+n && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] &&
+		trivialKey(strings.Join(s.Tokens[sp.Start-1-n:sp.Start-1], " ")) == key {
+		return true
+	}
+	return sp.End+1+n <= len(s.Tokens) && coordinators[strings.ToLower(s.Tokens[sp.End])] &&
+		trivialKey(strings.Join(s.Tokens[sp.End+1:sp.End+1+n], " ")) == key
+}
+
+// determiners are the words before an adjective phrase ("a mildly dry
+// mouth", "the severely ill").
+var determiners = map[string]bool{"a": true, "an": true, "the": true, "this": true, "that": true, "these": true,
+	"those": true, "its": true, "their": true, "his": true, "her": true, "no": true}
+
+// coordinatedAdjective reports a lower-case English adjective
+// ("inflammatory", "acute", "radiographic") that, before "and" or "or"
+// and a mention, shares the mention's head: "inflammatory and
+// neuropathic pain".
+func coordinatedAdjective(w string) bool {
+	if w != strings.ToLower(w) || !isLetters(w) || !theVocabulary().english(w) {
+		return false
+	}
+	if qualifiers[w] {
+		return true
+	}
+	for _, end := range []string{"ive", "ic", "al", "ous", "ary", "ory", "ed", "ian", "ar"} {
+		if strings.HasSuffix(w, end) && len(w) >= len(end)+3 {
+			return true // "renal", "oral", "hepatic", "inflammatory", "ocular"
+		}
+	}
+	return false
+}
+
+// adverb reports a lower-case "-ly" adverb made from a known word
+// ("mildly", "severely", "markedly", "heavily"), which before a mention
+// modifies its first word.
+func adverb(w string) bool {
+	if len(w) < 5 || !strings.HasSuffix(w, "ly") || w != strings.ToLower(w) || w == "only" {
+		return false
+	}
+	v := theVocabulary()
+	stem := w[:len(w)-2]
+	return v.english(stem) || strings.HasSuffix(stem, "i") && v.english(stem[:len(stem)-1]+"y")
 }
 
 // proteinHeads are the words that make a preceding chemical name part of

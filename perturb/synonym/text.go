@@ -340,3 +340,128 @@ func contains(name, mention []string) bool {
 	}
 	return n > 0 && extra > 0
 }
+
+// genericName reports a name made of a part or an adjective and a
+// generic head ("disease", "disorder", "condition", see genericHeads) in
+// place of a mention whose head is not generic: "brain disease" for
+// "encephalopathy", "muscle disorder" for "myopathy", "seizure disorder"
+// for "epilepsy", "bacterial disorders" for "bacterial infections". A
+// lexicon files such a name under the specific concept, but a reader
+// takes it for the broader class. Eponyms stay: "Parkinson disease",
+// "Wilson disease" name one condition.
+func genericName(name, mention string) bool {
+	nw, mw := Words(name), Words(mention)
+	if len(nw) < 2 || len(mw) == 0 {
+		return false
+	}
+	if !genericHeads[nw[headIndex(nw)]] || genericHeads[mw[headIndex(mw)]] {
+		return false
+	}
+	v := theVocabulary()
+	for _, w := range nw {
+		if v.properNoun(w) {
+			return false
+		}
+	}
+	for _, t := range Tokenize(name, TokenizePunct) {
+		if isQuote(firstRune(t)) {
+			return false // "Crohn's disease"
+		}
+	}
+	return true
+}
+
+// greekNames are the Greek letters spelled out, as ASCII corpora write
+// them ("PGF2 alpha", "gamma - aminobutyric acid").
+var greekNames = map[string]bool{"alpha": true, "beta": true, "gamma": true, "delta": true, "epsilon": true,
+	"zeta": true, "eta": true, "theta": true, "iota": true, "kappa": true, "lambda": true, "mu": true, "nu": true,
+	"xi": true, "omicron": true, "pi": true, "rho": true, "sigma": true, "tau": true, "upsilon": true, "phi": true,
+	"chi": true, "psi": true, "omega": true}
+
+// greekWords returns the Greek letters of a name, spelled out and
+// sorted: they tell isomers and subtypes apart ("PGF2 alpha" and
+// "prostaglandin F2", "alpha-tocopherol" and "vitamin E"), so a name
+// without the mention's letters names a broader or another compound.
+func greekWords(name string) []string {
+	var out []string
+	for _, w := range Words(CorpusSpelling(name, "a")) {
+		if greekNames[w] {
+			out = append(out, w)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// brandName reports a trade name in place of a generic mention in lower
+// case: a word that SCOWL knows as a proper noun in a chemical's name
+// ("Valium", "Motrin", "sodium Pentothal": SCOWL lists trade marks, and
+// chemicals are seldom named after people), or a capitalized word that
+// no name of the concepts writes in lower case (written) where the
+// source writes the concept's label in lower case (as ChEBI does: its
+// capitals mean something, where MeSH and DrugBank capitalize every
+// name).
+func brandName(name, label, mention string, written map[string]bool, chem bool) bool {
+	if strings.ToLower(mention) != mention {
+		return false
+	}
+	v := theVocabulary()
+	mw := Words(mention)
+	toks := Tokenize(name, TokenizePunct)
+	for i, t := range toks {
+		lt := strings.ToLower(t)
+		if chem && isLetters(t) && v.properNoun(lt) && !slices.Contains(mw, lt) {
+			return true
+		}
+		// A capital first word of several is the source's sentence
+		// case ("Ureteric stone"); alone or inside, a trade mark's.
+		if strings.ToLower(label) == label && titleWord(t) && (i > 0 || len(toks) == 1) && !written[lt] {
+			return true
+		}
+	}
+	return false
+}
+
+// ofWithoutArticle reports a thesaurus wording "X of Y" whose Y lacks
+// the article a writer puts there ("carcinoma of uterine cervix",
+// "hyperplasia of endometrium", "atresia of bile duct"), unless the
+// training text uses the name ("shortness of breath", "loss of
+// consciousness") or Y is a proper noun: in SCOWL, or in capitals, the
+// set of words some sentence-case name of the concepts capitalizes
+// ("tetralogy of Fallot").
+func ofWithoutArticle(name, mention string, capitals map[string]bool) bool {
+	ws := Words(name)
+	v := theVocabulary()
+	for i := 1; i+1 < len(ws); i++ {
+		if ws[i] != "of" {
+			continue
+		}
+		if y := ws[i+1]; y != "the" && y != "a" && y != "an" && !v.properNoun(y) && !capitals[y] {
+			return !Attested(name) && !slices.Contains(Words(mention), "of")
+		}
+	}
+	return false
+}
+
+// sentenceCaseCapitals adds to set the words that name capitalizes
+// although it writes another content word in lower case: a source's
+// proper nouns ("Fallot" in "tetralogy of Fallot"), not its Title Case
+// ("Carcinoma of the Uterine Cervix") nor its first capital ("Liver
+// disease").
+func sentenceCaseCapitals(name string, set map[string]bool) {
+	toks := Tokenize(name, TokenizePunct)
+	lower := false
+	for _, t := range toks {
+		if isLetters(t) && !functionWords[t] && strings.ToLower(t) == t && utf8.RuneCountInString(t) >= 3 {
+			lower = true
+		}
+	}
+	if !lower {
+		return
+	}
+	for i, t := range toks {
+		if i > 0 && titleWord(t) { // the first word's capital is the sentence's
+			set[strings.ToLower(t)] = true
+		}
+	}
+}

@@ -1,0 +1,242 @@
+package synonym
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// The rules found by the blind readings of the BC5CDR test S set, each
+// checked on the embedded store: the names a reader marked as another
+// meaning, another register or broken grammar are no longer candidates.
+
+func TestRejectedNames(t *testing.T) {
+	r, err := New(testStore(t), DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		typ, mention, name, why string
+	}{
+		{"Disease", "seizures", "convulsions", "avoid pair: a convulsion is only the motor kind"},
+		{"Disease", "seizure", "convulsion", "avoid pair"},
+		{"Disease", "encephalopathy", "brain disease", "generic head"},
+		{"Disease", "myopathy", "muscle disorder", "generic head"},
+		{"Disease", "epilepsy", "seizure disorder", "generic head"},
+		{"Disease", "optic neuropathy", "optic nerve disease", "generic head"},
+		{"Disease", "migraine headache", "migraine disorder", "generic head"},
+		{"Disease", "focal segmental glomerulosclerosis", "focal glomerulosclerosis", "drops a word"},
+		{"Disease", "Wiskott - Aldrich syndrome", "Wiskott syndrome", "drops a word"},
+		{"Chemical", "PGF2 alpha", "Prostaglandin F2", "drops the Greek letter"},
+		{"Chemical", "diazepam", "Valium", "brand"},
+		{"Chemical", "ibuprofen", "Motrin", "brand"},
+		{"Chemical", "sodium thiopental", "sodium pentothal", "brand"},
+		{"Disease", "endometrial hyperplasia", "hyperplasia of endometrium", "of without article"},
+		{"Disease", "biliary atresia", "atresia of bile duct", "of without article"},
+		{"Disease", "myocardial infarction", "heart attack", "lay"},
+		{"Disease", "myocardial infarctions", "myocardial infarcts", "lesion for event"},
+		{"Disease", "non - Hodgkin lymphoma", "diffuse small cleaved - cell lymphoma", "hyphen in avoid.txt"},
+		{"Disease", "gustatory hyperhidrosis", "Frey syndrome", "narrower"},
+		{"Disease", "acute renal failure", "acute renal injury", "hybrid"},
+		{"Disease", "renal insufficiency", "renal failure", "severity"},
+		{"Chemical", "phenols", "carbolic acids", "archaic"},
+		{"Chemical", "melphalan", "phenylalanine mustard", "obsolete"},
+	} {
+		a := r.Analyze(tt.typ, tt.mention)
+		if a.Err != nil {
+			t.Fatal(a.Err)
+		}
+		for _, c := range a.Candidates {
+			if strings.EqualFold(c.Term, tt.name) {
+				t.Errorf("%s: %q is a candidate for %q (want rejected: %s)", tt.typ, tt.name, tt.mention, tt.why)
+			}
+		}
+	}
+}
+
+// TestKeptNames guards the other side: the rules leave real synonyms.
+func TestKeptNames(t *testing.T) {
+	r, err := New(testStore(t), DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ typ, mention, name string }{
+		{"Disease", "heart failure", "cardiac failure"},
+		{"Chemical", "acetaminophen", "paracetamol"},
+		{"Chemical", "lidocaine", "lignocaine"}, // capitalized by MeSH and DrugBank, no brand
+		{"Disease", "lung cancer", "carcinoma of the lung"},
+	} {
+		a := r.Analyze(tt.typ, tt.mention)
+		if !slices.ContainsFunc(a.Candidates, func(c Candidate) bool { return strings.EqualFold(c.Term, tt.name) }) {
+			t.Errorf("%q lost candidate %q: %v", tt.mention, tt.name, terms(a))
+		}
+	}
+}
+
+// perturbAll runs the replacer over sentences in order, with their
+// context, and returns the outputs.
+func perturbAll(r *Replacer, ss ...conll.Sentence) ([]conll.Sentence, [][]perturb.Change) {
+	cr := r.NewContextReader()
+	var outs []conll.Sentence
+	var chs [][]perturb.Change
+	for _, s := range ss {
+		out, cs := r.PerturbContext(cr.Observe(s), s, nil, perturb.SentenceRand(1, Name, s))
+		outs, chs = append(outs, out), append(chs, cs)
+	}
+	return outs, chs
+}
+
+func TestContextRules(t *testing.T) {
+	r, err := New(testStore(t), DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name        string
+		text, tags  string
+		check       func(after []string) bool
+		description string
+	}{
+		{"target of", "the mammalian target of rapamycin pathway", "O O O O B-Chemical O",
+			func(a []string) bool { return len(a) == 0 }, "rapamycin in a protein's name is left"},
+		{"coordination repeat", "Nociceptin / orphanin FQ ( N / OFQ ) is a peptide", "B-Chemical O B-Chemical I-Chemical O O O O O O O O",
+			func(a []string) bool { return !slices.Contains(a, "nociceptin") }, "no \"Nociceptin / nociceptin\""},
+		{"repeat in parentheses", "Acetaminophen ( paracetamol ) and aspirin", "B-Chemical O B-Chemical O O B-Chemical",
+			func(a []string) bool {
+				return !slices.Contains(a, "Paracetamol") && !slices.Contains(a, "acetaminophen")
+			}, "no \"paracetamol ( paracetamol )\""},
+		{"coordinated adjective", "signs of renal and cardiac toxicity", "O O O O B-Disease I-Disease",
+			func(a []string) bool {
+				return len(a) == 0 || strings.HasSuffix(a[0], " toxicity")
+			}, "the shared head stays (not \"renal and cardiotoxicity\")"},
+		{"adverb", "patients with a mildly dry mouth", "O O O O B-Disease I-Disease",
+			func(a []string) bool { return len(a) == 0 || strings.HasPrefix(a[0], "dry") }, "the modified adjective stays"},
+		{"heading start", "RESULTS : Acetaminophen - induced liver failure", "O O B-Chemical O O B-Disease I-Disease",
+			func(a []string) bool { return len(a) > 0 && a[0] == "Paracetamol" }, "capital after a heading"},
+	} {
+		s := sentence(tt.text, tt.tags)
+		_, chs := perturbAll(r, s)
+		var after []string
+		for _, c := range chs[0] {
+			if c.Token == 0 && tt.name == "heading start" {
+				continue
+			}
+			after = append(after, c.After)
+		}
+		if tt.name == "coordinated adjective" || tt.name == "adverb" {
+			// Only the mention after the coordination or adverb.
+			after = nil
+			for _, c := range chs[0] {
+				if c.Token == 4 {
+					after = append(after, c.After)
+				}
+			}
+		}
+		if !tt.check(after) {
+			t.Errorf("%s: %q -> %v: want %s", tt.name, tt.text, after, tt.description)
+		}
+	}
+}
+
+func TestLongFormCase(t *testing.T) {
+	r, err := New(testStore(t), DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := sentence("Rats were treated with Streptozotocin ( STZ ) and status epilepticus ( SE ) followed .",
+		"O O O O B-Chemical O B-Chemical O O B-Disease I-Disease O B-Disease O O O")
+	mid := sentence("Memory was impaired after STZ treatment .", "O O O O B-Chemical O O")
+	start := sentence("METHODS : SE was induced by pilocarpine .", "O O B-Disease O O O B-Chemical O")
+	outs, _ := perturbAll(r, def, mid, start)
+	if got := strings.Join(outs[1].Tokens, " "); got != "Memory was impaired after streptozotocin treatment ." {
+		t.Errorf("mid-sentence long form: %q", got)
+	}
+	if got := strings.Join(outs[2].Tokens[:4], " "); got != "METHODS : Status epilepticus" {
+		t.Errorf("long form after a heading: %q", got)
+	}
+}
+
+func TestRuleHelpers(t *testing.T) {
+	for _, tt := range []struct {
+		name, mention string
+		want          bool
+	}{
+		{"brain disease", "encephalopathy", true},
+		{"bacterial disorders", "bacterial infections", true},
+		{"Parkinson disease", "paralysis agitans", false}, // an eponym
+		{"Crohn's disease", "regional enteritis", false},
+		{"kidney disease", "renal disease", false}, // the mention's head is generic too
+	} {
+		if got := genericName(tt.name, tt.mention); got != tt.want {
+			t.Errorf("genericName(%q, %q) = %v", tt.name, tt.mention, got)
+		}
+	}
+	capitals := map[string]bool{}
+	sentenceCaseCapitals("Carcinoma of the Uterine Cervix", capitals) // Title Case: no proper noun
+	sentenceCaseCapitals("tetralogy of Fallot", capitals)
+	sentenceCaseCapitals("Liver disease", capitals)
+	if !capitals["fallot"] || capitals["uterine"] || capitals["liver"] {
+		t.Errorf("sentenceCaseCapitals: %v", capitals)
+	}
+	for _, tt := range []struct {
+		name string
+		want bool
+	}{
+		{"carcinoma of uterine cervix", true},
+		{"hyperplasia of endometrium", true},
+		{"disorder of liver", true},
+		{"carcinoma of the lung", false},
+		{"tetralogy of Fallot", false},
+		{"shortness of breath", false}, // the training text uses it
+	} {
+		if got := ofWithoutArticle(tt.name, "x", capitals); got != tt.want {
+			t.Errorf("ofWithoutArticle(%q) = %v", tt.name, got)
+		}
+	}
+	for w, want := range map[string]bool{"mildly": true, "severely": true, "heavily": true, "only": false, "family": false, "Mildly": false} {
+		if adverb(w) != want {
+			t.Errorf("adverb(%q) = %v", w, !want)
+		}
+	}
+	if g := greekWords("PGF2 alpha"); !slices.Equal(g, []string{"alpha"}) {
+		t.Errorf("greekWords = %v", g)
+	}
+	if g := greekWords("α-tocopherol"); !slices.Equal(g, []string{"alpha"}) {
+		t.Errorf("greekWords = %v", g)
+	}
+	for _, tt := range []struct {
+		toks []string
+		want bool
+	}{
+		{[]string{"Streptozotocin"}, true},
+		{[]string{"Angiotensin", "converting", "enzyme"}, true},
+		{[]string{"Acute", "Physiology", "and", "Chronic", "Health", "Evaluation"}, false},
+		{[]string{"Parkinson", "disease"}, false},
+		{[]string{"NMDA"}, false},
+	} {
+		if got := ownCapital(tt.toks); got != tt.want {
+			t.Errorf("ownCapital(%v) = %v", tt.toks, got)
+		}
+	}
+	for _, tt := range []struct {
+		text  string
+		start int
+		want  bool
+	}{
+		{"Acetaminophen kills", 0, true},
+		{"RESULTS : Acetaminophen kills", 2, true},
+		{"set up 2 : where STZ", 4, false},
+		{"in 5 : 1 ratio", 4, false},
+	} {
+		s := conll.Sentence{Tokens: strings.Fields(tt.text)}
+		if got := sentenceStart(s, spanAt(tt.start)); got != tt.want {
+			t.Errorf("sentenceStart(%q, %d) = %v", tt.text, tt.start, got)
+		}
+	}
+}
+
+func spanAt(i int) iob.Span { return iob.Span{Start: i, End: i + 1} }
