@@ -34,9 +34,12 @@ func TestRejectedNames(t *testing.T) {
 		{"Chemical", "PGF2 alpha", "Prostaglandin F2", "drops the Greek letter"},
 		{"Chemical", "diazepam", "Valium", "brand"},
 		{"Chemical", "ibuprofen", "Motrin", "brand"},
+		{"Chemical", "Ibuprofen", "Motrin", "brand, at a sentence's start"},
 		{"Chemical", "sodium thiopental", "sodium pentothal", "brand"},
 		{"Disease", "endometrial hyperplasia", "hyperplasia of endometrium", "of without article"},
 		{"Disease", "biliary atresia", "atresia of bile duct", "of without article"},
+		{"Disease", "endometrial cancer", "carcinoma of endometrium", "of without article"},
+		{"Disease", "renal disease", "kidney disorder", "another generic head"},
 		{"Disease", "myocardial infarction", "heart attack", "lay"},
 		{"Disease", "myocardial infarctions", "myocardial infarcts", "lesion for event"},
 		{"Disease", "non - Hodgkin lymphoma", "diffuse small cleaved - cell lymphoma", "hyphen in avoid.txt"},
@@ -169,7 +172,9 @@ func TestRuleHelpers(t *testing.T) {
 		{"bacterial disorders", "bacterial infections", true},
 		{"Parkinson disease", "paralysis agitans", false}, // an eponym
 		{"Crohn's disease", "regional enteritis", false},
-		{"kidney disease", "renal disease", false}, // the mention's head is generic too
+		{"kidney disease", "renal disease", false}, // the same generic head
+		{"kidney disorder", "renal disease", true}, // another one: NCIt's wording
+		{"heart disorder", "heart disease", true},
 	} {
 		if got := genericName(tt.name, tt.mention); got != tt.want {
 			t.Errorf("genericName(%q, %q) = %v", tt.name, tt.mention, got)

@@ -680,6 +680,9 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 			sentenceCaseCapitals(t.String, capitals)
 		}
 	}
+	for w := range written {
+		delete(capitals, w) // "tumor of Endometrium" next to "neoplasm of endometrium"
+	}
 	for _, c := range use {
 		a.Concepts = append(a.Concepts, c.ID)
 		terms, err := r.conceptTerms(c.ID)

@@ -347,14 +347,16 @@ func contains(name, mention []string) bool {
 // "encephalopathy", "muscle disorder" for "myopathy", "seizure disorder"
 // for "epilepsy", "bacterial disorders" for "bacterial infections". A
 // lexicon files such a name under the specific concept, but a reader
-// takes it for the broader class. Eponyms stay: "Parkinson disease",
-// "Wilson disease" name one condition.
+// takes it for the broader class. One generic head for another is a
+// thesaurus rewording ("heart disorder" for "heart disease"). Eponyms
+// stay: "Parkinson disease", "Wilson disease" name one condition.
 func genericName(name, mention string) bool {
 	nw, mw := Words(name), Words(mention)
 	if len(nw) < 2 || len(mw) == 0 {
 		return false
 	}
-	if !genericHeads[nw[headIndex(nw)]] || genericHeads[mw[headIndex(mw)]] {
+	nh, mh := nw[headIndex(nw)], mw[headIndex(mw)]
+	if !genericHeads[nh] || genericHeads[mh] && singular(nh) == singular(mh) {
 		return false
 	}
 	v := theVocabulary()
@@ -394,7 +396,7 @@ func greekWords(name string) []string {
 }
 
 // brandName reports a trade name in place of a generic mention in lower
-// case: a word that SCOWL knows as a proper noun in a chemical's name
+// case (but for a sentence's capital): a word that SCOWL knows as a proper noun in a chemical's name
 // ("Valium", "Motrin", "sodium Pentothal": SCOWL lists trade marks, and
 // chemicals are seldom named after people), or a capitalized word that
 // no name of the concepts writes in lower case (written) where the
@@ -402,8 +404,8 @@ func greekWords(name string) []string {
 // capitals mean something, where MeSH and DrugBank capitalize every
 // name).
 func brandName(name, label, mention string, written map[string]bool, chem bool) bool {
-	if strings.ToLower(mention) != mention {
-		return false
+	if !lowerMention(strings.Fields(mention), true) {
+		return false // "Adriamycin", "ACE": the mention is a name as capitalized
 	}
 	v := theVocabulary()
 	mw := Words(mention)
