@@ -127,11 +127,11 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// replacements), lay, archaic and brand names ("heart attack",
 	// "Valium"), broader or narrower names filed under one concept
 	// ("brain disease" for "encephalopathy") are no synonyms, and went.
-	if n, d := st.share("Chemical"); 1000*n < 186*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 18.6%%", n, d)
+	if n, d := st.share("Chemical"); 1000*n < 184*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 18.4%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 153*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 15.3%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 148*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 14.8%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
@@ -150,8 +150,8 @@ func TestCoverageNCBI(t *testing.T) {
 	n, d := st.share("Disease")
 	t.Logf("NCBI-disease test: %d of %d Disease mentions replaced (%.1f%%); %v", n, d, 100*float64(n)/float64(d), st.outcomes["Disease"])
 	// 24.5% until the blind readings' rules (see TestAcceptanceBC5CDR).
-	if 1000*n < 237*d {
-		t.Errorf("NCBI-disease: %d of %d replaced, want >= 23.7%%", n, d)
+	if 1000*n < 227*d {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 22.7%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)

@@ -118,6 +118,10 @@ func TestContextRules(t *testing.T) {
 			}, "the shared head stays (not \"renal and cardiotoxicity\")"},
 		{"adverb", "patients with a mildly dry mouth", "O O O O B-Disease I-Disease",
 			func(a []string) bool { return len(a) == 0 || strings.HasPrefix(a[0], "dry") }, "the modified adjective stays"},
+		{"premodifier", "evidence of increased lung cancer risk", "O O O B-Disease I-Disease O",
+			func(a []string) bool { return !slices.Contains(a, "carcinoma of the lung") }, "an 'of' name cannot premodify \"risk\""},
+		{"stem repeat", "cerebral ischemic stroke after heroin", "O B-Disease I-Disease O B-Chemical",
+			func(a []string) bool { return !slices.Contains(a, "ischemic cerebrovascular accident") }, "no \"cerebral ... cerebrovascular\""},
 		{"heading start", "RESULTS : Acetaminophen - induced liver failure", "O O B-Chemical O O B-Disease I-Disease",
 			func(a []string) bool { return len(a) > 0 && a[0] == "Paracetamol" }, "capital after a heading"},
 	} {
@@ -206,6 +210,18 @@ func TestRuleHelpers(t *testing.T) {
 		if adverb(w) != want {
 			t.Errorf("adverb(%q) = %v", w, !want)
 		}
+	}
+	for _, tt := range []struct {
+		next string
+		want bool
+	}{{"risk", true}, {"-", true}, {"patients", true}, {"was", false}, {"in", false}, {"treated", false}, {",", false}, {"", false}} {
+		if got := premodifies(tt.next); got != tt.want {
+			t.Errorf("premodifies(%q) = %v", tt.next, got)
+		}
+	}
+	if !stemRepeat("cerebral", "ischemic cerebrovascular accident", []string{"ischemic", "stroke"}) ||
+		stemRepeat("cerebral", "cerebral infarction", []string{"cerebral", "infarct"}) || stemRepeat("the", "thesis", nil) {
+		t.Error("stemRepeat")
 	}
 	if g := greekWords("PGF2 alpha"); !slices.Equal(g, []string{"alpha"}) {
 		t.Errorf("greekWords = %v", g)

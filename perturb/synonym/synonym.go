@@ -1104,6 +1104,17 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 		if strings.ToLower(toks[len(toks)-1]) == next || strings.ToLower(toks[0]) == prev {
 			continue
 		}
+		// Nor a word of the same stem as the word before, which the
+		// mention does not have ("cerebral ischemic stroke" ->
+		// "cerebral ischemic cerebrovascular accident").
+		if stemRepeat(prev, c.Term, mw) {
+			continue
+		}
+		// An "X of the Y" name cannot premodify the noun after the
+		// mention ("lung cancer risk" -> "carcinoma of the lung risk").
+		if premodifies(next) && slices.Contains(Words(c.Term), "of") {
+			continue
+		}
 		// Nor may it come out as the mention itself once in running text
 		// (only a name equal to it up to case and number can).
 		if trivialKey(c.Term) == mkey && strings.Join(r.render(c.Term, s, sp, style, a), " ") == mention {
@@ -1131,6 +1142,59 @@ func repeatsNeighbour(s conll.Sentence, sp iob.Span, name string) bool {
 	return sp.End+1+n <= len(s.Tokens) && coordinators[strings.ToLower(s.Tokens[sp.End])] &&
 		trivialKey(strings.Join(s.Tokens[sp.End+1:sp.End+1+n], " ")) == key
 }
+
+// stemRepeat reports whether name has a word sharing its first five
+// letters with prev, the word before the mention, that no word of the
+// mention (mw) shares: the name would say again what the text just said.
+func stemRepeat(prev, name string, mw []string) bool {
+	if len(prev) < 5 || !isLetters(prev) {
+		return false
+	}
+	stem := prev[:5]
+	for _, w := range mw {
+		if strings.HasPrefix(w, stem) {
+			return false
+		}
+	}
+	for _, w := range Words(name) {
+		if strings.HasPrefix(w, stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// premodifies reports whether the token after a mention makes the
+// mention a premodifier: a hyphen ("lung cancer - related") or a
+// lower-case word other than a function word or a verb form ("risk",
+// "patients", "cells"), as far as a word list can tell without a
+// tagger.
+func premodifies(next string) bool {
+	if next == "-" {
+		return true
+	}
+	if next == "" || !isLetters(next) || next != strings.ToLower(next) || functionWords[next] || afterNounWords[next] {
+		return false
+	}
+	return !strings.HasSuffix(next, "ed")
+}
+
+// afterNounWords are the words after a noun phrase that do not make it a
+// premodifier: verbs, conjunctions and prepositions functionWords lacks.
+var afterNounWords = map[string]bool{"is": true, "was": true, "are": true, "were": true, "be": true, "been": true,
+	"has": true, "have": true, "had": true, "may": true, "might": true, "can": true, "could": true, "will": true,
+	"would": true, "should": true, "must": true, "does": true, "did": true, "do": true, "as": true, "but": true,
+	"nor": true, "that": true, "which": true, "who": true, "whereas": true, "while": true, "when": true,
+	"where": true, "because": true, "since": true, "although": true, "if": true, "than": true, "via": true,
+	"versus": true, "vs": true, "among": true, "between": true, "before": true, "following": true, "until": true,
+	"remains": true, "occurs": true, "occur": true, "develops": true, "develop": true, "causes": true,
+	"induces": true, "alone": true, "only": true, "itself": true, "there": true, "here": true,
+	"also": true, "both": true, "either": true, "or": true, "and": true, "so": true, "thus": true, "however": true,
+	"such": true, "like": true, "including": true, "except": true, "despite": true, "through": true,
+	"throughout": true, "within": true, "without": true, "against": true, "under": true, "over": true,
+	"about": true, "above": true, "below": true, "per": true, "across": true, "along": true, "toward": true,
+	"towards": true, "upon": true, "whether": true, "increases": true, "decreases": true, "appears": true,
+	"seems": true, "requires": true, "results": true, "leads": true}
 
 // determiners are the words before an adjective phrase ("a mildly dry
 // mouth", "the severely ill").
