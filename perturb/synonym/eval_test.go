@@ -127,13 +127,15 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// replacements), lay, archaic and brand names ("heart attack",
 	// "Valium"), broader or narrower names filed under one concept
 	// ("brain disease" for "encephalopathy") are no synonyms, and went;
-	// a third reading took Disease from 14.8% to 13.0% ("cerebrovascular
-	// accident" for stroke, "malignancy" for a premodifying "cancer").
-	if n, d := st.share("Chemical"); 1000*n < 184*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 18.4%%", n, d)
+	// a third reading took Chemical from 18.5% to 18.2% ("ethanol" for
+	// drinking alcohol) and Disease from 14.8% to 12.6% ("cerebrovascular
+	// accident" for stroke, "malignancy" or "hemorrhage" for a
+	// premodifying "cancer" or "bleeding").
+	if n, d := st.share("Chemical"); 1000*n < 182*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 18.2%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 130*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 13.0%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 125*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 12.5%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
