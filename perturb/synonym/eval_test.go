@@ -126,12 +126,16 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// until the blind readings of the S set: seizure -> convulsion (149
 	// replacements), lay, archaic and brand names ("heart attack",
 	// "Valium"), broader or narrower names filed under one concept
-	// ("brain disease" for "encephalopathy") are no synonyms, and went.
-	if n, d := st.share("Chemical"); 1000*n < 184*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 18.4%%", n, d)
+	// ("brain disease" for "encephalopathy") are no synonyms, and went;
+	// a third reading took Chemical from 18.5% to 18.2% ("ethanol" for
+	// drinking alcohol) and Disease from 14.8% to 12.6% ("cerebrovascular
+	// accident" for stroke, "malignancy" or "hemorrhage" for a
+	// premodifying "cancer" or "bleeding").
+	if n, d := st.share("Chemical"); 1000*n < 182*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 18.2%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 148*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 14.8%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 125*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 12.5%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
@@ -150,8 +154,8 @@ func TestCoverageNCBI(t *testing.T) {
 	n, d := st.share("Disease")
 	t.Logf("NCBI-disease test: %d of %d Disease mentions replaced (%.1f%%); %v", n, d, 100*float64(n)/float64(d), st.outcomes["Disease"])
 	// 24.5% until the blind readings' rules (see TestAcceptanceBC5CDR).
-	if 1000*n < 227*d {
-		t.Errorf("NCBI-disease: %d of %d replaced, want >= 22.7%%", n, d)
+	if 1000*n < 212*d {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 21.2%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
