@@ -130,12 +130,13 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// a third reading took Chemical from 18.5% to 18.2% ("ethanol" for
 	// drinking alcohol) and Disease from 14.8% to 12.6% ("cerebrovascular
 	// accident" for stroke, "malignancy" or "hemorrhage" for a
-	// premodifying "cancer" or "bleeding").
-	if n, d := st.share("Chemical"); 1000*n < 182*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 18.2%%", n, d)
+	// premodifying "cancer" or "bleeding"), a fourth Disease to 11.8%
+	// ("apoplexy", "manic depressive disorder", "hypokinesia").
+	if n, d := st.share("Chemical"); 1000*n < 181*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 18.1%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 125*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 12.5%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 118*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 11.8%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
