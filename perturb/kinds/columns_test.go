@@ -15,8 +15,9 @@ import (
 )
 
 // withColumns writes sents as CoNLL lines of width columns: the token,
-// made-up POS and chunk columns (a chunk tag opens or continues an NP),
-// filler columns up to width, the tag.
+// a column naming the line (sentence and token: "P3.14"), a made-up
+// chunk column (a chunk tag opens or continues an NP), filler columns
+// up to width, the tag.
 func withColumns(sents []conll.Sentence, width int) string {
 	var b strings.Builder
 	for i, s := range sents {
@@ -26,7 +27,7 @@ func withColumns(sents []conll.Sentence, width int) string {
 		for j, tok := range s.Tokens {
 			cols := []string{tok}
 			if width >= 3 {
-				cols = append(cols, fmt.Sprintf("P%d", len(tok)%7))
+				cols = append(cols, fmt.Sprintf("P%d.%d", i, j))
 			}
 			if width >= 4 {
 				chunk := "I-NP"
@@ -47,6 +48,12 @@ func withColumns(sents []conll.Sentence, width int) string {
 // apply perturbs the CoNLL or JSON Lines text in with kind, seed 1, and
 // returns the output in the same format.
 func apply(t *testing.T, kind string, in string, jsonl bool) string {
+	out, _ := applyLog(t, kind, in, jsonl)
+	return out
+}
+
+// applyLog is apply, also returning the changes of every sentence.
+func applyLog(t *testing.T, kind string, in string, jsonl bool) (string, map[int][]perturb.Change) {
 	t.Helper()
 	k, err := Lookup(kind)
 	if err != nil {
@@ -60,10 +67,73 @@ func apply(t *testing.T, kind string, in string, jsonl bool) string {
 	} else {
 		src, dst = conll.NewReader(strings.NewReader(in)), conll.NewWriter(&out)
 	}
-	if _, err := perturb.ApplySentences(context.Background(), k, perturb.ApplyOptions{Seed: 1, Workers: 2, NoStats: true}, src, dst); err != nil {
+	p, err := k.Build(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel, err := perturb.NewSelector(perturb.DefaultSelection(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := map[int][]perturb.Change{}
+	pl := &perturb.Pipeline{Seed: 1, Selector: sel, Workers: 2, NoStats: true,
+		Changes: func(c perturb.Change) error {
+			changes[c.Sentence] = append(changes[c.Sentence], c)
+			return nil
+		},
+		Steps: []perturb.Step{{Name: k.Name, File: "out", Perturbation: p, Out: dst}}}
+	if _, err := pl.Run(context.Background(), src); err != nil {
 		t.Fatalf("%s: %v", kind, err)
 	}
-	return out.String()
+	dst.Flush()
+	if err := dst.Error(); err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), changes
+}
+
+// checkRule checks that the columns of out (withColumns) follow the
+// rule of conll.Realign: a line's second column names the input line
+// whose columns it has, which the changes of its sentence say.
+func checkRule(t *testing.T, kind, in, out string, changes map[int][]perturb.Change) {
+	t.Helper()
+	inBlocks := strings.Split(strings.TrimRight(in, "\n"), "\n\n")
+	outBlocks := strings.Split(strings.TrimRight(out, "\n"), "\n\n")
+	if len(inBlocks) != len(outBlocks) {
+		t.Fatalf("%s: %d sentences became %d", kind, len(inBlocks), len(outBlocks))
+	}
+	for i := range inBlocks {
+		orig, got := strings.Split(inBlocks[i], "\n"), strings.Split(outBlocks[i], "\n")
+		var edits []conll.Edit
+		for _, c := range changes[i] {
+			edits = append(edits, conll.Edit{Start: c.Token, End: c.End, N: len(strings.Fields(c.After))})
+		}
+		slices.SortFunc(edits, func(a, b conll.Edit) int { return a.Start - b.Start })
+		var want []string
+		prev := 0
+		for _, e := range edits {
+			want = append(want, orig[prev:e.Start]...)
+			for j := range e.N {
+				switch {
+				case j < e.End-e.Start:
+					want = append(want, orig[e.Start+j])
+				default:
+					want = append(want, strings.Replace(orig[e.Start], "\tB-NP", "\tI-NP", 1))
+				}
+			}
+			prev = e.End
+		}
+		want = append(want, orig[prev:]...)
+		if len(want) != len(got) {
+			t.Fatalf("%s: sentence %d: %d lines, the changes make %d", kind, i+1, len(got), len(want))
+		}
+		for j := range got {
+			g, w := strings.Split(got[j], "\t"), strings.Split(want[j], "\t")
+			if !slices.Equal(g[1:len(g)-1], w[1:len(w)-1]) {
+				t.Fatalf("%s: sentence %d, line %d: columns %q, want %q (of %q)", kind, i+1, j+1, g[1:len(g)-1], w[1:len(w)-1], want[j])
+			}
+		}
+	}
 }
 
 // firstColumnAndTag returns the token and tag of every line of a CoNLL
@@ -80,9 +150,10 @@ func firstColumnAndTag(text string) string {
 }
 
 // TestColumnsKept runs every built-in kind on 3-, 4- and 10-column
-// CoNLL: every line keeps all its columns, and the tokens and tags are
-// those of the same run on token<TAB>tag lines (the columns change
-// nothing else).
+// CoNLL: every line keeps all its columns, those of the input line the
+// rule of conll.Realign gives it, and the tokens and tags are those of
+// the same run on token<TAB>tag lines (the columns change nothing
+// else).
 func TestColumnsKept(t *testing.T) {
 	sents, err := sample.Test()
 	if err != nil {
@@ -94,7 +165,8 @@ func TestColumnsKept(t *testing.T) {
 		want := apply(t, k.Name, plain, false)
 		for _, width := range []int{3, 4, 10} {
 			in := withColumns(sents, width)
-			got := apply(t, k.Name, in, false)
+			got, changes := applyLog(t, k.Name, in, false)
+			checkRule(t, k.Name, in, got, changes)
 			for n, line := range strings.Split(strings.TrimRight(got, "\n"), "\n") {
 				if c := len(strings.Split(line, "\t")); line != "" && c != width {
 					t.Fatalf("%s, %d columns: line %d has %d: %q", k.Name, width, n+1, c, line)

@@ -949,10 +949,10 @@ func Choose(strategy, mention string, cands []Candidate, r *rand.Rand) Candidate
 }
 
 // Perturb replaces every mention of s that has candidates. selected is
-// ignored: the targets are the gold mentions. Fields are dropped when
-// the number of tokens changes, as extra columns cannot be invented for
-// new tokens. Without the sentences before s, abbreviations are left
-// alone; the pipeline calls PerturbContext.
+// ignored: the targets are the gold mentions. The other columns of s
+// follow the tokens by conll.Realign's rule. Without the sentences
+// before s, abbreviations are left alone; the pipeline calls
+// PerturbContext.
 func (r *Replacer) Perturb(s conll.Sentence, selected []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
 	return r.PerturbContext(nil, s, selected, rng)
 }
@@ -1028,9 +1028,6 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand
 			After:     strings.Join(e.toks, " "),
 			ConceptID: e.c.ConceptID, Source: e.c.Source, TermType: e.c.TermType,
 		}
-	}
-	if len(s.Fields) == len(s.Tokens) && len(out.Tokens) == len(s.Tokens) {
-		out.Fields = s.Fields // the pipeline resyncs the token column
 	}
 	return out, changes
 }
