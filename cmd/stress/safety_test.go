@@ -251,6 +251,12 @@ func TestBadInputs(t *testing.T) {
 			code: 1, msg: "512 entity types, more than the 511 a model holds", absent: []string{"m.bin"}},
 		{name: "train with 200 entity types at 20 hash bits", setup: map[string]string{"t.tsv": manyTypes(200)}, args: []string{"train", "--features", "words", "-o", "m.bin", "t.tsv"},
 			code: 1, msg: "(use --hash-bits 19 or fewer)", absent: []string{"m.bin"}},
+		{name: "convert JSONL to PubTator, a tab in a token", setup: map[string]string{"tab.jsonl": `{"tokens": ["a\tb", "c"], "ner_tags": ["O", "O"]}` + "\n"}, args: []string{"convert", "-o", "out.pubtator", "tab.jsonl"},
+			code: 1, msg: `tab.jsonl:1: token 1 "a\tb": cannot be written in a document's text`, absent: []string{"out.pubtator"}},
+		{name: "convert JSONL to PubTator, a line break in a token", setup: map[string]string{"nl.jsonl": `{"tokens": ["a"], "ner_tags": ["O"]}` + "\n" + `{"tokens": ["x\ny", "z"], "ner_tags": ["B-Chemical", "O"]}` + "\n"}, args: []string{"convert", "-o", "out.pubtator", "nl.jsonl"},
+			code: 1, msg: `nl.jsonl:2: token 1 "x\ny": cannot be written in a document's text`, absent: []string{"out.pubtator"}},
+		{name: "perturb JSONL to CoNLL, a tab in a token", setup: map[string]string{"tab.jsonl": `{"tokens": ["a\tb", "c"], "ner_tags": ["O", "O"]}` + "\n"}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "tab.jsonl"},
+			code: 1, msg: `tab.jsonl:1: write out.tsv: cannot write field "a\tb" as CoNLL`, absent: []string{"out.tsv"}},
 	}
 	table := []string{
 		"# Bad inputs",
