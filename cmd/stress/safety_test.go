@@ -257,6 +257,14 @@ func TestBadInputs(t *testing.T) {
 			code: 1, msg: `nl.jsonl:2: token 1 "x\ny": cannot be written in a document's text`, absent: []string{"out.pubtator"}},
 		{name: "perturb JSONL to CoNLL, a tab in a token", setup: map[string]string{"tab.jsonl": `{"tokens": ["a\tb", "c"], "ner_tags": ["O", "O"]}` + "\n"}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "tab.jsonl"},
 			code: 1, msg: `tab.jsonl:1: write out.tsv: cannot write field "a\tb" as CoNLL`, absent: []string{"out.tsv"}},
+		{name: "PubTator annotation with a negative offset", setup: map[string]string{"b.pubtator": "1|t|Aspirin.\n1\t-5\t7\tAspirin\tChemical\tD1\n\n"}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.pubtator", "b.pubtator"},
+			code: 1, msg: `b.pubtator:2: syntax error: bad offsets "-5" and "7"`, absent: []string{"out.pubtator"}},
+		{name: "PubTator annotation with a non-numeric offset", setup: map[string]string{"b.pubtator": "1|t|Aspirin.\n1\tx\t7\tAspirin\tChemical\tD1\n\n"}, args: []string{"stats", "b.pubtator"},
+			code: 1, msg: `b.pubtator:2: syntax error: bad offsets "x" and "7"`},
+		{name: "PubTator annotation without a type", setup: map[string]string{"b.pubtator": "1|t|Aspirin.\n1\t0\t7\tAspirin\n\n"}, args: []string{"stats", "b.pubtator"},
+			code: 1, msg: `b.pubtator:2: syntax error: annotation line with 4 fields`},
+		{name: "PubTator annotation with an empty type", setup: map[string]string{"b.pubtator": "1|t|Aspirin.\n1\t0\t7\tAspirin\t\tD1\n\n"}, args: []string{"stats", "b.pubtator"},
+			code: 1, msg: `b.pubtator:2: syntax error: annotation "Aspirin" without a type`},
 	}
 	table := []string{
 		"# Bad inputs",
