@@ -39,6 +39,9 @@ type badInput struct {
 	msg    string   // substring of stderr
 	out    string   // substring of stdout
 	absent []string // files that must not exist afterwards
+	// special are files that are not regular files (see specials), made
+	// beside the setup and checked intact.
+	special map[string]string
 	// signal, when not 0, runs the command as a process whose standard
 	// input (stdin, then nothing) never ends, and sends it signal once
 	// its temporary files are in dir b; with SIGKILL the row then runs
@@ -233,6 +236,32 @@ func TestBadInputs(t *testing.T) {
 			code: 0, out: `| a\|b |`},
 		{name: "score --mode strict, I- starting an entity", setup: map[string]string{"g.tsv": "a\tI-Chemical\nb\tO\n"}, args: []string{"score", "--mode", "strict", "--gold", "g.tsv", "--pred", "g.tsv"},
 			code: 0, msg: "strict mode does not count them as entities"},
+
+		// The output policy (issue 25). F01: a device node or FIFO is
+		// written into, never replaced by a regular file; a directory is
+		// refused; a link is written through.
+		{name: "perturb --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "mynull", "--force", "in.tsv"}, code: 0},
+		{name: "perturb onto a character device, no --force", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "mynull", "--log", "mynull", "in.tsv"}, code: 0},
+		{name: "convert --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"convert", "-o", "mynull", "--force", "in.tsv"}, code: 0},
+		{name: "train --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"train", "--features", "words", "--epochs", "1", "-q", "-o", "mynull", "--force", "in.tsv"}, code: 0},
+		{name: "tag --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"tag", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "-o", "mynull", "--force", "in.tsv"}, code: 0},
+		{name: "compare --html --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"compare", "--samples", "0", "--gold", "in.tsv", "--pred-file", "s=in.tsv", "--html", "mynull", "--force"}, code: 0},
+		{name: "augment --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"augment", "--in", "in.tsv", "-o", "mynull", "--force"}, code: 0},
+		{name: "perturb --force into a FIFO", setup: in, special: map[string]string{"fifo": specialFIFO},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "fifo", "--force", "in.tsv"}, code: 0},
+		{name: "perturb -o FIFO --log FIFO", setup: in, special: map[string]string{"fifo": specialFIFO},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "fifo", "--log", "fifo", "in.tsv"}, code: 2, msg: "fifo: output named twice"},
+		{name: "perturb --force onto a directory", setup: in,
+			args: []string{"perturb", "--kind", "keyboard", "-o", "sub", "--force", "in.tsv"}, code: 2, msg: "sub: cannot write to a directory"},
+		{name: "perturb --force through a symbolic link", setup: in, special: map[string]string{"link.tsv": "link:new.tsv"},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "link.tsv", "--force", "in.tsv"}, code: 0},
 	}
 	table := []string{
 		"# Bad inputs",
@@ -257,6 +286,7 @@ func TestBadInputs(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			sp := makeSpecials(t, tt.special)
 			var code int
 			var msg string
 			if tt.signal != 0 {
@@ -286,9 +316,10 @@ func TestBadInputs(t *testing.T) {
 					t.Errorf("%s exists after a refused run (%v)", name, err)
 				}
 			}
+			sp.check(t)
 			assertNoTemp(t, ".")
 			first, _, _ := strings.Cut(msg, "\n")
-			left = leftOnDisk(tt.setup)
+			left = leftOnDisk(tt.setup, sp)
 			table = append(table, fmt.Sprintf("| %s | %s | %d | %s | %s |", mdCell(tt.name), mdCode(commandLine(tt)),
 				code, mdCode(first), mdCell(left)))
 		})
@@ -361,10 +392,15 @@ func signalRow(t *testing.T, dir string, tt badInput) (int, string) {
 }
 
 // leftOnDisk lists the files under the current directory: those set up
-// (checked intact by the caller) and those the command wrote.
-func leftOnDisk(setup map[string]string) string {
+// (checked intact by the caller), the special files and those the
+// command wrote.
+func leftOnDisk(setup map[string]string, sp *specials) string {
 	var files []string
 	filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if s, ok := sp.describe(path); ok {
+			files = append(files, s)
+			return nil
+		}
 		if err != nil || d.IsDir() {
 			if err == nil && d.IsDir() && path != "." && path != "sub" {
 				if ents, _ := os.ReadDir(path); len(ents) == 0 {
