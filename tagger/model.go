@@ -40,6 +40,23 @@ const (
 	maxHashBits     = 24
 )
 
+// Limits of a model, checked by Train before any work so that it never
+// writes a model Load refuses, nor runs out of memory half-way.
+const (
+	// MaxTypes is the most entity types a model holds: its file stores
+	// O, and B- and I- for each type, at most maxLabels labels in all.
+	MaxTypes = (maxLabels - 1) / 2
+	// MaxTypeLen is the longest entity type in bytes: a label (B- or I-
+	// and the type) is at most maxLabelLen bytes in a model file.
+	MaxTypeLen = maxLabelLen - len("B-")
+	// maxTrainBytes bounds the tables training allocates per feature
+	// bucket and label (int32 weight, int64 sum, float32 average): 16
+	// bytes × 2^HashBits × labels. 4 GiB holds 127 types at the default
+	// 20 hash bits and 10 types at 24.
+	maxTrainBytes = 4 << 30
+	trainBytesPer = 16
+)
+
 // Model is a trained tagger. It is immutable and safe for concurrent use.
 type Model struct {
 	features Features
@@ -285,6 +302,9 @@ func TrainContext(ctx context.Context, sents []conll.Sentence, opts Options) (*M
 	if tokens == 0 {
 		return nil, fmt.Errorf("train: %w", ErrNoData)
 	}
+	if err := checkSize(types, opts.HashBits); err != nil {
+		return nil, err
+	}
 	ls := newLabelSet(types)
 	L := ls.len()
 	mask := uint64(1)<<opts.HashBits - 1
@@ -414,6 +434,30 @@ func TrainContext(ctx context.Context, sents []conll.Sentence, opts Options) (*M
 		}
 	}
 	return m, nil
+}
+
+// checkSize refuses entity types a model file cannot hold, or that would
+// need more than maxTrainBytes to train with 2^bits feature buckets.
+func checkSize(types []string, bits int) error {
+	if len(types) > MaxTypes {
+		return fmt.Errorf("train: %w: %d entity types, more than the %d a model holds", ErrTooLarge, len(types), MaxTypes)
+	}
+	for _, t := range types {
+		if len(t) > MaxTypeLen {
+			return fmt.Errorf("train: %w: entity type %.20q... is %d bytes long, more than the %d a model holds", ErrTooLarge, t, len(t), MaxTypeLen)
+		}
+	}
+	labels := uint64(1 + 2*len(types))
+	need := func(bits int) uint64 { return trainBytesPer << bits * labels }
+	if need(bits) <= maxTrainBytes {
+		return nil
+	}
+	fit := bits
+	for fit > minHashBits && need(fit) > maxTrainBytes {
+		fit--
+	}
+	return fmt.Errorf("train: %w: %d entity types at %d hash bits need %.1f GiB to train, more than the %d GiB allowed (use --hash-bits %d or fewer)",
+		ErrTooLarge, len(types), bits, float64(need(bits))/(1<<30), maxTrainBytes>>30, fit)
 }
 
 func lineSuffix(line, token int) string {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -406,5 +407,89 @@ func TestGolden(t *testing.T) {
 				t.Errorf("tagging differs from %s (run with -update if intended)", golden)
 			}
 		})
+	}
+}
+
+// typed returns one sentence per type, a token tagged B-<name(i)>.
+func typed(n int, name func(int) string) []conll.Sentence {
+	sents := make([]conll.Sentence, n)
+	for i := range sents {
+		sents[i] = conll.Sentence{Tokens: []string{fmt.Sprint("tok", i)}, Tags: []string{"B-" + name(i)}}
+	}
+	return sents
+}
+
+// TestTrainLimits checks that Train refuses, before allocating its tables,
+// data beyond what a model file holds or what training may allocate, and
+// that a model at each limit saves and loads: train and Load agree.
+func TestTrainLimits(t *testing.T) {
+	numbered := func(i int) string { return fmt.Sprint("T", i) }
+	long := func(n int) func(int) string { return func(int) string { return strings.Repeat("x", n) } }
+	tests := []struct {
+		name  string
+		sents []conll.Sentence
+		bits  int
+		want  string // "" = trains, and the model loads
+	}{
+		{"3000 types", typed(3000, numbered), 10, "3000 entity types, more than the 511 a model holds"},
+		{"512 types", typed(MaxTypes+1, numbered), 10, "512 entity types, more than the 511 a model holds"},
+		{"511 types", typed(MaxTypes, numbered), 10, ""},
+		{"511 types at 20 bits", typed(MaxTypes, numbered), 20, "511 entity types at 20 hash bits need 16.0 GiB to train, more than the 4 GiB allowed (use --hash-bits 18 or fewer)"},
+		{"128 types at 20 bits", typed(128, numbered), 20, "(use --hash-bits 19 or fewer)"},
+		{"127 types at 12 bits", typed(127, numbered), 12, ""},
+		{"type of 255 bytes", typed(1, long(MaxTypeLen+1)), 10, "is 255 bytes long, more than the 254 a model holds"},
+		{"type of 254 bytes", typed(1, long(MaxTypeLen)), 10, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := Train(tt.sents, Options{Features: Words, Epochs: 1, HashBits: tt.bits})
+			if tt.want != "" {
+				if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
+					t.Fatalf("err = %v, want one line with %q", err, tt.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			if err := m.Save(&buf); err != nil {
+				t.Fatal(err)
+			}
+			m2, err := Load(&buf)
+			if err != nil {
+				t.Fatalf("Load refuses what Train wrote: %v", err)
+			}
+			if got := len(m2.Labels()); got != 1+2*len(tt.sents) && tt.name != "type of 254 bytes" {
+				t.Errorf("loaded %d labels", got)
+			}
+		})
+	}
+}
+
+// TestTrainLimitCheap checks that the refusal comes before any table is
+// allocated (a refusal is an error, not an out-of-memory crash), and that
+// the largest table allowed at the default hash bits holds 127 types.
+func TestTrainLimitCheap(t *testing.T) {
+	sents := typed(3000, func(i int) string { return fmt.Sprint("T", i) })
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	before := ms.TotalAlloc
+	if _, err := Train(sents, Options{Features: Words, HashBits: 24}); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("err = %v", err)
+	}
+	runtime.ReadMemStats(&ms)
+	if grew := ms.TotalAlloc - before; grew > 16<<20 {
+		t.Errorf("a refused Train allocated %d bytes", grew)
+	}
+	types := make([]string, 127)
+	for i := range types {
+		types[i] = fmt.Sprint("T", i)
+	}
+	if err := checkSize(types, defaultHashBits); err != nil {
+		t.Errorf("127 types at the default hash bits: %v", err)
+	}
+	if err := checkSize(append(types, "T127"), defaultHashBits); err == nil {
+		t.Error("128 types at the default hash bits fit")
 	}
 }

@@ -57,6 +57,10 @@ var (
 	// ErrUnknownTag means a tagger returned a tag that is not O, B-TYPE
 	// or I-TYPE with a TYPE of the gold data (see Checked).
 	ErrUnknownTag = errors.New("unknown tag")
+	// ErrTooLarge means training data has more entity types, or longer
+	// ones, than a model file holds, or would need more memory to train
+	// than the package allows (see MaxTypes).
+	ErrTooLarge = errors.New("too large for a model")
 )
 
 // Tagger assigns a tag to every token of every sentence. Built-in Models

@@ -53,6 +53,16 @@ type badInput struct {
 // makes the writing end fail.
 var bigCorpus = strings.Repeat(safetyCorpus+"\n", 20000)
 
+// manyTypes is a corpus of n one-token sentences, each of its own entity
+// type (T0, T1, ...).
+func manyTypes(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "tok%d\tB-T%d\n\n", i, i)
+	}
+	return b.String()
+}
+
 // cdr3PubTator is a document corpus (PubTator), whose tags come from its
 // annotations.
 func cdr3PubTator(t *testing.T) string {
@@ -236,6 +246,14 @@ func TestBadInputs(t *testing.T) {
 			code: 0, out: `| a\|b |`},
 		{name: "score --mode strict, I- starting an entity", setup: map[string]string{"g.tsv": "a\tI-Chemical\nb\tO\n"}, args: []string{"score", "--mode", "strict", "--gold", "g.tsv", "--pred", "g.tsv"},
 			code: 0, msg: "strict mode does not count them as entities"},
+
+		// Hostile inputs and options (issue 25).
+		{name: "train with 3000 entity types", setup: map[string]string{"t.tsv": manyTypes(3000)}, args: []string{"train", "--features", "words", "-o", "m.bin", "t.tsv"},
+			code: 1, msg: "3000 entity types, more than the 511 a model holds", absent: []string{"m.bin"}},
+		{name: "train with 512 entity types", setup: map[string]string{"t.tsv": manyTypes(512)}, args: []string{"train", "--features", "words", "-o", "m.bin", "t.tsv"},
+			code: 1, msg: "512 entity types, more than the 511 a model holds", absent: []string{"m.bin"}},
+		{name: "train with 200 entity types at 20 hash bits", setup: map[string]string{"t.tsv": manyTypes(200)}, args: []string{"train", "--features", "words", "-o", "m.bin", "t.tsv"},
+			code: 1, msg: "(use --hash-bits 19 or fewer)", absent: []string{"m.bin"}},
 
 		// The output policy (issue 25). F01: a device node or FIFO is
 		// written into, never replaced by a regular file; a directory is
