@@ -90,10 +90,10 @@ func SavePredictions(dir string) func(system string, set compare.Set, pred []con
 
 // SavePredictionsLike is SavePredictions for sets that may come from a
 // document format (PubTator, BioC, brat): templates, when not nil,
-// gives a set's documents (build.Build.Template), and the predictions
+// gives a set's documents (stressset.Build.Template), and the predictions
 // are written as those documents with the predicted entities as their
 // annotations. Predictions (IOB2) on sets of another scheme are written
-// in the sets' scheme, as build.Build.ReadPredictions reads them.
+// in the sets' scheme, as stressset.Build.ReadPredictions reads them.
 func SavePredictionsLike(dir string, templates func(set compare.Set) conll.Template, scheme iob.Scheme) func(system string, set compare.Set, pred []conll.Sentence) error {
 	return func(system string, set compare.Set, pred []conll.Sentence) error {
 		if scheme != iob.IOB2 {

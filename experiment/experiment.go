@@ -18,4 +18,10 @@ var (
 	ErrOption = errors.New("invalid option")
 	// ErrNoData means there are no sentences to work on.
 	ErrNoData = errors.New("no sentences")
+
+	// Errors of ClearDir, wrapped in a *DirError: a directory that is
+	// not empty (and may not be cleared), or that holds no build to
+	// replace. One that holds an input wraps overwrite.ErrInput.
+	ErrDirNotEmpty = errors.New("directory not empty")
+	ErrNotBuild    = errors.New("directory not empty and not an earlier run")
 )

@@ -3,7 +3,10 @@ package perturb
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -169,4 +172,236 @@ func appendField(b []byte, f string) []byte {
 		}
 	}
 	return append(b, f...)
+}
+
+// ErrChangeLog means a change log is malformed; a ChangeLogError says
+// where.
+var ErrChangeLog = errors.New("bad change log")
+
+// ChangeLogError reports a malformed change log at File:Line (Line is
+// 1-based; the header is line 1). It wraps ErrChangeLog.
+type ChangeLogError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *ChangeLogError) Error() string {
+	return fmt.Sprintf("%s:%d: %s (%v)", e.File, e.Line, e.Msg, ErrChangeLog)
+}
+
+func (e *ChangeLogError) Unwrap() error { return ErrChangeLog }
+
+// ChangeRow is one row of a change log as ChangeReader reads it back:
+// every column ChangeWriter wrote, as the Change it was written from
+// (0-based Sentence and Token, End after the last token changed), the
+// tag scheme of the row's file (IOB2 when the log has no scheme column)
+// and the row's 1-based line in the log.
+type ChangeRow struct {
+	Change
+	Scheme iob.Scheme
+	Line   int
+}
+
+// ChangeReader reads a change log written by ChangeWriter, row by row.
+// It accepts exactly what the writer writes (its header, with or
+// without the scheme column; canonical 1-based numbers; the writer's
+// escapes) and, for logs saved on Windows, lines ending in "\r\n".
+// Anything else is a *ChangeLogError naming the file and line.
+type ChangeReader struct {
+	r      *bufio.Reader
+	name   string
+	line   int
+	ncols  int // 10, or 11 with the scheme column
+	header bool
+	err    error
+}
+
+// NewChangeReader returns a ChangeReader reading from r; name is the
+// file named in errors.
+func NewChangeReader(r io.Reader, name string) *ChangeReader {
+	return &ChangeReader{r: bufio.NewReader(r), name: name}
+}
+
+// Read returns the next row, or io.EOF after the last. After an error
+// every later call returns it again.
+func (cr *ChangeReader) Read() (ChangeRow, error) {
+	if cr.err != nil {
+		return ChangeRow{}, cr.err
+	}
+	if !cr.header {
+		if cr.err = cr.readHeader(); cr.err != nil {
+			return ChangeRow{}, cr.err
+		}
+	}
+	text, err := cr.next()
+	if err != nil {
+		cr.err = err
+		return ChangeRow{}, err
+	}
+	row, err := cr.parse(text)
+	if err != nil {
+		cr.err = err
+	}
+	return row, err
+}
+
+// next returns the next line without its line break, or io.EOF.
+func (cr *ChangeReader) next() (string, error) {
+	text, err := cr.r.ReadString('\n')
+	if err != nil && err != io.EOF {
+		return "", fmt.Errorf("read %s: %w", cr.name, err)
+	}
+	if text == "" && err == io.EOF {
+		return "", io.EOF
+	}
+	cr.line++
+	text = strings.TrimSuffix(text, "\n")
+	return strings.TrimSuffix(text, "\r"), nil
+}
+
+func (cr *ChangeReader) fail(format string, a ...any) error {
+	return &ChangeLogError{File: cr.name, Line: cr.line, Msg: fmt.Sprintf(format, a...)}
+}
+
+func (cr *ChangeReader) readHeader() error {
+	cr.header = true
+	text, err := cr.next()
+	if err == io.EOF {
+		cr.line = 1
+		return cr.fail("empty file: no header row")
+	}
+	if err != nil {
+		return err
+	}
+	want := strings.Join(ChangesHeader, "\t")
+	switch text {
+	case want:
+		cr.ncols = len(ChangesHeader)
+	case want + "\tscheme":
+		cr.ncols = len(ChangesHeader) + 1
+	default:
+		return cr.fail("header %q is not a change log's (want %q, with or without a last \"scheme\" column)", clip(text), want)
+	}
+	return nil
+}
+
+// clip shortens s for an error message.
+func clip(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
+	}
+	return s
+}
+
+func (cr *ChangeReader) parse(text string) (ChangeRow, error) {
+	f := strings.Split(text, "\t")
+	if len(f) != cr.ncols {
+		return ChangeRow{}, cr.fail("%d tab-separated fields, the header has %d", len(f), cr.ncols)
+	}
+	row := ChangeRow{Line: cr.line}
+	var nums [3]int
+	for i, col := range []string{"sentence", "token", "end"} {
+		n, ok := parseCount(f[1+i])
+		if !ok {
+			return ChangeRow{}, cr.fail("%s %q is not a number from 1 written as the writer writes it", col, clip(f[1+i]))
+		}
+		nums[i] = n
+	}
+	if nums[2] < nums[1] {
+		return ChangeRow{}, cr.fail("end %d before token %d", nums[2], nums[1])
+	}
+	row.Sentence, row.Token, row.End = nums[0]-1, nums[1]-1, nums[2]
+	texts := []*string{&row.File, nil, nil, nil, &row.Kind, &row.Before, &row.After, &row.ConceptID, &row.Source, &row.TermType}
+	for i, p := range texts {
+		if p == nil {
+			continue
+		}
+		v, ok := unescapeField(f[i])
+		if !ok {
+			return ChangeRow{}, cr.fail("%s %q: a backslash not followed by \\, t, n or r", ChangesHeader[i], clip(f[i]))
+		}
+		*p = v
+	}
+	if cr.ncols > len(ChangesHeader) {
+		s, err := iob.ParseScheme(f[len(ChangesHeader)])
+		if err != nil {
+			return ChangeRow{}, cr.fail("scheme: %v", err)
+		}
+		row.Scheme = s
+	}
+	return row, nil
+}
+
+// parseCount parses a positive count as appendCount writes it: decimal
+// digits without sign or leading zero.
+func parseCount(s string) (int, bool) {
+	if s == "" || s[0] == '0' || len(s) > 18 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
+}
+
+// unescapeField undoes appendField; a backslash must start one of the
+// escapes it writes.
+func unescapeField(s string) (string, bool) {
+	i := strings.IndexByte(s, '\\')
+	if i < 0 {
+		return s, true
+	}
+	b := make([]byte, 0, len(s))
+	for ; i >= 0; i = strings.IndexByte(s, '\\') {
+		b = append(b, s[:i]...)
+		if i+1 == len(s) {
+			return "", false
+		}
+		switch s[i+1] {
+		case '\\':
+			b = append(b, '\\')
+		case 't':
+			b = append(b, '\t')
+		case 'n':
+			b = append(b, '\n')
+		case 'r':
+			b = append(b, '\r')
+		default:
+			return "", false
+		}
+		s = s[i+2:]
+	}
+	return string(append(b, s...)), true
+}
+
+// ReadChanges reads a whole change log (see ChangeReader); name is the
+// file named in errors.
+func ReadChanges(r io.Reader, name string) ([]ChangeRow, error) {
+	cr := NewChangeReader(r, name)
+	var rows []ChangeRow
+	for {
+		row, err := cr.Read()
+		if err == io.EOF {
+			return rows, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, row)
+	}
+}
+
+// ReadChangesFile reads the change log at path (see ReadChanges).
+func ReadChangesFile(path string) ([]ChangeRow, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadChanges(f, path)
 }

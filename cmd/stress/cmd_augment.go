@@ -5,7 +5,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/iob"
@@ -52,13 +51,13 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 	if out == "" {
 		return usageErrorf("augment: -o OUT is required")
 	}
-	plan := &build.AugmentPlan{Input: in, Output: out, Kinds: kinds, Seed: o.Seed, Selection: o.Selection,
+	plan := &experiment.AugmentPlan{Input: in, Output: out, Kinds: kinds, Seed: o.Seed, Selection: o.Selection,
 		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, Workers: o.Workers, Version: version, Scheme: o.Scheme}
 	inputs, outputs := plan.Files()
 	if err := overwrite.Check(inputs, outputs, force); err != nil {
 		return err
 	}
-	m, err := build.Augment(ctx, plan)
+	m, err := experiment.Augment(ctx, plan)
 	if err != nil {
 		return err
 	}

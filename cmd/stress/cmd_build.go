@@ -4,10 +4,10 @@ import (
 	"context"
 	"strings"
 
-	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // sampleOutDir is the output of "stress build" with no arguments.
@@ -42,7 +42,7 @@ func init() {
 }
 
 func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error {
-	var plan *build.Plan
+	var plan *stressset.Plan
 	if o.From != "" {
 		for _, name := range []string{"seed", "select", "rate", "targets", "min-length", "kinds", "scheme"} {
 			if o.set(name) {
@@ -53,18 +53,18 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 			return usageErrorf("build: input files cannot be combined with --from")
 		}
 		var err error
-		if plan, err = build.FromManifest(o.From, o.Out); err != nil {
+		if plan, err = stressset.FromManifest(o.From, o.Out); err != nil {
 			return err
 		}
 	} else {
 		if o.Out == "" && len(args) > 0 {
 			return usageErrorf("build: --out DIR is required")
 		}
-		inputs, err := build.Inputs(args)
+		inputs, err := stressset.Inputs(args)
 		if err != nil {
 			return usageErrorf("build: %v", err)
 		}
-		plan = &build.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.Kinds, Inputs: inputs, Dir: o.Out, Scheme: o.Scheme}
+		plan = &stressset.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.Kinds, Inputs: inputs, Dir: o.Out, Scheme: o.Scheme}
 		if plan.Dir == "" {
 			plan.Dir = sampleOutDir // "stress build" alone: the README's first command
 		}
@@ -76,7 +76,7 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 	if err := overwrite.Check(inputs, outputs, o.Force || (o.From != "" && o.Out == "")); err != nil {
 		return err
 	}
-	defer build.TuneGC()()
+	defer stressset.TuneGC()()
 	m, err := runPlan(ctx, e, plan)
 	if err != nil {
 		return err

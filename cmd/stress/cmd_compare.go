@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll/score"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/stressset"
 )
 
 func init() {
@@ -21,7 +21,7 @@ func init() {
 			o.c = compare.New()
 			f.String(&o.build, "build", "", "", "build directory with manifest.json")
 			f.String(&o.input, "input", "", "", "input of the build to compare on, by name (needed when the build has several)")
-			ParsedList(f, &o.preds, "pred", build.ParsePredictions, "system predictions as `NAME=DIR` (repeatable)")
+			ParsedList(f, &o.preds, "pred", stressset.ParsePredictions, "system predictions as `NAME=DIR` (repeatable)")
 			ParsedList(f, &o.golds, "gold", compare.ParseGoldFile, "gold set as `[SET=]FILE` (repeatable)")
 			ParsedList(f, &o.predFiles, "pred-file", compare.ParsePredictionFile, "prediction file as `NAME[:SET]=FILE` (repeatable)")
 			f.String(&o.changes, "changes", "", "", "change log (changes.tsv) for --gold sets, matched by file name")
@@ -54,7 +54,7 @@ func init() {
 type compareOptions struct {
 	c                           *compare.Comparer
 	build, input, changes, html string
-	preds                       []build.Predictions
+	preds                       []stressset.Predictions
 	golds                       []compare.GoldFile
 	predFiles                   []compare.PredictionFile
 	format                      compare.Format
@@ -68,7 +68,7 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	c, buildDir, input, preds, golds, predFiles, changes := o.c, o.build, o.input, o.preds, o.golds, o.predFiles, o.changes
 	inputs := compare.Paths(golds, predFiles)
 	if o.build != "" {
-		inputs = append(build.DirFiles(o.build), inputs...)
+		inputs = append(stressset.DirFiles(o.build), inputs...)
 	}
 	if err := oneStdin(append(inputs, changes)...); err != nil {
 		return err
@@ -84,8 +84,8 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 		if len(preds) == 0 {
 			return usageErrorf("--build needs at least one --pred NAME=DIR")
 		}
-		var ie *build.InputError
-		if err = build.AddDirTo(c, buildDir, input, preds); errors.As(err, &ie) {
+		var ie *stressset.InputError
+		if err = stressset.AddDirTo(c, buildDir, input, preds); errors.As(err, &ie) {
 			return usageErrorf("%v (choose one with --input)", err)
 		}
 	case len(golds) > 0:

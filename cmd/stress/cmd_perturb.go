@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // perturbOptions are the flags of "stress perturb".
@@ -58,7 +58,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	defer build.TuneGC()()
+	defer stressset.TuneGC()()
 	inName := "-"
 	if len(args) == 1 {
 		inName = args[0]
@@ -66,7 +66,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if err := overwrite.Check([]string{inName}, []string{o.Output, o.Log}, o.Force); err != nil {
 		return err
 	}
-	pf := build.PerturbFile{Kind: kind, Output: o.Output, Stdout: e.Stdout, Log: o.Log, Force: o.Force,
+	pf := stressset.PerturbFile{Kind: kind, Output: o.Output, Stdout: e.Stdout, Log: o.Log, Force: o.Force,
 		Apply: perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, Scheme: o.Scheme}}
 	if bar := progress.Sentences(e.Stderr, "perturbing"); bar != nil {
 		pf.Apply.Progress = func(int) { bar.Add(1) }

@@ -7,13 +7,13 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/stressset"
 )
 
 func init() {
@@ -61,20 +61,20 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := overwrite.Check(read, []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}
-	if err := build.ClearDir(o.outDir, o.force, read); err != nil {
+	if err := experiment.ClearDir(o.outDir, o.force, read); err != nil {
 		return outDirError(err)
 	}
 	var tests []string
 	if o.test != "" {
 		tests = []string{o.test}
 	}
-	inputs, err := build.Inputs(tests)
+	inputs, err := stressset.Inputs(tests)
 	if err != nil {
 		return err
 	}
 	logf := o.logger(e)
-	ev := &build.Evaluation{
-		Plan: build.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
+	ev := &experiment.Evaluation{
+		Plan: stressset.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
 			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme},
 		Systems: *o.systems(&o.perturbFlags, e, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf}
 	if !o.quiet {
@@ -128,14 +128,14 @@ func (o *runOptions) check() error {
 	return nil
 }
 
-// outDirError puts a refusal of build.ClearDir in terms of --out.
+// outDirError puts a refusal of experiment.ClearDir in terms of --out.
 func outDirError(err error) error {
-	var de *build.DirError
+	var de *experiment.DirError
 	if !errors.As(err, &de) {
 		return err
 	}
 	switch de.Err {
-	case build.ErrDirNotEmpty:
+	case experiment.ErrDirNotEmpty:
 		return fmt.Errorf("--out %v (use --force to clear it)", err)
 	case overwrite.ErrInput:
 		return usageErrorf("--out %v", err)

@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 
-	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/stressset"
 )
 
 func init() {
@@ -33,7 +33,7 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 		if len(args) > 0 || origPath != "" {
 			return usageErrorf("stats: --manifest cannot be combined with files or --original")
 		}
-		return build.WriteManifestStats(e.Stdout, manifest)
+		return stressset.WriteManifestStats(e.Stdout, manifest)
 	}
 	if len(args) == 0 {
 		return usageErrorf("stats: no input files")

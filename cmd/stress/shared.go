@@ -13,13 +13,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -136,15 +136,15 @@ func kindNames() []string { return kinds.Names() }
 
 // runPlan runs a build with a progress bar on a terminal; bad option
 // values of a kind are usage errors.
-func runPlan(ctx context.Context, e *env, plan *build.Plan) (*perturb.Manifest, error) {
+func runPlan(ctx context.Context, e *env, plan *stressset.Plan) (*perturb.Manifest, error) {
 	defer progressPlan(e, plan)()
-	m, err := build.Run(ctx, plan)
+	m, err := stressset.Run(ctx, plan)
 	return m, setupError(err)
 }
 
 // progressPlan shows the sentences a build perturbs on a progress bar
 // when stderr is a terminal; call the function it returns when done.
-func progressPlan(e *env, plan *build.Plan) (finish func()) {
+func progressPlan(e *env, plan *stressset.Plan) (finish func()) {
 	b := progress.Sentences(e.Stderr, "perturbing")
 	if b == nil {
 		return func() {}

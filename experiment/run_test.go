@@ -1,4 +1,4 @@
-package build
+package experiment
 
 import (
 	"bytes"
@@ -11,10 +11,10 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/compare"
-	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/perturb/kinds"
+	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/stressset"
 )
 
 func TestClearDir(t *testing.T) {
@@ -41,9 +41,9 @@ func TestClearDir(t *testing.T) {
 		{name: "not empty", files: []string{"notes.txt"}, err: ErrDirNotEmpty, msg: "r: directory not empty", remain: 1},
 		{name: "not a build", files: []string{"notes.txt"}, clear: true, err: ErrNotBuild,
 			msg: "r: directory not empty and not an earlier run (no manifest.json); not clearing it", remain: 1},
-		{name: "holds an input", files: []string{ManifestName, "data/test.tsv"}, clear: true, input: "data/test.tsv",
+		{name: "holds an input", files: []string{stressset.ManifestName, "data/test.tsv"}, clear: true, input: "data/test.tsv",
 			err: overwrite.ErrInput, msg: "r holds the input r/data/test.tsv; not clearing it", remain: 2},
-		{name: "earlier build", files: []string{ManifestName, "changes.tsv", "pred/cmd/test.tsv"}, clear: true, remain: 0},
+		{name: "earlier build", files: []string{stressset.ManifestName, "changes.tsv", "pred/cmd/test.tsv"}, clear: true, remain: 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			base := t.TempDir()
@@ -75,22 +75,22 @@ func TestClearDir(t *testing.T) {
 // TestEvaluationRun runs what "stress run" does on the embedded sample
 // with one external tagger that tags every token O.
 func TestEvaluationRun(t *testing.T) {
-	ks, err := kinds.Resolve([]string{"keyboard", "swap"}, nil)
+	ks, err := perturbkinds.Resolve([]string{"keyboard", "swap"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "run")
-	inputs, err := Inputs(nil)
+	inputs, err := stressset.Inputs(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var tagged []string
 	var logged []string
 	ev := &Evaluation{
-		Plan: Plan{Seed: 1, Selection: perturb.DefaultSelection(), Kinds: ks, Inputs: inputs, Dir: dir, Workers: 2,
+		Plan: stressset.Plan{Seed: 1, Selection: perturb.DefaultSelection(), Kinds: ks, Inputs: inputs, Dir: dir, Workers: 2,
 			Version: "test"},
-		Systems: experiment.Systems{Commands: []string{`awk 'NF { print "O"; next } { print "" }'`}, Names: []string{"zero"}},
-		Tagging: func(systems []experiment.System, sets []compare.Set) {
+		Systems: Systems{Commands: []string{`awk 'NF { print "O"; next } { print "" }'`}, Names: []string{"zero"}},
+		Tagging: func(systems []System, sets []compare.Set) {
 			for _, s := range sets {
 				tagged = append(tagged, s.File)
 			}
@@ -110,7 +110,7 @@ func TestEvaluationRun(t *testing.T) {
 	if res.HTML != filepath.Join(dir, "report.html") || len(logged) != 2 {
 		t.Errorf("html %s, log %q", res.HTML, logged)
 	}
-	for _, f := range []string{ManifestName, ChangesName, "test_key.tsv", "summary.md", "report.html",
+	for _, f := range []string{stressset.ManifestName, stressset.ChangesName, "test_key.tsv", "summary.md", "report.html",
 		"pred/zero/test.tsv", "pred/zero/test_key.tsv", "pred/zero/test_swap.tsv"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("not written: %v", err)
@@ -145,7 +145,7 @@ func TestEvaluationRun(t *testing.T) {
 	}
 	ev.Systems.Names = []string{"a/b"}
 	ev.Plan.Dir = filepath.Join(t.TempDir(), "run2")
-	if _, err := ev.Run(context.Background()); !errors.Is(err, experiment.ErrOption) {
+	if _, err := ev.Run(context.Background()); !errors.Is(err, ErrOption) {
 		t.Errorf("bad system name: %v, want ErrOption", err)
 	}
 }

@@ -1,4 +1,4 @@
-package build_test
+package stressset_test
 
 import (
 	"context"
@@ -6,9 +6,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/stress-ner/stress/build"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // A keyboard and a swap stress set of the embedded BC5CDR sample, with
@@ -20,8 +20,8 @@ func ExampleRun() {
 		return
 	}
 	defer os.RemoveAll(dir)
-	inputs, _ := build.Inputs(nil) // no files: the embedded sample
-	plan := &build.Plan{Seed: 1, Selection: perturb.DefaultSelection(), Inputs: inputs, Dir: dir, Version: "example"}
+	inputs, _ := stressset.Inputs(nil) // no files: the embedded sample
+	plan := &stressset.Plan{Seed: 1, Selection: perturb.DefaultSelection(), Inputs: inputs, Dir: dir, Version: "example"}
 	for _, name := range []string{"keyboard", "swap"} {
 		k, _ := kinds.Lookup(name)
 		opts, _ := k.Resolve(nil) // the defaults, as the manifest records them
@@ -31,11 +31,11 @@ func ExampleRun() {
 	for _, o := range outputs {
 		fmt.Println(filepath.Base(o))
 	}
-	if _, err := build.Run(context.Background(), plan); err != nil {
+	if _, err := stressset.Run(context.Background(), plan); err != nil {
 		fmt.Println(err)
 		return
 	}
-	b, err := build.Open(dir)
+	b, err := stressset.Open(dir)
 	if err != nil {
 		fmt.Println(err)
 		return

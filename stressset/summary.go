@@ -1,11 +1,10 @@
-package build
+package stressset
 
 import (
 	"fmt"
 	"io"
 	"path/filepath"
 
-	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -41,20 +40,4 @@ func (p *Plan) WriteSummary(w io.Writer, m *perturb.Manifest, credit bool) error
 		fmt.Fprintf(w, "\n%s\n", sampleCredit)
 	}
 	return nil
-}
-
-// WriteSummary prints what Augment did for p, as "stress augment" does:
-// the statistics of every part of the output (the original and each
-// copy), then the output with its sentences and its manifest.
-func (p *AugmentPlan) WriteSummary(w io.Writer, m *experiment.AugmentManifest) error {
-	rows := make([]perturb.NamedStats, 0, len(m.Parts))
-	for _, part := range m.Parts {
-		rows = append(rows, perturb.NamedStats{Name: part.Name, Stats: part.Stats})
-	}
-	if err := perturb.WriteTable(w, rows); err != nil {
-		return err
-	}
-	_, outputs := p.Files()
-	_, err := fmt.Fprintf(w, "\nwrote %s (%d sentences) and %s\n", p.Output, m.Output.Sentences, outputs[2])
-	return err
 }

@@ -1,4 +1,4 @@
-package build
+package stressset
 
 import (
 	"errors"
@@ -91,7 +91,7 @@ func (b *Build) Changes() (map[string][]compare.Change, error) {
 // directory (manifests of older versions), else the same name in the
 // build directory. Embedded corpora are returned as recorded.
 func (b *Build) OriginalPath(in *perturb.Input) (string, error) {
-	if isSample(in.Path) {
+	if IsSample(in.Path) {
 		return in.Path, nil
 	}
 	candidates := []string{in.Path}
@@ -131,7 +131,7 @@ func (b *Build) Sets(in *perturb.Input) ([]compare.Set, error) {
 	// tokens of the original, whatever a typo does to their text, so
 	// that the sets align sentence by sentence as IOB sets do.
 	b.templates = map[string]conll.Template{o.File: tmpl}
-	if isSample(orig) {
+	if IsSample(orig) {
 		o.File = in.Name + ".tsv"
 	}
 	sets := []compare.Set{o}

@@ -1,4 +1,4 @@
-package build
+package experiment
 
 import (
 	"context"
@@ -12,8 +12,8 @@ import (
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // Evaluation is what "stress run" does: build the stress sets of one
@@ -22,8 +22,8 @@ import (
 // predictions (Dir/pred/SYSTEM/FILE, in the input's format) and the
 // reports (Dir/summary.md and the HTML page) beside the build.
 type Evaluation struct {
-	Plan    Plan
-	Systems experiment.Systems
+	Plan    stressset.Plan
+	Systems Systems
 	// Samples are the bootstrap samples and randomization shuffles of
 	// the comparison (0: no intervals); it is seeded with Plan.Seed.
 	Samples int
@@ -32,7 +32,7 @@ type Evaluation struct {
 	// Tagging, when not nil, is called with the systems and the sets
 	// before they are tagged (set by set, system by system): a display
 	// may wrap the systems' taggers to show progress.
-	Tagging func(systems []experiment.System, sets []compare.Set)
+	Tagging func(systems []System, sets []compare.Set)
 	// Logf, when not nil, receives progress messages.
 	Logf func(format string, args ...any)
 }
@@ -40,8 +40,8 @@ type Evaluation struct {
 // Evaluated is the outcome of an Evaluation.
 type Evaluated struct {
 	Report  *compare.Report
-	Systems []experiment.System
-	// Warnings are the systems' unknown tags (see experiment.Loaded).
+	Systems []System
+	// Warnings are the systems' unknown tags (see Loaded).
 	Warnings []string
 	// Files written: the summary, the HTML page and the directory of
 	// the predictions.
@@ -57,14 +57,14 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 	}
 	plan := &ev.Plan
 	if len(plan.Inputs) != 1 {
-		return nil, fmt.Errorf("%w: an evaluation has one test corpus, not %d", ErrInput, len(plan.Inputs))
+		return nil, fmt.Errorf("%w: an evaluation has one test corpus, not %d", stressset.ErrInput, len(plan.Inputs))
 	}
 	logf("building %s from %s into %s", kindList(plan), plan.Inputs[0].Path, plan.Dir)
-	m, err := Run(ctx, plan)
+	m, err := stressset.Run(ctx, plan)
 	if err != nil {
 		return nil, err
 	}
-	bld := &Build{Dir: plan.Dir, Manifest: m}
+	bld := &stressset.Build{Dir: plan.Dir, Manifest: m}
 	sets, err := bld.Sets(&m.Inputs[0])
 	if err != nil {
 		return nil, err
@@ -94,12 +94,12 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 	if out.HTML == "" {
 		out.HTML = filepath.Join(plan.Dir, "report.html")
 	}
-	save := experiment.SavePredictionsLike(out.Predictions, func(s compare.Set) conll.Template { return templates[s.File] }, plan.Scheme)
-	if out.Report, err = experiment.Evaluate(ctx, c, sets, systems, save); err != nil {
+	save := SavePredictionsLike(out.Predictions, func(s compare.Set) conll.Template { return templates[s.File] }, plan.Scheme)
+	if out.Report, err = Evaluate(ctx, c, sets, systems, save); err != nil {
 		return nil, err
 	}
 	out.Warnings = loaded.Warnings()
-	if err := experiment.WriteReports(out.Summary, out.HTML, out.Report, systems); err != nil {
+	if err := WriteReports(out.Summary, out.HTML, out.Report, systems); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -111,7 +111,7 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 func (r *Evaluated) Write(w io.Writer, f compare.Format) error {
 	switch f {
 	case compare.Text, compare.Markdown:
-		if err := experiment.WriteSummary(w, r.Report, r.Systems, f == compare.Markdown); err != nil {
+		if err := WriteSummary(w, r.Report, r.Systems, f == compare.Markdown); err != nil {
 			return err
 		}
 		if _, err := io.WriteString(w, "\n"); err != nil {
@@ -121,7 +121,7 @@ func (r *Evaluated) Write(w io.Writer, f compare.Format) error {
 	return r.Report.Write(w, f)
 }
 
-func kindList(plan *Plan) string {
+func kindList(plan *stressset.Plan) string {
 	var names []string
 	for _, k := range plan.Kinds {
 		names = append(names, k.Name)
@@ -139,7 +139,7 @@ type DirError struct {
 func (e *DirError) Error() string {
 	switch e.Err {
 	case ErrNotBuild:
-		return fmt.Sprintf("%s: %v (no %s); not clearing it", e.Dir, e.Err, ManifestName)
+		return fmt.Sprintf("%s: %v (no %s); not clearing it", e.Dir, e.Err, stressset.ManifestName)
 	case overwrite.ErrInput:
 		return fmt.Sprintf("%s holds the input %s; not clearing it", e.Dir, e.Input)
 	}
@@ -168,7 +168,7 @@ func ClearDir(dir string, clear bool, inputs []string) error {
 	if !clear {
 		return &DirError{Dir: dir, Err: ErrDirNotEmpty}
 	}
-	if _, err := os.Stat(filepath.Join(dir, ManifestName)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, stressset.ManifestName)); err != nil {
 		return &DirError{Dir: dir, Err: ErrNotBuild}
 	}
 	absDir, err := filepath.Abs(dir)

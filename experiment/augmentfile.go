@@ -1,17 +1,18 @@
-package build
+package experiment
 
 import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"path/filepath"
 
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // AugmentPlan is an augmented training set to write: the original
@@ -25,19 +26,19 @@ type AugmentPlan struct {
 	Seed      uint64
 	Selection perturb.Selection
 	Copies    int    // at least 1
-	Mix       string // experiment.MixOriginalPerturbed (default) or MixPerturbed
+	Mix       string // MixOriginalPerturbed (default) or MixPerturbed
 	Shuffle   bool
 	Workers   int
 	Version   string // tool version recorded in the manifest
 	// Scheme is the tag scheme of the input, which the output keeps (see
-	// Plan.Scheme); the manifest records it.
+	// stressset.Plan.Scheme); the manifest records it.
 	Scheme iob.Scheme
 }
 
 // Files returns the input file Augment reads (none for an embedded
 // corpus) and the files it writes, in the order it commits them.
 func (p *AugmentPlan) Files() (inputs, outputs []string) {
-	if !isSample(p.Input) {
+	if !stressset.IsSample(p.Input) {
 		inputs = []string{p.Input}
 	}
 	return inputs, []string{p.Output, p.Output + ".changes.tsv", p.Output + ".manifest.json"}
@@ -47,34 +48,34 @@ func (p *AugmentPlan) Files() (inputs, outputs []string) {
 // Everything goes to temporary files renamed into place only when every
 // sentence has passed its checks: the output, the change log, then the
 // manifest.
-func Augment(ctx context.Context, p *AugmentPlan) (*experiment.AugmentManifest, error) {
+func Augment(ctx context.Context, p *AugmentPlan) (*AugmentManifest, error) {
 	_, files := p.Files()
 	out, changesPath, manifestPath := files[0], files[1], files[2]
-	a := &experiment.Augmenter{Seed: p.Seed, Selection: p.Selection, Copies: p.Copies, Mix: p.Mix,
+	a := &Augmenter{Seed: p.Seed, Selection: p.Selection, Copies: p.Copies, Mix: p.Mix,
 		Shuffle: p.Shuffle, Workers: p.Workers}
 	for _, mk := range p.Kinds {
-		pt, err := NewPerturbation(mk)
+		pt, err := stressset.NewPerturbation(mk)
 		if err != nil {
 			return nil, err
 		}
 		defer closePerturbation(pt)
-		a.Kinds = append(a.Kinds, experiment.Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
+		a.Kinds = append(a.Kinds, Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
 	}
-	if isSample(p.Input) && p.Scheme != iob.IOB2 {
-		return nil, fmt.Errorf("%w: %s is IOB2, not %s", ErrInput, p.Input, p.Scheme)
+	if stressset.IsSample(p.Input) && p.Scheme != iob.IOB2 {
+		return nil, fmt.Errorf("%w: %s is IOB2, not %s", stressset.ErrInput, p.Input, p.Scheme)
 	}
-	// Checked in its scheme and converted to IOB2, as in Run.
-	sents, layout, sum, err := readFileSetup(p.Input, nil, func(f *conll.File) error { return f.SetScheme(p.Scheme) })
+	// Checked in its scheme and converted to IOB2, as in stressset.Run.
+	sents, layout, sum, err := stressset.ReadFileScheme(p.Input, p.Scheme)
 	if err != nil {
 		return nil, err
 	}
 	if len(sents) == 0 {
-		return nil, fmt.Errorf("%s: %w", p.Input, experiment.ErrNoData)
+		return nil, fmt.Errorf("%s: %w", p.Input, ErrNoData)
 	}
-	m := &experiment.AugmentManifest{
+	m := &AugmentManifest{
 		Tool: "stress", Version: p.Version, Command: "augment", Seed: a.Seed, Selection: a.Selection,
 		Kinds: p.Kinds, Copies: a.Copies, Mix: a.Mix, Shuffle: a.Shuffle,
-		Input:   experiment.FileInfo{Path: p.Input, SHA256: sum, Sentences: len(sents)},
+		Input:   FileInfo{Path: p.Input, SHA256: sum, Sentences: len(sents)},
 		Changes: filepath.Base(changesPath),
 	}
 	if p.Scheme != iob.IOB2 {
@@ -111,7 +112,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*experiment.AugmentManifest, 
 	if cw.Flush(); cw.Error() != nil {
 		return nil, fmt.Errorf("write %s: %w", changesPath, cw.Error())
 	}
-	m.Output = experiment.FileInfo{Path: out, SHA256: hex.EncodeToString(h.Sum(nil)), Sentences: n}
+	m.Output = FileInfo{Path: out, SHA256: hex.EncodeToString(h.Sum(nil)), Sentences: n}
 	data, err := m.Encode()
 	if err != nil {
 		return nil, err
@@ -126,4 +127,20 @@ func Augment(ctx context.Context, p *AugmentPlan) (*experiment.AugmentManifest, 
 		return nil, err
 	}
 	return m, nil
+}
+
+// WriteSummary prints what Augment did for p, as "stress augment" does:
+// the statistics of every part of the output (the original and each
+// copy), then the output with its sentences and its manifest.
+func (p *AugmentPlan) WriteSummary(w io.Writer, m *AugmentManifest) error {
+	rows := make([]perturb.NamedStats, 0, len(m.Parts))
+	for _, part := range m.Parts {
+		rows = append(rows, perturb.NamedStats{Name: part.Name, Stats: part.Stats})
+	}
+	if err := perturb.WriteTable(w, rows); err != nil {
+		return err
+	}
+	_, outputs := p.Files()
+	_, err := fmt.Fprintf(w, "\nwrote %s (%d sentences) and %s\n", p.Output, m.Output.Sentences, outputs[2])
+	return err
 }

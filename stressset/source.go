@@ -1,4 +1,4 @@
-package build
+package stressset
 
 import (
 	"crypto/sha256"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/layout"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/sample"
 )
 
@@ -79,6 +80,13 @@ func (src *source) Close() {
 // hashed as they are read: one pass over the file.
 func ReadFile(path string) ([]conll.Sentence, conll.Layout, string, error) {
 	return readFileLike(path, nil)
+}
+
+// ReadFileScheme is ReadFile for a corpus whose tags are in scheme:
+// they are checked and converted to IOB2 as they are read
+// (conll.File.SetScheme), as Run reads its inputs.
+func ReadFileScheme(path string, scheme iob.Scheme) ([]conll.Sentence, conll.Layout, string, error) {
+	return readFileSetup(path, nil, func(f *conll.File) error { return f.SetScheme(scheme) })
 }
 
 // readFileLike is ReadFile with the documents of a document format split

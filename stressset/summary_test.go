@@ -1,4 +1,4 @@
-package build
+package stressset
 
 import (
 	"bytes"
@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -41,21 +40,6 @@ func TestPlanWriteSummary(t *testing.T) {
 		if !strings.Contains(got.String(), "test_key.tsv") {
 			t.Errorf("%s: no statistics of the output:\n%s", tt.name, got.String())
 		}
-	}
-}
-
-func TestAugmentPlanWriteSummary(t *testing.T) {
-	p := &AugmentPlan{Output: "aug.tsv"}
-	m := &experiment.AugmentManifest{Output: experiment.FileInfo{Path: "aug.tsv", Sentences: 6},
-		Parts: []experiment.Part{{Name: "original", Stats: perturb.Stats{Sentences: 3, Tokens: 20}},
-			{Name: "key.1", Stats: perturb.Stats{Sentences: 3, Tokens: 20, Compared: true, TokensModified: 2}}}}
-	var got, table bytes.Buffer
-	if err := p.WriteSummary(&got, m); err != nil {
-		t.Fatal(err)
-	}
-	perturb.WriteTable(&table, []perturb.NamedStats{{Name: "original", Stats: m.Parts[0].Stats}, {Name: "key.1", Stats: m.Parts[1].Stats}})
-	if want := table.String() + "\nwrote aug.tsv (6 sentences) and aug.tsv.manifest.json\n"; got.String() != want {
-		t.Errorf("wrote\n%s\nwant\n%s", got.String(), want)
 	}
 }
 

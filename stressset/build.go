@@ -9,7 +9,7 @@
 // A Plan knows every file it reads and writes before any work is done
 // (Plan.Files), so that a caller can apply one policy to them (refuse to
 // replace an input, ask before overwriting).
-package build
+package stressset
 
 import (
 	"bytes"
@@ -45,12 +45,6 @@ var (
 	// corpus, two inputs that would write the same outputs, or a build
 	// input that is not there.
 	ErrInput = errors.New("bad input")
-
-	// Errors of ClearDir, wrapped in a *DirError: a directory that is
-	// not empty (and may not be cleared), or that holds no build to
-	// replace. One that holds an input wraps overwrite.ErrInput.
-	ErrDirNotEmpty = errors.New("directory not empty")
-	ErrNotBuild    = errors.New("directory not empty and not an earlier run")
 )
 
 // Plan is everything a build needs; it is filled by the caller or by
@@ -103,7 +97,7 @@ func Inputs(paths []string) ([]perturb.Input, error) {
 // and every file it writes, in the order it commits them.
 func (p *Plan) Files() (inputs, outputs []string) {
 	for _, in := range p.Inputs {
-		if !isSample(in.Path) {
+		if !IsSample(in.Path) {
 			inputs = append(inputs, in.Path)
 			if conll.FormatOf(in.Path) == conll.FormatBrat {
 				inputs = append(inputs, strings.TrimSuffix(in.Path, filepath.Ext(in.Path))+".txt")
@@ -122,7 +116,9 @@ func (p *Plan) Files() (inputs, outputs []string) {
 	return inputs, outputs
 }
 
-func isSample(path string) bool { return strings.HasPrefix(path, "sample:") }
+// IsSample reports whether path names an embedded corpus ("sample:test")
+// rather than a file.
+func IsSample(path string) bool { return strings.HasPrefix(path, "sample:") }
 
 // outputName is the file an input's output of kind k is written to.
 func outputName(in perturb.Input, k perturb.ManifestKind) string {
@@ -319,7 +315,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 	sinks := make([][]*sink, len(plan.Inputs))
 	parts := make([]perturb.Part, len(plan.Inputs))
 	for i, in := range plan.Inputs {
-		if isSample(in.Path) && plan.Scheme != iob.IOB2 {
+		if IsSample(in.Path) && plan.Scheme != iob.IOB2 {
 			return nil, fmt.Errorf("%w: %s is IOB2, not %s", ErrInput, in.Path, plan.Scheme)
 		}
 		src, err := openSource(in.Path)

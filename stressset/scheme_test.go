@@ -1,4 +1,4 @@
-package build
+package stressset
 
 import (
 	"bytes"
@@ -203,53 +203,5 @@ func TestRunSchemeRefused(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(out); len(ents) != 0 {
 		t.Fatalf("refused build left %d files", len(ents))
-	}
-}
-
-// TestAugmentScheme checks that an augmented set of an IOBES (IOB1)
-// input is written in IOBES (IOB1), with the sentences of the IOB2
-// route, and that its manifest records the scheme.
-func TestAugmentScheme(t *testing.T) {
-	sents, err := sample.Test()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sents = sents[:80]
-	ks := allKinds(t)
-	augment := func(s iob.Scheme) string {
-		dir := filepath.Join(t.TempDir(), s.String())
-		in := writeInScheme(t, dir, sents, s)
-		p := &AugmentPlan{Input: in, Output: filepath.Join(dir, "aug.tsv"), Kinds: ks, Seed: 5,
-			Selection: perturb.DefaultSelection(), Copies: 2, Workers: 2, Version: "test", Scheme: s}
-		m, err := Augment(context.Background(), p)
-		if err != nil {
-			t.Fatalf("%v: %v", s, err)
-		}
-		want := ""
-		if s != iob.IOB2 {
-			want = s.String()
-		}
-		if m.Scheme != want {
-			t.Errorf("%v: manifest scheme %q, want %q", s, m.Scheme, want)
-		}
-		return p.Output
-	}
-	ref := augment(iob.IOB2)
-	want := readRaw(t, ref)
-	for _, s := range []iob.Scheme{iob.IOB1, iob.IOBES} {
-		out := augment(s)
-		got := readRaw(t, out)
-		if len(got) != len(want) || len(got) < 3*len(sents) {
-			t.Fatalf("%v: %d sentences, IOB2 route %d", s, len(got), len(want))
-		}
-		for i := range got {
-			if v := iob.Validate(got[i].Tags, s); len(v) > 0 {
-				t.Fatalf("%v: sentence %d not valid: %v", s, i+1, v[0])
-			}
-			tags, _ := iob.Convert(got[i].Tags, s, iob.IOB2)
-			if !slices.Equal(got[i].Tokens, want[i].Tokens) || !slices.Equal(tags, want[i].Tags) {
-				t.Fatalf("%v: sentence %d differs from the IOB2 route", s, i+1)
-			}
-		}
 	}
 }
