@@ -45,6 +45,9 @@ var (
 	// corpus, two inputs that would write the same outputs, or a build
 	// input that is not there.
 	ErrInput = errors.New("bad input")
+	// ErrChangeLog means a change log that cannot be read: a missing
+	// column, a row that is not numbers where numbers belong.
+	ErrChangeLog = errors.New("bad change log entry")
 )
 
 // Plan is everything a build needs; it is filled by the caller or by
