@@ -322,7 +322,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 		if err := src.file.SetScheme(plan.Scheme); err != nil {
 			return nil, err
 		}
-		part := perturb.Part{Source: src}
+		part := perturb.Part{Source: src, Input: in.Path}
 		for k, mk := range plan.Kinds {
 			name := outputName(in, mk)
 			s, err := createSink(plan.Dir, name, mk.Name, src, plan.Scheme)
