@@ -39,6 +39,9 @@ type badInput struct {
 	msg    string   // substring of stderr
 	out    string   // substring of stdout
 	absent []string // files that must not exist afterwards
+	// special are files that are not regular files (see specials), made
+	// beside the setup and checked intact.
+	special map[string]string
 	// signal, when not 0, runs the command as a process whose standard
 	// input (stdin, then nothing) never ends, and sends it signal once
 	// its temporary files are in dir b; with SIGKILL the row then runs
@@ -266,6 +269,7 @@ func TestBadInputs(t *testing.T) {
 		{name: "PubTator annotation with an empty type", setup: map[string]string{"b.pubtator": "1|t|Aspirin.\n1\t0\t7\tAspirin\t\tD1\n\n"}, args: []string{"stats", "b.pubtator"},
 			code: 1, msg: `b.pubtator:2: syntax error: annotation "Aspirin" without a type`},
 	}
+	rows = append(rows, outputPolicyRows(in, with)...)
 	table := []string{
 		"# Bad inputs",
 		"",
@@ -289,6 +293,7 @@ func TestBadInputs(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			sp := makeSpecials(t, tt.special)
 			var code int
 			var msg string
 			if tt.signal != 0 {
@@ -318,9 +323,10 @@ func TestBadInputs(t *testing.T) {
 					t.Errorf("%s exists after a refused run (%v)", name, err)
 				}
 			}
+			sp.check(t)
 			assertNoTemp(t, ".")
 			first, _, _ := strings.Cut(msg, "\n")
-			left = leftOnDisk(tt.setup)
+			left = leftOnDisk(tt.setup, sp)
 			table = append(table, fmt.Sprintf("| %s | %s | %d | %s | %s |", mdCell(tt.name), mdCode(commandLine(tt)),
 				code, mdCode(first), mdCell(left)))
 		})
@@ -393,10 +399,15 @@ func signalRow(t *testing.T, dir string, tt badInput) (int, string) {
 }
 
 // leftOnDisk lists the files under the current directory: those set up
-// (checked intact by the caller) and those the command wrote.
-func leftOnDisk(setup map[string]string) string {
+// (checked intact by the caller), the special files and those the
+// command wrote.
+func leftOnDisk(setup map[string]string, sp *specials) string {
 	var files []string
 	filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if s, ok := sp.describe(path); ok {
+			files = append(files, s)
+			return nil
+		}
 		if err != nil || d.IsDir() {
 			if err == nil && d.IsDir() && path != "." && path != "sub" {
 				if ents, _ := os.ReadDir(path); len(ents) == 0 {
