@@ -71,6 +71,7 @@ func applyLog(t *testing.T, kind string, in string, jsonl bool) (string, map[int
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer p.Close()
 	sel, err := perturb.NewSelector(perturb.DefaultSelection(), 1)
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +82,7 @@ func applyLog(t *testing.T, kind string, in string, jsonl bool) (string, map[int
 			changes[c.Sentence] = append(changes[c.Sentence], c)
 			return nil
 		},
-		Steps: []perturb.Step{{Name: k.Name, File: "out", Perturbation: p, Out: dst}}}
+		Steps: []perturb.Step{{Name: k.Name, File: "out", Perturbation: p.Perturbation, Out: dst}}}
 	if _, err := pl.Run(context.Background(), src); err != nil {
 		t.Fatalf("%s: %v", kind, err)
 	}
