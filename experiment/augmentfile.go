@@ -95,7 +95,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*AugmentManifest, error) {
 		return nil, err
 	}
 	defer cf.Abort()
-	cw := perturb.NewChangeWriter(cf)
+	cw := stressset.NewChangeWriter(cf)
 	cw.Scheme = p.Scheme
 	cw.WriteHeader()
 	a.Changes = cw.Write
