@@ -53,5 +53,29 @@ func outputPolicyRows(in map[string]string, with func(map[string]string) map[str
 		{name: "curve --model ..=m.bin", setup: with(map[string]string{"m.bin": "not read\n"}),
 			args: []string{"curve", "--model", "..=m.bin"},
 			code: 2, msg: `system name ".." is not a file name`},
+
+		// F03: every output of a run is known before any work; --html
+		// over one of them is an output named twice.
+		{name: "run --html r/manifest.json", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--html", "r/manifest.json"},
+			code: 2, msg: "output named twice", absent: []string{"r"}},
+		{name: "run --html r/changes.tsv", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--html", "r/changes.tsv"},
+			code: 2, msg: "output named twice", absent: []string{"r"}},
+		{name: "run --html r/in_key.tsv", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--html", "r/in_key.tsv"},
+			code: 2, msg: "output named twice", absent: []string{"r"}},
+		{name: "run --html r/summary.md", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--html", "r/summary.md"},
+			code: 2, msg: "output named twice", absent: []string{"r"}},
+		{name: "run --html r/pred/cmd/in_key.tsv", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--html", "r/pred/cmd/in_key.tsv"},
+			code: 2, msg: "output named twice", absent: []string{"r"}},
+		{name: "run --html r/pred", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--html", "r/pred"},
+			code: 2, msg: "output named twice", absent: []string{"r"}},
+		{name: "run --force --html over an earlier run's manifest", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/changes.tsv": "earlier\n"}),
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--force", "--html", "r/manifest.json"},
+			code: 2, msg: "r/manifest.json: output named twice"},
 	}
 }
