@@ -217,7 +217,8 @@ func ClearDir(dir string, clear bool, inputs []string) error {
 
 // CheckDir is ClearDir's refusal, without clearing anything: a *DirError
 // for a non-empty directory that clear does not allow clearing, that
-// holds no earlier build, or that holds one of inputs.
+// holds no earlier build, or that holds one of inputs (overwrite.Within:
+// symbolic links and mounts followed).
 func CheckDir(dir string, clear bool, inputs []string) error {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -235,14 +236,10 @@ func CheckDir(dir string, clear bool, inputs []string) error {
 	if _, err := os.Stat(filepath.Join(dir, stressset.ManifestName)); err != nil {
 		return &DirError{Dir: dir, Err: ErrNotBuild}
 	}
-	absDir, err := filepath.Abs(dir)
-	if err != nil {
-		return err
-	}
-	for _, in := range inputs {
-		if abs, err := filepath.Abs(in); err == nil && in != "" && strings.HasPrefix(abs, absDir+string(filepath.Separator)) {
-			return &DirError{Dir: dir, Input: in, Err: overwrite.ErrInput}
-		}
+	// Inputs reached through a link or a mount count: clearing would
+	// remove them all the same.
+	if in := overwrite.Within(dir, inputs); in != "" {
+		return &DirError{Dir: dir, Input: in, Err: overwrite.ErrInput}
 	}
 	return nil
 }

@@ -147,9 +147,10 @@ func (s *Systems) SystemNames() []string {
 }
 
 // Inputs are the files the systems read: the training corpora of the
-// baselines and the saved models (embedded corpora left out).
+// baselines, the files the options of the augmenting kinds name, and the
+// saved models (embedded corpora left out).
 func (s *Systems) Inputs() []string {
-	var files []string
+	files := perturbkinds.InputFiles(s.Augment)
 	for _, t := range s.Train {
 		if !stressset.IsSample(t) {
 			files = append(files, t)

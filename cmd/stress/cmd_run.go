@@ -73,6 +73,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	// checks them all (--html over a set or a prediction is an output
 	// named twice) before the directory is cleared and any work done.
 	read, written := ev.Files()
+	read = append(read, labelsFile)
 	if err := experiment.CheckDir(o.outDir, o.force, read); err != nil {
 		return outDirError(err)
 	}

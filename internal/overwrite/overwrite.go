@@ -153,3 +153,42 @@ func Check(inputs, outputs []string, force bool) error {
 	}
 	return nil
 }
+
+// Within returns the first of inputs that removing everything inside
+// directory dir would remove, or "" if none would be: an input whose
+// path, symbolic links followed, lies under dir (itself resolved), or
+// whose directory is one of dir's directories by os.SameFile (a bind
+// mount, a case-folding file system). A hard link inside dir does not
+// count: removing it leaves the input's own name. Names "-" and "" are
+// skipped.
+func Within(dir string, inputs []string) string {
+	root := resolve(dir).abs
+	var dirs []os.FileInfo
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			if info, err := d.Info(); err == nil {
+				dirs = append(dirs, info)
+			}
+		}
+		return nil
+	})
+	for _, in := range inputs {
+		if skip(in) {
+			continue
+		}
+		f := resolve(in)
+		if within(f.abs, root) {
+			return in
+		}
+		parent, err := os.Stat(filepath.Dir(f.abs))
+		if err != nil {
+			continue
+		}
+		for _, d := range dirs {
+			if os.SameFile(parent, d) {
+				return in
+			}
+		}
+	}
+	return ""
+}

@@ -105,3 +105,47 @@ func ExampleCheck() {
 	// ./train.tsv: output would replace an input (train.tsv)
 	// true
 }
+
+// Within finds the inputs that clearing a directory would remove,
+// however they are named; a hard link elsewhere keeps its input.
+func TestWithin(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, d := range []string{"r/sub", "other"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"r/in.tsv", "r/sub/deep.tsv", "other/out.tsv"} {
+		if err := os.WriteFile(f, []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, l := range [][2]string{{"r", "rlink"}, {"r/in.tsv", "file-link.tsv"}, {"../r", "other/up"}} {
+		if err := os.Symlink(l[0], l[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Link("r/in.tsv", "hard.tsv"); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		inputs []string
+		want   string
+	}{
+		{[]string{"other/out.tsv", "hard.tsv", "-", ""}, ""},
+		{[]string{"r/in.tsv"}, "r/in.tsv"},
+		{[]string{"other/out.tsv", "rlink/sub/deep.tsv"}, "rlink/sub/deep.tsv"},
+		{[]string{"file-link.tsv"}, "file-link.tsv"},
+		{[]string{"other/up/sub/deep.tsv"}, "other/up/sub/deep.tsv"},
+		{[]string{"r/not-yet.tsv"}, "r/not-yet.tsv"},
+		{[]string{"r"}, ""}, // the directory itself stays
+	}
+	for _, tt := range tests {
+		if got := Within("r", tt.inputs); got != tt.want {
+			t.Errorf("Within(r, %q) = %q, want %q", tt.inputs, got, tt.want)
+		}
+		if got := Within("rlink", tt.inputs); got != tt.want {
+			t.Errorf("Within(rlink, %q) = %q, want %q", tt.inputs, got, tt.want)
+		}
+	}
+}
