@@ -95,6 +95,13 @@ type Sentence struct {
 	Line int
 }
 
+// ConceptSwap is the concept id of a mention replaced by a name of
+// another concept (an entity swap): From is the old id, To the new one.
+// Writers of document formats carry it into the mention's annotation.
+type ConceptSwap struct {
+	From, To string
+}
+
 // Len returns the number of tokens.
 func (s Sentence) Len() int { return len(s.Tokens) }
 

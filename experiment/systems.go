@@ -107,16 +107,14 @@ func (s *Systems) trainBaselines(ctx context.Context) ([]System, error) {
 	if err != nil {
 		return nil, err
 	}
-	var aug []Kind
+	var aug []*perturb.BuiltKind
 	for _, mk := range s.Augment {
-		pt, err := perturbkinds.New(mk)
+		bk, err := perturbkinds.New(mk)
 		if err != nil {
 			return nil, err
 		}
-		if c, ok := pt.(io.Closer); ok {
-			defer c.Close()
-		}
-		aug = append(aug, Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
+		defer bk.Close()
+		aug = append(aug, bk)
 	}
 	if s.Logf != nil {
 		s.Logf("training %d models on %d sentences (%d epochs)", len(s.Baselines)*(1+len(aug)), len(train), s.Epochs)
