@@ -534,9 +534,14 @@ func compose(orig conll.Sentence, edits []edit) conll.Sentence {
 	}
 	out.Tokens = append(out.Tokens, orig.Tokens[prev:]...)
 	out.Tags = append(out.Tags, orig.Tags[prev:]...)
-	if len(out.Tokens) != len(orig.Tokens) {
-		out.Fields = nil // the writer would otherwise misalign extra columns
+	ce := make([]conll.Edit, len(edits))
+	for i, e := range edits {
+		ce[i] = conll.Edit{Start: e.c.Token, End: e.c.End, N: len(e.tokens)}
 	}
+	if re, err := conll.Realign(orig, out, ce); err == nil {
+		return re
+	}
+	out.Fields, out.Record = nil, nil // cannot happen for sorted edits; never misalign columns
 	return out
 }
 

@@ -578,8 +578,11 @@ func (p *Pipeline) emit(b *batch, steps []Step, input string, n int) (int, error
 // CheckSentence verifies a perturbed sentence against its original: no
 // token or label lost or altered, every modified token covered by
 // exactly one logged change whose before and after texts match, and
-// every change valid for p and not a no-op. A perturbation implementing
-// SentenceChecker checks itself. Errors wrap ErrCheck or ErrInvalidChange.
+// every change valid for p and not a no-op, and the other columns of
+// the input (conll.Sentence's Fields and Record) kept along the tokens
+// (see conll.Realign). A perturbation implementing SentenceChecker
+// checks its tokens and tags itself. Errors wrap ErrCheck or
+// ErrInvalidChange.
 func CheckSentence(p Perturbation, orig, out conll.Sentence, changes []Change) error {
 	for _, c := range changes {
 		if c.Before == c.After {
@@ -588,6 +591,12 @@ func CheckSentence(p Perturbation, orig, out conll.Sentence, changes []Change) e
 		if err := p.Check(c); err != nil {
 			return fmt.Errorf("token %d: %w", c.Token+1, err)
 		}
+	}
+	if orig.Fields != nil && out.Fields == nil || orig.Record != nil && out.Record == nil {
+		return fmt.Errorf("%w: the other columns of the input were dropped", ErrCheck)
+	}
+	if err := out.CheckColumns(); err != nil {
+		return fmt.Errorf("%w: the other columns of the input do not follow the tokens: %v", ErrCheck, err)
 	}
 	if sc, ok := p.(SentenceChecker); ok {
 		return sc.CheckSentence(orig, out, changes)

@@ -950,10 +950,10 @@ func Choose(strategy, mention string, cands []Candidate, r *rand.Rand) Candidate
 }
 
 // Perturb replaces every mention of s that has candidates. selected is
-// ignored: the targets are the gold mentions. Fields are dropped when
-// the number of tokens changes, as extra columns cannot be invented for
-// new tokens. Without the sentences before s, abbreviations are left
-// alone; the pipeline calls PerturbInDocument.
+// ignored: the targets are the gold mentions. The other columns of s
+// follow the tokens by conll.Realign's rule. Without the sentences
+// before s, abbreviations are left alone; the pipeline calls
+// PerturbInDocument.
 func (r *Replacer) Perturb(s conll.Sentence, selected []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
 	return r.PerturbInDocument(nil, s, selected, rng)
 }
@@ -1029,9 +1029,6 @@ func (r *Replacer) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ [
 			After:     strings.Join(e.toks, " "),
 			ConceptID: e.c.ConceptID, Source: e.c.Source, TermType: e.c.TermType,
 		}
-	}
-	if len(s.Fields) == len(s.Tokens) && len(out.Tokens) == len(s.Tokens) {
-		out.Fields = s.Fields // the pipeline resyncs the token column
 	}
 	return out, changes
 }
