@@ -42,6 +42,7 @@ func (p *AugmentPlan) Files() (inputs, outputs []string) {
 	if !stressset.IsSample(p.Input) {
 		inputs = []string{p.Input}
 	}
+	inputs = append(inputs, perturbkinds.InputFiles(p.Kinds)...)
 	return inputs, []string{p.Output, p.Output + ".changes.tsv", p.Output + ".manifest.json"}
 }
 
