@@ -46,7 +46,7 @@ var (
 	ErrInput = errors.New("bad input")
 	// ErrChangeLog means a change log that cannot be read: a missing
 	// column, a row that is not numbers where numbers belong.
-	ErrChangeLog = errors.New("bad change log entry")
+	ErrChangeLog = errors.New("bad change log")
 )
 
 // Plan is everything a build needs; it is filled by the caller or by
@@ -100,8 +100,10 @@ func Inputs(paths []string) ([]perturb.Input, error) {
 	return out, nil
 }
 
-// Files returns the input files Run reads (embedded corpora left out)
-// and every file it writes, in the order it commits them.
+// Files returns the input files Run reads (embedded corpora left out),
+// the files its kinds' options name for them to read last
+// (kinds.InputFiles: a concept store, corpora of unseen mentions), and
+// every file it writes, in the order it commits them.
 func (p *Plan) Files() (inputs, outputs []string) {
 	for _, in := range p.Inputs {
 		if !IsSample(in.Path) {
@@ -120,7 +122,7 @@ func (p *Plan) Files() (inputs, outputs []string) {
 		}
 	}
 	outputs = append(outputs, filepath.Join(p.Dir, ChangesName), filepath.Join(p.Dir, ManifestName))
-	return inputs, outputs
+	return append(inputs, kinds.InputFiles(p.Kinds)...), outputs
 }
 
 // IsSample reports whether path names an embedded corpus ("sample:test")
@@ -296,7 +298,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 	defer changes.Abort()
 	changesOut := newAsyncWriter(changes, nil)
 	defer changesOut.Close()
-	cw := perturb.NewChangeWriter(changesOut)
+	cw := NewChangeWriter(changesOut)
 	cw.Scheme = plan.Scheme
 	cw.WriteHeader()
 

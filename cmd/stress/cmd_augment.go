@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/experiment"
-	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
@@ -58,7 +57,7 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 		Repair: o.repair.log(e.Stderr)}
 	defer o.repair.done()
 	inputs, outputs := plan.Files()
-	if err := overwrite.Check(inputs, outputs, force); err != nil {
+	if err := checkOutputs(inputs, outputs, force); err != nil {
 		return err
 	}
 	m, err := experiment.Augment(ctx, plan)

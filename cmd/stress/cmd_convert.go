@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -46,7 +45,7 @@ func runConvert(ctx context.Context, e *env, o *convertOptions, args []string) e
 	if len(args) != 1 {
 		return usageErrorf("convert takes one input file")
 	}
-	if err := overwrite.Check(args, []string{o.Output}, o.Force); err != nil {
+	if err := checkOutputs(args, []string{o.Output}, o.Force); err != nil {
 		return err
 	}
 	in, err := conll.OpenNonEmpty(args[0], o.InFormat)
