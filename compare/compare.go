@@ -66,6 +66,9 @@ type Comparer struct {
 	// Workers bounds the goroutines used for resampling; 0 means
 	// GOMAXPROCS. Results do not depend on it.
 	Workers int
+	// Missing lists the sets of a build a system has no prediction file
+	// for (AddBuild), which its results leave out.
+	Missing []MissingPrediction
 
 	sets    []*setData
 	systems []*systemData
