@@ -32,6 +32,10 @@ type Manifest struct {
 	// converted to IOB2 to be perturbed and back to be written; empty
 	// for IOB2, so that IOB2 manifests keep their bytes.
 	Scheme string `json:"scheme,omitempty"`
+	// Repair is set when invalid tag transitions of the inputs were
+	// repaired, read as conlleval reads them, instead of refused
+	// (conll.File.SetSchemeRepair): a rebuild repairs them too.
+	Repair bool `json:"repair,omitempty"`
 	// Options are the settings of the command beyond the kinds (an
 	// attack's model and search limits), by flag name.
 	Options map[string]string `json:"options,omitempty"`
