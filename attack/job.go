@@ -166,6 +166,7 @@ func (j *Job) writeManifest(gold []conll.Sentence, res *Result, opts Options, wr
 	if j.Model.Scheme != iob.IOB2 {
 		m.Scheme = j.Model.Scheme.String()
 	}
+	m.Repair = j.Repair != nil
 	return stressset.WriteManifest(j.Manifest, m, j.Outputs.Force)
 }
 
