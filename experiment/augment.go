@@ -181,6 +181,11 @@ func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb
 			return nil, err
 		}
 		for _, k := range a.Kinds {
+			if err := perturb.CheckSelectionOf(a.Selection, []perturb.ManifestKind{{Name: k.Name}}); err != nil {
+				return nil, err
+			}
+		}
+		for _, k := range a.Kinds {
 			name := fmt.Sprintf("%s.%d", k.Suffix, c+1)
 			p := Part{Name: name, Kind: k.Name, Copy: c + 1, Seed: seed, First: sink.n}
 			pl := &perturb.Pipeline{

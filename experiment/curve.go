@@ -134,6 +134,9 @@ func (c *Curve) perturbAt(ctx context.Context, test []conll.Sentence, kind strin
 	if err != nil {
 		return stressset.Set{}, err
 	}
+	if err := perturb.CheckSelectionOf(sel, []perturb.ManifestKind{{Name: kind}}); err != nil {
+		return stressset.Set{}, err
+	}
 	var out collector
 	var log bytes.Buffer
 	cw := perturb.NewChangeWriter(&log)

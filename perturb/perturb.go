@@ -170,11 +170,20 @@ type Kind struct {
 	// UsesSelection is false for perturbations that pick their own
 	// targets (e.g. synonym replacement of gold entity spans).
 	UsesSelection bool
+	// Mentions is set for kinds that change gold mentions only
+	// (synonym, abbreviation, entity-swap): word selection's
+	// Targets "context" leaves them nothing to change, and is refused
+	// (see CheckSelection). A kind with Mentions and without
+	// UsesSelection chooses its mentions by SelectMentions: of the
+	// selection, only Rate applies to it.
+	Mentions bool
 	// New builds a ready-to-use Perturbation from option values (missing
 	// values take their defaults). It may do expensive setup, such as
 	// opening a concept store; if the result implements io.Closer, the
 	// caller closes it when done.
 	New func(opts map[string]string) (Perturbation, error)
+
+	components []*Kind // of a composition (see Lookup)
 }
 
 var (

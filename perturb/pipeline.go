@@ -55,10 +55,20 @@ type MentionReporter interface {
 // input's order but not on the number of workers.
 type ContextPerturbation interface {
 	Perturbation
-	NewContextReader() ContextReader
+	// NewContextReader returns a reader for one input of the run run.
+	NewContextReader(run RunInfo) ContextReader
 	PerturbContext(ctx any, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []Change)
 	// MentionOutcomesContext is MentionOutcomes given the context.
 	MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string
+}
+
+// RunInfo is what a ContextPerturbation knows of its run: the seed, for
+// choices that must agree across sentences (one name for a concept in a
+// whole document), and the selection, for kinds that select their own
+// mentions (SelectMentions at Selection.Rate).
+type RunInfo struct {
+	Seed      uint64
+	Selection Selection
 }
 
 // ContextReader reads one input's sentences in order (see
@@ -304,7 +314,7 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 			anyContext := false
 			for k, st := range pt.Steps {
 				if cp, ok := st.Perturbation.(ContextPerturbation); ok {
-					readers[k], anyContext = cp.NewContextReader(), true
+					readers[k], anyContext = cp.NewContextReader(RunInfo{Seed: p.Seed, Selection: p.Selector.Options()}), true
 				}
 			}
 			for i := 0; ; {

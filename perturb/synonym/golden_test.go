@@ -27,7 +27,7 @@ func TestGolden(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	cw := perturb.NewChangeWriter(&buf)
-	cr := r.NewContextReader()
+	cr := r.NewContextReader(perturb.RunInfo{Seed: 1, Selection: perturb.DefaultSelection()})
 	for i, s := range ss {
 		_, cs := r.PerturbContext(cr.Observe(s), s, nil, perturb.SentenceRand(1, Name, s))
 		for _, c := range cs {
