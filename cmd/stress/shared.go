@@ -107,7 +107,7 @@ func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
 // sameOption reports whether two kinds declare an option alike, so
 // that one flag may set it for both.
 func sameOption(a, b perturb.Option) bool {
-	return a.Name == b.Name && a.Default == b.Default && a.Bool == b.Bool && a.List == b.List && a.Files == b.Files
+	return a.Name == b.Name && a.Default == b.Default && a.Bool == b.Bool && a.List == b.List && a.Files == b.Files && a.Input == b.Input
 }
 
 // flagError maps a library error about an option value to the flag that

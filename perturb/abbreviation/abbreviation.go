@@ -123,7 +123,7 @@ var Kind = &perturb.Kind{
 	Options: []perturb.Option{
 		{Name: optionDirection, Default: Expand, Help: "expand (an abbreviation becomes its long form) or contract (a long form becomes its abbreviation)"},
 		standardOption,
-		{Name: optionDB, Default: "", Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
+		{Name: optionDB, Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
 		{Name: optionTypeMap, Default: "", Help: "entity types to semantic groups, added to the defaults: Chemical=CHEM,Disease=DISO+ANAT ('none,...' clears the defaults; types match in any case)"},
 	},
 	Mentions: true,
@@ -147,7 +147,7 @@ type Options struct {
 }
 
 // Abbreviator swaps abbreviations and long forms. It implements
-// perturb.Perturbation, perturb.ContextPerturbation,
+// perturb.Perturbation, perturb.DocumentPerturbation,
 // perturb.SentenceChecker and perturb.Auditor, and is safe for
 // concurrent use.
 type Abbreviator struct {
@@ -307,7 +307,7 @@ type sentenceContext struct {
 	run      perturb.RunInfo
 }
 
-// reader keeps the definitions of one input (perturb.ContextReader).
+// reader keeps the definitions of one input (perturb.DocumentReader).
 type reader struct {
 	a      *Abbreviator
 	run    perturb.RunInfo
@@ -316,15 +316,15 @@ type reader struct {
 	defs   []abbrev.Definition   // what the next sentence may use
 }
 
-// NewContextReader returns a reader of one input's definitions
-// (perturb.ContextPerturbation).
-func (a *Abbreviator) NewContextReader(run perturb.RunInfo) perturb.ContextReader {
+// NewDocumentReader returns a reader of one input's definitions
+// (perturb.DocumentPerturbation).
+func (a *Abbreviator) NewDocumentReader(run perturb.RunInfo) perturb.DocumentReader {
 	return &reader{a: a, run: run}
 }
 
 // Observe returns the context of s and adds s's definitions to those of
 // the sentences after it.
-func (r *reader) Observe(s conll.Sentence) any {
+func (r *reader) Observe(s conll.Sentence) perturb.DocState {
 	if s.DocStart {
 		r.docs, r.window, r.defs = true, nil, nil // a new document defines its own
 	}
@@ -361,7 +361,7 @@ type edit struct {
 
 // plan returns the replacements of s and the outcome of each gold
 // mention, given its context (nil: no definitions, every mention
-// selected). It is deterministic: PerturbContext, MentionOutcomesContext
+// selected). It is deterministic: PerturbInDocument, MentionOutcomesInDocument
 // and Audit agree on it.
 func (a *Abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string) {
 	if len(iob.Validate(s.Tags, iob.IOB2)) > 0 || len(s.Tags) != len(s.Tokens) {
@@ -512,17 +512,17 @@ func runningLong(long []string) []string {
 	return toks
 }
 
-// Perturb is PerturbContext without context: only standard long forms,
+// Perturb is PerturbInDocument without context: only standard long forms,
 // which need none.
 func (a *Abbreviator) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return a.PerturbContext(nil, s, selected, r)
+	return a.PerturbInDocument(nil, s, selected, r)
 }
 
-// PerturbContext replaces the mentions plan selects
-// (perturb.ContextPerturbation). selected and r are not used: mentions
+// PerturbInDocument replaces the mentions plan selects
+// (perturb.DocumentPerturbation). selected and r are not used: mentions
 // are selected by perturb.SelectMentions and every choice is the text's.
-func (a *Abbreviator) PerturbContext(ctx any, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
-	sc, _ := ctx.(*sentenceContext)
+func (a *Abbreviator) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
+	sc, _ := doc.(*sentenceContext)
 	edits, _ := a.plan(sc, s)
 	if len(edits) == 0 {
 		return s, nil
@@ -536,9 +536,6 @@ func (a *Abbreviator) PerturbContext(ctx any, s conll.Sentence, _ []bool, _ *ran
 		changes[k] = perturb.Change{Token: e.span.Start, End: e.span.End, Kind: Name,
 			Before: strings.Join(s.Tokens[e.span.Start:e.span.End], " "), After: strings.Join(e.toks, " "),
 			Source: e.source, TermType: e.term}
-	}
-	if len(s.Fields) == len(s.Tokens) && len(out.Tokens) == len(s.Tokens) {
-		out.Fields = s.Fields
 	}
 	return out, changes
 }
@@ -569,24 +566,24 @@ func (a *Abbreviator) CheckSentence(orig, out conll.Sentence, changes []perturb.
 
 // MentionOutcomes returns, for each gold mention of s in order, its type
 // and outcome, without context.
-func (a *Abbreviator) MentionOutcomes(s conll.Sentence) [][2]string {
-	return a.MentionOutcomesContext(nil, s)
+func (a *Abbreviator) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
+	return a.MentionOutcomesInDocument(nil, s)
 }
 
-// MentionOutcomesContext returns, for each gold mention of s in order,
-// its type and outcome (an Outcome* constant), as PerturbContext decides
-// (perturb.ContextPerturbation).
-func (a *Abbreviator) MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string {
-	sc, _ := ctx.(*sentenceContext)
+// MentionOutcomesInDocument returns, for each gold mention of s in order,
+// its type and outcome (an Outcome* constant), as PerturbInDocument decides
+// (perturb.DocumentPerturbation).
+func (a *Abbreviator) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
+	sc, _ := doc.(*sentenceContext)
 	_, outcomes := a.plan(sc, s)
 	spans := iob.Spans(s.Tags)
-	out := make([][2]string, len(spans))
+	out := make([]perturb.MentionOutcome, len(spans))
 	for k, sp := range spans {
 		o := OutcomeFiltered // not valid IOB2: left whole
 		if k < len(outcomes) {
 			o = outcomes[k]
 		}
-		out[k] = [2]string{sp.Type, o}
+		out[k] = perturb.MentionOutcome{Type: sp.Type, Outcome: o}
 	}
 	return out
 }
@@ -604,12 +601,12 @@ const (
 
 // Audit counts the replacements by term type and the definitions of orig
 // by how they matched (perturb.Auditor).
-func (a *Abbreviator) Audit(dst []perturb.AuditCount, ctx any, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
+func (a *Abbreviator) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
 	for _, c := range changes {
 		dst = append(dst, perturb.AuditCount{Section: AuditReplacements, Item: ItemTotal, N: 1},
 			perturb.AuditCount{Section: AuditReplacements, Item: c.TermType, N: 1})
 	}
-	if sc, _ := ctx.(*sentenceContext); sc != nil && sc.defining {
+	if sc, _ := doc.(*sentenceContext); sc != nil && sc.defining {
 		for _, d := range abbrev.Find(orig, a.sameConcept) {
 			dst = append(dst, perturb.AuditCount{Section: AuditDefinitions, Item: d.Match, N: 1})
 		}

@@ -49,17 +49,17 @@ func sentence(text, tags string) conll.Sentence {
 
 // run perturbs sentences in order through one context reader, as the
 // pipeline does.
-func run(a *Abbreviator, rate float64, ss ...conll.Sentence) ([]conll.Sentence, [][]perturb.Change, [][][2]string) {
+func run(a *Abbreviator, rate float64, ss ...conll.Sentence) ([]conll.Sentence, [][]perturb.Change, [][]perturb.MentionOutcome) {
 	sel := perturb.DefaultSelection()
 	sel.Rate = rate
-	cr := a.NewContextReader(perturb.RunInfo{Seed: 1, Selection: sel})
+	cr := a.NewDocumentReader(perturb.RunInfo{Seed: 1, Selection: sel})
 	var outs []conll.Sentence
 	var chs [][]perturb.Change
-	var ocs [][][2]string
+	var ocs [][]perturb.MentionOutcome
 	for _, s := range ss {
 		ctx := cr.Observe(s)
-		out, cs := a.PerturbContext(ctx, s, nil, rand.New(rand.NewPCG(1, 2)))
-		outs, chs, ocs = append(outs, out), append(chs, cs), append(ocs, a.MentionOutcomesContext(ctx, s))
+		out, cs := a.PerturbInDocument(ctx, s, nil, rand.New(rand.NewPCG(1, 2)))
+		outs, chs, ocs = append(outs, out), append(chs, cs), append(ocs, a.MentionOutcomesInDocument(ctx, s))
 	}
 	return outs, chs, ocs
 }
@@ -74,7 +74,7 @@ func TestExpand(t *testing.T) {
 	if len(chs[0]) != 0 || !slices.Equal(outs[0].Tokens, def.Tokens) {
 		t.Errorf("defining sentence changed: %v", outs[0].Tokens)
 	}
-	if want := [][2]string{{"Chemical", OutcomeDefinition}, {"Chemical", OutcomeDefinition}, {"Chemical", OutcomeDefinition}}; !slices.Equal(ocs[0], want) {
+	if want := []perturb.MentionOutcome{{Type: "Chemical", Outcome: OutcomeDefinition}, {Type: "Chemical", Outcome: OutcomeDefinition}, {Type: "Chemical", Outcome: OutcomeDefinition}}; !slices.Equal(ocs[0], want) {
 		t.Errorf("outcomes of the defining sentence = %v, want %v", ocs[0], want)
 	}
 	// The first STZ becomes the long form, lower case mid-sentence and
@@ -110,10 +110,10 @@ func TestExpand(t *testing.T) {
 	}
 }
 
-func outcomes(ocs [][2]string) []string {
+func outcomes(ocs []perturb.MentionOutcome) []string {
 	var out []string
 	for _, o := range ocs {
-		out = append(out, o[1])
+		out = append(out, o.Outcome)
 	}
 	return out
 }
@@ -136,7 +136,7 @@ func TestDefinitions(t *testing.T) {
 		if got := strings.Join(outs[1].Tokens, " "); got != tt.want {
 			t.Errorf("%s / %s: got %q, want %q", tt.def, tt.use, got, tt.want)
 		}
-		if ocs[0][len(ocs[0])-1][1] != OutcomeDefinition {
+		if ocs[0][len(ocs[0])-1].Outcome != OutcomeDefinition {
 			t.Errorf("%s: not found as a definition: %v", tt.def, ocs[0])
 		}
 	}
@@ -265,7 +265,7 @@ func TestRate(t *testing.T) {
 			}
 		}
 		for _, o := range ocs[i] {
-			if o[1] == OutcomeNotSelected {
+			if o.Outcome == OutcomeNotSelected {
 				notSel++
 			}
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
@@ -61,10 +60,8 @@ func TestSharedOptions(t *testing.T) {
 	}
 	names = append(names, "keyboard+case", "case+synonym")
 	defer func() {
-		for _, p := range built {
-			if c, ok := p.(io.Closer); ok {
-				c.Close()
-			}
+		for _, bk := range built {
+			bk.Close()
 		}
 	}()
 	for _, name := range names {
@@ -73,14 +70,14 @@ func TestSharedOptions(t *testing.T) {
 			t.Errorf("kind %s: no row in the table", name)
 			continue
 		}
-		base, err := apply(name, d, sents)
+		base, err := applySel(name, d, sents)
 		if err != nil {
 			t.Fatalf("%s with the default selection: %v", name, err)
 		}
 		for _, c := range cases {
 			sel := d
 			c.mod(&sel)
-			got, err := apply(name, sel, sents)
+			got, err := applySel(name, sel, sents)
 			switch w[c.name] {
 			case refused:
 				opt := strings.Fields(c.name)[0]
@@ -167,10 +164,10 @@ func containsChange(cs []perturb.Change, c perturb.Change) bool {
 	return false
 }
 
-// apply perturbs sents with kind under sel, as perturb.Apply does, and
-// returns the changes. Perturbations are built once per kind: opening
+// applySel perturbs sents with kind under sel, as perturb.Apply does, and
+// returns the changes. Kinds are built once per kind name: opening
 // the concept store and drawing entity swap's pools take seconds.
-func apply(kind string, sel perturb.Selection, sents []conll.Sentence) ([]perturb.Change, error) {
+func applySel(kind string, sel perturb.Selection, sents []conll.Sentence) ([]perturb.Change, error) {
 	k, err := Lookup(kind)
 	if err != nil {
 		return nil, err
@@ -184,12 +181,12 @@ func apply(kind string, sel perturb.Selection, sents []conll.Sentence) ([]pertur
 		}
 		return nil, err
 	}
-	p, ok := built[kind]
+	bk, ok := built[kind]
 	if !ok {
-		if p, err = k.Build(nil); err != nil {
+		if bk, err = k.Build(nil); err != nil {
 			return nil, err
 		}
-		built[kind] = p
+		built[kind] = bk
 	}
 	selector, err := perturb.NewSelector(sel, 1)
 	if err != nil {
@@ -198,15 +195,15 @@ func apply(kind string, sel perturb.Selection, sents []conll.Sentence) ([]pertur
 	var changes []perturb.Change
 	pl := &perturb.Pipeline{Seed: 1, Selector: selector, Workers: 2,
 		Changes: func(c perturb.Change) error { changes = append(changes, c); return nil },
-		Steps:   []perturb.Step{{Name: k.Name, File: "out", Perturbation: p, Out: discard{}}}}
+		Steps:   []perturb.Step{{Name: k.Name, File: "out", Perturbation: bk.Perturbation, Out: discard{}}}}
 	if _, err := pl.Run(context.Background(), &sliceSource{sents: sents}); err != nil {
 		return nil, err
 	}
 	return changes, nil
 }
 
-// built holds the perturbations apply built, by kind.
-var built = map[string]perturb.Perturbation{}
+// built holds the kinds applySel built, by name.
+var built = map[string]*perturb.BuiltKind{}
 
 type discard struct{}
 

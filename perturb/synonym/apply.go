@@ -31,22 +31,22 @@ type sentenceContext struct {
 	doc uint64 // a hash of the document's first sentence; 0 when the input marks no documents
 }
 
-// reader follows the documents of one input (perturb.ContextReader).
+// reader follows the documents of one input (perturb.DocumentReader).
 type reader struct {
 	run perturb.RunInfo
 	doc uint64
 	ctx *sentenceContext // shared by the sentences of a document
 }
 
-// NewContextReader returns a reader of one input
-// (perturb.ContextPerturbation): it gives each sentence the run and its
+// NewDocumentReader returns a reader of one input
+// (perturb.DocumentPerturbation): it gives each sentence the run and its
 // document.
-func (r *Replacer) NewContextReader(run perturb.RunInfo) perturb.ContextReader {
+func (r *Replacer) NewDocumentReader(run perturb.RunInfo) perturb.DocumentReader {
 	return &reader{run: run, ctx: &sentenceContext{run: run}}
 }
 
 // Observe returns the context of s.
-func (rd *reader) Observe(s conll.Sentence) any {
+func (rd *reader) Observe(s conll.Sentence) perturb.DocState {
 	if s.DocStart {
 		// The document is known by its first sentence, as sentences
 		// are seeded by their content: the output does not depend on
@@ -71,8 +71,8 @@ type edit struct {
 
 // plan returns the replacements of s and the outcome of each gold
 // mention, in the context sc (nil: seed 0, no document, every mention
-// selected). It is deterministic, so PerturbContext,
-// MentionOutcomesContext and Audit agree; and mentions left by the rate
+// selected). It is deterministic, so PerturbInDocument,
+// MentionOutcomesInDocument and Audit agree; and mentions left by the rate
 // are planned as at rate 1 and dropped last, so what a rate changes is
 // a subset of what a higher rate changes, with the same names.
 func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string) {
@@ -222,20 +222,19 @@ func conceptKey(a *Analysis) string {
 	return ""
 }
 
-// Perturb is PerturbContext without context: seed 0, no document, every
-// mention a target. The pipeline calls PerturbContext.
+// Perturb is PerturbInDocument without context: seed 0, no document, every
+// mention a target. The pipeline calls PerturbInDocument.
 func (r *Replacer) Perturb(s conll.Sentence, selected []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return r.PerturbContext(nil, s, selected, rng)
+	return r.PerturbInDocument(nil, s, selected, rng)
 }
 
-// PerturbContext replaces the mentions of s that plan chooses
-// (perturb.ContextPerturbation). selected and rng are not used: the
+// PerturbInDocument replaces the mentions of s that plan chooses
+// (perturb.DocumentPerturbation). selected and rng are not used: the
 // targets are the gold mentions (perturb.SelectMentions at the run's
-// rate) and names are ranked per concept (see rank). Fields are dropped
-// when the number of tokens changes, as extra columns cannot be
-// invented for new tokens.
-func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
-	sc, _ := ctx.(*sentenceContext)
+// rate) and names are ranked per concept (see rank). The other columns
+// of s follow the tokens by conll.Realign's rule.
+func (r *Replacer) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
+	sc, _ := doc.(*sentenceContext)
 	edits, _ := r.plan(sc, s)
 	if len(edits) == 0 {
 		return s, nil
@@ -254,9 +253,6 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, _ *rand.R
 			After:     strings.Join(e.toks, " "),
 			ConceptID: e.c.ConceptID, Source: e.c.Source, TermType: e.c.TermType,
 		}
-	}
-	if len(s.Fields) == len(s.Tokens) && len(out.Tokens) == len(s.Tokens) {
-		out.Fields = s.Fields // the pipeline resyncs the token column
 	}
 	return out, changes
 }

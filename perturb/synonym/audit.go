@@ -41,7 +41,7 @@ const (
 // Audit counts the replacements of out by kind and by proxy, and the
 // names rejected for the mentions of orig, by reason
 // (perturb.Auditor).
-func (r *Replacer) Audit(dst []perturb.AuditCount, ctx any, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
+func (r *Replacer) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
 	for _, c := range changes {
 		kind := ItemLexicon
 		dst = append(dst, perturb.AuditCount{Section: AuditReplacements, Item: ItemTotal, N: 1},

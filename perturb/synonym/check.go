@@ -48,24 +48,24 @@ func (r *Replacer) CheckSentence(orig, out conll.Sentence, changes []perturb.Cha
 
 // MentionOutcomes returns, for each gold mention of s in order, its type
 // and outcome (an Outcome* constant), without context.
-func (r *Replacer) MentionOutcomes(s conll.Sentence) [][2]string {
-	return r.MentionOutcomesContext(nil, s)
+func (r *Replacer) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
+	return r.MentionOutcomesInDocument(nil, s)
 }
 
-// MentionOutcomesContext returns, for each gold mention of s in order,
-// its type and outcome (an Outcome* constant) as PerturbContext decides
-// it (perturb.ContextPerturbation).
-func (r *Replacer) MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string {
-	sc, _ := ctx.(*sentenceContext)
+// MentionOutcomesInDocument returns, for each gold mention of s in order,
+// its type and outcome (an Outcome* constant) as PerturbInDocument decides
+// it (perturb.DocumentPerturbation).
+func (r *Replacer) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
+	sc, _ := doc.(*sentenceContext)
 	_, outcomes := r.plan(sc, s)
 	spans := iob.Spans(s.Tags)
-	out := make([][2]string, len(spans))
+	out := make([]perturb.MentionOutcome, len(spans))
 	for k, sp := range spans {
 		o := OutcomeFiltered // not valid IOB2: left whole
 		if k < len(outcomes) {
 			o = outcomes[k]
 		}
-		out[k] = [2]string{sp.Type, o}
+		out[k] = perturb.MentionOutcome{Type: sp.Type, Outcome: o}
 	}
 	return out
 }

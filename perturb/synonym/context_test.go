@@ -11,15 +11,15 @@ import (
 
 // runContext perturbs sentences in order through one context reader, as
 // the pipeline does.
-func runContext(r *Replacer, ss []conll.Sentence) ([]conll.Sentence, [][]perturb.Change, [][][2]string) {
-	cr := r.NewContextReader(perturb.RunInfo{Seed: 1, Selection: perturb.DefaultSelection()})
+func runContext(r *Replacer, ss []conll.Sentence) ([]conll.Sentence, [][]perturb.Change, [][]perturb.MentionOutcome) {
+	cr := r.NewDocumentReader(perturb.RunInfo{Seed: 1, Selection: perturb.DefaultSelection()})
 	var outs []conll.Sentence
 	var chs [][]perturb.Change
-	var ocs [][][2]string
+	var ocs [][]perturb.MentionOutcome
 	for _, s := range ss {
 		ctx := cr.Observe(s)
-		out, cs := r.PerturbContext(ctx, s, nil, rand.New(rand.NewPCG(1, 2)))
-		outs, chs, ocs = append(outs, out), append(chs, cs), append(ocs, r.MentionOutcomesContext(ctx, s))
+		out, cs := r.PerturbInDocument(ctx, s, nil, rand.New(rand.NewPCG(1, 2)))
+		outs, chs, ocs = append(outs, out), append(chs, cs), append(ocs, r.MentionOutcomesInDocument(ctx, s))
 	}
 	return outs, chs, ocs
 }
