@@ -120,8 +120,11 @@ func (c *Curve) Sets(ctx context.Context, test []conll.Sentence) ([]stressset.Se
 func (c *Curve) perturbAt(ctx context.Context, test []conll.Sentence, kind string, p perturb.Perturbation, rate float64, name string) (stressset.Set, error) {
 	sel := c.Selection
 	sel.Rate = rate
-	selector, err := perturb.NewSelector(sel, c.Seed)
+	selector, err := perturbkinds.NewSelector(sel, c.Seed)
 	if err != nil {
+		return stressset.Set{}, err
+	}
+	if err := perturb.CheckSelectionOf(sel, []perturb.ManifestKind{{Name: kind}}); err != nil {
 		return stressset.Set{}, err
 	}
 	var out collector
