@@ -251,7 +251,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 	m := &mentionCase{mention: mention, form: form, words: english.KeyWords(form), vkey: variantKey(form), fields: fw,
 		foreign: english.IsForeign(form), chem: slices.Contains(groups, "CHEM"),
 		adjective: len(fw) == 1 && english.Adjectival(fw[0]) && slices.Contains(groups, "DISO"),
-		written: map[string]bool{}, capitals: map[string]bool{}, noSource: r.noSource, noTTY: r.noTTY}
+		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: r.noSource, noTTY: r.noTTY}
 	mkey := english.TrivialKey(form)
 	// Words some name of the concepts writes in lower case: a capital
 	// that no source drops is a trade name's ("Valium", "Motrin").
