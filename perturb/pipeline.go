@@ -387,6 +387,11 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 			}
 		}
 	}
+	for i := range parts {
+		for k := range stats[i] {
+			stats[i][k].markMeasured()
+		}
+	}
 	if firstErr == nil {
 		firstErr = ctx.Err()
 	}

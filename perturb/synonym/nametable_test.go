@@ -49,6 +49,10 @@ func TestNameRules(t *testing.T) {
 			rejected: [][2]string{{"myocardial infarction", "MI"}, {"fluorouracil", "5-FU"}},
 			accepted: [][2]string{{"myocardial infarction", "cardiac infarction"}},
 		},
+		"holds an abbreviation the mention does not": {
+			rejected: [][2]string{{"aspartylglucosaminuria", "AGA deficiency"}, {"AIDS", "HIV infection"}},
+			accepted: [][2]string{{"diabetes mellitus type 2", "type II diabetes"}, {"HIV infection", "HIV disease"}},
+		},
 		"a name in another language": {
 			rejected: [][2]string{{"valproic acid", "acidum valproicum"}, {"tranexamic acid", "ácido tranexámico"}},
 			accepted: [][2]string{{"valproic acid", "valproate"}},

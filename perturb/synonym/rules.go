@@ -2,6 +2,7 @@ package synonym
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -92,6 +93,8 @@ var nameRules = []nameRule{
 		})},
 	{RejectAbbrev, "an abbreviation (\"MI\" for myocardial infarction): writing one out or in is the abbreviation kind's", stagePolicy,
 		when(RejectAbbrev, func(n *nameCase) bool { return IsAbbreviation(n.term.String) })},
+	{RejectAbbrev, "holds an abbreviation the mention does not (\"AGA deficiency\" for aspartylglucosaminuria, \"HIV infection\" for AIDS)", stagePolicy,
+		when(RejectAbbrev, func(n *nameCase) bool { return holdsAcronym(n.term.String, n.m.mention) })},
 	{RejectForeign, "a name in another language (\"acidum valproicum\") for an English mention", stagePolicy,
 		when(RejectForeign, func(n *nameCase) bool { return english.IsForeign(n.term.String) && !n.m.foreign })},
 	{RejectedNested, "contains the mention's words or is contained in them (\"heparin cofactor ii\", \"lithium hydride\", \"hypomania\"): a narrower or broader concept, a salt, a part", stagePolicy,
@@ -126,9 +129,25 @@ var nameRules = []nameRule{
 			return len(tw) > 0 && !english.Adjectival(tw[len(tw)-1])
 		})},
 	{RejectAvoid, "a pair of avoid.txt: names of one concept that are not interchangeable (\"seizures\" -> \"convulsions\")", stagePolicy,
-		when(RejectAvoid, func(n *nameCase) bool { return english.AvoidedPair(n.spelled, n.m.form) })},
+		when(RejectAvoid, func(n *nameCase) bool { return avoidedPair(n.spelled, n.m.form) })},
 	{"", "not a name a writer would use in place of the mention (Natural: foreign, systematic, inverted, coded, qualified, much longer, avoided)", stagePolicy,
 		func(n *nameCase) string { return Natural(n.spelled, n.m.mention) }},
+}
+
+// romanRE matches a Roman numeral, which names a type, not an
+// abbreviation ("type II diabetes").
+var romanRE = regexp.MustCompile(`^(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})$`)
+
+// holdsAcronym reports whether name has a word in capitals (two to six
+// letters, no Roman numeral) that mention does not have.
+func holdsAcronym(name, mention string) bool {
+	mt := english.Tokenize(mention, TokenizePunct)
+	for _, t := range english.Tokenize(name, TokenizePunct) {
+		if english.IsAcronym(t) && !romanRE.MatchString(t) && !slices.Contains(mt, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // judge returns the first rule of nameRules that rejects n, and its
@@ -282,6 +301,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 		a.notePlurals(terms)
 		for _, t := range terms {
 			english.ProperWords(t.String, a.proper)
+			eponyms(t.String, a.proper)
 			english.LowerWords(t.String, lower)
 			if english.TrivialKey(t.String) == mkey {
 				continue // the mention itself
@@ -393,4 +413,19 @@ func (rt *roundTrip) keeps(name, id string) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// eponyms adds to set the words name capitalizes as a person's name
+// (english.Eponym: "Angelman" in "Angelman Syndrome", "Ruvalcaba" in
+// "Bannayan-Riley-Ruvalcaba Syndrome"), so that a source that writes the
+// name in lower case ("angelman syndrome") is rendered with the capital.
+// A word another name writes in lower case is dropped again (see
+// candidates).
+func eponyms(name string, set map[string]bool) {
+	toks := english.Tokenize(name, TokenizePunct)
+	for i, t := range toks {
+		if english.Eponym(toks, i) {
+			set[strings.ToLower(t)] = true
+		}
+	}
 }

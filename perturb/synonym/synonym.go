@@ -94,6 +94,9 @@ const (
 	OutcomeFiltered  = "filtered"      // other names exist, but every one was excluded
 	// OutcomeNotSelected: left by the rate (perturb.SelectMentions).
 	OutcomeNotSelected = "not selected"
+	// OutcomeSeen: every name that fits was seen in the unseen-in
+	// corpora (with unseen-only).
+	OutcomeSeen = "only seen names"
 	// OutcomeDefinition: one side of an abbreviation's definition,
 	// "doxorubicin ( DOX )", left alone so that the text still defines it.
 	OutcomeDefinition = "in a definition"
@@ -119,7 +122,7 @@ const (
 )
 
 // Outcomes lists the outcomes in report order.
-var Outcomes = []string{OutcomeReplaced, OutcomeNotSelected, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeDefinition, OutcomeNoType}
+var Outcomes = []string{OutcomeReplaced, OutcomeNotSelected, OutcomeSeen, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeDefinition, OutcomeNoType}
 
 // DefaultTypeMap maps the entity labels of BC5CDR (Chemical, Disease),
 // NCBI-disease (Disease, and its original SpecificDisease, DiseaseClass,
@@ -160,6 +163,13 @@ type Options struct {
 	// ("MESH:D0000?????"), that are never used, and whose names are never replacements: a
 	// candidate naming one fails the round trip.
 	ExcludeConcepts []string
+	// Unseen holds the names (mention.Key) of gold mentions of corpora a
+	// model was trained on (unseen-in): replacements avoid them, so that
+	// a set tests names the model never saw. With UnseenOnly a mention
+	// all of whose names were seen is left alone; else seen names are
+	// used when no other fits.
+	Unseen     map[string]bool
+	UnseenOnly bool
 }
 
 // DefaultOptions returns the measured defaults.
@@ -429,23 +439,30 @@ func (r *Replacer) excluded(id string) bool {
 // "convulsion"), where lexicons list names, and puts the candidates back
 // in the mention's number.
 func (r *Replacer) analyze(typ, mention string) *Analysis {
-	plural := english.IsPlural(mention)
+	// A symbol has no number ("Ca" is no plural of "cum").
+	plural := english.IsPlural(mention) && elements[mention] == ""
 	var a *Analysis
+	form := mention
 	if plural {
-		a = r.analyzeForm(typ, mention, english.Singular(mention))
+		form = english.Singular(mention)
+		a = r.analyzeForm(typ, mention, form)
 	}
 	if a == nil || a.Outcome == OutcomeNoConcept {
+		form = mention
 		a = r.analyzeForm(typ, mention, mention)
 	}
 	if a.Err != nil {
 		return a
+	}
+	if err := r.addExtra(a, typ, mention, form); err != nil {
+		return &Analysis{Err: err}
 	}
 	a = matchNumber(a, plural)
 	// What the pipeline will check, checked now: a candidate failing
 	// it is dropped and counted, never an error for the run.
 	out := a.Candidates[:0]
 	for _, c := range a.Candidates {
-		if r.Check(perturb.Change{After: c.Term, ConceptID: c.ConceptID}) != nil {
+		if r.Check(perturb.Change{Before: mention, After: c.Term, ConceptID: c.ConceptID, Source: c.Source, TermType: c.TermType}) != nil {
 			r.reject(a, mention, c.Term, RejectedRoundTrip)
 			continue
 		}
