@@ -3,7 +3,6 @@ package perturb
 import (
 	"bytes"
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -23,7 +22,6 @@ func TestFilesStats(t *testing.T) {
 	orig, pert := filepath.Join(dir, "orig.tsv"), filepath.Join(dir, "pert.tsv")
 	os.WriteFile(orig, []byte(origText), 0o644)
 	os.WriteFile(pert, []byte(pertText), 0o644)
-	defer func(old io.Reader) { conll.Stdin = old }(conll.Stdin)
 
 	type row struct {
 		name             string
@@ -50,11 +48,11 @@ func TestFilesStats(t *testing.T) {
 		{"missing file", []string{filepath.Join(dir, "none.tsv")}, orig, "", nil, fs.ErrNotExist},
 		{"no stdin", []string{"-"}, "", "", nil, conll.ErrNoStdin},
 	} {
-		conll.Stdin = nil
+		var op conll.Opener
 		if tt.stdin != "" {
-			conll.Stdin = strings.NewReader(tt.stdin)
+			op.Stdin = strings.NewReader(tt.stdin)
 		}
-		rows, err := FilesStats(tt.files, tt.orig, iob.IOB2, nil)
+		rows, err := FilesStats(op, tt.files, tt.orig, iob.IOB2, nil)
 		if tt.err != nil || err != nil {
 			if !errors.Is(err, tt.err) {
 				t.Errorf("%s: error %v, want %v", tt.name, err, tt.err)
@@ -80,14 +78,14 @@ func TestFilesStats(t *testing.T) {
 	bad := filepath.Join(dir, "bad.tsv")
 	os.WriteFile(bad, []byte("Aspirin\tS-Chemical\n"), 0o644)
 	var pe *conll.ParseError
-	if _, err := FilesStats([]string{bad}, "", iob.IOB2, nil); !errors.As(err, &pe) || pe.Line != 1 {
+	if _, err := FilesStats(conll.Opener{}, []string{bad}, "", iob.IOB2, nil); !errors.As(err, &pe) || pe.Line != 1 {
 		t.Errorf("IOBES tag read as IOB2: %v, want %s:1", err, bad)
 	}
-	if rows, err := FilesStats([]string{bad}, "", iob.IOBES, nil); err != nil || rows[0].Stats.Entities["Chemical"] != 1 {
+	if rows, err := FilesStats(conll.Opener{}, []string{bad}, "", iob.IOBES, nil); err != nil || rows[0].Stats.Entities["Chemical"] != 1 {
 		t.Errorf("IOBES file in IOBES: %+v, %v; want one Chemical", rows, err)
 	}
 	var b bytes.Buffer
-	rows, _ := FilesStats([]string{pert}, orig, iob.IOB2, nil)
+	rows, _ := FilesStats(conll.Opener{}, []string{pert}, orig, iob.IOB2, nil)
 	if err := WriteTable(&b, rows); err != nil || !strings.Contains(b.String(), "orig.tsv (original)") {
 		t.Errorf("table %q, %v", b.String(), err)
 	}

@@ -463,13 +463,13 @@ func WriteOutcomes(w io.Writer, rows []NamedStats) error {
 // counted right and an invalid tag stops the count at its line; files
 // that do not align are an error naming the line. With repair set,
 // invalid transitions are repaired and reported instead
-// (conll.File.SetSchemeRepair). Standard input ("-") may be named more
-// than once, as orig and a file: it is read once and kept for every
-// row.
-func FilesStats(files []string, orig string, scheme iob.Scheme, repair func(conll.Repair)) ([]NamedStats, error) {
-	open := conll.Open
+// (conll.File.SetSchemeRepair). Files are opened by op; its standard
+// input ("-") may be named more than once, as orig and a file: it is
+// read once and kept for every row.
+func FilesStats(op conll.Opener, files []string, orig string, scheme iob.Scheme, repair func(conll.Repair)) ([]NamedStats, error) {
+	open := op.Open
 	if orig == "-" || slices.Contains(files, "-") {
-		in, err := conll.OpenInput("-")
+		in, err := op.OpenInput("-")
 		if err != nil {
 			return nil, err
 		}
@@ -479,9 +479,9 @@ func FilesStats(files []string, orig string, scheme iob.Scheme, repair func(conl
 		}
 		open = func(name string) (*conll.File, error) {
 			if name == "-" {
-				return conll.OpenReader(bytes.NewReader(data), name)
+				return op.OpenReader(bytes.NewReader(data), name)
 			}
-			return conll.Open(name)
+			return op.Open(name)
 		}
 	}
 	setup := func(f *conll.File) error { return f.SetSchemeRepair(scheme, repair) }

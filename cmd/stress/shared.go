@@ -237,6 +237,7 @@ func bindBaselines(f *flags, p *[]tagger.Features, value, usage string) {
 func (o *systemFlags) systems(p *perturbFlags, e *env, logf func(string, ...any)) *experiment.Systems {
 	s := o.sys
 	s.Seed, s.Selection, s.Workers, s.Stderr, s.Logf = p.Seed, p.Selection, p.Workers, e.Stderr, logf
+	s.Opener = corpora(e)
 	return &s
 }
 
