@@ -994,7 +994,7 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand
 			continue
 		}
 		a := r.Analyze(sp.Type, mention)
-		cands := r.fitting(s, sp, a)
+		cands := r.fitting(s, sp, a, style)
 		if k := len(edits) - 1; k >= 0 && edits[k].span.End+1 == sp.Start && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] {
 			// Nor the name the mention before it has just become:
 			// "seizures and convulsions" -> "seizures and seizures".
@@ -1051,16 +1051,13 @@ func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style stri
 // stands in s: after "a" or "an", those whose first word takes the same
 // article, none that would repeat the word before or after the mention,
 // and none at all when the mention names part of a protein (see
-// proteinHeads).
-func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candidate {
+// proteinHeads). style is the sentence's tokenization (Options.Tokenize,
+// or InferStyle of s when that is TokenizeAuto), found once per sentence.
+func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style string) []Candidate {
 	if len(a.Candidates) == 0 {
 		return nil
 	}
 	art := articleBefore(s, sp)
-	style := r.opts.Tokenize
-	if style == TokenizeAuto {
-		style = InferStyle(s.Tokens)
-	}
 	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 	mkey := trivialKey(mention)
 	prev, next := "", ""
@@ -1292,6 +1289,7 @@ func (r *Replacer) MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string
 	var out [][2]string
 	sc, _ := ctx.(*sentenceContext)
 	valid := len(iob.Validate(s.Tags, iob.IOB2)) == 0 && len(s.Tags) == len(s.Tokens)
+	style := "" // the sentence's, found once: finding it reads every token
 	for _, sp := range iob.Spans(s.Tags) {
 		outcome := OutcomeFiltered
 		switch {
@@ -1302,7 +1300,12 @@ func (r *Replacer) MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string
 			outcome = OutcomeReplaced
 		default:
 			a := r.Analyze(sp.Type, strings.Join(s.Tokens[sp.Start:sp.End], " "))
-			if outcome = a.Outcome; outcome == OutcomeReplaced && len(r.fitting(s, sp, a)) == 0 {
+			if style == "" {
+				if style = r.opts.Tokenize; style == TokenizeAuto {
+					style = InferStyle(s.Tokens)
+				}
+			}
+			if outcome = a.Outcome; outcome == OutcomeReplaced && len(r.fitting(s, sp, a, style)) == 0 {
 				outcome = OutcomeFiltered // no candidate takes the article before the mention
 			}
 		}
