@@ -1,13 +1,14 @@
 package stressset
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // ReadChangeLogFile reads the change log at path (see ReadChangeLog).
@@ -29,8 +30,7 @@ func ReadChangeLogFile(path string) (map[string][]Span, error) {
 // error messages.
 func ReadChangeLog(r io.Reader, name string) (map[string][]Span, error) {
 	type row struct{ sentence, token, end, after int }
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	sc := limits.Scanner(r)
 	col := map[string]int{}
 	ncols := 0
 	rows := map[string][]row{}
@@ -87,7 +87,7 @@ func ReadChangeLog(r io.Reader, name string) (map[string][]Span, error) {
 		rows[file] = append(rows[file], row{s - 1, t - 1, e, after})
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, fmt.Errorf("%s:%d: %w", name, line+1, limits.Err(err))
 	}
 	if line == 0 {
 		return nil, fmt.Errorf("%s: empty change log: %w", name, ErrChangeLog)

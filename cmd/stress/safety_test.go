@@ -60,6 +60,15 @@ func manyTypes(n int) string {
 	return b.String()
 }
 
+// cdr3XML is the corpus of cdr3PubTator as BioC XML.
+func cdr3XML(t *testing.T) string {
+	b, err := os.ReadFile("testdata/cdr3.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 // cdr3PubTator is a document corpus (PubTator), whose tags come from its
 // annotations.
 func cdr3PubTator(t *testing.T) string {
@@ -265,6 +274,22 @@ func TestBadInputs(t *testing.T) {
 			code: 1, msg: `b.pubtator:2: syntax error: annotation line with 4 fields`},
 		{name: "PubTator annotation with an empty type", setup: map[string]string{"b.pubtator": "1|t|Aspirin.\n1\t0\t7\tAspirin\t\tD1\n\n"}, args: []string{"stats", "b.pubtator"},
 			code: 1, msg: `b.pubtator:2: syntax error: annotation "Aspirin" without a type`},
+		{name: "/dev/zero as input", args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "/dev/zero"},
+			code: 1, msg: "/dev/zero:1: line longer than 16 MiB", absent: []string{"out.tsv"}},
+		{name: "a gzip bomb (one line of 17 MiB)", setup: map[string]string{"bomb.tsv.gz": gzipped(t, strings.Repeat("0", 17<<20))}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "bomb.tsv.gz"},
+			code: 1, msg: "bomb.tsv.gz:1: line longer than 16 MiB", absent: []string{"out.tsv"}},
+		{name: "a truncated gzip file", setup: map[string]string{"cut.tsv.gz": gzipped(t, strings.Repeat(safetyCorpus+"\n", 500))[:200]}, args: []string{"stats", "cut.tsv.gz"},
+			code: 1, msg: "cut.tsv.gz: gzip: unexpected EOF (the compressed file is truncated)"},
+		{name: "compare --samples 100000000", setup: in, args: []string{"compare", "--samples", "100000000", "--gold", "in.tsv", "--pred-file", "s=in.tsv"},
+			code: 2, msg: "--samples: 100000000: must be at most 100000"},
+		{name: "perturb --workers 2147483647", setup: in, args: []string{"perturb", "--kind", "keyboard", "--workers", "2147483647", "in.tsv"},
+			code: 2, msg: "--workers: 2147483647: must be at most 1024"},
+		{name: "attack --candidates 1000000000", setup: in, args: []string{"attack", "--model-cmd", "cat", "--candidates", "1000000000", "-o", "adv.tsv", "in.tsv"},
+			code: 2, msg: "--candidates: 1000000000: must be at most 10000", absent: []string{"adv.tsv"}},
+		{name: "BioC XML on standard input", stdin: cdr3XML(t), args: []string{"stats", "-"},
+			code: 0, out: "16 (15)"},
+		{name: "a model server's error of two lines", setup: in, args: []string{"tag", "--model-server", `while read l; do printf '%s\n' '{"error": "Traceback:\nValueError"}'; done`, "-o", "out.tsv", "in.tsv"},
+			code: 1, msg: `the server reported: "Traceback:\nValueError"`, absent: []string{"out.tsv"}},
 	}
 	table := []string{
 		"# Bad inputs",
