@@ -12,6 +12,7 @@ import (
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -41,6 +42,7 @@ func (p *AugmentPlan) Files() (inputs, outputs []string) {
 	if !stressset.IsSample(p.Input) {
 		inputs = []string{p.Input}
 	}
+	inputs = append(inputs, perturbkinds.InputFiles(p.Kinds)...)
 	return inputs, []string{p.Output, p.Output + ".changes.tsv", p.Output + ".manifest.json"}
 }
 
@@ -54,12 +56,12 @@ func Augment(ctx context.Context, p *AugmentPlan) (*AugmentManifest, error) {
 	a := &Augmenter{Seed: p.Seed, Selection: p.Selection, Copies: p.Copies, Mix: p.Mix,
 		Shuffle: p.Shuffle, Workers: p.Workers}
 	for _, mk := range p.Kinds {
-		pt, err := stressset.NewPerturbation(mk)
+		bk, err := perturbkinds.New(mk)
 		if err != nil {
 			return nil, err
 		}
-		defer closePerturbation(pt)
-		a.Kinds = append(a.Kinds, Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
+		defer bk.Close()
+		a.Kinds = append(a.Kinds, bk)
 	}
 	if stressset.IsSample(p.Input) && p.Scheme != iob.IOB2 {
 		return nil, fmt.Errorf("%w: %s is IOB2, not %s", stressset.ErrInput, p.Input, p.Scheme)

@@ -17,7 +17,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -96,8 +95,10 @@ func Inputs(paths []string) ([]perturb.Input, error) {
 	return out, nil
 }
 
-// Files returns the input files Run reads (embedded corpora left out)
-// and every file it writes, in the order it commits them.
+// Files returns the input files Run reads (embedded corpora left out),
+// the files its kinds' options name for them to read last
+// (kinds.InputFiles: a concept store, corpora of unseen mentions), and
+// every file it writes, in the order it commits them.
 func (p *Plan) Files() (inputs, outputs []string) {
 	for _, in := range p.Inputs {
 		if !IsSample(in.Path) {
@@ -116,7 +117,7 @@ func (p *Plan) Files() (inputs, outputs []string) {
 		}
 	}
 	outputs = append(outputs, filepath.Join(p.Dir, ChangesName), filepath.Join(p.Dir, ManifestName))
-	return inputs, outputs
+	return append(inputs, kinds.InputFiles(p.Kinds)...), outputs
 }
 
 // IsSample reports whether path names an embedded corpus ("sample:test")
@@ -126,16 +127,6 @@ func IsSample(path string) bool { return strings.HasPrefix(path, "sample:") }
 // outputName is the file an input's output of kind k is written to.
 func outputName(in perturb.Input, k perturb.ManifestKind) string {
 	return in.Name + "_" + k.Suffix + outputExt(in.Path)
-}
-
-// NewPerturbation builds the perturbation of a recorded kind (see
-// kinds.New). If the result implements io.Closer, the caller closes it.
-func NewPerturbation(mk perturb.ManifestKind) (perturb.Perturbation, error) { return kinds.New(mk) }
-
-func closePerturbation(p perturb.Perturbation) {
-	if c, ok := p.(io.Closer); ok {
-		c.Close()
-	}
 }
 
 // baseName is the input file name without directory and corpus
@@ -274,12 +265,12 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 	}
 	var perts []perturb.Perturbation
 	for _, mk := range plan.Kinds {
-		p, err := NewPerturbation(mk)
+		bk, err := kinds.New(mk)
 		if err != nil {
 			return nil, err
 		}
-		defer closePerturbation(p)
-		perts = append(perts, p)
+		defer bk.Close()
+		perts = append(perts, bk.Perturbation)
 	}
 	recorded, err := mapFileOptions(plan.Kinds, func(path string) string { return recordedPath(path, plan.Dir) })
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
@@ -76,12 +77,14 @@ func run(ctx context.Context, args []string, e *env) error {
 	// conll.Stdin.
 	conll.Stdin = e.Stdin
 	conll.DefaultLabels = nil // until --labels sets them
+	labelsFile = ""
 	return commands.Run(ctx, e, args)
 }
 
 // cliError says how to get past a library error in command-line terms:
-// library errors describe values, not flags. An output that is an input
-// or named twice is a command-line mistake (exit status 2).
+// library errors describe values, not flags. An output that is an input,
+// named twice, or no file (a directory) is a command-line mistake (exit
+// status 2).
 // A nested command (umls generate) passes through it twice: a hint is
 // added once.
 func cliError(err error) error {
@@ -89,7 +92,7 @@ func cliError(err error) error {
 	switch {
 	case errors.As(err, &h):
 		return err
-	case errors.Is(err, overwrite.ErrInput), errors.Is(err, overwrite.ErrTwice):
+	case errors.Is(err, overwrite.ErrInput), errors.Is(err, overwrite.ErrTwice), errors.Is(err, atomicfile.ErrNotFile):
 		return usageErrorf("%v", err)
 	case errors.Is(err, atomicfile.ErrExists):
 		return hinted{fmt.Errorf("%w (use --force to replace it)", err)}
@@ -126,9 +129,17 @@ func labelsFlag(c *command, f *flags) {
 			return err
 		}
 		conll.DefaultLabels = labels
+		if _, err := os.Stat(spec); err == nil { // read as a file, not a list
+			labelsFile = spec
+		}
 		return nil
 	})
 }
+
+// labelsFile is the file --labels named (a label list, dataset_info.json),
+// "" when it gave a list or nothing: an input of the command, which no
+// output may replace, as its corpora.
+var labelsFile string
 
 // helpTexts are the long descriptions of commands, one text file each
 // (help/NAME.txt: the synopsis, a blank line, what the command does):

@@ -39,6 +39,9 @@ type badInput struct {
 	msg    string   // substring of stderr
 	out    string   // substring of stdout
 	absent []string // files that must not exist afterwards
+	// special are files that are not regular files (see specials), made
+	// beside the setup and checked intact.
+	special map[string]string
 	// signal, when not 0, runs the command as a process whose standard
 	// input (stdin, then nothing) never ends, and sends it signal once
 	// its temporary files are in dir b; with SIGKILL the row then runs
@@ -291,6 +294,7 @@ func TestBadInputs(t *testing.T) {
 		{name: "a model server's error of two lines", setup: in, args: []string{"tag", "--model-server", `while read l; do printf '%s\n' '{"error": "Traceback:\nValueError"}'; done`, "-o", "out.tsv", "in.tsv"},
 			code: 1, msg: `the server reported: "Traceback:\nValueError"`, absent: []string{"out.tsv"}},
 	}
+	rows = append(rows, outputPolicyRows(in, with)...)
 	table := []string{
 		"# Bad inputs",
 		"",
@@ -314,6 +318,7 @@ func TestBadInputs(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			sp := makeSpecials(t, tt.special)
 			var code int
 			var msg string
 			if tt.signal != 0 {
@@ -343,9 +348,10 @@ func TestBadInputs(t *testing.T) {
 					t.Errorf("%s exists after a refused run (%v)", name, err)
 				}
 			}
+			sp.check(t)
 			assertNoTemp(t, ".")
 			first, _, _ := strings.Cut(msg, "\n")
-			left = leftOnDisk(tt.setup)
+			left = leftOnDisk(tt.setup, sp)
 			table = append(table, fmt.Sprintf("| %s | %s | %d | %s | %s |", mdCell(tt.name), mdCode(commandLine(tt)),
 				code, mdCode(first), mdCell(left)))
 		})
@@ -418,10 +424,15 @@ func signalRow(t *testing.T, dir string, tt badInput) (int, string) {
 }
 
 // leftOnDisk lists the files under the current directory: those set up
-// (checked intact by the caller) and those the command wrote.
-func leftOnDisk(setup map[string]string) string {
+// (checked intact by the caller), the special files and those the
+// command wrote.
+func leftOnDisk(setup map[string]string, sp *specials) string {
 	var files []string
 	filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if s, ok := sp.describe(path); ok {
+			files = append(files, s)
+			return nil
+		}
 		if err != nil || d.IsDir() {
 			if err == nil && d.IsDir() && path != "." && path != "sub" {
 				if ents, _ := os.ReadDir(path); len(ents) == 0 {

@@ -9,13 +9,22 @@
 // path (symbolic links followed, "." and ".." removed) or, for files that
 // exist, when os.SameFile says so (hard links, bind mounts, case-folding
 // file systems).
+//
+// Outputs that are not regular files follow atomicfile: a character
+// device (/dev/null) or a FIFO is written into, not replaced, so it needs
+// no --force; a character device is never the same file as anything (it
+// may take any number of outputs, and writing to it destroys no input);
+// a directory, block device or socket is refused (atomicfile.ErrNotFile)
+// whatever force says.
 package overwrite
 
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
 )
@@ -70,11 +79,24 @@ func resolve(name string) file {
 	return f
 }
 
+// device reports whether f is an existing character device.
+func (f file) device() bool { return f.info != nil && f.info.Mode()&fs.ModeCharDevice != 0 }
+
 func (f file) same(g file) bool {
+	if f.device() || g.device() {
+		return false
+	}
 	if f.abs == g.abs {
 		return true
 	}
 	return f.info != nil && g.info != nil && os.SameFile(f.info, g.info)
+}
+
+// within reports whether path a lies inside directory b (both
+// absolute and resolved).
+func within(a, b string) bool {
+	rel, err := filepath.Rel(b, a)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 // skip reports whether a name is not a file: "-" (standard input or
@@ -83,9 +105,13 @@ func skip(name string) bool { return name == "" || name == "-" }
 
 // Check refuses, before any work, a run that would write an output over
 // one of its inputs (ErrInput, whatever force says: the run would
-// destroy what it reads), write two outputs to one file (ErrTwice), or,
-// without force, replace an existing file (atomicfile.ErrExists). The
-// error names the output as given. Names "-" and "" are skipped.
+// destroy what it reads), write two outputs to one file or one inside
+// the other, as if it were a directory (ErrTwice),
+// write to a directory, block device or socket (an
+// *atomicfile.NotFileError), or, without force, replace an existing
+// file (atomicfile.ErrExists; a character device or FIFO is written
+// into, not replaced). The error names the output as given. Names "-"
+// and "" are skipped.
 func Check(inputs, outputs []string, force bool) error {
 	var ins []file
 	for _, in := range inputs {
@@ -99,13 +125,20 @@ func Check(inputs, outputs []string, force bool) error {
 			continue
 		}
 		o := resolve(out)
+		if o.info != nil && o.info.Mode()&fs.ModeSymlink == 0 {
+			if err := atomicfile.CheckTarget(out, o.info); err != nil {
+				return err
+			}
+		}
 		for _, in := range ins {
 			if o.same(in) {
 				return &Error{Path: out, Other: in.name, Err: ErrInput}
 			}
 		}
 		for _, prev := range outs {
-			if o.same(prev) {
+			// A file named as the directory of another output is that
+			// output named twice too: one of them cannot be written.
+			if o.same(prev) || within(o.abs, prev.abs) || within(prev.abs, o.abs) {
 				return &Error{Path: out, Other: prev.name, Err: ErrTwice}
 			}
 		}
@@ -113,10 +146,49 @@ func Check(inputs, outputs []string, force bool) error {
 	}
 	if !force {
 		for _, o := range outs {
-			if o.info != nil {
+			if o.info != nil && !atomicfile.IsStream(o.info.Mode()) {
 				return fmt.Errorf("%s: %w", o.name, atomicfile.ErrExists)
 			}
 		}
 	}
 	return nil
+}
+
+// Within returns the first of inputs that removing everything inside
+// directory dir would remove, or "" if none would be: an input whose
+// path, symbolic links followed, lies under dir (itself resolved), or
+// whose directory is one of dir's directories by os.SameFile (a bind
+// mount, a case-folding file system). A hard link inside dir does not
+// count: removing it leaves the input's own name. Names "-" and "" are
+// skipped.
+func Within(dir string, inputs []string) string {
+	root := resolve(dir).abs
+	var dirs []os.FileInfo
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			if info, err := d.Info(); err == nil {
+				dirs = append(dirs, info)
+			}
+		}
+		return nil
+	})
+	for _, in := range inputs {
+		if skip(in) {
+			continue
+		}
+		f := resolve(in)
+		if within(f.abs, root) {
+			return in
+		}
+		parent, err := os.Stat(filepath.Dir(f.abs))
+		if err != nil {
+			continue
+		}
+		for _, d := range dirs {
+			if os.SameFile(parent, d) {
+				return in
+			}
+		}
+	}
+	return ""
 }

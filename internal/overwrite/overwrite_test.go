@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
@@ -30,6 +31,13 @@ func TestCheck(t *testing.T) {
 	if err := os.Symlink("sub", "subl"); err != nil {
 		t.Fatal(err)
 	}
+	if err := syscall.Mkfifo("fifo", 0o644); err != nil {
+		t.Fatal(err)
+	}
+	device := "/dev/null"
+	if err := syscall.Mknod("mynull", syscall.S_IFCHR|0o666, 1<<8|3); err == nil {
+		device = "mynull"
+	}
 	abs := filepath.Join(dir, "in.tsv")
 	tests := []struct {
 		name            string
@@ -47,9 +55,18 @@ func TestCheck(t *testing.T) {
 		{"symbolic link", []string{"in.tsv"}, []string{"soft.tsv"}, true, ErrInput, "soft.tsv"},
 		{"new file through a linked directory", nil, []string{"sub/x.tsv", "subl/x.tsv"}, true, ErrTwice, "subl/x.tsv"},
 		{"two outputs, one file", []string{"in.tsv"}, []string{"o.tsv", "./o.tsv"}, true, ErrTwice, "./o.tsv"},
+		{"an output inside another", nil, []string{"r/pred", "r/pred/cmd/t.tsv"}, true, ErrTwice, "r/pred/cmd/t.tsv"},
+		{"an output around another", nil, []string{"r/pred/cmd/t.tsv", "r/pred"}, true, ErrTwice, "r/pred"},
+		{"siblings with a common prefix", nil, []string{"r/pred", "r/pred.html", "r/predx/a"}, true, nil, ""},
 		{"existing output", []string{"in.tsv"}, []string{"new.tsv", "old.tsv"}, false, atomicfile.ErrExists, "old.tsv"},
 		{"existing output with force", []string{"in.tsv"}, []string{"old.tsv"}, true, nil, ""},
 		{"standard streams are not files", []string{"-"}, []string{"-", "", "out.tsv"}, false, nil, ""},
+		{"a device is written into, not replaced", []string{"in.tsv"}, []string{device}, false, nil, ""},
+		{"a device takes several outputs", []string{device}, []string{device, device}, false, nil, ""},
+		{"a FIFO is written into, not replaced", []string{"in.tsv"}, []string{"fifo"}, false, nil, ""},
+		{"a FIFO is one output", []string{"in.tsv"}, []string{"fifo", "./fifo"}, false, ErrTwice, "./fifo"},
+		{"a FIFO input is no output", []string{"fifo"}, []string{"fifo"}, true, ErrInput, "fifo"},
+		{"a directory is no output, even with force", []string{"in.tsv"}, []string{"sub"}, true, atomicfile.ErrNotFile, "sub"},
 	}
 	for _, tt := range tests {
 		err := Check(tt.inputs, tt.outputs, tt.force)
@@ -61,10 +78,15 @@ func TestCheck(t *testing.T) {
 			continue
 		}
 		var oe *Error
+		var ne *atomicfile.NotFileError
 		switch {
 		case errors.As(err, &oe):
 			if oe.Path != tt.path {
 				t.Errorf("%s: error names %q, want %q (%v)", tt.name, oe.Path, tt.path, err)
+			}
+		case errors.As(err, &ne):
+			if ne.Path != tt.path {
+				t.Errorf("%s: error names %q, want %q (%v)", tt.name, ne.Path, tt.path, err)
 			}
 		case err.Error() != tt.path+": file exists":
 			t.Errorf("%s: error %q, want it to name %q", tt.name, err, tt.path)
@@ -82,4 +104,48 @@ func ExampleCheck() {
 	// Output:
 	// ./train.tsv: output would replace an input (train.tsv)
 	// true
+}
+
+// Within finds the inputs that clearing a directory would remove,
+// however they are named; a hard link elsewhere keeps its input.
+func TestWithin(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, d := range []string{"r/sub", "other"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"r/in.tsv", "r/sub/deep.tsv", "other/out.tsv"} {
+		if err := os.WriteFile(f, []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, l := range [][2]string{{"r", "rlink"}, {"r/in.tsv", "file-link.tsv"}, {"../r", "other/up"}} {
+		if err := os.Symlink(l[0], l[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Link("r/in.tsv", "hard.tsv"); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		inputs []string
+		want   string
+	}{
+		{[]string{"other/out.tsv", "hard.tsv", "-", ""}, ""},
+		{[]string{"r/in.tsv"}, "r/in.tsv"},
+		{[]string{"other/out.tsv", "rlink/sub/deep.tsv"}, "rlink/sub/deep.tsv"},
+		{[]string{"file-link.tsv"}, "file-link.tsv"},
+		{[]string{"other/up/sub/deep.tsv"}, "other/up/sub/deep.tsv"},
+		{[]string{"r/not-yet.tsv"}, "r/not-yet.tsv"},
+		{[]string{"r"}, ""}, // the directory itself stays
+	}
+	for _, tt := range tests {
+		if got := Within("r", tt.inputs); got != tt.want {
+			t.Errorf("Within(r, %q) = %q, want %q", tt.inputs, got, tt.want)
+		}
+		if got := Within("rlink", tt.inputs); got != tt.want {
+			t.Errorf("Within(rlink, %q) = %q, want %q", tt.inputs, got, tt.want)
+		}
+	}
 }

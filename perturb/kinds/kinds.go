@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/casing"
 	"github.com/stress-ner/stress/perturb/delete"
@@ -98,11 +99,30 @@ func Resolve(names []string, values map[string]map[string]string) ([]perturb.Man
 	return out, nil
 }
 
-// New builds the perturbation of a resolved kind (from Resolve or a
-// manifest), checking that its suffix is still the one recorded: output
-// names depend on it. If the result implements io.Closer, the caller
-// closes it.
-func New(mk perturb.ManifestKind) (perturb.Perturbation, error) {
+// InputFiles returns the files the options of ks name for their kinds
+// to read (perturb.Option.Reads: a concept store, corpora whose mentions
+// are not used), in order: inputs of the output policy of any command
+// that perturbs with ks. Unknown kinds are skipped (New reports them).
+func InputFiles(ks []perturb.ManifestKind) []string {
+	var files []string
+	for _, mk := range ks {
+		k, err := Lookup(mk.Name)
+		if err != nil {
+			continue
+		}
+		for _, o := range k.Options {
+			if o.Reads() {
+				files = append(files, textutil.SplitList(mk.Options[o.Name])...)
+			}
+		}
+	}
+	return files
+}
+
+// New builds a resolved kind (from Resolve or a manifest), checking
+// that its suffix is still the one recorded: output names depend on it.
+// The caller closes the result.
+func New(mk perturb.ManifestKind) (*perturb.BuiltKind, error) {
 	k, err := Lookup(mk.Name)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/english"
 )
 
 // Audit sections and items (perturb.Auditor), recorded in manifests and
@@ -39,7 +40,7 @@ const (
 // Audit counts the replacements of out by kind and by proxy, and the
 // names rejected for the mentions of orig, by reason
 // (perturb.Auditor).
-func (r *Replacer) Audit(dst []perturb.AuditCount, ctx any, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
+func (r *Replacer) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
 	for _, c := range changes {
 		kind := ItemLexicon
 		if c.TermType == TermLongForm || c.TermType == TermStandardLongForm {
@@ -74,7 +75,7 @@ func (r *Replacer) Audit(dst []perturb.AuditCount, ctx any, orig, out conll.Sent
 				continue
 			}
 			n := 0
-			if art := articleBefore(out, iob.Span{Start: start, End: start + 1}); art != "" && Article(out.Tokens[start]) != art {
+			if art := articleBefore(out, iob.Span{Start: start, End: start + 1}); art != "" && english.Article(out.Tokens[start]) != art {
 				n = 1
 			}
 			dst = append(dst, perturb.AuditCount{Section: AuditProxies, Item: ProxyArticle, N: n})
@@ -83,7 +84,7 @@ func (r *Replacer) Audit(dst []perturb.AuditCount, ctx any, orig, out conll.Sent
 	if len(iob.Validate(orig.Tags, iob.IOB2)) > 0 || len(orig.Tags) != len(orig.Tokens) {
 		return dst
 	}
-	sc, _ := ctx.(*sentenceContext)
+	sc, _ := doc.(*sentenceContext)
 	for _, sp := range iob.Spans(orig.Tags) {
 		if sc.inDefinition(sp) || r.hasLongForm(sc, orig, sp) {
 			continue
@@ -102,7 +103,7 @@ func (r *Replacer) Audit(dst []perturb.AuditCount, ctx any, orig, out conll.Sent
 // form, more than twice the tokens, another grammatical number.
 func Proxies(before, after string) []string {
 	var out []string
-	if d := digits(after); d != "" && !subMultiset(d, digits(before)) {
+	if d := english.Digits(after); d != "" && !english.SubMultiset(d, english.Digits(before)) {
 		out = append(out, ProxyDigits)
 	}
 	for _, c := range after {
@@ -117,7 +118,7 @@ func Proxies(before, after string) []string {
 	if len(strings.Fields(after)) > 2*len(strings.Fields(before)) {
 		out = append(out, ProxyLong)
 	}
-	if IsPlural(before) != IsPlural(after) {
+	if english.IsPlural(before) != english.IsPlural(after) {
 		out = append(out, ProxyNumber)
 	}
 	return out

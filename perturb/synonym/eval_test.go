@@ -3,6 +3,7 @@ package synonym
 import (
 	"bufio"
 	"fmt"
+	"github.com/stress-ner/stress/perturb/internal/english"
 	"os"
 	"slices"
 	"strings"
@@ -31,12 +32,12 @@ func runCorpus(t testing.TB, r *Replacer, path string) corpusStats {
 		t.Fatal(err)
 	}
 	st := corpusStats{outcomes: map[string]map[string]int{}}
-	cr := r.NewContextReader()
+	cr := r.NewDocumentReader()
 	for i, s := range ss {
 		st.sentences++
 		rng := perturb.SentenceRand(1, Name, s)
-		ctx := cr.Observe(s)
-		out, cs := r.PerturbContext(ctx, s, nil, rng)
+		doc := cr.Observe(s)
+		out, cs := r.PerturbInDocument(doc, s, nil, rng)
 		for k := range cs {
 			if err := r.Check(cs[k]); err != nil {
 				t.Errorf("%s: sentence %d: %v", path, i+1, err)
@@ -57,11 +58,11 @@ func runCorpus(t testing.TB, r *Replacer, path string) corpusStats {
 			}
 			st.contextChanged += contextDiff(s, out)
 		}
-		for _, mo := range r.MentionOutcomesContext(ctx, s) {
-			if st.outcomes[mo[0]] == nil {
-				st.outcomes[mo[0]] = map[string]int{}
+		for _, mo := range r.MentionOutcomesInDocument(doc, s) {
+			if st.outcomes[mo.Type] == nil {
+				st.outcomes[mo.Type] = map[string]int{}
 			}
-			st.outcomes[mo[0]][mo[1]]++
+			st.outcomes[mo.Type][mo.Outcome]++
 		}
 	}
 	return st
@@ -221,12 +222,12 @@ func evaluate(t testing.TB, store Store, opts Options, ms []pubMention) precisio
 	p := precision{byType: map[string][2]int{}}
 	for _, m := range ms {
 		p.mentions++
-		mention := strings.Join(Tokenize(m.text, TokenizePunct), " ")
+		mention := strings.Join(english.Tokenize(m.text, TokenizePunct), " ")
 		a := r.Analyze(m.typ, mention)
 		if len(a.Candidates) == 0 {
 			continue
 		}
-		s := conll.Sentence{Tokens: Tokenize(m.text, TokenizePunct)}
+		s := conll.Sentence{Tokens: english.Tokenize(m.text, TokenizePunct)}
 		c := Choose(opts.Strategy, mention, a.Candidates, perturb.SentenceRand(1, Name, s))
 		p.replaced++
 		bt := p.byType[m.typ]

@@ -1,0 +1,127 @@
+package main
+
+// The rows of TestBadInputs for the output policy (issue 25: F01-F05,
+// F07, F14-F17), kept apart from the others so that both lists grow
+// without touching each other.
+
+// outputPolicyRows are the rows; in and with are TestBadInputs' setups
+// (in.tsv alone, and in.tsv with more files).
+func outputPolicyRows(in map[string]string, with func(map[string]string) map[string]string) []badInput {
+	return []badInput{
+		// F01: a device node or FIFO is written into, never replaced by a
+		// regular file; a directory is refused; a link is written through.
+		{name: "perturb --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "mynull", "--force", "in.tsv"}, code: 0},
+		{name: "perturb onto a character device, no --force", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "mynull", "--log", "mynull", "in.tsv"}, code: 0},
+		{name: "convert --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"convert", "-o", "mynull", "--force", "in.tsv"}, code: 0},
+		{name: "train --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"train", "--features", "words", "--epochs", "1", "-q", "-o", "mynull", "--force", "in.tsv"}, code: 0},
+		{name: "tag --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"tag", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "-o", "mynull", "--force", "in.tsv"}, code: 0},
+		{name: "compare --html --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"compare", "--samples", "0", "--gold", "in.tsv", "--pred-file", "s=in.tsv", "--html", "mynull", "--force"}, code: 0},
+		{name: "augment --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"augment", "--in", "in.tsv", "-o", "mynull", "--force"}, code: 0},
+		{name: "perturb --force into a FIFO", setup: in, special: map[string]string{"fifo": specialFIFO},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "fifo", "--force", "in.tsv"}, code: 0},
+		{name: "perturb -o FIFO --log FIFO", setup: in, special: map[string]string{"fifo": specialFIFO},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "fifo", "--log", "fifo", "in.tsv"}, code: 2, msg: "fifo: output named twice"},
+		{name: "perturb --force onto a directory", setup: in,
+			args: []string{"perturb", "--kind", "keyboard", "-o", "sub", "--force", "in.tsv"}, code: 2, msg: "sub: cannot write to a directory"},
+		{name: "perturb --force through a symbolic link", setup: in, special: map[string]string{"link.tsv": "link:new.tsv"},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "link.tsv", "--force", "in.tsv"}, code: 0},
+
+		// F02: system names are the directories of their predictions
+		// (DIR/pred/NAME), refused before any work when they name no file.
+		{name: "run --model-name ..", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--model-name", "..", "--out", "r"},
+			code: 2, msg: `system name ".." is not a file name`, absent: []string{"r"}},
+		{name: "run --model-name .", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--model-name", ".", "--out", "r"},
+			code: 2, msg: `system name "." is not a file name`, absent: []string{"r"}},
+		{name: "run --model-name a/b", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--model-name", "a/b", "--out", "r"},
+			code: 2, msg: `system name "a/b" is not a file name`, absent: []string{"r"}},
+		{name: "run --model-name twice the same", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", "cat", "--model-cmd", "cat", "--model-name", "m", "--model-name", "m", "--out", "r"},
+			code: 2, msg: `system name "m" given twice`, absent: []string{"r"}},
+		{name: "run --model-name words beside the words baseline", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--train", "in.tsv", "--baselines", "words", "--model-cmd", "cat", "--model-name", "words", "--out", "r"},
+			code: 2, msg: `system name "words" given twice`, absent: []string{"r"}},
+		{name: "curve --model ..=m.bin", setup: with(map[string]string{"m.bin": "not read\n"}),
+			args: []string{"curve", "--model", "..=m.bin"},
+			code: 2, msg: `system name ".." is not a file name`},
+
+		// F03: every output of a run is known before any work; --html
+		// over one of them is an output named twice.
+		{name: "run --html r/manifest.json", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--html", "r/manifest.json"},
+			code: 2, msg: "output named twice", absent: []string{"r"}},
+		{name: "run --html r/changes.tsv", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--html", "r/changes.tsv"},
+			code: 2, msg: "output named twice", absent: []string{"r"}},
+		{name: "run --html r/in_key.tsv", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--html", "r/in_key.tsv"},
+			code: 2, msg: "output named twice", absent: []string{"r"}},
+		{name: "run --html r/summary.md", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--html", "r/summary.md"},
+			code: 2, msg: "output named twice", absent: []string{"r"}},
+		{name: "run --html r/pred/cmd/in_key.tsv", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--html", "r/pred/cmd/in_key.tsv"},
+			code: 2, msg: "output named twice", absent: []string{"r"}},
+		{name: "run --html r/pred", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--html", "r/pred"},
+			code: 2, msg: "output named twice", absent: []string{"r"}},
+		{name: "run --force --html over an earlier run's manifest", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/changes.tsv": "earlier\n"}),
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--force", "--html", "r/manifest.json"},
+			code: 2, msg: "r/manifest.json: output named twice"},
+
+		// F04: clearing --out with --force stops at any input inside it,
+		// auxiliary inputs included, reached through links too.
+		{name: "run --force, --test through a linked directory", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/in_key.tsv": safetyCorpus}), special: map[string]string{"rlink": "link:r"},
+			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "rlink/in_key.tsv", "--kinds", "keyboard"}, code: 2, msg: "--out r holds the input rlink/in_key.tsv; not clearing it"},
+		{name: "run --force, --test a link into --out", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/in_key.tsv": safetyCorpus}), special: map[string]string{"t.tsv": "link:r/in_key.tsv"},
+			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "t.tsv", "--kinds", "keyboard"}, code: 2, msg: "--out r holds the input t.tsv; not clearing it"},
+		{name: "run --force, --train through a linked directory", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/in_key.tsv": safetyCorpus}), special: map[string]string{"rlink": "link:r"},
+			args: []string{"run", "-q", "--out", "r", "--force", "--test", "in.tsv", "--kinds", "keyboard", "--train", "rlink/in_key.tsv", "--baselines", "words"}, code: 2, msg: "--out r holds the input rlink/in_key.tsv; not clearing it"},
+		{name: "run --force, --unseen-in inside --out", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/in_key.tsv": safetyCorpus}),
+			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "in.tsv", "--kinds", "entity-swap", "--unseen-in", "r/in_key.tsv"}, code: 2, msg: "--out r holds the input r/in_key.tsv; not clearing it"},
+		{name: "run --force, --db inside --out", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/store.db": "a concept store\n"}),
+			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "in.tsv", "--kinds", "synonym", "--db", "r/store.db"}, code: 2, msg: "--out r holds the input r/store.db; not clearing it"},
+		{name: "run --force, --labels inside --out", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/labels.txt": "O\nB-Chemical\nI-Chemical\nB-Disease\nI-Disease\n"}),
+			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "in.tsv", "--kinds", "keyboard", "--labels", "r/labels.txt"}, code: 2, msg: "--out r holds the input r/labels.txt; not clearing it"},
+
+		// F05: auxiliary inputs (a concept store, corpora of unseen
+		// mentions, a label list, a saved model) are inputs: no output
+		// replaces them, even with --force.
+		{name: "perturb -o over --db, --force", setup: with(map[string]string{"store.db": "a concept store\n"}),
+			args: []string{"perturb", "--kind", "synonym", "--db", "store.db", "-o", "store.db", "--force", "in.tsv"},
+			code: 2, msg: "store.db: output would replace an input"},
+		{name: "perturb -o over --unseen-in, --force", setup: with(map[string]string{"train.tsv": safetyCorpus}),
+			args: []string{"perturb", "--kind", "entity-swap", "--unseen-in", "train.tsv", "-o", "train.tsv", "--force", "in.tsv"},
+			code: 2, msg: "train.tsv: output would replace an input"},
+		{name: "perturb --log over --labels, --force", setup: with(map[string]string{"labels.txt": "O\nB-Chemical\nI-Chemical\nB-Disease\nI-Disease\n"}),
+			args: []string{"perturb", "--kind", "keyboard", "--labels", "labels.txt", "--log", "labels.txt", "--force", "in.tsv"},
+			code: 2, msg: "labels.txt: output would replace an input"},
+		{name: "convert -o over --labels, --force", setup: with(map[string]string{"labels.txt": "O\nB-Chemical\nI-Chemical\nB-Disease\nI-Disease\n"}),
+			args: []string{"convert", "--labels", "labels.txt", "-o", "labels.txt", "--force", "in.tsv"},
+			code: 2, msg: "labels.txt: output would replace an input"},
+		{name: "augment -o over --db, --force", setup: with(map[string]string{"store.db": "a concept store\n"}),
+			args: []string{"augment", "--kinds", "synonym", "--db", "store.db", "--in", "in.tsv", "-o", "store.db", "--force"},
+			code: 2, msg: "store.db: output would replace an input"},
+		{name: "build over --unseen-in, --force", setup: with(map[string]string{"b/in_eswap.tsv": safetyCorpus}),
+			args: []string{"build", "--kinds", "entity-swap", "--unseen-in", "b/in_eswap.tsv", "--out", "b", "--force", "in.tsv"},
+			code: 2, msg: "b/in_eswap.tsv: output would replace an input"},
+		{name: "attack -o over --unseen-in, --force", setup: with(map[string]string{"train.tsv": safetyCorpus}),
+			args: []string{"attack", "--model-cmd", "cat", "--kinds", "entity-swap", "--unseen-in", "train.tsv", "-o", "train.tsv", "--force", "in.tsv"},
+			code: 2, msg: "train.tsv: output would replace an input"},
+		{name: "curve --html over --model, --force", setup: with(map[string]string{"m.bin": "a model\n"}),
+			args: []string{"curve", "--model", "m=m.bin", "--html", "m.bin", "--force"},
+			code: 2, msg: "m.bin: output would replace an input"},
+		{name: "train -o over --labels, --force", setup: with(map[string]string{"labels.txt": "O\nB-Chemical\nI-Chemical\nB-Disease\nI-Disease\n"}),
+			args: []string{"train", "--features", "words", "--labels", "labels.txt", "-o", "labels.txt", "--force", "in.tsv"},
+			code: 2, msg: "labels.txt: output would replace an input"},
+	}
+}
