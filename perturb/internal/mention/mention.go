@@ -53,16 +53,17 @@ func Replace(s conll.Sentence, n int, edit func(k int) (iob.Span, []string)) (co
 // B-TYPE and I-TYPE on the new tokens, and nothing else changes (the tag
 // after an entity cannot continue it). Replacing span after span with
 // iob.Replace costs the sentence's length per mention, minutes for a
-// sentence of 100,000 tokens. It returns false for anything else.
+// sentence of 100,000 tokens. Other columns are carried over as Replace
+// carries them. It returns false for anything else.
 func replaceWhole(s conll.Sentence, n int, edit func(k int) (iob.Span, []string)) (conll.Sentence, bool) {
 	spans, err := iob.Decode(s.Tags, iob.IOB2)
 	if err != nil {
 		return s, false
 	}
 	out := s
-	out.Fields = nil
 	out.Tokens = make([]string, 0, len(s.Tokens)+n)
 	out.Tags = make([]string, 0, len(s.Tags)+n)
+	edits := make([]conll.Edit, n)
 	prev, j := 0, 0 // next token of s, next span of spans
 	for k := range n {
 		sp, toks := edit(k)
@@ -78,11 +79,13 @@ func replaceWhole(s conll.Sentence, n int, edit func(k int) (iob.Span, []string)
 		for range len(toks) - 1 {
 			out.Tags = append(out.Tags, "I-"+typ)
 		}
+		edits[k] = conll.Edit{Start: sp.Start, End: sp.End, N: len(toks)}
 		prev = sp.End
 	}
 	out.Tokens = append(out.Tokens, s.Tokens[prev:]...)
 	out.Tags = append(out.Tags, s.Tags[prev:]...)
-	return out, true
+	out, err = conll.Realign(s, out, edits)
+	return out, err == nil
 }
 
 // Check is the check of perturbations that replace whole gold mentions

@@ -59,7 +59,7 @@ func replaceStepwise(s conll.Sentence, n int, edit func(k int) (iob.Span, []stri
 	out := s
 	out.Tokens = slices.Clone(s.Tokens)
 	out.Tags = slices.Clone(s.Tags)
-	out.Fields = nil
+	edits := make([]conll.Edit, n)
 	for k := n - 1; k >= 0; k-- {
 		sp, toks := edit(k)
 		tags, err := iob.Replace(out.Tags, sp.Start, sp.End, len(toks))
@@ -68,6 +68,11 @@ func replaceStepwise(s conll.Sentence, n int, edit func(k int) (iob.Span, []stri
 		}
 		out.Tags = tags
 		out.Tokens = slices.Replace(out.Tokens, sp.Start, sp.End, toks...)
+		edits[k] = conll.Edit{Start: sp.Start, End: sp.End, N: len(toks)}
+	}
+	out, err := conll.Realign(s, out, edits)
+	if err != nil {
+		return s, false
 	}
 	return out, true
 }
@@ -86,6 +91,12 @@ func TestReplaceAgreesWithStepwise(t *testing.T) {
 			s.Tokens[i] = fmt.Sprint("t", i)
 			s.Tags[i] = tagSet[r.IntN(len(tagSet))]
 		}
+		if r.IntN(2) == 0 { // other columns, carried over
+			s.Fields = make([][]string, n)
+			for i := range n {
+				s.Fields[i] = []string{s.Tokens[i], fmt.Sprint("NN", i), tagSet[r.IntN(len(tagSet))], s.Tags[i]}
+			}
+		}
 		var spans []iob.Span
 		for _, sp := range iob.Spans(s.Tags) {
 			if r.IntN(2) == 0 {
@@ -103,7 +114,8 @@ func TestReplaceAgreesWithStepwise(t *testing.T) {
 		edit := func(k int) (iob.Span, []string) { return spans[k], toks[k] }
 		got, gok := Replace(s, len(spans), edit)
 		want, wok := replaceStepwise(s, len(spans), edit)
-		if gok != wok || !slices.Equal(got.Tokens, want.Tokens) || !slices.Equal(got.Tags, want.Tags) {
+		if gok != wok || !slices.Equal(got.Tokens, want.Tokens) || !slices.Equal(got.Tags, want.Tags) ||
+			fmt.Sprint(got.Fields) != fmt.Sprint(want.Fields) {
 			t.Fatalf("%v %v: Replace = %v %v %v, stepwise %v %v %v", s.Tags, spans, got.Tags, got.Tokens, gok, want.Tags, want.Tokens, wok)
 		}
 	}
