@@ -467,12 +467,13 @@ var errStdinKept = fmt.Errorf("standard input named more than once is kept in me
 // Both files are checked in scheme and converted to the IOB2 the counts
 // assume (conll.File.SetScheme), so that an IOB1 or IOBES file is
 // counted right and an invalid tag stops the count at its line; files
-// that do not align are an error naming the line.
-// Standard input ("-") may be named more than once, as orig and a file:
-// when it is read more than once (orig is read for its row and beside
-// every file), it is read once and kept (up to maxStdinKept bytes); a
-// file read once is read as it comes.
-func FilesStats(files []string, orig string, scheme iob.Scheme) ([]NamedStats, error) {
+// that do not align are an error naming the line. With repair set,
+// invalid transitions are repaired and reported instead
+// (conll.File.SetSchemeRepair). Standard input ("-") may be named more
+// than once, as orig and a file: when it is read more than once (orig is
+// read for its row and beside every file), it is read once and kept (up
+// to maxStdinKept bytes); a file read once is read as it comes.
+func FilesStats(files []string, orig string, scheme iob.Scheme, repair func(conll.Repair)) ([]NamedStats, error) {
 	open := conll.Open
 	reads := 0 // of standard input
 	for _, name := range files {
@@ -499,7 +500,7 @@ func FilesStats(files []string, orig string, scheme iob.Scheme) ([]NamedStats, e
 			return conll.Open(name)
 		}
 	}
-	setup := func(f *conll.File) error { return f.SetScheme(scheme) }
+	setup := func(f *conll.File) error { return f.SetSchemeRepair(scheme, repair) }
 	var rows []NamedStats
 	if orig != "" {
 		st, err := fileStats(open, orig, "", setup)
