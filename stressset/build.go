@@ -286,6 +286,9 @@ func Run(ctx context.Context, plan *Plan) (m *Manifest, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := perturb.CheckSelectionOf(plan.Selection, plan.Kinds); err != nil {
+		return nil, err
+	}
 	var perts []perturb.Perturbation
 	for _, mk := range plan.Kinds {
 		bk, err := kinds.New(mk)
