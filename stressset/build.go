@@ -69,6 +69,11 @@ type Plan struct {
 	// Expect is the manifest being regenerated (FromManifest): the
 	// inputs and outputs must match it.
 	Expect *perturb.Manifest
+	// Force lets Run replace outputs that exist (--force; the caller
+	// has applied the output policy to Files). Without it, an output
+	// that appears while Run works is left alone and fails the build,
+	// which then leaves none of its outputs.
+	Force bool
 }
 
 // Inputs names the input files at paths for a plan: each is named after
@@ -209,7 +214,7 @@ func mapFileOptions(ks []perturb.ManifestKind, fn func(string) string) ([]pertur
 
 // FromManifest returns the plan that regenerates the build described by
 // the manifest at path, into dir, or the manifest's directory when dir
-// is ""; Run then checks that every input and output matches its
+// is "" (then with Force set); Run then checks that every input and output matches its
 // recorded SHA-256. Inputs and file options recorded with relative
 // paths are found relative to the manifest, wherever dir is.
 func FromManifest(path, dir string) (*Plan, error) {
@@ -239,6 +244,10 @@ func FromManifest(path, dir string) (*Plan, error) {
 	}
 	if dir != "" {
 		p.Dir = dir
+	} else {
+		// In place, Run writes the very bytes recorded (checked before
+		// anything is committed): it may replace its own outputs.
+		p.Force = true
 	}
 	return p, nil
 }
@@ -282,7 +291,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 		m.Scheme = plan.Scheme.String()
 	}
 
-	changes, err := atomicfile.Create(filepath.Join(plan.Dir, ChangesName), false)
+	changes, err := atomicfile.Create(filepath.Join(plan.Dir, ChangesName), !plan.Force)
 	if err != nil {
 		return nil, err
 	}
@@ -327,11 +336,11 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 		part := perturb.Part{Source: src, Input: in.Path}
 		for k, mk := range plan.Kinds {
 			name := outputName(in, mk)
-			s, err := createSink(plan.Dir, name, mk.Name, src, plan.Scheme)
+			s, err := createSink(plan.Dir, name, mk.Name, src, plan.Scheme, !plan.Force)
 			if err != nil {
 				return nil, err
 			}
-			defer s.abort()
+			defer s.Abort()
 			defer s.out.Close() // on errors, before the file is aborted
 			sinks[i] = append(sinks[i], s)
 			part.Steps = append(part.Steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[k], Out: s.outSink()})
@@ -443,17 +452,22 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 	if err := syncs.Wait(); err != nil {
 		return nil, err
 	}
-	for _, ss := range sinks {
-		for _, s := range ss {
-			if err := s.commit(); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if err := changes.Commit(); err != nil {
+	manifest, err := atomicfile.Create(filepath.Join(plan.Dir, ManifestName), !plan.Force)
+	if err != nil {
 		return nil, err
 	}
-	if err := atomicfile.WriteFile(filepath.Join(plan.Dir, ManifestName), data); err != nil {
+	defer manifest.Abort()
+	if _, err := manifest.Write(data); err != nil {
+		return nil, err
+	}
+	// All or nothing, in the order of Files: sets, change log, manifest.
+	var outs []atomicfile.Committer
+	for _, ss := range sinks {
+		for _, s := range ss {
+			outs = append(outs, s)
+		}
+	}
+	if err := atomicfile.CommitAll(append(outs, changes, manifest)...); err != nil {
 		return nil, err
 	}
 	return m, nil

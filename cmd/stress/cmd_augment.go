@@ -51,7 +51,7 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 		return usageErrorf("augment: -o OUT is required")
 	}
 	plan := &experiment.AugmentPlan{Input: in, Output: out, Kinds: kinds, Seed: o.Seed, Selection: o.Selection,
-		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, Workers: o.Workers, Version: version, Scheme: o.Scheme}
+		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, Workers: o.Workers, Version: version, Scheme: o.Scheme, Force: force}
 	inputs, outputs := plan.Files()
 	if err := checkOutputs(inputs, outputs, force); err != nil {
 		return err

@@ -47,6 +47,13 @@ type badInput struct {
 	// its temporary files are in dir b; with SIGKILL the row then runs
 	// the command again, in-process, and reports that run.
 	signal syscall.Signal
+	// feed, when not "", is a FIFO the command reads (named in args):
+	// once the command has opened it, the files of appear are created
+	// (another program's, appearing while the command works) and then
+	// the corpus (stdin, or safetyCorpus) is written into it. See
+	// specials.feedRow.
+	feed   string
+	appear map[string]string
 }
 
 // bigCorpus is long enough that a tagger that does not read its input
@@ -298,6 +305,8 @@ func TestBadInputs(t *testing.T) {
 			var msg string
 			if tt.signal != 0 {
 				code, msg = signalRow(t, dir, tt)
+			} else if tt.feed != "" {
+				code, msg = sp.feedRow(t, tt)
 			} else {
 				stdout, stderr, err := runCLI(t, tt.stdin, tt.args...)
 				var buf bytes.Buffer
