@@ -38,6 +38,10 @@ type AugmentPlan struct {
 	// it, one that appears while Augment works is left alone and fails
 	// it, which then leaves none of its outputs.
 	Force bool
+	// Repair, when not nil, repairs invalid tag transitions of the input
+	// instead of refusing them and receives each repair
+	// (conll.File.SetSchemeRepair); the manifest records it.
+	Repair func(conll.Repair)
 }
 
 // Files returns the input file Augment reads (none for an embedded
@@ -54,7 +58,7 @@ func (p *AugmentPlan) Files() (inputs, outputs []string) {
 // Everything goes to temporary files renamed into place only when every
 // sentence has passed its checks: the output, the change log, then the
 // manifest.
-func Augment(ctx context.Context, p *AugmentPlan) (*AugmentManifest, error) {
+func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, error) {
 	_, files := p.Files()
 	out, changesPath, manifestPath := files[0], files[1], files[2]
 	a := &Augmenter{Seed: p.Seed, Selection: p.Selection, Copies: p.Copies, Mix: p.Mix,
@@ -71,22 +75,23 @@ func Augment(ctx context.Context, p *AugmentPlan) (*AugmentManifest, error) {
 		return nil, fmt.Errorf("%w: %s is IOB2, not %s", stressset.ErrInput, p.Input, p.Scheme)
 	}
 	// Checked in its scheme and converted to IOB2, as in stressset.Run.
-	sents, layout, sum, err := stressset.ReadFileScheme(p.Input, p.Scheme)
+	sents, layout, sum, err := stressset.ReadFileScheme(p.Input, p.Scheme, p.Repair)
 	if err != nil {
 		return nil, err
 	}
 	if len(sents) == 0 {
 		return nil, fmt.Errorf("%s: %w", p.Input, ErrNoData)
 	}
-	m := &AugmentManifest{
+	m := &stressset.AugmentManifest{
 		Tool: "stress", Version: p.Version, Command: "augment", Seed: a.Seed, Selection: a.Selection,
 		Kinds: p.Kinds, Copies: a.Copies, Mix: a.Mix, Shuffle: a.Shuffle,
-		Input:   FileInfo{Path: p.Input, SHA256: sum, Sentences: len(sents)},
+		Input:   stressset.FileInfo{Path: p.Input, SHA256: sum, Sentences: len(sents)},
 		Changes: filepath.Base(changesPath),
 	}
 	if p.Scheme != iob.IOB2 {
 		m.Scheme = p.Scheme.String()
 	}
+	m.Repair = p.Repair != nil
 
 	h := sha256.New()
 	f, err := conll.Create(out, conll.OutputOptions{Layout: layout, Stored: h, NoClobber: !p.Force})
@@ -100,7 +105,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*AugmentManifest, error) {
 		return nil, err
 	}
 	defer cf.Abort()
-	cw := perturb.NewChangeWriter(cf)
+	cw := stressset.NewChangeWriter(cf)
 	cw.Scheme = p.Scheme
 	cw.WriteHeader()
 	a.Changes = cw.Write
@@ -118,7 +123,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*AugmentManifest, error) {
 	if cw.Flush(); cw.Error() != nil {
 		return nil, fmt.Errorf("write %s: %w", changesPath, cw.Error())
 	}
-	m.Output = FileInfo{Path: out, SHA256: hex.EncodeToString(h.Sum(nil)), Sentences: n}
+	m.Output = stressset.FileInfo{Path: out, SHA256: hex.EncodeToString(h.Sum(nil)), Sentences: n}
 	data, err := m.Encode()
 	if err != nil {
 		return nil, err
@@ -140,7 +145,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*AugmentManifest, error) {
 // WriteSummary prints what Augment did for p, as "stress augment" does:
 // the statistics of every part of the output (the original and each
 // copy), then the output with its sentences and its manifest.
-func (p *AugmentPlan) WriteSummary(w io.Writer, m *AugmentManifest) error {
+func (p *AugmentPlan) WriteSummary(w io.Writer, m *stressset.AugmentManifest) error {
 	rows := make([]perturb.NamedStats, 0, len(m.Parts))
 	for _, part := range m.Parts {
 		rows = append(rows, perturb.NamedStats{Name: part.Name, Stats: part.Stats})

@@ -46,7 +46,11 @@ var (
 	ErrInput = errors.New("bad input")
 	// ErrChangeLog means a change log that cannot be read: a missing
 	// column, a row that is not numbers where numbers belong.
-	ErrChangeLog = errors.New("bad change log entry")
+	ErrChangeLog = errors.New("bad change log")
+	// ErrManifest means a manifest is malformed or does not match its
+	// inputs; it is ErrManifest, which a recorded kind that no
+	// longer matches its registered kind wraps too.
+	ErrManifest = perturb.ErrManifest
 )
 
 // Plan is everything a build needs; it is filled by the caller or by
@@ -55,7 +59,7 @@ type Plan struct {
 	Seed      uint64
 	Selection perturb.Selection
 	Kinds     []perturb.ManifestKind // with resolved options, as recorded
-	Inputs    []perturb.Input        // Path (a file, or sample:test) and Name; see Inputs
+	Inputs    []Input                // Path (a file, or sample:test) and Name; see Inputs
 	Dir       string                 // output directory, created if missing
 	Workers   int                    // parallel workers; the output does not depend on it
 	Version   string                 // tool version recorded in the manifest
@@ -64,11 +68,16 @@ type Plan struct {
 	// so that an IOBES input gives IOBES stress sets. The manifest
 	// records it. IOB2 (the zero value) is what the corpora use.
 	Scheme iob.Scheme
+	// Repair, when not nil, repairs the invalid tag transitions of the
+	// inputs instead of refusing them, reading them as conlleval does,
+	// and receives each repair (conll.File.SetSchemeRepair); the
+	// manifest records that they were repaired.
+	Repair func(conll.Repair)
 	// Progress, when set, is called as sentences are done.
 	Progress func(sentences int)
 	// Expect is the manifest being regenerated (FromManifest): the
 	// inputs and outputs must match it.
-	Expect *perturb.Manifest
+	Expect *Manifest
 	// Force lets Run replace outputs that exist (--force; the caller
 	// has applied the output policy to Files). Without it, an output
 	// that appears while Run works is left alone and fails the build,
@@ -80,11 +89,11 @@ type Plan struct {
 // its base name ("data/test.tsv.gz" -> "test"), and two inputs with the
 // same name are an error, as their outputs would collide. No paths
 // means the embedded sample's test part.
-func Inputs(paths []string) ([]perturb.Input, error) {
+func Inputs(paths []string) ([]Input, error) {
 	if len(paths) == 0 {
-		return []perturb.Input{{Path: sample.TestName, Name: "test"}}, nil
+		return []Input{{Path: sample.TestName, Name: "test"}}, nil
 	}
-	var out []perturb.Input
+	var out []Input
 	seen := map[string]string{}
 	for _, p := range paths {
 		name := baseName(p)
@@ -95,7 +104,7 @@ func Inputs(paths []string) ([]perturb.Input, error) {
 			return nil, fmt.Errorf("%w: inputs %s and %s would both write %s_*", ErrInput, prev, p, name)
 		}
 		seen[name] = p
-		out = append(out, perturb.Input{Path: p, Name: name})
+		out = append(out, Input{Path: p, Name: name})
 	}
 	return out, nil
 }
@@ -130,7 +139,7 @@ func (p *Plan) Files() (inputs, outputs []string) {
 func IsSample(path string) bool { return strings.HasPrefix(path, "sample:") }
 
 // outputName is the file an input's output of kind k is written to.
-func outputName(in perturb.Input, k perturb.ManifestKind) string {
+func outputName(in Input, k perturb.ManifestKind) string {
 	return in.Name + "_" + k.Suffix + outputExt(in.Path)
 }
 
@@ -164,6 +173,14 @@ func outputExt(path string) string {
 	}
 	return ext
 }
+
+// RecordedPath is how a manifest in dir names the input at path (see
+// recordedPath), for commands that write their own manifests.
+func RecordedPath(path, dir string) string { return recordedPath(path, dir) }
+
+// InputName is the name a build gives the outputs of the input at path:
+// its base name without directory and corpus extensions.
+func InputName(path string) string { return baseName(path) }
 
 // recordedPath is how a manifest in dir names the input at path:
 // relative to dir when possible, so that the build directory and its
@@ -222,9 +239,15 @@ func FromManifest(path, dir string) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if m.Command != "" {
+		return nil, fmt.Errorf("%s: %w: the sets of stress %s cannot be rebuilt without its model; run it again", path, ErrManifest, m.Command)
+	}
 	p := &Plan{Seed: m.Seed, Selection: m.Selection, Dir: filepath.Dir(path), Expect: m}
 	if p.Scheme, err = m.TagScheme(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if m.Repair {
+		p.Repair = func(conll.Repair) {} // the caller may report them
 	}
 	// File options, like inputs, are recorded relative to the manifest.
 	if p.Kinds, err = mapFileOptions(m.Kinds, func(f string) string {
@@ -240,7 +263,7 @@ func FromManifest(path, dir string) (*Plan, error) {
 		if !strings.HasPrefix(path, "sample:") && !filepath.IsAbs(path) {
 			path = filepath.Join(p.Dir, path) // recorded relative to the manifest
 		}
-		p.Inputs = append(p.Inputs, perturb.Input{Path: path, Name: in.Name})
+		p.Inputs = append(p.Inputs, Input{Path: path, Name: in.Name})
 	}
 	if dir != "" {
 		p.Dir = dir
@@ -257,7 +280,7 @@ func FromManifest(path, dir string) (*Plan, error) {
 // has been processed and checked, and the manifest last: a failed or
 // cancelled build leaves nothing behind, not even the directory when
 // the build made it.
-func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
+func Run(ctx context.Context, plan *Plan) (m *Manifest, err error) {
 	if _, statErr := os.Stat(plan.Dir); errors.Is(statErr, fs.ErrNotExist) {
 		defer func() {
 			if err != nil {
@@ -270,6 +293,9 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 	}
 	selector, err := perturb.NewSelector(plan.Selection, plan.Seed)
 	if err != nil {
+		return nil, err
+	}
+	if err := perturb.CheckSelectionOf(plan.Selection, plan.Kinds); err != nil {
 		return nil, err
 	}
 	var perts []perturb.Perturbation
@@ -285,11 +311,12 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 	if err != nil {
 		return nil, err
 	}
-	m = &perturb.Manifest{Tool: "stress", Version: plan.Version, Seed: plan.Seed, Selection: plan.Selection,
+	m = &Manifest{Tool: "stress", Version: plan.Version, Seed: plan.Seed, Selection: plan.Selection,
 		Kinds: recorded, Changes: ChangesName}
 	if plan.Scheme != iob.IOB2 {
 		m.Scheme = plan.Scheme.String()
 	}
+	m.Repair = plan.Repair != nil
 
 	changes, err := atomicfile.Create(filepath.Join(plan.Dir, ChangesName), !plan.Force)
 	if err != nil {
@@ -298,7 +325,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 	defer changes.Abort()
 	changesOut := newAsyncWriter(changes, nil)
 	defer changesOut.Close()
-	cw := perturb.NewChangeWriter(changesOut)
+	cw := NewChangeWriter(changesOut)
 	cw.Scheme = plan.Scheme
 	cw.WriteHeader()
 
@@ -330,7 +357,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 		// Inputs are valid in the plan's scheme: anything else (IOB1 or
 		// IOBES read as IOB2, "X-Foo", "B-") stops the build at its line
 		// instead of passing through.
-		if err := src.file.SetScheme(plan.Scheme); err != nil {
+		if err := src.file.SetSchemeRepair(plan.Scheme, plan.Repair); err != nil {
 			return nil, err
 		}
 		part := perturb.Part{Source: src, Input: in.Path}
@@ -396,7 +423,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 			for _, old := range plan.Expect.Inputs {
 				if old.Name == in.Name && old.SHA256 != in.SHA256 {
 					return nil, fmt.Errorf("%w: %s has changed since the build (sha256 %s, manifest says %s)",
-						perturb.ErrManifest, in.Path, in.SHA256, old.SHA256)
+						ErrManifest, in.Path, in.SHA256, old.SHA256)
 				}
 			}
 		}
@@ -407,7 +434,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 			if k == 0 {
 				orig = st.Original()
 			}
-			in.Outputs = append(in.Outputs, perturb.Output{Kind: s.kind, File: s.name,
+			in.Outputs = append(in.Outputs, Output{Kind: s.kind, File: s.name,
 				SHA256: hex.EncodeToString(s.hash.Sum(nil)), Stats: st})
 		}
 		in.Stats = orig
@@ -426,8 +453,8 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 		// Input paths are recorded relative to the output directory,
 		// which --out may change; everything else must be identical.
 		got, want := *m, *plan.Expect
-		got.Inputs = append([]perturb.Input(nil), m.Inputs...)
-		want.Inputs = append([]perturb.Input(nil), plan.Expect.Inputs...)
+		got.Inputs = append([]Input(nil), m.Inputs...)
+		want.Inputs = append([]Input(nil), plan.Expect.Inputs...)
 		for i := range got.Inputs {
 			got.Inputs[i].Path = ""
 		}
@@ -446,7 +473,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 		b, _ := want.Encode()
 		if !bytes.Equal(a, b) {
 			return nil, fmt.Errorf("%w: regenerated build differs from %s (different tool version or options?)",
-				perturb.ErrManifest, ManifestName)
+				ErrManifest, ManifestName)
 		}
 	}
 	if err := syncs.Wait(); err != nil {

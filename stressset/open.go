@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
@@ -15,30 +16,57 @@ import (
 // Build is a finished build, read back from its directory.
 type Build struct {
 	Dir      string
-	Manifest *perturb.Manifest
+	Manifest *Manifest
 
 	// templates holds, by gold file, the documents of the sets Sets read
 	// from a document format, which predictions are split like.
 	templates map[string]conll.Template
 }
 
-// Open reads the manifest of the build in dir.
+// Open reads the manifest of the build in dir (dir/manifest.json), or
+// the manifest file dir names (an attack's OUT.manifest.json); the files
+// it records are in the manifest's directory.
 func Open(dir string) (*Build, error) {
-	m, err := ReadManifest(filepath.Join(dir, ManifestName))
+	path := filepath.Join(dir, ManifestName)
+	if fi, err := os.Stat(dir); err == nil && fi.Mode().IsRegular() {
+		path, dir = dir, filepath.Dir(dir)
+	}
+	m, err := ReadManifest(path)
 	if err != nil {
 		return nil, err
 	}
 	return &Build{Dir: dir, Manifest: m}, nil
 }
 
+// WriteManifest writes m to path, refusing to replace a file unless
+// force is set (the output policy's last word: see atomicfile).
+func WriteManifest(path string, m *Manifest, force bool) error {
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	data, err := m.Encode()
+	if err != nil {
+		return err
+	}
+	f, err := atomicfile.Create(path, !force)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	return f.Commit()
+}
+
 // ReadManifest reads a manifest file; errors name the file.
-func ReadManifest(path string) (*perturb.Manifest, error) {
+func ReadManifest(path string) (*Manifest, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	m, err := perturb.ReadManifest(f)
+	m, err := DecodeManifest(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -46,7 +74,7 @@ func ReadManifest(path string) (*perturb.Manifest, error) {
 }
 
 // Input returns the input named name, or the only input when name is "".
-func (b *Build) Input(name string) (*perturb.Input, error) {
+func (b *Build) Input(name string) (*Input, error) {
 	var names []string
 	for i, in := range b.Manifest.Inputs {
 		if in.Name == name || name == "" && len(b.Manifest.Inputs) == 1 {
@@ -81,14 +109,14 @@ func (b *Build) Changes() (map[string][]Span, error) {
 	if b.Manifest.Changes == "" {
 		return nil, nil
 	}
-	return ReadChangeLogFile(filepath.Join(b.Dir, b.Manifest.Changes))
+	return ReadChangedFile(filepath.Join(b.Dir, b.Manifest.Changes))
 }
 
 // OriginalPath locates an input of the build: its path as recorded
 // (relative to the build directory), else relative to the current
 // directory (manifests of older versions), else the same name in the
 // build directory. Embedded corpora are returned as recorded.
-func (b *Build) OriginalPath(in *perturb.Input) (string, error) {
+func (b *Build) OriginalPath(in *Input) (string, error) {
 	if IsSample(in.Path) {
 		return in.Path, nil
 	}
@@ -108,7 +136,7 @@ func (b *Build) OriginalPath(in *perturb.Input) (string, error) {
 // per output, named by kind, each checked against its recorded SHA-256
 // and given its changes from the change log. Set.File is the path read,
 // or NAME.tsv for an embedded corpus.
-func (b *Build) Sets(in *perturb.Input) ([]Set, error) {
+func (b *Build) Sets(in *Input) ([]Set, error) {
 	logs, err := b.Changes()
 	if err != nil {
 		return nil, err
@@ -121,7 +149,11 @@ func (b *Build) Sets(in *perturb.Input) ([]Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	o, tmpl, err := readGold("O", orig, in.SHA256, nil, nil, scheme)
+	var repair func(conll.Repair)
+	if b.Manifest.Repair {
+		repair = func(conll.Repair) {} // as the build read it
+	}
+	o, tmpl, err := readGold("O", orig, in.SHA256, nil, nil, scheme, repair)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +170,7 @@ func (b *Build) Sets(in *perturb.Input) ([]Set, error) {
 		if logs != nil && ch == nil {
 			ch = []Span{} // a log without entries: nothing changed
 		}
-		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl, scheme)
+		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl, scheme, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -152,11 +184,12 @@ func (b *Build) Sets(in *perturb.Input) ([]Set, error) {
 // It returns the set's document template (nil for CoNLL and JSON
 // Lines); like, when not nil, is the template it is split like. Tags in
 // another scheme than IOB2 (the build's) are converted to IOB2, which
-// the comparison works on.
-func readGold(name, path, sha string, changes []Span, like conll.Template, scheme iob.Scheme) (Set, conll.Template, error) {
+// the comparison works on; with repair set, as the build read an input
+// it repaired (conll.File.SetSchemeRepair).
+func readGold(name, path, sha string, changes []Span, like conll.Template, scheme iob.Scheme, repair func(conll.Repair)) (Set, conll.Template, error) {
 	var setup func(*conll.File) error
-	if scheme != iob.IOB2 {
-		setup = func(f *conll.File) error { return f.SetScheme(scheme) }
+	if scheme != iob.IOB2 || repair != nil {
+		setup = func(f *conll.File) error { return f.SetSchemeRepair(scheme, repair) }
 	}
 	gold, layout, sum, err := readFileSetup(path, like, setup)
 	if err != nil {
@@ -202,7 +235,7 @@ func (b *Build) ReadPredictions(set Set, path string) ([]conll.Sentence, error) 
 // paper's Table 2 for every input and output and, when a perturbation
 // reported them (synonyms), what became of the gold mentions per type
 // and the perturbation's audit of its output.
-func WriteStats(w io.Writer, m *perturb.Manifest) error {
+func WriteStats(w io.Writer, m *Manifest) error {
 	var rows []perturb.NamedStats
 	for _, in := range m.Inputs {
 		rows = append(rows, perturb.NamedStats{Name: in.Name + " (original)", Stats: in.Stats})

@@ -27,6 +27,10 @@ type PerturbFile struct {
 	Log string
 	// Force replaces existing files.
 	Force bool
+	// Repair, when not nil, repairs invalid tag transitions of the
+	// input instead of refusing them and receives each repair
+	// (conll.File.SetSchemeRepair).
+	Repair func(conll.Repair)
 }
 
 // RunFile perturbs the corpus file name ("-": conll.Stdin), read in the
@@ -39,7 +43,7 @@ func (p PerturbFile) RunFile(ctx context.Context, name, inFormat, outFormat stri
 		return err
 	}
 	defer in.Close()
-	if err := in.SetScheme(p.Apply.Scheme); err != nil {
+	if err := in.SetSchemeRepair(p.Apply.Scheme, p.Repair); err != nil {
 		return err
 	}
 	if p.OutFormat, err = conll.OutputFormat(outFormat, p.Output, in.Format); err != nil {
@@ -76,13 +80,17 @@ func (p PerturbFile) Run(ctx context.Context, in *conll.File) error {
 	ao := p.Apply
 	ao.File, ao.Input, ao.NoStats = p.Output, in.Name, true
 	var logFile *atomicfile.File
+	var cw *ChangeWriter
 	if p.Log != "" {
 		var err error
 		if logFile, err = atomicfile.Create(p.Log, !p.Force); err != nil {
 			return err
 		}
 		defer logFile.Abort()
-		ao.Changes = logFile
+		cw = NewChangeWriter(logFile)
+		cw.Scheme = p.Apply.Scheme
+		cw.WriteHeader()
+		ao.ChangeLog = cw
 	}
 	sentences := 0
 	ao.Progress = func(n int) {
@@ -103,6 +111,9 @@ func (p PerturbFile) Run(ctx context.Context, in *conll.File) error {
 		}
 	}
 	if logFile != nil {
+		if cw.Flush(); cw.Error() != nil {
+			return fmt.Errorf("write %s: %w", p.Log, cw.Error())
+		}
 		return logFile.Commit()
 	}
 	return nil

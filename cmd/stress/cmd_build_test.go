@@ -14,6 +14,7 @@ import (
 
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
+	"github.com/stress-ner/stress/stressset"
 )
 
 var updateBuild = flag.Bool("update-build", false, "rewrite testdata/build golden files")
@@ -107,7 +108,7 @@ func TestBuildSample(t *testing.T) {
 			t.Errorf("temporary file %s left behind", name)
 		}
 	}
-	m, err := perturb.ReadManifest(bytes.NewReader(files["manifest.json"]))
+	m, err := stressset.DecodeManifest(bytes.NewReader(files["manifest.json"]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +173,7 @@ func TestBuildFiles(t *testing.T) {
 	if !strings.Contains(out, "first_swap.tsv") || !strings.Contains(out, "second (original)") {
 		t.Errorf("table:\n%s", out)
 	}
-	m, _ := perturb.ReadManifest(bytes.NewReader(files["manifest.json"]))
+	m, _ := stressset.DecodeManifest(bytes.NewReader(files["manifest.json"]))
 	if m.Kinds[0].Options["keep-first"] != "true" || m.Selection.Method != "entities" {
 		t.Errorf("manifest options: %+v %+v", m.Kinds, m.Selection)
 	}
@@ -287,11 +288,11 @@ func TestPerturb(t *testing.T) {
 	}
 	log, _ := os.ReadFile(logPath)
 	lines := strings.Split(strings.TrimSuffix(string(log), "\n"), "\n")
-	if len(lines) < 100 || lines[0] != strings.Join(perturb.ChangesHeader, "\t") {
+	if len(lines) < 100 || lines[0] != strings.Join(stressset.ChangesHeader, "\t") {
 		t.Errorf("log has %d lines, header %q", len(lines), lines[0])
 	}
 	for _, l := range lines[1:] {
-		if f := strings.Split(l, "\t"); len(f) != len(perturb.ChangesHeader) || f[0] != outPath || f[4] != "keyboard" {
+		if f := strings.Split(l, "\t"); len(f) != len(stressset.ChangesHeader) || f[0] != outPath || f[4] != "keyboard" {
 			t.Fatalf("log row %q", l)
 		}
 	}
@@ -387,7 +388,7 @@ func TestBuildFromOldManifest(t *testing.T) {
 	if _, stderr, err := stressCLI(t, nil, "build", "--from", from, "--out", out); err != nil {
 		t.Fatalf("build --from: %v\n%s", err, stderr)
 	}
-	m, err := perturb.ReadManifest(bytes.NewReader(old))
+	m, err := stressset.DecodeManifest(bytes.NewReader(old))
 	if err != nil {
 		t.Fatal(err)
 	}
