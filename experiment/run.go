@@ -113,7 +113,7 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 	if err != nil {
 		return nil, err
 	}
-	bld := &stressset.Build{Dir: plan.Dir, Manifest: m}
+	bld := &stressset.Build{Dir: plan.Dir, Manifest: m, Opener: plan.Opener}
 	sets, err := bld.Sets(&m.Inputs[0])
 	if err != nil {
 		return nil, err
