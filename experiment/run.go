@@ -37,6 +37,10 @@ type Evaluation struct {
 	Tagging func(systems []System, sets []stressset.Set)
 	// Logf, when not nil, receives progress messages.
 	Logf func(format string, args ...any)
+	// Force lets Run replace an HTML page that exists (--force). Dir is
+	// new or cleared (ClearDir): nothing else is ever replaced, so that
+	// a file that appears while Run works (another run's) fails it.
+	Force bool
 }
 
 // Evaluated is the outcome of an Evaluation.
@@ -144,7 +148,7 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 		return nil, err
 	}
 	out.Warnings = loaded.Warnings()
-	if err := WriteReports(out.Summary, out.HTML, out.Report, systems); err != nil {
+	if err := WriteReports(out.Summary, out.HTML, out.Report, systems, ev.Force); err != nil {
 		return nil, err
 	}
 	return out, nil
