@@ -143,5 +143,10 @@ func outputPolicyRows(in map[string]string, with func(map[string]string) map[str
 		{name: "curve --html: the page appears meanwhile", feed: "in.tsv", appear: map[string]string{"page.html": "theirs\n"},
 			args: []string{"curve", "--samples", "0", "--test", "in.tsv", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--rates", "0.5", "--html", "page.html", "-q"},
 			code: 1, msg: "page.html: file exists (use --force to replace it)"},
+
+		// F26: an output that cannot be written fails before the work.
+		{name: "train into a missing directory", setup: in,
+			args: []string{"train", "--features", "words", "-o", "nodir/m.bin", "in.tsv"},
+			code: 1, msg: "stress: open nodir/m.bin: no such file or directory\n", absent: []string{"nodir"}},
 	}
 }
