@@ -321,7 +321,8 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	}
 	types := map[string]bool{}
 	for _, s := range c.sets {
-		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changed != nil}
+		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changed != nil,
+			NotMeasured: s.NotMeasured, MentionsReplaced: s.Replaced, Mentions: s.Mentions}
 		for _, m := range s.changed {
 			if m != nil {
 				info.ChangedSentences++

@@ -8,11 +8,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -113,6 +115,7 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 	if err != nil {
 		return nil, err
 	}
+	logShares(logf, m)
 	bld := &stressset.Build{Dir: plan.Dir, Manifest: m, Opener: plan.Opener}
 	sets, err := bld.Sets(&m.Inputs[0])
 	if err != nil {
@@ -165,6 +168,35 @@ func (r *Evaluated) Write(w io.Writer, f compare.Format) error {
 		}
 	}
 	return r.Report.Write(w, f)
+}
+
+// logShares logs, for every entity-level kind's set (one that reports
+// what became of the gold mentions), the share of the mentions of each
+// type it changed, and "not measured" for one that changed under 1% of
+// them (perturb.Stats.NotMeasured).
+func logShares(logf func(string, ...any), m *stressset.Manifest) {
+	for _, in := range m.Inputs {
+		for _, o := range in.Outputs {
+			if o.Stats.MentionOutcomes == nil {
+				continue
+			}
+			types := make([]string, 0, len(o.Stats.MentionOutcomes))
+			for t := range o.Stats.MentionOutcomes {
+				types = append(types, t)
+			}
+			sort.Strings(types)
+			var parts []string
+			for _, t := range types {
+				n, d := o.Stats.MentionShare(t)
+				parts = append(parts, fmt.Sprintf("%d of %d %s (%.1f%%)", n, d, t, 100*float64(n)/float64(max(d, 1))))
+			}
+			msg := fmt.Sprintf("%s changed %s mentions", o.Kind, strings.Join(parts, ", "))
+			if o.Stats.NotMeasured {
+				msg += fmt.Sprintf("; not measured (under %.0f%% of its mentions): its drop is no measurement", 100*perturb.MinMeasured)
+			}
+			logf("%s", msg)
+		}
+	}
 }
 
 func kindList(plan *stressset.Plan) string {
