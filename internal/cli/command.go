@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sort"
 	"sync"
@@ -180,6 +181,7 @@ func (cs *Set) Run(ctx context.Context, e *Env, args []string) error {
 	}
 	switch args[0] {
 	case "-h", "--help", "help":
+		out := &checkedWriter{w: e.Stdout}
 		if len(args) > 1 {
 			switch args[1] {
 			case "-h", "--help", "help":
@@ -194,15 +196,15 @@ func (cs *Set) Run(ctx context.Context, e *Env, args []string) error {
 				if len(args) > 2 {
 					return c.Sub.Run(ctx, e, append([]string{"help"}, args[2:]...))
 				}
-				c.Sub.HelpAll(e.Stdout)
-				return nil
+				c.Sub.HelpAll(out)
+				return out.err
 			}
-			f, _ := cs.flagSet(c, e.Stdout)
+			f, _ := cs.flagSet(c, out)
 			f.fs.Usage()
-			return nil
+			return out.err
 		}
-		cs.Help(e.Stdout)
-		return nil
+		cs.Help(out)
+		return out.err
 	}
 	c, ok := cs.byName[args[0]]
 	if !ok {
@@ -213,8 +215,12 @@ func (cs *Set) Run(ctx context.Context, e *Env, args []string) error {
 	f, run := cs.flagSet(c, io.Discard)
 	if err := f.Parse(args[1:]); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			f.fs.SetOutput(e.Stdout)
+			out := &checkedWriter{w: e.Stdout}
+			f.fs.SetOutput(out)
 			f.fs.Usage()
+			if out.err != nil {
+				return out.err
+			}
 			return ErrHelpShown
 		}
 		return UsageErrorf("%s %s: %v%s", cs.Prog, c.Name, err, f.suggestion(err))
@@ -310,4 +316,28 @@ func (cs *Set) HelpAll(w io.Writer) {
 		fmt.Fprintln(w)
 		cs.Usage(w, n)
 	}
+}
+
+// checkedWriter keeps the first error of the writes to w, for output
+// written with fmt.Fprint and friends, whose errors are easy to drop:
+// help that could not be written (stdout on a full disk, a closed pipe)
+// must not exit 0.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		var pe *fs.PathError // os.Stdout's: "write /dev/stdout: ..."
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		c.err = fmt.Errorf("write standard output: %w", err)
+	}
+	return n, err
 }

@@ -145,3 +145,21 @@ func TestEnvSynced(t *testing.T) {
 		}
 	}
 }
+
+// fullWriter fails every write, as standard output on a full disk does.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) {
+	return 0, &os.PathError{Op: "write", Path: "/dev/stdout", Err: errors.New("no space left on device")}
+}
+
+// Help that cannot be written is an error (exit 1), not a success.
+func TestHelpWriteError(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"help", "greet"}, {"greet", "--help"}, {"-h"}} {
+		var errb bytes.Buffer
+		err := greetSet().Run(context.Background(), &Env{Stdout: fullWriter{}, Stderr: &errb}, args)
+		if code := ExitCode("demo", err, &errb); code != 1 || errb.String() != "demo: write standard output: no space left on device\n" {
+			t.Errorf("%q: exit %d, stderr %q; want 1 and the write error", args, code, errb.String())
+		}
+	}
+}
