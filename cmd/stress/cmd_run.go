@@ -117,6 +117,9 @@ func (o *runOptions) check() error {
 	if o.htmlPath == "" {
 		o.htmlPath = filepath.Join(o.outDir, "report.html")
 	}
+	if err := oneStdin(append([]string{o.test}, o.sys.Train...)...); err != nil {
+		return err
+	}
 	if len(o.sys.Train) > 0 && o.test == "" {
 		return usageErrorf("run: --train needs --test (the stress sets are built from the test set)")
 	}
