@@ -318,6 +318,10 @@ func TestBadInputs(t *testing.T) {
 			code: 0, out: "16 (15)"},
 		{name: "a model server's error of two lines", setup: in, args: []string{"tag", "--model-server", `while read l; do printf '%s\n' '{"error": "Traceback:\nValueError"}'; done`, "-o", "out.tsv", "in.tsv"},
 			code: 1, msg: `the server reported: "Traceback:\nValueError"`, absent: []string{"out.tsv"}},
+		{name: "JSON Lines with \"ner_tags\" twice", setup: map[string]string{"j.jsonl": `{"tokens": ["a"], "ner_tags": ["O"], "ner_tags": ["B-Chemical"]}` + "\n"}, args: []string{"stats", "j.jsonl"},
+			code: 1, msg: `j.jsonl:1: malformed JSON record: key "ner_tags" given twice`},
+		{name: "JSON Lines record that is a list", setup: map[string]string{"j.jsonl": `[["a"], ["O"]]` + "\n"}, args: []string{"stats", "j.jsonl"},
+			code: 1, msg: `j.jsonl:1: malformed JSON record: a record is a JSON object ({...}), this line is not one`},
 	}
 	rows = append(rows, outputPolicyRows(t, in, with)...)
 	rows = append(rows, lostRows(t)...)

@@ -346,3 +346,17 @@ func TestSniffXML(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONTypeMessages: a value of the wrong JSON type is named by its
+// key, without encoding/json's Go types (issue 25, F25).
+func TestJSONTypeMessages(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"documents": [{"id": 1}]}`:                                  `x.json:1: syntax error: "id" is a JSON number, want a string`,
+		`{"documents": [{"id": "1", "passages": [{"offset": "0"}]}]}`: `x.json:1: syntax error: "passages.offset" is a JSON string, want a number`,
+	} {
+		_, err := decodeAll(bioc.NewJSONDecoder(strings.NewReader(in), "x.json"))
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %s", in, err, want)
+		}
+	}
+}
