@@ -322,6 +322,10 @@ func TestBadInputs(t *testing.T) {
 			code: 1, msg: `j.jsonl:1: malformed JSON record: key "ner_tags" given twice`},
 		{name: "JSON Lines record that is a list", setup: map[string]string{"j.jsonl": `[["a"], ["O"]]` + "\n"}, args: []string{"stats", "j.jsonl"},
 			code: 1, msg: `j.jsonl:1: malformed JSON record: a record is a JSON object ({...}), this line is not one`},
+		{name: "tagger writing a tag of invalid UTF-8", setup: in, args: []string{"tag", "--model-cmd", `awk '{print NF ? "B-X\377" : ""}'`, "-o", "out.tsv", "in.tsv"},
+			code: 1, msg: `tag "B-X\xff": not a tag a prediction file can hold`, absent: []string{"out.tsv"}},
+		{name: "tagger writing a tag with NUL", setup: in, args: []string{"tag", "--model-cmd", `awk '{print NF ? "B-X\000" : ""}'`, "-o", "out.tsv", "in.tsv"},
+			code: 1, msg: `tag "B-X\x00": not a tag a prediction file can hold`, absent: []string{"out.tsv"}},
 	}
 	rows = append(rows, outputPolicyRows(t, in, with)...)
 	rows = append(rows, lostRows(t)...)
