@@ -326,6 +326,8 @@ func TestBadInputs(t *testing.T) {
 			code: 1, msg: `tag "B-X\xff": not a tag a prediction file can hold`, absent: []string{"out.tsv"}},
 		{name: "tagger writing a tag with NUL", setup: in, args: []string{"tag", "--model-cmd", `awk '{print NF ? "B-X\000" : ""}'`, "-o", "out.tsv", "in.tsv"},
 			code: 1, msg: `tag "B-X\x00": not a tag a prediction file can hold`, absent: []string{"out.tsv"}},
+		{name: "BioC XML with markup in a passage's text", setup: map[string]string{"mixed.xml": strings.Replace(cdr3XML(t), "<text>Tricuspid valve", "<text>Tricuspid <b>valve</b>", 1)}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.xml", "mixed.xml"},
+			code: 1, msg: "mixed.xml:4:104: syntax error: <b> inside <text>", absent: []string{"out.xml"}},
 	}
 	rows = append(rows, outputPolicyRows(t, in, with)...)
 	rows = append(rows, lostRows(t)...)

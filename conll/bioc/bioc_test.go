@@ -66,6 +66,9 @@ var xmlErrors = []struct {
 	{"unclosed", strings.Replace(xmlDoc, "</document>", "", 1), standoff.ErrSyntax, 14},
 	{"overlapping passages", strings.Replace(xmlDoc, "<offset>20</offset>", "<offset>5</offset>", 1), standoff.ErrSyntax, 3},
 	{"sentences", strings.Replace(xmlDoc, "<text>Then more pain.</text>", "<sentence><offset>20</offset></sentence>", 1), standoff.ErrSyntax, 3},
+	// Issue 25, F22: markup in a text lost its words silently.
+	{"markup in a passage's text", strings.Replace(xmlDoc, "<text>Then more pain.</text>", "<text>Then <b>more</b> pain.</text>", 1), standoff.ErrSyntax, 9},
+	{"markup in an annotation's text", strings.Replace(xmlDoc, `length="4"/><text>pain</text>`, `length="4"/><text><i>pain</i></text>`, 1), standoff.ErrSyntax, 6},
 }
 
 func TestXML(t *testing.T) {
