@@ -244,7 +244,7 @@ func (b *Build) ReadPredictions(set Set, path string) ([]conll.Sentence, error) 
 	if err != nil {
 		return nil, err
 	}
-	src, err := openSource(b.Opener, path)
+	src, err := openSource(b.Opener, path, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -163,6 +163,20 @@ func outputPolicyRows(t *testing.T, in map[string]string, with func(map[string]s
 		{name: "compare a build whose change log lost a row", setup: edited,
 			args: []string{"compare", "--samples", "0", "--build", "b", "--pred", "s=p"},
 			code: 1, msg: "was the change log edited?"},
+
+		// F14: standard input is read once; a build keeps a copy of it
+		// (stdin.tsv), recorded as the input, so that compare, run and
+		// build --from read it again.
+		{name: "build from standard input keeps a copy", stdin: safetyCorpus,
+			args: []string{"build", "--kinds", "keyboard", "--out", "b", "-"}, code: 0, check: readStdinBuild},
+		{name: "run --test -", stdin: safetyCorpus,
+			args: []string{"run", "-q", "--test", "-", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--samples", "0", "--out", "r"}, code: 0},
+		{name: "run --test - --train -", stdin: safetyCorpus,
+			args: []string{"run", "-q", "--test", "-", "--train", "-", "--out", "r"},
+			code: 2, msg: "standard input (-) can be only one of the inputs", absent: []string{"r"}},
+		{name: "build from standard input holding PubTator", stdin: cdr3PubTator(t),
+			args: []string{"build", "--kinds", "keyboard", "--out", "b", "-"},
+			code: 1, msg: "standard input holds pubtator, not CoNLL: give it as a file named for its format", absent: []string{"b"}},
 	}
 }
 
@@ -189,4 +203,16 @@ func keyboardBuild(t *testing.T) map[string]string {
 	}
 	files["p/in_key.tsv"] = files["b/in_key.tsv"]
 	return files
+}
+
+// readStdinBuild checks that a build from standard input, in b, is read
+// again: compared (its sets as predictions) and regenerated in place.
+func readStdinBuild(t *testing.T) {
+	t.Helper()
+	if out, stderr, err := runCLI(t, "", "compare", "--samples", "0", "--build", "b", "--pred", "s=b"); err != nil || !strings.Contains(out, "100.00") {
+		t.Errorf("compare --build b: %v (%s)\n%s", err, stderr, out)
+	}
+	if _, stderr, err := runCLI(t, "", "build", "--from", "b/manifest.json"); err != nil {
+		t.Errorf("build --from: %v (%s)", err, stderr)
+	}
 }
