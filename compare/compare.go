@@ -78,6 +78,9 @@ type Comparer struct {
 	// Workers bounds the goroutines used for resampling, at most
 	// MaxWorkers; 0 means GOMAXPROCS. Results do not depend on it.
 	Workers int
+	// Missing lists the sets of a build a system has no prediction file
+	// for (AddBuild), which its results leave out.
+	Missing []MissingPrediction
 	// Opener opens the files of AddGoldFile, AddPredictionFile and the
 	// builds of AddBuildDir ("-": its standard input; integer JSON Lines
 	// tags named by its Labels).

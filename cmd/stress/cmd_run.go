@@ -88,6 +88,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := experiment.ClearDir(o.outDir, o.force, read); err != nil {
 		return outDirError(err)
 	}
+	warnOverlap(e.Stderr, o.sys.Train, o.test)
 	if !o.quiet {
 		defer progressPlan(e, &ev.Plan)()
 		ev.Tagging = func(systems []experiment.System, sets []stressset.Set) {

@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/spf13/pflag"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // Env carries the process streams, so that commands never touch
@@ -181,9 +183,14 @@ func (cs *Set) Run(ctx context.Context, e *Env, args []string) error {
 	case "-h", "--help", "help":
 		out := &checkedWriter{w: e.Stdout}
 		if len(args) > 1 {
+			switch args[1] {
+			case "-h", "--help", "help":
+				fmt.Fprintf(e.Stdout, "Usage: %s help [COMMAND]\n\nlist the commands, or describe COMMAND and its flags (also: %[1]s COMMAND --help)\n", cs.Prog)
+				return nil
+			}
 			c, ok := cs.byName[args[1]]
 			if !ok {
-				return UsageErrorf("unknown command %q (see '%s help')", args[1], cs.Prog)
+				return cs.unknownCommand(args[1])
 			}
 			if c.Sub != nil {
 				if len(args) > 2 {
@@ -201,7 +208,7 @@ func (cs *Set) Run(ctx context.Context, e *Env, args []string) error {
 	}
 	c, ok := cs.byName[args[0]]
 	if !ok {
-		return UsageErrorf("unknown command %q (see '%s help')", args[0], cs.Prog)
+		return cs.unknownCommand(args[0])
 	}
 	// The parser prints nothing itself: help goes to stdout once, and a
 	// bad command line is reported in one line by ExitCode.
@@ -216,13 +223,23 @@ func (cs *Set) Run(ctx context.Context, e *Env, args []string) error {
 			}
 			return ErrHelpShown
 		}
-		return UsageErrorf("%s %s: %v", cs.Prog, c.Name, err)
+		return UsageErrorf("%s %s: %v%s", cs.Prog, c.Name, err, f.suggestion(err))
 	}
 	err := run(ctx, e, f.fs.Args())
 	if cs.Errors != nil {
 		err = cs.Errors(err)
 	}
 	return err
+}
+
+// unknownCommand is the error of a command name the set lacks, with the
+// command it most likely meant.
+func (cs *Set) unknownCommand(name string) error {
+	hint := ""
+	if s := textutil.Suggest(name, cs.names()); s != "" {
+		hint = fmt.Sprintf("; did you mean %q?", s)
+	}
+	return UsageErrorf("unknown command %q (see '%s help'%s)", name, cs.Prog, hint)
 }
 
 // flagSet binds c's flags to a fresh options value.
