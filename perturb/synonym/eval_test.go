@@ -142,9 +142,12 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// 10.2% and 11.1%. The blind readings of session 6 (200 BC5CDR,
 	// 100 NCBI: 86% and 69% natural) took them to 9.6% and 10.8%: no
 	// element symbol for a name ("serum K"), no "X of the Y" name after
-	// "of", and 28 names and pairs avoided.
-	if n, d := st.share("Chemical"); 1000*n < 96*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 9.6%%", n, d)
+	// "of", and 28 names and pairs avoided; then 9.4% and 10.8% with no
+	// mention inside an abbreviation's long form ("selective serotonin
+	// reuptake inhibitors ( SSRIs )") or inside another word
+	// ("Antirifampicin").
+	if n, d := st.share("Chemical"); 1000*n < 94*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 9.4%%", n, d)
 	}
 	if n, d := st.share("Disease"); 1000*n < 108*d {
 		t.Errorf("Disease: %d of %d replaced, want >= 10.8%%", n, d)
