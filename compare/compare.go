@@ -325,7 +325,11 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	types := map[string]bool{}
 	for _, s := range c.sets {
 		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changed != nil,
-			NotMeasured: s.NotMeasured, MentionsReplaced: s.Replaced, Mentions: s.Mentions}
+			NotMeasured: s.NotMeasured, Mentions: s.Mentions}
+		if s.Mentions > 0 {
+			n := s.Replaced
+			info.MentionsReplaced = &n
+		}
 		for _, m := range s.changed {
 			if m != nil {
 				info.ChangedSentences++
@@ -377,7 +381,7 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 			}
 			errs := r.errs
 			res.Errors = &errs
-			if s != ref {
+			if s != ref && !s.NotMeasured {
 				if o := sys.results[ref.Name]; o != nil {
 					if d, ok := relDrop(o.total.Overall().F1(), res.Overall.F1); ok {
 						res.Drop = &Drop{Value: d}

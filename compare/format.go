@@ -86,7 +86,29 @@ func (r *Report) summary() string {
 	if r.Samples > 0 {
 		s += fmt.Sprintf("; %d bootstrap samples, seed %d, %g%% intervals", r.Samples, r.Seed, r.Confidence*100)
 	}
+	for _, set := range r.Sets {
+		if set.NotMeasured {
+			// Said once here, so every format carries it beside the
+			// tables' "not measured".
+			replaced := 0
+			if set.MentionsReplaced != nil {
+				replaced = *set.MentionsReplaced
+			}
+			s += fmt.Sprintf("; %s not measured: it changed %d of %d gold mentions, under 1%%, so it has no drop", set.Name, replaced, set.Mentions)
+		}
+	}
 	return s
+}
+
+// notMeasured reports whether the set named name is not measured
+// (SetInfo.NotMeasured).
+func (r *Report) notMeasured(name string) bool {
+	for _, s := range r.Sets {
+		if s.Name == name {
+			return s.NotMeasured
+		}
+	}
+	return false
 }
 
 // tables returns the report's tables: scores and drops, per-type
@@ -124,6 +146,8 @@ func (r *Report) tables() []table {
 			drop, dropCI := "", ""
 			if res.Drop != nil {
 				drop, dropCI = f2(res.Drop.Value), ci(res.Drop.CI)
+			} else if r.notMeasured(res.Set) {
+				drop = "not measured"
 			} else if res.Set != r.Reference {
 				drop = "n/a"
 			}

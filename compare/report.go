@@ -35,9 +35,10 @@ type SetInfo struct {
 	NotMeasured bool `json:"not_measured,omitempty"`
 	// MentionsReplaced and Mentions are the gold mentions an
 	// entity-level kind replaced, and all of them (absent for other
-	// kinds).
-	MentionsReplaced int `json:"mentions_replaced,omitempty"`
-	Mentions         int `json:"mentions,omitempty"`
+	// kinds; MentionsReplaced is there, 0 included, whenever Mentions
+	// is, so that a set that replaced nothing says so).
+	MentionsReplaced *int `json:"mentions_replaced,omitempty"`
+	Mentions         int  `json:"mentions,omitempty"`
 }
 
 // System holds one system's results, one per set in set order.
@@ -54,7 +55,9 @@ type Result struct {
 	Overall  Score       `json:"overall"`
 	Types    []TypeScore `json:"types"`
 	// Drop is the relative drop of overall F1 from the reference set;
-	// nil for the reference itself, or when the reference F1 is zero.
+	// nil for the reference itself, when the reference F1 is zero, and
+	// for a set not measured (SetInfo.NotMeasured), whose drop would
+	// measure nothing.
 	Drop *Drop `json:"drop,omitempty"`
 	// Perturbed scores the entities (gold or predicted) that cover a
 	// changed token, Untouched the others; nil without a change log.
