@@ -334,6 +334,8 @@ func TestBadInputs(t *testing.T) {
 			code: 1, msg: "ds.tsv: no sentences", absent: []string{"b/ds_key.tsv", "b/manifest.json"}},
 		{name: "-DOCSTART- lines without blank lines, written back", setup: map[string]string{"ds.tsv": "-DOCSTART-\tO\na\tO\nb\tB-Chemical\n-DOCSTART-\tO\nc\tO\n"}, args: []string{"perturb", "--kind", "keyboard", "--rate", "0", "ds.tsv"},
 			code: 0, out: "-DOCSTART-\tO\na\tO\nb\tB-Chemical\n-DOCSTART-\tO\nc\tO\n"},
+		{name: "compare --samples 1e8 (not a whole number)", setup: in, args: []string{"compare", "--samples", "1e8", "--gold", "in.tsv", "--pred-file", "s=in.tsv"},
+			code: 2, msg: `--samples "1e8": not a whole number`},
 	}
 	rows = append(rows, outputPolicyRows(t, in, with)...)
 	rows = append(rows, lostRows(t)...)

@@ -214,7 +214,7 @@ func (f *Flags) Parse(args []string) error {
 			if errors.As(err, &choices) {
 				return fmt.Errorf("unknown --%s %q (%v)", bad.GetFlag().Name, bad.GetValue(), choices)
 			}
-			return fmt.Errorf("--%s %q: %w", bad.GetFlag().Name, bad.GetValue(), bad.Unwrap())
+			return fmt.Errorf("--%s %q: %w", bad.GetFlag().Name, bad.GetValue(), plainCause(bad.GetFlag(), bad.Unwrap()))
 		}
 		return err
 	}
@@ -227,6 +227,27 @@ func (f *Flags) Parse(args []string) error {
 		}
 	}
 	return nil
+}
+
+// plainCause says what a number flag wants instead of strconv's
+// message ("strconv.ParseInt: parsing "1e8": invalid syntax"), which
+// names Go functions.
+func plainCause(fl *pflag.Flag, cause error) error {
+	var num *strconv.NumError
+	if !errors.As(cause, &num) {
+		return cause
+	}
+	want := "a number"
+	switch t := fl.Value.Type(); {
+	case strings.HasPrefix(t, "uint"):
+		want = "a whole number, 0 or more"
+	case strings.HasPrefix(t, "int"):
+		want = "a whole number"
+	}
+	if errors.Is(num.Err, strconv.ErrRange) {
+		return fmt.Errorf("out of range (want %s of a usable size)", want)
+	}
+	return fmt.Errorf("not %s", want)
 }
 
 // listValue is the pflag.Value of List.

@@ -89,7 +89,9 @@ func TestFlagsErrors(t *testing.T) {
 	}{
 		{[]string{"--n", "0"}, "--n: 0: must be at least 1"},
 		{[]string{"--n", "6"}, "--n: 6: must be at most 5"},
-		{[]string{"--n", "x"}, `--n "x"`},
+		{[]string{"--n", "x"}, `--n "x": not a whole number`},
+		{[]string{"--n", "1e8"}, `--n "1e8": not a whole number`},
+		{[]string{"--n", "99999999999999999999"}, `--n "99999999999999999999": out of range`},
 		{[]string{"--wait", "-1s"}, "--wait: -1s: must not be negative"},
 		{[]string{"--choice", "three"}, `unknown --choice "three" (want one, two)`},
 		{[]string{"--format", "xml"}, `--format "xml": unknown level "xml"`},
@@ -99,6 +101,9 @@ func TestFlagsErrors(t *testing.T) {
 		_, err := parseTest(t, tt.args...)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: error %v, want it to contain %q", tt.args, err, tt.want)
+		}
+		if err != nil && strings.Contains(err.Error(), "strconv") {
+			t.Errorf("%q: error %v names Go's strconv", tt.args, err)
 		}
 	}
 }
