@@ -516,6 +516,9 @@ func (l *loader) mrconso(r io.Reader, name string, in *Input) error {
 		}
 		in.Rows++
 		l.rows++
+		if len(f[cCUI]) == 0 {
+			return rr.errorf(fmt.Errorf("%w: empty CUI (a term must belong to a concept)", ErrSyntax))
+		}
 		if l.langs != nil && !l.langs[string(f[cLAT])] || l.noTTY[string(f[cTTY])] ||
 			l.suppress != nil && !l.suppress[string(f[cSUPPRESS])] || !l.keepSource(string(f[cSAB])) {
 			continue
@@ -557,6 +560,13 @@ func (l *loader) mrsty(r io.Reader, name string, in *Input) error {
 		}
 		in.Rows++
 		l.rows++
+		if len(f[0]) == 0 {
+			return rr.errorf(fmt.Errorf("%w: empty CUI", ErrSyntax))
+		}
+		if _, ok := semTypes()[string(f[1])]; !ok {
+			// Its concept would get no semantic group, silently.
+			return rr.errorf(fmt.Errorf("%w: unknown semantic type %q (not a TUI of the UMLS Semantic Groups)", ErrSyntax, f[1]))
+		}
 		in.Kept++
 		if err := l.insSemtype.add(l.ctx, string(f[0]), l.str(f[1])); err != nil {
 			return err

@@ -26,6 +26,33 @@ var malformedCases = []struct {
 	// in a code it makes the file unreadable.
 	{"non-UTF-8", goodRow + "\n" + strings.Replace(goodRow, "|MSH|", "|MS\xffH|", 1), 2, ErrInvalidUTF8},
 	{"empty row", goodRow + "\n\n" + goodRow, 2, ErrFieldCount},
+	// Issue 25, F26: a term without a concept was stored.
+	{"empty CUI", goodRow + "\n" + strings.TrimPrefix(goodRow, "C0000005"), 2, ErrSyntax},
+}
+
+// TestImportMalformedMRSTY: a semantic type row without a concept, or
+// with a TUI the Semantic Groups do not know (its concept would get no
+// group), stops the import at its line (issue 25, F26).
+func TestImportMalformedMRSTY(t *testing.T) {
+	for name, c := range map[string]struct {
+		data, want string
+	}{
+		"unknown TUI": {"C0000005|T121|A1.4.1.1.1|Pharmacologic Substance|AT1||\nC0000005|T999|A1|Bogus|AT2||\n", `MRSTY.RRF:2: syntax error: unknown semantic type "T999"`},
+		"empty CUI":   {"|T121|A1.4.1.1.1|Pharmacologic Substance|AT1||\n", "MRSTY.RRF:1: syntax error: empty CUI"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir, src := t.TempDir(), t.TempDir()
+			conso, sty := filepath.Join(src, "MRCONSO.RRF"), filepath.Join(src, "MRSTY.RRF")
+			os.WriteFile(conso, []byte(goodRow+"\n"), 0o644)
+			os.WriteFile(sty, []byte(c.data), 0o644)
+			_, err := Import(context.Background(), filepath.Join(dir, "out.db"), ImportOptions{MRCONSO: conso, MRSTY: sty})
+			var pe *ParseError
+			if !errors.As(err, &pe) || !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("err = %v, want a ParseError %q", err, c.want)
+			}
+			dirEmpty(t, dir)
+		})
+	}
 }
 
 func TestImportMalformedRRF(t *testing.T) {

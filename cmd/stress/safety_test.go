@@ -336,6 +336,10 @@ func TestBadInputs(t *testing.T) {
 			code: 0, out: "-DOCSTART-\tO\na\tO\nb\tB-Chemical\n-DOCSTART-\tO\nc\tO\n"},
 		{name: "compare --samples 1e8 (not a whole number)", setup: in, args: []string{"compare", "--samples", "1e8", "--gold", "in.tsv", "--pred-file", "s=in.tsv"},
 			code: 2, msg: `--samples "1e8": not a whole number`},
+		{name: "umls import: MRCONSO row without a CUI", setup: map[string]string{"MRCONSO.RRF": "C0000001|ENG|P|L1|PF|S1|Y|A1||||MSH|PT|D1|aspirin|0|N||\n|ENG|P|L2|PF|S2|Y|A2||||MSH|PT|D2|nothing|0|N||\n"},
+			args: []string{"umls", "import", "--db", "s.db", "--mrconso", "MRCONSO.RRF"}, code: 1, msg: "MRCONSO.RRF:2: syntax error: empty CUI", absent: []string{"s.db"}},
+		{name: "umls import: MRSTY row with an unknown TUI", setup: map[string]string{"MRCONSO.RRF": "C0000001|ENG|P|L1|PF|S1|Y|A1||||MSH|PT|D1|aspirin|0|N||\n", "MRSTY.RRF": "C0000001|T999|A1|Bogus|AT1||\n"},
+			args: []string{"umls", "import", "--db", "s.db", "--mrconso", "MRCONSO.RRF", "--mrsty", "MRSTY.RRF"}, code: 1, msg: `MRSTY.RRF:1: syntax error: unknown semantic type "T999"`, absent: []string{"s.db"}},
 	}
 	rows = append(rows, outputPolicyRows(t, in, with)...)
 	rows = append(rows, lostRows(t)...)
