@@ -19,6 +19,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/mattn/go-sqlite3"
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
@@ -74,7 +75,15 @@ const batchRows = 50000
 // only when complete and checked, so an interrupted or failed import
 // leaves nothing at target. An existing target is refused unless
 // opt.Force is set.
-func Import(ctx context.Context, target string, opt ImportOptions) (Info, error) {
+func Import(ctx context.Context, target string, opt ImportOptions) (_ Info, err error) {
+	defer func() {
+		// SQLite's errors ("database or disk is full") name no file:
+		// name the store being written.
+		var se sqlite3.Error
+		if errors.As(err, &se) {
+			err = fmt.Errorf("write %s: %w", target, err)
+		}
+	}()
 	if opt.MRCONSO == "" && opt.MRSTY == "" && len(opt.Terms) == 0 && len(opt.OBO) == 0 {
 		return Info{}, ErrNoInput
 	}
