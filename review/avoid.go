@@ -25,7 +25,9 @@ var avoidRules = []struct {
 	{"a \"#\", which starts a comment", func(b, a string) bool { return strings.Contains(b+a, "#") }},
 	{"an arrow (\"->\")", func(b, a string) bool { return strings.Contains(b+a, "->") }},
 	{"a line break", func(b, a string) bool { return strings.ContainsAny(b+a, "\r\n") }},
-	{"the same name on both sides", func(b, a string) bool { return strings.EqualFold(strings.Join(strings.Fields(b), " "), strings.Join(strings.Fields(a), " ")) }},
+	{"the same name on both sides", func(b, a string) bool {
+		return strings.EqualFold(strings.Join(strings.Fields(b), " "), strings.Join(strings.Fields(a), " "))
+	}},
 }
 
 // avoidProblem returns the name of the first rule a pair breaks, or "".

@@ -53,10 +53,10 @@ func TestAllocate(t *testing.T) {
 		err   error
 	}{
 		{"exact quotas", []int{50, 30, 20}, 10, []int{5, 3, 2}, nil},
-		{"largest remainder", []int{45, 35, 20}, 10, []int{5, 3, 2}, nil},     // 4.5, 3.5, 2.0: the tie goes to the first
-		{"remainders decide", []int{46, 34, 20}, 10, []int{5, 3, 2}, nil},     // 4.6, 3.4, 2.0
-		{"two remainders", []int{33, 33, 34}, 10, []int{3, 3, 4}, nil},        // 3.3, 3.3, 3.4: one left, to the largest
-		{"minimum one", []int{980, 15, 5}, 10, []int{8, 1, 1}, nil},           // 9.8, 0.15, 0.05: the small strata take from the large
+		{"largest remainder", []int{45, 35, 20}, 10, []int{5, 3, 2}, nil},                              // 4.5, 3.5, 2.0: the tie goes to the first
+		{"remainders decide", []int{46, 34, 20}, 10, []int{5, 3, 2}, nil},                              // 4.6, 3.4, 2.0
+		{"two remainders", []int{33, 33, 34}, 10, []int{3, 3, 4}, nil},                                 // 3.3, 3.3, 3.4: one left, to the largest
+		{"minimum one", []int{980, 15, 5}, 10, []int{8, 1, 1}, nil},                                    // 9.8, 0.15, 0.05: the small strata take from the large
 		{"minimum one, many small", []int{44186, 44186, 40, 130, 3}, 100, []int{48, 49, 1, 1, 1}, nil}, // 101 after the minimum: the first of two equal strata gives one
 		{"everything when n is large", []int{3, 0, 2}, 10, []int{3, 0, 2}, nil},
 		{"everything when n is the total", []int{3, 2}, 5, []int{3, 2}, nil},

@@ -111,7 +111,7 @@ func ReadBuild(dir string) (*Changes, error) {
 		return nil, err
 	}
 	type pair struct{ orig, pert []conll.Sentence }
-	sets := map[string]pair{}   // output file -> its sentences and the original's
+	sets := map[string]pair{}     // output file -> its sentences and the original's
 	composed := map[string]bool{} // output files of compositions
 	for i := range m.Inputs {
 		in := &m.Inputs[i]
