@@ -243,7 +243,7 @@ func Run(ctx context.Context, model tagger.Tagger, gold []conll.Sentence, opts O
 			}
 			res.Adversarial[st.index] = adv
 			for _, e := range st.edits {
-				res.Changes = append(res.Changes, a.change(e, st.index, a.opts.File))
+				res.Changes = append(res.Changes, a.changes(e, st.index, a.opts.File)...)
 			}
 			res.Sentences[st.index] = SentenceResult{Status: st.status, Words: len(st.edits),
 				Queries: st.queries, Found: st.base.found, After: st.cur.found, Random: st.random.found}
@@ -251,7 +251,7 @@ func Run(ctx context.Context, model tagger.Tagger, gold []conll.Sentence, opts O
 			after.Add(st.curCounts)
 			res.Random[st.index] = compose(st.orig, st.randomEdits)
 			for _, e := range st.randomEdits {
-				res.RandomChanges = append(res.RandomChanges, a.change(e, st.index, a.opts.RandomFile))
+				res.RandomChanges = append(res.RandomChanges, a.changes(e, st.index, a.opts.RandomFile)...)
 			}
 			random.Add(st.randomCounts)
 		}
@@ -350,9 +350,12 @@ func newAttacker(opts Options) (*attacker, error) {
 }
 
 // edit is one candidate change of a sentence, in the coordinates of the
-// original: tokens [c.Token, c.End) become tokens, labelled tags.
+// original: tokens [c.Token, c.End) become tokens, labelled tags. parts
+// are the changes the kind made there: c alone, or for a composition one
+// change per component that edited the span, in the order applied.
 type edit struct {
 	c      perturb.Change
+	parts  []perturb.Change
 	kind   int
 	tokens []string
 	tags   []string
@@ -459,9 +462,12 @@ func (a *attacker) edits(st *state, k, w, j int) []edit {
 	return at
 }
 
-// extract splits a perturbation's output into one edit per change. It
-// returns nil when the output does not match its changes (overlapping
-// changes, or a token count that the changes do not explain).
+// extract splits a perturbation's output into one edit per changed
+// span. Changes whose spans overlap are one edit: a composition
+// ("keyboard+case") changes a word once per component, each change
+// starting from the text the one before left. It returns nil when the
+// output does not match its changes (a token count the changes do not
+// explain, or a change that is no change).
 func extract(orig, out conll.Sentence, cs []perturb.Change, k int) []edit {
 	if len(cs) == 0 {
 		return nil
@@ -470,26 +476,56 @@ func extract(orig, out conll.Sentence, cs []perturb.Change, k int) []edit {
 	slices.SortStableFunc(cs, func(x, y perturb.Change) int { return x.Token - y.Token })
 	sameLen := len(out.Tokens) == len(orig.Tokens)
 	var es []edit
-	shift, prev := 0, 0
-	for _, c := range cs {
-		if c.Token < prev || c.End <= c.Token || c.End > len(orig.Tokens) || c.Before == c.After {
-			return nil
+	shift := 0
+	for i := 0; i < len(cs); {
+		c := cs[i]
+		end, delta := c.End, 0
+		j := i
+		for ; j < len(cs) && (j == i || cs[j].Token < end); j++ {
+			d := cs[j]
+			if d.End <= d.Token || d.End > len(orig.Tokens) || d.Before == d.After {
+				return nil
+			}
+			end = max(end, d.End)
+			if !sameLen {
+				delta += strings.Count(d.After, " ") + 1 - (d.End - d.Token)
+			}
 		}
-		oldLen := c.End - c.Token
-		newLen := oldLen
-		if !sameLen {
-			newLen = strings.Count(c.After, " ") + 1
+		parts := cs[i:j:j]
+		if len(parts) > 1 {
+			// Only the components of a composition (each named, once) may
+			// change the same span.
+			kinds := map[string]bool{}
+			for _, d := range parts {
+				if d.Kind == "" || kinds[d.Kind] {
+					return nil
+				}
+				kinds[d.Kind] = true
+			}
+			c.End = end
+			c.Before = strings.Join(orig.Tokens[c.Token:end], " ")
 		}
+		oldLen := end - c.Token
+		newLen := oldLen + delta
 		start := c.Token + shift
-		if start+newLen > len(out.Tokens) || start+newLen > len(out.Tags) ||
-			strings.Join(out.Tokens[start:start+newLen], " ") != c.After {
+		if newLen < 1 || start+newLen > len(out.Tokens) || start+newLen > len(out.Tags) {
 			return nil
 		}
-		es = append(es, edit{c: c, kind: k,
+		after := strings.Join(out.Tokens[start:start+newLen], " ")
+		if len(parts) > 1 {
+			c.After = after
+			if c.After == c.Before {
+				return nil // the components undid each other
+			}
+		}
+		if after != c.After {
+			return nil
+		}
+		es = append(es, edit{c: c, parts: parts, kind: k,
 			tokens: out.Tokens[start : start+newLen : start+newLen],
 			tags:   out.Tags[start : start+newLen : start+newLen]})
 		shift += newLen - oldLen
-		prev = c.End
+		i = j
 	}
 	if len(orig.Tokens)+shift != len(out.Tokens) {
 		return nil
@@ -859,7 +895,7 @@ func (a *attacker) finish(st *state) (conll.Sentence, error) {
 		}
 		for _, e := range set {
 			one := compose(st.orig, []edit{e})
-			if err := perturb.CheckSentence(a.opts.Kinds[e.kind].Perturbation, st.orig, one, []perturb.Change{e.c}); err != nil {
+			if err := perturb.CheckSentence(a.opts.Kinds[e.kind].Perturbation, st.orig, one, e.parts); err != nil {
 				return conll.Sentence{}, fmt.Errorf("sentence %d%s: %s: %w", st.index+1, lineOf(st.orig), a.opts.Kinds[e.kind].Name, err)
 			}
 		}
@@ -867,13 +903,19 @@ func (a *attacker) finish(st *state) (conll.Sentence, error) {
 	return compose(st.orig, st.edits), nil
 }
 
-// change returns the logged form of e.
-func (a *attacker) change(e edit, sentence int, file string) perturb.Change {
-	c := e.c
-	c.Kind = a.opts.Kinds[e.kind].Name
-	c.Sentence = sentence
-	c.File = file
-	return c
+// changes returns the logged form of e: as a build logs it, one change
+// per component of a composition, each named by its component.
+func (a *attacker) changes(e edit, sentence int, file string) []perturb.Change {
+	out := make([]perturb.Change, len(e.parts))
+	for i, c := range e.parts {
+		if c.Kind == "" {
+			c.Kind = a.opts.Kinds[e.kind].Name
+		}
+		c.Sentence = sentence
+		c.File = file
+		out[i] = c
+	}
+	return out
 }
 
 func lineOf(s conll.Sentence) string {

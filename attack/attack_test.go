@@ -253,3 +253,54 @@ func BenchmarkRun(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(gold)*b.N)/b.Elapsed().Seconds(), "sentences/s")
 }
+
+// TestRunComposition: a composed kind ("keyboard+case") edits words as a
+// build would, each kept word logged once per component that changed it,
+// the second starting from the text the first left.
+func TestRunComposition(t *testing.T) {
+	gold := sampleTest(t)[:300]
+	for _, name := range []string{"keyboard+case", "case+keyboard"} {
+		t.Run(name, func(t *testing.T) {
+			opts := Options{Kinds: testKinds(t, name), Seed: 1}
+			res, err := Run(context.Background(), newLexiconTagger(gold), gold, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Summary.Succeeded == 0 {
+				t.Fatalf("no success: %+v", res.Summary)
+			}
+			parts := strings.Split(name, "+")
+			words, composed := 0, 0
+			for i := 0; i < len(res.Changes); i++ {
+				c := res.Changes[i]
+				if !slices.Contains(parts, c.Kind) {
+					t.Fatalf("change logged as %q, want a component of %s", c.Kind, name)
+				}
+				words++
+				after := c.After
+				if i+1 < len(res.Changes) {
+					if d := res.Changes[i+1]; d.Sentence == c.Sentence && d.Token == c.Token {
+						if d.Kind == c.Kind || d.Before != c.After || d.Kind != parts[1] {
+							t.Errorf("changes %+v then %+v", c, d)
+						}
+						after = d.After
+						composed++
+						i++
+					}
+				}
+				if got := res.Adversarial[c.Sentence].Tokens[c.Token]; got != after {
+					t.Errorf("sentence %d token %d is %q, log says %q", c.Sentence, c.Token, got, after)
+				}
+				if gold[c.Sentence].Tokens[c.Token] != c.Before {
+					t.Errorf("change %+v: original is %q", c, gold[c.Sentence].Tokens[c.Token])
+				}
+			}
+			if composed == 0 {
+				t.Error("no word changed by both components")
+			}
+			if words != res.Summary.WordsChanged {
+				t.Errorf("%d words in the log, %d in the summary", words, res.Summary.WordsChanged)
+			}
+		})
+	}
+}

@@ -3,6 +3,8 @@ package compare
 import (
 	"context"
 	"testing"
+
+	"github.com/stress-ner/stress/stressset"
 )
 
 // benchComparer mirrors a BC5CDR test comparison: 4797 sentences, the
@@ -11,13 +13,13 @@ func benchComparer(tb testing.TB, n int) *Comparer {
 	c := New()
 	gold := synthGold(n, 1)
 	for _, set := range []string{"O", "keyboard", "swap"} {
-		var changes []Change
+		var changes []stressset.Span
 		if set != "O" {
 			for i := 0; i < n; i += 3 {
-				changes = append(changes, Change{Sentence: i, Start: 0, End: 1})
+				changes = append(changes, stressset.Span{Sentence: i, Start: 0, End: 1})
 			}
 		}
-		if err := c.AddSet(Set{Name: set, File: set + ".tsv", Gold: gold, Changes: changes}); err != nil {
+		if err := c.AddSet(stressset.Set{Name: set, File: set + ".tsv", Gold: gold, Changed: changes}); err != nil {
 			tb.Fatal(err)
 		}
 	}

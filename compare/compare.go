@@ -22,6 +22,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/conll/score"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // Sentinel errors. Errors returned by this package wrap one of them.
@@ -38,33 +39,13 @@ var (
 	ErrDuplicate = errors.New("added twice")
 	// ErrNoData means there is nothing to compare.
 	ErrNoData = errors.New("nothing to compare")
-	// ErrChangeLog means a change log entry points outside its corpus.
-	ErrChangeLog = errors.New("bad change log entry")
+	// ErrChangeLog means a change log entry points outside its corpus;
+	// it is the error the change log reader wraps too.
+	ErrChangeLog = stressset.ErrChangeLog
 	// ErrWhichSet means a prediction file names no set while there are
 	// several gold sets.
 	ErrWhichSet = errors.New("name the set of the predictions: there are several gold sets")
 )
-
-// Set is one gold corpus: the original or a stress copy of it.
-type Set struct {
-	// Name identifies the set in reports, e.g. "O", "keyboard".
-	Name string
-	// File is the gold file name, for error messages and reports.
-	File string
-	// Gold holds the gold sentences.
-	Gold []conll.Sentence
-	// Changes lists the tokens a perturbation changed in this set; nil
-	// when unknown (e.g. the original set). It enables the perturbed vs
-	// untouched scores.
-	Changes []Change
-}
-
-// Change marks the tokens [Start, End) of sentence Sentence (0-based
-// index in the set) as changed by a perturbation.
-type Change struct {
-	Sentence   int
-	Start, End int
-}
 
 // Comparer collects gold sets and system predictions and computes a
 // Report. Set the option fields before adding data. Predictions are
@@ -91,7 +72,7 @@ type Comparer struct {
 }
 
 type setData struct {
-	Set
+	stressset.Set
 	tokens  int
 	changed [][]bool // per sentence, per token; nil when no change log
 }
@@ -121,7 +102,7 @@ func New() *Comparer {
 
 // AddSet adds a gold set. The first set added is the reference unless
 // Reference says otherwise.
-func (c *Comparer) AddSet(s Set) error {
+func (c *Comparer) AddSet(s stressset.Set) error {
 	if s.Name == "" {
 		return errors.New("add set: empty name")
 	}
@@ -132,9 +113,9 @@ func (c *Comparer) AddSet(s Set) error {
 	for _, g := range s.Gold {
 		d.tokens += len(g.Tokens)
 	}
-	if s.Changes != nil {
+	if s.Changed != nil {
 		d.changed = make([][]bool, len(s.Gold))
-		for _, ch := range s.Changes {
+		for _, ch := range s.Changed {
 			if ch.Sentence < 0 || ch.Sentence >= len(s.Gold) {
 				return fmt.Errorf("set %q: sentence %d of %d: %w", s.Name, ch.Sentence+1, len(s.Gold), ErrChangeLog)
 			}
@@ -167,12 +148,12 @@ func (c *Comparer) set(name string) *setData {
 
 // AddGoldFile reads the corpus at path and adds it as set name, with
 // its changes (nil when unknown).
-func (c *Comparer) AddGoldFile(name, path string, changes []Change) error {
+func (c *Comparer) AddGoldFile(name, path string, changed []stressset.Span) error {
 	gold, err := conll.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("read gold: %w", err)
 	}
-	return c.AddSet(Set{Name: name, File: path, Gold: gold, Changes: changes})
+	return c.AddSet(stressset.Set{Name: name, File: path, Gold: gold, Changed: changed})
 }
 
 // AddPredictionFile reads system's predictions on set from the corpus
@@ -318,7 +299,7 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	}
 	types := map[string]bool{}
 	for _, s := range c.sets {
-		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changes != nil}
+		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changed != nil}
 		for _, m := range s.changed {
 			if m != nil {
 				info.ChangedSentences++

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll/score"
+	"github.com/stress-ner/stress/stressset"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata")
@@ -29,8 +30,8 @@ func tiny(t *testing.T, samples int) *Report {
 	)
 	c := New()
 	c.Samples = samples
-	must(t, c.AddSet(Set{Name: "O", File: "o.tsv", Gold: gold}))
-	must(t, c.AddSet(Set{Name: "K", File: "k.tsv", Gold: gold, Changes: []Change{{Sentence: 1, Start: 0, End: 1}}}))
+	must(t, c.AddSet(stressset.Set{Name: "O", File: "o.tsv", Gold: gold}))
+	must(t, c.AddSet(stressset.Set{Name: "K", File: "k.tsv", Gold: gold, Changed: []stressset.Span{{Sentence: 1, Start: 0, End: 1}}}))
 	must(t, c.AddPrediction("good", "O", "good/o.tsv", gold))
 	must(t, c.AddPrediction("good", "K", "good/k.tsv", sents(
 		"aspirin/B-Chemical causes/O ulcers/B-Disease",
@@ -169,14 +170,14 @@ func TestAgreesWithScorer(t *testing.T) {
 	for _, mode := range []score.Mode{score.ModeConlleval, score.ModeStrict} {
 		for seed := range uint64(5) {
 			pred := noisy(gold, 0.1, seed)
-			var changes []Change
+			var changes []stressset.Span
 			for i := 0; i < len(gold); i += 2 {
-				changes = append(changes, Change{Sentence: i, Start: int(seed) % len(gold[i].Tokens), End: len(gold[i].Tokens)})
+				changes = append(changes, stressset.Span{Sentence: i, Start: int(seed) % len(gold[i].Tokens), End: len(gold[i].Tokens)})
 			}
 			c := New()
 			c.Samples = 0
 			c.Eval.Mode = mode
-			must(t, c.AddSet(Set{Name: "X", Gold: gold, Changes: changes}))
+			must(t, c.AddSet(stressset.Set{Name: "X", Gold: gold, Changed: changes}))
 			must(t, c.AddPrediction("s", "X", "p", pred))
 			rep, err := c.Report(context.Background())
 			must(t, err)
@@ -237,10 +238,10 @@ func TestBadInput(t *testing.T) {
 			return c.AddPrediction("s", "O", "p.tsv", gold)
 		}, ErrDuplicate, ""},
 		{"change outside", func(c *Comparer) error {
-			return c.AddSet(Set{Name: "K", Gold: gold, Changes: []Change{{Sentence: 1, Start: 0, End: 2}}})
+			return c.AddSet(stressset.Set{Name: "K", Gold: gold, Changed: []stressset.Span{{Sentence: 1, Start: 0, End: 2}}})
 		}, ErrChangeLog, ""},
 		{"unaligned set", func(c *Comparer) error {
-			must(t, c.AddSet(Set{Name: "K", File: "k.tsv", Gold: gold[:1]}))
+			must(t, c.AddSet(stressset.Set{Name: "K", File: "k.tsv", Gold: gold[:1]}))
 			must(t, c.AddPrediction("s", "O", "p.tsv", gold))
 			_, err := c.Report(context.Background())
 			return err
@@ -249,7 +250,7 @@ func TestBadInput(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := New()
-			must(t, c.AddSet(Set{Name: "O", File: "g.tsv", Gold: gold}))
+			must(t, c.AddSet(stressset.Set{Name: "O", File: "g.tsv", Gold: gold}))
 			err := tc.run(c)
 			if !errors.Is(err, tc.is) || !strings.Contains(err.Error(), tc.msg) {
 				t.Errorf("err = %v, want %v containing %q", err, tc.is, tc.msg)
@@ -313,7 +314,7 @@ func TestMarkdownEscapesCells(t *testing.T) {
 	gold := sents("aspirin/B-Chemical causes/O ulcers/B-Disease")
 	c := New()
 	c.Samples = 0
-	must(t, c.AddSet(Set{Name: "O", File: "o.tsv", Gold: gold}))
+	must(t, c.AddSet(stressset.Set{Name: "O", File: "o.tsv", Gold: gold}))
 	must(t, c.AddPrediction("a|b", "O", "p/o.tsv", gold))
 	rep, err := c.Report(context.Background())
 	must(t, err)

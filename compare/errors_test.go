@@ -8,6 +8,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/conll/score"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // TestErrorBreakdown: one sentence with each kind of error, counted by
@@ -24,7 +25,7 @@ func TestErrorBreakdown(t *testing.T) {
 	pred[1].Line = gold[1].Line
 	c := New()
 	c.Samples = 0
-	if err := c.AddSet(Set{Name: "O", File: "o.tsv", Gold: gold}); err != nil {
+	if err := c.AddSet(stressset.Set{Name: "O", File: "o.tsv", Gold: gold}); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.AddPrediction("m", "O", "p.tsv", pred); err != nil {
@@ -71,7 +72,7 @@ func TestErrorBreakdownAddsUp(t *testing.T) {
 		// read by seqeval's IOB2 as no entity; all modes accept the tags.
 		c := New()
 		c.Eval, c.Samples = opt, 0
-		if err := c.AddSet(Set{Name: "O", File: "o", Gold: gold}); err != nil {
+		if err := c.AddSet(stressset.Set{Name: "O", File: "o", Gold: gold}); err != nil {
 			t.Fatal(err)
 		}
 		if err := c.AddPrediction("m", "O", "p", pred); err != nil {
@@ -97,10 +98,10 @@ func TestReferenceSplit(t *testing.T) {
 	syn := sents("acute/B-Disease myocardial/I-Disease infarction/I-Disease after/O aspirin/B-Chemical")
 	c := New()
 	c.Samples = 0
-	if err := c.AddSet(Set{Name: "O", File: "o", Gold: orig}); err != nil {
+	if err := c.AddSet(stressset.Set{Name: "O", File: "o", Gold: orig}); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.AddSet(Set{Name: "S", File: "s", Gold: syn, Changes: []Change{{Sentence: 0, Start: 0, End: 3}}}); err != nil {
+	if err := c.AddSet(stressset.Set{Name: "S", File: "s", Gold: syn, Changed: []stressset.Span{{Sentence: 0, Start: 0, End: 3}}}); err != nil {
 		t.Fatal(err)
 	}
 	// On O the model gets the disease right and misses aspirin; on S it
@@ -138,7 +139,7 @@ func TestBootstrapEveryMode(t *testing.T) {
 	for _, opt := range []score.EvalOptions{{}, {Mode: score.ModeStrict}, {Mode: score.ModeStrict, Scheme: score.StrictIOB1}, {Mode: score.ModeSemEval}} {
 		c := New()
 		c.Eval, c.Samples = opt, 200
-		if err := c.AddSet(Set{Name: "O", File: "o", Gold: gold}); err != nil {
+		if err := c.AddSet(stressset.Set{Name: "O", File: "o", Gold: gold}); err != nil {
 			t.Fatal(err)
 		}
 		for name, p := range map[string][]conll.Sentence{"a": a, "b": b} {
@@ -180,7 +181,7 @@ func TestRefusesWhatTheModeRefuses(t *testing.T) {
 	} {
 		c := New()
 		c.Eval = tc.opt
-		if err := c.AddSet(Set{Name: "O", File: "o", Gold: gold}); err != nil {
+		if err := c.AddSet(stressset.Set{Name: "O", File: "o", Gold: gold}); err != nil {
 			t.Fatal(err)
 		}
 		err := c.AddPrediction("m", "O", "p.tsv", sents(tc.pred))

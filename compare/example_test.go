@@ -8,6 +8,7 @@ import (
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/stressset"
 )
 
 func sentence(s string) conll.Sentence {
@@ -31,9 +32,9 @@ func Example() {
 	}
 	c := compare.New()
 	c.Samples = 0 // no intervals for this small example
-	c.AddSet(compare.Set{Name: "O", File: "test.tsv", Gold: gold})
-	c.AddSet(compare.Set{Name: "keyboard", File: "test_key.tsv", Gold: typo,
-		Changes: []compare.Change{{Sentence: 1, Start: 0, End: 1}}})
+	c.AddSet(stressset.Set{Name: "O", File: "test.tsv", Gold: gold})
+	c.AddSet(stressset.Set{Name: "keyboard", File: "test_key.tsv", Gold: typo,
+		Changed: []stressset.Span{{Sentence: 1, Start: 0, End: 1}}})
 	c.AddPrediction("tagger", "O", "pred/test.tsv", gold)
 	c.AddPrediction("tagger", "keyboard", "pred/test_key.tsv", []conll.Sentence{
 		sentence("aspirin/B-Chemical causes/O ulcers/B-Disease"),

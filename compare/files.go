@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/stress-ner/stress/stressset"
 )
 
 // GoldFile is a gold set read from a file.
@@ -60,10 +62,10 @@ func Paths(golds []GoldFile, preds []PredictionFile) []string {
 // changed tokens of each gold set from the change log at changeLog (if
 // not ""), matched by file name.
 func (c *Comparer) AddFiles(golds []GoldFile, preds []PredictionFile, changeLog string) error {
-	var logs map[string][]Change
+	var logs map[string][]stressset.Span
 	if changeLog != "" {
 		var err error
-		if logs, err = ReadChangeLogFile(changeLog); err != nil {
+		if logs, err = stressset.ReadChangeLogFile(changeLog); err != nil {
 			return err
 		}
 	}

@@ -34,17 +34,48 @@ func Convert(w io.Writer, in *File, opt ConvertOptions) error {
 		layout = in.Layout()
 	}
 	if opt.Output == "" {
-		return Copy(NewFormatWriter(w, format, layout), in)
+		return copyNamed(NewFormatWriter(w, format, layout), in)
 	}
 	out, err := Create(opt.Output, OutputOptions{Layout: layout, Format: format, NoClobber: !opt.Force})
 	if err != nil {
 		return err
 	}
 	defer out.Abort()
-	if err := Copy(out, in); err != nil {
+	if err := copyNamed(out, in); err != nil {
+		if _, located := err.(*ParseError); located {
+			return err
+		}
 		return fmt.Errorf("convert %s: %w", in.Name, err)
 	}
 	return out.Commit()
+}
+
+// copyNamed is Copy, with a sentence the writer refuses named by its
+// place in the input (a token the output format cannot hold).
+func copyNamed(w SentenceWriter, in *File) error {
+	for {
+		s, err := in.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if err := w.Write(s); err != nil {
+			return WriteError(in.Name, s, err)
+		}
+	}
+	w.Flush()
+	return w.Error()
+}
+
+// WriteError is err, of a writer that refused sentence s of the input
+// named file, as a ParseError at the sentence's line (when it is known).
+func WriteError(file string, s Sentence, err error) error {
+	if s.Line <= 0 {
+		return err
+	}
+	return &ParseError{File: file, Line: s.Line, Err: err}
 }
 
 // OutputFormat returns the format to write a copy of a corpus in

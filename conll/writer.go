@@ -300,7 +300,7 @@ func (w *Writer) checkFieldSlow(v string) error {
 		}
 	}
 	if bad {
-		return fmt.Errorf("conll: cannot write field %q: empty or contains a separator", v)
+		return fmt.Errorf("cannot write field %q as CoNLL: it is empty or holds a separator", v)
 	}
 	return nil
 }

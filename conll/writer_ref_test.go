@@ -169,7 +169,7 @@ func (w *refWriter) checkField(v string) error {
 		bad = " \t\n\r"
 	}
 	if v == "" || strings.ContainsAny(v, bad) {
-		return fmt.Errorf("conll: cannot write field %q: empty or contains a separator", v)
+		return fmt.Errorf("cannot write field %q as CoNLL: it is empty or holds a separator", v)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // BenchmarkAugmentSample builds "O + K + W" from the embedded sample's
@@ -36,7 +37,7 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 	a := &Augmenter{Seed: 1, Selection: perturb.DefaultSelection(), Kinds: kinds(b, "keyboard"), Copies: 1, Mix: MixPerturbed}
 	key, _ := runAugment(b, a, test)
-	sets := []compare.Set{{Name: "O", File: "test.tsv", Gold: test}, {Name: "keyboard", File: "test_key.tsv", Gold: key}}
+	sets := []stressset.Set{{Name: "O", File: "test.tsv", Gold: test}, {Name: "keyboard", File: "test_key.tsv", Gold: key}}
 	systems := []System{{Name: "oracle", Tagger: fakeTagger{}}, {Name: "lossy", Tagger: fakeTagger{dropFirst: true}}}
 	b.ReportAllocs()
 	for b.Loop() {

@@ -20,6 +20,7 @@ import (
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
 	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // Curve describes a robustness curve: each kind applied to the test set
@@ -90,11 +91,11 @@ func SetName(kind string, rate float64) string {
 // pipeline with its checks and change log: the original first, then
 // every kind at every rate. The perturbed sets carry their changes, so
 // reports can score perturbed and untouched entities apart.
-func (c *Curve) Sets(ctx context.Context, test []conll.Sentence) ([]compare.Set, []CurvePoint, error) {
+func (c *Curve) Sets(ctx context.Context, test []conll.Sentence) ([]stressset.Set, []CurvePoint, error) {
 	if err := c.Validate(); err != nil {
 		return nil, nil, err
 	}
-	sets := []compare.Set{{Name: OriginalSet, File: OriginalSet, Gold: test}}
+	sets := []stressset.Set{{Name: OriginalSet, File: OriginalSet, Gold: test}}
 	var points []CurvePoint
 	for _, mk := range c.Kinds {
 		k, err := perturbkinds.Lookup(mk.Name)
@@ -126,12 +127,12 @@ func closePerturbation(p perturb.Perturbation) {
 	}
 }
 
-func (c *Curve) perturbAt(ctx context.Context, test []conll.Sentence, kind string, p perturb.Perturbation, rate float64, name string) (compare.Set, error) {
+func (c *Curve) perturbAt(ctx context.Context, test []conll.Sentence, kind string, p perturb.Perturbation, rate float64, name string) (stressset.Set, error) {
 	sel := c.Selection
 	sel.Rate = rate
 	selector, err := perturb.NewSelector(sel, c.Seed)
 	if err != nil {
-		return compare.Set{}, err
+		return stressset.Set{}, err
 	}
 	var out collector
 	var log bytes.Buffer
@@ -140,24 +141,24 @@ func (c *Curve) perturbAt(ctx context.Context, test []conll.Sentence, kind strin
 	pl := &perturb.Pipeline{Seed: c.Seed, Selector: selector, Workers: c.Workers, ChangeLog: cw,
 		Steps: []perturb.Step{{Name: kind, File: name, Perturbation: p, Out: &out}}}
 	if _, err := pl.Run(ctx, &sliceSource{sents: test}); err != nil {
-		return compare.Set{}, err
+		return stressset.Set{}, err
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
-		return compare.Set{}, err
+		return stressset.Set{}, err
 	}
 	// The change log maps the changes onto the perturbed sentences,
 	// shifting tokens after replacements of another length, exactly as
 	// for a build on disk.
-	logs, err := compare.ReadChangeLog(&log, name+" change log")
+	logs, err := stressset.ReadChangeLog(&log, name+" change log")
 	if err != nil {
-		return compare.Set{}, err
+		return stressset.Set{}, err
 	}
 	ch := logs[name]
 	if ch == nil {
-		ch = []compare.Change{}
+		ch = []stressset.Span{}
 	}
-	return compare.Set{Name: name, File: name, Gold: out.sents, Changes: ch}, nil
+	return stressset.Set{Name: name, File: name, Gold: out.sents, Changed: ch}, nil
 }
 
 // CurveReport is F1 against rate, per system and kind.

@@ -18,6 +18,7 @@ import (
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
+	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -67,11 +68,11 @@ func TestCurveSets(t *testing.T) {
 			t.Fatalf("sentence %d at rate 1: %v, want %v", i+1, sets[2].Gold[i].Tokens, want[i].Tokens)
 		}
 	}
-	if n25, n1 := len(sets[1].Changes), len(sets[2].Changes); !(n25 > 0 && n25*3 < n1) {
+	if n25, n1 := len(sets[1].Changed), len(sets[2].Changed); !(n25 > 0 && n25*3 < n1) {
 		t.Errorf("changes at rate 0.25: %d, at 1: %d", n25, n1)
 	}
-	for _, ch := range sets[1].Changes {
-		if !slices.ContainsFunc(sets[2].Changes, func(o compare.Change) bool { return o == ch }) {
+	for _, ch := range sets[1].Changed {
+		if !slices.ContainsFunc(sets[2].Changed, func(o stressset.Span) bool { return o == ch }) {
 			t.Errorf("rate 0.25 changes %+v, not changed at rate 1", ch)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/sample"
+	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -38,8 +39,8 @@ func (s System) Row() Row {
 // predictions, then computes the report. The first set is the reference.
 // When save is not nil it receives each system's predictions on each
 // set (gold sentences carrying the predicted tags), for writing them out.
-func Evaluate(ctx context.Context, c *compare.Comparer, sets []compare.Set, systems []System,
-	save func(system string, set compare.Set, pred []conll.Sentence) error) (*compare.Report, error) {
+func Evaluate(ctx context.Context, c *compare.Comparer, sets []stressset.Set, systems []System,
+	save func(system string, set stressset.Set, pred []conll.Sentence) error) (*compare.Report, error) {
 	if len(sets) == 0 || len(systems) == 0 {
 		return nil, fmt.Errorf("%w: need at least one set and one system", ErrNoData)
 	}
@@ -84,7 +85,7 @@ func WithTags(sents []conll.Sentence, tags [][]string) []conll.Sentence {
 // SavePredictions returns a save function for Evaluate that writes each
 // system's predictions to dir/SYSTEM/FILE, FILE being the set's file
 // name without directory.
-func SavePredictions(dir string) func(system string, set compare.Set, pred []conll.Sentence) error {
+func SavePredictions(dir string) func(system string, set stressset.Set, pred []conll.Sentence) error {
 	return SavePredictionsLike(dir, nil, iob.IOB2)
 }
 
@@ -94,8 +95,8 @@ func SavePredictions(dir string) func(system string, set compare.Set, pred []con
 // are written as those documents with the predicted entities as their
 // annotations. Predictions (IOB2) on sets of another scheme are written
 // in the sets' scheme, as stressset.Build.ReadPredictions reads them.
-func SavePredictionsLike(dir string, templates func(set compare.Set) conll.Template, scheme iob.Scheme) func(system string, set compare.Set, pred []conll.Sentence) error {
-	return func(system string, set compare.Set, pred []conll.Sentence) error {
+func SavePredictionsLike(dir string, templates func(set stressset.Set) conll.Template, scheme iob.Scheme) func(system string, set stressset.Set, pred []conll.Sentence) error {
+	return func(system string, set stressset.Set, pred []conll.Sentence) error {
 		if scheme != iob.IOB2 {
 			conv := make([][]string, len(pred))
 			for i := range pred {

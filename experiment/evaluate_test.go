@@ -14,6 +14,7 @@ import (
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -44,11 +45,11 @@ func (f fakeTagger) TagSentences(_ context.Context, sents []conll.Sentence) ([][
 }
 
 // evalSets returns O and a keyboard copy of the test corpus.
-func evalSets(t testing.TB) []compare.Set {
+func evalSets(t testing.TB) []stressset.Set {
 	orig := corpus()
 	a := &Augmenter{Seed: 1, Selection: perturb.DefaultSelection(), Kinds: kinds(t, "keyboard"), Copies: 1, Mix: MixPerturbed}
 	key, _ := runAugment(t, a, orig)
-	return []compare.Set{{Name: "O", File: "test.tsv", Gold: orig}, {Name: "keyboard", File: "test_key.tsv", Gold: key}}
+	return []stressset.Set{{Name: "O", File: "test.tsv", Gold: orig}, {Name: "keyboard", File: "test_key.tsv", Gold: key}}
 }
 
 func evalReport(t testing.TB) (*compare.Report, []System) {
@@ -60,7 +61,7 @@ func evalReport(t testing.TB) (*compare.Report, []System) {
 	c := compare.New()
 	c.Samples = 0
 	var saved []string
-	rep, err := Evaluate(context.Background(), c, evalSets(t), systems, func(sys string, set compare.Set, pred []conll.Sentence) error {
+	rep, err := Evaluate(context.Background(), c, evalSets(t), systems, func(sys string, set stressset.Set, pred []conll.Sentence) error {
 		saved = append(saved, sys+"/"+set.Name)
 		return nil
 	})
@@ -102,7 +103,7 @@ func TestEvaluateErrors(t *testing.T) {
 	}
 	boom := errors.New("boom")
 	_, err = Evaluate(context.Background(), compare.New(), evalSets(t),
-		[]System{{Name: "ok", Tagger: fakeTagger{}}}, func(string, compare.Set, []conll.Sentence) error { return boom })
+		[]System{{Name: "ok", Tagger: fakeTagger{}}}, func(string, stressset.Set, []conll.Sentence) error { return boom })
 	if !errors.Is(err, boom) {
 		t.Errorf("save error: %v", err)
 	}

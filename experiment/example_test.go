@@ -10,6 +10,7 @@ import (
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/perturb"
 	_ "github.com/stress-ner/stress/perturb/swap"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // sink prints sentences as they come.
@@ -56,8 +57,8 @@ func ExampleWriteTable() {
 	typo := []conll.Sentence{{Tokens: []string{"Aspirun", "helps"}, Tags: []string{"B-Chemical", "O"}}}
 	c := compare.New()
 	c.Samples = 0
-	c.AddSet(compare.Set{Name: "O", File: "test.tsv", Gold: gold})
-	c.AddSet(compare.Set{Name: "keyboard", File: "test_key.tsv", Gold: typo})
+	c.AddSet(stressset.Set{Name: "O", File: "test.tsv", Gold: gold})
+	c.AddSet(stressset.Set{Name: "keyboard", File: "test_key.tsv", Gold: typo})
 	c.AddPrediction("words", "O", "pred.tsv", gold)
 	c.AddPrediction("words", "keyboard", "pred_key.tsv", []conll.Sentence{{Tokens: typo[0].Tokens, Tags: []string{"O", "O"}}})
 	rep, err := c.Report(context.Background())

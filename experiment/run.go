@@ -32,7 +32,7 @@ type Evaluation struct {
 	// Tagging, when not nil, is called with the systems and the sets
 	// before they are tagged (set by set, system by system): a display
 	// may wrap the systems' taggers to show progress.
-	Tagging func(systems []System, sets []compare.Set)
+	Tagging func(systems []System, sets []stressset.Set)
 	// Logf, when not nil, receives progress messages.
 	Logf func(format string, args ...any)
 }
@@ -94,7 +94,7 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 	if out.HTML == "" {
 		out.HTML = filepath.Join(plan.Dir, "report.html")
 	}
-	save := SavePredictionsLike(out.Predictions, func(s compare.Set) conll.Template { return templates[s.File] }, plan.Scheme)
+	save := SavePredictionsLike(out.Predictions, func(s stressset.Set) conll.Template { return templates[s.File] }, plan.Scheme)
 	if out.Report, err = Evaluate(ctx, c, sets, systems, save); err != nil {
 		return nil, err
 	}

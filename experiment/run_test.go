@@ -90,7 +90,7 @@ func TestEvaluationRun(t *testing.T) {
 		Plan: stressset.Plan{Seed: 1, Selection: perturb.DefaultSelection(), Kinds: ks, Inputs: inputs, Dir: dir, Workers: 2,
 			Version: "test"},
 		Systems: Systems{Commands: []string{`awk 'NF { print "O"; next } { print "" }'`}, Names: []string{"zero"}},
-		Tagging: func(systems []System, sets []compare.Set) {
+		Tagging: func(systems []System, sets []stressset.Set) {
 			for _, s := range sets {
 				tagged = append(tagged, s.File)
 			}

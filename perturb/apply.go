@@ -30,6 +30,9 @@ type ApplyOptions struct {
 	Changes io.Writer
 	// File names the output in the change log; "-" when empty.
 	File string
+	// Input names the input in errors about a sentence the output
+	// refuses (file:line).
+	Input string
 	// Scheme is the tag scheme of the input and output, for the change
 	// log (see ChangeWriter.Scheme); the caller converts the tags.
 	Scheme iob.Scheme
@@ -80,7 +83,7 @@ func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src conll.S
 		src = t
 	}
 	out := layout.NewSink(dst, t)
-	pl := &Pipeline{Seed: opts.Seed, Selector: selector, Workers: opts.Workers, Progress: opts.Progress, NoStats: opts.NoStats,
+	pl := &Pipeline{Seed: opts.Seed, Selector: selector, Workers: opts.Workers, Progress: opts.Progress, NoStats: opts.NoStats, Input: opts.Input,
 		Steps: []Step{{Name: k.Name, File: opts.File, Perturbation: p, Out: out}}}
 	var cw *ChangeWriter
 	if opts.Changes != nil {

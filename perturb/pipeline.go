@@ -126,7 +126,10 @@ type appendSource interface {
 // part's own files and sinks.
 type Part struct {
 	Source conll.SentenceReader
-	Steps  []Step
+	// Input names Source in errors about a sentence an output refuses
+	// (file:line); "" leaves them without a file.
+	Input string
+	Steps []Step
 	// Done, when not nil, is called from the writing goroutine once the
 	// part's last sentence has been written (and before the next part's
 	// first), so that its outputs can be finished while others are
@@ -160,6 +163,8 @@ type Pipeline struct {
 	// NoStats skips the statistics (Run returns zero Stats), a tenth of
 	// the work for callers that do not use them.
 	NoStats bool
+	// Input names the source of Run in errors (see Part.Input).
+	Input string
 }
 
 // RunParts processes several inputs one after the other, as many Runs
@@ -255,7 +260,7 @@ type worker struct {
 
 // Run processes src to the end and returns one Stats per step.
 func (p *Pipeline) Run(ctx context.Context, src conll.SentenceReader) ([]Stats, error) {
-	stats, err := p.run(ctx, []Part{{Source: src, Steps: p.Steps}})
+	stats, err := p.run(ctx, []Part{{Source: src, Input: p.Input, Steps: p.Steps}})
 	if stats == nil {
 		return nil, err
 	}
@@ -382,7 +387,7 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 		go func() {
 			defer wg.Done()
 			for b := range todo {
-				p.process(b, parts[b.part].Steps, ws[w])
+				p.process(b, parts[b.part].Steps, parts[b.part].Input, ws[w])
 				close(b.done)
 			}
 		}()
@@ -402,7 +407,7 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 			continue
 		}
 		var err error
-		n, err = p.emit(b, parts[b.part].Steps, n)
+		n, err = p.emit(b, parts[b.part].Steps, parts[b.part].Input, n)
 		if err == nil && b.last && parts[b.part].Done != nil {
 			err = parts[b.part].Done()
 		}
@@ -433,7 +438,7 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 
 // process perturbs the sentences of b in order and stops at the first
 // that fails.
-func (p *Pipeline) process(b *batch, steps []Step, w *worker) {
+func (p *Pipeline) process(b *batch, steps []Step, input string, w *worker) {
 	n := len(b.origs) * len(steps)
 	if cap(b.outs) < n {
 		b.outs = make([]conll.Sentence, n)
@@ -456,7 +461,7 @@ func (p *Pipeline) process(b *batch, steps []Step, w *worker) {
 			}
 			var err error
 			if b.text[k], err = fs.AppendSentence(b.text[k], b.outs[i*len(steps)+k], i > 0); err != nil {
-				b.err = fmt.Errorf("write %s: %w", st.File, err)
+				b.err = conll.WriteError(input, b.origs[i], fmt.Errorf("write %s: %w", st.File, err))
 				return
 			}
 			b.textEnds[k] = append(b.textEnds[k], len(b.text[k]))
@@ -578,7 +583,7 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 
 // emit writes the processed sentences of b, n having been written
 // before, and returns the new count.
-func (p *Pipeline) emit(b *batch, steps []Step, n int) (int, error) {
+func (p *Pipeline) emit(b *batch, steps []Step, input string, n int) (int, error) {
 	if b.ok > 0 {
 		for k, st := range steps {
 			if fs, ok := st.Out.(formattedSink); ok {
@@ -602,7 +607,7 @@ func (p *Pipeline) emit(b *batch, steps []Step, n int) (int, error) {
 				err = st.Out.Write(b.outs[i*len(steps)+k])
 			}
 			if err != nil {
-				return n, fmt.Errorf("write %s: %w", st.File, err)
+				return n, conll.WriteError(input, b.origs[i], fmt.Errorf("write %s: %w", st.File, err))
 			}
 		}
 		if p.Changes != nil {

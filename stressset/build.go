@@ -45,6 +45,9 @@ var (
 	// corpus, two inputs that would write the same outputs, or a build
 	// input that is not there.
 	ErrInput = errors.New("bad input")
+	// ErrChangeLog means a change log that cannot be read: a missing
+	// column, a row that is not numbers where numbers belong.
+	ErrChangeLog = errors.New("bad change log entry")
 )
 
 // Plan is everything a build needs; it is filled by the caller or by
@@ -330,7 +333,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 		if err := src.file.SetScheme(plan.Scheme); err != nil {
 			return nil, err
 		}
-		part := perturb.Part{Source: src}
+		part := perturb.Part{Source: src, Input: in.Path}
 		for k, mk := range plan.Kinds {
 			name := outputName(in, mk)
 			s, err := createSink(plan.Dir, name, mk.Name, src, plan.Scheme)

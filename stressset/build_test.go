@@ -127,7 +127,7 @@ func TestRunFilesOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sets) != 3 || sets[0].Name != "O" || sets[0].Changes != nil || sets[1].Name != "keyboard" || len(sets[1].Changes) == 0 {
+	if len(sets) != 3 || sets[0].Name != "O" || sets[0].Changed != nil || sets[1].Name != "keyboard" || len(sets[1].Changed) == 0 {
 		t.Fatalf("sets %v", sets)
 	}
 	if len(sets[0].Gold) != m.Inputs[1].Stats.Sentences || len(sets[0].Gold) == 0 {

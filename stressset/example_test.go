@@ -47,7 +47,7 @@ func ExampleRun() {
 		return
 	}
 	for _, s := range sets {
-		fmt.Printf("%s: %d sentences, change log: %v\n", s.Name, len(s.Gold), s.Changes != nil)
+		fmt.Printf("%s: %d sentences, change log: %v\n", s.Name, len(s.Gold), s.Changed != nil)
 	}
 	// Output:
 	// test_key.tsv

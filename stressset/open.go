@@ -1,14 +1,12 @@
 package stressset
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
@@ -79,11 +77,11 @@ func (e *InputError) Unwrap() error { return ErrInput }
 
 // Changes reads the build's change log: the changes of each output
 // file. It is nil when the build has no change log.
-func (b *Build) Changes() (map[string][]compare.Change, error) {
+func (b *Build) Changes() (map[string][]Span, error) {
 	if b.Manifest.Changes == "" {
 		return nil, nil
 	}
-	return compare.ReadChangeLogFile(filepath.Join(b.Dir, b.Manifest.Changes))
+	return ReadChangeLogFile(filepath.Join(b.Dir, b.Manifest.Changes))
 }
 
 // OriginalPath locates an input of the build: its path as recorded
@@ -110,7 +108,7 @@ func (b *Build) OriginalPath(in *perturb.Input) (string, error) {
 // per output, named by kind, each checked against its recorded SHA-256
 // and given its changes from the change log. Set.File is the path read,
 // or NAME.tsv for an embedded corpus.
-func (b *Build) Sets(in *perturb.Input) ([]compare.Set, error) {
+func (b *Build) Sets(in *perturb.Input) ([]Set, error) {
 	logs, err := b.Changes()
 	if err != nil {
 		return nil, err
@@ -134,11 +132,11 @@ func (b *Build) Sets(in *perturb.Input) ([]compare.Set, error) {
 	if IsSample(orig) {
 		o.File = in.Name + ".tsv"
 	}
-	sets := []compare.Set{o}
+	sets := []Set{o}
 	for _, out := range in.Outputs {
 		ch := logs[out.File]
 		if logs != nil && ch == nil {
-			ch = []compare.Change{} // a log without entries: nothing changed
+			ch = []Span{} // a log without entries: nothing changed
 		}
 		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl, scheme)
 		if err != nil {
@@ -155,19 +153,19 @@ func (b *Build) Sets(in *perturb.Input) ([]compare.Set, error) {
 // Lines); like, when not nil, is the template it is split like. Tags in
 // another scheme than IOB2 (the build's) are converted to IOB2, which
 // the comparison works on.
-func readGold(name, path, sha string, changes []compare.Change, like conll.Template, scheme iob.Scheme) (compare.Set, conll.Template, error) {
+func readGold(name, path, sha string, changes []Span, like conll.Template, scheme iob.Scheme) (Set, conll.Template, error) {
 	var setup func(*conll.File) error
 	if scheme != iob.IOB2 {
 		setup = func(f *conll.File) error { return f.SetScheme(scheme) }
 	}
 	gold, layout, sum, err := readFileSetup(path, like, setup)
 	if err != nil {
-		return compare.Set{}, nil, fmt.Errorf("read gold: %w", err)
+		return Set{}, nil, fmt.Errorf("read gold: %w", err)
 	}
 	if sha != "" && sum != sha {
-		return compare.Set{}, nil, fmt.Errorf("%s: contents differ from the build manifest (sha256 mismatch): %w", path, conll.ErrMismatch)
+		return Set{}, nil, fmt.Errorf("%s: contents differ from the build manifest (sha256 mismatch): %w", path, conll.ErrMismatch)
 	}
-	return compare.Set{Name: name, File: path, Gold: gold, Changes: changes}, layout.Template, nil
+	return Set{Name: name, File: path, Gold: gold, Changed: changes}, layout.Template, nil
 }
 
 // Template returns the documents of the gold set read from file (a set
@@ -181,7 +179,7 @@ func (b *Build) Template(file string) conll.Template { return b.templates[file] 
 // Predictions on a build in another scheme than IOB2 are in that scheme
 // too: they are converted to IOB2 as the scorer reads them (an invalid
 // transition is a mistake to score, not an error).
-func (b *Build) ReadPredictions(set compare.Set, path string) ([]conll.Sentence, error) {
+func (b *Build) ReadPredictions(set Set, path string) ([]conll.Sentence, error) {
 	scheme, err := b.Manifest.TagScheme()
 	if err != nil {
 		return nil, err
@@ -228,66 +226,6 @@ func WriteStats(w io.Writer, m *perturb.Manifest) error {
 		if r.Stats.Audit != nil {
 			fmt.Fprintf(w, "\nAudit: replacements by kind and quality proxy, names rejected as replacements by reason:\n")
 			return perturb.WriteAudit(w, rows)
-		}
-	}
-	return nil
-}
-
-// Predictions names a system's predictions on a build: Dir holds one
-// file per set, named like the set's file (the original's base name and
-// the build's output names).
-type Predictions struct {
-	System string
-	Dir    string
-}
-
-// ParsePredictions parses a system's predictions on a build given as
-// NAME=DIR.
-func ParsePredictions(s string) (Predictions, error) {
-	name, dir, ok := strings.Cut(s, "=")
-	if !ok || name == "" || dir == "" {
-		return Predictions{}, errors.New("want NAME=VALUE")
-	}
-	return Predictions{System: name, Dir: dir}, nil
-}
-
-// AddDirTo adds to c the sets of the input named input of the build in
-// dir ("": its only input; an *InputError if it has no such input), and
-// the predictions of each system on every set (see AddTo).
-func AddDirTo(c *compare.Comparer, dir, input string, preds []Predictions) error {
-	b, err := Open(dir)
-	if err != nil {
-		return fmt.Errorf("open build manifest: %w", err)
-	}
-	in, err := b.Input(input)
-	if err != nil {
-		return err
-	}
-	return b.AddTo(c, in, preds)
-}
-
-// AddTo adds the sets of input in (see Sets) to c, and the predictions
-// of each system on every set.
-func (b *Build) AddTo(c *compare.Comparer, in *perturb.Input, preds []Predictions) error {
-	sets, err := b.Sets(in)
-	if err != nil {
-		return err
-	}
-	for _, s := range sets {
-		if err := c.AddSet(s); err != nil {
-			return err
-		}
-	}
-	for _, p := range preds {
-		for _, s := range sets {
-			path := filepath.Join(p.Dir, filepath.Base(s.File))
-			pred, err := b.ReadPredictions(s, path)
-			if err != nil {
-				return fmt.Errorf("system %s: %w", p.System, err)
-			}
-			if err := c.AddPrediction(p.System, s.Name, path, pred); err != nil {
-				return err
-			}
 		}
 	}
 	return nil

@@ -74,7 +74,7 @@ func (p PerturbFile) Run(ctx context.Context, in *conll.File) error {
 	}
 	w = conll.NewSchemeWriter(w, p.Apply.Scheme)
 	ao := p.Apply
-	ao.File, ao.NoStats = p.Output, true
+	ao.File, ao.Input, ao.NoStats = p.Output, in.Name, true
 	var logFile *atomicfile.File
 	if p.Log != "" {
 		var err error

@@ -94,6 +94,10 @@ func Import(ctx context.Context, target string, opt ImportOptions) (Info, error)
 		return Info{}, fmt.Errorf("import: %w", err)
 	}
 	defer f.Abort()
+	if f.Stream() {
+		// SQLite needs a file it can seek in and reopen.
+		return Info{}, fmt.Errorf("import: %s: a concept store must be a regular file, not a character device or FIFO", target)
+	}
 
 	db, err := sql.Open("sqlite3", "file:"+f.TempName())
 	if err != nil {

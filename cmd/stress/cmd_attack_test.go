@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/sample"
+	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -92,7 +92,7 @@ func TestAttackCommand(t *testing.T) {
 	// token is in the log.
 	orig := readSents(t, gold)
 	got := readSents(t, adv)
-	changes, err := compare.ReadChangeLogFile(log)
+	changes, err := stressset.ReadChangeLogFile(log)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ func init() {
 			o.c = compare.New()
 			f.String(&o.build, "build", "", "", "build directory with manifest.json")
 			f.String(&o.input, "input", "", "", "input of the build to compare on, by name (needed when the build has several)")
-			ParsedList(f, &o.preds, "pred", stressset.ParsePredictions, "system predictions as `NAME=DIR` (repeatable)")
+			ParsedList(f, &o.preds, "pred", compare.ParsePredictions, "system predictions as `NAME=DIR` (repeatable)")
 			ParsedList(f, &o.golds, "gold", compare.ParseGoldFile, "gold set as `[SET=]FILE` (repeatable)")
 			ParsedList(f, &o.predFiles, "pred-file", compare.ParsePredictionFile, "prediction file as `NAME[:SET]=FILE` (repeatable)")
 			f.String(&o.changes, "changes", "", "", "change log (changes.tsv) for --gold sets, matched by file name")
@@ -54,7 +54,7 @@ func init() {
 type compareOptions struct {
 	c                           *compare.Comparer
 	build, input, changes, html string
-	preds                       []stressset.Predictions
+	preds                       []compare.Predictions
 	golds                       []compare.GoldFile
 	predFiles                   []compare.PredictionFile
 	format                      compare.Format
@@ -85,7 +85,7 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 			return usageErrorf("--build needs at least one --pred NAME=DIR")
 		}
 		var ie *stressset.InputError
-		if err = stressset.AddDirTo(c, buildDir, input, preds); errors.As(err, &ie) {
+		if err = c.AddBuildDir(buildDir, input, preds); errors.As(err, &ie) {
 			return usageErrorf("%v (choose one with --input)", err)
 		}
 	case len(golds) > 0:

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/progress"
@@ -79,7 +78,11 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 		Systems: *o.systems(&o.perturbFlags, e, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf}
 	if !o.quiet {
 		defer progressPlan(e, &ev.Plan)()
-		ev.Tagging = func(systems []experiment.System, sets []compare.Set) { progress.Tagging(e.Stderr, systems, sets) }
+		ev.Tagging = func(systems []experiment.System, sets []stressset.Set) {
+			if bar := progress.Steps(e.Stderr, len(systems)*len(sets)); bar != nil {
+				experiment.ShowTagging(bar, systems, sets)
+			}
+		}
 	}
 	res, err := ev.Run(ctx)
 	if err != nil {

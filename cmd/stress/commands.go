@@ -80,8 +80,9 @@ func run(ctx context.Context, args []string, e *env) error {
 }
 
 // cliError says how to get past a library error in command-line terms:
-// library errors describe values, not flags. An output that is an input
-// or named twice is a command-line mistake (exit status 2).
+// library errors describe values, not flags. An output that is an input,
+// named twice, or no file (a directory) is a command-line mistake (exit
+// status 2).
 // A nested command (umls generate) passes through it twice: a hint is
 // added once.
 func cliError(err error) error {
@@ -89,7 +90,7 @@ func cliError(err error) error {
 	switch {
 	case errors.As(err, &h):
 		return err
-	case errors.Is(err, overwrite.ErrInput), errors.Is(err, overwrite.ErrTwice):
+	case errors.Is(err, overwrite.ErrInput), errors.Is(err, overwrite.ErrTwice), errors.Is(err, atomicfile.ErrNotFile):
 		return usageErrorf("%v", err)
 	case errors.Is(err, atomicfile.ErrExists):
 		return hinted{fmt.Errorf("%w (use --force to replace it)", err)}

@@ -39,6 +39,9 @@ type badInput struct {
 	msg    string   // substring of stderr
 	out    string   // substring of stdout
 	absent []string // files that must not exist afterwards
+	// special are files that are not regular files (see specials), made
+	// beside the setup and checked intact.
+	special map[string]string
 	// signal, when not 0, runs the command as a process whose standard
 	// input (stdin, then nothing) never ends, and sends it signal once
 	// its temporary files are in dir b; with SIGKILL the row then runs
@@ -251,7 +254,22 @@ func TestBadInputs(t *testing.T) {
 			code: 1, msg: "512 entity types, more than the 511 a model holds", absent: []string{"m.bin"}},
 		{name: "train with 200 entity types at 20 hash bits", setup: map[string]string{"t.tsv": manyTypes(200)}, args: []string{"train", "--features", "words", "-o", "m.bin", "t.tsv"},
 			code: 1, msg: "(use --hash-bits 19 or fewer)", absent: []string{"m.bin"}},
+		{name: "convert JSONL to PubTator, a tab in a token", setup: map[string]string{"tab.jsonl": `{"tokens": ["a\tb", "c"], "ner_tags": ["O", "O"]}` + "\n"}, args: []string{"convert", "-o", "out.pubtator", "tab.jsonl"},
+			code: 1, msg: `tab.jsonl:1: token 1 "a\tb": cannot be written in a document's text`, absent: []string{"out.pubtator"}},
+		{name: "convert JSONL to PubTator, a line break in a token", setup: map[string]string{"nl.jsonl": `{"tokens": ["a"], "ner_tags": ["O"]}` + "\n" + `{"tokens": ["x\ny", "z"], "ner_tags": ["B-Chemical", "O"]}` + "\n"}, args: []string{"convert", "-o", "out.pubtator", "nl.jsonl"},
+			code: 1, msg: `nl.jsonl:2: token 1 "x\ny": cannot be written in a document's text`, absent: []string{"out.pubtator"}},
+		{name: "perturb JSONL to CoNLL, a tab in a token", setup: map[string]string{"tab.jsonl": `{"tokens": ["a\tb", "c"], "ner_tags": ["O", "O"]}` + "\n"}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "tab.jsonl"},
+			code: 1, msg: `tab.jsonl:1: write out.tsv: cannot write field "a\tb" as CoNLL`, absent: []string{"out.tsv"}},
+		{name: "PubTator annotation with a negative offset", setup: map[string]string{"b.pubtator": "1|t|Aspirin.\n1\t-5\t7\tAspirin\tChemical\tD1\n\n"}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.pubtator", "b.pubtator"},
+			code: 1, msg: `b.pubtator:2: syntax error: bad offsets "-5" and "7"`, absent: []string{"out.pubtator"}},
+		{name: "PubTator annotation with a non-numeric offset", setup: map[string]string{"b.pubtator": "1|t|Aspirin.\n1\tx\t7\tAspirin\tChemical\tD1\n\n"}, args: []string{"stats", "b.pubtator"},
+			code: 1, msg: `b.pubtator:2: syntax error: bad offsets "x" and "7"`},
+		{name: "PubTator annotation without a type", setup: map[string]string{"b.pubtator": "1|t|Aspirin.\n1\t0\t7\tAspirin\n\n"}, args: []string{"stats", "b.pubtator"},
+			code: 1, msg: `b.pubtator:2: syntax error: annotation line with 4 fields`},
+		{name: "PubTator annotation with an empty type", setup: map[string]string{"b.pubtator": "1|t|Aspirin.\n1\t0\t7\tAspirin\t\tD1\n\n"}, args: []string{"stats", "b.pubtator"},
+			code: 1, msg: `b.pubtator:2: syntax error: annotation "Aspirin" without a type`},
 	}
+	rows = append(rows, outputPolicyRows(in, with)...)
 	table := []string{
 		"# Bad inputs",
 		"",
@@ -275,6 +293,7 @@ func TestBadInputs(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			sp := makeSpecials(t, tt.special)
 			var code int
 			var msg string
 			if tt.signal != 0 {
@@ -304,9 +323,10 @@ func TestBadInputs(t *testing.T) {
 					t.Errorf("%s exists after a refused run (%v)", name, err)
 				}
 			}
+			sp.check(t)
 			assertNoTemp(t, ".")
 			first, _, _ := strings.Cut(msg, "\n")
-			left = leftOnDisk(tt.setup)
+			left = leftOnDisk(tt.setup, sp)
 			table = append(table, fmt.Sprintf("| %s | %s | %d | %s | %s |", mdCell(tt.name), mdCode(commandLine(tt)),
 				code, mdCode(first), mdCell(left)))
 		})
@@ -379,10 +399,15 @@ func signalRow(t *testing.T, dir string, tt badInput) (int, string) {
 }
 
 // leftOnDisk lists the files under the current directory: those set up
-// (checked intact by the caller) and those the command wrote.
-func leftOnDisk(setup map[string]string) string {
+// (checked intact by the caller), the special files and those the
+// command wrote.
+func leftOnDisk(setup map[string]string, sp *specials) string {
 	var files []string
 	filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if s, ok := sp.describe(path); ok {
+			files = append(files, s)
+			return nil
+		}
 		if err != nil || d.IsDir() {
 			if err == nil && d.IsDir() && path != "." && path != "sub" {
 				if ents, _ := os.ReadDir(path); len(ents) == 0 {

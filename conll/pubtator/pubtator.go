@@ -152,7 +152,7 @@ func (d *Decoder) read() (*standoff.Document, error) {
 		if f[0] != pmid {
 			return nil, d.errorf("line of document %q inside document %s", f[0], pmid)
 		}
-		if len(f) >= 5 && isInt(f[1]) && isInt(f[2]) {
+		if annotationLine(doc, f) {
 			pi, a, err := d.annotation(doc, f)
 			if err != nil {
 				return nil, err
@@ -178,10 +178,19 @@ func (d *Decoder) read() (*standoff.Document, error) {
 // annotation parses annotation line f of doc and returns the passage it
 // belongs to.
 func (d *Decoder) annotation(doc *standoff.Document, f []string) (int, standoff.Annotation, error) {
-	start, _ := strconv.Atoi(f[1])
-	end, _ := strconv.Atoi(f[2])
-	if start < 0 || end < start {
+	if len(f) < 5 {
+		return 0, standoff.Annotation{}, d.errorf("annotation line with %d fields, want PMID, start, end, mention, type[, id]", len(f))
+	}
+	if !isInt(f[1]) || !isInt(f[2]) {
+		return 0, standoff.Annotation{}, d.errorf("bad offsets %.20q and %.20q (want two whole numbers, 0 or more)", f[1], f[2])
+	}
+	start, err1 := strconv.Atoi(f[1])
+	end, err2 := strconv.Atoi(f[2])
+	if err1 != nil || err2 != nil || end < start {
 		return 0, standoff.Annotation{}, d.errorf("bad offsets %s-%s", f[1], f[2])
+	}
+	if strings.TrimSpace(f[4]) == "" {
+		return 0, standoff.Annotation{}, d.errorf("annotation %q without a type", f[3])
 	}
 	a := standoff.Annotation{Type: f[4], Locations: []standoff.Span{{Start: start, End: end}}, Text: f[3]}
 	if len(f) > 5 {
@@ -201,6 +210,33 @@ func (d *Decoder) annotation(doc *standoff.Document, f []string) (int, standoff.
 		}
 	}
 	return 0, a, &conll.ParseError{File: d.File, Line: d.line, Err: fmt.Errorf("%w: %d-%d is outside the title and abstract", standoff.ErrOffset, start, end)}
+}
+
+// annotationLine reports whether the fields f of a line of doc that is
+// not a text line are meant as an annotation rather than a relation
+// (PMID, type, arguments...). A relation's type is a name, so a second
+// field that starts like a number (digits or a sign: "12", "-3", "7a")
+// makes an annotation, to be checked as one; so does a line whose third
+// field is a number at which the fourth, the mention, ends in the text
+// (a start offset that is not a number). Anything else is a relation:
+// its arguments may well be numbers (NCBI Gene ids).
+func annotationLine(doc *standoff.Document, f []string) bool {
+	if len(f) < 2 || f[1] == "" {
+		return false
+	}
+	if c := f[1][0]; c == '-' || c == '+' || c >= '0' && c <= '9' {
+		return true
+	}
+	if len(f) < 4 || !isInt(f[2]) || f[3] == "" {
+		return false
+	}
+	end, err := strconv.Atoi(f[2])
+	if err != nil {
+		return false
+	}
+	n := utf8.RuneCountInString(f[3])
+	t, ok := doc.TextAt(standoff.Span{Start: end - n, End: end})
+	return ok && t == f[3]
 }
 
 // textLine splits "PMID|t|text".

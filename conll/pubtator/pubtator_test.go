@@ -54,6 +54,19 @@ var readCases = []struct {
 	{"second abstract", "1|t|A.\n1|a|B.\n1|a|C.\n", 0, standoff.ErrSyntax, 3},
 	{"bad utf8", "1|t|A\xff.\n", 0, conll.ErrInvalidUTF8, 1},
 	{"lone field", "1|t|A.\n1\n", 0, standoff.ErrSyntax, 2},
+	// Annotation lines that a relation line never looks like are
+	// checked as annotations, not read as relations (issue 25, F12).
+	{"negative start", "1|t|Aspirin.\n1\t-5\t7\tAspirin\tChemical\tD1\n", 0, standoff.ErrSyntax, 2},
+	{"negative end", "1|t|Aspirin.\n1\t0\t-7\tAspirin\tChemical\tD1\n", 0, standoff.ErrSyntax, 2},
+	{"signed start", "1|t|Aspirin.\n1\t+0\t7\tAspirin\tChemical\tD1\n", 0, standoff.ErrSyntax, 2},
+	{"non-numeric start", "1|t|Aspirin.\n1\tx\t7\tAspirin\tChemical\tD1\n", 0, standoff.ErrSyntax, 2},
+	{"non-numeric end", "1|t|Aspirin.\n1\t0\t7a\tAspirin\tChemical\tD1\n", 0, standoff.ErrSyntax, 2},
+	{"fractional start", "1|t|Aspirin.\n1\t0.5\t7\tAspirin\tChemical\tD1\n", 0, standoff.ErrSyntax, 2},
+	{"huge offset", "1|t|Aspirin.\n1\t0\t99999999999999999999\tAspirin\tChemical\tD1\n", 0, standoff.ErrSyntax, 2},
+	{"missing type", "1|t|Aspirin.\n1\t0\t7\tAspirin\n", 0, standoff.ErrSyntax, 2},
+	{"empty type", "1|t|Aspirin.\n1\t0\t7\tAspirin\t\tD1\n", 0, standoff.ErrSyntax, 2},
+	{"offsets only", "1|t|Aspirin.\n1\t0\t7\n", 0, standoff.ErrSyntax, 2},
+	{"relation with numeric arguments", "1|t|TP53 and cancer.\n1\tAssociation\t7157\tD009369\tNovel\n", 1, nil, 0},
 }
 
 func TestRead(t *testing.T) {

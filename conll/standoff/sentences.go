@@ -400,6 +400,9 @@ func (w *Writer) write(s conll.Sentence, concepts map[int][2]string) error {
 		return w.err
 	}
 	if w.corpus == nil {
+		if err := checkTokens(s); err != nil {
+			return err // the sentence is refused whole, as conll.Writer refuses it
+		}
 		if len(w.pend) > 0 && (s.DocStart || !w.marks) {
 			w.setErr(w.flushPending())
 		}
@@ -432,6 +435,16 @@ func (w *Writer) write(s conll.Sentence, concepts map[int][2]string) error {
 	w.n++
 	if d := w.corpus.doc(w.doc); len(w.outs) == len(d.sents) {
 		return w.finish(d)
+	}
+	return nil
+}
+
+// checkTokens refuses a sentence FromSentences cannot make text of.
+func checkTokens(s conll.Sentence) error {
+	for i, t := range s.Tokens {
+		if t == "" || strings.ContainsAny(t, "\t\n\r") {
+			return fmt.Errorf("token %d %q: %w (it is empty or holds a tab or a line break)", i+1, t, ErrToken)
+		}
 	}
 	return nil
 }

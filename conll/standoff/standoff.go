@@ -37,6 +37,11 @@ var (
 	// ErrAlign means perturbed sentences cannot be mapped back onto the
 	// original document (a different number of sentences or entities).
 	ErrAlign = errors.New("perturbed sentences do not align with the document")
+	// ErrToken means a sentence that comes without a document (CoNLL,
+	// JSON Lines) has a token a document's text cannot hold as a token:
+	// an empty one, or one with a tab or a line break, which reading the
+	// document back would drop, split or turn into a sentence break.
+	ErrToken = errors.New("cannot be written in a document's text")
 )
 
 // Infon is a key-value pair, as BioC attaches to documents, passages,

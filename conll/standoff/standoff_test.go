@@ -319,3 +319,43 @@ type collect struct{ docs *[]*Document }
 func (c *collect) Write(d *Document) error { *c.docs = append(*c.docs, d); return nil }
 func (c *collect) Flush()                  {}
 func (c *collect) Error() error            { return nil }
+
+// TestWriteTokensWithoutDocument: sentences without a document become
+// text only when every token reads back as one token of it; others are
+// refused whole (a tab would be lost, a line break would split the
+// document), and the writer takes the next sentence.
+func TestWriteTokensWithoutDocument(t *testing.T) {
+	tests := []struct {
+		token string
+		ok    bool
+	}{
+		{"a", true},
+		{"New York", true}, // a space reads back as two tokens of the same text
+		{"", false},
+		{"a\tb", false},
+		{"x\ny", false},
+		{"x\r", false},
+	}
+	for _, tt := range tests {
+		var got []*Document
+		w := NewWriter(&collect{&got}, nil)
+		err := w.Write(conll.Sentence{Tokens: []string{tt.token, "c"}, Tags: []string{"B-Chemical", "O"}})
+		if (err == nil) != tt.ok || (err != nil && (!errors.Is(err, ErrToken) || !strings.Contains(err.Error(), "token 1 "))) {
+			t.Errorf("token %q: err = %v", tt.token, err)
+		}
+		if err := w.Write(conll.Sentence{Tokens: []string{"ok"}, Tags: []string{"O"}}); err != nil {
+			t.Errorf("token %q: next sentence: %v", tt.token, err)
+		}
+		w.Flush()
+		if err := w.Error(); err != nil {
+			t.Errorf("token %q: %v", tt.token, err)
+		}
+		want := 1
+		if tt.ok {
+			want = 2
+		}
+		if len(got) != want {
+			t.Errorf("token %q: %d documents, want %d", tt.token, len(got), want)
+		}
+	}
+}

@@ -10,6 +10,13 @@
 // the killed one. Shutdown removes the temporary files of the running
 // process, for a signal handler.
 //
+// Targets that are not regular files are never replaced: a character
+// device (/dev/null, a terminal) or a FIFO is written into directly, as a
+// shell's ">" would (it then receives the data as it is written, and a
+// failure leaves what was written, as on standard output); a symbolic
+// link is written through, replacing the file it points to, never the
+// link; a directory, block device or socket is refused (ErrNotFile).
+//
 // Errors name the target, never the temporary file: users know the file
 // they asked for, not ".out.tsv.tmp-1234-5678".
 package atomicfile
@@ -32,7 +39,58 @@ var (
 	ErrExists = errors.New("file exists")
 	// ErrShutdown is returned by Create and Commit after Shutdown.
 	ErrShutdown = errors.New("interrupted")
+	// ErrNotFile is wrapped by a *NotFileError: a target that can be
+	// neither replaced nor written into.
+	ErrNotFile = errors.New("not a regular file, character device or FIFO")
 )
+
+// NotFileError is a target that is neither a regular file, a character
+// device nor a FIFO (What says what it is: "a directory"), or one that
+// became something other than a regular file between Create and Commit.
+type NotFileError struct {
+	Path string
+	What string
+}
+
+func (e *NotFileError) Error() string {
+	return fmt.Sprintf("%s: cannot write to %s (only to a regular file, a character device or a FIFO)", e.Path, e.What)
+}
+
+func (e *NotFileError) Unwrap() error { return ErrNotFile }
+
+// IsStream reports whether an existing file of mode m is written into
+// rather than replaced: a character device or a FIFO.
+func IsStream(m fs.FileMode) bool {
+	return m&fs.ModeNamedPipe != 0 || m&fs.ModeCharDevice != 0
+}
+
+// CheckTarget returns a *NotFileError when the existing file name (info
+// from os.Stat, links followed) can be neither replaced nor written into.
+func CheckTarget(name string, info fs.FileInfo) error {
+	if info.Mode().IsRegular() || IsStream(info.Mode()) {
+		return nil
+	}
+	return &NotFileError{Path: name, What: describe(info.Mode())}
+}
+
+// describe says what kind of file mode m is, for errors.
+func describe(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a file that is not regular"
+}
 
 // live holds the pending files of this process, for Shutdown.
 var live = struct {
@@ -51,7 +109,9 @@ func Shutdown() {
 	live.shutdown = true
 	for f := range live.files {
 		f.File.Close()
-		os.Remove(f.File.Name())
+		if !f.stream {
+			os.Remove(f.File.Name())
+		}
 	}
 	clear(live.files)
 }
@@ -114,8 +174,10 @@ func writerPID(s string) (int, bool) {
 // "defer f.Abort()" is the usual pattern.
 type File struct {
 	*os.File
-	target    string
+	target    string // as the caller named it, for errors
+	path      string // the file replaced: target with symbolic links followed
 	noClobber bool
+	stream    bool // File is the target itself, a character device or FIFO
 	done      bool
 }
 
@@ -124,23 +186,81 @@ type File struct {
 // again at Commit, since the target may appear while the data is being
 // written: a long import must not replace a file created meanwhile.
 // Stale temporary files of target are removed first (RemoveStale).
+//
+// A target that is a character device or a FIFO is opened for writing
+// and written into directly, noClobber or not, since nothing is
+// replaced (opening a FIFO waits for its reader); a directory, block
+// device or socket is a *NotFileError.
 func Create(target string, noClobber bool) (*File, error) {
-	if noClobber {
-		if _, err := os.Stat(target); err == nil {
+	if info, err := os.Stat(target); err == nil {
+		if err := CheckTarget(target, info); err != nil {
+			return nil, err
+		}
+		if IsStream(info.Mode()) {
+			return createStream(target)
+		}
+		if noClobber {
 			return nil, fmt.Errorf("%s: %w", target, ErrExists)
 		}
 	}
-	RemoveStale(target)
+	// A symbolic link is written through, as a shell's ">" does: the file
+	// it points to is replaced, never the link (/dev/stdout with standard
+	// output redirected to a file must not become a regular file).
+	path := throughLinks(target)
+	RemoveStale(path)
 	live.Lock()
 	defer live.Unlock()
 	if live.shutdown {
 		return nil, fmt.Errorf("%s: %w", target, ErrShutdown)
 	}
-	f, err := os.CreateTemp(filepath.Dir(target), tempPrefix(target)+strconv.Itoa(os.Getpid())+"-*")
+	f, err := os.CreateTemp(filepath.Dir(path), tempPrefix(path)+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
 		return nil, renamePath(err, target)
 	}
-	af := &File{File: f, target: target, noClobber: noClobber}
+	af := &File{File: f, target: target, path: path, noClobber: noClobber}
+	live.files[af] = struct{}{}
+	return af, nil
+}
+
+// throughLinks returns target with the symbolic links of its last
+// component followed, also to a file that does not exist yet (a
+// dangling link: the file is created where it points, as a shell's ">"
+// would). After too many links (a loop) it returns a link, which Commit
+// refuses to replace.
+func throughLinks(target string) string {
+	path := target
+	for range 40 {
+		info, err := os.Lstat(path)
+		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+			return path
+		}
+		dest, err := os.Readlink(path)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(path), dest)
+		}
+		path = dest
+	}
+	return path
+}
+
+// createStream opens a character device or FIFO target for writing.
+func createStream(target string) (*File, error) {
+	// Opening a FIFO blocks until a reader opens it, so the lock is
+	// taken only afterwards: Shutdown must not wait for a reader.
+	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	live.Lock()
+	defer live.Unlock()
+	if live.shutdown {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", target, ErrShutdown)
+	}
+	af := &File{File: f, target: target, path: target, stream: true}
 	live.files[af] = struct{}{}
 	return af, nil
 }
@@ -177,8 +297,14 @@ func (f *File) WriteString(s string) (int, error) {
 	return n, err
 }
 
-// TempName returns the temporary file's path (where data is being written).
+// TempName returns the temporary file's path (where data is being
+// written); for a stream, the target itself.
 func (f *File) TempName() string { return f.File.Name() }
+
+// Stream reports whether f writes straight into its target, a character
+// device or FIFO, instead of a temporary file: a caller that needs a
+// regular file (a database) refuses it.
+func (f *File) Stream() bool { return f.stream }
 
 // Target returns the final path.
 func (f *File) Target() string { return f.target }
@@ -191,15 +317,31 @@ func (f *File) forget() (shutdown bool) {
 }
 
 // Commit flushes the file to disk, closes it and puts it in place. Without
-// noClobber it renames over the target. With noClobber it publishes the
-// file with a hard link, which the kernel refuses if the target exists,
-// so a target that appeared after Create yields ErrExists and is left
-// untouched. On failure the temporary file is removed.
+// noClobber it renames over the target, unless the target has become
+// something other than a regular file meanwhile (a *NotFileError: a
+// device, FIFO or link is never replaced). With noClobber it publishes
+// the file with a hard link, which the kernel refuses if the target
+// exists, so a target that appeared after Create yields ErrExists and is
+// left untouched. On failure the temporary file is removed. A stream is
+// only closed.
 func (f *File) Commit() error {
 	if f.done {
 		return errors.New("atomicfile: commit after commit or abort")
 	}
 	f.done = true
+	if f.stream {
+		live.Lock()
+		shutdown := f.forget()
+		live.Unlock()
+		err := f.File.Close()
+		if shutdown {
+			return fmt.Errorf("%s: %w", f.target, ErrShutdown)
+		}
+		if err != nil {
+			return renamePath(err, f.target)
+		}
+		return nil
+	}
 	tmp := f.File.Name()
 	fail := func(err error) error {
 		f.File.Close()
@@ -228,22 +370,29 @@ func (f *File) Commit() error {
 		return fmt.Errorf("%s: %w", f.target, ErrShutdown)
 	}
 	if f.noClobber {
-		err := publishNoClobber(tmp, f.target)
+		err := publishNoClobber(tmp, f.path, f.target)
 		os.Remove(tmp)
 		return err
 	}
-	if err := os.Rename(tmp, f.target); err != nil {
+	// Only a regular file is replaced. What appeared since Create (a
+	// device node, a FIFO, a link) stays; the window between this check
+	// and the rename is small, not closed.
+	if info, err := os.Lstat(f.path); err == nil && !info.Mode().IsRegular() {
+		os.Remove(tmp)
+		return &NotFileError{Path: f.target, What: describe(info.Mode())}
+	}
+	if err := os.Rename(tmp, f.path); err != nil {
 		os.Remove(tmp)
 		return renamePath(err, f.target)
 	}
 	return nil
 }
 
-// publishNoClobber makes tmp visible as target unless target exists. The
-// caller removes tmp afterwards (after a successful link it is a second
-// name for the same data).
-func publishNoClobber(tmp, target string) error {
-	err := os.Link(tmp, target)
+// publishNoClobber makes tmp visible at path unless path exists; errors
+// name target. The caller removes tmp afterwards (after a successful link
+// it is a second name for the same data).
+func publishNoClobber(tmp, path, target string) error {
+	err := os.Link(tmp, path)
 	if err == nil {
 		return nil
 	}
@@ -253,10 +402,10 @@ func publishNoClobber(tmp, target string) error {
 	// Some file systems (FAT, some network and FUSE mounts) have no hard
 	// links. There the best available is a check just before the rename;
 	// the window is small, not closed.
-	if _, statErr := os.Lstat(target); statErr == nil {
+	if _, statErr := os.Lstat(path); statErr == nil {
 		return fmt.Errorf("%s: %w", target, ErrExists)
 	}
-	if renameErr := os.Rename(tmp, target); renameErr != nil {
+	if renameErr := os.Rename(tmp, path); renameErr != nil {
 		return fmt.Errorf("publish %s: %w", target, renamePath(renameErr, target))
 	}
 	return nil
@@ -270,7 +419,9 @@ func (f *File) Abort() {
 	}
 	f.done = true
 	f.File.Close()
-	os.Remove(f.File.Name())
+	if !f.stream {
+		os.Remove(f.File.Name())
+	}
 	live.Lock()
 	f.forget()
 	live.Unlock()

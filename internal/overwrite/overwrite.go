@@ -9,11 +9,19 @@
 // path (symbolic links followed, "." and ".." removed) or, for files that
 // exist, when os.SameFile says so (hard links, bind mounts, case-folding
 // file systems).
+//
+// Outputs that are not regular files follow atomicfile: a character
+// device (/dev/null) or a FIFO is written into, not replaced, so it needs
+// no --force; a character device is never the same file as anything (it
+// may take any number of outputs, and writing to it destroys no input);
+// a directory, block device or socket is refused (atomicfile.ErrNotFile)
+// whatever force says.
 package overwrite
 
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -70,7 +78,13 @@ func resolve(name string) file {
 	return f
 }
 
+// device reports whether f is an existing character device.
+func (f file) device() bool { return f.info != nil && f.info.Mode()&fs.ModeCharDevice != 0 }
+
 func (f file) same(g file) bool {
+	if f.device() || g.device() {
+		return false
+	}
 	if f.abs == g.abs {
 		return true
 	}
@@ -83,9 +97,12 @@ func skip(name string) bool { return name == "" || name == "-" }
 
 // Check refuses, before any work, a run that would write an output over
 // one of its inputs (ErrInput, whatever force says: the run would
-// destroy what it reads), write two outputs to one file (ErrTwice), or,
-// without force, replace an existing file (atomicfile.ErrExists). The
-// error names the output as given. Names "-" and "" are skipped.
+// destroy what it reads), write two outputs to one file (ErrTwice),
+// write to a directory, block device or socket (an
+// *atomicfile.NotFileError), or, without force, replace an existing
+// file (atomicfile.ErrExists; a character device or FIFO is written
+// into, not replaced). The error names the output as given. Names "-"
+// and "" are skipped.
 func Check(inputs, outputs []string, force bool) error {
 	var ins []file
 	for _, in := range inputs {
@@ -99,6 +116,11 @@ func Check(inputs, outputs []string, force bool) error {
 			continue
 		}
 		o := resolve(out)
+		if o.info != nil && o.info.Mode()&fs.ModeSymlink == 0 {
+			if err := atomicfile.CheckTarget(out, o.info); err != nil {
+				return err
+			}
+		}
 		for _, in := range ins {
 			if o.same(in) {
 				return &Error{Path: out, Other: in.name, Err: ErrInput}
@@ -113,7 +135,7 @@ func Check(inputs, outputs []string, force bool) error {
 	}
 	if !force {
 		for _, o := range outs {
-			if o.info != nil {
+			if o.info != nil && !atomicfile.IsStream(o.info.Mode()) {
 				return fmt.Errorf("%s: %w", o.name, atomicfile.ErrExists)
 			}
 		}

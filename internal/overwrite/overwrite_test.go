@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
@@ -30,6 +31,13 @@ func TestCheck(t *testing.T) {
 	if err := os.Symlink("sub", "subl"); err != nil {
 		t.Fatal(err)
 	}
+	if err := syscall.Mkfifo("fifo", 0o644); err != nil {
+		t.Fatal(err)
+	}
+	device := "/dev/null"
+	if err := syscall.Mknod("mynull", syscall.S_IFCHR|0o666, 1<<8|3); err == nil {
+		device = "mynull"
+	}
 	abs := filepath.Join(dir, "in.tsv")
 	tests := []struct {
 		name            string
@@ -50,6 +58,12 @@ func TestCheck(t *testing.T) {
 		{"existing output", []string{"in.tsv"}, []string{"new.tsv", "old.tsv"}, false, atomicfile.ErrExists, "old.tsv"},
 		{"existing output with force", []string{"in.tsv"}, []string{"old.tsv"}, true, nil, ""},
 		{"standard streams are not files", []string{"-"}, []string{"-", "", "out.tsv"}, false, nil, ""},
+		{"a device is written into, not replaced", []string{"in.tsv"}, []string{device}, false, nil, ""},
+		{"a device takes several outputs", []string{device}, []string{device, device}, false, nil, ""},
+		{"a FIFO is written into, not replaced", []string{"in.tsv"}, []string{"fifo"}, false, nil, ""},
+		{"a FIFO is one output", []string{"in.tsv"}, []string{"fifo", "./fifo"}, false, ErrTwice, "./fifo"},
+		{"a FIFO input is no output", []string{"fifo"}, []string{"fifo"}, true, ErrInput, "fifo"},
+		{"a directory is no output, even with force", []string{"in.tsv"}, []string{"sub"}, true, atomicfile.ErrNotFile, "sub"},
 	}
 	for _, tt := range tests {
 		err := Check(tt.inputs, tt.outputs, tt.force)
@@ -61,10 +75,15 @@ func TestCheck(t *testing.T) {
 			continue
 		}
 		var oe *Error
+		var ne *atomicfile.NotFileError
 		switch {
 		case errors.As(err, &oe):
 			if oe.Path != tt.path {
 				t.Errorf("%s: error names %q, want %q (%v)", tt.name, oe.Path, tt.path, err)
+			}
+		case errors.As(err, &ne):
+			if ne.Path != tt.path {
+				t.Errorf("%s: error names %q, want %q (%v)", tt.name, ne.Path, tt.path, err)
 			}
 		case err.Error() != tt.path+": file exists":
 			t.Errorf("%s: error %q, want it to name %q", tt.name, err, tt.path)

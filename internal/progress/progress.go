@@ -4,19 +4,12 @@
 package progress
 
 import (
-	"context"
-	"fmt"
 	"io"
 	"os"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
-
-	"github.com/stress-ner/stress/compare"
-	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/experiment"
-	"github.com/stress-ner/stress/tagger"
 )
 
 // Terminal returns w as a file when it is a terminal.
@@ -45,58 +38,20 @@ func Sentences(w io.Writer, what string) *progressbar.ProgressBar {
 	)
 }
 
-// Tagging makes every system report, on a terminal, which set it
-// is tagging, with the time it has taken so far: a slow model may work
-// for minutes on one set. experiment.Evaluate tags the sets in order,
-// system by system, so the n-th call of a system is on the n-th set.
-func Tagging(w io.Writer, systems []experiment.System, sets []compare.Set) {
+// Steps returns a bar counting n steps with the elapsed time, cleared
+// when done, when w is a terminal, and nil otherwise. The caller
+// describes each step as it starts (Describe) and counts it when done
+// (Add(1)); Add(0) refreshes the elapsed time while a step runs.
+func Steps(w io.Writer, n int) *progressbar.ProgressBar {
 	f, ok := Terminal(w)
 	if !ok {
-		return
+		return nil
 	}
-	bar := progressbar.NewOptions(len(systems)*len(sets),
+	return progressbar.NewOptions(n,
 		progressbar.OptionSetWriter(f),
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetElapsedTime(true),
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionThrottle(200*time.Millisecond),
 	)
-	for i := range systems {
-		systems[i].Tagger = &progressTagger{Tagger: systems[i].Tagger, name: systems[i].Name, sets: sets, bar: bar}
-	}
-}
-
-// progressTagger shows the system and set being tagged on a bar.
-type progressTagger struct {
-	tagger.Tagger
-	name  string
-	sets  []compare.Set
-	calls int
-	bar   *progressbar.ProgressBar
-}
-
-func (p *progressTagger) TagSentences(ctx context.Context, sents []conll.Sentence) ([][]string, error) {
-	set := "?"
-	if p.calls < len(p.sets) {
-		set = p.sets[p.calls].Name
-	}
-	p.calls++
-	p.bar.Describe(fmt.Sprintf("tagging %s (%d sentences) with %s", set, len(sents), p.name))
-	done := make(chan struct{})
-	go func() { // keep the elapsed time moving while the model works
-		t := time.NewTicker(time.Second)
-		defer t.Stop()
-		for {
-			select {
-			case <-t.C:
-				p.bar.Add(0)
-			case <-done:
-				return
-			}
-		}
-	}()
-	tags, err := p.Tagger.TagSentences(ctx, sents)
-	close(done)
-	p.bar.Add(1)
-	return tags, err
 }

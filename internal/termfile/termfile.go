@@ -1,5 +1,5 @@
 // Package termfile reads the text inputs of the generators of embedded
-// data (umls/internal/mkdefault, perturb/synonym/internal/mkvocab), word
+// data (umls/internal/mkdefault, perturb/internal/english/internal/mkvocab), word
 // lists and the term files of the open lexicons, gzipped or not, and
 // writes their gzipped outputs, so that both do it the same way.
 package termfile

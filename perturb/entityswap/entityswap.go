@@ -13,14 +13,15 @@
 //
 // Names are drawn from a pool of names a writer uses (see PoolName):
 // names the text of the shared training and development corpora attests,
-// and lexicons' preferred names of plain English words, that synonym
-// replacement's policy accepts (synonym.Natural: no codes, systematic,
-// inverted, foreign or qualified forms), without category names
+// and lexicons' preferred names of plain English words, that the
+// naturalness policy it shares with synonym replacement accepts
+// (perturb/internal/english's Natural: no codes, systematic, inverted,
+// foreign or qualified forms), without category names
 // ("sign or symptom"), staging or finding forms ("stage IIC appendix
 // cancer") or lone adjectives. A replacement keeps the mention's
 // grammatical number ("seizures" -> "headaches"), fits a preceding
 // "a"/"an", has at most twice the mention's words and two more, and is
-// rendered by synonym.RunningText in the corpus's tokenization and
+// rendered by english.RunningText in the corpus's tokenization and
 // running-text case, eponyms capitalized ("Maroteaux - Lamy syndrome").
 // Adjectival disease mentions ("hypotensive") are left alone. A name
 // must not also name a concept of the mention (the round trip), and with
@@ -41,6 +42,7 @@ import (
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/english"
 	"github.com/stress-ner/stress/perturb/internal/mention"
 	"github.com/stress-ner/stress/perturb/synonym"
 	"github.com/stress-ner/stress/umls"
@@ -230,7 +232,7 @@ func (s *Swap) pool(groups, exclude []string) ([]name, error) {
 			if !t.Usable() {
 				continue
 			}
-			text := synonym.CorpusSpelling(t.String, "a")
+			text := english.CorpusSpelling(t.String, "a")
 			k := Key(text)
 			if seen[k] || PoolName(text, t, diso) != "" {
 				continue
@@ -243,14 +245,14 @@ func (s *Swap) pool(groups, exclude []string) ([]name, error) {
 			}
 			// Number is judged on the corpus tokens too: "beta-antagonists"
 			// is plural as "beta - antagonists".
-			plural := synonym.IsPlural(text) || synonym.IsPlural(strings.Join(synonym.Tokenize(text, synonym.TokenizePunct), " "))
+			plural := english.IsPlural(text) || english.IsPlural(strings.Join(english.Tokenize(text, english.TokenizePunct), " "))
 			n := name{text: text, key: k, isPlural: plural, words: len(words(text)),
 				concept: c, term: t, proper: proper}
 			// An eponym's name has no plural a writer uses
 			// ("Parkinson's diseases"), nor has a chemical's
 			// ("p-coumaric acids"): a plural chemical mention takes
 			// a name that is plural already.
-			if p, ok := synonym.Plural(text); ok && diso && !plural && synonym.IsPlural(p) && !hasProper(text, proper) && plainPlural(text, p) {
+			if p, ok := english.Plural(text); ok && diso && !plural && english.IsPlural(p) && !hasProper(text, proper) && plainPlural(text, p) {
 				n.plural = p
 			}
 			pool = append(pool, n)
@@ -328,25 +330,25 @@ var findingWords = map[string]bool{
 // when diso), is not one entity swap may put in place of a mention, or
 // "" when it is. The pool holds names a writer would use: names the
 // training and development text of the shared corpora uses (see
-// synonym.Attested; the CDR annotations the store holds are such
+// english.Attested; the CDR annotations the store holds are such
 // names), and MeSH's and the Disease Ontology's preferred names made of
 // English words — what
-// synonym.Natural accepts (no codes, systematic, inverted, foreign or
+// english.Natural accepts (no codes, systematic, inverted, foreign or
 // qualified forms), without category names, staging or finding forms,
 // or lone adjectives for diseases. Against the mention itself,
 // Perturb applies Natural again (digits, length), number and article.
 func PoolName(text string, t umls.Term, diso bool) string {
 	// Attestation first: it is cheap, and rejects most names.
-	if !(t.Source == "CDR" || t.Preferred && writerSources[strings.ToUpper(t.Source)] && synonym.PlainEnglish(text)) && !synonym.Attested(text) {
+	if !(t.Source == "CDR" || t.Preferred && writerSources[strings.ToUpper(t.Source)] && english.PlainEnglish(text, "")) && !english.Attested(text) {
 		return RejectUnattested
 	}
 	ws := words(text)
-	if len(ws) == 1 && t.Source != "CDR" && !t.Preferred && synonym.EnglishWord(ws[0]) {
+	if len(ws) == 1 && t.Source != "CDR" && !t.Preferred && english.EnglishWord(ws[0]) {
 		// Attested as an everyday word, not as this name: "bore" (a
 		// synonym of boron), "lemon", "cosmetic".
 		return RejectUnattested
 	}
-	if why := synonym.Natural(text, text); why != "" {
+	if why := english.Natural(text, text); why != "" {
 		return why
 	}
 	generic := true
@@ -359,11 +361,11 @@ func PoolName(text string, t umls.Term, diso bool) string {
 	if generic {
 		return RejectGeneric
 	}
-	if diso && len(ws) == 1 && synonym.Adjectival(ws[0]) {
+	if diso && len(ws) == 1 && english.Adjectival(ws[0]) {
 		return RejectAdjective
 	}
 	if !diso && len(ws) == 1 && (strings.HasSuffix(ws[0], "yl") ||
-		synonym.Adjectival(ws[0]) && !synonym.EnglishWord(ws[0])) {
+		english.Adjectival(ws[0]) && !english.EnglishWord(ws[0])) {
 		return RejectFragment // "dimethyl", "aminocaproic": a part of names, attested inside them
 	}
 	if r, _ := utf8.DecodeRuneInString(text); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
@@ -392,7 +394,7 @@ func words(s string) []string {
 func eponyms(terms []umls.Term) map[string]bool {
 	out := map[string]bool{}
 	for _, t := range terms {
-		toks := synonym.Tokenize(t.String, synonym.TokenizePunct)
+		toks := english.Tokenize(t.String, english.TokenizePunct)
 		lower := false
 		for _, w := range toks {
 			if len(w) >= 3 && isLower(w) && w != "and" && w != "the" && w != "with" {
@@ -404,7 +406,7 @@ func eponyms(terms []umls.Term) map[string]bool {
 				continue
 			}
 			if i+1 < len(toks) && eponymHeads[strings.ToLower(toks[i+1])] &&
-				!synonym.EnglishWord(strings.ToLower(w)) && !synonym.Adjectival(w) && !strings.HasSuffix(w, "ar") {
+				!english.EnglishWord(strings.ToLower(w)) && !english.Adjectival(w) && !strings.HasSuffix(w, "ar") {
 				// "Gaucher Disease", "Papillon-Lefevre Syndrome"; not
 				// "Meningococcal Disease", "Macular Dystrophy"
 				out[strings.ToLower(w)] = true
@@ -440,7 +442,7 @@ var eponymHeads = map[string]bool{"disease": true, "syndrome": true, "sign": tru
 // "all-trans Retinoic Acid").
 func eponymWord(w string) bool {
 	lw := strings.ToLower(w)
-	return synonym.ProperNoun(lw) || !synonym.EnglishWord(lw)
+	return english.ProperNoun(lw) || !english.EnglishWord(lw)
 }
 
 func isLetters(w string) bool {
@@ -512,7 +514,7 @@ func maxWords(n int) int { return min(2*n, n+2) }
 // render returns the corpus tokens that put n in place of mention (its
 // tokens; start: it begins the sentence), or nil when n does not fit:
 // the mention's number (a plural mention takes the name's plural), the
-// word bound, synonym.Natural against the mention, a preceding article
+// word bound, english.Natural against the mention, a preceding article
 // art ("" when none), and no name of the mention's concepts (mine).
 func (s *Swap) render(n name, mentionToks []string, mention string, plural bool, art string, start bool, style string, groups, mine []string) ([]string, error) {
 	if slices.Contains(mine, n.concept.ID) || n.key == Key(mention) {
@@ -527,7 +529,7 @@ func (s *Swap) render(n name, mentionToks []string, mention string, plural bool,
 	case n.isPlural:
 		return nil, nil
 	}
-	if s.unseen[Key(text)] || s.unseen[n.key] || n.words > maxWords(len(words(mention))) || synonym.Natural(text, mention) != "" {
+	if s.unseen[Key(text)] || s.unseen[n.key] || n.words > maxWords(len(words(mention))) || english.Natural(text, mention) != "" {
 		return nil, nil
 	}
 	// Render with a lower-case stand-in for the mention: the name is
@@ -538,12 +540,12 @@ func (s *Swap) render(n name, mentionToks []string, mention string, plural bool,
 	if r, _ := utf8.DecodeRuneInString(mention); start && unicode.IsUpper(r) {
 		model = []string{"X"}
 	}
-	toks := synonym.RunningText(text, model, start, style)
+	toks := english.RunningText(text, model, start, style)
 	for i, t := range toks {
 		switch lt := strings.ToLower(t); {
 		case n.proper[lt] && lt == t:
 			toks[i] = capInitial(t)
-		case i+1 < len(toks) && toks[i+1] == "'" && title(t) && synonym.EnglishWord(lt) && !synonym.ProperNoun(lt) && !(i == 0 && start):
+		case i+1 < len(toks) && toks[i+1] == "'" && title(t) && english.EnglishWord(lt) && !english.ProperNoun(lt) && !(i == 0 && start):
 			toks[i] = lt // "bird fancier's lung": an English word before a possessive is no eponym
 		case genericWords[lt] && t != lt && strings.ToUpper(t) == t && !(i == 0 && start):
 			toks[i] = lt // "Glutamic ACID": a capitalized class word, not an acronym ("CREST syndrome")
@@ -552,7 +554,7 @@ func (s *Swap) render(n name, mentionToks []string, mention string, plural bool,
 	if len(toks) == 0 || slices.Contains(toks, "") || strings.Join(toks, " ") == mention {
 		return nil, nil
 	}
-	if art != "" && synonym.Article(toks[0]) != art {
+	if art != "" && english.Article(toks[0]) != art {
 		return nil, nil
 	}
 	ids, err := s.conceptsOf(text, groups)
@@ -585,7 +587,7 @@ func plainPlural(text, plural string) bool {
 // one SCOWL capitalizes.
 func hasProper(text string, proper map[string]bool) bool {
 	for _, w := range words(text) {
-		if proper[w] || synonym.ProperNoun(w) {
+		if proper[w] || english.ProperNoun(w) {
 			return true
 		}
 	}
@@ -612,7 +614,7 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 		return sent, nil
 	}
 	spans := iob.Spans(sent.Tags)
-	style := synonym.InferStyle(sent.Tokens)
+	style := english.InferStyle(sent.Tokens)
 	type edit struct {
 		span iob.Span
 		toks []string
@@ -629,14 +631,14 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 		}
 		mentionToks := sent.Tokens[sp.Start:sp.End]
 		mention := strings.Join(mentionToks, " ")
-		if len(mentionToks) == 1 && slices.Contains(groups, "DISO") && synonym.Adjectival(mention) {
+		if len(mentionToks) == 1 && slices.Contains(groups, "DISO") && english.Adjectival(mention) {
 			continue
 		}
 		mine, err := s.conceptsOf(mention, groups)
 		if err != nil {
 			continue // Check reports store failures; a flaky lookup must not abort a run
 		}
-		plural := synonym.IsPlural(mention)
+		plural := english.IsPlural(mention)
 		art := ""
 		if sp.Start > 0 {
 			if p := strings.ToLower(sent.Tokens[sp.Start-1]); p == "a" || p == "an" {
@@ -693,11 +695,11 @@ func (s *Swap) Check(c perturb.Change) error {
 		return fmt.Errorf("%w: terms of %s: %v", perturb.ErrInvalidChange, neu, err)
 	}
 	for _, t := range terms {
-		name := synonym.CorpusSpelling(t.String, c.Before)
+		name := english.CorpusSpelling(t.String, c.Before)
 		if Key(name) == key {
 			return nil
 		}
-		if p, ok := synonym.Plural(name); ok && Key(p) == key {
+		if p, ok := english.Plural(name); ok && Key(p) == key {
 			return nil // a plural mention takes the name's plural
 		}
 	}

@@ -1,6 +1,7 @@
 package entityswap
 
 import (
+	"github.com/stress-ner/stress/perturb/internal/english"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -8,7 +9,6 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/perturb/synonym"
 	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/umls"
 )
@@ -42,7 +42,7 @@ func TestPoolName(t *testing.T) {
 		{"aminocaproic", cdr, false, RejectFragment},
 		{"- phe", cdr, false, RejectFragment},
 		{"Arg -", cdr, false, RejectFragment},
-		{"Infarction, Myocardial", cdr, true, synonym.RejectInverted},
+		{"Infarction, Myocardial", cdr, true, english.RejectInverted},
 		{"trifluoridonitridosulfur", syn, false, RejectUnattested},
 		{"poly T", cdr, false, RejectFinding},
 		{"bore", syn, false, RejectUnattested},
@@ -106,18 +106,18 @@ func TestGrammar(t *testing.T) {
 		for _, c := range cs {
 			switch c.Before {
 			case "seizures":
-				if !synonym.IsPlural(c.After) {
+				if !english.IsPlural(c.After) {
 					t.Errorf("seed %d: plural mention %q -> singular %q", seed, c.Before, c.After)
 				}
 			case "arrhythmia":
-				if synonym.IsPlural(c.After) || synonym.Article(strings.Fields(c.After)[0]) != "an" {
+				if english.IsPlural(c.After) || english.Article(strings.Fields(c.After)[0]) != "an" {
 					t.Errorf("seed %d: %q after an -> %q", seed, c.Before, c.After)
 				}
 			case "hypotensive":
 				t.Errorf("seed %d: adjectival mention replaced by %q", seed, c.After)
 			}
 			for _, w := range strings.Fields(c.After) {
-				if len(w) >= 4 && strings.ToUpper(w) == w && synonym.EnglishWord(strings.ToLower(w)) {
+				if len(w) >= 4 && strings.ToUpper(w) == w && english.EnglishWord(strings.ToLower(w)) {
 					t.Errorf("seed %d: %q in capitals", seed, c.After)
 				}
 			}
@@ -136,7 +136,7 @@ func TestSampleNumber(t *testing.T) {
 	for i, sent := range sents {
 		_, cs := s.Perturb(sent, allTrue(len(sent.Tokens)), perturb.SentenceRand(2, Name, sent))
 		for _, c := range cs {
-			if synonym.IsPlural(c.Before) != synonym.IsPlural(c.After) {
+			if english.IsPlural(c.Before) != english.IsPlural(c.After) {
 				t.Errorf("sentence %d: %q -> %q changes number", i+1, c.Before, c.After)
 			}
 			if err := s.Check(c); err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/english"
 	"github.com/stress-ner/stress/umls"
 )
 
@@ -63,13 +64,13 @@ func definitions(s conll.Sentence) []definition {
 			s.Tokens[l.End] != "(" || s.Tokens[sh.End] != ")" {
 			continue
 		}
-		short := compact(strings.Join(s.Tokens[sh.Start:sh.End], " "))
+		short := english.Compact(strings.Join(s.Tokens[sh.Start:sh.End], " "))
 		long := s.Tokens[l.Start:l.End]
 		if !IsAbbreviation(short) || !LongFormMatches(short, strings.Join(long, " ")) {
 			continue
 		}
 		d := definition{typ: l.Type, short: strings.Clone(short), longSpan: l, shortSpan: sh,
-			natural: natural(strings.Join(long, " "), strings.Join(s.Tokens[sh.Start:sh.End], " "), true) == ""}
+			natural: english.NaturalInText(strings.Join(long, " "), strings.Join(s.Tokens[sh.Start:sh.End], " ")) == ""}
 		for _, t := range long {
 			d.long = append(d.long, strings.Clone(t))
 		}
@@ -215,7 +216,7 @@ func (sc *sentenceContext) inDefinition(sp iob.Span) bool {
 
 // TermStandardLongForm is the Change.TermType of an abbreviation
 // replaced by the long form the training corpora always give it (see
-// StandardLongForm); Change.Source is SourceCorpora.
+// english.StandardLongForm); Change.Source is SourceCorpora.
 const (
 	TermStandardLongForm = "standard long form"
 	SourceCorpora        = "CORPORA"
@@ -229,7 +230,7 @@ const (
 // must be natural (Natural) as any replacement; it keeps its spelling,
 // but loses the capital it had only for starting its sentence.
 func (sc *sentenceContext) longForm(s conll.Sentence, sp iob.Span, standard func(typ, short string) string) ([]string, string) {
-	short := compact(strings.Join(s.Tokens[sp.Start:sp.End], " "))
+	short := english.Compact(strings.Join(s.Tokens[sp.Start:sp.End], " "))
 	var toks []string
 	term := TermLongForm
 	if d, ok := sc.find(sp.Type, short); ok {
@@ -246,26 +247,26 @@ func (sc *sentenceContext) longForm(s conll.Sentence, sp iob.Span, standard func
 			// not to the name: mid-sentence it reads as running text.
 			toks[0] = strings.ToLower(toks[0])
 		}
-	} else if long := standard(sp.Type, short); long != "" && natural(long, strings.Join(s.Tokens[sp.Start:sp.End], " "), true) == "" {
+	} else if long := standard(sp.Type, short); long != "" && english.NaturalInText(long, strings.Join(s.Tokens[sp.Start:sp.End], " ")) == "" {
 		toks, term = strings.Fields(long), TermStandardLongForm
 	} else {
 		return nil, ""
 	}
 	if sentenceStart(s, sp) {
-		toks = capitalize(toks, "X")
+		toks = english.Capitalize(toks, "X")
 	}
-	if art := articleBefore(s, sp); art != "" && Article(toks[0]) != art {
+	if art := articleBefore(s, sp); art != "" && english.Article(toks[0]) != art {
 		return nil, ""
 	}
 	return toks, term
 }
 
-// standardLongForm returns StandardLongForm(typ, short) when the store
+// standardLongForm returns english.StandardLongForm(typ, short) when the store
 // does not contradict it: every concept of a fitting group that short
 // names must be named by the long form too ("CM" names cutaneous
 // mastocytosis, not only cardiomyopathy; "CC" cholecalciferol).
 func (r *Replacer) standardLongForm(typ, short string) string {
-	long := StandardLongForm(typ, short)
+	long := english.StandardLongForm(typ, short)
 	if long == "" || !r.opts.StandardLongForms {
 		return ""
 	}
@@ -275,10 +276,10 @@ func (r *Replacer) standardLongForm(typ, short string) string {
 	r.mu.Unlock()
 	if !ok {
 		a = &Analysis{Outcome: OutcomeReplaced}
-		shorts, err := r.store.Lookup(lookupForm(short), r.opts.TypeMap[typ]...)
+		shorts, err := r.store.Lookup(english.LookupForm(short), r.opts.TypeMap[typ]...)
 		if err == nil && len(shorts) > 0 {
 			var longs []umls.Concept
-			if longs, err = r.store.Lookup(lookupForm(long)); err == nil {
+			if longs, err = r.store.Lookup(english.LookupForm(long)); err == nil {
 				for _, c := range shorts {
 					if !r.excluded(c.ID) && !slices.ContainsFunc(longs, func(x umls.Concept) bool { return x.ID == c.ID }) {
 						a.Outcome = OutcomeAmbiguous
@@ -326,14 +327,14 @@ func articleBefore(s conll.Sentence, sp iob.Span) string {
 // long form that is not Title Case throughout ("Acute Physiology and
 // Chronic Health Evaluation" is the name of a score, capitals and all).
 func ownCapital(toks []string) bool {
-	if len(toks) == 0 || !titleWord(toks[0]) || theVocabulary().properNoun(strings.ToLower(toks[0])) {
+	if len(toks) == 0 || !english.TitleWord(toks[0]) || english.ProperNoun(strings.ToLower(toks[0])) {
 		return false
 	}
 	words, titled := 0, 0
 	for _, t := range toks {
-		if isLetters(t) && !functionWords[strings.ToLower(t)] {
+		if english.IsLetters(t) && !english.SmallWord(strings.ToLower(t)) {
 			words++
-			if titleWord(t) {
+			if english.TitleWord(t) {
 				titled++
 			}
 		}
@@ -352,5 +353,5 @@ func sentenceStart(s conll.Sentence, sp iob.Span) bool {
 		return false
 	}
 	h := s.Tokens[sp.Start-2]
-	return utf8.RuneCountInString(h) >= 3 && allCaps([]string{h})
+	return utf8.RuneCountInString(h) >= 3 && english.AllCaps([]string{h})
 }

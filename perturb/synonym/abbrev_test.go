@@ -2,6 +2,7 @@ package synonym
 
 import (
 	"errors"
+	"github.com/stress-ner/stress/perturb/internal/english"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -197,8 +198,8 @@ func TestStandardLongForm(t *testing.T) {
 		{"Chemical", "HPMA", ""}, // defined once
 		{"Chemical", "dox", ""},  // case matters
 	} {
-		if got := StandardLongForm(tt.typ, tt.short); got != tt.want {
-			t.Errorf("StandardLongForm(%s, %s) = %q, want %q", tt.typ, tt.short, got, tt.want)
+		if got := english.StandardLongForm(tt.typ, tt.short); got != tt.want {
+			t.Errorf("english.StandardLongForm(%s, %s) = %q, want %q", tt.typ, tt.short, got, tt.want)
 		}
 	}
 	r, _ := fakeReplacer(t, nil)

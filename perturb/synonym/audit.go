@@ -8,6 +8,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/english"
 )
 
 // Audit sections and items (perturb.Auditor), recorded in manifests and
@@ -74,7 +75,7 @@ func (r *Replacer) Audit(dst []perturb.AuditCount, ctx any, orig, out conll.Sent
 				continue
 			}
 			n := 0
-			if art := articleBefore(out, iob.Span{Start: start, End: start + 1}); art != "" && Article(out.Tokens[start]) != art {
+			if art := articleBefore(out, iob.Span{Start: start, End: start + 1}); art != "" && english.Article(out.Tokens[start]) != art {
 				n = 1
 			}
 			dst = append(dst, perturb.AuditCount{Section: AuditProxies, Item: ProxyArticle, N: n})
@@ -102,7 +103,7 @@ func (r *Replacer) Audit(dst []perturb.AuditCount, ctx any, orig, out conll.Sent
 // form, more than twice the tokens, another grammatical number.
 func Proxies(before, after string) []string {
 	var out []string
-	if d := digits(after); d != "" && !subMultiset(d, digits(before)) {
+	if d := english.Digits(after); d != "" && !english.SubMultiset(d, english.Digits(before)) {
 		out = append(out, ProxyDigits)
 	}
 	for _, c := range after {
@@ -117,7 +118,7 @@ func Proxies(before, after string) []string {
 	if len(strings.Fields(after)) > 2*len(strings.Fields(before)) {
 		out = append(out, ProxyLong)
 	}
-	if IsPlural(before) != IsPlural(after) {
+	if english.IsPlural(before) != english.IsPlural(after) {
 		out = append(out, ProxyNumber)
 	}
 	return out

@@ -3,6 +3,7 @@ package synonym
 import (
 	"flag"
 	"fmt"
+	"github.com/stress-ner/stress/perturb/internal/english"
 	"os"
 	"slices"
 	"strings"
@@ -25,8 +26,8 @@ func learnConflicts(t testing.TB, store Store, ms []pubMention) []string {
 	agree, disagree := map[string]int{}, map[string]int{}
 	example := map[string]string{}
 	for _, m := range ms {
-		mention := strings.Join(Tokenize(m.text, TokenizePunct), " ")
-		cs, err := store.Lookup(lookupForm(mention), opts.TypeMap[m.typ]...)
+		mention := strings.Join(english.Tokenize(m.text, TokenizePunct), " ")
+		cs, err := store.Lookup(english.LookupForm(mention), opts.TypeMap[m.typ]...)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package synonym
 import (
 	"bufio"
 	"fmt"
+	"github.com/stress-ner/stress/perturb/internal/english"
 	"os"
 	"slices"
 	"strings"
@@ -221,12 +222,12 @@ func evaluate(t testing.TB, store Store, opts Options, ms []pubMention) precisio
 	p := precision{byType: map[string][2]int{}}
 	for _, m := range ms {
 		p.mentions++
-		mention := strings.Join(Tokenize(m.text, TokenizePunct), " ")
+		mention := strings.Join(english.Tokenize(m.text, TokenizePunct), " ")
 		a := r.Analyze(m.typ, mention)
 		if len(a.Candidates) == 0 {
 			continue
 		}
-		s := conll.Sentence{Tokens: Tokenize(m.text, TokenizePunct)}
+		s := conll.Sentence{Tokens: english.Tokenize(m.text, TokenizePunct)}
 		c := Choose(opts.Strategy, mention, a.Candidates, perturb.SentenceRand(1, Name, s))
 		p.replaced++
 		bt := p.byType[m.typ]

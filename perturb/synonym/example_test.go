@@ -40,27 +40,9 @@ func ExampleReplacer_Perturb() {
 	// acetaminophen -> paracetamol true
 }
 
-func ExampleTokenize() {
-	fmt.Println(strings.Join(synonym.Tokenize("Parkinson's disease", synonym.TokenizePunct), " | "))
-	fmt.Println(strings.Join(synonym.Tokenize("5-FU", synonym.TokenizePunct), " | "))
-	fmt.Println(strings.Join(synonym.Tokenize("5-FU", synonym.TokenizeSpace), " | "))
-	// Output:
-	// Parkinson | ' | s | disease
-	// 5 | - | FU
-	// 5-FU
-}
-
 func ExampleParseTypeMap() {
 	m, err := synonym.ParseTypeMap("Chemical=CHEM,Disease=DISO+ANAT")
 	fmt.Println(m["Chemical"], m["Disease"], err)
 	// Output:
 	// [CHEM] [DISO ANAT] <nil>
-}
-
-func ExampleRunningText() {
-	fmt.Println(synonym.RunningText("Heart Failure", []string{"cardiac", "failure"}, false, synonym.TokenizePunct))
-	fmt.Println(synonym.RunningText("Parkinson's Disease", []string{"Seizures"}, true, synonym.TokenizePunct))
-	// Output:
-	// [heart failure]
-	// [Parkinson ' s disease]
 }

@@ -33,6 +33,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/english"
 	"github.com/stress-ner/stress/perturb/internal/mention"
 	"github.com/stress-ner/stress/umls"
 )
@@ -203,7 +204,7 @@ type Options struct {
 	ExcludeAbbrev bool
 	// StandardLongForms writes out an abbreviation that its abstract
 	// does not define when the training corpora always define it the
-	// same way (see StandardLongForm).
+	// same way (see english.StandardLongForm).
 	StandardLongForms bool
 	ExcludeSources    []string // sources whose concepts and names are ignored (MESH, CHEBI, SNOMEDCT_US, ...)
 	ExcludeTTY        []string // term types never used as replacements
@@ -256,7 +257,7 @@ type Candidate struct {
 	Source    string
 	TermType  string
 	Preferred bool
-	Attested  bool // the training text uses the name (see Attested)
+	Attested  bool // the training text uses the name (see english.Attested)
 }
 
 // Analysis is what the store says about one mention string of one type.
@@ -326,7 +327,7 @@ type Replacer struct {
 	// like cache: the same names come back in the round trips of many
 	// mentions, and on a full UMLS release a common word names thousands
 	// of concepts, each decoded anew by every lookup.
-	names     map[string][]umls.Concept // lookupForm(name) -> concepts, all groups
+	names     map[string][]umls.Concept // english.LookupForm(name) -> concepts, all groups
 	terms     map[string][]umls.Term    // concept id -> its names
 	namesSize int                       // concepts held by names
 	termsSize int                       // terms held by terms
@@ -341,7 +342,7 @@ type Replacer struct {
 const maxStoreCache = 1 << 19
 
 // lookupAll returns the concepts of every group that name (already in
-// lookupForm) names, from the cache or the store. The result must not
+// english.LookupForm) names, from the cache or the store. The result must not
 // be modified.
 func (r *Replacer) lookupAll(name string) ([]umls.Concept, error) {
 	r.mu.Lock()
@@ -482,10 +483,10 @@ func (r *Replacer) excluded(id string) bool {
 // "convulsion"), where lexicons list names, and puts the candidates back
 // in the mention's number.
 func (r *Replacer) analyze(typ, mention string) *Analysis {
-	plural := IsPlural(mention)
+	plural := english.IsPlural(mention)
 	var a *Analysis
 	if plural {
-		a = r.analyzeForm(typ, mention, Singular(mention))
+		a = r.analyzeForm(typ, mention, english.Singular(mention))
 	}
 	if a == nil || a.Outcome == OutcomeNoConcept {
 		a = r.analyzeForm(typ, mention, mention)
@@ -510,7 +511,7 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	// ones ("hair loss", "lazy eye") stay.
 	out2 := out[:0]
 	for _, c := range out {
-		if !c.Attested && !c.Preferred && !plainEnglish(c.Term, mention) {
+		if !c.Attested && !c.Preferred && !english.PlainEnglish(c.Term, mention) {
 			r.reject(a, mention, c.Term, RejectedObscure)
 			continue
 		}
@@ -532,14 +533,14 @@ func matchNumber(a *Analysis, plural bool) *Analysis {
 	out := a.Candidates[:0]
 	seen := map[string]bool{}
 	for _, c := range a.Candidates {
-		p, ok := Plural(c.Term)
+		p, ok := english.Plural(c.Term)
 		if lp, known := a.plurals[strings.ToLower(c.Term)]; !ok && known {
-			p, ok = matchCase(lp, c.Term), true
+			p, ok = english.MatchCase(lp, c.Term), true
 		}
 		switch {
 		case plural && ok:
 			c.Term = p
-		case plural || IsPlural(c.Term) || a.pluralNames[strings.ToLower(c.Term)]:
+		case plural || english.IsPlural(c.Term) || a.pluralNames[strings.ToLower(c.Term)]:
 			a.Rejected[RejectedNumber]++
 			continue
 		}
@@ -562,12 +563,12 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 	if len(groups) == 0 {
 		return &Analysis{Outcome: OutcomeNoType}
 	}
-	if r.opts.ExcludeAbbrev && IsAbbreviation(compact(mention)) {
+	if r.opts.ExcludeAbbrev && IsAbbreviation(english.Compact(mention)) {
 		return &Analysis{Outcome: OutcomeFiltered}
 	}
 	// All concepts the mention names, in any group: a candidate must not
 	// name anything outside this set.
-	all, err := r.lookupAll(lookupForm(form))
+	all, err := r.lookupAll(english.LookupForm(form))
 	if err != nil {
 		return &Analysis{Err: fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)}
 	}
@@ -638,13 +639,13 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 	}
 	a := &Analysis{proper: map[string]bool{}, Rejected: map[string]int{}}
 	mc := &mentionConcepts{named: named, sources: mentionSources, groups: groups}
-	mkey := trivialKey(form)
-	mwords := keyWords(form)
+	mkey := english.TrivialKey(form)
+	mwords := english.KeyWords(form)
 	mvkey := variantKey(form)
-	mforeign := isForeign(form)
+	mforeign := english.IsForeign(form)
 	// An adjectival disease mention ("hypertensive") takes an adjective.
 	fw := strings.Fields(form)
-	adjective := len(fw) == 1 && adjectival(fw[0]) && slices.Contains(groups, "DISO")
+	adjective := len(fw) == 1 && english.Adjectival(fw[0]) && slices.Contains(groups, "DISO")
 	other := false // a non-trivial name exists before the filters
 	seen := map[string]bool{}
 	back := map[string][]umls.Concept{} // round-trip lookups by normalized term
@@ -653,7 +654,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 		cs, ok := back[norm]
 		if !ok {
 			var err error
-			if cs, err = r.lookupAll(lookupForm(name)); err != nil {
+			if cs, err = r.lookupAll(english.LookupForm(name)); err != nil {
 				return nil, fmt.Errorf("%w: %q: %v", ErrLookup, name, err)
 			}
 			back[norm] = cs
@@ -676,7 +677,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 			return &Analysis{Err: fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)}
 		}
 		for _, t := range terms {
-			lowerWords(t.String, written)
+			english.LowerWords(t.String, written)
 			sentenceCaseCapitals(t.String, capitals)
 		}
 	}
@@ -691,12 +692,12 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 		}
 		a.notePlurals(terms)
 		for _, t := range terms {
-			properWords(t.String, a.proper)
-			lowerWords(t.String, lower)
-			if trivialKey(t.String) == mkey {
+			english.ProperWords(t.String, a.proper)
+			english.LowerWords(t.String, lower)
+			if english.TrivialKey(t.String) == mkey {
 				continue
 			}
-			words := keyWords(t.String)
+			words := english.KeyWords(t.String)
 			vkey := variantKey(t.String)
 			if isVariant(vkey, mvkey) || permutation(mwords, words) {
 				r.reject(a, mention, t.String, RejectedVariant)
@@ -712,7 +713,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 				r.reject(a, mention, t.String, RejectAbbrev)
 				continue
 			}
-			if isForeign(t.String) && !mforeign {
+			if english.IsForeign(t.String) && !mforeign {
 				r.reject(a, mention, t.String, RejectForeign)
 				continue
 			}
@@ -744,16 +745,16 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 				r.reject(a, mention, t.String, RejectedVariant) // "pain in chest", "thrombocytopenic disorder": a rewording
 				continue
 			}
-			if tw := strings.Fields(t.String); !adjective && len(tw) == 1 && adjectival(tw[0]) && theVocabulary().english(strings.ToLower(tw[0])) {
+			if tw := strings.Fields(t.String); !adjective && len(tw) == 1 && english.Adjectival(tw[0]) && english.EnglishWord(strings.ToLower(tw[0])) {
 				r.reject(a, mention, t.String, RejectedAdjective) // "sensitive" for "hypersensitivity", "luminal" for phenobarbital
 				continue
 			}
-			if tw := strings.Fields(t.String); adjective && !adjectival(tw[len(tw)-1]) {
+			if tw := strings.Fields(t.String); adjective && !english.Adjectival(tw[len(tw)-1]) {
 				r.reject(a, mention, t.String, RejectedAdjective)
 				continue
 			}
-			spelled := CorpusSpelling(t.String, mention)
-			if avoidedPair(spelled, form) {
+			spelled := english.CorpusSpelling(t.String, mention)
+			if english.AvoidedPair(spelled, form) {
 				r.reject(a, mention, t.String, RejectAvoid) // "convulsions" for "seizures": a narrower name
 				continue
 			}
@@ -789,7 +790,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 			}
 			seen[k] = true
 			a.Candidates = append(a.Candidates, Candidate{Term: spelled, ConceptID: c.ID, Source: t.Source,
-				TermType: t.TermType, Preferred: t.Preferred, Attested: Attested(spelled)})
+				TermType: t.TermType, Preferred: t.Preferred, Attested: english.Attested(spelled)})
 		}
 	}
 	n := len(a.Candidates)
@@ -855,7 +856,7 @@ func (r *Replacer) agrees(x umls.Concept, m *mentionConcepts) bool {
 // CHEBI:27958 cocaine and a synonym of CHEBI:60056 cocaine(1+), its
 // protonated form). Otherwise cs is returned unchanged.
 func byLabel(cs []umls.Concept, mention string) []umls.Concept {
-	key := trivialKey(mention)
+	key := english.TrivialKey(mention)
 	n := alnumCount(mention)
 	var hit []umls.Concept
 	for _, c := range cs {
@@ -866,7 +867,7 @@ func byLabel(cs []umls.Concept, mention string) []umls.Concept {
 		if d := alnumCount(c.Name) - n; d < -3 || d > 3 {
 			continue
 		}
-		if c.Name != "" && trivialKey(c.Name) == key {
+		if c.Name != "" && english.TrivialKey(c.Name) == key {
 			hit = append(hit, c)
 		}
 	}
@@ -972,7 +973,7 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand
 	sc, _ := ctx.(*sentenceContext)
 	style := r.opts.Tokenize
 	if style == TokenizeAuto {
-		style = InferStyle(s.Tokens)
+		style = english.InferStyle(s.Tokens)
 	}
 	type edit struct {
 		span iob.Span
@@ -998,8 +999,8 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand
 		if k := len(edits) - 1; k >= 0 && edits[k].span.End+1 == sp.Start && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] {
 			// Nor the name the mention before it has just become:
 			// "seizures and convulsions" -> "seizures and seizures".
-			prevKey := trivialKey(strings.Join(edits[k].toks, " "))
-			cands = slices.DeleteFunc(slices.Clone(cands), func(c Candidate) bool { return trivialKey(c.Term) == prevKey })
+			prevKey := english.TrivialKey(strings.Join(edits[k].toks, " "))
+			cands = slices.DeleteFunc(slices.Clone(cands), func(c Candidate) bool { return english.TrivialKey(c.Term) == prevKey })
 		}
 		if len(cands) == 0 {
 			continue
@@ -1040,9 +1041,9 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand
 // the start of a sentence (or after a heading: "RESULTS : Paracetamol").
 func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style string, a *Analysis) []string {
 	start := sentenceStart(s, sp)
-	toks := adaptCase(Tokenize(name, style), s.Tokens[sp.Start:sp.End], start, a.proper)
+	toks := english.AdaptCase(english.Tokenize(name, style), s.Tokens[sp.Start:sp.End], start, a.proper)
 	if start {
-		toks = capitalize(toks, s.Tokens[sp.Start])
+		toks = english.Capitalize(toks, s.Tokens[sp.Start])
 	}
 	return toks
 }
@@ -1059,10 +1060,10 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 	art := articleBefore(s, sp)
 	style := r.opts.Tokenize
 	if style == TokenizeAuto {
-		style = InferStyle(s.Tokens)
+		style = english.InferStyle(s.Tokens)
 	}
 	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
-	mkey := trivialKey(mention)
+	mkey := english.TrivialKey(mention)
 	prev, next := "", ""
 	if sp.Start > 0 {
 		prev = strings.ToLower(s.Tokens[sp.Start-1])
@@ -1076,7 +1077,7 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 	if sp.Start >= 2 && prev == "of" && strings.EqualFold(s.Tokens[sp.Start-2], "target") {
 		return nil // "mammalian target of rapamycin": a protein's name, not the drug
 	}
-	mw := Words(mention)
+	mw := english.Words(mention)
 	// "inflammatory and neuropathic pain": the adjective before the
 	// coordination shares the mention's head, which must stay.
 	keepHead := sp.Start >= 2 && (prev == "and" || prev == "or") && coordinatedAdjective(s.Tokens[sp.Start-2])
@@ -1086,11 +1087,11 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 	keepFirst := sp.Start >= 2 && adverb(prev) && determiners[strings.ToLower(s.Tokens[sp.Start-2])] && len(mw) >= 2
 	var out []Candidate
 	for _, c := range a.Candidates {
-		toks := Tokenize(c.Term, TokenizePunct)
-		if len(toks) == 0 || art != "" && Article(toks[0]) != art {
+		toks := english.Tokenize(c.Term, TokenizePunct)
+		if len(toks) == 0 || art != "" && english.Article(toks[0]) != art {
 			continue
 		}
-		if cw := Words(c.Term); len(mw) > 0 && len(cw) > 0 && (keepHead && singular(cw[len(cw)-1]) != singular(mw[len(mw)-1]) ||
+		if cw := english.Words(c.Term); len(mw) > 0 && len(cw) > 0 && (keepHead && english.StripPlural(cw[len(cw)-1]) != english.StripPlural(mw[len(mw)-1]) ||
 			keepFirst && cw[0] != mw[0]) {
 			continue
 		}
@@ -1112,12 +1113,12 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 		}
 		// An "X of the Y" name cannot premodify the noun after the
 		// mention ("lung cancer risk" -> "carcinoma of the lung risk").
-		if premodifies(next) && slices.Contains(Words(c.Term), "of") {
+		if premodifies(next) && slices.Contains(english.Words(c.Term), "of") {
 			continue
 		}
 		// Nor may it come out as the mention itself once in running text
 		// (only a name equal to it up to case and number can).
-		if trivialKey(c.Term) == mkey && strings.Join(r.render(c.Term, s, sp, style, a), " ") == mention {
+		if english.TrivialKey(c.Term) == mkey && strings.Join(r.render(c.Term, s, sp, style, a), " ") == mention {
 			continue
 		}
 		out = append(out, c)
@@ -1133,21 +1134,21 @@ var coordinators = map[string]bool{"and": true, "or": true, "/": true, ",": true
 // would repeat the words coordinated with it, before or after:
 // "Nociceptin / orphanin FQ" must not become "Nociceptin / nociceptin".
 func repeatsNeighbour(s conll.Sentence, sp iob.Span, name string) bool {
-	key := trivialKey(name)
-	n := len(Tokenize(name, TokenizePunct))
+	key := english.TrivialKey(name)
+	n := len(english.Tokenize(name, TokenizePunct))
 	if sp.Start >= 1+n && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] &&
-		trivialKey(strings.Join(s.Tokens[sp.Start-1-n:sp.Start-1], " ")) == key {
+		english.TrivialKey(strings.Join(s.Tokens[sp.Start-1-n:sp.Start-1], " ")) == key {
 		return true
 	}
 	return sp.End+1+n <= len(s.Tokens) && coordinators[strings.ToLower(s.Tokens[sp.End])] &&
-		trivialKey(strings.Join(s.Tokens[sp.End+1:sp.End+1+n], " ")) == key
+		english.TrivialKey(strings.Join(s.Tokens[sp.End+1:sp.End+1+n], " ")) == key
 }
 
 // stemRepeat reports whether name has a word sharing its first five
 // letters with prev, the word before the mention, that no word of the
 // mention (mw) shares: the name would say again what the text just said.
 func stemRepeat(prev, name string, mw []string) bool {
-	if len(prev) < 5 || !isLetters(prev) {
+	if len(prev) < 5 || !english.IsLetters(prev) {
 		return false
 	}
 	stem := prev[:5]
@@ -1156,7 +1157,7 @@ func stemRepeat(prev, name string, mw []string) bool {
 			return false
 		}
 	}
-	for _, w := range Words(name) {
+	for _, w := range english.Words(name) {
 		if strings.HasPrefix(w, stem) {
 			return true
 		}
@@ -1173,14 +1174,14 @@ func premodifies(next string) bool {
 	if next == "-" {
 		return true
 	}
-	if next == "" || !isLetters(next) || next != strings.ToLower(next) || functionWords[next] || afterNounWords[next] {
+	if next == "" || !english.IsLetters(next) || next != strings.ToLower(next) || english.SmallWord(next) || afterNounWords[next] {
 		return false
 	}
 	return !strings.HasSuffix(next, "ed")
 }
 
 // afterNounWords are the words after a noun phrase that do not make it a
-// premodifier: verbs, conjunctions and prepositions functionWords lacks.
+// premodifier: verbs, conjunctions and prepositions english.SmallWord lacks.
 var afterNounWords = map[string]bool{"is": true, "was": true, "are": true, "were": true, "be": true, "been": true,
 	"has": true, "have": true, "had": true, "may": true, "might": true, "can": true, "could": true, "will": true,
 	"would": true, "should": true, "must": true, "does": true, "did": true, "do": true, "as": true, "but": true,
@@ -1206,7 +1207,7 @@ var determiners = map[string]bool{"a": true, "an": true, "the": true, "this": tr
 // and a mention, shares the mention's head: "inflammatory and
 // neuropathic pain".
 func coordinatedAdjective(w string) bool {
-	if w != strings.ToLower(w) || !isLetters(w) || !theVocabulary().english(w) {
+	if w != strings.ToLower(w) || !english.IsLetters(w) || !english.EnglishWord(w) {
 		return false
 	}
 	if qualifiers[w] {
@@ -1227,9 +1228,8 @@ func adverb(w string) bool {
 	if len(w) < 5 || !strings.HasSuffix(w, "ly") || w != strings.ToLower(w) || w == "only" {
 		return false
 	}
-	v := theVocabulary()
 	stem := w[:len(w)-2]
-	return v.english(stem) || strings.HasSuffix(stem, "i") && v.english(stem[:len(stem)-1]+"y")
+	return english.EnglishWord(stem) || strings.HasSuffix(stem, "i") && english.EnglishWord(stem[:len(stem)-1]+"y")
 }
 
 // proteinHeads are the words that make a preceding chemical name part of
@@ -1244,7 +1244,7 @@ var proteinHeads = map[string]bool{"dehydrogenase": true, "dehydrogenases": true
 // a name of the concept it was looked up in.
 func (r *Replacer) Check(c perturb.Change) error {
 	if c.TermType == TermLongForm && c.Source == SourceText || c.TermType == TermStandardLongForm && c.Source == SourceCorpora {
-		if !LongFormMatches(compact(c.Before), c.After) {
+		if !LongFormMatches(english.Compact(c.Before), c.After) {
 			return fmt.Errorf("%w: %q is not a long form of %q", perturb.ErrInvalidChange, c.After, c.Before)
 		}
 		return nil
@@ -1256,11 +1256,11 @@ func (r *Replacer) Check(c perturb.Change) error {
 	if err != nil {
 		return fmt.Errorf("%w: terms of %s: %v", perturb.ErrInvalidChange, c.ConceptID, err)
 	}
-	// Replacements are respelled (CorpusSpelling), re-cased and put in
+	// Replacements are respelled (english.CorpusSpelling), re-cased and put in
 	// the mention's number: compare modulo those.
-	after := trivialKey(lookupForm(c.After))
+	after := english.TrivialKey(english.LookupForm(c.After))
 	for _, t := range terms {
-		if trivialKey(lookupForm(CorpusSpelling(t.String, c.After))) == after {
+		if english.TrivialKey(english.LookupForm(english.CorpusSpelling(t.String, c.After))) == after {
 			return nil
 		}
 	}

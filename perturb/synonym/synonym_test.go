@@ -2,6 +2,7 @@ package synonym
 
 import (
 	"errors"
+	"github.com/stress-ner/stress/perturb/internal/english"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -11,7 +12,6 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/umls"
 )
 
 func fakeReplacer(t testing.TB, mod func(*Options)) (*Replacer, *fakeStore) {
@@ -180,49 +180,22 @@ func TestParseTypeMap(t *testing.T) {
 	}
 }
 
-func TestTokenize(t *testing.T) {
-	tests := []struct{ in, style, want string }{
-		{"Parkinson's disease", TokenizePunct, "Parkinson|'|s|disease"},
-		{"5-FU", TokenizePunct, "5|-|FU"},
-		{"N(G)-nitro-L-arginine", TokenizePunct, "N|(|G|)|-|nitro|-|L|-|arginine"},
-		{"  heart  attack ", TokenizePunct, "heart|attack"},
-		{"Ca2+", TokenizePunct, "Ca2|+"},
-		{"5-FU", TokenizeSpace, "5-FU"},
-		{"Parkinson's  disease", TokenizeSpace, "Parkinson's|disease"},
-		{"β-carotene", TokenizePunct, "β|-|carotene"},
-	}
-	for _, tt := range tests {
-		if got := strings.Join(Tokenize(tt.in, tt.style), "|"); got != tt.want {
-			t.Errorf("Tokenize(%q, %s) = %s, want %s", tt.in, tt.style, got, tt.want)
-		}
-	}
-}
-
-func TestInferStyle(t *testing.T) {
-	if s := InferStyle(strings.Fields("Parkinson ' s disease after 5 - FU .")); s != TokenizePunct {
-		t.Errorf("split corpus: %s", s)
-	}
-	if s := InferStyle(strings.Fields("Parkinson's disease after 5-FU .")); s != TokenizeSpace {
-		t.Errorf("unsplit corpus: %s", s)
-	}
-}
-
 func TestTrivialAndNested(t *testing.T) {
 	same := [][2]string{{"Parkinson's disease", "parkinson disease"}, {"Heparins", "heparin"}, {"non-small cell", "Nonsmall Cell"},
 		{"diseases", "Disease"}, {"5 - FU", "5-fu"}}
 	for _, p := range same {
-		if trivialKey(p[0]) != trivialKey(p[1]) {
+		if english.TrivialKey(p[0]) != english.TrivialKey(p[1]) {
 			t.Errorf("%q and %q should be trivial variants", p[0], p[1])
 		}
 	}
 	differ := [][2]string{{"heparin", "heparinic acid"}, {"cocaine", "cocain"}, {"tumour", "tumor"}}
 	for _, p := range differ {
-		if trivialKey(p[0]) == trivialKey(p[1]) {
+		if english.TrivialKey(p[0]) == english.TrivialKey(p[1]) {
 			t.Errorf("%q and %q should differ", p[0], p[1])
 		}
 	}
-	if !nested(keyWords("heparin"), keyWords("heparin cofactor II")) || !nested(keyWords("breast cancer"), keyWords("cancer")) ||
-		nested(keyWords("heparin"), keyWords("heparinic acid")) || nested(keyWords("a b"), keyWords("b a")) {
+	if !nested(english.KeyWords("heparin"), english.KeyWords("heparin cofactor II")) || !nested(english.KeyWords("breast cancer"), english.KeyWords("cancer")) ||
+		nested(english.KeyWords("heparin"), english.KeyWords("heparinic acid")) || nested(english.KeyWords("a b"), english.KeyWords("b a")) {
 		t.Error("nested")
 	}
 }
@@ -233,19 +206,6 @@ func TestIsAbbreviation(t *testing.T) {
 		if got := IsAbbreviation(s); got != want {
 			t.Errorf("IsAbbreviation(%q) = %v, want %v", s, got, want)
 		}
-	}
-}
-
-func TestLookupForm(t *testing.T) {
-	for in, want := range map[string]string{"Parkinson ' s disease": "Parkinson's disease", "5 ' - AMP": "5' - AMP",
-		"Graves ' disease": "Graves' disease", "Parkinson ' s": "Parkinson's", "Crohn ' s ' s": "Crohn's's", "no quote": "no quote"} {
-		if got := lookupForm(in); got != want {
-			t.Errorf("lookupForm(%q) = %q, want %q", in, got, want)
-		}
-	}
-	// What the store sees is the same as before the possessive rule.
-	if a, b := umls.Normalize(lookupForm("5 ' - AMP")), umls.Normalize("5'-AMP"); a != b {
-		t.Errorf("Normalize: %q vs %q", a, b)
 	}
 }
 
@@ -418,11 +378,11 @@ func TestTrust(t *testing.T) {
 				t.Fatal(a.Err)
 			}
 			for _, c := range a.Candidates {
-				if trivialKey(c.Term) == trivialKey(tt.bad) {
+				if english.TrivialKey(c.Term) == english.TrivialKey(tt.bad) {
 					t.Errorf("%s: %q may become %q (%s)", amb, tt.mention, c.Term, c.ConceptID)
 				}
 				for _, cs := range []string{tt.mention, c.Term} {
-					if nested(keyWords(tt.mention), keyWords(c.Term)) {
+					if nested(english.KeyWords(tt.mention), english.KeyWords(c.Term)) {
 						t.Errorf("%s: %q may become the nested name %q", amb, cs, c.Term)
 					}
 				}

@@ -1,122 +1,11 @@
 package synonym
 
 import (
+	"github.com/stress-ner/stress/perturb/internal/english"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
-
-	"github.com/stress-ner/stress/umls"
 )
-
-// isWordRune reports whether r belongs to a word rather than being a
-// punctuation token of its own in a punct-split corpus.
-func isWordRune(r rune) bool {
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
-}
-
-// Tokenize splits a name the way a corpus of the given style is
-// tokenized. TokenizePunct (BC5CDR, NCBI-disease) makes every character
-// that is not a letter, digit or mark a token of its own:
-// "Parkinson's disease" gives "Parkinson ' s disease" and "5-FU" gives
-// "5 - FU". TokenizeSpace splits on white space only.
-func Tokenize(name, style string) []string {
-	if style == TokenizeSpace {
-		return strings.Fields(name)
-	}
-	var out []string
-	start := -1
-	for i, r := range name {
-		switch {
-		case isWordRune(r):
-			if start < 0 {
-				start = i
-			}
-			continue
-		case start >= 0:
-			out = append(out, name[start:i])
-			start = -1
-		}
-		if !unicode.IsSpace(r) {
-			out = append(out, string(r))
-		}
-	}
-	if start >= 0 {
-		out = append(out, name[start:])
-	}
-	return out
-}
-
-// InferStyle guesses a corpus's tokenization from one sentence: a token
-// that mixes word characters with punctuation ("5-FU", "patient's")
-// means punctuation is not split off.
-func InferStyle(tokens []string) string {
-	for _, t := range tokens {
-		word, punct := false, false
-		for _, r := range t {
-			if isWordRune(r) {
-				word = true
-			} else {
-				punct = true
-			}
-		}
-		if word && punct {
-			return TokenizeSpace
-		}
-	}
-	return TokenizePunct
-}
-
-// capitalize gives the replacement a capital initial when the mention it
-// replaces started the sentence with one.
-func capitalize(toks []string, first string) []string {
-	r0, _ := utf8.DecodeRuneInString(first)
-	if !unicode.IsUpper(r0) || len(toks) == 0 {
-		return toks
-	}
-	r, n := utf8.DecodeRuneInString(toks[0])
-	if !unicode.IsLower(r) {
-		return toks
-	}
-	out := append([]string(nil), toks...)
-	out[0] = string(unicode.ToUpper(r)) + toks[0][n:]
-	return out
-}
-
-// keyWords returns the words of a name, normalized and with a plural
-// ending removed, for comparing names modulo trivial variation.
-func keyWords(s string) []string {
-	n := umls.Normalize(s)
-	words := strings.FieldsFunc(n, func(r rune) bool { return !isWordRune(r) })
-	for i, w := range words {
-		words[i] = singular(w)
-	}
-	return words
-}
-
-// singular strips an English plural ending. It need not be right, only
-// consistent, since both sides of a comparison go through it.
-func singular(w string) string {
-	switch {
-	case len(w) > 4 && strings.HasSuffix(w, "ies"):
-		return w[:len(w)-3] + "y"
-	case len(w) > 4 && strings.HasSuffix(w, "ses"):
-		// "viruses", "abscesses", but "diseases".
-		if stem := w[:len(w)-2]; strings.HasSuffix(stem, "us") || strings.HasSuffix(stem, "ss") {
-			return stem
-		}
-		return w[:len(w)-1]
-	case len(w) > 4 && (strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):
-		return strings.TrimSuffix(w, "es")
-	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
-		return w[:len(w)-1]
-	}
-	return w
-}
-
-// trivialKey maps names that differ only in case, punctuation, spacing
-// or plural endings to the same key.
-func trivialKey(s string) string { return strings.Join(keyWords(s), "") }
 
 // nested reports whether one word sequence contains the other as a
 // contiguous run and is longer: "heparin" within "heparin cofactor ii",
@@ -147,7 +36,7 @@ func nested(a, b []string) bool {
 
 // bigrams returns the character bigrams of a name's trivial key.
 func bigrams(s string) map[string]int {
-	k := []rune(trivialKey(s))
+	k := []rune(english.TrivialKey(s))
 	m := make(map[string]int, len(k))
 	for i := 0; i+1 < len(k); i++ {
 		m[string(k[i:i+2])]++
@@ -171,57 +60,6 @@ func dice(a, b map[string]int) float64 {
 	return 2 * float64(common) / float64(na+nb)
 }
 
-// lookupForm glues apostrophes to their neighbours ("Parkinson ' s" ->
-// "Parkinson's"), so that a punct-tokenized mention normalizes like the
-// name it was tokenized from.
-func lookupForm(s string) string {
-	if !strings.ContainsAny(s, "'`\u2019") {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	rs := []rune(s)
-	for i := 0; i < len(rs); i++ {
-		r := rs[i]
-		if unicode.IsSpace(r) {
-			j := i
-			for j < len(rs) && unicode.IsSpace(rs[j]) {
-				j++
-			}
-			// "Parkinson ' s" -> "Parkinson's", but "Graves ' disease"
-			// -> "Graves' disease": the space after a quote goes only
-			// before a possessive s.
-			possessive := j < len(rs) && (rs[j] == 's' || rs[j] == 'S') && (j+1 == len(rs) || unicode.IsSpace(rs[j+1]))
-			if j < len(rs) && isQuote(rs[j]) || i > 0 && isQuote(rs[i-1]) && possessive {
-				i = j - 1
-				continue
-			}
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-func isQuote(r rune) bool { return r == '\'' || r == '`' || r == '\u2019' }
-
-// compact removes the spaces a punct-split corpus puts around
-// punctuation ("5 - FU" -> "5-FU"), to judge the form of a mention.
-func compact(s string) string {
-	toks := strings.Fields(s)
-	var b strings.Builder
-	for i, t := range toks {
-		if i > 0 {
-			r1, _ := utf8.DecodeLastRuneInString(toks[i-1])
-			r2, _ := utf8.DecodeRuneInString(t)
-			if isWordRune(r1) && isWordRune(r2) {
-				b.WriteByte(' ')
-			}
-		}
-		b.WriteString(t)
-	}
-	return b.String()
-}
-
 // affixed reports two one-word names of which one is the other with a
 // prefix or suffix of three letters or more: "hypomania" and "mania",
 // "akinesia" is not, but such pairs name narrower or other conditions.
@@ -240,11 +78,11 @@ func affixed(a, b []string) bool {
 // the round trip: its singular when it is plural, else the name with a
 // plural "s" (which need not be a word: it is only looked up).
 func numberVariant(name string) string {
-	if IsPlural(name) {
-		return Singular(name)
+	if english.IsPlural(name) {
+		return english.Singular(name)
 	}
 	words := strings.Fields(name)
-	if len(words) == 0 || !isLetters(words[len(words)-1]) {
+	if len(words) == 0 || !english.IsLetters(words[len(words)-1]) {
 		return ""
 	}
 	return name + "s"
@@ -297,7 +135,7 @@ var genericHeads = map[string]bool{"disorder": true, "disorders": true, "disease
 // ("obese" for "obesity"): a thesaurus paraphrase, not a name writers
 // use. mention is the mention's words as written.
 func paraphrase(mention []string, name string) bool {
-	nw := Words(name)
+	nw := english.Words(name)
 	if len(mention) == 1 && len(nw) == 1 {
 		// Another form of the same word: "obese" for "obesity".
 		m := strings.ToLower(mention[0])
@@ -351,22 +189,21 @@ func contains(name, mention []string) bool {
 // thesaurus rewording ("heart disorder" for "heart disease"). Eponyms
 // stay: "Parkinson disease", "Wilson disease" name one condition.
 func genericName(name, mention string) bool {
-	nw, mw := Words(name), Words(mention)
+	nw, mw := english.Words(name), english.Words(mention)
 	if len(nw) < 2 || len(mw) == 0 {
 		return false
 	}
-	nh, mh := nw[headIndex(nw)], mw[headIndex(mw)]
-	if !genericHeads[nh] || genericHeads[mh] && singular(nh) == singular(mh) {
+	nh, mh := nw[english.HeadIndex(nw)], mw[english.HeadIndex(mw)]
+	if !genericHeads[nh] || genericHeads[mh] && english.StripPlural(nh) == english.StripPlural(mh) {
 		return false
 	}
-	v := theVocabulary()
 	for _, w := range nw {
-		if v.properNoun(w) {
+		if english.ProperNoun(w) {
 			return false
 		}
 	}
-	for _, t := range Tokenize(name, TokenizePunct) {
-		if isQuote(firstRune(t)) {
+	for _, t := range english.Tokenize(name, TokenizePunct) {
+		if english.IsQuote(english.FirstRune(t)) {
 			return false // "Crohn's disease"
 		}
 	}
@@ -386,7 +223,7 @@ var greekNames = map[string]bool{"alpha": true, "beta": true, "gamma": true, "de
 // without the mention's letters names a broader or another compound.
 func greekWords(name string) []string {
 	var out []string
-	for _, w := range Words(CorpusSpelling(name, "a")) {
+	for _, w := range english.Words(english.CorpusSpelling(name, "a")) {
 		if greekNames[w] {
 			out = append(out, w)
 		}
@@ -404,20 +241,19 @@ func greekWords(name string) []string {
 // capitals mean something, where MeSH and DrugBank capitalize every
 // name).
 func brandName(name, label, mention string, written map[string]bool, chem bool) bool {
-	if !lowerMention(strings.Fields(mention), true) {
+	if !english.LowerMention(strings.Fields(mention), true) {
 		return false // "Adriamycin", "ACE": the mention is a name as capitalized
 	}
-	v := theVocabulary()
-	mw := Words(mention)
-	toks := Tokenize(name, TokenizePunct)
+	mw := english.Words(mention)
+	toks := english.Tokenize(name, TokenizePunct)
 	for i, t := range toks {
 		lt := strings.ToLower(t)
-		if chem && isLetters(t) && v.properNoun(lt) && !slices.Contains(mw, lt) {
+		if chem && english.IsLetters(t) && english.ProperNoun(lt) && !slices.Contains(mw, lt) {
 			return true
 		}
 		// A capital first word of several is the source's sentence
 		// case ("Ureteric stone"); alone or inside, a trade mark's.
-		if strings.ToLower(label) == label && titleWord(t) && (i > 0 || len(toks) == 1) && !written[lt] {
+		if strings.ToLower(label) == label && english.TitleWord(t) && (i > 0 || len(toks) == 1) && !written[lt] {
 			return true
 		}
 	}
@@ -432,14 +268,13 @@ func brandName(name, label, mention string, written map[string]bool, chem bool) 
 // set of words some sentence-case name of the concepts capitalizes
 // ("tetralogy of Fallot").
 func ofWithoutArticle(name, mention string, capitals map[string]bool) bool {
-	ws := Words(name)
-	v := theVocabulary()
+	ws := english.Words(name)
 	for i := 1; i+1 < len(ws); i++ {
 		if ws[i] != "of" {
 			continue
 		}
-		if y := ws[i+1]; y != "the" && y != "a" && y != "an" && !v.properNoun(y) && !capitals[y] {
-			return !Attested(name) && !slices.Contains(Words(mention), "of")
+		if y := ws[i+1]; y != "the" && y != "a" && y != "an" && !english.ProperNoun(y) && !capitals[y] {
+			return !english.Attested(name) && !slices.Contains(english.Words(mention), "of")
 		}
 	}
 	return false
@@ -451,10 +286,10 @@ func ofWithoutArticle(name, mention string, capitals map[string]bool) bool {
 // ("Carcinoma of the Uterine Cervix") nor its first capital ("Liver
 // disease").
 func sentenceCaseCapitals(name string, set map[string]bool) {
-	toks := Tokenize(name, TokenizePunct)
+	toks := english.Tokenize(name, TokenizePunct)
 	lower := false
 	for _, t := range toks {
-		if isLetters(t) && !functionWords[t] && strings.ToLower(t) == t && utf8.RuneCountInString(t) >= 3 {
+		if english.IsLetters(t) && !english.SmallWord(t) && strings.ToLower(t) == t && utf8.RuneCountInString(t) >= 3 {
 			lower = true
 		}
 	}
@@ -462,7 +297,7 @@ func sentenceCaseCapitals(name string, set map[string]bool) {
 		return
 	}
 	for i, t := range toks {
-		if i > 0 && titleWord(t) { // the first word's capital is the sentence's
+		if i > 0 && english.TitleWord(t) { // the first word's capital is the sentence's
 			set[strings.ToLower(t)] = true
 		}
 	}

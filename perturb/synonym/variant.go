@@ -1,16 +1,12 @@
 package synonym
 
 import (
+	"github.com/stress-ner/stress/perturb/internal/english"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/unicode/norm"
-
 	"github.com/stress-ner/stress/umls"
-
-	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // Spelling variants and foreign forms.
@@ -33,7 +29,7 @@ import (
 // "e" or "i" removed from words of five letters or more.
 func variantKey(s string) string {
 	var words []string
-	for _, w := range strings.FieldsFunc(fold(s), func(r rune) bool { return !isWordRune(r) }) {
+	for _, w := range strings.FieldsFunc(english.Fold(s), func(r rune) bool { return !english.IsWordRune(r) }) {
 		var b strings.Builder
 		var prev rune
 		rs := []rune(w)
@@ -79,20 +75,6 @@ func variantKey(s string) string {
 	return strings.Join(words, " ")
 }
 
-// fold normalizes s (umls.Normalize) and removes its accents.
-func fold(s string) string {
-	s = umls.Normalize(s)
-	if textutil.IsASCII(s) {
-		return s
-	}
-	return strings.Map(func(r rune) rune {
-		if unicode.IsMark(r) {
-			return -1
-		}
-		return r
-	}, norm.NFD.String(s))
-}
-
 // isVariant reports whether two variant keys name the same thing spelt
 // differently: equal, or within one edit (two for keys of ten
 // characters or more). Keys of fewer than four characters must be equal.
@@ -100,7 +82,7 @@ func isVariant(a, b string) bool {
 	if a == b {
 		return true
 	}
-	if digits(a) != digits(b) {
+	if english.Digits(a) != english.Digits(b) {
 		return false // "5-fluorouracil" and "fluorouracil", "type 1" and "type 2": names, not spellings
 	}
 	ra, rb := []rune(a), []rune(b)
@@ -165,22 +147,6 @@ func permutation(a, b []string) bool {
 	return slices.Equal(x, y)
 }
 
-// isForeign reports a name in another language by its words: Latin,
-// Spanish, Italian or French "acid" ("acidum", "ácido", "acido",
-// "acide"), and German compounds in "-säure".
-func isForeign(s string) bool {
-	for _, w := range strings.FieldsFunc(fold(s), func(r rune) bool { return !isWordRune(r) }) {
-		switch w {
-		case "acidum", "acido", "acide", "acida", "natrium", "kalium":
-			return true
-		}
-		if len(w) > 5 && (strings.HasSuffix(w, "saure") || strings.HasSuffix(w, "saeure")) {
-			return true
-		}
-	}
-	return false
-}
-
 // anchor is a usable name of a mention's concepts, against which the
 // candidates are judged as variants.
 type anchor struct {
@@ -220,7 +186,7 @@ func dropVariants(cands []Candidate, anchors []anchor, lookup func(string) ([]um
 	}
 	out := cands[:0:0]
 	for _, c := range cands {
-		ckey, cwords, ctriv := variantKey(c.Term), keyWords(c.Term), trivialKey(c.Term)
+		ckey, cwords, ctriv := variantKey(c.Term), english.KeyWords(c.Term), english.TrivialKey(c.Term)
 		drop := false
 		for _, an := range anchors {
 			if strings.Join(an.words, "") == ctriv || !isVariant(ckey, an.vkey) && !permutation(cwords, an.words) {
@@ -254,13 +220,4 @@ func dropVariants(cands []Candidate, anchors []anchor, lookup func(string) ([]um
 		}
 	}
 	return out, nil
-}
-
-func digits(s string) string {
-	return strings.Map(func(r rune) rune {
-		if '0' <= r && r <= '9' {
-			return r
-		}
-		return -1
-	}, s)
 }

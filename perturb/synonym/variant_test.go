@@ -1,8 +1,8 @@
 package synonym
 
 import (
+	"github.com/stress-ner/stress/perturb/internal/english"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stress-ner/stress/umls"
@@ -53,19 +53,10 @@ func TestIsVariant(t *testing.T) {
 	}
 }
 
-func TestIsForeign(t *testing.T) {
-	for s, want := range map[string]bool{"acidum valproicum": true, "ácido tranexámico": true, "Acide tiaprofenique": true,
-		"Tranexamsäure": true, "Di-n-propylessigsäure": true, "valproic acid": false, "tranexamic acid": false, "sal ammoniac": false} {
-		if got := isForeign(s); got != want {
-			t.Errorf("isForeign(%q) = %v, want %v", s, got, want)
-		}
-	}
-}
-
 func TestPermutation(t *testing.T) {
-	if !permutation(keyWords("hemolytic anemia"), keyWords("ANEMIA HEMOLYTIC")) ||
-		!permutation(keyWords("Congestive Cardiac Failure"), keyWords("Cardiac Failure Congestive")) ||
-		permutation(keyWords("heart failure"), keyWords("heart failure")) || permutation(keyWords("a b"), keyWords("a c")) {
+	if !permutation(english.KeyWords("hemolytic anemia"), english.KeyWords("ANEMIA HEMOLYTIC")) ||
+		!permutation(english.KeyWords("Congestive Cardiac Failure"), english.KeyWords("Cardiac Failure Congestive")) ||
+		permutation(english.KeyWords("heart failure"), english.KeyWords("heart failure")) || permutation(english.KeyWords("a b"), english.KeyWords("a c")) {
 		t.Error("permutation")
 	}
 }
@@ -83,7 +74,7 @@ func TestDropVariants(t *testing.T) {
 	var anchors []anchor
 	for _, n := range []string{"Amiodarona", "Amiodarone", "Amiodaronum", "Cordarone"} {
 		cands = append(cands, Candidate{Term: n})
-		anchors = append(anchors, anchor{name: n, vkey: variantKey(n), words: keyWords(n), label: n == "Amiodarone"})
+		anchors = append(anchors, anchor{name: n, vkey: variantKey(n), words: english.KeyWords(n), label: n == "Amiodarone"})
 	}
 	got, err := dropVariants(cands, anchors, lookup)
 	var names []string
@@ -92,49 +83,6 @@ func TestDropVariants(t *testing.T) {
 	}
 	if err != nil || !slices.Equal(names, []string{"Amiodarone", "Cordarone"}) {
 		t.Errorf("dropVariants = %v, %v; want [Amiodarone Cordarone]", names, err)
-	}
-}
-
-func TestAdaptCase(t *testing.T) {
-	proper := map[string]bool{"parkinson": true}
-	for _, tt := range []struct {
-		repl, mention string
-		start         bool
-		want          string
-	}{
-		{"Premature Ventricular Complex", "premature ventricular contractions", false, "premature ventricular complex"},
-		{"Pyrexia", "fever", false, "pyrexia"},
-		{"ANEMIA HEMOLYTIC", "hemolytic anemia", false, "anemia hemolytic"},
-		{"Heart Diseases", "cardiac disease", false, "heart diseases"},
-		{"Decreased Heart Rate", "Bradycardia", true, "decreased heart rate"}, // capitalize() then restores the initial
-		{"HIV Infections", "aids", false, "HIV infections"},
-		{"AIDS VIRUS INFECTION", "hiv infection", false, "AIDS virus infection"},
-		{"Type II Diabetes", "diabetes", false, "type II diabetes"},
-		{"mRNA Vaccine", "vaccine", false, "mRNA vaccine"},
-		{"Vitamin B12", "cobalamin", false, "vitamin B12"},
-		{"Amphotericin B", "fungizone", false, "amphotericin B"},
-		{"Parkinson Disease", "paralysis agitans", false, "Parkinson disease"},
-		{"Premature Ventricular Complex", "Premature ventricular contractions", false, "Premature ventricular complex"}, // the mention's own capital stays
-		{"Heart Diseases", "Cardiac Disease", true, "heart diseases"},                                                   // capitalize() restores the initial
-		{"Paralysis Agitans", "Parkinson ' s disease", false, "paralysis agitans"},                                      // Title Case mid-sentence
-		{"huntington chorea", "huntington ' s disease", false, "Huntington chorea"},                                     // a proper noun in SCOWL
-		{"Parkinson disease", "PD", false, "Parkinson disease"},                                                         // an acronym keeps the name as it is
-	} {
-		got := strings.Join(adaptCase(Tokenize(tt.repl, TokenizePunct), strings.Fields(tt.mention), tt.start, proper), " ")
-		if got != tt.want {
-			t.Errorf("adaptCase(%q, %q, %v) = %q, want %q", tt.repl, tt.mention, tt.start, got, tt.want)
-		}
-	}
-}
-
-func TestProperWords(t *testing.T) {
-	set := map[string]bool{}
-	for _, n := range []string{"Parkinson's disease", "idiopathic Hodgkin lymphoma", "Heart Failure, Congestive", "Heparinic acid", "Malignant Neoplasm of Lip"} {
-		properWords(n, set)
-	}
-	// Only a possessive says "proper noun" (SCOWL says it of Hodgkin).
-	if !set["parkinson"] || set["hodgkin"] || set["congestive"] || set["heparinic"] || set["lip"] {
-		t.Errorf("properWords = %v", set)
 	}
 }
 

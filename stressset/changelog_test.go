@@ -1,12 +1,10 @@
-package compare
+package stressset
 
 import (
 	"errors"
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/stress-ner/stress/conll/score"
 )
 
 const logHeader = "file\tsentence\ttoken\tend\tkind\tbefore\tafter\tconcept_id\tsource\tterm_type\n"
@@ -14,25 +12,25 @@ const logHeader = "file\tsentence\ttoken\tend\tkind\tbefore\tafter\tconcept_id\t
 func TestReadChangeLog(t *testing.T) {
 	for _, tc := range []struct {
 		name, in string
-		want     map[string][]Change
+		want     map[string][]Span
 		err      string
 	}{
 		{"one token", logHeader + "t_key.tsv\t2\t3\t3\tkeyboard\tfever\tfevee\t\t\t\n",
-			map[string][]Change{"t_key.tsv": {{Sentence: 1, Start: 2, End: 3}}}, ""},
+			map[string][]Span{"t_key.tsv": {{Sentence: 1, Start: 2, End: 3}}}, ""},
 		{"longer synonym shifts later tokens", logHeader +
 			"t_syn.tsv\t1\t5\t5\tsynonym\tMI\tmyocardial infarction\tC1\tmesh\tSY\n" +
 			"t_syn.tsv\t1\t2\t3\tsynonym\theart attack\tMI\tC1\tmesh\tSY\n",
-			map[string][]Change{"t_syn.tsv": {{0, 1, 2}, {0, 3, 5}}}, ""},
+			map[string][]Span{"t_syn.tsv": {{0, 1, 2}, {0, 3, 5}}}, ""},
 		// A token with a no-break space inside is one token: a keyboard
 		// edit of it must not shift the synonym after it.
 		{"no-break space inside a token", logHeader +
 			"t\t1\t1\t1\tkeyboard\t10\u00a0mg\t10\u00a0mh\t\t\t\n" +
 			"t\t1\t3\t3\tsynonym\tMI\tmyocardial infarction\tC1\tmesh\tSY\n" +
 			"t\t1\t5\t5\tswap\tpain\tpian\t\t\t\n",
-			map[string][]Change{"t": {{0, 0, 1}, {0, 2, 4}, {0, 5, 6}}}, ""},
+			map[string][]Span{"t": {{0, 0, 1}, {0, 2, 4}, {0, 5, 6}}}, ""},
 		{"files kept apart", logHeader + "a\t1\t1\t1\tswap\tab\tba\t\t\t\nb\t1\t1\t1\tswap\tab\tba\t\t\t\n",
-			map[string][]Change{"a": {{0, 0, 1}}, "b": {{0, 0, 1}}}, ""},
-		{"header only", logHeader, map[string][]Change{}, ""},
+			map[string][]Span{"a": {{0, 0, 1}}, "b": {{0, 0, 1}}}, ""},
+		{"header only", logHeader, map[string][]Span{}, ""},
 		{"empty", "", nil, "log.tsv: empty change log"},
 		{"no column", "file\tsentence\ttoken\n", nil, `log.tsv:1: no "end" column`},
 		{"bad number", logHeader + "a\tx\t1\t1\tswap\tab\tba\t\t\t\n", nil, `log.tsv:2: sentence "x" is not a positive number`},
@@ -77,42 +75,6 @@ func FuzzReadChangeLog(f *testing.F) {
 				if c.Sentence < 0 || c.End <= c.Start {
 					t.Fatalf("bad change %+v", c)
 				}
-			}
-		}
-	})
-}
-
-// FuzzPartition checks that the perturbed/untouched split of any tag
-// sequence adds up to score.EvalSentence's counts in both modes, and
-// that nothing changed / everything changed files every entity on one
-// side.
-func FuzzPartition(f *testing.F) {
-	f.Add("B-X I-X O B-Y", "B-X O O I-Y", uint8(3))
-	f.Add("I-X I-X E-X [ ] .", "O S-X B-X I-Y O O", uint8(5))
-	f.Fuzz(func(t *testing.T, g, p string, mask uint8) {
-		gold, pred := strings.Fields(g), strings.Fields(p)
-		n := min(len(gold), len(pred), 8)
-		gold, pred = gold[:n], pred[:n]
-		changed := make([]bool, n)
-		all := make([]bool, n)
-		for i := range changed {
-			changed[i] = mask>>i&1 == 1
-			all[i] = true
-		}
-		for _, opt := range []score.EvalOptions{{}, {Mode: score.ModeStrict}, {Raw: true}} {
-			o := score.EvalSentence(gold, pred, opt).Overall()
-			want := [3]int32{int32(o.Gold), int32(o.Pred), int32(o.Correct)}
-			_, some, _ := partition(gold, pred, changed, opt)
-			_, none, _ := partition(gold, pred, nil, opt)
-			_, every, _ := partition(gold, pred, all, opt)
-			if some.sum() != want || none.sum() != want || every.sum() != want {
-				t.Fatalf("%+v: split %v / %v / %v, scorer %v", opt, some, none, every, want)
-			}
-			if none[0]+none[1]+none[2] != 0 || every[3]+every[4]+every[5] != 0 {
-				t.Fatalf("nothing/everything changed misfiled: %v %v", none, every)
-			}
-			if some[2] > some[0] || some[5] > some[3] {
-				t.Fatalf("more correct than gold on one side: %v", some)
 			}
 		}
 	})

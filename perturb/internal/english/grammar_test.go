@@ -1,6 +1,8 @@
-package synonym
+package english
 
-import "testing"
+import (
+	"testing"
+)
 
 func TestNumber(t *testing.T) {
 	for _, tt := range []struct {

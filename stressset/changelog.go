@@ -1,4 +1,4 @@
-package compare
+package stressset
 
 import (
 	"bufio"
@@ -11,7 +11,7 @@ import (
 )
 
 // ReadChangeLogFile reads the change log at path (see ReadChangeLog).
-func ReadChangeLogFile(path string) (map[string][]Change, error) {
+func ReadChangeLogFile(path string) (map[string][]Span, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("open change log: %w", err)
@@ -27,7 +27,7 @@ func ReadChangeLogFile(path string) (map[string][]Change, error) {
 // ranges mapped onto the perturbed sentences: a replacement by a
 // different number of tokens shifts the tokens after it. name is used in
 // error messages.
-func ReadChangeLog(r io.Reader, name string) (map[string][]Change, error) {
+func ReadChangeLog(r io.Reader, name string) (map[string][]Span, error) {
 	type row struct{ sentence, token, end, after int }
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
@@ -92,7 +92,7 @@ func ReadChangeLog(r io.Reader, name string) (map[string][]Change, error) {
 	if line == 0 {
 		return nil, fmt.Errorf("%s: empty change log: %w", name, ErrChangeLog)
 	}
-	out := map[string][]Change{}
+	out := map[string][]Span{}
 	for file, rs := range rows {
 		slices.SortStableFunc(rs, func(a, b row) int {
 			if a.sentence != b.sentence {
@@ -107,7 +107,7 @@ func ReadChangeLog(r io.Reader, name string) (map[string][]Change, error) {
 			}
 			start := r.token + shift
 			if r.after > 0 {
-				out[file] = append(out[file], Change{Sentence: r.sentence, Start: start, End: start + r.after})
+				out[file] = append(out[file], Span{Sentence: r.sentence, Start: start, End: start + r.after})
 			}
 			shift += r.after - (r.end - r.token)
 		}

@@ -1,4 +1,4 @@
-package synonym
+package english
 
 import (
 	"strings"
@@ -19,40 +19,40 @@ var functionWords = map[string]bool{"of": true, "and": true, "or": true, "the": 
 	"without": true, "to": true, "for": true, "by": true, "due": true, "on": true, "at": true, "a": true,
 	"an": true, "from": true, "into": true, "after": true, "during": true, "other": true, "than": true, "not": true}
 
-// properWords adds to set the words name shows to be proper nouns: a
+// ProperWords adds to set the words name shows to be proper nouns: a
 // word with a capital initial followed by a possessive apostrophe
 // ("Parkinson's disease"). A capital elsewhere says nothing: sources
-// capitalize every word ("Phenylalanine Mustard") or the first
+// Capitalize every word ("Phenylalanine Mustard") or the first
 // ("Stress Cardiomyopathy"); SCOWL tells the other proper nouns (see
-// adaptCase).
-func properWords(name string, set map[string]bool) {
+// AdaptCase).
+func ProperWords(name string, set map[string]bool) {
 	toks := Tokenize(name, TokenizePunct)
 	for i, t := range toks {
-		if titleWord(t) && i+1 < len(toks) && isQuote(firstRune(toks[i+1])) {
+		if TitleWord(t) && i+1 < len(toks) && IsQuote(FirstRune(toks[i+1])) {
 			set[strings.ToLower(t)] = true
 		}
 	}
 }
 
-// lowerWords adds to set the words name writes in lower case: whatever
+// LowerWords adds to set the words name writes in lower case: whatever
 // another name capitalizes, such a word is no proper noun.
-func lowerWords(name string, set map[string]bool) {
+func LowerWords(name string, set map[string]bool) {
 	for _, t := range Tokenize(name, TokenizePunct) {
-		if isLetters(t) && strings.ToLower(t) == t && utf8.RuneCountInString(t) >= 3 {
+		if IsLetters(t) && strings.ToLower(t) == t && utf8.RuneCountInString(t) >= 3 {
 			set[t] = true
 		}
 	}
 }
 
-func firstRune(s string) rune {
+func FirstRune(s string) rune {
 	r, _ := utf8.DecodeRuneInString(s)
 	return r
 }
 
-// titleWord reports a word of two letters or more with a capital initial
+// TitleWord reports a word of two letters or more with a capital initial
 // and lower-case letters after it: "Premature", not "DNA", "mRNA", "B12".
-func titleWord(s string) bool {
-	if utf8.RuneCountInString(s) < 2 || !isLetters(s) {
+func TitleWord(s string) bool {
+	if utf8.RuneCountInString(s) < 2 || !IsLetters(s) {
 		return false
 	}
 	for i, r := range s {
@@ -63,7 +63,7 @@ func titleWord(s string) bool {
 	return true
 }
 
-func isLetters(s string) bool {
+func IsLetters(s string) bool {
 	for _, r := range s {
 		if !unicode.IsLetter(r) {
 			return false
@@ -72,9 +72,9 @@ func isLetters(s string) bool {
 	return s != ""
 }
 
-// lowerMention reports whether a mention is written in lower case: no
+// LowerMention reports whether a mention is written in lower case: no
 // capital letter, except the initial of a sentence-initial mention.
-func lowerMention(toks []string, start bool) bool {
+func LowerMention(toks []string, start bool) bool {
 	for i, t := range toks {
 		for j, r := range t {
 			if unicode.IsUpper(r) && !(i == 0 && j == 0 && start) {
@@ -85,7 +85,7 @@ func lowerMention(toks []string, start bool) bool {
 	return true
 }
 
-// adaptCase puts the tokens of a replacement in the case a writer would
+// AdaptCase puts the tokens of a replacement in the case a writer would
 // use in running text: Title Case words ("Paralysis Agitans") and the
 // long words of a name in capitals ("ANEMIA HEMOLYTIC") become lower
 // case, while acronyms, symbols and gene-like tokens ("DNA", "HIV", "II",
@@ -95,39 +95,39 @@ func lowerMention(toks []string, start bool) bool {
 // "Louis-Bar syndrome"). A mention in capitals only (an acronym) keeps
 // the replacement as it is. The sentence-initial capital is capitalize's
 // business. toks is not modified.
-func adaptCase(toks, mention []string, start bool, proper map[string]bool) []string {
-	if !lowerMention(mention, start) && allCaps(mention) {
+func AdaptCase(toks, mention []string, start bool, proper map[string]bool) []string {
+	if !LowerMention(mention, start) && AllCaps(mention) {
 		return toks
 	}
 	inMention := map[string]bool{}
 	for i, t := range mention {
-		if titleWord(t) && !(i == 0 && start) {
+		if TitleWord(t) && !(i == 0 && start) {
 			inMention[strings.ToLower(t)] = true
 		}
 	}
 	v := theVocabulary()
-	caps := allCaps(toks)
+	caps := AllCaps(toks)
 	out := append([]string(nil), toks...)
 	for i, t := range toks {
 		lt := strings.ToLower(t)
-		isProper := proper[lt] || inMention[lt] || isLetters(t) && v.properNoun(lt)
+		isProper := proper[lt] || inMention[lt] || IsLetters(t) && v.properNoun(lt)
 		switch {
-		case isProper && isLetters(t) && (titleWord(t) || lt == t || caps && utf8.RuneCountInString(t) >= 5):
+		case isProper && IsLetters(t) && (TitleWord(t) || lt == t || caps && utf8.RuneCountInString(t) >= 5):
 			r, n := utf8.DecodeRuneInString(lt)
 			out[i] = string(unicode.ToUpper(r)) + lt[n:]
 		case caps:
-			if isLetters(t) && utf8.RuneCountInString(t) >= 5 {
+			if IsLetters(t) && utf8.RuneCountInString(t) >= 5 {
 				out[i] = lt
 			}
-		case titleWord(t):
+		case TitleWord(t):
 			out[i] = lt
 		}
 	}
 	return out
 }
 
-// allCaps reports whether toks have letters and all of them capitals.
-func allCaps(toks []string) bool {
+// AllCaps reports whether toks have letters and all of them capitals.
+func AllCaps(toks []string) bool {
 	letters := false
 	for _, t := range toks {
 		for _, r := range t {

@@ -1,11 +1,11 @@
-// Command mkvocab builds the embedded vocabulary of package synonym
-// (perturb/synonym/vocab.txt.gz), which tells a name a writer would use
+// Command mkvocab builds the embedded vocabulary of package english
+// (perturb/internal/english/vocab.txt.gz), which tells a name a writer would use
 // from a foreign, systematic or made-up one, and which names the training
 // corpora attest.
 //
-// Run it from perturb/synonym with "go generate" (see vocab.go):
+// Run it from perturb/internal/english with "go generate" (see vocab.go):
 //
-//	go run ./internal/mkvocab -shared ../../../shared -out vocab.txt.gz
+//	go run ./internal/mkvocab -shared ../../../../shared -out vocab.txt.gz
 //
 // Inputs, all under -shared:
 //   - the SCOWL word lists lexicon/english/{american,british}-english-large.txt:
@@ -19,7 +19,8 @@
 //
 // Output: gzip of sorted lines "w<TAB>word<TAB>flags" (flags: e English,
 // p proper noun only, l label word) followed by "a<TAB>key" lines, keys
-// of attested names (synonym.AttestKey). The same inputs give the same
+// of attested names (english.AttestKey), and "d<TAB>type<TAB>short<TAB>long"
+// lines, the standard long forms of abbreviations (english.StandardLongForm). The same inputs give the same
 // bytes.
 package main
 
@@ -36,6 +37,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/termfile"
+	"github.com/stress-ner/stress/perturb/internal/english"
 	"github.com/stress-ner/stress/perturb/synonym"
 )
 
@@ -51,7 +53,7 @@ var corpora = []string{
 const maxAttested = 12
 
 func main() {
-	shared := flag.String("shared", "../../../shared", "the shared data directory")
+	shared := flag.String("shared", "../../../../shared", "the shared data directory")
 	out := flag.String("out", "vocab.txt.gz", "output file")
 	flag.Parse()
 	if err := build(*shared, *out, os.Stderr); err != nil {
@@ -95,11 +97,11 @@ func build(shared, out string, log io.Writer) error {
 				return nil
 			}
 			if f[3] == "label" {
-				for _, w := range synonym.Words(term) {
+				for _, w := range english.Words(term) {
 					get(w).label = true
 				}
 			}
-			if k := synonym.AttestKey(term); strings.Count(k, " ") < maxAttested {
+			if k := english.AttestKey(term); strings.Count(k, " ") < maxAttested {
 				names[k] = true
 			}
 			return nil
@@ -127,7 +129,7 @@ func build(shared, out string, log io.Writer) error {
 			}
 			toks := make([]string, len(s.Tokens))
 			for i, t := range s.Tokens {
-				toks[i] = synonym.AttestKey(t)
+				toks[i] = english.AttestKey(t)
 			}
 			for i := range toks {
 				for j := i + 1; j <= len(toks) && j-i <= maxAttested; j++ {

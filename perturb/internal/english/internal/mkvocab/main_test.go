@@ -11,7 +11,7 @@ import (
 // TestReproducesEmbedded checks that the committed vocabulary is what
 // "go generate" makes of the shared data, byte for byte.
 func TestReproducesEmbedded(t *testing.T) {
-	const shared = "../../../../../shared"
+	const shared = "../../../../../../shared"
 	if _, err := os.Stat(filepath.Join(shared, wordLists[0])); err != nil {
 		t.Skip("shared data not present")
 	}
@@ -28,7 +28,7 @@ func TestReproducesEmbedded(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("generated vocabulary (%d bytes) differs from vocab.txt.gz (%d bytes): run go generate ./perturb/synonym", len(got), len(want))
+		t.Errorf("generated vocabulary (%d bytes) differs from vocab.txt.gz (%d bytes): run go generate ./perturb/internal/english", len(got), len(want))
 	}
 }
 

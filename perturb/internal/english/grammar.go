@@ -1,4 +1,4 @@
-package synonym
+package english
 
 import (
 	"strings"
@@ -8,12 +8,12 @@ import (
 
 // Grammar: a replacement must fit the sentence it goes into. It keeps
 // the mention's grammatical number ("convulsions" -> "seizures", never
-// "The convulsion were"), the "a" or "an" before it, and an adjectival
+// "The convulsion were"), the "a" or "an" before it, and an Adjectival
 // mention ("hypertensive") is replaced by an adjective or not at all.
 
-// headIndex returns the index of the head word among words: the word
+// HeadIndex returns the index of the head word among words: the word
 // before the first "of" ("diseases of the liver"), else the last.
-func headIndex(words []string) int {
+func HeadIndex(words []string) int {
 	for i, w := range words {
 		if i > 0 && strings.EqualFold(w, "of") {
 			return i - 1
@@ -54,10 +54,10 @@ func singularOf(w string) string {
 // pluralWord reports whether w is an English plural (see singularOf),
 // or an abbreviation's plural ("OCs", "NSAIDs").
 func pluralWord(w string) bool {
-	if n := len(w); n >= 3 && w[n-1] == 's' && isAcronym(w[:n-1]) {
+	if n := len(w); n >= 3 && w[n-1] == 's' && IsAcronym(w[:n-1]) {
 		return true
 	}
-	if !isLetters(w) || isAcronym(w) {
+	if !IsLetters(w) || IsAcronym(w) {
 		return false
 	}
 	return singularOf(strings.ToLower(w)) != ""
@@ -70,7 +70,7 @@ func IsPlural(name string) bool {
 	if len(words) == 0 {
 		return false
 	}
-	return pluralWord(words[headIndex(words)])
+	return pluralWord(words[HeadIndex(words)])
 }
 
 // Singular returns name with its head word in the singular when it is
@@ -81,14 +81,14 @@ func Singular(name string) string {
 	if len(words) == 0 {
 		return name
 	}
-	h := headIndex(words)
+	h := HeadIndex(words)
 	if !pluralWord(words[h]) {
 		return name
 	}
-	if w := words[h]; isAcronym(w[:len(w)-1]) {
+	if w := words[h]; IsAcronym(w[:len(w)-1]) {
 		words[h] = w[:len(w)-1] // "OCs" -> "OC"
 	} else {
-		words[h] = matchCase(singularOf(strings.ToLower(w)), w)
+		words[h] = MatchCase(singularOf(strings.ToLower(w)), w)
 	}
 	return strings.Join(words, " ")
 }
@@ -103,12 +103,12 @@ func Plural(name string) (string, bool) {
 	if len(words) == 0 {
 		return name, false
 	}
-	h := headIndex(words)
+	h := HeadIndex(words)
 	w := words[h]
 	if pluralWord(w) {
 		return name, true
 	}
-	if !isLetters(w) || isAcronym(w) {
+	if !IsLetters(w) || IsAcronym(w) {
 		return name, false
 	}
 	lw := strings.ToLower(w)
@@ -127,17 +127,17 @@ func Plural(name string) (string, bool) {
 	if !theVocabulary().knownWord(p) {
 		return name, false
 	}
-	words[h] = matchCase(p, w)
+	words[h] = MatchCase(p, w)
 	return strings.Join(words, " "), true
 }
 
-// matchCase gives lower-case word w the case pattern of model: capital
+// MatchCase gives lower-case word w the case pattern of model: capital
 // initial, all capitals, or lower case.
-func matchCase(w, model string) string {
+func MatchCase(w, model string) string {
 	switch {
-	case allCaps([]string{model}) && utf8.RuneCountInString(model) > 1:
+	case AllCaps([]string{model}) && utf8.RuneCountInString(model) > 1:
 		return strings.ToUpper(w)
-	case titleWord(model):
+	case TitleWord(model):
 		r, n := utf8.DecodeRuneInString(w)
 		return string(unicode.ToUpper(r)) + w[n:]
 	}
@@ -158,7 +158,7 @@ func Article(word string) string {
 		}
 		return "a"
 	}
-	if isAcronym(word) || utf8.RuneCountInString(word) == 1 {
+	if IsAcronym(word) || utf8.RuneCountInString(word) == 1 {
 		// Letters are read by name: "an MI", "an HIV", "a UTI".
 		if strings.ContainsRune("aefhilmnorsx", rune(lw[0])) {
 			return "an"
@@ -181,9 +181,9 @@ func Article(word string) string {
 	return "a"
 }
 
-// adjectival reports a word that is an adjective by its ending
+// Adjectival reports a word that is an adjective by its ending
 // ("hypertensive", "diabetic", "epileptic", "nephrotoxic", "renal").
-func adjectival(w string) bool {
+func Adjectival(w string) bool {
 	w = strings.ToLower(w)
 	for _, end := range []string{"ive", "ic", "al", "ous", "ary", "ed", "ian"} {
 		if strings.HasSuffix(w, end) && len(w) > len(end)+3 {

@@ -1,4 +1,4 @@
-package synonym
+package english
 
 import (
 	"bufio"
@@ -10,7 +10,7 @@ import (
 	"unicode"
 )
 
-//go:generate go run ./internal/mkvocab -shared ../../../shared -out vocab.txt.gz
+//go:generate go run ./internal/mkvocab -shared ../../../../shared -out vocab.txt.gz
 
 // vocabGz is the generated vocabulary (see internal/mkvocab): English
 // words from SCOWL, the words of the open lexicons' preferred names, and
@@ -30,7 +30,7 @@ const (
 type vocabulary struct {
 	words    map[string]uint8
 	attested map[string]bool
-	longs    map[string]string // type + "\x00" + compact short form -> standard long form
+	longs    map[string]string // type + "\x00" + Compact short form -> standard long form
 }
 
 var (
@@ -105,7 +105,7 @@ func (v *vocabulary) properNoun(w string) bool { return v.words[w]&wordProper !=
 func (v *vocabulary) english(w string) bool { return v.words[w]&wordEnglish != 0 }
 
 // StandardLongForm returns the long form that every definition of the
-// abbreviation short (compact: "5-FU") of entity type typ in the
+// abbreviation short (Compact: "5-FU") of entity type typ in the
 // training and development corpora gives, or "" when they do not agree,
 // define it fewer than twice, or give a long form that is not natural
 // (see internal/mkvocab). Such abbreviations mean the same in every

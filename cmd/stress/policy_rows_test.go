@@ -1,0 +1,36 @@
+package main
+
+// The rows of TestBadInputs for the output policy (issue 25: F01-F05,
+// F07, F14-F17), kept apart from the others so that both lists grow
+// without touching each other.
+
+// outputPolicyRows are the rows; in and with are TestBadInputs' setups
+// (in.tsv alone, and in.tsv with more files).
+func outputPolicyRows(in map[string]string, with func(map[string]string) map[string]string) []badInput {
+	return []badInput{
+		// F01: a device node or FIFO is written into, never replaced by a
+		// regular file; a directory is refused; a link is written through.
+		{name: "perturb --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "mynull", "--force", "in.tsv"}, code: 0},
+		{name: "perturb onto a character device, no --force", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "mynull", "--log", "mynull", "in.tsv"}, code: 0},
+		{name: "convert --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"convert", "-o", "mynull", "--force", "in.tsv"}, code: 0},
+		{name: "train --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"train", "--features", "words", "--epochs", "1", "-q", "-o", "mynull", "--force", "in.tsv"}, code: 0},
+		{name: "tag --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"tag", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "-o", "mynull", "--force", "in.tsv"}, code: 0},
+		{name: "compare --html --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"compare", "--samples", "0", "--gold", "in.tsv", "--pred-file", "s=in.tsv", "--html", "mynull", "--force"}, code: 0},
+		{name: "augment --force onto a character device", setup: in, special: map[string]string{"mynull": specialDevice},
+			args: []string{"augment", "--in", "in.tsv", "-o", "mynull", "--force"}, code: 0},
+		{name: "perturb --force into a FIFO", setup: in, special: map[string]string{"fifo": specialFIFO},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "fifo", "--force", "in.tsv"}, code: 0},
+		{name: "perturb -o FIFO --log FIFO", setup: in, special: map[string]string{"fifo": specialFIFO},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "fifo", "--log", "fifo", "in.tsv"}, code: 2, msg: "fifo: output named twice"},
+		{name: "perturb --force onto a directory", setup: in,
+			args: []string{"perturb", "--kind", "keyboard", "-o", "sub", "--force", "in.tsv"}, code: 2, msg: "sub: cannot write to a directory"},
+		{name: "perturb --force through a symbolic link", setup: in, special: map[string]string{"link.tsv": "link:new.tsv"},
+			args: []string{"perturb", "--kind", "keyboard", "-o", "link.tsv", "--force", "in.tsv"}, code: 0},
+	}
+}

@@ -1,0 +1,116 @@
+package main
+
+// Files that are not regular files in the rows of TestBadInputs:
+// character devices, FIFOs and symbolic links, made in the row's
+// directory and checked intact afterwards (a device or FIFO must never
+// become a regular file; a link must still point where it did).
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// Kinds of special files a row may set up (badInput.special): the value
+// is one of these, or "link:TARGET" for a symbolic link to TARGET.
+const (
+	specialDevice = "device" // a character device with /dev/null's numbers (1, 3)
+	specialFIFO   = "fifo"   // a FIFO whose reader collects what is written
+)
+
+// specials are the special files of one row, made by makeSpecials.
+type specials struct {
+	kinds   map[string]string
+	readers map[string]*os.File // FIFO read ends, opened before the command runs
+	got     map[string]int      // bytes each FIFO received
+}
+
+// makeSpecials makes the special files of kinds in the current
+// directory. A row needing a device skips where mknod is not permitted
+// (it needs root).
+func makeSpecials(t *testing.T, kinds map[string]string) *specials {
+	t.Helper()
+	s := &specials{kinds: kinds, readers: map[string]*os.File{}, got: map[string]int{}}
+	for name, kind := range kinds {
+		var err error
+		switch {
+		case kind == specialDevice:
+			if err = syscall.Mknod(name, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+				t.Skipf("mknod %s: %v (needs root): row not run", name, err)
+			}
+		case kind == specialFIFO:
+			if err = syscall.Mkfifo(name, 0o644); err == nil {
+				// Opened without blocking before the command runs, so
+				// that the command's open for writing finds a reader;
+				// what it writes stays in the pipe until read.
+				var fd int
+				if fd, err = syscall.Open(name, syscall.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+					s.readers[name] = os.NewFile(uintptr(fd), name)
+				}
+			}
+		case strings.HasPrefix(kind, "link:"):
+			err = os.Symlink(strings.TrimPrefix(kind, "link:"), name)
+		default:
+			t.Fatalf("%s: unknown special file %q", name, kind)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() {
+		for _, r := range s.readers {
+			r.Close()
+		}
+	})
+	return s
+}
+
+// check reads what each FIFO received and fails for every special file
+// that is gone or changed.
+func (s *specials) check(t *testing.T) {
+	t.Helper()
+	for name, r := range s.readers {
+		b, _ := io.ReadAll(r) // the writer is done: EOF (or nothing, if it never opened it)
+		s.got[name] = len(b)
+	}
+	for name, kind := range s.kinds {
+		info, err := os.Lstat(name)
+		if err != nil {
+			t.Errorf("%s (%s) is gone: %v", name, kind, err)
+			continue
+		}
+		m := info.Mode()
+		switch {
+		case kind == specialDevice:
+			st, _ := info.Sys().(*syscall.Stat_t)
+			if m&os.ModeCharDevice == 0 || st == nil || st.Rdev != 1<<8|3 {
+				t.Errorf("%s is no longer the character device 1,3: %v", name, m)
+			}
+		case kind == specialFIFO:
+			if m&os.ModeNamedPipe == 0 {
+				t.Errorf("%s is no longer a FIFO: %v", name, m)
+			}
+		default:
+			if target, err := os.Readlink(name); err != nil || "link:"+target != kind {
+				t.Errorf("%s: the link now points to %q (%v), want %s", name, target, err, kind)
+			}
+		}
+	}
+}
+
+// describe says how a special file was left, for the table.
+func (s *specials) describe(name string) (string, bool) {
+	kind, ok := s.kinds[name]
+	switch {
+	case !ok:
+		return "", false
+	case kind == specialDevice:
+		return name + " (character device, intact)", true
+	case kind == specialFIFO:
+		return fmt.Sprintf("%s (FIFO, intact; %d bytes read from it)", name, s.got[name]), true
+	}
+	return fmt.Sprintf("%s (link to %s, intact)", name, strings.TrimPrefix(kind, "link:")), true
+}

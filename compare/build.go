@@ -1,0 +1,71 @@
+package compare
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/stressset"
+)
+
+// Predictions names a system's predictions on a build: Dir holds one
+// file per set, named like the set's file (the original's base name and
+// the build's output names).
+type Predictions struct {
+	System string
+	Dir    string
+}
+
+// ParsePredictions parses a system's predictions on a build given as
+// NAME=DIR.
+func ParsePredictions(s string) (Predictions, error) {
+	name, dir, ok := strings.Cut(s, "=")
+	if !ok || name == "" || dir == "" {
+		return Predictions{}, errors.New("want NAME=VALUE")
+	}
+	return Predictions{System: name, Dir: dir}, nil
+}
+
+// AddBuildDir adds to c the sets of the input named input of the build in
+// dir ("": its only input; an *stressset.InputError if it has no such input), and
+// the predictions of each system on every set (see AddBuild).
+func (c *Comparer) AddBuildDir(dir, input string, preds []Predictions) error {
+	b, err := stressset.Open(dir)
+	if err != nil {
+		return fmt.Errorf("open build manifest: %w", err)
+	}
+	in, err := b.Input(input)
+	if err != nil {
+		return err
+	}
+	return c.AddBuild(b, in, preds)
+}
+
+// AddBuild adds the sets of input in of build b (see stressset.Build.Sets) to c, and the predictions
+// of each system on every set.
+func (c *Comparer) AddBuild(b *stressset.Build, in *perturb.Input, preds []Predictions) error {
+	sets, err := b.Sets(in)
+	if err != nil {
+		return err
+	}
+	for _, s := range sets {
+		if err := c.AddSet(s); err != nil {
+			return err
+		}
+	}
+	for _, p := range preds {
+		for _, s := range sets {
+			path := filepath.Join(p.Dir, filepath.Base(s.File))
+			pred, err := b.ReadPredictions(s, path)
+			if err != nil {
+				return fmt.Errorf("system %s: %w", p.System, err)
+			}
+			if err := c.AddPrediction(p.System, s.Name, path, pred); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

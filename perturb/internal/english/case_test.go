@@ -1,0 +1,58 @@
+package english
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestIsForeign(t *testing.T) {
+	for s, want := range map[string]bool{"acidum valproicum": true, "ácido tranexámico": true, "Acide tiaprofenique": true,
+		"Tranexamsäure": true, "Di-n-propylessigsäure": true, "valproic acid": false, "tranexamic acid": false, "sal ammoniac": false} {
+		if got := IsForeign(s); got != want {
+			t.Errorf("IsForeign(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func TestAdaptCase(t *testing.T) {
+	proper := map[string]bool{"parkinson": true}
+	for _, tt := range []struct {
+		repl, mention string
+		start         bool
+		want          string
+	}{
+		{"Premature Ventricular Complex", "premature ventricular contractions", false, "premature ventricular complex"},
+		{"Pyrexia", "fever", false, "pyrexia"},
+		{"ANEMIA HEMOLYTIC", "hemolytic anemia", false, "anemia hemolytic"},
+		{"Heart Diseases", "cardiac disease", false, "heart diseases"},
+		{"Decreased Heart Rate", "Bradycardia", true, "decreased heart rate"}, // Capitalize() then restores the initial
+		{"HIV Infections", "aids", false, "HIV infections"},
+		{"AIDS VIRUS INFECTION", "hiv infection", false, "AIDS virus infection"},
+		{"Type II Diabetes", "diabetes", false, "type II diabetes"},
+		{"mRNA Vaccine", "vaccine", false, "mRNA vaccine"},
+		{"Vitamin B12", "cobalamin", false, "vitamin B12"},
+		{"Amphotericin B", "fungizone", false, "amphotericin B"},
+		{"Parkinson Disease", "paralysis agitans", false, "Parkinson disease"},
+		{"Premature Ventricular Complex", "Premature ventricular contractions", false, "Premature ventricular complex"}, // the mention's own capital stays
+		{"Heart Diseases", "Cardiac Disease", true, "heart diseases"},                                                   // Capitalize() restores the initial
+		{"Paralysis Agitans", "Parkinson ' s disease", false, "paralysis agitans"},                                      // Title Case mid-sentence
+		{"huntington chorea", "huntington ' s disease", false, "Huntington chorea"},                                     // a proper noun in SCOWL
+		{"Parkinson disease", "PD", false, "Parkinson disease"},                                                         // an acronym keeps the name as it is
+	} {
+		got := strings.Join(AdaptCase(Tokenize(tt.repl, TokenizePunct), strings.Fields(tt.mention), tt.start, proper), " ")
+		if got != tt.want {
+			t.Errorf("AdaptCase(%q, %q, %v) = %q, want %q", tt.repl, tt.mention, tt.start, got, tt.want)
+		}
+	}
+}
+
+func TestProperWords(t *testing.T) {
+	set := map[string]bool{}
+	for _, n := range []string{"Parkinson's disease", "idiopathic Hodgkin lymphoma", "Heart Failure, Congestive", "Heparinic acid", "Malignant Neoplasm of Lip"} {
+		ProperWords(n, set)
+	}
+	// Only a possessive says "proper noun" (SCOWL says it of Hodgkin).
+	if !set["parkinson"] || set["hodgkin"] || set["congestive"] || set["heparinic"] || set["lip"] {
+		t.Errorf("properWords = %v", set)
+	}
+}

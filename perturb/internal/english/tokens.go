@@ -1,0 +1,175 @@
+package english
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/stress-ner/stress/umls"
+)
+
+// Tokenization styles of names (see Tokenize).
+const (
+	TokenizePunct = "punct" // every punctuation character is a token ("5 - FU"), as BC5CDR
+	TokenizeSpace = "space" // split on white space only ("5-FU")
+)
+
+// IsWordRune reports whether r belongs to a word rather than being a
+// punctuation token of its own in a punct-split corpus.
+func IsWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r)
+}
+
+// Tokenize splits a name the way a corpus of the given style is
+// tokenized. TokenizePunct (BC5CDR, NCBI-disease) makes every character
+// that is not a letter, digit or mark a token of its own:
+// "Parkinson's disease" gives "Parkinson ' s disease" and "5-FU" gives
+// "5 - FU". TokenizeSpace splits on white space only.
+func Tokenize(name, style string) []string {
+	if style == TokenizeSpace {
+		return strings.Fields(name)
+	}
+	var out []string
+	start := -1
+	for i, r := range name {
+		switch {
+		case IsWordRune(r):
+			if start < 0 {
+				start = i
+			}
+			continue
+		case start >= 0:
+			out = append(out, name[start:i])
+			start = -1
+		}
+		if !unicode.IsSpace(r) {
+			out = append(out, string(r))
+		}
+	}
+	if start >= 0 {
+		out = append(out, name[start:])
+	}
+	return out
+}
+
+// InferStyle guesses a corpus's tokenization from one sentence: a token
+// that mixes word characters with punctuation ("5-FU", "patient's")
+// means punctuation is not split off.
+func InferStyle(tokens []string) string {
+	for _, t := range tokens {
+		word, punct := false, false
+		for _, r := range t {
+			if IsWordRune(r) {
+				word = true
+			} else {
+				punct = true
+			}
+		}
+		if word && punct {
+			return TokenizeSpace
+		}
+	}
+	return TokenizePunct
+}
+
+// Capitalize gives the replacement a capital initial when the mention it
+// replaces started the sentence with one.
+func Capitalize(toks []string, first string) []string {
+	r0, _ := utf8.DecodeRuneInString(first)
+	if !unicode.IsUpper(r0) || len(toks) == 0 {
+		return toks
+	}
+	r, n := utf8.DecodeRuneInString(toks[0])
+	if !unicode.IsLower(r) {
+		return toks
+	}
+	out := append([]string(nil), toks...)
+	out[0] = string(unicode.ToUpper(r)) + toks[0][n:]
+	return out
+}
+
+// KeyWords returns the words of a name, normalized and with a plural
+// ending removed, for comparing names modulo trivial variation.
+func KeyWords(s string) []string {
+	n := umls.Normalize(s)
+	words := strings.FieldsFunc(n, func(r rune) bool { return !IsWordRune(r) })
+	for i, w := range words {
+		words[i] = StripPlural(w)
+	}
+	return words
+}
+
+// StripPlural strips an English plural ending. It need not be right, only
+// consistent, since both sides of a comparison go through it.
+func StripPlural(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case len(w) > 4 && strings.HasSuffix(w, "ses"):
+		// "viruses", "abscesses", but "diseases".
+		if stem := w[:len(w)-2]; strings.HasSuffix(stem, "us") || strings.HasSuffix(stem, "ss") {
+			return stem
+		}
+		return w[:len(w)-1]
+	case len(w) > 4 && (strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes")):
+		return strings.TrimSuffix(w, "es")
+	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// TrivialKey maps names that differ only in case, punctuation, spacing
+// or plural endings to the same key.
+func TrivialKey(s string) string { return strings.Join(KeyWords(s), "") }
+
+// LookupForm glues apostrophes to their neighbours ("Parkinson ' s" ->
+// "Parkinson's"), so that a punct-tokenized mention normalizes like the
+// name it was tokenized from.
+func LookupForm(s string) string {
+	if !strings.ContainsAny(s, "'`\u2019") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if unicode.IsSpace(r) {
+			j := i
+			for j < len(rs) && unicode.IsSpace(rs[j]) {
+				j++
+			}
+			// "Parkinson ' s" -> "Parkinson's", but "Graves ' disease"
+			// -> "Graves' disease": the space after a quote goes only
+			// before a possessive s.
+			possessive := j < len(rs) && (rs[j] == 's' || rs[j] == 'S') && (j+1 == len(rs) || unicode.IsSpace(rs[j+1]))
+			if j < len(rs) && IsQuote(rs[j]) || i > 0 && IsQuote(rs[i-1]) && possessive {
+				i = j - 1
+				continue
+			}
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func IsQuote(r rune) bool { return r == '\'' || r == '`' || r == '\u2019' }
+
+// Compact removes the spaces a punct-split corpus puts around
+// punctuation ("5 - FU" -> "5-FU"), to judge the form of a mention.
+func Compact(s string) string {
+	toks := strings.Fields(s)
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 {
+			r1, _ := utf8.DecodeLastRuneInString(toks[i-1])
+			r2, _ := utf8.DecodeRuneInString(t)
+			if IsWordRune(r1) && IsWordRune(r2) {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
