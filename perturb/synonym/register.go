@@ -35,6 +35,7 @@ func newKind() *perturb.Kind {
 			{Name: "standard-long-forms", Default: strconv.FormatBool(d.StandardLongForms), Bool: true, Help: "write out an abbreviation that the training corpora always define the same way (GABA, NMDA) when its abstract does not define it"},
 			{Name: "exclude-sources", Default: "", Help: "comma-separated sources never used (MESH, DRUGBANK, CHEBI, DOID, NCIT, or UMLS SABs)"},
 			{Name: "exclude-tty", Default: "", Help: "comma-separated term types never used as replacements"},
+			{Name: "avoid", Default: "", Files: true, Help: "file of names and pairs (\"from -> to\") never used, in the format of the embedded avoid list, as 'stress review score --avoid' writes them"},
 			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids or patterns (MESH:D0000?????) never used; 'default' in the list stands for post-2015 MeSH ids and BC5CDR annotation conflicts (default,MESH:D012345 adds to them); 'none'"},
 		},
 		UsesSelection: false,
@@ -69,6 +70,7 @@ func OptionsFromMap(m map[string]string) (Options, error) {
 			return o, fmt.Errorf("%w: standard-long-forms %q", ErrOption, v)
 		}
 	}
+	o.Avoid = m["avoid"]
 	o.ExcludeSources = textutil.SplitList(m["exclude-sources"])
 	o.ExcludeTTY = textutil.SplitList(m["exclude-tty"])
 	// "default" stands for the default exclusions wherever it appears in

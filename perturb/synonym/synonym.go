@@ -212,6 +212,9 @@ type Options struct {
 	// ("MESH:D0000?????"), that are never used, and whose names are never replacements: a
 	// candidate naming one fails the round trip.
 	ExcludeConcepts []string
+	// Avoid is a file of names and pairs never used, in the format of
+	// avoid.txt, besides those of avoid.txt (see avoidopt.go).
+	Avoid string
 }
 
 // DefaultOptions returns the measured defaults.
@@ -319,6 +322,7 @@ type Replacer struct {
 	noID     map[string]bool
 	patterns []string
 	closer   func() error
+	avoid    *english.AvoidList // Options.Avoid, read
 
 	mu    sync.Mutex
 	cache map[string]*Analysis // type + "\x00" + normalized mention
@@ -415,6 +419,10 @@ func New(store Store, opts Options) (*Replacer, error) {
 	}
 	for _, t := range opts.ExcludeTTY {
 		r.noTTY[strings.TrimSpace(t)] = true
+	}
+	var err error
+	if r.avoid, err = loadAvoid(opts.Avoid); err != nil {
+		return nil, err
 	}
 	r.noID = map[string]bool{}
 	for _, id := range opts.ExcludeConcepts {
@@ -987,6 +995,9 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand
 		}
 		mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 		if long, term := sc.longForm(s, sp, r.standardLongForm); long != nil {
+			if r.avoidsLongForm(mention, long) {
+				continue
+			}
 			source := SourceText
 			if term == TermStandardLongForm {
 				source = SourceCorpora
@@ -1007,6 +1018,7 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand
 		}
 		c := Choose(r.opts.Strategy, mention, BestAttested(cands), rng)
 		toks := r.render(c.Term, s, sp, style, a)
+		c, toks = r.unlessAvoided(mention, c, toks, cands, func(t string) []string { return r.render(t, s, sp, style, a) })
 		if len(toks) == 0 || strings.Join(toks, " ") == mention {
 			continue
 		}
