@@ -140,4 +140,3 @@ func TestAvoidOptionErrors(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 }
-
