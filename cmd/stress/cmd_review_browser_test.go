@@ -3,10 +3,10 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -178,21 +178,63 @@ func (d *devtools) newPage() *page {
 	json.Unmarshal(d.call("", "Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}), &attached)
 	p := &page{d: d, session: attached.SessionID}
 	d.call(p.session, "Page.enable", nil)
+	d.call(p.session, "DOMStorage.enable", nil)
 	return p
 }
 
-func (p *page) loaded() {
-	p.d.wait("Page.loadEventFired", nil)
+// until polls expr until it is true: a load event alone can be the
+// previous document's (about:blank's, or the page's before a reload).
+func (p *page) until(expr string) {
+	p.d.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for p.eval(expr) != "true" {
+		if time.Now().After(deadline) {
+			p.d.t.Fatalf("page never satisfied %s", expr)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
+
+// ready is true once the judging page has loaded and shown an item.
+const ready = `document.readyState === "complete" && !!document.body && !!document.body.dataset.item`
 
 func (p *page) navigate(url string) {
 	p.d.call(p.session, "Page.navigate", map[string]any{"url": url})
-	p.loaded()
+	p.until("location.href === " + strconv.Quote(url) + " && " + ready)
 }
 
+// stored waits until the browser process holds a localStorage entry of
+// the page's origin whose value contains every string of want: a page
+// writes its storage asynchronously, and a reload right after a write
+// may read the storage before the write arrives.
+func (p *page) stored(origin string, want ...string) {
+	p.d.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		var res struct{ Entries [][]string }
+		json.Unmarshal(p.d.call(p.session, "DOMStorage.getDOMStorageItems", map[string]any{
+			"storageId": map[string]any{"securityOrigin": origin, "isLocalStorage": true}}), &res)
+		for _, e := range res.Entries {
+			all := len(e) == 2
+			for _, w := range want {
+				all = all && strings.Contains(e[1], w)
+			}
+			if all {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			p.d.t.Fatalf("localStorage of %s never held %q: %v", origin, want, res.Entries)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// reload reloads the page and waits for the new document.
 func (p *page) reload() {
+	p.eval("window.beforeReload = true")
 	p.d.call(p.session, "Page.reload", nil)
-	p.loaded()
+	p.until("!window.beforeReload && " + ready)
 }
 
 // eval evaluates a JavaScript expression and returns its value as JSON.
@@ -274,7 +316,7 @@ func TestReviewPageInBrowser(t *testing.T) {
 	}
 	text := func(sel string) string {
 		var s string
-		json.Unmarshal([]byte(p.eval("document.querySelector("+fmt.Sprintf("%q", sel)+").textContent")), &s)
+		json.Unmarshal([]byte(p.eval("document.querySelector("+strconv.Quote(sel)+")?.textContent ?? \"(none)\"")), &s)
 		return s
 	}
 	if shown() != items[0] || text("#count") != "0 judged" {
@@ -299,6 +341,7 @@ func TestReviewPageInBrowser(t *testing.T) {
 		t.Fatalf("forward to %q, want %s", shown(), items[2])
 	}
 
+	p.stored("file://", items[0], items[1], items[2], "another concept")
 	p.reload()
 	if shown() != items[2] || text("#count") != "3 judged" || text("#labels button.chosen") != "2 unnatural" {
 		t.Fatalf("after reload: item %q, %q, %q chosen; want %s, 3 judged, unnatural", shown(), text("#count"), text("#labels button.chosen"), items[2])

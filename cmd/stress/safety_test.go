@@ -270,6 +270,7 @@ func TestBadInputs(t *testing.T) {
 			code: 1, msg: `b.pubtator:2: syntax error: annotation "Aspirin" without a type`},
 	}
 	rows = append(rows, outputPolicyRows(in, with)...)
+	rows = append(rows, reviewRows(t)...)
 	table := []string{
 		"# Bad inputs",
 		"",
