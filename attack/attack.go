@@ -39,7 +39,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -62,41 +61,23 @@ var (
 	ErrAnswer = errors.New("model answer does not match its sentence")
 )
 
-// Kind is one perturbation the search draws edits from.
-type Kind struct {
-	Name         string // logged in Change.Kind, e.g. "keyboard"
-	Perturbation perturb.Perturbation
-	// UsesSelection is the kind's perturb.Kind.UsesSelection: false for
-	// kinds that pick their own targets (synonym replaces gold mentions),
-	// whose edits are then candidates wherever they fall.
-	UsesSelection bool
-}
-
 // NewKinds builds the kinds of the search from resolved kinds (see
 // kinds.Resolve), and the function that releases them (a kind may hold
 // a concept store): call it when the search is done, also after an
 // error.
-func NewKinds(mks []perturb.ManifestKind) ([]Kind, func(), error) {
-	var ks []Kind
-	var closers []io.Closer
+func NewKinds(mks []perturb.ManifestKind) ([]*perturb.BuiltKind, func(), error) {
+	var ks []*perturb.BuiltKind
 	release := func() {
-		for _, c := range closers {
-			c.Close()
+		for _, k := range ks {
+			k.Close()
 		}
 	}
 	for _, mk := range mks {
-		k, err := kinds.Lookup(mk.Name)
+		bk, err := kinds.New(mk)
 		if err != nil {
 			return nil, release, err
 		}
-		p, err := kinds.New(mk)
-		if err != nil {
-			return nil, release, err
-		}
-		if c, ok := p.(io.Closer); ok {
-			closers = append(closers, c)
-		}
-		ks = append(ks, Kind{Name: mk.Name, Perturbation: p, UsesSelection: k.UsesSelection})
+		ks = append(ks, bk)
 	}
 	return ks, release, nil
 }
@@ -111,7 +92,7 @@ const (
 
 // Options configure Run. Zero values select the defaults.
 type Options struct {
-	Kinds []Kind
+	Kinds []*perturb.BuiltKind
 	// Selection chooses the words that may be edited by kinds that use
 	// a selection (nil: perturb.DefaultSelection).
 	Selection *perturb.Selection
@@ -338,12 +319,16 @@ func newAttacker(opts Options) (*attacker, error) {
 	a := &attacker{opts: opts, selector: selector}
 	seen := map[string]bool{}
 	for _, k := range opts.Kinds {
-		if k.Perturbation == nil || k.Name == "" || seen[k.Name] {
-			return nil, fmt.Errorf("%w: kind %q is unnamed, repeated or has no perturbation", ErrOption, k.Name)
+		if k == nil || k.Kind == nil || k.Perturbation == nil || k.Kind.Name == "" || seen[k.Kind.Name] {
+			name := ""
+			if k != nil && k.Kind != nil {
+				name = k.Kind.Name
+			}
+			return nil, fmt.Errorf("%w: kind %q is unnamed, repeated or has no perturbation", ErrOption, name)
 		}
-		seen[k.Name] = true
+		seen[k.Kind.Name] = true
 		h := fnv.New64a()
-		h.Write([]byte(k.Name))
+		h.Write([]byte(k.Kind.Name))
 		a.kindHash = append(a.kindHash, h.Sum64())
 	}
 	return a, nil
@@ -427,7 +412,7 @@ func (a *attacker) rand(st *state, k, w, j int) *rand.Rand {
 // original sentence (at most one for kinds with a selection).
 func (a *attacker) edits(st *state, k, w, j int) []edit {
 	kind := a.opts.Kinds[k]
-	if !kind.UsesSelection {
+	if !kind.Kind.UsesSelection {
 		key := [2]int{k, j}
 		es, ok := st.spanEdits[key]
 		if !ok {
@@ -549,9 +534,14 @@ func compose(orig conll.Sentence, edits []edit) conll.Sentence {
 	}
 	out.Tokens = append(out.Tokens, orig.Tokens[prev:]...)
 	out.Tags = append(out.Tags, orig.Tags[prev:]...)
-	if len(out.Tokens) != len(orig.Tokens) {
-		out.Fields = nil // the writer would otherwise misalign extra columns
+	ce := make([]conll.Edit, len(edits))
+	for i, e := range edits {
+		ce[i] = conll.Edit{Start: e.c.Token, End: e.c.End, N: len(e.tokens)}
 	}
+	if re, err := conll.Realign(orig, out, ce); err == nil {
+		return re
+	}
+	out.Fields, out.Record = nil, nil // cannot happen for sorted edits; never misalign columns
 	return out
 }
 
@@ -688,7 +678,7 @@ func (a *attacker) words(st *state) []int {
 	}
 	has := make([]bool, len(st.orig.Tokens))
 	for k, kind := range a.opts.Kinds {
-		if kind.UsesSelection {
+		if kind.Kind.UsesSelection {
 			for w, sel := range st.selected {
 				has[w] = has[w] || sel
 			}
@@ -896,7 +886,7 @@ func (a *attacker) finish(st *state) (conll.Sentence, error) {
 		for _, e := range set {
 			one := compose(st.orig, []edit{e})
 			if err := perturb.CheckSentence(a.opts.Kinds[e.kind].Perturbation, st.orig, one, e.parts); err != nil {
-				return conll.Sentence{}, fmt.Errorf("sentence %d%s: %s: %w", st.index+1, lineOf(st.orig), a.opts.Kinds[e.kind].Name, err)
+				return conll.Sentence{}, fmt.Errorf("sentence %d%s: %s: %w", st.index+1, lineOf(st.orig), a.opts.Kinds[e.kind].Kind.Name, err)
 			}
 		}
 	}
@@ -909,7 +899,7 @@ func (a *attacker) changes(e edit, sentence int, file string) []perturb.Change {
 	out := make([]perturb.Change, len(e.parts))
 	for i, c := range e.parts {
 		if c.Kind == "" {
-			c.Kind = a.opts.Kinds[e.kind].Name
+			c.Kind = a.opts.Kinds[e.kind].Kind.Name
 		}
 		c.Sentence = sentence
 		c.File = file

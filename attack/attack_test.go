@@ -3,7 +3,6 @@ package attack
 import (
 	"context"
 	"errors"
-	"io"
 	"reflect"
 	"slices"
 	"strings"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/tagger"
@@ -59,8 +59,8 @@ func (lt *lexiconTagger) TagSentences(_ context.Context, sents []conll.Sentence)
 	return out, nil
 }
 
-func testKinds(t testing.TB, names ...string) []Kind {
-	var ks []Kind
+func testKinds(t testing.TB, names ...string) []*perturb.BuiltKind {
+	var ks []*perturb.BuiltKind
 	for _, n := range names {
 		k, err := kinds.Lookup(n)
 		if err != nil {
@@ -70,10 +70,8 @@ func testKinds(t testing.TB, names ...string) []Kind {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c, ok := p.(io.Closer); ok {
-			t.Cleanup(func() { c.Close() })
-		}
-		ks = append(ks, Kind{Name: k.Name, Perturbation: p, UsesSelection: k.UsesSelection})
+		t.Cleanup(func() { p.Close() })
+		ks = append(ks, p)
 	}
 	return ks
 }

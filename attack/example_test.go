@@ -7,6 +7,7 @@ import (
 
 	"github.com/stress-ner/stress/attack"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/keyboard"
 )
 
@@ -34,12 +35,13 @@ func ExampleRun() {
 		Tags:   []string{"B-Chemical", "O", "B-Disease", "O"},
 	}}
 	model := dictionary{"lithium": "Chemical", "nephrogenic": "Disease"}
-	p, err := keyboard.Kind.Build(nil)
+	kb, err := keyboard.Kind.Build(nil)
 	if err != nil {
 		panic(err)
 	}
+	defer kb.Close()
 	res, err := attack.Run(context.Background(), model, gold, attack.Options{
-		Kinds: []attack.Kind{{Name: "keyboard", Perturbation: p, UsesSelection: true}},
+		Kinds: []*perturb.BuiltKind{kb},
 		Seed:  1,
 	})
 	if err != nil {

@@ -111,7 +111,7 @@ type Report struct {
 func NewReport(s Summary, opts Options, elapsed time.Duration) Report {
 	var names []string
 	for _, k := range opts.Kinds {
-		names = append(names, k.Name)
+		names = append(names, k.Kind.Name)
 	}
 	return Report{Summary: s, Kinds: names, MaxWords: opts.MaxWords, Budget: opts.Queries, Seed: opts.Seed,
 		Seconds: math.Round(elapsed.Seconds()*100) / 100}

@@ -54,7 +54,7 @@ func TestResultWrite(t *testing.T) {
 }
 
 func TestWriteReport(t *testing.T) {
-	r := NewReport(Summary{Sentences: 10, Attacked: 8, Succeeded: 4, SuccessRate: 50}, Options{Kinds: []Kind{{Name: "keyboard"}}, MaxWords: 2, Queries: 200, Seed: 1}, 1500*time.Millisecond)
+	r := NewReport(Summary{Sentences: 10, Attacked: 8, Succeeded: 4, SuccessRate: 50}, Options{Kinds: []*perturb.BuiltKind{{Kind: &perturb.Kind{Name: "keyboard"}}}, MaxWords: 2, Queries: 200, Seed: 1}, 1500*time.Millisecond)
 	var text, js bytes.Buffer
 	if err := WriteReport(&text, r, "text"); err != nil {
 		t.Fatal(err)
@@ -82,7 +82,7 @@ func TestNewKinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ks) != 2 || ks[0].Name != "keyboard" || !ks[0].UsesSelection || ks[1].UsesSelection || ks[1].Perturbation == nil {
+	if len(ks) != 2 || ks[0].Kind.Name != "keyboard" || !ks[0].Kind.UsesSelection || ks[1].Kind.UsesSelection || ks[1].Perturbation == nil {
 		t.Errorf("kinds %+v", ks)
 	}
 	bad := mks[0]

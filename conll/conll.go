@@ -72,13 +72,16 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // Tokens and Tags always have the same length. Fields, when not nil, holds
 // every column of each token line as read (Fields[i][tagColumn] == Tags[i]
 // and Fields[i][tokenColumn] == Tokens[i] after reading); writers use it to
-// keep extra columns such as POS tags. Code that edits Tokens or Tags of a
-// sentence with Fields must keep them consistent (see SetToken) or drop
-// Fields.
+// keep extra columns such as POS tags, and write Tokens and Tags into
+// their columns. Record, for a sentence read from JSON Lines, holds the
+// other fields of its record. Code that changes the number of tokens of
+// a sentence carries both over with Realign, the one rule for the other
+// columns of new tokens.
 type Sentence struct {
 	Tokens []string
 	Tags   []string
 	Fields [][]string
+	Record *Record
 
 	// DocStart is set on the first sentence of a document, when the input
 	// marked documents (-DOCSTART- lines in CoNLL files). DocLine holds that
@@ -93,6 +96,13 @@ type Sentence struct {
 	// Line is the 1-based line of the sentence's first token in its
 	// source, or 0 when unknown. It is for error messages only.
 	Line int
+}
+
+// ConceptSwap is the concept id of a mention replaced by a name of
+// another concept (an entity swap): From is the old id, To the new one.
+// Writers of document formats carry it into the mention's annotation.
+type ConceptSwap struct {
+	From, To string
 }
 
 // Len returns the number of tokens.
@@ -111,5 +121,6 @@ func (s Sentence) Clone() Sentence {
 			c.Fields[i] = append([]string(nil), f...)
 		}
 	}
+	c.Record = s.Record.clone()
 	return c
 }

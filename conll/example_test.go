@@ -53,3 +53,43 @@ func ExampleParseError() {
 	// Output:
 	// train.tsv:2: wrong number of fields: missing tag column (line has 1 field(s))
 }
+
+func ExampleRealign() {
+	// "allergy" replaced by "allergic response": the new tokens take the
+	// POS and chunk columns of the token they replace, the second as a
+	// continuation of its noun phrase.
+	in := "allergy\tNN\tB-NP\tB-Disease\n.\t.\tO\tO\n"
+	r := conll.NewReader(strings.NewReader(in))
+	s, _ := r.Read()
+	out := s
+	out.Tokens = []string{"allergic", "response", "."}
+	out.Tags = []string{"B-Disease", "I-Disease", "O"}
+	out, err := conll.Realign(s, out, []conll.Edit{{Start: 0, End: 1, N: 2}})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	w := conll.NewWriter(os.Stdout)
+	w.Layout = r.Layout()
+	w.Write(out)
+	w.Flush()
+	// Output:
+	// allergic	NN	B-NP	B-Disease
+	// response	NN	I-NP	I-Disease
+	// .	.	O	O
+}
+
+func ExampleJSONWriter() {
+	// Every field of a Hugging Face record is written back, in its
+	// order, and integer tags stay integers.
+	in := `{"id": "3", "tokens": ["Aspirin", "helps"], "pos_tags": [22, 42], "ner_tags": [1, 0], "source": "pmid:1"}`
+	r := conll.NewJSONReader(strings.NewReader(in))
+	r.Labels = []string{"O", "B-Chemical", "I-Chemical"}
+	s, _ := r.Read()
+	s.Tokens[0] = "Asprin"
+	w := conll.NewJSONWriter(os.Stdout)
+	w.Write(s)
+	w.Flush()
+	// Output:
+	// {"id":"3","tokens":["Asprin","helps"],"pos_tags":[22,42],"ner_tags":[1,0],"source":"pmid:1"}
+}

@@ -14,8 +14,11 @@ import (
 // JSONReader reads sentences from JSON Lines in the shape of Hugging Face
 // datasets: one object per line with a list of tokens and a list of tags,
 // e.g. {"id": "0", "tokens": ["Aspirin", "helps"], "ner_tags": ["B-Chemical", "O"]}.
-// Tags may be strings, or integers indexing Labels. Other keys are ignored.
-// Blank lines are skipped.
+// Tags may be strings, or integers indexing Labels. Every other key is
+// kept in the sentence's Record, in input order, for writers to write
+// back (a list as long as the tokens, such as pos_tags, as a per-token
+// list); a DocStartKey holding a -DOCSTART- line marks the first
+// sentence of a document. Blank lines are skipped.
 type JSONReader struct {
 	// File names the input in errors.
 	File string
@@ -105,7 +108,7 @@ func (r *JSONReader) read() (Sentence, error) {
 		if !ok {
 			return Sentence{}, r.errorf("no %q key", r.TagsKey)
 		}
-		tags, err := r.tags(rawTags)
+		tags, ints, err := r.tags(rawTags)
 		if err != nil {
 			return Sentence{}, err
 		}
@@ -118,21 +121,58 @@ func (r *JSONReader) read() (Sentence, error) {
 				return Sentence{}, &ParseError{File: r.File, Line: r.line, Err: fmt.Errorf("%w (token %d)", ErrEmptyToken, i+1)}
 			}
 		}
+		s.Record = r.record(&s, b, rec, ints)
 		return s, nil
 	}
 }
 
-func (r *JSONReader) tags(raw json.RawMessage) ([]string, error) {
+// record returns the Record of sentence s, read from the record b
+// (decoded into rec), and sets s's document marker from it.
+func (r *JSONReader) record(s *Sentence, b []byte, rec map[string]json.RawMessage, ints bool) *Record {
+	out := &Record{TokensKey: r.TokensKey, TagsKey: r.TagsKey}
+	if ints {
+		out.Labels = r.layout.Labels
+	}
+	keys := objectKeys(b)
+	out.Fields = make([]RecordField, 0, len(keys))
+	for _, k := range keys {
+		f := RecordField{Key: k}
+		raw := rec[k]
+		switch {
+		case k == r.TokensKey || k == r.TagsKey:
+		case k == DocStartKey:
+			if line, ok := docStartValue(raw); ok {
+				s.DocStart, s.DocLine = true, line
+			} else {
+				f.Value = raw
+			}
+		case len(raw) > 0 && raw[0] == '[':
+			var list []json.RawMessage
+			if json.Unmarshal(raw, &list) == nil && len(list) == len(s.Tokens) {
+				f.List = list
+			} else {
+				f.Value = raw
+			}
+		default:
+			f.Value = raw
+		}
+		out.Fields = append(out.Fields, f)
+	}
+	return out
+}
+
+// tags returns the tags of a record, and whether they were integers.
+func (r *JSONReader) tags(raw json.RawMessage) ([]string, bool, error) {
 	var strs []string
 	if err := json.Unmarshal(raw, &strs); err == nil {
-		return strs, nil
+		return strs, false, nil
 	}
 	var ids []int
 	if err := json.Unmarshal(raw, &ids); err != nil {
-		return nil, r.errorf("%q must be a list of strings or of integers", r.TagsKey)
+		return nil, false, r.errorf("%q must be a list of strings or of integers", r.TagsKey)
 	}
 	if r.Labels == nil {
-		return nil, &ParseError{File: r.File, Line: r.line, Err: fmt.Errorf("%w: %w", ErrJSON, ErrNoLabels)}
+		return nil, false, &ParseError{File: r.File, Line: r.line, Err: fmt.Errorf("%w: %w", ErrJSON, ErrNoLabels)}
 	}
 	if r.layout.Labels == nil {
 		r.layout.Labels = &LabelList{Names: r.Labels}
@@ -140,38 +180,50 @@ func (r *JSONReader) tags(raw json.RawMessage) ([]string, error) {
 	out := make([]string, len(ids))
 	for i, id := range ids {
 		if id < 0 || id >= len(r.Labels) {
-			return nil, r.errorf("tag %d outside the %d labels", id, len(r.Labels))
+			return nil, false, r.errorf("tag %d outside the %d labels", id, len(r.Labels))
 		}
 		out[i] = r.Labels[id]
 	}
-	return out, nil
+	return out, true, nil
 }
 
 // Layout returns what a writer needs to write sentences as they were
 // read: the label list, once integer tags have been read.
 func (r *JSONReader) Layout() Layout { return r.layout }
 
-// JSONWriter writes sentences as JSON Lines: {"id": "N", "tokens": [...],
-// "ner_tags": [...]}. With Labels set, tags are written as integer indexes
-// into Labels (a tag missing from Labels is an error).
+// JSONWriter writes sentences as JSON Lines, one record per line.
+//
+// A sentence read from JSON Lines (with a Record) is written with every
+// key of its record in input order: per-record values verbatim (id
+// included), per-token lists as its Record has them (realigned by
+// Realign when the tokens changed), the tokens and tags of the
+// sentence, and its document marker. Its tags are integers when they
+// were read as integers.
+//
+// Any other sentence is written {"id": "N", "tokens": [...],
+// "ner_tags": [...]}, where N counts the records written, preceded by
+// "docstart" (DocStartKey) on the first sentence of a document, and
+// with the other columns of its CoNLL lines (Fields, the token first and
+// the tag last) as per-token lists named column_2, column_3, ... between
+// tokens and tags (null where a line has no such column).
+//
+// With Labels set, tags are written as integer indexes into Labels
+// whatever the input (a tag missing from Labels is an error).
 type JSONWriter struct {
 	Labels []string
 
-	w     *bufio.Writer
-	index map[string]int
-	n     int
-	err   error
+	w       *bufio.Writer
+	index   map[string]int
+	rec     *LabelList     // the label list of recIdx
+	recIdx  map[string]int // the index of a record's labels
+	scratch []byte
+	n       int
+	err     error
 }
 
 // NewJSONWriter returns a JSONWriter writing to w.
 func NewJSONWriter(w io.Writer) *JSONWriter {
 	return &JSONWriter{w: bufio.NewWriter(w)}
-}
-
-type jsonRecord struct {
-	ID      string   `json:"id"`
-	Tokens  []string `json:"tokens"`
-	NERTags any      `json:"ner_tags"`
 }
 
 // Write writes one sentence as one line.
@@ -182,39 +234,162 @@ func (w *JSONWriter) Write(s Sentence) error {
 	if len(s.Tokens) != len(s.Tags) {
 		return fmt.Errorf("conll: sentence has %d tokens but %d tags", len(s.Tokens), len(s.Tags))
 	}
-	rec := jsonRecord{ID: strconv.Itoa(w.n), Tokens: s.Tokens, NERTags: s.Tags}
-	if rec.Tokens == nil {
-		rec.Tokens = []string{}
-		rec.NERTags = []string{}
+	if err := s.CheckColumns(); err != nil {
+		return fmt.Errorf("conll: %w", err)
 	}
-	if w.Labels != nil {
-		if w.index == nil {
-			w.index = make(map[string]int, len(w.Labels))
-			for i, l := range w.Labels {
-				w.index[l] = i
-			}
-		}
-		ids := make([]int, len(s.Tags))
-		for i, t := range s.Tags {
-			id, ok := w.index[t]
-			if !ok {
-				return errors.New("conll: tag " + strconv.Quote(t) + " is not in the label list")
-			}
-			ids[i] = id
-		}
-		rec.NERTags = ids
+	tags, err := w.tagsJSON(s)
+	if err != nil {
+		return err
 	}
-	b, err := json.Marshal(rec)
+	toks := s.Tokens
+	if toks == nil {
+		toks = []string{}
+	}
+	tokJSON, err := json.Marshal(toks)
 	if err != nil {
 		w.err = err
 		return err
 	}
+	o := object{b: append(w.scratch[:0], '{')}
+	docLine := s.DocLine
+	if docLine == "" {
+		docLine = docStartToken + "\tO"
+	}
+	if r := s.Record; r != nil {
+		doc := !s.DocStart // the marker is written, or there is none
+		docKey := r.has(DocStartKey)
+		for _, f := range r.Fields {
+			switch {
+			case f.Value != nil:
+				o.key(f.Key)
+				o.b = appendCompact(o.b, f.Value)
+			case f.List != nil:
+				o.key(f.Key)
+				o.b = append(o.b, '[')
+				for i, v := range f.List {
+					if i > 0 {
+						o.b = append(o.b, ',')
+					}
+					o.b = appendCompact(o.b, v)
+				}
+				o.b = append(o.b, ']')
+			case f.Key == r.TokensKey:
+				if !doc && !docKey {
+					o.key(DocStartKey)
+					o.b, doc = appendJSONString(o.b, docLine), true
+				}
+				o.key(f.Key)
+				o.b = append(o.b, tokJSON...)
+			case f.Key == r.TagsKey:
+				o.key(f.Key)
+				o.b = append(o.b, tags...)
+			case f.Key == DocStartKey && !doc:
+				o.key(f.Key)
+				o.b, doc = appendJSONString(o.b, docLine), true
+			}
+		}
+	} else {
+		o.key("id")
+		o.b = appendJSONString(o.b, strconv.Itoa(w.n))
+		if s.DocStart {
+			o.key(DocStartKey)
+			o.b = appendJSONString(o.b, docLine)
+		}
+		o.key("tokens")
+		o.b = append(o.b, tokJSON...)
+		o.columns(s.Fields)
+		o.key("ner_tags")
+		o.b = append(o.b, tags...)
+	}
+	b := o.b
+	b = append(b, '}', '\n')
+	w.scratch = b[:0]
 	w.n++
-	w.w.Write(b)
-	if _, err := w.w.Write([]byte{'\n'}); err != nil {
+	if _, err := w.w.Write(b); err != nil {
 		w.err = err
 	}
 	return w.err
+}
+
+// object is a JSON object being written.
+type object struct{ b []byte }
+
+// key starts the member k.
+func (o *object) key(k string) {
+	if len(o.b) > 0 && o.b[len(o.b)-1] != '{' {
+		o.b = append(o.b, ',')
+	}
+	o.b = appendJSONString(o.b, k)
+	o.b = append(o.b, ':')
+}
+
+// columns writes the columns of CoNLL lines other than the first
+// (token) and the last (tag) as per-token lists named by columnKey,
+// null where a line has fewer columns.
+func (o *object) columns(rows [][]string) {
+	width := 0
+	for _, row := range rows {
+		width = max(width, len(row)-2)
+	}
+	for c := range width {
+		o.key(columnKey(c + 1))
+		o.b = append(o.b, '[')
+		for i, row := range rows {
+			if i > 0 {
+				o.b = append(o.b, ',')
+			}
+			if c+2 < len(row) {
+				o.b = appendJSONString(o.b, row[c+1])
+			} else {
+				o.b = append(o.b, "null"...)
+			}
+		}
+		o.b = append(o.b, ']')
+	}
+}
+
+// tagsJSON returns the tags of s as a JSON list: integers with Labels, or
+// when s was read with integer tags, strings otherwise.
+func (w *JSONWriter) tagsJSON(s Sentence) ([]byte, error) {
+	var index map[string]int
+	switch {
+	case w.Labels != nil:
+		if w.index == nil {
+			w.index = labelIndex(w.Labels)
+		}
+		index = w.index
+	case s.Record != nil && s.Record.Labels != nil:
+		if w.rec != s.Record.Labels {
+			w.rec, w.recIdx = s.Record.Labels, labelIndex(s.Record.Labels.Names)
+		}
+		index = w.recIdx
+	default:
+		tags := s.Tags
+		if tags == nil {
+			tags = []string{}
+		}
+		return json.Marshal(tags)
+	}
+	b := []byte{'['}
+	for i, t := range s.Tags {
+		id, ok := index[t]
+		if !ok {
+			return nil, errors.New("conll: tag " + strconv.Quote(t) + " is not in the label list")
+		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(id), 10)
+	}
+	return append(b, ']'), nil
+}
+
+func labelIndex(labels []string) map[string]int {
+	m := make(map[string]int, len(labels))
+	for i, l := range labels {
+		m[l] = i
+	}
+	return m
 }
 
 // Flush writes any buffered data.

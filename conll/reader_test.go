@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -343,7 +344,8 @@ func TestJSONL(t *testing.T) {
 		w.Write(s)
 	}
 	w.Flush()
-	want := `{"id":"0","tokens":["Aspirin","helps"],"ner_tags":[1,0]}` + "\n" + `{"id":"1","tokens":["Pain"],"ner_tags":[2]}` + "\n"
+	// Every record as it was read: no id is invented for the second.
+	want := `{"id":"0","tokens":["Aspirin","helps"],"ner_tags":[1,0]}` + "\n" + `{"tokens":["Pain"],"ner_tags":[2]}` + "\n"
 	if buf.String() != want {
 		t.Errorf("written %q, want %q", buf.String(), want)
 	}
@@ -423,16 +425,20 @@ func FuzzReadWrite(f *testing.F) {
 }
 
 // FuzzJSONRead checks that the JSON reader never panics and that what it
-// accepts survives a write and read.
+// accepts survives a write and read: the same sentences, and the same
+// bytes when written again.
 func FuzzJSONRead(f *testing.F) {
 	f.Add(`{"tokens": ["a"], "ner_tags": ["O"]}`)
 	f.Add(`{"tokens": ["a"], "ner_tags": [1]}`)
-	f.Fuzz(func(t *testing.T, in string) {
-		r := NewJSONReader(strings.NewReader(in))
-		r.Labels = []string{"O", "B-X"}
+	f.Add(`{"id": 7, "src": {"a": [1, 2]}, "tokens": ["a", "b"], "pos": ["NN", null], "ner_tags": [1, 0], "docstart": "-DOCSTART- O"}`)
+	f.Add(`{"docstart": "x", "tokens": [], "ner_tags": [], "k": []}`)
+	labels := []string{"O", "B-X"}
+	copyOnce := func(t *testing.T, in []byte) ([]Sentence, []byte) {
+		r := NewJSONReader(bytes.NewReader(in))
+		r.Labels = labels
 		var buf bytes.Buffer
 		w := NewJSONWriter(&buf)
-		var n int
+		var out []Sentence
 		for {
 			s, err := r.Read()
 			if err != nil {
@@ -441,15 +447,27 @@ func FuzzJSONRead(f *testing.F) {
 			if len(s.Tokens) != len(s.Tags) {
 				t.Fatal("length mismatch")
 			}
-			w.Write(s)
-			n++
+			if err := w.Write(s); err != nil {
+				t.Fatalf("write: %v", err)
+			}
+			out = append(out, s)
 		}
 		w.Flush()
-		r2 := NewJSONReader(&buf)
-		for i := 0; i < n; i++ {
-			if _, err := r2.Read(); err != nil {
-				t.Fatalf("re-read %d: %v", i, err)
+		return out, buf.Bytes()
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		sents, b1 := copyOnce(t, []byte(in))
+		again, b2 := copyOnce(t, b1)
+		if len(again) != len(sents) {
+			t.Fatalf("re-read %d sentences of %d", len(again), len(sents))
+		}
+		for i := range sents {
+			if !slices.Equal(again[i].Tokens, sents[i].Tokens) || !slices.Equal(again[i].Tags, sents[i].Tags) || again[i].DocStart != sents[i].DocStart {
+				t.Fatalf("sentence %d: %v became %v", i, sents[i], again[i])
 			}
+		}
+		if !bytes.Equal(b1, b2) {
+			t.Fatalf("written again:\n%s\nthen\n%s", b1, b2)
 		}
 	})
 }

@@ -143,6 +143,11 @@ func (w *Writer) appendSentence(b []byte, s Sentence, nl, sep string) ([]byte, e
 	}
 	tc := w.Layout.TagColumn
 	lim := w.fieldLimit()
+	if s.Fields == nil && s.Record.hasLists() {
+		// A JSON Lines record: its per-token lists are the columns
+		// between token and tag.
+		s.Fields, tc = s.Record.rows(s), -1
+	}
 	if s.Fields == nil {
 		if out, ok := appendPlainLines(b, s, nl, sep[0], lim); ok {
 			return out, nil

@@ -21,13 +21,6 @@ const (
 	MixPerturbed = "perturbed"
 )
 
-// Kind is one perturbation applied to every copy of an augmented set.
-type Kind struct {
-	Name         string // registry name; it also names the random stream
-	Suffix       string // short name used in part names, e.g. "key"
-	Perturbation perturb.Perturbation
-}
-
 // Augmenter builds a training set from an original one: optionally the
 // original sentences, then Copies perturbed copies per kind. Copy c
 // (0-based) is perturbed with seed CopySeed(Seed, c), so copy 0 is exactly
@@ -36,7 +29,9 @@ type Kind struct {
 type Augmenter struct {
 	Seed      uint64
 	Selection perturb.Selection
-	Kinds     []Kind
+	// Kinds are applied to every copy: the registry name names the
+	// random stream, the suffix the parts (key.1).
+	Kinds []*perturb.BuiltKind
 	// Copies is the number of perturbed copies per kind (at least 1).
 	Copies int
 	// Mix is MixOriginalPerturbed (the default when empty) or MixPerturbed.
@@ -98,13 +93,17 @@ func (a *Augmenter) validate() error {
 	}
 	seen := map[string]bool{}
 	for _, k := range a.Kinds {
-		if k.Name == "" || k.Suffix == "" || k.Perturbation == nil {
-			return fmt.Errorf("%w: incomplete kind %q", ErrOption, k.Name)
+		if k == nil || k.Kind == nil || k.Kind.Name == "" || k.Kind.Suffix == "" || k.Perturbation == nil {
+			name := ""
+			if k != nil && k.Kind != nil {
+				name = k.Kind.Name
+			}
+			return fmt.Errorf("%w: incomplete kind %q", ErrOption, name)
 		}
-		if seen[k.Name] {
-			return fmt.Errorf("%w: kind %q given twice", ErrOption, k.Name)
+		if seen[k.Kind.Name] {
+			return fmt.Errorf("%w: kind %q given twice", ErrOption, k.Kind.Name)
 		}
-		seen[k.Name] = true
+		seen[k.Kind.Name] = true
 	}
 	return nil
 }
@@ -181,11 +180,11 @@ func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb
 			return nil, err
 		}
 		for _, k := range a.Kinds {
-			name := fmt.Sprintf("%s.%d", k.Suffix, c+1)
-			p := Part{Name: name, Kind: k.Name, Copy: c + 1, Seed: seed, First: sink.n}
+			name := fmt.Sprintf("%s.%d", k.Kind.Suffix, c+1)
+			p := Part{Name: name, Kind: k.Kind.Name, Copy: c + 1, Seed: seed, First: sink.n}
 			pl := &perturb.Pipeline{
 				Seed: seed, Selector: sel, Workers: a.Workers, Changes: a.Changes,
-				Steps: []perturb.Step{{Name: k.Name, File: name, Perturbation: k.Perturbation, Out: sink}},
+				Steps: []perturb.Step{{Name: k.Kind.Name, File: name, Perturbation: k.Perturbation, Out: sink}},
 			}
 			stats, err := pl.Run(ctx, &sliceSource{sents: sents})
 			if err != nil {

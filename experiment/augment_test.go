@@ -47,7 +47,7 @@ func TestAugmenterParts(t *testing.T) {
 		var c collector
 		k := a.Kinds[i%2]
 		pl := &perturb.Pipeline{Seed: p.Seed, Selector: sel, Workers: 1,
-			Steps: []perturb.Step{{Name: k.Name, File: p.Name, Perturbation: k.Perturbation, Out: &c}}}
+			Steps: []perturb.Step{{Name: k.Kind.Name, File: p.Name, Perturbation: k.Perturbation, Out: &c}}}
 		if _, err := pl.Run(context.Background(), &sliceSource{sents: orig}); err != nil {
 			t.Fatal(err)
 		}
@@ -125,7 +125,7 @@ func TestAugmenterErrors(t *testing.T) {
 		{"no copies", Augmenter{Kinds: ok, Selection: perturb.DefaultSelection()}, corpus(), ErrOption},
 		{"no kinds", Augmenter{Copies: 1, Selection: perturb.DefaultSelection()}, corpus(), ErrOption},
 		{"twice", Augmenter{Copies: 1, Kinds: append(ok, ok...), Selection: perturb.DefaultSelection()}, corpus(), ErrOption},
-		{"incomplete", Augmenter{Copies: 1, Kinds: []Kind{{Name: "x"}}, Selection: perturb.DefaultSelection()}, corpus(), ErrOption},
+		{"incomplete", Augmenter{Copies: 1, Kinds: []*perturb.BuiltKind{{Kind: &perturb.Kind{Name: "x"}}}, Selection: perturb.DefaultSelection()}, corpus(), ErrOption},
 		{"bad mix", Augmenter{Copies: 1, Kinds: ok, Mix: "all", Selection: perturb.DefaultSelection()}, corpus(), ErrOption},
 		{"no data", Augmenter{Copies: 1, Kinds: ok, Selection: perturb.DefaultSelection()}, nil, ErrNoData},
 		{"bad selection", Augmenter{Copies: 1, Kinds: ok, Selection: perturb.Selection{Method: "nope"}}, corpus(), perturb.ErrOption},
@@ -152,7 +152,7 @@ func (badPerturbation) Check(perturb.Change) error { return nil }
 
 func TestAugmenterChecksOutput(t *testing.T) {
 	a := &Augmenter{Copies: 1, Selection: perturb.DefaultSelection(),
-		Kinds: []Kind{{Name: "bad", Suffix: "bad", Perturbation: badPerturbation{}}}}
+		Kinds: []*perturb.BuiltKind{{Kind: &perturb.Kind{Name: "bad", Suffix: "bad"}, Perturbation: badPerturbation{}}}}
 	_, err := a.Run(context.Background(), corpus(), &collector{})
 	if !errors.Is(err, perturb.ErrCheck) {
 		t.Errorf("got %v, want ErrCheck", err)

@@ -12,6 +12,7 @@ import (
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -54,12 +55,12 @@ func Augment(ctx context.Context, p *AugmentPlan) (*AugmentManifest, error) {
 	a := &Augmenter{Seed: p.Seed, Selection: p.Selection, Copies: p.Copies, Mix: p.Mix,
 		Shuffle: p.Shuffle, Workers: p.Workers}
 	for _, mk := range p.Kinds {
-		pt, err := stressset.NewPerturbation(mk)
+		bk, err := perturbkinds.New(mk)
 		if err != nil {
 			return nil, err
 		}
-		defer closePerturbation(pt)
-		a.Kinds = append(a.Kinds, Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
+		defer bk.Close()
+		a.Kinds = append(a.Kinds, bk)
 	}
 	if stressset.IsSample(p.Input) && p.Scheme != iob.IOB2 {
 		return nil, fmt.Errorf("%w: %s is IOB2, not %s", stressset.ErrInput, p.Input, p.Scheme)

@@ -98,33 +98,23 @@ func (c *Curve) Sets(ctx context.Context, test []conll.Sentence) ([]stressset.Se
 	sets := []stressset.Set{{Name: OriginalSet, File: OriginalSet, Gold: test}}
 	var points []CurvePoint
 	for _, mk := range c.Kinds {
-		k, err := perturbkinds.Lookup(mk.Name)
-		if err != nil {
-			return nil, nil, err
-		}
-		p, err := k.Build(mk.Options)
+		bk, err := perturbkinds.New(mk) // checks the suffix, as a build does
 		if err != nil {
 			return nil, nil, err
 		}
 		for _, rate := range c.Rates {
 			name := SetName(mk.Name, rate)
-			set, err := c.perturbAt(ctx, test, mk.Name, p, rate, name)
+			set, err := c.perturbAt(ctx, test, mk.Name, bk.Perturbation, rate, name)
 			if err != nil {
-				closePerturbation(p)
+				bk.Close()
 				return nil, nil, fmt.Errorf("%s: %w", name, err)
 			}
 			sets = append(sets, set)
 			points = append(points, CurvePoint{Kind: mk.Name, Rate: rate, Set: name})
 		}
-		closePerturbation(p)
+		bk.Close()
 	}
 	return sets, points, nil
-}
-
-func closePerturbation(p perturb.Perturbation) {
-	if c, ok := p.(io.Closer); ok {
-		c.Close()
-	}
 }
 
 func (c *Curve) perturbAt(ctx context.Context, test []conll.Sentence, kind string, p perturb.Perturbation, rate float64, name string) (stressset.Set, error) {

@@ -149,15 +149,40 @@ func Commands(cmds, names []string, timeout time.Duration) []System {
 	return out
 }
 
-// CheckNames reports, wrapping ErrOption, a system name that is empty,
-// repeated or contains a slash: names become directory names.
+// CheckNames reports, wrapping ErrOption, a system name that is not a
+// file name (see CheckName) or is repeated: names become directory names.
 func CheckNames(systems []System) error {
+	names := make([]string, len(systems))
+	for i, s := range systems {
+		names[i] = s.Name
+	}
+	return checkNames(names)
+}
+
+func checkNames(names []string) error {
 	seen := map[string]bool{}
-	for _, s := range systems {
-		if seen[s.Name] || s.Name == "" || strings.ContainsAny(s.Name, `/\`) {
-			return fmt.Errorf("%w: system name %q is empty, repeated or contains a slash", ErrOption, s.Name)
+	for _, name := range names {
+		if err := CheckName(name); err != nil {
+			return err
 		}
-		seen[s.Name] = true
+		if seen[name] {
+			return fmt.Errorf("%w: system name %q given twice", ErrOption, name)
+		}
+		seen[name] = true
+	}
+	return nil
+}
+
+// CheckName reports, wrapping ErrOption, a system name that cannot be
+// the name of its directory of predictions (DIR/pred/NAME): empty, "."
+// or "..", or holding a slash, a backslash or a NUL byte. ".." would
+// write the predictions over the stress sets.
+func CheckName(name string) error {
+	switch {
+	case name == "":
+		return fmt.Errorf("%w: empty system name", ErrOption)
+	case name == "." || name == ".." || strings.ContainsAny(name, "/\\\x00"):
+		return fmt.Errorf("%w: system name %q is not a file name (it names the directory of its predictions: no \".\", \"..\", slashes or backslashes)", ErrOption, name)
 	}
 	return nil
 }

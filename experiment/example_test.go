@@ -24,11 +24,12 @@ func (sink) Write(s conll.Sentence) error {
 // An "O + W" training set: the original sentence, then its swap copy.
 func ExampleAugmenter() {
 	k, _ := perturb.Lookup("swap")
-	p, _ := k.New(nil)
+	swap, _ := k.Build(nil)
+	defer swap.Close()
 	a := &experiment.Augmenter{
 		Seed:      1,
 		Selection: perturb.DefaultSelection(),
-		Kinds:     []experiment.Kind{{Name: k.Name, Suffix: k.Suffix, Perturbation: p}},
+		Kinds:     []*perturb.BuiltKind{swap},
 		Copies:    1,
 	}
 	train := []conll.Sentence{{

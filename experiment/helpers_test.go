@@ -34,19 +34,19 @@ func corpus() []conll.Sentence {
 }
 
 // kinds returns registered perturbations by name.
-func kinds(t testing.TB, names ...string) []Kind {
+func kinds(t testing.TB, names ...string) []*perturb.BuiltKind {
 	t.Helper()
-	var out []Kind
+	var out []*perturb.BuiltKind
 	for _, n := range names {
 		k, err := perturb.Lookup(n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := k.New(nil)
+		bk, err := k.Build(nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, Kind{Name: k.Name, Suffix: k.Suffix, Perturbation: p})
+		out = append(out, bk)
 	}
 	return out
 }

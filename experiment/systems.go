@@ -106,16 +106,14 @@ func (s *Systems) trainBaselines(ctx context.Context) ([]System, error) {
 	if err != nil {
 		return nil, err
 	}
-	var aug []Kind
+	var aug []*perturb.BuiltKind
 	for _, mk := range s.Augment {
-		pt, err := perturbkinds.New(mk)
+		bk, err := perturbkinds.New(mk)
 		if err != nil {
 			return nil, err
 		}
-		if c, ok := pt.(io.Closer); ok {
-			defer c.Close()
-		}
-		aug = append(aug, Kind{Name: mk.Name, Suffix: mk.Suffix, Perturbation: pt})
+		defer bk.Close()
+		aug = append(aug, bk)
 	}
 	if s.Logf != nil {
 		s.Logf("training %d models on %d sentences (%d epochs)", len(s.Baselines)*(1+len(aug)), len(train), s.Epochs)
@@ -124,18 +122,64 @@ func (s *Systems) trainBaselines(ctx context.Context) ([]System, error) {
 		Seed: s.Seed, Selection: s.Selection, Epochs: s.Epochs, Workers: s.Workers})
 }
 
-// addExternal adds the commands and servers of s, named, their standard
-// error prefixed with their names.
-func (l *Loaded) addExternal(s *Systems) {
-	external := Commands(s.Commands, s.Names, s.Timeout)
-	for i, line := range s.Servers {
+// SystemNames returns the names of the systems Load makes, in its order
+// (baselines, models, commands, servers), without training or starting
+// anything: a caller checks them (Check) and knows the files of their
+// predictions before any work.
+func (s *Systems) SystemNames() []string {
+	var names []string
+	suffixes := []string{""}
+	for _, mk := range s.Augment {
+		suffixes = append(suffixes, "+"+SetLabel(mk.Name))
+	}
+	for _, suffix := range suffixes {
+		for _, f := range s.Baselines {
+			names = append(names, f.String()+suffix)
+		}
+	}
+	for _, m := range s.Models {
+		names = append(names, m.Name)
+	}
+	return append(names, s.externalNames()...)
+}
+
+// Check reports, wrapping ErrOption, a system name Load would refuse
+// (see CheckNames): it names no file, or two systems share it.
+func (s *Systems) Check() error { return checkNames(s.SystemNames()) }
+
+// externalNames are the names of the commands, then the servers: those
+// of Names in order, then cmd, cmd2, ..., server, server2, ...
+func (s *Systems) externalNames() []string {
+	var names []string
+	for i := range s.Commands {
+		name := "cmd"
+		if i > 0 {
+			name = fmt.Sprintf("cmd%d", i+1)
+		}
+		names = append(names, name)
+	}
+	for i := range s.Servers {
 		name := "server"
 		if i > 0 {
 			name = fmt.Sprintf("server%d", i+1)
 		}
-		if k := len(s.Commands) + i; k < len(s.Names) {
-			name = s.Names[k]
+		names = append(names, name)
+	}
+	for i := range names {
+		if i < len(s.Names) {
+			names[i] = s.Names[i]
 		}
+	}
+	return names
+}
+
+// addExternal adds the commands and servers of s, named, their standard
+// error prefixed with their names.
+func (l *Loaded) addExternal(s *Systems) {
+	external := Commands(s.Commands, s.Names, s.Timeout)
+	names := s.externalNames()
+	for i, line := range s.Servers {
+		name := names[len(s.Commands)+i]
 		external = append(external, System{Name: name, Model: name, Tagger: &tagger.Server{Line: line, Timeout: s.Timeout}})
 	}
 	for i := range external {

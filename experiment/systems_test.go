@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stress-ner/stress/perturb"
+	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -42,8 +44,15 @@ func TestSystemsLoadNames(t *testing.T) {
 		{"repeated", Systems{Commands: []string{allO, allO}, Names: []string{"a", "a"}}, nil, true},
 		{"slash", Systems{Commands: []string{allO}, Names: []string{"a/b"}}, nil, true},
 		{"empty", Systems{Commands: []string{allO}, Names: []string{""}}, nil, true},
+		{"dot dot", Systems{Commands: []string{allO}, Names: []string{".."}}, nil, true},
+		{"dot", Systems{Servers: []string{"true"}, Names: []string{"."}}, nil, true},
+		{"backslash", Systems{Commands: []string{allO}, Names: []string{`a\b`}}, nil, true},
+		{"NUL", Systems{Commands: []string{allO}, Names: []string{"a\x00"}}, nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.sys.Check(); tc.err != errors.Is(err, ErrOption) {
+				t.Errorf("Check = %v; want an error: %v", err, tc.err)
+			}
 			l, err := tc.sys.Load(context.Background(), corpus())
 			if tc.err {
 				if !errors.Is(err, ErrOption) {
@@ -58,12 +67,48 @@ func TestSystemsLoadNames(t *testing.T) {
 			if got := systemNames(l.Systems); !slices.Equal(got, tc.want) {
 				t.Errorf("names %q, want %q", got, tc.want)
 			}
+			if got := tc.sys.SystemNames(); !slices.Equal(got, tc.want) {
+				t.Errorf("SystemNames %q, want %q (Load's)", got, tc.want)
+			}
 			for i, s := range l.Systems {
 				if c, ok := s.Tagger.(*tagger.Checked); !ok || c != l.Checked[i] {
 					t.Errorf("system %s: tagger %T is not Checked[%d]", s.Name, s.Tagger, i)
 				}
 			}
 		})
+	}
+}
+
+// SystemNames, known before any work, are the names Load gives the
+// systems: baselines, augmented baselines, models, commands, servers.
+func TestSystemNamesAreLoads(t *testing.T) {
+	aug, err := perturbkinds.Resolve([]string{"keyboard"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	first, err := (&Systems{Baselines: []tagger.Features{tagger.Words}, Epochs: 1, Workers: 1}).Load(ctx, corpus())
+	if err != nil {
+		t.Fatal(err)
+	}
+	first.Close()
+	model := filepath.Join(t.TempDir(), "m.model")
+	if err := first.Systems[0].Tagger.(*tagger.Checked).Tagger.(*tagger.Model).SaveFile(model); err != nil {
+		t.Fatal(err)
+	}
+	sys := Systems{Baselines: []tagger.Features{tagger.Words, tagger.Chars}, Augment: aug, Epochs: 1, Workers: 1, Selection: perturb.DefaultSelection(),
+		Models: []Model{{Name: "saved", File: model}}, Commands: []string{allO}, Servers: []string{"true"}, Names: []string{"mine"}}
+	l, err := sys.Load(ctx, corpus())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	want := []string{"words", "chars", "words+K", "chars+K", "saved", "mine", "server"}
+	if got := systemNames(l.Systems); !slices.Equal(got, want) {
+		t.Fatalf("Load names %q, want %q", got, want)
+	}
+	if got := sys.SystemNames(); !slices.Equal(got, want) {
+		t.Errorf("SystemNames %q, want Load's %q", got, want)
 	}
 }
 

@@ -79,7 +79,7 @@ func TrainAll(ctx context.Context, jobs []TrainJob, workers int) ([]*tagger.Mode
 type Baselines struct {
 	Train     []conll.Sentence
 	Features  []tagger.Features
-	Augment   []Kind
+	Augment   []*perturb.BuiltKind
 	Seed      uint64 // training order and perturbation seed
 	Selection perturb.Selection
 	Epochs    int
@@ -95,12 +95,12 @@ func TrainBaselines(ctx context.Context, b Baselines) ([]System, error) {
 	}
 	tsets := []trainSet{{label: "O", sents: b.Train}}
 	for _, k := range b.Augment {
-		a := &Augmenter{Seed: b.Seed, Selection: b.Selection, Copies: 1, Workers: b.Workers, Kinds: []Kind{k}}
+		a := &Augmenter{Seed: b.Seed, Selection: b.Selection, Copies: 1, Workers: b.Workers, Kinds: []*perturb.BuiltKind{k}}
 		var buf collector
 		if _, err := a.Run(ctx, b.Train, &buf); err != nil {
-			return nil, fmt.Errorf("augment with %s: %w", k.Name, err)
+			return nil, fmt.Errorf("augment with %s: %w", k.Kind.Name, err)
 		}
-		l := SetLabel(k.Name)
+		l := SetLabel(k.Kind.Name)
 		tsets = append(tsets, trainSet{label: "O+" + l, suffix: "+" + l, sents: buf.sents})
 	}
 	var jobs []TrainJob

@@ -67,13 +67,11 @@ func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src conll.S
 	if err != nil {
 		return Stats{}, err
 	}
-	p, err := k.Build(opts.Options)
+	bk, err := k.Build(opts.Options)
 	if err != nil {
 		return Stats{}, err
 	}
-	if c, ok := p.(io.Closer); ok {
-		defer c.Close()
-	}
+	defer bk.Close()
 	if opts.File == "" {
 		opts.File = "-"
 	}
@@ -84,7 +82,7 @@ func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src conll.S
 	}
 	out := layout.NewSink(dst, t)
 	pl := &Pipeline{Seed: opts.Seed, Selector: selector, Workers: opts.Workers, Progress: opts.Progress, NoStats: opts.NoStats, Input: opts.Input,
-		Steps: []Step{{Name: k.Name, File: opts.File, Perturbation: p, Out: out}}}
+		Steps: []Step{{Name: k.Name, File: opts.File, Perturbation: bk.Perturbation, Out: out}}}
 	var cw *ChangeWriter
 	if opts.Changes != nil {
 		cw = NewChangeWriter(opts.Changes)

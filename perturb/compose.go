@@ -81,6 +81,10 @@ type sequence struct {
 	Steps []Perturbation
 }
 
+// Components returns the names of the kinds composed, in order
+// (Composite): the changes of Perturb name them in Change.Kind.
+func (q *sequence) Components() []string { return q.Names }
+
 // Perturb applies every step to the output of the one before and
 // returns the changes of all, ordered by token, then by step.
 func (q *sequence) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []Change) {

@@ -28,10 +28,10 @@ func (swapFirst) Perturb(s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Senten
 // conceptSink records what WriteConcepts gets.
 type conceptSink struct {
 	collect
-	concepts []map[int][2]string
+	concepts []map[int]conll.ConceptSwap
 }
 
-func (c *conceptSink) WriteConcepts(s conll.Sentence, m map[int][2]string) error {
+func (c *conceptSink) WriteConcepts(s conll.Sentence, m map[int]conll.ConceptSwap) error {
 	c.concepts = append(c.concepts, m)
 	return c.Write(s)
 }
@@ -53,7 +53,7 @@ func TestConceptWriter(t *testing.T) {
 	for i, s := range ss {
 		sp := iob.Spans(s.Tags)
 		got := sink.concepts[i]
-		if len(sp) == 0 && got != nil || len(sp) > 0 && got[sp[0].Start] != [2]string{"MESH:D1", "MESH:D2"} {
+		if len(sp) == 0 && got != nil || len(sp) > 0 && got[sp[0].Start] != (conll.ConceptSwap{From: "MESH:D1", To: "MESH:D2"}) {
 			t.Fatalf("sentence %d: %v", i, got)
 		}
 	}

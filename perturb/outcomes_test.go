@@ -49,13 +49,15 @@ func (u upperMentions) Perturb(s conll.Sentence, _ []bool, _ *rand.Rand) (conll.
 
 func (upperMentions) Check(perturb.Change) error { return nil }
 
-func (u upperMentions) MentionOutcomes(s conll.Sentence) [][2]string {
-	var out [][2]string
+func (u upperMentions) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
+	var out []perturb.MentionOutcome
 	for _, sp := range iob.Spans(s.Tags) {
-		out = append(out, [2]string{sp.Type, u.outcome(s, sp)})
+		out = append(out, perturb.MentionOutcome{Type: sp.Type, Outcome: u.outcome(s, sp)})
 	}
 	return out
 }
+
+var _ perturb.MentionReporter = upperMentions{}
 
 // TestMentionOutcomes checks that the pipeline counts the outcomes of a
 // MentionReporter, per step and whatever the workers, that the counts
@@ -65,7 +67,7 @@ func TestMentionOutcomes(t *testing.T) {
 	var want perturb.Stats
 	for _, s := range ss {
 		for _, o := range (upperMentions{}).MentionOutcomes(s) {
-			want.AddOutcome(o[0], o[1])
+			want.AddOutcome(o.Type, o.Outcome)
 		}
 	}
 	for _, workers := range []int{1, 3} {

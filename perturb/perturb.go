@@ -1,12 +1,13 @@
-// Package perturb holds the machinery shared by all stress perturbations:
-// the registry of perturbation kinds, per-sentence seeding, word
-// selection, the parallel ordered pipeline, output checks, the change log
-// and the build manifest.
+// Package perturb is the contract every stress perturbation implements,
+// and the machinery that runs one: the registry of kinds, per-sentence
+// seeding, word selection, the parallel ordered pipeline and its output
+// checks.
 //
-// Most programs need one call: Apply perturbs a corpus with one Kind
-// (keyboard.Kind, swap.Kind, ...; package perturb/kinds has them all by
-// name), seeded exactly as "stress perturb". Package build makes whole
-// stress-set builds with change log and manifest.
+// This file is the contract. A kind is a package under perturb/ with a
+// Kind (name, suffix, options, New) registered in one line of
+// perturb/kinds; New returns a Perturbation, which may implement any of
+// the optional capabilities declared below, and nothing else is
+// consulted: the pipeline finds a capability by its interface only.
 //
 // A perturbation is a pure function of a sentence, the tokens selected
 // for change and a random source: it returns a new sentence and the list
@@ -15,16 +16,19 @@
 // (never its position), so the output is byte-identical whatever the
 // number of workers and when a corpus is split into shards whose outputs
 // are concatenated.
+//
+// Most programs need one call: Apply perturbs a corpus with one Kind
+// (keyboard.Kind, swap.Kind, ...; package perturb/kinds has them all by
+// name), seeded exactly as "stress perturb". Package stressset makes
+// whole stress-set builds with change log and manifest.
 package perturb
 
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
-	"sort"
 	"strconv"
-	"strings"
-	"sync"
 
 	"github.com/stress-ner/stress/conll"
 )
@@ -46,49 +50,6 @@ var (
 	// ErrManifest means a manifest is malformed or does not match its inputs.
 	ErrManifest = errors.New("bad manifest")
 )
-
-// OptionError is an invalid option value. It describes the value, not
-// how it was given: a command-line tool maps Option to its flag.
-type OptionError struct {
-	Option string // e.g. "rate", or "keyboard.layout" for a kind's option
-	Value  string
-	Want   string // what a valid value looks like
-}
-
-func (e *OptionError) Error() string {
-	return fmt.Sprintf("%v: %s %s", ErrOption, e.Option, e.Reason())
-}
-
-// Reason is the error without the option's name: the value and what
-// was wanted.
-func (e *OptionError) Reason() string { return fmt.Sprintf("%q (want %s)", e.Value, e.Want) }
-
-func (e *OptionError) Unwrap() error { return ErrOption }
-
-// SetupError is an error of Kind.New: the kind could not be built from
-// its options (a bad value, a concept store that cannot be opened).
-type SetupError struct {
-	Kind string
-	Err  error
-}
-
-func (e *SetupError) Error() string { return e.Kind + ": " + e.Err.Error() }
-func (e *SetupError) Unwrap() error { return e.Err }
-
-// Build returns the perturbation of kind k with the given options
-// (missing ones take their defaults); errors are *SetupError. If the
-// result implements io.Closer, the caller closes it.
-func (k *Kind) Build(opts map[string]string) (Perturbation, error) {
-	resolved, err := k.Resolve(opts)
-	if err != nil {
-		return nil, &SetupError{Kind: k.Name, Err: err}
-	}
-	p, err := k.New(resolved)
-	if err != nil {
-		return nil, &SetupError{Kind: k.Name, Err: err}
-	}
-	return p, nil
-}
 
 // Change is one edit made by a perturbation, as logged in changes.tsv.
 type Change struct {
@@ -114,13 +75,138 @@ type Perturbation interface {
 	// s.Len()); a perturbation that works on other units, such as gold
 	// entity spans, may ignore it. Perturb must not modify s. Token
 	// indices of changes refer to s; a perturbation that changes the
-	// number of tokens must say so in its Kind (ChangesTokenCount).
+	// number of tokens checks its own output (SentenceChecker).
 	// Perturb must not keep selected or r: the pipeline reuses both for
 	// the next sentence.
 	Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []Change)
 	// Check reports whether c is a valid change of this perturbation,
 	// wrapping ErrInvalidChange when it is not.
 	Check(c Change) error
+}
+
+// The optional capabilities of a Perturbation. The pipeline looks for
+// each by its interface and for nothing else:
+//
+//   - WordEditor: edits one token at a time (keyboard, swap); the
+//     pipeline edits the selected words itself, in reused memory.
+//   - SentenceChecker: checks its own output where the token-by-token
+//     check cannot (replacements by a different number of tokens).
+//   - MentionReporter: says what became of every gold mention, counted
+//     into Stats.MentionOutcomes.
+//   - DocumentPerturbation: reads the sentences before the one it
+//     perturbs in input order (abbreviations a document defined).
+//   - Auditor: counts properties of its output into Stats.Audit.
+//   - Composite: a composition of kinds whose changes name their
+//     component in Change.Kind.
+//   - io.Closer: holds resources (a concept store); BuiltKind.Close
+//     releases them.
+
+// WordEditor is a token-level edit such as a keyboard typo or a swap.
+// AppendWord appends the edited token to dst and reports true, or returns
+// dst unchanged and false when the token offers nothing to edit. It draws
+// every random choice from r.
+//
+// A Perturbation that is a WordEditor must perturb by EditWords with
+// itself: the pipeline then edits the words with it directly when it
+// builds the output sentences itself, keeping the changes of many
+// sentences in one reused buffer; the perturbation needs no method of
+// its own for that.
+type WordEditor interface {
+	AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool)
+}
+
+// SentenceChecker is implemented by perturbations whose output cannot be
+// checked token by token (for example replacements of multi-token spans
+// by terms of another length). The pipeline then uses CheckSentence
+// instead of its own token-level check.
+type SentenceChecker interface {
+	CheckSentence(orig, out conll.Sentence, changes []Change) error
+}
+
+// MentionReporter is implemented by perturbations that decide mention
+// by mention, such as synonym replacement. MentionOutcomes returns, for
+// each gold mention of s in order, its entity type and its outcome:
+// OutcomeReplaced, or why the mention was left (for synonyms: no
+// concept, ambiguous, no synonym, filtered). The pipeline counts the
+// outcomes of every sentence into the step's Stats.MentionOutcomes.
+type MentionReporter interface {
+	MentionOutcomes(s conll.Sentence) []MentionOutcome
+}
+
+// MentionOutcome is what a perturbation did with one gold mention: its
+// entity type and OutcomeReplaced or the reason it was left.
+type MentionOutcome struct {
+	Type, Outcome string
+}
+
+// DocumentPerturbation is implemented by perturbations that read the
+// sentences before the one they perturb, such as the expansion of an
+// abbreviation to the long form its document defined earlier. The
+// pipeline asks for one DocumentReader per input and feeds it every
+// sentence in input order, from one goroutine, before the sentence is
+// perturbed; the DocState Observe returns is handed to PerturbInDocument
+// (and to MentionOutcomesInDocument and Audit) with that sentence, in
+// whichever worker perturbs it. The output therefore depends on the
+// input's order but not on the number of workers.
+type DocumentPerturbation interface {
+	Perturbation
+	NewDocumentReader() DocumentReader
+	// PerturbInDocument is Perturb given what the reader saw before s.
+	PerturbInDocument(st DocState, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []Change)
+	// MentionOutcomesInDocument is MentionOutcomes (MentionReporter)
+	// given what the reader saw before s.
+	MentionOutcomesInDocument(st DocState, s conll.Sentence) []MentionOutcome
+}
+
+// DocumentReader reads one input's sentences in order (see
+// DocumentPerturbation). Observe must copy what it keeps of s: the
+// pipeline reuses sentence memory.
+type DocumentReader interface {
+	Observe(s conll.Sentence) DocState
+}
+
+// DocState is what a DocumentReader knows of a sentence's document when
+// the sentence comes (for synonyms, the abbreviations defined so far);
+// only the perturbation that made the reader looks inside it.
+type DocState any
+
+// Auditor is implemented by perturbations that count, beyond Stats,
+// properties of their output: Audit appends to dst, for one sentence and
+// its perturbed copy, the counts that the pipeline adds to the step's
+// Stats.Audit. st is the sentence's DocState (see DocumentPerturbation),
+// nil for other perturbations.
+type Auditor interface {
+	Audit(dst []AuditCount, st DocState, orig, out conll.Sentence, changes []Change) []AuditCount
+}
+
+// AuditCount is N more of Item in Section of Stats.Audit.
+type AuditCount struct {
+	Section, Item string
+	N             int
+}
+
+// Composite is implemented by a composition of kinds ("keyboard+case",
+// see Lookup): each of its changes names, in Change.Kind, the component
+// that made it, which the pipeline keeps instead of the step's name.
+type Composite interface {
+	Components() []string
+}
+
+// Kind describes a registered perturbation.
+type Kind struct {
+	Name   string // e.g. "keyboard"
+	Suffix string // output file suffix, e.g. "key" for NAME_key.tsv
+	Help   string // one line, shown in command help
+	// Options lists the settings New accepts.
+	Options []Option
+	// UsesSelection is false for perturbations that pick their own
+	// targets (e.g. synonym replacement of gold entity spans).
+	UsesSelection bool
+	// New builds a ready-to-use Perturbation from option values (missing
+	// values take their defaults). It may do expensive setup, such as
+	// opening a concept store; if the result implements io.Closer, the
+	// caller closes it when done.
+	New func(opts map[string]string) (Perturbation, error)
 }
 
 // Option is a perturbation-specific setting, offered as a command-line
@@ -160,95 +246,46 @@ func (o Option) BoolValue(opts map[string]string) (bool, error) {
 	return b, nil
 }
 
-// Kind describes a registered perturbation.
-type Kind struct {
-	Name   string // e.g. "keyboard"
-	Suffix string // output file suffix, e.g. "key" for NAME_key.tsv
-	Help   string // one line, shown in command help
-	// Options lists the settings New accepts.
-	Options []Option
-	// UsesSelection is false for perturbations that pick their own
-	// targets (e.g. synonym replacement of gold entity spans).
-	UsesSelection bool
-	// New builds a ready-to-use Perturbation from option values (missing
-	// values take their defaults). It may do expensive setup, such as
-	// opening a concept store; if the result implements io.Closer, the
-	// caller closes it when done.
-	New func(opts map[string]string) (Perturbation, error)
+// BuiltKind is a kind built with its resolved options, ready to run:
+// what every driver (a build, an augmented set, a curve, an attack)
+// holds. Close it when done: a perturbation may hold a concept store.
+type BuiltKind struct {
+	Kind *Kind
+	// Options are the resolved options, as a manifest records them.
+	Options map[string]string
+	// Perturbation is what Kind.New made of Options. It is the value a
+	// pipeline step runs, with every capability it implements.
+	Perturbation Perturbation
 }
 
-var (
-	registryMu sync.RWMutex
-	registry   = map[string]*Kind{}
-)
-
-// Register adds a perturbation kind. It panics if the name or suffix is
-// empty or already registered, as that is a programming error.
-func Register(k *Kind) {
-	registryMu.Lock()
-	defer registryMu.Unlock()
-	if k.Name == "" || k.Suffix == "" || k.New == nil {
-		panic("perturb: Register of incomplete kind")
+// Build resolves opts (see Resolve) and builds the perturbation of k;
+// errors are *SetupError.
+func (k *Kind) Build(opts map[string]string) (*BuiltKind, error) {
+	resolved, err := k.Resolve(opts)
+	if err != nil {
+		return nil, &SetupError{Kind: k.Name, Err: err}
 	}
-	if _, dup := registry[k.Name]; dup {
-		panic("perturb: duplicate kind " + k.Name)
+	p, err := k.New(resolved)
+	if err != nil {
+		return nil, &SetupError{Kind: k.Name, Err: err}
 	}
-	registry[k.Name] = k
+	return &BuiltKind{Kind: k, Options: resolved, Perturbation: p}, nil
 }
 
-// Lookup returns the kind registered under name.
-//
-// A name of several kinds joined by "+" ("keyboard+case") is their
-// composition: the kind that applies them in order to the same
-// sentence, with one output and one change log, in which every change
-// names the component kind that made it. Its suffix joins the kinds'
-// suffixes ("key+case"), its options are the union of theirs (option
-// names are unique across kinds), and it seeds one generator per
-// sentence from its own name, from which the components draw in turn: a
-// composition never changes the output of its components run alone.
-// Every component sees the same word selection, made on the original
-// sentence, so only the last may change the number of tokens (synonym,
-// entity-swap).
-func Lookup(name string) (*Kind, error) {
-	if strings.Contains(name, "+") {
-		var ks []*Kind
-		for _, n := range strings.Split(name, "+") {
-			k, err := Lookup(n)
-			if err != nil {
-				return nil, err
-			}
-			ks = append(ks, k)
-		}
-		return compose(ks...)
-	}
-	registryMu.RLock()
-	defer registryMu.RUnlock()
-	k, ok := registry[name]
+// Recorded is b as a manifest records it.
+func (b *BuiltKind) Recorded() ManifestKind {
+	return ManifestKind{Name: b.Kind.Name, Suffix: b.Kind.Suffix, Options: b.Options}
+}
+
+// Close releases what the perturbation holds, if it is an io.Closer.
+// Later calls do nothing.
+func (b *BuiltKind) Close() error {
+	c, ok := b.Perturbation.(io.Closer)
 	if !ok {
-		return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownKind, name, strings.Join(names(), ", "))
+		return nil
 	}
-	return k, nil
-}
-
-// All returns the registered kinds sorted by name.
-func All() []*Kind {
-	registryMu.RLock()
-	defer registryMu.RUnlock()
-	out := make([]*Kind, 0, len(registry))
-	for _, k := range registry {
-		out = append(out, k)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
-
-func names() []string {
-	var ns []string
-	for n := range registry {
-		ns = append(ns, n)
-	}
-	sort.Strings(ns)
-	return ns
+	b.Perturbation = nil
+	return c.Close()
 }
 
 // Resolve returns opts completed with the defaults of k's options, and
@@ -267,3 +304,31 @@ func (k *Kind) Resolve(opts map[string]string) (map[string]string, error) {
 	}
 	return out, nil
 }
+
+// OptionError is an invalid option value. It describes the value, not
+// how it was given: a command-line tool maps Option to its flag.
+type OptionError struct {
+	Option string // e.g. "rate", or "keyboard.layout" for a kind's option
+	Value  string
+	Want   string // what a valid value looks like
+}
+
+func (e *OptionError) Error() string {
+	return fmt.Sprintf("%v: %s %s", ErrOption, e.Option, e.Reason())
+}
+
+// Reason is the error without the option's name: the value and what
+// was wanted.
+func (e *OptionError) Reason() string { return fmt.Sprintf("%q (want %s)", e.Value, e.Want) }
+
+func (e *OptionError) Unwrap() error { return ErrOption }
+
+// SetupError is an error of Kind.New: the kind could not be built from
+// its options (a bad value, a concept store that cannot be opened).
+type SetupError struct {
+	Kind string
+	Err  error
+}
+
+func (e *SetupError) Error() string { return e.Kind + ": " + e.Err.Error() }
+func (e *SetupError) Unwrap() error { return e.Err }

@@ -23,64 +23,7 @@ type Sink interface {
 
 // conceptWriter is a Sink that takes swapped concepts (see Sink).
 type conceptWriter interface {
-	WriteConcepts(s conll.Sentence, concepts map[int][2]string) error
-}
-
-// SentenceChecker is implemented by perturbations whose output cannot be
-// checked token by token (for example replacements of multi-token spans
-// by terms of another length). The pipeline then uses CheckSentence
-// instead of its own token-level check.
-type SentenceChecker interface {
-	CheckSentence(orig, out conll.Sentence, changes []Change) error
-}
-
-// MentionReporter is implemented by perturbations that decide mention
-// by mention, such as synonym replacement. MentionOutcomes returns, for
-// each gold mention of s in order, its entity type and its outcome:
-// OutcomeReplaced, or why the mention was left (for synonyms: no
-// concept, ambiguous, no synonym, filtered). The pipeline counts the
-// outcomes of every sentence into the step's Stats.MentionOutcomes.
-type MentionReporter interface {
-	MentionOutcomes(s conll.Sentence) [][2]string
-}
-
-// ContextPerturbation is implemented by perturbations that read the
-// sentences before the one they perturb, such as synonym replacement,
-// which expands an abbreviation to the long form an earlier sentence
-// defined. The pipeline asks for one ContextReader per input and feeds
-// it every sentence in input order, from one goroutine, before the
-// sentence is perturbed; what Observe returns is handed to
-// PerturbContext (and to MentionOutcomesContext) with that sentence, in
-// whichever worker perturbs it. The output therefore depends on the
-// input's order but not on the number of workers.
-type ContextPerturbation interface {
-	Perturbation
-	NewContextReader() ContextReader
-	PerturbContext(ctx any, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []Change)
-	// MentionOutcomesContext is MentionOutcomes given the context.
-	MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string
-}
-
-// ContextReader reads one input's sentences in order (see
-// ContextPerturbation). Observe must copy what it keeps of s: the
-// pipeline reuses sentence memory.
-type ContextReader interface {
-	Observe(s conll.Sentence) any
-}
-
-// Auditor is implemented by perturbations that count, beyond Stats,
-// properties of their output: Audit appends to dst, for one sentence and
-// its perturbed copy, the counts that the pipeline adds to the step's
-// Stats.Audit. ctx is the sentence's context (see ContextPerturbation),
-// nil for other perturbations.
-type Auditor interface {
-	Audit(dst []AuditCount, ctx any, orig, out conll.Sentence, changes []Change) []AuditCount
-}
-
-// AuditCount is N more of Item in Section of Stats.Audit.
-type AuditCount struct {
-	Section, Item string
-	N             int
+	WriteConcepts(s conll.Sentence, concepts map[int]conll.ConceptSwap) error
 }
 
 // Step is one perturbation of a run and where its output goes.
@@ -199,7 +142,7 @@ type batch struct {
 	first   int              // index of origs[0] in the input
 	origs   []conll.Sentence // the sentences
 	outs    []conll.Sentence // outs[i*len(Steps)+k]: sentence i after step k
-	ctxs    []any            // indexed like outs: the contexts of ContextPerturbations
+	docs    []DocState       // indexed like outs: what the DocumentReaders saw before each sentence
 	changes [][]Change       // indexed like outs
 	arena   []Change         // backing store of changes, for WordEditors
 	rows    []byte           // change-log rows, for ChangeLog
@@ -230,8 +173,8 @@ func (b *batch) reset(part, first int) {
 	clear(b.origs) // let the previous sentences be collected
 	clear(b.outs)
 	clear(b.changes)
-	clear(b.ctxs)
-	b.ctxs = b.ctxs[:0]
+	clear(b.docs)
+	b.docs = b.docs[:0]
 	b.part, b.last = part, false
 	b.first, b.origs, b.ok, b.err = first, b.origs[:0], 0, nil
 	b.arena, b.rows, b.rowEnds = b.arena[:0], b.rows[:0], b.rowEnds[:0]
@@ -300,11 +243,11 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 		defer close(order)
 		for part, pt := range parts {
 			as, _ := pt.Source.(appendSource)
-			readers := make([]ContextReader, len(pt.Steps))
-			anyContext := false
+			readers := make([]DocumentReader, len(pt.Steps))
+			anyReader := false
 			for k, st := range pt.Steps {
-				if cp, ok := st.Perturbation.(ContextPerturbation); ok {
-					readers[k], anyContext = cp.NewContextReader(), true
+				if dp, ok := st.Perturbation.(DocumentPerturbation); ok {
+					readers[k], anyReader = dp.NewDocumentReader(), true
 				}
 			}
 			for i := 0; ; {
@@ -323,13 +266,13 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 						break
 					}
 					b.origs = append(b.origs, s)
-					if anyContext {
-						for _, cr := range readers {
-							var c any
-							if cr != nil {
-								c = cr.Observe(s)
+					if anyReader {
+						for _, dr := range readers {
+							var doc DocState
+							if dr != nil {
+								doc = dr.Observe(s)
 							}
-							b.ctxs = append(b.ctxs, c)
+							b.docs = append(b.docs, doc)
 						}
 					}
 				}
@@ -478,21 +421,21 @@ func (p *Pipeline) process(b *batch, steps []Step, input string, w *worker) {
 		for k, st := range steps {
 			j := i*len(steps) + k
 			stats[k].addModified(s, b.outs[j], b.changes[j], w.spans)
-			var ctx any
-			if j < len(b.ctxs) {
-				ctx = b.ctxs[j]
+			var doc DocState
+			if j < len(b.docs) {
+				doc = b.docs[j]
 			}
-			if cp, ok := st.Perturbation.(ContextPerturbation); ok {
-				for _, o := range cp.MentionOutcomesContext(ctx, s) {
-					stats[k].AddOutcome(o[0], o[1])
+			if dp, ok := st.Perturbation.(DocumentPerturbation); ok {
+				for _, o := range dp.MentionOutcomesInDocument(doc, s) {
+					stats[k].AddOutcome(o.Type, o.Outcome)
 				}
 			} else if rep := w.reporters[b.part][k]; rep != nil {
 				for _, o := range rep.MentionOutcomes(s) {
-					stats[k].AddOutcome(o[0], o[1])
+					stats[k].AddOutcome(o.Type, o.Outcome)
 				}
 			}
 			if au, ok := st.Perturbation.(Auditor); ok {
-				w.audit = au.Audit(w.audit[:0], ctx, s, b.outs[j], b.changes[j])
+				w.audit = au.Audit(w.audit[:0], doc, s, b.outs[j], b.changes[j])
 				for _, a := range w.audit {
 					stats[k].AddAudit(a.Section, a.Item, a.N)
 				}
@@ -528,7 +471,7 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 		}
 		var out conll.Sentence
 		var cs []Change
-		_, keepKind := st.Perturbation.(*sequence) // its changes name their component
+		_, keepKind := st.Perturbation.(Composite) // its changes name their component
 		if we, ok := st.Perturbation.(WordEditor); ok {
 			n := len(b.arena)
 			if b.reuse {
@@ -545,12 +488,12 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 				b.toks = applyEdits(b.toks, orig.Tokens, cs)
 				out.Tokens = b.toks[start:len(b.toks):len(b.toks)]
 			}
-		} else if cp, ok := st.Perturbation.(ContextPerturbation); ok {
-			var ctx any
-			if j := i*len(steps) + k; j < len(b.ctxs) {
-				ctx = b.ctxs[j]
+		} else if dp, ok := st.Perturbation.(DocumentPerturbation); ok {
+			var doc DocState
+			if j := i*len(steps) + k; j < len(b.docs) {
+				doc = b.docs[j]
 			}
-			out, cs = cp.PerturbContext(ctx, orig, w.selected, w.rng)
+			out, cs = dp.PerturbInDocument(doc, orig, w.selected, w.rng)
 		} else {
 			out, cs = st.Perturbation.Perturb(orig, w.selected, w.rng)
 		}
@@ -635,8 +578,11 @@ func (p *Pipeline) emit(b *batch, steps []Step, input string, n int) (int, error
 // CheckSentence verifies a perturbed sentence against its original: no
 // token or label lost or altered, every modified token covered by
 // exactly one logged change whose before and after texts match, and
-// every change valid for p and not a no-op. A perturbation implementing
-// SentenceChecker checks itself. Errors wrap ErrCheck or ErrInvalidChange.
+// every change valid for p and not a no-op, and the other columns of
+// the input (conll.Sentence's Fields and Record) kept along the tokens
+// (see conll.Realign). A perturbation implementing SentenceChecker
+// checks its tokens and tags itself. Errors wrap ErrCheck or
+// ErrInvalidChange.
 func CheckSentence(p Perturbation, orig, out conll.Sentence, changes []Change) error {
 	for _, c := range changes {
 		if c.Before == c.After {
@@ -645,6 +591,12 @@ func CheckSentence(p Perturbation, orig, out conll.Sentence, changes []Change) e
 		if err := p.Check(c); err != nil {
 			return fmt.Errorf("token %d: %w", c.Token+1, err)
 		}
+	}
+	if orig.Fields != nil && out.Fields == nil || orig.Record != nil && out.Record == nil {
+		return fmt.Errorf("%w: the other columns of the input were dropped", ErrCheck)
+	}
+	if err := out.CheckColumns(); err != nil {
+		return fmt.Errorf("%w: the other columns of the input do not follow the tokens: %v", ErrCheck, err)
 	}
 	if sc, ok := p.(SentenceChecker); ok {
 		return sc.CheckSentence(orig, out, changes)
@@ -717,14 +669,14 @@ func joinedEqual(toks []string, s string) bool {
 // swappedConcepts returns, by first token, the concepts of mentions
 // that changes replaced by a name of another concept (concept id
 // "OLD->NEW", as entity swaps log them), or nil.
-func swappedConcepts(changes []Change) map[int][2]string {
-	var m map[int][2]string
+func swappedConcepts(changes []Change) map[int]conll.ConceptSwap {
+	var m map[int]conll.ConceptSwap
 	for _, c := range changes {
 		if old, neu, ok := strings.Cut(c.ConceptID, "->"); ok {
 			if m == nil {
-				m = map[int][2]string{}
+				m = map[int]conll.ConceptSwap{}
 			}
-			m[c.Token] = [2]string{old, neu}
+			m[c.Token] = conll.ConceptSwap{From: old, To: neu}
 		}
 	}
 	return m

@@ -8,20 +8,6 @@ import (
 	"github.com/stress-ner/stress/conll"
 )
 
-// WordEditor is a token-level edit such as a keyboard typo or a swap.
-// AppendWord appends the edited token to dst and reports true, or returns
-// dst unchanged and false when the token offers nothing to edit. It draws
-// every random choice from r.
-//
-// A Perturbation that is a WordEditor must perturb by EditWords with
-// itself: the pipeline then edits the words with it directly when it
-// builds the output sentences itself, keeping the changes of many
-// sentences in one reused buffer; the perturbation needs no method of
-// its own for that.
-type WordEditor interface {
-	AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool)
-}
-
 // EditWord applies edit to one word, returning the word unchanged and
 // false when it cannot be edited.
 func EditWord(edit WordEditor, word string, r *rand.Rand) (string, bool) {

@@ -17,7 +17,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -126,16 +125,6 @@ func IsSample(path string) bool { return strings.HasPrefix(path, "sample:") }
 // outputName is the file an input's output of kind k is written to.
 func outputName(in perturb.Input, k perturb.ManifestKind) string {
 	return in.Name + "_" + k.Suffix + outputExt(in.Path)
-}
-
-// NewPerturbation builds the perturbation of a recorded kind (see
-// kinds.New). If the result implements io.Closer, the caller closes it.
-func NewPerturbation(mk perturb.ManifestKind) (perturb.Perturbation, error) { return kinds.New(mk) }
-
-func closePerturbation(p perturb.Perturbation) {
-	if c, ok := p.(io.Closer); ok {
-		c.Close()
-	}
 }
 
 // baseName is the input file name without directory and corpus
@@ -274,12 +263,12 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 	}
 	var perts []perturb.Perturbation
 	for _, mk := range plan.Kinds {
-		p, err := NewPerturbation(mk)
+		bk, err := kinds.New(mk)
 		if err != nil {
 			return nil, err
 		}
-		defer closePerturbation(p)
-		perts = append(perts, p)
+		defer bk.Close()
+		perts = append(perts, bk.Perturbation)
 	}
 	recorded, err := mapFileOptions(plan.Kinds, func(path string) string { return recordedPath(path, plan.Dir) })
 	if err != nil {

@@ -39,10 +39,10 @@ type conceptSink struct {
 // conceptWriter is the writer of a document format, which takes the
 // swapped concepts of a sentence (see standoff.Writer.WriteConcepts).
 type conceptWriter interface {
-	WriteConcepts(s conll.Sentence, concepts map[int][2]string) error
+	WriteConcepts(s conll.Sentence, concepts map[int]conll.ConceptSwap) error
 }
 
-func (c conceptSink) WriteConcepts(s conll.Sentence, concepts map[int][2]string) error {
+func (c conceptSink) WriteConcepts(s conll.Sentence, concepts map[int]conll.ConceptSwap) error {
 	return c.cw.WriteConcepts(s, concepts)
 }
 

@@ -64,6 +64,9 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if o.sys.Scheme != iob.IOB2 && o.test == "" {
 		return usageErrorf("curve: --scheme needs --test (the embedded sample is IOB2)")
 	}
+	if err := o.sys.Check(); err != nil {
+		return systemsError("curve", err)
+	}
 	if err := overwrite.Check(append([]string{o.test}, o.sys.Train...), []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}

@@ -128,7 +128,8 @@ func (o *runOptions) check() error {
 	if len(o.sys.Baselines) > 0 && len(o.sys.Train) == 0 && o.test != "" {
 		return usageErrorf("run: the baselines need --train (or use --baselines none)")
 	}
-	return nil
+	// System names are directories of predictions (DIR/pred/NAME).
+	return systemsError("run", o.sys.Check())
 }
 
 // outDirError puts a refusal of experiment.ClearDir in terms of --out.

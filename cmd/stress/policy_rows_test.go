@@ -32,5 +32,26 @@ func outputPolicyRows(in map[string]string, with func(map[string]string) map[str
 			args: []string{"perturb", "--kind", "keyboard", "-o", "sub", "--force", "in.tsv"}, code: 2, msg: "sub: cannot write to a directory"},
 		{name: "perturb --force through a symbolic link", setup: in, special: map[string]string{"link.tsv": "link:new.tsv"},
 			args: []string{"perturb", "--kind", "keyboard", "-o", "link.tsv", "--force", "in.tsv"}, code: 0},
+
+		// F02: system names are the directories of their predictions
+		// (DIR/pred/NAME), refused before any work when they name no file.
+		{name: "run --model-name ..", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--model-name", "..", "--out", "r"},
+			code: 2, msg: `system name ".." is not a file name`, absent: []string{"r"}},
+		{name: "run --model-name .", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--model-name", ".", "--out", "r"},
+			code: 2, msg: `system name "." is not a file name`, absent: []string{"r"}},
+		{name: "run --model-name a/b", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--model-name", "a/b", "--out", "r"},
+			code: 2, msg: `system name "a/b" is not a file name`, absent: []string{"r"}},
+		{name: "run --model-name twice the same", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", "cat", "--model-cmd", "cat", "--model-name", "m", "--model-name", "m", "--out", "r"},
+			code: 2, msg: `system name "m" given twice`, absent: []string{"r"}},
+		{name: "run --model-name words beside the words baseline", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--train", "in.tsv", "--baselines", "words", "--model-cmd", "cat", "--model-name", "words", "--out", "r"},
+			code: 2, msg: `system name "words" given twice`, absent: []string{"r"}},
+		{name: "curve --model ..=m.bin", setup: with(map[string]string{"m.bin": "not read\n"}),
+			args: []string{"curve", "--model", "..=m.bin"},
+			code: 2, msg: `system name ".." is not a file name`},
 	}
 }

@@ -41,7 +41,7 @@ func Rebuild(d *Document, outs []conll.Sentence) (*Document, error) {
 // holds per sentence the swapped concepts of its mentions by first
 // token (Writer.WriteConcepts). It returns which annotations (passage,
 // index) took a new concept id.
-func rebuild(sd *segDoc, outs []conll.Sentence, concepts []map[int][2]string) (*Document, map[[2]int]bool, error) {
+func rebuild(sd *segDoc, outs []conll.Sentence, concepts []map[int]conll.ConceptSwap) (*Document, map[[2]int]bool, error) {
 	d := sd.doc
 	if len(outs) != len(sd.sents) {
 		return nil, nil, fmt.Errorf("%w: document %s has %d sentences, got %d", ErrAlign, d.ID, len(sd.sents), len(outs))
@@ -110,8 +110,8 @@ func rebuild(sd *segDoc, outs []conll.Sentence, concepts []map[int][2]string) (*
 
 // swappedSpans returns the concepts swapped in by the original spans of
 // the mentions concepts names.
-func swappedSpans(sd *segDoc, concepts []map[int][2]string) map[Span][2]string {
-	var m map[Span][2]string
+func swappedSpans(sd *segDoc, concepts []map[int]conll.ConceptSwap) map[Span]conll.ConceptSwap {
+	var m map[Span]conll.ConceptSwap
 	for i, cs := range concepts {
 		if i >= len(sd.sents) {
 			break
@@ -120,7 +120,7 @@ func swappedSpans(sd *segDoc, concepts []map[int][2]string) map[Span][2]string {
 		for _, sp := range iob.Spans(ss.tags) {
 			if c, ok := cs[sp.Start]; ok {
 				if m == nil {
-					m = map[Span][2]string{}
+					m = map[Span]conll.ConceptSwap{}
 				}
 				m[Span{ss.toks[sp.Start].Start, ss.toks[sp.End-1].End}] = c
 			}
@@ -129,18 +129,18 @@ func swappedSpans(sd *segDoc, concepts []map[int][2]string) map[Span][2]string {
 	return m
 }
 
-// swapID returns infons with the concept id c[0] replaced by c[1]: the
-// identifier infon (or, for BioC, any infon) that holds c[0], or c[0]
-// without its "PREFIX:" when c[1] has the same prefix (MESH:D003042 ->
+// swapID returns infons with the concept id c.From replaced by c.To: the
+// identifier infon (or, for BioC, any infon) that holds c.From, or c.From
+// without its "PREFIX:" when c.To has the same prefix (MESH:D003042 ->
 // D003042 in a PubTator file). An id in another namespace is kept.
-func swapID(infons []Infon, c [2]string) ([]Infon, bool) {
-	op, oid, _ := strings.Cut(c[0], ":")
-	np, nid, _ := strings.Cut(c[1], ":")
+func swapID(infons []Infon, c conll.ConceptSwap) ([]Infon, bool) {
+	op, oid, _ := strings.Cut(c.From, ":")
+	np, nid, _ := strings.Cut(c.To, ":")
 	for i, in := range infons {
 		var v string
 		switch {
-		case in.Value == c[0]:
-			v = c[1]
+		case in.Value == c.From:
+			v = c.To
 		case op == np && oid != "" && nid != "" && in.Value == oid:
 			v = nid
 		default:

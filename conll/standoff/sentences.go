@@ -337,7 +337,7 @@ type Writer struct {
 	doc  int              // index of the template document being collected
 	outs []conll.Sentence // its sentences so far
 	// concepts holds the swapped concepts of outs (WriteConcepts).
-	concepts []map[int][2]string
+	concepts []map[int]conll.ConceptSwap
 
 	pend  []conll.Sentence // without template: the document being collected
 	docs  int              // without template: documents written
@@ -388,14 +388,14 @@ func Register(f conll.Format, newDec func(r io.Reader, name string) (Decoder, er
 // is old, or old without its "PREFIX:" when new has the same prefix,
 // gets new in the same form; other ids are kept. The perturb pipeline
 // calls it for every sentence of a document output.
-func (w *Writer) WriteConcepts(s conll.Sentence, concepts map[int][2]string) error {
+func (w *Writer) WriteConcepts(s conll.Sentence, concepts map[int]conll.ConceptSwap) error {
 	return w.write(s, concepts)
 }
 
 // Write adds the next sentence.
 func (w *Writer) Write(s conll.Sentence) error { return w.write(s, nil) }
 
-func (w *Writer) write(s conll.Sentence, concepts map[int][2]string) error {
+func (w *Writer) write(s conll.Sentence, concepts map[int]conll.ConceptSwap) error {
 	if w.err != nil {
 		return w.err
 	}

@@ -268,7 +268,7 @@ func TestSwapID(t *testing.T) {
 		{"MESH:D003042", "CHEBI:4646", "D003042", false}, // another namespace: kept
 		{"DOID:1", "DOID:2", "D003042", false},
 	} {
-		out, ok := swapID(in, [2]string{c.old, c.neu})
+		out, ok := swapID(in, conll.ConceptSwap{From: c.old, To: c.neu})
 		if ok != c.ok || out[0].Value != c.want || in[0].Value != "D003042" {
 			t.Errorf("%s->%s: %v %v", c.old, c.neu, out, ok)
 		}
@@ -291,7 +291,7 @@ func TestWriteConcepts(t *testing.T) {
 	sents[0].Tokens[0] = "Cocaine"
 	var got []*Document
 	w := NewWriter(&collect{&got}, r.Corpus())
-	w.WriteConcepts(sents[0], map[int][2]string{0: {"MESH:D1", "MESH:D2"}})
+	w.WriteConcepts(sents[0], map[int]conll.ConceptSwap{0: {From: "MESH:D1", To: "MESH:D2"}})
 	w.Write(sents[1])
 	w.Flush()
 	if err := w.Error(); err != nil {

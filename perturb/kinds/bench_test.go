@@ -2,7 +2,6 @@ package kinds
 
 import (
 	"context"
-	"io"
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
@@ -27,9 +26,7 @@ func BenchmarkKinds(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if c, ok := p.(io.Closer); ok {
-				defer c.Close()
-			}
+			defer p.Close()
 			sel, err := perturb.NewSelector(perturb.DefaultSelection(), 1)
 			if err != nil {
 				b.Fatal(err)
@@ -37,7 +34,7 @@ func BenchmarkKinds(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				pl := &perturb.Pipeline{Seed: 1, Selector: sel, Workers: 2,
-					Steps: []perturb.Step{{Name: k.Name, File: "out", Perturbation: p, Out: nullSink{}}}}
+					Steps: []perturb.Step{{Name: k.Name, File: "out", Perturbation: p.Perturbation, Out: nullSink{}}}}
 				if _, err := pl.Run(context.Background(), &sliceSource{sents: sents}); err != nil {
 					b.Fatal(err)
 				}

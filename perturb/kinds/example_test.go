@@ -16,12 +16,12 @@ func ExampleLookup_composition() {
 	p, _ := k.Build(nil)
 	s := conll.Sentence{Tokens: []string{"Severe", "anemia", "in", "tumor", "patients"},
 		Tags: []string{"O", "B-Disease", "O", "B-Disease", "O"}}
-	out, changes := p.Perturb(s, []bool{false, true, false, true, false}, rand.New(rand.NewPCG(1, 1)))
+	out, changes := p.Perturbation.Perturb(s, []bool{false, true, false, true, false}, rand.New(rand.NewPCG(1, 1)))
 	fmt.Println(out.Tokens)
 	for _, c := range changes {
 		fmt.Println(c.Token, c.Kind, c.Before, "->", c.After)
 	}
-	fmt.Println(perturb.CheckSentence(p, s, out, changes))
+	fmt.Println(perturb.CheckSentence(p.Perturbation, s, out, changes))
 	// Output:
 	// [Severe ANAEMIA in TUMOUR patients]
 	// 1 spelling anemia -> anaemia

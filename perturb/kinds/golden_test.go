@@ -44,9 +44,7 @@ func run(t *testing.T, kind string, sents []conll.Sentence, workers int) (out, l
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c, ok := p.(io.Closer); ok {
-		defer c.Close()
-	}
+	defer p.Close()
 	sel, err := perturb.NewSelector(perturb.DefaultSelection(), 1)
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +54,7 @@ func run(t *testing.T, kind string, sents []conll.Sentence, workers int) (out, l
 	cw := perturb.NewChangeWriter(&lb)
 	cw.WriteHeader()
 	pl := &perturb.Pipeline{Seed: 1, Selector: sel, Workers: workers, ChangeLog: cw,
-		Steps: []perturb.Step{{Name: k.Name, File: "out", Perturbation: p, Out: w}}}
+		Steps: []perturb.Step{{Name: k.Name, File: "out", Perturbation: p.Perturbation, Out: w}}}
 	if _, err := pl.Run(context.Background(), &sliceSource{sents: sents}); err != nil {
 		t.Fatalf("%s: %v", kind, err)
 	}

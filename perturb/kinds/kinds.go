@@ -98,11 +98,10 @@ func Resolve(names []string, values map[string]map[string]string) ([]perturb.Man
 	return out, nil
 }
 
-// New builds the perturbation of a resolved kind (from Resolve or a
-// manifest), checking that its suffix is still the one recorded: output
-// names depend on it. If the result implements io.Closer, the caller
-// closes it.
-func New(mk perturb.ManifestKind) (perturb.Perturbation, error) {
+// New builds a resolved kind (from Resolve or a manifest), checking
+// that its suffix is still the one recorded: output names depend on it.
+// The caller closes the result.
+func New(mk perturb.ManifestKind) (*perturb.BuiltKind, error) {
 	k, err := Lookup(mk.Name)
 	if err != nil {
 		return nil, err

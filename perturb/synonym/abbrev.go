@@ -153,7 +153,7 @@ func (c *abbrevContext) find(typ, short string) (definition, bool) {
 }
 
 // abbrevReader keeps the definitions of the last AbbreviationWindow
-// sentences of one input (perturb.ContextReader).
+// sentences of one input (perturb.DocumentReader).
 type abbrevReader struct {
 	window [][]definition // the last sentences' definitions, oldest first
 	ctx    *abbrevContext // the current context, shared until the window changes
@@ -168,7 +168,7 @@ type sentenceContext struct {
 
 // Observe returns the context of s and adds s's definitions to the
 // window.
-func (ar *abbrevReader) Observe(s conll.Sentence) any {
+func (ar *abbrevReader) Observe(s conll.Sentence) perturb.DocState {
 	if s.DocStart {
 		ar.window, ar.ctx = nil, nil // a new document defines its own
 	}
@@ -196,9 +196,9 @@ func (ar *abbrevReader) Observe(s conll.Sentence) any {
 	return sc
 }
 
-// NewContextReader returns a reader of one input's abbreviation
-// definitions (perturb.ContextPerturbation).
-func (r *Replacer) NewContextReader() perturb.ContextReader { return &abbrevReader{} }
+// NewDocumentReader returns a reader of one input's abbreviation
+// definitions (perturb.DocumentPerturbation).
+func (r *Replacer) NewDocumentReader() perturb.DocumentReader { return &abbrevReader{} }
 
 // inDefinition reports whether span sp is one side of a definition of
 // its own sentence.

@@ -38,15 +38,15 @@ func TestLongFormMatches(t *testing.T) {
 
 // runContext perturbs sentences in order through one context reader, as
 // the pipeline does.
-func runContext(r *Replacer, ss []conll.Sentence) ([]conll.Sentence, [][]perturb.Change, [][][2]string) {
-	cr := r.NewContextReader()
+func runContext(r *Replacer, ss []conll.Sentence) ([]conll.Sentence, [][]perturb.Change, [][]perturb.MentionOutcome) {
+	cr := r.NewDocumentReader()
 	var outs []conll.Sentence
 	var chs [][]perturb.Change
-	var ocs [][][2]string
+	var ocs [][]perturb.MentionOutcome
 	for _, s := range ss {
-		ctx := cr.Observe(s)
-		out, cs := r.PerturbContext(ctx, s, nil, rand.New(rand.NewPCG(1, 2)))
-		outs, chs, ocs = append(outs, out), append(chs, cs), append(ocs, r.MentionOutcomesContext(ctx, s))
+		doc := cr.Observe(s)
+		out, cs := r.PerturbInDocument(doc, s, nil, rand.New(rand.NewPCG(1, 2)))
+		outs, chs, ocs = append(outs, out), append(chs, cs), append(ocs, r.MentionOutcomesInDocument(doc, s))
 	}
 	return outs, chs, ocs
 }
@@ -66,7 +66,7 @@ func TestAbbreviationLongForm(t *testing.T) {
 	if len(chs[0]) != 0 || !slices.Equal(outs[0].Tokens, def.Tokens) {
 		t.Errorf("defining sentence changed: %v", outs[0].Tokens)
 	}
-	if want := [][2]string{{"Chemical", OutcomeDefinition}, {"Chemical", OutcomeDefinition}, {"Chemical", OutcomeFiltered}}; !slices.Equal(ocs[0], want) {
+	if want := []perturb.MentionOutcome{{Type: "Chemical", Outcome: OutcomeDefinition}, {Type: "Chemical", Outcome: OutcomeDefinition}, {Type: "Chemical", Outcome: OutcomeFiltered}}; !slices.Equal(ocs[0], want) {
 		t.Errorf("outcomes of the definition = %v, want %v", ocs[0], want)
 	}
 	// The first STZ becomes the long form, lower case mid-sentence and
@@ -141,7 +141,7 @@ func TestArticleFit(t *testing.T) {
 	if len(cs) != 0 {
 		t.Errorf("article mismatch: %v", out.Tokens)
 	}
-	if got := r.MentionOutcomes(sentence("an heart attack", "O B-Disease I-Disease")); got[0][1] != OutcomeFiltered {
+	if got := r.MentionOutcomes(sentence("an heart attack", "O B-Disease I-Disease")); got[0].Outcome != OutcomeFiltered {
 		t.Errorf("outcome %v, want filtered", got)
 	}
 	out, cs = r.Perturb(sentence("a heart attack", "O B-Disease I-Disease"), nil, rand.New(rand.NewPCG(1, 2)))
@@ -216,7 +216,7 @@ func TestStandardLongForm(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if want := [][2]string{{"Chemical", OutcomeReplaced}, {"Chemical", OutcomeReplaced}}; !slices.Equal(ocs[0], want) {
+	if want := []perturb.MentionOutcome{{Type: "Chemical", Outcome: OutcomeReplaced}, {Type: "Chemical", Outcome: OutcomeReplaced}}; !slices.Equal(ocs[0], want) {
 		t.Errorf("outcomes %v, want %v", ocs[0], want)
 	}
 	// The text's own definition comes first.

@@ -40,7 +40,7 @@ const (
 // Audit counts the replacements of out by kind and by proxy, and the
 // names rejected for the mentions of orig, by reason
 // (perturb.Auditor).
-func (r *Replacer) Audit(dst []perturb.AuditCount, ctx any, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
+func (r *Replacer) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
 	for _, c := range changes {
 		kind := ItemLexicon
 		if c.TermType == TermLongForm || c.TermType == TermStandardLongForm {
@@ -84,7 +84,7 @@ func (r *Replacer) Audit(dst []perturb.AuditCount, ctx any, orig, out conll.Sent
 	if len(iob.Validate(orig.Tags, iob.IOB2)) > 0 || len(orig.Tags) != len(orig.Tokens) {
 		return dst
 	}
-	sc, _ := ctx.(*sentenceContext)
+	sc, _ := doc.(*sentenceContext)
 	for _, sp := range iob.Spans(orig.Tags) {
 		if sc.inDefinition(sp) || r.hasLongForm(sc, orig, sp) {
 			continue

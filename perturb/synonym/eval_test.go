@@ -32,12 +32,12 @@ func runCorpus(t testing.TB, r *Replacer, path string) corpusStats {
 		t.Fatal(err)
 	}
 	st := corpusStats{outcomes: map[string]map[string]int{}}
-	cr := r.NewContextReader()
+	cr := r.NewDocumentReader()
 	for i, s := range ss {
 		st.sentences++
 		rng := perturb.SentenceRand(1, Name, s)
-		ctx := cr.Observe(s)
-		out, cs := r.PerturbContext(ctx, s, nil, rng)
+		doc := cr.Observe(s)
+		out, cs := r.PerturbInDocument(doc, s, nil, rng)
 		for k := range cs {
 			if err := r.Check(cs[k]); err != nil {
 				t.Errorf("%s: sentence %d: %v", path, i+1, err)
@@ -58,11 +58,11 @@ func runCorpus(t testing.TB, r *Replacer, path string) corpusStats {
 			}
 			st.contextChanged += contextDiff(s, out)
 		}
-		for _, mo := range r.MentionOutcomesContext(ctx, s) {
-			if st.outcomes[mo[0]] == nil {
-				st.outcomes[mo[0]] = map[string]int{}
+		for _, mo := range r.MentionOutcomesInDocument(doc, s) {
+			if st.outcomes[mo.Type] == nil {
+				st.outcomes[mo.Type] = map[string]int{}
 			}
-			st.outcomes[mo[0]][mo[1]]++
+			st.outcomes[mo.Type][mo.Outcome]++
 		}
 	}
 	return st

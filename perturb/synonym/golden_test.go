@@ -27,9 +27,9 @@ func TestGolden(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	cw := perturb.NewChangeWriter(&buf)
-	cr := r.NewContextReader()
+	cr := r.NewDocumentReader()
 	for i, s := range ss {
-		_, cs := r.PerturbContext(cr.Observe(s), s, nil, perturb.SentenceRand(1, Name, s))
+		_, cs := r.PerturbInDocument(cr.Observe(s), s, nil, perturb.SentenceRand(1, Name, s))
 		for _, c := range cs {
 			c.File, c.Sentence = "bc5cdr-head_synonym.tsv", i
 			cw.Write(c)

@@ -79,10 +79,10 @@ func TestPipelineContext(t *testing.T) {
 		}
 	}
 	// The same as perturbing in order by hand.
-	cr := r.NewContextReader()
+	cr := r.NewDocumentReader()
 	n := 0
 	for i, s := range ss {
-		out, cs := r.PerturbContext(cr.Observe(s), s, nil, perturb.SentenceRand(1, Name, s))
+		out, cs := r.PerturbInDocument(cr.Observe(s), s, nil, perturb.SentenceRand(1, Name, s))
 		if !reflect.DeepEqual(out.Tokens, outs[i].Tokens) {
 			t.Fatalf("sentence %d differs from an in-order run", i+1)
 		}

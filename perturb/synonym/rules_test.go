@@ -83,11 +83,11 @@ func TestKeptNames(t *testing.T) {
 // perturbAll runs the replacer over sentences in order, with their
 // context, and returns the outputs.
 func perturbAll(r *Replacer, ss ...conll.Sentence) ([]conll.Sentence, [][]perturb.Change) {
-	cr := r.NewContextReader()
+	cr := r.NewDocumentReader()
 	var outs []conll.Sentence
 	var chs [][]perturb.Change
 	for _, s := range ss {
-		out, cs := r.PerturbContext(cr.Observe(s), s, nil, perturb.SentenceRand(1, Name, s))
+		out, cs := r.PerturbInDocument(cr.Observe(s), s, nil, perturb.SentenceRand(1, Name, s))
 		outs, chs = append(outs, out), append(chs, cs)
 	}
 	return outs, chs

@@ -958,19 +958,19 @@ func Choose(strategy, mention string, cands []Candidate, r *rand.Rand) Candidate
 }
 
 // Perturb replaces every mention of s that has candidates. selected is
-// ignored: the targets are the gold mentions. Fields are dropped when
-// the number of tokens changes, as extra columns cannot be invented for
-// new tokens. Without the sentences before s, abbreviations are left
-// alone; the pipeline calls PerturbContext.
+// ignored: the targets are the gold mentions. The other columns of s
+// follow the tokens by conll.Realign's rule. Without the sentences
+// before s, abbreviations are left alone; the pipeline calls
+// PerturbInDocument.
 func (r *Replacer) Perturb(s conll.Sentence, selected []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return r.PerturbContext(nil, s, selected, rng)
+	return r.PerturbInDocument(nil, s, selected, rng)
 }
 
-// PerturbContext is Perturb with the context its ContextReader returned
+// PerturbInDocument is Perturb with the state its DocumentReader returned
 // for s: abbreviations defined in the sentences before s are replaced by
 // their long form, and the mentions of a definition in s are left alone
-// (perturb.ContextPerturbation).
-func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
+// (perturb.DocumentPerturbation).
+func (r *Replacer) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
 	if len(iob.Validate(s.Tags, iob.IOB2)) > 0 || len(s.Tags) != len(s.Tokens) {
 		return s, nil // not valid IOB2: no span is trustworthy
 	}
@@ -978,7 +978,7 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand
 	if len(spans) == 0 {
 		return s, nil
 	}
-	sc, _ := ctx.(*sentenceContext)
+	sc, _ := doc.(*sentenceContext)
 	style := r.opts.Tokenize
 	if style == TokenizeAuto {
 		style = english.InferStyle(s.Tokens)
@@ -1041,9 +1041,6 @@ func (r *Replacer) PerturbContext(ctx any, s conll.Sentence, _ []bool, rng *rand
 			After:     strings.Join(e.toks, " "),
 			ConceptID: e.c.ConceptID, Source: e.c.Source, TermType: e.c.TermType,
 		}
-	}
-	if len(s.Fields) == len(s.Tokens) && len(out.Tokens) == len(s.Tokens) {
-		out.Fields = s.Fields // the pipeline resyncs the token column
 	}
 	return out, changes
 }
@@ -1294,15 +1291,16 @@ func (r *Replacer) CheckSentence(orig, out conll.Sentence, changes []perturb.Cha
 
 // MentionOutcomes returns, for each gold mention of s in order, its type
 // and outcome (an Outcome* constant).
-func (r *Replacer) MentionOutcomes(s conll.Sentence) [][2]string {
-	return r.MentionOutcomesContext(nil, s)
+func (r *Replacer) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
+	return r.MentionOutcomesInDocument(nil, s)
 }
 
-// MentionOutcomesContext is MentionOutcomes with the sentence's context
-// (perturb.ContextPerturbation).
-func (r *Replacer) MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string {
-	var out [][2]string
-	sc, _ := ctx.(*sentenceContext)
+// MentionOutcomesInDocument is MentionOutcomes with the state of the
+// sentence's document
+// (perturb.DocumentPerturbation).
+func (r *Replacer) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
+	var out []perturb.MentionOutcome
+	sc, _ := doc.(*sentenceContext)
 	valid := len(iob.Validate(s.Tags, iob.IOB2)) == 0 && len(s.Tags) == len(s.Tokens)
 	for _, sp := range iob.Spans(s.Tags) {
 		outcome := OutcomeFiltered
@@ -1318,7 +1316,7 @@ func (r *Replacer) MentionOutcomesContext(ctx any, s conll.Sentence) [][2]string
 				outcome = OutcomeFiltered // no candidate takes the article before the mention
 			}
 		}
-		out = append(out, [2]string{sp.Type, outcome})
+		out = append(out, perturb.MentionOutcome{Type: sp.Type, Outcome: outcome})
 	}
 	return out
 }

@@ -315,7 +315,7 @@ func TestCheckSentenceCatches(t *testing.T) {
 func TestMentionOutcomes(t *testing.T) {
 	r, _ := fakeReplacer(t, nil)
 	got := r.MentionOutcomes(sentence("cocaine , aspirin and syncope", "B-Chemical O B-Chemical O B-Disease"))
-	want := [][2]string{{"Chemical", OutcomeReplaced}, {"Chemical", OutcomeNoConcept}, {"Disease", OutcomeAmbiguous}}
+	want := []perturb.MentionOutcome{{Type: "Chemical", Outcome: OutcomeReplaced}, {Type: "Chemical", Outcome: OutcomeNoConcept}, {Type: "Disease", Outcome: OutcomeAmbiguous}}
 	if !slices.Equal(got, want) {
 		t.Errorf("MentionOutcomes = %v, want %v", got, want)
 	}

@@ -16,14 +16,16 @@ import (
 // Replace returns s with n mentions replaced, the k-th (spans
 // sorted by start, not overlapping) being edit(k): its span of s and the
 // tokens that take its place, tagged by iob.Replace (B-TYPE on the first
-// new token, I-TYPE on the others). It returns s and false when a span
-// is not one iob.Replace can realign, which never happens for the spans
-// of valid IOB2. The result has no Fields; s is not modified.
+// new token, I-TYPE on the others), with the other columns of s (CoNLL
+// columns, JSON Lines per-token lists) carried over by conll.Realign.
+// It returns s and false when a span is not one iob.Replace can
+// realign, which never happens for the spans of valid IOB2. s is not
+// modified.
 func Replace(s conll.Sentence, n int, edit func(k int) (iob.Span, []string)) (conll.Sentence, bool) {
 	out := s
 	out.Tokens = slices.Clone(s.Tokens)
 	out.Tags = slices.Clone(s.Tags)
-	out.Fields = nil
+	edits := make([]conll.Edit, n)
 	// Right to left, so that the spans still to do keep their offsets.
 	for k := n - 1; k >= 0; k-- {
 		sp, toks := edit(k)
@@ -33,6 +35,11 @@ func Replace(s conll.Sentence, n int, edit func(k int) (iob.Span, []string)) (co
 		}
 		out.Tags = tags
 		out.Tokens = slices.Replace(out.Tokens, sp.Start, sp.End, toks...)
+		edits[k] = conll.Edit{Start: sp.Start, End: sp.End, N: len(toks)}
+	}
+	out, err := conll.Realign(s, out, edits)
+	if err != nil {
+		return s, false
 	}
 	return out, true
 }
