@@ -142,7 +142,11 @@ func runReviewSample(_ context.Context, e *env, o *reviewOptions, args []string)
 	if err := s.WriteDir(o.out, o.force); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.Stdout, "sample %s: %d items of %d changes, %d strata (by %s):\n", s.ID, len(s.Items), s.Changes, len(s.Strata), strings.Join(s.By, ", "))
+	by := strings.Join(s.By, ", ")
+	if by == "" {
+		by = "none: one stratum"
+	}
+	fmt.Fprintf(e.Stdout, "sample %s: %d items of %d changes, %d strata (by %s):\n", s.ID, len(s.Items), s.Changes, len(s.Strata), by)
 	tw := tabwriter.NewWriter(e.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "  stratum\tchanges\tdrawn\t\n")
 	for _, st := range s.Strata {
