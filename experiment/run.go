@@ -48,8 +48,53 @@ type Evaluated struct {
 	Summary, HTML, Predictions string
 }
 
+// Files returns every file the evaluation reads and every file it
+// writes, known before any work: those of the build (Plan.Files), the
+// systems' training corpora and saved models (Systems.Inputs), the
+// predictions of every system on every set (Dir/pred/SYSTEM/SET), the
+// summary and the HTML page. A caller applies the one output policy to
+// them (overwrite.Check) before Run.
+func (ev *Evaluation) Files() (inputs, outputs []string) {
+	plan := &ev.Plan
+	inputs, outputs = plan.Files()
+	inputs = append(inputs, ev.Systems.Inputs()...)
+	// Predictions are named as the sets are: the original as its input
+	// (the embedded sample as NAME.tsv), each stress set as in the build.
+	var sets []string
+	for _, in := range plan.Inputs {
+		name := filepath.Base(in.Path)
+		if stressset.IsSample(in.Path) {
+			name = in.Name + ".tsv"
+		}
+		sets = append(sets, name)
+		if conll.FormatOf(name) == conll.FormatBrat {
+			sets = append(sets, strings.TrimSuffix(name, filepath.Ext(name))+".txt") // brat's text beside
+		}
+	}
+	changes, manifest := filepath.Join(plan.Dir, stressset.ChangesName), filepath.Join(plan.Dir, stressset.ManifestName)
+	for _, out := range outputs {
+		if out != changes && out != manifest {
+			sets = append(sets, filepath.Base(out))
+		}
+	}
+	for _, system := range ev.Systems.SystemNames() {
+		for _, set := range sets {
+			outputs = append(outputs, filepath.Join(plan.Dir, "pred", system, set))
+		}
+	}
+	return inputs, append(outputs, filepath.Join(plan.Dir, "summary.md"), ev.htmlPath())
+}
+
+// htmlPath is where the HTML page goes.
+func (ev *Evaluation) htmlPath() string {
+	if ev.HTML == "" {
+		return filepath.Join(ev.Plan.Dir, "report.html")
+	}
+	return ev.HTML
+}
+
 // Run builds, tags, compares and writes the reports. The caller has
-// prepared Plan.Dir (see ClearDir).
+// prepared Plan.Dir (see ClearDir) and checked the files (Files).
 func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 	logf := ev.Logf
 	if logf == nil {
@@ -89,11 +134,8 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 	logf("tagging %d sets with %d systems and comparing (%d bootstrap samples)", len(sets), len(systems), ev.Samples)
 	c := compare.New()
 	c.Samples, c.Seed, c.Workers = ev.Samples, plan.Seed, plan.Workers
-	out := &Evaluated{Systems: systems, HTML: ev.HTML,
+	out := &Evaluated{Systems: systems, HTML: ev.htmlPath(),
 		Predictions: filepath.Join(plan.Dir, "pred"), Summary: filepath.Join(plan.Dir, "summary.md")}
-	if out.HTML == "" {
-		out.HTML = filepath.Join(plan.Dir, "report.html")
-	}
 	save := SavePredictionsLike(out.Predictions, func(s stressset.Set) conll.Template { return templates[s.File] }, plan.Scheme)
 	if out.Report, err = Evaluate(ctx, c, sets, systems, save); err != nil {
 		return nil, err
@@ -152,9 +194,32 @@ func (e *DirError) Unwrap() error { return e.Err }
 // missing directory is used as it is; a non-empty one is cleared only
 // when clear is set, and then only when it holds the manifest of an
 // earlier build and none of inputs (a mistyped directory must not wipe
-// unrelated files). Stale files of systems no longer run would otherwise
-// sit beside the new report.
+// unrelated files; see CheckDir). Stale files of systems no longer run
+// would otherwise sit beside the new report.
 func ClearDir(dir string, clear bool, inputs []string) error {
+	if err := CheckDir(dir, clear, inputs); err != nil {
+		return err
+	}
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CheckDir is ClearDir's refusal, without clearing anything: a *DirError
+// for a non-empty directory that clear does not allow clearing, that
+// holds no earlier build, or that holds one of inputs (overwrite.Within:
+// symbolic links and mounts followed).
+func CheckDir(dir string, clear bool, inputs []string) error {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -171,19 +236,10 @@ func ClearDir(dir string, clear bool, inputs []string) error {
 	if _, err := os.Stat(filepath.Join(dir, stressset.ManifestName)); err != nil {
 		return &DirError{Dir: dir, Err: ErrNotBuild}
 	}
-	absDir, err := filepath.Abs(dir)
-	if err != nil {
-		return err
-	}
-	for _, in := range inputs {
-		if abs, err := filepath.Abs(in); err == nil && in != "" && strings.HasPrefix(abs, absDir+string(filepath.Separator)) {
-			return &DirError{Dir: dir, Input: in, Err: overwrite.ErrInput}
-		}
-	}
-	for _, e := range ents {
-		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
-			return err
-		}
+	// Inputs reached through a link or a mount count: clearing would
+	// remove them all the same.
+	if in := overwrite.Within(dir, inputs); in != "" {
+		return &DirError{Dir: dir, Input: in, Err: overwrite.ErrInput}
 	}
 	return nil
 }

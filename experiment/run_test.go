@@ -116,6 +116,20 @@ func TestEvaluationRun(t *testing.T) {
 			t.Errorf("not written: %v", err)
 		}
 	}
+	// Files knew, before the run, every file it wrote.
+	_, outputs := ev.Files()
+	var written []string
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			written = append(written, path)
+		}
+		return nil
+	})
+	slices.Sort(outputs)
+	slices.Sort(written)
+	if !slices.Equal(outputs, written) {
+		t.Errorf("Files() outputs\n%q\nwritten\n%q", outputs, written)
+	}
 	if md, _ := os.ReadFile(res.Summary); !strings.Contains(string(md), "zero") {
 		t.Errorf("summary does not name the system:\n%s", md)
 	}
@@ -147,5 +161,32 @@ func TestEvaluationRun(t *testing.T) {
 	ev.Plan.Dir = filepath.Join(t.TempDir(), "run2")
 	if _, err := ev.Run(context.Background()); !errors.Is(err, ErrOption) {
 		t.Errorf("bad system name: %v, want ErrOption", err)
+	}
+}
+
+// On a brat corpus (NAME.ann beside NAME.txt) Files knows the text
+// files of the sets and predictions too.
+func TestEvaluationFilesBrat(t *testing.T) {
+	ks, err := perturbkinds.Resolve([]string{"keyboard"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs, err := stressset.Inputs([]string{"in/doc.ann"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := &Evaluation{
+		Plan:    stressset.Plan{Seed: 1, Selection: perturb.DefaultSelection(), Kinds: ks, Inputs: inputs, Dir: "r", Workers: 1, Version: "test"},
+		Systems: Systems{Commands: []string{"cat"}},
+	}
+	ins, outs := ev.Files()
+	if want := []string{"in/doc.ann", "in/doc.txt"}; !slices.Equal(ins, want) {
+		t.Errorf("inputs %q, want %q", ins, want)
+	}
+	want := []string{"r/doc_key.ann", "r/doc_key.txt", "r/changes.tsv", "r/manifest.json",
+		"r/pred/cmd/doc.ann", "r/pred/cmd/doc.txt", "r/pred/cmd/doc_key.ann", "r/pred/cmd/doc_key.txt",
+		"r/summary.md", "r/report.html"}
+	if !slices.Equal(outs, want) {
+		t.Errorf("outputs\n%q\nwant\n%q", outs, want)
 	}
 }

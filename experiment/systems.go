@@ -10,6 +10,7 @@ import (
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -141,6 +142,22 @@ func (s *Systems) SystemNames() []string {
 		names = append(names, m.Name)
 	}
 	return append(names, s.externalNames()...)
+}
+
+// Inputs are the files the systems read: the training corpora of the
+// baselines, the files the options of the augmenting kinds name, and the
+// saved models (embedded corpora left out).
+func (s *Systems) Inputs() []string {
+	files := perturbkinds.InputFiles(s.Augment)
+	for _, t := range s.Train {
+		if !stressset.IsSample(t) {
+			files = append(files, t)
+		}
+	}
+	for _, m := range s.Models {
+		files = append(files, m.File)
+	}
+	return files
 }
 
 // Check reports, wrapping ErrOption, a system name Load would refuse

@@ -222,8 +222,16 @@ type Option struct {
 	// to its directory, as it does its inputs, so that --from finds them
 	// from anywhere.
 	Files bool
+	// Input marks an option naming a file the kind reads (a concept
+	// store) that is recorded as given. Files options are read too: both
+	// are inputs of a command's output policy, which no output replaces.
+	Input bool
 	Help  string
 }
+
+// Reads reports whether the option names files the kind reads (Files or
+// Input).
+func (o Option) Reads() bool { return o.Files || o.Input }
 
 // Value returns the option's value in opts, or its default when opts has
 // none or an empty one: what a kind's New reads, whether or not Build

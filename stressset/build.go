@@ -95,8 +95,10 @@ func Inputs(paths []string) ([]perturb.Input, error) {
 	return out, nil
 }
 
-// Files returns the input files Run reads (embedded corpora left out)
-// and every file it writes, in the order it commits them.
+// Files returns the input files Run reads (embedded corpora left out),
+// the files its kinds' options name for them to read last
+// (kinds.InputFiles: a concept store, corpora of unseen mentions), and
+// every file it writes, in the order it commits them.
 func (p *Plan) Files() (inputs, outputs []string) {
 	for _, in := range p.Inputs {
 		if !IsSample(in.Path) {
@@ -115,7 +117,7 @@ func (p *Plan) Files() (inputs, outputs []string) {
 		}
 	}
 	outputs = append(outputs, filepath.Join(p.Dir, ChangesName), filepath.Join(p.Dir, ManifestName))
-	return inputs, outputs
+	return append(inputs, kinds.InputFiles(p.Kinds)...), outputs
 }
 
 // IsSample reports whether path names an embedded corpus ("sample:test")

@@ -56,13 +56,6 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	read := append([]string{o.test}, o.sys.Train...)
-	if err := overwrite.Check(read, []string{o.htmlPath}, o.force); err != nil {
-		return err
-	}
-	if err := experiment.ClearDir(o.outDir, o.force, read); err != nil {
-		return outDirError(err)
-	}
 	var tests []string
 	if o.test != "" {
 		tests = []string{o.test}
@@ -76,6 +69,20 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 		Plan: stressset.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
 			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme},
 		Systems: *o.systems(&o.perturbFlags, e, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf}
+	// Every file the run reads and writes is known now: the one policy
+	// checks them all (--html over a set or a prediction is an output
+	// named twice) before the directory is cleared and any work done.
+	read, written := ev.Files()
+	read = append(read, labelsFile)
+	if err := experiment.CheckDir(o.outDir, o.force, read); err != nil {
+		return outDirError(err)
+	}
+	if err := overwrite.Check(read, written, o.force); err != nil {
+		return err
+	}
+	if err := experiment.ClearDir(o.outDir, o.force, read); err != nil {
+		return outDirError(err)
+	}
 	if !o.quiet {
 		defer progressPlan(e, &ev.Plan)()
 		ev.Tagging = func(systems []experiment.System, sets []stressset.Set) {

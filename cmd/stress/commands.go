@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
@@ -76,6 +77,7 @@ func run(ctx context.Context, args []string, e *env) error {
 	// conll.Stdin.
 	conll.Stdin = e.Stdin
 	conll.DefaultLabels = nil // until --labels sets them
+	labelsFile = ""
 	return commands.Run(ctx, e, args)
 }
 
@@ -127,9 +129,17 @@ func labelsFlag(c *command, f *flags) {
 			return err
 		}
 		conll.DefaultLabels = labels
+		if _, err := os.Stat(spec); err == nil { // read as a file, not a list
+			labelsFile = spec
+		}
 		return nil
 	})
 }
+
+// labelsFile is the file --labels named (a label list, dataset_info.json),
+// "" when it gave a list or nothing: an input of the command, which no
+// output may replace, as its corpora.
+var labelsFile string
 
 // helpTexts are the long descriptions of commands, one text file each
 // (help/NAME.txt: the synopsis, a blank line, what the command does):

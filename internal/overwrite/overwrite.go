@@ -24,6 +24,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
 )
@@ -91,13 +92,21 @@ func (f file) same(g file) bool {
 	return f.info != nil && g.info != nil && os.SameFile(f.info, g.info)
 }
 
+// within reports whether path a lies inside directory b (both
+// absolute and resolved).
+func within(a, b string) bool {
+	rel, err := filepath.Rel(b, a)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
 // skip reports whether a name is not a file: "-" (standard input or
 // output) and "" (none).
 func skip(name string) bool { return name == "" || name == "-" }
 
 // Check refuses, before any work, a run that would write an output over
 // one of its inputs (ErrInput, whatever force says: the run would
-// destroy what it reads), write two outputs to one file (ErrTwice),
+// destroy what it reads), write two outputs to one file or one inside
+// the other, as if it were a directory (ErrTwice),
 // write to a directory, block device or socket (an
 // *atomicfile.NotFileError), or, without force, replace an existing
 // file (atomicfile.ErrExists; a character device or FIFO is written
@@ -127,7 +136,9 @@ func Check(inputs, outputs []string, force bool) error {
 			}
 		}
 		for _, prev := range outs {
-			if o.same(prev) {
+			// A file named as the directory of another output is that
+			// output named twice too: one of them cannot be written.
+			if o.same(prev) || within(o.abs, prev.abs) || within(prev.abs, o.abs) {
 				return &Error{Path: out, Other: prev.name, Err: ErrTwice}
 			}
 		}
@@ -141,4 +152,43 @@ func Check(inputs, outputs []string, force bool) error {
 		}
 	}
 	return nil
+}
+
+// Within returns the first of inputs that removing everything inside
+// directory dir would remove, or "" if none would be: an input whose
+// path, symbolic links followed, lies under dir (itself resolved), or
+// whose directory is one of dir's directories by os.SameFile (a bind
+// mount, a case-folding file system). A hard link inside dir does not
+// count: removing it leaves the input's own name. Names "-" and "" are
+// skipped.
+func Within(dir string, inputs []string) string {
+	root := resolve(dir).abs
+	var dirs []os.FileInfo
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			if info, err := d.Info(); err == nil {
+				dirs = append(dirs, info)
+			}
+		}
+		return nil
+	})
+	for _, in := range inputs {
+		if skip(in) {
+			continue
+		}
+		f := resolve(in)
+		if within(f.abs, root) {
+			return in
+		}
+		parent, err := os.Stat(filepath.Dir(f.abs))
+		if err != nil {
+			continue
+		}
+		for _, d := range dirs {
+			if os.SameFile(parent, d) {
+				return in
+			}
+		}
+	}
+	return ""
 }

@@ -55,6 +55,9 @@ func TestCheck(t *testing.T) {
 		{"symbolic link", []string{"in.tsv"}, []string{"soft.tsv"}, true, ErrInput, "soft.tsv"},
 		{"new file through a linked directory", nil, []string{"sub/x.tsv", "subl/x.tsv"}, true, ErrTwice, "subl/x.tsv"},
 		{"two outputs, one file", []string{"in.tsv"}, []string{"o.tsv", "./o.tsv"}, true, ErrTwice, "./o.tsv"},
+		{"an output inside another", nil, []string{"r/pred", "r/pred/cmd/t.tsv"}, true, ErrTwice, "r/pred/cmd/t.tsv"},
+		{"an output around another", nil, []string{"r/pred/cmd/t.tsv", "r/pred"}, true, ErrTwice, "r/pred"},
+		{"siblings with a common prefix", nil, []string{"r/pred", "r/pred.html", "r/predx/a"}, true, nil, ""},
 		{"existing output", []string{"in.tsv"}, []string{"new.tsv", "old.tsv"}, false, atomicfile.ErrExists, "old.tsv"},
 		{"existing output with force", []string{"in.tsv"}, []string{"old.tsv"}, true, nil, ""},
 		{"standard streams are not files", []string{"-"}, []string{"-", "", "out.tsv"}, false, nil, ""},
@@ -101,4 +104,48 @@ func ExampleCheck() {
 	// Output:
 	// ./train.tsv: output would replace an input (train.tsv)
 	// true
+}
+
+// Within finds the inputs that clearing a directory would remove,
+// however they are named; a hard link elsewhere keeps its input.
+func TestWithin(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, d := range []string{"r/sub", "other"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"r/in.tsv", "r/sub/deep.tsv", "other/out.tsv"} {
+		if err := os.WriteFile(f, []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, l := range [][2]string{{"r", "rlink"}, {"r/in.tsv", "file-link.tsv"}, {"../r", "other/up"}} {
+		if err := os.Symlink(l[0], l[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Link("r/in.tsv", "hard.tsv"); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		inputs []string
+		want   string
+	}{
+		{[]string{"other/out.tsv", "hard.tsv", "-", ""}, ""},
+		{[]string{"r/in.tsv"}, "r/in.tsv"},
+		{[]string{"other/out.tsv", "rlink/sub/deep.tsv"}, "rlink/sub/deep.tsv"},
+		{[]string{"file-link.tsv"}, "file-link.tsv"},
+		{[]string{"other/up/sub/deep.tsv"}, "other/up/sub/deep.tsv"},
+		{[]string{"r/not-yet.tsv"}, "r/not-yet.tsv"},
+		{[]string{"r"}, ""}, // the directory itself stays
+	}
+	for _, tt := range tests {
+		if got := Within("r", tt.inputs); got != tt.want {
+			t.Errorf("Within(r, %q) = %q, want %q", tt.inputs, got, tt.want)
+		}
+		if got := Within("rlink", tt.inputs); got != tt.want {
+			t.Errorf("Within(rlink, %q) = %q, want %q", tt.inputs, got, tt.want)
+		}
+	}
 }

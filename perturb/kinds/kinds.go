@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/casing"
 	"github.com/stress-ner/stress/perturb/delete"
@@ -96,6 +97,26 @@ func Resolve(names []string, values map[string]map[string]string) ([]perturb.Man
 		out = append(out, perturb.ManifestKind{Name: k.Name, Suffix: k.Suffix, Options: opts})
 	}
 	return out, nil
+}
+
+// InputFiles returns the files the options of ks name for their kinds
+// to read (perturb.Option.Reads: a concept store, corpora whose mentions
+// are not used), in order: inputs of the output policy of any command
+// that perturbs with ks. Unknown kinds are skipped (New reports them).
+func InputFiles(ks []perturb.ManifestKind) []string {
+	var files []string
+	for _, mk := range ks {
+		k, err := Lookup(mk.Name)
+		if err != nil {
+			continue
+		}
+		for _, o := range k.Options {
+			if o.Reads() {
+				files = append(files, textutil.SplitList(mk.Options[o.Name])...)
+			}
+		}
+	}
+	return files
 }
 
 // New builds a resolved kind (from Resolve or a manifest), checking

@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,5 +62,23 @@ func TestNew(t *testing.T) {
 	bad.Options = map[string]string{"nosuch": "1"}
 	if _, err := New(bad); err == nil {
 		t.Error("New with an unknown option: no error")
+	}
+}
+
+// InputFiles lists the files kinds' options name for them to read: the
+// concept store of synonym, the corpora of entity-swap's unseen-in.
+func TestInputFiles(t *testing.T) {
+	ks, err := Resolve([]string{"keyboard", "synonym", "entity-swap"}, map[string]map[string]string{
+		"synonym":     {"db": "umls.db", "type-map": "Chemical=CHEM"},
+		"entity-swap": {"unseen-in": "train.tsv,dev.tsv"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := InputFiles(ks), []string{"umls.db", "train.tsv", "dev.tsv"}; !slices.Equal(got, want) {
+		t.Errorf("InputFiles = %q, want %q", got, want)
+	}
+	if got := InputFiles(ks[:1]); len(got) != 0 {
+		t.Errorf("keyboard reads no file, got %q", got)
 	}
 }

@@ -26,7 +26,7 @@ func newKind() *perturb.Kind {
 		Suffix: Suffix,
 		Help:   "replace gold mentions by another name of the same concept (\"doxorubicin\" -> \"adriamycin\")",
 		Options: []perturb.Option{
-			{Name: "db", Default: "", Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
+			{Name: "db", Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
 			{Name: "type-map", Default: "", Help: "entity type to semantic groups, e.g. Chemical=CHEM,Disease=DISO (default: BC5CDR, NCBI-disease and BC4CHEMD labels)"},
 			{Name: "ambiguous", Default: d.Ambiguous, Help: "mention naming several concepts of one source: skip, or use the first"},
 			{Name: "strategy", Default: d.Strategy, Help: "choice among synonyms: random, shortest, longest, dissimilar or preferred"},
