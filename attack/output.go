@@ -11,7 +11,7 @@ import (
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/jsonenc"
 	"github.com/stress-ner/stress/iob"
-	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // Outputs names the files a Result is written to. Set is required; Log
@@ -71,7 +71,7 @@ func (res *Result) Write(o Outputs) error {
 			return err
 		}
 		pending = append(pending, lf)
-		cw := perturb.NewChangeWriter(lf)
+		cw := stressset.NewChangeWriter(lf)
 		cw.Scheme = o.Scheme
 		cw.WriteHeader()
 		for _, c := range res.Changes {

@@ -65,7 +65,7 @@ func (c *Comparer) AddFiles(golds []GoldFile, preds []PredictionFile, changeLog 
 	var logs map[string][]stressset.Span
 	if changeLog != "" {
 		var err error
-		if logs, err = stressset.ReadChangeLogFile(changeLog); err != nil {
+		if logs, err = stressset.ReadChangedFile(changeLog); err != nil {
 			return err
 		}
 	}

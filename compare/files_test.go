@@ -21,7 +21,7 @@ func TestAddFiles(t *testing.T) {
 	}
 	gold := write("test.tsv", "Aspirin\tB-Chemical\nhelps\tO\n")
 	key := write("test_key.tsv", "Aspirni\tB-Chemical\nhelps\tO\n")
-	log := write("changes.tsv", "file\tsentence\ttoken\tend\tkind\tbefore\tafter\nexample/test_key.tsv\t1\t1\t1\tkeyboard\tAspirin\tAspirni\n")
+	log := write("changes.tsv", "file\tsentence\ttoken\tend\tkind\tbefore\tafter\tconcept_id\tsource\tterm_type\nexample/test_key.tsv\t1\t1\t1\tkeyboard\tAspirin\tAspirni\t\t\t\n")
 	pO := write("pO.tsv", "Aspirin\tB-Chemical\nhelps\tO\n")
 	pK := write("pK.tsv", "Aspirni\tO\nhelps\tO\n")
 

@@ -42,6 +42,7 @@ func (p *AugmentPlan) Files() (inputs, outputs []string) {
 	if !stressset.IsSample(p.Input) {
 		inputs = []string{p.Input}
 	}
+	inputs = append(inputs, perturbkinds.InputFiles(p.Kinds)...)
 	return inputs, []string{p.Output, p.Output + ".changes.tsv", p.Output + ".manifest.json"}
 }
 
@@ -95,7 +96,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*AugmentManifest, error) {
 		return nil, err
 	}
 	defer cf.Abort()
-	cw := perturb.NewChangeWriter(cf)
+	cw := stressset.NewChangeWriter(cf)
 	cw.Scheme = p.Scheme
 	cw.WriteHeader()
 	a.Changes = cw.Write

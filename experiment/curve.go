@@ -125,26 +125,15 @@ func (c *Curve) perturbAt(ctx context.Context, test []conll.Sentence, kind strin
 		return stressset.Set{}, err
 	}
 	var out collector
-	var log bytes.Buffer
-	cw := perturb.NewChangeWriter(&log)
-	cw.WriteHeader()
-	pl := &perturb.Pipeline{Seed: c.Seed, Selector: selector, Workers: c.Workers, ChangeLog: cw,
-		Steps: []perturb.Step{{Name: kind, File: name, Perturbation: p, Out: &out}}}
+	var changes []perturb.Change
+	pl := &perturb.Pipeline{Seed: c.Seed, Selector: selector, Workers: c.Workers,
+		Changes: func(ch perturb.Change) error { changes = append(changes, ch); return nil },
+		Steps:   []perturb.Step{{Name: kind, File: name, Perturbation: p, Out: &out}}}
 	if _, err := pl.Run(ctx, &sliceSource{sents: test}); err != nil {
 		return stressset.Set{}, err
 	}
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		return stressset.Set{}, err
-	}
-	// The change log maps the changes onto the perturbed sentences,
-	// shifting tokens after replacements of another length, exactly as
-	// for a build on disk.
-	logs, err := stressset.ReadChangeLog(&log, name+" change log")
-	if err != nil {
-		return stressset.Set{}, err
-	}
-	ch := logs[name]
+	// Mapped onto the perturbed sentences exactly as for a build on disk.
+	ch := stressset.ChangedSpans(changes)[name]
 	if ch == nil {
 		ch = []stressset.Span{}
 	}

@@ -25,9 +25,10 @@ type ApplyOptions struct {
 	// Workers is the number of perturbing goroutines (0: one per CPU);
 	// the output does not depend on it.
 	Workers int
-	// Changes, when not nil, receives the change log: TSV with a header
-	// row, one row per change (the format of changes.tsv).
-	Changes io.Writer
+	// ChangeLog, when not nil, receives every change (the pipeline's
+	// ChangeLog: stressset.ChangeWriter writes changes.tsv); the caller
+	// flushes it.
+	ChangeLog ChangeLog
 	// File names the output in the change log; "-" when empty.
 	File string
 	// Input names the input in errors about a sentence the output
@@ -83,24 +84,13 @@ func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src conll.S
 	out := layout.NewSink(dst, t)
 	pl := &Pipeline{Seed: opts.Seed, Selector: selector, Workers: opts.Workers, Progress: opts.Progress, NoStats: opts.NoStats, Input: opts.Input,
 		Steps: []Step{{Name: k.Name, File: opts.File, Perturbation: bk.Perturbation, Out: out}}}
-	var cw *ChangeWriter
-	if opts.Changes != nil {
-		cw = NewChangeWriter(opts.Changes)
-		cw.Scheme = opts.Scheme
-		cw.WriteHeader()
-		pl.ChangeLog = cw
-	}
+	pl.ChangeLog = opts.ChangeLog
 	stats, err := pl.Run(ctx, src)
 	if err != nil {
 		return Stats{}, err
 	}
 	if err := out.Flush(); err != nil {
 		return Stats{}, fmt.Errorf("write %s: %w", opts.File, err)
-	}
-	if cw != nil {
-		if cw.Flush(); cw.Error() != nil {
-			return Stats{}, fmt.Errorf("write change log: %w", cw.Error())
-		}
 	}
 	return stats[0], nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stress-ner/stress/perturb/keyboard"
 	"github.com/stress-ner/stress/perturb/swap"
 	"github.com/stress-ner/stress/sample"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // benchCorpus returns the embedded BC5CDR sample (512 sentences), or
@@ -86,7 +87,7 @@ func benchPipeline(b *testing.B, method string, endToEnd bool) {
 			{Name: "swap", File: "s", Perturbation: &swap.Swap{}, Out: s},
 		}}
 		if endToEnd {
-			cw := perturb.NewChangeWriter(io.Discard)
+			cw := stressset.NewChangeWriter(io.Discard)
 			p.ChangeLog = cw
 			defer cw.Flush()
 		}

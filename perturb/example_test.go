@@ -10,6 +10,7 @@ import (
 	"github.com/stress-ner/stress/perturb"
 	_ "github.com/stress-ner/stress/perturb/keyboard"
 	_ "github.com/stress-ner/stress/perturb/swap"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // Keyboard and swap typos of the same words: selection is shared.
@@ -78,7 +79,7 @@ func ExampleSelector_Select() {
 }
 
 func ExampleChangeWriter() {
-	cw := perturb.NewChangeWriter(os.Stdout)
+	cw := stressset.NewChangeWriter(os.Stdout)
 	cw.Write(perturb.Change{File: "test_key.tsv", Sentence: 0, Token: 9, End: 10, Kind: "keyboard",
 		Before: "dobutamine", After: "dobut1mine"})
 	cw.Flush()

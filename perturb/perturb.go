@@ -17,10 +17,10 @@
 // number of workers and when a corpus is split into shards whose outputs
 // are concatenated.
 //
-// Most programs need one call: Apply perturbs a corpus with one Kind
-// (keyboard.Kind, swap.Kind, ...; package perturb/kinds has them all by
-// name), seeded exactly as "stress perturb". Package stressset makes
-// whole stress-set builds with change log and manifest.
+// Most programs need one call, perturb.Apply, which perturbs a corpus
+// with one Kind (keyboard.Kind, swap.Kind, ...; package perturb/kinds has
+// them all by name), seeded exactly as "stress perturb"; package stressset
+// also makes whole stress-set builds with change log and manifest.
 package perturb
 
 import (

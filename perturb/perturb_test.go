@@ -17,6 +17,7 @@ import (
 	"github.com/stress-ner/stress/perturb"
 	_ "github.com/stress-ner/stress/perturb/pos" // pos selection
 	"github.com/stress-ner/stress/sample"
+	"github.com/stress-ner/stress/stressset"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata/")
@@ -485,7 +486,7 @@ func TestGolden(t *testing.T) {
 		golden(t, name, buf.Bytes())
 	}
 	var log bytes.Buffer
-	cw := perturb.NewChangeWriter(&log)
+	cw := stressset.NewChangeWriter(&log)
 	for _, c := range res.changes {
 		cw.Write(c)
 	}
@@ -505,11 +506,11 @@ func TestGolden(t *testing.T) {
 
 func TestChangeWriterEscapes(t *testing.T) {
 	var buf bytes.Buffer
-	cw := perturb.NewChangeWriter(&buf)
+	cw := stressset.NewChangeWriter(&buf)
 	cw.Write(perturb.Change{File: "f", Sentence: 0, Token: 2, End: 4, Kind: "synonym", Before: "a\tb", After: `c\d` + "\n",
 		ConceptID: "C0001", Source: "mesh", TermType: "SY"})
 	cw.Flush()
-	want := strings.Join(perturb.ChangesHeader, "\t") + "\n" + "f\t1\t3\t4\tsynonym\ta\\tb\tc\\\\d\\n\tC0001\tmesh\tSY\n"
+	want := strings.Join(stressset.ChangesHeader, "\t") + "\n" + "f\t1\t3\t4\tsynonym\ta\\tb\tc\\\\d\\n\tC0001\tmesh\tSY\n"
 	if buf.String() != want {
 		t.Errorf("got %q\nwant %q", buf.String(), want)
 	}
@@ -520,7 +521,7 @@ type errWriter struct{}
 func (errWriter) Write([]byte) (int, error) { return 0, io.ErrShortWrite }
 
 func TestChangeWriterError(t *testing.T) {
-	cw := perturb.NewChangeWriter(errWriter{})
+	cw := stressset.NewChangeWriter(errWriter{})
 	cw.Write(perturb.Change{Kind: "k", Before: "a", After: "b"})
 	cw.Flush()
 	if !errors.Is(cw.Error(), io.ErrShortWrite) {

@@ -26,6 +26,20 @@ type conceptWriter interface {
 	WriteConcepts(s conll.Sentence, concepts map[int]conll.ConceptSwap) error
 }
 
+// ChangeLog is a change log written by a Pipeline (stressset.ChangeWriter
+// is the one stress writes). The log is larger than the corpus and the
+// writing goroutine is the pipeline's narrowest stage, so the workers
+// format the rows and the writing goroutine only copies them.
+type ChangeLog interface {
+	// RowAppender returns a function that appends one change as a row
+	// (line break included) to dst. Each worker gets its own, called
+	// from one goroutine, for the changes of one step.
+	RowAppender() func(dst []byte, c Change) []byte
+	// WriteRows writes rows made by RowAppender functions, in input
+	// order, from the pipeline's writing goroutine.
+	WriteRows(rows []byte) error
+}
+
 // Step is one perturbation of a run and where its output goes.
 type Step struct {
 	Name         string // perturbation name: seeds its random stream and fills Change.Kind
@@ -96,10 +110,10 @@ type Pipeline struct {
 	// Changes, when not nil, receives every change in input order.
 	Changes func(Change) error
 	// ChangeLog, when not nil, receives every change in input order, as
-	// ChangeLog.Write would, but with the rows made by the workers: the
+	// rows made by the workers (see ChangeLog): the
 	// change log is larger than the corpus, and the serial writer is the
 	// pipeline's narrowest stage.
-	ChangeLog *ChangeWriter
+	ChangeLog ChangeLog
 	// Progress, when not nil, is called after each sentence is written,
 	// with the number of sentences done so far (in all parts).
 	Progress func(sentences int)
@@ -194,8 +208,8 @@ type worker struct {
 	stats     [][]Stats           // per part and step, the modifications only
 	reporters [][]MentionReporter // per part and step, nil when the step reports no outcomes
 	pcg       *rand.PCG
-	rng       *rand.Rand    // draws from pcg, reseeded for every sentence and step
-	rows      []rowAppender // per step, for ChangeLog
+	rng       *rand.Rand                          // draws from pcg, reseeded for every sentence and step
+	rows      []func(dst []byte, c Change) []byte // per step, for ChangeLog
 	selected  []bool
 	audit     []AuditCount
 	spans     []iob.Span // of the sentence being counted
@@ -512,11 +526,14 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 	}
 	if p.ChangeLog != nil {
 		if len(w.rows) < len(steps) {
-			w.rows = make([]rowAppender, len(steps))
+			w.rows = make([]func(dst []byte, c Change) []byte, len(steps))
+			for k := range w.rows {
+				w.rows[k] = p.ChangeLog.RowAppender()
+			}
 		}
 		for k, cs := range b.changes[i*len(steps) : (i+1)*len(steps)] {
 			for _, c := range cs {
-				b.rows = w.rows[k].append(b.rows, c)
+				b.rows = w.rows[k](b.rows, c)
 			}
 		}
 		b.rowEnds = append(b.rowEnds, len(b.rows))
@@ -568,7 +585,7 @@ func (p *Pipeline) emit(b *batch, steps []Step, input string, n int) (int, error
 		}
 	}
 	if p.ChangeLog != nil && b.ok > 0 && b.rowEnds[b.ok-1] > 0 {
-		if err := p.ChangeLog.writeRows(b.rows[:b.rowEnds[b.ok-1]]); err != nil {
+		if err := p.ChangeLog.WriteRows(b.rows[:b.rowEnds[b.ok-1]]); err != nil {
 			return n, fmt.Errorf("write change log: %w", err)
 		}
 	}

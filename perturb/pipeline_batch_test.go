@@ -10,6 +10,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // plain hides every optional interface of a perturbation, so that the
@@ -183,7 +184,7 @@ func TestPipelineChangeLog(t *testing.T) {
 			if fail >= 0 {
 				k = failAt{k, ss[fail].Tokens[0]}
 			}
-			cw := perturb.NewChangeWriter(&logs[mode])
+			cw := stressset.NewChangeWriter(&logs[mode])
 			p := &perturb.Pipeline{Seed: 5, Selector: sel, Workers: 2, Steps: []perturb.Step{
 				{Name: "keyboard", File: "k", Perturbation: k, Out: &collect{}},
 				{Name: "swap", File: "w", Perturbation: mustKind(t, "swap", nil), Out: &collect{}},

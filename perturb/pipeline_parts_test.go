@@ -13,6 +13,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // textSink writes CoNLL text through conll.Writer.Write only.
@@ -68,7 +69,7 @@ func runParts(t *testing.T, parts [][]conll.Sentence, workers int, formatted boo
 	}
 	k, w := mustKind(t, "keyboard", nil), mustKind(t, "swap", nil)
 	var log bytes.Buffer
-	cw := perturb.NewChangeWriter(&log)
+	cw := stressset.NewChangeWriter(&log)
 	p := &perturb.Pipeline{Seed: 7, Selector: sel, Workers: workers, ChangeLog: cw}
 	var sinks [][2]*textSink
 	var ps []perturb.Part
@@ -260,7 +261,7 @@ func ExamplePipeline_RunParts() {
 	swap, _ := perturb.Lookup("swap")
 	p, _ := swap.New(nil)
 	var log bytes.Buffer
-	cw := perturb.NewChangeWriter(&log)
+	cw := stressset.NewChangeWriter(&log)
 	var parts []perturb.Part
 	for _, text := range []string{"Cisplatin\tB-Chemical\ninduced\tO\nnephrotoxicity\tB-Disease\n", "Hypertension\tB-Disease\n"} {
 		name := fmt.Sprintf("part%d", len(parts)+1)
@@ -302,7 +303,7 @@ func BenchmarkPipelineFormatted(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		ko, wo := &textSink{w: conll.NewWriter(io.Discard)}, &textSink{w: conll.NewWriter(io.Discard)}
-		cw := perturb.NewChangeWriter(io.Discard)
+		cw := stressset.NewChangeWriter(io.Discard)
 		p := &perturb.Pipeline{Seed: 1, Selector: sel, ChangeLog: cw, Steps: []perturb.Step{
 			{Name: "keyboard", File: "k", Perturbation: k, Out: formattedText{ko}},
 			{Name: "swap", File: "s", Perturbation: w, Out: formattedText{wo}},

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/stressset"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -381,7 +381,7 @@ func TestReadMismatch(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadBuild(filepath.Join(spoil(t, tc.line, tc.cols), "build"))
 			var pe *ParseError
-			var le *perturb.ChangeLogError
+			var le *stressset.ChangeLogError
 			if !errors.As(err, &pe) && !errors.As(err, &le) {
 				t.Fatalf("error %v, want a *ParseError", err)
 			}

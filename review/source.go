@@ -13,7 +13,6 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
-	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -26,7 +25,7 @@ type Changes struct {
 
 // change is one change-log row placed in its sentences.
 type change struct {
-	row       perturb.ChangeRow
+	row       stressset.ChangeRow
 	typ       string
 	orig      []string // tokens of the original sentence
 	pert      []string // tokens of the perturbed sentence
@@ -99,7 +98,7 @@ func ReadBuild(dir string) (*Changes, error) {
 		return nil, fmt.Errorf("build %s has no change log", dir)
 	}
 	logPath := filepath.Join(dir, m.Changes)
-	rows, err := perturb.ReadChangesFile(logPath)
+	rows, err := stressset.ReadChangesFile(logPath)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +125,7 @@ func ReadBuild(dir string) (*Changes, error) {
 			c.Origin.Files = append(c.Origin.Files, FileSum{Path: ss[k+1].File, SHA256: out.SHA256})
 		}
 	}
-	byFile := map[string][]perturb.ChangeRow{}
+	byFile := map[string][]stressset.ChangeRow{}
 	for _, r := range rows {
 		if _, ok := sets[r.File]; !ok {
 			return nil, &ParseError{File: logPath, Line: r.Line, Err: fmt.Errorf("%w: file %q is not a set of the build", ErrMismatch, r.File)}
@@ -158,7 +157,7 @@ func ReadBuild(dir string) (*Changes, error) {
 // overlap (no composition); the entity type of a change is then read
 // from the perturbed sentence.
 func ReadSet(set, changeLog, original string) (*Changes, error) {
-	rows, err := perturb.ReadChangesFile(changeLog)
+	rows, err := stressset.ReadChangesFile(changeLog)
 	if err != nil {
 		return nil, err
 	}
@@ -171,7 +170,7 @@ func ReadSet(set, changeLog, original string) (*Changes, error) {
 		if !files[base] {
 			return nil, fmt.Errorf("%w: %s names the files %s, and none is %s", ErrMismatch, changeLog, strings.Join(sortedKeys(files), ", "), base)
 		}
-		rows = slices.DeleteFunc(rows, func(r perturb.ChangeRow) bool { return r.File != base })
+		rows = slices.DeleteFunc(rows, func(r stressset.ChangeRow) bool { return r.File != base })
 	}
 	pert, _, pertSum, err := stressset.ReadFile(set)
 	if err != nil {
@@ -217,8 +216,8 @@ func afterTokens(text string) []string {
 
 // bySentence sorts rows of one file by sentence, then token, keeping
 // the log's order for rows of one token (the steps of a composition).
-func bySentence(rows []perturb.ChangeRow) {
-	slices.SortStableFunc(rows, func(a, b perturb.ChangeRow) int {
+func bySentence(rows []stressset.ChangeRow) {
+	slices.SortStableFunc(rows, func(a, b stressset.ChangeRow) int {
 		if a.Sentence != b.Sentence {
 			return a.Sentence - b.Sentence
 		}
@@ -233,7 +232,7 @@ func bySentence(rows []perturb.ChangeRow) {
 // number of tokens. With check, the texts of every row must be those
 // of the sentences (a composition's later steps start from text the
 // earlier ones made, which no set holds).
-func (c *Changes) place(logPath string, rows []perturb.ChangeRow, sentences func(int) (orig, tags, pert []string, ok bool), check bool) error {
+func (c *Changes) place(logPath string, rows []stressset.ChangeRow, sentences func(int) (orig, tags, pert []string, ok bool), check bool) error {
 	rows = slices.Clone(rows)
 	bySentence(rows)
 	shift, sent := 0, -1
@@ -272,7 +271,7 @@ func (c *Changes) place(logPath string, rows []perturb.ChangeRow, sentences func
 // undo adds the rows of a set read without its original: each
 // sentence's original is rebuilt by putting back the text before every
 // change.
-func (c *Changes) undo(logPath string, rows []perturb.ChangeRow, pert []conll.Sentence) error {
+func (c *Changes) undo(logPath string, rows []stressset.ChangeRow, pert []conll.Sentence) error {
 	rows = slices.Clone(rows)
 	bySentence(rows)
 	for i := 0; i < len(rows); {
@@ -283,7 +282,7 @@ func (c *Changes) undo(logPath string, rows []perturb.ChangeRow, pert []conll.Se
 		group := rows[i:j]
 		i = j
 		s := group[0].Sentence
-		fail := func(r perturb.ChangeRow, format string, a ...any) error {
+		fail := func(r stressset.ChangeRow, format string, a ...any) error {
 			return &ParseError{File: logPath, Line: r.Line, Err: fmt.Errorf("%w: "+format, append([]any{ErrMismatch}, a...)...)}
 		}
 		if s >= len(pert) {

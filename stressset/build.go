@@ -46,7 +46,7 @@ var (
 	ErrInput = errors.New("bad input")
 	// ErrChangeLog means a change log that cannot be read: a missing
 	// column, a row that is not numbers where numbers belong.
-	ErrChangeLog = errors.New("bad change log entry")
+	ErrChangeLog = errors.New("bad change log")
 )
 
 // Plan is everything a build needs; it is filled by the caller or by
@@ -289,7 +289,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 	defer changes.Abort()
 	changesOut := newAsyncWriter(changes, nil)
 	defer changesOut.Close()
-	cw := perturb.NewChangeWriter(changesOut)
+	cw := NewChangeWriter(changesOut)
 	cw.Scheme = plan.Scheme
 	cw.WriteHeader()
 

@@ -9,7 +9,9 @@ import (
 
 const logHeader = "file\tsentence\ttoken\tend\tkind\tbefore\tafter\tconcept_id\tsource\tterm_type\n"
 
-func TestReadChangeLog(t *testing.T) {
+// TestReadChanged checks the spans a change log maps to (ChangedSpans)
+// and that the errors of its reader come through.
+func TestReadChanged(t *testing.T) {
 	for _, tc := range []struct {
 		name, in string
 		want     map[string][]Span
@@ -31,15 +33,17 @@ func TestReadChangeLog(t *testing.T) {
 		{"files kept apart", logHeader + "a\t1\t1\t1\tswap\tab\tba\t\t\t\nb\t1\t1\t1\tswap\tab\tba\t\t\t\n",
 			map[string][]Span{"a": {{0, 0, 1}}, "b": {{0, 0, 1}}}, ""},
 		{"header only", logHeader, map[string][]Span{}, ""},
-		{"empty", "", nil, "log.tsv: empty change log"},
-		{"no column", "file\tsentence\ttoken\n", nil, `log.tsv:1: no "end" column`},
-		{"bad number", logHeader + "a\tx\t1\t1\tswap\tab\tba\t\t\t\n", nil, `log.tsv:2: sentence "x" is not a positive number`},
+		{"deleted tokens cover none", logHeader + "a\t1\t2\t3\tsynonym\tx y\tz\t\t\t\na\t1\t4\t4\tswap\tab\tba\t\t\t\n",
+			map[string][]Span{"a": {{0, 1, 2}, {0, 2, 3}}}, ""},
+		{"empty", "", nil, "log.tsv:1: empty file: no header row"},
+		{"no column", "file\tsentence\ttoken\n", nil, `log.tsv:1: header "file\tsentence\ttoken" is not a change log's`},
+		{"bad number", logHeader + "a\tx\t1\t1\tswap\tab\tba\t\t\t\n", nil, `log.tsv:2: sentence "x" is not a number`},
 		{"zero", logHeader + "a\t1\t0\t1\tswap\tab\tba\t\t\t\n", nil, `log.tsv:2: token "0"`},
 		{"end before token", logHeader + "a\t1\t3\t2\tswap\tab\tba\t\t\t\n", nil, "log.tsv:2: end 2 before token 3"},
-		{"short row", logHeader + "a\t1\t3\n", nil, "log.tsv:2: 3 fields, header has 10"},
+		{"short row", logHeader + "a\t1\t3\n", nil, "log.tsv:2: 3 tab-separated fields, the header has 10"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := ReadChangeLog(strings.NewReader(tc.in), "log.tsv")
+			got, err := ReadChanged(strings.NewReader(tc.in), "log.tsv")
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, ErrChangeLog) {
 					t.Fatalf("err = %v, want ErrChangeLog with %q", err, tc.err)
@@ -56,14 +60,14 @@ func TestReadChangeLog(t *testing.T) {
 	}
 }
 
-func FuzzReadChangeLog(f *testing.F) {
+func FuzzReadChanged(f *testing.F) {
 	f.Add(logHeader + "t_key.tsv\t2\t3\t3\tkeyboard\tfever\tfevee\t\t\t\n")
 	f.Add(logHeader + "t\t1\t5\t5\tsynonym\tMI\tmyocardial infarction\tC1\tmesh\tSY\nt\t1\t2\t3\ts\ta b\tc\t\t\t\n")
 	f.Add("file\tsentence\ttoken\n")
 	f.Add(logHeader + "a\t1\t3\t2\tswap\tab\tba\t\t\t\n")
 	f.Add(logHeader + "t\t1\t1\t1\tkeyboard\t10\u00a0mg\t10\u00a0mh\t\t\t\nt\t1\t3\t3\tswap\tab\tba\t\t\t\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		got, err := ReadChangeLog(strings.NewReader(in), "fuzz")
+		got, err := ReadChanged(strings.NewReader(in), "fuzz")
 		if err != nil {
 			if !errors.Is(err, ErrChangeLog) && !strings.HasPrefix(err.Error(), "read fuzz") {
 				t.Fatalf("error without sentinel: %v", err)

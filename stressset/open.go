@@ -81,7 +81,7 @@ func (b *Build) Changes() (map[string][]Span, error) {
 	if b.Manifest.Changes == "" {
 		return nil, nil
 	}
-	return ReadChangeLogFile(filepath.Join(b.Dir, b.Manifest.Changes))
+	return ReadChangedFile(filepath.Join(b.Dir, b.Manifest.Changes))
 }
 
 // OriginalPath locates an input of the build: its path as recorded

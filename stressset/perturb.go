@@ -76,13 +76,17 @@ func (p PerturbFile) Run(ctx context.Context, in *conll.File) error {
 	ao := p.Apply
 	ao.File, ao.Input, ao.NoStats = p.Output, in.Name, true
 	var logFile *atomicfile.File
+	var cw *ChangeWriter
 	if p.Log != "" {
 		var err error
 		if logFile, err = atomicfile.Create(p.Log, !p.Force); err != nil {
 			return err
 		}
 		defer logFile.Abort()
-		ao.Changes = logFile
+		cw = NewChangeWriter(logFile)
+		cw.Scheme = p.Apply.Scheme
+		cw.WriteHeader()
+		ao.ChangeLog = cw
 	}
 	sentences := 0
 	ao.Progress = func(n int) {
@@ -103,6 +107,9 @@ func (p PerturbFile) Run(ctx context.Context, in *conll.File) error {
 		}
 	}
 	if logFile != nil {
+		if cw.Flush(); cw.Error() != nil {
+			return fmt.Errorf("write %s: %w", p.Log, cw.Error())
+		}
 		return logFile.Commit()
 	}
 	return nil

@@ -20,7 +20,7 @@ type Set struct {
 // Span marks the tokens [Start, End) of sentence Sentence (0-based
 // index in the set) as changed by a perturbation. Token positions are
 // those of the perturbed sentence: a replacement by more or fewer
-// tokens shifts the tokens after it (see ReadChangeLog).
+// tokens shifts the tokens after it (see ChangedSpans).
 type Span struct {
 	Sentence   int
 	Start, End int

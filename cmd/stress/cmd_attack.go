@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/attack"
-	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/kinds"
 )
 
 // attackOptions are the flags of "stress attack".
@@ -60,7 +60,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	if o.out == "-" || o.log == "-" || o.random == "-" {
 		return usageErrorf("attack: outputs are files, not -")
 	}
-	if err := overwrite.Check([]string{in, o.spec.File}, []string{o.out, o.log, o.random}, o.force); err != nil {
+	if err := checkOutputs(append([]string{in, o.spec.File}, kinds.InputFiles(o.kinds)...), []string{o.out, o.log, o.random}, o.force); err != nil {
 		return err
 	}
 

@@ -92,7 +92,7 @@ func TestAttackCommand(t *testing.T) {
 	// token is in the log.
 	orig := readSents(t, gold)
 	got := readSents(t, adv)
-	changes, err := stressset.ReadChangeLogFile(log)
+	changes, err := stressset.ReadChangedFile(log)
 	if err != nil {
 		t.Fatal(err)
 	}

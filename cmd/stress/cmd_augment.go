@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/experiment"
-	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
@@ -54,7 +53,7 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 	plan := &experiment.AugmentPlan{Input: in, Output: out, Kinds: kinds, Seed: o.Seed, Selection: o.Selection,
 		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, Workers: o.Workers, Version: version, Scheme: o.Scheme}
 	inputs, outputs := plan.Files()
-	if err := overwrite.Check(inputs, outputs, force); err != nil {
+	if err := checkOutputs(inputs, outputs, force); err != nil {
 		return err
 	}
 	m, err := experiment.Augment(ctx, plan)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
@@ -73,7 +72,7 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 	// Regenerating in place writes the very bytes recorded (checked
 	// before anything is committed), so it may replace its own outputs.
 	inputs, outputs := plan.Files()
-	if err := overwrite.Check(inputs, outputs, o.Force || (o.From != "" && o.Out == "")); err != nil {
+	if err := checkOutputs(inputs, outputs, o.Force || (o.From != "" && o.Out == "")); err != nil {
 		return err
 	}
 	defer stressset.TuneGC()()

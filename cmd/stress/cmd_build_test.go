@@ -14,6 +14,7 @@ import (
 
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
+	"github.com/stress-ner/stress/stressset"
 )
 
 var updateBuild = flag.Bool("update-build", false, "rewrite testdata/build golden files")
@@ -287,11 +288,11 @@ func TestPerturb(t *testing.T) {
 	}
 	log, _ := os.ReadFile(logPath)
 	lines := strings.Split(strings.TrimSuffix(string(log), "\n"), "\n")
-	if len(lines) < 100 || lines[0] != strings.Join(perturb.ChangesHeader, "\t") {
+	if len(lines) < 100 || lines[0] != strings.Join(stressset.ChangesHeader, "\t") {
 		t.Errorf("log has %d lines, header %q", len(lines), lines[0])
 	}
 	for _, l := range lines[1:] {
-		if f := strings.Split(l, "\t"); len(f) != len(perturb.ChangesHeader) || f[0] != outPath || f[4] != "keyboard" {
+		if f := strings.Split(l, "\t"); len(f) != len(stressset.ChangesHeader) || f[0] != outPath || f[4] != "keyboard" {
 			t.Fatalf("log row %q", l)
 		}
 	}

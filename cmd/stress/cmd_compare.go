@@ -8,7 +8,6 @@ import (
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll/score"
-	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -73,7 +72,7 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	if err := oneStdin(append(inputs, changes)...); err != nil {
 		return err
 	}
-	if err := overwrite.Check(append(inputs, changes), []string{o.html}, o.force); err != nil {
+	if err := checkOutputs(append(inputs, changes), []string{o.html}, o.force); err != nil {
 		return err
 	}
 	var err error

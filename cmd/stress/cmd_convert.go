@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/overwrite"
 )
 
 // convertOptions are the flags of "stress convert".
@@ -39,7 +38,7 @@ func runConvert(ctx context.Context, e *env, o *convertOptions, args []string) e
 	if len(args) != 1 {
 		return usageErrorf("convert takes one input file")
 	}
-	if err := overwrite.Check(args, []string{o.Output}, o.Force); err != nil {
+	if err := checkOutputs(args, []string{o.Output}, o.Force); err != nil {
 		return err
 	}
 	in, err := conll.OpenNonEmpty(args[0], o.InFormat)

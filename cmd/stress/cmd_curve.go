@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/experiment"
-	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/kinds"
 )
 
 func init() {
@@ -67,7 +67,7 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if err := o.sys.Check(); err != nil {
 		return systemsError("curve", err)
 	}
-	if err := overwrite.Check(append([]string{o.test}, o.sys.Train...), []string{o.htmlPath}, o.force); err != nil {
+	if err := checkOutputs(append(append([]string{o.test}, o.sys.Inputs()...), kinds.InputFiles(o.kinds)...), []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}
 	test, err := experiment.ReadTest(o.test, o.sys.Scheme)

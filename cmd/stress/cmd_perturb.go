@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
@@ -63,7 +62,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if len(args) == 1 {
 		inName = args[0]
 	}
-	if err := overwrite.Check([]string{inName}, []string{o.Output, o.Log}, o.Force); err != nil {
+	if err := checkOutputs(append([]string{inName}, kinds.InputFiles([]perturb.ManifestKind{{Name: kind.Name, Options: opts}})...), []string{o.Output, o.Log}, o.Force); err != nil {
 		return err
 	}
 	pf := stressset.PerturbFile{Kind: kind, Output: o.Output, Stdout: e.Stdout, Log: o.Log, Force: o.Force,

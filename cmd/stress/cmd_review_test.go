@@ -186,11 +186,11 @@ func TestReviewAvoidRebuild(t *testing.T) {
 	if err != nil || m.Kinds[0].Options["avoid"] != "../avoid.txt" {
 		t.Errorf("manifest records avoid %q (%v), want ../avoid.txt", m.Kinds[0].Options["avoid"], err)
 	}
-	old, err := perturb.ReadChangesFile(filepath.Join(b1, "changes.tsv"))
+	old, err := stressset.ReadChangesFile(filepath.Join(b1, "changes.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rebuilt, err := perturb.ReadChangesFile(filepath.Join(b2, "changes.tsv"))
+	rebuilt, err := stressset.ReadChangesFile(filepath.Join(b2, "changes.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -43,7 +42,7 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 	if len(args) == 1 {
 		in = args[0]
 	}
-	if err := overwrite.Check([]string{in, o.spec.File}, []string{out}, force); err != nil {
+	if err := checkOutputs([]string{in, o.spec.File}, []string{out}, force); err != nil {
 		return err
 	}
 

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/stress-ner/stress/experiment"
-	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/tagger"
 )
@@ -55,7 +54,7 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 	if err := oneStdin(args...); err != nil {
 		return err
 	}
-	if err := overwrite.Check(args, []string{out}, force); err != nil {
+	if err := checkOutputs(args, []string{out}, force); err != nil {
 		return err
 	}
 

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/umls"
 )
@@ -103,7 +102,7 @@ func runUMLSGenerate(_ context.Context, e *env, o *umlsOptions, args []string) e
 	if dir == "" {
 		return usageErrorf("umls generate: --dir is required")
 	}
-	if err := overwrite.Check(nil, []string{filepath.Join(dir, "MRCONSO.RRF"), filepath.Join(dir, "MRSTY.RRF")}, o.force); err != nil {
+	if err := checkOutputs(nil, []string{filepath.Join(dir, "MRCONSO.RRF"), filepath.Join(dir, "MRSTY.RRF")}, o.force); err != nil {
 		return err
 	}
 	conso, sty, err := umls.GenerateFiles(dir, umls.GenerateOptions{Rows: rows, Seed: seed})
@@ -143,7 +142,7 @@ func runUMLSImport(ctx context.Context, e *env, o *umlsOptions, args []string) e
 	if opt.MRCONSO == "" && len(opt.Terms) == 0 && len(opt.OBO) == 0 {
 		return usageErrorf("umls import: give --mrconso, --terms or --obo")
 	}
-	if err := overwrite.Check(opt.Inputs(), []string{db}, opt.Force); err != nil {
+	if err := checkOutputs(opt.Inputs(), []string{db}, opt.Force); err != nil {
 		return err
 	}
 	if _, ok := progress.Terminal(e.Stderr); ok && !o.noProgress {

@@ -92,5 +92,36 @@ func outputPolicyRows(in map[string]string, with func(map[string]string) map[str
 			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "in.tsv", "--kinds", "synonym", "--db", "r/store.db"}, code: 2, msg: "--out r holds the input r/store.db; not clearing it"},
 		{name: "run --force, --labels inside --out", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/labels.txt": "O\nB-Chemical\nI-Chemical\nB-Disease\nI-Disease\n"}),
 			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "in.tsv", "--kinds", "keyboard", "--labels", "r/labels.txt"}, code: 2, msg: "--out r holds the input r/labels.txt; not clearing it"},
+
+		// F05: auxiliary inputs (a concept store, corpora of unseen
+		// mentions, a label list, a saved model) are inputs: no output
+		// replaces them, even with --force.
+		{name: "perturb -o over --db, --force", setup: with(map[string]string{"store.db": "a concept store\n"}),
+			args: []string{"perturb", "--kind", "synonym", "--db", "store.db", "-o", "store.db", "--force", "in.tsv"},
+			code: 2, msg: "store.db: output would replace an input"},
+		{name: "perturb -o over --unseen-in, --force", setup: with(map[string]string{"train.tsv": safetyCorpus}),
+			args: []string{"perturb", "--kind", "entity-swap", "--unseen-in", "train.tsv", "-o", "train.tsv", "--force", "in.tsv"},
+			code: 2, msg: "train.tsv: output would replace an input"},
+		{name: "perturb --log over --labels, --force", setup: with(map[string]string{"labels.txt": "O\nB-Chemical\nI-Chemical\nB-Disease\nI-Disease\n"}),
+			args: []string{"perturb", "--kind", "keyboard", "--labels", "labels.txt", "--log", "labels.txt", "--force", "in.tsv"},
+			code: 2, msg: "labels.txt: output would replace an input"},
+		{name: "convert -o over --labels, --force", setup: with(map[string]string{"labels.txt": "O\nB-Chemical\nI-Chemical\nB-Disease\nI-Disease\n"}),
+			args: []string{"convert", "--labels", "labels.txt", "-o", "labels.txt", "--force", "in.tsv"},
+			code: 2, msg: "labels.txt: output would replace an input"},
+		{name: "augment -o over --db, --force", setup: with(map[string]string{"store.db": "a concept store\n"}),
+			args: []string{"augment", "--kinds", "synonym", "--db", "store.db", "--in", "in.tsv", "-o", "store.db", "--force"},
+			code: 2, msg: "store.db: output would replace an input"},
+		{name: "build over --unseen-in, --force", setup: with(map[string]string{"b/in_eswap.tsv": safetyCorpus}),
+			args: []string{"build", "--kinds", "entity-swap", "--unseen-in", "b/in_eswap.tsv", "--out", "b", "--force", "in.tsv"},
+			code: 2, msg: "b/in_eswap.tsv: output would replace an input"},
+		{name: "attack -o over --unseen-in, --force", setup: with(map[string]string{"train.tsv": safetyCorpus}),
+			args: []string{"attack", "--model-cmd", "cat", "--kinds", "entity-swap", "--unseen-in", "train.tsv", "-o", "train.tsv", "--force", "in.tsv"},
+			code: 2, msg: "train.tsv: output would replace an input"},
+		{name: "curve --html over --model, --force", setup: with(map[string]string{"m.bin": "a model\n"}),
+			args: []string{"curve", "--model", "m=m.bin", "--html", "m.bin", "--force"},
+			code: 2, msg: "m.bin: output would replace an input"},
+		{name: "train -o over --labels, --force", setup: with(map[string]string{"labels.txt": "O\nB-Chemical\nI-Chemical\nB-Disease\nI-Disease\n"}),
+			args: []string{"train", "--features", "words", "--labels", "labels.txt", "-o", "labels.txt", "--force", "in.tsv"},
+			code: 2, msg: "labels.txt: output would replace an input"},
 	}
 }

@@ -10,11 +10,13 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
@@ -230,6 +232,15 @@ func parseModel(s string) (experiment.Model, error) {
 		return experiment.Model{}, errors.New("want NAME=FILE")
 	}
 	return experiment.Model{Name: name, File: file}, nil
+}
+
+// checkOutputs applies the one output policy (overwrite.Check) to the
+// files of a command, before any work, with the --labels file among its
+// inputs: every file a command reads, auxiliary ones included (a model,
+// a concept store, corpora of unseen mentions, a label list), is an
+// input no output may replace, even with --force.
+func checkOutputs(inputs, outputs []string, force bool) error {
+	return overwrite.Check(append(slices.Clip(inputs), labelsFile), outputs, force)
 }
 
 // oneStdin refuses "-" (standard input) given for more than one input:

@@ -1,4 +1,4 @@
-package kinds
+package kinds_test
 
 import (
 	"bytes"
@@ -11,13 +11,22 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/sample"
+	"github.com/stress-ner/stress/stressset"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files in testdata/")
+// update is the -update flag of the package's tests: this external test
+// (stressset, which writes its change logs, imports perturb/kinds) reads
+// it through the flag package.
+func update() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
 
-// newKinds are the kinds beyond the paper's, and a composition.
-var newKinds = []string{"spelling", "case", "ocr", "insert", "delete", "entity-swap", "keyboard+case"}
+// goldenKinds are the kinds beyond the paper's, and a composition
+// (newKinds of the internal tests).
+var goldenKinds = []string{"spelling", "case", "ocr", "insert", "delete", "entity-swap", "keyboard+case"}
 
 type sliceSource struct {
 	sents []conll.Sentence
@@ -36,7 +45,7 @@ func (s *sliceSource) Read() (conll.Sentence, error) {
 // output corpus and change log.
 func run(t *testing.T, kind string, sents []conll.Sentence, workers int) (out, log []byte) {
 	t.Helper()
-	k, err := Lookup(kind)
+	k, err := kinds.Lookup(kind)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +60,7 @@ func run(t *testing.T, kind string, sents []conll.Sentence, workers int) (out, l
 	}
 	var ob, lb bytes.Buffer
 	w := conll.NewWriter(&ob)
-	cw := perturb.NewChangeWriter(&lb)
+	cw := stressset.NewChangeWriter(&lb)
 	cw.WriteHeader()
 	pl := &perturb.Pipeline{Seed: 1, Selector: sel, Workers: workers, ChangeLog: cw,
 		Steps: []perturb.Step{{Name: k.Name, File: "out", Perturbation: p.Perturbation, Out: w}}}
@@ -74,10 +83,10 @@ func TestGoldenChanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, kind := range newKinds {
+	for _, kind := range goldenKinds {
 		_, log := run(t, kind, sents[:25], 2)
 		path := filepath.Join("testdata", "golden_"+kind+".tsv")
-		if *update {
+		if update() {
 			if err := os.WriteFile(path, log, 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -100,7 +109,7 @@ func TestWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, kind := range newKinds {
+	for _, kind := range goldenKinds {
 		out1, log1 := run(t, kind, sents, 1)
 		out3, log3 := run(t, kind, sents, 3)
 		if !bytes.Equal(out1, out3) || !bytes.Equal(log1, log3) {

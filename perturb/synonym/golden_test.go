@@ -1,15 +1,20 @@
-package synonym
+package synonym_test
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/synonym"
+	"github.com/stress-ner/stress/stressset"
+	"github.com/stress-ner/stress/umls"
 )
 
-// TestGolden perturbs a BC5CDR fixture with the default store and
+// TestGolden (an external test: the change log writer is in stressset,
+// which imports this package through the kind registry) perturbs a BC5CDR fixture with the default store and
 // options and compares the change log with testdata/golden.changes.tsv
 // (rewrite with -update after a deliberate change).
 func TestGolden(t *testing.T) {
@@ -17,19 +22,19 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store, err := openDefault()
+	store, err := umls.OpenDefault()
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := New(store, DefaultOptions())
+	r, err := synonym.New(store, synonym.DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	cw := perturb.NewChangeWriter(&buf)
+	cw := stressset.NewChangeWriter(&buf)
 	cr := r.NewDocumentReader()
 	for i, s := range ss {
-		_, cs := r.PerturbInDocument(cr.Observe(s), s, nil, perturb.SentenceRand(1, Name, s))
+		_, cs := r.PerturbInDocument(cr.Observe(s), s, nil, perturb.SentenceRand(1, synonym.Name, s))
 		for _, c := range cs {
 			c.File, c.Sentence = "bc5cdr-head_synonym.tsv", i
 			cw.Write(c)
@@ -40,7 +45,7 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	const golden = "testdata/golden.changes.tsv"
-	if *update {
+	if update := flag.Lookup("update"); update != nil && update.Value.String() == "true" {
 		if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}

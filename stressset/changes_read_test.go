@@ -1,4 +1,4 @@
-package perturb_test
+package stressset_test
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/keyboard"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // randomChanges returns n valid changes (non-negative positions, End
@@ -39,7 +40,7 @@ func TestChangeReaderRoundTrip(t *testing.T) {
 	for _, scheme := range []iob.Scheme{iob.IOB2, iob.IOB1, iob.IOBES} {
 		cs := randomChanges(r, 2000)
 		var buf bytes.Buffer
-		cw := perturb.NewChangeWriter(&buf)
+		cw := stressset.NewChangeWriter(&buf)
 		cw.Scheme = scheme
 		for _, c := range cs {
 			if err := cw.Write(c); err != nil {
@@ -47,7 +48,7 @@ func TestChangeReaderRoundTrip(t *testing.T) {
 			}
 		}
 		cw.Flush()
-		rows, err := perturb.ReadChanges(bytes.NewReader(buf.Bytes()), "log.tsv")
+		rows, err := stressset.ReadChanges(bytes.NewReader(buf.Bytes()), "log.tsv")
 		if err != nil {
 			t.Fatalf("%v: %v", scheme, err)
 		}
@@ -66,10 +67,10 @@ func TestChangeReaderRoundTrip(t *testing.T) {
 // gives.
 func TestChangeReaderEmptyLog(t *testing.T) {
 	var buf bytes.Buffer
-	cw := perturb.NewChangeWriter(&buf)
+	cw := stressset.NewChangeWriter(&buf)
 	cw.WriteHeader()
 	cw.Flush()
-	rows, err := perturb.ReadChanges(&buf, "log.tsv")
+	rows, err := stressset.ReadChanges(&buf, "log.tsv")
 	if err != nil || len(rows) != 0 {
 		t.Errorf("ReadChanges(header only) = %v, %v; want no rows, no error", rows, err)
 	}
@@ -77,8 +78,8 @@ func TestChangeReaderEmptyLog(t *testing.T) {
 
 // TestChangeReaderCRLF reads a log saved with Windows line ends.
 func TestChangeReaderCRLF(t *testing.T) {
-	text := strings.Join(perturb.ChangesHeader, "\t") + "\r\nf\t2\t3\t4\tsynonym\ta b\tc\tC1\tMESH\tentry\r\n"
-	rows, err := perturb.ReadChanges(strings.NewReader(text), "log.tsv")
+	text := strings.Join(stressset.ChangesHeader, "\t") + "\r\nf\t2\t3\t4\tsynonym\ta b\tc\tC1\tMESH\tentry\r\n"
+	rows, err := stressset.ReadChanges(strings.NewReader(text), "log.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestChangeReaderCRLF(t *testing.T) {
 // TestChangeReaderErrors: every malformed log is a *ChangeLogError at
 // the right line, wrapping ErrChangeLog.
 func TestChangeReaderErrors(t *testing.T) {
-	h := strings.Join(perturb.ChangesHeader, "\t") + "\n"
+	h := strings.Join(stressset.ChangesHeader, "\t") + "\n"
 	ok := "f\t1\t2\t2\tkeyboard\ta\tb\t\t\t\n"
 	for _, tc := range []struct {
 		name, text string
@@ -117,9 +118,9 @@ func TestChangeReaderErrors(t *testing.T) {
 		{"no scheme on a row of a log with schemes", strings.TrimSuffix(h, "\n") + "\tscheme\n" + ok, 2, "10 tab-separated fields, the header has 11"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := perturb.ReadChanges(strings.NewReader(tc.text), "log.tsv")
-			var le *perturb.ChangeLogError
-			if !errors.As(err, &le) || !errors.Is(err, perturb.ErrChangeLog) {
+			_, err := stressset.ReadChanges(strings.NewReader(tc.text), "log.tsv")
+			var le *stressset.ChangeLogError
+			if !errors.As(err, &le) || !errors.Is(err, stressset.ErrChangeLog) {
 				t.Fatalf("error %v, want a *ChangeLogError", err)
 			}
 			if le.Line != tc.line || le.File != "log.tsv" || !strings.Contains(err.Error(), tc.msg) {
@@ -134,8 +135,8 @@ func TestChangeReaderErrors(t *testing.T) {
 
 // TestChangeReaderStopsAtError: after an error, Read keeps returning it.
 func TestChangeReaderStopsAtError(t *testing.T) {
-	h := strings.Join(perturb.ChangesHeader, "\t") + "\n"
-	cr := perturb.NewChangeReader(strings.NewReader(h+"bad\nf\t1\t2\t2\tk\ta\tb\t\t\t\n"), "log.tsv")
+	h := strings.Join(stressset.ChangesHeader, "\t") + "\n"
+	cr := stressset.NewChangeReader(strings.NewReader(h+"bad\nf\t1\t2\t2\tk\ta\tb\t\t\t\n"), "log.tsv")
 	_, err1 := cr.Read()
 	_, err2 := cr.Read()
 	if err1 == nil || err1 != err2 {
@@ -158,19 +159,24 @@ func TestReadChangesFileBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if _, err := perturb.Apply(context.Background(), keyboard.Kind, perturb.ApplyOptions{Seed: 1, Changes: &log, File: "test_key.tsv"}, f, io.Discard); err != nil {
+	lw := stressset.NewChangeWriter(&log)
+	lw.WriteHeader()
+	if _, err := perturb.Apply(context.Background(), keyboard.Kind, perturb.ApplyOptions{Seed: 1, ChangeLog: lw, File: "test_key.tsv"}, f, io.Discard); err != nil {
 		t.Fatal(err)
+	}
+	if lw.Flush(); lw.Error() != nil {
+		t.Fatal(lw.Error())
 	}
 	path := filepath.Join(dir, "changes.tsv")
 	if err := os.WriteFile(path, log.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rows, err := perturb.ReadChangesFile(path)
+	rows, err := stressset.ReadChangesFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var back bytes.Buffer
-	cw := perturb.NewChangeWriter(&back)
+	cw := stressset.NewChangeWriter(&back)
 	cw.WriteHeader()
 	for _, r := range rows {
 		cw.Write(r.Change)
@@ -184,23 +190,23 @@ func TestReadChangesFileBuild(t *testing.T) {
 // FuzzChangeReader: no input makes the reader panic; whatever it accepts
 // it accepts again after the writer writes it back, unchanged.
 func FuzzChangeReader(f *testing.F) {
-	h := strings.Join(perturb.ChangesHeader, "\t") + "\n"
+	h := strings.Join(stressset.ChangesHeader, "\t") + "\n"
 	f.Add(h + "f\t1\t2\t3\tsynonym\ta\\tb\tc\\\\d\\n\tC1\tMESH\tentry\n")
 	f.Add(strings.TrimSuffix(h, "\n") + "\tscheme\nf\t1\t2\t2\tk\ta\tb\t\t\t\tiobes\n")
 	f.Add(h + "f\t0\t-1\tx\tk\n")
 	f.Add(h)
 	f.Add("")
 	f.Fuzz(func(t *testing.T, text string) {
-		rows, err := perturb.ReadChanges(strings.NewReader(text), "fuzz.tsv")
+		rows, err := stressset.ReadChanges(strings.NewReader(text), "fuzz.tsv")
 		if err != nil {
-			var le *perturb.ChangeLogError
+			var le *stressset.ChangeLogError
 			if !errors.As(err, &le) || le.Line < 1 {
 				t.Fatalf("error %v is not a *ChangeLogError with a line", err)
 			}
 			return
 		}
 		var buf bytes.Buffer
-		cw := perturb.NewChangeWriter(&buf)
+		cw := stressset.NewChangeWriter(&buf)
 		if len(rows) > 0 {
 			cw.Scheme = rows[0].Scheme
 		}
@@ -212,7 +218,7 @@ func FuzzChangeReader(f *testing.F) {
 			cw.Write(r.Change)
 		}
 		cw.Flush()
-		again, err := perturb.ReadChanges(&buf, "again.tsv")
+		again, err := stressset.ReadChanges(&buf, "again.tsv")
 		if err != nil {
 			t.Fatalf("rows written back do not read: %v\n%q", err, buf.String())
 		}
@@ -230,7 +236,7 @@ func FuzzChangeReader(f *testing.F) {
 func ExampleReadChanges() {
 	log := "file\tsentence\ttoken\tend\tkind\tbefore\tafter\tconcept_id\tsource\tterm_type\n" +
 		"test_synonym.tsv\t2\t18\t19\tsynonym\theart failure\tcardiac failure\tMESH:D006333\tMESH\tentry\n"
-	rows, err := perturb.ReadChanges(strings.NewReader(log), "changes.tsv")
+	rows, err := stressset.ReadChanges(strings.NewReader(log), "changes.tsv")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -239,7 +245,7 @@ func ExampleReadChanges() {
 		fmt.Printf("line %d: sentence %d, tokens [%d, %d): %q -> %q (%s, %s)\n",
 			r.Line, r.Sentence, r.Token, r.End, r.Before, r.After, r.ConceptID, r.Source)
 	}
-	_, err = perturb.ReadChanges(strings.NewReader(log+"test_key.tsv\t1\t0\t1\tkeyboard\n"), "changes.tsv")
+	_, err = stressset.ReadChanges(strings.NewReader(log+"test_key.tsv\t1\t0\t1\tkeyboard\n"), "changes.tsv")
 	fmt.Println(err)
 	// Output:
 	// line 2: sentence 1, tokens [17, 19): "heart failure" -> "cardiac failure" (MESH:D006333, MESH)

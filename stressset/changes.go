@@ -1,9 +1,8 @@
-package perturb
+package stressset
 
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
 )
 
 // ChangesHeader is the header row of a change log.
@@ -44,14 +44,22 @@ func NewChangeWriter(w io.Writer) *ChangeWriter {
 var fieldEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`)
 
 // Write writes one change, preceded by the header on first use.
-func (cw *ChangeWriter) Write(c Change) error {
+func (cw *ChangeWriter) Write(c perturb.Change) error {
 	cw.buf = appendChange(cw.buf[:0], c)
-	return cw.writeRows(cw.buf)
+	return cw.WriteRows(cw.buf)
 }
 
-// writeRows writes rows made by appendChange, preceded by the header on
-// first use.
-func (cw *ChangeWriter) writeRows(rows []byte) error {
+// RowAppender returns a function appending a change as a row exactly as
+// Write writes it (perturb.ChangeLog): the pipeline's workers format the
+// rows of their steps with it.
+func (cw *ChangeWriter) RowAppender() func(dst []byte, c perturb.Change) []byte {
+	var ra rowAppender
+	return ra.append
+}
+
+// WriteRows writes rows made by RowAppender functions (or appendChange),
+// preceded by the header on first use (perturb.ChangeLog).
+func (cw *ChangeWriter) WriteRows(rows []byte) error {
 	if cw.err != nil {
 		return cw.err
 	}
@@ -70,7 +78,7 @@ func (cw *ChangeWriter) writeRows(rows []byte) error {
 
 // appendChange appends c to dst as one change-log row, line break
 // included, exactly as ChangeWriter writes it.
-func appendChange(b []byte, c Change) []byte {
+func appendChange(b []byte, c perturb.Change) []byte {
 	b = append(appendField(b, c.File), '\t')
 	b = appendPositions(b, c)
 	b = append(appendField(append(b, '\t'), c.Kind), '\t')
@@ -79,7 +87,7 @@ func appendChange(b []byte, c Change) []byte {
 
 // appendPositions appends a row's sentence, token and end columns
 // (1-based, end inclusive).
-func appendPositions(b []byte, c Change) []byte {
+func appendPositions(b []byte, c perturb.Change) []byte {
 	b = appendCount(b, c.Sentence+1)
 	b = append(b, '\t')
 	b = appendCount(b, c.Token+1)
@@ -88,7 +96,7 @@ func appendPositions(b []byte, c Change) []byte {
 }
 
 // appendRowTail appends the columns after kind and the line break.
-func appendRowTail(b []byte, c Change) []byte {
+func appendRowTail(b []byte, c perturb.Change) []byte {
 	b = appendField(b, c.Before)
 	b = append(b, '\t')
 	b = appendField(b, c.After)
@@ -111,7 +119,7 @@ type rowAppender struct {
 	mid        []byte // a tab, kind escaped, a tab
 }
 
-func (ra *rowAppender) append(b []byte, c Change) []byte {
+func (ra *rowAppender) append(b []byte, c perturb.Change) []byte {
 	if c.File != ra.file || c.Kind != ra.kind || ra.head == nil {
 		ra.file, ra.kind = c.File, c.Kind
 		ra.head = append(appendField(ra.head[:0], c.File), '\t')
@@ -174,10 +182,6 @@ func appendField(b []byte, f string) []byte {
 	return append(b, f...)
 }
 
-// ErrChangeLog means a change log is malformed; a ChangeLogError says
-// where.
-var ErrChangeLog = errors.New("bad change log")
-
 // ChangeLogError reports a malformed change log at File:Line (Line is
 // 1-based; the header is line 1). It wraps ErrChangeLog.
 type ChangeLogError struct {
@@ -193,12 +197,12 @@ func (e *ChangeLogError) Error() string {
 func (e *ChangeLogError) Unwrap() error { return ErrChangeLog }
 
 // ChangeRow is one row of a change log as ChangeReader reads it back:
-// every column ChangeWriter wrote, as the Change it was written from
+// every column ChangeWriter wrote, as the perturb.Change it was written from
 // (0-based Sentence and Token, End after the last token changed), the
 // tag scheme of the row's file (IOB2 when the log has no scheme column)
 // and the row's 1-based line in the log.
 type ChangeRow struct {
-	Change
+	perturb.Change
 	Scheme iob.Scheme
 	Line   int
 }

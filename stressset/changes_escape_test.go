@@ -1,8 +1,10 @@
-package perturb
+package stressset
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/stress-ner/stress/perturb"
 )
 
 // TestAppendField checks escaping against strings.Replacer on random
@@ -43,7 +45,7 @@ func FuzzAppendField(f *testing.F) {
 }
 
 func BenchmarkAppendChange(b *testing.B) {
-	c := Change{File: "train_keyboard.tsv", Sentence: 1234, Token: 7, End: 8, Kind: "keyboard",
+	c := perturb.Change{File: "train_keyboard.tsv", Sentence: 1234, Token: 7, End: 8, Kind: "keyboard",
 		Before: "nephrotoxicity", After: "nephrotoxocity"}
 	b.ReportAllocs()
 	var buf []byte
@@ -63,7 +65,7 @@ func TestRowAppender(t *testing.T) {
 	numbers := []int{0, 1, 8, 9, 10, 98, 99, 100, 12345, -1}
 	var ra rowAppender
 	for range 20000 {
-		c := Change{File: files[r.IntN(len(files))], Kind: kinds[r.IntN(len(kinds))],
+		c := perturb.Change{File: files[r.IntN(len(files))], Kind: kinds[r.IntN(len(kinds))],
 			Sentence: numbers[r.IntN(len(numbers))], Token: numbers[r.IntN(len(numbers))], End: numbers[r.IntN(len(numbers))],
 			Before: texts[r.IntN(len(texts))], After: texts[r.IntN(len(texts))],
 			ConceptID: texts[r.IntN(len(texts))], Source: texts[r.IntN(len(texts))], TermType: texts[r.IntN(len(texts))]}
@@ -75,7 +77,7 @@ func TestRowAppender(t *testing.T) {
 }
 
 func BenchmarkRowAppender(b *testing.B) {
-	c := Change{File: "train_keyboard.tsv", Sentence: 1234, Token: 7, End: 8, Kind: "keyboard",
+	c := perturb.Change{File: "train_keyboard.tsv", Sentence: 1234, Token: 7, End: 8, Kind: "keyboard",
 		Before: "nephrotoxicity", After: "nephrotoxocity"}
 	b.ReportAllocs()
 	var ra rowAppender
