@@ -67,6 +67,7 @@ var Of = map[string]int{
 
 	"attack":     Runs,
 	"experiment": Runs,
+	"review":     Runs, // samples of a build's changes for judges, their scores
 
 	"cmd/stress": Command,
 }
