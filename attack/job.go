@@ -24,12 +24,15 @@ type Job struct {
 	// Outputs are the files to write; Format, Layout and Scheme are set
 	// by Run from the input.
 	Outputs Outputs
+	// Repair, when not nil, repairs invalid tag transitions of Input
+	// instead of refusing them (conll.File.SetSchemeRepair).
+	Repair func(conll.Repair)
 }
 
 // Run runs the job and returns its report and the model's warnings
 // about tags unknown to the gold data (see tagger.Checked).
 func (j *Job) Run(ctx context.Context) (*Report, []string, error) {
-	corpus, err := conll.ReadCorpus(j.Input, conll.ReadOptions{Scheme: j.Model.Scheme})
+	corpus, err := conll.ReadCorpus(j.Input, conll.ReadOptions{Scheme: j.Model.Scheme, Repair: j.Repair})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -26,6 +26,10 @@ type Manifest struct {
 	// converted to IOB2 to be perturbed and back to be written; empty
 	// for IOB2, so that IOB2 manifests keep their bytes.
 	Scheme string `json:"scheme,omitempty"`
+	// Repair is set when invalid tag transitions of the inputs were
+	// repaired, read as conlleval reads them, instead of refused
+	// (conll.File.SetSchemeRepair): a rebuild repairs them too.
+	Repair bool `json:"repair,omitempty"`
 }
 
 // TagScheme returns the scheme the manifest records (IOB2 when none).

@@ -121,7 +121,11 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	o, tmpl, err := readGold("O", orig, in.SHA256, nil, nil, scheme)
+	var repair func(conll.Repair)
+	if b.Manifest.Repair {
+		repair = func(conll.Repair) {} // as the build read it
+	}
+	o, tmpl, err := readGold("O", orig, in.SHA256, nil, nil, scheme, repair)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +142,7 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 		if logs != nil && ch == nil {
 			ch = []Span{} // a log without entries: nothing changed
 		}
-		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl, scheme)
+		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl, scheme, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -152,11 +156,12 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 // It returns the set's document template (nil for CoNLL and JSON
 // Lines); like, when not nil, is the template it is split like. Tags in
 // another scheme than IOB2 (the build's) are converted to IOB2, which
-// the comparison works on.
-func readGold(name, path, sha string, changes []Span, like conll.Template, scheme iob.Scheme) (Set, conll.Template, error) {
+// the comparison works on; with repair set, as the build read an input
+// it repaired (conll.File.SetSchemeRepair).
+func readGold(name, path, sha string, changes []Span, like conll.Template, scheme iob.Scheme, repair func(conll.Repair)) (Set, conll.Template, error) {
 	var setup func(*conll.File) error
-	if scheme != iob.IOB2 {
-		setup = func(f *conll.File) error { return f.SetScheme(scheme) }
+	if scheme != iob.IOB2 || repair != nil {
+		setup = func(f *conll.File) error { return f.SetSchemeRepair(scheme, repair) }
 	}
 	gold, layout, sum, err := readFileSetup(path, like, setup)
 	if err != nil {

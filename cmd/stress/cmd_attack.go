@@ -20,6 +20,7 @@ type attackOptions struct {
 	maxWords, queries, cands int
 	out, log, random, format string
 	force, quiet             bool
+	repair                   repairFlag
 }
 
 func init() {
@@ -41,6 +42,7 @@ func init() {
 			f.Bool(&o.quiet, "quiet", "q", false, "no progress on stderr")
 			bindPerturb(f, &o.perturbFlags)
 			bindScheme(f, &o.spec.Scheme, "tag scheme of the input, checked before the attack: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out; an external model's tags are read in it)")
+			bindRepair(f, &o.repair)
 		}, runAttack),
 	})
 }
@@ -68,6 +70,8 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		Options: attack.Options{Selection: &o.Selection, MaxWords: o.maxWords, Queries: o.queries, Candidates: o.cands, Seed: o.Seed},
 		Outputs: attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Force: o.force}}
 	job.Model.Name, job.Model.Stderr = "model", e.Stderr
+	job.Repair = o.repair.log(e.Stderr)
+	defer o.repair.done()
 	if !o.quiet {
 		if bar := progress.Sentences(e.Stderr, "attacking"); bar != nil {
 			job.Options.Progress = func(done int) { bar.Set(done) }

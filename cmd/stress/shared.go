@@ -163,6 +163,7 @@ type systemFlags struct {
 	samples int
 	format  compare.Format
 	quiet   bool
+	repair  repairFlag
 }
 
 func bindSystems(f *flags, o *systemFlags) {
@@ -176,6 +177,7 @@ func bindSystems(f *flags, o *systemFlags) {
 	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
 	f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
 	bindScheme(f, &o.sys.Scheme, "tag scheme of --train, --test and the tags of --model-cmd and --model-server: iob2, or iob1 or iobes (checked, converted to IOB2 to be perturbed, trained on and scored; files written back in it)")
+	f.Bool(&o.repair.on, "repair", "", false, "repair invalid tag transitions of --train and --test instead of refusing them, reading them as conlleval does (an I- after O or after another type starts an entity); each is reported with file and line")
 }
 
 // bindBaselines binds --baselines, a list of feature sets ("none": no
