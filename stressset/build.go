@@ -169,6 +169,14 @@ func outputExt(path string) string {
 	return ext
 }
 
+// RecordedPath is how a manifest in dir names the input at path (see
+// recordedPath), for commands that write their own manifests.
+func RecordedPath(path, dir string) string { return recordedPath(path, dir) }
+
+// InputName is the name a build gives the outputs of the input at path:
+// its base name without directory and corpus extensions.
+func InputName(path string) string { return baseName(path) }
+
 // recordedPath is how a manifest in dir names the input at path:
 // relative to dir when possible, so that the build directory and its
 // inputs can move together and --from works from any directory.
@@ -226,6 +234,9 @@ func FromManifest(path, dir string) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if m.Command != "" {
+		return nil, fmt.Errorf("%s: %w: the sets of stress %s cannot be rebuilt without its model; run it again", path, ErrManifest, m.Command)
+	}
 	p := &Plan{Seed: m.Seed, Selection: m.Selection, Dir: filepath.Dir(path), Expect: m}
 	if p.Scheme, err = m.TagScheme(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -273,6 +284,9 @@ func Run(ctx context.Context, plan *Plan) (m *Manifest, err error) {
 	}
 	selector, err := perturb.NewSelector(plan.Selection, plan.Seed)
 	if err != nil {
+		return nil, err
+	}
+	if err := perturb.CheckSelectionOf(plan.Selection, plan.Kinds); err != nil {
 		return nil, err
 	}
 	var perts []perturb.Perturbation

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
@@ -22,13 +23,40 @@ type Build struct {
 	templates map[string]conll.Template
 }
 
-// Open reads the manifest of the build in dir.
+// Open reads the manifest of the build in dir (dir/manifest.json), or
+// the manifest file dir names (an attack's OUT.manifest.json); the files
+// it records are in the manifest's directory.
 func Open(dir string) (*Build, error) {
-	m, err := ReadManifest(filepath.Join(dir, ManifestName))
+	path := filepath.Join(dir, ManifestName)
+	if fi, err := os.Stat(dir); err == nil && fi.Mode().IsRegular() {
+		path, dir = dir, filepath.Dir(dir)
+	}
+	m, err := ReadManifest(path)
 	if err != nil {
 		return nil, err
 	}
 	return &Build{Dir: dir, Manifest: m}, nil
+}
+
+// WriteManifest writes m to path, refusing to replace a file unless
+// force is set (the output policy's last word: see atomicfile).
+func WriteManifest(path string, m *Manifest, force bool) error {
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	data, err := m.Encode()
+	if err != nil {
+		return err
+	}
+	f, err := atomicfile.Create(path, !force)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	return f.Commit()
 }
 
 // ReadManifest reads a manifest file; errors name the file.

@@ -62,13 +62,22 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	if o.out == "-" || o.log == "-" || o.random == "-" {
 		return usageErrorf("attack: outputs are files, not -")
 	}
-	if err := checkOutputs(append([]string{in, o.spec.File}, kinds.InputFiles(o.kinds)...), []string{o.out, o.log, o.random}, o.force); err != nil {
+	job := &attack.Job{Input: in, Model: o.spec, Kinds: o.kinds, Version: version,
+		Options: attack.Options{Selection: &o.Selection, MaxWords: o.maxWords, Queries: o.queries, Candidates: o.cands, Seed: o.Seed},
+		Outputs: attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Force: o.force}}
+	// With its change log beside it, an attack is a stress set that
+	// compare --build reads: OUT.manifest.json records it.
+	if o.log != "" {
+		job.Manifest = o.out + ".manifest.json"
+		if err := job.CheckManifest(); err != nil {
+			fmt.Fprintf(e.Stderr, "stress: attack: no manifest written: %v\n", err)
+			job.Manifest = ""
+		}
+	}
+	if err := checkOutputs(append([]string{in, o.spec.File}, kinds.InputFiles(o.kinds)...), []string{o.out, o.log, o.random, job.Manifest}, o.force); err != nil {
 		return err
 	}
 
-	job := &attack.Job{Input: in, Model: o.spec, Kinds: o.kinds,
-		Options: attack.Options{Selection: &o.Selection, MaxWords: o.maxWords, Queries: o.queries, Candidates: o.cands, Seed: o.Seed},
-		Outputs: attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Force: o.force}}
 	job.Model.Name, job.Model.Stderr = "model", e.Stderr
 	job.Repair = o.repair.log(e.Stderr)
 	defer o.repair.done()

@@ -59,6 +59,9 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
+	if err := perturb.CheckSelection(o.Selection, kind); err != nil {
+		return usageErrorf("%v", flagError(err))
+	}
 	defer stressset.TuneGC()()
 	inName := "-"
 	if len(args) == 1 {

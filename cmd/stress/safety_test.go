@@ -276,6 +276,16 @@ func TestBadInputs(t *testing.T) {
 			code: 1, msg: `b.pubtator:2: syntax error: annotation line with 4 fields`},
 		{name: "PubTator annotation with an empty type", setup: map[string]string{"b.pubtator": "1|t|Aspirin.\n1\t0\t7\tAspirin\t\tD1\n\n"}, args: []string{"stats", "b.pubtator"},
 			code: 1, msg: `b.pubtator:2: syntax error: annotation "Aspirin" without a type`},
+		{name: "perturb synonym --select pos (a selection it cannot honour)", setup: in, args: []string{"perturb", "--kind", "synonym", "--select", "pos", "-o", "out.tsv", "in.tsv"},
+			code: 2, msg: "--select pos: synonym replaces whole gold mentions", absent: []string{"out.tsv"}},
+		{name: "perturb abbreviation --min-length 3", setup: in, args: []string{"perturb", "--kind", "abbreviation", "--min-length", "3", "-o", "out.tsv", "in.tsv"},
+			code: 2, msg: "--min-length 3: abbreviation replaces whole gold mentions", absent: []string{"out.tsv"}},
+		{name: "build entity-swap --targets context", setup: in, args: []string{"build", "--kinds", "entity-swap", "--targets", "context", "--out", "b", "in.tsv"},
+			code: 2, msg: "--targets context: entity-swap changes gold mentions only", absent: []string{"b"}},
+		{name: "build case+synonym --rate 0.5", setup: in, args: []string{"build", "--kinds", "case+synonym", "--rate", "0.5", "--out", "b", "in.tsv"},
+			code: 2, msg: "--rate 0.5: case+synonym changes every mention it can in a composition", absent: []string{"b"}},
+		{name: "perturb synonym --type-map Gene=GENE (a group the store lacks)", setup: in, args: []string{"perturb", "--kind", "synonym", "--type-map", "Gene=GENE", "-o", "out.tsv", "in.tsv"},
+			code: 2, msg: "no concept of group GENE", absent: []string{"out.tsv"}},
 	}
 	rows = append(rows, outputPolicyRows(in, with)...)
 	rows = append(rows, lostRows(t)...)

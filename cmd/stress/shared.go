@@ -60,13 +60,32 @@ func bindScheme(f *flags, p *iob.Scheme, usage string) {
 }
 
 // bindKindOptions binds the options of ks, each kind's to its own
-// values. An option name already bound (by another kind or the command)
-// panics: the program must not start with two kinds sharing a flag.
+// values. Kinds may share an option they declare alike (synonym and
+// abbreviation: --db, --type-map): one flag then sets both. Another
+// option name already bound (by another kind, differently, or by the
+// command) panics: the program must not start with a flag of two
+// meanings.
 func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
 	o.options = map[string]map[string]*string{}
+	type bound struct {
+		opt   perturb.Option
+		v     *string
+		kinds []string
+	}
+	shared := map[string]*bound{}
 	for _, k := range ks {
 		o.options[k.Name] = map[string]*string{}
 		for _, opt := range k.Options {
+			if b := shared[opt.Name]; b != nil && sameOption(b.opt, opt) {
+				o.options[k.Name][opt.Name] = b.v
+				b.kinds = append(b.kinds, k.Name)
+				usage := opt.Help + " (" + strings.Join(b.kinds, ", ") + ")"
+				if opt.List {
+					usage += " (repeatable)"
+				}
+				f.FlagSet().Lookup(opt.Name).Usage = usage
+				continue
+			}
 			if prev := f.FlagSet().Lookup(opt.Name); prev != nil {
 				// Two kinds (or a kind and the command) would share one flag.
 				panic(fmt.Sprintf("option --%s of kind %s is already a flag: %s", opt.Name, k.Name, prev.Usage))
@@ -74,6 +93,7 @@ func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
 			v := new(string)
 			*v = opt.Default
 			o.options[k.Name][opt.Name] = v
+			shared[opt.Name] = &bound{opt: opt, v: v, kinds: []string{k.Name}}
 			help := opt.Help + " (" + k.Name + ")"
 			if opt.Bool {
 				f.BoolText(v, opt.Name, help)
@@ -86,12 +106,22 @@ func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
 	}
 }
 
+// sameOption reports whether two kinds declare an option alike, so
+// that one flag may set it for both.
+func sameOption(a, b perturb.Option) bool {
+	return a.Name == b.Name && a.Default == b.Default && a.Bool == b.Bool && a.List == b.List && a.Files == b.Files && a.Input == b.Input
+}
+
 // flagError maps a library error about an option value to the flag that
 // set it; other errors pass unchanged.
 func flagError(err error) error {
 	var oe *perturb.OptionError
 	if errors.As(err, &oe) {
 		return fmt.Errorf("--%s %s", strings.ReplaceAll(oe.Option, "_", "-"), oe.Reason())
+	}
+	var se *perturb.SelectionError
+	if errors.As(err, &se) {
+		return fmt.Errorf("--%s %s: %s", strings.ReplaceAll(se.Option, "_", "-"), se.Value, se.Reason())
 	}
 	return err
 }
@@ -128,8 +158,10 @@ func bindKinds(f *flags, p *[]perturb.ManifestKind, o *perturbFlags, name, value
 			return nil // an optional list, not given
 		}
 		var err error
-		*p, err = kinds.Resolve(names, o.values())
-		return err
+		if *p, err = kinds.Resolve(names, o.values()); err != nil {
+			return err
+		}
+		return flagError(perturb.CheckSelectionOf(o.Selection, *p))
 	})
 }
 

@@ -1,8 +1,6 @@
 package synonym
 
 import (
-	"hash/fnv"
-	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -14,13 +12,11 @@ import (
 // flagged), that are never used, besides those of avoid.txt. They are
 // matched against a replacement as written in the sentence (the "after"
 // of the change log) and the mention as written (its "before"), so that
-// a pair copied from a change log avoids exactly that change.
-//
-// Unlike avoid.txt, whose names never become candidates, the option
-// vetoes a replacement after it is chosen: the candidates and the
-// sentence's random draws stay those of a build without it, so that a
-// rebuild with --avoid changes the avoided replacements and nothing
-// else (a mention drawing an avoided name gets another name, or stays).
+// a pair copied from a change log avoids exactly that change. Names are
+// ranked per concept, not drawn from a generator (see rank): leaving
+// some out moves no other mention's choice, so a rebuild with --avoid
+// changes the avoided replacements and nothing else (a mention whose
+// name is avoided takes its concept's next name, or stays).
 
 // loadAvoid reads the file of Options.Avoid; nil when there is none.
 func loadAvoid(path string) (*english.AvoidList, error) {
@@ -30,30 +26,17 @@ func loadAvoid(path string) (*english.AvoidList, error) {
 	return english.ReadAvoidFile(path)
 }
 
-// avoidsLongForm reports whether --avoid forbids writing out mention as
-// long.
-func (r *Replacer) avoidsLongForm(mention string, long []string) bool {
-	return r.avoid.Avoids(strings.Join(long, " "), mention)
-}
-
-// unlessAvoided returns the choice c, written toks, when --avoid allows
-// it. Otherwise it chooses again among the candidates it allows, by the
-// same strategy but with a generator of its own, seeded by the mention
-// and the avoided name (the sentence's generator must not move), and
-// returns nil tokens when it allows none. render writes a candidate in
-// the sentence.
-func (r *Replacer) unlessAvoided(mention string, c Candidate, toks []string, cands []Candidate, render func(string) []string) (Candidate, []string) {
-	if r.avoid.Len() == 0 || !r.avoid.Avoids(strings.Join(toks, " "), mention) {
-		return c, toks
+// dropAvoided returns cands without the replacements of mention that
+// --avoid forbids, each as render writes it in the sentence.
+func (r *Replacer) dropAvoided(mention string, cands []Candidate, render func(string) []string) []Candidate {
+	if r.avoid.Len() == 0 {
+		return cands
 	}
-	rest := slices.DeleteFunc(slices.Clone(cands), func(x Candidate) bool {
-		return r.avoid.Avoids(strings.Join(render(x.Term), " "), mention)
+	return slices.DeleteFunc(slices.Clone(cands), func(c Candidate) bool {
+		written := strings.Join(render(c.Term), " ")
+		if written == "" {
+			written = c.Term
+		}
+		return r.avoid.Avoids(written, mention)
 	})
-	if len(rest) == 0 {
-		return c, nil
-	}
-	h := fnv.New64a()
-	h.Write([]byte(mention + "\x00" + strings.Join(toks, " ")))
-	other := Choose(r.opts.Strategy, mention, BestAttested(rest), rand.New(rand.NewPCG(h.Sum64(), 0x61766f6964))) // "avoid"
-	return other, render(other.Term)
 }

@@ -40,10 +40,7 @@ func runSynonym(t *testing.T, ss []conll.Sentence, options map[string]string) []
 // file are never made again, and every other change of the run is made
 // again as it was (but for the second of two coordinated mentions,
 // which must not repeat the first's new name). The pairs of every third
-// change, from three offsets, cover mentions with several candidates
-// before others in their sentence that draw among several names: those
-// draw as before because --avoid vetoes a choice after the draw instead
-// of removing candidates.
+// change, from three offsets.
 func TestAvoidOption(t *testing.T) {
 	ss, err := sample.Test() // 512 sentences of BC5CDR
 	if err != nil {
