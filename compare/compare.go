@@ -45,6 +45,17 @@ var (
 	// ErrWhichSet means a prediction file names no set while there are
 	// several gold sets.
 	ErrWhichSet = errors.New("name the set of the predictions: there are several gold sets")
+	// ErrOption means an option of the Comparer is out of its range.
+	ErrOption = errors.New("invalid option")
+)
+
+// Limits of the options: the bootstrap keeps every sample's score of
+// every interval (8 bytes each, for each system, set, type and drop),
+// so Samples bounds memory; 100,000 samples give intervals far finer
+// than the scores' own precision.
+const (
+	MaxSamples = 100_000
+	MaxWorkers = 1024
 )
 
 // Comparer collects gold sets and system predictions and computes a
@@ -54,7 +65,8 @@ type Comparer struct {
 	// Eval selects the scoring semantics (conlleval by default).
 	Eval score.EvalOptions
 	// Samples is the number of bootstrap samples and of approximate
-	// randomization shuffles; 0 disables intervals and tests.
+	// randomization shuffles, at most MaxSamples; 0 disables intervals
+	// and tests.
 	Samples int
 	// Seed makes intervals and p-values reproducible.
 	Seed uint64
@@ -63,9 +75,16 @@ type Comparer struct {
 	// Reference names the set drops are measured against; "" means the
 	// first set added.
 	Reference string
-	// Workers bounds the goroutines used for resampling; 0 means
-	// GOMAXPROCS. Results do not depend on it.
+	// Workers bounds the goroutines used for resampling, at most
+	// MaxWorkers; 0 means GOMAXPROCS. Results do not depend on it.
 	Workers int
+	// Missing lists the sets of a build a system has no prediction file
+	// for (AddBuild), which its results leave out.
+	Missing []MissingPrediction
+	// Opener opens the files of AddGoldFile, AddPredictionFile and the
+	// builds of AddBuildDir ("-": its standard input; integer JSON Lines
+	// tags named by its Labels).
+	Opener conll.Opener
 
 	sets    []*setData
 	systems []*systemData
@@ -149,7 +168,7 @@ func (c *Comparer) set(name string) *setData {
 // AddGoldFile reads the corpus at path and adds it as set name, with
 // its changes (nil when unknown).
 func (c *Comparer) AddGoldFile(name, path string, changed []stressset.Span) error {
-	gold, err := conll.ReadFile(path)
+	gold, err := c.Opener.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("read gold: %w", err)
 	}
@@ -159,7 +178,7 @@ func (c *Comparer) AddGoldFile(name, path string, changed []stressset.Span) erro
 // AddPredictionFile reads system's predictions on set from the corpus
 // at path and adds them.
 func (c *Comparer) AddPredictionFile(system, set, path string) error {
-	pred, err := conll.ReadFile(path)
+	pred, err := c.Opener.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("system %s: %w", system, err)
 	}
@@ -270,6 +289,12 @@ func align(s *setData, file string, pred []conll.Sentence) error {
 // Report computes the scores, intervals and tests. It fails on a
 // cancelled context.
 func (c *Comparer) Report(ctx context.Context) (*Report, error) {
+	if c.Samples < 0 || c.Samples > MaxSamples {
+		return nil, fmt.Errorf("%w: %d samples (0 to %d)", ErrOption, c.Samples, MaxSamples)
+	}
+	if c.Workers > MaxWorkers {
+		return nil, fmt.Errorf("%w: %d workers, at most %d", ErrOption, c.Workers, MaxWorkers)
+	}
 	if len(c.sets) == 0 || len(c.systems) == 0 {
 		return nil, ErrNoData
 	}
@@ -299,7 +324,8 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	}
 	types := map[string]bool{}
 	for _, s := range c.sets {
-		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changed != nil}
+		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changed != nil,
+			NotMeasured: s.NotMeasured, MentionsReplaced: s.Replaced, Mentions: s.Mentions}
 		for _, m := range s.changed {
 			if m != nil {
 				info.ChangedSentences++

@@ -23,13 +23,15 @@ import (
 var palette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000"}
 
 // WriteHTMLFile writes the HTML report to path atomically (a temporary
-// file renamed into place when complete).
-func (r *Report) WriteHTMLFile(path string) error {
+// file put in place when complete). Unless replace is set (--force), a
+// file at path, there already or appearing meanwhile, is not replaced:
+// the error wraps atomicfile.ErrExists.
+func (r *Report) WriteHTMLFile(path string, replace bool) error {
 	var buf bytes.Buffer
 	if err := r.WriteHTML(&buf); err != nil {
 		return err
 	}
-	if err := atomicfile.WriteFile(path, buf.Bytes()); err != nil {
+	if err := atomicfile.WriteFile(path, buf.Bytes(), !replace); err != nil {
 		return fmt.Errorf("write html report: %w", err)
 	}
 	return nil

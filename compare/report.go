@@ -28,6 +28,16 @@ type SetInfo struct {
 	ChangeLog        bool   `json:"change_log"`
 	ChangedSentences int    `json:"changed_sentences,omitempty"`
 	ChangedTokens    int    `json:"changed_tokens,omitempty"`
+	// NotMeasured marks an entity-level kind's set that changed fewer
+	// than 1% of its gold mentions (stressset.Set.NotMeasured): its
+	// scores are a near copy of the original's, and its drop is no
+	// measurement. Reports print "not measured" for it.
+	NotMeasured bool `json:"not_measured,omitempty"`
+	// MentionsReplaced and Mentions are the gold mentions an
+	// entity-level kind replaced, and all of them (absent for other
+	// kinds).
+	MentionsReplaced int `json:"mentions_replaced,omitempty"`
+	Mentions         int `json:"mentions,omitempty"`
 }
 
 // System holds one system's results, one per set in set order.

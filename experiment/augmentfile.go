@@ -34,10 +34,17 @@ type AugmentPlan struct {
 	// Scheme is the tag scheme of the input, which the output keeps (see
 	// stressset.Plan.Scheme); the manifest records it.
 	Scheme iob.Scheme
+	// Force lets Augment replace outputs that exist (--force). Without
+	// it, one that appears while Augment works is left alone and fails
+	// it, which then leaves none of its outputs.
+	Force bool
 	// Repair, when not nil, repairs invalid tag transitions of the input
 	// instead of refusing them and receives each repair
 	// (conll.File.SetSchemeRepair); the manifest records it.
 	Repair func(conll.Repair)
+	// Opener opens Input ("-": its standard input; integer JSON Lines
+	// tags named by its Labels).
+	Opener conll.Opener
 }
 
 // Files returns the input file Augment reads (none for an embedded
@@ -71,7 +78,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 		return nil, fmt.Errorf("%w: %s is IOB2, not %s", stressset.ErrInput, p.Input, p.Scheme)
 	}
 	// Checked in its scheme and converted to IOB2, as in stressset.Run.
-	sents, layout, sum, err := stressset.ReadFileScheme(p.Input, p.Scheme, p.Repair)
+	sents, layout, sum, err := stressset.ReadFileScheme(p.Opener, p.Input, p.Scheme, p.Repair)
 	if err != nil {
 		return nil, err
 	}
@@ -90,13 +97,13 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 	m.Repair = p.Repair != nil
 
 	h := sha256.New()
-	f, err := conll.Create(out, conll.OutputOptions{Layout: layout, Stored: h})
+	f, err := conll.Create(out, conll.OutputOptions{Layout: layout, Stored: h, NoClobber: !p.Force})
 	if err != nil {
 		return nil, err
 	}
 	defer f.Abort()
 	f.SentenceWriter = conll.NewSchemeWriter(f.SentenceWriter, p.Scheme) // back to the input's scheme
-	cf, err := atomicfile.Create(changesPath, false)
+	cf, err := atomicfile.Create(changesPath, !p.Force)
 	if err != nil {
 		return nil, err
 	}
@@ -124,13 +131,15 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 	if err != nil {
 		return nil, err
 	}
-	if err := f.Commit(); err != nil {
+	mf, err := atomicfile.Create(manifestPath, !p.Force)
+	if err != nil {
 		return nil, err
 	}
-	if err := cf.Commit(); err != nil {
+	defer mf.Abort()
+	if _, err := mf.Write(data); err != nil {
 		return nil, err
 	}
-	if err := atomicfile.WriteFile(manifestPath, data); err != nil {
+	if err := atomicfile.CommitAll(f, cf, mf); err != nil {
 		return nil, err
 	}
 	return m, nil

@@ -8,11 +8,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -35,6 +37,10 @@ type Evaluation struct {
 	Tagging func(systems []System, sets []stressset.Set)
 	// Logf, when not nil, receives progress messages.
 	Logf func(format string, args ...any)
+	// Force lets Run replace an HTML page that exists (--force). Dir is
+	// new or cleared (ClearDir): nothing else is ever replaced, so that
+	// a file that appears while Run works (another run's) fails it.
+	Force bool
 }
 
 // Evaluated is the outcome of an Evaluation.
@@ -59,21 +65,25 @@ func (ev *Evaluation) Files() (inputs, outputs []string) {
 	inputs, outputs = plan.Files()
 	inputs = append(inputs, ev.Systems.Inputs()...)
 	// Predictions are named as the sets are: the original as its input
-	// (the embedded sample as NAME.tsv), each stress set as in the build.
+	// (the embedded sample as NAME.tsv, standard input as the build's
+	// copy of it), each stress set as in the build.
 	var sets []string
 	for _, in := range plan.Inputs {
 		name := filepath.Base(in.Path)
-		if stressset.IsSample(in.Path) {
+		switch {
+		case stressset.IsSample(in.Path):
 			name = in.Name + ".tsv"
+		case in.Path == "-":
+			name = stressset.StdinCopy // the build keeps it, and reads it back, there
 		}
 		sets = append(sets, name)
-		if conll.FormatOf(name) == conll.FormatBrat {
-			sets = append(sets, strings.TrimSuffix(name, filepath.Ext(name))+".txt") // brat's text beside
-		}
+		sets = append(sets, conll.FormatOf(name).SideFiles(name)...) // brat's text beside
 	}
-	changes, manifest := filepath.Join(plan.Dir, stressset.ChangesName), filepath.Join(plan.Dir, stressset.ManifestName)
+	notSets := map[string]bool{ // the build's files that are not stress sets
+		filepath.Join(plan.Dir, stressset.ChangesName): true, filepath.Join(plan.Dir, stressset.ManifestName): true,
+		filepath.Join(plan.Dir, stressset.StdinCopy): true}
 	for _, out := range outputs {
-		if out != changes && out != manifest {
+		if !notSets[out] {
 			sets = append(sets, filepath.Base(out))
 		}
 	}
@@ -109,7 +119,8 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 	if err != nil {
 		return nil, err
 	}
-	bld := &stressset.Build{Dir: plan.Dir, Manifest: m}
+	logShares(logf, m)
+	bld := &stressset.Build{Dir: plan.Dir, Manifest: m, Opener: plan.Opener}
 	sets, err := bld.Sets(&m.Inputs[0])
 	if err != nil {
 		return nil, err
@@ -141,7 +152,7 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 		return nil, err
 	}
 	out.Warnings = loaded.Warnings()
-	if err := WriteReports(out.Summary, out.HTML, out.Report, systems); err != nil {
+	if err := WriteReports(out.Summary, out.HTML, out.Report, systems, ev.Force); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -161,6 +172,35 @@ func (r *Evaluated) Write(w io.Writer, f compare.Format) error {
 		}
 	}
 	return r.Report.Write(w, f)
+}
+
+// logShares logs, for every entity-level kind's set (one that reports
+// what became of the gold mentions), the share of the mentions of each
+// type it changed, and "not measured" for one that changed under 1% of
+// them (perturb.Stats.NotMeasured).
+func logShares(logf func(string, ...any), m *stressset.Manifest) {
+	for _, in := range m.Inputs {
+		for _, o := range in.Outputs {
+			if o.Stats.MentionOutcomes == nil {
+				continue
+			}
+			types := make([]string, 0, len(o.Stats.MentionOutcomes))
+			for t := range o.Stats.MentionOutcomes {
+				types = append(types, t)
+			}
+			sort.Strings(types)
+			var parts []string
+			for _, t := range types {
+				n, d := o.Stats.MentionShare(t)
+				parts = append(parts, fmt.Sprintf("%d of %d %s (%.1f%%)", n, d, t, 100*float64(n)/float64(max(d, 1))))
+			}
+			msg := fmt.Sprintf("%s changed %s mentions", o.Kind, strings.Join(parts, ", "))
+			if o.Stats.NotMeasured {
+				msg += fmt.Sprintf("; not measured (under %.0f%% of its mentions): its drop is no measurement", 100*perturb.MinMeasured)
+			}
+			logf("%s", msg)
+		}
+	}
 }
 
 func kindList(plan *stressset.Plan) string {

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/limits"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -44,6 +44,45 @@ type Stats struct {
 	// replacements by kind and by quality proxy, and the names rejected
 	// as replacements by reason.
 	Audit map[string]map[string]int `json:"audit,omitempty"`
+
+	// NotMeasured is set for a perturbation that reports its mentions'
+	// outcomes (an entity-level kind: synonym, abbreviation) when it
+	// changed fewer than MinMeasured of them: such a set is a near copy
+	// of its input (a gene corpus the concept store cannot serve) and
+	// measures nothing, and reports say "not measured" instead of a drop.
+	// The share per type is in MentionOutcomes (MentionShare).
+	NotMeasured bool `json:"not_measured,omitempty"`
+}
+
+// MinMeasured is the least share of its target mentions an entity-level
+// kind must change for its set to measure something (see
+// Stats.NotMeasured).
+const MinMeasured = 0.01
+
+// MentionShare returns, from MentionOutcomes, the gold mentions of type
+// typ ("" for every type) that were replaced and all of them.
+func (st *Stats) MentionShare(typ string) (replaced, total int) {
+	for t, outs := range st.MentionOutcomes {
+		if typ != "" && t != typ {
+			continue
+		}
+		for o, n := range outs {
+			total += n
+			if o == OutcomeReplaced {
+				replaced += n
+			}
+		}
+	}
+	return replaced, total
+}
+
+// markMeasured sets NotMeasured from MentionOutcomes (see there).
+func (st *Stats) markMeasured() {
+	if st.MentionOutcomes == nil {
+		return
+	}
+	replaced, total := st.MentionShare("")
+	st.NotMeasured = float64(replaced) < MinMeasured*float64(total)
 }
 
 // AddAudit adds n to item of section in st.Audit.
@@ -219,6 +258,7 @@ func (st *Stats) Merge(o Stats) {
 			st.AddAudit(section, item, n)
 		}
 	}
+	st.markMeasured()
 }
 
 // WriteAudit prints the audit sections of every row that has them: one
@@ -455,6 +495,12 @@ func WriteOutcomes(w io.Writer, rows []NamedStats) error {
 	return tw.Flush()
 }
 
+// maxStdinKept bounds the standard input FilesStats keeps to read it
+// several times.
+const maxStdinKept = 128 << 20
+
+var errStdinKept = fmt.Errorf("standard input named more than once is kept in memory, up to %d MiB: save it to a file", maxStdinKept>>20)
+
 // FilesStats returns the rows of WriteTable for files in scheme: each
 // file's counts, compared sentence by sentence with orig when orig is
 // not "", after a row of orig's own counts named "ORIG (original)".
@@ -463,25 +509,35 @@ func WriteOutcomes(w io.Writer, rows []NamedStats) error {
 // counted right and an invalid tag stops the count at its line; files
 // that do not align are an error naming the line. With repair set,
 // invalid transitions are repaired and reported instead
-// (conll.File.SetSchemeRepair). Standard input ("-") may be named more
-// than once, as orig and a file: it is read once and kept for every
-// row.
-func FilesStats(files []string, orig string, scheme iob.Scheme, repair func(conll.Repair)) ([]NamedStats, error) {
-	open := conll.Open
-	if orig == "-" || slices.Contains(files, "-") {
-		in, err := conll.OpenInput("-")
+// (conll.File.SetSchemeRepair). Files are opened by op; its standard
+// input ("-") may be named more than once, as orig and a file: when it is read more than once (orig is
+// read for its row and beside every file), it is read once and kept (up
+// to maxStdinKept bytes); a file read once is read as it comes.
+func FilesStats(op conll.Opener, files []string, orig string, scheme iob.Scheme, repair func(conll.Repair)) ([]NamedStats, error) {
+	open := op.Open
+	reads := 0 // of standard input
+	for _, name := range files {
+		if name == "-" {
+			reads++
+		}
+	}
+	if orig == "-" {
+		reads += 1 + len(files)
+	}
+	if reads > 1 {
+		in, err := op.OpenInput("-")
 		if err != nil {
 			return nil, err
 		}
-		data, err := io.ReadAll(in)
+		data, err := io.ReadAll(limits.Reader(in, maxStdinKept, errStdinKept))
 		if err != nil {
 			return nil, fmt.Errorf("read -: %w", err)
 		}
 		open = func(name string) (*conll.File, error) {
 			if name == "-" {
-				return conll.OpenReader(bytes.NewReader(data), name)
+				return op.OpenReader(bytes.NewReader(data), name)
 			}
-			return conll.Open(name)
+			return op.Open(name)
 		}
 	}
 	setup := func(f *conll.File) error { return f.SetSchemeRepair(scheme, repair) }

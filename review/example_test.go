@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/review"
 )
 
@@ -51,7 +52,7 @@ func ExampleFleissKappa() {
 // A blind sample of the synonym changes of a build, one item per entity
 // type at least: what a judge sees, and the key kept from them.
 func ExampleDraw() {
-	c, err := review.ReadBuild("testdata/build")
+	c, err := review.ReadBuild(conll.Opener{}, "testdata/build")
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -155,7 +156,7 @@ func TestMarkedText(t *testing.T) {
 
 func readFixture(t *testing.T) *Changes {
 	t.Helper()
-	c, err := ReadBuild(fixture)
+	c, err := ReadBuild(conll.Opener{}, fixture)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,11 +304,11 @@ func TestReadSetUndo(t *testing.T) {
 	for _, set := range []string{"corpus_key.tsv", "corpus_synonym.tsv"} {
 		path := filepath.Join(fixture, set)
 		log := filepath.Join(fixture, "changes.tsv")
-		with, err := ReadSet(path, log, "testdata/corpus.tsv")
+		with, err := ReadSet(conll.Opener{}, path, log, "testdata/corpus.tsv")
 		if err != nil {
 			t.Fatal(err)
 		}
-		without, err := ReadSet(path, log, "")
+		without, err := ReadSet(conll.Opener{}, path, log, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -375,11 +376,10 @@ func TestReadMismatch(t *testing.T) {
 		{"before of another text", 5, map[int]string{5: "zzz"}, `before "zzz", but the original's tokens`},
 		{"a sentence past the end", 5, map[int]string{1: "900"}, "sentence 900 is past the end of corpus_"},
 		{"a token past the end", 5, map[int]string{2: "400", 3: "400"}, "outside the sentence"},
-		{"a file of another build", 7, map[int]string{0: "other.tsv"}, `file "other.tsv" is not a set of the build`},
 		{"a malformed row", 6, map[int]string{2: "x"}, `token "x" is not a number`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ReadBuild(filepath.Join(spoil(t, tc.line, tc.cols), "build"))
+			_, err := ReadBuild(conll.Opener{}, filepath.Join(spoil(t, tc.line, tc.cols), "build"))
 			var pe *ParseError
 			var le *stressset.ChangeLogError
 			if !errors.As(err, &pe) && !errors.As(err, &le) {
@@ -390,12 +390,20 @@ func TestReadMismatch(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a row moved to another file", func(t *testing.T) {
+		// The build's own check (rows per set against the manifest)
+		// refuses it before the rows are placed.
+		_, err := ReadBuild(conll.Opener{}, filepath.Join(spoil(t, 7, map[int]string{0: "other.tsv"}), "build"))
+		if err == nil || !strings.Contains(err.Error(), "was the change log edited?") {
+			t.Errorf("error %v, want the manifest's count of changes", err)
+		}
+	})
 	t.Run("a set changed after the build", func(t *testing.T) {
 		dir := copyFixture(t)
 		p := filepath.Join(dir, "build", "corpus_swap.tsv")
 		b, _ := os.ReadFile(p)
 		os.WriteFile(p, bytes.Replace(b, []byte("\tO\n"), []byte("\tB-Chemical\n"), 1), 0o644)
-		if _, err := ReadBuild(filepath.Join(dir, "build")); err == nil || !strings.Contains(err.Error(), "sha256 mismatch") {
+		if _, err := ReadBuild(conll.Opener{}, filepath.Join(dir, "build")); err == nil || !strings.Contains(err.Error(), "sha256 mismatch") {
 			t.Errorf("error %v, want a SHA-256 mismatch", err)
 		}
 	})
@@ -409,7 +417,7 @@ func TestReadMismatch(t *testing.T) {
 		}
 		logPath := filepath.Join(dir, "key-log.tsv")
 		os.WriteFile(logPath, []byte(strings.Join(keyRows, "\n")+"\n"), 0o644)
-		_, err := ReadSet(filepath.Join(fixture, "corpus_swap.tsv"), logPath, "")
+		_, err := ReadSet(conll.Opener{}, filepath.Join(fixture, "corpus_swap.tsv"), logPath, "")
 		var pe *ParseError
 		if !errors.As(err, &pe) || pe.Line != 2 || !errors.Is(err, ErrMismatch) {
 			t.Errorf("error %v, want a mismatch on line 2", err)

@@ -84,15 +84,17 @@ func fileSHA256(path string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// ReadBuild reads the changes of the build in dir through its manifest:
+// ReadBuild reads the changes of the build in dir through its manifest
+// (its files opened by op):
 // the original of every input and every stress set (each checked
 // against the SHA-256 the manifest records), and the change log, whose
 // rows are placed in the sentences they changed.
-func ReadBuild(dir string) (*Changes, error) {
+func ReadBuild(op conll.Opener, dir string) (*Changes, error) {
 	b, err := stressset.Open(dir)
 	if err != nil {
 		return nil, err
 	}
+	b.Opener = op
 	m := b.Manifest
 	if m.Changes == "" {
 		return nil, fmt.Errorf("build %s has no change log", dir)
@@ -148,7 +150,8 @@ func ReadBuild(dir string) (*Changes, error) {
 	return c, nil
 }
 
-// ReadSet reads the changes of one stress set: set is the perturbed
+// ReadSet reads the changes of one stress set (its files opened by op):
+// set is the perturbed
 // corpus, changeLog its change log (the rows naming set's base name, or
 // every row when the log names one file only, as "stress perturb --log"
 // writes "-" for standard output), and original, when not "", the
@@ -156,7 +159,7 @@ func ReadBuild(dir string) (*Changes, error) {
 // rebuilt by undoing the logged changes, which needs changes that do not
 // overlap (no composition); the entity type of a change is then read
 // from the perturbed sentence.
-func ReadSet(set, changeLog, original string) (*Changes, error) {
+func ReadSet(op conll.Opener, set, changeLog, original string) (*Changes, error) {
 	rows, err := stressset.ReadChangesFile(changeLog)
 	if err != nil {
 		return nil, err
@@ -172,7 +175,7 @@ func ReadSet(set, changeLog, original string) (*Changes, error) {
 		}
 		rows = slices.DeleteFunc(rows, func(r stressset.ChangeRow) bool { return r.File != base })
 	}
-	pert, _, pertSum, err := stressset.ReadFile(set)
+	pert, _, pertSum, err := stressset.ReadFile(op, set)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +184,7 @@ func ReadSet(set, changeLog, original string) (*Changes, error) {
 		return nil, err
 	}
 	if original != "" {
-		orig, _, origSum, err := stressset.ReadFile(original)
+		orig, _, origSum, err := stressset.ReadFile(op, original)
 		if err != nil {
 			return nil, err
 		}

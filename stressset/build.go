@@ -12,19 +12,13 @@
 package stressset
 
 import (
-	"bytes"
-	"context"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
@@ -36,6 +30,10 @@ import (
 const (
 	ManifestName = "manifest.json"
 	ChangesName  = "changes.tsv"
+	// StdinCopy is the copy of standard input ("-") a build keeps
+	// beside its sets and records as that input: standard input can be
+	// read once, and compare, run and build --from read the input again.
+	StdinCopy = "stdin.tsv"
 )
 
 // Sentinel errors.
@@ -75,9 +73,17 @@ type Plan struct {
 	Repair func(conll.Repair)
 	// Progress, when set, is called as sentences are done.
 	Progress func(sentences int)
+	// Opener opens the inputs: "-" is its standard input, integer JSON
+	// Lines tags are named by its Labels.
+	Opener conll.Opener
 	// Expect is the manifest being regenerated (FromManifest): the
 	// inputs and outputs must match it.
 	Expect *Manifest
+	// Force lets Run replace outputs that exist (--force; the caller
+	// has applied the output policy to Files). Without it, an output
+	// that appears while Run works is left alone and fails the build,
+	// which then leaves none of its outputs.
+	Force bool
 }
 
 // Inputs names the input files at paths for a plan: each is named after
@@ -112,17 +118,15 @@ func (p *Plan) Files() (inputs, outputs []string) {
 	for _, in := range p.Inputs {
 		if !IsSample(in.Path) {
 			inputs = append(inputs, in.Path)
-			if conll.FormatOf(in.Path) == conll.FormatBrat {
-				inputs = append(inputs, strings.TrimSuffix(in.Path, filepath.Ext(in.Path))+".txt")
-			}
+			inputs = append(inputs, conll.FormatOf(in.Path).SideFiles(in.Path)...)
+		}
+		if in.Path == "-" {
+			outputs = append(outputs, filepath.Join(p.Dir, StdinCopy))
 		}
 		for _, k := range p.Kinds {
 			name := filepath.Join(p.Dir, outputName(in, k))
 			outputs = append(outputs, name)
-			if conll.FormatOf(name) == conll.FormatBrat {
-				// brat keeps the text beside the annotations.
-				outputs = append(outputs, strings.TrimSuffix(name, filepath.Ext(name))+".txt")
-			}
+			outputs = append(outputs, conll.FormatOf(name).SideFiles(name)...) // brat's text beside
 		}
 	}
 	outputs = append(outputs, filepath.Join(p.Dir, ChangesName), filepath.Join(p.Dir, ManifestName))
@@ -226,7 +230,7 @@ func mapFileOptions(ks []perturb.ManifestKind, fn func(string) string) ([]pertur
 
 // FromManifest returns the plan that regenerates the build described by
 // the manifest at path, into dir, or the manifest's directory when dir
-// is ""; Run then checks that every input and output matches its
+// is "" (then with Force set); Run then checks that every input and output matches its
 // recorded SHA-256. Inputs and file options recorded with relative
 // paths are found relative to the manifest, wherever dir is.
 func FromManifest(path, dir string) (*Plan, error) {
@@ -262,226 +266,10 @@ func FromManifest(path, dir string) (*Plan, error) {
 	}
 	if dir != "" {
 		p.Dir = dir
+	} else {
+		// In place, Run writes the very bytes recorded (checked before
+		// anything is committed): it may replace its own outputs.
+		p.Force = true
 	}
 	return p, nil
-}
-
-// Run runs the plan and returns the manifest it wrote. Every output goes
-// to a temporary file and is renamed into place only when every input
-// has been processed and checked, and the manifest last: a failed or
-// cancelled build leaves nothing behind, not even the directory when
-// the build made it.
-func Run(ctx context.Context, plan *Plan) (m *Manifest, err error) {
-	if _, statErr := os.Stat(plan.Dir); errors.Is(statErr, fs.ErrNotExist) {
-		defer func() {
-			if err != nil {
-				os.Remove(plan.Dir) // only if still empty
-			}
-		}()
-	}
-	if err := os.MkdirAll(plan.Dir, 0o755); err != nil {
-		return nil, err
-	}
-	selector, err := kinds.NewSelector(plan.Selection, plan.Seed)
-	if err != nil {
-		return nil, err
-	}
-	if err := perturb.CheckSelectionOf(plan.Selection, plan.Kinds); err != nil {
-		return nil, err
-	}
-	var perts []perturb.Perturbation
-	for _, mk := range plan.Kinds {
-		bk, err := kinds.New(mk)
-		if err != nil {
-			return nil, err
-		}
-		defer bk.Close()
-		perts = append(perts, bk.Perturbation)
-	}
-	recorded, err := mapFileOptions(plan.Kinds, func(path string) string { return recordedPath(path, plan.Dir) })
-	if err != nil {
-		return nil, err
-	}
-	m = &Manifest{Tool: "stress", Version: plan.Version, Seed: plan.Seed, Selection: plan.Selection,
-		Kinds: recorded, Changes: ChangesName}
-	if plan.Scheme != iob.IOB2 {
-		m.Scheme = plan.Scheme.String()
-	}
-	m.Repair = plan.Repair != nil
-
-	changes, err := atomicfile.Create(filepath.Join(plan.Dir, ChangesName), false)
-	if err != nil {
-		return nil, err
-	}
-	defer changes.Abort()
-	changesOut := newAsyncWriter(changes, nil)
-	defer changesOut.Close()
-	cw := NewChangeWriter(changesOut)
-	cw.Scheme = plan.Scheme
-	cw.WriteHeader()
-
-	// Finished outputs, and the change log so far, are flushed to disk
-	// in the background while later inputs are perturbed, so that the
-	// fsyncs of Commit, which would otherwise come all at the end, find
-	// little left to write. Their errors are kept and checked before
-	// anything is committed: Linux reports a writeback error once per
-	// open file, so the background fsync may be the only one to see it.
-	var syncs syncGroup
-
-	// All inputs go through one pipeline, one after the other: the next
-	// input is read and perturbed while the previous one is written, so
-	// both cores stay busy to the end, and the change log is written
-	// straight through in input order.
-	srcs := make([]*source, len(plan.Inputs))
-	sinks := make([][]*sink, len(plan.Inputs))
-	parts := make([]perturb.Part, len(plan.Inputs))
-	for i, in := range plan.Inputs {
-		if IsSample(in.Path) && plan.Scheme != iob.IOB2 {
-			return nil, fmt.Errorf("%w: %s is IOB2, not %s", ErrInput, in.Path, plan.Scheme)
-		}
-		src, err := openSource(in.Path)
-		if err != nil {
-			return nil, err
-		}
-		srcs[i] = src
-		defer src.Close()
-		// Inputs are valid in the plan's scheme: anything else (IOB1 or
-		// IOBES read as IOB2, "X-Foo", "B-") stops the build at its line
-		// instead of passing through.
-		if err := src.file.SetSchemeRepair(plan.Scheme, plan.Repair); err != nil {
-			return nil, err
-		}
-		part := perturb.Part{Source: src, Input: in.Path}
-		for k, mk := range plan.Kinds {
-			name := outputName(in, mk)
-			s, err := createSink(plan.Dir, name, mk.Name, src, plan.Scheme)
-			if err != nil {
-				return nil, err
-			}
-			defer s.abort()
-			defer s.out.Close() // on errors, before the file is aborted
-			sinks[i] = append(sinks[i], s)
-			part.Steps = append(part.Steps, perturb.Step{Name: mk.Name, File: name, Perturbation: perts[k], Out: s.outSink()})
-		}
-		last := i == len(plan.Inputs)-1
-		part.Done = func() error {
-			for _, s := range sinks[i] {
-				if err := s.Close(); err != nil {
-					return fmt.Errorf("write %s: %w", s.name, err)
-				}
-				syncs.Go(s.file.Sync)
-			}
-			if !last {
-				if cw.Flush(); cw.Error() != nil {
-					return fmt.Errorf("write %s: %w", ChangesName, cw.Error())
-				}
-				if err := changesOut.Flush(); err != nil {
-					return fmt.Errorf("write %s: %w", ChangesName, err)
-				}
-				syncs.Go(changes.Sync)
-			}
-			return nil
-		}
-		parts[i] = part
-	}
-	defer syncs.Wait() // before the files are aborted; the error is reported on success only
-	pl := &perturb.Pipeline{Seed: plan.Seed, Selector: selector, Workers: plan.Workers, ChangeLog: cw}
-	pl.Progress = plan.Progress
-	stats, err := pl.RunParts(ctx, parts)
-	if err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if cw.Flush(); cw.Error() != nil {
-		return nil, fmt.Errorf("write %s: %w", ChangesName, cw.Error())
-	}
-	if err := changesOut.Close(); err != nil {
-		return nil, fmt.Errorf("write %s: %w", ChangesName, err)
-	}
-	syncs.Go(changes.Sync) // while the manifest is made
-	for i, src := range srcs {
-		in := plan.Inputs[i]
-		sum, err := src.Sum()
-		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", in.Path, err)
-		}
-		src.Close()
-		in.SHA256 = sum
-		in.Path = recordedPath(in.Path, plan.Dir)
-		if plan.Expect != nil {
-			for _, old := range plan.Expect.Inputs {
-				if old.Name == in.Name && old.SHA256 != in.SHA256 {
-					return nil, fmt.Errorf("%w: %s has changed since the build (sha256 %s, manifest says %s)",
-						ErrManifest, in.Path, in.SHA256, old.SHA256)
-				}
-			}
-		}
-		in.Outputs = nil
-		var orig perturb.Stats
-		for k, s := range sinks[i] {
-			st := stats[i][k]
-			if k == 0 {
-				orig = st.Original()
-			}
-			in.Outputs = append(in.Outputs, Output{Kind: s.kind, File: s.name,
-				SHA256: hex.EncodeToString(s.hash.Sum(nil)), Stats: st})
-		}
-		in.Stats = orig
-		if orig.Sentences == 0 {
-			// One rule for empty input (conll.ErrEmpty): a mistake, not
-			// a request for empty stress sets.
-			return nil, fmt.Errorf("%s: %w", plan.Inputs[i].Path, conll.ErrEmpty)
-		}
-		m.Inputs = append(m.Inputs, in)
-	}
-	data, err := m.Encode()
-	if err != nil {
-		return nil, err
-	}
-	if plan.Expect != nil {
-		// Input paths are recorded relative to the output directory,
-		// which --out may change; everything else must be identical.
-		got, want := *m, *plan.Expect
-		got.Inputs = append([]Input(nil), m.Inputs...)
-		want.Inputs = append([]Input(nil), plan.Expect.Inputs...)
-		for i := range got.Inputs {
-			got.Inputs[i].Path = ""
-		}
-		for i := range want.Inputs {
-			want.Inputs[i].Path = ""
-		}
-		// So are file options.
-		blank := func(string) string { return "" }
-		if got.Kinds, err = mapFileOptions(got.Kinds, blank); err != nil {
-			return nil, err
-		}
-		if want.Kinds, err = mapFileOptions(want.Kinds, blank); err != nil {
-			return nil, err
-		}
-		a, _ := got.Encode()
-		b, _ := want.Encode()
-		if !bytes.Equal(a, b) {
-			return nil, fmt.Errorf("%w: regenerated build differs from %s (different tool version or options?)",
-				ErrManifest, ManifestName)
-		}
-	}
-	if err := syncs.Wait(); err != nil {
-		return nil, err
-	}
-	for _, ss := range sinks {
-		for _, s := range ss {
-			if err := s.commit(); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if err := changes.Commit(); err != nil {
-		return nil, err
-	}
-	if err := atomicfile.WriteFile(filepath.Join(plan.Dir, ManifestName), data); err != nil {
-		return nil, err
-	}
-	return m, nil
 }

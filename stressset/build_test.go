@@ -9,9 +9,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
+	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
 )
@@ -182,5 +184,91 @@ func TestBuildBackgroundSyncError(t *testing.T) {
 		if got := dirFiles(t, plan.Dir); len(got) != 0 {
 			t.Fatalf("sync %d failing: build left %d files", fail, len(got))
 		}
+	}
+}
+
+// Two builds into one directory cannot both succeed: the second to
+// commit finds the first's files and fails, leaving the first build
+// whole and nothing of its own (Plan.Force unset). With Force the later
+// one replaces the earlier.
+func TestConcurrentBuildsOneWins(t *testing.T) {
+	paths := testInputs(t, 20)
+	first := testPlan(t, paths)
+	second := testPlan(t, paths)
+	second.Dir = first.Dir
+	var secondErr error
+	var once sync.Once
+	first.Progress = func(int) {
+		// The first build is under way: the second runs whole.
+		once.Do(func() { _, secondErr = Run(context.Background(), second) })
+	}
+	_, err := Run(context.Background(), first)
+	if secondErr != nil {
+		t.Fatalf("the second build, run whole: %v", secondErr)
+	}
+	if !errors.Is(err, atomicfile.ErrExists) {
+		t.Fatalf("the first build, committing after the second: %v, want ErrExists", err)
+	}
+	_, outputs := second.Files()
+	var want []string
+	for _, o := range outputs {
+		want = append(want, filepath.Base(o))
+	}
+	var got []string
+	for name := range dirFiles(t, first.Dir) {
+		got = append(got, name)
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Fatalf("left %q, want the second build's files %q and nothing else", got, want)
+	}
+	if _, err := Open(first.Dir); err != nil {
+		t.Fatalf("the build left is not whole: %v", err)
+	}
+
+	third := testPlan(t, paths)
+	third.Dir, third.Force = first.Dir, true
+	if _, err := Run(context.Background(), third); err != nil {
+		t.Fatalf("with Force: %v", err)
+	}
+}
+
+// A change log that lost a row, or holds one of a file the manifest
+// does not name, is refused when the build is read back: the manifest
+// counts every output's changes.
+func TestChangesCountChecked(t *testing.T) {
+	plan := testPlan(t, testInputs(t, 10))
+	if _, err := Run(context.Background(), plan); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(plan.Dir, ChangesName)
+	orig, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(orig), "\n")
+	for name, edited := range map[string]string{
+		"a row deleted": lines[0] + strings.Join(lines[2:], ""),
+		"a foreign row": string(orig) + "z_key.tsv\t1\t1\t1\tkeyboard\tab\tba\t\t\t\n",
+	} {
+		if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		b, err := Open(plan.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Changes(); !errors.Is(err, ErrManifest) {
+			t.Errorf("%s: Changes = %v, want ErrManifest", name, err)
+		}
+	}
+	os.WriteFile(path, orig, 0o644)
+	b, err := Open(plan.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Changes(); err != nil {
+		t.Errorf("the log as written: %v", err)
 	}
 }

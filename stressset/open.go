@@ -3,8 +3,10 @@ package stressset
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
@@ -17,6 +19,9 @@ import (
 type Build struct {
 	Dir      string
 	Manifest *Manifest
+	// Opener reads the sets and predictions: set its Labels for a build
+	// of JSON Lines with integer tags.
+	Opener conll.Opener
 
 	// templates holds, by gold file, the documents of the sets Sets read
 	// from a document format, which predictions are split like.
@@ -48,15 +53,7 @@ func WriteManifest(path string, m *Manifest, force bool) error {
 	if err != nil {
 		return err
 	}
-	f, err := atomicfile.Create(path, !force)
-	if err != nil {
-		return err
-	}
-	defer f.Abort()
-	if _, err := f.Write(data); err != nil {
-		return err
-	}
-	return f.Commit()
+	return atomicfile.WriteFile(path, data, !force)
 }
 
 // ReadManifest reads a manifest file; errors name the file.
@@ -105,11 +102,39 @@ func (e *InputError) Unwrap() error { return ErrInput }
 
 // Changes reads the build's change log: the changes of each output
 // file. It is nil when the build has no change log.
+//
+// The log must hold, for every output, as many changes as the manifest
+// records (Stats.Changes), and none of a file the manifest does not
+// name: a row deleted or added by hand would otherwise shift the
+// perturbed/untouched split silently. The error wraps ErrManifest.
 func (b *Build) Changes() (map[string][]Span, error) {
 	if b.Manifest.Changes == "" {
 		return nil, nil
 	}
-	return ReadChangedFile(filepath.Join(b.Dir, b.Manifest.Changes))
+	path := filepath.Join(b.Dir, b.Manifest.Changes)
+	rows, err := ReadChangesFile(path)
+	if err != nil {
+		return nil, err
+	}
+	got := map[string]int{}
+	changes := make([]perturb.Change, len(rows))
+	for i, row := range rows {
+		changes[i] = row.Change
+		got[row.File]++
+	}
+	for _, in := range b.Manifest.Inputs {
+		for _, out := range in.Outputs {
+			if n := got[out.File]; n != out.Stats.Changes {
+				return nil, fmt.Errorf("%w: %s: %d changes of %s, %s records %d (was the change log edited?)",
+					ErrManifest, path, n, out.File, ManifestName, out.Stats.Changes)
+			}
+			delete(got, out.File)
+		}
+	}
+	for _, file := range slices.Sorted(maps.Keys(got)) {
+		return nil, fmt.Errorf("%w: %s: %d changes of %s, which %s does not name", ErrManifest, path, got[file], file, ManifestName)
+	}
+	return ChangedSpans(changes), nil
 }
 
 // OriginalPath locates an input of the build: its path as recorded
@@ -153,7 +178,7 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 	if b.Manifest.Repair {
 		repair = func(conll.Repair) {} // as the build read it
 	}
-	o, tmpl, err := readGold("O", orig, in.SHA256, nil, nil, scheme, repair)
+	o, tmpl, err := readGold(b.Opener, "O", orig, in.SHA256, nil, nil, scheme, repair)
 	if err != nil {
 		return nil, err
 	}
@@ -170,10 +195,12 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 		if logs != nil && ch == nil {
 			ch = []Span{} // a log without entries: nothing changed
 		}
-		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl, scheme, nil)
+		s, st, err := readGold(b.Opener, out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl, scheme, nil)
 		if err != nil {
 			return nil, err
 		}
+		s.NotMeasured = out.Stats.NotMeasured
+		s.Replaced, s.Mentions = out.Stats.MentionShare("")
 		b.templates[s.File] = st
 		sets = append(sets, s)
 	}
@@ -186,12 +213,12 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 // another scheme than IOB2 (the build's) are converted to IOB2, which
 // the comparison works on; with repair set, as the build read an input
 // it repaired (conll.File.SetSchemeRepair).
-func readGold(name, path, sha string, changes []Span, like conll.Template, scheme iob.Scheme, repair func(conll.Repair)) (Set, conll.Template, error) {
+func readGold(op conll.Opener, name, path, sha string, changes []Span, like conll.Template, scheme iob.Scheme, repair func(conll.Repair)) (Set, conll.Template, error) {
 	var setup func(*conll.File) error
 	if scheme != iob.IOB2 || repair != nil {
 		setup = func(f *conll.File) error { return f.SetSchemeRepair(scheme, repair) }
 	}
-	gold, layout, sum, err := readFileSetup(path, like, setup)
+	gold, layout, sum, err := readFileSetup(op, path, like, setup)
 	if err != nil {
 		return Set{}, nil, fmt.Errorf("read gold: %w", err)
 	}
@@ -217,7 +244,7 @@ func (b *Build) ReadPredictions(set Set, path string) ([]conll.Sentence, error) 
 	if err != nil {
 		return nil, err
 	}
-	src, err := openSource(path)
+	src, err := openSource(b.Opener, path, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -253,6 +280,13 @@ func WriteStats(w io.Writer, m *Manifest) error {
 				return err
 			}
 			break
+		}
+	}
+	for _, r := range rows {
+		if r.Stats.NotMeasured {
+			n, d := r.Stats.MentionShare("")
+			fmt.Fprintf(w, "%s: not measured: it changed %d of %d gold mentions, under %.0f%%, so its scores would measure nothing\n",
+				r.Name, n, d, 100*perturb.MinMeasured)
 		}
 	}
 	for _, r := range rows {

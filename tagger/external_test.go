@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // helperEnv makes the test binary act as an external tagger (see
@@ -52,6 +53,10 @@ func helperTagger(mode string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 3
 	case "hang":
 		time.Sleep(time.Hour)
+		return 0
+	case "long":
+		go io.Copy(io.Discard, stdin)
+		out.WriteString(strings.Repeat("O", limits.MaxLine+1) + "\n")
 		return 0
 	case "eager":
 		// Answer a fixed-size corpus before reading any input, so a
@@ -162,12 +167,13 @@ func TestCommandErrors(t *testing.T) {
 		{"short", 0, ErrTagCount, "sentence 1 (input line 10): wrong number of tags: got 3, want 4"},
 		{"extra", 0, ErrSentenceCount, "got 3, want 2"},
 		{"wrong-token", 0, ErrTagCount, `token 1 is "aspirin", want "Aspirin"`},
-		{"no-blank", 0, ErrTagCount, "got 6, want 4"},
+		{"no-blank", 0, ErrSentenceCount, "output line 1: wrong number of sentences: no sentence separators: 6 tags and no blank line, for 2 sentences of 6 tokens"},
 		{"fail", 0, ErrCommandFailed, "exit status 3; stderr:\nloading model...\nTraceback: model.bin not found"},
 		{"hang", 300 * time.Millisecond, ErrTimeout, "timed out after 300ms"},
 		{"eager", 0, ErrTagCount, "got 1, want 4"},
 		{"stray", 0, ErrStrayLine, `output line 1: stray line on standard output "Loaded." (write only tags there; messages go to standard error)`},
 		{"stray-conll", 0, ErrStrayLine, `output line 1: stray line on standard output "Loading model weights"`},
+		{"long", 0, limits.ErrLongLine, "output line 1: line longer than 16 MiB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {
@@ -247,6 +253,7 @@ func TestReadTags(t *testing.T) {
 		{"comments", "# sent 1\nO\nO\n\n#x\nO\n", [][]string{{"O", "O"}, {"O"}}, nil},
 		{"spaces", "a  NN  O  \r\nb O\r\n\r\nc O\r\n", [][]string{{"O", "O"}, {"O"}}, nil},
 		{"too few sentences", "O\nO\n", nil, ErrSentenceCount},
+		{"no blank line at all", "O\nO\nO\n", nil, ErrSentenceCount},
 		{"too many sentences", "O\nO\n\nO\n\nO\n", nil, ErrSentenceCount},
 		{"short sentence", "O\n\nO\n", nil, ErrTagCount},
 		{"long sentence", "O\nO\n\nO\nO\n", nil, ErrTagCount},
@@ -263,6 +270,22 @@ func TestReadTags(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestCommandStderrOnce: the standard error of a failing tagger that
+// the user sees as it comes is not repeated in the error.
+func TestCommandStderrOnce(t *testing.T) {
+	c := helperCommand("fail")
+	c.Timeout = time.Minute
+	var stderr strings.Builder
+	c.Stderr = &stderr
+	_, err := c.TagSentences(context.Background(), []conll.Sentence{sent("a/O")})
+	if !errors.Is(err, ErrCommandFailed) || !strings.HasSuffix(err.Error(), "exit status 3 (its standard error is above)") {
+		t.Errorf("err = %v", err)
+	}
+	if !strings.Contains(stderr.String(), "Traceback: model.bin not found") {
+		t.Errorf("stderr %q", stderr.String())
 	}
 }
 

@@ -15,17 +15,18 @@ import (
 // GenerateFiles writes MRCONSO.RRF and MRSTY.RRF (see GenerateRRF) into
 // dir, created if missing, and returns their paths. Both files reach the
 // disk before either is put in place, so that a write error leaves
-// neither; MRCONSO, the primary file, goes first.
+// neither; MRCONSO, the primary file, goes first. Files that exist, or
+// appear meanwhile, are replaced only with opt.Force.
 func GenerateFiles(dir string, opt GenerateOptions) (mrconso, mrsty string, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", "", err
 	}
-	conso, err := atomicfile.Create(filepath.Join(dir, "MRCONSO.RRF"), false)
+	conso, err := atomicfile.Create(filepath.Join(dir, "MRCONSO.RRF"), !opt.Force)
 	if err != nil {
 		return "", "", err
 	}
 	defer conso.Abort()
-	sty, err := atomicfile.Create(filepath.Join(dir, "MRSTY.RRF"), false)
+	sty, err := atomicfile.Create(filepath.Join(dir, "MRSTY.RRF"), !opt.Force)
 	if err != nil {
 		return "", "", err
 	}
@@ -34,14 +35,14 @@ func GenerateFiles(dir string, opt GenerateOptions) (mrconso, mrsty string, err 
 		return "", "", err
 	}
 	for _, f := range []*atomicfile.File{conso, sty} {
+		if f.Stream() {
+			continue // a device or FIFO has nothing to flush
+		}
 		if err := f.Sync(); err != nil {
 			return "", "", fmt.Errorf("write %s: %w", f.Target(), err)
 		}
 	}
-	if err := conso.Commit(); err != nil {
-		return "", "", err
-	}
-	if err := sty.Commit(); err != nil {
+	if err := atomicfile.CommitAll(conso, sty); err != nil {
 		return "", "", err
 	}
 	return conso.Target(), sty.Target(), nil
@@ -49,8 +50,9 @@ func GenerateFiles(dir string, opt GenerateOptions) (mrconso, mrsty string, err 
 
 // GenerateOptions shapes the synthetic RRF of GenerateRRF.
 type GenerateOptions struct {
-	Rows int    // MRCONSO rows (a real release has about 16M)
-	Seed uint64 // same seed, same files
+	Rows  int    // MRCONSO rows (a real release has about 16M)
+	Seed  uint64 // same seed, same files
+	Force bool   // replace files that exist (see GenerateFiles)
 }
 
 // Shares observed in UMLS releases (2020s, all languages), rounded. Each
@@ -94,6 +96,50 @@ var (
 	genSuppress = []string{"N", "N", "N", "N", "N", "N", "N", "N", "N", "N", "N", "N", "N", "N", "N", "N", "O", "E", "Y", "N"}
 )
 
+// stringGen makes the strings of GenerateRRF: 1 to 12 words of
+// genWords, with mixed case, commas and numbers; one in 25 is kept
+// (up to 50,000) and one in 20 draws reappear from those, as strings
+// shared by several concepts.
+type stringGen struct {
+	rng    *rand.Rand
+	shared []string
+	sb     strings.Builder
+}
+
+func (g *stringGen) next() string {
+	rng := g.rng
+	if len(g.shared) > 0 && rng.IntN(20) == 0 {
+		return g.shared[rng.IntN(len(g.shared))]
+	}
+	g.sb.Reset()
+	n := 1 + rng.IntN(4)
+	if rng.IntN(10) == 0 {
+		n += rng.IntN(8)
+	}
+	for i := range n {
+		if i > 0 {
+			if rng.IntN(12) == 0 {
+				g.sb.WriteString(", ")
+			} else {
+				g.sb.WriteByte(' ')
+			}
+		}
+		w := genWords[rng.IntN(len(genWords))]
+		if i == 0 || rng.IntN(3) == 0 {
+			w = strings.ToUpper(w[:1]) + w[1:]
+		}
+		g.sb.WriteString(w)
+		if rng.IntN(15) == 0 {
+			fmt.Fprintf(&g.sb, " %d", 1+rng.IntN(500))
+		}
+	}
+	s := g.sb.String()
+	if len(g.shared) < 50000 && rng.IntN(25) == 0 {
+		g.shared = append(g.shared, s)
+	}
+	return s
+}
+
 // GenerateRRF writes synthetic MRCONSO and MRSTY files shaped like a UMLS
 // release: rows sorted by CUI, 1 to 40 atoms per concept (geometric,
 // mean about 4.5), the source, language, term-type and suppression mix of
@@ -124,40 +170,7 @@ func GenerateRRF(mrconso, mrsty io.Writer, opt GenerateOptions) error {
 		}
 		return 0
 	}
-	var shared []string // strings that reappear under other concepts
-	var sb strings.Builder
-	newString := func() string {
-		if len(shared) > 0 && rng.IntN(20) == 0 {
-			return shared[rng.IntN(len(shared))]
-		}
-		sb.Reset()
-		n := 1 + rng.IntN(4)
-		if rng.IntN(10) == 0 {
-			n += rng.IntN(8)
-		}
-		for i := range n {
-			if i > 0 {
-				if rng.IntN(12) == 0 {
-					sb.WriteString(", ")
-				} else {
-					sb.WriteByte(' ')
-				}
-			}
-			w := genWords[rng.IntN(len(genWords))]
-			if i == 0 || rng.IntN(3) == 0 {
-				w = strings.ToUpper(w[:1]) + w[1:]
-			}
-			sb.WriteString(w)
-			if rng.IntN(15) == 0 {
-				fmt.Fprintf(&sb, " %d", 1+rng.IntN(500))
-			}
-		}
-		s := sb.String()
-		if len(shared) < 50000 && rng.IntN(25) == 0 {
-			shared = append(shared, s)
-		}
-		return s
-	}
+	strs := &stringGen{rng: rng}
 	first := true
 	newline := func(w *bufio.Writer, firstRow *bool) {
 		if !*firstRow {
@@ -199,7 +212,7 @@ func GenerateRRF(mrconso, mrsty io.Writer, opt GenerateOptions) error {
 			code := fmt.Sprintf("%s%06d", string(rune('A'+si)), cui)
 			fmt.Fprintf(cw, "%s|%s|%s|L%07d|%s|S%07d|%s|A%08d||%s|%s|%s|%s|%s|%s|%d|%s|256|",
 				id, src.lat, ts, lui, stt, sui, ispref, aui, code, code, src.sab, tty, code,
-				newString(), rng.IntN(4), genSuppress[rng.IntN(len(genSuppress))])
+				strs.next(), rng.IntN(4), genSuppress[rng.IntN(len(genSuppress))])
 		}
 		if sw != nil {
 			n := 1 + styRNG.IntN(3)/2 + styRNG.IntN(5)/4

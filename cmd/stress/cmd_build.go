@@ -71,13 +71,15 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 			plan.Dir = sampleOutDir // "stress build" alone: the README's first command
 		}
 	}
-	plan.Workers, plan.Version = o.Workers, version
+	plan.Workers, plan.Version, plan.Opener = o.Workers, version, corpora(e)
 	plan.Repair = o.repair.log(e.Stderr)
 	defer o.repair.done()
 	// Regenerating in place writes the very bytes recorded (checked
-	// before anything is committed), so it may replace its own outputs.
+	// before anything is committed), so it may replace its own outputs:
+	// FromManifest sets Force then.
+	plan.Force = plan.Force || o.Force
 	inputs, outputs := plan.Files()
-	if err := checkOutputs(inputs, outputs, o.Force || (o.From != "" && o.Out == "")); err != nil {
+	if err := checkOutputs(inputs, outputs, plan.Force); err != nil {
 		return err
 	}
 	defer stressset.TuneGC()()

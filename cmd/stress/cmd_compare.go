@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll/score"
@@ -33,7 +32,7 @@ func init() {
 				}
 				return nil
 			})
-			f.IntIn(&o.c.Samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: none)")
+			f.IntIn(&o.c.Samples, "samples", 1000, 0, compare.MaxSamples, "bootstrap samples and randomization shuffles (0: none)")
 			f.Uint64(&o.c.Seed, "seed", 1, "seed of the resampling")
 			f.Float64(&o.c.Confidence, "confidence", 0.95, "confidence level of the intervals")
 			f.Check("confidence", func() error {
@@ -75,6 +74,7 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	if err := checkOutputs(append(inputs, changes), []string{o.html}, o.force); err != nil {
 		return err
 	}
+	c.Opener = corpora(e)
 	var err error
 	switch {
 	case buildDir != "" && (len(golds) > 0 || len(predFiles) > 0 || changes != ""):
@@ -103,12 +103,15 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	if err != nil {
 		return err
 	}
+	for _, m := range c.Missing {
+		fmt.Fprintf(e.Stderr, "warning: %v\n", m)
+	}
 	rep, err := c.Report(ctx)
 	if err != nil {
 		return err
 	}
 	if o.html != "" {
-		if err := rep.WriteHTMLFile(o.html); err != nil {
+		if err := rep.WriteHTMLFile(o.html, o.force); err != nil {
 			return err
 		}
 	}

@@ -122,9 +122,9 @@ func runReviewSample(_ context.Context, e *env, o *reviewOptions, args []string)
 	var c *review.Changes
 	var err error
 	if o.changes != "" {
-		c, err = review.ReadSet(src, o.changes, o.original)
+		c, err = review.ReadSet(corpora(e), src, o.changes, o.original)
 	} else {
-		c, err = review.ReadBuild(src)
+		c, err = review.ReadBuild(corpora(e), src)
 	}
 	if err != nil {
 		return err

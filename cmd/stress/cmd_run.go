@@ -69,8 +69,8 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	defer o.repair.done()
 	ev := &experiment.Evaluation{
 		Plan: stressset.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
-			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme, Repair: o.sys.Repair},
-		Systems: *o.systems(&o.perturbFlags, e, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf}
+			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme, Repair: o.sys.Repair, Opener: corpora(e)},
+		Systems: *o.systems(&o.perturbFlags, e, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf, Force: o.force}
 	// Every file the run reads and writes is known now: the one policy
 	// checks them all (--html over a set or a prediction is an output
 	// named twice) before the directory is cleared and any work done.
@@ -85,6 +85,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := experiment.ClearDir(o.outDir, o.force, read); err != nil {
 		return outDirError(err)
 	}
+	warnOverlap(e.Stderr, o.sys.Train, o.test)
 	if !o.quiet {
 		defer progressPlan(e, &ev.Plan)()
 		ev.Tagging = func(systems []experiment.System, sets []stressset.Set) {
@@ -115,6 +116,9 @@ func (o *runOptions) check() error {
 	}
 	if o.htmlPath == "" {
 		o.htmlPath = filepath.Join(o.outDir, "report.html")
+	}
+	if err := oneStdin(append([]string{o.test}, o.sys.Train...)...); err != nil {
+		return err
 	}
 	if len(o.sys.Train) > 0 && o.test == "" {
 		return usageErrorf("run: --train needs --test (the stress sets are built from the test set)")

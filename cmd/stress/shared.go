@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"runtime"
 	"slices"
@@ -47,7 +48,7 @@ func bindPerturb(f *flags, o *perturbFlags) {
 	f.Enum(&o.Selection.Targets, "targets", "", d.Targets, perturb.TargetChoices(),
 		"change words in: all, entities (gold mentions only) or context (outside mentions)")
 	f.Int(&o.Selection.MinLength, "min-length", d.MinLength, "minimum length of a selected word, in letters")
-	f.IntIn(&o.Workers, "workers", runtime.NumCPU(), 1, math.MaxInt32, "parallel workers (output does not depend on it)")
+	f.IntIn(&o.Workers, "workers", min(runtime.NumCPU(), perturb.MaxWorkers), 1, perturb.MaxWorkers, "parallel workers (output does not depend on it)")
 	f.Check("", func() error { return flagError(o.Selection.Validate()) })
 	bindKindOptions(f, o, kinds.All())
 }
@@ -205,7 +206,7 @@ func bindSystems(f *flags, o *systemFlags) {
 	f.Duration(&o.sys.Timeout, "timeout", defaultTimeout, timeoutHelp)
 	f.Bool(&o.sys.Strict, "strict-tags", "", false, "an unknown tag (not O, B-TYPE or I-TYPE with a type of the gold) is an error, not a warning")
 	f.IntIn(&o.sys.Epochs, "epochs", 10, 1, math.MaxInt, "training passes of the baselines")
-	f.IntIn(&o.samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: no intervals)")
+	f.IntIn(&o.samples, "samples", 1000, 0, compare.MaxSamples, "bootstrap samples and randomization shuffles (0: no intervals)")
 	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
 	f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
 	bindScheme(f, &o.sys.Scheme, "tag scheme of --train, --test and the tags of --model-cmd and --model-server: iob2, or iob1 or iobes (checked, converted to IOB2 to be perturbed, trained on and scored; files written back in it)")
@@ -237,6 +238,7 @@ func bindBaselines(f *flags, p *[]tagger.Features, value, usage string) {
 func (o *systemFlags) systems(p *perturbFlags, e *env, logf func(string, ...any)) *experiment.Systems {
 	s := o.sys
 	s.Seed, s.Selection, s.Workers, s.Stderr, s.Logf = p.Seed, p.Selection, p.Workers, e.Stderr, logf
+	s.Opener = corpora(e)
 	return &s
 }
 
@@ -290,4 +292,17 @@ func oneStdin(names ...string) error {
 		return usageErrorf("standard input (-) can be only one of the inputs")
 	}
 	return nil
+}
+
+// warnOverlap warns when the training corpora and the test corpus of
+// run or curve overlap (experiment.TrainTestOverlap): the same file, or
+// test sentences the baselines were trained on. A file that cannot be
+// read is left to the command, which reports it.
+func warnOverlap(w io.Writer, train []string, test string) {
+	if len(train) == 0 || test == "" {
+		return
+	}
+	if o, err := experiment.TrainTestOverlap(train, test); err == nil && o.Any() {
+		fmt.Fprintf(w, "warning: --train and --test overlap: %v\n", o)
+	}
 }

@@ -30,6 +30,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/conll/standoff"
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // Infon keys of annotation attributes.
@@ -54,6 +55,7 @@ type Decoder struct {
 	r    *bufio.Reader
 	line int
 	peek []byte // a line read but not yet used
+	buf  []byte // for lines longer than r's buffer
 	has  bool
 	err  error
 }
@@ -74,13 +76,20 @@ func (d *Decoder) readLine() ([]byte, error) {
 		d.has = false
 		return d.peek, nil
 	}
-	l, err := d.r.ReadBytes('\n')
+	l, buf, err := limits.ReadLine(d.r, d.buf)
+	d.buf = buf
+	if err == limits.ErrLongLine {
+		d.line++
+		return nil, &conll.ParseError{File: d.File, Line: d.line, Err: err}
+	}
 	if len(l) == 0 && err != nil {
 		return nil, err
 	}
 	if err != nil && err != io.EOF {
 		return nil, err
 	}
+	// The line is kept (unread, or as a passage's text): a copy.
+	l = bytes.Clone(l)
 	d.line++
 	l = bytes.TrimSuffix(l, []byte("\n"))
 	l = bytes.TrimSuffix(l, []byte("\r"))
@@ -503,12 +512,12 @@ func (e *Encoder) Flush() {
 // Error returns the first error of Write or Flush.
 func (e *Encoder) Error() error { return e.err }
 
-func init() {
-	standoff.Register(conll.FormatPubTator,
-		func(r io.Reader, name string) (standoff.Decoder, error) { return NewDecoder(r, name), nil },
-		func(w io.Writer, _ conll.SideFiles) (standoff.Encoder, error) { return NewEncoder(w), nil },
-		Sniff)
-}
+// Format is PubTator (PMID|t|, PMID|a| and annotation lines), as conll
+// opens and creates it.
+var Format = standoff.Register(standoff.FormatSpec{Name: "pubtator", Exts: []string{".pubtator", ".pubtator.txt"},
+	NewDecoder: func(r io.Reader, name string) (standoff.Decoder, error) { return NewDecoder(r, name), nil },
+	NewEncoder: func(w io.Writer, _ conll.SideFiles) (standoff.Encoder, error) { return NewEncoder(w), nil },
+	Sniff:      Sniff})
 
 // Sniff reports whether head, the start of a file, looks like PubTator:
 // its first non-blank line is "PMID|t|...".

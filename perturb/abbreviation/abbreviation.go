@@ -31,6 +31,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -451,6 +452,12 @@ func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Spa
 		return e, OutcomeOther
 	}
 	toks := slices.Clone(d.ShortToks)
+	if alnum(d.Short) < 2 || english.InTitle(s.Tokens, sp.Start, sp.End) {
+		// A one-letter short form ("isoflurane ( I )") reads as anything
+		// once alone; a title's name ("Unified Parkinson ' s Disease
+		// Rating Scale") is written as it is.
+		return e, OutcomeFiltered
+	}
 	if art := english.ArticleBefore(s.Tokens, sp.Start); art != "" && english.Article(toks[0]) != art {
 		return e, OutcomeFiltered
 	}
@@ -506,10 +513,27 @@ func runningLong(long []string) []string {
 			}
 		}
 	}
-	if words == 1 || titled < words {
+	// A chemist's atom before a Greek letter keeps its capital:
+	// "Nomega - nitro - L - arginine".
+	if (words == 1 || titled < words) && !atomGreek(toks[0]) {
 		toks[0] = strings.ToLower(toks[0])
 	}
 	return toks
+}
+
+// atomGreek reports a word made of an atom's letter and a Greek letter
+// spelled out ("Nomega", "Nalpha"): a locant, whose capital is the
+// atom's.
+func atomGreek(w string) bool {
+	if len(w) < 3 || !strings.ContainsRune("NOSCP", rune(w[0])) {
+		return false
+	}
+	for _, g := range []string{"alpha", "beta", "gamma", "delta", "epsilon", "omega"} {
+		if w[1:] == g {
+			return true
+		}
+	}
+	return false
 }
 
 // Perturb is PerturbInDocument without context: only standard long forms,
@@ -612,4 +636,15 @@ func (a *Abbreviator) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig
 		}
 	}
 	return dst
+}
+
+// alnum counts the letters and digits of s.
+func alnum(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
 }

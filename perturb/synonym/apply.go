@@ -108,7 +108,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			continue
 		}
 		key := english.TrivialKey(text)
-		cands := r.fitting(s, sp, a)
+		cands := r.fitting(s, sp, a, style)
 		if prev != nil && prev.span.End+1 == sp.Start && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] && prev.key != key {
 			// Nor the name the mention before it has just become:
 			// "seizures and convulsions" -> "seizures and seizures".
@@ -122,6 +122,16 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 		if cands = r.dropAvoided(text, cands, func(t string) []string { return r.render(t, s, sp, style, a) }); len(cands) == 0 {
 			outcomes[k] = OutcomeFiltered // every name that fits is in --avoid
 			continue
+		}
+		if r.opts.Unseen != nil {
+			unseen := slices.DeleteFunc(slices.Clone(cands), func(c Candidate) bool { return r.opts.Unseen[mention.Key(c.Term)] })
+			switch {
+			case len(unseen) > 0:
+				cands = unseen
+			case r.opts.UnseenOnly:
+				outcomes[k] = OutcomeSeen
+				continue
+			}
 		}
 		c := r.pick(sc, text, a, BestAttested(cands))
 		toks := r.render(c.Term, s, sp, style, a)

@@ -29,7 +29,7 @@ func loadAvoid(path string) (*english.AvoidList, error) {
 // dropAvoided returns cands without the replacements of mention that
 // --avoid forbids, each as render writes it in the sentence.
 func (r *Replacer) dropAvoided(mention string, cands []Candidate, render func(string) []string) []Candidate {
-	if r.avoid.Len() == 0 {
+	if r.extraAvoid.Empty() {
 		return cands
 	}
 	return slices.DeleteFunc(slices.Clone(cands), func(c Candidate) bool {
@@ -37,6 +37,6 @@ func (r *Replacer) dropAvoided(mention string, cands []Candidate, render func(st
 		if written == "" {
 			written = c.Term
 		}
-		return r.avoid.Avoids(written, mention)
+		return r.extraAvoid.Avoids(written, mention)
 	})
 }

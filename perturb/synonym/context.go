@@ -6,6 +6,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb/internal/concepts"
 	"github.com/stress-ner/stress/perturb/internal/english"
 )
 
@@ -13,6 +14,9 @@ import (
 // corpus's tokenization, the case of running text, a capital initial at
 // the start of a sentence (or after a heading: "RESULTS : Paracetamol").
 func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style string, a *Analysis) []string {
+	if _, symbol := elements[name]; symbol {
+		return []string{name} // a symbol keeps its case, at a sentence's start too ("K was")
+	}
 	start := sentenceStart(s, sp)
 	toks := english.AdaptCase(english.Tokenize(name, style), s.Tokens[sp.Start:sp.End], start, a.proper)
 	if start {
@@ -25,16 +29,14 @@ func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style stri
 // stands in s: after "a" or "an", those whose first word takes the same
 // article, none that would repeat the word before or after the mention,
 // and none at all when the mention names part of a protein (see
-// proteinHeads).
-func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candidate {
+// proteinHeads). style is the sentence's tokenization (Options.Tokenize,
+// or english.InferStyle of s when that is TokenizeAuto), found once per
+// sentence: finding it reads every token.
+func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style string) []Candidate {
 	if len(a.Candidates) == 0 {
 		return nil
 	}
 	art := articleBefore(s, sp)
-	style := r.opts.Tokenize
-	if style == TokenizeAuto {
-		style = english.InferStyle(s.Tokens)
-	}
 	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 	mkey := english.TrivialKey(mention)
 	prev, next := "", ""
@@ -50,6 +52,12 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 	if sp.Start >= 2 && prev == "of" && strings.EqualFold(s.Tokens[sp.Start-2], "target") {
 		return nil // "mammalian target of rapamycin": a protein's name, not the drug
 	}
+	if len(next) == 1 && next[0] >= '1' && next[0] <= '9' && slices.Contains(concepts.Map(r.opts.TypeMap).Groups(sp.Type), "DISO") {
+		return nil // "Wilms tumor 1": a gene named after the disease, not the disease (a drug takes its dose: "lidocaine 50 mg")
+	}
+	if inTitle(s, sp) {
+		return nil // "Manual of Mental Disorders": part of a title
+	}
 	mw := english.Words(mention)
 	// "inflammatory and neuropathic pain": the adjective before the
 	// coordination shares the mention's head, which must stay.
@@ -60,6 +68,9 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candida
 	keepFirst := sp.Start >= 2 && adverb(prev) && determiners[strings.ToLower(s.Tokens[sp.Start-2])] && len(mw) >= 2
 	var out []Candidate
 	for _, c := range a.Candidates {
+		if c.Source == SourceElements && !elementFits(c, s.Tokens, sp) {
+			continue
+		}
 		toks := english.Tokenize(c.Term, TokenizePunct)
 		if len(toks) == 0 || art != "" && english.Article(toks[0]) != art {
 			continue
@@ -212,3 +223,7 @@ var proteinHeads = map[string]bool{"dehydrogenase": true, "dehydrogenases": true
 	"transporters": true, "kinase": true, "kinases": true, "synthase": true, "synthetase": true, "oxidase": true,
 	"reductase": true, "transferase": true, "carboxylase": true, "esterase": true, "hydrolase": true,
 	"hydroxylase": true, "decarboxylase": true, "phosphatase": true, "isomerase": true, "lyase": true}
+
+// inTitle reports whether mention sp of s is part of a title (see
+// english.InTitle).
+func inTitle(s conll.Sentence, sp iob.Span) bool { return english.InTitle(s.Tokens, sp.Start, sp.End) }

@@ -24,7 +24,6 @@ import (
 	"math/rand/v2"
 	"path"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"unicode"
@@ -96,6 +95,9 @@ const (
 	OutcomeFiltered  = "filtered"      // other names exist, but every one was excluded
 	// OutcomeNotSelected: left by the rate (perturb.SelectMentions).
 	OutcomeNotSelected = "not selected"
+	// OutcomeSeen: every name that fits was seen in the unseen-in
+	// corpora (with unseen-only).
+	OutcomeSeen = "only seen names"
 	// OutcomeDefinition: one side of an abbreviation's definition,
 	// "doxorubicin ( DOX )", left alone so that the text still defines it.
 	OutcomeDefinition = "in a definition"
@@ -121,7 +123,7 @@ const (
 )
 
 // Outcomes lists the outcomes in report order.
-var Outcomes = []string{OutcomeReplaced, OutcomeNotSelected, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeDefinition, OutcomeNoType}
+var Outcomes = []string{OutcomeReplaced, OutcomeNotSelected, OutcomeSeen, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeDefinition, OutcomeNoType}
 
 // DefaultTypeMap maps the entity labels of BC5CDR (Chemical, Disease),
 // NCBI-disease (Disease, and its original SpecificDisease, DiseaseClass,
@@ -165,6 +167,13 @@ type Options struct {
 	// Avoid is a file of names and pairs never used, in the format of
 	// avoid.txt, besides those of avoid.txt (see avoidopt.go).
 	Avoid string
+	// Unseen holds the names (mention.Key) of gold mentions of corpora a
+	// model was trained on (unseen-in): replacements avoid them, so that
+	// a set tests names the model never saw. With UnseenOnly a mention
+	// all of whose names were seen is left alone; else seen names are
+	// used when no other fits.
+	Unseen     map[string]bool
+	UnseenOnly bool
 }
 
 // DefaultOptions returns the measured defaults.
@@ -230,6 +239,9 @@ type Analysis struct {
 	plurals map[string]string
 	// pluralNames holds the lower-case names that plurals maps to.
 	pluralNames map[string]bool
+	// mc is what the mention names, when analyzeForm looked it up: the
+	// round trip of the names from other sources reuses it.
+	mc *mentionConcepts
 }
 
 // notePlurals records which names of terms are the plurals of others.
@@ -263,14 +275,15 @@ func (a *Analysis) notePlurals(terms []umls.Term) {
 // perturb.Perturbation and perturb.SentenceChecker, and is safe for
 // concurrent use.
 type Replacer struct {
-	store    Store
-	opts     Options
-	noSource map[string]bool
-	noTTY    map[string]bool
-	noID     map[string]bool
-	patterns []string
-	closer   func() error
-	avoid    *english.AvoidList // Options.Avoid, read
+	store      Store
+	opts       Options
+	noSource   map[string]bool
+	noTTY      map[string]bool
+	noID       map[string]bool
+	patterns   []string
+	prefixes   []string // the literal prefix of each pattern, before its first wildcard
+	closer     func() error
+	extraAvoid *english.AvoidList // Options.Avoid, read
 
 	mu    sync.Mutex
 	cache map[string]*Analysis // type + "\x00" + normalized mention
@@ -282,6 +295,7 @@ type Replacer struct {
 	names     map[string][]umls.Concept // english.LookupForm(name) -> concepts, all groups
 	terms     map[string][]umls.Term    // concept id -> its names
 	namesSize int                       // concepts held by names
+	common    map[string]bool           // lookupForm(name) of names of more than maxNamed concepts
 	termsSize int                       // terms held by terms
 
 	// trace, when set (by tests), sees every rejected name with its
@@ -299,22 +313,57 @@ const maxStoreCache = 1 << 19
 func (r *Replacer) lookupAll(name string) ([]umls.Concept, error) {
 	r.mu.Lock()
 	cs, ok := r.names[name]
+	common := r.common[name]
 	r.mu.Unlock()
+	if common {
+		return nil, errTooCommon
+	}
 	if ok {
 		return cs, nil
 	}
-	cs, err := r.store.Lookup(name)
+	n := 0
+	var err error
+	if am, ok := r.store.(atMostStore); ok {
+		cs, n, err = am.LookupAtMost(name, maxNamed)
+	} else {
+		cs, err = r.store.Lookup(name)
+		n = len(cs)
+	}
 	if err != nil {
 		return nil, err
 	}
 	r.mu.Lock()
+	defer r.mu.Unlock()
+	if n > maxNamed {
+		if r.common == nil || len(r.common) > maxCache {
+			r.common = map[string]bool{}
+		}
+		r.common[name] = true
+		return nil, errTooCommon
+	}
 	if r.names == nil || r.namesSize+len(cs) > maxStoreCache {
 		r.names, r.namesSize = map[string][]umls.Concept{}, 0
 	}
 	r.names[name] = cs
 	r.namesSize += len(cs) + 1
-	r.mu.Unlock()
 	return cs, nil
+}
+
+// maxNamed is the most concepts a name may name for the synonym kind to
+// read them: on a full release a common word names thousands (a
+// synthetic 16M-row store, "infection": 14,656), which no label tells
+// apart, and decoding them was most of a run's time. A mention naming
+// more is ambiguous; a candidate naming more fails the round trip.
+const maxNamed = 1000
+
+// errTooCommon is lookupAll's answer for a name of more than maxNamed
+// concepts.
+var errTooCommon = errors.New("names too many concepts")
+
+// atMostStore is a Store that can count a name's concepts without
+// decoding them (*umls.Store).
+type atMostStore interface {
+	LookupAtMost(term string, max int) ([]umls.Concept, int, error)
 }
 
 // conceptTerms returns the names of concept id, from the cache or the
@@ -369,7 +418,7 @@ func New(store Store, opts Options) (*Replacer, error) {
 		r.noTTY[strings.TrimSpace(t)] = true
 	}
 	var err error
-	if r.avoid, err = loadAvoid(opts.Avoid); err != nil {
+	if r.extraAvoid, err = loadAvoid(opts.Avoid); err != nil {
 		return nil, err
 	}
 	r.noID = map[string]bool{}
@@ -380,6 +429,7 @@ func New(store Store, opts Options) (*Replacer, error) {
 				return nil, fmt.Errorf("%w: concept pattern %q: %v", ErrOption, id, err)
 			}
 			r.patterns = append(r.patterns, id)
+			r.prefixes = append(r.prefixes, id[:strings.IndexAny(id, "*?[\\")])
 		} else if id != "" {
 			r.noID[id] = true
 		}
@@ -427,7 +477,12 @@ func (r *Replacer) excluded(id string) bool {
 	if r.noID[id] {
 		return true
 	}
-	for _, p := range r.patterns {
+	for i, p := range r.patterns {
+		// The literal prefix first: a CUI is never a MeSH pattern, and
+		// a mention names thousands of concepts on a full release.
+		if !strings.HasPrefix(id, r.prefixes[i]) {
+			continue
+		}
 		if ok, _ := path.Match(p, id); ok {
 			return true
 		}
@@ -439,23 +494,32 @@ func (r *Replacer) excluded(id string) bool {
 // "convulsion"), where lexicons list names, and puts the candidates back
 // in the mention's number.
 func (r *Replacer) analyze(typ, mention string) *Analysis {
-	plural := english.IsPlural(mention)
+	// A symbol has no number ("Ca" is no plural of "cum").
+	plural := english.IsPlural(mention) && elements[mention] == ""
 	var a *Analysis
+	form := mention
 	if plural {
-		a = r.analyzeForm(typ, mention, english.Singular(mention))
+		form = english.Singular(mention)
+		a = r.analyzeForm(typ, mention, form)
 	}
 	if a == nil || a.Outcome == OutcomeNoConcept {
+		form = mention
 		a = r.analyzeForm(typ, mention, mention)
 	}
 	if a.Err != nil {
 		return a
+	}
+	err := r.addExtra(a, typ, mention, form)
+	a.mc = nil // the analysis is cached: it must not hold what a common word names
+	if err != nil {
+		return &Analysis{Err: err}
 	}
 	a = matchNumber(a, plural)
 	// What the pipeline will check, checked now: a candidate failing
 	// it is dropped and counted, never an error for the run.
 	out := a.Candidates[:0]
 	for _, c := range a.Candidates {
-		if r.Check(perturb.Change{After: c.Term, ConceptID: c.ConceptID}) != nil {
+		if r.Check(perturb.Change{Before: mention, After: c.Term, ConceptID: c.ConceptID, Source: c.Source, TermType: c.TermType}) != nil {
 			r.reject(a, mention, c.Term, RejectedRoundTrip)
 			continue
 		}
@@ -512,280 +576,45 @@ func matchNumber(a *Analysis, plural bool) *Analysis {
 	return a
 }
 
-// analyzeForm analyzes mention through form, the string looked up: the
-// mention itself or its singular.
-func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
-	groups := concepts.Map(r.opts.TypeMap).Groups(typ)
-	if len(groups) == 0 {
-		return &Analysis{Outcome: OutcomeNoType}
-	}
-	if IsAbbreviation(english.Compact(mention)) {
-		// "DOX", "5-FU": their meaning is defined in the text, not the
-		// lexicon, and writing them out is the abbreviation kind's.
-		return &Analysis{Outcome: OutcomeFiltered}
-	}
-	// All concepts the mention names, in any group: a candidate must not
-	// name anything outside this set.
-	all, err := r.lookupAll(english.LookupForm(form))
-	if err != nil {
-		return &Analysis{Err: fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)}
-	}
-	named := make(map[string]bool, len(all))
-	mentionSources := map[string]bool{} // sources in which the mention names a concept
-	bySource := map[string][]umls.Concept{}
-	var sources []string
-	excluded := false
-	for _, c := range all {
-		if r.excluded(c.ID) {
-			excluded = true
-			continue
-		}
-		named[c.ID] = true
-		mentionSources[sourceKey(c)] = true
-		if !c.InGroup(groups...) || r.noSource[sourceKey(c)] {
-			continue
-		}
-		k := sourceKey(c)
-		if bySource[k] == nil {
-			sources = append(sources, k)
-		}
-		bySource[k] = append(bySource[k], c)
-	}
-	if len(sources) == 0 {
-		if excluded {
-			return &Analysis{Outcome: OutcomeFiltered}
-		}
-		return &Analysis{Outcome: OutcomeNoConcept}
-	}
-	sort.Strings(sources)
-	var use []umls.Concept
-	clear := 0 // sources naming one fitting concept
-	// byLabel once per source: on a full UMLS release a common word
-	// names thousands of concepts, each label to be keyed.
-	labeled := make(map[string][]umls.Concept, len(sources))
-	for _, s := range sources {
-		cs := bySource[s]
-		if len(cs) > 1 {
-			cs = byLabel(cs, form)
-			labeled[s] = cs
-		}
-		if len(cs) == 1 {
-			clear++
-		}
-	}
-	for _, s := range sources {
-		cs := bySource[s]
-		if len(cs) > 1 {
-			cs = labeled[s]
-		}
-		if len(cs) > 1 {
-			switch {
-			case r.opts.Ambiguous == AmbiguousFirst:
-				cs = cs[:1] // Lookup orders by id
-			case clear >= 2:
-				// Two sources agree on one concept: this one's
-				// distinctions (a compound and its ion, a disease and
-				// a finding) are finer than the text's. Its concepts
-				// stay named, so their names still fail the round
-				// trip, but none is used.
-				continue
-			default:
-				return &Analysis{Outcome: OutcomeAmbiguous}
-			}
-		}
-		use = append(use, cs...)
-	}
-	a := &Analysis{proper: map[string]bool{}, Rejected: map[string]int{}}
-	mc := &mentionConcepts{named: named, sources: mentionSources, groups: groups}
-	mkey := english.TrivialKey(form)
-	mwords := english.KeyWords(form)
-	mvkey := variantKey(form)
-	mforeign := english.IsForeign(form)
-	// An adjectival disease mention ("hypertensive") takes an adjective.
-	fw := strings.Fields(form)
-	adjective := len(fw) == 1 && english.Adjectival(fw[0]) && slices.Contains(groups, "DISO")
-	other := false // a non-trivial name exists before the filters
-	seen := map[string]bool{}
-	back := map[string][]umls.Concept{} // round-trip lookups by normalized term
-	lookup := func(name string) ([]umls.Concept, error) {
-		norm := umls.Normalize(name)
-		cs, ok := back[norm]
-		if !ok {
-			var err error
-			if cs, err = r.lookupAll(english.LookupForm(name)); err != nil {
-				return nil, fmt.Errorf("%w: %q: %v", ErrLookup, name, err)
-			}
-			back[norm] = cs
-		}
-		return cs, nil
-	}
-	var anchors []anchor       // usable names, against which candidates are judged as variants
-	lower := map[string]bool{} // words some name of the concepts writes in lower case
-	defer func() {
-		for w := range lower {
-			delete(a.proper, w) // "gamma-Aminobutyric Acid" next to "gamma-aminobutyric acid"
-		}
-	}()
-	// Words some name of the concepts writes in lower case: a capital
-	// that no source drops is a trade name's ("Valium", "Motrin").
-	written, capitals := map[string]bool{}, map[string]bool{}
-	for _, c := range use {
-		terms, err := r.conceptTerms(c.ID)
-		if err != nil {
-			return &Analysis{Err: fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)}
-		}
-		for _, t := range terms {
-			english.LowerWords(t.String, written)
-			sentenceCaseCapitals(t.String, capitals)
-		}
-	}
-	for w := range written {
-		delete(capitals, w) // "tumor of Endometrium" next to "neoplasm of endometrium"
-	}
-	for _, c := range use {
-		a.Concepts = append(a.Concepts, c.ID)
-		terms, err := r.conceptTerms(c.ID)
-		if err != nil {
-			return &Analysis{Err: fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)}
-		}
-		a.notePlurals(terms)
-		for _, t := range terms {
-			english.ProperWords(t.String, a.proper)
-			english.LowerWords(t.String, lower)
-			if english.TrivialKey(t.String) == mkey {
-				continue
-			}
-			words := english.KeyWords(t.String)
-			vkey := variantKey(t.String)
-			if isVariant(vkey, mvkey) || permutation(mwords, words) {
-				r.reject(a, mention, t.String, RejectedVariant)
-				continue // a spelling variant or reordering of the mention: no stress
-			}
-			other = true
-			if !t.Usable() || r.noSource[strings.ToUpper(t.Source)] || r.noTTY[t.TermType] {
-				r.reject(a, mention, t.String, RejectedUnusable)
-				continue
-			}
-			anchors = append(anchors, anchor{name: t.String, vkey: vkey, words: words, label: t.Preferred})
-			if IsAbbreviation(t.String) {
-				r.reject(a, mention, t.String, RejectAbbrev)
-				continue
-			}
-			if english.IsForeign(t.String) && !mforeign {
-				r.reject(a, mention, t.String, RejectForeign)
-				continue
-			}
-			if nested(mwords, words) || affixed(mwords, words) || contains(words, mwords) || contains(mwords, words) {
-				r.reject(a, mention, t.String, RejectedNested)
-				continue
-			}
-			if genericName(t.String, form) {
-				r.reject(a, mention, t.String, RejectedGeneric)
-				continue
-			}
-			if !slices.Equal(greekWords(t.String), greekWords(form)) {
-				r.reject(a, mention, t.String, RejectedIsomer)
-				continue
-			}
-			if brandName(t.String, c.Name, form, written, slices.Contains(groups, "CHEM")) {
-				r.reject(a, mention, t.String, RejectedBrand)
-				continue
-			}
-			if ofWithoutArticle(t.String, form, capitals) {
-				r.reject(a, mention, t.String, RejectedThesaurus)
-				continue
-			}
-			if addsQualifier(t.String, form) {
-				r.reject(a, mention, t.String, RejectedNarrower)
-				continue
-			}
-			if sameContent(mwords, words) || paraphrase(fw, t.String) {
-				r.reject(a, mention, t.String, RejectedVariant) // "pain in chest", "thrombocytopenic disorder": a rewording
-				continue
-			}
-			if tw := strings.Fields(t.String); !adjective && len(tw) == 1 && english.Adjectival(tw[0]) && english.EnglishWord(strings.ToLower(tw[0])) {
-				r.reject(a, mention, t.String, RejectedAdjective) // "sensitive" for "hypersensitivity", "luminal" for phenobarbital
-				continue
-			}
-			if tw := strings.Fields(t.String); adjective && !english.Adjectival(tw[len(tw)-1]) {
-				r.reject(a, mention, t.String, RejectedAdjective)
-				continue
-			}
-			spelled := english.CorpusSpelling(t.String, mention)
-			if english.AvoidedPair(spelled, form) {
-				r.reject(a, mention, t.String, RejectAvoid) // "convulsions" for "seizures": a narrower name
-				continue
-			}
-			if why := Natural(spelled, mention); why != "" {
-				r.reject(a, mention, t.String, why)
-				continue
-			}
-			cs, err := lookup(t.String)
-			if err != nil {
-				return &Analysis{Err: err}
-			}
-			if !slices.ContainsFunc(cs, func(x umls.Concept) bool { return x.ID == c.ID }) ||
-				slices.ContainsFunc(cs, func(x umls.Concept) bool { return !r.agrees(x, mc) }) {
-				r.reject(a, mention, t.String, RejectedRoundTrip)
-				continue
-			}
-			// The name's other number must not name another concept
-			// either: "statin" goes with simvastatin in the corpus,
-			// "statins" names the drug class.
-			if other := numberVariant(t.String); other != "" {
-				cs, err := lookup(other)
-				if err != nil {
-					return &Analysis{Err: err}
-				}
-				if slices.ContainsFunc(cs, func(x umls.Concept) bool { return !r.agrees(x, mc) }) {
-					r.reject(a, mention, t.String, RejectedRoundTrip)
-					continue
-				}
-			}
-			k := spelled + "\x00" + c.ID
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			a.Candidates = append(a.Candidates, Candidate{Term: spelled, ConceptID: c.ID, Source: t.Source,
-				TermType: t.TermType, Preferred: t.Preferred, Attested: english.Attested(spelled)})
-		}
-	}
-	n := len(a.Candidates)
-	if a.Candidates, err = dropVariants(a.Candidates, anchors, lookup); err != nil {
-		return &Analysis{Err: err}
-	}
-	a.Rejected[RejectedDuplicate] += n - len(a.Candidates)
-	for k, v := range a.Rejected {
-		if v == 0 {
-			delete(a.Rejected, k)
-		}
-	}
-	switch {
-	case len(a.Candidates) > 0:
-		a.Outcome = OutcomeReplaced
-	case other:
-		a.Outcome = OutcomeFiltered
-	default:
-		a.Outcome = OutcomeNoSynonym
-	}
-	sort.Slice(a.Candidates, func(i, j int) bool {
-		x, y := a.Candidates[i], a.Candidates[j]
-		if x.Term != y.Term {
-			return x.Term < y.Term
-		}
-		return x.ConceptID < y.ConceptID
-	})
-	return a
-}
-
 // mentionConcepts is what the store says a mention names, as the round
 // trip of a candidate needs it.
 type mentionConcepts struct {
-	named   map[string]bool // ids of every concept the mention names, in any group
-	sources map[string]bool // sources in which the mention names a concept
-	groups  []string        // the fitting groups
+	// all holds every concept the mention names, in any group, sorted by
+	// id; excluded ones (Replacer.excluded) do not count. A common word
+	// of a full release names thousands of concepts: a sorted slice the
+	// store gave costs nothing to keep, where a map of their ids was most
+	// of the garbage of an analysis.
+	all     []umls.Concept
+	r       *Replacer
+	sources []string // sources in which the mention names a concept (sourceKey)
+	groups  []string // the fitting groups
 }
+
+// newMentionConcepts returns what the round trip needs of the concepts
+// all, sorted by id unless they are (as the store gives them).
+func (r *Replacer) newMentionConcepts(all []umls.Concept, groups []string) *mentionConcepts {
+	byID := func(a, b umls.Concept) int { return strings.Compare(a.ID, b.ID) }
+	if !slices.IsSortedFunc(all, byID) {
+		all = slices.Clone(all)
+		slices.SortFunc(all, byID)
+	}
+	m := &mentionConcepts{all: all, r: r, groups: groups}
+	for _, c := range all {
+		if k := sourceKey(c); !slices.Contains(m.sources, k) && !r.excluded(c.ID) {
+			m.sources = append(m.sources, k)
+		}
+	}
+	return m
+}
+
+// names reports whether the mention names concept id (not excluded).
+func (m *mentionConcepts) names(id string) bool {
+	_, ok := slices.BinarySearchFunc(m.all, id, func(c umls.Concept, id string) int { return strings.Compare(c.ID, id) })
+	return ok && !m.r.excluded(id)
+}
+
+// empty reports whether the mention names no concept.
+func (m *mentionConcepts) empty() bool { return len(m.sources) == 0 }
 
 // agrees reports whether concept x, named by a candidate, is consistent
 // with the mention m: the mention names x too, or x belongs to a fitting
@@ -800,10 +629,10 @@ type mentionConcepts struct {
 // dexamethasone in the corpus; one source's "hypomania" is filed under
 // bipolar disorder. Excluded concepts never agree.
 func (r *Replacer) agrees(x umls.Concept, m *mentionConcepts) bool {
-	if m.named[x.ID] {
+	if m.names(x.ID) {
 		return true
 	}
-	return len(m.sources) >= 2 && !m.sources[sourceKey(x)] && x.InGroup(m.groups...) &&
+	return len(m.sources) >= 2 && !slices.Contains(m.sources, sourceKey(x)) && x.InGroup(m.groups...) &&
 		!r.excluded(x.ID) && !r.noSource[sourceKey(x)]
 }
 
@@ -813,26 +642,51 @@ func (r *Replacer) agrees(x umls.Concept, m *mentionConcepts) bool {
 // lists it for the others as a looser name ("cocaine" is the label of
 // CHEBI:27958 cocaine and a synonym of CHEBI:60056 cocaine(1+), its
 // protonated form). Otherwise cs is returned unchanged.
-func byLabel(cs []umls.Concept, mention string) []umls.Concept {
+func byLabel(all []umls.Concept, is []int32, mention string) []int32 {
 	key := english.TrivialKey(mention)
 	n := alnumCount(mention)
-	var hit []umls.Concept
-	for _, c := range cs {
+	var hit []int32
+	for _, i := range is {
+		c := all[i]
 		// Names equal up to case, punctuation and a plural ending have
-		// nearly as many letters and digits: most of the thousands of
-		// concepts a common word names on a full release are skipped
-		// without building their key.
-		if d := alnumCount(c.Name) - n; d < -3 || d > 3 {
+		// nearly as many letters and digits, and the same first two:
+		// most of the thousands of concepts a common word names on a
+		// full release are skipped without building their key.
+		if d := alnumCount(c.Name) - n; d < -3 || d > 3 || !samePrefix(c.Name, key) {
 			continue
 		}
 		if c.Name != "" && english.TrivialKey(c.Name) == key {
-			hit = append(hit, c)
+			hit = append(hit, i)
 		}
 	}
 	if len(hit) == 1 {
 		return hit
 	}
-	return cs
+	return is
+}
+
+// samePrefix reports whether name may have trivial key key, by their
+// first two letters or digits: an ASCII name's key starts with them,
+// lower-cased (normalizing and singular endings change neither); a name
+// with another character may start otherwise and is not judged.
+func samePrefix(name, key string) bool {
+	k := 0
+	for i := 0; i < len(name) && k < 2; i++ {
+		c := name[i]
+		switch {
+		case c >= 0x80:
+			return true
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		case !('a' <= c && c <= 'z' || '0' <= c && c <= '9'):
+			continue
+		}
+		if k >= len(key) || key[k] != c {
+			return false
+		}
+		k++
+	}
+	return true
 }
 
 // alnumCount counts the letters and digits of s.

@@ -6,30 +6,22 @@ import (
 	"strings"
 )
 
-// AvoidList is a list of avoided names and pairs in the format of
-// avoid.txt, read from a file a user gives (stress review score
-// --avoid writes one): entries added to the embedded list, not
-// replacing it.
-type AvoidList struct {
-	names map[string]bool
-	pairs []avoidPair
-}
-
-// ReadAvoidFile reads an avoid list from path. Lines go through the
-// parser of avoid.txt (parseAvoid); a line that it would read as a pair
-// with an empty side, which could never match, is an error naming the
-// file and line.
+// ReadAvoidFile reads an avoid list a user gives in a file (stress
+// review score --avoid writes one): entries added to the embedded
+// lists, not replacing them. Lines go through avoid.txt's parser
+// (ParseAvoidList); a line that it would read as a pair with an empty
+// side, which could never match, is an error naming the file and line.
 func ReadAvoidFile(path string) (*AvoidList, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return ParseAvoidList(string(data), path)
+	return ParseAvoidFile(string(data), path)
 }
 
-// ParseAvoidList is ReadAvoidFile on text; name is the file named in
+// ParseAvoidFile is ReadAvoidFile on text; name is the file named in
 // errors.
-func ParseAvoidList(text, name string) (*AvoidList, error) {
+func ParseAvoidFile(text, name string) (*AvoidList, error) {
 	for i, line := range strings.Split(text, "\n") {
 		line, _, _ = strings.Cut(line, "#")
 		if line = strings.TrimSpace(line); line == "" {
@@ -43,34 +35,21 @@ func ParseAvoidList(text, name string) (*AvoidList, error) {
 			return nil, fmt.Errorf("%s:%d: %q: want a name, \"from -> to\" or \"a <-> b\" with words on both sides", name, i+1, line)
 		}
 	}
-	names, pairs := parseAvoid(text)
-	return &AvoidList{names: names, pairs: pairs}, nil
-}
-
-// Len returns the number of names and pairs of the list (a line
-// "a <-> b" counts as two pairs).
-func (l *AvoidList) Len() int {
-	if l == nil {
-		return 0
-	}
-	return len(l.names) + len(l.pairs)
+	return ParseAvoidList(text), nil
 }
 
 // Avoids reports whether the list forbids replacing mention by name:
-// name is one of its names (compared by AvoidKey), or one of its pairs
-// applies as AvoidedPair says for avoid.txt.
+// name is one of its names, or one of its pairs applies (Name, Pair). A
+// nil list avoids nothing.
 func (l *AvoidList) Avoids(name, mention string) bool {
+	return l != nil && (l.Name(name) || l.Pair(name, mention))
+}
+
+// Empty reports whether the list is nil or holds nothing.
+func (l *AvoidList) Empty() bool {
 	if l == nil {
-		return false
-	}
-	if l.names[AvoidKey(name)] {
 		return true
 	}
-	nw, mw := KeyWords(name), KeyWords(mention)
-	for _, p := range l.pairs {
-		if hasRun(mw, p.from) && hasRun(nw, p.to) && !hasRun(nw, p.from) {
-			return true
-		}
-	}
-	return false
+	names, pairs := l.Len()
+	return names+pairs == 0
 }

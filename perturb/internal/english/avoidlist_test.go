@@ -6,12 +6,12 @@ import (
 )
 
 func TestAvoidList(t *testing.T) {
-	l, err := ParseAvoidList("# comment\ndropsy   # archaic\nheart failure -> cardiac failure\nrash <-> exanthem\n", "a.txt")
+	l, err := ParseAvoidFile("# comment\ndropsy   # archaic\nheart failure -> cardiac failure\nrash <-> exanthem\n", "a.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.Len() != 4 {
-		t.Errorf("Len = %d, want 1 name and 3 pairs", l.Len())
+	if names, pairs := l.Len(); names != 1 || pairs != 3 {
+		t.Errorf("Len = %d, %d, want 1 name and 3 pairs", names, pairs)
 	}
 	for _, tc := range []struct {
 		name, mention string
@@ -31,7 +31,7 @@ func TestAvoidList(t *testing.T) {
 		}
 	}
 	var none *AvoidList
-	if none.Avoids("dropsy", "edema") || none.Len() != 0 {
+	if none.Avoids("dropsy", "edema") || !none.Empty() || l.Empty() {
 		t.Error("a nil list avoids something")
 	}
 }
@@ -43,7 +43,7 @@ func TestAvoidListErrors(t *testing.T) {
 		{"x\n\n <-> b # why\n", "a.txt:3: "},
 		{"a -> - \n", "a.txt:1: "},
 	} {
-		if _, err := ParseAvoidList(tc.text, "a.txt"); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+		if _, err := ParseAvoidFile(tc.text, "a.txt"); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.text, err, tc.want)
 		}
 	}

@@ -166,10 +166,26 @@ func Eponym(toks []string, i int) bool {
 	if i+1 < len(toks) && IsQuote(FirstRune(toks[i+1])) {
 		return true
 	}
-	if i+2 < len(toks) && toks[i+1] == "-" && TitleWord(toks[i+2]) {
-		return true
+	// A chain of capitalized words joined by hyphens before an eponym's
+	// head, none an English word but a proper noun: "Stevens - Johnson
+	// syndrome", "Bannayan - Riley - Ruvalcaba syndrome"; not
+	// "Opioid - Related Disorders", "Co - Trimoxazole".
+	first, last := i, i
+	for first >= 2 && toks[first-1] == "-" && TitleWord(toks[first-2]) {
+		first -= 2
 	}
-	if i >= 2 && toks[i-1] == "-" && TitleWord(toks[i-2]) {
+	for last+2 < len(toks) && toks[last+1] == "-" && TitleWord(toks[last+2]) {
+		last += 2
+	}
+	if last > first {
+		if last+1 >= len(toks) || !eponymHeads[strings.ToLower(toks[last+1])] {
+			return false
+		}
+		for j := first; j <= last; j += 2 {
+			if lw := strings.ToLower(toks[j]); EnglishWord(lw) && !ProperNoun(lw) {
+				return false
+			}
+		}
 		return true
 	}
 	// Not an adjective of a part or kind ("Extrapyramidal syndrome",
@@ -202,4 +218,36 @@ func ArticleBefore(toks []string, start int) string {
 		return p
 	}
 	return ""
+}
+
+// InTitle reports whether the tokens [start, end) of a sentence are
+// written in Title Case in a sentence that is not (two words or more,
+// each capitalized but the small ones, not at the sentence's start):
+// part of the title of a book, a scale or a society ("Diagnostic and
+// Statistical Manual of Mental Disorders", "Unified Parkinson ' s
+// Disease Rating Scale"), whose words a writer does not change.
+func InTitle(toks []string, start, end int) bool {
+	if SentenceStart(toks, start) {
+		return false
+	}
+	words := 0
+	for _, t := range toks[start:end] {
+		if !IsLetters(t) || SmallWord(strings.ToLower(t)) || len(t) == 1 {
+			continue
+		}
+		if !TitleWord(t) {
+			return false
+		}
+		words++
+	}
+	if words < 2 {
+		return false
+	}
+	lower := 0
+	for _, t := range toks {
+		if IsLetters(t) && strings.ToLower(t) == t && len(t) > 3 {
+			lower++
+		}
+	}
+	return lower >= 3
 }
