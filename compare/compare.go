@@ -75,6 +75,10 @@ type setData struct {
 	stressset.Set
 	tokens  int
 	changed [][]bool // per sentence, per token; nil when no change log
+	desc    SetDescription
+	// mentions and changedMentions count gold mentions per type: all of
+	// them, and those covering a changed token.
+	mentions, changedMentions map[string]int
 }
 
 type systemData struct {
@@ -91,6 +95,7 @@ type resultData struct {
 	errs   score.ErrorCounts
 	pred   [][]string // predicted tags per sentence, to score on the reference the entities another set perturbed
 	conf   confusionAcc
+	types  map[TypePair]int // entity-type confusion, N unused in the key
 	hasLog bool
 }
 
@@ -130,6 +135,19 @@ func (c *Comparer) AddSet(s stressset.Set) error {
 			}
 			for i := ch.Start; i < ch.End; i++ {
 				m[i] = true
+			}
+		}
+	}
+	d.mentions, d.changedMentions = map[string]int{}, map[string]int{}
+	for i, g := range s.Gold {
+		var changed []bool
+		if d.changed != nil {
+			changed = d.changed[i]
+		}
+		for _, sp := range goldSpans(g.Tags, c.Eval) {
+			d.mentions[sp.Type]++
+			if touches(changed, sp.Start, sp.End) {
+				d.changedMentions[sp.Type]++
 			}
 		}
 	}
@@ -195,6 +213,7 @@ func (c *Comparer) AddPrediction(system, set, file string, pred []conll.Sentence
 		total: score.Counts{Types: map[string]score.TypeCounts{}},
 		sent:  make([]score.Counts, len(pred)),
 		conf:  newConfusionAcc(),
+		types: map[TypePair]int{},
 	}
 	if s.changed != nil {
 		r.part = make([]partCounts, len(pred))
@@ -221,6 +240,7 @@ func (c *Comparer) AddPrediction(system, set, file string, pred []conll.Sentence
 		r.sent[i] = counts
 		r.total.Add(counts)
 		r.conf.add(gold, p.Tags, c.Eval)
+		addTypePairs(r.types, goldSpans(gold, c.Eval), goldSpans(p.Tags, c.Eval))
 		if r.part != nil {
 			// Odd prefixes can make conlleval count an entity it never
 			// closes; never let the split disagree silently with the score.
@@ -299,7 +319,7 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	}
 	types := map[string]bool{}
 	for _, s := range c.sets {
-		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changed != nil}
+		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changed != nil, Kind: s.desc.Kind}
 		for _, m := range s.changed {
 			if m != nil {
 				info.ChangedSentences++
@@ -310,6 +330,7 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 				}
 			}
 		}
+		info.describeChanges(s)
 		rep.Sets = append(rep.Sets, info)
 	}
 	for _, sys := range c.systems {
@@ -332,11 +353,19 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 				continue
 			}
 			res := Result{Set: s.Name, File: r.file, Accuracy: r.total.Accuracy(), Overall: scoreOf(r.total.Overall())}
+			o := sys.results[ref.Name]
 			for _, t := range rep.Types {
 				if tc, ok := r.total.Types[t]; ok {
-					res.Types = append(res.Types, TypeScore{Type: t, Score: scoreOf(tc)})
+					ts := TypeScore{Type: t, Score: scoreOf(tc)}
+					if o != nil && s != ref {
+						if d, ok := relDrop(o.total.Types[t].F1(), ts.F1); ok {
+							ts.Drop = &Drop{Value: d}
+						}
+					}
+					res.Types = append(res.Types, ts)
 				}
 			}
+			res.TypeConfusion = typePairs(r.types)
 			if r.part != nil {
 				var p, u score.TypeCounts
 				for _, pc := range r.part {
@@ -372,7 +401,40 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	if err := c.significance(ctx, rep); err != nil {
 		return nil, err
 	}
+	noteIntervals(rep)
+	rep.Examples = c.examples(ref)
 	return rep, nil
+}
+
+// describeChanges fills in the mentions of s, what its kind changes
+// (Target), the share of that it changed and whether that is enough to
+// measure anything.
+func (info *SetInfo) describeChanges(s *setData) {
+	var types []string
+	for t := range s.mentions {
+		types = append(types, t)
+	}
+	slices.Sort(types)
+	for _, t := range types {
+		info.Mentions += s.mentions[t]
+		info.ChangedMentions += s.changedMentions[t]
+		if s.changed != nil {
+			info.Types = append(info.Types, TypeChange{Type: t, Mentions: s.mentions[t], Changed: s.changedMentions[t]})
+		}
+	}
+	if s.changed == nil {
+		return
+	}
+	n, d := info.ChangedTokens, info.Tokens
+	info.Target = "tokens"
+	if s.desc.Mentions {
+		n, d = info.ChangedMentions, info.Mentions
+		info.Target = "mentions"
+	}
+	if d > 0 {
+		info.ChangedShare = 100 * float64(n) / float64(d)
+	}
+	info.NotMeasured = info.ChangedShare < 100*MinChangedShare
 }
 
 func modeName(m score.Mode) string { return m.String() }
