@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -335,7 +335,7 @@ func (r *Report) tables() []table {
 		Right:  []bool{false, false, true, true, true, true, true, true, true, true},
 	}
 	tconf := table{ID: "type-confusion",
-		Title: "Entity-type confusion (gold type → type predicted with the same boundaries, else overlapping most; " + NoEntity + " = missed, or spurious in the " + NoEntity + " row)",
+		Title:  "Entity-type confusion (gold type → type predicted with the same boundaries, else overlapping most; " + NoEntity + " = missed, or spurious in the " + NoEntity + " row)",
 		Header: append(append([]string{"system", "set", "gold"}, prefixed("→ ", r.Types)...), "→ "+NoEntity),
 		Right:  append(append([]bool{false, false, false}, trues(len(r.Types))...), true)}
 	conf := table{ID: "token-confusion", Figure: true,
