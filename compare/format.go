@@ -68,6 +68,9 @@ type table struct {
 	Right []bool
 	// Figure marks a table the HTML page shows as a figure instead.
 	Figure bool
+	// Group is the number of leading columns that describe a group of
+	// consecutive rows (a set in the headline): written once per group.
+	Group int
 }
 
 func f2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
@@ -273,7 +276,7 @@ func (r *Report) headline() table {
 			"Changed mentions: F1 on the gold and predicted entities covering a changed token, and on the same entities in %s. "+
 			"A set that changed under %g%% of what its kind changes is not measured. No interval is shown over fewer than %d entities.", r.Reference, r.Reference, 100*MinChangedShare, MinEntities),
 		Header: []string{"set", "changed sentences", "changed tokens", "changed mentions", "system", "F1 [CI]", "drop % [CI]", "F1 on changed mentions", "same mentions on " + r.Reference},
-		Right:  []bool{false, true, true, true, false, true, true, true, true}}
+		Right:  []bool{false, true, true, true, false, true, true, true, true}, Group: 4}
 	for _, s := range r.Sets {
 		for _, sys := range r.Systems {
 			res := r.result(sys.Name, s.Name)
@@ -311,8 +314,9 @@ func (r *Report) tables() []table {
 	var out []table
 	out = append(out, r.headline())
 	tdrop := table{ID: "type-drops", Title: "Relative drop per entity type",
-		Header: []string{"system", "set", "type", "gold", "F1 on " + r.Reference, "F1", "drop % [CI]"},
-		Right:  []bool{false, false, false, true, true, true, true}}
+		Note:   "Loss of each type's F1 in % of its F1 on " + r.Reference + ", with its interval.",
+		Header: append([]string{"set", "system"}, r.Types...),
+		Right:  append([]bool{false, false}, trues(len(r.Types))...), Group: 1}
 	main := table{ID: "scores",
 		Title:  "F1 per system and set",
 		Header: []string{"system", "set", "P", "R", "F1", "F1 CI", "drop %", "drop CI"},
@@ -356,25 +360,8 @@ func (r *Report) tables() []table {
 			}
 			o := res.Overall
 			main.Rows = append(main.Rows, []string{sys.Name, res.Set, f2(o.Precision), f2(o.Recall), f2(o.F1), ci(o.F1CI), drop, dropCI})
-			ref := r.result(sys.Name, r.Reference)
 			for _, t := range res.Types {
 				types.Rows = append(types.Rows, []string{sys.Name, res.Set, t.Type, strconv.Itoa(t.Gold), strconv.Itoa(t.Pred), strconv.Itoa(t.Correct), f2(t.Precision), f2(t.Recall), f2(t.F1), ci(t.F1CI)})
-				if res.Set == r.Reference || ref == nil {
-					continue
-				}
-				refF1 := ""
-				for _, rt := range ref.Types {
-					if rt.Type == t.Type {
-						refF1 = f2(rt.F1)
-					}
-				}
-				d := "n/a"
-				if s := r.setInfo(res.Set); s.NotMeasured {
-					d = "not measured"
-				} else if t.Drop != nil {
-					d = withCI(t.Drop.Value, t.Drop.CI)
-				}
-				tdrop.Rows = append(tdrop.Rows, []string{sys.Name, res.Set, t.Type, strconv.Itoa(t.Gold), refF1, f2(t.F1), d})
 			}
 			if res.Perturbed != nil {
 				p, u := res.Perturbed, res.Untouched
@@ -417,6 +404,36 @@ func (r *Report) tables() []table {
 			}
 		}
 	}
+	for _, set := range r.Sets {
+		if set.Name == r.Reference {
+			continue
+		}
+		for _, sys := range r.Systems {
+			res := r.result(sys.Name, set.Name)
+			if res == nil {
+				continue
+			}
+			row := []string{set.Name, sys.Name}
+			for _, typ := range r.Types {
+				cell := ""
+				for _, t := range res.Types {
+					if t.Type != typ {
+						continue
+					}
+					switch {
+					case set.NotMeasured:
+						cell = "not measured"
+					case t.Drop != nil:
+						cell = withCI(t.Drop.Value, t.Drop.CI)
+					default:
+						cell = "n/a"
+					}
+				}
+				row = append(row, cell)
+			}
+			tdrop.Rows = append(tdrop.Rows, row)
+		}
+	}
 	if len(tdrop.Rows) > 0 && len(r.Types) > 1 {
 		out = append(out, tdrop)
 	}
@@ -442,6 +459,22 @@ func (r *Report) tables() []table {
 		out = append(out, cmp)
 	}
 	return append(out, conf)
+}
+
+// grouped returns t's rows with the group columns blank where they
+// repeat the row above.
+func grouped(t table) [][]string {
+	if t.Group == 0 {
+		return t.Rows
+	}
+	out := make([][]string, len(t.Rows))
+	for i, row := range t.Rows {
+		out[i] = row
+		if i > 0 && slices.Equal(row[:t.Group], t.Rows[i-1][:t.Group]) {
+			out[i] = append(make([]string, t.Group), row[t.Group:]...)
+		}
+	}
+	return out
 }
 
 func prefixed(p string, xs []string) []string {
@@ -567,6 +600,7 @@ func writeExamples(b *strings.Builder, r *Report, markdown bool) {
 }
 
 func writeTable(b *strings.Builder, t table, markdown bool) {
+	t.Rows = grouped(t)
 	if markdown {
 		fmt.Fprintf(b, "\n## %s\n\n", t.Title)
 		if t.Note != "" {

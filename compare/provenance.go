@@ -52,6 +52,8 @@ type KindInfo struct {
 	File    string            `json:"file,omitempty"`
 	SHA256  string            `json:"sha256,omitempty"`
 	Options map[string]string `json:"options,omitempty"`
+	// Help says in a sentence what the kind does, for the glossary.
+	Help string `json:"help,omitempty"`
 }
 
 // SetDescription tells the Comparer what a set is, beyond its
