@@ -138,8 +138,8 @@ const probe = `<script>
 
 type probeResult struct {
 	ScrollWidth, ClientWidth, InnerWidth int
-	HeadlineTop, FirstFigureTop        float64
-	Charts                             []struct {
+	HeadlineTop, FirstFigureTop          float64
+	Charts                               []struct {
 		Cls          string
 		Values       int
 		Marks        int
