@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -45,7 +44,7 @@ func (c *Comparer) AddBuildDir(dir, input string, preds []Predictions) error {
 
 // AddBuild adds the sets of input in of build b (see stressset.Build.Sets) to c, and the predictions
 // of each system on every set.
-func (c *Comparer) AddBuild(b *stressset.Build, in *perturb.Input, preds []Predictions) error {
+func (c *Comparer) AddBuild(b *stressset.Build, in *stressset.Input, preds []Predictions) error {
 	sets, err := b.Sets(in)
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/stressset"
 
 	"github.com/stress-ner/stress/internal/textutil"
 )
@@ -47,18 +48,6 @@ type Augmenter struct {
 	// the unshuffled set. Change.File is the part name ("key.1") and
 	// Change.Sentence the 0-based index of the sentence in the input.
 	Changes func(perturb.Change) error
-}
-
-// Part is one block of an augmented set: the original or one perturbed
-// copy. Parts are listed in the order they are written when the set is
-// not shuffled.
-type Part struct {
-	Name  string        `json:"name"`           // "original" or SUFFIX.COPY, e.g. "key.1"
-	Kind  string        `json:"kind,omitempty"` // perturbation name; empty for the original
-	Copy  int           `json:"copy,omitempty"` // 1-based copy number
-	Seed  uint64        `json:"seed,omitempty"` // seed of the copy (stress perturb --seed)
-	First int           `json:"first"`          // 0-based index of the part's first sentence in the unshuffled output
-	Stats perturb.Stats `json:"stats"`
 }
 
 // CopySeed returns the seed of copy c (0-based): seed itself for the
@@ -146,7 +135,7 @@ func (c *countingSink) Write(s conll.Sentence) error {
 // parts. Every perturbed sentence passes perturb.CheckSentence (via the
 // pipeline); the first failure stops the run with an error naming the
 // part and the sentence's line.
-func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb.Sink) ([]Part, error) {
+func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb.Sink) ([]stressset.Part, error) {
 	if err := a.validate(); err != nil {
 		return nil, err
 	}
@@ -160,9 +149,9 @@ func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb
 		buf = &collector{}
 		sink.out = buf
 	}
-	var parts []Part
+	var parts []stressset.Part
 	if mix == MixOriginalPerturbed {
-		p := Part{Name: "original"}
+		p := stressset.Part{Name: "original"}
 		for _, s := range sents {
 			if err := sink.Write(s); err != nil {
 				return nil, err
@@ -181,7 +170,7 @@ func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb
 		}
 		for _, k := range a.Kinds {
 			name := fmt.Sprintf("%s.%d", k.Kind.Suffix, c+1)
-			p := Part{Name: name, Kind: k.Kind.Name, Copy: c + 1, Seed: seed, First: sink.n}
+			p := stressset.Part{Name: name, Kind: k.Kind.Name, Copy: c + 1, Seed: seed, First: sink.n}
 			pl := &perturb.Pipeline{
 				Seed: seed, Selector: sel, Workers: a.Workers, Changes: a.Changes,
 				Steps: []perturb.Step{{Name: k.Kind.Name, File: name, Perturbation: k.Perturbation, Out: sink}},

@@ -50,7 +50,7 @@ func (p *AugmentPlan) Files() (inputs, outputs []string) {
 // Everything goes to temporary files renamed into place only when every
 // sentence has passed its checks: the output, the change log, then the
 // manifest.
-func Augment(ctx context.Context, p *AugmentPlan) (*AugmentManifest, error) {
+func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, error) {
 	_, files := p.Files()
 	out, changesPath, manifestPath := files[0], files[1], files[2]
 	a := &Augmenter{Seed: p.Seed, Selection: p.Selection, Copies: p.Copies, Mix: p.Mix,
@@ -74,10 +74,10 @@ func Augment(ctx context.Context, p *AugmentPlan) (*AugmentManifest, error) {
 	if len(sents) == 0 {
 		return nil, fmt.Errorf("%s: %w", p.Input, ErrNoData)
 	}
-	m := &AugmentManifest{
+	m := &stressset.AugmentManifest{
 		Tool: "stress", Version: p.Version, Command: "augment", Seed: a.Seed, Selection: a.Selection,
 		Kinds: p.Kinds, Copies: a.Copies, Mix: a.Mix, Shuffle: a.Shuffle,
-		Input:   FileInfo{Path: p.Input, SHA256: sum, Sentences: len(sents)},
+		Input:   stressset.FileInfo{Path: p.Input, SHA256: sum, Sentences: len(sents)},
 		Changes: filepath.Base(changesPath),
 	}
 	if p.Scheme != iob.IOB2 {
@@ -114,7 +114,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*AugmentManifest, error) {
 	if cw.Flush(); cw.Error() != nil {
 		return nil, fmt.Errorf("write %s: %w", changesPath, cw.Error())
 	}
-	m.Output = FileInfo{Path: out, SHA256: hex.EncodeToString(h.Sum(nil)), Sentences: n}
+	m.Output = stressset.FileInfo{Path: out, SHA256: hex.EncodeToString(h.Sum(nil)), Sentences: n}
 	data, err := m.Encode()
 	if err != nil {
 		return nil, err
@@ -134,7 +134,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*AugmentManifest, error) {
 // WriteSummary prints what Augment did for p, as "stress augment" does:
 // the statistics of every part of the output (the original and each
 // copy), then the output with its sentences and its manifest.
-func (p *AugmentPlan) WriteSummary(w io.Writer, m *AugmentManifest) error {
+func (p *AugmentPlan) WriteSummary(w io.Writer, m *stressset.AugmentManifest) error {
 	rows := make([]perturb.NamedStats, 0, len(m.Parts))
 	for _, part := range m.Parts {
 		rows = append(rows, perturb.NamedStats{Name: part.Name, Stats: part.Stats})

@@ -13,12 +13,13 @@ import (
 	"github.com/stress-ner/stress/perturb"
 	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/sample"
+	"github.com/stress-ner/stress/stressset"
 )
 
 func TestAugmentPlanWriteSummary(t *testing.T) {
 	p := &AugmentPlan{Output: "aug.tsv"}
-	m := &AugmentManifest{Output: FileInfo{Path: "aug.tsv", Sentences: 6},
-		Parts: []Part{{Name: "original", Stats: perturb.Stats{Sentences: 3, Tokens: 20}},
+	m := &stressset.AugmentManifest{Output: stressset.FileInfo{Path: "aug.tsv", Sentences: 6},
+		Parts: []stressset.Part{{Name: "original", Stats: perturb.Stats{Sentences: 3, Tokens: 20}},
 			{Name: "key.1", Stats: perturb.Stats{Sentences: 3, Tokens: 20, Compared: true, TokensModified: 2}}}}
 	var got, table bytes.Buffer
 	if err := p.WriteSummary(&got, m); err != nil {

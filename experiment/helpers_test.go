@@ -9,6 +9,7 @@ import (
 	"github.com/stress-ner/stress/perturb"
 	_ "github.com/stress-ner/stress/perturb/keyboard"
 	_ "github.com/stress-ner/stress/perturb/swap"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // corpus is a small IOB2 corpus with document markers.
@@ -52,7 +53,7 @@ func kinds(t testing.TB, names ...string) []*perturb.BuiltKind {
 }
 
 // runAugment runs a and returns the output sentences and parts.
-func runAugment(t testing.TB, a *Augmenter, sents []conll.Sentence) ([]conll.Sentence, []Part) {
+func runAugment(t testing.TB, a *Augmenter, sents []conll.Sentence) ([]conll.Sentence, []stressset.Part) {
 	t.Helper()
 	var c collector
 	parts, err := a.Run(context.Background(), sents, &c)

@@ -47,7 +47,9 @@ var (
 	ErrCheck = errors.New("output check failed")
 	// ErrOption means a selection or perturbation option is invalid.
 	ErrOption = errors.New("invalid option")
-	// ErrManifest means a manifest is malformed or does not match its inputs.
+	// ErrManifest means a manifest is malformed or does not match its
+	// inputs, or a recorded kind (ManifestKind) no longer matches its
+	// registered kind; stressset's manifests wrap it too.
 	ErrManifest = errors.New("bad manifest")
 )
 
@@ -252,6 +254,14 @@ func (o Option) BoolValue(opts map[string]string) (bool, error) {
 		return false, &OptionError{Option: o.Name, Value: v, Want: "true or false"}
 	}
 	return b, nil
+}
+
+// ManifestKind is a kind as a manifest records it: its name and
+// suffix, and its resolved options (kinds.New builds it back).
+type ManifestKind struct {
+	Name    string            `json:"name"`
+	Suffix  string            `json:"suffix"`
+	Options map[string]string `json:"options"`
 }
 
 // BuiltKind is a kind built with its resolved options, ready to run:

@@ -47,6 +47,10 @@ var (
 	// ErrChangeLog means a change log that cannot be read: a missing
 	// column, a row that is not numbers where numbers belong.
 	ErrChangeLog = errors.New("bad change log")
+	// ErrManifest means a manifest is malformed or does not match its
+	// inputs; it is ErrManifest, which a recorded kind that no
+	// longer matches its registered kind wraps too.
+	ErrManifest = perturb.ErrManifest
 )
 
 // Plan is everything a build needs; it is filled by the caller or by
@@ -55,7 +59,7 @@ type Plan struct {
 	Seed      uint64
 	Selection perturb.Selection
 	Kinds     []perturb.ManifestKind // with resolved options, as recorded
-	Inputs    []perturb.Input        // Path (a file, or sample:test) and Name; see Inputs
+	Inputs    []Input                // Path (a file, or sample:test) and Name; see Inputs
 	Dir       string                 // output directory, created if missing
 	Workers   int                    // parallel workers; the output does not depend on it
 	Version   string                 // tool version recorded in the manifest
@@ -68,18 +72,18 @@ type Plan struct {
 	Progress func(sentences int)
 	// Expect is the manifest being regenerated (FromManifest): the
 	// inputs and outputs must match it.
-	Expect *perturb.Manifest
+	Expect *Manifest
 }
 
 // Inputs names the input files at paths for a plan: each is named after
 // its base name ("data/test.tsv.gz" -> "test"), and two inputs with the
 // same name are an error, as their outputs would collide. No paths
 // means the embedded sample's test part.
-func Inputs(paths []string) ([]perturb.Input, error) {
+func Inputs(paths []string) ([]Input, error) {
 	if len(paths) == 0 {
-		return []perturb.Input{{Path: sample.TestName, Name: "test"}}, nil
+		return []Input{{Path: sample.TestName, Name: "test"}}, nil
 	}
-	var out []perturb.Input
+	var out []Input
 	seen := map[string]string{}
 	for _, p := range paths {
 		name := baseName(p)
@@ -90,7 +94,7 @@ func Inputs(paths []string) ([]perturb.Input, error) {
 			return nil, fmt.Errorf("%w: inputs %s and %s would both write %s_*", ErrInput, prev, p, name)
 		}
 		seen[name] = p
-		out = append(out, perturb.Input{Path: p, Name: name})
+		out = append(out, Input{Path: p, Name: name})
 	}
 	return out, nil
 }
@@ -125,7 +129,7 @@ func (p *Plan) Files() (inputs, outputs []string) {
 func IsSample(path string) bool { return strings.HasPrefix(path, "sample:") }
 
 // outputName is the file an input's output of kind k is written to.
-func outputName(in perturb.Input, k perturb.ManifestKind) string {
+func outputName(in Input, k perturb.ManifestKind) string {
 	return in.Name + "_" + k.Suffix + outputExt(in.Path)
 }
 
@@ -235,7 +239,7 @@ func FromManifest(path, dir string) (*Plan, error) {
 		if !strings.HasPrefix(path, "sample:") && !filepath.IsAbs(path) {
 			path = filepath.Join(p.Dir, path) // recorded relative to the manifest
 		}
-		p.Inputs = append(p.Inputs, perturb.Input{Path: path, Name: in.Name})
+		p.Inputs = append(p.Inputs, Input{Path: path, Name: in.Name})
 	}
 	if dir != "" {
 		p.Dir = dir
@@ -248,7 +252,7 @@ func FromManifest(path, dir string) (*Plan, error) {
 // has been processed and checked, and the manifest last: a failed or
 // cancelled build leaves nothing behind, not even the directory when
 // the build made it.
-func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
+func Run(ctx context.Context, plan *Plan) (m *Manifest, err error) {
 	if _, statErr := os.Stat(plan.Dir); errors.Is(statErr, fs.ErrNotExist) {
 		defer func() {
 			if err != nil {
@@ -276,7 +280,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 	if err != nil {
 		return nil, err
 	}
-	m = &perturb.Manifest{Tool: "stress", Version: plan.Version, Seed: plan.Seed, Selection: plan.Selection,
+	m = &Manifest{Tool: "stress", Version: plan.Version, Seed: plan.Seed, Selection: plan.Selection,
 		Kinds: recorded, Changes: ChangesName}
 	if plan.Scheme != iob.IOB2 {
 		m.Scheme = plan.Scheme.String()
@@ -387,7 +391,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 			for _, old := range plan.Expect.Inputs {
 				if old.Name == in.Name && old.SHA256 != in.SHA256 {
 					return nil, fmt.Errorf("%w: %s has changed since the build (sha256 %s, manifest says %s)",
-						perturb.ErrManifest, in.Path, in.SHA256, old.SHA256)
+						ErrManifest, in.Path, in.SHA256, old.SHA256)
 				}
 			}
 		}
@@ -398,7 +402,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 			if k == 0 {
 				orig = st.Original()
 			}
-			in.Outputs = append(in.Outputs, perturb.Output{Kind: s.kind, File: s.name,
+			in.Outputs = append(in.Outputs, Output{Kind: s.kind, File: s.name,
 				SHA256: hex.EncodeToString(s.hash.Sum(nil)), Stats: st})
 		}
 		in.Stats = orig
@@ -417,8 +421,8 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 		// Input paths are recorded relative to the output directory,
 		// which --out may change; everything else must be identical.
 		got, want := *m, *plan.Expect
-		got.Inputs = append([]perturb.Input(nil), m.Inputs...)
-		want.Inputs = append([]perturb.Input(nil), plan.Expect.Inputs...)
+		got.Inputs = append([]Input(nil), m.Inputs...)
+		want.Inputs = append([]Input(nil), plan.Expect.Inputs...)
 		for i := range got.Inputs {
 			got.Inputs[i].Path = ""
 		}
@@ -437,7 +441,7 @@ func Run(ctx context.Context, plan *Plan) (m *perturb.Manifest, err error) {
 		b, _ := want.Encode()
 		if !bytes.Equal(a, b) {
 			return nil, fmt.Errorf("%w: regenerated build differs from %s (different tool version or options?)",
-				perturb.ErrManifest, ManifestName)
+				ErrManifest, ManifestName)
 		}
 	}
 	if err := syncs.Wait(); err != nil {

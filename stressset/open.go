@@ -15,7 +15,7 @@ import (
 // Build is a finished build, read back from its directory.
 type Build struct {
 	Dir      string
-	Manifest *perturb.Manifest
+	Manifest *Manifest
 
 	// templates holds, by gold file, the documents of the sets Sets read
 	// from a document format, which predictions are split like.
@@ -32,13 +32,13 @@ func Open(dir string) (*Build, error) {
 }
 
 // ReadManifest reads a manifest file; errors name the file.
-func ReadManifest(path string) (*perturb.Manifest, error) {
+func ReadManifest(path string) (*Manifest, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	m, err := perturb.ReadManifest(f)
+	m, err := DecodeManifest(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -46,7 +46,7 @@ func ReadManifest(path string) (*perturb.Manifest, error) {
 }
 
 // Input returns the input named name, or the only input when name is "".
-func (b *Build) Input(name string) (*perturb.Input, error) {
+func (b *Build) Input(name string) (*Input, error) {
 	var names []string
 	for i, in := range b.Manifest.Inputs {
 		if in.Name == name || name == "" && len(b.Manifest.Inputs) == 1 {
@@ -88,7 +88,7 @@ func (b *Build) Changes() (map[string][]Span, error) {
 // (relative to the build directory), else relative to the current
 // directory (manifests of older versions), else the same name in the
 // build directory. Embedded corpora are returned as recorded.
-func (b *Build) OriginalPath(in *perturb.Input) (string, error) {
+func (b *Build) OriginalPath(in *Input) (string, error) {
 	if IsSample(in.Path) {
 		return in.Path, nil
 	}
@@ -108,7 +108,7 @@ func (b *Build) OriginalPath(in *perturb.Input) (string, error) {
 // per output, named by kind, each checked against its recorded SHA-256
 // and given its changes from the change log. Set.File is the path read,
 // or NAME.tsv for an embedded corpus.
-func (b *Build) Sets(in *perturb.Input) ([]Set, error) {
+func (b *Build) Sets(in *Input) ([]Set, error) {
 	logs, err := b.Changes()
 	if err != nil {
 		return nil, err
@@ -202,7 +202,7 @@ func (b *Build) ReadPredictions(set Set, path string) ([]conll.Sentence, error) 
 // paper's Table 2 for every input and output and, when a perturbation
 // reported them (synonyms), what became of the gold mentions per type
 // and the perturbation's audit of its output.
-func WriteStats(w io.Writer, m *perturb.Manifest) error {
+func WriteStats(w io.Writer, m *Manifest) error {
 	var rows []perturb.NamedStats
 	for _, in := range m.Inputs {
 		rows = append(rows, perturb.NamedStats{Name: in.Name + " (original)", Stats: in.Stats})

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-
-	"github.com/stress-ner/stress/perturb"
 )
 
 // sampleCredit is the attribution of the embedded sample, printed by a
@@ -26,7 +24,7 @@ func WriteManifestStats(w io.Writer, path string) error {
 // statistics of its manifest m (WriteStats), then the manifest written
 // or, for a regeneration (p.Expect), the one every output was checked
 // against; with credit, the attribution of the embedded sample.
-func (p *Plan) WriteSummary(w io.Writer, m *perturb.Manifest, credit bool) error {
+func (p *Plan) WriteSummary(w io.Writer, m *Manifest, credit bool) error {
 	if err := WriteStats(w, m); err != nil {
 		return err
 	}

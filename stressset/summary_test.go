@@ -13,12 +13,12 @@ import (
 )
 
 func TestPlanWriteSummary(t *testing.T) {
-	m := &perturb.Manifest{Inputs: []perturb.Input{{Name: "test", Stats: perturb.Stats{Sentences: 3, Tokens: 20},
-		Outputs: []perturb.Output{{File: "test_key.tsv", Stats: perturb.Stats{Sentences: 3, Tokens: 20, Compared: true}}}}}}
+	m := &Manifest{Inputs: []Input{{Name: "test", Stats: perturb.Stats{Sentences: 3, Tokens: 20},
+		Outputs: []Output{{File: "test_key.tsv", Stats: perturb.Stats{Sentences: 3, Tokens: 20, Compared: true}}}}}}
 	manifest := filepath.Join("out", ManifestName)
 	for _, tt := range []struct {
 		name   string
-		expect *perturb.Manifest
+		expect *Manifest
 		credit bool
 		tail   string // after the statistics
 	}{

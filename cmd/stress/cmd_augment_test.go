@@ -17,6 +17,7 @@ import (
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/sample"
+	"github.com/stress-ner/stress/stressset"
 )
 
 func readSents(t *testing.T, path string) []conll.Sentence {
@@ -28,13 +29,13 @@ func readSents(t *testing.T, path string) []conll.Sentence {
 	return ss
 }
 
-func readAugmentManifest(t *testing.T, path string) experiment.AugmentManifest {
+func readAugmentManifest(t *testing.T, path string) stressset.AugmentManifest {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m experiment.AugmentManifest
+	var m stressset.AugmentManifest
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {

@@ -108,7 +108,7 @@ func TestBuildSample(t *testing.T) {
 			t.Errorf("temporary file %s left behind", name)
 		}
 	}
-	m, err := perturb.ReadManifest(bytes.NewReader(files["manifest.json"]))
+	m, err := stressset.DecodeManifest(bytes.NewReader(files["manifest.json"]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +173,7 @@ func TestBuildFiles(t *testing.T) {
 	if !strings.Contains(out, "first_swap.tsv") || !strings.Contains(out, "second (original)") {
 		t.Errorf("table:\n%s", out)
 	}
-	m, _ := perturb.ReadManifest(bytes.NewReader(files["manifest.json"]))
+	m, _ := stressset.DecodeManifest(bytes.NewReader(files["manifest.json"]))
 	if m.Kinds[0].Options["keep-first"] != "true" || m.Selection.Method != "entities" {
 		t.Errorf("manifest options: %+v %+v", m.Kinds, m.Selection)
 	}
@@ -388,7 +388,7 @@ func TestBuildFromOldManifest(t *testing.T) {
 	if _, stderr, err := stressCLI(t, nil, "build", "--from", from, "--out", out); err != nil {
 		t.Fatalf("build --from: %v\n%s", err, stderr)
 	}
-	m, err := perturb.ReadManifest(bytes.NewReader(old))
+	m, err := stressset.DecodeManifest(bytes.NewReader(old))
 	if err != nil {
 		t.Fatal(err)
 	}

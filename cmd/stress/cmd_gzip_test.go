@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // TestTagGzipOutput: tag -o x.tsv.gz writes gzip that reads back as the
@@ -69,7 +69,7 @@ func TestAugmentGzip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m experiment.AugmentManifest
+	var m stressset.AugmentManifest
 	if err := json.Unmarshal(data, &m); err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // TestBuildSynonymOutcomes builds keyboard and synonym sets of the
@@ -24,7 +25,7 @@ func TestBuildSynonymOutcomes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := perturb.ReadManifest(bytes.NewReader(data))
+	m, err := stressset.DecodeManifest(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}

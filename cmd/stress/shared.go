@@ -138,7 +138,7 @@ func kindNames() []string { return kinds.Names() }
 
 // runPlan runs a build with a progress bar on a terminal; bad option
 // values of a kind are usage errors.
-func runPlan(ctx context.Context, e *env, plan *stressset.Plan) (*perturb.Manifest, error) {
+func runPlan(ctx context.Context, e *env, plan *stressset.Plan) (*stressset.Manifest, error) {
 	defer progressPlan(e, plan)()
 	m, err := stressset.Run(ctx, plan)
 	return m, setupError(err)

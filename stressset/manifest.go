@@ -1,4 +1,4 @@
-package perturb
+package stressset
 
 import (
 	"encoding/json"
@@ -8,19 +8,20 @@ import (
 
 	"github.com/stress-ner/stress/internal/jsonenc"
 	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
 )
 
 // Manifest records everything needed to regenerate a build byte for
 // byte: tool version, seed, selection, each perturbation's resolved
 // options, and the SHA-256 of every input and output.
 type Manifest struct {
-	Tool      string         `json:"tool"`
-	Version   string         `json:"version"`
-	Seed      uint64         `json:"seed"`
-	Selection Selection      `json:"selection"`
-	Kinds     []ManifestKind `json:"kinds"`
-	Inputs    []Input        `json:"inputs"`
-	Changes   string         `json:"changes"` // change log file name, in the manifest's directory
+	Tool      string                 `json:"tool"`
+	Version   string                 `json:"version"`
+	Seed      uint64                 `json:"seed"`
+	Selection perturb.Selection      `json:"selection"`
+	Kinds     []perturb.ManifestKind `json:"kinds"`
+	Inputs    []Input                `json:"inputs"`
+	Changes   string                 `json:"changes"` // change log file name, in the manifest's directory
 	// Scheme is the tag scheme of the inputs and outputs (iob1, iobes),
 	// converted to IOB2 to be perturbed and back to be written; empty
 	// for IOB2, so that IOB2 manifests keep their bytes.
@@ -39,28 +40,21 @@ func (m *Manifest) TagScheme() (iob.Scheme, error) {
 	return s, nil
 }
 
-// ManifestKind is one perturbation of a build with its resolved options.
-type ManifestKind struct {
-	Name    string            `json:"name"`
-	Suffix  string            `json:"suffix"`
-	Options map[string]string `json:"options"`
-}
-
 // Input is one input corpus of a build and its outputs.
 type Input struct {
-	Path    string   `json:"path"` // as given; "sample:test" for the embedded sample
-	Name    string   `json:"name"` // base name used for outputs (NAME_key.tsv)
-	SHA256  string   `json:"sha256"`
-	Stats   Stats    `json:"stats"`
-	Outputs []Output `json:"outputs"`
+	Path    string        `json:"path"` // as given; "sample:test" for the embedded sample
+	Name    string        `json:"name"` // base name used for outputs (NAME_key.tsv)
+	SHA256  string        `json:"sha256"`
+	Stats   perturb.Stats `json:"stats"`
+	Outputs []Output      `json:"outputs"`
 }
 
 // Output is one perturbed file of a build.
 type Output struct {
-	Kind   string `json:"kind"`
-	File   string `json:"file"` // file name in the manifest's directory
-	SHA256 string `json:"sha256"`
-	Stats  Stats  `json:"stats"`
+	Kind   string        `json:"kind"`
+	File   string        `json:"file"` // file name in the manifest's directory
+	SHA256 string        `json:"sha256"`
+	Stats  perturb.Stats `json:"stats"`
 }
 
 var (
@@ -69,9 +63,9 @@ var (
 	fileNameRE = regexp.MustCompile(`^[^./\\][^/\\]*$`)
 )
 
-// ReadManifest decodes and validates a manifest. Unknown fields are an
+// DecodeManifest decodes and validates a manifest. Unknown fields are an
 // error, so a manifest from a newer tool is not silently half-applied.
-func ReadManifest(r io.Reader) (*Manifest, error) {
+func DecodeManifest(r io.Reader) (*Manifest, error) {
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	var m Manifest

@@ -1,4 +1,4 @@
-package experiment
+package stressset
 
 import (
 	"github.com/stress-ner/stress/internal/jsonenc"
@@ -39,4 +39,16 @@ type FileInfo struct {
 // same manifest always gives the same bytes.
 func (m *AugmentManifest) Encode() ([]byte, error) {
 	return jsonenc.Marshal(m)
+}
+
+// Part is one block of an augmented set: the original or one perturbed
+// copy. Parts are listed in the order they are written when the set is
+// not shuffled.
+type Part struct {
+	Name  string        `json:"name"`           // "original" or SUFFIX.COPY, e.g. "key.1"
+	Kind  string        `json:"kind,omitempty"` // perturbation name; empty for the original
+	Copy  int           `json:"copy,omitempty"` // 1-based copy number
+	Seed  uint64        `json:"seed,omitempty"` // seed of the copy (stress perturb --seed)
+	First int           `json:"first"`          // 0-based index of the part's first sentence in the unshuffled output
+	Stats perturb.Stats `json:"stats"`
 }
