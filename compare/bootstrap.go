@@ -193,6 +193,9 @@ func (c *Comparer) resample(ctx context.Context, rep *Report, ref *setData) erro
 				for si, st := range stats {
 					samples[si][b] = st.fn(sums)
 				}
+				if c.Progress != nil {
+					c.Progress()
+				}
 			}
 		}()
 	}

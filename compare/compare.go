@@ -66,6 +66,12 @@ type Comparer struct {
 	// Workers bounds the goroutines used for resampling; 0 means
 	// GOMAXPROCS. Results do not depend on it.
 	Workers int
+	// Describe, when not nil, tells what each set added is (see
+	// SetDescription); sets it does not describe are counted in tokens.
+	Describe func(set string) SetDescription
+	// Progress, when not nil, is called after each bootstrap sample,
+	// from the resampling goroutines.
+	Progress func()
 
 	sets    []*setData
 	systems []*systemData
@@ -115,6 +121,9 @@ func (c *Comparer) AddSet(s stressset.Set) error {
 		return fmt.Errorf("set %q: %w", s.Name, ErrDuplicate)
 	}
 	d := &setData{Set: s}
+	if c.Describe != nil {
+		d.desc = c.Describe(s.Name)
+	}
 	for _, g := range s.Gold {
 		d.tokens += len(g.Tokens)
 	}

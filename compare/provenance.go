@@ -81,20 +81,3 @@ const MinChangedShare = 0.01
 // (one entity gives [100, 100]) looks precise and is not.
 const MinEntities = 30
 
-// Describe records what set is (see SetDescription). Sets not described
-// are counted in tokens.
-func (c *Comparer) Describe(set string, d SetDescription) error {
-	s := c.set(set)
-	if s == nil {
-		return &setError{set}
-	}
-	s.desc = d
-	return nil
-}
-
-type setError struct{ set string }
-
-func (e *setError) Error() string { return "set " + quote(e.set) + ": " + ErrUnknownSet.Error() }
-func (e *setError) Unwrap() error { return ErrUnknownSet }
-
-func quote(s string) string { return "\"" + s + "\"" }

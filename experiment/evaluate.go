@@ -118,11 +118,16 @@ func SavePredictionsLike(dir string, templates func(set stressset.Set) conll.Tem
 	}
 }
 
-// WriteReports writes the summary tables (WriteSummary, Markdown) to
-// summaryPath and the HTML report to htmlPath.
+// WriteReports writes the summary tables (WriteSummary, Markdown)
+// followed by the whole report in Markdown to summaryPath, and the HTML
+// report to htmlPath.
 func WriteReports(summaryPath, htmlPath string, rep *compare.Report, systems []System) error {
 	var summary bytes.Buffer
 	if err := WriteSummary(&summary, rep, systems, true); err != nil {
+		return err
+	}
+	summary.WriteString("\n")
+	if err := rep.Write(&summary, compare.Markdown); err != nil {
 		return err
 	}
 	if err := atomicfile.WriteFile(summaryPath, summary.Bytes()); err != nil {

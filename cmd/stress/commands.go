@@ -76,6 +76,7 @@ func run(ctx context.Context, args []string, e *env) error {
 	// Every corpus argument may be "-"; library readers open it as
 	// conll.Stdin.
 	conll.Stdin = e.Stdin
+	e.Args = args
 	conll.DefaultLabels = nil // until --labels sets them
 	labelsFile = ""
 	return commands.Run(ctx, e, args)

@@ -200,9 +200,9 @@ func bindBaselines(f *flags, p *[]tagger.Features, value, usage string) {
 
 // systems returns the systems of o, seeded, selected and run in
 // parallel as p says, their standard error and log on the command's.
-func (o *systemFlags) systems(p *perturbFlags, e *env, logf func(string, ...any)) *experiment.Systems {
+func (o *systemFlags) systems(p *perturbFlags, e *env, st *progress.Stages, logf func(string, ...any)) *experiment.Systems {
 	s := o.sys
-	s.Seed, s.Selection, s.Workers, s.Stderr, s.Logf = p.Seed, p.Selection, p.Workers, e.Stderr, logf
+	s.Seed, s.Selection, s.Workers, s.Stderr, s.Logf, s.Progress = p.Seed, p.Selection, p.Workers, e.Stderr, logf, st
 	return &s
 }
 
@@ -214,15 +214,17 @@ func systemsError(cmd string, err error) error {
 	return err
 }
 
-// logger returns the log of run and curve: each message on stderr with
-// the seconds since the start, nothing with --quiet.
-func (o *systemFlags) logger(e *env) func(string, ...any) {
-	start := time.Now()
-	return func(format string, a ...any) {
-		if !o.quiet {
-			fmt.Fprintf(e.Stderr, "[%5.1fs] %s\n", time.Since(start).Seconds(), fmt.Sprintf(format, a...))
-		}
+// progress returns the display of the stages of run and curve (bars on
+// a terminal, a line per stage elsewhere, every line with the seconds
+// since the start) and its log; nil and a log that writes nothing with
+// --quiet.
+func (o *systemFlags) progress(e *env) (*progress.Stages, func(string, ...any)) {
+	if o.quiet {
+		return nil, func(string, ...any) {}
 	}
+	start := time.Now()
+	st := progress.NewStages(e.Stderr, func() string { return fmt.Sprintf("[%5.1fs] ", time.Since(start).Seconds()) })
+	return st, st.Logf
 }
 
 // parseModel parses a saved model given as NAME=FILE.
