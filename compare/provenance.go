@@ -80,4 +80,3 @@ const MinChangedShare = 0.01
 // reported as too few to trust: a bootstrap over a handful of entities
 // (one entity gives [100, 100]) looks precise and is not.
 const MinEntities = 30
-
