@@ -36,8 +36,10 @@ h1{font-size:1.5em;overflow-wrap:anywhere}
 h2{font-size:1.2em;margin-top:1.6em}
 p.note{color:#555;font-size:0.9em;margin:0.2em 0 0.5em}
 table{border-collapse:collapse;margin:0.5em 0 1.2em;font-size:13px;max-width:100%}
-small{color:#555;white-space:nowrap}
-th,td{border:1px solid #ccc;padding:2px 6px;vertical-align:top;overflow-wrap:anywhere}
+small{color:#555}
+@media (max-width:1000px){table{font-size:11px}th,td{padding:1px 3px}body{padding:0 0.5em}}
+th,td{border:1px solid #ccc;padding:2px 6px;vertical-align:top;overflow-wrap:break-word}
+td.long{overflow-wrap:anywhere;min-width:6em}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
 td.hash{font-family:monospace;font-size:11px;word-break:break-all;min-width:8em}
 tr.not-measured td{color:#777;background:#fafafa}
@@ -194,6 +196,8 @@ func htmlTable(b *strings.Builder, t table, grey map[int]bool) {
 			switch {
 			case t.Header[i] == "sha256":
 				fmt.Fprintf(b, `<td class="hash">%s</td>`, html.EscapeString(c))
+			case longColumn[t.Header[i]]:
+				fmt.Fprintf(b, `<td class="long">%s</td>`, html.EscapeString(c))
 			case t.Right[i]:
 				fmt.Fprintf(b, `<td class="num">%s</td>`, cellHTML(c))
 			default:
@@ -204,6 +208,10 @@ func htmlTable(b *strings.Builder, t table, grey map[int]bool) {
 	}
 	b.WriteString("</table>\n")
 }
+
+// longColumn names the columns of long unbroken text (paths, command
+// lines), which may break anywhere rather than widen the page.
+var longColumn = map[string]bool{"file": true, "source": true, "options": true}
 
 // cellHTML writes a number followed by its interval or a remark
 // ("85.3 [84.1, 86.2]") as the number with the rest in small print

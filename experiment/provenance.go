@@ -181,3 +181,61 @@ func (s *Systems) describe() ([]compare.SystemInfo, error) {
 	}
 	return out, nil
 }
+
+// CompareProvenance completes p for a comparison of predictions (stress
+// compare): the build's test corpus, kinds and sets, or the gold files,
+// and each system's predictions.
+func CompareProvenance(p compare.Provenance, buildDir, input string, preds []compare.Predictions,
+	golds []compare.GoldFile, predFiles []compare.PredictionFile, seed uint64) (*compare.Provenance, error) {
+	p.Seed = seed
+	if buildDir != "" {
+		b, err := stressset.Open(buildDir)
+		if err != nil {
+			return nil, err
+		}
+		in, err := b.Input(input)
+		if err != nil {
+			return nil, err
+		}
+		p.Seed = b.Manifest.Seed
+		sel := b.Manifest.Selection
+		p.Selection = fmt.Sprintf("%s, rate %g, targets %s, min length %d", sel.Method, sel.Rate, sel.Targets, sel.MinLength)
+		p.Inputs = append(p.Inputs, compare.InputInfo{Role: "test", Path: in.Path, SHA256: in.SHA256,
+			Sentences: in.Stats.Sentences, Tokens: in.Stats.Tokens, Mentions: total(in.Stats.Entities), Types: in.Stats.Entities})
+		for _, mk := range b.Manifest.Kinds {
+			k := compare.KindInfo{Name: mk.Name, Set: mk.Name, Options: mk.Options}
+			if kind, err := perturb.Lookup(mk.Name); err == nil {
+				k.Help = kind.Help
+			}
+			for _, out := range in.Outputs {
+				if out.Kind == mk.Name {
+					k.File, k.SHA256 = out.File, out.SHA256
+				}
+			}
+			p.Kinds = append(p.Kinds, k)
+		}
+		for _, pr := range preds {
+			p.Systems = append(p.Systems, compare.SystemInfo{Name: pr.System, Kind: "predictions", Source: pr.Dir})
+		}
+		return &p, nil
+	}
+	for _, g := range golds {
+		info := compare.InputInfo{Role: "gold " + g.Set, Path: g.Path}
+		if g.Path != "-" {
+			sum, err := fileSHA256(g.Path)
+			if err != nil {
+				return nil, err
+			}
+			info.SHA256 = sum
+		}
+		p.Inputs = append(p.Inputs, info)
+	}
+	for _, pf := range predFiles {
+		src := pf.Path
+		if pf.Set != "" {
+			src = pf.Set + ": " + src
+		}
+		p.Systems = append(p.Systems, compare.SystemInfo{Name: pf.System, Kind: "predictions", Source: src})
+	}
+	return &p, nil
+}

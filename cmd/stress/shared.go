@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/progress"
@@ -144,15 +145,42 @@ func runPlan(ctx context.Context, e *env, plan *stressset.Plan) (*stressset.Mani
 	return m, setupError(err)
 }
 
-// progressPlan shows the sentences a build perturbs on a progress bar
-// when stderr is a terminal; call the function it returns when done.
+// progressPlan shows the sentences a build perturbs as a stage with its
+// total (counted beside the build) when stderr is a terminal; call the
+// function it returns when done. Off a terminal the build says nothing:
+// its callers print what they made.
 func progressPlan(e *env, plan *stressset.Plan) (finish func()) {
-	b := progress.Sentences(e.Stderr, "perturbing")
-	if b == nil {
+	if _, ok := progress.Terminal(e.Stderr); !ok {
 		return func() {}
 	}
-	plan.Progress = func(int) { b.Add(1) }
-	return func() { b.Finish(); fmt.Fprintln(e.Stderr) }
+	st := progress.NewStages(e.Stderr, nil).Start("perturbing", -1, "sentences")
+	go func() {
+		total := 0
+		for _, in := range plan.Inputs {
+			path := in.Path
+			if path == "-" {
+				return // read once, by the build
+			}
+			var sents []conll.Sentence
+			var err error
+			switch {
+			case path == "sample:train":
+				sents, err = experiment.ReadTraining(nil, plan.Scheme)
+			case stressset.IsSample(path):
+				sents, err = experiment.ReadTest("", plan.Scheme)
+			default:
+				sents, err = experiment.ReadTest(path, plan.Scheme)
+			}
+			if err != nil {
+				return
+			}
+			total += len(sents)
+		}
+		st.SetTotal(total)
+	}()
+	n := 0
+	plan.Progress = func(done int) { n = done; st.Add(1) }
+	return func() { st.Done(fmt.Sprintf("%d sentences", n)) }
 }
 
 // systemFlags are the options of the commands that evaluate systems (run,

@@ -29,12 +29,19 @@ type Stages struct {
 	prefix func() string
 	cur    *Stage
 	now    func() time.Time
+	// every is how often a stage that runs long says, off a terminal,
+	// how far it has got (see Stage.Add).
+	every time.Duration
 }
+
+// Heartbeat is how often, off a terminal, a running stage writes how far
+// it has got, so that no stage is silent for minutes.
+const Heartbeat = 30 * time.Second
 
 // NewStages returns the display of stages on w (standard error). Lines
 // begin with what prefix returns, when it is not nil.
 func NewStages(w io.Writer, prefix func() string) *Stages {
-	s := &Stages{w: w, prefix: prefix, now: time.Now}
+	s := &Stages{w: w, prefix: prefix, now: time.Now, every: Heartbeat}
 	if f, ok := Terminal(w); ok {
 		s.term = f
 	}
@@ -46,6 +53,8 @@ func NewStages(w io.Writer, prefix func() string) *Stages {
 type Stage struct {
 	s     *Stages
 	what  string
+	desc  string    // what the stage is doing now (Describe)
+	last  time.Time // of the last line written off a terminal
 	unit  string
 	start time.Time
 	total int
@@ -65,7 +74,8 @@ func (s *Stages) Start(what string, total int, unit string) *Stage {
 	if s.cur != nil {
 		s.cur.endLocked("")
 	}
-	st := &Stage{s: s, what: what, unit: unit, start: s.now(), total: total}
+	st := &Stage{s: s, what: what, desc: what, unit: unit, start: s.now(), total: total}
+	st.last = st.start
 	if s.term != nil {
 		st.bar = s.newBar(what, total, unit)
 	}
@@ -135,6 +145,18 @@ func (st *Stage) Add(n int) {
 	st.done += n
 	if st.bar != nil {
 		st.bar.Add(n)
+		return
+	}
+	if now := st.s.now(); st.s.every > 0 && now.Sub(st.last) >= st.s.every {
+		st.last = now
+		count := strconv.Itoa(st.done)
+		if st.total > 0 {
+			count += "/" + strconv.Itoa(st.total)
+		}
+		if st.unit != "" {
+			count += " " + st.unit
+		}
+		st.s.lineLocked(fmt.Sprintf("%s: %s done, %s so far", st.desc, count, Seconds(now.Sub(st.start))))
 	}
 }
 
@@ -158,6 +180,7 @@ func (st *Stage) Describe(what string) {
 	}
 	st.s.mu.Lock()
 	defer st.s.mu.Unlock()
+	st.desc = what
 	if st.bar != nil && !st.ended {
 		st.bar.Describe(what)
 	}
