@@ -7,8 +7,8 @@ import (
 	"math"
 
 	"github.com/stress-ner/stress/compare"
-	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/conll/score"
+	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/stressset"
 )
 
