@@ -37,7 +37,6 @@ h2{font-size:1.2em;margin-top:1.6em}
 p.note{color:#555;font-size:0.9em;margin:0.2em 0 0.5em}
 table{border-collapse:collapse;margin:0.5em 0 1.2em;font-size:13px;max-width:100%}
 small{color:#555}
-@media (max-width:1000px){table{font-size:11px}th,td{padding:1px 3px}body{padding:0 0.5em}}
 th,td{border:1px solid #ccc;padding:2px 6px;vertical-align:top;overflow-wrap:break-word}
 td.long{overflow-wrap:anywhere;min-width:6em}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
@@ -61,6 +60,7 @@ details{margin:1em 0}
 summary{cursor:pointer;font-weight:600}
 dt{font-weight:600}
 dd{margin:0 0 0.5em 1.5em}
+@media (max-width:1000px){table{font-size:11px}th,td{padding:1px 3px}body{padding:0 0.5em}}
 `
 
 // WriteHTMLFile writes the HTML report to path atomically (a temporary
