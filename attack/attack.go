@@ -316,6 +316,26 @@ func newAttacker(opts Options) (*attacker, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, bk := range opts.Kinds {
+		if bk == nil || bk.Kind == nil || bk.Kind.UsesSelection {
+			continue
+		}
+		k := bk.Kind
+		// A kind that picks its own targets is offered every one of
+		// them: the search, not a rate, chooses among them.
+		d := perturb.DefaultSelection()
+		why := "offers the attack every mention it can change: the selection applies to the kinds that change words"
+		switch {
+		case sel.Rate != d.Rate:
+			return nil, &perturb.SelectionError{Option: "rate", Value: fmt.Sprint(sel.Rate), Kind: k.Name, Why: why}
+		case sel.Method != d.Method:
+			return nil, &perturb.SelectionError{Option: "select", Value: sel.Method, Kind: k.Name, Why: why}
+		case sel.MinLength != d.MinLength:
+			return nil, &perturb.SelectionError{Option: "min_length", Value: fmt.Sprint(sel.MinLength), Kind: k.Name, Why: why}
+		case sel.Targets == perturb.TargetsContext:
+			return nil, &perturb.SelectionError{Option: "targets", Value: sel.Targets, Kind: k.Name, Why: "changes gold mentions only"}
+		}
+	}
 	a := &attacker{opts: opts, selector: selector}
 	seen := map[string]bool{}
 	for _, k := range opts.Kinds {

@@ -2,11 +2,20 @@ package attack
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -24,12 +33,24 @@ type Job struct {
 	// Outputs are the files to write; Format, Layout and Scheme are set
 	// by Run from the input.
 	Outputs Outputs
+	// Manifest, when not "", is the manifest written last (a stressset
+	// manifest of command "attack": the input and the sets with their
+	// SHA-256 and statistics, the change log, the kinds and the search
+	// settings), so that "stress compare --build MANIFEST" reads an
+	// attack like any stress set. It needs Outputs.Log, and every output
+	// in its directory.
+	Manifest string
+	// Version is the tool version the manifest records.
+	Version string
+	// Repair, when not nil, repairs invalid tag transitions of Input
+	// instead of refusing them (conll.File.SetSchemeRepair).
+	Repair func(conll.Repair)
 }
 
 // Run runs the job and returns its report and the model's warnings
 // about tags unknown to the gold data (see tagger.Checked).
 func (j *Job) Run(ctx context.Context) (*Report, []string, error) {
-	corpus, err := conll.ReadCorpus(j.Input, conll.ReadOptions{Scheme: j.Model.Scheme})
+	corpus, err := conll.ReadCorpus(j.Input, conll.ReadOptions{Scheme: j.Model.Scheme, Repair: j.Repair})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -64,9 +85,101 @@ func (j *Job) Run(ctx context.Context) (*Report, []string, error) {
 	}
 	out := j.Outputs
 	out.Format, out.Layout, out.Scheme = corpus.Format, corpus.Layout, j.Model.Scheme
-	if err := res.Write(out); err != nil {
+	written, err := res.Write(out)
+	if err != nil {
 		return nil, warnings, err
+	}
+	if j.Manifest != "" {
+		if err := j.writeManifest(corpus.Sentences, res, opts, written); err != nil {
+			return nil, warnings, err
+		}
 	}
 	r := NewReport(res.Summary, opts, elapsed)
 	return &r, warnings, nil
+}
+
+// CheckManifest reports why the job cannot write its manifest, before
+// any work: a manifest names its files relative to its directory.
+func (j *Job) CheckManifest() error {
+	if j.Manifest == "" {
+		return nil
+	}
+	if j.Input == "-" {
+		return errors.New("a manifest needs an input file, not standard input")
+	}
+	if j.Outputs.Log == "" {
+		return errors.New("a manifest needs the change log (--log)")
+	}
+	dir := filepath.Dir(j.Manifest)
+	for _, f := range []string{j.Outputs.Set, j.Outputs.Log, j.Outputs.Random} {
+		if f != "" && filepath.Dir(f) != dir {
+			return fmt.Errorf("%s is not in the directory of the manifest (%s)", f, dir)
+		}
+	}
+	return nil
+}
+
+// writeManifest writes the manifest of the attack (see Job.Manifest).
+func (j *Job) writeManifest(gold []conll.Sentence, res *Result, opts Options, written Written) error {
+	if err := j.CheckManifest(); err != nil {
+		return err
+	}
+	sum, err := fileSHA256(j.Input)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(j.Manifest)
+	in := stressset.Input{Path: stressset.RecordedPath(j.Input, dir), Name: stressset.InputName(j.Input), SHA256: sum}
+	for _, s := range gold {
+		in.Stats.AddOriginal(s)
+	}
+	for _, set := range []struct {
+		kind, path string
+		sents      []conll.Sentence
+		changes    []perturb.Change
+	}{{stressset.SetAttack, j.Outputs.Set, res.Adversarial, res.Changes}, {stressset.SetRandom, j.Outputs.Random, res.Random, res.RandomChanges}} {
+		if set.path == "" {
+			continue
+		}
+		bySentence := map[int][]perturb.Change{}
+		for _, c := range set.changes {
+			bySentence[c.Sentence] = append(bySentence[c.Sentence], c)
+		}
+		o := stressset.Output{Kind: set.kind, File: filepath.Base(set.path), SHA256: written[set.path]}
+		for i, s := range set.sents {
+			o.Stats.Add(gold[i], s, bySentence[i])
+		}
+		in.Outputs = append(in.Outputs, o)
+	}
+	sel := perturb.DefaultSelection()
+	if opts.Selection != nil {
+		sel = *opts.Selection
+	}
+	m := &stressset.Manifest{Tool: "stress", Version: j.Version, Command: stressset.CommandAttack, Seed: opts.Seed,
+		Selection: sel, Kinds: j.Kinds, Inputs: []stressset.Input{in}, Changes: filepath.Base(j.Outputs.Log),
+		Options: map[string]string{
+			"model":      j.Model.Describe(),
+			"max-words":  strconv.Itoa(opts.MaxWords),
+			"queries":    strconv.Itoa(opts.Queries),
+			"candidates": strconv.Itoa(opts.Candidates),
+		}}
+	if j.Model.Scheme != iob.IOB2 {
+		m.Scheme = j.Model.Scheme.String()
+	}
+	m.Repair = j.Repair != nil
+	return stressset.WriteManifest(j.Manifest, m, j.Outputs.Force)
+}
+
+// fileSHA256 returns the SHA-256 of the bytes of the file at path.
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("read %s: %w", path, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -1,6 +1,8 @@
 package attack
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"math"
@@ -32,10 +34,15 @@ type Outputs struct {
 	Force bool
 }
 
-// Write writes the sets and the change log of res. Everything is written
-// to temporary files before anything is renamed into place, the sets
-// before the log that describes them: a failure leaves no output.
-func (res *Result) Write(o Outputs) error {
+// Written is what Result.Write wrote: the SHA-256 of each file, by path.
+type Written map[string]string
+
+// Write writes the sets and the change log of res and returns the
+// SHA-256 of each file written. Everything is written to temporary files
+// before anything is renamed into place, the sets before the log that
+// describes them: a failure leaves no output.
+func (res *Result) Write(o Outputs) (Written, error) {
+	written := Written{}
 	var pending []interface {
 		Commit() error
 		Abort()
@@ -56,19 +63,24 @@ func (res *Result) Write(o Outputs) error {
 		if conll.FormatOf(set.path) != o.Format {
 			l = conll.Layout{}
 		}
-		out, err := conll.Create(set.path, conll.OutputOptions{Layout: l, NoClobber: !o.Force})
+		h := sha256.New()
+		out, err := conll.Create(set.path, conll.OutputOptions{Layout: l, NoClobber: !o.Force, Stored: h})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		pending = append(pending, out)
 		if err := conll.WriteAll(conll.NewSchemeWriter(out, o.Scheme), set.sents); err != nil {
-			return fmt.Errorf("%s: %w", set.path, err)
+			return nil, fmt.Errorf("%s: %w", set.path, err)
 		}
+		if err := out.Close(); err != nil {
+			return nil, fmt.Errorf("%s: %w", set.path, err)
+		}
+		written[set.path] = hex.EncodeToString(h.Sum(nil))
 	}
 	if o.Log != "" {
 		lf, err := atomicfile.Create(o.Log, !o.Force)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		pending = append(pending, lf)
 		cw := stressset.NewChangeWriter(lf)
@@ -83,16 +95,16 @@ func (res *Result) Write(o Outputs) error {
 			}
 		}
 		if cw.Flush(); cw.Error() != nil {
-			return fmt.Errorf("%s: %w", o.Log, cw.Error())
+			return nil, fmt.Errorf("%s: %w", o.Log, cw.Error())
 		}
 	}
 	for len(pending) > 0 {
 		if err := pending[0].Commit(); err != nil {
-			return err
+			return nil, err
 		}
 		pending = pending[1:]
 	}
-	return nil
+	return written, nil
 }
 
 // Report is an attack's summary with its setup, as WriteReport prints

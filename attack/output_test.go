@@ -27,8 +27,12 @@ func TestResultWrite(t *testing.T) {
 	}
 	o := Outputs{Set: filepath.Join(dir, "adv.tsv"), Log: filepath.Join(dir, "adv.log"), Random: filepath.Join(dir, "rnd.tsv"),
 		Scheme: iob.IOBES}
-	if err := res.Write(o); err != nil {
+	written, err := res.Write(o)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if len(written) != 2 || len(written[o.Set]) != 64 || len(written[o.Random]) != 64 {
+		t.Errorf("written %v: want the SHA-256 of both sets", written)
 	}
 	adv, _ := os.ReadFile(o.Set)
 	if string(adv) != "Aspirni\tS-Chemical\nhelps\tO\n\n" {
@@ -41,14 +45,14 @@ func TestResultWrite(t *testing.T) {
 	}
 	// Existing files are kept without Force, and nothing is half-written.
 	os.Remove(o.Log)
-	if err := res.Write(o); err == nil || !strings.Contains(err.Error(), "file exists") {
+	if _, err := res.Write(o); err == nil || !strings.Contains(err.Error(), "file exists") {
 		t.Errorf("second write without Force: %v", err)
 	}
 	if _, err := os.Stat(o.Log); !errors.Is(err, fs.ErrNotExist) {
 		t.Error("a refused write left the log")
 	}
 	o.Force = true
-	if err := res.Write(o); err != nil {
+	if _, err := res.Write(o); err != nil {
 		t.Errorf("with Force: %v", err)
 	}
 }

@@ -3,6 +3,8 @@ package conll
 import (
 	"fmt"
 	"io"
+
+	"github.com/stress-ner/stress/iob"
 )
 
 // ConvertOptions say where Convert writes a corpus, and in which format.
@@ -14,6 +16,10 @@ type ConvertOptions struct {
 	Format string
 	// Force replaces an existing Output.
 	Force bool
+	// Scheme is the tag scheme written: the input's tags, which a File
+	// set up with SetScheme (or SetSchemeRepair) hands over in IOB2, go
+	// back to it (see NewSchemeWriter).
+	Scheme iob.Scheme
 }
 
 // Convert writes every sentence of in, in another format: to opt.Output,
@@ -34,13 +40,14 @@ func Convert(w io.Writer, in *File, opt ConvertOptions) error {
 		layout = in.Layout()
 	}
 	if opt.Output == "" {
-		return copyNamed(NewFormatWriter(w, format, layout), in)
+		return copyNamed(NewSchemeWriter(NewFormatWriter(w, format, layout), opt.Scheme), in)
 	}
 	out, err := Create(opt.Output, OutputOptions{Layout: layout, Format: format, NoClobber: !opt.Force})
 	if err != nil {
 		return err
 	}
 	defer out.Abort()
+	out.SentenceWriter = NewSchemeWriter(out.SentenceWriter, opt.Scheme)
 	if err := copyNamed(out, in); err != nil {
 		if _, located := err.(*ParseError); located {
 			return err

@@ -31,6 +31,8 @@ type JSONReader struct {
 	// Tags checks or converts the tags of each sentence (see Reader.Tags).
 	Tags TagFunc
 
+	repair *repairer // when set, instead of Tags (File.SetSchemeRepair)
+
 	r      *bufio.Reader
 	line   int
 	layout Layout // Labels set once integer tags were read
@@ -54,7 +56,7 @@ func (r *JSONReader) Read() (Sentence, error) {
 	}
 	s, err := r.read()
 	if err == nil {
-		err = checkTags(r.Tags, r.File, &s, false)
+		err = checkTags(r.Tags, r.repair, r.File, &s, false)
 	}
 	if err != nil {
 		r.err = err

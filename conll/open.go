@@ -281,6 +281,9 @@ type ReadOptions struct {
 	// Scheme is the tag scheme of the file, checked as it is read and
 	// converted to IOB2 (see File.SetScheme).
 	Scheme iob.Scheme
+	// Repair, when not nil, repairs invalid transitions instead of
+	// refusing them, and receives each repair (see File.SetSchemeRepair).
+	Repair func(Repair)
 	// TagOptional accepts CoNLL lines with a token and no tag, and
 	// leaves the tags unchecked: input to a tagger need not carry gold
 	// tags (it gets the tagger's).
@@ -310,7 +313,7 @@ func ReadCorpus(name string, opts ReadOptions) (*Corpus, error) {
 		if r := f.CoNLL(); r != nil {
 			r.TagOptional = true
 		}
-	} else if err := f.SetScheme(opts.Scheme); err != nil {
+	} else if err := f.SetSchemeRepair(opts.Scheme, opts.Repair); err != nil {
 		return nil, err
 	}
 	sents, err := ReadAll(f)
@@ -572,10 +575,10 @@ func (r *nonEmpty) ReadLike(t Template) error {
 // come from their annotations and are always valid IOB2.
 func (f *File) SetTags(fn TagFunc) {
 	if f.conll != nil {
-		f.conll.Tags = fn
+		f.conll.Tags, f.conll.repair = fn, nil
 	}
 	if jr := f.jsonReader(); jr != nil {
-		jr.Tags = fn
+		jr.Tags, jr.repair = fn, nil
 	}
 }
 

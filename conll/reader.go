@@ -8,6 +8,8 @@ import (
 	"io"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/stress-ner/stress/iob"
 )
 
 // docStartToken is the first field of a CoNLL document-boundary line.
@@ -97,6 +99,8 @@ type Reader struct {
 	// error stops the reader with a *ParseError at the line of the tag
 	// at index pos.
 	Tags TagFunc
+
+	repair *repairer // when set, instead of Tags (File.SetSchemeRepair)
 
 	r         *bufio.Reader
 	line      int
@@ -199,7 +203,7 @@ func (r *Reader) Read() (Sentence, error) {
 	}
 	s, err := r.read()
 	if err == nil {
-		err = checkTags(r.Tags, r.File, &s, true)
+		err = checkTags(r.Tags, r.repair, r.File, &s, true)
 	}
 	if err != nil {
 		r.err = err
@@ -212,23 +216,58 @@ func (r *Reader) Read() (Sentence, error) {
 type TagFunc func(tags []string) (pos int, err error)
 
 // checkTags applies fn to s's tags, making an error a *ParseError at the
-// offending tag's line (lineTokens: one token per line from s.Line on).
-func checkTags(fn TagFunc, file string, s *Sentence, lineTokens bool) error {
-	if fn == nil || len(s.Tags) == 0 {
+// offending tag's line (lineTokens: one token per line from s.Line on),
+// or, when rep is set, repairs them and reports each repair.
+func checkTags(fn TagFunc, rep *repairer, file string, s *Sentence, lineTokens bool) error {
+	if len(s.Tags) == 0 || fn == nil && rep == nil {
 		return nil
 	}
-	pos, err := fn(s.Tags)
+	lineOf := func(pos int) int {
+		if s.Line <= 0 {
+			return 0
+		}
+		if lineTokens {
+			return s.Line + max(pos, 0)
+		}
+		return s.Line
+	}
+	var pos int
+	var err error
+	if rep != nil {
+		var vs []iob.Violation
+		vs, pos, err = rep.fn(s.Tags)
+		for _, v := range vs {
+			rep.report(Repair{File: file, Line: lineOf(v.Pos), Reason: v.Reason})
+		}
+	} else {
+		pos, err = fn(s.Tags)
+	}
 	if err == nil {
 		return nil
 	}
-	line := 0
-	if s.Line > 0 {
-		line = s.Line
-		if lineTokens {
-			line += max(pos, 0)
-		}
+	return &ParseError{File: file, Line: lineOf(pos), Err: err}
+}
+
+// Repair is one invalid tag transition a reader repaired instead of
+// refusing it (File.SetSchemeRepair): at File:Line, what was invalid.
+// The tags are read as conlleval reads them.
+type Repair struct {
+	File   string
+	Line   int
+	Reason string // "I-Chemical after O: an entity must start with B-"
+}
+
+func (r Repair) String() string {
+	if r.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", fileName(r.File), r.Line, r.Reason)
 	}
-	return &ParseError{File: file, Line: line, Err: err}
+	return fmt.Sprintf("%s: %s", fileName(r.File), r.Reason)
+}
+
+// repairer is a reader's repairing tag check (File.SetSchemeRepair).
+type repairer struct {
+	fn     func(tags []string) ([]iob.Violation, int, error)
+	report func(Repair)
 }
 
 // ReadAppend is Read, except that the Tokens and Tags of the sentence
@@ -244,7 +283,7 @@ func (r *Reader) ReadAppend(strs []string) (Sentence, []string, error) {
 	s, err := r.read()
 	strs, r.strs, r.appending = r.strs, nil, false
 	if err == nil {
-		err = checkTags(r.Tags, r.File, &s, true)
+		err = checkTags(r.Tags, r.repair, r.File, &s, true)
 	}
 	if err != nil {
 		r.err = err

@@ -2,6 +2,7 @@ package conll
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/stress-ner/stress/iob"
 )
@@ -27,6 +28,28 @@ func (f *File) SetScheme(s iob.Scheme) error {
 		return nil
 	}
 	f.SetTags(iob.Checker(s))
+	return nil
+}
+
+// SetSchemeRepair is SetScheme for messy input: tags the scheme does not
+// know are still refused, but invalid transitions (an I- after O or
+// after another type in IOB2, a B- at an IOB1 entity's start, an IOBES
+// entity left open) are read as conlleval reads them, an I- that does
+// not continue an entity starting one, instead of stopping the reader,
+// and each is reported to repaired (which may be nil) with its file and
+// line. The entities of the repaired tags are those conlleval scores on
+// the input. A nil repaired is SetScheme.
+func (f *File) SetSchemeRepair(s iob.Scheme, repaired func(Repair)) error {
+	if repaired == nil || f.Format.IsDocument() {
+		return f.SetScheme(s)
+	}
+	rep := &repairer{fn: iob.Repairer(s), report: repaired}
+	if f.conll != nil {
+		f.conll.repair = rep
+	}
+	if jr := f.jsonReader(); jr != nil {
+		jr.repair = rep
+	}
 	return nil
 }
 
@@ -78,3 +101,61 @@ func (w *schemeWriter) Write(s Sentence) error {
 // Unwrap returns the writer w writes to, so that code that sets up a
 // writer it knows (a CoNLL writer's layout) finds it.
 func (w *schemeWriter) Unwrap() SentenceWriter { return w.SentenceWriter }
+
+// SchemeFit says which tag schemes a whole corpus fits (FitSchemes).
+type SchemeFit struct {
+	// Valid are the schemes in which every sentence is valid.
+	Valid []iob.Scheme
+	// Known are the schemes that know every tag: in those, only
+	// transitions may be invalid, which SetSchemeRepair repairs.
+	Known []iob.Scheme
+}
+
+// FitSchemes reads the corpus file name and returns the schemes (IOB2,
+// IOB1, IOBES, in that order) it is valid in and those that know its
+// tags: what to suggest when a file is refused in the scheme it was
+// read in.
+func FitSchemes(name string) (SchemeFit, error) {
+	f, err := Open(name)
+	if err != nil {
+		return SchemeFit{}, err
+	}
+	defer f.Close()
+	all := []iob.Scheme{iob.IOB2, iob.IOB1, iob.IOBES}
+	valid, known := make([]bool, len(all)), make([]bool, len(all))
+	for i := range all {
+		valid[i], known[i] = true, true
+	}
+	for {
+		s, err := f.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return SchemeFit{}, err
+		}
+		for i, sc := range all {
+			if !valid[i] && !known[i] {
+				continue
+			}
+			for _, v := range iob.Validate(s.Tags, sc) {
+				valid[i] = false
+				if v.Pos < len(s.Tags) {
+					if p, _, ok := iob.Parse(s.Tags[v.Pos]); !ok || p == iob.End && sc != iob.IOBES || p == iob.Single && sc != iob.IOBES {
+						known[i] = false
+					}
+				}
+			}
+		}
+	}
+	var fit SchemeFit
+	for i, sc := range all {
+		if valid[i] {
+			fit.Valid = append(fit.Valid, sc)
+		}
+		if known[i] {
+			fit.Known = append(fit.Known, sc)
+		}
+	}
+	return fit, nil
+}

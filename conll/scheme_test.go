@@ -163,3 +163,76 @@ func ExampleNewSchemeWriter() {
 	// heart	B-Disease
 	// attack	E-Disease
 }
+
+// SetSchemeRepair repairs invalid transitions, reports each at its line
+// (the token's in CoNLL, the record's in JSON Lines), and still refuses
+// an unknown tag.
+func TestSetSchemeRepair(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		scheme     iob.Scheme
+		want       [][]string
+		repairs    []string
+		err        string
+	}{
+		{"in.tsv", "a\tI-E\nb\tO\nc\tI-E\n\nd\tB-E\ne\tI-F\n", iob.IOB2,
+			[][]string{{"B-E", "O", "B-E"}, {"B-E", "B-F"}},
+			[]string{"in.tsv:1: I-E after the sentence start: an entity must start with B-", "in.tsv:3: I-E after O: an entity must start with B-", "in.tsv:6: I-F after B-E: an entity must start with B-"}, ""},
+		{"in.jsonl", `{"tokens": ["a", "b"], "ner_tags": ["O", "I-E"]}` + "\n\n" + `{"tokens": ["c"], "ner_tags": ["I-E"]}` + "\n", iob.IOB2,
+			[][]string{{"O", "B-E"}, {"B-E"}},
+			[]string{"in.jsonl:1: I-E after O: an entity must start with B-", "in.jsonl:3: I-E after the sentence start: an entity must start with B-"}, ""},
+		{"e.tsv", "a B-X\nb O\nc S-Y\n", iob.IOBES,
+			[][]string{{"B-X", "O", "B-Y"}},
+			[]string{"e.tsv:2: O after B-X: the entity is not closed with E-"}, ""},
+		{"bad.tsv", "a\tI-E\nb\tX-Foo\n", iob.IOB2, nil, nil, `bad.tsv:2: tag "X-Foo" is not valid iob2`},
+	} {
+		f := openString(t, tc.name, tc.text)
+		var repairs []string
+		if err := f.SetSchemeRepair(tc.scheme, func(r conll.Repair) { repairs = append(repairs, r.String()) }); err != nil {
+			t.Fatal(err)
+		}
+		sents, err := conll.ReadAll(f)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%s: error %v, want %q", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		var tags [][]string
+		for _, s := range sents {
+			tags = append(tags, s.Tags)
+		}
+		if fmt.Sprint(tags) != fmt.Sprint(tc.want) || !slices.Equal(repairs, tc.repairs) {
+			t.Errorf("%s: tags %v, repairs %q; want %v, %q", tc.name, tags, repairs, tc.want, tc.repairs)
+		}
+	}
+}
+
+func TestFitSchemes(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		text         string
+		valid, known string
+	}{
+		{"a\tB-X\nb\tI-X\n", "[iob2]", "[iob2 iob1 iobes]"},
+		{"a\tI-X\nb\tI-X\n", "[iob1]", "[iob2 iob1 iobes]"},
+		{"a\tS-X\nb\tO\n", "[iobes]", "[iobes]"},
+		{"a\tI-X\n\nb\tB-X\n", "[]", "[iob2 iob1 iobes]"},
+		{"a\tS-X\nb\tI-X\n", "[]", "[iobes]"},
+		{"a\tX-Foo\n", "[]", "[]"},
+		{"a\tO\n", "[iob2 iob1 iobes]", "[iob2 iob1 iobes]"},
+	} {
+		name := dir + "/in.tsv"
+		os.WriteFile(name, []byte(tc.text), 0o644)
+		fit, err := conll.FitSchemes(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, k := fmt.Sprint(fit.Valid), fmt.Sprint(fit.Known); v != tc.valid || k != tc.known {
+			t.Errorf("%q: valid %s, known %s; want %s, %s", tc.text, v, k, tc.valid, tc.known)
+		}
+	}
+}

@@ -169,6 +169,11 @@ func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb
 			return nil, err
 		}
 		for _, k := range a.Kinds {
+			if err := perturb.CheckSelection(a.Selection, k.Kind); err != nil {
+				return nil, err
+			}
+		}
+		for _, k := range a.Kinds {
 			name := fmt.Sprintf("%s.%d", k.Kind.Suffix, c+1)
 			p := stressset.Part{Name: name, Kind: k.Kind.Name, Copy: c + 1, Seed: seed, First: sink.n}
 			pl := &perturb.Pipeline{

@@ -34,6 +34,10 @@ type AugmentPlan struct {
 	// Scheme is the tag scheme of the input, which the output keeps (see
 	// stressset.Plan.Scheme); the manifest records it.
 	Scheme iob.Scheme
+	// Repair, when not nil, repairs invalid tag transitions of the input
+	// instead of refusing them and receives each repair
+	// (conll.File.SetSchemeRepair); the manifest records it.
+	Repair func(conll.Repair)
 }
 
 // Files returns the input file Augment reads (none for an embedded
@@ -67,7 +71,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 		return nil, fmt.Errorf("%w: %s is IOB2, not %s", stressset.ErrInput, p.Input, p.Scheme)
 	}
 	// Checked in its scheme and converted to IOB2, as in stressset.Run.
-	sents, layout, sum, err := stressset.ReadFileScheme(p.Input, p.Scheme)
+	sents, layout, sum, err := stressset.ReadFileScheme(p.Input, p.Scheme, p.Repair)
 	if err != nil {
 		return nil, err
 	}
@@ -83,6 +87,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 	if p.Scheme != iob.IOB2 {
 		m.Scheme = p.Scheme.String()
 	}
+	m.Repair = p.Repair != nil
 
 	h := sha256.New()
 	f, err := conll.Create(out, conll.OutputOptions{Layout: layout, Stored: h})

@@ -124,6 +124,9 @@ func (c *Curve) perturbAt(ctx context.Context, test []conll.Sentence, kind strin
 	if err != nil {
 		return stressset.Set{}, err
 	}
+	if err := perturb.CheckSelectionOf(sel, []perturb.ManifestKind{{Name: kind}}); err != nil {
+		return stressset.Set{}, err
+	}
 	var out collector
 	var changes []perturb.Change
 	pl := &perturb.Pipeline{Seed: c.Seed, Selector: selector, Workers: c.Workers,

@@ -194,9 +194,10 @@ func CheckName(name string) error {
 
 // ReadTraining reads training corpora, checking that their tags are
 // valid in scheme and converting them to IOB2 (see conll.File.SetScheme
-// and tagger.ReadTraining); no paths means the embedded sample's
-// training part, which is IOB2 whatever the scheme.
-func ReadTraining(paths []string, scheme iob.Scheme) ([]conll.Sentence, error) {
+// and tagger.ReadTraining), or, with repair set, repairing invalid
+// transitions (conll.File.SetSchemeRepair); no paths means the embedded
+// sample's training part, which is IOB2 whatever the scheme.
+func ReadTraining(paths []string, scheme iob.Scheme, repair func(conll.Repair)) ([]conll.Sentence, error) {
 	if len(paths) == 0 {
 		return sample.Train()
 	}
@@ -206,7 +207,7 @@ func ReadTraining(paths []string, scheme iob.Scheme) ([]conll.Sentence, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := f.SetScheme(scheme); err != nil {
+		if err := f.SetSchemeRepair(scheme, repair); err != nil {
 			f.Close()
 			return nil, err
 		}
@@ -221,12 +222,13 @@ func ReadTraining(paths []string, scheme iob.Scheme) ([]conll.Sentence, error) {
 }
 
 // ReadTest reads the test corpus at path in scheme (checked, converted
-// to IOB2), or the embedded sample's test part when path is "".
-func ReadTest(path string, scheme iob.Scheme) ([]conll.Sentence, error) {
+// to IOB2; repaired with repair set, see ReadTraining), or the embedded
+// sample's test part when path is "".
+func ReadTest(path string, scheme iob.Scheme, repair func(conll.Repair)) ([]conll.Sentence, error) {
 	if path == "" {
 		return sample.Test()
 	}
-	c, err := conll.ReadCorpus(path, conll.ReadOptions{Scheme: scheme})
+	c, err := conll.ReadCorpus(path, conll.ReadOptions{Scheme: scheme, Repair: repair})
 	if err != nil {
 		return nil, err
 	}

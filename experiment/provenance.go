@@ -59,7 +59,7 @@ func (ev *Evaluation) provenance(p compare.Provenance, m *stressset.Manifest) (*
 			train = []string{"sample:train"}
 		}
 		for _, path := range train {
-			info, err := describeCorpus("train", path, ev.Systems.Scheme)
+			info, err := describeCorpus("train", path, ev.Systems.Scheme, ev.Systems.Repair)
 			if err != nil {
 				return nil, err
 			}
@@ -96,18 +96,18 @@ func total(m map[string]int) int {
 
 // describeCorpus hashes and counts a corpus file (the embedded sample's
 // parts are counted, not hashed: they are part of the tool).
-func describeCorpus(role, path string, scheme iob.Scheme) (compare.InputInfo, error) {
+func describeCorpus(role, path string, scheme iob.Scheme, repair func(conll.Repair)) (compare.InputInfo, error) {
 	info := compare.InputInfo{Role: role, Path: path, Types: map[string]int{}}
 	var sents []conll.Sentence
 	var err error
 	if stressset.IsSample(path) {
 		info.SHA256 = "embedded in the tool"
-		sents, err = ReadTraining(nil, scheme)
+		sents, err = ReadTraining(nil, scheme, QuietRepair(repair))
 	} else {
 		if info.SHA256, err = fileSHA256(path); err != nil {
 			return info, err
 		}
-		sents, err = ReadTraining([]string{path}, scheme)
+		sents, err = ReadTraining([]string{path}, scheme, QuietRepair(repair))
 	}
 	if err != nil {
 		return info, err
@@ -121,6 +121,16 @@ func describeCorpus(role, path string, scheme iob.Scheme) (compare.InputInfo, er
 		}
 	}
 	return info, nil
+}
+
+// QuietRepair returns a repair that repairs as repair would and says nothing
+// (the corpus is read again only to be counted: its repairs were or
+// will be reported once), or nil when repair is nil (no repairs).
+func QuietRepair(repair func(conll.Repair)) func(conll.Repair) {
+	if repair == nil {
+		return nil
+	}
+	return func(conll.Repair) {}
 }
 
 func fileSHA256(path string) (string, error) {

@@ -189,7 +189,7 @@ func (ev *Evaluation) build(ctx context.Context) (*stressset.Manifest, error) {
 		if stressset.IsSample(path) {
 			path = ""
 		}
-		if test, err := ReadTest(path, plan.Scheme); err == nil {
+		if test, err := ReadTest(path, plan.Scheme, QuietRepair(plan.Repair)); err == nil {
 			st.SetTotal(len(test))
 		}
 	}()

@@ -46,6 +46,9 @@ type Systems struct {
 	// Scheme is the tag scheme of Train and of the external taggers'
 	// tags, converted to IOB2.
 	Scheme iob.Scheme
+	// Repair, when not nil, repairs invalid tag transitions of Train
+	// instead of refusing them (see ReadTraining).
+	Repair func(conll.Repair)
 	// Strict makes a tag unknown to the gold data an error (see
 	// tagger.Checked); otherwise Loaded.Warnings reports it.
 	Strict bool
@@ -108,7 +111,7 @@ func (s *Systems) Load(ctx context.Context, gold []conll.Sentence) (*Loaded, err
 }
 
 func (s *Systems) trainBaselines(ctx context.Context) ([]System, error) {
-	train, err := ReadTraining(s.Train, s.Scheme)
+	train, err := ReadTraining(s.Train, s.Scheme, s.Repair)
 	if err != nil {
 		return nil, err
 	}

@@ -407,10 +407,22 @@ func (is *Issues) Step(prev, tag string) {
 	}
 }
 
-// SchemeError is the first problem Checker finds in a sentence.
+// SchemeError is the first problem Checker finds in a sentence, with
+// what the sentence's tags suggest instead.
 type SchemeError struct {
 	Scheme Scheme
 	Violation
+	// Alt, when AltOK, is the scheme the sentence's tags look like: the
+	// one whose prefixes they use (E- and S- are IOBES's), or one in
+	// which the sentence is valid. AltRepair says that the sentence
+	// still has invalid transitions in Alt.
+	Alt       Scheme
+	AltOK     bool
+	AltRepair bool
+	// Repairable is set when every tag is one Scheme knows and only
+	// transitions are invalid, which a repairing reader (Repairer) reads
+	// as conlleval does.
+	Repairable bool
 }
 
 func (e *SchemeError) Error() string {
@@ -420,17 +432,53 @@ func (e *SchemeError) Error() string {
 // Unwrap makes every SchemeError an ErrInvalidTag.
 func (e *SchemeError) Unwrap() error { return ErrInvalidTag }
 
+// schemeError returns the SchemeError of violation v of tags in s.
+func schemeError(tags []string, s Scheme, v Violation) *SchemeError {
+	e := &SchemeError{Scheme: s, Violation: v, Repairable: knows(tags, s)}
+	es := false
+	for _, tag := range tags {
+		if p, _, ok := Parse(tag); ok && (p == End || p == Single) {
+			es = true
+		}
+	}
+	switch {
+	case es && s != IOBES:
+		if knows(tags, IOBES) {
+			e.Alt, e.AltOK, e.AltRepair = IOBES, true, len(Validate(tags, IOBES)) > 0
+		}
+	case !es:
+		for _, alt := range []Scheme{IOB2, IOB1, IOBES} {
+			if alt != s && len(Validate(tags, alt)) == 0 {
+				e.Alt, e.AltOK = alt, true
+				break
+			}
+		}
+	}
+	return e
+}
+
+// knows reports whether every tag parses with a prefix s allows.
+func knows(tags []string, s Scheme) bool {
+	for _, tag := range tags {
+		if p, _, ok := Parse(tag); !ok || !s.allows(p) {
+			return false
+		}
+	}
+	return true
+}
+
 // Checker returns a function that checks the tags of a sentence in
 // scheme s, reporting the first invalid tag or transition with its
 // index, and converts valid tags of another scheme to IOB2 in place: the
 // check commands run on input before they perturb or train, so that an
 // IOB1 or IOBES file, or tags such as "X-Foo", "B-" and "I-", stop the
-// run with the place to look at instead of passing through.
+// run with the place to look at instead of passing through. The error
+// is a *SchemeError.
 func Checker(s Scheme) func(tags []string) (int, error) {
 	return func(tags []string) (int, error) {
 		if v := Validate(tags, s); len(v) > 0 {
 			// An entity left open at the end is the last tag's fault.
-			return min(v[0].Pos, len(tags)-1), &SchemeError{Scheme: s, Violation: v[0]}
+			return min(v[0].Pos, len(tags)-1), schemeError(tags, s, v[0])
 		}
 		if s == IOB2 {
 			return -1, nil
@@ -441,5 +489,38 @@ func Checker(s Scheme) func(tags []string) (int, error) {
 		}
 		copy(tags, out)
 		return -1, nil
+	}
+}
+
+// Repairer is Checker for messy input: it refuses a tag scheme s does
+// not know (a *SchemeError), but repairs invalid transitions instead of
+// refusing them, reading them as Decode and conlleval read them (an I-
+// that does not continue an entity of its type starts one; an IOBES
+// entity left open ends where the next begins), and converts the tags to
+// IOB2 in place. It returns the transitions it repaired (a Pos past the
+// last tag is at the last tag), so that the entities conlleval scores on
+// the input are those of the output.
+func Repairer(s Scheme) func(tags []string) (repaired []Violation, pos int, err error) {
+	return func(tags []string) ([]Violation, int, error) {
+		vs := Validate(tags, s)
+		if len(vs) == 0 && s == IOB2 {
+			return nil, -1, nil
+		}
+		for _, v := range vs {
+			if v.Pos < len(tags) {
+				if p, _, ok := Parse(tags[v.Pos]); !ok || !s.allows(p) {
+					return nil, v.Pos, schemeError(tags, s, v)
+				}
+			}
+		}
+		out, err := Convert(tags, s, IOB2)
+		if err != nil {
+			return nil, 0, err
+		}
+		copy(tags, out)
+		for i := range vs {
+			vs[i].Pos = min(vs[i].Pos, len(tags)-1)
+		}
+		return vs, -1, nil
 	}
 }

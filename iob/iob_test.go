@@ -426,3 +426,103 @@ func TestConvertKnown(t *testing.T) {
 		}
 	}
 }
+
+func TestRepairer(t *testing.T) {
+	cases := []struct {
+		name   string
+		scheme Scheme
+		in     string
+		want   string // tags after, IOB2
+		fixed  []int  // positions of the repaired transitions
+		err    string // at the last tag
+	}{
+		{"valid IOB2", IOB2, "B-X I-X O", "B-X I-X O", nil, ""},
+		{"I- after O", IOB2, "O I-E I-E O B-E", "O B-E I-E O B-E", []int{1}, ""},
+		{"I- at the start", IOB2, "I-E O", "B-E O", []int{0}, ""},
+		{"type change", IOB2, "B-X I-Y", "B-X B-Y", []int{1}, ""},
+		{"mixed IOB1 and IOB2 (SciBERT)", IOB2, "I-E O B-E I-E O I-E", "B-E O B-E I-E O B-E", []int{0, 5}, ""},
+		{"IOB1 with a B- at the start", IOB1, "B-X I-X O I-Y", "B-X I-X O B-Y", []int{0}, ""},
+		{"IOBES left open", IOBES, "B-X I-X O S-Y", "B-X I-X O B-Y", []int{2}, ""},
+		{"IOBES open at the end", IOBES, "O B-X", "O B-X", []int{1}, ""},
+		{"unknown tag", IOB2, "O X-Foo", "", nil, `tag "X-Foo" is not valid iob2`},
+		{"IOBES tag under IOB2", IOB2, "I-X S-Y", "", nil, `tag "S-Y" is not valid iob2`},
+	}
+	for _, tc := range cases {
+		tags := strings.Fields(tc.in)
+		vs, pos, err := Repairer(tc.scheme)(tags)
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err || pos != len(strings.Fields(tc.in))-1 {
+				t.Errorf("%s: error %v at %d, want %q", tc.name, err, pos, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		var at []int
+		for _, v := range vs {
+			at = append(at, v.Pos)
+		}
+		if got := strings.Join(tags, " "); got != tc.want || !slices.Equal(at, tc.fixed) {
+			t.Errorf("%s: %q repaired at %v, want %q at %v", tc.name, got, at, tc.want, tc.fixed)
+		}
+	}
+}
+
+// TestPropertyRepairer checks that a repaired sequence is valid IOB2 and
+// has the entities conlleval reads in the input, for every scheme.
+func TestPropertyRepairer(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for iter := 0; iter < 5000; iter++ {
+		in := randomTags(r, r.IntN(12), bioAlphabet)
+		tags := slices.Clone(in)
+		vs, _, err := Repairer(IOB2)(tags)
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		if v := Validate(tags, IOB2); v != nil {
+			t.Fatalf("%q -> %q: invalid %v", in, tags, v)
+		}
+		if a, b := Spans(in), Spans(tags); !reflect.DeepEqual(a, b) {
+			t.Fatalf("%q -> %q: conlleval spans %v became %v", in, tags, a, b)
+		}
+		if fixed, n := Repair(in); n != len(vs) || !slices.Equal(fixed, tags) {
+			t.Fatalf("%q: Repairer %q (%d repairs), Repair %q (%d)", in, tags, len(vs), fixed, n)
+		}
+	}
+}
+
+func TestSchemeErrorHints(t *testing.T) {
+	cases := []struct {
+		name       string
+		scheme     Scheme
+		in         string
+		alt        string // "" when no alternative
+		altRepair  bool
+		repairable bool
+	}{
+		{"IOBES under IOB2", IOB2, "S-X O B-Y E-Y", "iobes", false, false},
+		{"messy IOBES under IOB2", IOB2, "S-X I-Y", "iobes", true, false},
+		{"IOB1 under IOB2", IOB2, "I-X I-X O I-Y", "iob1", false, true},
+		{"mixed IOB1 and IOB2 under IOB2", IOB2, "I-X O B-X", "", false, true},
+		{"mixed IOB1 and IOB2 under IOB1", IOB1, "I-X O B-X", "", false, true},
+		{"IOB2 under IOB1", IOB1, "B-X I-X", "iob2", false, true},
+		{"IOB2 under IOBES", IOBES, "B-X I-X O", "iob2", false, true},
+		{"unknown tag", IOB2, "X-Foo", "", false, false},
+	}
+	for _, tc := range cases {
+		_, err := Checker(tc.scheme)(strings.Fields(tc.in))
+		var se *SchemeError
+		if !errors.As(err, &se) {
+			t.Fatalf("%s: %v is not a SchemeError", tc.name, err)
+		}
+		alt := ""
+		if se.AltOK {
+			alt = se.Alt.String()
+		}
+		if alt != tc.alt || se.AltRepair != tc.altRepair || se.Repairable != tc.repairable {
+			t.Errorf("%s: alt %q (repair %v), repairable %v; want %q (%v), %v", tc.name, alt, se.AltRepair, se.Repairable, tc.alt, tc.altRepair, tc.repairable)
+		}
+	}
+}

@@ -68,6 +68,9 @@ func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src conll.S
 	if err != nil {
 		return Stats{}, err
 	}
+	if err := CheckSelection(sel, k); err != nil {
+		return Stats{}, err
+	}
 	bk, err := k.Build(opts.Options)
 	if err != nil {
 		return Stats{}, err

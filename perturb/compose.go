@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -19,15 +20,20 @@ func compose(ks ...*Kind) (*Kind, error) {
 	var names, suffixes []string
 	var opts []Option
 	seen := map[string]bool{}
-	uses := false
+	uses, mentions := false, true
 	for _, k := range ks {
 		if seen[k.Name] {
 			return nil, fmt.Errorf("%w: kind %s twice in a composition", ErrOption, k.Name)
 		}
 		seen[k.Name] = true
 		names, suffixes = append(names, k.Name), append(suffixes, k.Suffix)
-		opts = append(opts, k.Options...)
+		for _, o := range k.Options {
+			if !slices.ContainsFunc(opts, func(x Option) bool { return x.Name == o.Name }) {
+				opts = append(opts, o) // an option two kinds share (see Register) is one
+			}
+		}
 		uses = uses || k.UsesSelection
+		mentions = mentions && k.Mentions
 	}
 	help := make([]string, len(ks))
 	for i, k := range ks {
@@ -39,6 +45,8 @@ func compose(ks ...*Kind) (*Kind, error) {
 		Help:          "apply " + strings.Join(help, ", then ") + " to the same sentences",
 		Options:       opts,
 		UsesSelection: uses,
+		Mentions:      mentions,
+		components:    ks,
 		New: func(m map[string]string) (Perturbation, error) {
 			seq := &sequence{Names: names}
 			for _, k := range ks {

@@ -54,7 +54,7 @@ func TestFilesStats(t *testing.T) {
 		if tt.stdin != "" {
 			conll.Stdin = strings.NewReader(tt.stdin)
 		}
-		rows, err := FilesStats(tt.files, tt.orig, iob.IOB2)
+		rows, err := FilesStats(tt.files, tt.orig, iob.IOB2, nil)
 		if tt.err != nil || err != nil {
 			if !errors.Is(err, tt.err) {
 				t.Errorf("%s: error %v, want %v", tt.name, err, tt.err)
@@ -80,14 +80,14 @@ func TestFilesStats(t *testing.T) {
 	bad := filepath.Join(dir, "bad.tsv")
 	os.WriteFile(bad, []byte("Aspirin\tS-Chemical\n"), 0o644)
 	var pe *conll.ParseError
-	if _, err := FilesStats([]string{bad}, "", iob.IOB2); !errors.As(err, &pe) || pe.Line != 1 {
+	if _, err := FilesStats([]string{bad}, "", iob.IOB2, nil); !errors.As(err, &pe) || pe.Line != 1 {
 		t.Errorf("IOBES tag read as IOB2: %v, want %s:1", err, bad)
 	}
-	if rows, err := FilesStats([]string{bad}, "", iob.IOBES); err != nil || rows[0].Stats.Entities["Chemical"] != 1 {
+	if rows, err := FilesStats([]string{bad}, "", iob.IOBES, nil); err != nil || rows[0].Stats.Entities["Chemical"] != 1 {
 		t.Errorf("IOBES file in IOBES: %+v, %v; want one Chemical", rows, err)
 	}
 	var b bytes.Buffer
-	rows, _ := FilesStats([]string{pert}, orig, iob.IOB2)
+	rows, _ := FilesStats([]string{pert}, orig, iob.IOB2, nil)
 	if err := WriteTable(&b, rows); err != nil || !strings.Contains(b.String(), "orig.tsv (original)") {
 		t.Errorf("table %q, %v", b.String(), err)
 	}

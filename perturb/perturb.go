@@ -152,12 +152,22 @@ type MentionOutcome struct {
 // input's order but not on the number of workers.
 type DocumentPerturbation interface {
 	Perturbation
-	NewDocumentReader() DocumentReader
+	// NewDocumentReader returns a reader for one input of the run run.
+	NewDocumentReader(run RunInfo) DocumentReader
 	// PerturbInDocument is Perturb given what the reader saw before s.
 	PerturbInDocument(st DocState, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []Change)
 	// MentionOutcomesInDocument is MentionOutcomes (MentionReporter)
 	// given what the reader saw before s.
 	MentionOutcomesInDocument(st DocState, s conll.Sentence) []MentionOutcome
+}
+
+// RunInfo is what a DocumentPerturbation knows of its run: the seed, for
+// choices that must agree across sentences (one name for a concept in a
+// whole document), and the selection, for kinds that select their own
+// mentions (SelectMentions at Selection.Rate).
+type RunInfo struct {
+	Seed      uint64
+	Selection Selection
 }
 
 // DocumentReader reads one input's sentences in order (see
@@ -204,11 +214,20 @@ type Kind struct {
 	// UsesSelection is false for perturbations that pick their own
 	// targets (e.g. synonym replacement of gold entity spans).
 	UsesSelection bool
+	// Mentions is set for kinds that change gold mentions only
+	// (synonym, abbreviation, entity-swap): word selection's Targets
+	// "context" leaves them nothing to change, and is refused (see
+	// CheckSelection). A kind with Mentions and without UsesSelection
+	// chooses its mentions by SelectMentions: of the selection, only
+	// Rate applies to it.
+	Mentions bool
 	// New builds a ready-to-use Perturbation from option values (missing
 	// values take their defaults). It may do expensive setup, such as
 	// opening a concept store; if the result implements io.Closer, the
 	// caller closes it when done.
 	New func(opts map[string]string) (Perturbation, error)
+
+	components []*Kind // of a composition (see Lookup)
 }
 
 // Option is a perturbation-specific setting, offered as a command-line

@@ -261,7 +261,7 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 			anyReader := false
 			for k, st := range pt.Steps {
 				if dp, ok := st.Perturbation.(DocumentPerturbation); ok {
-					readers[k], anyReader = dp.NewDocumentReader(), true
+					readers[k], anyReader = dp.NewDocumentReader(RunInfo{Seed: p.Seed, Selection: p.Selector.Options()}), true
 				}
 			}
 			for i := 0; ; {

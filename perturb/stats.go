@@ -461,10 +461,12 @@ func WriteOutcomes(w io.Writer, rows []NamedStats) error {
 // Both files are checked in scheme and converted to the IOB2 the counts
 // assume (conll.File.SetScheme), so that an IOB1 or IOBES file is
 // counted right and an invalid tag stops the count at its line; files
-// that do not align are an error naming the line.
-// Standard input ("-") may be named more than once, as orig and a file:
-// it is read once and kept for every row.
-func FilesStats(files []string, orig string, scheme iob.Scheme) ([]NamedStats, error) {
+// that do not align are an error naming the line. With repair set,
+// invalid transitions are repaired and reported instead
+// (conll.File.SetSchemeRepair). Standard input ("-") may be named more
+// than once, as orig and a file: it is read once and kept for every
+// row.
+func FilesStats(files []string, orig string, scheme iob.Scheme, repair func(conll.Repair)) ([]NamedStats, error) {
 	open := conll.Open
 	if orig == "-" || slices.Contains(files, "-") {
 		in, err := conll.OpenInput("-")
@@ -482,7 +484,7 @@ func FilesStats(files []string, orig string, scheme iob.Scheme) ([]NamedStats, e
 			return conll.Open(name)
 		}
 	}
-	setup := func(f *conll.File) error { return f.SetScheme(scheme) }
+	setup := func(f *conll.File) error { return f.SetSchemeRepair(scheme, repair) }
 	var rows []NamedStats
 	if orig != "" {
 		st, err := fileStats(open, orig, "", setup)

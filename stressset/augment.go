@@ -26,6 +26,9 @@ type AugmentManifest struct {
 	// Scheme is the tag scheme of input and output (iob1, iobes); empty
 	// for IOB2.
 	Scheme string `json:"scheme,omitempty"`
+	// Repair is set when invalid tag transitions of the input were
+	// repaired (see AugmentPlan.Repair).
+	Repair bool `json:"repair,omitempty"`
 }
 
 // FileInfo identifies a corpus file.

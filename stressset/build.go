@@ -68,6 +68,11 @@ type Plan struct {
 	// so that an IOBES input gives IOBES stress sets. The manifest
 	// records it. IOB2 (the zero value) is what the corpora use.
 	Scheme iob.Scheme
+	// Repair, when not nil, repairs the invalid tag transitions of the
+	// inputs instead of refusing them, reading them as conlleval does,
+	// and receives each repair (conll.File.SetSchemeRepair); the
+	// manifest records that they were repaired.
+	Repair func(conll.Repair)
 	// Progress, when set, is called as sentences are done.
 	Progress func(sentences int)
 	// Expect is the manifest being regenerated (FromManifest): the
@@ -164,6 +169,14 @@ func outputExt(path string) string {
 	return ext
 }
 
+// RecordedPath is how a manifest in dir names the input at path (see
+// recordedPath), for commands that write their own manifests.
+func RecordedPath(path, dir string) string { return recordedPath(path, dir) }
+
+// InputName is the name a build gives the outputs of the input at path:
+// its base name without directory and corpus extensions.
+func InputName(path string) string { return baseName(path) }
+
 // recordedPath is how a manifest in dir names the input at path:
 // relative to dir when possible, so that the build directory and its
 // inputs can move together and --from works from any directory.
@@ -221,9 +234,15 @@ func FromManifest(path, dir string) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if m.Command != "" {
+		return nil, fmt.Errorf("%s: %w: the sets of stress %s cannot be rebuilt without its model; run it again", path, ErrManifest, m.Command)
+	}
 	p := &Plan{Seed: m.Seed, Selection: m.Selection, Dir: filepath.Dir(path), Expect: m}
 	if p.Scheme, err = m.TagScheme(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if m.Repair {
+		p.Repair = func(conll.Repair) {} // the caller may report them
 	}
 	// File options, like inputs, are recorded relative to the manifest.
 	if p.Kinds, err = mapFileOptions(m.Kinds, func(f string) string {
@@ -267,6 +286,9 @@ func Run(ctx context.Context, plan *Plan) (m *Manifest, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := perturb.CheckSelectionOf(plan.Selection, plan.Kinds); err != nil {
+		return nil, err
+	}
 	var perts []perturb.Perturbation
 	for _, mk := range plan.Kinds {
 		bk, err := kinds.New(mk)
@@ -285,6 +307,7 @@ func Run(ctx context.Context, plan *Plan) (m *Manifest, err error) {
 	if plan.Scheme != iob.IOB2 {
 		m.Scheme = plan.Scheme.String()
 	}
+	m.Repair = plan.Repair != nil
 
 	changes, err := atomicfile.Create(filepath.Join(plan.Dir, ChangesName), false)
 	if err != nil {
@@ -325,7 +348,7 @@ func Run(ctx context.Context, plan *Plan) (m *Manifest, err error) {
 		// Inputs are valid in the plan's scheme: anything else (IOB1 or
 		// IOBES read as IOB2, "X-Foo", "B-") stops the build at its line
 		// instead of passing through.
-		if err := src.file.SetScheme(plan.Scheme); err != nil {
+		if err := src.file.SetSchemeRepair(plan.Scheme, plan.Repair); err != nil {
 			return nil, err
 		}
 		part := perturb.Part{Source: src, Input: in.Path}

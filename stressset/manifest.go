@@ -11,12 +11,18 @@ import (
 	"github.com/stress-ner/stress/perturb"
 )
 
-// Manifest records everything needed to regenerate a build byte for
-// byte: tool version, seed, selection, each perturbation's resolved
-// options, and the SHA-256 of every input and output.
+// Manifest records a stress set on disk: for a build, everything needed
+// to regenerate it byte for byte (tool version, seed, selection, each
+// perturbation's resolved options, and the SHA-256 of every input and
+// output); for an attack (Command "attack"), the same facts of the sets
+// a model's answers chose, which compare reads like any build.
 type Manifest struct {
-	Tool      string                 `json:"tool"`
-	Version   string                 `json:"version"`
+	Tool    string `json:"tool"`
+	Version string `json:"version"`
+	// Command is the command that made the sets: empty for a build
+	// (stress build, stress run), CommandAttack for stress attack, whose
+	// outputs are of kind SetAttack and SetRandom.
+	Command   string                 `json:"command,omitempty"`
 	Seed      uint64                 `json:"seed"`
 	Selection perturb.Selection      `json:"selection"`
 	Kinds     []perturb.ManifestKind `json:"kinds"`
@@ -26,7 +32,22 @@ type Manifest struct {
 	// converted to IOB2 to be perturbed and back to be written; empty
 	// for IOB2, so that IOB2 manifests keep their bytes.
 	Scheme string `json:"scheme,omitempty"`
+	// Repair is set when invalid tag transitions of the inputs were
+	// repaired, read as conlleval reads them, instead of refused
+	// (conll.File.SetSchemeRepair): a rebuild repairs them too.
+	Repair bool `json:"repair,omitempty"`
+	// Options are the settings of the command beyond the kinds (an
+	// attack's model and search limits), by flag name.
+	Options map[string]string `json:"options,omitempty"`
 }
+
+// Commands that write manifests other than a build's, and the kinds of
+// their outputs.
+const (
+	CommandAttack = "attack"
+	SetAttack     = "attack" // the adversarial set of an attack
+	SetRandom     = "random" // its random set: as many words changed, at random
+)
 
 // TagScheme returns the scheme the manifest records (IOB2 when none).
 func (m *Manifest) TagScheme() (iob.Scheme, error) {
@@ -102,6 +123,15 @@ func (m *Manifest) Validate() error {
 		}
 		seen[k.Name] = true
 	}
+	// The kinds outputs may have: a build's kinds, an attack's two sets.
+	outputKinds := seen
+	switch m.Command {
+	case "":
+	case CommandAttack:
+		outputKinds = map[string]bool{SetAttack: true, SetRandom: true}
+	default:
+		return fmt.Errorf("%w: unknown command %q", ErrManifest, m.Command)
+	}
 	if len(m.Inputs) == 0 {
 		return fmt.Errorf("%w: no inputs", ErrManifest)
 	}
@@ -121,7 +151,7 @@ func (m *Manifest) Validate() error {
 			return fmt.Errorf("%w: input %q: bad sha256 %q", ErrManifest, in.Path, in.SHA256)
 		}
 		for _, o := range in.Outputs {
-			if !fileNameRE.MatchString(o.File) || !seen[o.Kind] {
+			if !fileNameRE.MatchString(o.File) || !outputKinds[o.Kind] {
 				return fmt.Errorf("%w: input %q: bad output %q of kind %q", ErrManifest, in.Path, o.File, o.Kind)
 			}
 			if !sha256RE.MatchString(o.SHA256) {

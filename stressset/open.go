@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
@@ -22,13 +23,40 @@ type Build struct {
 	templates map[string]conll.Template
 }
 
-// Open reads the manifest of the build in dir.
+// Open reads the manifest of the build in dir (dir/manifest.json), or
+// the manifest file dir names (an attack's OUT.manifest.json); the files
+// it records are in the manifest's directory.
 func Open(dir string) (*Build, error) {
-	m, err := ReadManifest(filepath.Join(dir, ManifestName))
+	path := filepath.Join(dir, ManifestName)
+	if fi, err := os.Stat(dir); err == nil && fi.Mode().IsRegular() {
+		path, dir = dir, filepath.Dir(dir)
+	}
+	m, err := ReadManifest(path)
 	if err != nil {
 		return nil, err
 	}
 	return &Build{Dir: dir, Manifest: m}, nil
+}
+
+// WriteManifest writes m to path, refusing to replace a file unless
+// force is set (the output policy's last word: see atomicfile).
+func WriteManifest(path string, m *Manifest, force bool) error {
+	if err := m.Validate(); err != nil {
+		return err
+	}
+	data, err := m.Encode()
+	if err != nil {
+		return err
+	}
+	f, err := atomicfile.Create(path, !force)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	return f.Commit()
 }
 
 // ReadManifest reads a manifest file; errors name the file.
@@ -121,7 +149,11 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	o, tmpl, err := readGold("O", orig, in.SHA256, nil, nil, scheme)
+	var repair func(conll.Repair)
+	if b.Manifest.Repair {
+		repair = func(conll.Repair) {} // as the build read it
+	}
+	o, tmpl, err := readGold("O", orig, in.SHA256, nil, nil, scheme, repair)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +170,7 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 		if logs != nil && ch == nil {
 			ch = []Span{} // a log without entries: nothing changed
 		}
-		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl, scheme)
+		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl, scheme, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -152,11 +184,12 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 // It returns the set's document template (nil for CoNLL and JSON
 // Lines); like, when not nil, is the template it is split like. Tags in
 // another scheme than IOB2 (the build's) are converted to IOB2, which
-// the comparison works on.
-func readGold(name, path, sha string, changes []Span, like conll.Template, scheme iob.Scheme) (Set, conll.Template, error) {
+// the comparison works on; with repair set, as the build read an input
+// it repaired (conll.File.SetSchemeRepair).
+func readGold(name, path, sha string, changes []Span, like conll.Template, scheme iob.Scheme, repair func(conll.Repair)) (Set, conll.Template, error) {
 	var setup func(*conll.File) error
-	if scheme != iob.IOB2 {
-		setup = func(f *conll.File) error { return f.SetScheme(scheme) }
+	if scheme != iob.IOB2 || repair != nil {
+		setup = func(f *conll.File) error { return f.SetSchemeRepair(scheme, repair) }
 	}
 	gold, layout, sum, err := readFileSetup(path, like, setup)
 	if err != nil {

@@ -27,6 +27,10 @@ type PerturbFile struct {
 	Log string
 	// Force replaces existing files.
 	Force bool
+	// Repair, when not nil, repairs invalid tag transitions of the
+	// input instead of refusing them and receives each repair
+	// (conll.File.SetSchemeRepair).
+	Repair func(conll.Repair)
 }
 
 // RunFile perturbs the corpus file name ("-": conll.Stdin), read in the
@@ -39,7 +43,7 @@ func (p PerturbFile) RunFile(ctx context.Context, name, inFormat, outFormat stri
 		return err
 	}
 	defer in.Close()
-	if err := in.SetScheme(p.Apply.Scheme); err != nil {
+	if err := in.SetSchemeRepair(p.Apply.Scheme, p.Repair); err != nil {
 		return err
 	}
 	if p.OutFormat, err = conll.OutputFormat(outFormat, p.Output, in.Format); err != nil {

@@ -84,9 +84,10 @@ func ReadFile(path string) ([]conll.Sentence, conll.Layout, string, error) {
 
 // ReadFileScheme is ReadFile for a corpus whose tags are in scheme:
 // they are checked and converted to IOB2 as they are read
-// (conll.File.SetScheme), as Run reads its inputs.
-func ReadFileScheme(path string, scheme iob.Scheme) ([]conll.Sentence, conll.Layout, string, error) {
-	return readFileSetup(path, nil, func(f *conll.File) error { return f.SetScheme(scheme) })
+// (conll.File.SetScheme), or, with repair set, repaired
+// (conll.File.SetSchemeRepair), as Run reads its inputs.
+func ReadFileScheme(path string, scheme iob.Scheme, repair func(conll.Repair)) ([]conll.Sentence, conll.Layout, string, error) {
+	return readFileSetup(path, nil, func(f *conll.File) error { return f.SetSchemeRepair(scheme, repair) })
 }
 
 // readFileLike is ReadFile with the documents of a document format split

@@ -31,6 +31,20 @@ type Spec struct {
 	Stderr io.Writer
 }
 
+// Describe says which model s is, as a report or manifest records it:
+// "model FILE", "command CMD" or "server CMD".
+func (s Spec) Describe() string {
+	switch {
+	case s.File != "":
+		return "model " + s.File
+	case s.Command != "":
+		return "command " + s.Command
+	case s.Server != "":
+		return "server " + s.Server
+	}
+	return ""
+}
+
 // Open loads or starts the model of s, wrapped in a Checked for the
 // entity types of gold (any type when gold has no tag but O: input to a
 // tagger need not carry gold tags). It returns the function that stops

@@ -22,6 +22,7 @@ type attackOptions struct {
 	maxWords, queries, cands int
 	out, log, random, format string
 	force, quiet             bool
+	repair                   repairFlag
 }
 
 func init() {
@@ -43,6 +44,7 @@ func init() {
 			f.Bool(&o.quiet, "quiet", "q", false, "no progress on stderr")
 			bindPerturb(f, &o.perturbFlags)
 			bindScheme(f, &o.spec.Scheme, "tag scheme of the input, checked before the attack: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out; an external model's tags are read in it)")
+			bindRepair(f, &o.repair)
 		}, runAttack),
 	})
 }
@@ -62,14 +64,25 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	if o.out == "-" || o.log == "-" || o.random == "-" {
 		return usageErrorf("attack: outputs are files, not -")
 	}
-	if err := checkOutputs(append([]string{in, o.spec.File}, kinds.InputFiles(o.kinds)...), []string{o.out, o.log, o.random}, o.force); err != nil {
+	job := &attack.Job{Input: in, Model: o.spec, Kinds: o.kinds, Version: version,
+		Options: attack.Options{Selection: &o.Selection, MaxWords: o.maxWords, Queries: o.queries, Candidates: o.cands, Seed: o.Seed},
+		Outputs: attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Force: o.force}}
+	// With its change log beside it, an attack is a stress set that
+	// compare --build reads: OUT.manifest.json records it.
+	if o.log != "" {
+		job.Manifest = o.out + ".manifest.json"
+		if err := job.CheckManifest(); err != nil {
+			fmt.Fprintf(e.Stderr, "stress: attack: no manifest written: %v\n", err)
+			job.Manifest = ""
+		}
+	}
+	if err := checkOutputs(append([]string{in, o.spec.File}, kinds.InputFiles(o.kinds)...), []string{o.out, o.log, o.random, job.Manifest}, o.force); err != nil {
 		return err
 	}
 
-	job := &attack.Job{Input: in, Model: o.spec, Kinds: o.kinds,
-		Options: attack.Options{Selection: &o.Selection, MaxWords: o.maxWords, Queries: o.queries, Candidates: o.cands, Seed: o.Seed},
-		Outputs: attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Force: o.force}}
 	job.Model.Name, job.Model.Stderr = "model", e.Stderr
+	job.Repair = o.repair.log(e.Stderr)
+	defer o.repair.done()
 	var st *progress.Stage
 	if !o.quiet {
 		// One stage, its total counted beside the attack: a bar on a
@@ -78,7 +91,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		st = progress.NewStages(e.Stderr, nil).Start("attacking "+filepath.Base(in), -1, "sentences")
 		if in != "-" { // standard input is read once, by the attack
 			go func() {
-				if sents, err := experiment.ReadTest(in, o.spec.Scheme); err == nil {
+				if sents, err := experiment.ReadTest(in, o.spec.Scheme, experiment.QuietRepair(job.Repair)); err == nil {
 					st.SetTotal(len(sents))
 				}
 			}()

@@ -114,6 +114,34 @@ func TestAttackCommand(t *testing.T) {
 		}
 	}
 
+	// With its log beside it the attack has a manifest, which compare
+	// reads like a build's: the original, the attack and the random set,
+	// each checked against its SHA-256; build --from refuses it.
+	manifest := adv + ".manifest.json"
+	if _, err := os.Stat(manifest); err != nil {
+		t.Fatalf("no manifest: %v", err)
+	}
+	pred := filepath.Join(dir, "pred")
+	os.Mkdir(pred, 0o755)
+	for _, f := range []string{gold, adv, rnd} {
+		if _, stderr, err := runCLI(t, "", "tag", "--model", model, "-o", filepath.Join(pred, filepath.Base(f)), f); err != nil {
+			t.Fatalf("tag %s: %v\n%s", f, err, stderr)
+		}
+	}
+	out, stderr, err := runCLI(t, "", "compare", "--build", manifest, "--pred", "m="+pred, "--samples", "0", "--format", "csv")
+	if err != nil {
+		t.Fatalf("compare --build %s: %v\n%s", manifest, err, stderr)
+	}
+	for _, set := range []string{"O", "attack", "random"} {
+		if !strings.Contains(out, ","+set+",") && !strings.Contains(out, set+",") {
+			t.Errorf("compare of the attack lacks set %s:\n%.600s", set, out)
+		}
+	}
+	if _, _, err := runCLI(t, "", "build", "--from", manifest, "--out", filepath.Join(dir, "re")); err == nil ||
+		!strings.Contains(err.Error(), "cannot be rebuilt without its model") {
+		t.Errorf("build --from an attack manifest: %v", err)
+	}
+
 	// The same model as a server (this test binary running "stress
 	// serve") gives the same answers, so the same bytes.
 	t.Setenv(cliEnv, "1")
@@ -144,7 +172,7 @@ func TestAttackCommand(t *testing.T) {
 			t.Fatalf("tag: %v\n%s", err, stderr)
 		}
 	}
-	out, stderr, err := runCLI(t, "", "compare", "--gold", "O="+gold, "--gold", "attack="+adv, "--changes", log,
+	out, stderr, err = runCLI(t, "", "compare", "--gold", "O="+gold, "--gold", "attack="+adv, "--changes", log,
 		"--pred-file", "words:O="+predO, "--pred-file", "words:attack="+predA, "--samples", "0", "--format", "json",
 		"--html", filepath.Join(dir, "report.html"))
 	if err != nil {

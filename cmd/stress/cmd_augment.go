@@ -24,6 +24,7 @@ func init() {
 			f.Bool(&o.Shuffle, "shuffle", "", false, "shuffle the sentences (seeded by --seed; drops document markers)")
 			f.Bool(&o.Force, "force", "", false, "replace OUT and its manifest if they exist")
 			bindScheme(f, &o.Scheme, "tag scheme of TRAIN, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in, OUT written in it)")
+			f.Bool(&o.repair.on, "repair", "", false, repairUsage+" (the manifest records it)")
 			bindPerturb(f, &o.perturbFlags)
 		}, runAugment),
 	})
@@ -37,6 +38,7 @@ type augmentOptions struct {
 	Copies          int
 	Shuffle, Force  bool
 	Scheme          iob.Scheme
+	repair          repairFlag
 }
 
 func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) error {
@@ -51,7 +53,9 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 		return usageErrorf("augment: -o OUT is required")
 	}
 	plan := &experiment.AugmentPlan{Input: in, Output: out, Kinds: kinds, Seed: o.Seed, Selection: o.Selection,
-		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, Workers: o.Workers, Version: version, Scheme: o.Scheme}
+		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, Workers: o.Workers, Version: version, Scheme: o.Scheme,
+		Repair: o.repair.log(e.Stderr)}
+	defer o.repair.done()
 	inputs, outputs := plan.Files()
 	if err := checkOutputs(inputs, outputs, force); err != nil {
 		return err

@@ -20,6 +20,7 @@ type buildOptions struct {
 	Kinds  []perturb.ManifestKind
 	Force  bool
 	Scheme iob.Scheme
+	repair repairFlag
 	set    func(name string) bool // whether a flag was given
 }
 
@@ -34,6 +35,7 @@ func init() {
 			f.String(&o.From, "from", "", "", "regenerate the build described by `MANIFEST` (into its directory unless --out is given)")
 			f.Bool(&o.Force, "force", "", false, "replace outputs that exist (with --from and no --out: implied, as the regenerated files must match the recorded ones)")
 			bindScheme(f, &o.Scheme, "tag scheme of the inputs, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in, stress sets written in it; the manifest records it)")
+			f.Bool(&o.repair.on, "repair", "", false, repairUsage+" (the manifest records it)")
 			bindPerturb(f, &o.perturbFlags)
 			o.set = f.Changed
 		}, runBuild),
@@ -43,7 +45,7 @@ func init() {
 func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error {
 	var plan *stressset.Plan
 	if o.From != "" {
-		for _, name := range []string{"seed", "select", "rate", "targets", "min-length", "kinds", "scheme"} {
+		for _, name := range []string{"seed", "select", "rate", "targets", "min-length", "kinds", "scheme", "repair"} {
 			if o.set(name) {
 				return usageErrorf("build: --%s cannot be combined with --from (the manifest sets it)", name)
 			}
@@ -55,6 +57,7 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 		if plan, err = stressset.FromManifest(o.From, o.Out); err != nil {
 			return err
 		}
+		o.repair.on = plan.Repair != nil // as the manifest says
 	} else {
 		if o.Out == "" && len(args) > 0 {
 			return usageErrorf("build: --out DIR is required")
@@ -69,6 +72,8 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 		}
 	}
 	plan.Workers, plan.Version = o.Workers, version
+	plan.Repair = o.repair.log(e.Stderr)
+	defer o.repair.done()
 	// Regenerating in place writes the very bytes recorded (checked
 	// before anything is committed), so it may replace its own outputs.
 	inputs, outputs := plan.Files()

@@ -19,7 +19,7 @@ func init() {
 		Usage:   help("compare"),
 		Bind: bind(func(f *flags, o *compareOptions) {
 			o.c = compare.New()
-			f.String(&o.build, "build", "", "", "build directory with manifest.json")
+			f.String(&o.build, "build", "", "", "build directory with manifest.json, or a manifest file (an attack's OUT.manifest.json)")
 			f.String(&o.input, "input", "", "", "input of the build to compare on, by name (needed when the build has several)")
 			ParsedList(f, &o.preds, "pred", compare.ParsePredictions, "system predictions as `NAME=DIR` (repeatable)")
 			ParsedList(f, &o.golds, "gold", compare.ParseGoldFile, "gold set as `[SET=]FILE` (repeatable)")

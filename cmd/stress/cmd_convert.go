@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 )
 
 // convertOptions are the flags of "stress convert".
@@ -12,6 +13,9 @@ type convertOptions struct {
 	InFormat  string
 	OutFormat string
 	Force     bool
+	Scheme    iob.Scheme
+	repair    repairFlag
+	set       func(string) bool
 }
 
 var formatChoices = []string{"conll", "jsonl", "pubtator", "bioc-xml", "bioc-json", "brat"}
@@ -20,12 +24,15 @@ func init() {
 	register(&command{
 		Name:    "convert",
 		Summary: "convert a corpus between CoNLL, JSON Lines, PubTator, BioC XML/JSON and brat",
-		Usage:   "[--in-format F] [--out-format F] [-o OUT] IN",
+		Usage:   "[--in-format F] [--out-format F] [--scheme S] [--repair] [-o OUT] IN",
 		Bind: bind(func(f *flags, o *convertOptions) {
 			f.String(&o.Output, "output", "o", "", "write to `OUT` (default: standard output, in the input's format)")
 			f.Enum(&o.InFormat, "in-format", "", "", formatChoices, "input format (default: from the name or content)")
 			f.Enum(&o.OutFormat, "out-format", "", "", formatChoices, "output format (default: from the output name)")
 			f.Bool(&o.Force, "force", "", false, "replace the output file if it exists")
+			bindScheme(f, &o.Scheme, "tag scheme of the input, checked when given (or with --repair) and kept in the output: iob2, iob1 or iobes (default: tags copied as they are)")
+			bindRepair(f, &o.repair)
+			o.set = f.Changed
 		}, runConvert),
 	})
 }
@@ -46,5 +53,12 @@ func runConvert(ctx context.Context, e *env, o *convertOptions, args []string) e
 		return err
 	}
 	defer in.Close()
-	return conll.Convert(e.Stdout, in, conll.ConvertOptions{Output: o.Output, Format: o.OutFormat, Force: o.Force})
+	if o.set("scheme") || o.repair.on {
+		// Checked (or repaired) on the way in, written back in the scheme.
+		if err := in.SetSchemeRepair(o.Scheme, o.repair.log(e.Stderr)); err != nil {
+			return err
+		}
+		defer o.repair.done()
+	}
+	return conll.Convert(e.Stdout, in, conll.ConvertOptions{Output: o.Output, Format: o.OutFormat, Force: o.Force, Scheme: o.Scheme})
 }

@@ -70,7 +70,9 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if err := checkOutputs(append(append([]string{o.test}, o.sys.Inputs()...), kinds.InputFiles(o.kinds)...), []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}
-	test, err := experiment.ReadTest(o.test, o.sys.Scheme)
+	o.sys.Repair = o.repair.log(e.Stderr)
+	defer o.repair.done()
+	test, err := experiment.ReadTest(o.test, o.sys.Scheme, o.sys.Repair)
 	if err != nil {
 		return err
 	}

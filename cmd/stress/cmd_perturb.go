@@ -22,6 +22,7 @@ type perturbOptions struct {
 	OutFormat string
 	Force     bool
 	Scheme    iob.Scheme
+	repair    repairFlag
 }
 
 func init() {
@@ -35,6 +36,7 @@ func init() {
 			f.String(&o.Log, "log", "", "", "write the change log (TSV with header) to `FILE`")
 			f.Bool(&o.Force, "force", "", false, "replace OUT and the log if they exist")
 			bindScheme(f, &o.Scheme, "tag scheme of the input, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out)")
+			bindRepair(f, &o.repair)
 			f.Enum(&o.InFormat, "in-format", "", "", formatChoices, "input format (default: from the name or content)")
 			f.Enum(&o.OutFormat, "out-format", "", "", formatChoices, "output format (default: from the output name, or the input's)")
 			bindPerturb(f, &o.perturbFlags)
@@ -57,6 +59,9 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
+	if err := perturb.CheckSelection(o.Selection, kind); err != nil {
+		return usageErrorf("%v", flagError(err))
+	}
 	defer stressset.TuneGC()()
 	inName := "-"
 	if len(args) == 1 {
@@ -66,7 +71,9 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 		return err
 	}
 	pf := stressset.PerturbFile{Kind: kind, Output: o.Output, Stdout: e.Stdout, Log: o.Log, Force: o.Force,
-		Apply: perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, Scheme: o.Scheme}}
+		Apply:  perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, Scheme: o.Scheme},
+		Repair: o.repair.log(e.Stderr)}
+	defer o.repair.done()
 	if bar := progress.Sentences(e.Stderr, "perturbing"); bar != nil {
 		pf.Apply.Progress = func(int) { bar.Add(1) }
 		defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()

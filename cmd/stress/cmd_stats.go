@@ -17,6 +17,7 @@ func init() {
 			f.String(&o.original, "original", "", "", "compare each FILE with this original `ORIG`: % tokens and entity tokens modified, mentions replaced")
 			f.String(&o.manifest, "manifest", "", "", "print the statistics recorded in a build's `MANIFEST`, with synonym outcomes")
 			Parsed(f, &o.scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of the files: iob2 (checked), or iob1 or iobes (converted, so that mentions are counted right)")
+			bindRepair(f, &o.repair)
 		}, runStats),
 	})
 }
@@ -25,6 +26,7 @@ func init() {
 type statsOptions struct {
 	original, manifest string
 	scheme             iob.Scheme
+	repair             repairFlag
 }
 
 func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
@@ -39,7 +41,8 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 		return usageErrorf("stats: no input files")
 	}
 	// Standard input may be the original and a FILE: it is kept.
-	rows, err := perturb.FilesStats(args, origPath, o.scheme)
+	defer o.repair.done()
+	rows, err := perturb.FilesStats(args, origPath, o.scheme, o.repair.log(e.Stderr))
 	if err != nil {
 		return err
 	}

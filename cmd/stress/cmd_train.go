@@ -23,6 +23,7 @@ func init() {
 			f.String(&o.out, "output", "o", "", "model file to write (required)")
 			f.Bool(&o.force, "force", "", false, "replace the model file if it exists")
 			Parsed(f, &o.scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of the training files: iob2 (checked), or iob1 or iobes (converted to IOB2)")
+			bindRepair(f, &o.repair)
 			f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
 			o.set = f.Changed
 		}, runTrain),
@@ -35,6 +36,7 @@ type trainOptions struct {
 	out          string
 	force, quiet bool
 	scheme       iob.Scheme
+	repair       repairFlag
 	set          func(string) bool
 }
 
@@ -58,7 +60,8 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 		return err
 	}
 
-	sents, err := experiment.ReadTraining(args, o.scheme)
+	defer o.repair.done()
+	sents, err := experiment.ReadTraining(args, o.scheme, o.repair.log(e.Stderr))
 	if err != nil {
 		return err
 	}

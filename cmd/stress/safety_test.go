@@ -47,6 +47,14 @@ type badInput struct {
 	// its temporary files are in dir b; with SIGKILL the row then runs
 	// the command again, in-process, and reports that run.
 	signal syscall.Signal
+	// again, with SIGKILL, are the arguments of the run after the kill
+	// (nil: args); temps is how many temporary files the killed run
+	// must have made (0: one).
+	again []string
+	temps int
+	// check, when not nil, checks what the command wrote, in its
+	// directory.
+	check func(t *testing.T)
 }
 
 // bigCorpus is long enough that a tagger that does not read its input
@@ -268,8 +276,19 @@ func TestBadInputs(t *testing.T) {
 			code: 1, msg: `b.pubtator:2: syntax error: annotation line with 4 fields`},
 		{name: "PubTator annotation with an empty type", setup: map[string]string{"b.pubtator": "1|t|Aspirin.\n1\t0\t7\tAspirin\t\tD1\n\n"}, args: []string{"stats", "b.pubtator"},
 			code: 1, msg: `b.pubtator:2: syntax error: annotation "Aspirin" without a type`},
+		{name: "perturb synonym --select pos (a selection it cannot honour)", setup: in, args: []string{"perturb", "--kind", "synonym", "--select", "pos", "-o", "out.tsv", "in.tsv"},
+			code: 2, msg: "--select pos: synonym replaces whole gold mentions", absent: []string{"out.tsv"}},
+		{name: "perturb abbreviation --min-length 3", setup: in, args: []string{"perturb", "--kind", "abbreviation", "--min-length", "3", "-o", "out.tsv", "in.tsv"},
+			code: 2, msg: "--min-length 3: abbreviation replaces whole gold mentions", absent: []string{"out.tsv"}},
+		{name: "build entity-swap --targets context", setup: in, args: []string{"build", "--kinds", "entity-swap", "--targets", "context", "--out", "b", "in.tsv"},
+			code: 2, msg: "--targets context: entity-swap changes gold mentions only", absent: []string{"b"}},
+		{name: "build case+synonym --rate 0.5", setup: in, args: []string{"build", "--kinds", "case+synonym", "--rate", "0.5", "--out", "b", "in.tsv"},
+			code: 2, msg: "--rate 0.5: case+synonym changes every mention it can in a composition", absent: []string{"b"}},
+		{name: "perturb synonym --type-map Gene=GENE (a group the store lacks)", setup: in, args: []string{"perturb", "--kind", "synonym", "--type-map", "Gene=GENE", "-o", "out.tsv", "in.tsv"},
+			code: 2, msg: "no concept of group GENE", absent: []string{"out.tsv"}},
 	}
 	rows = append(rows, outputPolicyRows(in, with)...)
+	rows = append(rows, lostRows(t)...)
 	table := []string{
 		"# Bad inputs",
 		"",
@@ -324,6 +343,9 @@ func TestBadInputs(t *testing.T) {
 				}
 			}
 			sp.check(t)
+			if tt.check != nil {
+				tt.check(t)
+			}
 			assertNoTemp(t, ".")
 			first, _, _ := strings.Cut(msg, "\n")
 			left = leftOnDisk(tt.setup, sp)
@@ -374,7 +396,7 @@ func signalRow(t *testing.T, dir string, tt badInput) (int, string) {
 	t.Helper()
 	cmd, stdin := startStress(t, dir, tt.args...)
 	stdin.WriteString(tt.stdin)
-	waitTemp(t, filepath.Join(dir, "b"))
+	waitTemps(t, filepath.Join(dir, "b"), max(tt.temps, 1))
 	if err := cmd.Process.Signal(tt.signal); err != nil {
 		t.Fatal(err)
 	}
@@ -390,10 +412,14 @@ func signalRow(t *testing.T, dir string, tt badInput) (int, string) {
 			stale++
 		}
 	}
-	if stale == 0 {
-		t.Fatal("the kill left no temporary file: the row checks nothing")
+	if stale < max(tt.temps, 1) {
+		t.Fatalf("the kill left %d temporary files: the row checks less than it says", stale)
 	}
-	_, errOut, err := runCLI(t, tt.stdin, tt.args...)
+	again := tt.args
+	if tt.again != nil {
+		again = tt.again
+	}
+	_, errOut, err := runCLI(t, tt.stdin, again...)
 	var buf bytes.Buffer
 	return exitCode(err, &buf), errOut + buf.String()
 }
@@ -443,8 +469,10 @@ func commandLine(tt badInput) string {
 	switch {
 	case tt.signal != 0:
 		line += fmt.Sprintf(" (standard input open; %v once its temporary files exist", tt.signal)
-		if tt.signal == syscall.SIGKILL {
+		if tt.signal == syscall.SIGKILL && tt.again == nil {
 			line += "; then the same command again"
+		} else if tt.signal == syscall.SIGKILL {
+			line += "; then `" + strings.Join(append([]string{"stress"}, tt.again...), " ") + "`"
 		}
 		line += ")"
 	case tt.stdin != "":
@@ -571,17 +599,27 @@ func startStress(t *testing.T, dir string, args ...string) (*exec.Cmd, *os.File)
 // waitTemp waits until a temporary file appears in dir.
 func waitTemp(t *testing.T, dir string) {
 	t.Helper()
+	waitTemps(t, dir, 1)
+}
+
+// waitTemps waits until n temporary files are in dir.
+func waitTemps(t *testing.T, dir string, n int) {
+	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
 		ents, _ := os.ReadDir(dir)
+		found := 0
 		for _, e := range ents {
 			if strings.Contains(e.Name(), ".tmp-") {
-				return
+				found++
 			}
+		}
+		if found >= n {
+			return
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	t.Fatal("no temporary file appeared")
+	t.Fatalf("%d temporary files did not appear", n)
 }
 
 // The interrupts (SIGINT 130, SIGTERM 143, SIGKILL then a rerun that

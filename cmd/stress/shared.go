@@ -61,13 +61,32 @@ func bindScheme(f *flags, p *iob.Scheme, usage string) {
 }
 
 // bindKindOptions binds the options of ks, each kind's to its own
-// values. An option name already bound (by another kind or the command)
-// panics: the program must not start with two kinds sharing a flag.
+// values. Kinds may share an option they declare alike (synonym and
+// abbreviation: --db, --type-map): one flag then sets both. Another
+// option name already bound (by another kind, differently, or by the
+// command) panics: the program must not start with a flag of two
+// meanings.
 func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
 	o.options = map[string]map[string]*string{}
+	type bound struct {
+		opt   perturb.Option
+		v     *string
+		kinds []string
+	}
+	shared := map[string]*bound{}
 	for _, k := range ks {
 		o.options[k.Name] = map[string]*string{}
 		for _, opt := range k.Options {
+			if b := shared[opt.Name]; b != nil && sameOption(b.opt, opt) {
+				o.options[k.Name][opt.Name] = b.v
+				b.kinds = append(b.kinds, k.Name)
+				usage := opt.Help + " (" + strings.Join(b.kinds, ", ") + ")"
+				if opt.List {
+					usage += " (repeatable)"
+				}
+				f.FlagSet().Lookup(opt.Name).Usage = usage
+				continue
+			}
 			if prev := f.FlagSet().Lookup(opt.Name); prev != nil {
 				// Two kinds (or a kind and the command) would share one flag.
 				panic(fmt.Sprintf("option --%s of kind %s is already a flag: %s", opt.Name, k.Name, prev.Usage))
@@ -75,6 +94,7 @@ func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
 			v := new(string)
 			*v = opt.Default
 			o.options[k.Name][opt.Name] = v
+			shared[opt.Name] = &bound{opt: opt, v: v, kinds: []string{k.Name}}
 			help := opt.Help + " (" + k.Name + ")"
 			if opt.Bool {
 				f.BoolText(v, opt.Name, help)
@@ -87,12 +107,22 @@ func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
 	}
 }
 
+// sameOption reports whether two kinds declare an option alike, so
+// that one flag may set it for both.
+func sameOption(a, b perturb.Option) bool {
+	return a.Name == b.Name && a.Default == b.Default && a.Bool == b.Bool && a.List == b.List && a.Files == b.Files && a.Input == b.Input
+}
+
 // flagError maps a library error about an option value to the flag that
 // set it; other errors pass unchanged.
 func flagError(err error) error {
 	var oe *perturb.OptionError
 	if errors.As(err, &oe) {
 		return fmt.Errorf("--%s %s", strings.ReplaceAll(oe.Option, "_", "-"), oe.Reason())
+	}
+	var se *perturb.SelectionError
+	if errors.As(err, &se) {
+		return fmt.Errorf("--%s %s: %s", strings.ReplaceAll(se.Option, "_", "-"), se.Value, se.Reason())
 	}
 	return err
 }
@@ -129,8 +159,10 @@ func bindKinds(f *flags, p *[]perturb.ManifestKind, o *perturbFlags, name, value
 			return nil // an optional list, not given
 		}
 		var err error
-		*p, err = kinds.Resolve(names, o.values())
-		return err
+		if *p, err = kinds.Resolve(names, o.values()); err != nil {
+			return err
+		}
+		return flagError(perturb.CheckSelectionOf(o.Selection, *p))
 	})
 }
 
@@ -165,11 +197,11 @@ func progressPlan(e *env, plan *stressset.Plan) (finish func()) {
 			var err error
 			switch {
 			case path == "sample:train":
-				sents, err = experiment.ReadTraining(nil, plan.Scheme)
+				sents, err = experiment.ReadTraining(nil, plan.Scheme, experiment.QuietRepair(plan.Repair))
 			case stressset.IsSample(path):
-				sents, err = experiment.ReadTest("", plan.Scheme)
+				sents, err = experiment.ReadTest("", plan.Scheme, experiment.QuietRepair(plan.Repair))
 			default:
-				sents, err = experiment.ReadTest(path, plan.Scheme)
+				sents, err = experiment.ReadTest(path, plan.Scheme, experiment.QuietRepair(plan.Repair))
 			}
 			if err != nil {
 				return
@@ -191,6 +223,7 @@ type systemFlags struct {
 	samples int
 	format  compare.Format
 	quiet   bool
+	repair  repairFlag
 }
 
 func bindSystems(f *flags, o *systemFlags) {
@@ -204,6 +237,7 @@ func bindSystems(f *flags, o *systemFlags) {
 	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
 	f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
 	bindScheme(f, &o.sys.Scheme, "tag scheme of --train, --test and the tags of --model-cmd and --model-server: iob2, or iob1 or iobes (checked, converted to IOB2 to be perturbed, trained on and scored; files written back in it)")
+	f.Bool(&o.repair.on, "repair", "", false, "repair invalid tag transitions of --train and --test instead of refusing them, reading them as conlleval does (an I- after O or after another type starts an entity); each is reported with file and line")
 }
 
 // bindBaselines binds --baselines, a list of feature sets ("none": no

@@ -5,9 +5,10 @@
 // Temporary files have one recognisable form, ".BASE.tmp-PID-RANDOM"
 // beside the target BASE, where PID is the writing process. A process
 // killed with SIGKILL cannot remove its temporary files, so Create first
-// removes those of its own target whose process is gone (RemoveStale):
-// a later run of any command that writes the same file cleans up after
-// the killed one. Shutdown removes the temporary files of the running
+// removes every temporary file of its target's directory whose process
+// is gone (RemoveStale): a later run of any command that writes into the
+// same directory cleans up after the killed one, whatever names each
+// wrote. Shutdown removes the temporary files of the running
 // process, for a signal handler.
 //
 // Targets that are not regular files are never replaced: a character
@@ -122,8 +123,10 @@ func tempPrefix(target string) string {
 	return "." + filepath.Base(target) + ".tmp-"
 }
 
-// RemoveStale removes the temporary files of target left by processes
-// that no longer run (killed or crashed) and returns their paths.
+// RemoveStale removes the temporary files in target's directory left
+// by processes that no longer run (killed or crashed), whatever target
+// each was for, and returns their paths: a run that writes other names
+// than the killed one (a build of other kinds) still cleans up after it.
 // Temporary files of running processes, this one included, and files
 // not of the form ".BASE.tmp-PID-RANDOM" are left alone.
 func RemoveStale(target string) []string {
@@ -132,20 +135,21 @@ func RemoveStale(target string) []string {
 	if err != nil {
 		return nil
 	}
-	prefix := tempPrefix(target)
 	var removed []string
 	for _, e := range ents {
-		rest, ok := strings.CutPrefix(e.Name(), prefix)
-		if !ok || e.IsDir() {
+		name := e.Name()
+		i := strings.LastIndex(name, ".tmp-")
+		if !strings.HasPrefix(name, ".") || i < 2 || e.IsDir() {
 			continue
 		}
+		rest := name[i+len(".tmp-"):]
 		pid, ok := writerPID(rest)
 		if !ok || pid == os.Getpid() || processAlive(pid) {
 			continue
 		}
-		name := filepath.Join(dir, e.Name())
-		if os.Remove(name) == nil {
-			removed = append(removed, name)
+		path := filepath.Join(dir, name)
+		if os.Remove(path) == nil {
+			removed = append(removed, path)
 		}
 	}
 	return removed

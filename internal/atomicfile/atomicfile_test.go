@@ -119,8 +119,8 @@ func TestCommitModes(t *testing.T) {
 }
 
 // A temporary file of a process that is gone is removed by the next
-// Create of its target; those of running processes and foreign files
-// are kept.
+// Create in its directory, whatever its target; those of running
+// processes and foreign files are kept.
 func TestRemoveStale(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "out.tsv")
@@ -131,11 +131,15 @@ func TestRemoveStale(t *testing.T) {
 	deadPID := gone.ProcessState.Pid()
 	names := map[string]bool{ // name -> kept
 		fmt.Sprintf(".out.tsv.tmp-%d-123", deadPID):    false,
-		fmt.Sprintf(".out.tsv.tmp-%d-9", os.Getppid()): true, // running
-		fmt.Sprintf(".out.tsv.tmp-%d-77", os.Getpid()): true, // this process
-		".out.tsv.tmp-3486588083":                      true, // no PID: not ours to judge
-		fmt.Sprintf(".other.tsv.tmp-%d-1", deadPID):    true, // another target
-		fmt.Sprintf(".out.tsv.tmp-%d-1.keep", deadPID): true, // not the form
+		fmt.Sprintf(".out.tsv.tmp-%d-9", os.Getppid()): true,  // running
+		fmt.Sprintf(".out.tsv.tmp-%d-77", os.Getpid()): true,  // this process
+		".out.tsv.tmp-3486588083":                      true,  // no PID: not ours to judge
+		fmt.Sprintf(".other.tsv.tmp-%d-1", deadPID):    false, // another target
+		fmt.Sprintf(".a.tmp-1.tsv.tmp-%d-5", deadPID):  false, // ".tmp-" in the name
+		fmt.Sprintf("other.tsv.tmp-%d-1", deadPID):     true,  // not hidden: not ours
+		fmt.Sprintf(".other.tsv.tmp-%d-x1", deadPID):   true,  // not the form
+		fmt.Sprintf(".tmp-%d-1", deadPID):              true,  // no base
+		fmt.Sprintf(".out.tsv.tmp-%d-1.keep", deadPID): true,  // not the form
 	}
 	for n := range names {
 		if err := os.WriteFile(filepath.Join(dir, n), []byte("x"), 0o644); err != nil {

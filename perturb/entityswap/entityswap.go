@@ -42,9 +42,9 @@ import (
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/concepts"
 	"github.com/stress-ner/stress/perturb/internal/english"
 	"github.com/stress-ner/stress/perturb/internal/mention"
-	"github.com/stress-ner/stress/perturb/synonym"
 	"github.com/stress-ner/stress/umls"
 )
 
@@ -64,7 +64,8 @@ const maxTries = 256
 // Store is what entity swap needs of a concept store; *umls.Store
 // implements it.
 type Store interface {
-	synonym.Store
+	Lookup(term string, groups ...string) ([]umls.Concept, error)
+	Terms(conceptID string) ([]umls.Term, error)
 	Concepts(groups ...string) ([]umls.Concept, error)
 }
 
@@ -74,6 +75,7 @@ var Kind = &perturb.Kind{
 	Suffix:        Suffix,
 	Help:          "replace selected gold mentions by a name of another concept of the same group (\"cocaine\" -> \"tetrabenazine\")",
 	UsesSelection: true,
+	Mentions:      true,
 	Options: []perturb.Option{
 		{Name: "unseen-in", Default: "", List: true, Files: true, Help: "corpora (e.g. train.tsv; comma-separated) whose gold mentions are never used as replacements"},
 		{Name: "swap-db", Default: "", Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
@@ -137,12 +139,12 @@ func Key(name string) string { return strings.ReplaceAll(umls.Normalize(name), "
 // Options configure a Swap.
 type Options struct {
 	// TypeMap maps entity types to semantic groups; nil means
-	// synonym.DefaultTypeMap.
+	// concepts.Default (perturb/internal/concepts).
 	TypeMap map[string][]string
 	// Unseen holds Keys of names never to use (see MentionsOf).
 	Unseen map[string]bool
 	// ExcludeConcepts lists concept ids or path.Match patterns never
-	// drawn; nil means synonym.DefaultExcludeConcepts.
+	// drawn; nil means the default exclusions (perturb/internal/concepts).
 	ExcludeConcepts []string
 }
 
@@ -176,11 +178,11 @@ type name struct {
 func New(store Store, opts Options) (*Swap, error) {
 	s := &Swap{store: store, typeMap: opts.TypeMap, unseen: opts.Unseen, pools: map[string][]name{}}
 	if s.typeMap == nil {
-		s.typeMap = synonym.DefaultTypeMap()
+		s.typeMap = concepts.Default()
 	}
 	exclude := opts.ExcludeConcepts
 	if exclude == nil {
-		exclude = synonym.DefaultExcludeConcepts()
+		exclude = concepts.DefaultExcluded()
 	}
 	for _, p := range exclude {
 		if _, err := path.Match(p, ""); err != nil {

@@ -1,6 +1,6 @@
 // Package kinds makes every perturbation kind of this module available by
 // name: importing it registers keyboard, swap, synonym, spelling, case, ocr,
-// insert, delete and entity-swap, so a program can call Lookup or All without a blank
+// insert, delete, entity-swap and abbreviation, so a program can call Lookup or All without a blank
 // import per kind. A program that
 // needs one kind only imports that kind's package and passes its Kind to
 // perturb.Apply (keyboard and swap do not pull in the concept store).
@@ -14,6 +14,7 @@ import (
 
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/abbreviation"
 	"github.com/stress-ner/stress/perturb/casing"
 	"github.com/stress-ner/stress/perturb/delete"
 	"github.com/stress-ner/stress/perturb/entityswap"
@@ -27,7 +28,7 @@ import (
 )
 
 // builtin lists the kinds of this module; their packages register them.
-var builtin = []*perturb.Kind{keyboard.Kind, swap.Kind, synonym.Kind,
+var builtin = []*perturb.Kind{keyboard.Kind, swap.Kind, synonym.Kind, abbreviation.Kind,
 	spelling.Kind, casing.Kind, ocr.Kind, insert.Kind, delete.Kind, entityswap.Kind}
 
 // Lookup returns the kind registered under name.

@@ -8,14 +8,15 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/abbrev"
 	"github.com/stress-ner/stress/perturb/internal/english"
 )
 
 // Audit sections and items (perturb.Auditor), recorded in manifests and
 // printed by "stress stats --manifest".
 const (
-	// AuditReplacements counts the replacements: ItemTotal, and by kind
-	// (TermLongForm, ItemLexicon).
+	// AuditReplacements counts the replacements: ItemTotal, and by
+	// source (ItemLexicon, the lexicons' names).
 	AuditReplacements = "replacements"
 	// AuditProxies counts replacements flagged by simple proxies of
 	// unnatural or ungrammatical output, of ItemTotal.
@@ -43,9 +44,6 @@ const (
 func (r *Replacer) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
 	for _, c := range changes {
 		kind := ItemLexicon
-		if c.TermType == TermLongForm || c.TermType == TermStandardLongForm {
-			kind = c.TermType
-		}
 		dst = append(dst, perturb.AuditCount{Section: AuditReplacements, Item: ItemTotal, N: 1},
 			perturb.AuditCount{Section: AuditReplacements, Item: kind, N: 1},
 			perturb.AuditCount{Section: AuditProxies, Item: ItemTotal, N: 1})
@@ -84,9 +82,9 @@ func (r *Replacer) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, o
 	if len(iob.Validate(orig.Tags, iob.IOB2)) > 0 || len(orig.Tags) != len(orig.Tokens) {
 		return dst
 	}
-	sc, _ := doc.(*sentenceContext)
+	pairs := abbrev.Pairs(orig)
 	for _, sp := range iob.Spans(orig.Tags) {
-		if sc.inDefinition(sp) || r.hasLongForm(sc, orig, sp) {
+		if abbrev.Defines(pairs, sp) {
 			continue
 		}
 		a := r.Analyze(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " "))

@@ -3,6 +3,7 @@ package synonym
 import (
 	"flag"
 	"fmt"
+	"github.com/stress-ner/stress/perturb/internal/concepts"
 	"github.com/stress-ner/stress/perturb/internal/english"
 	"os"
 	"slices"
@@ -74,12 +75,12 @@ func TestConflictsFile(t *testing.T) {
 	ms = append(ms, readPubTator(t, dir+"CDR_DevelopmentSet.PubTator.txt")...)
 	want := conflictsHeader + strings.Join(learnConflicts(t, testStore(t), ms), "\n") + "\n"
 	if *update {
-		if err := os.WriteFile("conflicts.txt", []byte(want), 0o644); err != nil {
+		if err := os.WriteFile("../internal/concepts/conflicts.txt", []byte(want), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	if conflictsText != want {
+	if concepts.ConflictsText() != want {
 		t.Errorf("conflicts.txt is stale; run go test -run TestConflictsFile -update")
 	}
 }

@@ -32,12 +32,12 @@ func runCorpus(t testing.TB, r *Replacer, path string) corpusStats {
 		t.Fatal(err)
 	}
 	st := corpusStats{outcomes: map[string]map[string]int{}}
-	cr := r.NewDocumentReader()
+	cr := r.NewDocumentReader(perturb.RunInfo{Seed: 1, Selection: perturb.DefaultSelection()})
 	for i, s := range ss {
 		st.sentences++
 		rng := perturb.SentenceRand(1, Name, s)
-		doc := cr.Observe(s)
-		out, cs := r.PerturbInDocument(doc, s, nil, rng)
+		ctx := cr.Observe(s)
+		out, cs := r.PerturbInDocument(ctx, s, nil, rng)
 		for k := range cs {
 			if err := r.Check(cs[k]); err != nil {
 				t.Errorf("%s: sentence %d: %v", path, i+1, err)
@@ -58,7 +58,7 @@ func runCorpus(t testing.TB, r *Replacer, path string) corpusStats {
 			}
 			st.contextChanged += contextDiff(s, out)
 		}
-		for _, mo := range r.MentionOutcomesInDocument(doc, s) {
+		for _, mo := range r.MentionOutcomesInDocument(ctx, s) {
 			if st.outcomes[mo.Type] == nil {
 				st.outcomes[mo.Type] = map[string]int{}
 			}
@@ -132,12 +132,14 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// drinking alcohol) and Disease from 14.8% to 12.6% ("cerebrovascular
 	// accident" for stroke, "malignancy" or "hemorrhage" for a
 	// premodifying "cancer" or "bleeding"), a fourth Disease to 11.8%
-	// ("apoplexy", "manic depressive disorder", "hypokinesia").
-	if n, d := st.share("Chemical"); 1000*n < 181*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 18.1%%", n, d)
+	// ("apoplexy", "manic depressive disorder", "hypokinesia"). Then
+	// abbreviations went to their own kind (perturb/abbreviation): 9.2%
+	// and 9.5% are true synonyms.
+	if n, d := st.share("Chemical"); 1000*n < 91*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 9.1%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 118*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 11.8%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 94*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 9.4%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
@@ -155,9 +157,10 @@ func TestCoverageNCBI(t *testing.T) {
 	st := runCorpus(t, r, path)
 	n, d := st.share("Disease")
 	t.Logf("NCBI-disease test: %d of %d Disease mentions replaced (%.1f%%); %v", n, d, 100*float64(n)/float64(d), st.outcomes["Disease"])
-	// 24.5% until the blind readings' rules (see TestAcceptanceBC5CDR).
-	if 1000*n < 212*d {
-		t.Errorf("NCBI-disease: %d of %d replaced, want >= 21.2%%", n, d)
+	// 24.5% until the blind readings' rules, 21.2% until abbreviations
+	// went to their own kind (see TestAcceptanceBC5CDR).
+	if 1000*n < 137*d {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 13.7%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)

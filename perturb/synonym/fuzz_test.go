@@ -3,7 +3,6 @@ package synonym
 import (
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -64,33 +63,6 @@ func BenchmarkPerturb(b *testing.B) {
 		n++
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "sentences/s")
-}
-
-// FuzzLongFormMatches checks that a matching long form holds the short
-// form's letters and digits in order.
-func FuzzLongFormMatches(f *testing.F) {
-	for _, tt := range [][2]string{{"FAP", "familial adenomatous polyposis"}, {"5-FU", "5 - fluorouracil"}, {"", "x"}, {"é", "éé"}} {
-		f.Add(tt[0], tt[1])
-	}
-	f.Fuzz(func(t *testing.T, short, long string) {
-		if !LongFormMatches(short, long) {
-			return
-		}
-		l := []rune(strings.ToLower(long))
-		j := 0
-		for _, c := range strings.ToLower(short) {
-			if !unicode.IsLetter(c) && !unicode.IsDigit(c) {
-				continue
-			}
-			for j < len(l) && l[j] != c {
-				j++
-			}
-			if j == len(l) {
-				t.Fatalf("LongFormMatches(%q, %q): %q not found in order", short, long, c)
-			}
-			j++
-		}
-	})
 }
 
 // BenchmarkAnalyze measures an uncached analysis (lookups, round trips,

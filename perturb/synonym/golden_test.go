@@ -32,7 +32,7 @@ func TestGolden(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	cw := stressset.NewChangeWriter(&buf)
-	cr := r.NewDocumentReader()
+	cr := r.NewDocumentReader(perturb.RunInfo{Seed: 1, Selection: perturb.DefaultSelection()})
 	for i, s := range ss {
 		_, cs := r.PerturbInDocument(cr.Observe(s), s, nil, perturb.SentenceRand(1, synonym.Name, s))
 		for _, c := range cs {

@@ -2,10 +2,10 @@ package synonym
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/concepts"
 	"github.com/stress-ner/stress/umls"
 
 	"github.com/stress-ner/stress/internal/textutil"
@@ -24,21 +24,19 @@ func newKind() *perturb.Kind {
 	return &perturb.Kind{
 		Name:   Name,
 		Suffix: Suffix,
-		Help:   "replace gold mentions by another name of the same concept (\"doxorubicin\" -> \"adriamycin\")",
+		Help:   "replace gold mentions by another name of the same concept (\"doxorubicin\" -> \"adriamycin\"), never an abbreviation by its long form (see abbreviation)",
 		Options: []perturb.Option{
 			{Name: "db", Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
-			{Name: "type-map", Default: "", Help: "entity type to semantic groups, e.g. Chemical=CHEM,Disease=DISO (default: BC5CDR, NCBI-disease and BC4CHEMD labels)"},
+			{Name: "type-map", Default: "", Help: "entity types to semantic groups, added to the defaults (BC5CDR, NCBI-disease and BC4CHEMD labels): Chemical=CHEM,Disease=DISO+ANAT ('none,...' clears the defaults; types match in any case)"},
 			{Name: "ambiguous", Default: d.Ambiguous, Help: "mention naming several concepts of one source: skip, or use the first"},
 			{Name: "strategy", Default: d.Strategy, Help: "choice among synonyms: random, shortest, longest, dissimilar or preferred"},
 			{Name: "tokenize", Default: d.Tokenize, Help: "tokenization of replacements: auto, punct (\"5 - FU\") or space (\"5-FU\")"},
-			{Name: "exclude-abbrev", Default: strconv.FormatBool(d.ExcludeAbbrev), Bool: true, Help: "neither replace abbreviations nor use them as replacements"},
-			{Name: "standard-long-forms", Default: strconv.FormatBool(d.StandardLongForms), Bool: true, Help: "write out an abbreviation that the training corpora always define the same way (GABA, NMDA) when its abstract does not define it"},
 			{Name: "exclude-sources", Default: "", Help: "comma-separated sources never used (MESH, DRUGBANK, CHEBI, DOID, NCIT, or UMLS SABs)"},
 			{Name: "exclude-tty", Default: "", Help: "comma-separated term types never used as replacements"},
 			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids or patterns (MESH:D0000?????) never used; 'default' in the list stands for post-2015 MeSH ids and BC5CDR annotation conflicts (default,MESH:D012345 adds to them); 'none'"},
 		},
-		UsesSelection: false,
-		New:           newFromOptions,
+		Mentions: true,
+		New:      newFromOptions,
 	}
 }
 
@@ -58,16 +56,6 @@ func OptionsFromMap(m map[string]string) (Options, error) {
 	}
 	if v := m["tokenize"]; v != "" {
 		o.Tokenize = v
-	}
-	if v := m["exclude-abbrev"]; v != "" {
-		if o.ExcludeAbbrev, err = strconv.ParseBool(v); err != nil {
-			return o, fmt.Errorf("%w: exclude-abbrev %q", ErrOption, v)
-		}
-	}
-	if v := m["standard-long-forms"]; v != "" {
-		if o.StandardLongForms, err = strconv.ParseBool(v); err != nil {
-			return o, fmt.Errorf("%w: standard-long-forms %q", ErrOption, v)
-		}
 	}
 	o.ExcludeSources = textutil.SplitList(m["exclude-sources"])
 	o.ExcludeTTY = textutil.SplitList(m["exclude-tty"])
@@ -111,6 +99,14 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 		store, closer = s, s.Close
 	} else if store, err = openDefault(); err != nil {
 		return nil, fmt.Errorf("open default concept store: %w", err)
+	}
+	if is, ok := store.(concepts.InfoStore); ok {
+		if err := concepts.CheckOptionStore(is, m["type-map"]); err != nil {
+			if closer != nil {
+				closer()
+			}
+			return nil, fmt.Errorf("%w: %v", ErrOption, err)
+		}
 	}
 	r, err := New(store, opts)
 	if err != nil {

@@ -30,11 +30,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/stress-ner/stress/conll"
-	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/concepts"
 	"github.com/stress-ner/stress/perturb/internal/english"
-	"github.com/stress-ner/stress/perturb/internal/mention"
 	"github.com/stress-ner/stress/umls"
 )
 
@@ -96,6 +94,8 @@ const (
 	OutcomeAmbiguous = "ambiguous"     // several fitting concepts of one source
 	OutcomeNoSynonym = "no synonym"    // no name other than trivial variants
 	OutcomeFiltered  = "filtered"      // other names exist, but every one was excluded
+	// OutcomeNotSelected: left by the rate (perturb.SelectMentions).
+	OutcomeNotSelected = "not selected"
 	// OutcomeDefinition: one side of an abbreviation's definition,
 	// "doxorubicin ( DOX )", left alone so that the text still defines it.
 	OutcomeDefinition = "in a definition"
@@ -121,93 +121,43 @@ const (
 )
 
 // Outcomes lists the outcomes in report order.
-var Outcomes = []string{OutcomeReplaced, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeDefinition, OutcomeNoType}
+var Outcomes = []string{OutcomeReplaced, OutcomeNotSelected, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeDefinition, OutcomeNoType}
 
 // DefaultTypeMap maps the entity labels of BC5CDR (Chemical, Disease),
 // NCBI-disease (Disease, and its original SpecificDisease, DiseaseClass,
 // Modifier, CompositeMention) and BC4CHEMD (Chemical, and its original
-// CHEMDNER classes) to semantic groups.
-func DefaultTypeMap() map[string][]string {
-	m := map[string][]string{}
-	for _, t := range []string{"Chemical", "Chemicals", "Drug", "ABBREVIATION", "FAMILY", "FORMULA",
-		"IDENTIFIER", "MULTIPLE", "SYSTEMATIC", "TRIVIAL", "NO CLASS"} {
-		m[t] = []string{"CHEM"}
-	}
-	for _, t := range []string{"Disease", "Diseases", "SpecificDisease", "DiseaseClass", "Modifier", "CompositeMention"} {
-		m[t] = []string{"DISO"}
-	}
-	return m
-}
+// CHEMDNER classes) to semantic groups. Types match without regard to
+// case ("CHEMICAL", "disease").
+func DefaultTypeMap() map[string][]string { return concepts.Default() }
 
 // ParseTypeMap parses "Chemical=CHEM,Disease=DISO" (several groups of a
-// type joined by "+": "Disease=DISO+ANAT"). An empty string gives
+// type joined by "+": "Disease=DISO+ANAT") into DefaultTypeMap with
+// these types added (an item replaces its type's default groups); a
+// first item "none" starts from no types at all. An empty string gives
 // DefaultTypeMap.
 func ParseTypeMap(s string) (map[string][]string, error) {
-	if strings.TrimSpace(s) == "" {
-		return DefaultTypeMap(), nil
-	}
-	m := map[string][]string{}
-	for _, item := range strings.Split(s, ",") {
-		typ, groups, ok := strings.Cut(strings.TrimSpace(item), "=")
-		typ = strings.TrimSpace(typ)
-		if !ok || typ == "" || strings.TrimSpace(groups) == "" {
-			return nil, fmt.Errorf("%w: type map item %q (want TYPE=GROUP[+GROUP])", ErrOption, item)
-		}
-		for _, g := range strings.Split(groups, "+") {
-			g = strings.ToUpper(strings.TrimSpace(g))
-			if g == "" {
-				return nil, fmt.Errorf("%w: type map item %q has an empty group", ErrOption, item)
-			}
-			if !knownGroup(g) {
-				return nil, fmt.Errorf("%w: type map item %q: unknown semantic group %q (known: %s)", ErrOption, item, g, strings.Join(knownGroups(), ", "))
-			}
-			m[typ] = append(m[typ], g)
-		}
+	m, err := concepts.Parse(s)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrOption, err)
 	}
 	return m, nil
 }
 
-// knownGroups lists the semantic groups of the UMLS semantic network
-// (CHEM, DISO, ...), sorted.
-func knownGroups() []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, st := range umls.SemanticTypes() {
-		if !seen[st.Group] {
-			seen[st.Group] = true
-			out = append(out, st.Group)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-func knownGroup(g string) bool {
-	for _, k := range knownGroups() {
-		if k == g {
-			return true
-		}
-	}
-	return false
-}
+// DefaultExcludeConcepts returns the concepts excluded by default:
+// MeSH records created since 2016, whose names belonged to other
+// records when the corpora were annotated, and the BC5CDR annotation
+// conflicts (see perturb/internal/concepts).
+func DefaultExcludeConcepts() []string { return concepts.DefaultExcluded() }
 
 // Options configure a Replacer. The zero value is not valid; start from
 // DefaultOptions.
 type Options struct {
-	TypeMap   map[string][]string // entity type -> semantic groups
-	Ambiguous string              // AmbiguousSkip or AmbiguousFirst
-	Strategy  string              // a Strategy* constant
-	Tokenize  string              // a Tokenize* constant
-	// ExcludeAbbrev leaves abbreviation mentions alone ("DOX", "5-FU":
-	// their meaning is defined in the text, not the lexicon) and never
-	// uses an abbreviation as a replacement.
-	ExcludeAbbrev bool
-	// StandardLongForms writes out an abbreviation that its abstract
-	// does not define when the training corpora always define it the
-	// same way (see english.StandardLongForm).
-	StandardLongForms bool
-	ExcludeSources    []string // sources whose concepts and names are ignored (MESH, CHEBI, SNOMEDCT_US, ...)
-	ExcludeTTY        []string // term types never used as replacements
+	TypeMap        map[string][]string // entity type -> semantic groups
+	Ambiguous      string              // AmbiguousSkip or AmbiguousFirst
+	Strategy       string              // a Strategy* constant
+	Tokenize       string              // a Tokenize* constant
+	ExcludeSources []string            // sources whose concepts and names are ignored (MESH, CHEBI, SNOMEDCT_US, ...)
+	ExcludeTTY     []string            // term types never used as replacements
 	// ExcludeConcepts lists concept ids, or path.Match patterns of ids
 	// ("MESH:D0000?????"), that are never used, and whose names are never replacements: a
 	// candidate naming one fails the round trip.
@@ -217,13 +167,11 @@ type Options struct {
 // DefaultOptions returns the measured defaults.
 func DefaultOptions() Options {
 	return Options{
-		TypeMap:           DefaultTypeMap(),
-		Ambiguous:         AmbiguousSkip,
-		Strategy:          DefaultStrategy,
-		Tokenize:          TokenizeAuto,
-		ExcludeAbbrev:     true,
-		StandardLongForms: true,
-		ExcludeConcepts:   DefaultExcludeConcepts(),
+		TypeMap:         DefaultTypeMap(),
+		Ambiguous:       AmbiguousSkip,
+		Strategy:        DefaultStrategy,
+		Tokenize:        TokenizeAuto,
+		ExcludeConcepts: DefaultExcludeConcepts(),
 	}
 }
 
@@ -559,11 +507,13 @@ func matchNumber(a *Analysis, plural bool) *Analysis {
 // analyzeForm analyzes mention through form, the string looked up: the
 // mention itself or its singular.
 func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
-	groups := r.opts.TypeMap[typ]
+	groups := concepts.Map(r.opts.TypeMap).Groups(typ)
 	if len(groups) == 0 {
 		return &Analysis{Outcome: OutcomeNoType}
 	}
-	if r.opts.ExcludeAbbrev && IsAbbreviation(english.Compact(mention)) {
+	if IsAbbreviation(english.Compact(mention)) {
+		// "DOX", "5-FU": their meaning is defined in the text, not the
+		// lexicon, and writing them out is the abbreviation kind's.
 		return &Analysis{Outcome: OutcomeFiltered}
 	}
 	// All concepts the mention names, in any group: a candidate must not
@@ -709,7 +659,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 				continue
 			}
 			anchors = append(anchors, anchor{name: t.String, vkey: vkey, words: words, label: t.Preferred})
-			if r.opts.ExcludeAbbrev && IsAbbreviation(t.String) {
+			if IsAbbreviation(t.String) {
 				r.reject(a, mention, t.String, RejectAbbrev)
 				continue
 			}
@@ -948,375 +898,3 @@ func Choose(strategy, mention string, cands []Candidate, r *rand.Rand) Candidate
 	}
 	return cands[r.IntN(len(cands))]
 }
-
-// Perturb replaces every mention of s that has candidates. selected is
-// ignored: the targets are the gold mentions. The other columns of s
-// follow the tokens by conll.Realign's rule. Without the sentences
-// before s, abbreviations are left alone; the pipeline calls
-// PerturbInDocument.
-func (r *Replacer) Perturb(s conll.Sentence, selected []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return r.PerturbInDocument(nil, s, selected, rng)
-}
-
-// PerturbInDocument is Perturb with the state its DocumentReader returned
-// for s: abbreviations defined in the sentences before s are replaced by
-// their long form, and the mentions of a definition in s are left alone
-// (perturb.DocumentPerturbation).
-func (r *Replacer) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
-	if len(iob.Validate(s.Tags, iob.IOB2)) > 0 || len(s.Tags) != len(s.Tokens) {
-		return s, nil // not valid IOB2: no span is trustworthy
-	}
-	spans := iob.Spans(s.Tags)
-	if len(spans) == 0 {
-		return s, nil
-	}
-	sc, _ := doc.(*sentenceContext)
-	style := r.opts.Tokenize
-	if style == TokenizeAuto {
-		style = english.InferStyle(s.Tokens)
-	}
-	type edit struct {
-		span iob.Span
-		toks []string
-		c    Candidate
-	}
-	var edits []edit
-	for _, sp := range spans {
-		if sc.inDefinition(sp) {
-			continue
-		}
-		mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
-		if long, term := sc.longForm(s, sp, r.standardLongForm); long != nil {
-			source := SourceText
-			if term == TermStandardLongForm {
-				source = SourceCorpora
-			}
-			edits = append(edits, edit{sp, long, Candidate{Source: source, TermType: term}})
-			continue
-		}
-		a := r.Analyze(sp.Type, mention)
-		cands := r.fitting(s, sp, a)
-		if k := len(edits) - 1; k >= 0 && edits[k].span.End+1 == sp.Start && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] {
-			// Nor the name the mention before it has just become:
-			// "seizures and convulsions" -> "seizures and seizures".
-			prevKey := english.TrivialKey(strings.Join(edits[k].toks, " "))
-			cands = slices.DeleteFunc(slices.Clone(cands), func(c Candidate) bool { return english.TrivialKey(c.Term) == prevKey })
-		}
-		if len(cands) == 0 {
-			continue
-		}
-		c := Choose(r.opts.Strategy, mention, BestAttested(cands), rng)
-		toks := r.render(c.Term, s, sp, style, a)
-		if len(toks) == 0 || strings.Join(toks, " ") == mention {
-			continue
-		}
-		edits = append(edits, edit{sp, toks, c})
-	}
-	if len(edits) == 0 {
-		return s, nil
-	}
-	out, ok := mention.Replace(s, len(edits), func(k int) (iob.Span, []string) { return edits[k].span, edits[k].toks })
-	if !ok {
-		// Cannot happen for spans of valid IOB2; leave the sentence
-		// whole rather than emit a broken one.
-		return s, nil
-	}
-	changes := make([]perturb.Change, len(edits))
-	for k, e := range edits {
-		changes[k] = perturb.Change{
-			Token: e.span.Start, End: e.span.End, Kind: Name,
-			Before:    strings.Join(s.Tokens[e.span.Start:e.span.End], " "),
-			After:     strings.Join(e.toks, " "),
-			ConceptID: e.c.ConceptID, Source: e.c.Source, TermType: e.c.TermType,
-		}
-	}
-	return out, changes
-}
-
-// render returns the tokens that replace mention sp of s by name: the
-// corpus's tokenization, the case of running text, a capital initial at
-// the start of a sentence (or after a heading: "RESULTS : Paracetamol").
-func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style string, a *Analysis) []string {
-	start := sentenceStart(s, sp)
-	toks := english.AdaptCase(english.Tokenize(name, style), s.Tokens[sp.Start:sp.End], start, a.proper)
-	if start {
-		toks = english.Capitalize(toks, s.Tokens[sp.Start])
-	}
-	return toks
-}
-
-// fitting returns the candidates of a that fit mention sp where it
-// stands in s: after "a" or "an", those whose first word takes the same
-// article, none that would repeat the word before or after the mention,
-// and none at all when the mention names part of a protein (see
-// proteinHeads).
-func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candidate {
-	if len(a.Candidates) == 0 {
-		return nil
-	}
-	art := articleBefore(s, sp)
-	style := r.opts.Tokenize
-	if style == TokenizeAuto {
-		style = english.InferStyle(s.Tokens)
-	}
-	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
-	mkey := english.TrivialKey(mention)
-	prev, next := "", ""
-	if sp.Start > 0 {
-		prev = strings.ToLower(s.Tokens[sp.Start-1])
-	}
-	if sp.End < len(s.Tokens) {
-		next = strings.ToLower(s.Tokens[sp.End])
-	}
-	if proteinHeads[next] {
-		return nil // "lactate dehydrogenase", "glucose transporter": part of a protein's name
-	}
-	if sp.Start >= 2 && prev == "of" && strings.EqualFold(s.Tokens[sp.Start-2], "target") {
-		return nil // "mammalian target of rapamycin": a protein's name, not the drug
-	}
-	mw := english.Words(mention)
-	// "inflammatory and neuropathic pain": the adjective before the
-	// coordination shares the mention's head, which must stay.
-	keepHead := sp.Start >= 2 && (prev == "and" || prev == "or") && coordinatedAdjective(s.Tokens[sp.Start-2])
-	// "a mildly dry mouth": the adverb between the article and the
-	// mention modifies the mention's first word, which must stay ("a
-	// mildly xerostomia").
-	keepFirst := sp.Start >= 2 && adverb(prev) && determiners[strings.ToLower(s.Tokens[sp.Start-2])] && len(mw) >= 2
-	var out []Candidate
-	for _, c := range a.Candidates {
-		toks := english.Tokenize(c.Term, TokenizePunct)
-		if len(toks) == 0 || art != "" && english.Article(toks[0]) != art {
-			continue
-		}
-		if cw := english.Words(c.Term); len(mw) > 0 && len(cw) > 0 && (keepHead && english.StripPlural(cw[len(cw)-1]) != english.StripPlural(mw[len(mw)-1]) ||
-			keepFirst && cw[0] != mw[0]) {
-			continue
-		}
-		// Nor may it repeat the name the mention is coordinated with
-		// ("Nociceptin / orphanin FQ" -> "Nociceptin / nociceptin").
-		if repeatsNeighbour(s, sp, c.Term) {
-			continue
-		}
-		// A name ending in the word after the mention, or starting with
-		// the one before, would repeat it ("hormone secretion secretion").
-		if strings.ToLower(toks[len(toks)-1]) == next || strings.ToLower(toks[0]) == prev {
-			continue
-		}
-		// Nor a word of the same stem as the word before, which the
-		// mention does not have ("cerebral ischemic stroke" ->
-		// "cerebral ischemic cerebrovascular accident").
-		if stemRepeat(prev, c.Term, mw) {
-			continue
-		}
-		// An "X of the Y" name cannot premodify the noun after the
-		// mention ("lung cancer risk" -> "carcinoma of the lung risk").
-		if premodifies(next) && slices.Contains(english.Words(c.Term), "of") {
-			continue
-		}
-		// Nor may it come out as the mention itself once in running text
-		// (only a name equal to it up to case and number can).
-		if english.TrivialKey(c.Term) == mkey && strings.Join(r.render(c.Term, s, sp, style, a), " ") == mention {
-			continue
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
-// coordinators join the names of a coordination ("A and B", "A / B",
-// "A , B", "A ( B )").
-var coordinators = map[string]bool{"and": true, "or": true, "/": true, ",": true, "(": true, ")": true, "nor": true}
-
-// repeatsNeighbour reports whether name, put in place of mention sp of s,
-// would repeat the words coordinated with it, before or after:
-// "Nociceptin / orphanin FQ" must not become "Nociceptin / nociceptin".
-func repeatsNeighbour(s conll.Sentence, sp iob.Span, name string) bool {
-	key := english.TrivialKey(name)
-	n := len(english.Tokenize(name, TokenizePunct))
-	if sp.Start >= 1+n && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] &&
-		english.TrivialKey(strings.Join(s.Tokens[sp.Start-1-n:sp.Start-1], " ")) == key {
-		return true
-	}
-	return sp.End+1+n <= len(s.Tokens) && coordinators[strings.ToLower(s.Tokens[sp.End])] &&
-		english.TrivialKey(strings.Join(s.Tokens[sp.End+1:sp.End+1+n], " ")) == key
-}
-
-// stemRepeat reports whether name has a word sharing its first five
-// letters with prev, the word before the mention, that no word of the
-// mention (mw) shares: the name would say again what the text just said.
-func stemRepeat(prev, name string, mw []string) bool {
-	if len(prev) < 5 || !english.IsLetters(prev) {
-		return false
-	}
-	stem := prev[:5]
-	for _, w := range mw {
-		if strings.HasPrefix(w, stem) {
-			return false
-		}
-	}
-	for _, w := range english.Words(name) {
-		if strings.HasPrefix(w, stem) {
-			return true
-		}
-	}
-	return false
-}
-
-// premodifies reports whether the token after a mention makes the
-// mention a premodifier: a hyphen ("lung cancer - related") or a
-// lower-case word other than a function word or a verb form ("risk",
-// "patients", "cells"), as far as a word list can tell without a
-// tagger.
-func premodifies(next string) bool {
-	if next == "-" {
-		return true
-	}
-	if next == "" || !english.IsLetters(next) || next != strings.ToLower(next) || english.SmallWord(next) || afterNounWords[next] {
-		return false
-	}
-	return !strings.HasSuffix(next, "ed")
-}
-
-// afterNounWords are the words after a noun phrase that do not make it a
-// premodifier: verbs, conjunctions and prepositions english.SmallWord lacks.
-var afterNounWords = map[string]bool{"is": true, "was": true, "are": true, "were": true, "be": true, "been": true,
-	"has": true, "have": true, "had": true, "may": true, "might": true, "can": true, "could": true, "will": true,
-	"would": true, "should": true, "must": true, "does": true, "did": true, "do": true, "as": true, "but": true,
-	"nor": true, "that": true, "which": true, "who": true, "whereas": true, "while": true, "when": true,
-	"where": true, "because": true, "since": true, "although": true, "if": true, "than": true, "via": true,
-	"versus": true, "vs": true, "among": true, "between": true, "before": true, "following": true, "until": true,
-	"remains": true, "occurs": true, "occur": true, "develops": true, "develop": true, "causes": true,
-	"induces": true, "alone": true, "only": true, "itself": true, "there": true, "here": true,
-	"also": true, "both": true, "either": true, "or": true, "and": true, "so": true, "thus": true, "however": true,
-	"such": true, "like": true, "including": true, "except": true, "despite": true, "through": true,
-	"throughout": true, "within": true, "without": true, "against": true, "under": true, "over": true,
-	"about": true, "above": true, "below": true, "per": true, "across": true, "along": true, "toward": true,
-	"towards": true, "upon": true, "whether": true, "increases": true, "decreases": true, "appears": true,
-	"seems": true, "requires": true, "results": true, "leads": true}
-
-// determiners are the words before an adjective phrase ("a mildly dry
-// mouth", "the severely ill").
-var determiners = map[string]bool{"a": true, "an": true, "the": true, "this": true, "that": true, "these": true,
-	"those": true, "its": true, "their": true, "his": true, "her": true, "no": true}
-
-// coordinatedAdjective reports a lower-case English adjective
-// ("inflammatory", "acute", "radiographic") that, before "and" or "or"
-// and a mention, shares the mention's head: "inflammatory and
-// neuropathic pain".
-func coordinatedAdjective(w string) bool {
-	if w != strings.ToLower(w) || !english.IsLetters(w) || !english.EnglishWord(w) {
-		return false
-	}
-	if qualifiers[w] {
-		return true
-	}
-	for _, end := range []string{"ive", "ic", "al", "ous", "ary", "ory", "ed", "ian", "ar"} {
-		if strings.HasSuffix(w, end) && len(w) >= len(end)+3 {
-			return true // "renal", "oral", "hepatic", "inflammatory", "ocular"
-		}
-	}
-	return false
-}
-
-// adverb reports a lower-case "-ly" adverb made from a known word
-// ("mildly", "severely", "markedly", "heavily"), which before a mention
-// modifies its first word.
-func adverb(w string) bool {
-	if len(w) < 5 || !strings.HasSuffix(w, "ly") || w != strings.ToLower(w) || w == "only" {
-		return false
-	}
-	stem := w[:len(w)-2]
-	return english.EnglishWord(stem) || strings.HasSuffix(stem, "i") && english.EnglishWord(stem[:len(stem)-1]+"y")
-}
-
-// proteinHeads are the words that make a preceding chemical name part of
-// an enzyme's or transporter's name, which a synonym of the chemical
-// does not name ("milk acid dehydrogenase", "dextrose transporter").
-var proteinHeads = map[string]bool{"dehydrogenase": true, "dehydrogenases": true, "transporter": true,
-	"transporters": true, "kinase": true, "kinases": true, "synthase": true, "synthetase": true, "oxidase": true,
-	"reductase": true, "transferase": true, "carboxylase": true, "esterase": true, "hydrolase": true,
-	"hydroxylase": true, "decarboxylase": true, "phosphatase": true, "isomerase": true, "lyase": true}
-
-// Check reports whether c is a valid synonym change: its replacement is
-// a name of the concept it was looked up in.
-func (r *Replacer) Check(c perturb.Change) error {
-	if c.TermType == TermLongForm && c.Source == SourceText || c.TermType == TermStandardLongForm && c.Source == SourceCorpora {
-		if !LongFormMatches(english.Compact(c.Before), c.After) {
-			return fmt.Errorf("%w: %q is not a long form of %q", perturb.ErrInvalidChange, c.After, c.Before)
-		}
-		return nil
-	}
-	if c.ConceptID == "" {
-		return fmt.Errorf("%w: replacement %q without a concept", perturb.ErrInvalidChange, c.After)
-	}
-	terms, err := r.store.Terms(c.ConceptID)
-	if err != nil {
-		return fmt.Errorf("%w: terms of %s: %v", perturb.ErrInvalidChange, c.ConceptID, err)
-	}
-	// Replacements are respelled (english.CorpusSpelling), re-cased and put in
-	// the mention's number: compare modulo those.
-	after := english.TrivialKey(english.LookupForm(c.After))
-	for _, t := range terms {
-		if english.TrivialKey(english.LookupForm(english.CorpusSpelling(t.String, c.After))) == after {
-			return nil
-		}
-	}
-	return fmt.Errorf("%w: %q is not a name of %s", perturb.ErrInvalidChange, c.After, c.ConceptID)
-}
-
-// CheckSentence verifies out against orig: the same entities (count and
-// types, in order), context tokens unchanged, valid IOB2, and every
-// changed mention covered by one logged change whose texts match.
-func (r *Replacer) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
-	// Failed lookups would silently lower the figures: report them.
-	for _, sp := range iob.Spans(orig.Tags) {
-		if a := r.Analyze(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " ")); a.Err != nil {
-			return fmt.Errorf("%w: %v", perturb.ErrCheck, a.Err)
-		}
-	}
-	return mention.Check(orig, out, changes)
-}
-
-// MentionOutcomes returns, for each gold mention of s in order, its type
-// and outcome (an Outcome* constant).
-func (r *Replacer) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
-	return r.MentionOutcomesInDocument(nil, s)
-}
-
-// MentionOutcomesInDocument is MentionOutcomes with the state of the
-// sentence's document
-// (perturb.DocumentPerturbation).
-func (r *Replacer) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
-	var out []perturb.MentionOutcome
-	sc, _ := doc.(*sentenceContext)
-	valid := len(iob.Validate(s.Tags, iob.IOB2)) == 0 && len(s.Tags) == len(s.Tokens)
-	for _, sp := range iob.Spans(s.Tags) {
-		outcome := OutcomeFiltered
-		switch {
-		case !valid || sp.End > len(s.Tokens):
-		case sc.inDefinition(sp):
-			outcome = OutcomeDefinition
-		case r.hasLongForm(sc, s, sp):
-			outcome = OutcomeReplaced
-		default:
-			a := r.Analyze(sp.Type, strings.Join(s.Tokens[sp.Start:sp.End], " "))
-			if outcome = a.Outcome; outcome == OutcomeReplaced && len(r.fitting(s, sp, a)) == 0 {
-				outcome = OutcomeFiltered // no candidate takes the article before the mention
-			}
-		}
-		out = append(out, perturb.MentionOutcome{Type: sp.Type, Outcome: outcome})
-	}
-	return out
-}
-
-// hasLongForm reports whether abbreviation mention sp of s has a long
-// form to be replaced by.
-func (r *Replacer) hasLongForm(sc *sentenceContext, s conll.Sentence, sp iob.Span) bool {
-	toks, _ := sc.longForm(s, sp, r.standardLongForm)
-	return toks != nil
-}
-
-// IsAbbreviation reports whether s looks like an abbreviation or symbol
-// (see umls.IsAbbreviation, where the concept store's builder can use it
-// too).
-func IsAbbreviation(s string) bool { return umls.IsAbbreviation(s) }

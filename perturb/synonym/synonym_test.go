@@ -75,7 +75,6 @@ func TestAnalyzeOptions(t *testing.T) {
 		want    []string
 	}{
 		{"ambiguous first", func(o *Options) { o.Ambiguous = AmbiguousFirst }, "syncope", OutcomeReplaced, []string{"Swoon@MESH:D099998"}},
-		{"abbreviations allowed", func(o *Options) { o.ExcludeAbbrev = false }, "5 - FU", OutcomeReplaced, []string{"5-Fluorouracil@MESH:D005472", "Fluorouracil@MESH:D005472"}},
 		{"exclude source", func(o *Options) { o.ExcludeSources = []string{"drugbank"} }, "cocaine", OutcomeReplaced, []string{"Snow@MESH:D003042"}},
 		{"exclude tty", func(o *Options) { o.ExcludeTTY = []string{"entry", "synonym"} }, "cocaine", OutcomeFiltered, nil},
 		{"no concept exclusions", func(o *Options) { o.ExcludeConcepts = nil }, "gabapentin", OutcomeFiltered, nil}, // used, but "Neurontin" is not in the vocabulary
@@ -108,10 +107,7 @@ func TestOptionsValidate(t *testing.T) {
 			t.Errorf("New(%+v) error %v, want ErrOption", o, err)
 		}
 	}
-	if _, err := OptionsFromMap(map[string]string{"exclude-abbrev": "perhaps"}); !errors.Is(err, ErrOption) {
-		t.Errorf("exclude-abbrev=perhaps: error %v, want ErrOption", err)
-	}
-	o, err := OptionsFromMap(map[string]string{"type-map": "Chem=CHEM", "exclude-concepts": "none", "exclude-sources": "CHEBI, NCIT"})
+	o, err := OptionsFromMap(map[string]string{"type-map": "none,Chem=CHEM", "exclude-concepts": "none", "exclude-sources": "CHEBI, NCIT"})
 	if err != nil || len(o.TypeMap) != 1 || o.ExcludeConcepts != nil || !slices.Equal(o.ExcludeSources, []string{"CHEBI", "NCIT"}) {
 		t.Errorf("OptionsFromMap = %+v, %v", o, err)
 	}
@@ -147,8 +143,10 @@ func TestParseTypeMap(t *testing.T) {
 		want map[string][]string
 		err  bool
 	}{
-		{"Chemical=CHEM,Disease=DISO", map[string][]string{"Chemical": {"CHEM"}, "Disease": {"DISO"}}, false},
-		{" Disease = diso+ANAT ", map[string][]string{"Disease": {"DISO", "ANAT"}}, false},
+		{"none,Chemical=CHEM,Disease=DISO", map[string][]string{"Chemical": {"CHEM"}, "Disease": {"DISO"}}, false},
+		{"none, Disease = diso+ANAT ", map[string][]string{"Disease": {"DISO", "ANAT"}}, false},
+		{"none", map[string][]string{}, false},
+		{"Chemical,none", nil, true},
 		{"Chemical", nil, true},
 		{"=CHEM", nil, true},
 		{"Chemical=", nil, true},
@@ -177,6 +175,13 @@ func TestParseTypeMap(t *testing.T) {
 	}
 	if d, _ := ParseTypeMap(""); !slices.Equal(d["SpecificDisease"], []string{"DISO"}) || !slices.Equal(d["Chemical"], []string{"CHEM"}) {
 		t.Errorf("default type map %v", d)
+	}
+	// Items add to the defaults: a type given replaces its own groups
+	// only, whatever its case.
+	d, err := ParseTypeMap("disease=DISO+ANAT,Gene=GENE")
+	if err != nil || len(d) != len(DefaultTypeMap())+1 || !slices.Equal(d["disease"], []string{"DISO", "ANAT"}) || d["Disease"] != nil ||
+		!slices.Equal(d["Chemical"], []string{"CHEM"}) || !slices.Equal(d["Gene"], []string{"GENE"}) {
+		t.Errorf("added items: %v, %v", d, err)
 	}
 }
 
@@ -367,7 +372,6 @@ func TestTrust(t *testing.T) {
 	for _, amb := range []string{AmbiguousSkip, AmbiguousFirst} {
 		opts := DefaultOptions()
 		opts.Ambiguous = amb
-		opts.ExcludeAbbrev = false
 		r, err := New(store, opts)
 		if err != nil {
 			t.Fatal(err)

@@ -141,3 +141,65 @@ func AllCaps(toks []string) bool {
 	}
 	return letters
 }
+
+// eponymHeads are the nouns eponyms name ("Angelman syndrome", "Wilms
+// tumor", "Graves disease").
+var eponymHeads = map[string]bool{"disease": true, "syndrome": true, "sign": true, "anomaly": true, "palsy": true,
+	"tumor": true, "tumour": true, "sarcoma": true, "lymphoma": true, "anemia": true, "ataxia": true,
+	"dystrophy": true, "ulcer": true, "fever": true, "phenomenon": true, "disorder": true, "encephalopathy": true,
+	"myopathy": true, "neuropathy": true, "dysplasia": true, "deficiency": true, "reaction": true, "test": true}
+
+// Eponym reports whether token i of toks, capitalized, is a person's
+// name as the name writes it: a SCOWL proper noun ("Parkinson"), a word
+// before a possessive ("Crohn ' s") or joined by a hyphen to another
+// capitalized word ("Stevens - Johnson"), or a word that is no English
+// word before an eponym's head ("Angelman syndrome", "Wilms tumor").
+// Such a capital stays in running text.
+func Eponym(toks []string, i int) bool {
+	if i < 0 || i >= len(toks) || !TitleWord(toks[i]) {
+		return false
+	}
+	w := strings.ToLower(toks[i])
+	if ProperNoun(w) {
+		return true
+	}
+	if i+1 < len(toks) && IsQuote(FirstRune(toks[i+1])) {
+		return true
+	}
+	if i+2 < len(toks) && toks[i+1] == "-" && TitleWord(toks[i+2]) {
+		return true
+	}
+	if i >= 2 && toks[i-1] == "-" && TitleWord(toks[i-2]) {
+		return true
+	}
+	// Not an adjective of a part or kind ("Extrapyramidal syndrome",
+	// "Macular dystrophy"), which SCOWL may lack.
+	return i+1 < len(toks) && eponymHeads[strings.ToLower(toks[i+1])] && !EnglishWord(w) && !Adjectival(w) && !strings.HasSuffix(w, "ar")
+}
+
+// SentenceStart reports whether the token at start begins its sentence:
+// it is the first, or the first after a heading ("RESULTS :", "METHODS
+// :"), where abstracts start a sentence with a capital.
+func SentenceStart(toks []string, start int) bool {
+	if start == 0 {
+		return true
+	}
+	if start < 2 || start > len(toks) || toks[start-1] != ":" {
+		return false
+	}
+	h := toks[start-2]
+	return utf8.RuneCountInString(h) >= 3 && AllCaps([]string{h})
+}
+
+// ArticleBefore returns "a" or "an" when that word precedes the token at
+// start, else "".
+func ArticleBefore(toks []string, start int) string {
+	if start == 0 || start > len(toks) {
+		return ""
+	}
+	switch p := strings.ToLower(toks[start-1]); p {
+	case "a", "an":
+		return p
+	}
+	return ""
+}

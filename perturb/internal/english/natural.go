@@ -272,8 +272,8 @@ func natural(name, mention string, fromText bool) string {
 		return RejectForeign
 	}
 	for _, w := range Words(name) {
-		if foreignFunctionWords[w] && !slices.Contains(Words(mention), w) {
-			return RejectForeign
+		if foreignFunctionWords[w] && !slices.Contains(Words(mention), w) && !fromText {
+			return RejectForeign // a name the text uses may borrow a phrase: "torsade de pointes ( TdP )"
 		}
 	}
 	// A name the training text uses is one writers of abstracts write
@@ -292,7 +292,7 @@ func natural(name, mention string, fromText bool) string {
 		(len(mw) == 0 || !trailingAdjective(mw[len(mw)-1])) && !Attested(name) {
 		return RejectInverted
 	}
-	if len(Tokenize(name, TokenizePunct)) > 2*len(Tokenize(mention, TokenizePunct)) && (!attested || wordCount(name) > 1) {
+	if len(Tokenize(name, TokenizePunct)) > 2*len(Tokenize(mention, TokenizePunct)) && (!attested || WordCount(name) > 1) {
 		return RejectLength
 	}
 	return ""
@@ -369,6 +369,6 @@ func SubMultiset(a, b string) bool {
 // slashes and apostrophes ("5 - FU", "Parkinson ' s").
 var joinedRE = regexp.MustCompile(`\s*([-/'])\s*`)
 
-// wordCount counts the words of s as a reader does: "5 - FU" and
+// WordCount counts the words of s as a reader does: "5 - FU" and
 // "L-dopa" are one word each, "high blood pressure" three.
-func wordCount(s string) int { return len(strings.Fields(joinedRE.ReplaceAllString(s, "$1"))) }
+func WordCount(s string) int { return len(strings.Fields(joinedRE.ReplaceAllString(s, "$1"))) }

@@ -37,8 +37,8 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/termfile"
+	"github.com/stress-ner/stress/perturb/internal/abbrev"
 	"github.com/stress-ner/stress/perturb/internal/english"
-	"github.com/stress-ner/stress/perturb/synonym"
 )
 
 var wordLists = []string{"lexicon/english/american-english-large.txt", "lexicon/english/british-english-large.txt"}
@@ -120,12 +120,12 @@ func build(shared, out string, log io.Writer) error {
 			return err
 		}
 		for _, s := range sents {
-			for _, d := range synonym.Abbreviations(s) {
+			for _, d := range abbrev.Find(s, nil) {
 				k := d.Type + "\x00" + d.Short
 				if defs[k] == nil {
 					defs[k] = map[string]int{}
 				}
-				defs[k][d.Long]++
+				defs[k][d.LongText()]++
 			}
 			toks := make([]string, len(s.Tokens))
 			for i, t := range s.Tokens {

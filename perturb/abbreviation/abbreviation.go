@@ -1,0 +1,615 @@
+// Package abbreviation implements the abbreviation perturbation (kind
+// "abbreviation"): an abbreviation is swapped with the long form its
+// document defined, "doxorubicin ( DOX )" then "DOX" -> "doxorubicin"
+// (direction expand, the default) or "doxorubicin" -> "DOX" (contract).
+//
+// Most abbreviation mentions (DOX, 5 - FU, STZ, FAP) mean what their
+// abstract says they mean, not what a lexicon says (PAN is
+// polyacrylonitrile in one abstract, puromycin aminonucleoside in
+// another), so the text is the source: a mention after a definition
+// (perturb/internal/abbrev finds them) becomes the other side of it,
+// which keeps the concept by construction. A defining sentence is never
+// changed, nor either side of any "X ( Y )" pair of mentions. In
+// documents marked by -DOCSTART- (and in PubTator, BioC and brat input)
+// a definition holds to the document's end; without marks, for
+// AbbreviationWindow sentences. When expanding, an abbreviation its
+// document does not define may still be written out when the training
+// corpora always define it the same way and the concept store agrees
+// ("GABA", "NMDA": standard long forms, option standard-long-forms).
+//
+// The two directions measure different things: expanded abbreviations
+// tell how much a model relies on the short forms it saw in training
+// (most taggers find written-out names more easily), contracted long
+// forms how it copes with a short form it must tag from context alone.
+// The kind picks its own targets (Kind.Mentions): --rate chooses a share
+// of them (perturb.SelectMentions), nested across rates.
+package abbreviation
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/abbrev"
+	"github.com/stress-ner/stress/perturb/internal/concepts"
+	"github.com/stress-ner/stress/perturb/internal/english"
+	"github.com/stress-ner/stress/perturb/internal/mention"
+	"github.com/stress-ner/stress/umls"
+)
+
+// Name and Suffix identify the perturbation in the registry and in
+// output file names (NAME_abbr.tsv).
+const (
+	Name   = "abbreviation"
+	Suffix = "abbr"
+)
+
+// Directions.
+const (
+	Expand   = "expand"   // an abbreviation becomes its long form
+	Contract = "contract" // a long form becomes its abbreviation
+)
+
+// AbbreviationWindow is the number of sentences after a definition in
+// which it holds when the input does not mark documents (-DOCSTART-):
+// a long abstract. Measured on BC5CDR devel, whose sentences map to the
+// CDR development documents: with 10, 15 and 20 sentences the
+// replacements by long forms are 384, 402 and 404, and none of them uses
+// a definition from another document.
+const AbbreviationWindow = 20
+
+// Change.Source and Change.TermType of the replacements.
+const (
+	SourceText    = "TEXT"    // the document's definition
+	SourceCorpora = "CORPORA" // the training corpora's definitions
+	// TermLongForm: an abbreviation replaced by the long form its
+	// document defined.
+	TermLongForm = "long form"
+	// TermStandardLongForm: an abbreviation its document does not
+	// define, replaced by the long form the training corpora always
+	// give it (english.StandardLongForm).
+	TermStandardLongForm = "standard long form"
+	// TermShortForm: a long form replaced by the abbreviation its
+	// document defined for it.
+	TermShortForm = "short form"
+)
+
+// Outcomes of a mention, as counted in statistics.
+const (
+	OutcomeReplaced    = "replaced"
+	OutcomeDefinition  = "in a definition" // in a defining sentence, or one side of an "X ( Y )" pair
+	OutcomeNotSelected = "not selected"    // left by --rate
+	OutcomeUndefined   = "undefined"       // an abbreviation its document does not define
+	OutcomeOther       = "no abbreviation" // neither an abbreviation nor a defined long form
+	OutcomeFiltered    = "filtered"        // a long form too long or systematic to write out, or one that does not take the article before it
+	OutcomeNoType      = "unmapped type"   // the entity type maps to no semantic group
+)
+
+// maxLongWords is the most words (english.WordCount) of a long form
+// written out.
+const maxLongWords = 6
+
+// Option names.
+const (
+	optionDirection = "direction"
+	optionStandard  = "standard-long-forms"
+	optionDB        = "db"
+	optionTypeMap   = "type-map"
+)
+
+// standardOption is the option of standard long forms.
+var standardOption = perturb.Option{Name: optionStandard, Default: "true", Bool: true,
+	Help: "write out an abbreviation that its document does not define when the training corpora always define it the same way (GABA, NMDA)"}
+
+// Outcomes lists the outcomes in report order.
+var Outcomes = []string{OutcomeReplaced, OutcomeNotSelected, OutcomeDefinition, OutcomeUndefined, OutcomeFiltered, OutcomeOther, OutcomeNoType}
+
+// Store is what the kind needs of a concept store; *umls.Store
+// implements it.
+type Store interface {
+	Lookup(term string, groups ...string) ([]umls.Concept, error)
+}
+
+// Kind describes the perturbation for the registry.
+var Kind = &perturb.Kind{
+	Name:   Name,
+	Suffix: Suffix,
+	Help:   "swap an abbreviation and the long form its document defined (\"DOX\" -> \"doxorubicin\"; --direction contract: back)",
+	Options: []perturb.Option{
+		{Name: optionDirection, Default: Expand, Help: "expand (an abbreviation becomes its long form) or contract (a long form becomes its abbreviation)"},
+		standardOption,
+		{Name: optionDB, Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
+		{Name: optionTypeMap, Default: "", Help: "entity types to semantic groups, added to the defaults: Chemical=CHEM,Disease=DISO+ANAT ('none,...' clears the defaults; types match in any case)"},
+	},
+	Mentions: true,
+	New:      newFromOptions,
+}
+
+func init() { perturb.Register(Kind) }
+
+// Options configure an Abbreviator.
+type Options struct {
+	Direction string // Expand or Contract
+	// StandardLongForms writes out undefined abbreviations the training
+	// corpora always define alike (Expand only).
+	StandardLongForms bool
+	// TypeMap maps entity types to semantic groups; nil means
+	// concepts.Default.
+	TypeMap map[string][]string
+	// ExcludeConcepts are never taken as the store's word (nil:
+	// concepts.DefaultExcluded).
+	ExcludeConcepts []string
+}
+
+// Abbreviator swaps abbreviations and long forms. It implements
+// perturb.Perturbation, perturb.DocumentPerturbation,
+// perturb.SentenceChecker and perturb.Auditor, and is safe for
+// concurrent use.
+type Abbreviator struct {
+	store    Store
+	opts     Options
+	typeMap  concepts.Map
+	excluded *concepts.Excluded
+	closer   func() error
+
+	mu    sync.Mutex
+	cache map[string]bool // store answers: "s"+type+short+long (same concept), "l"+type+short (standard form agreed)
+}
+
+// New returns an Abbreviator using store, which it does not close.
+func New(store Store, opts Options) (*Abbreviator, error) {
+	switch opts.Direction {
+	case Expand, Contract:
+	default:
+		return nil, &perturb.OptionError{Option: Name + "." + optionDirection, Value: opts.Direction, Want: "expand or contract"}
+	}
+	a := &Abbreviator{store: store, opts: opts, typeMap: opts.TypeMap, cache: map[string]bool{}}
+	if a.typeMap == nil {
+		a.typeMap = concepts.Default()
+	}
+	ex := opts.ExcludeConcepts
+	if ex == nil {
+		ex = concepts.DefaultExcluded()
+	}
+	var err error
+	if a.excluded, err = concepts.NewExcluded(ex); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// openDefault opens the embedded default store.
+var openDefault = func() (*umls.Store, error) { return umls.OpenDefault() }
+
+func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
+	opts := Options{Direction: m[optionDirection]}
+	if opts.Direction == "" {
+		opts.Direction = Expand
+	}
+	var err error
+	if opts.StandardLongForms, err = standardOption.BoolValue(m); err != nil {
+		return nil, err
+	}
+	if opts.TypeMap, err = concepts.Parse(m[optionTypeMap]); err != nil {
+		return nil, err
+	}
+	var store *umls.Store
+	if p := m[optionDB]; p != "" {
+		store, err = umls.Open(p)
+	} else {
+		store, err = openDefault()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open concept store: %w", err)
+	}
+	if err := concepts.CheckOptionStore(store, m[optionTypeMap]); err != nil {
+		store.Close()
+		return nil, err
+	}
+	a, err := New(store, opts)
+	if err != nil {
+		store.Close()
+		return nil, err
+	}
+	a.closer = store.Close
+	return a, nil
+}
+
+// Close closes the store when a owns it (the registry's New).
+func (a *Abbreviator) Close() error {
+	if a.closer != nil {
+		return a.closer()
+	}
+	return nil
+}
+
+// sameConcept reports whether the store names one concept of a group
+// fitting typ by both short and long (typ "": any group): a definition
+// whose letters do not match ("carmustine ( BCNU )").
+func (a *Abbreviator) sameConcept(typ, short, long string) bool {
+	key := "s" + typ + "\x00" + short + "\x00" + long
+	a.mu.Lock()
+	v, ok := a.cache[key]
+	a.mu.Unlock()
+	if ok {
+		return v
+	}
+	var groups []string
+	if typ != "" {
+		if groups = a.typeMap.Groups(typ); len(groups) == 0 {
+			return false
+		}
+	}
+	shorts, err := a.store.Lookup(english.LookupForm(short), groups...)
+	if err == nil && len(shorts) > 0 {
+		var longs []umls.Concept
+		if longs, err = a.store.Lookup(english.LookupForm(long), groups...); err == nil {
+			v = slices.ContainsFunc(shorts, func(c umls.Concept) bool {
+				return !a.excluded.Has(c.ID) && slices.ContainsFunc(longs, func(x umls.Concept) bool { return x.ID == c.ID })
+			})
+		}
+	}
+	a.mu.Lock()
+	a.cache[key] = v
+	a.mu.Unlock()
+	return v
+}
+
+// standardLongForm returns english.StandardLongForm(typ, short) when the
+// option allows it and the store does not contradict it: every concept
+// of a fitting group that short names must be named by the long form too
+// ("CM" names cutaneous mastocytosis, not only cardiomyopathy).
+func (a *Abbreviator) standardLongForm(typ, short string) string {
+	long := english.StandardLongForm(typ, short)
+	if long == "" || !a.opts.StandardLongForms {
+		return ""
+	}
+	key := "l" + typ + "\x00" + short
+	a.mu.Lock()
+	ok, cached := a.cache[key]
+	a.mu.Unlock()
+	if !cached {
+		ok = true
+		shorts, err := a.store.Lookup(english.LookupForm(short), a.typeMap.Groups(typ)...)
+		if err == nil && len(shorts) > 0 {
+			var longs []umls.Concept
+			if longs, err = a.store.Lookup(english.LookupForm(long)); err == nil {
+				for _, c := range shorts {
+					if !a.excluded.Has(c.ID) && !slices.ContainsFunc(longs, func(x umls.Concept) bool { return x.ID == c.ID }) {
+						ok = false
+					}
+				}
+			}
+		}
+		if err != nil {
+			ok = false // a failing store vouches for nothing
+		}
+		a.mu.Lock()
+		a.cache[key] = ok
+		a.mu.Unlock()
+	}
+	if !ok {
+		return ""
+	}
+	return long
+}
+
+// sentenceContext is what one sentence may use: the definitions before
+// it (most recent last), whether it defines one itself, and the run.
+type sentenceContext struct {
+	before   []abbrev.Definition
+	defining bool
+	run      perturb.RunInfo
+}
+
+// reader keeps the definitions of one input (perturb.DocumentReader).
+type reader struct {
+	a      *Abbreviator
+	run    perturb.RunInfo
+	docs   bool                  // the input marks documents: definitions hold to the document's end
+	window [][]abbrev.Definition // without marks, the last sentences' definitions, oldest first
+	defs   []abbrev.Definition   // what the next sentence may use
+}
+
+// NewDocumentReader returns a reader of one input's definitions
+// (perturb.DocumentPerturbation).
+func (a *Abbreviator) NewDocumentReader(run perturb.RunInfo) perturb.DocumentReader {
+	return &reader{a: a, run: run}
+}
+
+// Observe returns the context of s and adds s's definitions to those of
+// the sentences after it.
+func (r *reader) Observe(s conll.Sentence) perturb.DocState {
+	if s.DocStart {
+		r.docs, r.window, r.defs = true, nil, nil // a new document defines its own
+	}
+	own := abbrev.Find(s, r.a.sameConcept)
+	sc := &sentenceContext{before: r.defs, defining: len(own) > 0, run: r.run}
+	if r.docs {
+		if len(own) > 0 {
+			r.defs = append(slices.Clip(r.defs), own...)
+		}
+		return sc
+	}
+	r.window = append(r.window, own)
+	changed := len(own) > 0
+	if len(r.window) > AbbreviationWindow {
+		changed = changed || len(r.window[0]) > 0
+		r.window = r.window[1:]
+	}
+	if changed {
+		var all []abbrev.Definition
+		for _, ds := range r.window {
+			all = append(all, ds...)
+		}
+		r.defs = all
+	}
+	return sc
+}
+
+// edit is one planned replacement.
+type edit struct {
+	span         iob.Span
+	toks         []string
+	term, source string
+}
+
+// plan returns the replacements of s and the outcome of each gold
+// mention, given its context (nil: no definitions, every mention
+// selected). It is deterministic: PerturbInDocument, MentionOutcomesInDocument
+// and Audit agree on it.
+func (a *Abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string) {
+	if len(iob.Validate(s.Tags, iob.IOB2)) > 0 || len(s.Tags) != len(s.Tokens) {
+		return nil, nil
+	}
+	spans := iob.Spans(s.Tags)
+	if len(spans) == 0 {
+		return nil, nil
+	}
+	outcomes := make([]string, len(spans))
+	var selected []bool
+	if sc != nil {
+		selected = perturb.SelectMentions(sc.run.Seed, sc.run.Selection.Rate, s, spans)
+	}
+	pairs := abbrev.Pairs(s)
+	var edits []edit
+	for k, sp := range spans {
+		switch {
+		case len(a.typeMap.Groups(sp.Type)) == 0:
+			outcomes[k] = OutcomeNoType
+			continue
+		case sc != nil && sc.defining || abbrev.Defines(pairs, sp):
+			outcomes[k] = OutcomeDefinition
+			continue
+		}
+		var e edit
+		if a.opts.Direction == Contract {
+			e, outcomes[k] = a.contract(sc, s, sp)
+		} else {
+			e, outcomes[k] = a.expand(sc, s, sp)
+		}
+		if outcomes[k] != OutcomeReplaced {
+			continue
+		}
+		if selected != nil && !selected[k] {
+			outcomes[k] = OutcomeNotSelected
+			continue
+		}
+		edits = append(edits, e)
+	}
+	return edits, outcomes
+}
+
+// expand plans abbreviation mention sp of s as its long form: the one
+// defined before s, else its standard one.
+func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span) (edit, string) {
+	text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+	short := english.Compact(text)
+	var toks []string
+	e := edit{span: sp, term: TermLongForm, source: SourceText}
+	if d, ok := sc.latest(func(d abbrev.Definition) bool { return d.Type == sp.Type && d.Short == short }); ok {
+		if !writable(d.LongText(), text) {
+			// The text's own name, but a systematic or long one: "N - ( 2
+			// - hydroxypropyl ) methacrylamide".
+			return e, OutcomeFiltered
+		}
+		toks = runningLong(d.Long)
+	} else if !umls.IsAbbreviation(short) {
+		return e, OutcomeOther
+	} else if long := a.standardLongForm(sp.Type, short); long != "" && writable(long, text) {
+		toks, e.term, e.source = strings.Fields(long), TermStandardLongForm, SourceCorpora
+	} else {
+		return e, OutcomeUndefined
+	}
+	if english.SentenceStart(s.Tokens, sp.Start) {
+		toks = english.Capitalize(toks, "X")
+	}
+	if art := english.ArticleBefore(s.Tokens, sp.Start); art != "" && english.Article(toks[0]) != art {
+		return e, OutcomeFiltered
+	}
+	if strings.Join(toks, " ") == text {
+		return e, OutcomeOther
+	}
+	e.toks = toks
+	return e, OutcomeReplaced
+}
+
+// contract plans mention sp of s, a long form defined before s, as its
+// abbreviation, written as the definition wrote it.
+func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Span) (edit, string) {
+	text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+	e := edit{span: sp, term: TermShortForm, source: SourceText}
+	d, ok := sc.latest(func(d abbrev.Definition) bool {
+		return d.Type == sp.Type && strings.EqualFold(d.LongText(), text)
+	})
+	if !ok {
+		return e, OutcomeOther
+	}
+	toks := slices.Clone(d.ShortToks)
+	if art := english.ArticleBefore(s.Tokens, sp.Start); art != "" && english.Article(toks[0]) != art {
+		return e, OutcomeFiltered
+	}
+	if strings.Join(toks, " ") == text {
+		return e, OutcomeOther
+	}
+	e.toks = toks
+	return e, OutcomeReplaced
+}
+
+// latest returns the most recent definition before the sentence that ok
+// accepts.
+func (sc *sentenceContext) latest(ok func(abbrev.Definition) bool) (abbrev.Definition, bool) {
+	if sc == nil {
+		return abbrev.Definition{}, false
+	}
+	for i := len(sc.before) - 1; i >= 0; i-- {
+		if ok(sc.before[i]) {
+			return sc.before[i], true
+		}
+	}
+	return abbrev.Definition{}, false
+}
+
+// writable reports whether long, a long form the text wrote or the
+// training corpora give, may replace the abbreviation short in running
+// text: natural (english.NaturalInText: no systematic name, locant,
+// code, bracket or stray punctuation), of at most maxLongWords words.
+// An abbreviation stands for a long name by nature, so a long form may
+// have many more tokens than it ("restless legs syndrome" for "RLS").
+func writable(long, short string) bool {
+	why := english.NaturalInText(long, short)
+	return (why == "" || why == english.RejectLength) && english.WordCount(long) <= maxLongWords
+}
+
+// runningLong returns the long-form tokens of a definition as running
+// text: the capital of its first word goes when it belonged to the
+// defining sentence (its start, a title, the writer's habit:
+// "Streptozotocin ( STZ )") and not to the name (an eponym: "Angelman
+// syndrome", "Wilms tumor"; a name in Title Case throughout: "Acute
+// Physiology and Chronic Health Evaluation").
+func runningLong(long []string) []string {
+	toks := slices.Clone(long)
+	if len(toks) == 0 || !english.TitleWord(toks[0]) || english.Eponym(toks, 0) {
+		return toks
+	}
+	words, titled := 0, 0
+	for _, t := range toks {
+		if english.IsLetters(t) && !english.SmallWord(strings.ToLower(t)) {
+			words++
+			if english.TitleWord(t) {
+				titled++
+			}
+		}
+	}
+	if words == 1 || titled < words {
+		toks[0] = strings.ToLower(toks[0])
+	}
+	return toks
+}
+
+// Perturb is PerturbInDocument without context: only standard long forms,
+// which need none.
+func (a *Abbreviator) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
+	return a.PerturbInDocument(nil, s, selected, r)
+}
+
+// PerturbInDocument replaces the mentions plan selects
+// (perturb.DocumentPerturbation). selected and r are not used: mentions
+// are selected by perturb.SelectMentions and every choice is the text's.
+func (a *Abbreviator) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
+	sc, _ := doc.(*sentenceContext)
+	edits, _ := a.plan(sc, s)
+	if len(edits) == 0 {
+		return s, nil
+	}
+	out, ok := mention.Replace(s, len(edits), func(k int) (iob.Span, []string) { return edits[k].span, edits[k].toks })
+	if !ok {
+		return s, nil
+	}
+	changes := make([]perturb.Change, len(edits))
+	for k, e := range edits {
+		changes[k] = perturb.Change{Token: e.span.Start, End: e.span.End, Kind: Name,
+			Before: strings.Join(s.Tokens[e.span.Start:e.span.End], " "), After: strings.Join(e.toks, " "),
+			Source: e.source, TermType: e.term}
+	}
+	return out, changes
+}
+
+// Check reports whether c is a valid change of this kind: the two sides
+// are an abbreviation and its long form (by their letters, or by the
+// store).
+func (a *Abbreviator) Check(c perturb.Change) error {
+	short, long := c.Before, c.After
+	switch {
+	case c.TermType == TermShortForm && c.Source == SourceText:
+		short, long = c.After, c.Before
+	case c.TermType == TermLongForm && c.Source == SourceText, c.TermType == TermStandardLongForm && c.Source == SourceCorpora:
+	default:
+		return fmt.Errorf("%w: %q -> %q is no %s change", perturb.ErrInvalidChange, c.Before, c.After, Name)
+	}
+	if abbrev.Match(english.Compact(short), long, "", a.sameConcept) == "" {
+		return fmt.Errorf("%w: %q is not a long form of %q", perturb.ErrInvalidChange, long, short)
+	}
+	return nil
+}
+
+// CheckSentence verifies out against orig: the same entities (count and
+// types, in order), context tokens unchanged, every change logged.
+func (a *Abbreviator) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
+	return mention.Check(orig, out, changes)
+}
+
+// MentionOutcomes returns, for each gold mention of s in order, its type
+// and outcome, without context.
+func (a *Abbreviator) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
+	return a.MentionOutcomesInDocument(nil, s)
+}
+
+// MentionOutcomesInDocument returns, for each gold mention of s in order,
+// its type and outcome (an Outcome* constant), as PerturbInDocument decides
+// (perturb.DocumentPerturbation).
+func (a *Abbreviator) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
+	sc, _ := doc.(*sentenceContext)
+	_, outcomes := a.plan(sc, s)
+	spans := iob.Spans(s.Tags)
+	out := make([]perturb.MentionOutcome, len(spans))
+	for k, sp := range spans {
+		o := OutcomeFiltered // not valid IOB2: left whole
+		if k < len(outcomes) {
+			o = outcomes[k]
+		}
+		out[k] = perturb.MentionOutcome{Type: sp.Type, Outcome: o}
+	}
+	return out
+}
+
+// Audit sections and items (perturb.Auditor).
+const (
+	// AuditReplacements counts the replacements by term type.
+	AuditReplacements = "replacements"
+	// AuditDefinitions counts the definitions by how their letters
+	// matched (abbrev's Match* constants), in the sentences that make
+	// them.
+	AuditDefinitions = "definitions"
+	ItemTotal        = "total"
+)
+
+// Audit counts the replacements by term type and the definitions of orig
+// by how they matched (perturb.Auditor).
+func (a *Abbreviator) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
+	for _, c := range changes {
+		dst = append(dst, perturb.AuditCount{Section: AuditReplacements, Item: ItemTotal, N: 1},
+			perturb.AuditCount{Section: AuditReplacements, Item: c.TermType, N: 1})
+	}
+	if sc, _ := doc.(*sentenceContext); sc != nil && sc.defining {
+		for _, d := range abbrev.Find(orig, a.sameConcept) {
+			dst = append(dst, perturb.AuditCount{Section: AuditDefinitions, Item: d.Match, N: 1})
+		}
+	}
+	return dst
+}

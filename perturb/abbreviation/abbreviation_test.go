@@ -1,0 +1,329 @@
+package abbreviation
+
+import (
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/english"
+	"github.com/stress-ner/stress/umls"
+)
+
+// fakeStore is a concept store of a few names: concept id -> names.
+type fakeStore map[string][]string
+
+func (f fakeStore) Lookup(term string, groups ...string) ([]umls.Concept, error) {
+	var out []umls.Concept
+	for id, names := range f {
+		for _, n := range names {
+			if umls.Normalize(n) == umls.Normalize(term) {
+				out = append(out, umls.Concept{ID: id, Groups: []string{"CHEM"}, Source: "MESH"})
+				break
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b umls.Concept) int { return strings.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+func store() fakeStore {
+	return fakeStore{"MESH:D002330": {"carmustine", "BCNU"}, "MESH:D004317": {"doxorubicin", "DOX"}}
+}
+
+func newA(t *testing.T, dir string, standard bool) *Abbreviator {
+	t.Helper()
+	a, err := New(store(), Options{Direction: dir, StandardLongForms: standard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func sentence(text, tags string) conll.Sentence {
+	return conll.Sentence{Tokens: strings.Fields(text), Tags: strings.Fields(tags)}
+}
+
+// run perturbs sentences in order through one context reader, as the
+// pipeline does.
+func run(a *Abbreviator, rate float64, ss ...conll.Sentence) ([]conll.Sentence, [][]perturb.Change, [][]perturb.MentionOutcome) {
+	sel := perturb.DefaultSelection()
+	sel.Rate = rate
+	cr := a.NewDocumentReader(perturb.RunInfo{Seed: 1, Selection: sel})
+	var outs []conll.Sentence
+	var chs [][]perturb.Change
+	var ocs [][]perturb.MentionOutcome
+	for _, s := range ss {
+		ctx := cr.Observe(s)
+		out, cs := a.PerturbInDocument(ctx, s, nil, rand.New(rand.NewPCG(1, 2)))
+		outs, chs, ocs = append(outs, out), append(chs, cs), append(ocs, a.MentionOutcomesInDocument(ctx, s))
+	}
+	return outs, chs, ocs
+}
+
+func TestExpand(t *testing.T) {
+	a := newA(t, Expand, false)
+	def := sentence("Streptozotocin ( STZ ) and 5 - FU .",
+		"B-Chemical O B-Chemical O O B-Chemical I-Chemical I-Chemical O")
+	use := sentence("STZ rats got an STZ dose , a STZ dose and 5 - FU .",
+		"B-Chemical O O O B-Chemical O O O B-Chemical O O B-Chemical I-Chemical I-Chemical O")
+	outs, chs, ocs := run(a, 1, def, use)
+	if len(chs[0]) != 0 || !slices.Equal(outs[0].Tokens, def.Tokens) {
+		t.Errorf("defining sentence changed: %v", outs[0].Tokens)
+	}
+	if want := []perturb.MentionOutcome{{Type: "Chemical", Outcome: OutcomeDefinition}, {Type: "Chemical", Outcome: OutcomeDefinition}, {Type: "Chemical", Outcome: OutcomeDefinition}}; !slices.Equal(ocs[0], want) {
+		t.Errorf("outcomes of the defining sentence = %v, want %v", ocs[0], want)
+	}
+	// The first STZ becomes the long form, lower case mid-sentence and
+	// capitalized at the start; "an STZ" stays, as "an streptozotocin"
+	// would not do; 5 - FU has no definition.
+	got := strings.Join(outs[1].Tokens, " ")
+	want := "Streptozotocin rats got an STZ dose , a streptozotocin dose and 5 - FU ."
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	if want := []string{OutcomeReplaced, OutcomeFiltered, OutcomeReplaced, OutcomeUndefined}; !slices.Equal(outcomes(ocs[1]), want) {
+		t.Errorf("outcomes %v, want %v", outcomes(ocs[1]), want)
+	}
+	if len(chs[1]) != 2 || chs[1][0].TermType != TermLongForm || chs[1][0].Source != SourceText {
+		t.Fatalf("changes %+v", chs[1])
+	}
+	for _, c := range chs[1] {
+		if err := a.Check(c); err != nil {
+			t.Error(err)
+		}
+	}
+	if err := a.CheckSentence(use, outs[1], chs[1]); err != nil {
+		t.Error(err)
+	}
+	bad := chs[1][0]
+	bad.After = "colon cancer"
+	if err := a.Check(bad); !errors.Is(err, perturb.ErrInvalidChange) {
+		t.Errorf("Check of a false long form: %v", err)
+	}
+	// Without context (Perturb), no definition is known.
+	if _, cs := a.Perturb(use, nil, nil); len(cs) != 0 {
+		t.Errorf("Perturb without context: %+v", cs)
+	}
+}
+
+func outcomes(ocs []perturb.MentionOutcome) []string {
+	var out []string
+	for _, o := range ocs {
+		out = append(out, o.Outcome)
+	}
+	return out
+}
+
+// TestDefinitions covers the definitions the letters alone miss: a long
+// form of many tokens ("restless legs syndrome ( RLS )"), letters in
+// another order ("cGMP"), a short form in mixed case ("Iso"), and a
+// definition the store vouches for ("carmustine ( BCNU )").
+func TestDefinitions(t *testing.T) {
+	a := newA(t, Expand, false)
+	for _, tt := range []struct{ def, defTags, use, useTags, want string }{
+		{"restless legs syndrome ( RLS ) .", "B-Disease I-Disease I-Disease O B-Disease O O", "RLS is", "B-Disease O", "Restless legs syndrome is"},
+		{"torsade de pointes ( TdP ) .", "B-Disease I-Disease I-Disease O B-Disease O O", "with TdP", "O B-Disease", "with torsade de pointes"},
+		{"guanosine 3 ' , 5 ' - cyclic monophosphate ( cGMP ) .", "B-Chemical I-Chemical I-Chemical I-Chemical I-Chemical I-Chemical I-Chemical I-Chemical I-Chemical O B-Chemical O O", "urinary cGMP", "O B-Chemical", "urinary cGMP"}, // found, but systematic: not written out
+		{"isoproterenol ( Iso ) .", "B-Chemical O B-Chemical O O", "Iso was", "B-Chemical O", "Isoproterenol was"},
+		{"carmustine ( BCNU ) .", "B-Chemical O B-Chemical O O", "after BCNU", "O B-Chemical", "after carmustine"},
+		{"Angelman syndrome ( AS ) .", "B-Disease I-Disease O B-Disease O O", "in AS", "O B-Disease", "in Angelman syndrome"}, // an eponym keeps its capital
+	} {
+		outs, _, ocs := run(a, 1, sentence(tt.def, tt.defTags), sentence(tt.use, tt.useTags))
+		if got := strings.Join(outs[1].Tokens, " "); got != tt.want {
+			t.Errorf("%s / %s: got %q, want %q", tt.def, tt.use, got, tt.want)
+		}
+		if ocs[0][len(ocs[0])-1].Outcome != OutcomeDefinition {
+			t.Errorf("%s: not found as a definition: %v", tt.def, ocs[0])
+		}
+	}
+}
+
+func TestContract(t *testing.T) {
+	a := newA(t, Contract, false)
+	def := sentence("doxorubicin ( DOX ) and 5 - fluorouracil ( 5 - FU ) .",
+		"B-Chemical O B-Chemical O O B-Chemical I-Chemical I-Chemical O B-Chemical I-Chemical I-Chemical O O")
+	use := sentence("Doxorubicin and 5 - fluorouracil , not DOX or cisplatin .",
+		"B-Chemical O B-Chemical I-Chemical I-Chemical O O B-Chemical O B-Chemical O")
+	outs, chs, ocs := run(a, 1, def, use)
+	if got, want := strings.Join(outs[1].Tokens, " "), "DOX and 5 - FU , not DOX or cisplatin ."; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	if want := []string{OutcomeReplaced, OutcomeReplaced, OutcomeOther, OutcomeOther}; !slices.Equal(outcomes(ocs[1]), want) {
+		t.Errorf("outcomes %v, want %v", outcomes(ocs[1]), want)
+	}
+	for _, c := range chs[1] {
+		if c.TermType != TermShortForm || a.Check(c) != nil {
+			t.Errorf("change %+v: %v", c, a.Check(c))
+		}
+	}
+	if err := a.CheckSentence(use, outs[1], chs[1]); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestWindowAndDocuments(t *testing.T) {
+	a := newA(t, Expand, false)
+	def := sentence("doxorubicin ( DOX ) .", "B-Chemical O B-Chemical O O")
+	use := sentence("DOX was given", "B-Chemical O O")
+	filler := sentence("nothing here", "O O")
+	ss := []conll.Sentence{def}
+	for range AbbreviationWindow - 1 {
+		ss = append(ss, filler)
+	}
+	ss = append(ss, use, filler, use)
+	outs, _, _ := run(a, 1, ss...)
+	if got := outs[AbbreviationWindow].Tokens[0]; got != "Doxorubicin" {
+		t.Errorf("inside the window: %q, want Doxorubicin", got)
+	}
+	if got := outs[len(outs)-1].Tokens[0]; got != "DOX" {
+		t.Errorf("outside the window: %q, want DOX", got)
+	}
+	// With -DOCSTART- marks, a definition holds to the document's end,
+	// and a new document forgets it.
+	docDef := def
+	docDef.DocStart = true
+	ss[0] = docDef
+	outs, _, _ = run(a, 1, ss...)
+	if got := outs[len(outs)-1].Tokens[0]; got != "Doxorubicin" {
+		t.Errorf("in the document: %q, want Doxorubicin", got)
+	}
+	doc := use
+	doc.DocStart = true
+	outs, _, _ = run(a, 1, docDef, doc)
+	if got := outs[1].Tokens[0]; got != "DOX" {
+		t.Errorf("after -DOCSTART-: %q, want DOX", got)
+	}
+}
+
+func TestStandardLongForm(t *testing.T) {
+	a := newA(t, Expand, true)
+	use := sentence("DOX was given with 5 - FU .", "B-Chemical O O O B-Chemical I-Chemical I-Chemical O")
+	outs, chs, ocs := run(a, 1, use)
+	if got, want := strings.Join(outs[0].Tokens, " "), "Doxorubicin was given with 5 - fluorouracil ."; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	for _, c := range chs[0] {
+		if c.TermType != TermStandardLongForm || c.Source != SourceCorpora {
+			t.Errorf("change %+v", c)
+		}
+		if err := a.Check(c); err != nil {
+			t.Error(err)
+		}
+	}
+	if want := []string{OutcomeReplaced, OutcomeReplaced}; !slices.Equal(outcomes(ocs[0]), want) {
+		t.Errorf("outcomes %v, want %v", outcomes(ocs[0]), want)
+	}
+	// The text's own definition comes first.
+	def := sentence("doxepin ( DOX ) .", "B-Chemical O B-Chemical O O")
+	outs, _, _ = run(a, 1, def, use)
+	if got := outs[1].Tokens[0]; got != "Doxepin" {
+		t.Errorf("with a definition: %q, want Doxepin", got)
+	}
+	// Off by option.
+	if _, chs, _ := run(newA(t, Expand, false), 1, use); len(chs[0]) != 0 {
+		t.Errorf("standard long forms off: %+v", chs[0])
+	}
+	// A store in which the abbreviation names another concept than its
+	// long form: left alone.
+	st := store()
+	st["MESH:D999990"] = []string{"Dimethyloxazole", "DOX"}
+	b, err := New(st, Options{Direction: Expand, StandardLongForms: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.standardLongForm("Chemical", "DOX"); got != "" {
+		t.Errorf("contradicted standard long form used: %q", got)
+	}
+	if english.StandardLongForm("Chemical", "DOX") != "doxorubicin" {
+		t.Error("the embedded vocabulary lost DOX")
+	}
+}
+
+// TestRate checks that a rate changes a share of what rate 1 changes,
+// with the same long forms, and never more.
+func TestRate(t *testing.T) {
+	a := newA(t, Expand, false)
+	def := sentence("doxorubicin ( DOX ) and carmustine ( BCNU ) .", "B-Chemical O B-Chemical O O B-Chemical O B-Chemical O O")
+	var ss []conll.Sentence
+	ss = append(ss, def)
+	for i := range 15 {
+		ss = append(ss, sentence(strings.Repeat("x ", i)+"DOX then BCNU", strings.Repeat("O ", i)+"B-Chemical O B-Chemical"))
+	}
+	_, all, _ := run(a, 1, ss...)
+	_, half, ocs := run(a, 0.5, ss...)
+	n, m, notSel := 0, 0, 0
+	for i := range all {
+		n += len(all[i])
+		m += len(half[i])
+		for _, c := range half[i] {
+			if !slices.Contains(all[i], c) {
+				t.Errorf("sentence %d: %+v not a change of rate 1", i, c)
+			}
+		}
+		for _, o := range ocs[i] {
+			if o.Outcome == OutcomeNotSelected {
+				notSel++
+			}
+		}
+	}
+	if n != 30 || m == 0 || m == n || m+notSel != n {
+		t.Errorf("rate 1: %d changes, rate 0.5: %d (+%d not selected)", n, m, notSel)
+	}
+}
+
+func TestOptions(t *testing.T) {
+	if _, err := New(store(), Options{Direction: "sideways"}); !errors.Is(err, perturb.ErrOption) {
+		t.Errorf("bad direction: %v", err)
+	}
+	if _, err := newFromOptions(map[string]string{optionTypeMap: "Gene=GENE"}); err == nil ||
+		!strings.Contains(err.Error(), "GENE") || !strings.Contains(err.Error(), "umls import") {
+		t.Errorf("a group the store lacks: %v", err)
+	}
+}
+
+// TestLongFormCase: a long form loses the capital its defining sentence
+// gave it, keeps an eponym's, and takes one after a heading.
+func TestLongFormCase(t *testing.T) {
+	st, err := umls.OpenDefault()
+	if err != nil {
+		t.Skip(err)
+	}
+	a, err := New(st, Options{Direction: Expand})
+	if err != nil {
+		t.Fatal(err)
+	}
+	def := sentence("Rats were treated with Streptozotocin ( STZ ) and status epilepticus ( SE ) followed .",
+		"O O O O B-Chemical O B-Chemical O O B-Disease I-Disease O B-Disease O O O")
+	mid := sentence("Memory was impaired after STZ treatment .", "O O O O B-Chemical O O")
+	start := sentence("METHODS : SE was induced by pilocarpine .", "O O B-Disease O O O B-Chemical O")
+	outs, _, _ := run(a, 1, def, mid, start)
+	if got := strings.Join(outs[1].Tokens, " "); got != "Memory was impaired after streptozotocin treatment ." {
+		t.Errorf("mid-sentence long form: %q", got)
+	}
+	if got := strings.Join(outs[2].Tokens[:4], " "); got != "METHODS : Status epilepticus" {
+		t.Errorf("long form after a heading: %q", got)
+	}
+	for _, tt := range []struct {
+		toks []string
+		want string
+	}{
+		{[]string{"Streptozotocin"}, "streptozotocin"},
+		{[]string{"Angiotensin", "converting", "enzyme"}, "angiotensin"},
+		{[]string{"Acute", "Physiology", "and", "Chronic", "Health", "Evaluation"}, "Acute"},
+		{[]string{"Parkinson", "disease"}, "Parkinson"},
+		{[]string{"Angelman", "syndrome"}, "Angelman"},
+		{[]string{"Wilms", "tumor"}, "Wilms"},
+		{[]string{"Stevens", "-", "Johnson", "syndrome"}, "Stevens"},
+		{[]string{"Metachromatic", "leukodystrophy"}, "metachromatic"},
+		{[]string{"Extrapyramidal", "syndrome"}, "extrapyramidal"},
+		{[]string{"NMDA"}, "NMDA"},
+	} {
+		if got := runningLong(tt.toks)[0]; got != tt.want {
+			t.Errorf("runningLong(%v) starts %q, want %q", tt.toks, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,269 @@
+package synonym
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/abbrev"
+	"github.com/stress-ner/stress/perturb/internal/english"
+	"github.com/stress-ner/stress/perturb/internal/mention"
+)
+
+// One name for a concept. A writer who calls a drug adrenaline calls it
+// adrenaline throughout: the name a concept takes is drawn once per run
+// and document, not per mention, so two mentions of it never end up
+// with two names ("adrenaline and epinephrine plus lipid"), and a
+// sentence that names it twice changes both or neither. The draw is a
+// ranking of the concept's names by a hash of the run's seed, the
+// document and the name (see rank); each mention takes the best-ranked
+// of its candidates that fits where it stands.
+
+// sentenceContext is what one sentence's replacements depend on beyond
+// the sentence: the run (its seed and rate) and the document.
+type sentenceContext struct {
+	run perturb.RunInfo
+	doc uint64 // a hash of the document's first sentence; 0 when the input marks no documents
+}
+
+// reader follows the documents of one input (perturb.DocumentReader).
+type reader struct {
+	run perturb.RunInfo
+	doc uint64
+	ctx *sentenceContext // shared by the sentences of a document
+}
+
+// NewDocumentReader returns a reader of one input
+// (perturb.DocumentPerturbation): it gives each sentence the run and its
+// document.
+func (r *Replacer) NewDocumentReader(run perturb.RunInfo) perturb.DocumentReader {
+	return &reader{run: run, ctx: &sentenceContext{run: run}}
+}
+
+// Observe returns the context of s.
+func (rd *reader) Observe(s conll.Sentence) perturb.DocState {
+	if s.DocStart {
+		// The document is known by its first sentence, as sentences
+		// are seeded by their content: the output does not depend on
+		// where the document stands in the input.
+		h := fnv.New64a()
+		for _, t := range s.Tokens {
+			h.Write([]byte(t))
+			h.Write([]byte{0})
+		}
+		rd.ctx = &sentenceContext{run: rd.run, doc: h.Sum64()}
+	}
+	return rd.ctx
+}
+
+// edit is one planned replacement.
+type edit struct {
+	span iob.Span
+	toks []string
+	c    Candidate
+	key  string // trivialKey of the mention replaced
+}
+
+// plan returns the replacements of s and the outcome of each gold
+// mention, in the context sc (nil: seed 0, no document, every mention
+// selected). It is deterministic, so PerturbInDocument,
+// MentionOutcomesInDocument and Audit agree; and mentions left by the rate
+// are planned as at rate 1 and dropped last, so what a rate changes is
+// a subset of what a higher rate changes, with the same names.
+func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string) {
+	if len(iob.Validate(s.Tags, iob.IOB2)) > 0 || len(s.Tags) != len(s.Tokens) {
+		return nil, nil // not valid IOB2: no span is trustworthy
+	}
+	spans := iob.Spans(s.Tags)
+	if len(spans) == 0 {
+		return nil, nil
+	}
+	outcomes := make([]string, len(spans))
+	pairs := abbrev.Pairs(s)
+	style := r.opts.Tokenize
+	if style == TokenizeAuto {
+		style = english.InferStyle(s.Tokens)
+	}
+	planned := make([]*edit, len(spans))
+	var prev *edit // the last mention planned
+	for k, sp := range spans {
+		if abbrev.Defines(pairs, sp) {
+			// "doxorubicin ( DOX )", "acetaminophen ( paracetamol )":
+			// a definition, or two names the writer gave together.
+			outcomes[k] = OutcomeDefinition
+			continue
+		}
+		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+		a := r.Analyze(sp.Type, text)
+		if a.Outcome != OutcomeReplaced {
+			outcomes[k] = a.Outcome
+			if a.Err != nil {
+				outcomes[k] = OutcomeFiltered // CheckSentence reports the error
+			}
+			continue
+		}
+		key := english.TrivialKey(text)
+		cands := r.fitting(s, sp, a)
+		if prev != nil && prev.span.End+1 == sp.Start && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] && prev.key != key {
+			// Nor the name the mention before it has just become:
+			// "seizures and convulsions" -> "seizures and seizures".
+			prevKey := english.TrivialKey(strings.Join(prev.toks, " "))
+			cands = slices.DeleteFunc(slices.Clone(cands), func(c Candidate) bool { return english.TrivialKey(c.Term) == prevKey })
+		}
+		if len(cands) == 0 {
+			outcomes[k] = OutcomeFiltered // no candidate fits where the mention stands
+			continue
+		}
+		c := r.pick(sc, text, a, BestAttested(cands))
+		toks := r.render(c.Term, s, sp, style, a)
+		if len(toks) == 0 || strings.Join(toks, " ") == text {
+			outcomes[k] = OutcomeFiltered
+			continue
+		}
+		planned[k] = &edit{span: sp, toks: toks, c: c, key: key}
+		prev = planned[k]
+		outcomes[k] = OutcomeReplaced
+	}
+	// One name per concept in the sentence: a mention whose own text is
+	// the name another mention of its type becomes stays as it is
+	// ("epinephrine ... adrenaline" -> "adrenaline ... adrenaline", not
+	// "adrenaline ... epinephrine").
+	for k, e := range planned {
+		if e == nil {
+			continue
+		}
+		for j, o := range planned {
+			if o != nil && j != k && spans[j].Type == spans[k].Type && english.TrivialKey(strings.Join(o.toks, " ")) == e.key {
+				planned[k], outcomes[k] = nil, OutcomeFiltered
+				break
+			}
+		}
+	}
+	var selected []bool
+	if sc != nil {
+		selected = perturb.SelectMentions(sc.run.Seed, sc.run.Selection.Rate, s, spans)
+	}
+	var edits []edit
+	for k, e := range planned {
+		switch {
+		case e == nil:
+		case selected != nil && !selected[k]:
+			outcomes[k] = OutcomeNotSelected
+		default:
+			edits = append(edits, *e)
+		}
+	}
+	return edits, outcomes
+}
+
+// pick returns the candidate mention takes: by the options' strategy,
+// the random one being the best-ranked name of the concept in the
+// document (see rank), so that every mention of a concept takes the same
+// name where it fits.
+func (r *Replacer) pick(sc *sentenceContext, mention string, a *Analysis, cands []Candidate) Candidate {
+	switch r.opts.Strategy {
+	case StrategyShortest, StrategyLongest, StrategyDissimilar:
+		return Choose(r.opts.Strategy, mention, cands, nil)
+	case StrategyPreferred:
+		var pref []Candidate
+		for _, c := range cands {
+			if c.Preferred {
+				pref = append(pref, c)
+			}
+		}
+		if len(pref) > 0 {
+			cands = pref
+		}
+	}
+	best, bestRank := cands[0], uint64(0)
+	for i, c := range cands {
+		if h := rank(sc, a, c.Term); i == 0 || h < bestRank {
+			best, bestRank = c, h
+		}
+	}
+	return best
+}
+
+// rank is the rank of name among the names of the concepts of a: a hash
+// of the run's seed, the document, the concepts and the name up to case,
+// punctuation and number.
+func rank(sc *sentenceContext, a *Analysis, name string) uint64 {
+	h := fnv.New64a()
+	var b [16]byte
+	if sc != nil {
+		binary.LittleEndian.PutUint64(b[:8], sc.run.Seed)
+		binary.LittleEndian.PutUint64(b[8:], sc.doc)
+	}
+	h.Write(b[:])
+	h.Write([]byte(conceptKey(a)))
+	h.Write([]byte{0})
+	h.Write([]byte(english.TrivialKey(name)))
+	return h.Sum64()
+}
+
+// conceptKey names the concept of an analysis the same way for every
+// mention of it: its first MeSH id, else its first id ("epinephrine"
+// and "Epinephrine" name the same MeSH record, with other records of
+// other sources).
+func conceptKey(a *Analysis) string {
+	for _, id := range a.Concepts {
+		if strings.HasPrefix(id, "MESH:") {
+			return id
+		}
+	}
+	if len(a.Concepts) > 0 {
+		return a.Concepts[0]
+	}
+	return ""
+}
+
+// Perturb is PerturbInDocument without context: seed 0, no document, every
+// mention a target. The pipeline calls PerturbInDocument.
+func (r *Replacer) Perturb(s conll.Sentence, selected []bool, rng *rand.Rand) (conll.Sentence, []perturb.Change) {
+	return r.PerturbInDocument(nil, s, selected, rng)
+}
+
+// PerturbInDocument replaces the mentions of s that plan chooses
+// (perturb.DocumentPerturbation). selected and rng are not used: the
+// targets are the gold mentions (perturb.SelectMentions at the run's
+// rate) and names are ranked per concept (see rank). The other columns
+// of s follow the tokens by conll.Realign's rule.
+func (r *Replacer) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
+	sc, _ := doc.(*sentenceContext)
+	edits, _ := r.plan(sc, s)
+	if len(edits) == 0 {
+		return s, nil
+	}
+	out, ok := mention.Replace(s, len(edits), func(k int) (iob.Span, []string) { return edits[k].span, edits[k].toks })
+	if !ok {
+		// Cannot happen for spans of valid IOB2; leave the sentence
+		// whole rather than emit a broken one.
+		return s, nil
+	}
+	changes := make([]perturb.Change, len(edits))
+	for k, e := range edits {
+		changes[k] = perturb.Change{
+			Token: e.span.Start, End: e.span.End, Kind: Name,
+			Before:    strings.Join(s.Tokens[e.span.Start:e.span.End], " "),
+			After:     strings.Join(e.toks, " "),
+			ConceptID: e.c.ConceptID, Source: e.c.Source, TermType: e.c.TermType,
+		}
+	}
+	return out, changes
+}
+
+// articleBefore returns "a" or "an" when that word precedes span sp.
+func articleBefore(s conll.Sentence, sp iob.Span) string {
+	return english.ArticleBefore(s.Tokens, sp.Start)
+}
+
+// sentenceStart reports whether mention sp starts its sentence (see
+// english.SentenceStart).
+func sentenceStart(s conll.Sentence, sp iob.Span) bool {
+	return english.SentenceStart(s.Tokens, sp.Start)
+}

@@ -1,0 +1,76 @@
+package synonym
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/english"
+	"github.com/stress-ner/stress/perturb/internal/mention"
+	"github.com/stress-ner/stress/umls"
+)
+
+// Check reports whether c is a valid synonym change: its replacement is
+// a name of the concept it was looked up in.
+func (r *Replacer) Check(c perturb.Change) error {
+	if c.ConceptID == "" {
+		return fmt.Errorf("%w: replacement %q without a concept", perturb.ErrInvalidChange, c.After)
+	}
+	terms, err := r.store.Terms(c.ConceptID)
+	if err != nil {
+		return fmt.Errorf("%w: terms of %s: %v", perturb.ErrInvalidChange, c.ConceptID, err)
+	}
+	// Replacements are respelled (english.CorpusSpelling), re-cased and put in
+	// the mention's number: compare modulo those.
+	after := english.TrivialKey(english.LookupForm(c.After))
+	for _, t := range terms {
+		if english.TrivialKey(english.LookupForm(english.CorpusSpelling(t.String, c.After))) == after {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: %q is not a name of %s", perturb.ErrInvalidChange, c.After, c.ConceptID)
+}
+
+// CheckSentence verifies out against orig: the same entities (count and
+// types, in order), context tokens unchanged, valid IOB2, and every
+// changed mention covered by one logged change whose texts match.
+func (r *Replacer) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
+	// Failed lookups would silently lower the figures: report them.
+	for _, sp := range iob.Spans(orig.Tags) {
+		if a := r.Analyze(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " ")); a.Err != nil {
+			return fmt.Errorf("%w: %v", perturb.ErrCheck, a.Err)
+		}
+	}
+	return mention.Check(orig, out, changes)
+}
+
+// MentionOutcomes returns, for each gold mention of s in order, its type
+// and outcome (an Outcome* constant), without context.
+func (r *Replacer) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
+	return r.MentionOutcomesInDocument(nil, s)
+}
+
+// MentionOutcomesInDocument returns, for each gold mention of s in order,
+// its type and outcome (an Outcome* constant) as PerturbInDocument decides
+// it (perturb.DocumentPerturbation).
+func (r *Replacer) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
+	sc, _ := doc.(*sentenceContext)
+	_, outcomes := r.plan(sc, s)
+	spans := iob.Spans(s.Tags)
+	out := make([]perturb.MentionOutcome, len(spans))
+	for k, sp := range spans {
+		o := OutcomeFiltered // not valid IOB2: left whole
+		if k < len(outcomes) {
+			o = outcomes[k]
+		}
+		out[k] = perturb.MentionOutcome{Type: sp.Type, Outcome: o}
+	}
+	return out
+}
+
+// IsAbbreviation reports whether s looks like an abbreviation or symbol
+// (see umls.IsAbbreviation, where the concept store's builder can use it
+// too).
+func IsAbbreviation(s string) bool { return umls.IsAbbreviation(s) }

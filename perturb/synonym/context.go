@@ -1,0 +1,214 @@
+package synonym
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb/internal/english"
+)
+
+// render returns the tokens that replace mention sp of s by name: the
+// corpus's tokenization, the case of running text, a capital initial at
+// the start of a sentence (or after a heading: "RESULTS : Paracetamol").
+func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style string, a *Analysis) []string {
+	start := sentenceStart(s, sp)
+	toks := english.AdaptCase(english.Tokenize(name, style), s.Tokens[sp.Start:sp.End], start, a.proper)
+	if start {
+		toks = english.Capitalize(toks, s.Tokens[sp.Start])
+	}
+	return toks
+}
+
+// fitting returns the candidates of a that fit mention sp where it
+// stands in s: after "a" or "an", those whose first word takes the same
+// article, none that would repeat the word before or after the mention,
+// and none at all when the mention names part of a protein (see
+// proteinHeads).
+func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candidate {
+	if len(a.Candidates) == 0 {
+		return nil
+	}
+	art := articleBefore(s, sp)
+	style := r.opts.Tokenize
+	if style == TokenizeAuto {
+		style = english.InferStyle(s.Tokens)
+	}
+	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+	mkey := english.TrivialKey(mention)
+	prev, next := "", ""
+	if sp.Start > 0 {
+		prev = strings.ToLower(s.Tokens[sp.Start-1])
+	}
+	if sp.End < len(s.Tokens) {
+		next = strings.ToLower(s.Tokens[sp.End])
+	}
+	if proteinHeads[next] {
+		return nil // "lactate dehydrogenase", "glucose transporter": part of a protein's name
+	}
+	if sp.Start >= 2 && prev == "of" && strings.EqualFold(s.Tokens[sp.Start-2], "target") {
+		return nil // "mammalian target of rapamycin": a protein's name, not the drug
+	}
+	mw := english.Words(mention)
+	// "inflammatory and neuropathic pain": the adjective before the
+	// coordination shares the mention's head, which must stay.
+	keepHead := sp.Start >= 2 && (prev == "and" || prev == "or") && coordinatedAdjective(s.Tokens[sp.Start-2])
+	// "a mildly dry mouth": the adverb between the article and the
+	// mention modifies the mention's first word, which must stay ("a
+	// mildly xerostomia").
+	keepFirst := sp.Start >= 2 && adverb(prev) && determiners[strings.ToLower(s.Tokens[sp.Start-2])] && len(mw) >= 2
+	var out []Candidate
+	for _, c := range a.Candidates {
+		toks := english.Tokenize(c.Term, TokenizePunct)
+		if len(toks) == 0 || art != "" && english.Article(toks[0]) != art {
+			continue
+		}
+		if cw := english.Words(c.Term); len(mw) > 0 && len(cw) > 0 && (keepHead && english.StripPlural(cw[len(cw)-1]) != english.StripPlural(mw[len(mw)-1]) ||
+			keepFirst && cw[0] != mw[0]) {
+			continue
+		}
+		// Nor may it repeat the name the mention is coordinated with
+		// ("Nociceptin / orphanin FQ" -> "Nociceptin / nociceptin").
+		if repeatsNeighbour(s, sp, c.Term) {
+			continue
+		}
+		// A name ending in the word after the mention, or starting with
+		// the one before, would repeat it ("hormone secretion secretion").
+		if strings.ToLower(toks[len(toks)-1]) == next || strings.ToLower(toks[0]) == prev {
+			continue
+		}
+		// Nor a word of the same stem as the word before, which the
+		// mention does not have ("cerebral ischemic stroke" ->
+		// "cerebral ischemic cerebrovascular accident").
+		if stemRepeat(prev, c.Term, mw) {
+			continue
+		}
+		// An "X of the Y" name cannot premodify the noun after the
+		// mention ("lung cancer risk" -> "carcinoma of the lung risk").
+		if premodifies(next) && slices.Contains(english.Words(c.Term), "of") {
+			continue
+		}
+		// Nor may it come out as the mention itself once in running text
+		// (only a name equal to it up to case and number can).
+		if english.TrivialKey(c.Term) == mkey && strings.Join(r.render(c.Term, s, sp, style, a), " ") == mention {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// coordinators join the names of a coordination ("A and B", "A / B",
+// "A , B", "A ( B )").
+var coordinators = map[string]bool{"and": true, "or": true, "/": true, ",": true, "(": true, ")": true, "nor": true}
+
+// repeatsNeighbour reports whether name, put in place of mention sp of s,
+// would repeat the words coordinated with it, before or after:
+// "Nociceptin / orphanin FQ" must not become "Nociceptin / nociceptin".
+func repeatsNeighbour(s conll.Sentence, sp iob.Span, name string) bool {
+	key := english.TrivialKey(name)
+	n := len(english.Tokenize(name, TokenizePunct))
+	if sp.Start >= 1+n && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] &&
+		english.TrivialKey(strings.Join(s.Tokens[sp.Start-1-n:sp.Start-1], " ")) == key {
+		return true
+	}
+	return sp.End+1+n <= len(s.Tokens) && coordinators[strings.ToLower(s.Tokens[sp.End])] &&
+		english.TrivialKey(strings.Join(s.Tokens[sp.End+1:sp.End+1+n], " ")) == key
+}
+
+// stemRepeat reports whether name has a word sharing its first five
+// letters with prev, the word before the mention, that no word of the
+// mention (mw) shares: the name would say again what the text just said.
+func stemRepeat(prev, name string, mw []string) bool {
+	if len(prev) < 5 || !english.IsLetters(prev) {
+		return false
+	}
+	stem := prev[:5]
+	for _, w := range mw {
+		if strings.HasPrefix(w, stem) {
+			return false
+		}
+	}
+	for _, w := range english.Words(name) {
+		if strings.HasPrefix(w, stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// premodifies reports whether the token after a mention makes the
+// mention a premodifier: a hyphen ("lung cancer - related") or a
+// lower-case word other than a function word or a verb form ("risk",
+// "patients", "cells"), as far as a word list can tell without a
+// tagger.
+func premodifies(next string) bool {
+	if next == "-" {
+		return true
+	}
+	if next == "" || !english.IsLetters(next) || next != strings.ToLower(next) || english.SmallWord(next) || afterNounWords[next] {
+		return false
+	}
+	return !strings.HasSuffix(next, "ed")
+}
+
+// afterNounWords are the words after a noun phrase that do not make it a
+// premodifier: verbs, conjunctions and prepositions english.SmallWord lacks.
+var afterNounWords = map[string]bool{"is": true, "was": true, "are": true, "were": true, "be": true, "been": true,
+	"has": true, "have": true, "had": true, "may": true, "might": true, "can": true, "could": true, "will": true,
+	"would": true, "should": true, "must": true, "does": true, "did": true, "do": true, "as": true, "but": true,
+	"nor": true, "that": true, "which": true, "who": true, "whereas": true, "while": true, "when": true,
+	"where": true, "because": true, "since": true, "although": true, "if": true, "than": true, "via": true,
+	"versus": true, "vs": true, "among": true, "between": true, "before": true, "following": true, "until": true,
+	"remains": true, "occurs": true, "occur": true, "develops": true, "develop": true, "causes": true,
+	"induces": true, "alone": true, "only": true, "itself": true, "there": true, "here": true,
+	"also": true, "both": true, "either": true, "or": true, "and": true, "so": true, "thus": true, "however": true,
+	"such": true, "like": true, "including": true, "except": true, "despite": true, "through": true,
+	"throughout": true, "within": true, "without": true, "against": true, "under": true, "over": true,
+	"about": true, "above": true, "below": true, "per": true, "across": true, "along": true, "toward": true,
+	"towards": true, "upon": true, "whether": true, "increases": true, "decreases": true, "appears": true,
+	"seems": true, "requires": true, "results": true, "leads": true}
+
+// determiners are the words before an adjective phrase ("a mildly dry
+// mouth", "the severely ill").
+var determiners = map[string]bool{"a": true, "an": true, "the": true, "this": true, "that": true, "these": true,
+	"those": true, "its": true, "their": true, "his": true, "her": true, "no": true}
+
+// coordinatedAdjective reports a lower-case English adjective
+// ("inflammatory", "acute", "radiographic") that, before "and" or "or"
+// and a mention, shares the mention's head: "inflammatory and
+// neuropathic pain".
+func coordinatedAdjective(w string) bool {
+	if w != strings.ToLower(w) || !english.IsLetters(w) || !english.EnglishWord(w) {
+		return false
+	}
+	if qualifiers[w] {
+		return true
+	}
+	for _, end := range []string{"ive", "ic", "al", "ous", "ary", "ory", "ed", "ian", "ar"} {
+		if strings.HasSuffix(w, end) && len(w) >= len(end)+3 {
+			return true // "renal", "oral", "hepatic", "inflammatory", "ocular"
+		}
+	}
+	return false
+}
+
+// adverb reports a lower-case "-ly" adverb made from a known word
+// ("mildly", "severely", "markedly", "heavily"), which before a mention
+// modifies its first word.
+func adverb(w string) bool {
+	if len(w) < 5 || !strings.HasSuffix(w, "ly") || w != strings.ToLower(w) || w == "only" {
+		return false
+	}
+	stem := w[:len(w)-2]
+	return english.EnglishWord(stem) || strings.HasSuffix(stem, "i") && english.EnglishWord(stem[:len(stem)-1]+"y")
+}
+
+// proteinHeads are the words that make a preceding chemical name part of
+// an enzyme's or transporter's name, which a synonym of the chemical
+// does not name ("milk acid dehydrogenase", "dextrose transporter").
+var proteinHeads = map[string]bool{"dehydrogenase": true, "dehydrogenases": true, "transporter": true,
+	"transporters": true, "kinase": true, "kinases": true, "synthase": true, "synthetase": true, "oxidase": true,
+	"reductase": true, "transferase": true, "carboxylase": true, "esterase": true, "hydrolase": true,
+	"hydroxylase": true, "decarboxylase": true, "phosphatase": true, "isomerase": true, "lyase": true}

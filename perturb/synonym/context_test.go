@@ -1,0 +1,61 @@
+package synonym
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
+)
+
+// runContext perturbs sentences in order through one context reader, as
+// the pipeline does.
+func runContext(r *Replacer, ss []conll.Sentence) ([]conll.Sentence, [][]perturb.Change, [][]perturb.MentionOutcome) {
+	cr := r.NewDocumentReader(perturb.RunInfo{Seed: 1, Selection: perturb.DefaultSelection()})
+	var outs []conll.Sentence
+	var chs [][]perturb.Change
+	var ocs [][]perturb.MentionOutcome
+	for _, s := range ss {
+		ctx := cr.Observe(s)
+		out, cs := r.PerturbInDocument(ctx, s, nil, rand.New(rand.NewPCG(1, 2)))
+		outs, chs, ocs = append(outs, out), append(chs, cs), append(ocs, r.MentionOutcomesInDocument(ctx, s))
+	}
+	return outs, chs, ocs
+}
+
+func TestProxies(t *testing.T) {
+	for _, tt := range []struct {
+		before, after string
+		want          []string
+	}{
+		{"seizures", "convulsions", nil},
+		{"quinine", "6 ' - methoxycinchonidine", []string{ProxyDigits, ProxyLong}},
+		{"copper", "kupfer", nil},
+		{"caffeine", "mateína", []string{ProxyNonASCII}},
+		{"heart attack", "Infarction , Myocardial", []string{ProxyInverted}},
+		{"convulsions", "seizure", []string{ProxyNumber}},
+		{"5 - FU", "5 - fluorouracil", nil},
+	} {
+		if got := Proxies(tt.before, tt.after); !slices.Equal(got, tt.want) {
+			t.Errorf("Proxies(%q, %q) = %v, want %v", tt.before, tt.after, got, tt.want)
+		}
+	}
+}
+
+func TestAudit(t *testing.T) {
+	r, _ := fakeReplacer(t, func(o *Options) { o.Strategy = StrategyShortest })
+	s := sentence("a heart attack after cocaine", "O B-Disease I-Disease O B-Chemical")
+	out, cs := r.Perturb(s, nil, rand.New(rand.NewPCG(1, 2)))
+	got := map[string]int{}
+	for _, a := range r.Audit(nil, nil, s, out, cs) {
+		got[a.Section+"/"+a.Item] += a.N
+	}
+	if got["replacements/total"] != 2 || got["replacements/lexicon name"] != 2 || got["proxies/total"] != 2 ||
+		got["proxies/a/an mismatch"] != 0 || got["proxies/adds digits"] != 0 || got["rejected names/abbreviation"] != 1 {
+		t.Errorf("audit %v", got)
+	}
+	if _, ok := got["proxies/"+ProxyArticle]; !ok {
+		t.Errorf("zero proxies not reported: %v", got)
+	}
+}
