@@ -648,18 +648,56 @@ func writeTable(b *strings.Builder, t table, markdown bool) {
 // CSVHeader is the header row of the CSV format. Scope is "overall",
 // "type:T", "perturbed", "untouched", or "reference_perturbed" and
 // "reference_untouched" (the same entities scored on the reference set);
-// the drop columns are filled on overall rows of non-reference sets, the
-// error columns (entities by kind of error) on overall rows.
+// the drop columns are filled on overall and type rows of non-reference
+// sets, the error columns (entities by kind of error) on overall rows.
+// Rows without figures come first and say where the figures come from
+// and what each set changed, in the note column: scope "provenance"
+// (tool, version, revision, date, seed, command), "input:ROLE" (file,
+// sha256, sizes), "system:KIND" (command or model file), "kind:NAME"
+// (the set's file and options) and "set" (changed_share of its targets,
+// not_measured, and the changed sentences, tokens and mentions). Notes
+// on overall rows say when an interval rests on too few entities.
 var CSVHeader = []string{"system", "set", "scope", "gold", "pred", "correct", "precision", "recall", "f1", "f1_low", "f1_high", "drop", "drop_low", "drop_high",
-	"missed", "spurious", "type_error", "boundary_error", "boundary_type_error"}
+	"missed", "spurious", "type_error", "boundary_error", "boundary_type_error", "changed_share", "not_measured", "note"}
 
 func (r *Report) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cw.Write(CSVHeader)
 	num := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 	var errsOf *score.ErrorCounts
+	info := func(sys, set, scope, note string) {
+		rec := make([]string, len(CSVHeader))
+		rec[0], rec[1], rec[2], rec[len(rec)-1] = sys, set, scope, note
+		cw.Write(rec)
+	}
+	if p := r.Provenance; p != nil {
+		info("", "", "provenance", fmt.Sprintf("%s %s; revision %s; date %s; seed %d; command: %s", p.Tool, p.Version, p.Revision, p.Date, p.Seed, p.Command))
+		for _, in := range p.Inputs {
+			info("", "", "input:"+in.Role, fmt.Sprintf("%s; sha256 %s; %d sentences, %d tokens, %s mentions", in.Path, in.SHA256, in.Sentences, in.Tokens, mentionsByType(in.Mentions, in.Types)))
+		}
+		for _, sy := range p.Systems {
+			info(sy.Name, "", "system:"+sy.Kind, strings.TrimSpace(sy.Source+" "+sy.SHA256))
+		}
+		for _, k := range p.Kinds {
+			info("", k.Set, "kind:"+k.Name, strings.TrimSpace(k.File+" "+k.SHA256+" "+options(k.Options)))
+		}
+	}
+	for _, set := range r.Sets {
+		if !set.ChangeLog {
+			continue
+		}
+		c := changedCells(set)
+		rec := make([]string, len(CSVHeader))
+		rec[1], rec[2] = set.Name, "set"
+		rec[len(rec)-3], rec[len(rec)-2] = num(set.ChangedShare), strconv.FormatBool(set.NotMeasured)
+		rec[len(rec)-1] = fmt.Sprintf("%s of %s changed; sentences %s, tokens %s, mentions %s", share(set.ChangedShare)+"%", set.Target, c[0], c[1], c[2])
+		cw.Write(rec)
+	}
 	row := func(sys, set, scope string, s Score, d *Drop) {
-		rec := []string{sys, set, scope, strconv.Itoa(s.Gold), strconv.Itoa(s.Pred), strconv.Itoa(s.Correct), num(s.Precision), num(s.Recall), num(s.F1), "", "", "", "", "", "", "", "", "", ""}
+		rec := []string{sys, set, scope, strconv.Itoa(s.Gold), strconv.Itoa(s.Pred), strconv.Itoa(s.Correct), num(s.Precision), num(s.Recall), num(s.F1), "", "", "", "", "", "", "", "", "", "", "", "", ""}
+		if s.F1CI != nil && s.F1CI.Note != "" {
+			rec[len(rec)-1] = s.F1CI.Note
+		}
 		if s.F1CI != nil {
 			rec[9], rec[10] = num(s.F1CI.Low), num(s.F1CI.High)
 		}
@@ -680,7 +718,7 @@ func (r *Report) writeCSV(w io.Writer) error {
 			errsOf = res.Errors
 			row(sys.Name, res.Set, "overall", res.Overall, res.Drop)
 			for _, t := range res.Types {
-				row(sys.Name, res.Set, "type:"+t.Type, t.Score, nil)
+				row(sys.Name, res.Set, "type:"+t.Type, t.Score, t.Drop)
 			}
 			if res.Perturbed != nil {
 				row(sys.Name, res.Set, "perturbed", *res.Perturbed, nil)
