@@ -312,7 +312,7 @@ func newAttacker(opts Options) (*attacker, error) {
 	if opts.Selection != nil {
 		sel = *opts.Selection
 	}
-	selector, err := perturb.NewSelector(sel, opts.Seed)
+	selector, err := kinds.NewSelector(sel, opts.Seed)
 	if err != nil {
 		return nil, err
 	}

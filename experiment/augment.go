@@ -8,6 +8,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/stressset"
 
 	"github.com/stress-ner/stress/internal/textutil"
@@ -164,7 +165,7 @@ func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb
 		seed := CopySeed(a.Seed, c)
 		// The selector is seeded per copy, so copies change different
 		// words, exactly as separate "stress perturb" runs would.
-		sel, err := perturb.NewSelector(a.Selection, seed)
+		sel, err := perturbkinds.NewSelector(a.Selection, seed)
 		if err != nil {
 			return nil, err
 		}

@@ -120,7 +120,7 @@ func (c *Curve) Sets(ctx context.Context, test []conll.Sentence) ([]stressset.Se
 func (c *Curve) perturbAt(ctx context.Context, test []conll.Sentence, kind string, p perturb.Perturbation, rate float64, name string) (stressset.Set, error) {
 	sel := c.Selection
 	sel.Rate = rate
-	selector, err := perturb.NewSelector(sel, c.Seed)
+	selector, err := perturbkinds.NewSelector(sel, c.Seed)
 	if err != nil {
 		return stressset.Set{}, err
 	}

@@ -19,6 +19,9 @@ type ApplyOptions struct {
 	Seed uint64
 	// Selection chooses the words to change; nil means DefaultSelection.
 	Selection *Selection
+	// Tagger marks content words for Selection "pos" (pos.Load); other
+	// selections ignore it.
+	Tagger ContentTagger
 	// Options are the kind's options by name (see Kind.Options);
 	// missing ones take their defaults.
 	Options map[string]string
@@ -64,7 +67,7 @@ func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src conll.S
 	if opts.Selection != nil {
 		sel = *opts.Selection
 	}
-	selector, err := NewSelector(sel, opts.Seed)
+	selector, err := NewSelectorTagger(sel, opts.Seed, opts.Tagger)
 	if err != nil {
 		return Stats{}, err
 	}

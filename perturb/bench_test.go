@@ -65,7 +65,7 @@ func benchPipeline(b *testing.B, method string, endToEnd bool) {
 	sents := readAll(b, data)
 	opts := perturb.DefaultSelection()
 	opts.Method = method
-	sel, err := perturb.NewSelector(opts, 1)
+	sel, err := perturb.NewSelectorTagger(opts, 1, posTagger(b, opts))
 	if err != nil {
 		b.Fatal(err)
 	}

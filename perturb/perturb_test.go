@@ -15,7 +15,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
-	_ "github.com/stress-ner/stress/perturb/pos" // pos selection
+	"github.com/stress-ner/stress/perturb/pos"
 	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/stressset"
 )
@@ -64,7 +64,7 @@ type runResult struct {
 }
 
 func runKW(tb testing.TB, ss []conll.Sentence, opts perturb.Selection, seed uint64, workers int) runResult {
-	sel, err := perturb.NewSelector(opts, seed)
+	sel, err := perturb.NewSelectorTagger(opts, seed, posTagger(tb, opts))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -197,7 +197,11 @@ func TestPOSSelection(t *testing.T) {
 	opts := perturb.DefaultSelection()
 	opts.Method = perturb.SelectPOS
 	opts.MinLength = 4
-	sel, err := perturb.NewSelector(opts, 1)
+	tagger, err := pos.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sel, err := perturb.NewSelectorTagger(opts, 1, tagger)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -537,4 +541,16 @@ func TestSentenceRandStable(t *testing.T) {
 	if got != want {
 		t.Errorf("SentenceRand changed: first value %d, was %d", got, uint64(want))
 	}
+}
+
+// posTagger is the tagger of selection opts: pos.Load for "pos".
+func posTagger(tb testing.TB, opts perturb.Selection) perturb.ContentTagger {
+	if opts.Method != perturb.SelectPOS {
+		return nil
+	}
+	t, err := pos.Load()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return t
 }

@@ -92,27 +92,25 @@ type ContentTagger interface {
 	ContentWords(tokens []string) []bool
 }
 
-var loadContentTagger func() (ContentTagger, error)
-
-// RegisterContentTagger sets how pos selection gets its tagger; package
-// perturb/pos calls it when imported.
-func RegisterContentTagger(load func() (ContentTagger, error)) { loadContentTagger = load }
-
 // NewSelector validates opts and does the selection's one-time setup.
+// Selection "pos" needs a tagger: see NewSelectorTagger.
 func NewSelector(opts Selection, seed uint64) (*Selector, error) {
+	return NewSelectorTagger(opts, seed, nil)
+}
+
+// NewSelectorTagger is NewSelector with the tagger that selection "pos"
+// marks content words with (pos.Load; kinds.NewSelector passes it);
+// other selections ignore it.
+func NewSelectorTagger(opts Selection, seed uint64, tagger ContentTagger) (*Selector, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	s := &Selector{opts: opts, seed: seed}
 	if opts.Method == SelectPOS {
-		if loadContentTagger == nil {
-			return nil, fmt.Errorf("%w: select %q needs a part-of-speech tagger: import github.com/stress-ner/stress/perturb/pos", ErrOption, SelectPOS)
+		if tagger == nil {
+			return nil, fmt.Errorf("%w: select %q needs a part-of-speech tagger (package perturb/pos; kinds.NewSelector loads it)", ErrOption, SelectPOS)
 		}
-		t, err := loadContentTagger()
-		if err != nil {
-			return nil, err
-		}
-		s.tagger = t
+		s.tagger = tagger
 	}
 	return s, nil
 }

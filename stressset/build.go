@@ -282,7 +282,7 @@ func Run(ctx context.Context, plan *Plan) (m *Manifest, err error) {
 	if err := os.MkdirAll(plan.Dir, 0o755); err != nil {
 		return nil, err
 	}
-	selector, err := perturb.NewSelector(plan.Selection, plan.Seed)
+	selector, err := kinds.NewSelector(plan.Selection, plan.Seed)
 	if err != nil {
 		return nil, err
 	}

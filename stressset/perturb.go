@@ -8,6 +8,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/kinds"
 )
 
 // PerturbFile is one perturbation of one corpus, written to a file or a
@@ -79,6 +80,13 @@ func (p PerturbFile) Run(ctx context.Context, in *conll.File) error {
 	w = conll.NewSchemeWriter(w, p.Apply.Scheme)
 	ao := p.Apply
 	ao.File, ao.Input, ao.NoStats = p.Output, in.Name, true
+	if ao.Selection != nil && ao.Tagger == nil {
+		t, err := kinds.ContentTagger(*ao.Selection)
+		if err != nil {
+			return err
+		}
+		ao.Tagger = t
+	}
 	var logFile *atomicfile.File
 	var cw *ChangeWriter
 	if p.Log != "" {

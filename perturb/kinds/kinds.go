@@ -21,7 +21,7 @@ import (
 	"github.com/stress-ner/stress/perturb/insert"
 	"github.com/stress-ner/stress/perturb/keyboard"
 	"github.com/stress-ner/stress/perturb/ocr"
-	_ "github.com/stress-ner/stress/perturb/pos" // pos word selection
+	"github.com/stress-ner/stress/perturb/pos"
 	"github.com/stress-ner/stress/perturb/spelling"
 	"github.com/stress-ner/stress/perturb/swap"
 	"github.com/stress-ner/stress/perturb/synonym"
@@ -30,6 +30,29 @@ import (
 // builtin lists the kinds of this module; their packages register them.
 var builtin = []*perturb.Kind{keyboard.Kind, swap.Kind, synonym.Kind, abbreviation.Kind,
 	spelling.Kind, casing.Kind, ocr.Kind, insert.Kind, delete.Kind, entityswap.Kind}
+
+// NewSelector is perturb.NewSelector for every selection, "pos"
+// included: it loads the part-of-speech tagger when opts asks for it.
+func NewSelector(opts perturb.Selection, seed uint64) (*perturb.Selector, error) {
+	t, err := ContentTagger(opts)
+	if err != nil {
+		return nil, err
+	}
+	return perturb.NewSelectorTagger(opts, seed, t)
+}
+
+// ContentTagger returns the tagger selection opts needs: pos.Load for
+// "pos", nil for the others.
+func ContentTagger(opts perturb.Selection) (perturb.ContentTagger, error) {
+	if opts.Method != perturb.SelectPOS {
+		return nil, nil
+	}
+	t, err := pos.Load()
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
 
 // Lookup returns the kind registered under name.
 func Lookup(name string) (*perturb.Kind, error) { return perturb.Lookup(name) }

@@ -1,8 +1,8 @@
 // Package pos marks content words (nouns, verbs, adjectives, adverbs)
 // with prose's part-of-speech tagger, for the word selection "pos"
-// (perturb.SelectPOS). Importing it registers the tagger with perturb;
-// it lives apart so that a program that only makes keyboard typos does
-// not link prose and its model.
+// (perturb.SelectPOS): Load returns the tagger that
+// perturb.NewSelectorTagger takes. It lives apart so that a program that
+// only makes keyboard typos does not link prose and its model.
 package pos
 
 import (
@@ -16,9 +16,7 @@ import (
 	"github.com/stress-ner/stress/perturb"
 )
 
-func init() {
-	perturb.RegisterContentTagger(func() (perturb.ContentTagger, error) { return Load() })
-}
+var _ perturb.ContentTagger = (*Tagger)(nil)
 
 // Tagger adapts prose's perceptron tagger to pre-tokenized text. It is
 // safe for concurrent use.
