@@ -87,7 +87,10 @@ const (
 	DefaultMaxWords   = 2
 	DefaultQueries    = 200
 	DefaultCandidates = 8
-	DefaultBatch      = 256
+	// MaxCandidates bounds Candidates: the tries of a word are drawn
+	// before they are tagged, however few are new.
+	MaxCandidates = 10_000
+	DefaultBatch  = 256
 )
 
 // Options configure Run. Zero values select the defaults.
@@ -304,6 +307,9 @@ func newAttacker(opts Options) (*attacker, error) {
 	}
 	if opts.Candidates == 0 {
 		opts.Candidates = DefaultCandidates
+	}
+	if opts.Candidates > MaxCandidates {
+		return nil, fmt.Errorf("%w: candidates %d, at most %d", ErrOption, opts.Candidates, MaxCandidates)
 	}
 	if opts.Batch == 0 {
 		opts.Batch = DefaultBatch
@@ -788,9 +794,16 @@ func (a *attacker) step(st *state) []query {
 		for _, s := range pre {
 			seen[candidateKey(s.e)] = true
 		}
+		// No more candidates than the budget has room for are tagged:
+		// the first ones, so drawing stops once there are that many.
+		room := a.opts.Queries - st.queries
+	draw:
 		for k := range a.opts.Kinds {
 			for j := range a.opts.Candidates {
 				for _, e := range a.edits(st, k, w, j) {
+					if len(cands) >= room {
+						break draw
+					}
 					if key := candidateKey(e); !seen[key] {
 						seen[key] = true
 						if _, ok := with(st.edits, e); ok {
@@ -799,9 +812,6 @@ func (a *attacker) step(st *state) []query {
 					}
 				}
 			}
-		}
-		if room := a.opts.Queries - st.queries; len(cands) > room {
-			cands = cands[:room]
 		}
 		if len(cands) == 0 && len(pre) == 0 {
 			continue

@@ -187,6 +187,9 @@ func TestRunOptions(t *testing.T) {
 	if _, err := Run(context.Background(), model, gold, Options{Kinds: append(ks, ks[0])}); !errors.Is(err, ErrOption) {
 		t.Errorf("kind twice: err = %v", err)
 	}
+	if _, err := Run(context.Background(), model, gold, Options{Kinds: ks, Candidates: MaxCandidates + 1}); !errors.Is(err, ErrOption) {
+		t.Errorf("candidates beyond the limit: err = %v", err)
+	}
 	bad := []conll.Sentence{{Tokens: []string{"a", "b"}, Tags: []string{"O", "I-X"}, Line: 7}}
 	_, err := Run(context.Background(), model, bad, Options{Kinds: ks, Input: "in.tsv"})
 	if !errors.Is(err, iob.ErrInvalidTag) || !strings.HasPrefix(err.Error(), "in.tsv:8: sentence 1: ") {
@@ -301,4 +304,17 @@ func TestRunComposition(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRunCandidatesBeyondBudget: with far more candidates than the query
+// budget, drawing stops at what the budget can tag (the candidates
+// beyond it were drawn and dropped), and the attack keeps its budget.
+func TestRunCandidatesBeyondBudget(t *testing.T) {
+	gold := sampleTest(t)[:40]
+	opts := Options{Kinds: testKinds(t, "keyboard", "case"), Seed: 2, MaxWords: 2, Queries: 30, Candidates: MaxCandidates}
+	res, err := Run(context.Background(), newLexiconTagger(gold), gold, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, gold, res, opts)
 }

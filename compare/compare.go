@@ -45,6 +45,17 @@ var (
 	// ErrWhichSet means a prediction file names no set while there are
 	// several gold sets.
 	ErrWhichSet = errors.New("name the set of the predictions: there are several gold sets")
+	// ErrOption means an option of the Comparer is out of its range.
+	ErrOption = errors.New("invalid option")
+)
+
+// Limits of the options: the bootstrap keeps every sample's score of
+// every interval (8 bytes each, for each system, set, type and drop),
+// so Samples bounds memory; 100,000 samples give intervals far finer
+// than the scores' own precision.
+const (
+	MaxSamples = 100_000
+	MaxWorkers = 1024
 )
 
 // Comparer collects gold sets and system predictions and computes a
@@ -54,7 +65,8 @@ type Comparer struct {
 	// Eval selects the scoring semantics (conlleval by default).
 	Eval score.EvalOptions
 	// Samples is the number of bootstrap samples and of approximate
-	// randomization shuffles; 0 disables intervals and tests.
+	// randomization shuffles, at most MaxSamples; 0 disables intervals
+	// and tests.
 	Samples int
 	// Seed makes intervals and p-values reproducible.
 	Seed uint64
@@ -63,8 +75,8 @@ type Comparer struct {
 	// Reference names the set drops are measured against; "" means the
 	// first set added.
 	Reference string
-	// Workers bounds the goroutines used for resampling; 0 means
-	// GOMAXPROCS. Results do not depend on it.
+	// Workers bounds the goroutines used for resampling, at most
+	// MaxWorkers; 0 means GOMAXPROCS. Results do not depend on it.
 	Workers int
 	// Describe, when not nil, tells what each set added is (see
 	// SetDescription); sets it does not describe are counted in tokens.
@@ -299,6 +311,12 @@ func align(s *setData, file string, pred []conll.Sentence) error {
 // Report computes the scores, intervals and tests. It fails on a
 // cancelled context.
 func (c *Comparer) Report(ctx context.Context) (*Report, error) {
+	if c.Samples < 0 || c.Samples > MaxSamples {
+		return nil, fmt.Errorf("%w: %d samples (0 to %d)", ErrOption, c.Samples, MaxSamples)
+	}
+	if c.Workers > MaxWorkers {
+		return nil, fmt.Errorf("%w: %d workers, at most %d", ErrOption, c.Workers, MaxWorkers)
+	}
 	if len(c.sets) == 0 || len(c.systems) == 0 {
 		return nil, ErrNoData
 	}

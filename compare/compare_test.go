@@ -336,3 +336,30 @@ func TestMarkdownEscapesCells(t *testing.T) {
 		cells = n
 	}
 }
+
+// TestOptionLimits: samples and workers beyond their limits are refused
+// before anything is allocated (issue 25, F18: --samples 100000000 grew
+// to 23.8 GB); at the limit they are taken.
+func TestOptionLimits(t *testing.T) {
+	gold := sents("aspirin/B-Chemical causes/O ulcers/B-Disease")
+	for _, tt := range []struct {
+		samples, workers int
+		ok               bool
+	}{
+		{MaxSamples + 1, 0, false},
+		{100_000_000, 0, false},
+		{-1, 0, false},
+		{10, MaxWorkers + 1, false},
+		{10, MaxWorkers, true},
+		{0, 0, true},
+	} {
+		c := New()
+		c.Samples, c.Workers = tt.samples, tt.workers
+		must(t, c.AddSet(stressset.Set{Name: "O", File: "o.tsv", Gold: gold}))
+		must(t, c.AddPrediction("s", "O", "s.tsv", gold))
+		_, err := c.Report(context.Background())
+		if (err == nil) != tt.ok || (err != nil && !errors.Is(err, ErrOption)) {
+			t.Errorf("samples %d, workers %d: err = %v", tt.samples, tt.workers, err)
+		}
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"io"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // JSONReader reads sentences from JSON Lines in the shape of Hugging Face
@@ -66,24 +68,20 @@ func (r *JSONReader) Read() (Sentence, error) {
 
 func (r *JSONReader) read() (Sentence, error) {
 	for {
-		r.buf = r.buf[:0]
-		var err error
-		for {
-			var chunk []byte
-			chunk, err = r.r.ReadSlice('\n')
-			r.buf = append(r.buf, chunk...)
-			if err != bufio.ErrBufferFull {
-				break
-			}
+		line, buf, err := limits.ReadLine(r.r, r.buf)
+		r.buf = buf
+		if err == limits.ErrLongLine {
+			r.line++
+			return Sentence{}, &ParseError{File: r.File, Line: r.line, Err: err}
 		}
 		if err != nil && err != io.EOF {
 			return Sentence{}, err
 		}
-		if len(r.buf) == 0 && err == io.EOF {
+		if len(line) == 0 && err == io.EOF {
 			return Sentence{}, io.EOF
 		}
 		r.line++
-		b := bytes.TrimSpace(r.buf)
+		b := bytes.TrimSpace(line)
 		if r.line == 1 {
 			b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
 		}

@@ -230,7 +230,30 @@ func decompress(r io.Reader, name string) (io.Reader, *gzip.Reader, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return zr, zr, nil
+	return &gunzipped{zr: zr, name: name}, zr, nil
+}
+
+// gunzipped reads a gzip stream, its errors (a truncated or corrupt
+// file) said as such and naming the file.
+type gunzipped struct {
+	zr   *gzip.Reader
+	name string
+}
+
+func (g *gunzipped) Read(p []byte) (int, error) {
+	n, err := g.zr.Read(p)
+	if err != nil && err != io.EOF {
+		what := "corrupt"
+		if err == io.ErrUnexpectedEOF {
+			what = "truncated"
+		}
+		format := "gzip: %w (the compressed file is %s)"
+		if strings.HasPrefix(err.Error(), "gzip: ") {
+			format = "%w (the compressed file is %s)"
+		}
+		err = &ParseError{File: g.name, Err: fmt.Errorf(format, err, what)}
+	}
+	return n, err
 }
 
 // isGzip reports whether a file name calls for gzip compression.

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"github.com/stress-ner/stress/internal/limits"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -156,15 +157,12 @@ func (r *Reader) errorf(col int, err error) error {
 // line is valid until the next call.
 func (r *Reader) readLine() ([]byte, error) {
 	// Most lines fit in bufio's buffer and are used in place; only
-	// longer ones are copied together.
-	b, err := r.r.ReadSlice('\n')
-	if err == bufio.ErrBufferFull {
-		r.buf = append(r.buf[:0], b...)
-		for err == bufio.ErrBufferFull {
-			b, err = r.r.ReadSlice('\n')
-			r.buf = append(r.buf, b...)
-		}
-		b = r.buf
+	// longer ones are copied together, up to limits.MaxLine.
+	b, buf, err := limits.ReadLine(r.r, r.buf)
+	r.buf = buf
+	if err == limits.ErrLongLine {
+		r.line++
+		return nil, r.errorf(0, err)
 	}
 	if err != nil && err != io.EOF {
 		return nil, err
@@ -311,6 +309,9 @@ func (r *Reader) read() (Sentence, error) {
 				return s, nil
 			}
 			return Sentence{}, io.EOF
+		}
+		if _, located := err.(*ParseError); located {
+			return Sentence{}, err
 		}
 		if err != nil {
 			return Sentence{}, fmt.Errorf("%s: %w", fileName(r.File), err)

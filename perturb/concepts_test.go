@@ -2,6 +2,8 @@ package perturb_test
 
 import (
 	"context"
+	"errors"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -55,6 +57,24 @@ func TestConceptWriter(t *testing.T) {
 		got := sink.concepts[i]
 		if len(sp) == 0 && got != nil || len(sp) > 0 && got[sp[0].Start] != (conll.ConceptSwap{From: "MESH:D1", To: "MESH:D2"}) {
 			t.Fatalf("sentence %d: %v", i, got)
+		}
+	}
+}
+
+// TestPipelineWorkerLimit: more workers than MaxWorkers are refused
+// before any is started (issue 25: --workers 2147483647 ran out of
+// memory); MaxWorkers are taken.
+func TestPipelineWorkerLimit(t *testing.T) {
+	ss := manySentences(t)
+	sel, _ := perturb.NewSelector(perturb.DefaultSelection(), 1)
+	for _, tt := range []struct {
+		workers int
+		ok      bool
+	}{{perturb.MaxWorkers + 1, false}, {math.MaxInt32, false}, {perturb.MaxWorkers, true}} {
+		p := &perturb.Pipeline{Seed: 1, Selector: sel, Workers: tt.workers, Steps: []perturb.Step{{Name: "swap1", File: "s", Perturbation: swapFirst{}, Out: &conceptSink{}}}}
+		_, err := p.Run(context.Background(), &sliceSource{s: ss})
+		if (err == nil) != tt.ok || err != nil && !errors.Is(err, perturb.ErrOption) {
+			t.Errorf("%d workers: err = %v", tt.workers, err)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/limits"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -90,5 +91,27 @@ func TestFilesStats(t *testing.T) {
 	rows, _ := FilesStats([]string{pert}, orig, iob.IOB2, nil)
 	if err := WriteTable(&b, rows); err != nil || !strings.Contains(b.String(), "orig.tsv (original)") {
 		t.Errorf("table %q, %v", b.String(), err)
+	}
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// TestFilesStatsEndlessStdin: standard input that never ends (/dev/zero)
+// is read as it comes when named once, and stops at its first line; named
+// twice it is kept, up to maxStdinKept (issue 25, F18).
+func TestFilesStatsEndlessStdin(t *testing.T) {
+	defer func(old io.Reader) { conll.Stdin = old }(conll.Stdin)
+	conll.Stdin = zeros{}
+	if _, err := FilesStats([]string{"-"}, "", iob.IOB2, nil); !errors.Is(err, limits.ErrLongLine) {
+		t.Errorf("named once: err = %v", err)
+	}
+	conll.Stdin = zeros{}
+	if _, err := FilesStats([]string{"-"}, "-", iob.IOB2, nil); !errors.Is(err, errStdinKept) {
+		t.Errorf("named twice: err = %v", err)
 	}
 }

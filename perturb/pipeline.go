@@ -104,8 +104,8 @@ type Pipeline struct {
 	Seed     uint64
 	Selector *Selector
 	Steps    []Step
-	// Workers is the number of perturbing goroutines; 0 means
-	// runtime.NumCPU().
+	// Workers is the number of perturbing goroutines, at most
+	// MaxWorkers; 0 means runtime.NumCPU().
 	Workers int
 	// Changes, when not nil, receives every change in input order.
 	Changes func(Change) error
@@ -134,6 +134,11 @@ type Pipeline struct {
 func (p *Pipeline) RunParts(ctx context.Context, parts []Part) ([][]Stats, error) {
 	return p.run(ctx, parts)
 }
+
+// MaxWorkers bounds Pipeline.Workers: each worker holds batches of
+// sentences in flight, so the count bounds memory (and no machine runs
+// more perturbing goroutines usefully).
+const MaxWorkers = 1024
 
 // batchSize is the number of consecutive sentences handed to a worker
 // at once: enough to make queueing and signalling negligible next to
@@ -235,6 +240,9 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 	workers := p.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
+	}
+	if workers > MaxWorkers {
+		return nil, fmt.Errorf("%w: %d workers, at most %d", ErrOption, workers, MaxWorkers)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

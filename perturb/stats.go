@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/limits"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -455,6 +455,12 @@ func WriteOutcomes(w io.Writer, rows []NamedStats) error {
 	return tw.Flush()
 }
 
+// maxStdinKept bounds the standard input FilesStats keeps to read it
+// several times.
+const maxStdinKept = 128 << 20
+
+var errStdinKept = fmt.Errorf("standard input named more than once is kept in memory, up to %d MiB: save it to a file", maxStdinKept>>20)
+
 // FilesStats returns the rows of WriteTable for files in scheme: each
 // file's counts, compared sentence by sentence with orig when orig is
 // not "", after a row of orig's own counts named "ORIG (original)".
@@ -464,16 +470,26 @@ func WriteOutcomes(w io.Writer, rows []NamedStats) error {
 // that do not align are an error naming the line. With repair set,
 // invalid transitions are repaired and reported instead
 // (conll.File.SetSchemeRepair). Standard input ("-") may be named more
-// than once, as orig and a file: it is read once and kept for every
-// row.
+// than once, as orig and a file: when it is read more than once (orig is
+// read for its row and beside every file), it is read once and kept (up
+// to maxStdinKept bytes); a file read once is read as it comes.
 func FilesStats(files []string, orig string, scheme iob.Scheme, repair func(conll.Repair)) ([]NamedStats, error) {
 	open := conll.Open
-	if orig == "-" || slices.Contains(files, "-") {
+	reads := 0 // of standard input
+	for _, name := range files {
+		if name == "-" {
+			reads++
+		}
+	}
+	if orig == "-" {
+		reads += 1 + len(files)
+	}
+	if reads > 1 {
 		in, err := conll.OpenInput("-")
 		if err != nil {
 			return nil, err
 		}
-		data, err := io.ReadAll(in)
+		data, err := io.ReadAll(limits.Reader(in, maxStdinKept, errStdinKept))
 		if err != nil {
 			return nil, fmt.Errorf("read -: %w", err)
 		}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/stress-ner/stress/internal/limits"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
@@ -219,6 +220,7 @@ type ChangeReader struct {
 	ncols  int // 10, or 11 with the scheme column
 	header bool
 	err    error
+	buf    []byte // for lines longer than r's buffer
 }
 
 // NewChangeReader returns a ChangeReader reading from r; name is the
@@ -252,15 +254,20 @@ func (cr *ChangeReader) Read() (ChangeRow, error) {
 
 // next returns the next line without its line break, or io.EOF.
 func (cr *ChangeReader) next() (string, error) {
-	text, err := cr.r.ReadString('\n')
+	b, buf, err := limits.ReadLine(cr.r, cr.buf)
+	cr.buf = buf
+	if err == limits.ErrLongLine {
+		cr.line++
+		return "", cr.fail("%v", err)
+	}
 	if err != nil && err != io.EOF {
 		return "", fmt.Errorf("read %s: %w", cr.name, err)
 	}
-	if text == "" && err == io.EOF {
+	if len(b) == 0 && err == io.EOF {
 		return "", io.EOF
 	}
 	cr.line++
-	text = strings.TrimSuffix(text, "\n")
+	text := strings.TrimSuffix(string(b), "\n")
 	return strings.TrimSuffix(text, "\r"), nil
 }
 

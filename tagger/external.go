@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // Command runs an external tagger as a filter. The tagger reads CoNLL text
@@ -175,8 +176,7 @@ func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
 			want = append(want, i)
 		}
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	sc := limits.Scanner(r)
 	var (
 		cur      []string // tags of the sentence being read
 		got      int      // sentences completed
@@ -249,7 +249,7 @@ func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
 		cur = append(cur, tag)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading output: %w", err)
+		return nil, fmt.Errorf("output line %d: %w", line+1, limits.Err(err))
 	}
 	if err := finish(); err != nil {
 		return nil, stray(err, line)

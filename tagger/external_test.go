@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // helperEnv makes the test binary act as an external tagger (see
@@ -52,6 +53,10 @@ func helperTagger(mode string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 3
 	case "hang":
 		time.Sleep(time.Hour)
+		return 0
+	case "long":
+		go io.Copy(io.Discard, stdin)
+		out.WriteString(strings.Repeat("O", limits.MaxLine+1) + "\n")
 		return 0
 	case "eager":
 		// Answer a fixed-size corpus before reading any input, so a
@@ -168,6 +173,7 @@ func TestCommandErrors(t *testing.T) {
 		{"eager", 0, ErrTagCount, "got 1, want 4"},
 		{"stray", 0, ErrStrayLine, `output line 1: stray line on standard output "Loaded." (write only tags there; messages go to standard error)`},
 		{"stray-conll", 0, ErrStrayLine, `output line 1: stray line on standard output "Loading model weights"`},
+		{"long", 0, limits.ErrLongLine, "output line 1: line longer than 16 MiB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.mode, func(t *testing.T) {

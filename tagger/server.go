@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // Server runs an external tagger that stays up: it is started once, on
@@ -31,7 +32,8 @@ import (
 //	{"tags": ["B-Chemical", "O", "B-Disease"]}
 //
 // or {"error": "message"} to report that it cannot tag the sentence
-// (the call then fails with the message). A batch is written whole
+// (the call then fails with the message; an empty "error" beside the
+// tags is no error). Answers are at most limits.MaxLine bytes. A batch is written whole
 // before its answers are awaited (from another goroutine, so a server
 // may answer line by line as it reads). Messages belong on standard
 // error: any other line on standard output is an error naming it. The
@@ -127,9 +129,15 @@ func (s *Server) start() error {
 				return false
 			}
 		}
+		var buf []byte
 		for {
-			b, err := br.ReadBytes('\n')
-			if len(b) > 0 && !send(serverLine{text: b}) {
+			b, long, err := limits.ReadLine(br, buf)
+			buf = long
+			if err == limits.ErrLongLine {
+				send(serverLine{err: err})
+				return
+			}
+			if len(b) > 0 && !send(serverLine{text: bytes.Clone(b)}) {
 				return
 			}
 			if err != nil {
@@ -236,9 +244,11 @@ func (s *Server) parse(text []byte, sent conll.Sentence, k int) ([]string, error
 		return nil, fmt.Errorf("output line %d: %w: %q (answers are JSON lines; messages go to standard error)",
 			s.lineNo, ErrStrayLine, truncate(string(line)))
 	}
-	if a.Error != nil {
-		return nil, fmt.Errorf("output line %d: sentence %d of the batch%s: the server reported: %s",
-			s.lineNo, k+1, inputLine(sent.Line), *a.Error)
+	// An empty "error" is none (a server that always sends the key);
+	// the message is quoted, so that it stays on one line.
+	if a.Error != nil && *a.Error != "" {
+		return nil, fmt.Errorf("output line %d: sentence %d of the batch%s: the server reported: %q",
+			s.lineNo, k+1, inputLine(sent.Line), truncate(*a.Error))
 	}
 	if a.Tags == nil {
 		return nil, fmt.Errorf("output line %d: %w: no \"tags\" in %q", s.lineNo, ErrStrayLine, truncate(string(line)))
@@ -361,8 +371,13 @@ func Serve(ctx context.Context, t Tagger, r io.Reader, w io.Writer) error {
 		}
 		return bw.Flush()
 	}
+	var long []byte
 	for {
-		b, err := br.ReadBytes('\n')
+		b, buf, err := limits.ReadLine(br, long)
+		long = buf
+		if err == limits.ErrLongLine {
+			return fmt.Errorf("input line %d: %w", line+1, err)
+		}
 		if len(bytes.TrimSpace(b)) > 0 {
 			line++
 			var req request

@@ -3,6 +3,7 @@ package tagger
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // capsTagger tags capitalised tokens B-Chemical and others O, like
@@ -66,6 +68,16 @@ func helperServer(mode string, stdin io.Reader, stdout, stderr io.Writer) int {
 			out.WriteString(`{"tags": ["O"]}` + "\n")
 		case "server-error":
 			out.WriteString(`{"error": "sentence too long"}` + "\n")
+		case "server-error-lines":
+			out.WriteString(`{"error": "Traceback:\nValueError: bad"}` + "\n")
+		case "server-empty-error":
+			var req request
+			json.Unmarshal(sc.Bytes(), &req)
+			tags, _ := capsTagger{}.TagSentences(context.Background(), []conll.Sentence{{Tokens: req.Tokens}})
+			b, _ := json.Marshal(tags[0])
+			fmt.Fprintf(out, `{"tags": %s, "error": ""}`+"\n", b)
+		case "server-long":
+			out.WriteString(`{"tags": ["` + strings.Repeat("O", limits.MaxLine) + `"]}` + "\n")
 		case "server-extra":
 			out.WriteString(`{"tags": ["B-Chemical", "O", "O", "O"]}` + "\n")
 			out.WriteString(`{"tags": ["O"]}` + "\n")
@@ -132,7 +144,9 @@ func TestServerErrors(t *testing.T) {
 		{"server-stray", 0, ErrStrayLine, `output line 1: stray line on standard output: "Loaded."`},
 		{"server-exit", 0, ErrCommandFailed, "exit status 3 (after 0 of 2 answers); stderr:\nserver starting\nCUDA out of memory"},
 		{"server-short", 0, ErrTagCount, "sentence 1 of the batch: wrong number of tags: got 1, want 4"},
-		{"server-error", 0, nil, "the server reported: sentence too long"},
+		{"server-error", 0, nil, `the server reported: "sentence too long"`},
+		{"server-error-lines", 0, nil, `the server reported: "Traceback:\nValueError: bad"`}, // one line
+		{"server-long", 0, limits.ErrLongLine, "line longer than 16 MiB"},
 		{"server-hang", 300 * time.Millisecond, ErrTimeout, "timed out after 300ms"},
 		{"server-ignore", 0, ErrSentenceCount, "exited after 0 of 2 answers"},
 	}
@@ -165,6 +179,14 @@ func TestServerErrors(t *testing.T) {
 		time.Sleep(100 * time.Millisecond) // let the extra line arrive; without it the next call still fails, on a count
 		if _, err := s.TagSentences(context.Background(), one); err == nil {
 			t.Error("an extra answer went unnoticed")
+		}
+	})
+	t.Run("empty error beside the tags", func(t *testing.T) {
+		s := helperServerCmd("server-empty-error")
+		defer s.Close()
+		tags, err := s.TagSentences(context.Background(), sents)
+		if err != nil || len(tags) != 2 || tags[0][0] != "B-Chemical" {
+			t.Fatalf("%v, %v", tags, err)
 		}
 	})
 	t.Run("missing command", func(t *testing.T) {

@@ -1,7 +1,6 @@
 package umls
 
 import (
-	"bufio"
 	"compress/gzip"
 	"context"
 	"crypto/sha256"
@@ -23,6 +22,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // DefaultExcludeTTY lists the UMLS term types left out by default: obsolete
@@ -571,8 +571,7 @@ func (l *loader) mrsty(r io.Reader, name string, in *Input) error {
 // optional header row. Rows of a concept are contiguous; its preferred
 // name is its "label" term (else its first term).
 func (l *loader) termsTSV(r io.Reader, name string, in *Input) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	sc := limits.Scanner(r)
 	line := 0
 	var cur struct {
 		id, name, group, source string
@@ -648,7 +647,7 @@ func (l *loader) termsTSV(r io.Reader, name string, in *Input) error {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return &ParseError{File: name, Line: line + 1, Err: err}
+		return &ParseError{File: name, Line: line + 1, Err: limits.Err(err)}
 	}
 	return flush()
 }

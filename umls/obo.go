@@ -1,11 +1,12 @@
 package umls
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // oboTerm is one [Term] stanza of an OBO 1.2 file.
@@ -24,8 +25,7 @@ type oboTerm struct {
 // tags the store uses are interpreted; other tags and stanza types
 // ([Typedef], [Instance]) are skipped.
 func readOBO(r io.Reader, name string, fn func(oboTerm) error) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	sc := limits.Scanner(r)
 	line := 0
 	var t oboTerm
 	inTerm := false
@@ -100,7 +100,7 @@ func readOBO(r io.Reader, name string, fn func(oboTerm) error) error {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return &ParseError{File: name, Line: line + 1, Err: err}
+		return &ParseError{File: name, Line: line + 1, Err: limits.Err(err)}
 	}
 	return emit()
 }

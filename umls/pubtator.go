@@ -1,7 +1,6 @@
 package umls
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"slices"
@@ -9,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // In-domain names from annotated corpora.
@@ -37,8 +38,7 @@ type PubTatorMention struct {
 // ReadPubTator reads the annotations of a PubTator file; relation lines
 // ("PMID<TAB>CID<TAB>...") are skipped. file names the input in errors.
 func ReadPubTator(r io.Reader, file string) ([]PubTatorMention, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
+	sc := limits.Scanner(r)
 	var out []PubTatorMention
 	var doc, text string // current document and its text (title + " " + abstract)
 	titleLen := -1
@@ -89,7 +89,7 @@ func ReadPubTator(r io.Reader, file string) ([]PubTatorMention, error) {
 			Composite: len(f) == 7, Initial: sentenceInitial(text, start, titleLen), Line: line})
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return nil, &ParseError{File: file, Line: line + 1, Err: limits.Err(err)}
 	}
 	return out, nil
 }

@@ -3,10 +3,11 @@ package umls
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // rrfReader reads pipe-delimited RRF rows: every row ends with "|", so a
@@ -36,14 +37,11 @@ func (r *rrfReader) errorf(err error) error {
 
 // read returns the next row's fields, or io.EOF.
 func (r *rrfReader) read() ([][]byte, error) {
-	line, err := r.br.ReadSlice('\n')
-	if errors.Is(err, bufio.ErrBufferFull) {
-		r.long = append(r.long[:0], line...)
-		for errors.Is(err, bufio.ErrBufferFull) {
-			line, err = r.br.ReadSlice('\n')
-			r.long = append(r.long, line...)
-		}
-		line = r.long
+	line, long, err := limits.ReadLine(r.br, r.long)
+	r.long = long
+	if err == limits.ErrLongLine {
+		r.line++
+		return nil, r.errorf(err)
 	}
 	if err != nil && err != io.EOF {
 		return nil, fmt.Errorf("%s: %w", r.file, err)

@@ -35,7 +35,7 @@ func init() {
 			bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard", "perturbation kinds the edits come from: "+strings.Join(kindNames(), ", "))
 			f.IntIn(&o.maxWords, "max-words", attack.DefaultMaxWords, 1, math.MaxInt, "most words changed per sentence")
 			f.IntIn(&o.queries, "queries", attack.DefaultQueries, 1, math.MaxInt, "query budget per sentence: sentences sent to the model, the original included")
-			f.IntIn(&o.cands, "candidates", attack.DefaultCandidates, 1, math.MaxInt, "edits tried per word and kind when choosing a word's best edit")
+			f.IntIn(&o.cands, "candidates", attack.DefaultCandidates, 1, attack.MaxCandidates, "edits tried per word and kind when choosing a word's best edit")
 			f.String(&o.out, "output", "o", "", "write the adversarial set to `OUT` (required)")
 			f.String(&o.log, "log", "", "", "write the change log to `FILE`")
 			f.String(&o.random, "random", "", "", "write the random set (same number of changed words per sentence) to `FILE`")

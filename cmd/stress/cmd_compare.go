@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll/score"
@@ -34,7 +33,7 @@ func init() {
 				}
 				return nil
 			})
-			f.IntIn(&o.c.Samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: none)")
+			f.IntIn(&o.c.Samples, "samples", 1000, 0, compare.MaxSamples, "bootstrap samples and randomization shuffles (0: none)")
 			f.Uint64(&o.c.Seed, "seed", 1, "seed of the resampling")
 			f.Float64(&o.c.Confidence, "confidence", 0.95, "confidence level of the intervals")
 			f.Check("confidence", func() error {

@@ -71,6 +71,15 @@ func manyTypes(n int) string {
 	return b.String()
 }
 
+// cdr3XML is the corpus of cdr3PubTator as BioC XML.
+func cdr3XML(t *testing.T) string {
+	b, err := os.ReadFile("testdata/cdr3.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 // cdr3PubTator is a document corpus (PubTator), whose tags come from its
 // annotations.
 func cdr3PubTator(t *testing.T) string {
@@ -286,6 +295,22 @@ func TestBadInputs(t *testing.T) {
 			code: 2, msg: "--rate 0.5: case+synonym changes every mention it can in a composition", absent: []string{"b"}},
 		{name: "perturb synonym --type-map Gene=GENE (a group the store lacks)", setup: in, args: []string{"perturb", "--kind", "synonym", "--type-map", "Gene=GENE", "-o", "out.tsv", "in.tsv"},
 			code: 2, msg: "no concept of group GENE", absent: []string{"out.tsv"}},
+		{name: "/dev/zero as input", args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "/dev/zero"},
+			code: 1, msg: "/dev/zero:1: line longer than 16 MiB", absent: []string{"out.tsv"}},
+		{name: "a gzip bomb (one line of 17 MiB)", setup: map[string]string{"bomb.tsv.gz": gzipped(t, strings.Repeat("0", 17<<20))}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "bomb.tsv.gz"},
+			code: 1, msg: "bomb.tsv.gz:1: line longer than 16 MiB", absent: []string{"out.tsv"}},
+		{name: "a truncated gzip file", setup: map[string]string{"cut.tsv.gz": gzipped(t, strings.Repeat(safetyCorpus+"\n", 500))[:200]}, args: []string{"stats", "cut.tsv.gz"},
+			code: 1, msg: "cut.tsv.gz: gzip: unexpected EOF (the compressed file is truncated)"},
+		{name: "compare --samples 100000000", setup: in, args: []string{"compare", "--samples", "100000000", "--gold", "in.tsv", "--pred-file", "s=in.tsv"},
+			code: 2, msg: "--samples: 100000000: must be at most 100000"},
+		{name: "perturb --workers 2147483647", setup: in, args: []string{"perturb", "--kind", "keyboard", "--workers", "2147483647", "in.tsv"},
+			code: 2, msg: "--workers: 2147483647: must be at most 1024"},
+		{name: "attack --candidates 1000000000", setup: in, args: []string{"attack", "--model-cmd", "cat", "--candidates", "1000000000", "-o", "adv.tsv", "in.tsv"},
+			code: 2, msg: "--candidates: 1000000000: must be at most 10000", absent: []string{"adv.tsv"}},
+		{name: "BioC XML on standard input", stdin: cdr3XML(t), args: []string{"stats", "-"},
+			code: 0, out: "16 (15)"},
+		{name: "a model server's error of two lines", setup: in, args: []string{"tag", "--model-server", `while read l; do printf '%s\n' '{"error": "Traceback:\nValueError"}'; done`, "-o", "out.tsv", "in.tsv"},
+			code: 1, msg: `the server reported: "Traceback:\nValueError"`, absent: []string{"out.tsv"}},
 	}
 	rows = append(rows, outputPolicyRows(in, with)...)
 	rows = append(rows, lostRows(t)...)

@@ -48,7 +48,7 @@ func bindPerturb(f *flags, o *perturbFlags) {
 	f.Enum(&o.Selection.Targets, "targets", "", d.Targets, perturb.TargetChoices(),
 		"change words in: all, entities (gold mentions only) or context (outside mentions)")
 	f.Int(&o.Selection.MinLength, "min-length", d.MinLength, "minimum length of a selected word, in letters")
-	f.IntIn(&o.Workers, "workers", runtime.NumCPU(), 1, math.MaxInt32, "parallel workers (output does not depend on it)")
+	f.IntIn(&o.Workers, "workers", min(runtime.NumCPU(), perturb.MaxWorkers), 1, perturb.MaxWorkers, "parallel workers (output does not depend on it)")
 	f.Check("", func() error { return flagError(o.Selection.Validate()) })
 	bindKindOptions(f, o, kinds.All())
 }
@@ -233,7 +233,7 @@ func bindSystems(f *flags, o *systemFlags) {
 	f.Duration(&o.sys.Timeout, "timeout", defaultTimeout, timeoutHelp)
 	f.Bool(&o.sys.Strict, "strict-tags", "", false, "an unknown tag (not O, B-TYPE or I-TYPE with a type of the gold) is an error, not a warning")
 	f.IntIn(&o.sys.Epochs, "epochs", 10, 1, math.MaxInt, "training passes of the baselines")
-	f.IntIn(&o.samples, "samples", 1000, 0, math.MaxInt, "bootstrap samples and randomization shuffles (0: no intervals)")
+	f.IntIn(&o.samples, "samples", 1000, 0, compare.MaxSamples, "bootstrap samples and randomization shuffles (0: no intervals)")
 	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
 	f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
 	bindScheme(f, &o.sys.Scheme, "tag scheme of --train, --test and the tags of --model-cmd and --model-server: iob2, or iob1 or iobes (checked, converted to IOB2 to be perturbed, trained on and scored; files written back in it)")

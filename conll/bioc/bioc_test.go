@@ -309,3 +309,40 @@ func TestEncoderLifecycle(t *testing.T) {
 		})
 	}
 }
+
+// TestXMLEncodings: ISO-8859-1 (and US-ASCII) files read as their UTF-8;
+// another encoding is an error saying which are read, at the declaration
+// (issue 25, F25: "CharsetReader is nil").
+func TestXMLEncodings(t *testing.T) {
+	latin := strings.Replace(xmlDoc, `encoding="UTF-8"`, `encoding="ISO-8859-1"`, 1)
+	latin = strings.Replace(latin, "Then more pain.", "Then m\xf6re pain.", 1) // ö in Latin-1
+	docs, err := decodeAll(bioc.NewXMLDecoder(strings.NewReader(latin), "x.xml"))
+	if err != nil || len(docs) != 1 || docs[0].Passages[1].Text != "Then möre pain." {
+		t.Fatalf("ISO-8859-1: %v, %v", docs, err)
+	}
+	ascii := strings.Replace(xmlDoc, `encoding="UTF-8"`, `encoding="US-ASCII"`, 1)
+	if docs, err := decodeAll(bioc.NewXMLDecoder(strings.NewReader(ascii), "x.xml")); err != nil || len(docs) != 1 {
+		t.Fatalf("US-ASCII: %v", err)
+	}
+	other := strings.Replace(xmlDoc, `encoding="UTF-8"`, `encoding="Shift_JIS"`, 1)
+	_, err = decodeAll(bioc.NewXMLDecoder(strings.NewReader(other), "x.xml"))
+	if err == nil || !strings.HasPrefix(err.Error(), "x.xml:1") || !strings.Contains(err.Error(), `encoding "Shift_JIS" is not supported`) ||
+		strings.Contains(err.Error(), "CharsetReader") {
+		t.Errorf("Shift_JIS: %v", err)
+	}
+}
+
+func TestSniffXML(t *testing.T) {
+	for in, want := range map[string]bool{
+		xmlDoc:                       true,
+		"\n  <collection><document>": true,
+		`<!DOCTYPE collection SYSTEM "BioC.dtd"><collection>`: true,
+		"Aspirin\tB-Chemical\n":                               false,
+		`{"documents": []}`:                                   false,
+		"<b>\tO\n":                                            false,
+	} {
+		if got := bioc.SniffXML([]byte(in)); got != want {
+			t.Errorf("SniffXML(%.30q) = %v", in, got)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/conll/standoff"
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 type jLocation struct {
@@ -89,16 +90,38 @@ type JSONDecoder struct {
 	rec  *recorder
 }
 
-// recorder keeps the bytes read, for line numbers in errors.
+// recorder keeps the bytes read since the start of the current
+// document, for line numbers in errors: base is the input offset of
+// buf[0], lines the line breaks before it. A document larger than
+// limits.MaxDocument is an error, not a process filling memory.
 type recorder struct {
-	r   io.Reader
-	buf []byte
+	r     io.Reader
+	buf   []byte
+	base  int64
+	lines int
 }
 
 func (r *recorder) Read(p []byte) (int, error) {
+	if len(r.buf) > limits.MaxDocument {
+		return 0, limits.ErrLargeDocument
+	}
 	n, err := r.r.Read(p)
 	r.buf = append(r.buf, p[:n]...)
 	return n, err
+}
+
+// forget drops the bytes before input offset off, counting their lines.
+func (r *recorder) forget(off int64) {
+	n := int(min(max(off-r.base, 0), int64(len(r.buf))))
+	r.lines += bytes.Count(r.buf[:n], []byte("\n"))
+	r.buf = append(r.buf[:0], r.buf[n:]...)
+	r.base += int64(n)
+}
+
+// line returns the line of input offset off (at or after base).
+func (r *recorder) line(off int64) int {
+	n := int(min(max(off-r.base, 0), int64(len(r.buf))))
+	return 1 + r.lines + bytes.Count(r.buf[:n], []byte("\n"))
 }
 
 // NewJSONDecoder returns a decoder reading from r.
@@ -112,8 +135,8 @@ func (d *JSONDecoder) errorf(err error) error {
 	if se, ok := err.(*json.SyntaxError); ok {
 		off = se.Offset
 	}
-	line := 1 + bytes.Count(d.rec.buf[:min(int(off), len(d.rec.buf))], []byte("\n"))
-	if !errors.Is(err, standoff.ErrSyntax) && !errors.Is(err, standoff.ErrOffset) {
+	line := d.rec.line(off)
+	if !errors.Is(err, standoff.ErrSyntax) && !errors.Is(err, standoff.ErrOffset) && !errors.Is(err, limits.ErrLargeDocument) {
 		err = fmt.Errorf("%w: %v", standoff.ErrSyntax, err)
 	}
 	return &conll.ParseError{File: d.File, Line: line, Err: err}
@@ -184,6 +207,7 @@ func (d *JSONDecoder) read() (*standoff.Document, error) {
 		return nil, io.EOF // keys after "documents" are not read
 	}
 	start := d.d.InputOffset()
+	d.rec.forget(start)
 	var x xDocument
 	if err := d.d.Decode(&x); err != nil {
 		return nil, err
@@ -192,8 +216,7 @@ func (d *JSONDecoder) read() (*standoff.Document, error) {
 	if err != nil {
 		// Offsets are checked once the whole document is read: the
 		// error points at its start.
-		line := 1 + bytes.Count(d.rec.buf[:min(int(start)+1, len(d.rec.buf))], []byte("\n"))
-		return nil, &conll.ParseError{File: d.File, Line: line, Err: err}
+		return nil, &conll.ParseError{File: d.File, Line: d.rec.line(start + 1), Err: err}
 	}
 	if !d.sent {
 		doc.Extra = extra{d.coll}
@@ -290,7 +313,7 @@ func init() {
 	standoff.Register(conll.FormatBioCXML,
 		func(r io.Reader, name string) (standoff.Decoder, error) { return NewXMLDecoder(r, name), nil },
 		func(w io.Writer, _ conll.SideFiles) (standoff.Encoder, error) { return NewXMLEncoder(w), nil },
-		nil)
+		SniffXML)
 	standoff.Register(conll.FormatBioCJSON,
 		func(r io.Reader, name string) (standoff.Decoder, error) { return NewJSONDecoder(r, name), nil },
 		func(w io.Writer, _ conll.SideFiles) (standoff.Encoder, error) { return NewJSONEncoder(w), nil },

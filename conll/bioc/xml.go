@@ -8,10 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/conll/standoff"
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // The x types are BioC as decoded from either format: they carry the
@@ -110,14 +112,83 @@ type XMLDecoder struct {
 	File string
 
 	d    *xml.Decoder
+	in   *window
 	coll *Collection
 	sent bool // the collection header went out with a document
 	err  error
 }
 
-// NewXMLDecoder returns a decoder reading from r.
+// NewXMLDecoder returns a decoder reading from r. Besides UTF-8, the
+// encodings ISO-8859-1 and US-ASCII are read (converted to UTF-8).
 func NewXMLDecoder(r io.Reader, file string) *XMLDecoder {
-	return &XMLDecoder{File: file, d: xml.NewDecoder(bufio.NewReader(r)), coll: &Collection{}}
+	w := &window{r: r}
+	d := xml.NewDecoder(bufio.NewReader(w))
+	d.CharsetReader = charsetReader
+	return &XMLDecoder{File: file, d: d, in: w, coll: &Collection{}}
+}
+
+// window counts the bytes read since the last mark: a document (or an
+// element between documents) is held whole while it is decoded, and one
+// larger than limits.MaxDocument is an error, not a process filling
+// memory.
+type window struct {
+	r io.Reader
+	n int64
+}
+
+func (w *window) Read(p []byte) (int, error) {
+	if w.n > limits.MaxDocument {
+		return 0, limits.ErrLargeDocument
+	}
+	k, err := w.r.Read(p)
+	w.n += int64(k)
+	return k, err
+}
+
+func (w *window) mark() { w.n = 0 }
+
+// charsetReader reads the encodings other than UTF-8 that BioC files
+// declare in practice: ISO-8859-1 (Latin-1, whose bytes are the first
+// 256 code points) and US-ASCII.
+func charsetReader(label string, r io.Reader) (io.Reader, error) {
+	switch strings.ToLower(label) {
+	case "us-ascii", "ascii":
+		return r, nil // invalid bytes are found as invalid UTF-8
+	case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1":
+		return &latin1{r: bufio.NewReader(r)}, nil
+	}
+	return nil, fmt.Errorf("encoding %q is not supported (UTF-8, ISO-8859-1 or US-ASCII; convert the file to UTF-8, e.g. with iconv)", label)
+}
+
+// latin1 converts ISO-8859-1 to UTF-8.
+type latin1 struct {
+	r    *bufio.Reader
+	pend []byte // encoded bytes not yet returned
+}
+
+func (l *latin1) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		if len(l.pend) > 0 {
+			k := copy(p[n:], l.pend)
+			l.pend, n = l.pend[k:], n+k
+			continue
+		}
+		c, err := l.r.ReadByte()
+		if err != nil {
+			if n > 0 {
+				return n, nil
+			}
+			return 0, err
+		}
+		if c < utf8.RuneSelf {
+			p[n] = c
+			n++
+			continue
+		}
+		l.pend = utf8.AppendRune(l.pend[:0], rune(c))
+	}
+	return n, nil
 }
 
 func (d *XMLDecoder) errorf(err error) error {
@@ -126,7 +197,7 @@ func (d *XMLDecoder) errorf(err error) error {
 	if errors.As(err, &se) {
 		line, col = se.Line, 0
 	}
-	if !errors.Is(err, standoff.ErrSyntax) && !errors.Is(err, standoff.ErrOffset) {
+	if !errors.Is(err, standoff.ErrSyntax) && !errors.Is(err, standoff.ErrOffset) && !errors.Is(err, limits.ErrLargeDocument) {
 		err = fmt.Errorf("%w: %v", standoff.ErrSyntax, err)
 	}
 	return &conll.ParseError{File: d.File, Line: line, Column: col, Err: err}
@@ -149,6 +220,7 @@ func (d *XMLDecoder) Read() (*standoff.Document, error) {
 
 func (d *XMLDecoder) read() (*standoff.Document, error) {
 	for {
+		d.in.mark()
 		tok, err := d.d.Token()
 		if err == io.EOF {
 			return nil, io.EOF
@@ -182,6 +254,7 @@ func (d *XMLDecoder) read() (*standoff.Document, error) {
 			}
 			d.coll.Infons = append(d.coll.Infons, standoff.Infon{Key: x.Key, Value: x.Value})
 		case "document":
+			d.in.mark()
 			line, _ := d.d.InputPos()
 			var x xDocument
 			if err := d.d.DecodeElement(&x, &se); err != nil {
@@ -323,4 +396,17 @@ func (e *XMLEncoder) Write(doc *standoff.Document) error {
 	e.w.Write(b)
 	_, e.err = e.w.WriteString("\n")
 	return e.err
+}
+
+// SniffXML reports whether head, the start of a file whose name does not
+// say its format (standard input), is a BioC XML collection: an XML
+// declaration, a DOCTYPE or a collection element first.
+func SniffXML(head []byte) bool {
+	head = bytes.TrimLeft(head, " \t\r\n")
+	for _, p := range []string{"<?xml", "<!DOCTYPE collection", "<collection"} {
+		if bytes.HasPrefix(head, []byte(p)) {
+			return true
+		}
+	}
+	return false
 }

@@ -35,6 +35,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/conll/standoff"
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // KeyID is the infon a normalisation note's reference becomes.
@@ -92,9 +93,9 @@ func (d *Decoder) Read() (*standoff.Document, error) {
 	if !utf8.Valid(text) {
 		return nil, &conll.ParseError{File: TextName(d.File), Err: conll.ErrInvalidUTF8}
 	}
-	data, err := io.ReadAll(d.ann)
+	data, err := io.ReadAll(limits.Reader(d.ann, limits.MaxDocument, limits.ErrLargeDocument))
 	if err != nil {
-		return nil, err
+		return nil, &conll.ParseError{File: d.File, Err: err}
 	}
 	name := strings.TrimSuffix(d.File, ".ann")
 	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
@@ -368,10 +369,20 @@ func allRelations(d *standoff.Document) []standoff.Relation {
 	return out
 }
 
+// readText reads a document's text file, up to limits.MaxDocument.
+func readText(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(limits.Reader(f, limits.MaxDocument, limits.ErrLargeDocument))
+}
+
 func init() {
 	standoff.Register(conll.FormatBrat,
 		func(r io.Reader, name string) (standoff.Decoder, error) {
-			return NewDecoder(r, name, func() ([]byte, error) { return os.ReadFile(TextName(name)) }), nil
+			return NewDecoder(r, name, func() ([]byte, error) { return readText(TextName(name)) }), nil
 		},
 		func(w io.Writer, side conll.SideFiles) (standoff.Encoder, error) { return NewEncoder(w, side), nil },
 		nil)

@@ -13,6 +13,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/conll/brat"
 	"github.com/stress-ner/stress/conll/standoff"
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 const text = "Aspirin and heart failure.\nNo pain."
@@ -219,4 +220,22 @@ func Example() {
 	s, _ := r.Read()
 	fmt.Println(s.Tokens, s.Tags)
 	// Output: [Aspirin helps .] [B-Chemical O O]
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// TestEndlessAnnotations: an annotation file that never ends (a link to
+// /dev/zero) is an error naming it once limits.MaxDocument bytes are
+// read, not a process filling memory.
+func TestEndlessAnnotations(t *testing.T) {
+	d := brat.NewDecoder(zeros{}, "doc.ann", func() ([]byte, error) { return []byte(text), nil })
+	_, err := d.Read()
+	if !errors.Is(err, limits.ErrLargeDocument) || !strings.HasPrefix(err.Error(), "doc.ann: ") {
+		t.Errorf("err = %v", err)
+	}
 }

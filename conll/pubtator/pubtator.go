@@ -30,6 +30,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/conll/standoff"
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // Infon keys of annotation attributes.
@@ -54,6 +55,7 @@ type Decoder struct {
 	r    *bufio.Reader
 	line int
 	peek []byte // a line read but not yet used
+	buf  []byte // for lines longer than r's buffer
 	has  bool
 	err  error
 }
@@ -74,13 +76,20 @@ func (d *Decoder) readLine() ([]byte, error) {
 		d.has = false
 		return d.peek, nil
 	}
-	l, err := d.r.ReadBytes('\n')
+	l, buf, err := limits.ReadLine(d.r, d.buf)
+	d.buf = buf
+	if err == limits.ErrLongLine {
+		d.line++
+		return nil, &conll.ParseError{File: d.File, Line: d.line, Err: err}
+	}
 	if len(l) == 0 && err != nil {
 		return nil, err
 	}
 	if err != nil && err != io.EOF {
 		return nil, err
 	}
+	// The line is kept (unread, or as a passage's text): a copy.
+	l = bytes.Clone(l)
 	d.line++
 	l = bytes.TrimSuffix(l, []byte("\n"))
 	l = bytes.TrimSuffix(l, []byte("\r"))

@@ -9,6 +9,7 @@ import (
 	"regexp"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/limits"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -157,14 +158,10 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 	nbr := -1 // conlleval's $nbrOfFeatures: index of the last field
 	lineNo := 0
 	for {
-		line, rerr := br.ReadSlice('\n')
-		if rerr == bufio.ErrBufferFull {
-			long = append(long[:0], line...)
-			for rerr == bufio.ErrBufferFull {
-				line, rerr = br.ReadSlice('\n')
-				long = append(long, line...)
-			}
-			line = long
+		line, buf, rerr := limits.ReadLine(br, long)
+		long = buf
+		if rerr == limits.ErrLongLine {
+			return c, &conll.ParseError{File: e.File, Line: lineNo + 1, Err: rerr}
 		}
 		if rerr != nil && rerr != io.EOF {
 			return c, &conll.ParseError{File: e.File, Line: lineNo + 1, Err: fmt.Errorf("read: %w", rerr)}

@@ -27,6 +27,7 @@ var Of = map[string]int{
 	"internal/htmlpage":   Base,
 	"internal/jsonenc":    Base,
 	"internal/layers":     Base,
+	"internal/limits":     Base,
 	"internal/overwrite":  Base,
 	"internal/progress":   Base,
 	"internal/readme":     Base, // the test that runs README.md's command blocks

@@ -106,3 +106,18 @@ func PickRune(word string, r *rand.Rand, ok func(rune) bool) (at int, c rune, fo
 	}
 	panic("unreachable")
 }
+
+// CommonAffixes returns the lengths of the longest common prefix and the
+// longest common suffix of a and b (each at most the shorter length; the
+// two may overlap). Checks of one-character edits use them to try every
+// place of the edit in linear time.
+func CommonAffixes(a, b []rune) (prefix, suffix int) {
+	n := min(len(a), len(b))
+	for prefix < n && a[prefix] == b[prefix] {
+		prefix++
+	}
+	for suffix < n && a[len(a)-1-suffix] == b[len(b)-1-suffix] {
+		suffix++
+	}
+	return prefix, suffix
+}

@@ -85,3 +85,25 @@ func TestAppendASCII(t *testing.T) {
 		}
 	}
 }
+
+func TestCommonAffixes(t *testing.T) {
+	tests := []struct {
+		a, b     string
+		pre, suf int
+	}{
+		{"", "", 0, 0},
+		{"abc", "", 0, 0},
+		{"abc", "abc", 3, 3},
+		{"abc", "abxc", 2, 1},
+		{"aaa", "aaaa", 3, 3}, // overlapping: the extra a can be anywhere
+		{"abc", "xbc", 0, 2},
+		{"élan", "élans", 4, 0},
+		{"ab", "ba", 0, 0},
+	}
+	for _, tt := range tests {
+		pre, suf := CommonAffixes([]rune(tt.a), []rune(tt.b))
+		if pre != tt.pre || suf != tt.suf {
+			t.Errorf("CommonAffixes(%q, %q) = %d, %d; want %d, %d", tt.a, tt.b, pre, suf, tt.pre, tt.suf)
+		}
+	}
+}

@@ -65,11 +65,12 @@ func (Delete) Check(c perturb.Change) error {
 	if len(b) != len(a)-1 || len(b) == 0 {
 		return fmt.Errorf("%w: %q -> %q does not drop one character of several", perturb.ErrInvalidChange, c.Before, c.After)
 	}
-	for i := range a {
-		if string(a[:i]) != string(b[:i]) {
-			break
-		}
-		if unicode.IsLetter(a[i]) && string(a[i+1:]) == string(b[i:]) {
+	// a[i] is dropped when a[:i] == b[:i] (i <= pre) and a[i+1:] ==
+	// b[i:] (len(b)-i <= suf): every such place is tried, in time linear
+	// in the token's length.
+	pre, suf := textutil.CommonAffixes(a, b)
+	for i := max(0, len(b)-suf); i <= pre; i++ {
+		if unicode.IsLetter(a[i]) {
 			return nil
 		}
 	}

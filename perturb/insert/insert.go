@@ -95,14 +95,11 @@ func (p *Insert) Check(c perturb.Change) error {
 		return fmt.Errorf("%w: %q -> %q does not add one character", perturb.ErrInvalidChange, c.Before, c.After)
 	}
 	// Every position the extra character could be at (runs of equal
-	// characters make several) is tried.
-	for i := range b {
-		if string(b[:i]) != string(a[:i]) {
-			break
-		}
-		if string(b[i+1:]) != string(a[i:]) {
-			continue
-		}
+	// characters make several) is tried: b[i] is extra when b[:i] ==
+	// a[:i] (i <= pre) and b[i+1:] == a[i:] (len(a)-i <= suf), so the
+	// check is linear in the token's length.
+	pre, suf := textutil.CommonAffixes(a, b)
+	for i := max(0, len(a)-suf); i <= pre; i++ {
 		x := b[i]
 		for _, j := range []int{i - 1, i} { // the letters beside it in the original
 			if j >= 0 && j < len(a) && unicode.IsLetter(a[j]) && (a[j] == x || p.Layout.IsNeighbour(a[j], x)) {

@@ -3,7 +3,9 @@ package insert
 import (
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
@@ -71,5 +73,96 @@ func TestCheck(t *testing.T) {
 	out, cs := p.Perturb(s, []bool{true, true}, rand.New(rand.NewPCG(2, 2)))
 	if err := perturb.CheckSentence(p, s, out, cs); err != nil || len(cs) != 2 {
 		t.Fatalf("%v %+v", err, cs)
+	}
+}
+
+// checkQuadratic is Check's search as it was before it was made linear:
+// the reference TestCheckAgreesWithReference compares with.
+func checkQuadratic(p *Insert, before, after string) bool {
+	a, b := []rune(before), []rune(after)
+	if len(b) != len(a)+1 {
+		return false
+	}
+	for i := range b {
+		if string(b[:i]) != string(a[:i]) {
+			break
+		}
+		if string(b[i+1:]) != string(a[i:]) {
+			continue
+		}
+		x := b[i]
+		for _, j := range []int{i - 1, i} {
+			if j >= 0 && j < len(a) && unicode.IsLetter(a[j]) && (a[j] == x || p.Layout.IsNeighbour(a[j], x)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestCheckAgreesWithReference: on random words over a small alphabet
+// (runs of equal letters, neighbours, non-letters, a multi-byte letter),
+// Check accepts exactly what the quadratic search accepted.
+func TestCheckAgreesWithReference(t *testing.T) {
+	p := newInsert(t)
+	alphabet := []rune("aasdé1-")
+	r := rand.New(rand.NewPCG(1, 2))
+	word := func(n int) string {
+		w := make([]rune, n)
+		for i := range w {
+			w[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		return string(w)
+	}
+	for range 20000 {
+		a := word(1 + r.IntN(6))
+		var b string
+		if r.IntN(2) == 0 { // an insertion somewhere, often valid
+			rs := []rune(a)
+			i := r.IntN(len(rs) + 1)
+			b = string(rs[:i]) + string(alphabet[r.IntN(len(alphabet))]) + string(rs[i:])
+		} else {
+			b = word(len([]rune(a)) + 1)
+		}
+		err := p.Check(perturb.Change{Token: 0, End: 1, Before: a, After: b})
+		if want := checkQuadratic(p, a, b); (err == nil) != want {
+			t.Fatalf("%q -> %q: err = %v, reference accepts: %v", a, b, err, want)
+		}
+	}
+}
+
+// longToken is a token of 100,000 letters (issue 25, F13: Check was
+// quadratic in it, 88 s).
+var longToken = strings.Repeat("abcdefghij", 10000)
+
+// TestCheckLongToken: a change of a 100,000-letter token is checked, in
+// linear time (BenchmarkCheckLongToken measures it).
+func TestCheckLongToken(t *testing.T) {
+	p := newInsert(t)
+	s := conll.Sentence{Tokens: []string{longToken}, Tags: []string{"O"}}
+	out, cs := p.Perturb(s, []bool{true}, rand.New(rand.NewPCG(1, 1)))
+	if len(cs) != 1 || utf8.RuneCountInString(out.Tokens[0]) != len(longToken)+1 {
+		t.Fatalf("changes %d", len(cs))
+	}
+	if err := p.Check(cs[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := perturb.CheckSentence(p, s, out, cs); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func BenchmarkCheckLongToken(b *testing.B) {
+	l, err := keyboard.LoadLayout("qwerty")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := New(l)
+	c := perturb.Change{Token: 0, End: 1, Before: longToken, After: longToken[:50000] + "k" + longToken[50000:]}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := p.Check(c); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -1,7 +1,6 @@
 package keyboard
 
 import (
-	"bufio"
 	"embed"
 	"errors"
 	"fmt"
@@ -11,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 //go:embed layouts/*.txt
@@ -68,7 +69,7 @@ func ParseLayout(name string, r io.Reader) (*Layout, error) {
 	}
 	var keys []key
 	seen := map[rune]bool{}
-	sc := bufio.NewScanner(r)
+	sc := limits.Scanner(r)
 	line, row := 0, 0
 	for sc.Scan() {
 		line++
@@ -107,7 +108,7 @@ func ParseLayout(name string, r io.Reader) (*Layout, error) {
 		row++
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s:%d: %w", name, line+1, limits.Err(err))
 	}
 	if len(keys) < 2 {
 		return nil, fmt.Errorf("%s: %w: fewer than two keys", name, ErrLayout)

@@ -27,6 +27,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/limits"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -130,7 +131,7 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 // lower case, different, and in no other pair.
 func ReadTable(r io.Reader, file string) (*Table, error) {
 	t := &Table{toUK: map[string]string{}, toUS: map[string]string{}}
-	sc := bufio.NewScanner(r)
+	sc := limits.Scanner(r)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -148,7 +149,7 @@ func ReadTable(r io.Reader, file string) (*Table, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read %s: %w", file, err)
+		return nil, fmt.Errorf("%s:%d: %w", file, line+1, limits.Err(err))
 	}
 	return t, nil
 }

@@ -108,7 +108,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			continue
 		}
 		key := english.TrivialKey(text)
-		cands := r.fitting(s, sp, a)
+		cands := r.fitting(s, sp, a, style)
 		if prev != nil && prev.span.End+1 == sp.Start && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] && prev.key != key {
 			// Nor the name the mention before it has just become:
 			// "seizures and convulsions" -> "seizures and seizures".

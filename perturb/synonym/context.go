@@ -25,16 +25,14 @@ func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style stri
 // stands in s: after "a" or "an", those whose first word takes the same
 // article, none that would repeat the word before or after the mention,
 // and none at all when the mention names part of a protein (see
-// proteinHeads).
-func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis) []Candidate {
+// proteinHeads). style is the sentence's tokenization (Options.Tokenize,
+// or english.InferStyle of s when that is TokenizeAuto), found once per
+// sentence: finding it reads every token.
+func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style string) []Candidate {
 	if len(a.Candidates) == 0 {
 		return nil
 	}
 	art := articleBefore(s, sp)
-	style := r.opts.Tokenize
-	if style == TokenizeAuto {
-		style = english.InferStyle(s.Tokens)
-	}
 	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 	mkey := english.TrivialKey(mention)
 	prev, next := "", ""

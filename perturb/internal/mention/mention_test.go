@@ -2,10 +2,14 @@ package mention
 
 import (
 	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
 
@@ -46,5 +50,103 @@ func TestCheck(t *testing.T) {
 		case tt.want != "" && (err == nil || !errors.Is(err, perturb.ErrCheck) || !strings.Contains(err.Error(), tt.want)):
 			t.Errorf("%s: error %v, want perturb.ErrCheck containing %q", tt.name, err, tt.want)
 		}
+	}
+}
+
+// replaceStepwise is Replace as it was before its one-pass path: every
+// span replaced with iob.Replace, right to left.
+func replaceStepwise(s conll.Sentence, n int, edit func(k int) (iob.Span, []string)) (conll.Sentence, bool) {
+	out := s
+	out.Tokens = slices.Clone(s.Tokens)
+	out.Tags = slices.Clone(s.Tags)
+	edits := make([]conll.Edit, n)
+	for k := n - 1; k >= 0; k-- {
+		sp, toks := edit(k)
+		tags, err := iob.Replace(out.Tags, sp.Start, sp.End, len(toks))
+		if err != nil {
+			return s, false
+		}
+		out.Tags = tags
+		out.Tokens = slices.Replace(out.Tokens, sp.Start, sp.End, toks...)
+		edits[k] = conll.Edit{Start: sp.Start, End: sp.End, N: len(toks)}
+	}
+	out, err := conll.Realign(s, out, edits)
+	if err != nil {
+		return s, false
+	}
+	return out, true
+}
+
+// TestReplaceAgreesWithStepwise: on random sentences (adjacent entities,
+// an I- starting an entity, a type change inside a run) and random
+// replacements of some of their entities, or of spans that are not
+// entities, Replace gives what replacing span by span gives.
+func TestReplaceAgreesWithStepwise(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	tagSet := []string{"O", "O", "B-X", "I-X", "B-Y", "I-Y"}
+	for range 20000 {
+		n := 1 + r.IntN(8)
+		s := conll.Sentence{Tokens: make([]string, n), Tags: make([]string, n)}
+		for i := range n {
+			s.Tokens[i] = fmt.Sprint("t", i)
+			s.Tags[i] = tagSet[r.IntN(len(tagSet))]
+		}
+		if r.IntN(2) == 0 { // other columns, carried over
+			s.Fields = make([][]string, n)
+			for i := range n {
+				s.Fields[i] = []string{s.Tokens[i], fmt.Sprint("NN", i), tagSet[r.IntN(len(tagSet))], s.Tags[i]}
+			}
+		}
+		var spans []iob.Span
+		for _, sp := range iob.Spans(s.Tags) {
+			if r.IntN(2) == 0 {
+				spans = append(spans, sp)
+			}
+		}
+		if r.IntN(4) == 0 && n > 1 { // a span that need not be an entity
+			a := r.IntN(n - 1)
+			spans = []iob.Span{{Start: a, End: a + 1 + r.IntN(n-a-1)}}
+		}
+		toks := make([][]string, len(spans))
+		for k := range toks {
+			toks[k] = strings.Fields(strings.Repeat("new ", r.IntN(3)))
+		}
+		edit := func(k int) (iob.Span, []string) { return spans[k], toks[k] }
+		got, gok := Replace(s, len(spans), edit)
+		want, wok := replaceStepwise(s, len(spans), edit)
+		if gok != wok || !slices.Equal(got.Tokens, want.Tokens) || !slices.Equal(got.Tags, want.Tags) ||
+			fmt.Sprint(got.Fields) != fmt.Sprint(want.Fields) {
+			t.Fatalf("%v %v: Replace = %v %v %v, stepwise %v %v %v", s.Tags, spans, got.Tags, got.Tokens, gok, want.Tags, want.Tokens, wok)
+		}
+	}
+}
+
+// TestReplaceLongSentence: a sentence of 100,000 tokens with 2,000
+// mentions, all replaced (issue 25: entity-swap took 110 s on it,
+// replacing mention after mention in the whole sentence).
+func TestReplaceLongSentence(t *testing.T) {
+	s := conll.Sentence{Tokens: make([]string, 100000), Tags: make([]string, 100000)}
+	var spans []iob.Span
+	for i := range s.Tokens {
+		s.Tokens[i], s.Tags[i] = "w", "O"
+		if i%50 == 0 {
+			s.Tokens[i], s.Tags[i] = "aspirin", "B-Chemical"
+			spans = append(spans, iob.Span{Start: i, End: i + 1, Type: "Chemical"})
+		}
+	}
+	out, ok := Replace(s, len(spans), func(int) (iob.Span, []string) { return iob.Span{}, nil })
+	if ok || len(out.Tokens) != len(s.Tokens) {
+		t.Fatal("an empty span was replaced")
+	}
+	out, ok = Replace(s, len(spans), func(k int) (iob.Span, []string) { return spans[k], []string{"acetylsalicylic", "acid"} })
+	if !ok || len(out.Tokens) != len(s.Tokens)+len(spans) {
+		t.Fatalf("ok %v, %d tokens", ok, len(out.Tokens))
+	}
+	changes := make([]perturb.Change, len(spans))
+	for k, sp := range spans {
+		changes[k] = perturb.Change{Token: sp.Start, End: sp.End, Before: "aspirin", After: "acetylsalicylic acid"}
+	}
+	if err := Check(s, out, changes); err != nil {
+		t.Fatal(err)
 	}
 }

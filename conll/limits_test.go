@@ -1,0 +1,108 @@
+package conll_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stress-ner/stress/conll"
+	_ "github.com/stress-ner/stress/conll/formats"
+	"github.com/stress-ner/stress/internal/limits"
+)
+
+// endless is an input that never ends: head, then b forever.
+func endless(head string, b byte) io.Reader {
+	return io.MultiReader(strings.NewReader(head), repeat(b))
+}
+
+type repeat byte
+
+func (r repeat) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(r)
+	}
+	return len(p), nil
+}
+
+// gzipped returns the gzip of n bytes b after head: a small file that
+// decompresses to a long line (a gzip bomb).
+func gzipped(t *testing.T, head string, b byte, n int) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw.Write([]byte(head))
+	zw.Write(bytes.Repeat([]byte{b}, n))
+	zw.Close()
+	return buf.Bytes()
+}
+
+// TestEndlessInput: every reader stops an input with an endless line or
+// document (/dev/zero, a gzip bomb) with an error at its place, after
+// reading a bounded amount (issue 25, F18), instead of filling memory.
+func TestEndlessInput(t *testing.T) {
+	bomb := gzipped(t, "", '0', limits.MaxLine+1000)
+	tests := []struct {
+		name string // how OpenReader is told the format
+		in   io.Reader
+		err  error
+		msg  string
+	}{
+		{"-", endless("", 0), limits.ErrLongLine, "-:1: "},
+		{"zero.tsv", endless("Aspirin\tB-Chemical\n\n", 0), limits.ErrLongLine, "zero.tsv:3: "},
+		{"bomb.tsv.gz", bytes.NewReader(bomb), limits.ErrLongLine, "bomb.tsv.gz:1: "},
+		{"-", bytes.NewReader(bomb), limits.ErrLongLine, "-:1: "},
+		{"x.jsonl", endless(`{"tokens": ["a"], "ner_tags": ["O"]}`+"\n", ' '), limits.ErrLongLine, "x.jsonl:2: "},
+		{"x.pubtator", endless("1|t|", 'a'), limits.ErrLongLine, "x.pubtator:1: "},
+		{"x.xml", endless("<collection><document><id>1</id><passage><offset>0</offset><text>", 'a'), limits.ErrLargeDocument, "x.xml:1:"},
+		{"x.xml", endless("<collection>", ' '), limits.ErrLargeDocument, "x.xml:1:"},
+		{"x.bioc.json", endless(`{"documents": [{"id": "1", "passages": [{"offset": 0, "text": "`, 'a'), limits.ErrLargeDocument, "x.bioc.json:1:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := conll.OpenReader(tt.in, tt.name)
+			if err == nil {
+				for err == nil {
+					_, err = f.Read()
+				}
+				f.Close()
+			}
+			if !errors.Is(err, tt.err) || !strings.HasPrefix(err.Error(), tt.msg) || strings.Count(err.Error(), tt.name) != 1 {
+				t.Errorf("err = %v, want %v at %q", err, tt.err, tt.msg)
+			}
+		})
+	}
+}
+
+// TestBadGzip: a truncated or corrupt gzip file is an error saying so and
+// naming the file, once, in every format.
+func TestBadGzip(t *testing.T) {
+	corpus := "Aspirin\tB-Chemical\ninduced\tO\nulcers\tB-Disease\n\n"
+	whole := gzipped(t, strings.Repeat(corpus, 2000), '\n', 1)
+	corrupt := bytes.Clone(whole)
+	corrupt[len(corrupt)-8] ^= 0xff // the checksum
+	json := gzipped(t, strings.Repeat(`{"tokens": ["a"], "ner_tags": ["O"]}`+"\n", 2000), '\n', 1)
+	tests := []struct {
+		name string
+		data []byte
+		msg  string
+	}{
+		{"cut.tsv.gz", whole[:len(whole)/2], "cut.tsv.gz: gzip: unexpected EOF (the compressed file is truncated)"},
+		{"bad.tsv.gz", corrupt, "bad.tsv.gz: gzip: invalid checksum (the compressed file is corrupt)"},
+		{"cut.jsonl.gz", json[:len(json)/2], "cut.jsonl.gz: gzip: unexpected EOF (the compressed file is truncated)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := conll.OpenReader(bytes.NewReader(tt.data), tt.name)
+			if err == nil {
+				_, err = conll.ReadAll(f)
+				f.Close()
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), tt.msg) || strings.Count(err.Error(), tt.name) != 1 {
+				t.Errorf("err = %v, want %q", err, tt.msg)
+			}
+		})
+	}
+}
