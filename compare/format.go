@@ -294,7 +294,9 @@ func (r *Report) headline() table {
 				drop = "n/a"
 			}
 			pf, rf := "", ""
-			if s.Target == "mentions" && res.Perturbed != nil {
+			if s.Target == "mentions" && res.Perturbed != nil && res.Perturbed.Gold == 0 {
+				pf = "no changed mentions"
+			} else if s.Target == "mentions" && res.Perturbed != nil {
 				pf = withCI(res.Perturbed.F1, res.Perturbed.F1CI) + " (" + strconv.Itoa(res.Perturbed.Gold) + " gold)"
 				if res.RefPerturbed != nil {
 					rf = f2(res.RefPerturbed.F1)

@@ -51,7 +51,9 @@ func (ev *Evaluation) provenance(p compare.Provenance, m *stressset.Manifest) (*
 	sel := ev.Plan.Selection
 	p.Selection = fmt.Sprintf("%s, rate %g, targets %s, min length %d", sel.Method, sel.Rate, sel.Targets, sel.MinLength)
 	in := m.Inputs[0]
-	p.Inputs = append(p.Inputs, compare.InputInfo{Role: "test", Path: in.Path, SHA256: in.SHA256,
+	// The manifest holds the path relative to the build; the report
+	// names the test corpus as it was given.
+	p.Inputs = append(p.Inputs, compare.InputInfo{Role: "test", Path: ev.Plan.Inputs[0].Path, SHA256: in.SHA256,
 		Sentences: in.Stats.Sentences, Tokens: in.Stats.Tokens, Mentions: total(in.Stats.Entities), Types: in.Stats.Entities})
 	if len(ev.Systems.Baselines) > 0 {
 		train := ev.Systems.Train
@@ -210,7 +212,11 @@ func CompareProvenance(p compare.Provenance, buildDir, input string, preds []com
 		p.Seed = b.Manifest.Seed
 		sel := b.Manifest.Selection
 		p.Selection = fmt.Sprintf("%s, rate %g, targets %s, min length %d", sel.Method, sel.Rate, sel.Targets, sel.MinLength)
-		p.Inputs = append(p.Inputs, compare.InputInfo{Role: "test", Path: in.Path, SHA256: in.SHA256,
+		path, err := b.OriginalPath(in) // the manifest's path is relative to the build
+		if err != nil {
+			path = in.Path
+		}
+		p.Inputs = append(p.Inputs, compare.InputInfo{Role: "test", Path: path, SHA256: in.SHA256,
 			Sentences: in.Stats.Sentences, Tokens: in.Stats.Tokens, Mentions: total(in.Stats.Entities), Types: in.Stats.Entities})
 		for _, mk := range b.Manifest.Kinds {
 			k := compare.KindInfo{Name: mk.Name, Set: mk.Name, Options: mk.Options}
