@@ -42,6 +42,9 @@ type Job struct {
 	Manifest string
 	// Version is the tool version the manifest records.
 	Version string
+	// Opener opens Input ("-": its standard input; integer JSON Lines
+	// tags named by its Labels).
+	Opener conll.Opener
 	// Repair, when not nil, repairs invalid tag transitions of Input
 	// instead of refusing them (conll.File.SetSchemeRepair).
 	Repair func(conll.Repair)
@@ -50,7 +53,7 @@ type Job struct {
 // Run runs the job and returns its report and the model's warnings
 // about tags unknown to the gold data (see tagger.Checked).
 func (j *Job) Run(ctx context.Context) (*Report, []string, error) {
-	corpus, err := conll.ReadCorpus(j.Input, conll.ReadOptions{Scheme: j.Model.Scheme, Repair: j.Repair})
+	corpus, err := j.Opener.ReadCorpus(j.Input, conll.ReadOptions{Scheme: j.Model.Scheme, Repair: j.Repair})
 	if err != nil {
 		return nil, nil, err
 	}

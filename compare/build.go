@@ -35,6 +35,7 @@ func (c *Comparer) AddBuildDir(dir, input string, preds []Predictions) error {
 	if err != nil {
 		return fmt.Errorf("open build manifest: %w", err)
 	}
+	b.Opener = c.Opener
 	in, err := b.Input(input)
 	if err != nil {
 		return err

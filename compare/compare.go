@@ -84,6 +84,10 @@ type Comparer struct {
 	// Progress, when not nil, is called after each bootstrap sample,
 	// from the resampling goroutines.
 	Progress func()
+	// Opener opens the files of AddGoldFile, AddPredictionFile and the
+	// builds of AddBuildDir ("-": its standard input; integer JSON Lines
+	// tags named by its Labels).
+	Opener conll.Opener
 
 	sets    []*setData
 	systems []*systemData
@@ -188,7 +192,7 @@ func (c *Comparer) set(name string) *setData {
 // AddGoldFile reads the corpus at path and adds it as set name, with
 // its changes (nil when unknown).
 func (c *Comparer) AddGoldFile(name, path string, changed []stressset.Span) error {
-	gold, err := conll.ReadFile(path)
+	gold, err := c.Opener.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("read gold: %w", err)
 	}
@@ -198,7 +202,7 @@ func (c *Comparer) AddGoldFile(name, path string, changed []stressset.Span) erro
 // AddPredictionFile reads system's predictions on set from the corpus
 // at path and adds them.
 func (c *Comparer) AddPredictionFile(system, set, path string) error {
-	pred, err := conll.ReadFile(path)
+	pred, err := c.Opener.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("system %s: %w", system, err)
 	}

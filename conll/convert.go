@@ -99,6 +99,9 @@ func OutputFormat(name, output string, in Format) (Format, error) {
 	return in, nil
 }
 
+// OpenNonEmpty is Opener{}.OpenNonEmpty.
+func OpenNonEmpty(name, format string) (*File, error) { return Opener{}.OpenNonEmpty(name, format) }
+
 // OpenNonEmpty opens a corpus as Open does, or, when format is not "",
 // in the format it names whatever the file's name says (a --in-format
 // option; see OutputFormat for the names), and makes a corpus without a
@@ -107,17 +110,17 @@ func OutputFormat(name, output string, in Format) (Format, error) {
 // for empty input of the commands that perturb, convert, tag or train:
 // an empty corpus is a mistake (a wrong path, a failed download, an
 // exhausted standard input), not a request for an empty output.
-func OpenNonEmpty(name, format string) (*File, error) {
+func (o Opener) OpenNonEmpty(name, format string) (*File, error) {
 	var f *File
 	var err error
 	if format == "" {
-		f, err = Open(name)
+		f, err = o.Open(name)
 	} else {
 		var ft Format
 		if ft, err = parseFormat(format); err != nil {
 			return nil, err
 		}
-		f, err = openFormat(name, ft)
+		f, err = o.openFormat(name, ft, false)
 	}
 	if err != nil {
 		return nil, err

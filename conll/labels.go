@@ -9,11 +9,6 @@ import (
 	"strings"
 )
 
-// DefaultLabels names the integer tags of the JSON Lines files that
-// Open and OpenReader open (JSONReader.Labels): a command-line program
-// sets it from its --labels option. Nil leaves integer tags an error.
-var DefaultLabels []string
-
 // LabelList is the label list integer tags of JSON Lines index
 // (Layout.Labels).
 type LabelList struct {

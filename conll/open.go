@@ -76,21 +76,29 @@ type File struct {
 	closer []io.Closer
 }
 
-// Stdin is what the name "-" opens (Open, OpenNonEmpty, OpenInput,
-// score.Evaluator.EvaluateFile): a command-line program sets it to its standard input. It
-// is nil by default, which makes "-" an error, so that a library never
-// reads the process's standard input by surprise. It is read once: a
-// second "-" in one run finds it at its end.
-var Stdin io.Reader
+// Opener opens corpora by name for a program: "-" is its Stdin, and the
+// integer tags of JSON Lines files are named by its Labels (a --labels
+// option). A library takes an Opener from its caller instead of reading
+// the process's standard input by surprise. The zero value opens files
+// only ("-" is an error wrapping ErrNoStdin) and leaves integer tags an
+// error; the package's functions Open, ReadFile, ... are its methods.
+type Opener struct {
+	// Stdin is what the name "-" opens. It is read once: a second "-" in
+	// one run finds it at its end.
+	Stdin io.Reader
+	// Labels names the integer tags of the JSON Lines files opened
+	// (JSONReader.Labels); nil leaves integer tags an error.
+	Labels []string
+}
 
 // OpenInput opens the stored bytes of name, or Stdin for "-" (Close
 // then leaves Stdin open).
-func OpenInput(name string) (io.ReadCloser, error) {
+func (o Opener) OpenInput(name string) (io.ReadCloser, error) {
 	if name == "-" {
-		if Stdin == nil {
+		if o.Stdin == nil {
 			return nil, fmt.Errorf("-: %w", ErrNoStdin)
 		}
-		return io.NopCloser(Stdin), nil
+		return io.NopCloser(o.Stdin), nil
 	}
 	return os.Open(name)
 }
@@ -98,18 +106,8 @@ func OpenInput(name string) (io.ReadCloser, error) {
 // Open opens a corpus file, choosing the format with FormatOf; "-" is
 // Stdin, in the format its content shows (CoNLL or JSON Lines, gzipped
 // or not).
-func Open(name string) (*File, error) {
-	f, err := OpenInput(name)
-	if err != nil {
-		return nil, err
-	}
-	cf, err := OpenReader(f, name)
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	cf.closer = append([]io.Closer{f}, cf.closer...)
-	return cf, nil
+func (o Opener) Open(name string) (*File, error) {
+	return o.openFormat(name, FormatOf(name), true)
 }
 
 // OpenReader reads a corpus from r as Open reads the file name: the
@@ -119,18 +117,19 @@ func Open(name string) (*File, error) {
 // corpus is decoded, for callers whose bytes do not come straight from
 // a file (an embedded corpus, or a file teed into a hash as it is read).
 // Close does not close r.
-func OpenReader(r io.Reader, name string) (*File, error) {
-	return openReader(r, name, FormatOf(name), true)
+func (o Opener) OpenReader(r io.Reader, name string) (*File, error) {
+	return o.openReader(r, name, FormatOf(name), true)
 }
 
 // openFormat opens a corpus file in the given format, whatever its name
-// says (a --in-format option); "-" is Stdin.
-func openFormat(name string, format Format) (*File, error) {
-	f, err := OpenInput(name)
+// says (a --in-format option), unless detect lets the content decide
+// where the name leaves the format open; "-" is Stdin.
+func (o Opener) openFormat(name string, format Format, detect bool) (*File, error) {
+	f, err := o.OpenInput(name)
 	if err != nil {
 		return nil, err
 	}
-	cf, err := openReader(f, name, format, false)
+	cf, err := o.openReader(f, name, format, detect)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -139,7 +138,16 @@ func openFormat(name string, format Format) (*File, error) {
 	return cf, nil
 }
 
-func openReader(r io.Reader, name string, format Format, detect bool) (*File, error) {
+// OpenInput is Opener{}.OpenInput: "-" is an error.
+func OpenInput(name string) (io.ReadCloser, error) { return Opener{}.OpenInput(name) }
+
+// Open is Opener{}.Open: files only, integer JSON Lines tags refused.
+func Open(name string) (*File, error) { return Opener{}.Open(name) }
+
+// OpenReader is Opener{}.OpenReader.
+func OpenReader(r io.Reader, name string) (*File, error) { return Opener{}.OpenReader(r, name) }
+
+func (o Opener) openReader(r io.Reader, name string, format Format, detect bool) (*File, error) {
 	cf := &File{Name: name, Format: format}
 	r, zr, err := decompress(r, name)
 	if err != nil {
@@ -161,7 +169,7 @@ func openReader(r io.Reader, name string, format Format, detect bool) (*File, er
 	if cf.Format == FormatJSONL {
 		jr := NewJSONReader(r)
 		jr.File = name
-		jr.Labels = DefaultLabels
+		jr.Labels = o.Labels
 		cf.SentenceReader = jr
 	} else {
 		cr := NewReader(r)
@@ -175,8 +183,8 @@ func openReader(r io.Reader, name string, format Format, detect bool) (*File, er
 // OpenText opens a file (or Stdin for "-") for its text, decompressed when it is gzipped
 // (by its first bytes, whatever its name) as Open does, for readers of
 // other line formats than corpora (conlleval's input, for one).
-func OpenText(name string) (io.ReadCloser, error) {
-	f, err := OpenInput(name)
+func (o Opener) OpenText(name string) (io.ReadCloser, error) {
+	f, err := o.OpenInput(name)
 	if err != nil {
 		return nil, err
 	}
@@ -294,6 +302,16 @@ func (f *File) Close() error {
 }
 
 // ReadFile reads a whole corpus file.
+func (o Opener) ReadFile(name string) ([]Sentence, error) {
+	f, err := o.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return ReadAll(f)
+}
+
+// ReadFile is Opener{}.ReadFile.
 func ReadFile(name string) ([]Sentence, error) {
 	s, _, err := readFileLayout(name)
 	return s, err
@@ -322,11 +340,16 @@ type Corpus struct {
 	Layout    Layout
 }
 
+// ReadCorpus is Opener{}.ReadCorpus.
+func ReadCorpus(name string, opts ReadOptions) (*Corpus, error) {
+	return Opener{}.ReadCorpus(name, opts)
+}
+
 // ReadCorpus reads the whole corpus file name ("-": Stdin), in any
 // format Open reads. A corpus without a sentence is an error wrapping
 // ErrEmpty.
-func ReadCorpus(name string, opts ReadOptions) (*Corpus, error) {
-	f, err := Open(name)
+func (o Opener) ReadCorpus(name string, opts ReadOptions) (*Corpus, error) {
+	f, err := o.Open(name)
 	if err != nil {
 		return nil, err
 	}
@@ -614,3 +637,6 @@ func (f *File) jsonReader() *JSONReader {
 	jr, _ := r.(*JSONReader)
 	return jr
 }
+
+// OpenText is Opener{}.OpenText.
+func OpenText(name string) (io.ReadCloser, error) { return Opener{}.OpenText(name) }

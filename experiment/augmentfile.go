@@ -38,6 +38,9 @@ type AugmentPlan struct {
 	// instead of refusing them and receives each repair
 	// (conll.File.SetSchemeRepair); the manifest records it.
 	Repair func(conll.Repair)
+	// Opener opens Input ("-": its standard input; integer JSON Lines
+	// tags named by its Labels).
+	Opener conll.Opener
 }
 
 // Files returns the input file Augment reads (none for an embedded
@@ -71,7 +74,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 		return nil, fmt.Errorf("%w: %s is IOB2, not %s", stressset.ErrInput, p.Input, p.Scheme)
 	}
 	// Checked in its scheme and converted to IOB2, as in stressset.Run.
-	sents, layout, sum, err := stressset.ReadFileScheme(p.Input, p.Scheme, p.Repair)
+	sents, layout, sum, err := stressset.ReadFileScheme(p.Opener, p.Input, p.Scheme, p.Repair)
 	if err != nil {
 		return nil, err
 	}

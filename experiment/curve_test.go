@@ -168,7 +168,7 @@ func TestCurveReport(t *testing.T) {
 // tags everything O (F1 0 on every set) and checks the report, the log
 // and the HTML page.
 func TestCurveRun(t *testing.T) {
-	test, err := ReadTest("", 0, nil)
+	test, err := ReadTest(conll.Opener{}, "", 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,14 +216,14 @@ func TestReadTest(t *testing.T) {
 	if err := os.WriteFile(iobes, []byte("Aspirin\tS-Chemical\nhelps\tO\n\nNo\tO\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadTest(iobes, iob.IOBES, nil)
+	got, err := ReadTest(conll.Opener{}, iobes, iob.IOBES, nil)
 	if err != nil || len(got) != 2 || got[0].Tags[0] != "B-Chemical" {
 		t.Fatalf("IOBES test: %v, %v", got, err)
 	}
-	if _, err := ReadTest(iobes, iob.IOB2, nil); err == nil {
+	if _, err := ReadTest(conll.Opener{}, iobes, iob.IOB2, nil); err == nil {
 		t.Error("IOBES read as IOB2: no error")
 	}
-	if _, err := ReadTest(filepath.Join(dir, "none.tsv"), iob.IOB2, nil); !errors.Is(err, os.ErrNotExist) {
+	if _, err := ReadTest(conll.Opener{}, filepath.Join(dir, "none.tsv"), iob.IOB2, nil); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
 }

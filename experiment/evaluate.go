@@ -196,14 +196,15 @@ func CheckName(name string) error {
 // valid in scheme and converting them to IOB2 (see conll.File.SetScheme
 // and tagger.ReadTraining), or, with repair set, repairing invalid
 // transitions (conll.File.SetSchemeRepair); no paths means the embedded
-// sample's training part, which is IOB2 whatever the scheme.
-func ReadTraining(paths []string, scheme iob.Scheme, repair func(conll.Repair)) ([]conll.Sentence, error) {
+// sample's training part, which is IOB2 whatever the scheme. op opens
+// the files ("-": its standard input).
+func ReadTraining(op conll.Opener, paths []string, scheme iob.Scheme, repair func(conll.Repair)) ([]conll.Sentence, error) {
 	if len(paths) == 0 {
 		return sample.Train()
 	}
 	var out []conll.Sentence
 	for _, p := range paths {
-		f, err := conll.OpenNonEmpty(p, "") // an empty training file is a mistake
+		f, err := op.OpenNonEmpty(p, "") // an empty training file is a mistake
 		if err != nil {
 			return nil, err
 		}
@@ -223,12 +224,12 @@ func ReadTraining(paths []string, scheme iob.Scheme, repair func(conll.Repair)) 
 
 // ReadTest reads the test corpus at path in scheme (checked, converted
 // to IOB2; repaired with repair set, see ReadTraining), or the embedded
-// sample's test part when path is "".
-func ReadTest(path string, scheme iob.Scheme, repair func(conll.Repair)) ([]conll.Sentence, error) {
+// sample's test part when path is "". op opens the file.
+func ReadTest(op conll.Opener, path string, scheme iob.Scheme, repair func(conll.Repair)) ([]conll.Sentence, error) {
 	if path == "" {
 		return sample.Test()
 	}
-	c, err := conll.ReadCorpus(path, conll.ReadOptions{Scheme: scheme, Repair: repair})
+	c, err := op.ReadCorpus(path, conll.ReadOptions{Scheme: scheme, Repair: repair})
 	if err != nil {
 		return nil, err
 	}

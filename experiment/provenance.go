@@ -61,7 +61,7 @@ func (ev *Evaluation) provenance(p compare.Provenance, m *stressset.Manifest) (*
 			train = []string{"sample:train"}
 		}
 		for _, path := range train {
-			info, err := describeCorpus("train", path, ev.Systems.Scheme, ev.Systems.Repair)
+			info, err := describeCorpus("train", path, ev.Systems.Opener, ev.Systems.Scheme, ev.Systems.Repair)
 			if err != nil {
 				return nil, err
 			}
@@ -98,18 +98,22 @@ func total(m map[string]int) int {
 
 // describeCorpus hashes and counts a corpus file (the embedded sample's
 // parts are counted, not hashed: they are part of the tool).
-func describeCorpus(role, path string, scheme iob.Scheme, repair func(conll.Repair)) (compare.InputInfo, error) {
+func describeCorpus(role, path string, opener conll.Opener, scheme iob.Scheme, repair func(conll.Repair)) (compare.InputInfo, error) {
 	info := compare.InputInfo{Role: role, Path: path, Types: map[string]int{}}
+	if path == "-" { // read once, by the training
+		info.SHA256 = "standard input"
+		return info, nil
+	}
 	var sents []conll.Sentence
 	var err error
 	if stressset.IsSample(path) {
 		info.SHA256 = "embedded in the tool"
-		sents, err = ReadTraining(nil, scheme, QuietRepair(repair))
+		sents, err = ReadTraining(opener, nil, scheme, QuietRepair(repair))
 	} else {
 		if info.SHA256, err = fileSHA256(path); err != nil {
 			return info, err
 		}
-		sents, err = ReadTraining([]string{path}, scheme, QuietRepair(repair))
+		sents, err = ReadTraining(opener, []string{path}, scheme, QuietRepair(repair))
 	}
 	if err != nil {
 		return info, err

@@ -114,7 +114,7 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 	if err != nil {
 		return nil, err
 	}
-	bld := &stressset.Build{Dir: plan.Dir, Manifest: m}
+	bld := &stressset.Build{Dir: plan.Dir, Manifest: m, Opener: plan.Opener}
 	sets, err := bld.Sets(&m.Inputs[0])
 	if err != nil {
 		return nil, err
@@ -186,10 +186,13 @@ func (ev *Evaluation) build(ctx context.Context) (*stressset.Manifest, error) {
 	st := p.Start(fmt.Sprintf("building %s from %s", kindList(&plan), filepath.Base(plan.Inputs[0].Path)), -1, "sentences")
 	go func() {
 		path := plan.Inputs[0].Path
+		if path == "-" {
+			return // read once, by the build
+		}
 		if stressset.IsSample(path) {
 			path = ""
 		}
-		if test, err := ReadTest(path, plan.Scheme, QuietRepair(plan.Repair)); err == nil {
+		if test, err := ReadTest(plan.Opener, path, plan.Scheme, QuietRepair(plan.Repair)); err == nil {
 			st.SetTotal(len(test))
 		}
 	}()

@@ -49,6 +49,9 @@ type Systems struct {
 	// Repair, when not nil, repairs invalid tag transitions of Train
 	// instead of refusing them (see ReadTraining).
 	Repair func(conll.Repair)
+	// Opener opens Train ("-": its standard input; integer JSON Lines
+	// tags named by its Labels).
+	Opener conll.Opener
 	// Strict makes a tag unknown to the gold data an error (see
 	// tagger.Checked); otherwise Loaded.Warnings reports it.
 	Strict bool
@@ -111,7 +114,7 @@ func (s *Systems) Load(ctx context.Context, gold []conll.Sentence) (*Loaded, err
 }
 
 func (s *Systems) trainBaselines(ctx context.Context) ([]System, error) {
-	train, err := ReadTraining(s.Train, s.Scheme, s.Repair)
+	train, err := ReadTraining(s.Opener, s.Train, s.Scheme, s.Repair)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package perturb
 import (
 	"bytes"
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -24,7 +23,6 @@ func TestFilesStats(t *testing.T) {
 	orig, pert := filepath.Join(dir, "orig.tsv"), filepath.Join(dir, "pert.tsv")
 	os.WriteFile(orig, []byte(origText), 0o644)
 	os.WriteFile(pert, []byte(pertText), 0o644)
-	defer func(old io.Reader) { conll.Stdin = old }(conll.Stdin)
 
 	type row struct {
 		name             string
@@ -51,11 +49,11 @@ func TestFilesStats(t *testing.T) {
 		{"missing file", []string{filepath.Join(dir, "none.tsv")}, orig, "", nil, fs.ErrNotExist},
 		{"no stdin", []string{"-"}, "", "", nil, conll.ErrNoStdin},
 	} {
-		conll.Stdin = nil
+		var op conll.Opener
 		if tt.stdin != "" {
-			conll.Stdin = strings.NewReader(tt.stdin)
+			op.Stdin = strings.NewReader(tt.stdin)
 		}
-		rows, err := FilesStats(tt.files, tt.orig, iob.IOB2, nil)
+		rows, err := FilesStats(op, tt.files, tt.orig, iob.IOB2, nil)
 		if tt.err != nil || err != nil {
 			if !errors.Is(err, tt.err) {
 				t.Errorf("%s: error %v, want %v", tt.name, err, tt.err)
@@ -81,14 +79,14 @@ func TestFilesStats(t *testing.T) {
 	bad := filepath.Join(dir, "bad.tsv")
 	os.WriteFile(bad, []byte("Aspirin\tS-Chemical\n"), 0o644)
 	var pe *conll.ParseError
-	if _, err := FilesStats([]string{bad}, "", iob.IOB2, nil); !errors.As(err, &pe) || pe.Line != 1 {
+	if _, err := FilesStats(conll.Opener{}, []string{bad}, "", iob.IOB2, nil); !errors.As(err, &pe) || pe.Line != 1 {
 		t.Errorf("IOBES tag read as IOB2: %v, want %s:1", err, bad)
 	}
-	if rows, err := FilesStats([]string{bad}, "", iob.IOBES, nil); err != nil || rows[0].Stats.Entities["Chemical"] != 1 {
+	if rows, err := FilesStats(conll.Opener{}, []string{bad}, "", iob.IOBES, nil); err != nil || rows[0].Stats.Entities["Chemical"] != 1 {
 		t.Errorf("IOBES file in IOBES: %+v, %v; want one Chemical", rows, err)
 	}
 	var b bytes.Buffer
-	rows, _ := FilesStats([]string{pert}, orig, iob.IOB2, nil)
+	rows, _ := FilesStats(conll.Opener{}, []string{pert}, orig, iob.IOB2, nil)
 	if err := WriteTable(&b, rows); err != nil || !strings.Contains(b.String(), "orig.tsv (original)") {
 		t.Errorf("table %q, %v", b.String(), err)
 	}
@@ -105,13 +103,12 @@ func (zeros) Read(p []byte) (int, error) {
 // is read as it comes when named once, and stops at its first line; named
 // twice it is kept, up to maxStdinKept (issue 25, F18).
 func TestFilesStatsEndlessStdin(t *testing.T) {
-	defer func(old io.Reader) { conll.Stdin = old }(conll.Stdin)
-	conll.Stdin = zeros{}
-	if _, err := FilesStats([]string{"-"}, "", iob.IOB2, nil); !errors.Is(err, limits.ErrLongLine) {
+	op := conll.Opener{Stdin: zeros{}}
+	if _, err := FilesStats(op, []string{"-"}, "", iob.IOB2, nil); !errors.Is(err, limits.ErrLongLine) {
 		t.Errorf("named once: err = %v", err)
 	}
-	conll.Stdin = zeros{}
-	if _, err := FilesStats([]string{"-"}, "-", iob.IOB2, nil); !errors.Is(err, errStdinKept) {
+	op = conll.Opener{Stdin: zeros{}}
+	if _, err := FilesStats(op, []string{"-"}, "-", iob.IOB2, nil); !errors.Is(err, errStdinKept) {
 		t.Errorf("named twice: err = %v", err)
 	}
 }

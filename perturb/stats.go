@@ -469,12 +469,12 @@ var errStdinKept = fmt.Errorf("standard input named more than once is kept in me
 // counted right and an invalid tag stops the count at its line; files
 // that do not align are an error naming the line. With repair set,
 // invalid transitions are repaired and reported instead
-// (conll.File.SetSchemeRepair). Standard input ("-") may be named more
-// than once, as orig and a file: when it is read more than once (orig is
+// (conll.File.SetSchemeRepair). Files are opened by op; its standard
+// input ("-") may be named more than once, as orig and a file: when it is read more than once (orig is
 // read for its row and beside every file), it is read once and kept (up
 // to maxStdinKept bytes); a file read once is read as it comes.
-func FilesStats(files []string, orig string, scheme iob.Scheme, repair func(conll.Repair)) ([]NamedStats, error) {
-	open := conll.Open
+func FilesStats(op conll.Opener, files []string, orig string, scheme iob.Scheme, repair func(conll.Repair)) ([]NamedStats, error) {
+	open := op.Open
 	reads := 0 // of standard input
 	for _, name := range files {
 		if name == "-" {
@@ -485,7 +485,7 @@ func FilesStats(files []string, orig string, scheme iob.Scheme, repair func(conl
 		reads += 1 + len(files)
 	}
 	if reads > 1 {
-		in, err := conll.OpenInput("-")
+		in, err := op.OpenInput("-")
 		if err != nil {
 			return nil, err
 		}
@@ -495,9 +495,9 @@ func FilesStats(files []string, orig string, scheme iob.Scheme, repair func(conl
 		}
 		open = func(name string) (*conll.File, error) {
 			if name == "-" {
-				return conll.OpenReader(bytes.NewReader(data), name)
+				return op.OpenReader(bytes.NewReader(data), name)
 			}
-			return conll.Open(name)
+			return op.Open(name)
 		}
 	}
 	setup := func(f *conll.File) error { return f.SetSchemeRepair(scheme, repair) }

@@ -75,6 +75,9 @@ type Plan struct {
 	Repair func(conll.Repair)
 	// Progress, when set, is called as sentences are done.
 	Progress func(sentences int)
+	// Opener opens the inputs: "-" is its standard input, integer JSON
+	// Lines tags are named by its Labels.
+	Opener conll.Opener
 	// Expect is the manifest being regenerated (FromManifest): the
 	// inputs and outputs must match it.
 	Expect *Manifest
@@ -339,7 +342,7 @@ func Run(ctx context.Context, plan *Plan) (m *Manifest, err error) {
 		if IsSample(in.Path) && plan.Scheme != iob.IOB2 {
 			return nil, fmt.Errorf("%w: %s is IOB2, not %s", ErrInput, in.Path, plan.Scheme)
 		}
-		src, err := openSource(in.Path)
+		src, err := openSource(plan.Opener, in.Path)
 		if err != nil {
 			return nil, err
 		}

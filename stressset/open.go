@@ -17,6 +17,9 @@ import (
 type Build struct {
 	Dir      string
 	Manifest *Manifest
+	// Opener reads the sets and predictions: set its Labels for a build
+	// of JSON Lines with integer tags.
+	Opener conll.Opener
 
 	// templates holds, by gold file, the documents of the sets Sets read
 	// from a document format, which predictions are split like.
@@ -153,7 +156,7 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 	if b.Manifest.Repair {
 		repair = func(conll.Repair) {} // as the build read it
 	}
-	o, tmpl, err := readGold("O", orig, in.SHA256, nil, nil, scheme, repair)
+	o, tmpl, err := readGold(b.Opener, "O", orig, in.SHA256, nil, nil, scheme, repair)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +173,7 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 		if logs != nil && ch == nil {
 			ch = []Span{} // a log without entries: nothing changed
 		}
-		s, st, err := readGold(out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl, scheme, nil)
+		s, st, err := readGold(b.Opener, out.Kind, filepath.Join(b.Dir, out.File), out.SHA256, ch, tmpl, scheme, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -186,12 +189,12 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 // another scheme than IOB2 (the build's) are converted to IOB2, which
 // the comparison works on; with repair set, as the build read an input
 // it repaired (conll.File.SetSchemeRepair).
-func readGold(name, path, sha string, changes []Span, like conll.Template, scheme iob.Scheme, repair func(conll.Repair)) (Set, conll.Template, error) {
+func readGold(op conll.Opener, name, path, sha string, changes []Span, like conll.Template, scheme iob.Scheme, repair func(conll.Repair)) (Set, conll.Template, error) {
 	var setup func(*conll.File) error
 	if scheme != iob.IOB2 || repair != nil {
 		setup = func(f *conll.File) error { return f.SetSchemeRepair(scheme, repair) }
 	}
-	gold, layout, sum, err := readFileSetup(path, like, setup)
+	gold, layout, sum, err := readFileSetup(op, path, like, setup)
 	if err != nil {
 		return Set{}, nil, fmt.Errorf("read gold: %w", err)
 	}
@@ -217,7 +220,7 @@ func (b *Build) ReadPredictions(set Set, path string) ([]conll.Sentence, error) 
 	if err != nil {
 		return nil, err
 	}
-	src, err := openSource(path)
+	src, err := openSource(b.Opener, path)
 	if err != nil {
 		return nil, err
 	}

@@ -13,8 +13,8 @@ import (
 
 // PerturbFile is one perturbation of one corpus, written to a file or a
 // stream with its change log: what "stress perturb" does. Apply holds
-// the seed, selection, options, workers and scheme; its Changes and File
-// are set by Run.
+// the seed, selection, options, workers and scheme; its ChangeLog and
+// File are set by Run.
 type PerturbFile struct {
 	Kind  *perturb.Kind
 	Apply perturb.ApplyOptions
@@ -32,14 +32,16 @@ type PerturbFile struct {
 	// input instead of refusing them and receives each repair
 	// (conll.File.SetSchemeRepair).
 	Repair func(conll.Repair)
+	// Opener opens the input of RunFile ("-": its standard input).
+	Opener conll.Opener
 }
 
-// RunFile perturbs the corpus file name ("-": conll.Stdin), read in the
+// RunFile perturbs the corpus file name ("-": p.Opener's standard input), read in the
 // format named inFormat ("": by its name or content) and in the scheme
 // p.Apply.Scheme; outFormat names the format written ("": the output
 // name's, or the input's on a stream), overriding p.OutFormat.
 func (p PerturbFile) RunFile(ctx context.Context, name, inFormat, outFormat string) error {
-	in, err := conll.OpenNonEmpty(name, inFormat)
+	in, err := p.Opener.OpenNonEmpty(name, inFormat)
 	if err != nil {
 		return err
 	}

@@ -27,9 +27,9 @@ type source struct {
 
 // openSource opens an input: a file (CoNLL or JSON Lines, maybe
 // gzipped) or an embedded sample ("sample:test", "sample:train"). The
-// bytes go through a hash on their way to conll.OpenReader, which
-// decodes them as conll.Open would.
-func openSource(path string) (*source, error) {
+// bytes go through a hash on their way to op.OpenReader, which decodes
+// them as op.Open would.
+func openSource(op conll.Opener, path string) (*source, error) {
 	src := &source{hash: sha256.New()}
 	switch {
 	case path == sample.TestName:
@@ -39,13 +39,13 @@ func openSource(path string) (*source, error) {
 	case strings.HasPrefix(path, "sample:"):
 		return nil, fmt.Errorf("%w: unknown embedded corpus %q (known: %s, %s)", ErrInput, path, sample.TestName, sample.TrainName)
 	default:
-		f, err := conll.OpenInput(path) // "-" is standard input
+		f, err := op.OpenInput(path) // "-" is the opener's standard input
 		if err != nil {
 			return nil, err
 		}
 		src.raw, src.osFile = f, f
 	}
-	cf, err := conll.OpenReader(io.TeeReader(src.raw, src.hash), path)
+	cf, err := op.OpenReader(io.TeeReader(src.raw, src.hash), path)
 	if err != nil {
 		src.Close()
 		return nil, err
@@ -78,29 +78,25 @@ func (src *source) Close() {
 // ReadFile reads a corpus whole (a file or an embedded sample, see
 // Plan.Inputs) with its layout and the SHA-256 of its bytes as stored,
 // hashed as they are read: one pass over the file.
-func ReadFile(path string) ([]conll.Sentence, conll.Layout, string, error) {
-	return readFileLike(path, nil)
+func ReadFile(op conll.Opener, path string) ([]conll.Sentence, conll.Layout, string, error) {
+	return readFileSetup(op, path, nil, nil)
 }
 
 // ReadFileScheme is ReadFile for a corpus whose tags are in scheme:
 // they are checked and converted to IOB2 as they are read
 // (conll.File.SetScheme), or, with repair set, repaired
 // (conll.File.SetSchemeRepair), as Run reads its inputs.
-func ReadFileScheme(path string, scheme iob.Scheme, repair func(conll.Repair)) ([]conll.Sentence, conll.Layout, string, error) {
-	return readFileSetup(path, nil, func(f *conll.File) error { return f.SetSchemeRepair(scheme, repair) })
+func ReadFileScheme(op conll.Opener, path string, scheme iob.Scheme, repair func(conll.Repair)) ([]conll.Sentence, conll.Layout, string, error) {
+	return readFileSetup(op, path, nil, func(f *conll.File) error { return f.SetSchemeRepair(scheme, repair) })
 }
 
-// readFileLike is ReadFile with the documents of a document format split
-// like those of like (see conll.File.ReadLike); nil reads as ReadFile.
-func readFileLike(path string, like conll.Template) ([]conll.Sentence, conll.Layout, string, error) {
-	return readFileSetup(path, like, nil)
-}
-
-// readFileSetup is readFileLike with setup, when not nil, called on the
+// readFileSetup reads as ReadFile, the documents of a document format
+// split like those of like (see conll.File.ReadLike; nil reads as
+// ReadFile), with setup, when not nil, called on the
 // opened file before the first sentence is read (to check or convert
 // its tags: conll.File.SetScheme).
-func readFileSetup(path string, like conll.Template, setup func(*conll.File) error) ([]conll.Sentence, conll.Layout, string, error) {
-	src, err := openSource(path)
+func readFileSetup(op conll.Opener, path string, like conll.Template, setup func(*conll.File) error) ([]conll.Sentence, conll.Layout, string, error) {
+	src, err := openSource(op, path)
 	if err != nil {
 		return nil, conll.Layout{}, "", err
 	}

@@ -64,7 +64,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	if o.out == "-" || o.log == "-" || o.random == "-" {
 		return usageErrorf("attack: outputs are files, not -")
 	}
-	job := &attack.Job{Input: in, Model: o.spec, Kinds: o.kinds, Version: version,
+	job := &attack.Job{Input: in, Model: o.spec, Kinds: o.kinds, Version: version, Opener: corpora(e),
 		Options: attack.Options{Selection: &o.Selection, MaxWords: o.maxWords, Queries: o.queries, Candidates: o.cands, Seed: o.Seed},
 		Outputs: attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Force: o.force}}
 	// With its change log beside it, an attack is a stress set that
@@ -91,7 +91,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		st = progress.NewStages(e.Stderr, nil).Start("attacking "+filepath.Base(in), -1, "sentences")
 		if in != "-" { // standard input is read once, by the attack
 			go func() {
-				if sents, err := experiment.ReadTest(in, o.spec.Scheme, experiment.QuietRepair(job.Repair)); err == nil {
+				if sents, err := experiment.ReadTest(corpora(e), in, o.spec.Scheme, experiment.QuietRepair(job.Repair)); err == nil {
 					st.SetTotal(len(sents))
 				}
 			}()

@@ -71,7 +71,7 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 			plan.Dir = sampleOutDir // "stress build" alone: the README's first command
 		}
 	}
-	plan.Workers, plan.Version = o.Workers, version
+	plan.Workers, plan.Version, plan.Opener = o.Workers, version, corpora(e)
 	plan.Repair = o.repair.log(e.Stderr)
 	defer o.repair.done()
 	// Regenerating in place writes the very bytes recorded (checked

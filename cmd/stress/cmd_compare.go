@@ -75,6 +75,7 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	if err := checkOutputs(append(inputs, changes), []string{o.html}, o.force); err != nil {
 		return err
 	}
+	c.Opener = corpora(e)
 	var err error
 	c.Describe = experiment.DescribeSet
 	switch {

@@ -48,7 +48,7 @@ func runConvert(ctx context.Context, e *env, o *convertOptions, args []string) e
 	if err := checkOutputs(args, []string{o.Output}, o.Force); err != nil {
 		return err
 	}
-	in, err := conll.OpenNonEmpty(args[0], o.InFormat)
+	in, err := corpora(e).OpenNonEmpty(args[0], o.InFormat)
 	if err != nil {
 		return err
 	}

@@ -72,7 +72,7 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	}
 	o.sys.Repair = o.repair.log(e.Stderr)
 	defer o.repair.done()
-	test, err := experiment.ReadTest(o.test, o.sys.Scheme, o.sys.Repair)
+	test, err := experiment.ReadTest(corpora(e), o.test, o.sys.Scheme, o.sys.Repair)
 	if err != nil {
 		return err
 	}

@@ -68,7 +68,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	defer o.repair.done()
 	ev := &experiment.Evaluation{
 		Plan: stressset.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
-			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme, Repair: o.sys.Repair},
+			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme, Repair: o.sys.Repair, Opener: corpora(e)},
 		Systems: *o.systems(&o.perturbFlags, e, stages, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf,
 		Provenance: provenance(e)}
 	// Every file the run reads and writes is known now: the one policy

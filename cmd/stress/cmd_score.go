@@ -74,6 +74,7 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 			return usageErrorf("-d applies to conlleval input; corpus files are read by format")
 		}
 		sc := score.NewScorer(opt)
+		sc.Opener = corpora(e)
 		sc.Convert, sc.Scheme = convert, scheme
 		if counts, err = sc.AddFiles(goldPath, predPath); err != nil {
 			return err
@@ -87,7 +88,7 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		if len(args) == 1 {
 			name = args[0]
 		}
-		ev := &score.Evaluator{Delimiter: delim, Options: opt, Convert: convert, Scheme: scheme}
+		ev := &score.Evaluator{Delimiter: delim, Options: opt, Convert: convert, Scheme: scheme, Opener: corpora(e)}
 		if counts, err = ev.EvaluateFile(name); err != nil {
 			// Refuse as conlleval does: nothing on stdout, its exit status.
 			return &exitError{Code: score.ConllevalStatus(err), Err: err}

@@ -42,7 +42,7 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 	}
 	// Standard input may be the original and a FILE: it is kept.
 	defer o.repair.done()
-	rows, err := perturb.FilesStats(args, origPath, o.scheme, o.repair.log(e.Stderr))
+	rows, err := perturb.FilesStats(corpora(e), args, origPath, o.scheme, o.repair.log(e.Stderr))
 	if err != nil {
 		return err
 	}

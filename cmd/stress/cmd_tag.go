@@ -46,7 +46,7 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 		return err
 	}
 
-	corpus, err := conll.ReadCorpus(in, conll.ReadOptions{TagOptional: true})
+	corpus, err := corpora(e).ReadCorpus(in, conll.ReadOptions{TagOptional: true})
 	if err != nil {
 		return err
 	}

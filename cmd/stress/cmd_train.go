@@ -61,7 +61,7 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 	}
 
 	defer o.repair.done()
-	sents, err := experiment.ReadTraining(args, o.scheme, o.repair.log(e.Stderr))
+	sents, err := experiment.ReadTraining(corpora(e), args, o.scheme, o.repair.log(e.Stderr))
 	if err != nil {
 		return err
 	}

@@ -75,12 +75,8 @@ func run(ctx context.Context, args []string, e *env) error {
 	if len(args) > 0 && args[0] == "--version" {
 		args = append([]string{"version"}, args[1:]...)
 	}
-	// Every corpus argument may be "-"; library readers open it as
-	// conll.Stdin.
-	conll.Stdin = e.Stdin
 	e.Args = args
-	conll.DefaultLabels = nil // until --labels sets them
-	labelsFile = ""
+	labels, labelsFile = nil, "" // until --labels sets them
 	return commands.Run(ctx, e, args)
 }
 
@@ -162,7 +158,7 @@ type hinted struct{ error }
 func (h hinted) Unwrap() error { return h.error }
 
 // labelsFlag binds --labels, the names of the integer tags of JSON Lines
-// corpora, for every file the command reads (conll.DefaultLabels), on
+// corpora, for every file the command reads (corpora's Labels), on
 // the top-level commands that read corpus files.
 func labelsFlag(c *command, f *flags) {
 	switch c.Name {
@@ -178,17 +174,25 @@ func labelsFlag(c *command, f *flags) {
 		if spec == "" {
 			return nil
 		}
-		labels, err := conll.ReadLabels(spec)
+		ls, err := conll.ReadLabels(spec)
 		if err != nil {
 			return err
 		}
-		conll.DefaultLabels = labels
+		labels = ls
 		if _, err := os.Stat(spec); err == nil { // read as a file, not a list
 			labelsFile = spec
 		}
 		return nil
 	})
 }
+
+// labels are the names --labels gives the integer tags of JSON Lines
+// corpora; nil leaves integer tags an error.
+var labels []string
+
+// corpora opens the corpora a command names: "-" is the command's
+// standard input, and --labels names integer JSON Lines tags.
+func corpora(e *env) conll.Opener { return conll.Opener{Stdin: e.Stdin, Labels: labels} }
 
 // labelsFile is the file --labels named (a label list, dataset_info.json),
 // "" when it gave a list or nothing: an input of the command, which no

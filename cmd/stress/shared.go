@@ -197,11 +197,11 @@ func progressPlan(e *env, plan *stressset.Plan) (finish func()) {
 			var err error
 			switch {
 			case path == "sample:train":
-				sents, err = experiment.ReadTraining(nil, plan.Scheme, experiment.QuietRepair(plan.Repair))
+				sents, err = experiment.ReadTraining(plan.Opener, nil, plan.Scheme, experiment.QuietRepair(plan.Repair))
 			case stressset.IsSample(path):
-				sents, err = experiment.ReadTest("", plan.Scheme, experiment.QuietRepair(plan.Repair))
+				sents, err = experiment.ReadTest(plan.Opener, "", plan.Scheme, experiment.QuietRepair(plan.Repair))
 			default:
-				sents, err = experiment.ReadTest(path, plan.Scheme, experiment.QuietRepair(plan.Repair))
+				sents, err = experiment.ReadTest(plan.Opener, path, plan.Scheme, experiment.QuietRepair(plan.Repair))
 			}
 			if err != nil {
 				return
@@ -265,6 +265,7 @@ func bindBaselines(f *flags, p *[]tagger.Features, value, usage string) {
 func (o *systemFlags) systems(p *perturbFlags, e *env, st *progress.Stages, logf func(string, ...any)) *experiment.Systems {
 	s := o.sys
 	s.Seed, s.Selection, s.Workers, s.Stderr, s.Logf, s.Progress = p.Seed, p.Selection, p.Workers, e.Stderr, logf, st
+	s.Opener = corpora(e)
 	return &s
 }
 

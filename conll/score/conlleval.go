@@ -37,6 +37,8 @@ type Evaluator struct {
 	// It is ignored with Options.Raw, whose tags have no prefixes.
 	Convert bool
 	Scheme  iob.Scheme
+	// Opener opens the file EvaluateFile names ("-": its Stdin).
+	Opener conll.Opener
 
 	r   io.Reader
 	sem SemEval
@@ -365,7 +367,7 @@ func ConllevalStatus(err error) int {
 // for "-", decompressed when it is gzipped (by its first bytes,
 // whatever its name); errors name the file.
 func (e *Evaluator) EvaluateFile(name string) (Counts, error) {
-	f, err := conll.OpenText(name)
+	f, err := e.Opener.OpenText(name)
 	if err != nil {
 		return Counts{}, err
 	}

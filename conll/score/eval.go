@@ -658,6 +658,9 @@ type Scorer struct {
 	// from Scheme to IOB2 before scoring (not with Raw).
 	Convert bool
 	Scheme  iob.Scheme
+	// Opener opens the files AddFiles names ("-": its Stdin, integer
+	// JSON Lines tags by its Labels).
+	Opener conll.Opener
 }
 
 // SemEval returns the SemEval-2013 counts of the sentences added so far
@@ -722,12 +725,12 @@ func (s *Scorer) Add(gold, pred []string) error {
 // by sentence and token by token; predictions on documents are split
 // like the gold documents.
 func (s *Scorer) AddFiles(goldPath, predPath string) (Counts, error) {
-	gf, err := conll.Open(goldPath)
+	gf, err := s.Opener.Open(goldPath)
 	if err != nil {
 		return Counts{}, err
 	}
 	defer gf.Close()
-	pf, err := conll.Open(predPath)
+	pf, err := s.Opener.Open(predPath)
 	if err != nil {
 		return Counts{}, err
 	}

@@ -62,7 +62,6 @@ func TestEvaluateFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func(old io.Reader) { conll.Stdin = old }(conll.Stdin)
 	for _, tt := range []struct {
 		name, file string
 		stdin      []byte
@@ -75,11 +74,11 @@ func TestEvaluateFile(t *testing.T) {
 		{"no stdin", "-", nil, conll.ErrNoStdin},
 		{"missing", filepath.Join(dir, "none.txt"), nil, fs.ErrNotExist},
 	} {
-		conll.Stdin = nil
+		var e Evaluator
 		if tt.stdin != nil {
-			conll.Stdin = bytes.NewReader(tt.stdin)
+			e.Opener.Stdin = bytes.NewReader(tt.stdin)
 		}
-		got, err := (&Evaluator{}).EvaluateFile(tt.file)
+		got, err := e.EvaluateFile(tt.file)
 		if tt.err != nil {
 			if !errors.Is(err, tt.err) || !strings.Contains(err.Error(), tt.file) {
 				t.Errorf("%s: error %v, want %v naming %s", tt.name, err, tt.err, tt.file)
