@@ -233,10 +233,6 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 	if p.Selector == nil {
 		return nil, fmt.Errorf("%w: pipeline without selector", ErrOption)
 	}
-	stats := make([][]Stats, len(parts))
-	for i, pt := range parts {
-		stats[i] = make([]Stats, len(pt.Steps))
-	}
 	workers := p.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -251,85 +247,106 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 	todo := make(chan *batch, workers)
 	order := make(chan *batch, 2*workers)
 	readErr := make(chan error, 1)
-	reuse := make([]bool, len(parts))
-	for i, pt := range parts {
-		reuse[i] = p.Changes == nil
+	go func() { readErr <- p.read(ctx, parts, todo, order) }()
+	ws, wait := p.startWorkers(parts, workers, todo)
+	firstErr := p.write(ctx, cancel, parts, order)
+	if err := <-readErr; err != nil && firstErr == nil {
+		firstErr = err
+	}
+	wait()
+	stats := mergeStats(parts, ws)
+	if firstErr == nil {
+		firstErr = ctx.Err()
+	}
+	return stats, firstErr
+}
+
+// read reads the sentences of every part in order into batches, each
+// sent to the writer (order) and, when not empty, to the workers
+// (todo), whose channels it closes when done. The DocumentReaders of
+// the steps see every sentence here, in input order. It returns the
+// first read error, or nil when cancelled.
+func (p *Pipeline) read(ctx context.Context, parts []Part, todo, order chan<- *batch) error {
+	defer close(todo)
+	defer close(order)
+	for part, pt := range parts {
+		// Sentence memory is reused from batch to batch when no
+		// sentence leaves the pipeline (see formattedSink).
+		reuse := p.Changes == nil
 		for _, st := range pt.Steps {
 			if _, ok := st.Out.(formattedSink); !ok {
-				reuse[i] = false
+				reuse = false
+			}
+		}
+		as, _ := pt.Source.(appendSource)
+		readers := make([]DocumentReader, len(pt.Steps))
+		anyReader := false
+		for k, st := range pt.Steps {
+			if dp, ok := st.Perturbation.(DocumentPerturbation); ok {
+				readers[k], anyReader = dp.NewDocumentReader(RunInfo{Seed: p.Seed, Selection: p.Selector.Options()}), true
+			}
+		}
+		for i := 0; ; {
+			b := batchPool.Get().(*batch)
+			b.reset(part, i)
+			b.reuse = reuse
+			var err error
+			for len(b.origs) < batchSize {
+				var s conll.Sentence
+				if b.reuse && as != nil {
+					s, b.strs, err = as.ReadAppend(b.strs)
+				} else {
+					s, err = pt.Source.Read()
+				}
+				if err != nil {
+					break
+				}
+				b.origs = append(b.origs, s)
+				if anyReader {
+					for _, dr := range readers {
+						var doc DocState
+						if dr != nil {
+							doc = dr.Observe(s)
+						}
+						b.docs = append(b.docs, doc)
+					}
+				}
+			}
+			i += len(b.origs)
+			b.last = err == io.EOF
+			// Sentences read before an error are still written, as
+			// they would be one at a time. A part's last batch goes
+			// through even when empty, to mark the part's end.
+			select {
+			case order <- b:
+			case <-ctx.Done():
+				return nil
+			}
+			if len(b.origs) == 0 {
+				close(b.done)
+			} else {
+				select {
+				case todo <- b:
+				case <-ctx.Done():
+					return nil
+				}
+			}
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return err
 			}
 		}
 	}
-	go func() {
-		defer close(todo)
-		defer close(order)
-		for part, pt := range parts {
-			as, _ := pt.Source.(appendSource)
-			readers := make([]DocumentReader, len(pt.Steps))
-			anyReader := false
-			for k, st := range pt.Steps {
-				if dp, ok := st.Perturbation.(DocumentPerturbation); ok {
-					readers[k], anyReader = dp.NewDocumentReader(RunInfo{Seed: p.Seed, Selection: p.Selector.Options()}), true
-				}
-			}
-			for i := 0; ; {
-				b := batchPool.Get().(*batch)
-				b.reset(part, i)
-				b.reuse = reuse[part]
-				var err error
-				for len(b.origs) < batchSize {
-					var s conll.Sentence
-					if b.reuse && as != nil {
-						s, b.strs, err = as.ReadAppend(b.strs)
-					} else {
-						s, err = pt.Source.Read()
-					}
-					if err != nil {
-						break
-					}
-					b.origs = append(b.origs, s)
-					if anyReader {
-						for _, dr := range readers {
-							var doc DocState
-							if dr != nil {
-								doc = dr.Observe(s)
-							}
-							b.docs = append(b.docs, doc)
-						}
-					}
-				}
-				i += len(b.origs)
-				b.last = err == io.EOF
-				// Sentences read before an error are still written, as
-				// they would be one at a time. A part's last batch goes
-				// through even when empty, to mark the part's end.
-				select {
-				case order <- b:
-				case <-ctx.Done():
-					readErr <- nil
-					return
-				}
-				if len(b.origs) == 0 {
-					close(b.done)
-				} else {
-					select {
-					case todo <- b:
-					case <-ctx.Done():
-						readErr <- nil
-						return
-					}
-				}
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					readErr <- err
-					return
-				}
-			}
-		}
-		readErr <- nil
-	}()
+	return nil
+}
+
+// startWorkers starts the goroutines that perturb the batches of todo,
+// and returns them and the function that waits for them. Statistics are
+// sums, so each worker keeps its own and they are merged at the end: the
+// serial writer stays as light as possible.
+func (p *Pipeline) startWorkers(parts []Part, workers int, todo <-chan *batch) ([]*worker, func()) {
 	reporters := make([][]MentionReporter, len(parts))
 	for i, pt := range parts {
 		reporters[i] = make([]MentionReporter, len(pt.Steps))
@@ -337,8 +354,6 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 			reporters[i][k], _ = st.Perturbation.(MentionReporter)
 		}
 	}
-	// Statistics are sums, so each worker keeps its own and they are
-	// merged at the end: the serial writer stays as light as possible.
 	ws := make([]*worker, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -357,7 +372,14 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 			}
 		}()
 	}
+	return ws, wg.Wait
+}
 
+// write writes the batches of order as the workers finish them, in
+// input order, and finishes each part after its last batch. It returns
+// the first error, after which it cancels the run and drains order so
+// that the reader can stop.
+func (p *Pipeline) write(ctx context.Context, cancel func(), parts []Part, order <-chan *batch) error {
 	var firstErr error
 	n := 0
 	for b := range order {
@@ -383,10 +405,16 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 		}
 		batchPool.Put(b)
 	}
-	if err := <-readErr; err != nil && firstErr == nil {
-		firstErr = err
+	return firstErr
+}
+
+// mergeStats sums the workers' statistics per part and step; every step
+// of a part counts the part's originals.
+func mergeStats(parts []Part, ws []*worker) [][]Stats {
+	stats := make([][]Stats, len(parts))
+	for i, pt := range parts {
+		stats[i] = make([]Stats, len(pt.Steps))
 	}
-	wg.Wait()
 	for _, w := range ws {
 		for i := range parts {
 			for k := range stats[i] {
@@ -395,10 +423,7 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 			}
 		}
 	}
-	if firstErr == nil {
-		firstErr = ctx.Err()
-	}
-	return stats, firstErr
+	return stats
 }
 
 // process perturbs the sentences of b in order and stops at the first

@@ -262,35 +262,68 @@ func Train(sents []conll.Sentence, opts Options) (*Model, error) {
 }
 
 // TrainContext is Train with cancellation, checked between sentences.
+// It has three phases: check the options and tags (collectTypes), extract
+// every sentence's features once (extract), then the epochs of an
+// averaged perceptron (perceptron.train), whose average becomes the
+// model (perceptron.model).
 func TrainContext(ctx context.Context, sents []conll.Sentence, opts Options) (*Model, error) {
+	opts, err := opts.resolve()
+	if err != nil {
+		return nil, err
+	}
+	types, tokens, err := collectTypes(sents)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSize(types, opts.HashBits); err != nil {
+		return nil, err
+	}
+	ls := newLabelSet(types)
+	examples, maxLen := extract(sents, opts, ls)
+	p := newPerceptron(ls.len(), opts.HashBits)
+	if err := p.train(ctx, examples, maxLen, opts, ls); err != nil {
+		return nil, err
+	}
+	m := p.model(ls, opts)
+	m.sentences, m.tokens = len(examples), tokens
+	return m, nil
+}
+
+// resolve returns opts with the defaults filled in, or why they cannot
+// train.
+func (opts Options) resolve() (Options, error) {
 	if opts.Features != Words && opts.Features != Chars {
-		return nil, fmt.Errorf("train: unknown feature set %v", opts.Features)
+		return opts, fmt.Errorf("train: unknown feature set %v", opts.Features)
 	}
 	if opts.Epochs == 0 {
 		opts.Epochs = defaultEpochs
 	}
 	if opts.Epochs < 0 {
-		return nil, fmt.Errorf("train: epochs must be positive, got %d", opts.Epochs)
+		return opts, fmt.Errorf("train: epochs must be positive, got %d", opts.Epochs)
 	}
 	if opts.HashBits == 0 {
 		opts.HashBits = defaultHashBits
 	}
 	if opts.HashBits < minHashBits || opts.HashBits > maxHashBits {
-		return nil, fmt.Errorf("train: hash bits must be in [%d, %d], got %d", minHashBits, maxHashBits, opts.HashBits)
+		return opts, fmt.Errorf("train: hash bits must be in [%d, %d], got %d", minHashBits, maxHashBits, opts.HashBits)
 	}
+	return opts, nil
+}
 
-	// Collect entity types and check tags.
+// collectTypes checks the tags of sents and returns their entity types
+// in order of first use, and the number of tokens (ErrNoData for none).
+func collectTypes(sents []conll.Sentence) ([]string, int, error) {
 	var types []string
 	seen := map[string]bool{}
 	tokens := 0
 	for si, s := range sents {
 		if len(s.Tags) != len(s.Tokens) {
-			return nil, fmt.Errorf("train: sentence %d%s: %d tokens but %d tags", si+1, lineSuffix(s.Line, 0), len(s.Tokens), len(s.Tags))
+			return nil, 0, fmt.Errorf("train: sentence %d%s: %d tokens but %d tags", si+1, lineSuffix(s.Line, 0), len(s.Tokens), len(s.Tags))
 		}
 		for i, tag := range s.Tags {
 			_, t, ok := splitTag(tag)
 			if !ok {
-				return nil, fmt.Errorf("train: sentence %d%s: %w: %q", si+1, lineSuffix(s.Line, i), ErrBadTag, tag)
+				return nil, 0, fmt.Errorf("train: sentence %d%s: %w: %q", si+1, lineSuffix(s.Line, i), ErrBadTag, tag)
 			}
 			if t != "" && !seen[t] {
 				seen[t] = true
@@ -300,16 +333,16 @@ func TrainContext(ctx context.Context, sents []conll.Sentence, opts Options) (*M
 		tokens += len(s.Tokens)
 	}
 	if tokens == 0 {
-		return nil, fmt.Errorf("train: %w", ErrNoData)
+		return nil, 0, fmt.Errorf("train: %w", ErrNoData)
 	}
-	if err := checkSize(types, opts.HashBits); err != nil {
-		return nil, err
-	}
-	ls := newLabelSet(types)
-	L := ls.len()
-	mask := uint64(1)<<opts.HashBits - 1
+	return types, tokens, nil
+}
 
-	// Extract features once; each epoch then only does arithmetic.
+// extract extracts the features of every token once, so that each epoch
+// only does arithmetic, and returns the examples and the longest
+// sentence's length. Empty sentences are left out.
+func extract(sents []conll.Sentence, opts Options, ls *labelSet) ([]example, int) {
+	mask := uint64(1)<<opts.HashBits - 1
 	var view sentenceView
 	examples := make([]example, 0, len(sents))
 	maxLen := 0
@@ -331,15 +364,32 @@ func TrainContext(ctx context.Context, sents []conll.Sentence, opts Options) (*M
 		}
 		examples = append(examples, ex)
 	}
+	return examples, maxLen
+}
 
-	// Averaged perceptron with the lazy-averaging trick: w holds the
-	// current weights, u the sum of c*update, and the average over all
-	// steps is w - u/c. Integer weights keep training exact.
-	buckets := 1 << opts.HashBits
-	w := make([]int32, buckets*L)
-	u := make([]int64, buckets*L)
-	tw := make([]int64, (L+1)*L)
-	tu := make([]int64, (L+1)*L)
+// perceptron is an averaged perceptron with the lazy-averaging trick: w
+// holds the current weights, u the sum of c*update, and the average over
+// all steps is w - u/c. Integer weights keep training exact. tw and tu
+// are the same for transitions (row 0: from the start).
+type perceptron struct {
+	L, buckets int
+	w          []int32
+	u          []int64
+	tw, tu     []int64
+	c          int64
+}
+
+func newPerceptron(labels, hashBits int) *perceptron {
+	buckets := 1 << hashBits
+	return &perceptron{L: labels, buckets: buckets,
+		w: make([]int32, buckets*labels), u: make([]int64, buckets*labels),
+		tw: make([]int64, (labels+1)*labels), tu: make([]int64, (labels+1)*labels), c: 1}
+}
+
+// train runs opts.Epochs epochs over examples, each in an order shuffled
+// from the seed and the epoch, reporting mistakes to opts.Progress.
+func (p *perceptron) train(ctx context.Context, examples []example, maxLen int, opts Options, ls *labelSet) error {
+	L := p.L
 	emit := make([]int64, maxLen*L)
 	score := make([]int64, maxLen*L)
 	back := make([]int32, maxLen*L)
@@ -348,14 +398,13 @@ func TrainContext(ctx context.Context, sents []conll.Sentence, opts Options) (*M
 	for i := range order {
 		order[i] = i
 	}
-	c := int64(1)
 	for epoch := 1; epoch <= opts.Epochs; epoch++ {
 		rng := rand.New(rand.NewPCG(opts.Seed, uint64(epoch)))
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		mistakes := 0
 		for k, idx := range order {
 			if k%256 == 0 && ctx.Err() != nil {
-				return nil, ctx.Err()
+				return ctx.Err()
 			}
 			ex := &examples[idx]
 			n := len(ex.gold)
@@ -364,68 +413,79 @@ func TrainContext(ctx context.Context, sents []conll.Sentence, opts Options) (*M
 			for i := range n {
 				row := e[i*L : (i+1)*L]
 				for _, f := range ex.feats[ex.starts[i]:ex.starts[i+1]] {
-					ws := w[int(f)*L : int(f)*L+L]
+					ws := p.w[int(f)*L : int(f)*L+L]
 					for y := range row {
 						row[y] += int64(ws[y])
 					}
 				}
 			}
-			viterbi(ls, e, tw, n, score, back, pred)
-			wrong := false
-			for i := range n {
-				g, p := ex.gold[i], pred[i]
-				if g != p {
-					wrong = true
-					for _, f := range ex.feats[ex.starts[i]:ex.starts[i+1]] {
-						w[int(f)*L+g]++
-						u[int(f)*L+g] += c
-						w[int(f)*L+p]--
-						u[int(f)*L+p] -= c
-					}
-				}
-				gp, pp := -1, -1
-				if i > 0 {
-					gp, pp = ex.gold[i-1], pred[i-1]
-				}
-				if gp != pp || g != p {
-					tw[(gp+1)*L+g]++
-					tu[(gp+1)*L+g] += c
-					tw[(pp+1)*L+p]--
-					tu[(pp+1)*L+p] -= c
-				}
-			}
-			if wrong {
+			viterbi(ls, e, p.tw, n, score, back, pred)
+			if p.update(ex, pred[:n]) {
 				mistakes++
 			}
-			c++
+			p.c++
 		}
 		if opts.Progress != nil {
 			opts.Progress(epoch, mistakes)
 		}
 	}
+	return nil
+}
 
-	m := &Model{
-		features:  opts.Features,
-		bits:      uint8(opts.HashBits),
-		labels:    ls,
-		rows:      make([]int32, buckets),
-		trans:     make([]float32, len(tw)),
-		epochs:    opts.Epochs,
-		seed:      opts.Seed,
-		sentences: len(examples),
-		tokens:    tokens,
+// update moves the weights from the predicted tags towards the gold
+// ones, and reports whether any tag was wrong.
+func (p *perceptron) update(ex *example, pred []int) bool {
+	L, c := p.L, p.c
+	wrong := false
+	for i := range pred {
+		g, pr := ex.gold[i], pred[i]
+		if g != pr {
+			wrong = true
+			for _, f := range ex.feats[ex.starts[i]:ex.starts[i+1]] {
+				p.w[int(f)*L+g]++
+				p.u[int(f)*L+g] += c
+				p.w[int(f)*L+pr]--
+				p.u[int(f)*L+pr] -= c
+			}
+		}
+		gp, pp := -1, -1
+		if i > 0 {
+			gp, pp = ex.gold[i-1], pred[i-1]
+		}
+		if gp != pp || g != pr {
+			p.tw[(gp+1)*L+g]++
+			p.tu[(gp+1)*L+g] += c
+			p.tw[(pp+1)*L+pr]--
+			p.tu[(pp+1)*L+pr] -= c
+		}
 	}
-	cf := float64(c)
+	return wrong
+}
+
+// model returns the averaged weights as a model, with the buckets whose
+// weights are all zero left out.
+func (p *perceptron) model(ls *labelSet, opts Options) *Model {
+	L := p.L
+	m := &Model{
+		features: opts.Features,
+		bits:     uint8(opts.HashBits),
+		labels:   ls,
+		rows:     make([]int32, p.buckets),
+		trans:    make([]float32, len(p.tw)),
+		epochs:   opts.Epochs,
+		seed:     opts.Seed,
+	}
+	cf := float64(p.c)
 	avg := func(w, u int64) float32 { return float32(float64(w) - float64(u)/cf) }
-	for i := range tw {
-		m.trans[i] = avg(tw[i], tu[i])
+	for i := range p.tw {
+		m.trans[i] = avg(p.tw[i], p.tu[i])
 	}
 	row := make([]float32, L)
-	for b := range buckets {
+	for b := range p.buckets {
 		m.rows[b] = -1
 		nonzero := false
 		for y := range L {
-			row[y] = avg(int64(w[b*L+y]), u[b*L+y])
+			row[y] = avg(int64(p.w[b*L+y]), p.u[b*L+y])
 			nonzero = nonzero || row[y] != 0
 		}
 		if nonzero {
@@ -433,7 +493,7 @@ func TrainContext(ctx context.Context, sents []conll.Sentence, opts Options) (*M
 			m.weights = append(m.weights, row...)
 		}
 	}
-	return m, nil
+	return m
 }
 
 // checkSize refuses entity types a model file cannot hold, or that would

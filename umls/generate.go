@@ -94,6 +94,50 @@ var (
 	genSuppress = []string{"N", "N", "N", "N", "N", "N", "N", "N", "N", "N", "N", "N", "N", "N", "N", "N", "O", "E", "Y", "N"}
 )
 
+// stringGen makes the strings of GenerateRRF: 1 to 12 words of
+// genWords, with mixed case, commas and numbers; one in 25 is kept
+// (up to 50,000) and one in 20 draws reappear from those, as strings
+// shared by several concepts.
+type stringGen struct {
+	rng    *rand.Rand
+	shared []string
+	sb     strings.Builder
+}
+
+func (g *stringGen) next() string {
+	rng := g.rng
+	if len(g.shared) > 0 && rng.IntN(20) == 0 {
+		return g.shared[rng.IntN(len(g.shared))]
+	}
+	g.sb.Reset()
+	n := 1 + rng.IntN(4)
+	if rng.IntN(10) == 0 {
+		n += rng.IntN(8)
+	}
+	for i := range n {
+		if i > 0 {
+			if rng.IntN(12) == 0 {
+				g.sb.WriteString(", ")
+			} else {
+				g.sb.WriteByte(' ')
+			}
+		}
+		w := genWords[rng.IntN(len(genWords))]
+		if i == 0 || rng.IntN(3) == 0 {
+			w = strings.ToUpper(w[:1]) + w[1:]
+		}
+		g.sb.WriteString(w)
+		if rng.IntN(15) == 0 {
+			fmt.Fprintf(&g.sb, " %d", 1+rng.IntN(500))
+		}
+	}
+	s := g.sb.String()
+	if len(g.shared) < 50000 && rng.IntN(25) == 0 {
+		g.shared = append(g.shared, s)
+	}
+	return s
+}
+
 // GenerateRRF writes synthetic MRCONSO and MRSTY files shaped like a UMLS
 // release: rows sorted by CUI, 1 to 40 atoms per concept (geometric,
 // mean about 4.5), the source, language, term-type and suppression mix of
@@ -124,40 +168,7 @@ func GenerateRRF(mrconso, mrsty io.Writer, opt GenerateOptions) error {
 		}
 		return 0
 	}
-	var shared []string // strings that reappear under other concepts
-	var sb strings.Builder
-	newString := func() string {
-		if len(shared) > 0 && rng.IntN(20) == 0 {
-			return shared[rng.IntN(len(shared))]
-		}
-		sb.Reset()
-		n := 1 + rng.IntN(4)
-		if rng.IntN(10) == 0 {
-			n += rng.IntN(8)
-		}
-		for i := range n {
-			if i > 0 {
-				if rng.IntN(12) == 0 {
-					sb.WriteString(", ")
-				} else {
-					sb.WriteByte(' ')
-				}
-			}
-			w := genWords[rng.IntN(len(genWords))]
-			if i == 0 || rng.IntN(3) == 0 {
-				w = strings.ToUpper(w[:1]) + w[1:]
-			}
-			sb.WriteString(w)
-			if rng.IntN(15) == 0 {
-				fmt.Fprintf(&sb, " %d", 1+rng.IntN(500))
-			}
-		}
-		s := sb.String()
-		if len(shared) < 50000 && rng.IntN(25) == 0 {
-			shared = append(shared, s)
-		}
-		return s
-	}
+	strs := &stringGen{rng: rng}
 	first := true
 	newline := func(w *bufio.Writer, firstRow *bool) {
 		if !*firstRow {
@@ -199,7 +210,7 @@ func GenerateRRF(mrconso, mrsty io.Writer, opt GenerateOptions) error {
 			code := fmt.Sprintf("%s%06d", string(rune('A'+si)), cui)
 			fmt.Fprintf(cw, "%s|%s|%s|L%07d|%s|S%07d|%s|A%08d||%s|%s|%s|%s|%s|%s|%d|%s|256|",
 				id, src.lat, ts, lui, stt, sui, ispref, aui, code, code, src.sab, tty, code,
-				newString(), rng.IntN(4), genSuppress[rng.IntN(len(genSuppress))])
+				strs.next(), rng.IntN(4), genSuppress[rng.IntN(len(genSuppress))])
 		}
 		if sw != nil {
 			n := 1 + styRNG.IntN(3)/2 + styRNG.IntN(5)/4

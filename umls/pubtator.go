@@ -177,15 +177,45 @@ func MentionNames(ms []PubTatorMention, opt MentionNameOptions) (names []Mention
 	if opt.MinShare <= 0 {
 		opt.MinShare = 0.95
 	}
-	type evidence struct {
-		total  int                        // annotations of the string, any id
-		byID   map[string]int             // annotations per single id
-		docs   map[string]map[string]bool // id -> documents
-		types  map[string]map[string]bool // id -> entity types
-		forms  map[string]int             // surface forms inside sentences
-		starts map[string]int             // surface forms at sentence starts
+	keys := collectEvidence(ms)
+	dropped = map[string]int{}
+	sorted := make([]string, 0, len(keys))
+	for k := range keys {
+		sorted = append(sorted, k)
 	}
-	keys := map[string]*evidence{}
+	slices.Sort(sorted)
+	for _, k := range sorted {
+		name, why := keys[k].judge(opt)
+		if why != "" {
+			dropped[why]++
+			continue
+		}
+		names = append(names, name)
+	}
+	slices.SortFunc(names, func(a, b MentionName) int {
+		if c := strings.Compare(a.ConceptID, b.ConceptID); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return names, dropped
+}
+
+// mentionEvidence is what the annotations of one normalized string say
+// of it (see MentionNames).
+type mentionEvidence struct {
+	total  int                        // annotations of the string, any id
+	byID   map[string]int             // annotations per single id
+	docs   map[string]map[string]bool // id -> documents
+	types  map[string]map[string]bool // id -> entity types
+	forms  map[string]int             // surface forms inside sentences
+	starts map[string]int             // surface forms at sentence starts
+}
+
+// collectEvidence groups the annotations of ms by normalized string,
+// counting duplicate annotations (same document and offsets) once.
+func collectEvidence(ms []PubTatorMention) map[string]*mentionEvidence {
+	keys := map[string]*mentionEvidence{}
 	type pos struct {
 		doc        string
 		start, end int
@@ -203,7 +233,7 @@ func MentionNames(ms []PubTatorMention, opt MentionNameOptions) (names []Mention
 		}
 		e := keys[k]
 		if e == nil {
-			e = &evidence{byID: map[string]int{}, docs: map[string]map[string]bool{}, types: map[string]map[string]bool{},
+			e = &mentionEvidence{byID: map[string]int{}, docs: map[string]map[string]bool{}, types: map[string]map[string]bool{},
 				forms: map[string]int{}, starts: map[string]int{}}
 			keys[k] = e
 		}
@@ -223,78 +253,58 @@ func MentionNames(ms []PubTatorMention, opt MentionNameOptions) (names []Mention
 			e.forms[m.Text]++
 		}
 	}
-	dropped = map[string]int{}
-	sorted := make([]string, 0, len(keys))
-	for k := range keys {
-		sorted = append(sorted, k)
+	return keys
+}
+
+// judge returns the name the evidence makes of its string, or the
+// reason (a Drop* constant, or the caller's Reject) it makes none.
+func (e *mentionEvidence) judge(opt MentionNameOptions) (MentionName, string) {
+	id, n := "", 0
+	for x, c := range e.byID {
+		if c > n || c == n && x < id {
+			id, n = x, c
+		}
 	}
-	slices.Sort(sorted)
-	for _, k := range sorted {
-		e := keys[k]
-		id, n := "", 0
-		for x, c := range e.byID {
-			if c > n || c == n && x < id {
-				id, n = x, c
-			}
-		}
-		switch {
-		case id == "":
-			dropped[DropNoID]++
-			continue
-		case float64(n) < opt.MinShare*float64(e.total):
-			dropped[DropAmbiguous]++
-			continue
-		case len(e.docs[id]) < opt.MinDocs || n < opt.MinCount:
-			dropped[DropRare]++
-			continue
-		case len(e.types[id]) != 1:
-			dropped[DropMixedType]++
-			continue
-		}
-		name := mostFrequent(e.forms)
-		if name == "" {
-			dropped[DropInitial]++
-			continue
-		}
-		cid := opt.Prefix + id
-		if Classify(name, "mention") != "" {
-			dropped[DropForm]++
-			continue
-		}
-		if !strings.ContainsAny(name, " -") && utf8.RuneCountInString(name) <= 4 {
-			dropped[DropShort]++
-			continue
-		}
-		var typ string
-		for t := range e.types[id] {
-			typ = t
-		}
-		if opt.Label != nil {
-			label := opt.Label(cid)
-			if derivation(name, label) {
-				dropped[DropDerivation]++
-				continue
-			}
-			if typ == "Disease" && heading(label) {
-				dropped[DropHeading]++
-				continue
-			}
-		}
-		if opt.Reject != nil {
-			if why := opt.Reject(cid, name); why != "" {
-				dropped[why]++
-				continue
-			}
-		}
-		names = append(names, MentionName{ConceptID: cid, Type: typ, Name: name, Docs: len(e.docs[id]), Count: n})
+	switch {
+	case id == "":
+		return MentionName{}, DropNoID
+	case float64(n) < opt.MinShare*float64(e.total):
+		return MentionName{}, DropAmbiguous
+	case len(e.docs[id]) < opt.MinDocs || n < opt.MinCount:
+		return MentionName{}, DropRare
+	case len(e.types[id]) != 1:
+		return MentionName{}, DropMixedType
 	}
-	slices.SortFunc(names, func(a, b MentionName) int {
-		if c := strings.Compare(a.ConceptID, b.ConceptID); c != 0 {
-			return c
+	name := mostFrequent(e.forms)
+	if name == "" {
+		return MentionName{}, DropInitial
+	}
+	cid := opt.Prefix + id
+	if Classify(name, "mention") != "" {
+		return MentionName{}, DropForm
+	}
+	if !strings.ContainsAny(name, " -") && utf8.RuneCountInString(name) <= 4 {
+		return MentionName{}, DropShort
+	}
+	var typ string
+	for t := range e.types[id] {
+		typ = t
+	}
+	if opt.Label != nil {
+		label := opt.Label(cid)
+		if derivation(name, label) {
+			return MentionName{}, DropDerivation
 		}
-		return strings.Compare(a.Name, b.Name)
-	})
-	return names, dropped
+		if typ == "Disease" && heading(label) {
+			return MentionName{}, DropHeading
+		}
+	}
+	if opt.Reject != nil {
+		if why := opt.Reject(cid, name); why != "" {
+			return MentionName{}, why
+		}
+	}
+	return MentionName{ConceptID: cid, Type: typ, Name: name, Docs: len(e.docs[id]), Count: n}, ""
 }
 
 // heading reports a MeSH label whose head noun is plural ("Kidney
