@@ -350,7 +350,8 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	}
 	types := map[string]bool{}
 	for _, s := range c.sets {
-		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changed != nil, Kind: s.desc.Kind}
+		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changed != nil, Kind: s.desc.Kind,
+			NotMeasured: s.NotMeasured, MentionsReplaced: s.Replaced}
 		for _, m := range s.changed {
 			if m != nil {
 				info.ChangedSentences++
@@ -465,7 +466,7 @@ func (info *SetInfo) describeChanges(s *setData) {
 	if d > 0 {
 		info.ChangedShare = 100 * float64(n) / float64(d)
 	}
-	info.NotMeasured = info.ChangedShare < 100*MinChangedShare
+	info.NotMeasured = info.NotMeasured || info.ChangedShare < 100*MinChangedShare
 }
 
 func modeName(m score.Mode) string { return m.String() }

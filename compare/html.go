@@ -64,13 +64,15 @@ dd{margin:0 0 0.5em 1.5em}
 `
 
 // WriteHTMLFile writes the HTML report to path atomically (a temporary
-// file renamed into place when complete).
-func (r *Report) WriteHTMLFile(path string) error {
+// file put in place when complete). Unless replace is set (--force), a
+// file at path, there already or appearing meanwhile, is not replaced:
+// the error wraps atomicfile.ErrExists.
+func (r *Report) WriteHTMLFile(path string, replace bool) error {
 	var buf bytes.Buffer
 	if err := r.WriteHTML(&buf); err != nil {
 		return err
 	}
-	if err := atomicfile.WriteFile(path, buf.Bytes()); err != nil {
+	if err := atomicfile.WriteFile(path, buf.Bytes(), !replace); err != nil {
 		return fmt.Errorf("write html report: %w", err)
 	}
 	return nil

@@ -48,9 +48,15 @@ type SetInfo struct {
 	Target       string  `json:"target,omitempty"`
 	ChangedShare float64 `json:"changed_share,omitempty"`
 	// NotMeasured is set when the set changed under MinChangedShare of
-	// its targets: it is a near copy of the reference and its F1 and
-	// drop measure nothing.
+	// its targets, or when its entity-level kind replaced under 1% of
+	// the gold mentions (stressset.Set.NotMeasured): it is a near copy
+	// of the reference and its F1 and drop measure nothing. Reports
+	// print "not measured" for it.
 	NotMeasured bool `json:"not_measured,omitempty"`
+	// MentionsReplaced are the gold mentions an entity-level kind
+	// replaced, as its perturbation counted them (absent for other
+	// kinds).
+	MentionsReplaced int `json:"mentions_replaced,omitempty"`
 }
 
 // TypeChange counts one entity type's gold mentions in a set and those

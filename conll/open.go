@@ -561,18 +561,27 @@ func (o *Output) Close() error {
 	return nil
 }
 
-// Commit closes the output (see Close) and renames the complete file
-// into place.
+// Commit closes the output (see Close) and puts the complete file, and
+// the files beside it, in place: all of them or none.
 func (o *Output) Commit() error {
 	if err := o.Close(); err != nil {
 		return err
 	}
+	cs := make([]atomicfile.Committer, 0, len(o.side)+1)
 	for _, f := range o.side {
-		if err := f.Commit(); err != nil {
-			return err
-		}
+		cs = append(cs, f)
 	}
-	return o.file.Commit()
+	return atomicfile.CommitAll(append(cs, o.file)...)
+}
+
+// Unpublish removes what Commit put in place, where it is still there
+// (see atomicfile.File.Unpublish): to undo one output of several when a
+// later one fails.
+func (o *Output) Unpublish() {
+	for _, f := range o.side {
+		f.Unpublish()
+	}
+	o.file.Unpublish()
 }
 
 // Abort discards the output. It is safe to call more than once and after

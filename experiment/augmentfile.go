@@ -34,6 +34,10 @@ type AugmentPlan struct {
 	// Scheme is the tag scheme of the input, which the output keeps (see
 	// stressset.Plan.Scheme); the manifest records it.
 	Scheme iob.Scheme
+	// Force lets Augment replace outputs that exist (--force). Without
+	// it, one that appears while Augment works is left alone and fails
+	// it, which then leaves none of its outputs.
+	Force bool
 	// Repair, when not nil, repairs invalid tag transitions of the input
 	// instead of refusing them and receives each repair
 	// (conll.File.SetSchemeRepair); the manifest records it.
@@ -93,13 +97,13 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 	m.Repair = p.Repair != nil
 
 	h := sha256.New()
-	f, err := conll.Create(out, conll.OutputOptions{Layout: layout, Stored: h})
+	f, err := conll.Create(out, conll.OutputOptions{Layout: layout, Stored: h, NoClobber: !p.Force})
 	if err != nil {
 		return nil, err
 	}
 	defer f.Abort()
 	f.SentenceWriter = conll.NewSchemeWriter(f.SentenceWriter, p.Scheme) // back to the input's scheme
-	cf, err := atomicfile.Create(changesPath, false)
+	cf, err := atomicfile.Create(changesPath, !p.Force)
 	if err != nil {
 		return nil, err
 	}
@@ -127,13 +131,15 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 	if err != nil {
 		return nil, err
 	}
-	if err := f.Commit(); err != nil {
+	mf, err := atomicfile.Create(manifestPath, !p.Force)
+	if err != nil {
 		return nil, err
 	}
-	if err := cf.Commit(); err != nil {
+	defer mf.Abort()
+	if _, err := mf.Write(data); err != nil {
 		return nil, err
 	}
-	if err := atomicfile.WriteFile(manifestPath, data); err != nil {
+	if err := atomicfile.CommitAll(f, cf, mf); err != nil {
 		return nil, err
 	}
 	return m, nil

@@ -420,13 +420,15 @@ func (c *Curve) Run(ctx context.Context, test []conll.Sentence, sys *Systems, sa
 	return cr, loaded.Warnings(), err
 }
 
-// WriteHTMLFile writes the page of WriteHTML to path, atomically.
-func (cr *CurveReport) WriteHTMLFile(path string) error {
+// WriteHTMLFile writes the page of WriteHTML to path, atomically. Unless
+// replace is set (--force), a file at path, there already or appearing
+// meanwhile, is not replaced (atomicfile.ErrExists).
+func (cr *CurveReport) WriteHTMLFile(path string, replace bool) error {
 	var page bytes.Buffer
 	if err := cr.WriteHTML(&page); err != nil {
 		return err
 	}
-	if err := atomicfile.WriteFile(path, page.Bytes()); err != nil {
+	if err := atomicfile.WriteFile(path, page.Bytes(), !replace); err != nil {
 		return fmt.Errorf("write html report: %w", err)
 	}
 	return nil

@@ -197,7 +197,7 @@ func TestCurveRun(t *testing.T) {
 		t.Errorf("log %q", logged)
 	}
 	path := filepath.Join(t.TempDir(), "curve.html")
-	if err := cr.WriteHTMLFile(path); err != nil {
+	if err := cr.WriteHTMLFile(path, false); err != nil {
 		t.Fatal(err)
 	}
 	if page, err := os.ReadFile(path); err != nil || !bytes.Contains(page, []byte("<svg")) {

@@ -84,7 +84,9 @@ func WithTags(sents []conll.Sentence, tags [][]string) []conll.Sentence {
 
 // SavePredictions returns a save function for Evaluate that writes each
 // system's predictions to dir/SYSTEM/FILE, FILE being the set's file
-// name without directory.
+// name without directory. A file there is never replaced: dir is a new
+// (or cleared) directory, and a file that appears in it meanwhile is
+// another run's (the error wraps atomicfile.ErrExists).
 func SavePredictions(dir string) func(system string, set stressset.Set, pred []conll.Sentence) error {
 	return SavePredictionsLike(dir, nil, iob.IOB2)
 }
@@ -114,15 +116,32 @@ func SavePredictionsLike(dir string, templates func(set stressset.Set) conll.Tem
 				like = &conll.Layout{Template: conll.Predictions(t)}
 			}
 		}
-		return conll.WriteFile(filepath.Join(d, filepath.Base(set.File)), pred, like)
+		name := filepath.Join(d, filepath.Base(set.File))
+		opt := conll.OutputOptions{NoClobber: true}
+		if like != nil {
+			opt.Layout = *like
+		}
+		out, err := conll.Create(name, opt)
+		if err != nil {
+			return err
+		}
+		defer out.Abort()
+		for _, s := range pred {
+			if err := out.Write(s); err != nil {
+				return fmt.Errorf("write %s: %w", name, err)
+			}
+		}
+		return out.Commit()
 	}
 }
 
 // WriteReports writes the summary tables (WriteSummary, Markdown)
 // followed by the whole report in Markdown to summaryPath, and the HTML
-// report to htmlPath.
-func WriteReports(summaryPath, htmlPath string, rep *compare.Report, systems []System) error {
-	var summary bytes.Buffer
+// report to htmlPath, both or neither. Neither replaces a file, except
+// the page with replaceHTML (--force): the summary goes into a new (or
+// cleared) directory.
+func WriteReports(summaryPath, htmlPath string, rep *compare.Report, systems []System, replaceHTML bool) error {
+	var summary, page bytes.Buffer
 	if err := WriteSummary(&summary, rep, systems, true); err != nil {
 		return err
 	}
@@ -130,10 +149,26 @@ func WriteReports(summaryPath, htmlPath string, rep *compare.Report, systems []S
 	if err := rep.Write(&summary, compare.Markdown); err != nil {
 		return err
 	}
-	if err := atomicfile.WriteFile(summaryPath, summary.Bytes()); err != nil {
+	if err := rep.WriteHTML(&page); err != nil {
 		return err
 	}
-	return rep.WriteHTMLFile(htmlPath)
+	sf, err := atomicfile.Create(summaryPath, true)
+	if err != nil {
+		return err
+	}
+	defer sf.Abort()
+	hf, err := atomicfile.Create(htmlPath, !replaceHTML)
+	if err != nil {
+		return err
+	}
+	defer hf.Abort()
+	if _, err := sf.Write(summary.Bytes()); err != nil {
+		return err
+	}
+	if _, err := hf.Write(page.Bytes()); err != nil {
+		return err
+	}
+	return atomicfile.CommitAll(sf, hf)
 }
 
 // Commands returns external tagger commands (run with sh -c, see

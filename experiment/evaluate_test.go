@@ -167,6 +167,20 @@ func TestWriteTableGolden(t *testing.T) {
 	if err := WriteTable(&bytes.Buffer{}, rep, []Row{{System: "missing"}}, TableOptions{}); !errors.Is(err, ErrOption) {
 		t.Errorf("unknown system: %v", err)
 	}
+	// A set that changed under 1% of its mentions shows no drop.
+	for i := range rep.Sets {
+		if rep.Sets[i].Name != rep.Reference {
+			rep.Sets[i].NotMeasured = true
+			var buf bytes.Buffer
+			if err := WriteTable(&buf, rep, t3, TableOptions{Drops: true}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(buf.String(), "not measured") {
+				t.Errorf("a set not measured shows a drop:\n%s", buf.String())
+			}
+			break
+		}
+	}
 }
 
 func TestSetLabel(t *testing.T) {

@@ -8,11 +8,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -40,6 +42,10 @@ type Evaluation struct {
 	// version, revision, date, command); Run adds the inputs, systems
 	// and kinds.
 	Provenance compare.Provenance
+	// Force lets Run replace an HTML page that exists (--force). Dir is
+	// new or cleared (ClearDir): nothing else is ever replaced, so that
+	// a file that appears while Run works (another run's) fails it.
+	Force bool
 }
 
 // Evaluated is the outcome of an Evaluation.
@@ -114,6 +120,7 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 	if err != nil {
 		return nil, err
 	}
+	logShares(logf, m)
 	bld := &stressset.Build{Dir: plan.Dir, Manifest: m, Opener: plan.Opener}
 	sets, err := bld.Sets(&m.Inputs[0])
 	if err != nil {
@@ -152,7 +159,7 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 	}
 	out.Report.Provenance = prov
 	out.Warnings = loaded.Warnings()
-	if err := WriteReports(out.Summary, out.HTML, out.Report, systems); err != nil {
+	if err := WriteReports(out.Summary, out.HTML, out.Report, systems, ev.Force); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -210,6 +217,35 @@ func (ev *Evaluation) build(ctx context.Context) (*stressset.Manifest, error) {
 		st.Done(fmt.Sprintf("%d sentences", n))
 	}
 	return m, err
+}
+
+// logShares logs, for every entity-level kind's set (one that reports
+// what became of the gold mentions), the share of the mentions of each
+// type it changed, and "not measured" for one that changed under 1% of
+// them (perturb.Stats.NotMeasured).
+func logShares(logf func(string, ...any), m *stressset.Manifest) {
+	for _, in := range m.Inputs {
+		for _, o := range in.Outputs {
+			if o.Stats.MentionOutcomes == nil {
+				continue
+			}
+			types := make([]string, 0, len(o.Stats.MentionOutcomes))
+			for t := range o.Stats.MentionOutcomes {
+				types = append(types, t)
+			}
+			sort.Strings(types)
+			var parts []string
+			for _, t := range types {
+				n, d := o.Stats.MentionShare(t)
+				parts = append(parts, fmt.Sprintf("%d of %d %s (%.1f%%)", n, d, t, 100*float64(n)/float64(max(d, 1))))
+			}
+			msg := fmt.Sprintf("%s changed %s mentions", o.Kind, strings.Join(parts, ", "))
+			if o.Stats.NotMeasured {
+				msg += fmt.Sprintf("; not measured (under %.0f%% of its mentions): its drop is no measurement", 100*perturb.MinMeasured)
+			}
+			logf("%s", msg)
+		}
+	}
 }
 
 func kindList(plan *stressset.Plan) string {

@@ -84,9 +84,14 @@ func WriteTable(w io.Writer, rep *compare.Report, rows []Row, opts TableOptions)
 				line = append(line, fmt.Sprintf("%.2f", res.Overall.F1))
 			}
 			if opts.Drops && s.Name != rep.Reference {
-				if res == nil || res.Drop == nil {
+				switch {
+				case s.NotMeasured:
+					// A set that changed under 1% of its mentions
+					// measures nothing: no drop is shown.
+					line = append(line, "not measured")
+				case res == nil || res.Drop == nil:
 					line = append(line, "")
-				} else {
+				default:
 					line = append(line, fmt.Sprintf("%.2f", res.Drop.Value))
 				}
 			}

@@ -178,3 +178,32 @@ func TestStatsShiftedMentions(t *testing.T) {
 		t.Errorf("stats %+v: want 2 mentions and their 3 tokens modified, the context untouched", st)
 	}
 }
+
+// TestNotMeasured: a set whose kind changed under 1% of the gold
+// mentions it reports is not measured; one that changed more is.
+func TestNotMeasured(t *testing.T) {
+	var st perturb.Stats
+	st.AddOutcome("Gene", perturb.OutcomeReplaced)
+	for range 150 {
+		st.AddOutcome("Gene", "no concept")
+	}
+	var merged perturb.Stats
+	merged.Merge(st)
+	if !merged.NotMeasured {
+		t.Errorf("1 of 151 replaced: measured")
+	}
+	if n, d := merged.MentionShare("Gene"); n != 1 || d != 151 {
+		t.Errorf("MentionShare = %d, %d", n, d)
+	}
+	st.AddOutcome("Gene", perturb.OutcomeReplaced)
+	merged = perturb.Stats{}
+	merged.Merge(st)
+	if merged.NotMeasured {
+		t.Errorf("2 of 152 replaced: not measured")
+	}
+	var kw perturb.Stats
+	kw.Merge(perturb.Stats{Tokens: 3})
+	if kw.NotMeasured {
+		t.Error("a kind without mention outcomes is not measured")
+	}
+}

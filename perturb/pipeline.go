@@ -423,7 +423,7 @@ func mergeStats(parts []Part, ws []*worker) [][]Stats {
 			}
 		}
 	}
-	return stats
+	return stats // Merge marked the sets not measured (Stats.NotMeasured)
 }
 
 // process perturbs the sentences of b in order and stops at the first

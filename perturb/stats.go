@@ -44,6 +44,45 @@ type Stats struct {
 	// replacements by kind and by quality proxy, and the names rejected
 	// as replacements by reason.
 	Audit map[string]map[string]int `json:"audit,omitempty"`
+
+	// NotMeasured is set for a perturbation that reports its mentions'
+	// outcomes (an entity-level kind: synonym, abbreviation) when it
+	// changed fewer than MinMeasured of them: such a set is a near copy
+	// of its input (a gene corpus the concept store cannot serve) and
+	// measures nothing, and reports say "not measured" instead of a drop.
+	// The share per type is in MentionOutcomes (MentionShare).
+	NotMeasured bool `json:"not_measured,omitempty"`
+}
+
+// MinMeasured is the least share of its target mentions an entity-level
+// kind must change for its set to measure something (see
+// Stats.NotMeasured).
+const MinMeasured = 0.01
+
+// MentionShare returns, from MentionOutcomes, the gold mentions of type
+// typ ("" for every type) that were replaced and all of them.
+func (st *Stats) MentionShare(typ string) (replaced, total int) {
+	for t, outs := range st.MentionOutcomes {
+		if typ != "" && t != typ {
+			continue
+		}
+		for o, n := range outs {
+			total += n
+			if o == OutcomeReplaced {
+				replaced += n
+			}
+		}
+	}
+	return replaced, total
+}
+
+// markMeasured sets NotMeasured from MentionOutcomes (see there).
+func (st *Stats) markMeasured() {
+	if st.MentionOutcomes == nil {
+		return
+	}
+	replaced, total := st.MentionShare("")
+	st.NotMeasured = float64(replaced) < MinMeasured*float64(total)
 }
 
 // AddAudit adds n to item of section in st.Audit.
@@ -219,6 +258,7 @@ func (st *Stats) Merge(o Stats) {
 			st.AddAudit(section, item, n)
 		}
 	}
+	st.markMeasured()
 }
 
 // WriteAudit prints the audit sections of every row that has them: one

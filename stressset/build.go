@@ -75,6 +75,11 @@ type Plan struct {
 	// Expect is the manifest being regenerated (FromManifest): the
 	// inputs and outputs must match it.
 	Expect *Manifest
+	// Force lets Run replace outputs that exist (--force; the caller
+	// has applied the output policy to Files). Without it, an output
+	// that appears while Run works is left alone and fails the build,
+	// which then leaves none of its outputs.
+	Force bool
 }
 
 // Inputs names the input files at paths for a plan: each is named after
@@ -223,7 +228,7 @@ func mapFileOptions(ks []perturb.ManifestKind, fn func(string) string) ([]pertur
 
 // FromManifest returns the plan that regenerates the build described by
 // the manifest at path, into dir, or the manifest's directory when dir
-// is ""; Run then checks that every input and output matches its
+// is "" (then with Force set); Run then checks that every input and output matches its
 // recorded SHA-256. Inputs and file options recorded with relative
 // paths are found relative to the manifest, wherever dir is.
 func FromManifest(path, dir string) (*Plan, error) {
@@ -259,6 +264,10 @@ func FromManifest(path, dir string) (*Plan, error) {
 	}
 	if dir != "" {
 		p.Dir = dir
+	} else {
+		// In place, Run writes the very bytes recorded (checked before
+		// anything is committed): it may replace its own outputs.
+		p.Force = true
 	}
 	return p, nil
 }

@@ -9,9 +9,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
+	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
 )
@@ -182,5 +184,52 @@ func TestBuildBackgroundSyncError(t *testing.T) {
 		if got := dirFiles(t, plan.Dir); len(got) != 0 {
 			t.Fatalf("sync %d failing: build left %d files", fail, len(got))
 		}
+	}
+}
+
+// Two builds into one directory cannot both succeed: the second to
+// commit finds the first's files and fails, leaving the first build
+// whole and nothing of its own (Plan.Force unset). With Force the later
+// one replaces the earlier.
+func TestConcurrentBuildsOneWins(t *testing.T) {
+	paths := testInputs(t, 20)
+	first := testPlan(t, paths)
+	second := testPlan(t, paths)
+	second.Dir = first.Dir
+	var secondErr error
+	var once sync.Once
+	first.Progress = func(int) {
+		// The first build is under way: the second runs whole.
+		once.Do(func() { _, secondErr = Run(context.Background(), second) })
+	}
+	_, err := Run(context.Background(), first)
+	if secondErr != nil {
+		t.Fatalf("the second build, run whole: %v", secondErr)
+	}
+	if !errors.Is(err, atomicfile.ErrExists) {
+		t.Fatalf("the first build, committing after the second: %v, want ErrExists", err)
+	}
+	_, outputs := second.Files()
+	var want []string
+	for _, o := range outputs {
+		want = append(want, filepath.Base(o))
+	}
+	var got []string
+	for name := range dirFiles(t, first.Dir) {
+		got = append(got, name)
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Fatalf("left %q, want the second build's files %q and nothing else", got, want)
+	}
+	if _, err := Open(first.Dir); err != nil {
+		t.Fatalf("the build left is not whole: %v", err)
+	}
+
+	third := testPlan(t, paths)
+	third.Dir, third.Force = first.Dir, true
+	if _, err := Run(context.Background(), third); err != nil {
+		t.Fatalf("with Force: %v", err)
 	}
 }

@@ -118,7 +118,7 @@ func (mk *maker) open() error {
 	}
 	mk.m.Repair = plan.Repair != nil
 
-	if mk.changes, err = atomicfile.Create(filepath.Join(plan.Dir, ChangesName), false); err != nil {
+	if mk.changes, err = atomicfile.Create(filepath.Join(plan.Dir, ChangesName), !plan.Force); err != nil {
 		return err
 	}
 	mk.changesOut = newAsyncWriter(mk.changes, nil)
@@ -157,7 +157,7 @@ func (mk *maker) openInput(i int) error {
 	part := perturb.Part{Source: src, Input: in.Path}
 	for k, kind := range plan.Kinds {
 		name := outputName(in, kind)
-		s, err := createSink(plan.Dir, name, kind.Name, src, plan.Scheme)
+		s, err := createSink(plan.Dir, name, kind.Name, src, plan.Scheme, !plan.Force)
 		if err != nil {
 			return err
 		}
@@ -293,22 +293,28 @@ func (mk *maker) verify() error {
 }
 
 // commit puts every output in place once every background sync has
-// succeeded, then the change log, then the manifest (data).
+// succeeded, then the change log, then the manifest (data): all or
+// nothing (atomicfile.CommitAll), in the order of Plan.Files. Without
+// Plan.Force, an output that appeared meanwhile fails the build.
 func (mk *maker) commit(data []byte) error {
 	if err := mk.syncs.Wait(); err != nil {
 		return err
 	}
-	for _, ss := range mk.sinks {
-		for _, s := range ss {
-			if err := s.commit(); err != nil {
-				return err
-			}
-		}
-	}
-	if err := mk.changes.Commit(); err != nil {
+	manifest, err := atomicfile.Create(filepath.Join(mk.plan.Dir, ManifestName), !mk.plan.Force)
+	if err != nil {
 		return err
 	}
-	return atomicfile.WriteFile(filepath.Join(mk.plan.Dir, ManifestName), data)
+	defer manifest.Abort()
+	if _, err := manifest.Write(data); err != nil {
+		return err
+	}
+	var outs []atomicfile.Committer
+	for _, ss := range mk.sinks {
+		for _, s := range ss {
+			outs = append(outs, s)
+		}
+	}
+	return atomicfile.CommitAll(append(outs, mk.changes, manifest)...)
 }
 
 // close releases everything open, in the order the build needs: the
@@ -321,7 +327,7 @@ func (mk *maker) close() {
 		for j := len(mk.sinks[i]) - 1; j >= 0; j-- {
 			s := mk.sinks[i][j]
 			s.out.Close() // on errors, before the file is aborted
-			s.abort()
+			s.Abort()
 		}
 	}
 	for _, src := range mk.srcs {

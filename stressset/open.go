@@ -177,6 +177,8 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 		if err != nil {
 			return nil, err
 		}
+		s.NotMeasured = out.Stats.NotMeasured
+		s.Replaced, s.Mentions = out.Stats.MentionShare("")
 		b.templates[s.File] = st
 		sets = append(sets, s)
 	}
@@ -256,6 +258,13 @@ func WriteStats(w io.Writer, m *Manifest) error {
 				return err
 			}
 			break
+		}
+	}
+	for _, r := range rows {
+		if r.Stats.NotMeasured {
+			n, d := r.Stats.MentionShare("")
+			fmt.Fprintf(w, "%s: not measured: it changed %d of %d gold mentions, under %.0f%%, so its scores would measure nothing\n",
+				r.Name, n, d, 100*perturb.MinMeasured)
 		}
 	}
 	for _, r := range rows {

@@ -15,6 +15,13 @@ type Set struct {
 	// when unknown (e.g. the original set). It enables the perturbed vs
 	// untouched scores.
 	Changed []Span
+	// NotMeasured is set for an entity-level kind's set that changed
+	// fewer than perturb.MinMeasured of its gold mentions (see
+	// perturb.Stats.NotMeasured): reports say "not measured" instead of
+	// a drop. Replaced and Mentions are its gold mentions replaced and
+	// all of them (0 for kinds that do not report mentions).
+	NotMeasured        bool
+	Replaced, Mentions int
 }
 
 // Span marks the tokens [Start, End) of sentence Sentence (0-based

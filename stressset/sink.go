@@ -65,8 +65,9 @@ func (s *sink) Close() error {
 
 // createSink creates the output name of src in dir.
 // Sentences are written in scheme (the input's, see Plan.Scheme).
-func createSink(dir, name, kind string, src *source, scheme iob.Scheme) (*sink, error) {
-	f, err := atomicfile.Create(filepath.Join(dir, name), false)
+// With noClobber, neither it nor a file beside it replaces a file.
+func createSink(dir, name, kind string, src *source, scheme iob.Scheme, noClobber bool) (*sink, error) {
+	f, err := atomicfile.Create(filepath.Join(dir, name), noClobber)
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +79,7 @@ func createSink(dir, name, kind string, src *source, scheme iob.Scheme) (*sink, 
 	switch format := src.file.Format; {
 	case format.IsDocument():
 		var err error
-		w, err = conll.NewDocumentWriter(s.out, format, s.sideFiles(dir, name), src.file.Layout())
+		w, err = conll.NewDocumentWriter(s.out, format, s.sideFiles(dir, name, noClobber), src.file.Layout())
 		if err != nil {
 			f.Abort()
 			return nil, err
@@ -95,9 +96,9 @@ func createSink(dir, name, kind string, src *source, scheme iob.Scheme) (*sink, 
 
 // sideFiles creates the files an output of a document format keeps
 // beside it (brat's NAME.txt), committed and aborted with it.
-func (s *sink) sideFiles(dir, name string) conll.SideFiles {
+func (s *sink) sideFiles(dir, name string, noClobber bool) conll.SideFiles {
 	return func(ext string) (io.Writer, error) {
-		f, err := atomicfile.Create(filepath.Join(dir, strings.TrimSuffix(name, filepath.Ext(name))+ext), false)
+		f, err := atomicfile.Create(filepath.Join(dir, strings.TrimSuffix(name, filepath.Ext(name))+ext), noClobber)
 		if err != nil {
 			return nil, err
 		}
@@ -106,20 +107,32 @@ func (s *sink) sideFiles(dir, name string) conll.SideFiles {
 	}
 }
 
-// commit puts the output and the files beside it in place.
-func (s *sink) commit() error {
-	for _, f := range s.side {
-		if err := f.Commit(); err != nil {
-			return err
-		}
-	}
-	return s.file.Commit()
+// Commit puts the output and the files beside it in place, all or none
+// (atomicfile.Committer).
+func (s *sink) Commit() error {
+	return atomicfile.CommitAll(append(committers(s.side), s.file)...)
 }
 
-// abort discards the output and the files beside it.
-func (s *sink) abort() {
+// Abort discards the output and the files beside it.
+func (s *sink) Abort() {
 	for _, f := range s.side {
 		f.Abort()
 	}
 	s.file.Abort()
+}
+
+// Unpublish removes what Commit put in place.
+func (s *sink) Unpublish() {
+	for _, f := range s.side {
+		f.Unpublish()
+	}
+	s.file.Unpublish()
+}
+
+func committers(fs []*atomicfile.File) []atomicfile.Committer {
+	cs := make([]atomicfile.Committer, len(fs))
+	for i, f := range fs {
+		cs[i] = f
+	}
+	return cs
 }

@@ -15,17 +15,18 @@ import (
 // GenerateFiles writes MRCONSO.RRF and MRSTY.RRF (see GenerateRRF) into
 // dir, created if missing, and returns their paths. Both files reach the
 // disk before either is put in place, so that a write error leaves
-// neither; MRCONSO, the primary file, goes first.
+// neither; MRCONSO, the primary file, goes first. Files that exist, or
+// appear meanwhile, are replaced only with opt.Force.
 func GenerateFiles(dir string, opt GenerateOptions) (mrconso, mrsty string, err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", "", err
 	}
-	conso, err := atomicfile.Create(filepath.Join(dir, "MRCONSO.RRF"), false)
+	conso, err := atomicfile.Create(filepath.Join(dir, "MRCONSO.RRF"), !opt.Force)
 	if err != nil {
 		return "", "", err
 	}
 	defer conso.Abort()
-	sty, err := atomicfile.Create(filepath.Join(dir, "MRSTY.RRF"), false)
+	sty, err := atomicfile.Create(filepath.Join(dir, "MRSTY.RRF"), !opt.Force)
 	if err != nil {
 		return "", "", err
 	}
@@ -34,14 +35,14 @@ func GenerateFiles(dir string, opt GenerateOptions) (mrconso, mrsty string, err 
 		return "", "", err
 	}
 	for _, f := range []*atomicfile.File{conso, sty} {
+		if f.Stream() {
+			continue // a device or FIFO has nothing to flush
+		}
 		if err := f.Sync(); err != nil {
 			return "", "", fmt.Errorf("write %s: %w", f.Target(), err)
 		}
 	}
-	if err := conso.Commit(); err != nil {
-		return "", "", err
-	}
-	if err := sty.Commit(); err != nil {
+	if err := atomicfile.CommitAll(conso, sty); err != nil {
 		return "", "", err
 	}
 	return conso.Target(), sty.Target(), nil
@@ -49,8 +50,9 @@ func GenerateFiles(dir string, opt GenerateOptions) (mrconso, mrsty string, err 
 
 // GenerateOptions shapes the synthetic RRF of GenerateRRF.
 type GenerateOptions struct {
-	Rows int    // MRCONSO rows (a real release has about 16M)
-	Seed uint64 // same seed, same files
+	Rows  int    // MRCONSO rows (a real release has about 16M)
+	Seed  uint64 // same seed, same files
+	Force bool   // replace files that exist (see GenerateFiles)
 }
 
 // Shares observed in UMLS releases (2020s, all languages), rounded. Each

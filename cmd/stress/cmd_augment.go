@@ -53,7 +53,7 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 		return usageErrorf("augment: -o OUT is required")
 	}
 	plan := &experiment.AugmentPlan{Input: in, Output: out, Kinds: kinds, Seed: o.Seed, Selection: o.Selection, Opener: corpora(e),
-		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, Workers: o.Workers, Version: version, Scheme: o.Scheme,
+		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, Workers: o.Workers, Version: version, Scheme: o.Scheme, Force: force,
 		Repair: o.repair.log(e.Stderr)}
 	defer o.repair.done()
 	inputs, outputs := plan.Files()

@@ -75,9 +75,11 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 	plan.Repair = o.repair.log(e.Stderr)
 	defer o.repair.done()
 	// Regenerating in place writes the very bytes recorded (checked
-	// before anything is committed), so it may replace its own outputs.
+	// before anything is committed), so it may replace its own outputs:
+	// FromManifest sets Force then.
+	plan.Force = plan.Force || o.Force
 	inputs, outputs := plan.Files()
-	if err := checkOutputs(inputs, outputs, o.Force || (o.From != "" && o.Out == "")); err != nil {
+	if err := checkOutputs(inputs, outputs, plan.Force); err != nil {
 		return err
 	}
 	defer stressset.TuneGC()()

@@ -113,7 +113,7 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 		return err
 	}
 	if o.html != "" {
-		if err := rep.WriteHTMLFile(o.html); err != nil {
+		if err := rep.WriteHTMLFile(o.html, o.force); err != nil {
 			return err
 		}
 	}

@@ -84,7 +84,7 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	}
 	warnUnknown(e.Stderr, warnings)
 	if o.htmlPath != "" {
-		if err := cr.WriteHTMLFile(o.htmlPath); err != nil {
+		if err := cr.WriteHTMLFile(o.htmlPath, o.force); err != nil {
 			return err
 		}
 		logf("wrote %s", o.htmlPath)

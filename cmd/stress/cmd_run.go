@@ -70,7 +70,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 		Plan: stressset.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
 			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme, Repair: o.sys.Repair, Opener: corpora(e)},
 		Systems: *o.systems(&o.perturbFlags, e, stages, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf,
-		Provenance: provenance(e)}
+		Provenance: provenance(e), Force: o.force}
 	// Every file the run reads and writes is known now: the one policy
 	// checks them all (--html over a set or a prediction is an output
 	// named twice) before the directory is cleared and any work done.

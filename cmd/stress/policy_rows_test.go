@@ -123,5 +123,25 @@ func outputPolicyRows(in map[string]string, with func(map[string]string) map[str
 		{name: "train -o over --labels, --force", setup: with(map[string]string{"labels.txt": "O\nB-Chemical\nI-Chemical\nB-Disease\nI-Disease\n"}),
 			args: []string{"train", "--features", "words", "--labels", "labels.txt", "-o", "labels.txt", "--force", "in.tsv"},
 			code: 2, msg: "labels.txt: output would replace an input"},
+
+		// F07: a file that appears while a command works is not replaced
+		// without --force; the command fails and leaves none of its
+		// outputs (in.tsv is a FIFO the files appear in once it is open).
+		{name: "build: a set appears meanwhile", feed: "in.tsv", appear: map[string]string{"b/in_key.tsv": "theirs\n"},
+			args: []string{"build", "--kinds", "keyboard,swap", "--out", "b", "in.tsv"},
+			code: 1, msg: "b/in_key.tsv: file exists (use --force to replace it)", absent: []string{"b/in_swap.tsv", "b/changes.tsv", "b/manifest.json"}},
+		{name: "build: the manifest appears meanwhile", feed: "in.tsv", appear: map[string]string{"b/manifest.json": "theirs\n"},
+			args: []string{"build", "--kinds", "keyboard,swap", "--out", "b", "in.tsv"},
+			code: 1, msg: "b/manifest.json: file exists (use --force to replace it)", absent: []string{"b/in_key.tsv", "b/in_swap.tsv", "b/changes.tsv"}},
+		{name: "augment: the manifest appears meanwhile", feed: "in.tsv", appear: map[string]string{"aug.tsv.manifest.json": "theirs\n"},
+			args: []string{"augment", "--in", "in.tsv", "-o", "aug.tsv"},
+			code: 1, msg: "aug.tsv.manifest.json: file exists (use --force to replace it)", absent: []string{"aug.tsv", "aug.tsv.changes.tsv"}},
+		{name: "compare --html: the page appears meanwhile", feed: "in.tsv", appear: map[string]string{"page.html": "theirs\n"},
+			args:  []string{"compare", "--samples", "0", "--gold", "in.tsv", "--pred-file", "s=p.tsv", "--html", "page.html"},
+			setup: map[string]string{"p.tsv": safetyCorpus},
+			code:  1, msg: "page.html: file exists (use --force to replace it)"},
+		{name: "curve --html: the page appears meanwhile", feed: "in.tsv", appear: map[string]string{"page.html": "theirs\n"},
+			args: []string{"curve", "--samples", "0", "--test", "in.tsv", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--rates", "0.5", "--html", "page.html", "-q"},
+			code: 1, msg: "page.html: file exists (use --force to replace it)"},
 	}
 }

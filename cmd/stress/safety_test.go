@@ -55,6 +55,13 @@ type badInput struct {
 	// check, when not nil, checks what the command wrote, in its
 	// directory.
 	check func(t *testing.T)
+	// feed, when not "", is a FIFO the command reads (named in args):
+	// once the command has opened it, the files of appear are created
+	// (another program's, appearing while the command works) and then
+	// the corpus (stdin, or safetyCorpus) is written into it. See
+	// specials.feedRow.
+	feed   string
+	appear map[string]string
 }
 
 // bigCorpus is long enough that a tagger that does not read its input
@@ -342,6 +349,8 @@ func TestBadInputs(t *testing.T) {
 			var msg string
 			if tt.signal != 0 {
 				code, msg = signalRow(t, dir, tt)
+			} else if tt.feed != "" {
+				code, msg = sp.feedRow(t, tt)
 			} else {
 				stdout, stderr, err := runCLI(t, tt.stdin, tt.args...)
 				var buf bytes.Buffer

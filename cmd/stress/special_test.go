@@ -6,12 +6,15 @@ package main
 // become a regular file; a link must still point where it did).
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // Kinds of special files a row may set up (badInput.special): the value
@@ -19,13 +22,15 @@ import (
 const (
 	specialDevice = "device" // a character device with /dev/null's numbers (1, 3)
 	specialFIFO   = "fifo"   // a FIFO whose reader collects what is written
+	specialFeed   = "feed"   // a FIFO the command reads (badInput.feed)
 )
 
 // specials are the special files of one row, made by makeSpecials.
 type specials struct {
-	kinds   map[string]string
-	readers map[string]*os.File // FIFO read ends, opened before the command runs
-	got     map[string]int      // bytes each FIFO received
+	kinds    map[string]string
+	appeared map[string]string   // files made while the command worked (badInput.appear)
+	readers  map[string]*os.File // FIFO read ends, opened before the command runs
+	got      map[string]int      // bytes each FIFO received
 }
 
 // makeSpecials makes the special files of kinds in the current
@@ -33,7 +38,8 @@ type specials struct {
 // (it needs root).
 func makeSpecials(t *testing.T, kinds map[string]string) *specials {
 	t.Helper()
-	s := &specials{kinds: kinds, readers: map[string]*os.File{}, got: map[string]int{}}
+	s := &specials{kinds: map[string]string{}, appeared: map[string]string{}, readers: map[string]*os.File{}, got: map[string]int{}}
+	maps.Copy(s.kinds, kinds)
 	for name, kind := range kinds {
 		var err error
 		switch {
@@ -76,6 +82,11 @@ func (s *specials) check(t *testing.T) {
 		b, _ := io.ReadAll(r) // the writer is done: EOF (or nothing, if it never opened it)
 		s.got[name] = len(b)
 	}
+	for name, data := range s.appeared {
+		if got, err := os.ReadFile(name); err != nil || string(got) != data {
+			t.Errorf("%s, which appeared while the command worked, changed: %q, %v", name, got, err)
+		}
+	}
 	for name, kind := range s.kinds {
 		info, err := os.Lstat(name)
 		if err != nil {
@@ -89,7 +100,7 @@ func (s *specials) check(t *testing.T) {
 			if m&os.ModeCharDevice == 0 || st == nil || st.Rdev != 1<<8|3 {
 				t.Errorf("%s is no longer the character device 1,3: %v", name, m)
 			}
-		case kind == specialFIFO:
+		case kind == specialFIFO, kind == specialFeed:
 			if m&os.ModeNamedPipe == 0 {
 				t.Errorf("%s is no longer a FIFO: %v", name, m)
 			}
@@ -103,14 +114,73 @@ func (s *specials) check(t *testing.T) {
 
 // describe says how a special file was left, for the table.
 func (s *specials) describe(name string) (string, bool) {
+	if _, ok := s.appeared[name]; ok {
+		return name + " (appeared meanwhile, intact)", true
+	}
 	kind, ok := s.kinds[name]
 	switch {
 	case !ok:
 		return "", false
+	case kind == specialFeed:
+		return name + " (FIFO, the input)", true
 	case kind == specialDevice:
 		return name + " (character device, intact)", true
 	case kind == specialFIFO:
 		return fmt.Sprintf("%s (FIFO, intact; %d bytes read from it)", name, s.got[name]), true
 	}
 	return fmt.Sprintf("%s (link to %s, intact)", name, strings.TrimPrefix(kind, "link:")), true
+}
+
+// feedRow runs row tt in-process with tt.feed a FIFO: once the command
+// has opened it for reading (after its checks, before its work), the
+// files of tt.appear are created, as another program might create them
+// while the command works, and the corpus is written into the FIFO. It
+// returns the exit status and standard error. A command that finishes
+// without opening the FIFO gets no corpus and no appearing files.
+func (s *specials) feedRow(t *testing.T, tt badInput) (int, string) {
+	t.Helper()
+	if err := syscall.Mkfifo(tt.feed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s.kinds[tt.feed] = specialFeed
+	type result struct {
+		stderr string
+		err    error
+	}
+	done := make(chan result, 1)
+	go func() {
+		_, stderr, err := runCLI(t, "", tt.args...)
+		done <- result{stderr, err}
+	}()
+	status := func(r result) (int, string) {
+		var buf bytes.Buffer
+		code := exitCode(r.err, &buf)
+		return code, r.stderr + buf.String()
+	}
+	for {
+		// Without blocking, an open for writing fails (ENXIO) until the
+		// command has opened the FIFO for reading.
+		fd, err := syscall.Open(tt.feed, syscall.O_WRONLY|syscall.O_NONBLOCK, 0)
+		if err == nil {
+			w := os.NewFile(uintptr(fd), tt.feed)
+			for name, data := range tt.appear {
+				if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				s.appeared[name] = data
+			}
+			corpus := tt.stdin
+			if corpus == "" {
+				corpus = safetyCorpus
+			}
+			w.WriteString(corpus)
+			w.Close()
+			return status(<-done)
+		}
+		select {
+		case r := <-done:
+			return status(r)
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
 }

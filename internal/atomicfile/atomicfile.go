@@ -183,6 +183,7 @@ type File struct {
 	noClobber bool
 	stream    bool // File is the target itself, a character device or FIFO
 	done      bool
+	published os.FileInfo // what Commit put at path, for Unpublish
 }
 
 // Create starts a new pending file for target. With noClobber set, an
@@ -365,6 +366,10 @@ func (f *File) Commit() error {
 	if err := os.Chmod(tmp, 0o644); err != nil {
 		return fail(err)
 	}
+	info, err := os.Stat(tmp)
+	if err != nil {
+		return fail(err)
+	}
 	// Publishing holds the lock, so that Shutdown either runs first (and
 	// nothing is published) or after (and the target is complete).
 	live.Lock()
@@ -376,6 +381,9 @@ func (f *File) Commit() error {
 	if f.noClobber {
 		err := publishNoClobber(tmp, f.path, f.target)
 		os.Remove(tmp)
+		if err == nil {
+			f.published = info
+		}
 		return err
 	}
 	// Only a regular file is replaced. What appeared since Create (a
@@ -388,6 +396,51 @@ func (f *File) Commit() error {
 	if err := os.Rename(tmp, f.path); err != nil {
 		os.Remove(tmp)
 		return renamePath(err, f.target)
+	}
+	f.published = info
+	return nil
+}
+
+// Unpublish removes what Commit put in place, if the target is still
+// that file (os.SameFile): a file that replaced it since is left alone.
+// It does nothing before a successful Commit, and for a stream (what was
+// written has been read).
+func (f *File) Unpublish() {
+	if f.published == nil {
+		return
+	}
+	if info, err := os.Lstat(f.path); err == nil && os.SameFile(info, f.published) {
+		os.Remove(f.path)
+	}
+	f.published = nil
+}
+
+// Committer is a pending output of one or more files: File, or a
+// writer built on Files (a corpus with the text file beside it).
+type Committer interface {
+	Commit() error
+	Abort()
+	// Unpublish removes what Commit put in place (see File.Unpublish).
+	Unpublish()
+}
+
+// CommitAll commits cs in order, so that outputs that belong together
+// appear together or not at all: when one fails, those committed before
+// it are unpublished and the others aborted, and its error is returned.
+// With noClobber, two runs writing the same files in the same order
+// cannot both succeed: the one that loses the first file has published
+// nothing.
+func CommitAll(cs ...Committer) error {
+	for i, c := range cs {
+		if err := c.Commit(); err != nil {
+			for j := i - 1; j >= 0; j-- {
+				cs[j].Unpublish()
+			}
+			for _, rest := range cs[i+1:] {
+				rest.Abort()
+			}
+			return err
+		}
 	}
 	return nil
 }
@@ -431,9 +484,10 @@ func (f *File) Abort() {
 	live.Unlock()
 }
 
-// WriteFile writes data to target atomically.
-func WriteFile(target string, data []byte) error {
-	f, err := Create(target, false)
+// WriteFile writes data to target atomically, with noClobber as in
+// Create: a target that exists, or appears meanwhile, is not replaced.
+func WriteFile(target string, data []byte, noClobber bool) error {
+	f, err := Create(target, noClobber)
 	if err != nil {
 		return err
 	}

@@ -27,7 +27,7 @@ func TestCommitAndAbort(t *testing.T) {
 		t.Fatalf("abort left %d files", len(ents))
 	}
 
-	if err := WriteFile(target, []byte("done\n")); err != nil {
+	if err := WriteFile(target, []byte("done\n"), false); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(target); string(b) != "done\n" {
@@ -219,4 +219,93 @@ func FuzzWriterPID(f *testing.F) {
 			t.Fatalf("writerPID(%q) = %d, true", s, pid)
 		}
 	})
+}
+
+// CommitAll puts files in place together or not at all: when one fails
+// (here a target that appeared meanwhile), those already committed are
+// removed and the rest discarded; what appeared is left alone.
+func TestCommitAllRollsBack(t *testing.T) {
+	dir := t.TempDir()
+	var fs []*File
+	var cs []Committer
+	for _, name := range []string{"a", "b", "c", "d"} {
+		f, err := Create(filepath.Join(dir, name), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Abort()
+		f.WriteString("ours " + name)
+		fs = append(fs, f)
+		cs = append(cs, f)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "c"), []byte("theirs"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := CommitAll(cs...); !errors.Is(err, ErrExists) {
+		t.Fatalf("CommitAll = %v, want ErrExists", err)
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 || ents[0].Name() != "c" {
+		var names []string
+		for _, e := range ents {
+			names = append(names, e.Name())
+		}
+		t.Fatalf("left %q, want only c, the file that appeared", names)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "c")); string(b) != "theirs" {
+		t.Fatalf("c = %q", b)
+	}
+	// All commit when nothing is in the way.
+	var more []Committer
+	for _, name := range []string{"x", "y"} {
+		f, err := Create(filepath.Join(dir, name), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		more = append(more, f)
+	}
+	if err := CommitAll(more...); err != nil {
+		t.Fatal(err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 3 {
+		t.Fatalf("%d files, want c, x and y", len(ents))
+	}
+}
+
+// Unpublish removes a committed file only while it is still the one
+// committed.
+func TestUnpublishLeavesAReplacement(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "out")
+	f, err := Create(target, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Unpublish() // before Commit: nothing
+	f.WriteString("ours")
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(target+".new", []byte("theirs"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(target+".new", target); err != nil {
+		t.Fatal(err)
+	}
+	f.Unpublish()
+	if b, err := os.ReadFile(target); err != nil || string(b) != "theirs" {
+		t.Fatalf("the replacement was removed: %q, %v", b, err)
+	}
+	g, err := Create(target, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.WriteString("ours again")
+	if err := g.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	g.Unpublish()
+	if _, err := os.Stat(target); !os.IsNotExist(err) {
+		t.Fatalf("Unpublish left the committed file: %v", err)
+	}
 }

@@ -179,7 +179,7 @@ func TestSymlinkWrittenThrough(t *testing.T) {
 	if _, err := Create(link, true); !errors.Is(err, ErrExists) {
 		t.Fatalf("noClobber through a link to an existing file: %v, want ErrExists", err)
 	}
-	if err := WriteFile(link, []byte("new")); err != nil {
+	if err := WriteFile(link, []byte("new"), false); err != nil {
 		t.Fatal(err)
 	}
 	if target, err := os.Readlink(link); err != nil || target != "real.tsv" {
@@ -201,7 +201,7 @@ func TestDanglingAndLoopingLinks(t *testing.T) {
 	if err := os.Symlink("new.tsv", link); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFile(link, []byte("new")); err != nil {
+	if err := WriteFile(link, []byte("new"), false); err != nil {
 		t.Fatal(err)
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "new.tsv")); err != nil || string(b) != "new" {
@@ -214,7 +214,7 @@ func TestDanglingAndLoopingLinks(t *testing.T) {
 	if err := os.Symlink("loop", loop); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFile(loop, []byte("x")); !errors.Is(err, ErrNotFile) {
+	if err := WriteFile(loop, []byte("x"), false); !errors.Is(err, ErrNotFile) {
 		t.Fatalf("a looping link: %v, want ErrNotFile", err)
 	}
 	if target, err := os.Readlink(loop); err != nil || target != "loop" {

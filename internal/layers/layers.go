@@ -64,6 +64,7 @@ var Of = map[string]int{
 	"perturb/spelling":                          Perturb,
 	"perturb/swap":                              Perturb,
 	"perturb/synonym":                           Perturb,
+	"perturb/synonym/internal/mkorgan":          Perturb,
 
 	"stressset": Sets,
 

@@ -112,29 +112,14 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 	return s, nil
 }
 
-// MentionsOf returns the gold mentions of the corpora at paths, as Keys.
-func MentionsOf(paths ...string) (map[string]bool, error) {
-	out := map[string]bool{}
-	for _, p := range paths {
-		sents, err := conll.ReadFile(p)
-		if err != nil {
-			return nil, fmt.Errorf("unseen-in: %w", err)
-		}
-		for _, s := range sents {
-			for _, sp := range iob.Spans(s.Tags) {
-				if sp.End <= len(s.Tokens) {
-					out[Key(strings.Join(s.Tokens[sp.Start:sp.End], " "))] = true
-				}
-			}
-		}
-	}
-	return out, nil
-}
+// MentionsOf returns the gold mentions of the corpora at paths, as Keys
+// (see mention.MentionsOf).
+func MentionsOf(paths ...string) (map[string]bool, error) { return mention.MentionsOf(paths...) }
 
 // Key is the form in which names are compared: umls.Normalize (case
 // folded, dashes and apostrophes unified) without spaces, so that no
 // tokenization ("peau d ' orange", "5 - FU") hides a name.
-func Key(name string) string { return strings.ReplaceAll(umls.Normalize(name), " ", "") }
+func Key(name string) string { return mention.Key(name) }
 
 // Options configure a Swap.
 type Options struct {
@@ -209,6 +194,20 @@ func New(store Store, opts Options) (*Swap, error) {
 		s.pools[typ] = pool
 	}
 	return s, nil
+}
+
+// poolOf returns the pool and groups of entity type typ, matched
+// without regard to case ("CHEMICAL" is "Chemical").
+func (s *Swap) poolOf(typ string) ([]name, []string) {
+	if groups, ok := s.typeMap[typ]; ok {
+		return s.pools[typ], groups
+	}
+	for t, groups := range s.typeMap {
+		if strings.EqualFold(t, typ) {
+			return s.pools[t], groups
+		}
+	}
+	return nil, nil
 }
 
 // pool returns the names of the concepts of groups that PoolName
@@ -627,7 +626,7 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 		if !slices.Contains(selected[sp.Start:min(sp.End, len(selected))], true) {
 			continue
 		}
-		pool, groups := s.pools[sp.Type], s.typeMap[sp.Type]
+		pool, groups := s.poolOf(sp.Type)
 		if len(pool) == 0 {
 			continue
 		}

@@ -119,6 +119,16 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			outcomes[k] = OutcomeFiltered // no candidate fits where the mention stands
 			continue
 		}
+		if r.opts.Unseen != nil {
+			unseen := slices.DeleteFunc(slices.Clone(cands), func(c Candidate) bool { return r.opts.Unseen[mention.Key(c.Term)] })
+			switch {
+			case len(unseen) > 0:
+				cands = unseen
+			case r.opts.UnseenOnly:
+				outcomes[k] = OutcomeSeen
+				continue
+			}
+		}
 		c := r.pick(sc, text, a, BestAttested(cands))
 		toks := r.render(c.Term, s, sp, style, a)
 		if len(toks) == 0 || strings.Join(toks, " ") == text {

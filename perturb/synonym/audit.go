@@ -16,7 +16,8 @@ import (
 // printed by "stress stats --manifest".
 const (
 	// AuditReplacements counts the replacements: ItemTotal, and by
-	// source (ItemLexicon, the lexicons' names).
+	// source (ItemLexicon, the lexicons' names; ItemOrgan, ItemCurated,
+	// ItemElement).
 	AuditReplacements = "replacements"
 	// AuditProxies counts replacements flagged by simple proxies of
 	// unnatural or ungrammatical output, of ItemTotal.
@@ -28,6 +29,9 @@ const (
 
 	ItemTotal   = "total"
 	ItemLexicon = "lexicon name"
+	ItemOrgan   = "organ rule"   // SourceOrgan
+	ItemCurated = "curated pair" // SourceCurated
+	ItemElement = "element"      // SourceElements
 
 	ProxyDigits    = "adds digits"
 	ProxyNonASCII  = "adds non-ASCII"
@@ -44,6 +48,14 @@ const (
 func (r *Replacer) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
 	for _, c := range changes {
 		kind := ItemLexicon
+		switch c.Source {
+		case SourceOrgan:
+			kind = ItemOrgan
+		case SourceCurated:
+			kind = ItemCurated
+		case SourceElements:
+			kind = ItemElement
+		}
 		dst = append(dst, perturb.AuditCount{Section: AuditReplacements, Item: ItemTotal, N: 1},
 			perturb.AuditCount{Section: AuditReplacements, Item: kind, N: 1},
 			perturb.AuditCount{Section: AuditProxies, Item: ItemTotal, N: 1})

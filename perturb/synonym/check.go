@@ -15,6 +15,13 @@ import (
 // Check reports whether c is a valid synonym change: its replacement is
 // a name of the concept it was looked up in.
 func (r *Replacer) Check(c perturb.Change) error {
+	switch c.Source {
+	case SourceOrgan, SourceCurated, SourceElements:
+		if !checkExtra(c) {
+			return fmt.Errorf("%w: %q -> %q is no %s %s", perturb.ErrInvalidChange, c.Before, c.After, c.Source, c.TermType)
+		}
+		return nil
+	}
 	if c.ConceptID == "" {
 		return fmt.Errorf("%w: replacement %q without a concept", perturb.ErrInvalidChange, c.After)
 	}

@@ -13,6 +13,9 @@ import (
 // corpus's tokenization, the case of running text, a capital initial at
 // the start of a sentence (or after a heading: "RESULTS : Paracetamol").
 func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style string, a *Analysis) []string {
+	if _, symbol := elements[name]; symbol {
+		return []string{name} // a symbol keeps its case, at a sentence's start too ("K was")
+	}
 	start := sentenceStart(s, sp)
 	toks := english.AdaptCase(english.Tokenize(name, style), s.Tokens[sp.Start:sp.End], start, a.proper)
 	if start {
@@ -58,6 +61,9 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 	keepFirst := sp.Start >= 2 && adverb(prev) && determiners[strings.ToLower(s.Tokens[sp.Start-2])] && len(mw) >= 2
 	var out []Candidate
 	for _, c := range a.Candidates {
+		if c.Source == SourceElements && !elementFits(c, s.Tokens, sp) {
+			continue
+		}
 		toks := english.Tokenize(c.Term, TokenizePunct)
 		if len(toks) == 0 || art != "" && english.Article(toks[0]) != art {
 			continue

@@ -134,12 +134,13 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// premodifying "cancer" or "bleeding"), a fourth Disease to 11.8%
 	// ("apoplexy", "manic depressive disorder", "hypokinesia"). Then
 	// abbreviations went to their own kind (perturb/abbreviation): 9.2%
-	// and 9.5% are true synonyms.
-	if n, d := st.share("Chemical"); 1000*n < 91*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 9.1%%", n, d)
+	// and 9.5% were true synonyms; the organ rule, the curated pairs and
+	// the element table brought them to 10.5% and 11.8%.
+	if n, d := st.share("Chemical"); 1000*n < 105*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 10.5%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 94*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 9.4%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 117*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 11.7%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
@@ -158,9 +159,11 @@ func TestCoverageNCBI(t *testing.T) {
 	n, d := st.share("Disease")
 	t.Logf("NCBI-disease test: %d of %d Disease mentions replaced (%.1f%%); %v", n, d, 100*float64(n)/float64(d), st.outcomes["Disease"])
 	// 24.5% until the blind readings' rules, 21.2% until abbreviations
-	// went to their own kind (see TestAcceptanceBC5CDR).
-	if 1000*n < 137*d {
-		t.Errorf("NCBI-disease: %d of %d replaced, want >= 13.7%%", n, d)
+	// went to their own kind (see TestAcceptanceBC5CDR), 13.8% until the
+	// obsolete and rare eponym names of avoid.txt (bronze diabetes,
+	// absent iris, happy puppet syndrome, ...) went.
+	if 1000*n < 103*d {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 10.3%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)

@@ -1,6 +1,10 @@
 package synonym
 
-import "github.com/stress-ner/stress/perturb/internal/english"
+import (
+	_ "embed"
+
+	"github.com/stress-ner/stress/perturb/internal/english"
+)
 
 // Reasons for which Natural rejects a name, as counted in manifests
 // (see english.Natural, where the rules are).
@@ -24,7 +28,30 @@ const (
 // it replaces, as it stands in the corpus), or "" when it is: a Reject*
 // reason of english.Natural, whose rules it applies (no foreign,
 // systematic, inverted, coded, qualified, abbreviated or much longer
-// names, none that avoid.txt lists). It says nothing about meaning:
+// names, none that the shared avoid.txt or the synonym kind's own
+// avoid.txt lists). It says nothing about meaning:
 // whether name names the mention's concept is the Replacer's business
 // (its round trip).
-func Natural(name, mention string) string { return english.Natural(name, mention) }
+func Natural(name, mention string) string {
+	if why := english.Natural(name, mention); why != "" {
+		return why
+	}
+	if avoid.Name(name) {
+		return RejectAvoid
+	}
+	return ""
+}
+
+// avoidText lists the names and pairs the synonym kind avoids beyond the
+// shared list (see the file).
+//
+//go:embed avoid.txt
+var avoidText string
+
+var avoid = english.ParseAvoidList(avoidText)
+
+// avoidedPair reports whether a pair of the shared avoid.txt or the
+// synonym kind's own forbids replacing mention by name.
+func avoidedPair(name, mention string) bool {
+	return english.AvoidedPair(name, mention) || avoid.Pair(name, mention)
+}

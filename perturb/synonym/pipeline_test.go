@@ -4,6 +4,8 @@ import (
 	"context"
 	"io"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
@@ -84,5 +86,73 @@ func TestPipelineContext(t *testing.T) {
 	}
 	if n != len(changes) {
 		t.Errorf("%d changes in order, %d through the pipeline", n, len(changes))
+	}
+}
+
+// runPipeline perturbs ss with r through perturb.Pipeline and returns
+// the outputs and statistics.
+func runPipeline(t *testing.T, r *Replacer, ss []conll.Sentence) ([]conll.Sentence, perturb.Stats) {
+	t.Helper()
+	sel, err := perturb.NewSelector(perturb.DefaultSelection(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sink := &memSink{}
+	p := perturb.Pipeline{Seed: 1, Selector: sel, Workers: 2,
+		Steps: []perturb.Step{{Name: Name, File: "x", Perturbation: r, Out: sink}}}
+	st, err := p.Run(context.Background(), &memSource{ss: ss})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sink.ss, st[0]
+}
+
+// TestTypeCaseAndScope: labels in another case (CHEMICAL, disease) give
+// the same replacements as Chemical and Disease; a corpus of a type the
+// store cannot serve (genes) changes nothing and is not measured.
+func TestTypeCaseAndScope(t *testing.T) {
+	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := openDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(store, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	relabel := func(f func(typ string) string) []conll.Sentence {
+		var out []conll.Sentence
+		for _, s := range ss {
+			c := s.Clone()
+			for i, tag := range c.Tags {
+				if p, typ, ok := strings.Cut(tag, "-"); ok {
+					c.Tags[i] = p + "-" + f(typ)
+				}
+			}
+			out = append(out, c)
+		}
+		return out
+	}
+	want, wst := runPipeline(t, r, ss)
+	got, gst := runPipeline(t, r, relabel(func(typ string) string {
+		if typ == "Chemical" {
+			return "CHEMICAL"
+		}
+		return strings.ToLower(typ)
+	}))
+	for i := range want {
+		if !slices.Equal(got[i].Tokens, want[i].Tokens) {
+			t.Fatalf("sentence %d: %v, want %v", i+1, got[i].Tokens, want[i].Tokens)
+		}
+	}
+	if n, _ := gst.MentionShare(""); n == 0 || gst.NotMeasured || wst.MentionsReplaced != gst.MentionsReplaced {
+		t.Errorf("relabelled: %d replaced (not measured %v), want %d", n, gst.NotMeasured, wst.MentionsReplaced)
+	}
+	_, genes := runPipeline(t, r, relabel(func(string) string { return "Gene" }))
+	if n, d := genes.MentionShare(""); n != 0 || d == 0 || !genes.NotMeasured {
+		t.Errorf("genes: %d of %d replaced, not measured %v", n, d, genes.NotMeasured)
 	}
 }

@@ -2,10 +2,12 @@ package synonym
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/internal/concepts"
+	"github.com/stress-ner/stress/perturb/internal/mention"
 	"github.com/stress-ner/stress/umls"
 
 	"github.com/stress-ner/stress/internal/textutil"
@@ -33,6 +35,8 @@ func newKind() *perturb.Kind {
 			{Name: "tokenize", Default: d.Tokenize, Help: "tokenization of replacements: auto, punct (\"5 - FU\") or space (\"5-FU\")"},
 			{Name: "exclude-sources", Default: "", Help: "comma-separated sources never used (MESH, DRUGBANK, CHEBI, DOID, NCIT, or UMLS SABs)"},
 			{Name: "exclude-tty", Default: "", Help: "comma-separated term types never used as replacements"},
+			{Name: "unseen-in", Default: "", List: true, Files: true, Help: "corpora (e.g. train.tsv; comma-separated) whose gold mentions are never used as replacements"},
+			{Name: "unseen-only", Default: "false", Bool: true, Help: "with --unseen-in: leave a mention alone when all its names were seen (default: prefer the unseen ones)"},
 			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids or patterns (MESH:D0000?????) never used; 'default' in the list stands for post-2015 MeSH ids and BC5CDR annotation conflicts (default,MESH:D012345 adds to them); 'none'"},
 		},
 		Mentions: true,
@@ -56,6 +60,19 @@ func OptionsFromMap(m map[string]string) (Options, error) {
 	}
 	if v := m["tokenize"]; v != "" {
 		o.Tokenize = v
+	}
+	if files := textutil.SplitList(m["unseen-in"]); len(files) > 0 {
+		if o.Unseen, err = mention.MentionsOf(files...); err != nil {
+			return o, err
+		}
+	}
+	if v := m["unseen-only"]; v != "" {
+		if o.UnseenOnly, err = strconv.ParseBool(v); err != nil {
+			return o, fmt.Errorf("%w: unseen-only %q (want true or false)", ErrOption, v)
+		}
+		if o.UnseenOnly && o.Unseen == nil {
+			return o, fmt.Errorf("%w: unseen-only needs unseen-in", ErrOption)
+		}
 	}
 	o.ExcludeSources = textutil.SplitList(m["exclude-sources"])
 	o.ExcludeTTY = textutil.SplitList(m["exclude-tty"])

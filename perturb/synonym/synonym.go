@@ -23,8 +23,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path"
-	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"unicode"
@@ -96,6 +94,9 @@ const (
 	OutcomeFiltered  = "filtered"      // other names exist, but every one was excluded
 	// OutcomeNotSelected: left by the rate (perturb.SelectMentions).
 	OutcomeNotSelected = "not selected"
+	// OutcomeSeen: every name that fits was seen in the unseen-in
+	// corpora (with unseen-only).
+	OutcomeSeen = "only seen names"
 	// OutcomeDefinition: one side of an abbreviation's definition,
 	// "doxorubicin ( DOX )", left alone so that the text still defines it.
 	OutcomeDefinition = "in a definition"
@@ -121,7 +122,7 @@ const (
 )
 
 // Outcomes lists the outcomes in report order.
-var Outcomes = []string{OutcomeReplaced, OutcomeNotSelected, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeDefinition, OutcomeNoType}
+var Outcomes = []string{OutcomeReplaced, OutcomeNotSelected, OutcomeSeen, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeDefinition, OutcomeNoType}
 
 // DefaultTypeMap maps the entity labels of BC5CDR (Chemical, Disease),
 // NCBI-disease (Disease, and its original SpecificDisease, DiseaseClass,
@@ -162,6 +163,13 @@ type Options struct {
 	// ("MESH:D0000?????"), that are never used, and whose names are never replacements: a
 	// candidate naming one fails the round trip.
 	ExcludeConcepts []string
+	// Unseen holds the names (mention.Key) of gold mentions of corpora a
+	// model was trained on (unseen-in): replacements avoid them, so that
+	// a set tests names the model never saw. With UnseenOnly a mention
+	// all of whose names were seen is left alone; else seen names are
+	// used when no other fits.
+	Unseen     map[string]bool
+	UnseenOnly bool
 }
 
 // DefaultOptions returns the measured defaults.
@@ -431,23 +439,30 @@ func (r *Replacer) excluded(id string) bool {
 // "convulsion"), where lexicons list names, and puts the candidates back
 // in the mention's number.
 func (r *Replacer) analyze(typ, mention string) *Analysis {
-	plural := english.IsPlural(mention)
+	// A symbol has no number ("Ca" is no plural of "cum").
+	plural := english.IsPlural(mention) && elements[mention] == ""
 	var a *Analysis
+	form := mention
 	if plural {
-		a = r.analyzeForm(typ, mention, english.Singular(mention))
+		form = english.Singular(mention)
+		a = r.analyzeForm(typ, mention, form)
 	}
 	if a == nil || a.Outcome == OutcomeNoConcept {
+		form = mention
 		a = r.analyzeForm(typ, mention, mention)
 	}
 	if a.Err != nil {
 		return a
+	}
+	if err := r.addExtra(a, typ, mention, form); err != nil {
+		return &Analysis{Err: err}
 	}
 	a = matchNumber(a, plural)
 	// What the pipeline will check, checked now: a candidate failing
 	// it is dropped and counted, never an error for the run.
 	out := a.Candidates[:0]
 	for _, c := range a.Candidates {
-		if r.Check(perturb.Change{After: c.Term, ConceptID: c.ConceptID}) != nil {
+		if r.Check(perturb.Change{Before: mention, After: c.Term, ConceptID: c.ConceptID, Source: c.Source, TermType: c.TermType}) != nil {
 			r.reject(a, mention, c.Term, RejectedRoundTrip)
 			continue
 		}
@@ -501,273 +516,6 @@ func matchNumber(a *Analysis, plural bool) *Analysis {
 	if len(out) == 0 {
 		a.Outcome = OutcomeFiltered
 	}
-	return a
-}
-
-// analyzeForm analyzes mention through form, the string looked up: the
-// mention itself or its singular.
-func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
-	groups := concepts.Map(r.opts.TypeMap).Groups(typ)
-	if len(groups) == 0 {
-		return &Analysis{Outcome: OutcomeNoType}
-	}
-	if IsAbbreviation(english.Compact(mention)) {
-		// "DOX", "5-FU": their meaning is defined in the text, not the
-		// lexicon, and writing them out is the abbreviation kind's.
-		return &Analysis{Outcome: OutcomeFiltered}
-	}
-	// All concepts the mention names, in any group: a candidate must not
-	// name anything outside this set.
-	all, err := r.lookupAll(english.LookupForm(form))
-	if err != nil {
-		return &Analysis{Err: fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)}
-	}
-	named := make(map[string]bool, len(all))
-	mentionSources := map[string]bool{} // sources in which the mention names a concept
-	bySource := map[string][]umls.Concept{}
-	var sources []string
-	excluded := false
-	for _, c := range all {
-		if r.excluded(c.ID) {
-			excluded = true
-			continue
-		}
-		named[c.ID] = true
-		mentionSources[sourceKey(c)] = true
-		if !c.InGroup(groups...) || r.noSource[sourceKey(c)] {
-			continue
-		}
-		k := sourceKey(c)
-		if bySource[k] == nil {
-			sources = append(sources, k)
-		}
-		bySource[k] = append(bySource[k], c)
-	}
-	if len(sources) == 0 {
-		if excluded {
-			return &Analysis{Outcome: OutcomeFiltered}
-		}
-		return &Analysis{Outcome: OutcomeNoConcept}
-	}
-	sort.Strings(sources)
-	var use []umls.Concept
-	clear := 0 // sources naming one fitting concept
-	// byLabel once per source: on a full UMLS release a common word
-	// names thousands of concepts, each label to be keyed.
-	labeled := make(map[string][]umls.Concept, len(sources))
-	for _, s := range sources {
-		cs := bySource[s]
-		if len(cs) > 1 {
-			cs = byLabel(cs, form)
-			labeled[s] = cs
-		}
-		if len(cs) == 1 {
-			clear++
-		}
-	}
-	for _, s := range sources {
-		cs := bySource[s]
-		if len(cs) > 1 {
-			cs = labeled[s]
-		}
-		if len(cs) > 1 {
-			switch {
-			case r.opts.Ambiguous == AmbiguousFirst:
-				cs = cs[:1] // Lookup orders by id
-			case clear >= 2:
-				// Two sources agree on one concept: this one's
-				// distinctions (a compound and its ion, a disease and
-				// a finding) are finer than the text's. Its concepts
-				// stay named, so their names still fail the round
-				// trip, but none is used.
-				continue
-			default:
-				return &Analysis{Outcome: OutcomeAmbiguous}
-			}
-		}
-		use = append(use, cs...)
-	}
-	a := &Analysis{proper: map[string]bool{}, Rejected: map[string]int{}}
-	mc := &mentionConcepts{named: named, sources: mentionSources, groups: groups}
-	mkey := english.TrivialKey(form)
-	mwords := english.KeyWords(form)
-	mvkey := variantKey(form)
-	mforeign := english.IsForeign(form)
-	// An adjectival disease mention ("hypertensive") takes an adjective.
-	fw := strings.Fields(form)
-	adjective := len(fw) == 1 && english.Adjectival(fw[0]) && slices.Contains(groups, "DISO")
-	other := false // a non-trivial name exists before the filters
-	seen := map[string]bool{}
-	back := map[string][]umls.Concept{} // round-trip lookups by normalized term
-	lookup := func(name string) ([]umls.Concept, error) {
-		norm := umls.Normalize(name)
-		cs, ok := back[norm]
-		if !ok {
-			var err error
-			if cs, err = r.lookupAll(english.LookupForm(name)); err != nil {
-				return nil, fmt.Errorf("%w: %q: %v", ErrLookup, name, err)
-			}
-			back[norm] = cs
-		}
-		return cs, nil
-	}
-	var anchors []anchor       // usable names, against which candidates are judged as variants
-	lower := map[string]bool{} // words some name of the concepts writes in lower case
-	defer func() {
-		for w := range lower {
-			delete(a.proper, w) // "gamma-Aminobutyric Acid" next to "gamma-aminobutyric acid"
-		}
-	}()
-	// Words some name of the concepts writes in lower case: a capital
-	// that no source drops is a trade name's ("Valium", "Motrin").
-	written, capitals := map[string]bool{}, map[string]bool{}
-	for _, c := range use {
-		terms, err := r.conceptTerms(c.ID)
-		if err != nil {
-			return &Analysis{Err: fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)}
-		}
-		for _, t := range terms {
-			english.LowerWords(t.String, written)
-			sentenceCaseCapitals(t.String, capitals)
-		}
-	}
-	for w := range written {
-		delete(capitals, w) // "tumor of Endometrium" next to "neoplasm of endometrium"
-	}
-	for _, c := range use {
-		a.Concepts = append(a.Concepts, c.ID)
-		terms, err := r.conceptTerms(c.ID)
-		if err != nil {
-			return &Analysis{Err: fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)}
-		}
-		a.notePlurals(terms)
-		for _, t := range terms {
-			english.ProperWords(t.String, a.proper)
-			english.LowerWords(t.String, lower)
-			if english.TrivialKey(t.String) == mkey {
-				continue
-			}
-			words := english.KeyWords(t.String)
-			vkey := variantKey(t.String)
-			if isVariant(vkey, mvkey) || permutation(mwords, words) {
-				r.reject(a, mention, t.String, RejectedVariant)
-				continue // a spelling variant or reordering of the mention: no stress
-			}
-			other = true
-			if !t.Usable() || r.noSource[strings.ToUpper(t.Source)] || r.noTTY[t.TermType] {
-				r.reject(a, mention, t.String, RejectedUnusable)
-				continue
-			}
-			anchors = append(anchors, anchor{name: t.String, vkey: vkey, words: words, label: t.Preferred})
-			if IsAbbreviation(t.String) {
-				r.reject(a, mention, t.String, RejectAbbrev)
-				continue
-			}
-			if english.IsForeign(t.String) && !mforeign {
-				r.reject(a, mention, t.String, RejectForeign)
-				continue
-			}
-			if nested(mwords, words) || affixed(mwords, words) || contains(words, mwords) || contains(mwords, words) {
-				r.reject(a, mention, t.String, RejectedNested)
-				continue
-			}
-			if genericName(t.String, form) {
-				r.reject(a, mention, t.String, RejectedGeneric)
-				continue
-			}
-			if !slices.Equal(greekWords(t.String), greekWords(form)) {
-				r.reject(a, mention, t.String, RejectedIsomer)
-				continue
-			}
-			if brandName(t.String, c.Name, form, written, slices.Contains(groups, "CHEM")) {
-				r.reject(a, mention, t.String, RejectedBrand)
-				continue
-			}
-			if ofWithoutArticle(t.String, form, capitals) {
-				r.reject(a, mention, t.String, RejectedThesaurus)
-				continue
-			}
-			if addsQualifier(t.String, form) {
-				r.reject(a, mention, t.String, RejectedNarrower)
-				continue
-			}
-			if sameContent(mwords, words) || paraphrase(fw, t.String) {
-				r.reject(a, mention, t.String, RejectedVariant) // "pain in chest", "thrombocytopenic disorder": a rewording
-				continue
-			}
-			if tw := strings.Fields(t.String); !adjective && len(tw) == 1 && english.Adjectival(tw[0]) && english.EnglishWord(strings.ToLower(tw[0])) {
-				r.reject(a, mention, t.String, RejectedAdjective) // "sensitive" for "hypersensitivity", "luminal" for phenobarbital
-				continue
-			}
-			if tw := strings.Fields(t.String); adjective && !english.Adjectival(tw[len(tw)-1]) {
-				r.reject(a, mention, t.String, RejectedAdjective)
-				continue
-			}
-			spelled := english.CorpusSpelling(t.String, mention)
-			if english.AvoidedPair(spelled, form) {
-				r.reject(a, mention, t.String, RejectAvoid) // "convulsions" for "seizures": a narrower name
-				continue
-			}
-			if why := Natural(spelled, mention); why != "" {
-				r.reject(a, mention, t.String, why)
-				continue
-			}
-			cs, err := lookup(t.String)
-			if err != nil {
-				return &Analysis{Err: err}
-			}
-			if !slices.ContainsFunc(cs, func(x umls.Concept) bool { return x.ID == c.ID }) ||
-				slices.ContainsFunc(cs, func(x umls.Concept) bool { return !r.agrees(x, mc) }) {
-				r.reject(a, mention, t.String, RejectedRoundTrip)
-				continue
-			}
-			// The name's other number must not name another concept
-			// either: "statin" goes with simvastatin in the corpus,
-			// "statins" names the drug class.
-			if other := numberVariant(t.String); other != "" {
-				cs, err := lookup(other)
-				if err != nil {
-					return &Analysis{Err: err}
-				}
-				if slices.ContainsFunc(cs, func(x umls.Concept) bool { return !r.agrees(x, mc) }) {
-					r.reject(a, mention, t.String, RejectedRoundTrip)
-					continue
-				}
-			}
-			k := spelled + "\x00" + c.ID
-			if seen[k] {
-				continue
-			}
-			seen[k] = true
-			a.Candidates = append(a.Candidates, Candidate{Term: spelled, ConceptID: c.ID, Source: t.Source,
-				TermType: t.TermType, Preferred: t.Preferred, Attested: english.Attested(spelled)})
-		}
-	}
-	n := len(a.Candidates)
-	if a.Candidates, err = dropVariants(a.Candidates, anchors, lookup); err != nil {
-		return &Analysis{Err: err}
-	}
-	a.Rejected[RejectedDuplicate] += n - len(a.Candidates)
-	for k, v := range a.Rejected {
-		if v == 0 {
-			delete(a.Rejected, k)
-		}
-	}
-	switch {
-	case len(a.Candidates) > 0:
-		a.Outcome = OutcomeReplaced
-	case other:
-		a.Outcome = OutcomeFiltered
-	default:
-		a.Outcome = OutcomeNoSynonym
-	}
-	sort.Slice(a.Candidates, func(i, j int) bool {
-		x, y := a.Candidates[i], a.Candidates[j]
-		if x.Term != y.Term {
-			return x.Term < y.Term
-		}
-		return x.ConceptID < y.ConceptID
-	})
 	return a
 }
 

@@ -3,6 +3,7 @@ package synonym
 import (
 	"errors"
 	"github.com/stress-ner/stress/perturb/internal/english"
+	"github.com/stress-ner/stress/perturb/internal/mention"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -44,12 +45,12 @@ func TestAnalyze(t *testing.T) {
 		want         []string
 	}{
 		{"Chemical", "cocaine", OutcomeReplaced, []string{"Coke@DRUGBANK:DB00907", "Snow@DRUGBANK:DB00907", "Snow@MESH:D003042"}},
-		{"Chemical", "Heparin", OutcomeFiltered, nil},              // not "heparin cofactor ii" (nested), "Heparins" (plural), "Heparinic acid" (not English)
-		{"Disease", "hypotension", OutcomeFiltered, nil},           // the label of D007022 (an entry of Shy-Drager Syndrome too); "Low Blood Pressure" is too long
-		{"Disease", "syncope", OutcomeAmbiguous, nil},              // an entry of two records, the label of neither
-		{"Chemical", "lithium", OutcomeFiltered, nil},              // "lithium hydride" contains the mention
-		{"Disease", "Parkinson ' s disease", OutcomeFiltered, nil}, // not "Paralysis agitans": "agitans" is no English word; not "Shaking palsy": archaic (avoid.txt)
-		{"Chemical", "5 - FU", OutcomeFiltered, nil},               // abbreviation
+		{"Chemical", "Heparin", OutcomeFiltered, nil},                         // not "heparin cofactor ii" (nested), "Heparins" (plural), "Heparinic acid" (not English)
+		{"Disease", "hypotension", OutcomeFiltered, nil},                      // the label of D007022 (an entry of Shy-Drager Syndrome too); "Low Blood Pressure" is too long
+		{"Disease", "syncope", OutcomeAmbiguous, nil},                         // an entry of two records, the label of neither
+		{"Chemical", "lithium", OutcomeReplaced, []string{"Li@MESH:D008094"}}, // "lithium hydride" contains the mention; the element symbol (fitting keeps it where lithium is measured)
+		{"Disease", "Parkinson ' s disease", OutcomeFiltered, nil},            // not "Paralysis agitans": "agitans" is no English word; not "Shaking palsy": archaic (avoid.txt)
+		{"Chemical", "5 - FU", OutcomeFiltered, nil},                          // abbreviation
 		{"Chemical", "calcimycin", OutcomeNoSynonym, nil},
 		{"Chemical", "temefos", OutcomeNoSynonym, nil},   // only a plural
 		{"Chemical", "gabapentin", OutcomeFiltered, nil}, // post-2015 MeSH record
@@ -482,5 +483,51 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 	}
 	if !slices.Equal(runs[0], runs[1]) {
 		t.Error("output differs between 1 and 4 workers")
+	}
+}
+
+// TestUnseen: with names seen in training (Options.Unseen) a mention
+// takes an unseen name, and with UnseenOnly none when all were seen.
+func TestUnseen(t *testing.T) {
+	s := sentence("cocaine abuse", "B-Chemical O")
+	for _, tt := range []struct {
+		unseen []string
+		only   bool
+		want   string
+	}{
+		{nil, false, ""},
+		{[]string{"coke"}, false, "snow"},
+		{[]string{"coke", "snow"}, false, "*"}, // all seen: any name
+		{[]string{"coke", "snow"}, true, "cocaine"},
+	} {
+		r, _ := fakeReplacer(t, func(o *Options) {
+			if tt.unseen != nil {
+				o.Unseen = map[string]bool{}
+				for _, n := range tt.unseen {
+					o.Unseen[mention.Key(n)] = true
+				}
+			}
+			o.UnseenOnly = tt.only
+		})
+		out, _ := r.Perturb(s, nil, nil)
+		got := strings.ToLower(out.Tokens[0])
+		switch tt.want {
+		case "", "*":
+			if got == "cocaine" {
+				t.Errorf("unseen %v: left alone", tt.unseen)
+			}
+		default:
+			if got != tt.want {
+				t.Errorf("unseen %v only %v: %q, want %q", tt.unseen, tt.only, got, tt.want)
+			}
+		}
+		if tt.only {
+			if o := r.MentionOutcomes(s); o[0].Outcome != OutcomeSeen {
+				t.Errorf("outcome %v, want %s", o, OutcomeSeen)
+			}
+		}
+	}
+	if _, err := OptionsFromMap(map[string]string{"unseen-only": "true"}); !errors.Is(err, ErrOption) {
+		t.Errorf("unseen-only without unseen-in: %v", err)
 	}
 }

@@ -372,3 +372,37 @@ var joinedRE = regexp.MustCompile(`\s*([-/'])\s*`)
 // WordCount counts the words of s as a reader does: "5 - FU" and
 // "L-dopa" are one word each, "high blood pressure" three.
 func WordCount(s string) int { return len(strings.Fields(joinedRE.ReplaceAllString(s, "$1"))) }
+
+// AvoidList is a list in avoid.txt's format (names, and pairs "from ->
+// to" or "a <-> b", each with its reason): a kind may keep one of its
+// own beside the shared avoid.txt (the synonym kind does, so that what
+// its readings find cannot move entity swap's names).
+type AvoidList struct {
+	names map[string]bool
+	pairs []avoidPair
+}
+
+// ParseAvoidList reads a list in avoid.txt's format.
+func ParseAvoidList(text string) *AvoidList {
+	names, pairs := parseAvoid(text)
+	return &AvoidList{names: names, pairs: pairs}
+}
+
+// Name reports whether the list avoids name (compared as AvoidKey).
+func (l *AvoidList) Name(name string) bool { return l.names[AvoidKey(name)] }
+
+// Pair reports whether a pair of the list forbids replacing mention by
+// name (see AvoidedPair).
+func (l *AvoidList) Pair(name, mention string) bool {
+	nw, mw := KeyWords(name), KeyWords(mention)
+	for _, p := range l.pairs {
+		if hasRun(mw, p.from) && hasRun(nw, p.to) && !hasRun(nw, p.from) {
+			return true
+		}
+	}
+	return false
+}
+
+// Len returns the number of names and pairs (both directions counted)
+// of the list.
+func (l *AvoidList) Len() (names, pairs int) { return len(l.names), len(l.pairs) }

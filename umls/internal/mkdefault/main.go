@@ -242,7 +242,7 @@ func cdrNames(meshPath, dir, list string, log io.Writer) (map[string][]umls.Ment
 		for _, n := range names {
 			fmt.Fprintf(&b, "%s\t%s\t%s\t%d\t%d\t%s\n", n.ConceptID, n.Type, n.Name, n.Docs, n.Count, labels[n.ConceptID])
 		}
-		if err := atomicfile.WriteFile(list, []byte(b.String())); err != nil {
+		if err := atomicfile.WriteFile(list, []byte(b.String()), false); err != nil {
 			return nil, err
 		}
 	}

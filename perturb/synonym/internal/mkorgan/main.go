@@ -1,0 +1,91 @@
+// Command mkorgan builds the organ text of package synonym
+// (perturb/synonym/organ.txt.gz): the token sequences of one to four
+// words of the training and development text of BC5CDR-IOB and
+// NCBI-disease-IOB (never a test split) that hold an organ's word
+// (synonym.OrganWord), lower case, one a line, sorted. A name that
+// synonym.OrganVariants makes replaces a mention only when it is one of
+// them (synonym.OrganAttested).
+//
+// Run it from perturb/synonym with "go generate" (see organ.go):
+//
+//	go run ./internal/mkorgan -shared ../../../shared -out organ.txt.gz
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/termfile"
+	"github.com/stress-ner/stress/perturb/internal/english"
+	"github.com/stress-ner/stress/perturb/synonym"
+)
+
+// corpora are the splits whose text attests names: never a test split.
+var corpora = []string{
+	"corpora/BC5CDR-IOB/train.tsv", "corpora/BC5CDR-IOB/devel.tsv",
+	"corpora/NCBI-disease-IOB/train.tsv", "corpora/NCBI-disease-IOB/devel.tsv",
+}
+
+// maxWords is the longest sequence kept, in tokens.
+const maxWords = 4
+
+func main() {
+	shared := flag.String("shared", "../../../shared", "the shared data directory")
+	out := flag.String("out", "organ.txt.gz", "output file")
+	flag.Parse()
+	if err := build(*shared, *out, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "mkorgan:", err)
+		os.Exit(1)
+	}
+}
+
+func build(shared, out string, log io.Writer) error {
+	seen := map[string]bool{}
+	for _, name := range corpora {
+		if err := termfile.NotTest(name); err != nil {
+			return err
+		}
+		sents, err := conll.ReadFile(filepath.Join(shared, name))
+		if err != nil {
+			return err
+		}
+		for _, s := range sents {
+			toks := make([]string, len(s.Tokens))
+			organ := make([]bool, len(s.Tokens))
+			for i, t := range s.Tokens {
+				toks[i] = english.AttestKey(t)
+				organ[i] = synonym.OrganWord(toks[i])
+			}
+			for i := range toks {
+				has := false
+				for j := i + 1; j <= len(toks) && j-i <= maxWords; j++ {
+					has = has || organ[j-1]
+					if has {
+						seen[strings.Join(toks[i:j], " ")] = true
+					}
+				}
+			}
+		}
+	}
+	keys := make([]string, 0, len(seen))
+	for k := range seen {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	fmt.Fprintf(log, "organ sequences %d\n", len(keys))
+	return termfile.WriteGzip(out, func(w *bufio.Writer) error {
+		for _, k := range keys {
+			if _, err := w.WriteString(k + "\n"); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

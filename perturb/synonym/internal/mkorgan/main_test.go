@@ -1,0 +1,42 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestOrganReproducible checks that the committed organ text is what
+// "go generate" makes of the shared data, byte for byte.
+func TestOrganReproducible(t *testing.T) {
+	const shared = "../../../../../shared"
+	if _, err := os.Stat(filepath.Join(shared, corpora[0])); err != nil {
+		t.Skip("shared data not present")
+	}
+	out := filepath.Join(t.TempDir(), "organ.txt.gz")
+	if err := build(shared, out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("../../organ.txt.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("generated organ text (%d bytes) differs from organ.txt.gz (%d bytes): run go generate ./perturb/synonym", len(got), len(want))
+	}
+}
+
+// TestRefusesTestSplit: the attested names never come from a test split.
+func TestRefusesTestSplit(t *testing.T) {
+	for _, c := range corpora {
+		if filepath.Base(c) == "test.tsv" {
+			t.Errorf("corpora lists a test split: %s", c)
+		}
+	}
+}

@@ -1,0 +1,431 @@
+package synonym
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/stress-ner/stress/perturb/internal/concepts"
+	"github.com/stress-ner/stress/perturb/internal/english"
+	"github.com/stress-ner/stress/umls"
+)
+
+// The policy. A mention is analyzed in three steps, each a function of
+// its own: which concepts of a fitting group it names (conceptsOf: none,
+// several of one source, or the ones to use), which of their names may
+// replace it (the table nameRules, in order: the first rule that rejects
+// a name says why), and whether the names left pass the round trip
+// through the store (roundTrip: a candidate must name nothing the
+// mention does not). Names from the other sources (sources.go) pass the
+// rules that apply to them too.
+
+// nameCase is one lexicon name of a mention's concepts, judged as its
+// replacement: what the rules read.
+type nameCase struct {
+	m *mentionCase
+
+	term    umls.Term
+	label   string   // the preferred name of the name's concept
+	words   []string // english.KeyWords of the name
+	vkey    string   // variantKey of the name
+	spelled string   // the name respelled in the mention's characters (english.CorpusSpelling)
+}
+
+// mentionCase is a mention as the rules see it.
+type mentionCase struct {
+	mention   string   // as written
+	form      string   // the string looked up: the mention or its singular
+	words     []string // english.KeyWords(form)
+	vkey      string   // variantKey(form)
+	fields    []string // the words of form as written
+	foreign   bool     // english.IsForeign(form)
+	adjective bool     // one adjectival word of a disease ("hypertensive")
+	chem      bool     // a chemical's mention (group CHEM)
+	// written holds the words some name of the concepts writes in lower
+	// case; capitals the words a sentence-case name capitalizes (its
+	// proper nouns: "Fallot").
+	written, capitals map[string]bool
+	noSource, noTTY   map[string]bool // excluded by the options
+}
+
+// Stages of the name rules: a name that is the mention over again is not
+// another name at all; one the store or the options rule out is no
+// candidate, but another name exists; the rest are the policy.
+const (
+	stageSame = iota
+	stageUsable
+	stagePolicy
+)
+
+// nameRule is one rule of the policy on names: Reason is what it counts
+// when it rejects (a Reject* or Rejected* constant; "" when Check gives
+// Natural's own reason), Doc says what it rejects, with an example.
+type nameRule struct {
+	Reason string
+	Doc    string
+	stage  int
+	Check  func(n *nameCase) string // "" when the name passes
+}
+
+// when makes a rule's Check from a predicate.
+func when(reason string, rejects func(n *nameCase) bool) func(n *nameCase) string {
+	return func(n *nameCase) string {
+		if rejects(n) {
+			return reason
+		}
+		return ""
+	}
+}
+
+// nameRules are the rules every lexicon name of a mention's concepts
+// must pass to replace it, in order. Each has table tests of names it
+// accepts and rejects (TestNameRules).
+var nameRules = []nameRule{
+	{RejectedVariant, "a spelling variant or reordering of the mention (\"haemolytic\", \"Anemia Hemolytic\"): a typo, no synonym", stageSame,
+		when(RejectedVariant, func(n *nameCase) bool {
+			return isVariant(n.vkey, n.m.vkey) || permutation(n.m.words, n.words)
+		})},
+	{RejectedUnusable, "marked by the store (inverted, registry number, formula, suppressed) or excluded by the options", stageUsable,
+		when(RejectedUnusable, func(n *nameCase) bool {
+			return !n.term.Usable() || n.m.noSource[strings.ToUpper(n.term.Source)] || n.m.noTTY[n.term.TermType]
+		})},
+	{RejectAbbrev, "an abbreviation (\"MI\" for myocardial infarction): writing one out or in is the abbreviation kind's", stagePolicy,
+		when(RejectAbbrev, func(n *nameCase) bool { return IsAbbreviation(n.term.String) })},
+	{RejectAbbrev, "holds an abbreviation the mention does not (\"AGA deficiency\" for aspartylglucosaminuria, \"HIV infection\" for AIDS)", stagePolicy,
+		when(RejectAbbrev, func(n *nameCase) bool { return holdsAcronym(n.term.String, n.m.mention) })},
+	{RejectForeign, "a name in another language (\"acidum valproicum\") for an English mention", stagePolicy,
+		when(RejectForeign, func(n *nameCase) bool { return english.IsForeign(n.term.String) && !n.m.foreign })},
+	{RejectedNested, "contains the mention's words or is contained in them (\"heparin cofactor ii\", \"lithium hydride\", \"hypomania\"): a narrower or broader concept, a salt, a part", stagePolicy,
+		when(RejectedNested, func(n *nameCase) bool {
+			mw, w := n.m.words, n.words
+			return nested(mw, w) || affixed(mw, w) || contains(w, mw) || contains(mw, w)
+		})},
+	{RejectedGeneric, "a part's \"disease\" or \"disorder\" for a named condition (\"brain disease\" for \"encephalopathy\"): the broader class", stagePolicy,
+		when(RejectedGeneric, func(n *nameCase) bool { return genericName(n.term.String, n.m.form) })},
+	{RejectedIsomer, "drops or adds a Greek letter (\"prostaglandin F2\" for \"PGF2 alpha\"): another isomer or subtype", stagePolicy,
+		when(RejectedIsomer, func(n *nameCase) bool {
+			return !slices.Equal(greekWords(n.term.String), greekWords(n.m.form))
+		})},
+	{RejectedBrand, "a trade name for a generic one (\"Valium\" for \"diazepam\")", stagePolicy,
+		when(RejectedBrand, func(n *nameCase) bool {
+			return brandName(n.term.String, n.label, n.m.form, n.m.written, n.m.chem)
+		})},
+	{RejectedThesaurus, "\"X of Y\" without the article a writer puts there (\"carcinoma of large bowel\")", stagePolicy,
+		when(RejectedThesaurus, func(n *nameCase) bool { return ofWithoutArticle(n.term.String, n.m.form, n.m.capitals) })},
+	{RejectedNarrower, "adds or drops a qualifier (\"chronic\", \"adult\", \"primary\"): a narrower or broader condition", stagePolicy,
+		when(RejectedNarrower, func(n *nameCase) bool { return addsQualifier(n.term.String, n.m.form) })},
+	{RejectedVariant, "a rewording of the mention (\"pain in chest\", \"thrombocytopenic disorder\", \"obese\" for \"obesity\")", stagePolicy,
+		when(RejectedVariant, func(n *nameCase) bool {
+			return sameContent(n.m.words, n.words) || paraphrase(n.m.fields, n.term.String)
+		})},
+	{RejectedAdjective, "a lone English adjective for a noun (\"sensitive\" for \"hypersensitivity\"), or a noun for an adjectival mention", stagePolicy,
+		when(RejectedAdjective, func(n *nameCase) bool {
+			tw := strings.Fields(n.term.String)
+			if !n.m.adjective {
+				return len(tw) == 1 && english.Adjectival(tw[0]) && english.EnglishWord(strings.ToLower(tw[0]))
+			}
+			return len(tw) > 0 && !english.Adjectival(tw[len(tw)-1])
+		})},
+	{RejectAvoid, "a pair of avoid.txt: names of one concept that are not interchangeable (\"seizures\" -> \"convulsions\")", stagePolicy,
+		when(RejectAvoid, func(n *nameCase) bool { return avoidedPair(n.spelled, n.m.form) })},
+	{"", "not a name a writer would use in place of the mention (Natural: foreign, systematic, inverted, coded, qualified, much longer, avoided)", stagePolicy,
+		func(n *nameCase) string { return Natural(n.spelled, n.m.mention) }},
+}
+
+// romanRE matches a Roman numeral, which names a type, not an
+// abbreviation ("type II diabetes").
+var romanRE = regexp.MustCompile(`^(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})$`)
+
+// holdsAcronym reports whether name has a word in capitals (two to six
+// letters, no Roman numeral) that mention does not have.
+func holdsAcronym(name, mention string) bool {
+	mt := english.Tokenize(mention, TokenizePunct)
+	for _, t := range english.Tokenize(name, TokenizePunct) {
+		if english.IsAcronym(t) && !romanRE.MatchString(t) && !slices.Contains(mt, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// judge returns the first rule of nameRules that rejects n, and its
+// reason, or nil and "".
+func judge(n *nameCase) (*nameRule, string) {
+	for i := range nameRules {
+		if why := nameRules[i].Check(n); why != "" {
+			return &nameRules[i], why
+		}
+	}
+	return nil, ""
+}
+
+// analyzeForm analyzes mention through form, the string looked up: the
+// mention itself or its singular (see the policy above).
+func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
+	groups := concepts.Map(r.opts.TypeMap).Groups(typ)
+	if len(groups) == 0 {
+		return &Analysis{Outcome: OutcomeNoType}
+	}
+	if IsAbbreviation(english.Compact(mention)) {
+		// "DOX", "5-FU": their meaning is defined in the text, not the
+		// lexicon, and writing them out is the abbreviation kind's.
+		return &Analysis{Outcome: OutcomeFiltered}
+	}
+	use, mc, outcome, err := r.conceptsOf(groups, mention, form)
+	if err != nil {
+		return &Analysis{Err: err}
+	}
+	if outcome != "" {
+		return &Analysis{Outcome: outcome}
+	}
+	a, err := r.candidates(use, mc, groups, mention, form)
+	if err != nil {
+		return &Analysis{Err: err}
+	}
+	return a
+}
+
+// conceptsOf returns the concepts of a fitting group that the mention
+// (through form) names and that its replacements are drawn from, with
+// what the round trip needs to know of what it names; or an outcome
+// saying why there are none: no concept (or only excluded ones), or
+// several of one source that no label or agreement of other sources
+// tells apart (ambiguous).
+func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Concept, *mentionConcepts, string, error) {
+	// All concepts the mention names, in any group: a candidate must not
+	// name anything outside this set.
+	all, err := r.lookupAll(english.LookupForm(form))
+	if err != nil {
+		return nil, nil, "", fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)
+	}
+	mc := &mentionConcepts{named: make(map[string]bool, len(all)), sources: map[string]bool{}, groups: groups}
+	bySource := map[string][]umls.Concept{}
+	var sources []string
+	excluded := false
+	for _, c := range all {
+		if r.excluded(c.ID) {
+			excluded = true
+			continue
+		}
+		mc.named[c.ID] = true
+		mc.sources[sourceKey(c)] = true
+		if !c.InGroup(groups...) || r.noSource[sourceKey(c)] {
+			continue
+		}
+		k := sourceKey(c)
+		if bySource[k] == nil {
+			sources = append(sources, k)
+		}
+		bySource[k] = append(bySource[k], c)
+	}
+	if len(sources) == 0 {
+		if excluded {
+			return nil, nil, OutcomeFiltered, nil
+		}
+		return nil, nil, OutcomeNoConcept, nil
+	}
+	sort.Strings(sources)
+	clear := 0 // sources naming one fitting concept
+	// byLabel once per source: on a full UMLS release a common word
+	// names thousands of concepts, each label to be keyed.
+	for _, s := range sources {
+		if cs := bySource[s]; len(cs) > 1 {
+			bySource[s] = byLabel(cs, form)
+		}
+		if len(bySource[s]) == 1 {
+			clear++
+		}
+	}
+	var use []umls.Concept
+	for _, s := range sources {
+		cs := bySource[s]
+		if len(cs) > 1 {
+			switch {
+			case r.opts.Ambiguous == AmbiguousFirst:
+				cs = cs[:1] // Lookup orders by id
+			case clear >= 2:
+				// Two sources agree on one concept: this one's
+				// distinctions (a compound and its ion, a disease and
+				// a finding) are finer than the text's. Its concepts
+				// stay named, so their names still fail the round
+				// trip, but none is used.
+				continue
+			default:
+				return nil, nil, OutcomeAmbiguous, nil
+			}
+		}
+		use = append(use, cs...)
+	}
+	return use, mc, "", nil
+}
+
+// candidates returns the analysis of a mention whose concepts are use:
+// every name of them that passes nameRules and the round trip, the
+// spelling variants of better-attested names dropped.
+func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []string, mention, form string) (*Analysis, error) {
+	a := &Analysis{proper: map[string]bool{}, Rejected: map[string]int{}}
+	fw := strings.Fields(form)
+	m := &mentionCase{mention: mention, form: form, words: english.KeyWords(form), vkey: variantKey(form), fields: fw,
+		foreign: english.IsForeign(form), chem: slices.Contains(groups, "CHEM"),
+		adjective: len(fw) == 1 && english.Adjectival(fw[0]) && slices.Contains(groups, "DISO"),
+		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: r.noSource, noTTY: r.noTTY}
+	mkey := english.TrivialKey(form)
+	// Words some name of the concepts writes in lower case: a capital
+	// that no source drops is a trade name's ("Valium", "Motrin").
+	for _, c := range use {
+		terms, err := r.conceptTerms(c.ID)
+		if err != nil {
+			return nil, fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)
+		}
+		for _, t := range terms {
+			english.LowerWords(t.String, m.written)
+			sentenceCaseCapitals(t.String, m.capitals)
+		}
+	}
+	for w := range m.written {
+		delete(m.capitals, w) // "tumor of Endometrium" next to "neoplasm of endometrium"
+	}
+	rt := &roundTrip{r: r, mc: mc, back: map[string][]umls.Concept{}}
+	other := false             // a non-trivial name exists before the filters
+	var anchors []anchor       // usable names, against which candidates are judged as variants
+	lower := map[string]bool{} // words some name of the concepts writes in lower case
+	seen := map[string]bool{}
+	for _, c := range use {
+		a.Concepts = append(a.Concepts, c.ID)
+		terms, err := r.conceptTerms(c.ID)
+		if err != nil {
+			return nil, fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)
+		}
+		a.notePlurals(terms)
+		for _, t := range terms {
+			english.ProperWords(t.String, a.proper)
+			eponyms(t.String, a.proper)
+			english.LowerWords(t.String, lower)
+			if english.TrivialKey(t.String) == mkey {
+				continue // the mention itself
+			}
+			n := &nameCase{m: m, term: t, label: c.Name, words: english.KeyWords(t.String), vkey: variantKey(t.String),
+				spelled: english.CorpusSpelling(t.String, mention)}
+			rule, why := judge(n)
+			if rule == nil || rule.stage > stageSame {
+				other = true
+			}
+			if rule == nil || rule.stage > stageUsable {
+				anchors = append(anchors, anchor{name: t.String, vkey: n.vkey, words: n.words, label: t.Preferred})
+			}
+			if rule != nil {
+				r.reject(a, mention, t.String, why)
+				continue
+			}
+			ok, err := rt.keeps(t.String, c.ID)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				r.reject(a, mention, t.String, RejectedRoundTrip)
+				continue
+			}
+			k := n.spelled + "\x00" + c.ID
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			a.Candidates = append(a.Candidates, Candidate{Term: n.spelled, ConceptID: c.ID, Source: t.Source,
+				TermType: t.TermType, Preferred: t.Preferred, Attested: english.Attested(n.spelled)})
+		}
+	}
+	for w := range lower {
+		delete(a.proper, w) // "gamma-Aminobutyric Acid" next to "gamma-aminobutyric acid"
+	}
+	n := len(a.Candidates)
+	var err error
+	if a.Candidates, err = dropVariants(a.Candidates, anchors, rt.lookup); err != nil {
+		return nil, err
+	}
+	a.Rejected[RejectedDuplicate] += n - len(a.Candidates)
+	for k, v := range a.Rejected {
+		if v == 0 {
+			delete(a.Rejected, k)
+		}
+	}
+	switch {
+	case len(a.Candidates) > 0:
+		a.Outcome = OutcomeReplaced
+	case other:
+		a.Outcome = OutcomeFiltered
+	default:
+		a.Outcome = OutcomeNoSynonym
+	}
+	sort.Slice(a.Candidates, func(i, j int) bool {
+		x, y := a.Candidates[i], a.Candidates[j]
+		if x.Term != y.Term {
+			return x.Term < y.Term
+		}
+		return x.ConceptID < y.ConceptID
+	})
+	return a, nil
+}
+
+// roundTrip looks names up again: a candidate of concept id must name
+// id and nothing the mention does not name (mentionConcepts.agrees), and
+// neither may its other grammatical number ("statin" goes with
+// simvastatin in the corpus, "statins" names the drug class).
+type roundTrip struct {
+	r    *Replacer
+	mc   *mentionConcepts
+	back map[string][]umls.Concept // lookups by normalized name
+}
+
+func (rt *roundTrip) lookup(name string) ([]umls.Concept, error) {
+	norm := umls.Normalize(name)
+	cs, ok := rt.back[norm]
+	if !ok {
+		var err error
+		if cs, err = rt.r.lookupAll(english.LookupForm(name)); err != nil {
+			return nil, fmt.Errorf("%w: %q: %v", ErrLookup, name, err)
+		}
+		rt.back[norm] = cs
+	}
+	return cs, nil
+}
+
+// keeps reports whether name, a name of concept id ("" for a name of no
+// store concept: it must then name nothing the mention does not), passes
+// the round trip.
+func (rt *roundTrip) keeps(name, id string) (bool, error) {
+	cs, err := rt.lookup(name)
+	if err != nil {
+		return false, err
+	}
+	if id != "" && !slices.ContainsFunc(cs, func(x umls.Concept) bool { return x.ID == id }) ||
+		slices.ContainsFunc(cs, func(x umls.Concept) bool { return !rt.r.agrees(x, rt.mc) }) {
+		return false, nil
+	}
+	if other := numberVariant(name); other != "" {
+		cs, err := rt.lookup(other)
+		if err != nil {
+			return false, err
+		}
+		if slices.ContainsFunc(cs, func(x umls.Concept) bool { return !rt.r.agrees(x, rt.mc) }) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// eponyms adds to set the words name capitalizes as a person's name
+// (english.Eponym: "Angelman" in "Angelman Syndrome", "Ruvalcaba" in
+// "Bannayan-Riley-Ruvalcaba Syndrome"), so that a source that writes the
+// name in lower case ("angelman syndrome") is rendered with the capital.
+// A word another name writes in lower case is dropped again (see
+// candidates).
+func eponyms(name string, set map[string]bool) {
+	toks := english.Tokenize(name, TokenizePunct)
+	for i, t := range toks {
+		if english.Eponym(toks, i) {
+			set[strings.ToLower(t)] = true
+		}
+	}
+}

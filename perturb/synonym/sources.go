@@ -1,0 +1,300 @@
+package synonym
+
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/stress-ner/stress/perturb/internal/concepts"
+
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/english"
+	"github.com/stress-ner/stress/umls"
+)
+
+// Sources of names beyond the lexicons, as logged in a change's source
+// column (the term type column says which rule or pair).
+const (
+	// SourceOrgan: another form of the name's organ (OrganVariants),
+	// attested in the training text; term type TermOrgan.
+	SourceOrgan = "RULE"
+	TermOrgan   = "organ"
+	// SourceCurated: a pair of pairs.txt (INN/BAN/USAN names, vitamins,
+	// hormones, clinical names); the term type is the pair's tag.
+	SourceCurated = "CURATED"
+	// SourceElements: a chemical element's name for its symbol ("K" ->
+	// "potassium"), or its symbol for its name where a writer measures
+	// it ("serum potassium" -> "serum K"); term type TermElementName or
+	// TermElementSymbol.
+	SourceElements    = "ELEMENTS"
+	TermElementName   = "element name"
+	TermElementSymbol = "element symbol"
+)
+
+// pairsText lists the curated pairs (see the file).
+//
+//go:embed pairs.txt
+var pairsText string
+
+// curatedPair is one direction of a pair of pairs.txt.
+type curatedPair struct {
+	to    string // the name written
+	tag   string // logged as the term type
+	group string // CHEM or DISO
+}
+
+var curated = parsePairs(pairsText)
+
+// parsePairs reads pairs.txt into the names each key (english.AvoidKey
+// of a name) may become.
+func parsePairs(text string) map[string][]curatedPair {
+	out := map[string][]curatedPair{}
+	for _, line := range strings.Split(text, "\n") {
+		line, comment, _ := strings.Cut(line, "#")
+		if line = strings.TrimSpace(line); line == "" {
+			continue
+		}
+		tag, reason, _ := strings.Cut(comment, ":")
+		tag = strings.TrimSpace(tag)
+		group := "CHEM"
+		if kind, _, _ := strings.Cut(strings.TrimSpace(reason), ";"); strings.TrimSpace(kind) == "disease" {
+			group = "DISO"
+		}
+		if a, b, ok := strings.Cut(line, "<->"); ok {
+			a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+			out[english.AvoidKey(a)] = append(out[english.AvoidKey(a)], curatedPair{b, tag, group})
+			out[english.AvoidKey(b)] = append(out[english.AvoidKey(b)], curatedPair{a, tag, group})
+		} else if a, b, ok := strings.Cut(line, "->"); ok {
+			a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+			out[english.AvoidKey(a)] = append(out[english.AvoidKey(a)], curatedPair{b, tag, group})
+		}
+	}
+	return out
+}
+
+// CuratedPair reports whether pairs.txt lets a mention named from (in
+// any case, spacing, hyphenation and number) become to, and the pair's
+// tag.
+func CuratedPair(from, to string) (string, bool) {
+	for _, p := range curated[english.AvoidKey(from)] {
+		if english.AvoidKey(p.to) == english.AvoidKey(to) {
+			return p.tag, true
+		}
+	}
+	return "", false
+}
+
+// elements maps chemical element symbols to names. Single letters are
+// left out but K: "I", "C", "P" or "B" name vitamins, phosphate and
+// much else as often as an element.
+var elements = map[string]string{
+	"Li": "lithium", "Na": "sodium", "K": "potassium", "Mg": "magnesium", "Ca": "calcium", "Al": "aluminum",
+	"Fe": "iron", "Cu": "copper", "Zn": "zinc", "Mn": "manganese", "Co": "cobalt", "Ni": "nickel", "Cr": "chromium",
+	"Se": "selenium", "As": "arsenic", "Cd": "cadmium", "Hg": "mercury", "Pb": "lead", "Tl": "thallium",
+	"Ba": "barium", "Sr": "strontium", "Rb": "rubidium", "Cs": "cesium", "Ag": "silver", "Au": "gold",
+	"Pt": "platinum", "Gd": "gadolinium", "Bi": "bismuth", "Sn": "tin", "Sb": "antimony", "Cl": "chlorine",
+	"Br": "bromine", "Si": "silicon", "Mo": "molybdenum", "Ra": "radium", "Rn": "radon", "Xe": "xenon",
+	"Ti": "titanium", "Ga": "gallium", "Ge": "germanium", "Te": "tellurium", "La": "lanthanum", "Pu": "plutonium",
+}
+
+// measuredElements are the elements whose symbol writers use for their
+// name where they measure them in a body ("serum K", "blood Pb").
+var measuredElements = map[string]bool{"Li": true, "Na": true, "K": true, "Mg": true, "Ca": true, "Fe": true,
+	"Cu": true, "Zn": true, "Pb": true}
+
+// measureBefore and measureAfter are the words around an element's name
+// that make it a measured quantity: "serum potassium", "sodium
+// excretion".
+var (
+	measureBefore = map[string]bool{"serum": true, "plasma": true, "urinary": true, "urine": true, "blood": true,
+		"intracellular": true, "extracellular": true, "cytosolic": true, "tissue": true, "dietary": true}
+	measureAfter = map[string]bool{"level": true, "levels": true, "concentration": true, "concentrations": true,
+		"content": true, "excretion": true, "balance": true, "homeostasis": true}
+)
+
+// ElementPair reports whether a mention written before may become after
+// by the element table, and which way (TermElementName or
+// TermElementSymbol).
+func ElementPair(before, after string) (string, bool) {
+	if elements[before] != "" && strings.EqualFold(elements[before], after) {
+		return TermElementName, true
+	}
+	for sym, name := range elements {
+		if strings.EqualFold(name, before) && after == sym && measuredElements[sym] {
+			return TermElementSymbol, true
+		}
+	}
+	return "", false
+}
+
+// elementCandidates returns the element-table names of mention, a
+// chemical: the name of a symbol, the symbol of a measured element's
+// name (fitting keeps it only where the text measures it).
+func elementCandidates(mention string) []Candidate {
+	if name := elements[mention]; name != "" {
+		return []Candidate{{Term: name, Source: SourceElements, TermType: TermElementName, Attested: true}}
+	}
+	lm := strings.ToLower(mention)
+	for sym, name := range elements {
+		if name == lm && measuredElements[sym] {
+			return []Candidate{{Term: sym, Source: SourceElements, TermType: TermElementSymbol, Attested: true}}
+		}
+	}
+	return nil
+}
+
+// elementFits reports whether element candidate c fits mention sp of s:
+// a symbol's name where the symbol is not part of an ion or channel's
+// notation ("K +", "K ( ATP )"), a symbol where the name is measured
+// ("serum potassium").
+func elementFits(c Candidate, s []string, sp iob.Span) bool {
+	prev, next := "", ""
+	if sp.Start > 0 {
+		prev = strings.ToLower(s[sp.Start-1])
+	}
+	if sp.End < len(s) {
+		next = strings.ToLower(s[sp.End])
+	}
+	if c.TermType == TermElementName {
+		return next != "+" && next != "(" && next != "-" && next != "/" && !strings.ContainsAny(next[:min(1, len(next))], "0123456789") && prev != "["
+	}
+	return measureBefore[prev] || measureAfter[next]
+}
+
+// extraCandidates returns the names of mention (through form) from the
+// sources beyond the lexicons: curated pairs, element names and symbols
+// (chemicals), organ variants attested in the training text. Each must
+// be natural, avoid what avoid.txt avoids, and name nothing the mention
+// does not (the round trip, when the store knows the name); rt is nil
+// when the mention names no concept.
+func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *roundTrip) ([]Candidate, error) {
+	var out []Candidate
+	chem := slices.Contains(groups, "CHEM")
+	if chem {
+		out = append(out, elementCandidates(mention)...)
+	}
+	for _, p := range curated[english.AvoidKey(form)] {
+		if slices.Contains(groups, p.group) {
+			out = append(out, Candidate{Term: p.to, Source: SourceCurated, TermType: p.tag, Attested: true})
+		}
+	}
+	for _, v := range OrganVariants(form) {
+		if OrganAttested(v) {
+			out = append(out, Candidate{Term: v, Source: SourceOrgan, TermType: TermOrgan, Attested: true})
+		}
+	}
+	kept := out[:0]
+	for _, c := range out {
+		if c.Source != SourceElements {
+			// Natural's rules, but for the digits and words a curator
+			// vouches for ("vitamin B12", "5-hydroxytryptamine").
+			why := Natural(c.Term, mention)
+			if c.Source == SourceCurated && (why == RejectDigits || why == RejectLength || why == RejectForeign || why == RejectSystematic) {
+				why = ""
+			}
+			if why != "" || avoidedPair(c.Term, form) {
+				continue
+			}
+		}
+		if rt != nil && c.Source != SourceElements {
+			ok, err := rt.keeps(c.Term, "")
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue
+			}
+		}
+		kept = append(kept, c)
+	}
+	return kept, nil
+}
+
+// checkExtra reports whether c, a change from a source beyond the
+// lexicons, is one that source makes.
+func checkExtra(c perturb.Change) bool {
+	before, after := c.Before, c.After
+	switch c.Source {
+	case SourceElements:
+		tt, ok := ElementPair(before, after)
+		return ok && tt == c.TermType
+	case SourceCurated:
+		return curatedMatches(before, after)
+	case SourceOrgan:
+		for _, v := range OrganVariants(before) {
+			if english.TrivialKey(v) == english.TrivialKey(after) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// curatedMatches reports whether pairs.txt pairs before and after, in
+// any number.
+func curatedMatches(before, after string) bool {
+	if _, ok := CuratedPair(before, after); ok {
+		return true
+	}
+	_, ok := CuratedPair(english.Singular(before), english.Singular(after))
+	return ok
+}
+
+// addExtra adds to a the candidates of extraCandidates that a lacks (up
+// to case, punctuation and number); mention is looked up through form.
+func (r *Replacer) addExtra(a *Analysis, typ, mention, form string) error {
+	groups := concepts.Map(r.opts.TypeMap).Groups(typ)
+	if len(groups) == 0 {
+		return nil
+	}
+	all, err := r.lookupAll(english.LookupForm(form))
+	if err != nil {
+		return fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)
+	}
+	var rt *roundTrip
+	mc := &mentionConcepts{named: map[string]bool{}, sources: map[string]bool{}, groups: groups}
+	for _, c := range all {
+		if !r.excluded(c.ID) {
+			mc.named[c.ID] = true
+			mc.sources[sourceKey(c)] = true
+		}
+	}
+	if len(mc.named) > 0 {
+		rt = &roundTrip{r: r, mc: mc, back: map[string][]umls.Concept{}}
+	}
+	extra, err := r.extraCandidates(groups, mention, form, rt)
+	if err != nil || len(extra) == 0 {
+		return err
+	}
+	have := map[string]bool{english.TrivialKey(mention): true}
+	for _, c := range a.Candidates {
+		have[english.TrivialKey(c.Term)] = true
+	}
+	for _, c := range extra {
+		if k := english.TrivialKey(c.Term); !have[k] {
+			have[k] = true
+			c.ConceptID = conceptKey(a)
+			a.Candidates = append(a.Candidates, c)
+		}
+	}
+	if a.Rejected == nil {
+		a.Rejected = map[string]int{}
+	}
+	if a.proper == nil {
+		a.proper = map[string]bool{}
+	}
+	if len(a.Candidates) > 0 {
+		a.Outcome = OutcomeReplaced
+	}
+	sort.Slice(a.Candidates, func(i, j int) bool {
+		x, y := a.Candidates[i], a.Candidates[j]
+		if x.Term != y.Term {
+			return x.Term < y.Term
+		}
+		return x.ConceptID < y.ConceptID
+	})
+	return nil
+}
