@@ -1,5 +1,7 @@
 package compare
 
+import "github.com/stress-ner/stress/perturb"
+
 // Provenance says where a report's figures come from, so that a reader
 // can cite them: the inputs (with their SHA-256 and sizes), the systems
 // (the command or model file each ran), the kinds of stress set with
@@ -73,8 +75,10 @@ type SetDescription struct {
 // MinChangedShare is the share of its targets (mentions or tokens) a
 // set must change to be measured: below it, a set is a near copy of the
 // reference and its drop says nothing about robustness, so the report
-// marks it "not measured" rather than print a drop.
-const MinChangedShare = 0.01
+// marks it "not measured" rather than print a drop. It is the threshold
+// of the entity-level kinds' own count (perturb.MinMeasured), so that
+// both ways of telling agree.
+const MinChangedShare = perturb.MinMeasured
 
 // MinEntities is the number of entities under which an interval is
 // reported as too few to trust: a bootstrap over a handful of entities
