@@ -42,11 +42,12 @@ type SetInfo struct {
 	Mentions        int          `json:"mentions"`
 	ChangedMentions int          `json:"changed_mentions,omitempty"`
 	Types           []TypeChange `json:"types,omitempty"`
-	// Target is what the set's kind changes, "mentions" or "tokens";
-	// ChangedShare is the percentage of them it changed. Both are empty
-	// without a change log.
+	// Target is what the set's kind changes, "mentions" or "tokens"
+	// (empty without a change log); ChangedShare is the percentage of
+	// them it changed (0 as well without a change log, as for the
+	// reference).
 	Target       string  `json:"target,omitempty"`
-	ChangedShare float64 `json:"changed_share,omitempty"`
+	ChangedShare float64 `json:"changed_share"`
 	// NotMeasured is set when the set changed under MinChangedShare of
 	// its targets, or when its entity-level kind replaced under 1% of
 	// the gold mentions (stressset.Set.NotMeasured): it is a near copy
