@@ -10,7 +10,8 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
-	_ "github.com/stress-ner/stress/conll/pubtator" // registers the format
+	"github.com/stress-ner/stress/conll/bioc"
+	"github.com/stress-ner/stress/conll/pubtator"
 	"github.com/stress-ner/stress/internal/atomicfile"
 )
 
@@ -88,10 +89,10 @@ func TestOutputFormat(t *testing.T) {
 		want         conll.Format
 		err          bool
 	}{
-		{"", "", conll.FormatPubTator, conll.FormatPubTator, false}, // a stream: the input's
-		{"", "out.jsonl", conll.FormatPubTator, conll.FormatJSONL, false},
+		{"", "", pubtator.Format, pubtator.Format, false}, // a stream: the input's
+		{"", "out.jsonl", pubtator.Format, conll.FormatJSONL, false},
 		{"", "out.tsv", conll.FormatJSONL, conll.FormatCoNLL, false},
-		{"bioc-xml", "out.jsonl", conll.FormatCoNLL, conll.FormatBioCXML, false},
+		{"bioc-xml", "out.jsonl", conll.FormatCoNLL, bioc.XMLFormat, false},
 		{"jsonl", "", conll.FormatCoNLL, conll.FormatJSONL, false},
 		{"yaml", "", conll.FormatCoNLL, 0, true},
 	} {

@@ -6,46 +6,63 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
 )
 
-var formatNames = map[Format]string{
-	FormatCoNLL: "conll", FormatJSONL: "jsonl", FormatPubTator: "pubtator",
-	FormatBioCXML: "bioc-xml", FormatBioCJSON: "bioc-json", FormatBrat: "brat",
-}
-
 // parseFormat returns the format named s, as String writes it.
 func parseFormat(s string) (Format, error) {
-	for f, n := range formatNames {
-		if n == s {
+	names := []string{"conll", "jsonl"}
+	for _, f := range formats() {
+		if f.String() == s {
 			return f, nil
 		}
+		names = append(names, f.String())
 	}
-	return 0, fmt.Errorf("unknown format %q (want conll, jsonl, pubtator, bioc-xml, bioc-json or brat)", s)
+	switch s {
+	case "conll":
+		return FormatCoNLL, nil
+	case "jsonl":
+		return FormatJSONL, nil
+	}
+	last := len(names) - 1
+	return 0, fmt.Errorf("unknown format %q (want %s or %s)", s, strings.Join(names[:last], ", "), names[last])
 }
 
 // Ext returns the usual file name ending of the format.
 func (f Format) Ext() string {
 	switch f {
+	case FormatCoNLL:
+		return ".tsv"
 	case FormatJSONL:
 		return ".jsonl"
-	case FormatPubTator:
-		return ".pubtator"
-	case FormatBioCXML:
-		return ".xml"
-	case FormatBioCJSON:
-		return ".bioc.json"
-	case FormatBrat:
-		return ".ann"
+	}
+	if c, err := codec(f); err == nil {
+		return c.Exts[0]
 	}
 	return ".tsv"
 }
 
 // IsDocument reports whether f is a document format.
-func (f Format) IsDocument() bool { return f >= FormatPubTator }
+func (f Format) IsDocument() bool { return f >= firstDocument }
+
+// SideFiles returns the files a corpus file name in format f keeps
+// beside it (brat's NAME.txt beside NAME.ann): files a command reading
+// or writing it reads or writes too, which an output policy must know.
+func (f Format) SideFiles(name string) []string {
+	c, err := codec(f)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, ext := range c.SideExts {
+		out = append(out, strings.TrimSuffix(name, filepath.Ext(name))+ext)
+	}
+	return out
+}
 
 // Template is what the reader of a document file hands, through
 // Layout.Template, to the writers of its copies: the documents read, so
@@ -63,8 +80,19 @@ type Template interface {
 // the output at Commit.
 type SideFiles func(ext string) (io.Writer, error)
 
-// Codec is a document format's reader and writer, as registered.
+// Codec is a document format, as registered: its names, its reader and
+// writer.
 type Codec struct {
+	// Name is the format's name in --in-format and --out-format
+	// ("pubtator").
+	Name string
+	// Exts are the file name endings that mean the format, the first
+	// the one its outputs get (".pubtator", ".pubtator.txt"). A name
+	// ending in one of them is in the format, the longest ending first.
+	Exts []string
+	// SideExts are the extensions of the files an output keeps beside
+	// it (brat: ".txt"), created through SideFiles.
+	SideExts []string
 	// NewReader returns a reader of the sentences of the documents in
 	// r; name is the input's name (for errors, and for brat, whose text
 	// is in a file beside it). The reader has a method
@@ -90,28 +118,47 @@ type templater interface {
 
 var (
 	codecsMu sync.RWMutex
-	codecs   = map[Format]*Codec{}
+	codecs   []*Codec // by Format - firstDocument
 )
 
 // RegisterFormat makes a document format available to Open, Create and
-// NewFormatWriter. It panics when f is not a document format or is
-// registered twice, as that is a programming error.
-func RegisterFormat(f Format, c *Codec) {
+// NewFormatWriter, and returns its Format. It panics when the codec is
+// incomplete or its name is taken, as that is a programming error.
+func RegisterFormat(c *Codec) Format {
 	codecsMu.Lock()
 	defer codecsMu.Unlock()
-	if !f.IsDocument() || codecs[f] != nil || c.NewReader == nil || c.NewWriter == nil {
-		panic("conll: bad RegisterFormat of " + f.String())
+	if c.Name == "" || len(c.Exts) == 0 || c.NewReader == nil || c.NewWriter == nil ||
+		c.Name == "conll" || c.Name == "jsonl" {
+		panic("conll: bad RegisterFormat of " + c.Name)
 	}
-	codecs[f] = c
+	for _, d := range codecs {
+		if d.Name == c.Name {
+			panic("conll: format " + c.Name + " registered twice")
+		}
+	}
+	codecs = append(codecs, c)
+	return firstDocument + Format(len(codecs)-1)
+}
+
+// formats returns the registered document formats, in the order they
+// were registered.
+func formats() []Format {
+	codecsMu.RLock()
+	defer codecsMu.RUnlock()
+	fs := make([]Format, len(codecs))
+	for i := range codecs {
+		fs[i] = firstDocument + Format(i)
+	}
+	return fs
 }
 
 func codec(f Format) (*Codec, error) {
 	codecsMu.RLock()
 	defer codecsMu.RUnlock()
-	if c := codecs[f]; c != nil {
-		return c, nil
+	if i := int(f - firstDocument); f >= firstDocument && i < len(codecs) {
+		return codecs[i], nil
 	}
-	return nil, fmt.Errorf("format %s is not available in this program", f)
+	return nil, fmt.Errorf("format %d is not available in this program", int(f))
 }
 
 // formatOfName returns the format a file name calls for and whether the
@@ -121,22 +168,35 @@ func formatOfName(name string) (Format, bool) {
 	switch {
 	case name == "-": // standard input: the content decides
 		return FormatCoNLL, true
-	case strings.HasSuffix(name, ".bioc.json"):
-		return FormatBioCJSON, false
+	}
+	if f, ok := documentOfName(name); ok {
+		return f, false
+	}
+	switch {
 	case strings.HasSuffix(name, ".json"):
 		return FormatJSONL, true
 	case strings.HasSuffix(name, ".jsonl"):
 		return FormatJSONL, false
-	case strings.HasSuffix(name, ".pubtator"), strings.HasSuffix(name, ".pubtator.txt"):
-		return FormatPubTator, false
-	case strings.HasSuffix(name, ".xml"):
-		return FormatBioCXML, false
-	case strings.HasSuffix(name, ".ann"):
-		return FormatBrat, false
 	case strings.HasSuffix(name, ".txt"):
 		return FormatCoNLL, true
 	}
 	return FormatCoNLL, false
+}
+
+// documentOfName returns the registered document format whose longest
+// matching extension ends name (lower case, without .gz).
+func documentOfName(name string) (Format, bool) {
+	codecsMu.RLock()
+	defer codecsMu.RUnlock()
+	best, n := Format(0), 0
+	for i, c := range codecs {
+		for _, ext := range c.Exts {
+			if len(ext) > n && strings.HasSuffix(name, ext) {
+				best, n = firstDocument+Format(i), len(ext)
+			}
+		}
+	}
+	return best, n > 0
 }
 
 // sniff decides the format of a file whose name leaves it open from its
@@ -147,9 +207,9 @@ func sniff(r io.Reader, f Format) (io.Reader, Format) {
 	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
 	codecsMu.RLock()
 	defer codecsMu.RUnlock()
-	for _, g := range []Format{FormatBioCJSON, FormatPubTator, FormatBioCXML} {
-		if c := codecs[g]; c != nil && c.Sniff != nil && c.Sniff(head) {
-			return br, g
+	for i, c := range codecs {
+		if c.Sniff != nil && c.Sniff(head) {
+			return br, firstDocument + Format(i)
 		}
 	}
 	if f == FormatCoNLL && bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte(`{"`)) {

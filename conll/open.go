@@ -22,31 +22,35 @@ const (
 	// FormatJSONL is JSON Lines, one sentence per line.
 	FormatJSONL
 
-	// Document formats: corpora that annotate a text by character
-	// offsets rather than tagging tokens. Their readers and writers live
-	// in subpackages (conll/pubtator, conll/bioc, conll/brat), which
-	// register them with RegisterFormat; a program that imports those
-	// packages (the stress command does) opens and creates them through
+	// firstDocument is the first of the document formats: corpora that
+	// annotate a text by character offsets rather than tagging tokens.
+	// Their readers and writers live in packages of their own
+	// (conll/pubtator, conll/bioc, conll/brat), each of which gets its
+	// Format from RegisterFormat; a program that imports them (package
+	// conll/formats imports them all) opens and creates them through
 	// Open and Create like any corpus.
-
-	FormatPubTator // PubTator: PMID|t|, PMID|a| and annotation lines
-	FormatBioCXML  // BioC XML
-	FormatBioCJSON // BioC JSON
-	FormatBrat     // brat standoff: NAME.ann beside NAME.txt
+	firstDocument
 )
 
 func (f Format) String() string {
-	if n, ok := formatNames[f]; ok {
-		return n
+	switch f {
+	case FormatCoNLL:
+		return "conll"
+	case FormatJSONL:
+		return "jsonl"
+	}
+	if c, err := codec(f); err == nil {
+		return c.Name
 	}
 	return fmt.Sprintf("Format(%d)", int(f))
 }
 
 // FormatOf guesses a file's format from its name (a final .gz is
-// ignored): .jsonl and .json are JSON Lines, .bioc.json BioC JSON,
-// .xml BioC XML, .pubtator and .pubtator.txt PubTator, .ann brat,
-// everything else CoNLL. Open and OpenReader also look at the content
-// of .json and .txt files, which may hold BioC JSON or PubTator.
+// ignored): .jsonl and .json are JSON Lines, a registered document
+// format's extensions that format (.bioc.json BioC JSON, .xml BioC
+// XML, .pubtator and .pubtator.txt PubTator, .ann brat), everything
+// else CoNLL. Open and OpenReader also look at the content of .json
+// and .txt files, which may hold BioC JSON or PubTator.
 func FormatOf(name string) Format {
 	f, _ := formatOfName(name)
 	return f

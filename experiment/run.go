@@ -78,9 +78,7 @@ func (ev *Evaluation) Files() (inputs, outputs []string) {
 			name = in.Name + ".tsv"
 		}
 		sets = append(sets, name)
-		if conll.FormatOf(name) == conll.FormatBrat {
-			sets = append(sets, strings.TrimSuffix(name, filepath.Ext(name))+".txt") // brat's text beside
-		}
+		sets = append(sets, conll.FormatOf(name).SideFiles(name)...) // brat's text beside
 	}
 	changes, manifest := filepath.Join(plan.Dir, stressset.ChangesName), filepath.Join(plan.Dir, stressset.ManifestName)
 	for _, out := range outputs {

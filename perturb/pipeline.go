@@ -153,7 +153,7 @@ const batchSize = 64
 // batch is a run of consecutive sentences and, once a worker has
 // processed it, their perturbed copies and changes. Batches are reused
 // once written: nothing handed to a Sink or to Changes points into them,
-// except, when reuse is set, what FormattedSinks are given to format
+// except, when reuse is set, what formattedSinks are given to format
 // and do not keep.
 type batch struct {
 	part    int              // the index of the part the sentences come from

@@ -114,17 +114,12 @@ func (p *Plan) Files() (inputs, outputs []string) {
 	for _, in := range p.Inputs {
 		if !IsSample(in.Path) {
 			inputs = append(inputs, in.Path)
-			if conll.FormatOf(in.Path) == conll.FormatBrat {
-				inputs = append(inputs, strings.TrimSuffix(in.Path, filepath.Ext(in.Path))+".txt")
-			}
+			inputs = append(inputs, conll.FormatOf(in.Path).SideFiles(in.Path)...)
 		}
 		for _, k := range p.Kinds {
 			name := filepath.Join(p.Dir, outputName(in, k))
 			outputs = append(outputs, name)
-			if conll.FormatOf(name) == conll.FormatBrat {
-				// brat keeps the text beside the annotations.
-				outputs = append(outputs, strings.TrimSuffix(name, filepath.Ext(name))+".txt")
-			}
+			outputs = append(outputs, conll.FormatOf(name).SideFiles(name)...) // brat's text beside
 		}
 	}
 	outputs = append(outputs, filepath.Join(p.Dir, ChangesName), filepath.Join(p.Dir, ManifestName))

@@ -51,15 +51,7 @@ func WriteManifest(path string, m *Manifest, force bool) error {
 	if err != nil {
 		return err
 	}
-	f, err := atomicfile.Create(path, !force)
-	if err != nil {
-		return err
-	}
-	defer f.Abort()
-	if _, err := f.Write(data); err != nil {
-		return err
-	}
-	return f.Commit()
+	return atomicfile.WriteFile(path, data, !force)
 }
 
 // ReadManifest reads a manifest file; errors name the file.

@@ -145,14 +145,14 @@ func TestFixturesEquivalent(t *testing.T) {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer
-		if err := conll.Copy(conll.NewFormatWriter(&b, conll.FormatPubTator, f.Layout()), f); err != nil {
+		if err := conll.Copy(conll.NewFormatWriter(&b, pubtator.Format, f.Layout()), f); err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		f.Close()
 		if !bytes.Equal(b.Bytes(), pub) {
 			t.Errorf("%s as PubTator differs from cdr3.pubtator", name)
 		}
-		if f.Format != map[bool]conll.Format{true: conll.FormatBioCXML, false: conll.FormatBioCJSON}[strings.HasSuffix(name, ".xml")] {
+		if f.Format != map[bool]conll.Format{true: bioc.XMLFormat, false: bioc.JSONFormat}[strings.HasSuffix(name, ".xml")] {
 			t.Errorf("%s: format %v", name, f.Format)
 		}
 	}

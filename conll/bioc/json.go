@@ -309,16 +309,18 @@ func (e *JSONEncoder) Write(doc *standoff.Document) error {
 	return nil
 }
 
-func init() {
-	standoff.Register(conll.FormatBioCXML,
-		func(r io.Reader, name string) (standoff.Decoder, error) { return NewXMLDecoder(r, name), nil },
-		func(w io.Writer, _ conll.SideFiles) (standoff.Encoder, error) { return NewXMLEncoder(w), nil },
-		SniffXML)
-	standoff.Register(conll.FormatBioCJSON,
-		func(r io.Reader, name string) (standoff.Decoder, error) { return NewJSONDecoder(r, name), nil },
-		func(w io.Writer, _ conll.SideFiles) (standoff.Encoder, error) { return NewJSONEncoder(w), nil },
-		SniffJSON)
-}
+// The formats of this package: BioC XML (.xml) and BioC JSON
+// (.bioc.json), as conll opens and creates them.
+var (
+	XMLFormat = standoff.Register(standoff.FormatSpec{Name: "bioc-xml", Exts: []string{".xml"},
+		NewDecoder: func(r io.Reader, name string) (standoff.Decoder, error) { return NewXMLDecoder(r, name), nil },
+		NewEncoder: func(w io.Writer, _ conll.SideFiles) (standoff.Encoder, error) { return NewXMLEncoder(w), nil },
+		Sniff:      SniffXML})
+	JSONFormat = standoff.Register(standoff.FormatSpec{Name: "bioc-json", Exts: []string{".bioc.json"},
+		NewDecoder: func(r io.Reader, name string) (standoff.Decoder, error) { return NewJSONDecoder(r, name), nil },
+		NewEncoder: func(w io.Writer, _ conll.SideFiles) (standoff.Encoder, error) { return NewJSONEncoder(w), nil },
+		Sniff:      SniffJSON})
+)
 
 // SniffJSON reports whether head, the start of a .json file, is a BioC
 // collection rather than JSON Lines: an object whose first key is one

@@ -379,11 +379,10 @@ func readText(name string) ([]byte, error) {
 	return io.ReadAll(limits.Reader(f, limits.MaxDocument, limits.ErrLargeDocument))
 }
 
-func init() {
-	standoff.Register(conll.FormatBrat,
-		func(r io.Reader, name string) (standoff.Decoder, error) {
-			return NewDecoder(r, name, func() ([]byte, error) { return readText(TextName(name)) }), nil
-		},
-		func(w io.Writer, side conll.SideFiles) (standoff.Encoder, error) { return NewEncoder(w, side), nil },
-		nil)
-}
+// Format is brat standoff (NAME.ann beside NAME.txt), as conll opens
+// and creates it.
+var Format = standoff.Register(standoff.FormatSpec{Name: "brat", Exts: []string{".ann"}, SideExts: []string{".txt"},
+	NewDecoder: func(r io.Reader, name string) (standoff.Decoder, error) {
+		return NewDecoder(r, name, func() ([]byte, error) { return readText(TextName(name)) }), nil
+	},
+	NewEncoder: func(w io.Writer, side conll.SideFiles) (standoff.Encoder, error) { return NewEncoder(w, side), nil }})

@@ -512,12 +512,12 @@ func (e *Encoder) Flush() {
 // Error returns the first error of Write or Flush.
 func (e *Encoder) Error() error { return e.err }
 
-func init() {
-	standoff.Register(conll.FormatPubTator,
-		func(r io.Reader, name string) (standoff.Decoder, error) { return NewDecoder(r, name), nil },
-		func(w io.Writer, _ conll.SideFiles) (standoff.Encoder, error) { return NewEncoder(w), nil },
-		Sniff)
-}
+// Format is PubTator (PMID|t|, PMID|a| and annotation lines), as conll
+// opens and creates it.
+var Format = standoff.Register(standoff.FormatSpec{Name: "pubtator", Exts: []string{".pubtator", ".pubtator.txt"},
+	NewDecoder: func(r io.Reader, name string) (standoff.Decoder, error) { return NewDecoder(r, name), nil },
+	NewEncoder: func(w io.Writer, _ conll.SideFiles) (standoff.Encoder, error) { return NewEncoder(w), nil },
+	Sniff:      Sniff})
 
 // Sniff reports whether head, the start of a file, looks like PubTator:
 // its first non-blank line is "PMID|t|...".

@@ -351,18 +351,38 @@ type Writer struct {
 //
 // A template wrapped by conll.Predictions makes a writer of a tagger's
 // output: each document keeps its text, and its annotations are the
-// entities of the written sentences' tags (AnnotateDocument).
+// entities of the written sentences' tags (see annotate).
 func NewWriter(enc Encoder, tmpl conll.Template) *Writer {
 	inner, annotate := conll.PredictionTemplate(tmpl)
 	c, _ := inner.(*Corpus)
 	return &Writer{enc: enc, corpus: c, annotate: annotate && c != nil}
 }
 
-// Register registers a document format with conll.RegisterFormat: its
-// Decoder and Encoder constructors wrapped in a Reader and a Writer.
-func Register(f conll.Format, newDec func(r io.Reader, name string) (Decoder, error),
-	newEnc func(w io.Writer, side conll.SideFiles) (Encoder, error), sniff func(head []byte) bool) {
-	conll.RegisterFormat(f, &conll.Codec{
+// FormatSpec is a document format as its package describes it: its
+// names (see conll.Codec), its Decoder and Encoder, and how to recognise
+// its content.
+type FormatSpec struct {
+	Name     string
+	Exts     []string // the first is the one outputs get
+	SideExts []string // files an output keeps beside it (brat's .txt)
+	// NewDecoder and NewEncoder make the format's Decoder of r (named
+	// name) and Encoder to w (side creates the files beside w).
+	NewDecoder func(r io.Reader, name string) (Decoder, error)
+	NewEncoder func(w io.Writer, side conll.SideFiles) (Encoder, error)
+	// Sniff, when not nil, tells the format from the start of a file
+	// whose name leaves it open (see conll.Codec).
+	Sniff func(head []byte) bool
+}
+
+// Register registers a document format with conll.RegisterFormat, its
+// Decoder and Encoder wrapped in a Reader and a Writer, and returns its
+// conll.Format. A format's package calls it once, as the initializer of
+// its Format variable: adding a format is its package and one import
+// in conll/formats.
+func Register(spec FormatSpec) conll.Format {
+	newDec, newEnc := spec.NewDecoder, spec.NewEncoder
+	return conll.RegisterFormat(&conll.Codec{
+		Name: spec.Name, Exts: spec.Exts, SideExts: spec.SideExts,
 		NewReader: func(r io.Reader, name string) (conll.SentenceReader, error) {
 			dec, err := newDec(r, name)
 			if err != nil {
@@ -377,7 +397,7 @@ func Register(f conll.Format, newDec func(r io.Reader, name string) (Decoder, er
 			}
 			return NewWriter(enc, tmpl), nil
 		},
-		Sniff: sniff,
+		Sniff: spec.Sniff,
 	})
 }
 
