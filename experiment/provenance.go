@@ -100,8 +100,8 @@ func total(m map[string]int) int {
 // parts are counted, not hashed: they are part of the tool).
 func describeCorpus(role, path string, opener conll.Opener, scheme iob.Scheme, repair func(conll.Repair)) (compare.InputInfo, error) {
 	info := compare.InputInfo{Role: role, Path: path, Types: map[string]int{}}
-	if path == "-" { // read once, by the training
-		info.SHA256 = "standard input"
+	if !CanReread(path) { // read once, by the training
+		info.SHA256 = "not a regular file: not read twice"
 		return info, nil
 	}
 	var sents []conll.Sentence
@@ -127,6 +127,21 @@ func describeCorpus(role, path string, opener conll.Opener, scheme iob.Scheme, r
 		}
 	}
 	return info, nil
+}
+
+// CanReread reports whether the corpus at path may be read a second
+// time, to be counted or hashed beside the work: a regular file or the
+// embedded sample, not standard input ("-") or a FIFO, which the work
+// reads once (a second reader would steal its data or wait forever).
+func CanReread(path string) bool {
+	if stressset.IsSample(path) {
+		return true
+	}
+	if path == "-" {
+		return false
+	}
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // QuietRepair returns a repair that repairs as repair would and says nothing
@@ -180,9 +195,12 @@ func (s *Systems) describe() ([]compare.SystemInfo, error) {
 		}
 	}
 	for _, m := range s.Models {
-		sum, err := fileSHA256(m.File)
-		if err != nil {
-			return nil, err
+		sum := "not a regular file: not read twice"
+		if CanReread(m.File) {
+			var err error
+			if sum, err = fileSHA256(m.File); err != nil {
+				return nil, err
+			}
 		}
 		out = append(out, compare.SystemInfo{Name: names[i], Kind: "model", Source: m.File, SHA256: sum})
 		i++
@@ -202,7 +220,7 @@ func (s *Systems) describe() ([]compare.SystemInfo, error) {
 // compare): the build's test corpus, kinds and sets, or the gold files,
 // and each system's predictions.
 func CompareProvenance(p compare.Provenance, buildDir, input string, preds []compare.Predictions,
-	golds []compare.GoldFile, predFiles []compare.PredictionFile, seed uint64) (*compare.Provenance, error) {
+	golds []compare.GoldFile, predFiles []compare.PredictionFile, seed uint64, sets []compare.SetInfo) (*compare.Provenance, error) {
 	p.Seed = seed
 	if buildDir != "" {
 		b, err := stressset.Open(buildDir)
@@ -240,13 +258,18 @@ func CompareProvenance(p compare.Provenance, buildDir, input string, preds []com
 		return &p, nil
 	}
 	for _, g := range golds {
-		info := compare.InputInfo{Role: "gold " + g.Set, Path: g.Path}
-		if g.Path != "-" {
+		info := compare.InputInfo{Role: "gold " + g.Set, Path: g.Path, SHA256: "not a regular file: not read twice"}
+		if CanReread(g.Path) {
 			sum, err := fileSHA256(g.Path)
 			if err != nil {
 				return nil, err
 			}
 			info.SHA256 = sum
+		}
+		for _, s := range sets { // as the comparison read them
+			if s.Name == g.Set {
+				info.Sentences, info.Tokens, info.Mentions = s.Sentences, s.Tokens, s.Mentions
+			}
 		}
 		p.Inputs = append(p.Inputs, info)
 	}

@@ -191,7 +191,7 @@ func (ev *Evaluation) build(ctx context.Context) (*stressset.Manifest, error) {
 	st := p.Start(fmt.Sprintf("building %s from %s", kindList(&plan), filepath.Base(plan.Inputs[0].Path)), -1, "sentences")
 	go func() {
 		path := plan.Inputs[0].Path
-		if path == "-" {
+		if !CanReread(path) {
 			return // read once, by the build
 		}
 		if stressset.IsSample(path) {

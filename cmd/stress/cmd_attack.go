@@ -89,7 +89,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		// terminal, a line every progress.Heartbeat and one at the end
 		// elsewhere.
 		st = progress.NewStages(e.Stderr, nil).Start("attacking "+filepath.Base(in), -1, "sentences")
-		if in != "-" { // standard input is read once, by the attack
+		if experiment.CanReread(in) { // standard input or a FIFO is read once, by the attack
 			go func() {
 				if sents, err := experiment.ReadTest(corpora(e), in, o.spec.Scheme, experiment.QuietRepair(job.Repair)); err == nil {
 					st.SetTotal(len(sents))

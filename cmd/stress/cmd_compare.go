@@ -109,7 +109,7 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	if err != nil {
 		return err
 	}
-	if rep.Provenance, err = experiment.CompareProvenance(provenance(e), buildDir, input, preds, golds, predFiles, c.Seed); err != nil {
+	if rep.Provenance, err = experiment.CompareProvenance(provenance(e), buildDir, input, preds, golds, predFiles, c.Seed, rep.Sets); err != nil {
 		return err
 	}
 	if o.html != "" {

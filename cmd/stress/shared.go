@@ -190,8 +190,8 @@ func progressPlan(e *env, plan *stressset.Plan) (finish func()) {
 		total := 0
 		for _, in := range plan.Inputs {
 			path := in.Path
-			if path == "-" {
-				return // read once, by the build
+			if !experiment.CanReread(path) {
+				return // standard input or a FIFO is read once, by the build
 			}
 			var sents []conll.Sentence
 			var err error
