@@ -3,6 +3,8 @@ package compare
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -44,7 +46,10 @@ func (c *Comparer) AddBuildDir(dir, input string, preds []Predictions) error {
 }
 
 // AddBuild adds the sets of input in of build b (see stressset.Build.Sets) to c, and the predictions
-// of each system on every set.
+// of each system on every set. A prediction file that does not exist
+// leaves that system's score on that set out, and is named in
+// c.Missing; a system with no prediction file at all is an error
+// wrapping ErrNoData.
 func (c *Comparer) AddBuild(b *stressset.Build, in *stressset.Input, preds []Predictions) error {
 	sets, err := b.Sets(in)
 	if err != nil {
@@ -56,8 +61,13 @@ func (c *Comparer) AddBuild(b *stressset.Build, in *stressset.Input, preds []Pre
 		}
 	}
 	for _, p := range preds {
+		var missing []MissingPrediction
 		for _, s := range sets {
 			path := filepath.Join(p.Dir, filepath.Base(s.File))
+			if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+				missing = append(missing, MissingPrediction{System: p.System, Set: s.Name, File: path})
+				continue
+			}
 			pred, err := b.ReadPredictions(s, path)
 			if err != nil {
 				return fmt.Errorf("system %s: %w", p.System, err)
@@ -66,6 +76,20 @@ func (c *Comparer) AddBuild(b *stressset.Build, in *stressset.Input, preds []Pre
 				return err
 			}
 		}
+		if len(missing) == len(sets) {
+			return fmt.Errorf("system %s: %w: none of the prediction files of the build's sets is in %s (%s, ...)", p.System, ErrNoData, p.Dir, filepath.Base(sets[0].File))
+		}
+		c.Missing = append(c.Missing, missing...)
 	}
 	return nil
+}
+
+// MissingPrediction is a set a system has no prediction file for
+// (AddBuild): its score there is left out.
+type MissingPrediction struct {
+	System, Set, File string
+}
+
+func (m MissingPrediction) String() string {
+	return fmt.Sprintf("system %s has no predictions for set %s (%s): left out", m.System, m.Set, m.File)
 }

@@ -98,8 +98,30 @@ func TestAddBuild(t *testing.T) {
 	if len(rep.Sets) != 3 || len(rep.Systems) != 1 {
 		t.Fatalf("report sets %d, systems %d", len(rep.Sets), len(rep.Systems))
 	}
-	if err := New().AddBuild(b, in, []Predictions{{System: "none", Dir: t.TempDir()}}); err == nil {
-		t.Error("no error for a system without prediction files")
+	if len(c.Missing) != 0 {
+		t.Errorf("missing %v", c.Missing)
+	}
+	if err := New().AddBuild(b, in, []Predictions{{System: "none", Dir: t.TempDir()}}); !errors.Is(err, ErrNoData) {
+		t.Errorf("a system without prediction files: %v", err)
+	}
+	// Without the swap set's predictions, the others are scored and the
+	// swap set is named.
+	os.Remove(filepath.Join(pred, "a_swap.tsv"))
+	c = New()
+	c.Samples = 0
+	if err := c.AddBuild(b, in, []Predictions{{System: "copy", Dir: pred}}); err != nil {
+		t.Fatal(err)
+	}
+	want := []MissingPrediction{{System: "copy", Set: "swap", File: filepath.Join(pred, "a_swap.tsv")}}
+	if len(c.Missing) != 1 || c.Missing[0] != want[0] {
+		t.Fatalf("missing %v, want %v", c.Missing, want)
+	}
+	rep, err = c.Report(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(rep.Systems[0].Results); got != 2 {
+		t.Errorf("%d results, want 2 (O and keyboard)", got)
 	}
 }
 

@@ -84,6 +84,9 @@ type Comparer struct {
 	// Progress, when not nil, is called after each bootstrap sample,
 	// from the resampling goroutines.
 	Progress func()
+	// Missing lists the sets of a build a system has no prediction file
+	// for (AddBuild), which its results leave out.
+	Missing []MissingPrediction
 	// Opener opens the files of AddGoldFile, AddPredictionFile and the
 	// builds of AddBuildDir ("-": its standard input; integer JSON Lines
 	// tags named by its Labels).

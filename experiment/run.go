@@ -70,19 +70,25 @@ func (ev *Evaluation) Files() (inputs, outputs []string) {
 	inputs, outputs = plan.Files()
 	inputs = append(inputs, ev.Systems.Inputs()...)
 	// Predictions are named as the sets are: the original as its input
-	// (the embedded sample as NAME.tsv), each stress set as in the build.
+	// (the embedded sample as NAME.tsv, standard input as the build's
+	// copy of it), each stress set as in the build.
 	var sets []string
 	for _, in := range plan.Inputs {
 		name := filepath.Base(in.Path)
-		if stressset.IsSample(in.Path) {
+		switch {
+		case stressset.IsSample(in.Path):
 			name = in.Name + ".tsv"
+		case in.Path == "-":
+			name = stressset.StdinCopy // the build keeps it, and reads it back, there
 		}
 		sets = append(sets, name)
 		sets = append(sets, conll.FormatOf(name).SideFiles(name)...) // brat's text beside
 	}
-	changes, manifest := filepath.Join(plan.Dir, stressset.ChangesName), filepath.Join(plan.Dir, stressset.ManifestName)
+	notSets := map[string]bool{ // the build's files that are not stress sets
+		filepath.Join(plan.Dir, stressset.ChangesName): true, filepath.Join(plan.Dir, stressset.ManifestName): true,
+		filepath.Join(plan.Dir, stressset.StdinCopy): true}
 	for _, out := range outputs {
-		if out != changes && out != manifest {
+		if !notSets[out] {
 			sets = append(sets, filepath.Base(out))
 		}
 	}

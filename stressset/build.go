@@ -30,6 +30,10 @@ import (
 const (
 	ManifestName = "manifest.json"
 	ChangesName  = "changes.tsv"
+	// StdinCopy is the copy of standard input ("-") a build keeps
+	// beside its sets and records as that input: standard input can be
+	// read once, and compare, run and build --from read the input again.
+	StdinCopy = "stdin.tsv"
 )
 
 // Sentinel errors.
@@ -115,6 +119,9 @@ func (p *Plan) Files() (inputs, outputs []string) {
 		if !IsSample(in.Path) {
 			inputs = append(inputs, in.Path)
 			inputs = append(inputs, conll.FormatOf(in.Path).SideFiles(in.Path)...)
+		}
+		if in.Path == "-" {
+			outputs = append(outputs, filepath.Join(p.Dir, StdinCopy))
 		}
 		for _, k := range p.Kinds {
 			name := filepath.Join(p.Dir, outputName(in, k))

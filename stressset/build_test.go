@@ -233,3 +233,42 @@ func TestConcurrentBuildsOneWins(t *testing.T) {
 		t.Fatalf("with Force: %v", err)
 	}
 }
+
+// A change log that lost a row, or holds one of a file the manifest
+// does not name, is refused when the build is read back: the manifest
+// counts every output's changes.
+func TestChangesCountChecked(t *testing.T) {
+	plan := testPlan(t, testInputs(t, 10))
+	if _, err := Run(context.Background(), plan); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(plan.Dir, ChangesName)
+	orig, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(orig), "\n")
+	for name, edited := range map[string]string{
+		"a row deleted": lines[0] + strings.Join(lines[2:], ""),
+		"a foreign row": string(orig) + "z_key.tsv\t1\t1\t1\tkeyboard\tab\tba\t\t\t\n",
+	} {
+		if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		b, err := Open(plan.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Changes(); !errors.Is(err, ErrManifest) {
+			t.Errorf("%s: Changes = %v, want ErrManifest", name, err)
+		}
+	}
+	os.WriteFile(path, orig, 0o644)
+	b, err := Open(plan.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Changes(); err != nil {
+		t.Errorf("the log as written: %v", err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -76,9 +77,10 @@ type maker struct {
 	changesOut *asyncWriter
 	log        *ChangeWriter
 
-	srcs  []*source
-	sinks [][]*sink
-	parts []perturb.Part
+	srcs   []*source
+	spools []*atomicfile.File // the copy of standard input (StdinCopy), per input; nil for files
+	sinks  [][]*sink
+	parts  []perturb.Part
 
 	// Finished outputs, and the change log so far, are flushed to disk
 	// in the background while later inputs are perturbed, so that the
@@ -127,6 +129,7 @@ func (mk *maker) open() error {
 	mk.log.WriteHeader()
 
 	mk.srcs = make([]*source, len(plan.Inputs))
+	mk.spools = make([]*atomicfile.File, len(plan.Inputs))
 	mk.sinks = make([][]*sink, len(plan.Inputs))
 	mk.parts = make([]perturb.Part, len(plan.Inputs))
 	for i := range plan.Inputs {
@@ -143,11 +146,27 @@ func (mk *maker) openInput(i int) error {
 	if IsSample(in.Path) && plan.Scheme != iob.IOB2 {
 		return fmt.Errorf("%w: %s is IOB2, not %s", ErrInput, in.Path, plan.Scheme)
 	}
-	src, err := openSource(plan.Opener, in.Path)
+	var spool io.Writer
+	if in.Path == "-" {
+		// Standard input can be read once: the build keeps a copy
+		// beside its sets, which it records as the input, so that
+		// compare, run and --from read it again.
+		f, err := atomicfile.Create(filepath.Join(plan.Dir, StdinCopy), !plan.Force)
+		if err != nil {
+			return err
+		}
+		mk.spools[i], spool = f, f
+	}
+	src, err := openSource(plan.Opener, in.Path, spool)
 	if err != nil {
 		return err
 	}
 	mk.srcs[i] = src
+	if in.Path == "-" && src.file.Format != conll.FormatOf(StdinCopy) {
+		// The copy and the sets are named .tsv: another format would
+		// be read back as CoNLL.
+		return fmt.Errorf("%w: standard input holds %s, not CoNLL: give it as a file named for its format", ErrInput, src.file.Format)
+	}
 	// Inputs are valid in the plan's scheme: anything else (IOB1 or
 	// IOBES read as IOB2, "X-Foo", "B-") stops the build at its line
 	// instead of passing through.
@@ -229,7 +248,11 @@ func (mk *maker) assemble(stats [][]perturb.Stats) error {
 		}
 		src.Close()
 		in.SHA256 = sum
-		in.Path = recordedPath(in.Path, plan.Dir)
+		if in.Path == "-" {
+			in.Path = StdinCopy // recorded relative to the build, where it is kept
+		} else {
+			in.Path = recordedPath(in.Path, plan.Dir)
+		}
 		if plan.Expect != nil {
 			for _, old := range plan.Expect.Inputs {
 				if old.Name == in.Name && old.SHA256 != in.SHA256 {
@@ -309,7 +332,10 @@ func (mk *maker) commit(data []byte) error {
 		return err
 	}
 	var outs []atomicfile.Committer
-	for _, ss := range mk.sinks {
+	for i, ss := range mk.sinks {
+		if mk.spools[i] != nil {
+			outs = append(outs, mk.spools[i])
+		}
 		for _, s := range ss {
 			outs = append(outs, s)
 		}
@@ -333,6 +359,11 @@ func (mk *maker) close() {
 	for _, src := range mk.srcs {
 		if src != nil {
 			src.Close()
+		}
+	}
+	for _, f := range mk.spools {
+		if f != nil {
+			f.Abort()
 		}
 	}
 	if mk.changesOut != nil {

@@ -3,8 +3,10 @@ package stressset
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
@@ -100,11 +102,39 @@ func (e *InputError) Unwrap() error { return ErrInput }
 
 // Changes reads the build's change log: the changes of each output
 // file. It is nil when the build has no change log.
+//
+// The log must hold, for every output, as many changes as the manifest
+// records (Stats.Changes), and none of a file the manifest does not
+// name: a row deleted or added by hand would otherwise shift the
+// perturbed/untouched split silently. The error wraps ErrManifest.
 func (b *Build) Changes() (map[string][]Span, error) {
 	if b.Manifest.Changes == "" {
 		return nil, nil
 	}
-	return ReadChangedFile(filepath.Join(b.Dir, b.Manifest.Changes))
+	path := filepath.Join(b.Dir, b.Manifest.Changes)
+	rows, err := ReadChangesFile(path)
+	if err != nil {
+		return nil, err
+	}
+	got := map[string]int{}
+	changes := make([]perturb.Change, len(rows))
+	for i, row := range rows {
+		changes[i] = row.Change
+		got[row.File]++
+	}
+	for _, in := range b.Manifest.Inputs {
+		for _, out := range in.Outputs {
+			if n := got[out.File]; n != out.Stats.Changes {
+				return nil, fmt.Errorf("%w: %s: %d changes of %s, %s records %d (was the change log edited?)",
+					ErrManifest, path, n, out.File, ManifestName, out.Stats.Changes)
+			}
+			delete(got, out.File)
+		}
+	}
+	for _, file := range slices.Sorted(maps.Keys(got)) {
+		return nil, fmt.Errorf("%w: %s: %d changes of %s, which %s does not name", ErrManifest, path, got[file], file, ManifestName)
+	}
+	return ChangedSpans(changes), nil
 }
 
 // OriginalPath locates an input of the build: its path as recorded
@@ -214,7 +244,7 @@ func (b *Build) ReadPredictions(set Set, path string) ([]conll.Sentence, error) 
 	if err != nil {
 		return nil, err
 	}
-	src, err := openSource(b.Opener, path)
+	src, err := openSource(b.Opener, path, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -28,8 +28,9 @@ type source struct {
 // openSource opens an input: a file (CoNLL or JSON Lines, maybe
 // gzipped) or an embedded sample ("sample:test", "sample:train"). The
 // bytes go through a hash on their way to op.OpenReader, which decodes
-// them as op.Open would.
-func openSource(op conll.Opener, path string) (*source, error) {
+// them as op.Open would, and, when spool is not nil, are copied to it
+// as stored (a build keeps its standard input: see StdinCopy).
+func openSource(op conll.Opener, path string, spool io.Writer) (*source, error) {
 	src := &source{hash: sha256.New()}
 	switch {
 	case path == sample.TestName:
@@ -44,6 +45,9 @@ func openSource(op conll.Opener, path string) (*source, error) {
 			return nil, err
 		}
 		src.raw, src.osFile = f, f
+	}
+	if spool != nil {
+		src.raw = io.TeeReader(src.raw, spool)
 	}
 	cf, err := op.OpenReader(io.TeeReader(src.raw, src.hash), path)
 	if err != nil {
@@ -96,7 +100,7 @@ func ReadFileScheme(op conll.Opener, path string, scheme iob.Scheme, repair func
 // opened file before the first sentence is read (to check or convert
 // its tags: conll.File.SetScheme).
 func readFileSetup(op conll.Opener, path string, like conll.Template, setup func(*conll.File) error) ([]conll.Sentence, conll.Layout, string, error) {
-	src, err := openSource(op, path)
+	src, err := openSource(op, path, nil)
 	if err != nil {
 		return nil, conll.Layout{}, "", err
 	}

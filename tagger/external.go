@@ -69,7 +69,7 @@ func (c *Command) TagSentences(ctx context.Context, sents []conll.Sentence) ([][
 	// A child that keeps the output pipes open after the shell is killed
 	// must not hang Wait forever.
 	cmd.WaitDelay = 2 * time.Second
-	tail := &tailBuffer{max: stderrTail}
+	tail := &tailBuffer{max: stderrTail, shown: c.Stderr != nil}
 	if c.Stderr != nil {
 		cmd.Stderr = io.MultiWriter(tail, c.Stderr)
 	} else {
@@ -196,12 +196,22 @@ func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
 		return fmt.Errorf("output line %d: %w %q (write only tags there; messages go to standard error): %w",
 			strayLine, ErrStrayLine, truncate(strayText), err)
 	}
-	finish := func() error {
+	finish := func(eof bool) error {
 		if cur == nil {
 			return nil
 		}
 		if got < len(want) {
 			s := sents[want[got]]
+			if eof && got == 0 && len(want) > 1 && len(cur) != len(s.Tokens) {
+				// One block for the whole corpus: the counts of the first
+				// sentence would only puzzle.
+				total := 0
+				for _, i := range want {
+					total += len(sents[i].Tokens)
+				}
+				return fmt.Errorf("output line %d: %w: no sentence separators: %d tags and no blank line, for %d sentences of %d tokens (print a blank line after each sentence's tags)",
+					firstTag, ErrSentenceCount, len(cur), len(want), total)
+			}
 			if len(cur) != len(s.Tokens) {
 				return fmt.Errorf("output line %d: sentence %d%s: %w: got %d, want %d",
 					firstTag, got+1, inputLine(s.Line), ErrTagCount, len(cur), len(s.Tokens))
@@ -217,7 +227,7 @@ func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
 		text := strings.TrimRight(sc.Text(), "\r")
 		fields := strings.Fields(text)
 		if len(fields) == 0 {
-			if err := finish(); err != nil {
+			if err := finish(false); err != nil {
 				return nil, stray(err, line)
 			}
 			continue
@@ -251,7 +261,7 @@ func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("output line %d: %w", line+1, limits.Err(err))
 	}
-	if err := finish(); err != nil {
+	if err := finish(true); err != nil {
 		return nil, stray(err, line)
 	}
 	if got != len(want) {
@@ -279,6 +289,9 @@ type tailBuffer struct {
 	max int
 	buf []byte
 	cut bool
+	// shown is set when the same bytes go to the user as they come (a
+	// Stderr): an error then points at them instead of repeating them.
+	shown bool
 }
 
 func (t *tailBuffer) Write(p []byte) (int, error) {
@@ -299,6 +312,9 @@ func (t *tailBuffer) quote() string {
 	s := strings.TrimSpace(strings.ToValidUTF8(string(t.buf), "\uFFFD"))
 	if s == "" {
 		return ""
+	}
+	if t.shown {
+		return " (its standard error is above)"
 	}
 	if t.cut {
 		s = "..." + s

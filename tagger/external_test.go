@@ -167,7 +167,7 @@ func TestCommandErrors(t *testing.T) {
 		{"short", 0, ErrTagCount, "sentence 1 (input line 10): wrong number of tags: got 3, want 4"},
 		{"extra", 0, ErrSentenceCount, "got 3, want 2"},
 		{"wrong-token", 0, ErrTagCount, `token 1 is "aspirin", want "Aspirin"`},
-		{"no-blank", 0, ErrTagCount, "got 6, want 4"},
+		{"no-blank", 0, ErrSentenceCount, "output line 1: wrong number of sentences: no sentence separators: 6 tags and no blank line, for 2 sentences of 6 tokens"},
 		{"fail", 0, ErrCommandFailed, "exit status 3; stderr:\nloading model...\nTraceback: model.bin not found"},
 		{"hang", 300 * time.Millisecond, ErrTimeout, "timed out after 300ms"},
 		{"eager", 0, ErrTagCount, "got 1, want 4"},
@@ -253,6 +253,7 @@ func TestReadTags(t *testing.T) {
 		{"comments", "# sent 1\nO\nO\n\n#x\nO\n", [][]string{{"O", "O"}, {"O"}}, nil},
 		{"spaces", "a  NN  O  \r\nb O\r\n\r\nc O\r\n", [][]string{{"O", "O"}, {"O"}}, nil},
 		{"too few sentences", "O\nO\n", nil, ErrSentenceCount},
+		{"no blank line at all", "O\nO\nO\n", nil, ErrSentenceCount},
 		{"too many sentences", "O\nO\n\nO\n\nO\n", nil, ErrSentenceCount},
 		{"short sentence", "O\n\nO\n", nil, ErrTagCount},
 		{"long sentence", "O\nO\n\nO\nO\n", nil, ErrTagCount},
@@ -269,6 +270,22 @@ func TestReadTags(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestCommandStderrOnce: the standard error of a failing tagger that
+// the user sees as it comes is not repeated in the error.
+func TestCommandStderrOnce(t *testing.T) {
+	c := helperCommand("fail")
+	c.Timeout = time.Minute
+	var stderr strings.Builder
+	c.Stderr = &stderr
+	_, err := c.TagSentences(context.Background(), []conll.Sentence{sent("a/O")})
+	if !errors.Is(err, ErrCommandFailed) || !strings.HasSuffix(err.Error(), "exit status 3 (its standard error is above)") {
+		t.Errorf("err = %v", err)
+	}
+	if !strings.Contains(stderr.String(), "Traceback: model.bin not found") {
+		t.Errorf("stderr %q", stderr.String())
 	}
 }
 

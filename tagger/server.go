@@ -90,7 +90,7 @@ func (s *Server) start() error {
 	cmd.Dir, cmd.Env = s.Dir, s.Env
 	setProcessGroup(cmd)
 	cmd.WaitDelay = 2 * time.Second
-	s.tail = &tailBuffer{max: stderrTail}
+	s.tail = &tailBuffer{max: stderrTail, shown: s.Stderr != nil}
 	cmd.Stderr = s.tail
 	if s.Stderr != nil {
 		cmd.Stderr = io.MultiWriter(s.tail, s.Stderr)

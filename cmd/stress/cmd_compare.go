@@ -105,6 +105,9 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	if err != nil {
 		return err
 	}
+	for _, m := range c.Missing {
+		fmt.Fprintf(e.Stderr, "warning: %v\n", m)
+	}
 	rep, err := c.Report(ctx)
 	if err != nil {
 		return err

@@ -70,6 +70,7 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if err := checkOutputs(append(append([]string{o.test}, o.sys.Inputs()...), kinds.InputFiles(o.kinds)...), []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}
+	warnOverlap(e.Stderr, o.sys.Train, o.test)
 	o.sys.Repair = o.repair.log(e.Stderr)
 	defer o.repair.done()
 	test, err := experiment.ReadTest(corpora(e), o.test, o.sys.Scheme, o.sys.Repair)

@@ -85,6 +85,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := experiment.ClearDir(o.outDir, o.force, read); err != nil {
 		return outDirError(err)
 	}
+	warnOverlap(e.Stderr, o.sys.Train, o.test)
 	res, err := ev.Run(ctx)
 	if err != nil {
 		return systemsError("run", setupError(err))
@@ -107,6 +108,9 @@ func (o *runOptions) check() error {
 	}
 	if o.htmlPath == "" {
 		o.htmlPath = filepath.Join(o.outDir, "report.html")
+	}
+	if err := oneStdin(append([]string{o.test}, o.sys.Train...)...); err != nil {
+		return err
 	}
 	if len(o.sys.Train) > 0 && o.test == "" {
 		return usageErrorf("run: --train needs --test (the stress sets are built from the test set)")

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"math"
 	"time"
 
 	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/tagger"
 )
@@ -59,6 +61,14 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 	if err := checkOutputs(args, []string{out}, force); err != nil {
 		return err
 	}
+	// The model file is started now, so that a directory that is not
+	// there (or cannot be written) fails before the training, not after
+	// its last epoch.
+	f, err := atomicfile.Create(out, !force)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
 
 	defer o.repair.done()
 	sents, err := experiment.ReadTraining(corpora(e), args, o.scheme, o.repair.log(e.Stderr))
@@ -77,7 +87,14 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 	}
 	took := time.Since(start)
 
-	if err := m.SaveFile(out, tagger.SaveOptions{NoClobber: !force}); err != nil {
+	bw := bufio.NewWriter(f)
+	if err := m.Save(bw); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if err := f.Commit(); err != nil {
 		return err
 	}
 	if !quiet {

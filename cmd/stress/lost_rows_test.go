@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -141,6 +142,35 @@ func then(args []string, check func(t *testing.T)) func(t *testing.T) {
 	}
 }
 
+// buildWithPredictions returns the files of a K/W build of safetyCorpus
+// (b/...) with predictions that copy its sets (p/...), but for the
+// prediction files named in leave.
+func buildWithPredictions(t *testing.T, leave ...string) map[string]string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "in.tsv"), []byte(safetyCorpus), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, err := runCLI(t, "", "build", "--kinds", "keyboard,swap", "--out", filepath.Join(dir, "b"), filepath.Join(dir, "in.tsv")); err != nil {
+		t.Fatalf("build: %v\n%s", err, stderr)
+	}
+	files := map[string]string{"in.tsv": safetyCorpus, "p/in.tsv": safetyCorpus}
+	for _, name := range []string{"manifest.json", "changes.tsv", "in_key.tsv", "in_swap.tsv"} {
+		b, err := os.ReadFile(filepath.Join(dir, "b", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["b/"+name] = string(b)
+		if strings.HasPrefix(name, "in_") {
+			files["p/"+name] = string(b)
+		}
+	}
+	for _, name := range leave {
+		delete(files, name)
+	}
+	return files
+}
+
 // lostRows are the rows of issue 24.
 func lostRows(t *testing.T) []badInput {
 	c4 := readTestdata(t, "bc5cdr4-head.tsv")
@@ -203,6 +233,28 @@ func lostRows(t *testing.T) []badInput {
 			code: 1, msg: `two.tsv:3: O after I-Chemical: the entity is not closed with E- (the file reads as iob2: --scheme iob2)`},
 		{name: "IOBES on standard input under iob2", stdin: "a\tS-Chemical\nb\tI-Chemical\n", args: []string{"stats", "-"},
 			code: 1, msg: `-:1: tag "S-Chemical" is not valid iob2 (the tags look like iobes: --scheme iobes --repair)`},
+
+		// Misleading or silent behaviour.
+		{name: "--train and --test the same file", setup: map[string]string{"in.tsv": safetyCorpus}, args: []string{"curve", "-q", "--samples", "0", "--epochs", "1", "--baselines=words", "--train", "in.tsv", "--test", "in.tsv"},
+			code: 0, msg: "warning: --train and --test overlap: the training file in.tsv is the test file\n"},
+		{name: "--train and --test sharing sentences", setup: map[string]string{"in.tsv": safetyCorpus, "train.tsv": "Other\tO\nwords\tO\nhere\tO\n\n" + safetyCorpus}, args: []string{"curve", "-q", "--samples", "0", "--epochs", "1", "--baselines=words", "--train", "train.tsv", "--test", "in.tsv"},
+			code: 0, msg: "warning: --train and --test overlap: 2 of the 2 test sentences (100.0%) are also in the training data, token for token\n"},
+		{name: "tagger without blank lines between sentences", setup: map[string]string{"in.tsv": safetyCorpus}, args: []string{"tag", "--model-cmd", `awk 'NF{print "O"}'`, "-o", "out.tsv", "in.tsv"},
+			code: 1, msg: "output line 1: wrong number of sentences: no sentence separators: 9 tags and no blank line, for 2 sentences of 9 tokens (print a blank line after each sentence's tags)", absent: []string{"out.tsv"}},
+		{name: "crashing tagger: its traceback once", setup: map[string]string{"in.tsv": safetyCorpus}, args: []string{"tag", "--model-cmd", `cat >/dev/null; echo 'Traceback: no model' >&2; exit 1`, "-o", "out.tsv", "in.tsv"},
+			code: 1, msg: "[tagger] Traceback: no model\nstress: model command \"cat >/dev/null; echo 'Traceback: no model' >&2; exit 1\": tagger command failed: exit status 1 (its standard error is above)\n", absent: []string{"out.tsv"}},
+		{name: "compare --build, a set without predictions", setup: buildWithPredictions(t, "p/in_swap.tsv"), args: []string{"compare", "--samples", "0", "--build", "b", "--pred", "s=p"},
+			code: 0, msg: "warning: system s has no predictions for set swap (p/in_swap.tsv): left out\n", out: "keyboard"},
+		{name: "compare --build, no predictions at all", setup: buildWithPredictions(t, "p/in.tsv", "p/in_key.tsv", "p/in_swap.tsv"), args: []string{"compare", "--samples", "0", "--build", "b", "--pred", "s=p"},
+			code: 1, msg: "system s: nothing to compare: none of the prediction files of the build's sets is in p (in.tsv, ...)"},
+		{name: "help help", args: []string{"help", "help"},
+			code: 0, out: "Usage: stress help [COMMAND]"},
+		{name: "help shows list, not stringArray", args: []string{"help", "run"},
+			code: 0, out: "--model-name list"},
+		{name: "--kind to a command taking --kinds", args: []string{"build", "--kind", "keyboard"},
+			code: 2, msg: "stress: usage: stress build: unknown flag: --kind (did you mean --kinds?)\n"},
+		{name: "a command name mistyped", args: []string{"buidl"},
+			code: 2, msg: `stress: usage: unknown command "buidl" (see 'stress help'; did you mean "build"?)` + "\n"},
 
 		// Temporary files of a killed run, whatever the next one writes.
 		{name: "build K/W/S killed (SIGKILL), then a K build", setup: map[string]string{"in.tsv": safetyCorpus},

@@ -1,12 +1,22 @@
 package main
 
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
 // The rows of TestBadInputs for the output policy (issue 25: F01-F05,
 // F07, F14-F17), kept apart from the others so that both lists grow
 // without touching each other.
 
 // outputPolicyRows are the rows; in and with are TestBadInputs' setups
 // (in.tsv alone, and in.tsv with more files).
-func outputPolicyRows(in map[string]string, with func(map[string]string) map[string]string) []badInput {
+func outputPolicyRows(t *testing.T, in map[string]string, with func(map[string]string) map[string]string) []badInput {
+	edited := keyboardBuild(t)
+	lines := strings.SplitAfter(edited["b/changes.tsv"], "\n")
+	edited["b/changes.tsv"] = lines[0] + strings.Join(lines[2:], "") // a row deleted
 	return []badInput{
 		// F01: a device node or FIFO is written into, never replaced by a
 		// regular file; a directory is refused; a link is written through.
@@ -143,5 +153,66 @@ func outputPolicyRows(in map[string]string, with func(map[string]string) map[str
 		{name: "curve --html: the page appears meanwhile", feed: "in.tsv", appear: map[string]string{"page.html": "theirs\n"},
 			args: []string{"curve", "--samples", "0", "--test", "in.tsv", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--rates", "0.5", "--html", "page.html", "-q"},
 			code: 1, msg: "page.html: file exists (use --force to replace it)"},
+
+		// F26: an output that cannot be written fails before the work.
+		{name: "train into a missing directory", setup: in,
+			args: []string{"train", "--features", "words", "-o", "nodir/m.bin", "in.tsv"},
+			code: 1, msg: "stress: open nodir/m.bin: no such file or directory\n", absent: []string{"nodir"}},
+
+		// F17: the change log must hold the changes the manifest counts.
+		{name: "compare a build whose change log lost a row", setup: edited,
+			args: []string{"compare", "--samples", "0", "--build", "b", "--pred", "s=p"},
+			code: 1, msg: "was the change log edited?"},
+
+		// F14: standard input is read once; a build keeps a copy of it
+		// (stdin.tsv), recorded as the input, so that compare, run and
+		// build --from read it again.
+		{name: "build from standard input keeps a copy", stdin: safetyCorpus,
+			args: []string{"build", "--kinds", "keyboard", "--out", "b", "-"}, code: 0, check: readStdinBuild},
+		{name: "run --test -", stdin: safetyCorpus,
+			args: []string{"run", "-q", "--test", "-", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--samples", "0", "--out", "r"}, code: 0},
+		{name: "run --test - --train -", stdin: safetyCorpus,
+			args: []string{"run", "-q", "--test", "-", "--train", "-", "--out", "r"},
+			code: 2, msg: "standard input (-) can be only one of the inputs", absent: []string{"r"}},
+		{name: "build from standard input holding PubTator", stdin: cdr3PubTator(t),
+			args: []string{"build", "--kinds", "keyboard", "--out", "b", "-"},
+			code: 1, msg: "standard input holds pubtator, not CoNLL: give it as a file named for its format", absent: []string{"b"}},
+	}
+}
+
+// keyboardBuild builds in.tsv (safetyCorpus) with the keyboard kind
+// into b and returns the files: in.tsv, b/* and p/*, predictions equal
+// to the gold sets.
+func keyboardBuild(t *testing.T) map[string]string {
+	t.Helper()
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.tsv")
+	if err := os.WriteFile(in, []byte(safetyCorpus), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, err := runCLI(t, "", "build", "--kinds", "keyboard", "--out", filepath.Join(dir, "b"), in); err != nil {
+		t.Fatalf("build: %v (%s)", err, stderr)
+	}
+	files := map[string]string{"in.tsv": safetyCorpus, "p/in.tsv": safetyCorpus}
+	for _, name := range []string{"changes.tsv", "manifest.json", "in_key.tsv"} {
+		b, err := os.ReadFile(filepath.Join(dir, "b", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files["b/"+name] = string(b)
+	}
+	files["p/in_key.tsv"] = files["b/in_key.tsv"]
+	return files
+}
+
+// readStdinBuild checks that a build from standard input, in b, is read
+// again: compared (its sets as predictions) and regenerated in place.
+func readStdinBuild(t *testing.T) {
+	t.Helper()
+	if out, stderr, err := runCLI(t, "", "compare", "--samples", "0", "--build", "b", "--pred", "s=b"); err != nil || !strings.Contains(out, "100.00") {
+		t.Errorf("compare --build b: %v (%s)\n%s", err, stderr, out)
+	}
+	if _, stderr, err := runCLI(t, "", "build", "--from", "b/manifest.json"); err != nil {
+		t.Errorf("build --from: %v (%s)", err, stderr)
 	}
 }

@@ -319,7 +319,7 @@ func TestBadInputs(t *testing.T) {
 		{name: "a model server's error of two lines", setup: in, args: []string{"tag", "--model-server", `while read l; do printf '%s\n' '{"error": "Traceback:\nValueError"}'; done`, "-o", "out.tsv", "in.tsv"},
 			code: 1, msg: `the server reported: "Traceback:\nValueError"`, absent: []string{"out.tsv"}},
 	}
-	rows = append(rows, outputPolicyRows(in, with)...)
+	rows = append(rows, outputPolicyRows(t, in, with)...)
 	rows = append(rows, lostRows(t)...)
 	table := []string{
 		"# Bad inputs",

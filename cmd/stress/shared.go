@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"runtime"
 	"slices"
@@ -321,4 +322,17 @@ func oneStdin(names ...string) error {
 		return usageErrorf("standard input (-) can be only one of the inputs")
 	}
 	return nil
+}
+
+// warnOverlap warns when the training corpora and the test corpus of
+// run or curve overlap (experiment.TrainTestOverlap): the same file, or
+// test sentences the baselines were trained on. A file that cannot be
+// read is left to the command, which reports it.
+func warnOverlap(w io.Writer, train []string, test string) {
+	if len(train) == 0 || test == "" {
+		return
+	}
+	if o, err := experiment.TrainTestOverlap(train, test); err == nil && o.Any() {
+		fmt.Fprintf(w, "warning: --train and --test overlap: %v\n", o)
+	}
 }

@@ -11,6 +11,8 @@ import (
 	"io"
 	"maps"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -182,5 +184,45 @@ func (s *specials) feedRow(t *testing.T, tt badInput) (int, string) {
 			return status(r)
 		case <-time.After(5 * time.Millisecond):
 		}
+	}
+}
+
+// F16: a standard output whose reader has gone (stress ... | head -1)
+// ends the command like a SIGPIPE does (status 141, no message), after
+// its clean-ups: the log's temporary file is removed, nothing is
+// published.
+func TestBrokenStdoutLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "big.tsv"), []byte(bigCorpus), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], "perturb", "--kind", "keyboard", "--log", "log.tsv", "big.tsv")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), cliEnv+"=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line := make([]byte, 10) // as head -1: read a little, then go
+	if _, err := io.ReadFull(out, line); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 141 || stderr.Len() != 0 {
+		t.Errorf("exit %d, stderr %q; want 141 and nothing", code, stderr.String())
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		var names []string
+		for _, e := range ents {
+			names = append(names, e.Name())
+		}
+		t.Errorf("left %q, want only big.tsv", names)
 	}
 }

@@ -5,11 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sort"
 	"sync"
 
 	"github.com/spf13/pflag"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // Env carries the process streams, so that commands never touch
@@ -181,45 +184,65 @@ func (cs *Set) Run(ctx context.Context, e *Env, args []string) error {
 	}
 	switch args[0] {
 	case "-h", "--help", "help":
+		out := &checkedWriter{w: e.Stdout}
 		if len(args) > 1 {
+			switch args[1] {
+			case "-h", "--help", "help":
+				fmt.Fprintf(e.Stdout, "Usage: %s help [COMMAND]\n\nlist the commands, or describe COMMAND and its flags (also: %[1]s COMMAND --help)\n", cs.Prog)
+				return nil
+			}
 			c, ok := cs.byName[args[1]]
 			if !ok {
-				return UsageErrorf("unknown command %q (see '%s help')", args[1], cs.Prog)
+				return cs.unknownCommand(args[1])
 			}
 			if c.Sub != nil {
 				if len(args) > 2 {
 					return c.Sub.Run(ctx, e, append([]string{"help"}, args[2:]...))
 				}
-				c.Sub.HelpAll(e.Stdout)
-				return nil
+				c.Sub.HelpAll(out)
+				return out.err
 			}
-			f, _ := cs.flagSet(c, e.Stdout)
+			f, _ := cs.flagSet(c, out)
 			f.fs.Usage()
-			return nil
+			return out.err
 		}
-		cs.Help(e.Stdout)
-		return nil
+		cs.Help(out)
+		return out.err
 	}
 	c, ok := cs.byName[args[0]]
 	if !ok {
-		return UsageErrorf("unknown command %q (see '%s help')", args[0], cs.Prog)
+		return cs.unknownCommand(args[0])
 	}
 	// The parser prints nothing itself: help goes to stdout once, and a
 	// bad command line is reported in one line by ExitCode.
 	f, run := cs.flagSet(c, io.Discard)
 	if err := f.Parse(args[1:]); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			f.fs.SetOutput(e.Stdout)
+			out := &checkedWriter{w: e.Stdout}
+			f.fs.SetOutput(out)
 			f.fs.Usage()
+			if out.err != nil {
+				return out.err
+			}
 			return ErrHelpShown
 		}
-		return UsageErrorf("%s %s: %v", cs.Prog, c.Name, err)
+		return UsageErrorf("%s %s: %v%s", cs.Prog, c.Name, err, f.suggestion(err))
 	}
 	err := run(ctx, e, f.fs.Args())
 	if cs.Errors != nil {
 		err = cs.Errors(err)
 	}
 	return err
+}
+
+// unknownCommand is the error of a command name the set lacks, with the
+// command it most likely meant.
+func (cs *Set) unknownCommand(name string) error {
+	hint := ""
+	if s := textutil.Suggest(name, cs.names()); s != "" {
+		hint = fmt.Sprintf("; did you mean %q?", s)
+	}
+	return UsageErrorf("unknown command %q (see '%s help'%s)", name, cs.Prog, hint)
 }
 
 // flagSet binds c's flags to a fresh options value.
@@ -296,4 +319,28 @@ func (cs *Set) HelpAll(w io.Writer) {
 		fmt.Fprintln(w)
 		cs.Usage(w, n)
 	}
+}
+
+// checkedWriter keeps the first error of the writes to w, for output
+// written with fmt.Fprint and friends, whose errors are easy to drop:
+// help that could not be written (stdout on a full disk, a closed pipe)
+// must not exit 0.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		var pe *fs.PathError // os.Stdout's: "write /dev/stdout: ..."
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		c.err = fmt.Errorf("write standard output: %w", err)
+	}
+	return n, err
 }

@@ -15,6 +15,7 @@ import (
 type greetOptions struct {
 	Name  string
 	Times int
+	Tags  []string
 }
 
 func greetSet() *Set {
@@ -29,6 +30,7 @@ func greetSet() *Set {
 		Bind: Bind(func(f *Flags, o *greetOptions) {
 			f.String(&o.Name, "name", "n", "world", "who to greet")
 			f.IntIn(&o.Times, "times", 1, 1, 3, "how often")
+			f.Strings(&o.Tags, "tag", "a tag to add (repeatable)")
 		}, func(_ context.Context, e *Env, o *greetOptions, args []string) error {
 			if len(args) > 0 {
 				return UsageErrorf("greet takes no arguments")
@@ -61,6 +63,13 @@ func TestSetRun(t *testing.T) {
 		{[]string{"nope"}, 2, "", "demo: usage: unknown command \"nope\" (see 'demo help')\n"},
 		{[]string{"greet", "--help"}, 0, "Usage: demo greet [--name N] [--times K]\n\nsay hello\n\nFlags:\n", ""},
 		{[]string{"help"}, 0, "demo: a test program\n\nUsage: demo COMMAND [flags] [args]\n\nCommands:\n  fail   exit 3\n  greet  say hello\n\nRun 'demo help COMMAND'.\n", ""},
+		{[]string{"help", "help"}, 0, "Usage: demo help [COMMAND]\n\nlist the commands, or describe COMMAND and its flags (also: demo COMMAND --help)\n", ""},
+		{[]string{"help", "greet"}, 0, "Usage: demo greet [--name N] [--times K]\n\nsay hello\n\nFlags:\n  -n, --name string   who to greet (default \"world\")\n      --times int     how often (default 1)\n      --tag list      a tag to add (repeatable)\n", ""},
+		{[]string{"gret"}, 2, "", "demo: usage: unknown command \"gret\" (see 'demo help'; did you mean \"greet\"?)\n"},
+		{[]string{"help", "gerete"}, 2, "", "demo: usage: unknown command \"gerete\" (see 'demo help'; did you mean \"greet\"?)\n"},
+		{[]string{"greet", "--tags", "x"}, 2, "", "demo: usage: demo greet: unknown flag: --tags (did you mean --tag?)\n"},
+		{[]string{"greet", "--nmae=x"}, 2, "", "demo: usage: demo greet: unknown flag: --nmae (did you mean --name?)\n"},
+		{[]string{"greet", "--bogus"}, 2, "", "demo: usage: demo greet: unknown flag: --bogus\n"},
 	}
 	for _, tt := range tests {
 		var out, errb bytes.Buffer
@@ -133,6 +142,24 @@ func TestEnvSynced(t *testing.T) {
 	for _, l := range lines {
 		if !strings.HasPrefix(l, "writer ") || len(l) != len("writer 0") {
 			t.Fatalf("broken line %q", l)
+		}
+	}
+}
+
+// fullWriter fails every write, as standard output on a full disk does.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) {
+	return 0, &os.PathError{Op: "write", Path: "/dev/stdout", Err: errors.New("no space left on device")}
+}
+
+// Help that cannot be written is an error (exit 1), not a success.
+func TestHelpWriteError(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"help", "greet"}, {"greet", "--help"}, {"-h"}} {
+		var errb bytes.Buffer
+		err := greetSet().Run(context.Background(), &Env{Stdout: fullWriter{}, Stderr: &errb}, args)
+		if code := ExitCode("demo", err, &errb); code != 1 || errb.String() != "demo: write standard output: no space left on device\n" {
+			t.Errorf("%q: exit %d, stderr %q; want 1 and the write error", args, code, errb.String())
 		}
 	}
 }

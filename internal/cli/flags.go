@@ -95,10 +95,43 @@ func (f *Flags) Duration(p *time.Duration, name string, value time.Duration, usa
 	})
 }
 
-// Strings binds a repeatable flag; every occurrence adds one value.
-func (f *Flags) Strings(p *[]string, name, usage string) {
-	f.fs.StringArrayVar(p, name, nil, usage)
+// suggestion returns " (did you mean --NAME?)" for the error of an
+// unknown flag close to one of f's (--kind for --kinds), or "".
+func (f *Flags) suggestion(err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return ""
+	}
+	var names []string
+	f.fs.VisitAll(func(fl *pflag.Flag) {
+		if !fl.Hidden {
+			names = append(names, fl.Name)
+		}
+	})
+	if s := textutil.Suggest(name, names); s != "" {
+		return " (did you mean --" + s + "?)"
+	}
+	return ""
 }
+
+// Strings binds a repeatable flag; every occurrence adds one value
+// (commas included: --model-name "a,b" is one name). Help shows its
+// value as "list", as for List, not pflag's "stringArray".
+func (f *Flags) Strings(p *[]string, name, usage string) {
+	f.fs.Var(&stringsValue{p: p}, name, usage)
+}
+
+// stringsValue is the pflag.Value of Strings.
+type stringsValue struct{ p *[]string }
+
+func (v *stringsValue) Set(s string) error { *v.p = append(*v.p, s); return nil }
+func (v *stringsValue) String() string {
+	if v.p == nil {
+		return ""
+	}
+	return strings.Join(*v.p, ",")
+}
+func (v *stringsValue) Type() string { return "list" }
 
 // List binds a comma-separated list (repeatable: values accumulate;
 // empty items are dropped). value is the default, as written on the
@@ -273,7 +306,7 @@ func (v *parsedList[T]) Set(s string) error {
 	return nil
 }
 func (v *parsedList[T]) String() string { return strings.Join(v.texts, ",") }
-func (v *parsedList[T]) Type() string   { return "strings" }
+func (v *parsedList[T]) Type() string   { return "list" }
 
 // boolText is a flag holding "true" or "false" as text, for perturbation
 // options, which are strings in the registry and the manifest.

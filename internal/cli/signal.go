@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -24,16 +25,30 @@ type Interrupt struct {
 // returns the process exit status: ExitCode's for fn's error, or, after
 // a signal, 128 + the signal number (130, 143) with "prog: interrupted"
 // on e.Stderr.
+//
+// A write to a standard output whose reader has gone (stress ... | head)
+// does not kill the process, as it would by default: it fails, fn
+// returns and its deferred clean-ups run (a log's temporary file is
+// removed), and Status returns 141, the status of a process SIGPIPE
+// killed, with no message, as a shell pipeline expects.
 func Status(prog string, e *Env, in Interrupt, fn func(ctx context.Context) error) int {
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
+	// Notified (and dropped), SIGPIPE no longer ends the process: the
+	// write returns EPIPE.
+	pipes := make(chan os.Signal, 1)
+	signal.Notify(pipes, syscall.SIGPIPE)
+	defer signal.Stop(pipes)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { done <- fn(ctx) }()
 	select {
 	case err := <-done:
+		if brokenStdout(err) {
+			return signalStatus(syscall.SIGPIPE)
+		}
 		return ExitCode(prog, err, e.Stderr)
 	case sig := <-sigs:
 		cancel()
@@ -48,6 +63,14 @@ func Status(prog string, e *Env, in Interrupt, fn func(ctx context.Context) erro
 		fmt.Fprintf(e.Stderr, "%s: interrupted (%v)\n", prog, sig)
 		return signalStatus(sig)
 	}
+}
+
+// brokenStdout reports whether err is a write to os.Stdout whose reader
+// has gone (EPIPE). Broken pipes to other programs (a tagger that exits
+// early) are errors of their own.
+func brokenStdout(err error) bool {
+	var pe *os.PathError
+	return errors.As(err, &pe) && pe.Path == os.Stdout.Name() && errors.Is(pe.Err, syscall.EPIPE)
 }
 
 // signalStatus is the shell's status of a process killed by sig.

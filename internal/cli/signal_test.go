@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"os"
 	"syscall"
 	"testing"
 	"time"
@@ -27,5 +29,25 @@ func TestStatus(t *testing.T) {
 	})
 	if got != 143 || !cleaned || !stopped || errb.String() != "demo: interrupted (terminated)\n" {
 		t.Errorf("SIGTERM: status %d, cleanup %v, stopped %v, stderr %q", got, cleaned, stopped, errb.String())
+	}
+}
+
+// A write to a standard output whose reader has gone exits 141 without a
+// message; a broken pipe to another program is an ordinary error.
+func TestBrokenStdoutStatus(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		code int
+		msg  string
+	}{
+		{fmt.Errorf("write out: %w", &os.PathError{Op: "write", Path: os.Stdout.Name(), Err: syscall.EPIPE}), 141, ""},
+		{&os.PathError{Op: "write", Path: "|1", Err: syscall.EPIPE}, 1, "demo: write |1: broken pipe\n"},
+		{&os.PathError{Op: "write", Path: os.Stdout.Name(), Err: syscall.ENOSPC}, 1, "demo: write /dev/stdout: no space left on device\n"},
+	} {
+		var errb bytes.Buffer
+		code := Status("demo", &Env{Stderr: &errb}, Interrupt{}, func(context.Context) error { return tc.err })
+		if code != tc.code || errb.String() != tc.msg {
+			t.Errorf("%v: exit %d, stderr %q; want %d, %q", tc.err, code, errb.String(), tc.code, tc.msg)
+		}
 	}
 }

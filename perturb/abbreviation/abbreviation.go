@@ -506,10 +506,27 @@ func runningLong(long []string) []string {
 			}
 		}
 	}
-	if words == 1 || titled < words {
+	// A chemist's atom before a Greek letter keeps its capital:
+	// "Nomega - nitro - L - arginine".
+	if (words == 1 || titled < words) && !atomGreek(toks[0]) {
 		toks[0] = strings.ToLower(toks[0])
 	}
 	return toks
+}
+
+// atomGreek reports a word made of an atom's letter and a Greek letter
+// spelled out ("Nomega", "Nalpha"): a locant, whose capital is the
+// atom's.
+func atomGreek(w string) bool {
+	if len(w) < 3 || !strings.ContainsRune("NOSCP", rune(w[0])) {
+		return false
+	}
+	for _, g := range []string{"alpha", "beta", "gamma", "delta", "epsilon", "omega"} {
+		if w[1:] == g {
+			return true
+		}
+	}
+	return false
 }
 
 // Perturb is PerturbInDocument without context: only standard long forms,

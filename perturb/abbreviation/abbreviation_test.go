@@ -321,6 +321,7 @@ func TestLongFormCase(t *testing.T) {
 		{[]string{"Metachromatic", "leukodystrophy"}, "metachromatic"},
 		{[]string{"Extrapyramidal", "syndrome"}, "extrapyramidal"},
 		{[]string{"NMDA"}, "NMDA"},
+		{[]string{"Nomega", "-", "nitro", "-", "L", "-", "arginine"}, "Nomega"},
 	} {
 		if got := runningLong(tt.toks)[0]; got != tt.want {
 			t.Errorf("runningLong(%v) starts %q, want %q", tt.toks, got, tt.want)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb/internal/concepts"
 	"github.com/stress-ner/stress/perturb/internal/english"
 )
 
@@ -50,6 +51,12 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 	}
 	if sp.Start >= 2 && prev == "of" && strings.EqualFold(s.Tokens[sp.Start-2], "target") {
 		return nil // "mammalian target of rapamycin": a protein's name, not the drug
+	}
+	if len(next) == 1 && next[0] >= '1' && next[0] <= '9' && slices.Contains(concepts.Map(r.opts.TypeMap).Groups(sp.Type), "DISO") {
+		return nil // "Wilms tumor 1": a gene named after the disease, not the disease (a drug takes its dose: "lidocaine 50 mg")
+	}
+	if inTitle(s, sp) {
+		return nil // "Manual of Mental Disorders": part of a title
 	}
 	mw := english.Words(mention)
 	// "inflammatory and neuropathic pain": the adjective before the
@@ -216,3 +223,34 @@ var proteinHeads = map[string]bool{"dehydrogenase": true, "dehydrogenases": true
 	"transporters": true, "kinase": true, "kinases": true, "synthase": true, "synthetase": true, "oxidase": true,
 	"reductase": true, "transferase": true, "carboxylase": true, "esterase": true, "hydrolase": true,
 	"hydroxylase": true, "decarboxylase": true, "phosphatase": true, "isomerase": true, "lyase": true}
+
+// inTitle reports whether mention sp of s is written in Title Case in a
+// sentence that is not (two words or more, each capitalized but the
+// small ones, not at the sentence's start): part of the title of a book,
+// a scale or a society ("Diagnostic and Statistical Manual of Mental
+// Disorders"), whose words a writer does not change.
+func inTitle(s conll.Sentence, sp iob.Span) bool {
+	if sentenceStart(s, sp) {
+		return false
+	}
+	words := 0
+	for _, t := range s.Tokens[sp.Start:sp.End] {
+		if !english.IsLetters(t) || english.SmallWord(strings.ToLower(t)) {
+			continue
+		}
+		if !english.TitleWord(t) {
+			return false
+		}
+		words++
+	}
+	if words < 2 {
+		return false
+	}
+	lower := 0
+	for _, t := range s.Tokens {
+		if english.IsLetters(t) && strings.ToLower(t) == t && len(t) > 3 {
+			lower++
+		}
+	}
+	return lower >= 3
+}

@@ -135,12 +135,15 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// ("apoplexy", "manic depressive disorder", "hypokinesia"). Then
 	// abbreviations went to their own kind (perturb/abbreviation): 9.2%
 	// and 9.5% were true synonyms; the organ rule, the curated pairs and
-	// the element table brought them to 10.5% and 11.8%.
-	if n, d := st.share("Chemical"); 1000*n < 105*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 10.5%%", n, d)
+	// the element table brought them to 10.5% and 11.8%, a reading of
+	// the set back to 10.3% and 11.4% (no name that writes out or in an
+	// abbreviation, "Cr" is creatinine, organ variants the store knows
+	// of mentions it does not).
+	if n, d := st.share("Chemical"); 1000*n < 103*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 10.3%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 117*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 11.7%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 113*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 11.3%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
@@ -161,9 +164,10 @@ func TestCoverageNCBI(t *testing.T) {
 	// 24.5% until the blind readings' rules, 21.2% until abbreviations
 	// went to their own kind (see TestAcceptanceBC5CDR), 13.8% until the
 	// obsolete and rare eponym names of avoid.txt (bronze diabetes,
-	// absent iris, happy puppet syndrome, ...) went.
-	if 1000*n < 103*d {
-		t.Errorf("NCBI-disease: %d of %d replaced, want >= 10.3%%", n, d)
+	// absent iris, happy puppet syndrome, puppet children, ...) and the
+	// disease names of genes ("Wilms tumor 1") went.
+	if 1000*n < 88*d {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 8.8%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)

@@ -53,6 +53,10 @@ func TestNameRules(t *testing.T) {
 			rejected: [][2]string{{"aspartylglucosaminuria", "AGA deficiency"}, {"AIDS", "HIV infection"}},
 			accepted: [][2]string{{"diabetes mellitus type 2", "type II diabetes"}, {"HIV infection", "HIV disease"}},
 		},
+		"writes out an abbreviation the mention holds": {
+			rejected: [][2]string{{"COX - 2 inhibitors", "cyclooxygenase 2 inhibitors"}, {"PGF2 alpha", "prostaglandin F2 alpha"}, {"HIV infection", "human immunodeficiency virus infection"}},
+			accepted: [][2]string{{"type II diabetes", "type 2 diabetes mellitus"}, {"COX - 2 inhibitors", "COX - 2 blockers"}},
+		},
 		"a name in another language": {
 			rejected: [][2]string{{"valproic acid", "acidum valproicum"}, {"tranexamic acid", "ácido tranexámico"}},
 			accepted: [][2]string{{"valproic acid", "valproate"}},
@@ -66,8 +70,8 @@ func TestNameRules(t *testing.T) {
 			accepted: [][2]string{{"paralysis agitans", "Parkinson disease"}, {"renal disease", "kidney disease"}},
 		},
 		"drops or adds a Greek letter": {
-			rejected: [][2]string{{"PGF2 alpha", "prostaglandin F2"}, {"vitamin E", "alpha-tocopherol"}},
-			accepted: [][2]string{{"alpha-tocopherol", "alpha tocopherol acetate"}},
+			rejected: [][2]string{{"PGF2 alpha", "prostaglandin F2"}, {"vitamin E", "alpha-tocopherol"}, {"N - methyl - D - aspartate", "N - methylaspartate"}},
+			accepted: [][2]string{{"alpha-tocopherol", "alpha tocopherol acetate"}, {"levodopa", "L-dopa"}},
 		},
 		"a trade name": {
 			group: "CHEM", label: "diazepam",

@@ -95,6 +95,8 @@ var nameRules = []nameRule{
 		when(RejectAbbrev, func(n *nameCase) bool { return IsAbbreviation(n.term.String) })},
 	{RejectAbbrev, "holds an abbreviation the mention does not (\"AGA deficiency\" for aspartylglucosaminuria, \"HIV infection\" for AIDS)", stagePolicy,
 		when(RejectAbbrev, func(n *nameCase) bool { return holdsAcronym(n.term.String, n.m.mention) })},
+	{RejectAbbrev, "writes out an abbreviation the mention holds (\"cyclooxygenase 2 inhibitors\" for \"COX - 2 inhibitors\"): the abbreviation kind's", stagePolicy,
+		when(RejectAbbrev, func(n *nameCase) bool { return holdsAcronym(n.m.mention, n.term.String) })},
 	{RejectForeign, "a name in another language (\"acidum valproicum\") for an English mention", stagePolicy,
 		when(RejectForeign, func(n *nameCase) bool { return english.IsForeign(n.term.String) && !n.m.foreign })},
 	{RejectedNested, "contains the mention's words or is contained in them (\"heparin cofactor ii\", \"lithium hydride\", \"hypomania\"): a narrower or broader concept, a salt, a part", stagePolicy,
@@ -106,7 +108,8 @@ var nameRules = []nameRule{
 		when(RejectedGeneric, func(n *nameCase) bool { return genericName(n.term.String, n.m.form) })},
 	{RejectedIsomer, "drops or adds a Greek letter (\"prostaglandin F2\" for \"PGF2 alpha\"): another isomer or subtype", stagePolicy,
 		when(RejectedIsomer, func(n *nameCase) bool {
-			return !slices.Equal(greekWords(n.term.String), greekWords(n.m.form))
+			return !slices.Equal(greekWords(n.term.String), greekWords(n.m.form)) ||
+				!slices.Equal(stereoPrefixes(n.term.String), stereoPrefixes(n.m.form))
 		})},
 	{RejectedBrand, "a trade name for a generic one (\"Valium\" for \"diazepam\")", stagePolicy,
 		when(RejectedBrand, func(n *nameCase) bool {
@@ -138,16 +141,45 @@ var nameRules = []nameRule{
 // abbreviation ("type II diabetes").
 var romanRE = regexp.MustCompile(`^(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})$`)
 
-// holdsAcronym reports whether name has a word in capitals (two to six
-// letters, no Roman numeral) that mention does not have.
-func holdsAcronym(name, mention string) bool {
-	mt := english.Tokenize(mention, TokenizePunct)
+// holdsAcronym reports whether name has a word that is an abbreviation
+// (two capitals or more: "AGA", "COX", "PGF2"; no Roman numeral) that
+// other does not have.
+func holdsAcronym(name, other string) bool {
+	ot := english.Tokenize(other, TokenizePunct)
 	for _, t := range english.Tokenize(name, TokenizePunct) {
-		if english.IsAcronym(t) && !romanRE.MatchString(t) && !slices.Contains(mt, t) {
+		caps := 0
+		for _, r := range t {
+			if 'A' <= r && r <= 'Z' {
+				caps++
+			}
+		}
+		if caps >= 2 && IsAbbreviation(t) && !romanRE.MatchString(t) && !slices.Contains(ot, t) {
 			return true
 		}
 	}
 	return false
+}
+
+// stereoPrefixes returns the stereo descriptors of a name written as
+// prefixes ("D" in "N - methyl - D - aspartate", "L" in "L-dopa"),
+// sorted: a name without the mention's names another isomer or the
+// racemate ("N - methylaspartate").
+func stereoPrefixes(name string) []string {
+	toks := english.Tokenize(name, TokenizePunct)
+	var out []string
+	for i, t := range toks {
+		lt := strings.ToLower(t)
+		switch {
+		case (t == "D" || t == "L" || t == "DL") && i+1 < len(toks) && toks[i+1] == "-":
+			out = append(out, t)
+		case strings.HasPrefix(lt, "levo") && len(lt) > 6:
+			out = append(out, "L") // "levodopa" is L-dopa
+		case strings.HasPrefix(lt, "dextro") && len(lt) > 8:
+			out = append(out, "D")
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // judge returns the first rule of nameRules that rejects n, and its

@@ -122,6 +122,12 @@ func TestContextRules(t *testing.T) {
 			func(a []string) bool { return !slices.Contains(a, "carcinoma of the lung") }, "an 'of' name cannot premodify \"risk\""},
 		{"stem repeat", "cerebral ischemic stroke after heroin", "O B-Disease I-Disease O B-Chemical",
 			func(a []string) bool { return !slices.Contains(a, "ischemic cerebrovascular accident") }, "no \"cerebral ... cerebrovascular\""},
+		{"gene named after a disease", "mutations of the Wilms tumor 1 gene", "O O O B-Disease I-Disease O O",
+			func(a []string) bool { return len(a) == 0 }, "no \"nephroblastoma 1\""},
+		{"title", "patients were diagnosed with the Diagnostic and Statistical Manual of Mental Disorders criteria", "O O O O O O O O O O B-Disease I-Disease O",
+			func(a []string) bool { return len(a) == 0 }, "a mention in a title stays"},
+		{"element symbol", "the K + channel and serum potassium levels", "O B-Chemical O O O O B-Chemical O",
+			func(a []string) bool { return slices.Equal(a, []string{"K"}) }, "no \"potassium +\"; \"serum K\""},
 		{"heading start", "RESULTS : Acetaminophen - induced liver failure", "O O B-Chemical O O B-Disease I-Disease",
 			func(a []string) bool { return len(a) > 0 && a[0] == "Paracetamol" }, "capital after a heading"},
 	} {

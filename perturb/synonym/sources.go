@@ -89,10 +89,11 @@ func CuratedPair(from, to string) (string, bool) {
 
 // elements maps chemical element symbols to names. Single letters are
 // left out but K: "I", "C", "P" or "B" name vitamins, phosphate and
-// much else as often as an element.
+// much else as often as an element; so is "Cr", creatinine in clinical
+// text more often than chromium.
 var elements = map[string]string{
 	"Li": "lithium", "Na": "sodium", "K": "potassium", "Mg": "magnesium", "Ca": "calcium", "Al": "aluminum",
-	"Fe": "iron", "Cu": "copper", "Zn": "zinc", "Mn": "manganese", "Co": "cobalt", "Ni": "nickel", "Cr": "chromium",
+	"Fe": "iron", "Cu": "copper", "Zn": "zinc", "Mn": "manganese", "Co": "cobalt", "Ni": "nickel",
 	"Se": "selenium", "As": "arsenic", "Cd": "cadmium", "Hg": "mercury", "Pb": "lead", "Tl": "thallium",
 	"Ba": "barium", "Sr": "strontium", "Rb": "rubidium", "Cs": "cesium", "Ag": "silver", "Au": "gold",
 	"Pt": "platinum", "Gd": "gadolinium", "Bi": "bismuth", "Sn": "tin", "Sb": "antimony", "Cl": "chlorine",
@@ -199,12 +200,25 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 				continue
 			}
 		}
-		if rt != nil && c.Source != SourceElements {
+		switch {
+		case c.Source == SourceElements:
+		case rt != nil:
 			ok, err := rt.keeps(c.Term, "")
 			if err != nil {
 				return nil, err
 			}
 			if !ok {
+				continue
+			}
+		case c.Source == SourceOrgan:
+			// A mention the store does not know cannot vouch for a
+			// variant it does know: "heart abnormalities" names
+			// congenital heart defects, "cardiac abnormalities" nothing.
+			cs, err := r.lookupAll(english.LookupForm(c.Term))
+			if err != nil {
+				return nil, err
+			}
+			if len(cs) > 0 {
 				continue
 			}
 		}

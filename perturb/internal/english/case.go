@@ -166,10 +166,26 @@ func Eponym(toks []string, i int) bool {
 	if i+1 < len(toks) && IsQuote(FirstRune(toks[i+1])) {
 		return true
 	}
-	if i+2 < len(toks) && toks[i+1] == "-" && TitleWord(toks[i+2]) {
-		return true
+	// A chain of capitalized words joined by hyphens before an eponym's
+	// head, none an English word but a proper noun: "Stevens - Johnson
+	// syndrome", "Bannayan - Riley - Ruvalcaba syndrome"; not
+	// "Opioid - Related Disorders", "Co - Trimoxazole".
+	first, last := i, i
+	for first >= 2 && toks[first-1] == "-" && TitleWord(toks[first-2]) {
+		first -= 2
 	}
-	if i >= 2 && toks[i-1] == "-" && TitleWord(toks[i-2]) {
+	for last+2 < len(toks) && toks[last+1] == "-" && TitleWord(toks[last+2]) {
+		last += 2
+	}
+	if last > first {
+		if last+1 >= len(toks) || !eponymHeads[strings.ToLower(toks[last+1])] {
+			return false
+		}
+		for j := first; j <= last; j += 2 {
+			if lw := strings.ToLower(toks[j]); EnglishWord(lw) && !ProperNoun(lw) {
+				return false
+			}
+		}
 		return true
 	}
 	// Not an adjective of a part or kind ("Extrapyramidal syndrome",

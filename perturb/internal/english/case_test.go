@@ -56,3 +56,29 @@ func TestProperWords(t *testing.T) {
 		t.Errorf("properWords = %v", set)
 	}
 }
+
+func TestEponym(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		i    int
+		want bool
+	}{
+		{"Angelman syndrome", 0, true},
+		{"Wilms tumor", 0, true},
+		{"Parkinson disease", 0, true},
+		{"Crohn ' s disease", 0, true},
+		{"Stevens - Johnson syndrome", 0, true},
+		{"Stevens - Johnson syndrome", 2, true},
+		{"Bannayan - Riley - Ruvalcaba syndrome", 4, true},
+		{"Extrapyramidal syndrome", 0, false},
+		{"Macular dystrophy", 0, false},
+		{"Opioid - Related Disorders", 0, false},
+		{"Co - Trimoxazole", 0, false},
+		{"Heart disease", 0, false},
+		{"angelman syndrome", 0, false}, // no capital to keep
+	} {
+		if got := Eponym(strings.Fields(tt.name), tt.i); got != tt.want {
+			t.Errorf("Eponym(%q, %d) = %v, want %v", tt.name, tt.i, got, tt.want)
+		}
+	}
+}
