@@ -178,6 +178,14 @@ func (m *memStore) lookup(norm string) ([]Concept, error) {
 	return out, nil
 }
 
+func (m *memStore) lookupAtMost(norm string, max int) ([]Concept, int, error) {
+	if n := len(m.byNorm[norm]); n > max {
+		return nil, n, nil
+	}
+	cs, err := m.lookup(norm)
+	return cs, len(cs), err
+}
+
 func (m *memStore) terms(id string) ([]Term, error) {
 	idx, ok := m.byID[id]
 	if !ok {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"net/url"
 	"os"
 	"sort"
@@ -143,16 +144,34 @@ func Open(path string) (*Store, error) {
 }
 
 func (s *sqliteStore) lookup(norm string) ([]Concept, error) {
+	cs, _, err := s.lookupAtMost(norm, math.MaxInt)
+	return cs, err
+}
+
+func (s *sqliteStore) lookupAtMost(norm string, max int) ([]Concept, int, error) {
 	if s.schema == 1 {
-		return s.lookupRows(norm)
+		cs, err := s.lookupRows(norm)
+		if len(cs) > max {
+			return nil, len(cs), err
+		}
+		return cs, len(cs), err
 	}
 	var packed string
 	switch err := s.lookupStmt.QueryRow(norm).Scan(&packed); {
 	case errors.Is(err, sql.ErrNoRows):
-		return nil, nil
+		return nil, 0, nil
 	case err != nil:
-		return nil, fmt.Errorf("lookup: %w", err)
+		return nil, 0, fmt.Errorf("lookup: %w", err)
 	}
+	if n := strings.Count(packed, "\x1e") + 1; n > max {
+		return nil, n, nil
+	}
+	cs, err := s.decode(norm, packed)
+	return cs, len(cs), err
+}
+
+// decode reads the concepts of a lookups row.
+func (s *sqliteStore) decode(norm, packed string) ([]Concept, error) {
 	// The Concepts' strings share packed: one allocation, however many
 	// concepts a common word names.
 	out := make([]Concept, 0, strings.Count(packed, "\x1e")+1)
@@ -160,19 +179,38 @@ func (s *sqliteStore) lookup(norm string) ([]Concept, error) {
 	// holds thousands of concepts.
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for rec := range strings.SplitSeq(packed, "\x1e") {
-		var c Concept
-		var pair [2]string // types, groups
-		var ok [4]bool
-		c.ID, rec, ok[0] = strings.Cut(rec, "\x1f")
-		c.Name, rec, ok[1] = strings.Cut(rec, "\x1f")
-		pair[1], rec, ok[2] = strings.Cut(rec, "\x1f")
-		c.Source, pair[0], ok[3] = strings.Cut(rec, "\x1f")
-		if ok != [4]bool{true, true, true, true} || strings.Contains(pair[0], "\x1f") {
+	var prev [2]string // the types and groups of the record before
+	var prevG groupsOfConcept
+	// One pass of IndexByte over the row: a common word's row holds
+	// thousands of records, each five fields.
+	rest := packed
+	for last := false; !last; {
+		var f [5]string
+		for k := range f {
+			sep := byte('\x1f')
+			if k == 4 {
+				sep = '\x1e'
+			}
+			i := strings.IndexByte(rest, sep)
+			if k == 4 && i < 0 {
+				f[k], rest, last = rest, "", true
+				break
+			}
+			if i < 0 || k == 4 && strings.IndexByte(rest[:i], '\x1f') >= 0 {
+				return nil, fmt.Errorf("lookup %q: %w: malformed lookups row", norm, ErrNotStore)
+			}
+			f[k], rest = rest[:i], rest[i+1:]
+		}
+		if strings.IndexByte(f[4], '\x1f') >= 0 {
 			return nil, fmt.Errorf("lookup %q: %w: malformed lookups row", norm, ErrNotStore)
 		}
-		g := s.parseGroupsLocked(pair)
-		c.Types, c.Groups = g.types, g.groups
+		c := Concept{ID: f[0], Name: f[1], Source: f[3]}
+		// Records of a row mostly share their types: comparing with
+		// the record before is cheaper than hashing the pair.
+		if pair := [2]string{f[4], f[2]}; pair != prev || prevG.types == nil && prevG.groups == nil {
+			prev, prevG = pair, s.parseGroupsLocked(pair)
+		}
+		c.Types, c.Groups = prevG.types, prevG.groups
 		out = append(out, c)
 	}
 	return out, nil

@@ -126,6 +126,9 @@ type Input struct {
 // backend is a store's storage: SQLite files, or the in-memory default.
 type backend interface {
 	lookup(norm string) ([]Concept, error)
+	// lookupAtMost is lookup when norm names at most max concepts, else
+	// nil and how many it names, found without decoding them.
+	lookupAtMost(norm string, max int) ([]Concept, int, error)
 	terms(id string) ([]Term, error)
 	// each calls fn for every concept, in id order, until fn returns false.
 	each(fn func(Concept) bool) error
@@ -138,13 +141,62 @@ type Store struct {
 	b      backend
 	shared bool // the process-wide default: Close does nothing
 
-	mu    sync.Mutex
-	cache map[string][]Concept // normalized term -> concepts, for slow backends
+	mu     sync.Mutex
+	cache  map[string][]Concept // normalized term -> concepts, for slow backends
+	counts map[string]int       // normalized term -> concepts, for the terms LookupAtMost did not decode
 }
 
 // maxCache bounds the lookup cache of file stores; corpora repeat their
 // mentions, so a modest cache absorbs most lookups.
 const maxCache = 1 << 16
+
+// LookupAtMost is Lookup without groups for a term that names at most
+// max concepts; for a term that names more it returns no concepts and
+// their number, which the store counts without decoding them: on a full
+// release a common word names thousands of concepts, most of the cost
+// of a caller that has no use for so common a word.
+func (s *Store) LookupAtMost(term string, max int) ([]Concept, int, error) {
+	if s.b == nil {
+		return nil, 0, ErrClosed
+	}
+	key := Normalize(term)
+	if key == "" {
+		return nil, 0, nil
+	}
+	if s.cache != nil {
+		s.mu.Lock()
+		cs, ok := s.cache[key]
+		n, counted := s.counts[key]
+		s.mu.Unlock()
+		switch {
+		case ok && len(cs) <= max:
+			return cs[:len(cs):len(cs)], len(cs), nil
+		case ok:
+			return nil, len(cs), nil
+		case counted && n > max:
+			return nil, n, nil
+		}
+	}
+	cs, n, err := s.b.lookupAtMost(key, max)
+	if err != nil || s.cache == nil {
+		return cs, n, err
+	}
+	s.mu.Lock()
+	if len(s.cache) >= maxCache {
+		clear(s.cache)
+		clear(s.counts)
+	}
+	if n > max {
+		if s.counts == nil {
+			s.counts = map[string]int{}
+		}
+		s.counts[key] = n
+	} else {
+		s.cache[key] = cs
+	}
+	s.mu.Unlock()
+	return cs[:len(cs):len(cs)], n, nil
+}
 
 // Lookup returns the concepts having a term whose normalized form equals
 // Normalize(term), restricted to the semantic groups given (none: all),

@@ -1,6 +1,7 @@
 package synonym
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -216,6 +217,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 	if err != nil {
 		return &Analysis{Err: err}
 	}
+	a.mc = mc
 	return a
 }
 
@@ -229,28 +231,35 @@ func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Con
 	// All concepts the mention names, in any group: a candidate must not
 	// name anything outside this set.
 	all, err := r.lookupAll(english.LookupForm(form))
+	if errors.Is(err, errTooCommon) {
+		return nil, nil, OutcomeAmbiguous, nil
+	}
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)
 	}
-	mc := &mentionConcepts{named: make(map[string]bool, len(all)), sources: map[string]bool{}, groups: groups}
-	bySource := map[string][]umls.Concept{}
+	mc := r.newMentionConcepts(all, groups)
+	// The fitting concepts by source, as indices into mc.all: a common
+	// word of a full release names thousands of concepts, which are
+	// never copied.
+	bySource := map[string][]int32{}
 	var sources []string
 	excluded := false
-	for _, c := range all {
+	for i, c := range mc.all {
 		if r.excluded(c.ID) {
 			excluded = true
 			continue
 		}
-		mc.named[c.ID] = true
-		mc.sources[sourceKey(c)] = true
-		if !c.InGroup(groups...) || r.noSource[sourceKey(c)] {
+		if !c.InGroup(groups...) {
 			continue
 		}
 		k := sourceKey(c)
+		if r.noSource[k] {
+			continue
+		}
 		if bySource[k] == nil {
 			sources = append(sources, k)
 		}
-		bySource[k] = append(bySource[k], c)
+		bySource[k] = append(bySource[k], int32(i))
 	}
 	if len(sources) == 0 {
 		if excluded {
@@ -263,8 +272,8 @@ func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Con
 	// byLabel once per source: on a full UMLS release a common word
 	// names thousands of concepts, each label to be keyed.
 	for _, s := range sources {
-		if cs := bySource[s]; len(cs) > 1 {
-			bySource[s] = byLabel(cs, form)
+		if is := bySource[s]; len(is) > 1 {
+			bySource[s] = byLabel(mc.all, is, form)
 		}
 		if len(bySource[s]) == 1 {
 			clear++
@@ -272,11 +281,11 @@ func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Con
 	}
 	var use []umls.Concept
 	for _, s := range sources {
-		cs := bySource[s]
-		if len(cs) > 1 {
+		is := bySource[s]
+		if len(is) > 1 {
 			switch {
 			case r.opts.Ambiguous == AmbiguousFirst:
-				cs = cs[:1] // Lookup orders by id
+				is = is[:1] // the first by id
 			case clear >= 2:
 				// Two sources agree on one concept: this one's
 				// distinctions (a compound and its ion, a disease and
@@ -288,7 +297,9 @@ func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Con
 				return nil, nil, OutcomeAmbiguous, nil
 			}
 		}
-		use = append(use, cs...)
+		for _, i := range is {
+			use = append(use, mc.all[i])
+		}
 	}
 	return use, mc, "", nil
 }
@@ -416,6 +427,9 @@ func (rt *roundTrip) lookup(name string) ([]umls.Concept, error) {
 	if !ok {
 		var err error
 		if cs, err = rt.r.lookupAll(english.LookupForm(name)); err != nil {
+			if errors.Is(err, errTooCommon) {
+				return nil, err
+			}
 			return nil, fmt.Errorf("%w: %q: %v", ErrLookup, name, err)
 		}
 		rt.back[norm] = cs
@@ -428,6 +442,9 @@ func (rt *roundTrip) lookup(name string) ([]umls.Concept, error) {
 // the round trip.
 func (rt *roundTrip) keeps(name, id string) (bool, error) {
 	cs, err := rt.lookup(name)
+	if errors.Is(err, errTooCommon) {
+		return false, nil // a name of thousands of concepts names something the mention does not
+	}
 	if err != nil {
 		return false, err
 	}
@@ -437,6 +454,9 @@ func (rt *roundTrip) keeps(name, id string) (bool, error) {
 	}
 	if other := numberVariant(name); other != "" {
 		cs, err := rt.lookup(other)
+		if errors.Is(err, errTooCommon) {
+			return false, nil
+		}
 		if err != nil {
 			return false, err
 		}

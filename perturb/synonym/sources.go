@@ -2,6 +2,7 @@ package synonym
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -215,10 +216,10 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 			// variant it does know: "heart abnormalities" names
 			// congenital heart defects, "cardiac abnormalities" nothing.
 			cs, err := r.lookupAll(english.LookupForm(c.Term))
-			if err != nil {
+			if err != nil && !errors.Is(err, errTooCommon) {
 				return nil, err
 			}
-			if len(cs) > 0 {
+			if len(cs) > 0 || err != nil {
 				continue
 			}
 		}
@@ -259,24 +260,26 @@ func curatedMatches(before, after string) bool {
 
 // addExtra adds to a the candidates of extraCandidates that a lacks (up
 // to case, punctuation and number); mention is looked up through form.
+// The store is asked only when a source has a name for the mention: most
+// have none.
 func (r *Replacer) addExtra(a *Analysis, typ, mention, form string) error {
 	groups := concepts.Map(r.opts.TypeMap).Groups(typ)
-	if len(groups) == 0 {
+	if len(groups) == 0 || !hasExtra(groups, mention, form) {
 		return nil
 	}
-	all, err := r.lookupAll(english.LookupForm(form))
-	if err != nil {
-		return fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)
+	mc := a.mc
+	if mc == nil {
+		all, err := r.lookupAll(english.LookupForm(form))
+		if errors.Is(err, errTooCommon) {
+			return nil // a mention of thousands of concepts vouches for no name
+		}
+		if err != nil {
+			return fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)
+		}
+		mc = r.newMentionConcepts(all, groups)
 	}
 	var rt *roundTrip
-	mc := &mentionConcepts{named: map[string]bool{}, sources: map[string]bool{}, groups: groups}
-	for _, c := range all {
-		if !r.excluded(c.ID) {
-			mc.named[c.ID] = true
-			mc.sources[sourceKey(c)] = true
-		}
-	}
-	if len(mc.named) > 0 {
+	if !mc.empty() {
 		rt = &roundTrip{r: r, mc: mc, back: map[string][]umls.Concept{}}
 	}
 	extra, err := r.extraCandidates(groups, mention, form, rt)
@@ -311,4 +314,21 @@ func (r *Replacer) addExtra(a *Analysis, typ, mention, form string) error {
 		return x.ConceptID < y.ConceptID
 	})
 	return nil
+}
+
+// hasExtra reports whether a source beyond the lexicons may have a name
+// for mention (looked up through form), before any check.
+func hasExtra(groups []string, mention, form string) bool {
+	if slices.Contains(groups, "CHEM") && len(elementCandidates(mention)) > 0 {
+		return true
+	}
+	if len(curated[english.AvoidKey(form)]) > 0 {
+		return true
+	}
+	for _, v := range OrganVariants(form) {
+		if OrganAttested(v) {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package synonym
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"sort"
 	"strings"
@@ -79,3 +80,37 @@ func (s *fakeStore) Lookup(term string, groups ...string) ([]umls.Concept, error
 }
 
 func (s *fakeStore) Terms(id string) ([]umls.Term, error) { return s.terms[id], nil }
+
+// TestTooCommon: a mention naming more than maxNamed concepts is
+// ambiguous, and a candidate naming more fails the round trip, without
+// the store decoding them (atMostStore).
+func TestTooCommon(t *testing.T) {
+	store := loadFake(t, "testdata/lexicon.tsv")
+	for i := range maxNamed + 1 {
+		store.add(fmt.Sprintf("MESH:D9%05d", i), "CHEM", "Snow", "entry")
+	}
+	r, err := New(&atMostFake{store}, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := r.Analyze("Chemical", "snow"); a.Outcome != OutcomeAmbiguous {
+		t.Errorf("a mention of %d concepts: %s", maxNamed+1, a.Outcome)
+	}
+	a := r.Analyze("Chemical", "cocaine")
+	for _, c := range a.Candidates {
+		if strings.EqualFold(c.Term, "snow") {
+			t.Errorf("a name of %d concepts is a candidate: %v", maxNamed+1, a.Candidates)
+		}
+	}
+}
+
+// atMostFake is a fakeStore that counts before decoding, as *umls.Store.
+type atMostFake struct{ *fakeStore }
+
+func (f *atMostFake) LookupAtMost(term string, max int) ([]umls.Concept, int, error) {
+	cs, err := f.Lookup(term)
+	if len(cs) > max {
+		return nil, len(cs), err
+	}
+	return cs, len(cs), err
+}

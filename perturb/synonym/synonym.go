@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -235,6 +236,9 @@ type Analysis struct {
 	plurals map[string]string
 	// pluralNames holds the lower-case names that plurals maps to.
 	pluralNames map[string]bool
+	// mc is what the mention names, when analyzeForm looked it up: the
+	// round trip of the names from other sources reuses it.
+	mc *mentionConcepts
 }
 
 // notePlurals records which names of terms are the plurals of others.
@@ -274,6 +278,7 @@ type Replacer struct {
 	noTTY    map[string]bool
 	noID     map[string]bool
 	patterns []string
+	prefixes []string // the literal prefix of each pattern, before its first wildcard
 	closer   func() error
 
 	mu    sync.Mutex
@@ -286,6 +291,7 @@ type Replacer struct {
 	names     map[string][]umls.Concept // english.LookupForm(name) -> concepts, all groups
 	terms     map[string][]umls.Term    // concept id -> its names
 	namesSize int                       // concepts held by names
+	common    map[string]bool           // lookupForm(name) of names of more than maxNamed concepts
 	termsSize int                       // terms held by terms
 
 	// trace, when set (by tests), sees every rejected name with its
@@ -303,22 +309,57 @@ const maxStoreCache = 1 << 19
 func (r *Replacer) lookupAll(name string) ([]umls.Concept, error) {
 	r.mu.Lock()
 	cs, ok := r.names[name]
+	common := r.common[name]
 	r.mu.Unlock()
+	if common {
+		return nil, errTooCommon
+	}
 	if ok {
 		return cs, nil
 	}
-	cs, err := r.store.Lookup(name)
+	n := 0
+	var err error
+	if am, ok := r.store.(atMostStore); ok {
+		cs, n, err = am.LookupAtMost(name, maxNamed)
+	} else {
+		cs, err = r.store.Lookup(name)
+		n = len(cs)
+	}
 	if err != nil {
 		return nil, err
 	}
 	r.mu.Lock()
+	defer r.mu.Unlock()
+	if n > maxNamed {
+		if r.common == nil || len(r.common) > maxCache {
+			r.common = map[string]bool{}
+		}
+		r.common[name] = true
+		return nil, errTooCommon
+	}
 	if r.names == nil || r.namesSize+len(cs) > maxStoreCache {
 		r.names, r.namesSize = map[string][]umls.Concept{}, 0
 	}
 	r.names[name] = cs
 	r.namesSize += len(cs) + 1
-	r.mu.Unlock()
 	return cs, nil
+}
+
+// maxNamed is the most concepts a name may name for the synonym kind to
+// read them: on a full release a common word names thousands (a
+// synthetic 16M-row store, "infection": 14,656), which no label tells
+// apart, and decoding them was most of a run's time. A mention naming
+// more is ambiguous; a candidate naming more fails the round trip.
+const maxNamed = 1000
+
+// errTooCommon is lookupAll's answer for a name of more than maxNamed
+// concepts.
+var errTooCommon = errors.New("names too many concepts")
+
+// atMostStore is a Store that can count a name's concepts without
+// decoding them (*umls.Store).
+type atMostStore interface {
+	LookupAtMost(term string, max int) ([]umls.Concept, int, error)
 }
 
 // conceptTerms returns the names of concept id, from the cache or the
@@ -380,6 +421,7 @@ func New(store Store, opts Options) (*Replacer, error) {
 				return nil, fmt.Errorf("%w: concept pattern %q: %v", ErrOption, id, err)
 			}
 			r.patterns = append(r.patterns, id)
+			r.prefixes = append(r.prefixes, id[:strings.IndexAny(id, "*?[\\")])
 		} else if id != "" {
 			r.noID[id] = true
 		}
@@ -427,7 +469,12 @@ func (r *Replacer) excluded(id string) bool {
 	if r.noID[id] {
 		return true
 	}
-	for _, p := range r.patterns {
+	for i, p := range r.patterns {
+		// The literal prefix first: a CUI is never a MeSH pattern, and
+		// a mention names thousands of concepts on a full release.
+		if !strings.HasPrefix(id, r.prefixes[i]) {
+			continue
+		}
 		if ok, _ := path.Match(p, id); ok {
 			return true
 		}
@@ -454,7 +501,9 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	if a.Err != nil {
 		return a
 	}
-	if err := r.addExtra(a, typ, mention, form); err != nil {
+	err := r.addExtra(a, typ, mention, form)
+	a.mc = nil // the analysis is cached: it must not hold what a common word names
+	if err != nil {
 		return &Analysis{Err: err}
 	}
 	a = matchNumber(a, plural)
@@ -522,10 +571,42 @@ func matchNumber(a *Analysis, plural bool) *Analysis {
 // mentionConcepts is what the store says a mention names, as the round
 // trip of a candidate needs it.
 type mentionConcepts struct {
-	named   map[string]bool // ids of every concept the mention names, in any group
-	sources map[string]bool // sources in which the mention names a concept
-	groups  []string        // the fitting groups
+	// all holds every concept the mention names, in any group, sorted by
+	// id; excluded ones (Replacer.excluded) do not count. A common word
+	// of a full release names thousands of concepts: a sorted slice the
+	// store gave costs nothing to keep, where a map of their ids was most
+	// of the garbage of an analysis.
+	all     []umls.Concept
+	r       *Replacer
+	sources []string // sources in which the mention names a concept (sourceKey)
+	groups  []string // the fitting groups
 }
+
+// newMentionConcepts returns what the round trip needs of the concepts
+// all, sorted by id unless they are (as the store gives them).
+func (r *Replacer) newMentionConcepts(all []umls.Concept, groups []string) *mentionConcepts {
+	byID := func(a, b umls.Concept) int { return strings.Compare(a.ID, b.ID) }
+	if !slices.IsSortedFunc(all, byID) {
+		all = slices.Clone(all)
+		slices.SortFunc(all, byID)
+	}
+	m := &mentionConcepts{all: all, r: r, groups: groups}
+	for _, c := range all {
+		if k := sourceKey(c); !slices.Contains(m.sources, k) && !r.excluded(c.ID) {
+			m.sources = append(m.sources, k)
+		}
+	}
+	return m
+}
+
+// names reports whether the mention names concept id (not excluded).
+func (m *mentionConcepts) names(id string) bool {
+	_, ok := slices.BinarySearchFunc(m.all, id, func(c umls.Concept, id string) int { return strings.Compare(c.ID, id) })
+	return ok && !m.r.excluded(id)
+}
+
+// empty reports whether the mention names no concept.
+func (m *mentionConcepts) empty() bool { return len(m.sources) == 0 }
 
 // agrees reports whether concept x, named by a candidate, is consistent
 // with the mention m: the mention names x too, or x belongs to a fitting
@@ -540,10 +621,10 @@ type mentionConcepts struct {
 // dexamethasone in the corpus; one source's "hypomania" is filed under
 // bipolar disorder. Excluded concepts never agree.
 func (r *Replacer) agrees(x umls.Concept, m *mentionConcepts) bool {
-	if m.named[x.ID] {
+	if m.names(x.ID) {
 		return true
 	}
-	return len(m.sources) >= 2 && !m.sources[sourceKey(x)] && x.InGroup(m.groups...) &&
+	return len(m.sources) >= 2 && !slices.Contains(m.sources, sourceKey(x)) && x.InGroup(m.groups...) &&
 		!r.excluded(x.ID) && !r.noSource[sourceKey(x)]
 }
 
@@ -553,26 +634,51 @@ func (r *Replacer) agrees(x umls.Concept, m *mentionConcepts) bool {
 // lists it for the others as a looser name ("cocaine" is the label of
 // CHEBI:27958 cocaine and a synonym of CHEBI:60056 cocaine(1+), its
 // protonated form). Otherwise cs is returned unchanged.
-func byLabel(cs []umls.Concept, mention string) []umls.Concept {
+func byLabel(all []umls.Concept, is []int32, mention string) []int32 {
 	key := english.TrivialKey(mention)
 	n := alnumCount(mention)
-	var hit []umls.Concept
-	for _, c := range cs {
+	var hit []int32
+	for _, i := range is {
+		c := all[i]
 		// Names equal up to case, punctuation and a plural ending have
-		// nearly as many letters and digits: most of the thousands of
-		// concepts a common word names on a full release are skipped
-		// without building their key.
-		if d := alnumCount(c.Name) - n; d < -3 || d > 3 {
+		// nearly as many letters and digits, and the same first two:
+		// most of the thousands of concepts a common word names on a
+		// full release are skipped without building their key.
+		if d := alnumCount(c.Name) - n; d < -3 || d > 3 || !samePrefix(c.Name, key) {
 			continue
 		}
 		if c.Name != "" && english.TrivialKey(c.Name) == key {
-			hit = append(hit, c)
+			hit = append(hit, i)
 		}
 	}
 	if len(hit) == 1 {
 		return hit
 	}
-	return cs
+	return is
+}
+
+// samePrefix reports whether name may have trivial key key, by their
+// first two letters or digits: an ASCII name's key starts with them,
+// lower-cased (normalizing and singular endings change neither); a name
+// with another character may start otherwise and is not judged.
+func samePrefix(name, key string) bool {
+	k := 0
+	for i := 0; i < len(name) && k < 2; i++ {
+		c := name[i]
+		switch {
+		case c >= 0x80:
+			return true
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		case !('a' <= c && c <= 'z' || '0' <= c && c <= '9'):
+			continue
+		}
+		if k >= len(key) || key[k] != c {
+			return false
+		}
+		k++
+	}
+	return true
 }
 
 // alnumCount counts the letters and digits of s.

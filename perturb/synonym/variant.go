@@ -1,6 +1,7 @@
 package synonym
 
 import (
+	"errors"
 	"github.com/stress-ner/stress/perturb/internal/english"
 	"slices"
 	"strings"
@@ -172,6 +173,9 @@ func dropVariants(cands []Candidate, anchors []anchor, lookup func(string) ([]um
 			return n, nil
 		}
 		cs, err := lookup(name)
+		if errors.Is(err, errTooCommon) {
+			cs, err = nil, nil // too common to count as attested
+		}
 		if err != nil {
 			return 0, err
 		}
