@@ -30,6 +30,17 @@ func FuzzTags(f *testing.F) {
 		if len(in) > 0 {
 			Replace(in, 0, 1, 2)
 		}
+		for _, sc := range []Scheme{IOB1, IOB2, IOBES} {
+			tags := slices.Clone(in)
+			if _, _, err := Repairer(sc)(tags); err == nil {
+				if v := Validate(tags, IOB2); v != nil {
+					t.Fatalf("Repairer(%v)(%q) = %q: %v", sc, in, tags, v)
+				}
+				if want, _ := Decode(in, sc); !reflect.DeepEqual(StrictSpans(tags), want) && len(want)+len(StrictSpans(tags)) > 0 {
+					t.Fatalf("Repairer(%v)(%q) = %q: spans %v, read %v", sc, in, tags, StrictSpans(tags), want)
+				}
+			}
+		}
 		fixed, _ := Repair(in)
 		bio := true
 		for _, tag := range in {

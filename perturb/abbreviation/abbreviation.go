@@ -31,6 +31,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -451,6 +452,12 @@ func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Spa
 		return e, OutcomeOther
 	}
 	toks := slices.Clone(d.ShortToks)
+	if alnum(d.Short) < 2 || english.InTitle(s.Tokens, sp.Start, sp.End) {
+		// A one-letter short form ("isoflurane ( I )") reads as anything
+		// once alone; a title's name ("Unified Parkinson ' s Disease
+		// Rating Scale") is written as it is.
+		return e, OutcomeFiltered
+	}
 	if art := english.ArticleBefore(s.Tokens, sp.Start); art != "" && english.Article(toks[0]) != art {
 		return e, OutcomeFiltered
 	}
@@ -629,4 +636,15 @@ func (a *Abbreviator) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig
 		}
 	}
 	return dst
+}
+
+// alnum counts the letters and digits of s.
+func alnum(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
 }

@@ -163,6 +163,13 @@ func TestContract(t *testing.T) {
 	if err := a.CheckSentence(use, outs[1], chs[1]); err != nil {
 		t.Error(err)
 	}
+	// Never to one letter, nor in a title.
+	def = sentence("isoflurane ( I ) and Parkinson ' s disease ( PD ) .", "B-Chemical O B-Chemical O O B-Disease I-Disease I-Disease I-Disease O B-Disease O O")
+	use = sentence("after isoflurane on the Unified Parkinson ' s Disease Rating Scale in Parkinson ' s disease patients", "O B-Chemical O O O B-Disease I-Disease I-Disease I-Disease O O O B-Disease I-Disease I-Disease I-Disease O")
+	outs, _, _ = run(a, 1, def, use)
+	if got, want := strings.Join(outs[1].Tokens, " "), "after isoflurane on the Unified Parkinson ' s Disease Rating Scale in PD patients"; got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
 }
 
 func TestWindowAndDocuments(t *testing.T) {

@@ -224,33 +224,6 @@ var proteinHeads = map[string]bool{"dehydrogenase": true, "dehydrogenases": true
 	"reductase": true, "transferase": true, "carboxylase": true, "esterase": true, "hydrolase": true,
 	"hydroxylase": true, "decarboxylase": true, "phosphatase": true, "isomerase": true, "lyase": true}
 
-// inTitle reports whether mention sp of s is written in Title Case in a
-// sentence that is not (two words or more, each capitalized but the
-// small ones, not at the sentence's start): part of the title of a book,
-// a scale or a society ("Diagnostic and Statistical Manual of Mental
-// Disorders"), whose words a writer does not change.
-func inTitle(s conll.Sentence, sp iob.Span) bool {
-	if sentenceStart(s, sp) {
-		return false
-	}
-	words := 0
-	for _, t := range s.Tokens[sp.Start:sp.End] {
-		if !english.IsLetters(t) || english.SmallWord(strings.ToLower(t)) {
-			continue
-		}
-		if !english.TitleWord(t) {
-			return false
-		}
-		words++
-	}
-	if words < 2 {
-		return false
-	}
-	lower := 0
-	for _, t := range s.Tokens {
-		if english.IsLetters(t) && strings.ToLower(t) == t && len(t) > 3 {
-			lower++
-		}
-	}
-	return lower >= 3
-}
+// inTitle reports whether mention sp of s is part of a title (see
+// english.InTitle).
+func inTitle(s conll.Sentence, sp iob.Span) bool { return english.InTitle(s.Tokens, sp.Start, sp.End) }

@@ -138,12 +138,13 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// the element table brought them to 10.5% and 11.8%, a reading of
 	// the set back to 10.3% and 11.4% (no name that writes out or in an
 	// abbreviation, "Cr" is creatinine, organ variants the store knows
-	// of mentions it does not).
-	if n, d := st.share("Chemical"); 1000*n < 103*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 10.3%%", n, d)
+	// of mentions it does not), and the names of the last reading to
+	// 10.2% and 11.1%.
+	if n, d := st.share("Chemical"); 1000*n < 102*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 10.2%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 113*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 11.3%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 111*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 11.1%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
@@ -165,9 +166,10 @@ func TestCoverageNCBI(t *testing.T) {
 	// went to their own kind (see TestAcceptanceBC5CDR), 13.8% until the
 	// obsolete and rare eponym names of avoid.txt (bronze diabetes,
 	// absent iris, happy puppet syndrome, puppet children, ...) and the
-	// disease names of genes ("Wilms tumor 1") went.
-	if 1000*n < 88*d {
-		t.Errorf("NCBI-disease: %d of %d replaced, want >= 8.8%%", n, d)
+	// disease names of genes ("Wilms tumor 1") went, and 6.7% once
+	// colorectal cancer no longer became large bowel cancer.
+	if 1000*n < 66*d {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 6.6%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)

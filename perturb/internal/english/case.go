@@ -219,3 +219,35 @@ func ArticleBefore(toks []string, start int) string {
 	}
 	return ""
 }
+
+// InTitle reports whether the tokens [start, end) of a sentence are
+// written in Title Case in a sentence that is not (two words or more,
+// each capitalized but the small ones, not at the sentence's start):
+// part of the title of a book, a scale or a society ("Diagnostic and
+// Statistical Manual of Mental Disorders", "Unified Parkinson ' s
+// Disease Rating Scale"), whose words a writer does not change.
+func InTitle(toks []string, start, end int) bool {
+	if SentenceStart(toks, start) {
+		return false
+	}
+	words := 0
+	for _, t := range toks[start:end] {
+		if !IsLetters(t) || SmallWord(strings.ToLower(t)) || len(t) == 1 {
+			continue
+		}
+		if !TitleWord(t) {
+			return false
+		}
+		words++
+	}
+	if words < 2 {
+		return false
+	}
+	lower := 0
+	for _, t := range toks {
+		if IsLetters(t) && strings.ToLower(t) == t && len(t) > 3 {
+			lower++
+		}
+	}
+	return lower >= 3
+}
