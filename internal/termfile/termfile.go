@@ -26,6 +26,15 @@ var Lexicons = []string{
 	"ncit/ncit_disease.terms.tsv",
 }
 
+// Corpora are the corpus splits, relative to the shared data directory,
+// whose text the generators take as what writers of abstracts write
+// (attested names, organ phrases, definitions): training and development
+// splits, never a test split (see NotTest).
+var Corpora = []string{
+	"corpora/BC5CDR-IOB/train.tsv", "corpora/BC5CDR-IOB/devel.tsv",
+	"corpora/NCBI-disease-IOB/train.tsv", "corpora/NCBI-disease-IOB/devel.tsv",
+}
+
 // NotTest returns an error when the corpus file name looks like a test
 // split (it holds "test" in any case): what a generator embeds must not
 // have seen the text models are scored on.

@@ -31,7 +31,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -430,14 +429,7 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 	if english.SentenceStart(s.Tokens, sp.Start) {
 		toks = english.Capitalize(toks, "X")
 	}
-	if art := english.ArticleBefore(s.Tokens, sp.Start); art != "" && english.Article(toks[0]) != art {
-		return e, OutcomeFiltered
-	}
-	if strings.Join(toks, " ") == text {
-		return e, OutcomeOther
-	}
-	e.toks = toks
-	return e, OutcomeReplaced
+	return e.with(s, toks, text)
 }
 
 // contract plans mention sp of s, a long form defined before s, as its
@@ -452,13 +444,20 @@ func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Spa
 		return e, OutcomeOther
 	}
 	toks := slices.Clone(d.ShortToks)
-	if alnum(d.Short) < 2 || english.InTitle(s.Tokens, sp.Start, sp.End) {
+	if english.Alnum(d.Short) < 2 || english.InTitle(s.Tokens, sp.Start, sp.End) {
 		// A one-letter short form ("isoflurane ( I )") reads as anything
 		// once alone; a title's name ("Unified Parkinson ' s Disease
 		// Rating Scale") is written as it is.
 		return e, OutcomeFiltered
 	}
-	if art := english.ArticleBefore(s.Tokens, sp.Start); art != "" && english.Article(toks[0]) != art {
+	return e.with(s, toks, text)
+}
+
+// with completes e, the plan of a mention of s written text, with toks
+// in its place: filtered when the article before the mention no longer
+// fits, no change when the tokens are the same.
+func (e edit) with(s conll.Sentence, toks []string, text string) (edit, string) {
+	if art := english.ArticleBefore(s.Tokens, e.span.Start); art != "" && english.Article(toks[0]) != art {
 		return e, OutcomeFiltered
 	}
 	if strings.Join(toks, " ") == text {
@@ -548,20 +547,10 @@ func (a *Abbreviator) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (
 func (a *Abbreviator) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
 	sc, _ := doc.(*sentenceContext)
 	edits, _ := a.plan(sc, s)
-	if len(edits) == 0 {
-		return s, nil
-	}
-	out, ok := mention.Replace(s, len(edits), func(k int) (iob.Span, []string) { return edits[k].span, edits[k].toks })
-	if !ok {
-		return s, nil
-	}
-	changes := make([]perturb.Change, len(edits))
-	for k, e := range edits {
-		changes[k] = perturb.Change{Token: e.span.Start, End: e.span.End, Kind: Name,
-			Before: strings.Join(s.Tokens[e.span.Start:e.span.End], " "), After: strings.Join(e.toks, " "),
-			Source: e.source, TermType: e.term}
-	}
-	return out, changes
+	return mention.Apply(s, len(edits), func(k int) (iob.Span, []string, perturb.Change) {
+		e := edits[k]
+		return e.span, e.toks, perturb.Change{Kind: Name, Source: e.source, TermType: e.term}
+	})
 }
 
 // Check reports whether c is a valid change of this kind: the two sides
@@ -600,16 +589,7 @@ func (a *Abbreviator) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome
 func (a *Abbreviator) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
 	sc, _ := doc.(*sentenceContext)
 	_, outcomes := a.plan(sc, s)
-	spans := iob.Spans(s.Tags)
-	out := make([]perturb.MentionOutcome, len(spans))
-	for k, sp := range spans {
-		o := OutcomeFiltered // not valid IOB2: left whole
-		if k < len(outcomes) {
-			o = outcomes[k]
-		}
-		out[k] = perturb.MentionOutcome{Type: sp.Type, Outcome: o}
-	}
-	return out
+	return mention.Outcomes(s, outcomes, OutcomeFiltered) // not valid IOB2: left whole
 }
 
 // Audit sections and items (perturb.Auditor).
@@ -636,15 +616,4 @@ func (a *Abbreviator) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig
 		}
 	}
 	return dst
-}
-
-// alnum counts the letters and digits of s.
-func alnum(s string) int {
-	n := 0
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			n++
-		}
-	}
-	return n
 }

@@ -246,25 +246,10 @@ func (r *Replacer) Perturb(s conll.Sentence, selected []bool, rng *rand.Rand) (c
 func (r *Replacer) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
 	sc, _ := doc.(*sentenceContext)
 	edits, _ := r.plan(sc, s)
-	if len(edits) == 0 {
-		return s, nil
-	}
-	out, ok := mention.Replace(s, len(edits), func(k int) (iob.Span, []string) { return edits[k].span, edits[k].toks })
-	if !ok {
-		// Cannot happen for spans of valid IOB2; leave the sentence
-		// whole rather than emit a broken one.
-		return s, nil
-	}
-	changes := make([]perturb.Change, len(edits))
-	for k, e := range edits {
-		changes[k] = perturb.Change{
-			Token: e.span.Start, End: e.span.End, Kind: Name,
-			Before:    strings.Join(s.Tokens[e.span.Start:e.span.End], " "),
-			After:     strings.Join(e.toks, " "),
-			ConceptID: e.c.ConceptID, Source: e.c.Source, TermType: e.c.TermType,
-		}
-	}
-	return out, changes
+	return mention.Apply(s, len(edits), func(k int) (iob.Span, []string, perturb.Change) {
+		e := edits[k]
+		return e.span, e.toks, perturb.Change{Kind: Name, ConceptID: e.c.ConceptID, Source: e.c.Source, TermType: e.c.TermType}
+	})
 }
 
 // articleBefore returns "a" or "an" when that word precedes span sp.

@@ -65,16 +65,7 @@ func (r *Replacer) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
 func (r *Replacer) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
 	sc, _ := doc.(*sentenceContext)
 	_, outcomes := r.plan(sc, s)
-	spans := iob.Spans(s.Tags)
-	out := make([]perturb.MentionOutcome, len(spans))
-	for k, sp := range spans {
-		o := OutcomeFiltered // not valid IOB2: left whole
-		if k < len(outcomes) {
-			o = outcomes[k]
-		}
-		out[k] = perturb.MentionOutcome{Type: sp.Type, Outcome: o}
-	}
-	return out
+	return mention.Outcomes(s, outcomes, OutcomeFiltered) // not valid IOB2: left whole
 }
 
 // IsAbbreviation reports whether s looks like an abbreviation or symbol

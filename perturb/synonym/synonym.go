@@ -26,7 +26,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/perturb"
@@ -636,7 +635,7 @@ func (r *Replacer) agrees(x umls.Concept, m *mentionConcepts) bool {
 // protonated form). Otherwise cs is returned unchanged.
 func byLabel(all []umls.Concept, is []int32, mention string) []int32 {
 	key := english.TrivialKey(mention)
-	n := alnumCount(mention)
+	n := english.Alnum(mention)
 	var hit []int32
 	for _, i := range is {
 		c := all[i]
@@ -644,7 +643,7 @@ func byLabel(all []umls.Concept, is []int32, mention string) []int32 {
 		// nearly as many letters and digits, and the same first two:
 		// most of the thousands of concepts a common word names on a
 		// full release are skipped without building their key.
-		if d := alnumCount(c.Name) - n; d < -3 || d > 3 || !samePrefix(c.Name, key) {
+		if d := english.Alnum(c.Name) - n; d < -3 || d > 3 || !samePrefix(c.Name, key) {
 			continue
 		}
 		if c.Name != "" && english.TrivialKey(c.Name) == key {
@@ -679,17 +678,6 @@ func samePrefix(name, key string) bool {
 		k++
 	}
 	return true
-}
-
-// alnumCount counts the letters and digits of s.
-func alnumCount(s string) int {
-	n := 0
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			n++
-		}
-	}
-	return n
 }
 
 // sourceKey is the source a concept's ambiguity is judged in: its

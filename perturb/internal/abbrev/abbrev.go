@@ -128,7 +128,7 @@ func looksShort(short, long string) bool {
 	if short == "" || strings.ContainsFunc(short, unicode.IsSpace) || utf8.RuneCountInString(short) > 10 {
 		return false
 	}
-	n, m := alnum(short), alnum(long)
+	n, m := english.Alnum(short), english.Alnum(long)
 	if n == 0 || n >= m {
 		return false
 	}
@@ -136,16 +136,6 @@ func looksShort(short, long string) bool {
 		return true
 	}
 	return strings.ContainsFunc(short, unicode.IsUpper) && 2*n <= m
-}
-
-func alnum(s string) int {
-	n := 0
-	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			n++
-		}
-	}
-	return n
 }
 
 // LongFormMatches reports whether long can be the long form of the

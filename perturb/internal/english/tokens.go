@@ -173,3 +173,15 @@ func Compact(s string) string {
 	}
 	return b.String()
 }
+
+// Alnum counts the letters and digits of s: how long an abbreviation
+// reads ("5 - FU" has three).
+func Alnum(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
+}

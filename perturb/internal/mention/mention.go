@@ -161,3 +161,43 @@ func sameContext(a, b []string, offset int) error {
 	}
 	return nil
 }
+
+// Apply is Replace for a kind's planned edits: the k-th edit(k) gives
+// its span of s, the tokens that take its place and the change to log,
+// whose Token, End, Before and After Apply fills in. It returns s and no
+// changes when n is 0 or Replace cannot realign (never for valid IOB2,
+// and then the sentence is left whole rather than written broken).
+func Apply(s conll.Sentence, n int, edit func(k int) (iob.Span, []string, perturb.Change)) (conll.Sentence, []perturb.Change) {
+	if n == 0 {
+		return s, nil
+	}
+	changes := make([]perturb.Change, n)
+	out, ok := Replace(s, n, func(k int) (iob.Span, []string) {
+		sp, toks, c := edit(k)
+		c.Token, c.End = sp.Start, sp.End
+		c.Before, c.After = strings.Join(s.Tokens[sp.Start:sp.End], " "), strings.Join(toks, " ")
+		changes[k] = c
+		return sp, toks
+	})
+	if !ok {
+		return s, nil
+	}
+	return out, changes
+}
+
+// Outcomes pairs each gold mention of s, in order, with its type and the
+// outcome a kind's plan gave it (outcomes[k] for the k-th mention);
+// mentions past the end of outcomes (s is not valid IOB2 and the plan
+// left it whole) get unplanned.
+func Outcomes(s conll.Sentence, outcomes []string, unplanned string) []perturb.MentionOutcome {
+	spans := iob.Spans(s.Tags)
+	out := make([]perturb.MentionOutcome, len(spans))
+	for k, sp := range spans {
+		o := unplanned
+		if k < len(outcomes) {
+			o = outcomes[k]
+		}
+		out[k] = perturb.MentionOutcome{Type: sp.Type, Outcome: o}
+	}
+	return out
+}

@@ -27,12 +27,6 @@ import (
 	"github.com/stress-ner/stress/perturb/synonym"
 )
 
-// corpora are the splits whose text attests names: never a test split.
-var corpora = []string{
-	"corpora/BC5CDR-IOB/train.tsv", "corpora/BC5CDR-IOB/devel.tsv",
-	"corpora/NCBI-disease-IOB/train.tsv", "corpora/NCBI-disease-IOB/devel.tsv",
-}
-
 // maxWords is the longest sequence kept, in tokens.
 const maxWords = 4
 
@@ -48,7 +42,7 @@ func main() {
 
 func build(shared, out string, log io.Writer) error {
 	seen := map[string]bool{}
-	for _, name := range corpora {
+	for _, name := range termfile.Corpora {
 		if err := termfile.NotTest(name); err != nil {
 			return err
 		}

@@ -6,13 +6,15 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/stress-ner/stress/internal/termfile"
 )
 
 // TestOrganReproducible checks that the committed organ text is what
 // "go generate" makes of the shared data, byte for byte.
 func TestOrganReproducible(t *testing.T) {
 	const shared = "../../../../../shared"
-	if _, err := os.Stat(filepath.Join(shared, corpora[0])); err != nil {
+	if _, err := os.Stat(filepath.Join(shared, termfile.Corpora[0])); err != nil {
 		t.Skip("shared data not present")
 	}
 	out := filepath.Join(t.TempDir(), "organ.txt.gz")
@@ -34,9 +36,9 @@ func TestOrganReproducible(t *testing.T) {
 
 // TestRefusesTestSplit: the attested names never come from a test split.
 func TestRefusesTestSplit(t *testing.T) {
-	for _, c := range corpora {
+	for _, c := range termfile.Corpora {
 		if filepath.Base(c) == "test.tsv" {
-			t.Errorf("corpora lists a test split: %s", c)
+			t.Errorf("termfile.Corpora lists a test split: %s", c)
 		}
 	}
 }

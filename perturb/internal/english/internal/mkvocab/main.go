@@ -43,12 +43,6 @@ import (
 
 var wordLists = []string{"lexicon/english/american-english-large.txt", "lexicon/english/british-english-large.txt"}
 
-// corpora are the splits whose text attests names: never a test split.
-var corpora = []string{
-	"corpora/BC5CDR-IOB/train.tsv", "corpora/BC5CDR-IOB/devel.tsv",
-	"corpora/NCBI-disease-IOB/train.tsv", "corpora/NCBI-disease-IOB/devel.tsv",
-}
-
 // maxAttested is the longest name, in tokens, looked for in the corpora.
 const maxAttested = 12
 
@@ -111,7 +105,7 @@ func build(shared, out string, log io.Writer) error {
 	}
 	attested := map[string]bool{}
 	defs := map[string]map[string]int{} // type \x00 short -> long form -> definitions
-	for _, name := range corpora {
+	for _, name := range termfile.Corpora {
 		if err := termfile.NotTest(name); err != nil {
 			return err
 		}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/stress-ner/stress/internal/termfile"
 )
 
 // TestReproducesEmbedded checks that the committed vocabulary is what
@@ -34,9 +36,9 @@ func TestReproducesEmbedded(t *testing.T) {
 
 // TestRefusesTestSplit: the attested names never come from a test split.
 func TestRefusesTestSplit(t *testing.T) {
-	for _, c := range corpora {
+	for _, c := range termfile.Corpora {
 		if filepath.Base(c) == "test.tsv" {
-			t.Errorf("corpora lists a test split: %s", c)
+			t.Errorf("termfile.Corpora lists a test split: %s", c)
 		}
 	}
 }
