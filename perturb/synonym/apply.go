@@ -180,15 +180,7 @@ func (r *Replacer) pick(sc *sentenceContext, mention string, a *Analysis, cands 
 	case StrategyShortest, StrategyLongest, StrategyDissimilar:
 		return Choose(r.opts.Strategy, mention, cands, nil)
 	case StrategyPreferred:
-		var pref []Candidate
-		for _, c := range cands {
-			if c.Preferred {
-				pref = append(pref, c)
-			}
-		}
-		if len(pref) > 0 {
-			cands = pref
-		}
+		cands = preferredFirst(cands)
 	}
 	best, bestRank := cands[0], uint64(0)
 	for i, c := range cands {

@@ -401,13 +401,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 	default:
 		a.Outcome = OutcomeNoSynonym
 	}
-	sort.Slice(a.Candidates, func(i, j int) bool {
-		x, y := a.Candidates[i], a.Candidates[j]
-		if x.Term != y.Term {
-			return x.Term < y.Term
-		}
-		return x.ConceptID < y.ConceptID
-	})
+	sortCandidates(a.Candidates)
 	return a, nil
 }
 

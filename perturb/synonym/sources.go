@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/stress-ner/stress/perturb/internal/concepts"
@@ -306,13 +305,7 @@ func (r *Replacer) addExtra(a *Analysis, typ, mention, form string) error {
 	if len(a.Candidates) > 0 {
 		a.Outcome = OutcomeReplaced
 	}
-	sort.Slice(a.Candidates, func(i, j int) bool {
-		x, y := a.Candidates[i], a.Candidates[j]
-		if x.Term != y.Term {
-			return x.Term < y.Term
-		}
-		return x.ConceptID < y.ConceptID
-	})
+	sortCandidates(a.Candidates)
 	return nil
 }
 

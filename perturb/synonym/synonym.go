@@ -24,6 +24,7 @@ import (
 	"math/rand/v2"
 	"path"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -728,15 +729,34 @@ func Choose(strategy, mention string, cands []Candidate, r *rand.Rand) Candidate
 		}
 		return best
 	case StrategyPreferred:
-		var pref []Candidate
-		for _, c := range cands {
-			if c.Preferred {
-				pref = append(pref, c)
-			}
-		}
-		if len(pref) > 0 {
-			cands = pref
-		}
+		cands = preferredFirst(cands)
 	}
 	return cands[r.IntN(len(cands))]
+}
+
+// preferredFirst returns the preferred names among cands, or cands when
+// none is preferred (StrategyPreferred).
+func preferredFirst(cands []Candidate) []Candidate {
+	var pref []Candidate
+	for _, c := range cands {
+		if c.Preferred {
+			pref = append(pref, c)
+		}
+	}
+	if len(pref) > 0 {
+		return pref
+	}
+	return cands
+}
+
+// sortCandidates puts candidates in the order an Analysis lists them: by
+// name, then concept, so that picks do not depend on lookup order.
+func sortCandidates(cs []Candidate) {
+	sort.Slice(cs, func(i, j int) bool {
+		x, y := cs[i], cs[j]
+		if x.Term != y.Term {
+			return x.Term < y.Term
+		}
+		return x.ConceptID < y.ConceptID
+	})
 }
