@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
@@ -70,23 +71,23 @@ func (ev *Evaluation) Files() (inputs, outputs []string) {
 	inputs, outputs = plan.Files()
 	inputs = append(inputs, ev.Systems.Inputs()...)
 	// Predictions are named as the sets are: the original as its input
-	// (the embedded sample as NAME.tsv, standard input as the build's
-	// copy of it), each stress set as in the build.
+	// (the embedded sample as NAME.tsv, an input read once as the
+	// build's copy of it), each stress set as in the build.
 	var sets []string
+	notSets := map[string]bool{ // the build's files that are not stress sets
+		filepath.Join(plan.Dir, stressset.ChangesName): true, filepath.Join(plan.Dir, stressset.ManifestName): true}
 	for _, in := range plan.Inputs {
 		name := filepath.Base(in.Path)
-		switch {
+		switch kept := stressset.KeptCopy(in); {
 		case stressset.IsSample(in.Path):
 			name = in.Name + ".tsv"
-		case in.Path == "-":
-			name = stressset.StdinCopy // the build keeps it, and reads it back, there
+		case kept != "":
+			name = kept // the build keeps it, and reads it back, there
+			notSets[filepath.Join(plan.Dir, kept)] = true
 		}
 		sets = append(sets, name)
 		sets = append(sets, conll.FormatOf(name).SideFiles(name)...) // brat's text beside
 	}
-	notSets := map[string]bool{ // the build's files that are not stress sets
-		filepath.Join(plan.Dir, stressset.ChangesName): true, filepath.Join(plan.Dir, stressset.ManifestName): true,
-		filepath.Join(plan.Dir, stressset.StdinCopy): true}
 	for _, out := range outputs {
 		if !notSets[out] {
 			sets = append(sets, filepath.Base(out))
@@ -110,7 +111,12 @@ func (ev *Evaluation) htmlPath() string {
 
 // Run builds, tags, compares and writes the reports. The caller has
 // prepared Plan.Dir (see ClearDir) and checked the files (Files).
-func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
+//
+// A run that fails or is cancelled leaves nothing: the files it has put
+// in place (the build, predictions) are removed again, with the
+// directories it made, so that the directory is as it was, and a rerun
+// needs no --force.
+func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	logf := ev.Logf
 	if logf == nil {
 		logf = func(string, ...any) {}
@@ -119,11 +125,22 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 	if len(plan.Inputs) != 1 {
 		return nil, fmt.Errorf("%w: an evaluation has one test corpus, not %d", stressset.ErrInput, len(plan.Inputs))
 	}
+	done := &written{}
+	if _, statErr := os.Stat(plan.Dir); statErr != nil {
+		done.dirs = append(done.dirs, plan.Dir) // made by the build
+	}
+	defer func() {
+		if err != nil {
+			done.undo()
+		}
+	}()
 	logf("building %s from %s into %s", kindList(plan), plan.Inputs[0].Path, plan.Dir)
 	m, err := ev.build(ctx)
 	if err != nil {
 		return nil, err
 	}
+	_, built := plan.Files()
+	done.add(built...)
 	logShares(logf, m)
 	bld := &stressset.Build{Dir: plan.Dir, Manifest: m, Opener: plan.Opener}
 	sets, err := bld.Sets(&m.Inputs[0])
@@ -157,7 +174,19 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 	}
 	out := &Evaluated{Systems: systems, HTML: ev.htmlPath(),
 		Predictions: filepath.Join(plan.Dir, "pred"), Summary: filepath.Join(plan.Dir, "summary.md")}
-	save := SavePredictionsLike(out.Predictions, func(s stressset.Set) conll.Template { return templates[s.File] }, plan.Scheme)
+	saveLike := SavePredictionsLike(out.Predictions, func(s stressset.Set) conll.Template { return templates[s.File] }, plan.Scheme)
+	done.dirs = append(done.dirs, out.Predictions)
+	save := func(system string, set stressset.Set, pred []conll.Sentence) error {
+		if err := saveLike(system, set, pred); err != nil {
+			return err
+		}
+		name := filepath.Join(out.Predictions, system, set.File)
+		done.add(append([]string{name}, conll.FormatOf(name).SideFiles(name)...)...)
+		return nil
+	}
+	for _, s := range systems {
+		done.dirs = append(done.dirs, filepath.Join(out.Predictions, s.Name))
+	}
 	if out.Report, err = evaluate(ctx, ev.Systems.Progress, c, sets, systems, save); err != nil {
 		return nil, err
 	}
@@ -167,6 +196,43 @@ func (ev *Evaluation) Run(ctx context.Context) (*Evaluated, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// written records the files a run has put in place, so that a failed
+// run removes them (undo).
+type written struct {
+	mu    sync.Mutex
+	files []string
+	infos []os.FileInfo
+	dirs  []string // directories the run may have made, outermost first
+}
+
+// add records files just put in place.
+func (w *written) add(files ...string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, f := range files {
+		if info, err := os.Lstat(f); err == nil {
+			w.files, w.infos = append(w.files, f), append(w.infos, info)
+		}
+	}
+}
+
+// undo removes the files recorded, the last first (a build's manifest
+// goes before its sets), each only while it is still the file recorded
+// (a file that replaced it is someone else's), then the directories
+// that are left empty, innermost first.
+func (w *written) undo() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for i := len(w.files) - 1; i >= 0; i-- {
+		if info, err := os.Lstat(w.files[i]); err == nil && os.SameFile(info, w.infos[i]) {
+			os.Remove(w.files[i])
+		}
+	}
+	for i := len(w.dirs) - 1; i >= 0; i-- {
+		os.Remove(w.dirs[i]) // only if empty
+	}
 }
 
 // Write writes the outcome in format f: in text and Markdown, the

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -30,11 +31,27 @@ import (
 const (
 	ManifestName = "manifest.json"
 	ChangesName  = "changes.tsv"
-	// StdinCopy is the copy of standard input ("-") a build keeps
-	// beside its sets and records as that input: standard input can be
-	// read once, and compare, run and build --from read the input again.
-	StdinCopy = "stdin.tsv"
 )
+
+// KeptCopy returns the name of the copy of input in a build keeps beside
+// its sets, and records as that input, or "" if it keeps none: an input
+// that can be read only once (standard input "-", a FIFO, a device such
+// as /dev/fd/63 of a shell's <(...)) is copied as it is read, so that
+// compare, run and build --from read it again. The copy is named as the
+// input's outputs are: NAME plus the input's extension (stdin.tsv for
+// "-"), so that it is read in the same format.
+func KeptCopy(in Input) string {
+	if in.Path != "-" {
+		if IsSample(in.Path) {
+			return ""
+		}
+		info, err := os.Stat(in.Path)
+		if err != nil || info.Mode().IsRegular() {
+			return ""
+		}
+	}
+	return in.Name + outputExt(in.Path)
+}
 
 // Sentinel errors.
 var (
@@ -120,8 +137,8 @@ func (p *Plan) Files() (inputs, outputs []string) {
 			inputs = append(inputs, in.Path)
 			inputs = append(inputs, conll.FormatOf(in.Path).SideFiles(in.Path)...)
 		}
-		if in.Path == "-" {
-			outputs = append(outputs, filepath.Join(p.Dir, StdinCopy))
+		if name := KeptCopy(in); name != "" {
+			outputs = append(outputs, filepath.Join(p.Dir, name))
 		}
 		for _, k := range p.Kinds {
 			name := filepath.Join(p.Dir, outputName(in, k))

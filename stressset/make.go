@@ -65,6 +65,14 @@ func Run(ctx context.Context, plan *Plan) (m *Manifest, err error) {
 	return mk.m, nil
 }
 
+// inputName names an input in messages: "-" is standard input.
+func inputName(path string) string {
+	if path == "-" {
+		return "standard input"
+	}
+	return path
+}
+
 // maker is one run of a plan: what its phases share, and what close
 // releases (on success, after commit, close only closes what is open).
 type maker struct {
@@ -78,7 +86,7 @@ type maker struct {
 	log        *ChangeWriter
 
 	srcs   []*source
-	spools []*atomicfile.File // the copy of standard input (StdinCopy), per input; nil for files
+	spools []*atomicfile.File // the copy of an input read once (KeptCopy), per input; nil for files
 	sinks  [][]*sink
 	parts  []perturb.Part
 
@@ -147,11 +155,12 @@ func (mk *maker) openInput(i int) error {
 		return fmt.Errorf("%w: %s is IOB2, not %s", ErrInput, in.Path, plan.Scheme)
 	}
 	var spool io.Writer
-	if in.Path == "-" {
-		// Standard input can be read once: the build keeps a copy
-		// beside its sets, which it records as the input, so that
+	kept := KeptCopy(in)
+	if kept != "" {
+		// Standard input, a FIFO, can be read once: the build keeps a
+		// copy beside its sets, which it records as the input, so that
 		// compare, run and --from read it again.
-		f, err := atomicfile.Create(filepath.Join(plan.Dir, StdinCopy), !plan.Force)
+		f, err := atomicfile.Create(filepath.Join(plan.Dir, kept), !plan.Force)
 		if err != nil {
 			return err
 		}
@@ -162,10 +171,10 @@ func (mk *maker) openInput(i int) error {
 		return err
 	}
 	mk.srcs[i] = src
-	if in.Path == "-" && src.file.Format != conll.FormatOf(StdinCopy) {
-		// The copy and the sets are named .tsv: another format would
-		// be read back as CoNLL.
-		return fmt.Errorf("%w: standard input holds %s, not CoNLL: give it as a file named for its format", ErrInput, src.file.Format)
+	if kept != "" && src.file.Format != conll.FormatOf(kept) {
+		// Standard input's format is found from its content; the copy
+		// and the sets are named .tsv, and would be read back as CoNLL.
+		return fmt.Errorf("%w: %s holds %s, not CoNLL: give it as a file named for its format", ErrInput, inputName(in.Path), src.file.Format)
 	}
 	// Inputs are valid in the plan's scheme: anything else (IOB1 or
 	// IOBES read as IOB2, "X-Foo", "B-") stops the build at its line
@@ -248,8 +257,8 @@ func (mk *maker) assemble(stats [][]perturb.Stats) error {
 		}
 		src.Close()
 		in.SHA256 = sum
-		if in.Path == "-" {
-			in.Path = StdinCopy // recorded relative to the build, where it is kept
+		if mk.spools[i] != nil {
+			in.Path = filepath.Base(mk.spools[i].Target()) // recorded relative to the build, where it is kept
 		} else {
 			in.Path = recordedPath(in.Path, plan.Dir)
 		}

@@ -29,7 +29,7 @@ type source struct {
 // gzipped) or an embedded sample ("sample:test", "sample:train"). The
 // bytes go through a hash on their way to op.OpenReader, which decodes
 // them as op.Open would, and, when spool is not nil, are copied to it
-// as stored (a build keeps its standard input: see StdinCopy).
+// as stored (a build keeps an input it can read only once: see KeptCopy).
 func openSource(op conll.Opener, path string, spool io.Writer) (*source, error) {
 	src := &source{hash: sha256.New()}
 	switch {

@@ -67,7 +67,11 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if err := o.sys.Check(); err != nil {
 		return systemsError("curve", err)
 	}
-	if err := checkOutputs(append(append([]string{o.test}, o.sys.Inputs()...), kinds.InputFiles(o.kinds)...), []string{o.htmlPath}, o.force); err != nil {
+	read := append(append([]string{o.test}, o.sys.Inputs()...), kinds.InputFiles(o.kinds)...)
+	if err := checkOutputs(read, []string{o.htmlPath}, o.force); err != nil {
+		return err
+	}
+	if err := checkReadable(read); err != nil {
 		return err
 	}
 	warnOverlap(e.Stderr, o.sys.Train, o.test)

@@ -76,6 +76,9 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	// named twice) before the directory is cleared and any work done.
 	read, written := ev.Files()
 	read = append(read, labelsFile)
+	if err := checkReadable(read); err != nil {
+		return err
+	}
 	if err := experiment.CheckDir(o.outDir, o.force, read); err != nil {
 		return outDirError(err)
 	}

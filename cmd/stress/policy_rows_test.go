@@ -171,12 +171,35 @@ func outputPolicyRows(t *testing.T, in map[string]string, with func(map[string]s
 			args: []string{"build", "--kinds", "keyboard", "--out", "b", "-"}, code: 0, check: readStdinBuild},
 		{name: "run --test -", stdin: safetyCorpus,
 			args: []string{"run", "-q", "--test", "-", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--samples", "0", "--out", "r"}, code: 0},
+		{name: "run --test a FIFO, as <(...) gives", feed: "in.tsv",
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--samples", "0", "--out", "r"}, code: 0},
 		{name: "run --test - --train -", stdin: safetyCorpus,
 			args: []string{"run", "-q", "--test", "-", "--train", "-", "--out", "r"},
 			code: 2, msg: "standard input (-) can be only one of the inputs", absent: []string{"r"}},
 		{name: "build from standard input holding PubTator", stdin: cdr3PubTator(t),
 			args: []string{"build", "--kinds", "keyboard", "--out", "b", "-"},
 			code: 1, msg: "standard input holds pubtator, not CoNLL: give it as a file named for its format", absent: []string{"b"}},
+
+		// F15: a run that fails leaves nothing (or the directory as it
+		// was); every input is checked before any work.
+		{name: "run: the model exits 3", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", "exit 3", "--kinds", "keyboard", "--out", "r"},
+			code: 1, msg: "exit status 3", absent: []string{"r"}},
+		{name: "run into an empty directory: the model exits 3", setup: in, special: map[string]string{"r": specialDir},
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", "exit 3", "--kinds", "keyboard", "--out", "r"},
+			code: 1, msg: "exit status 3"},
+		{name: "run: a second model exits 3 after the first tagged", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--model-cmd", "exit 3", "--kinds", "keyboard", "--out", "r"},
+			code: 1, msg: "exit status 3", absent: []string{"r"}},
+		{name: "run: the report appears meanwhile", feed: "in.tsv", appear: map[string]string{"r/summary.md": "theirs\n"},
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--samples", "0", "--out", "r"},
+			code: 1, msg: "r/summary.md: file exists (use --force to replace it)"},
+		{name: "curve --model m=missing.bin", setup: in,
+			args: []string{"curve", "--test", "in.tsv", "--model", "m=missing.bin"},
+			code: 1, msg: "stat missing.bin: no such file or directory"},
+		{name: "run --train missing.tsv", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--train", "missing.tsv", "--kinds", "keyboard", "--out", "r"},
+			code: 1, msg: "stat missing.tsv: no such file or directory", absent: []string{"r"}},
 	}
 }
 

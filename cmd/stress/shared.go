@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -307,6 +308,32 @@ func parseModel(s string) (experiment.Model, error) {
 // input no output may replace, even with --force.
 func checkOutputs(inputs, outputs []string, force bool) error {
 	return overwrite.Check(append(slices.Clip(inputs), labelsFile), outputs, force)
+}
+
+// checkReadable opens and closes every input file (not "-" or "", nor an
+// embedded corpus), so that a run that takes long (a build, training)
+// fails at once on an input that is missing or unreadable, not after
+// the work done before it is read. A FIFO or device is only looked at:
+// opening it would wait for a writer, or take data meant for the run.
+func checkReadable(inputs []string) error {
+	for _, in := range inputs {
+		if in == "" || in == "-" || stressset.IsSample(in) {
+			continue
+		}
+		info, err := os.Stat(in)
+		if err != nil {
+			return err
+		}
+		if !info.Mode().IsRegular() {
+			continue
+		}
+		f, err := os.Open(in)
+		if err != nil {
+			return err
+		}
+		f.Close()
+	}
+	return nil
 }
 
 // oneStdin refuses "-" (standard input) given for more than one input:

@@ -25,6 +25,7 @@ const (
 	specialDevice = "device" // a character device with /dev/null's numbers (1, 3)
 	specialFIFO   = "fifo"   // a FIFO whose reader collects what is written
 	specialFeed   = "feed"   // a FIFO the command reads (badInput.feed)
+	specialDir    = "dir"    // an empty directory
 )
 
 // specials are the special files of one row, made by makeSpecials.
@@ -59,6 +60,8 @@ func makeSpecials(t *testing.T, kinds map[string]string) *specials {
 					s.readers[name] = os.NewFile(uintptr(fd), name)
 				}
 			}
+		case kind == specialDir:
+			err = os.Mkdir(name, 0o755)
 		case strings.HasPrefix(kind, "link:"):
 			err = os.Symlink(strings.TrimPrefix(kind, "link:"), name)
 		default:
@@ -102,6 +105,10 @@ func (s *specials) check(t *testing.T) {
 			if m&os.ModeCharDevice == 0 || st == nil || st.Rdev != 1<<8|3 {
 				t.Errorf("%s is no longer the character device 1,3: %v", name, m)
 			}
+		case kind == specialDir:
+			if !m.IsDir() {
+				t.Errorf("%s is no longer a directory: %v", name, m)
+			}
 		case kind == specialFIFO, kind == specialFeed:
 			if m&os.ModeNamedPipe == 0 {
 				t.Errorf("%s is no longer a FIFO: %v", name, m)
@@ -121,7 +128,7 @@ func (s *specials) describe(name string) (string, bool) {
 	}
 	kind, ok := s.kinds[name]
 	switch {
-	case !ok:
+	case !ok, kind == specialDir: // listed as any directory is
 		return "", false
 	case kind == specialFeed:
 		return name + " (FIFO, the input)", true
@@ -224,5 +231,44 @@ func TestBrokenStdoutLeavesNothing(t *testing.T) {
 			names = append(names, e.Name())
 		}
 		t.Errorf("left %q, want only big.tsv", names)
+	}
+}
+
+// F15: a run interrupted while a model tags (SIGINT) exits 130 and
+// leaves nothing: the build it had committed is removed again.
+func TestRunInterruptedLeavesNothing(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "in.tsv"), []byte(safetyCorpus), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd, _ := startStress(t, dir, "run", "-q", "--test", "in.tsv", "--baselines", "none",
+		"--model-cmd", "touch started; sleep 30", "--kinds", "keyboard", "--out", "r")
+	started := filepath.Join(dir, "started")
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(started); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the model never started")
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "r", "manifest.json")); err != nil {
+		t.Fatalf("the build was not committed before tagging: the test checks nothing (%v)", err)
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 130 {
+		t.Errorf("exit %d, want 130 (%s)", code, cmd.Stderr)
+	}
+	os.Remove(started)
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		var names []string
+		for _, e := range ents {
+			names = append(names, e.Name())
+		}
+		t.Errorf("left %q, want only in.tsv", names)
 	}
 }
