@@ -88,6 +88,11 @@ type Sentence struct {
 	// marker line verbatim, so it can be written back unchanged.
 	DocStart bool
 	DocLine  string
+	// DocTight records the blank lines a CoNLL input left out around
+	// DocLine, so that writing reproduces them: DocTightBefore when the
+	// marker came right after the sentence before, DocTightAfter when
+	// the sentence came right after the marker.
+	DocTightBefore, DocTightAfter bool
 
 	// Comments are comment lines (without their line break) that came
 	// directly before the sentence.

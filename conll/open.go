@@ -601,22 +601,52 @@ func (o *Output) Abort() {
 // io.EOF when it holds no sentence at all (see OpenNonEmpty).
 func nonEmptyFile(f *File) *File {
 	f.SentenceReader = &nonEmpty{SentenceReader: f.SentenceReader, name: f.Name}
+	if f.conll != nil {
+		f.conll.needToken = true // for readers of f.CoNLL(), the pipeline's
+	}
 	return f
 }
 
+// HasToken reports whether a sentence of sents has a token: sentences
+// without one (a document marker alone) make no corpus.
+func HasToken(sents []Sentence) bool {
+	for _, s := range sents {
+		if len(s.Tokens) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyError is ErrEmpty for the input name; markers tells that it held
+// sentences without a token (a document marker, comments).
+func emptyError(name string, markers bool) error {
+	if markers {
+		return fmt.Errorf("%s: %w (only document markers or comments, no token)", name, ErrEmpty)
+	}
+	return fmt.Errorf("%s: %w", name, ErrEmpty)
+}
+
+// nonEmpty is a reader whose input must hold a token: sentences without
+// one (a document marker alone, a comment) do not make a corpus.
 type nonEmpty struct {
 	SentenceReader
-	name string
-	seen bool
+	name    string
+	seen    bool // a sentence with a token
+	markers bool // a sentence without one
 }
 
 func (r *nonEmpty) Read() (Sentence, error) {
 	s, err := r.SentenceReader.Read()
 	if err == io.EOF && !r.seen {
-		return s, fmt.Errorf("%s: %w", r.name, ErrEmpty)
+		return s, emptyError(r.name, r.markers)
 	}
 	if err == nil {
-		r.seen = true
+		if len(s.Tokens) > 0 {
+			r.seen = true
+		} else {
+			r.markers = true
+		}
 	}
 	return s, err
 }

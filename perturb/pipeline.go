@@ -66,7 +66,7 @@ type formattedSink interface {
 	// they are given, or slices of them, after they return.
 	AppendSentence(dst []byte, s conll.Sentence, sep bool) ([]byte, error)
 	// WriteFormatted writes n consecutive sentences formatted by
-	// AppendSentence, the first without separator, the others with.
+	// AppendSentence, each with its separator, the first too.
 	WriteFormatted(p []byte, n int) error
 }
 
@@ -450,7 +450,7 @@ func (p *Pipeline) process(b *batch, steps []Step, input string, w *worker) {
 				continue
 			}
 			var err error
-			if b.text[k], err = fs.AppendSentence(b.text[k], b.outs[i*len(steps)+k], i > 0); err != nil {
+			if b.text[k], err = fs.AppendSentence(b.text[k], b.outs[i*len(steps)+k], true); err != nil {
 				b.err = conll.WriteError(input, b.origs[i], fmt.Errorf("write %s: %w", st.File, err))
 				return
 			}
