@@ -354,7 +354,11 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	types := map[string]bool{}
 	for _, s := range c.sets {
 		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changed != nil, Kind: s.desc.Kind,
-			NotMeasured: s.NotMeasured, MentionsReplaced: s.Replaced}
+			NotMeasured: s.NotMeasured}
+		if s.Mentions > 0 { // an entity-level kind's count (stressset.Set.Mentions)
+			n := s.Replaced
+			info.MentionsReplaced = &n
+		}
 		for _, m := range s.changed {
 			if m != nil {
 				info.ChangedSentences++
@@ -379,6 +383,13 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 		rep.Types = append(rep.Types, t)
 	}
 	slices.Sort(rep.Types)
+	// A set not measured (by its kind's count or by the share it
+	// changed) has no drop, overall or per type, in any format: it
+	// would measure nothing.
+	measured := map[string]bool{}
+	for _, info := range rep.Sets {
+		measured[info.Name] = !info.NotMeasured
+	}
 
 	for _, sys := range c.systems {
 		out := System{Name: sys.name}
@@ -392,7 +403,7 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 			for _, t := range rep.Types {
 				if tc, ok := r.total.Types[t]; ok {
 					ts := TypeScore{Type: t, Score: scoreOf(tc)}
-					if o != nil && s != ref {
+					if o != nil && s != ref && measured[s.Name] {
 						if d, ok := relDrop(o.total.Types[t].F1(), ts.F1); ok {
 							ts.Drop = &Drop{Value: d}
 						}
@@ -415,7 +426,7 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 			}
 			errs := r.errs
 			res.Errors = &errs
-			if s != ref {
+			if s != ref && measured[s.Name] {
 				if o := sys.results[ref.Name]; o != nil {
 					if d, ok := relDrop(o.total.Overall().F1(), res.Overall.F1); ok {
 						res.Drop = &Drop{Value: d}

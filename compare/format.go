@@ -122,6 +122,17 @@ func (r *Report) summary() string {
 	if r.Samples > 0 {
 		s += fmt.Sprintf("; %d bootstrap samples, seed %d, %g%% intervals", r.Samples, r.Seed, r.Confidence*100)
 	}
+	for _, set := range r.Sets {
+		if set.NotMeasured {
+			// Said once here, so every format carries it beside the
+			// tables' "not measured".
+			if set.MentionsReplaced != nil {
+				s += fmt.Sprintf("; %s not measured: it changed %d of %d gold mentions, under 1%%, so it has no drop", set.Name, *set.MentionsReplaced, set.Mentions)
+			} else {
+				s += fmt.Sprintf("; %s %s, so it has no drop", set.Name, notMeasured(set))
+			}
+		}
+	}
 	return s
 }
 

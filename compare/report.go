@@ -55,9 +55,10 @@ type SetInfo struct {
 	// print "not measured" for it.
 	NotMeasured bool `json:"not_measured,omitempty"`
 	// MentionsReplaced are the gold mentions an entity-level kind
-	// replaced, as its perturbation counted them (absent for other
-	// kinds).
-	MentionsReplaced int `json:"mentions_replaced,omitempty"`
+	// replaced, as its perturbation counted them: absent for other
+	// kinds, and there, 0 included, for an entity-level kind's set, so
+	// that a set that replaced nothing says so.
+	MentionsReplaced *int `json:"mentions_replaced,omitempty"`
 }
 
 // TypeChange counts one entity type's gold mentions in a set and those
@@ -82,7 +83,9 @@ type Result struct {
 	Overall  Score       `json:"overall"`
 	Types    []TypeScore `json:"types"`
 	// Drop is the relative drop of overall F1 from the reference set;
-	// nil for the reference itself, or when the reference F1 is zero.
+	// nil for the reference itself, when the reference F1 is zero, and
+	// for a set not measured (SetInfo.NotMeasured), whose drop would
+	// measure nothing.
 	Drop *Drop `json:"drop,omitempty"`
 	// Perturbed scores the entities (gold or predicted) that cover a
 	// changed token, Untouched the others; nil without a change log.

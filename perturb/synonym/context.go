@@ -68,7 +68,7 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 	keepFirst := sp.Start >= 2 && adverb(prev) && determiners[strings.ToLower(s.Tokens[sp.Start-2])] && len(mw) >= 2
 	var out []Candidate
 	for _, c := range a.Candidates {
-		if c.Source == SourceElements && !elementFits(c, s.Tokens, sp) {
+		if c.Source == SourceElements && !elementFits(s.Tokens, sp) {
 			continue
 		}
 		toks := english.Tokenize(c.Term, TokenizePunct)
@@ -97,7 +97,10 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 		}
 		// An "X of the Y" name cannot premodify the noun after the
 		// mention ("lung cancer risk" -> "carcinoma of the lung risk").
-		if premodifies(next) && slices.Contains(english.Words(c.Term), "of") {
+		// Nor follow an "of" ("a fraction of breast cancer" -> "a
+		// fraction of carcinoma of the breast"): a blind reading judged
+		// the chained "of"s awkward.
+		if (premodifies(next) || prev == "of") && slices.Contains(english.Words(c.Term), "of") {
 			continue
 		}
 		// Nor may it come out as the mention itself once in running text
