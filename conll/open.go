@@ -508,9 +508,8 @@ type Output struct {
 	Name   string
 	Format Format
 
-	file *atomicfile.File
-	side []*atomicfile.File // files beside it (brat's text)
-	zw   *gzip.Writer
+	files atomicfile.Group // the file and those beside it (brat's text)
+	zw    *gzip.Writer
 }
 
 // Create starts writing the corpus file name: to a temporary file beside
@@ -521,7 +520,7 @@ func Create(name string, opt OutputOptions) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Output{Name: name, Format: FormatOf(name), file: f}
+	out := &Output{Name: name, Format: FormatOf(name), files: atomicfile.Group{Main: f}}
 	if opt.Format != FormatCoNLL {
 		out.Format = opt.Format
 	}
@@ -571,31 +570,17 @@ func (o *Output) Commit() error {
 	if err := o.Close(); err != nil {
 		return err
 	}
-	cs := make([]atomicfile.Committer, 0, len(o.side)+1)
-	for _, f := range o.side {
-		cs = append(cs, f)
-	}
-	return atomicfile.CommitAll(append(cs, o.file)...)
+	return o.files.Commit()
 }
 
 // Unpublish removes what Commit put in place, where it is still there
 // (see atomicfile.File.Unpublish): to undo one output of several when a
 // later one fails.
-func (o *Output) Unpublish() {
-	for _, f := range o.side {
-		f.Unpublish()
-	}
-	o.file.Unpublish()
-}
+func (o *Output) Unpublish() { o.files.Unpublish() }
 
 // Abort discards the output. It is safe to call more than once and after
 // Commit.
-func (o *Output) Abort() {
-	for _, f := range o.side {
-		f.Abort()
-	}
-	o.file.Abort()
-}
+func (o *Output) Abort() { o.files.Abort() }
 
 // nonEmptyFile makes f report ErrEmpty (naming the file) instead of
 // io.EOF when it holds no sentence at all (see OpenNonEmpty).

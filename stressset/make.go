@@ -206,7 +206,7 @@ func (mk *maker) inputDone(i int, last bool) error {
 		if err := s.Close(); err != nil {
 			return fmt.Errorf("write %s: %w", s.name, err)
 		}
-		mk.syncs.Go(s.file.Sync)
+		mk.syncs.Go(s.Main.Sync)
 	}
 	if !last {
 		if mk.log.Flush(); mk.log.Error() != nil {
