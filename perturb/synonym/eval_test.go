@@ -145,12 +145,15 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// "of", and 28 names and pairs avoided; then 9.4% and 10.8% with no
 	// mention inside an abbreviation's long form ("selective serotonin
 	// reuptake inhibitors ( SSRIs )") or inside another word
-	// ("Antirifampicin").
-	if n, d := st.share("Chemical"); 1000*n < 94*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 9.4%%", n, d)
+	// ("Antirifampicin"); then 10.4% and 12.2% with INN/BAN pairs
+	// (indometacin, ciclosporin, beclometasone, cefalexin,
+	// chlorphenamine) and clinical ones (acute kidney failure,
+	// dysrhythmia, diabetic kidney disease) in pairs.txt.
+	if n, d := st.share("Chemical"); 1000*n < 104*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 10.4%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 108*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 10.8%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 122*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 12.2%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)

@@ -47,6 +47,27 @@ type curatedPair struct {
 
 var curated = parsePairs(pairsText)
 
+// curatedPlurals maps a name of pairs.txt, in lower case and the
+// singular, to the plural a line of the file writes for it
+// ("dysrhythmia" -> "dysrhythmias"): the word list knows no plural of
+// some names the curator vouches for.
+var curatedPlurals = parsePlurals(pairsText)
+
+// parsePlurals reads the plural names of pairs.txt (see curatedPlurals).
+func parsePlurals(text string) map[string]string {
+	out := map[string]string{}
+	for _, line := range strings.Split(text, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		line = strings.ReplaceAll(strings.ReplaceAll(line, "<->", "\x00"), "->", "\x00")
+		for _, name := range strings.Split(line, "\x00") {
+			if name = strings.ToLower(strings.TrimSpace(name)); name != "" && english.IsPlural(name) {
+				out[english.Singular(name)] = name
+			}
+		}
+	}
+	return out
+}
+
 // parsePairs reads pairs.txt into the names each key (english.AvoidKey
 // of a name) may become.
 func parsePairs(text string) map[string][]curatedPair {
