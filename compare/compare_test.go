@@ -363,3 +363,61 @@ func TestOptionLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestNotMeasured: a set that changed under 1% of its gold mentions
+// (stressset.Set.NotMeasured) has no drop in any format; text, Markdown
+// and HTML say "not measured" with the share it changed, JSON marks it
+// and keeps mentions_replaced even at 0, CSV leaves its drop cells
+// empty (issue 26).
+func TestNotMeasured(t *testing.T) {
+	gold := sents("BRCA1/B-GENE is/O mutated/O", "p53/B-GENE binds/O DNA/O")
+	pred := sents("BRCA1/B-GENE is/O mutated/O", "p53/O binds/O DNA/O")
+	c := New()
+	c.Samples = 50
+	must(t, c.AddSet(stressset.Set{Name: "O", File: "o.tsv", Gold: gold}))
+	must(t, c.AddSet(stressset.Set{Name: "synonym", File: "s.tsv", Gold: gold, Changed: []stressset.Span{},
+		NotMeasured: true, Replaced: 0, Mentions: 2}))
+	must(t, c.AddSet(stressset.Set{Name: "K", File: "k.tsv", Gold: gold, Changed: []stressset.Span{{Sentence: 1, Start: 0, End: 1}}}))
+	for _, set := range []string{"O", "synonym", "K"} {
+		p := gold
+		if set == "K" {
+			p = pred
+		}
+		must(t, c.AddPrediction("sys", set, set+".tsv", p))
+	}
+	rep, err := c.Report(context.Background())
+	must(t, err)
+	for _, res := range rep.Systems[0].Results {
+		if (res.Set == "K") != (res.Drop != nil) {
+			t.Errorf("set %s: drop %v", res.Set, res.Drop)
+		}
+		for _, ts := range res.Types {
+			if (res.Set == "K") != (ts.Drop != nil) {
+				t.Errorf("set %s, type %s: drop %v", res.Set, ts.Type, ts.Drop)
+			}
+		}
+	}
+	for _, f := range []Format{Text, Markdown} {
+		var b bytes.Buffer
+		must(t, rep.Write(&b, f))
+		if !strings.Contains(b.String(), "not measured") || !strings.Contains(b.String(), "synonym not measured: it changed 0 of 2 gold mentions") {
+			t.Errorf("format %v says nothing of the set not measured:\n%s", f, b.String())
+		}
+	}
+	var b bytes.Buffer
+	must(t, rep.Write(&b, CSV))
+	if !strings.Contains(b.String(), "sys,synonym,overall,2,2,2,100,100,100,100,100,,,,") {
+		t.Errorf("CSV:\n%s", b.String())
+	}
+	b.Reset()
+	must(t, rep.Write(&b, JSON))
+	if !strings.Contains(b.String(), `"not_measured": true`) || !strings.Contains(b.String(), `"mentions_replaced": 0`) ||
+		strings.Count(b.String(), `"drop"`) != 2 { // K's, overall and for GENE; none for synonym
+		t.Errorf("JSON:\n%s", b.String())
+	}
+	b.Reset()
+	must(t, rep.WriteHTML(&b))
+	if !strings.Contains(b.String(), "synonym not measured") || !strings.Contains(b.String(), "<td class=\"num\">not measured</td>") {
+		t.Error("HTML says nothing of the set not measured")
+	}
+}

@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-
-	"github.com/stress-ner/stress/internal/atomicfile"
 )
 
 // parseFormat returns the format named s, as String writes it.
@@ -258,13 +256,7 @@ func newDocWriter(w io.Writer, f Format, side SideFiles, layout Layout) (Sentenc
 // committed and aborted with it.
 func (o *Output) sideFiles(noClobber bool) SideFiles {
 	return func(ext string) (io.Writer, error) {
-		name := strings.TrimSuffix(o.Name, extOf(o.Name)) + ext
-		f, err := atomicfile.Create(name, noClobber)
-		if err != nil {
-			return nil, err
-		}
-		o.side = append(o.side, f)
-		return f, nil
+		return o.files.Beside(strings.TrimSuffix(o.Name, extOf(o.Name))+ext, noClobber)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/internal/limits"
@@ -91,9 +92,18 @@ func (r *JSONReader) read() (Sentence, error) {
 		if !utf8.Valid(b) {
 			return Sentence{}, &ParseError{File: r.File, Line: r.line, Column: 1 + utf8.RuneCount(b[:firstInvalid(b)]), Err: ErrInvalidUTF8}
 		}
+		if b[0] != '{' {
+			return Sentence{}, r.errorf("a record is a JSON object ({...}), this line is not one")
+		}
 		var rec map[string]json.RawMessage
 		if err := json.Unmarshal(b, &rec); err != nil {
-			return Sentence{}, r.errorf("%v", err)
+			return Sentence{}, r.errorf("%s", jsonMessage(err))
+		}
+		// encoding/json keeps the last of a key given twice: a record
+		// whose "ner_tags" are two lists means two things.
+		keys, dup, twice := objectKeys(b)
+		if twice {
+			return Sentence{}, r.errorf("key %q given twice", dup)
 		}
 		var s Sentence
 		s.Line = r.line
@@ -102,7 +112,7 @@ func (r *JSONReader) read() (Sentence, error) {
 			return Sentence{}, r.errorf("no %q key", r.TokensKey)
 		}
 		if err := json.Unmarshal(rawTok, &s.Tokens); err != nil {
-			return Sentence{}, r.errorf("%q: %v", r.TokensKey, err)
+			return Sentence{}, r.errorf("%q must be a list of strings", r.TokensKey)
 		}
 		rawTags, ok := rec[r.TagsKey]
 		if !ok {
@@ -121,19 +131,18 @@ func (r *JSONReader) read() (Sentence, error) {
 				return Sentence{}, &ParseError{File: r.File, Line: r.line, Err: fmt.Errorf("%w (token %d)", ErrEmptyToken, i+1)}
 			}
 		}
-		s.Record = r.record(&s, b, rec, ints)
+		s.Record = r.record(&s, keys, rec, ints)
 		return s, nil
 	}
 }
 
 // record returns the Record of sentence s, read from the record b
 // (decoded into rec), and sets s's document marker from it.
-func (r *JSONReader) record(s *Sentence, b []byte, rec map[string]json.RawMessage, ints bool) *Record {
+func (r *JSONReader) record(s *Sentence, keys []string, rec map[string]json.RawMessage, ints bool) *Record {
 	out := &Record{TokensKey: r.TokensKey, TagsKey: r.TagsKey}
 	if ints {
 		out.Labels = r.layout.Labels
 	}
-	keys := objectKeys(b)
 	out.Fields = make([]RecordField, 0, len(keys))
 	for _, k := range keys {
 		f := RecordField{Key: k}
@@ -401,3 +410,16 @@ func (w *JSONWriter) Flush() {
 
 // Error reports any error from a previous Write or Flush.
 func (w *JSONWriter) Error() error { return w.err }
+
+// jsonMessage says what is wrong with a line that is not valid JSON,
+// without encoding/json's Go types.
+func jsonMessage(err error) string {
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Sprintf("invalid JSON at byte %d: %s", se.Offset, strings.TrimPrefix(se.Error(), "json: "))
+	case errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "unexpected end of JSON input"):
+		return "invalid JSON: the record ends before its object is closed"
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}

@@ -294,6 +294,25 @@ func (f *File) Layout() Layout {
 	return f.conll.Layout()
 }
 
+// KeptReporter is implemented by the readers of document formats, which
+// keep untouched the annotations IOB tags cannot hold (see
+// Sentence.Keep).
+type KeptReporter interface {
+	// Kept returns why the first annotations read so far are kept (at
+	// most a few dozen, each naming its document and annotation) and
+	// the number of all of them.
+	Kept() (notes []string, n int)
+}
+
+// Kept returns what the file's reader says of the annotations it keeps
+// untouched (see KeptReporter): nothing for CoNLL and JSON Lines.
+func (f *File) Kept() (notes []string, n int) {
+	if k, ok := f.tmpl.(KeptReporter); ok {
+		return k.Kept()
+	}
+	return nil, 0
+}
+
 // Close closes the file.
 func (f *File) Close() error {
 	var first error
@@ -508,9 +527,8 @@ type Output struct {
 	Name   string
 	Format Format
 
-	file *atomicfile.File
-	side []*atomicfile.File // files beside it (brat's text)
-	zw   *gzip.Writer
+	files atomicfile.Group // the file and those beside it (brat's text)
+	zw    *gzip.Writer
 }
 
 // Create starts writing the corpus file name: to a temporary file beside
@@ -521,7 +539,7 @@ func Create(name string, opt OutputOptions) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Output{Name: name, Format: FormatOf(name), file: f}
+	out := &Output{Name: name, Format: FormatOf(name), files: atomicfile.Group{Main: f}}
 	if opt.Format != FormatCoNLL {
 		out.Format = opt.Format
 	}
@@ -571,52 +589,68 @@ func (o *Output) Commit() error {
 	if err := o.Close(); err != nil {
 		return err
 	}
-	cs := make([]atomicfile.Committer, 0, len(o.side)+1)
-	for _, f := range o.side {
-		cs = append(cs, f)
-	}
-	return atomicfile.CommitAll(append(cs, o.file)...)
+	return o.files.Commit()
 }
 
 // Unpublish removes what Commit put in place, where it is still there
 // (see atomicfile.File.Unpublish): to undo one output of several when a
 // later one fails.
-func (o *Output) Unpublish() {
-	for _, f := range o.side {
-		f.Unpublish()
-	}
-	o.file.Unpublish()
-}
+func (o *Output) Unpublish() { o.files.Unpublish() }
 
 // Abort discards the output. It is safe to call more than once and after
 // Commit.
-func (o *Output) Abort() {
-	for _, f := range o.side {
-		f.Abort()
-	}
-	o.file.Abort()
-}
+func (o *Output) Abort() { o.files.Abort() }
 
 // nonEmptyFile makes f report ErrEmpty (naming the file) instead of
 // io.EOF when it holds no sentence at all (see OpenNonEmpty).
 func nonEmptyFile(f *File) *File {
 	f.SentenceReader = &nonEmpty{SentenceReader: f.SentenceReader, name: f.Name}
+	if f.conll != nil {
+		f.conll.needToken = true // for readers of f.CoNLL(), the pipeline's
+	}
 	return f
 }
 
+// HasToken reports whether a sentence of sents has a token: sentences
+// without one (a document marker alone) make no corpus.
+func HasToken(sents []Sentence) bool {
+	for _, s := range sents {
+		if len(s.Tokens) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyError is ErrEmpty for the input name; markers tells that it held
+// sentences without a token (a document marker, comments).
+func emptyError(name string, markers bool) error {
+	if markers {
+		return fmt.Errorf("%s: %w (only document markers or comments, no token)", name, ErrEmpty)
+	}
+	return fmt.Errorf("%s: %w", name, ErrEmpty)
+}
+
+// nonEmpty is a reader whose input must hold a token: sentences without
+// one (a document marker alone, a comment) do not make a corpus.
 type nonEmpty struct {
 	SentenceReader
-	name string
-	seen bool
+	name    string
+	seen    bool // a sentence with a token
+	markers bool // a sentence without one
 }
 
 func (r *nonEmpty) Read() (Sentence, error) {
 	s, err := r.SentenceReader.Read()
 	if err == io.EOF && !r.seen {
-		return s, fmt.Errorf("%s: %w", r.name, ErrEmpty)
+		return s, emptyError(r.name, r.markers)
 	}
 	if err == nil {
-		r.seen = true
+		if len(s.Tokens) > 0 {
+			r.seen = true
+		} else {
+			r.markers = true
+		}
 	}
 	return s, err
 }

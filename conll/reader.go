@@ -103,6 +103,11 @@ type Reader struct {
 
 	repair *repairer // when set, instead of Tags (File.SetSchemeRepair)
 
+	// needToken makes an input without a token an ErrEmpty error at its
+	// end (OpenNonEmpty), on both Read and ReadAppend; gotToken and
+	// gotMarker record what was read.
+	needToken, gotToken, gotMarker bool
+
 	r         *bufio.Reader
 	line      int
 	buf       []byte // a line longer than bufio's buffer
@@ -113,8 +118,13 @@ type Reader struct {
 	lastBlank bool
 	pendDoc   bool
 	pendLine  string
-	comments  []string
-	err       error
+	// lineBefore tells that the line before the current one is not
+	// blank; pendTight and pendAfter are the pending marker's
+	// DocTightBefore and DocTightAfter, the latter set by the line after
+	// it (marked until then).
+	lineBefore, pendTight, pendAfter, marked bool
+	comments                                 []string
+	err                                      error
 
 	// The token lines of the sentence being read, reused from sentence
 	// to sentence: their text back to back, where each line's fields
@@ -203,10 +213,25 @@ func (r *Reader) Read() (Sentence, error) {
 	if err == nil {
 		err = checkTags(r.Tags, r.repair, r.File, &s, true)
 	}
+	err = r.checkEmpty(s, err)
 	if err != nil {
 		r.err = err
 	}
 	return s, err
+}
+
+// checkEmpty turns the end of an input without a token into ErrEmpty,
+// when needToken is set.
+func (r *Reader) checkEmpty(s Sentence, err error) error {
+	switch {
+	case err == nil && len(s.Tokens) > 0:
+		r.gotToken = true
+	case err == nil:
+		r.gotMarker = true
+	case err == io.EOF && r.needToken && !r.gotToken:
+		return emptyError(fileName(r.File), r.gotMarker)
+	}
+	return err
 }
 
 // TagFunc checks, and may rewrite in place, the tags of a sentence; pos
@@ -283,6 +308,7 @@ func (r *Reader) ReadAppend(strs []string) (Sentence, []string, error) {
 	if err == nil {
 		err = checkTags(r.Tags, r.repair, r.File, &s, true)
 	}
+	err = r.checkEmpty(s, err)
 	if err != nil {
 		r.err = err
 	}
@@ -305,6 +331,7 @@ func (r *Reader) read() (Sentence, error) {
 				// A document marker with no sentence after it: keep it as
 				// an empty sentence so that writing reproduces it.
 				s.DocStart, s.DocLine, r.pendDoc = true, r.pendLine, false
+				s.DocTightBefore = r.pendTight
 				s.Comments, r.comments = r.comments, nil
 				return s, nil
 			}
@@ -336,6 +363,11 @@ func (r *Reader) read() (Sentence, error) {
 			return Sentence{}, r.errorf(1+utf8.RuneCount(b[:cr]), errors.New("carriage return inside a line"))
 		}
 		r.lastBlank = len(b) == 0
+		before := r.lineBefore
+		r.lineBefore = len(b) != 0
+		if r.marked {
+			r.pendAfter, r.marked = len(b) != 0, false
+		}
 		if len(b) == 0 {
 			if len(r.lines) > 0 {
 				r.fill(&s)
@@ -368,18 +400,18 @@ func (r *Reader) read() (Sentence, error) {
 			if len(r.lines) > 0 {
 				// No blank line before the marker: end the sentence here and
 				// keep the marker for the next one.
-				r.pendDoc, r.pendLine = true, line
+				r.pendDoc, r.pendLine, r.pendTight, r.marked = true, line, true, true
 				r.fill(&s)
 				return s, nil
 			}
 			if r.pendDoc {
 				// Two markers in a row: an empty document.
-				s.DocStart, s.DocLine = true, r.pendLine
+				s.DocStart, s.DocLine, s.DocTightBefore = true, r.pendLine, r.pendTight
 				s.Comments, r.comments = r.comments, nil
-				r.pendLine = line
+				r.pendLine, r.pendTight, r.marked = line, before, true
 				return s, nil
 			}
-			r.pendDoc, r.pendLine = true, line
+			r.pendDoc, r.pendLine, r.pendTight, r.marked = true, line, before, true
 			continue
 		}
 		var tl tokenLine
@@ -394,6 +426,7 @@ func (r *Reader) read() (Sentence, error) {
 			s.Comments, r.comments = r.comments, nil
 			if r.pendDoc {
 				s.DocStart, s.DocLine, r.pendDoc = true, r.pendLine, false
+				s.DocTightBefore, s.DocTightAfter = r.pendTight, r.pendAfter
 			}
 		}
 		// Move the line into the sentence's block.

@@ -57,8 +57,14 @@ type refReader struct {
 	lastBlank bool
 	pendDoc   bool
 	pendLine  string
-	comments  []string
-	err       error
+	// prev is the line before the current one ("" for none or a blank
+	// one); a marker is tight before when it is not "", tight after when
+	// the line after it is not blank (markerNext waits for that line).
+	prev                  string
+	markerNext            bool
+	tightBefore, tightAft bool
+	comments              []string
+	err                   error
 }
 
 // newRefReader returns a refReader reading from r.
@@ -145,6 +151,7 @@ func (r *refReader) read() (Sentence, error) {
 				// A document marker with no sentence after it: keep it as
 				// an empty sentence so that writing reproduces it.
 				s.DocStart, s.DocLine, r.pendDoc = true, r.pendLine, false
+				s.DocTightBefore = r.tightBefore
 				s.Comments, r.comments = r.comments, nil
 				return s, nil
 			}
@@ -162,6 +169,11 @@ func (r *refReader) read() (Sentence, error) {
 			return Sentence{}, r.errorf(1+utf8.RuneCount(b[:i]), errors.New("carriage return inside a line"))
 		}
 		r.lastBlank = len(b) == 0
+		prev := r.prev
+		r.prev = string(b)
+		if r.markerNext {
+			r.tightAft, r.markerNext = len(b) > 0, false
+		}
 		if len(b) == 0 {
 			if len(s.Tokens) > 0 {
 				return s, nil
@@ -186,20 +198,21 @@ func (r *refReader) read() (Sentence, error) {
 		r.layout.TokenColumn, r.layout.TagColumn = r.TokenColumn, r.TagColumn
 		fields := r.split(line)
 		if fields[0] == docStartToken {
+			r.markerNext = true
 			if len(s.Tokens) > 0 {
 				// No blank line before the marker: end the sentence here and
 				// keep the marker for the next one.
-				r.pendDoc, r.pendLine = true, line
+				r.pendDoc, r.pendLine, r.tightBefore = true, line, prev != ""
 				return s, nil
 			}
 			if r.pendDoc {
 				// Two markers in a row: an empty document.
-				s.DocStart, s.DocLine = true, r.pendLine
+				s.DocStart, s.DocLine, s.DocTightBefore = true, r.pendLine, r.tightBefore
 				s.Comments, r.comments = r.comments, nil
-				r.pendLine = line
+				r.pendLine, r.tightBefore = line, prev != ""
 				return s, nil
 			}
-			r.pendDoc, r.pendLine = true, line
+			r.pendDoc, r.pendLine, r.tightBefore = true, line, prev != ""
 			continue
 		}
 		tok, tag, err := r.pick(fields)
@@ -211,6 +224,7 @@ func (r *refReader) read() (Sentence, error) {
 			s.Comments, r.comments = r.comments, nil
 			if r.pendDoc {
 				s.DocStart, s.DocLine, r.pendDoc = true, r.pendLine, false
+				s.DocTightBefore, s.DocTightAfter = r.tightBefore, r.tightAft
 			}
 		}
 		s.Tokens = append(s.Tokens, tok)

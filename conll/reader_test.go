@@ -356,7 +356,15 @@ func TestJSONLErrors(t *testing.T) {
 		{`{"tokens": ["a"], "ner_tags": ["O", "O"]}`, "x.jsonl:1: malformed JSON record: 1 tokens but 2 tags"},
 		{"\n" + `{"tokens": ["a"]}`, `x.jsonl:2: malformed JSON record: no "ner_tags" key`},
 		{`{"tokens": ["a"], "ner_tags": [0]}`, "x.jsonl:1: malformed JSON record: integer tags need a label list"},
-		{`{"tokens": ["a"], "ner_tags": [`, "x.jsonl:1: malformed JSON record: unexpected end of JSON input"},
+		{`{"tokens": ["a"], "ner_tags": [`, "x.jsonl:1: malformed JSON record: invalid JSON at byte 31: unexpected end of JSON input"},
+		// Issue 25: no Go types in messages, and no key taken twice.
+		{`[1, 2]`, "x.jsonl:1: malformed JSON record: a record is a JSON object ({...}), this line is not one"},
+		{`"tokens"`, "x.jsonl:1: malformed JSON record: a record is a JSON object ({...}), this line is not one"},
+		{`{"tokens": [1], "ner_tags": ["O"]}`, `x.jsonl:1: malformed JSON record: "tokens" must be a list of strings`},
+		{`{"tokens": "a", "ner_tags": ["O"]}`, `x.jsonl:1: malformed JSON record: "tokens" must be a list of strings`},
+		{`{"tokens": ["a"], "ner_tags": ["O"]} x`, "x.jsonl:1: malformed JSON record: invalid JSON at byte 38: invalid character 'x' after top-level value"},
+		{`{"tokens": ["a"], "ner_tags": ["O"], "ner_tags": ["B-X"]}`, `x.jsonl:1: malformed JSON record: key "ner_tags" given twice`},
+		{`{"id": 1, "tokens": ["a"], "ner_tags": ["O"], "id": 2}`, `x.jsonl:1: malformed JSON record: key "id" given twice`},
 		{"{\"tokens\": [\"a\xff\"], \"ner_tags\": [\"O\"]}", "x.jsonl:1:15: invalid UTF-8"},
 	}
 	for _, tc := range cases {

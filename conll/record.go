@@ -105,9 +105,10 @@ func (r *Record) clone() *Record {
 }
 
 // objectKeys returns the keys of the JSON object b (valid JSON, already
-// decoded) in order, each once.
-func objectKeys(b []byte) []string {
-	var keys []string
+// decoded) in order, each once, and the first key given twice (twice
+// is false when none is).
+func objectKeys(b []byte) (keys []string, dup string, twice bool) {
+	seen := map[string]bool{}
 	depth, inString, escaped := 0, false, false
 	start := -1
 	for i, c := range b {
@@ -127,8 +128,13 @@ func objectKeys(b []byte) []string {
 					}
 					if j < len(b) && b[j] == ':' {
 						var k string
-						if json.Unmarshal(b[start:i+1], &k) == nil && !containsString(keys, k) {
-							keys = append(keys, k)
+						if json.Unmarshal(b[start:i+1], &k) == nil {
+							if !seen[k] {
+								seen[k] = true
+								keys = append(keys, k)
+							} else if !twice {
+								dup, twice = k, true
+							}
 						}
 					}
 				}
@@ -145,16 +151,7 @@ func objectKeys(b []byte) []string {
 			depth--
 		}
 	}
-	return keys
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return keys, dup, twice
 }
 
 // docStartValue returns the marker line a "docstart" value holds, and

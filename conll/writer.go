@@ -62,7 +62,11 @@ func (w *Writer) Write(s Sentence) error {
 	if w.n == 0 && w.Layout.BOM {
 		b = append(b, "\xef\xbb\xbf"...)
 	}
-	for range w.owed - w.paid {
+	owed := w.owed
+	if s.tightBefore() {
+		owed-- // the marker came right after the sentence before
+	}
+	for range owed - w.paid {
 		b = append(b, nl...)
 	}
 	b, err := w.appendSentence(b, s, nl, sep)
@@ -91,7 +95,9 @@ func (l Layout) AppendSentence(dst []byte, s Sentence, sep bool) ([]byte, error)
 	n := len(dst)
 	if sep {
 		dst = append(dst, nl...)
-		dst = append(dst, nl...)
+		if !s.tightBefore() {
+			dst = append(dst, nl...)
+		}
 	}
 	dst, err := w.appendSentence(dst, s, nl, w.sep())
 	if err != nil {
@@ -101,8 +107,12 @@ func (l Layout) AppendSentence(dst []byte, s Sentence, sep bool) ([]byte, error)
 }
 
 // WriteFormatted writes n sentences formatted by the AppendSentence of
-// the Writer's Layout, the first without separator and the others with
-// one: the bytes that writing them one by one with Write would give.
+// the Writer's Layout, each with its separator (sep true, the first
+// too): the bytes that writing them one by one with Write would give.
+// The first one's separator says how many line breaks it takes (one
+// for a document marker its input had right after the sentence before);
+// it is written as Write would write it (nothing at the start of the
+// output).
 func (w *Writer) WriteFormatted(p []byte, n int) error {
 	if w.err != nil {
 		return w.err
@@ -113,8 +123,13 @@ func (w *Writer) WriteFormatted(p []byte, n int) error {
 	if w.n == 0 && w.Layout.BOM {
 		w.w.WriteString("\xef\xbb\xbf")
 	}
-	for range w.owed - w.paid {
-		w.w.WriteString(w.nl())
+	nl := w.nl()
+	breaks := 0
+	for breaks < 2 && len(p) >= len(nl) && string(p[:len(nl)]) == nl {
+		p, breaks = p[len(nl):], breaks+1
+	}
+	for range w.owed - (2 - breaks) - w.paid {
+		w.w.WriteString(nl)
 	}
 	w.w.Write(p)
 	w.owed, w.paid = 2, 0
@@ -135,7 +150,9 @@ func (w *Writer) appendSentence(b []byte, s Sentence, nl, sep string) ([]byte, e
 			return b, nil
 		}
 		b = append(b, nl...)
-		b = append(b, nl...)
+		if !s.DocTightAfter {
+			b = append(b, nl...)
+		}
 	}
 	for _, c := range s.Comments {
 		b = append(b, c...)
@@ -309,3 +326,7 @@ func (w *Writer) checkFieldSlow(v string) error {
 	}
 	return nil
 }
+
+// tightBefore reports whether s is written right after the sentence
+// before, without a blank line: a document marker its input had there.
+func (s Sentence) tightBefore() bool { return s.DocStart && s.DocTightBefore && s.DocLine != "" }

@@ -57,7 +57,7 @@ func writeFormatted(t testing.TB, sents []Sentence, l Layout, r *rand.Rand) (str
 		p = p[:0]
 		for j := range n {
 			var err error
-			if p, err = l.AppendSentence(p, sents[i+j], j > 0); err != nil {
+			if p, err = l.AppendSentence(p, sents[i+j], true); err != nil {
 				// The sentences before the refused one are written.
 				w.WriteFormatted(p, j)
 				w.Flush()
@@ -133,7 +133,7 @@ func TestAppendSentenceRefuses(t *testing.T) {
 // WriteFormatted as it stops Write.
 func TestWriteFormattedSticky(t *testing.T) {
 	w := NewWriter(failWriter{})
-	p, _ := Layout{}.AppendSentence(nil, Sentence{Tokens: []string{"a"}, Tags: []string{"O"}}, false)
+	p, _ := Layout{}.AppendSentence(nil, Sentence{Tokens: []string{"a"}, Tags: []string{"O"}}, true)
 	for range 1 << 17 { // more than the buffer holds
 		if err := w.WriteFormatted(p, 1); err != nil {
 			if !errors.Is(err, errFail) {
@@ -335,4 +335,58 @@ func FuzzReadAppend(f *testing.F) {
 			t.Fatalf("layout %+v, Read gave %+v", r.Layout(), wantLayout)
 		}
 	})
+}
+
+// TestDocStartTight: -DOCSTART- lines with no blank line before or after
+// them are written back as they were read (issue 25, F24), by Write and
+// by AppendSentence and WriteFormatted whatever the batches.
+func TestDocStartTight(t *testing.T) {
+	for _, in := range []string{
+		"-DOCSTART-\tO\na\tO\nb\tB-Chemical\n-DOCSTART-\tO\nc\tO\n",
+		"-DOCSTART-\tO\n\na\tO\n-DOCSTART-\tO\n\nc\tO\n",
+		"a\tO\n\n-DOCSTART-\tO\nb\tO\n\nc\tO\n",
+		"-DOCSTART- -X- O O\n-DOCSTART- -X- O O\na O\n\n-DOCSTART- -X- O O\n\nb O\n",
+		"a\tO\n-DOCSTART-\tO\n",
+		"a\tO\r\n-DOCSTART-\tO\r\nb\tO\r\n",
+	} {
+		r := NewReader(strings.NewReader(in))
+		sents, err := ReadAll(r)
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		l := r.Layout()
+		var a bytes.Buffer
+		w := NewWriter(&a)
+		w.Layout = l
+		for _, s := range sents {
+			if err := w.Write(s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w.Flush()
+		if a.String() != in {
+			t.Errorf("Write: %q became %q", in, a.String())
+		}
+		for batch := 1; batch <= 3; batch++ {
+			var b bytes.Buffer
+			w := NewWriter(&b)
+			w.Layout = l
+			for i := 0; i < len(sents); i += batch {
+				var p []byte
+				end := min(i+batch, len(sents))
+				for _, s := range sents[i:end] {
+					if p, err = l.AppendSentence(p, s, true); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := w.WriteFormatted(p, end-i); err != nil {
+					t.Fatal(err)
+				}
+			}
+			w.Flush()
+			if b.String() != in {
+				t.Errorf("WriteFormatted, batches of %d: %q became %q", batch, in, b.String())
+			}
+		}
+	}
 }

@@ -78,6 +78,9 @@ func (w *refWriter) Write(s Sentence) error {
 	if w.n == 0 && w.Layout.BOM {
 		w.w.WriteString("\xef\xbb\xbf")
 	}
+	if s.DocStart && s.DocTightBefore && s.DocLine != "" && w.owed > 0 {
+		w.owed-- // a marker right after the sentence before
+	}
 	w.payOwed()
 	w.n++
 	nl := w.nl()
@@ -92,7 +95,9 @@ func (w *refWriter) Write(s Sentence) error {
 			return w.werr()
 		}
 		w.w.WriteString(nl)
-		w.w.WriteString(nl)
+		if !s.DocTightAfter {
+			w.w.WriteString(nl)
+		}
 	}
 	for _, c := range s.Comments {
 		w.w.WriteString(c)

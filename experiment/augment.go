@@ -140,7 +140,7 @@ func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb
 	if err := a.validate(); err != nil {
 		return nil, err
 	}
-	if len(sents) == 0 {
+	if !conll.HasToken(sents) {
 		return nil, ErrNoData
 	}
 	mix, _ := ParseMix(a.Mix)

@@ -82,7 +82,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 	if err != nil {
 		return nil, err
 	}
-	if len(sents) == 0 {
+	if !conll.HasToken(sents) {
 		return nil, fmt.Errorf("%s: %w", p.Input, ErrNoData)
 	}
 	m := &stressset.AugmentManifest{

@@ -206,7 +206,7 @@ func (mk *maker) inputDone(i int, last bool) error {
 		if err := s.Close(); err != nil {
 			return fmt.Errorf("write %s: %w", s.name, err)
 		}
-		mk.syncs.Go(s.file.Sync)
+		mk.syncs.Go(s.Main.Sync)
 	}
 	if !last {
 		if mk.log.Flush(); mk.log.Error() != nil {
@@ -281,9 +281,10 @@ func (mk *maker) assemble(stats [][]perturb.Stats) error {
 				SHA256: hex.EncodeToString(s.hash.Sum(nil)), Stats: st})
 		}
 		in.Stats = orig
-		if orig.Sentences == 0 {
+		if orig.Tokens == 0 {
 			// One rule for empty input (conll.ErrEmpty): a mistake, not
-			// a request for empty stress sets.
+			// a request for empty stress sets. Sentences without a
+			// token (a -DOCSTART- line alone) make no corpus either.
 			return fmt.Errorf("%s: %w", plan.Inputs[i].Path, conll.ErrEmpty)
 		}
 		mk.m.Inputs = append(mk.m.Inputs, in)

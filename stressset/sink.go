@@ -20,10 +20,11 @@ import (
 // goes.
 type sink struct {
 	layout.Sink
+	// Group is the output file and those beside it (brat's text):
+	// committed, aborted and unpublished together.
+	atomicfile.Group
 	out  *asyncWriter
-	file *atomicfile.File
-	side []*atomicfile.File // files beside it: brat's text
-	cw   conceptWriter      // the writer, for a document format
+	cw   conceptWriter // the writer, for a document format
 	hash hash.Hash
 	name string
 	kind string
@@ -71,7 +72,7 @@ func createSink(dir, name, kind string, src *source, scheme iob.Scheme, noClobbe
 	if err != nil {
 		return nil, err
 	}
-	s := &sink{file: f, hash: sha256.New(), name: name, kind: kind}
+	s := &sink{Group: atomicfile.Group{Main: f}, hash: sha256.New(), name: name, kind: kind}
 	s.out = newAsyncWriter(f, s.hash)
 	// Outputs keep the input's format: a PubTator input gives PubTator
 	// outputs, rebuilt from the documents the source read.
@@ -81,7 +82,7 @@ func createSink(dir, name, kind string, src *source, scheme iob.Scheme, noClobbe
 		var err error
 		w, err = conll.NewDocumentWriter(s.out, format, s.sideFiles(dir, name, noClobber), src.file.Layout())
 		if err != nil {
-			f.Abort()
+			s.Abort() // the files beside it too, as conll.Create does
 			return nil, err
 		}
 		s.cw, _ = w.(conceptWriter)
@@ -98,41 +99,6 @@ func createSink(dir, name, kind string, src *source, scheme iob.Scheme, noClobbe
 // beside it (brat's NAME.txt), committed and aborted with it.
 func (s *sink) sideFiles(dir, name string, noClobber bool) conll.SideFiles {
 	return func(ext string) (io.Writer, error) {
-		f, err := atomicfile.Create(filepath.Join(dir, strings.TrimSuffix(name, filepath.Ext(name))+ext), noClobber)
-		if err != nil {
-			return nil, err
-		}
-		s.side = append(s.side, f)
-		return f, nil
+		return s.Beside(filepath.Join(dir, strings.TrimSuffix(name, filepath.Ext(name))+ext), noClobber)
 	}
-}
-
-// Commit puts the output and the files beside it in place, all or none
-// (atomicfile.Committer).
-func (s *sink) Commit() error {
-	return atomicfile.CommitAll(append(committers(s.side), s.file)...)
-}
-
-// Abort discards the output and the files beside it.
-func (s *sink) Abort() {
-	for _, f := range s.side {
-		f.Abort()
-	}
-	s.file.Abort()
-}
-
-// Unpublish removes what Commit put in place.
-func (s *sink) Unpublish() {
-	for _, f := range s.side {
-		f.Unpublish()
-	}
-	s.file.Unpublish()
-}
-
-func committers(fs []*atomicfile.File) []atomicfile.Committer {
-	cs := make([]atomicfile.Committer, len(fs))
-	for i, f := range fs {
-		cs[i] = f
-	}
-	return cs
 }

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
 )
@@ -15,7 +18,10 @@ import (
 // not O, B-TYPE or I-TYPE, or whose TYPE the gold data does not know
 // (B-CHEM where the gold says Chemical), would be scored as a wrong
 // guess without a word, so it is counted (see Unknown) or, when Strict,
-// an error wrapping ErrUnknownTag.
+// an error wrapping ErrUnknownTag. A tag that is not text a prediction
+// file can hold as one field (invalid UTF-8, a control character such as
+// NUL, white space, or nothing) is always an error, wrapping ErrTagText:
+// written, it could not be read back, or would read as another tag.
 type Checked struct {
 	Tagger Tagger
 	// Types are the entity types of the gold data; nil accepts any type.
@@ -46,11 +52,14 @@ func (c *Checked) TagSentences(ctx context.Context, sents []conll.Sentence) ([][
 			if c.known(t) {
 				continue
 			}
+			line := 0
+			if i < len(sents) {
+				line = sents[i].Line
+			}
+			if !tagText(t) {
+				return nil, fmt.Errorf("sentence %d%s: tag %q: %w", i+1, lineSuffix(line, j), t, ErrTagText)
+			}
 			if c.Strict {
-				line := 0
-				if i < len(sents) {
-					line = sents[i].Line
-				}
 				return nil, fmt.Errorf("sentence %d%s: %w %q (known types: %s)", i+1, lineSuffix(line, j), ErrUnknownTag, t, c.typeList())
 			}
 			if c.unknown == nil {
@@ -60,6 +69,21 @@ func (c *Checked) TagSentences(ctx context.Context, sents []conll.Sentence) ([][
 		}
 	}
 	return tags, nil
+}
+
+// tagText reports whether tag is text a prediction file holds as one
+// field: valid UTF-8, not empty, without white space or control
+// characters.
+func tagText(tag string) bool {
+	if tag == "" || !utf8.ValidString(tag) {
+		return false
+	}
+	for _, r := range tag {
+		if unicode.IsSpace(r) || unicode.IsControl(r) {
+			return false
+		}
+	}
+	return true
 }
 
 func (c *Checked) known(tag string) bool {
@@ -112,7 +136,7 @@ func (c *Checked) Warning() string {
 	for i, tc := range u {
 		total += tc.Count
 		if i < 5 {
-			parts = append(parts, fmt.Sprintf("%s (%d)", tc.Tag, tc.Count))
+			parts = append(parts, fmt.Sprintf("%s (%d)", quoteOdd(tc.Tag), tc.Count))
 		}
 	}
 	if len(u) > 5 {
@@ -145,4 +169,16 @@ func Types(sents []conll.Sentence) []string {
 	}
 	slices.Sort(types)
 	return types
+}
+
+// quoteOdd quotes a tag that is not plain printable text (a character
+// beyond ASCII whose look may mislead), so that a warning shows what the
+// tagger wrote.
+func quoteOdd(tag string) string {
+	for _, r := range tag {
+		if r > unicode.MaxASCII || !unicode.IsPrint(r) {
+			return strconv.Quote(tag)
+		}
+	}
+	return tag
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -376,4 +377,26 @@ type fixedTagger [][]string
 
 func (f fixedTagger) TagSentences(context.Context, []conll.Sentence) ([][]string, error) {
 	return f, nil
+}
+
+// TestCheckedTagText: a tag a prediction file cannot hold is an error
+// even without Strict (issue 25, F21: it was a warning, and the file
+// written could not be read back); odd but writable tags are warned
+// about, quoted.
+func TestCheckedTagText(t *testing.T) {
+	sents := []conll.Sentence{sent("Aspirin/B-Chemical ./O")}
+	for _, tag := range []string{"B-X\xff", "B-X\x00", "B-X Y", "B-X\tY", "", "O\n", "B-\u200bX\u0007"} {
+		c := &Checked{Tagger: fixedTagger{{"O", tag}}, Types: Types(sents)}
+		_, err := c.TagSentences(context.Background(), sents)
+		if !errors.Is(err, ErrTagText) || !strings.Contains(err.Error(), strconv.Quote(tag)) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("tag %q: err = %v", tag, err)
+		}
+	}
+	c := &Checked{Tagger: fixedTagger{{"O", "B-Xé"}}, Types: Types(sents)}
+	if _, err := c.TagSentences(context.Background(), sents); err != nil {
+		t.Fatal(err)
+	}
+	if w := c.Warning(); !strings.Contains(w, `"B-Xé" (1)`) {
+		t.Errorf("warning %q", w)
+	}
 }

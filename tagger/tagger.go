@@ -57,6 +57,9 @@ var (
 	// ErrUnknownTag means a tagger returned a tag that is not O, B-TYPE
 	// or I-TYPE with a TYPE of the gold data (see Checked).
 	ErrUnknownTag = errors.New("unknown tag")
+	// ErrTagText means a tagger returned a tag that is not text a
+	// prediction file can hold (see Checked).
+	ErrTagText = errors.New("not a tag a prediction file can hold (invalid UTF-8, a control character, white space or nothing)")
 	// ErrTooLarge means training data has more entity types, or longer
 	// ones, than a model file holds, or would need more memory to train
 	// than the package allows (see MaxTypes).

@@ -318,6 +318,22 @@ func TestBadInputs(t *testing.T) {
 			code: 0, out: "16 (15)"},
 		{name: "a model server's error of two lines", setup: in, args: []string{"tag", "--model-server", `while read l; do printf '%s\n' '{"error": "Traceback:\nValueError"}'; done`, "-o", "out.tsv", "in.tsv"},
 			code: 1, msg: `the server reported: "Traceback:\nValueError"`, absent: []string{"out.tsv"}},
+		{name: "JSON Lines with \"ner_tags\" twice", setup: map[string]string{"j.jsonl": `{"tokens": ["a"], "ner_tags": ["O"], "ner_tags": ["B-Chemical"]}` + "\n"}, args: []string{"stats", "j.jsonl"},
+			code: 1, msg: `j.jsonl:1: malformed JSON record: key "ner_tags" given twice`},
+		{name: "JSON Lines record that is a list", setup: map[string]string{"j.jsonl": `[["a"], ["O"]]` + "\n"}, args: []string{"stats", "j.jsonl"},
+			code: 1, msg: `j.jsonl:1: malformed JSON record: a record is a JSON object ({...}), this line is not one`},
+		{name: "tagger writing a tag of invalid UTF-8", setup: in, args: []string{"tag", "--model-cmd", `awk '{print NF ? "B-X\377" : ""}'`, "-o", "out.tsv", "in.tsv"},
+			code: 1, msg: `tag "B-X\xff": not a tag a prediction file can hold`, absent: []string{"out.tsv"}},
+		{name: "tagger writing a tag with NUL", setup: in, args: []string{"tag", "--model-cmd", `awk '{print NF ? "B-X\000" : ""}'`, "-o", "out.tsv", "in.tsv"},
+			code: 1, msg: `tag "B-X\x00": not a tag a prediction file can hold`, absent: []string{"out.tsv"}},
+		{name: "BioC XML with markup in a passage's text", setup: map[string]string{"mixed.xml": strings.Replace(cdr3XML(t), "<text>Tricuspid valve", "<text>Tricuspid <b>valve</b>", 1)}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.xml", "mixed.xml"},
+			code: 1, msg: "mixed.xml:4:104: syntax error: <b> inside <text>", absent: []string{"out.xml"}},
+		{name: "a file of a -DOCSTART- line only", setup: map[string]string{"ds.tsv": "-DOCSTART- -X- O O\n"}, args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "ds.tsv"},
+			code: 1, msg: "ds.tsv: no sentences (only document markers or comments, no token)", absent: []string{"out.tsv"}},
+		{name: "build on a file of -DOCSTART- lines only", setup: map[string]string{"ds.tsv": "-DOCSTART- -X- O O\n\n-DOCSTART- -X- O O\n"}, args: []string{"build", "--kinds", "keyboard", "--out", "b", "ds.tsv"},
+			code: 1, msg: "ds.tsv: no sentences", absent: []string{"b/ds_key.tsv", "b/manifest.json"}},
+		{name: "-DOCSTART- lines without blank lines, written back", setup: map[string]string{"ds.tsv": "-DOCSTART-\tO\na\tO\nb\tB-Chemical\n-DOCSTART-\tO\nc\tO\n"}, args: []string{"perturb", "--kind", "keyboard", "--rate", "0", "ds.tsv"},
+			code: 0, out: "-DOCSTART-\tO\na\tO\nb\tB-Chemical\n-DOCSTART-\tO\nc\tO\n"},
 	}
 	rows = append(rows, outputPolicyRows(t, in, with)...)
 	rows = append(rows, lostRows(t)...)

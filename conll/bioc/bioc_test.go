@@ -66,6 +66,9 @@ var xmlErrors = []struct {
 	{"unclosed", strings.Replace(xmlDoc, "</document>", "", 1), standoff.ErrSyntax, 14},
 	{"overlapping passages", strings.Replace(xmlDoc, "<offset>20</offset>", "<offset>5</offset>", 1), standoff.ErrSyntax, 3},
 	{"sentences", strings.Replace(xmlDoc, "<text>Then more pain.</text>", "<sentence><offset>20</offset></sentence>", 1), standoff.ErrSyntax, 3},
+	// Issue 25, F22: markup in a text lost its words silently.
+	{"markup in a passage's text", strings.Replace(xmlDoc, "<text>Then more pain.</text>", "<text>Then <b>more</b> pain.</text>", 1), standoff.ErrSyntax, 9},
+	{"markup in an annotation's text", strings.Replace(xmlDoc, `length="4"/><text>pain</text>`, `length="4"/><text><i>pain</i></text>`, 1), standoff.ErrSyntax, 6},
 }
 
 func TestXML(t *testing.T) {
@@ -343,6 +346,20 @@ func TestSniffXML(t *testing.T) {
 	} {
 		if got := bioc.SniffXML([]byte(in)); got != want {
 			t.Errorf("SniffXML(%.30q) = %v", in, got)
+		}
+	}
+}
+
+// TestJSONTypeMessages: a value of the wrong JSON type is named by its
+// key, without encoding/json's Go types (issue 25, F25).
+func TestJSONTypeMessages(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"documents": [{"id": 1}]}`:                                  `x.json:1: syntax error: "id" is a JSON number, want a string`,
+		`{"documents": [{"id": "1", "passages": [{"offset": "0"}]}]}`: `x.json:1: syntax error: "passages.offset" is a JSON string, want a number`,
+	} {
+		_, err := decodeAll(bioc.NewJSONDecoder(strings.NewReader(in), "x.json"))
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %s", in, err, want)
 		}
 	}
 }

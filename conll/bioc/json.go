@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -136,8 +137,13 @@ func (d *JSONDecoder) errorf(err error) error {
 		off = se.Offset
 	}
 	line := d.rec.line(off)
-	if !errors.Is(err, standoff.ErrSyntax) && !errors.Is(err, standoff.ErrOffset) && !errors.Is(err, limits.ErrLargeDocument) {
-		err = fmt.Errorf("%w: %v", standoff.ErrSyntax, err)
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &te):
+		// Not encoding/json's Go types: the key and what it holds.
+		err = fmt.Errorf("%w: %q is a JSON %s, want a %s", standoff.ErrSyntax, te.Field, te.Value, jsonKind(te.Type.Kind()))
+	case !errors.Is(err, standoff.ErrSyntax) && !errors.Is(err, standoff.ErrOffset) && !errors.Is(err, limits.ErrLargeDocument):
+		err = fmt.Errorf("%w: %s", standoff.ErrSyntax, strings.TrimPrefix(err.Error(), "json: "))
 	}
 	return &conll.ParseError{File: d.File, Line: line, Err: err}
 }
@@ -337,4 +343,19 @@ func SniffJSON(head []byte) bool {
 		}
 	}
 	return false
+}
+
+// jsonKind names what a Go kind is in JSON.
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.String:
+		return "string"
+	case reflect.Slice, reflect.Array:
+		return "list"
+	case reflect.Map, reflect.Struct:
+		return "object"
+	case reflect.Bool:
+		return "boolean"
+	}
+	return "number"
 }

@@ -30,6 +30,30 @@ type xInfon struct {
 // elements in XML, an object {"k": "v"} in JSON.
 type xInfons []xInfon
 
+// xText is the text of a passage or an annotation: character data only.
+// An element inside it (<b>, <sup>) is an error: encoding/xml would drop
+// it with its words, and the offsets of BioC count plain text.
+type xText string
+
+func (t *xText) UnmarshalXML(d *xml.Decoder, start xml.StartElement) error {
+	var b strings.Builder
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return err
+		}
+		switch tok := tok.(type) {
+		case xml.CharData:
+			b.Write(tok)
+		case xml.StartElement:
+			return fmt.Errorf("%w: <%s> inside <%s>: the text of a passage or annotation must be plain (its words would be lost)", standoff.ErrSyntax, tok.Name.Local, start.Name.Local)
+		case xml.EndElement:
+			*t = xText(b.String())
+			return nil
+		}
+	}
+}
+
 // UnmarshalJSON reads the infons in key order (JSON objects have none).
 func (x *xInfons) UnmarshalJSON(b []byte) error {
 	var m map[string]string
@@ -57,7 +81,7 @@ type xAnnotation struct {
 	ID        string      `xml:"id,attr,omitempty" json:"id"`
 	Infons    xInfons     `xml:"infon" json:"infons"`
 	Locations []xLocation `xml:"location" json:"locations"`
-	Text      string      `xml:"text" json:"text"`
+	Text      xText       `xml:"text" json:"text"`
 }
 
 type xRelation struct {
@@ -76,7 +100,7 @@ func (*xSentence) UnmarshalJSON([]byte) error { return nil }
 type xPassage struct {
 	Infons      xInfons       `xml:"infon" json:"infons"`
 	Offset      int           `xml:"offset" json:"offset"`
-	Text        string        `xml:"text" json:"text"`
+	Text        xText         `xml:"text" json:"text"`
 	Sentences   []xSentence   `xml:"sentence" json:"sentences"`
 	Annotations []xAnnotation `xml:"annotation" json:"annotations"`
 	Relations   []xRelation   `xml:"relation" json:"relations"`
@@ -298,9 +322,9 @@ func fromXDocument(x *xDocument) (*standoff.Document, error) {
 		if len(xp.Sentences) > 0 && xp.Text == "" {
 			return nil, fmt.Errorf("%w: document %s: passage %d has sentences instead of text (not supported)", standoff.ErrSyntax, x.ID, pi+1)
 		}
-		p := standoff.Passage{Offset: xp.Offset, Text: xp.Text, Infons: fromXInfons(xp.Infons), Relations: fromXRelations(xp.Relations)}
+		p := standoff.Passage{Offset: xp.Offset, Text: string(xp.Text), Infons: fromXInfons(xp.Infons), Relations: fromXRelations(xp.Relations)}
 		for _, xa := range xp.Annotations {
-			a := standoff.Annotation{ID: xa.ID, Text: xa.Text}
+			a := standoff.Annotation{ID: xa.ID, Text: string(xa.Text)}
 			a.Type, a.Infons = splitType(fromXInfons(xa.Infons))
 			for _, l := range xa.Locations {
 				a.Locations = append(a.Locations, standoff.Span{Start: l.Offset, End: l.Offset + l.Length})
@@ -377,10 +401,10 @@ func (e *XMLEncoder) Write(doc *standoff.Document) error {
 	x := xDocument{ID: doc.ID, Infons: toXInfons(doc.Infons), Relations: toXRelations(doc.Relations)}
 	for i := range doc.Passages {
 		p := &doc.Passages[i]
-		xp := xPassage{Offset: p.Offset, Text: p.Text, Infons: toXInfons(p.Infons), Relations: toXRelations(p.Relations)}
+		xp := xPassage{Offset: p.Offset, Text: xText(p.Text), Infons: toXInfons(p.Infons), Relations: toXRelations(p.Relations)}
 		for j := range p.Annotations {
 			a := &p.Annotations[j]
-			xa := xAnnotation{ID: a.ID, Text: a.Text, Infons: toXInfons(annotationInfons(a))}
+			xa := xAnnotation{ID: a.ID, Text: xText(a.Text), Infons: toXInfons(annotationInfons(a))}
 			for _, l := range a.Locations {
 				xa.Locations = append(xa.Locations, xLocation{l.Start, l.Len()})
 			}

@@ -7,6 +7,7 @@ package termfile
 import (
 	"bufio"
 	"compress/gzip"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -33,6 +34,24 @@ var Lexicons = []string{
 var Corpora = []string{
 	"corpora/BC5CDR-IOB/train.tsv", "corpora/BC5CDR-IOB/devel.tsv",
 	"corpora/NCBI-disease-IOB/train.tsv", "corpora/NCBI-disease-IOB/devel.tsv",
+}
+
+// Generate runs a generator of embedded data named prog: it parses its
+// flags -shared (the shared data directory) and -out (the output file)
+// from args, with the defaults given, and calls build with them, its
+// log going to stderr. Errors are prefixed with prog.
+func Generate(prog string, args []string, shared, out string, build func(shared, out string, log io.Writer) error, stderr io.Writer) error {
+	fs := flag.NewFlagSet(prog, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sharedDir := fs.String("shared", shared, "the shared data directory")
+	outFile := fs.String("out", out, "output file")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := build(*sharedDir, *outFile, stderr); err != nil {
+		return fmt.Errorf("%s: %w", prog, err)
+	}
+	return nil
 }
 
 // NotTest returns an error when the corpus file name looks like a test

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -98,7 +99,20 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			outcomes[k] = OutcomeDefinition
 			continue
 		}
+		if abbrev.InLongForm(s, sp) {
+			// "selective serotonin reuptake inhibitors ( SSRIs )": the
+			// abbreviation spells the mention's letter.
+			outcomes[k] = OutcomeDefinition
+			continue
+		}
 		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+		if embedded(s, sp) {
+			// "Antirifampicin antibodies in rifampicin - associated
+			// renal failure": another word keeps the mention's name,
+			// and the sentence would mix two names of one concept.
+			outcomes[k] = OutcomeFiltered
+			continue
+		}
 		a := r.Analyze(sp.Type, text)
 		if a.Outcome != OutcomeReplaced {
 			outcomes[k] = a.Outcome
@@ -257,4 +271,20 @@ func articleBefore(s conll.Sentence, sp iob.Span) string {
 // english.SentenceStart).
 func sentenceStart(s conll.Sentence, sp iob.Span) bool {
 	return english.SentenceStart(s.Tokens, sp.Start)
+}
+
+// embedded reports whether a word of s outside mention sp holds the
+// mention, a single word of five letters or more, inside it
+// ("Antirifampicin" beside "rifampicin"), ignoring case.
+func embedded(s conll.Sentence, sp iob.Span) bool {
+	if sp.End-sp.Start != 1 || utf8.RuneCountInString(s.Tokens[sp.Start]) < 5 {
+		return false
+	}
+	m := strings.ToLower(s.Tokens[sp.Start])
+	for i, t := range s.Tokens {
+		if (i < sp.Start || i >= sp.End) && len(t) > len(m) && strings.Contains(strings.ToLower(t), m) {
+			return true
+		}
+	}
+	return false
 }

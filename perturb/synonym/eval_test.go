@@ -139,12 +139,25 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// the set back to 10.3% and 11.4% (no name that writes out or in an
 	// abbreviation, "Cr" is creatinine, organ variants the store knows
 	// of mentions it does not), and the names of the last reading to
-	// 10.2% and 11.1%.
-	if n, d := st.share("Chemical"); 1000*n < 102*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 10.2%%", n, d)
+	// 10.2% and 11.1%. The blind readings of session 6 (200 BC5CDR,
+	// 100 NCBI: 86% and 69% natural) took them to 9.6% and 10.8%: no
+	// element symbol for a name ("serum K"), no "X of the Y" name after
+	// "of", and 28 names and pairs avoided; then 9.4% and 10.8% with no
+	// mention inside an abbreviation's long form ("selective serotonin
+	// reuptake inhibitors ( SSRIs )") or inside another word
+	// ("Antirifampicin"); then 10.4% and 12.2% with INN/BAN pairs
+	// (indometacin, ciclosporin, beclometasone, cefalexin,
+	// chlorphenamine) and clinical ones (acute kidney failure,
+	// dysrhythmia, diabetic kidney disease) in pairs.txt; 10.2% and
+	// 11.7% after a second blind reading (178 of 200 natural): 16 names
+	// and pairs avoided, no name the sentence writes elsewhere
+	// ("Rapamycin , a mammalian target of rapamycin inhibitor"), no "of"
+	// without its article for a mention that has it.
+	if n, d := st.share("Chemical"); 1000*n < 101*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 10.1%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 111*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 11.1%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 117*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 11.7%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
@@ -167,9 +180,12 @@ func TestCoverageNCBI(t *testing.T) {
 	// obsolete and rare eponym names of avoid.txt (bronze diabetes,
 	// absent iris, happy puppet syndrome, puppet children, ...) and the
 	// disease names of genes ("Wilms tumor 1") went, and 6.7% once
-	// colorectal cancer no longer became large bowel cancer.
-	if 1000*n < 66*d {
-		t.Errorf("NCBI-disease: %d of %d replaced, want >= 6.6%%", n, d)
+	// colorectal cancer no longer became large bowel cancer; 4.4% after
+	// the session-6 blind reading (pancreas carcinoma, renal
+	// adenocarcinoma, von Willebrand's factor deficiency, HPRT
+	// deficiency for Lesch-Nyhan syndrome, repeated in this test set).
+	if 1000*n < 44*d {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 4.4%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)

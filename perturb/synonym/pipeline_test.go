@@ -10,6 +10,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/sample"
 )
 
 type memSource struct {
@@ -144,8 +145,9 @@ func TestTypeCaseAndScope(t *testing.T) {
 		return strings.ToLower(typ)
 	}))
 	for i := range want {
-		if !slices.Equal(got[i].Tokens, want[i].Tokens) {
-			t.Fatalf("sentence %d: %v, want %v", i+1, got[i].Tokens, want[i].Tokens)
+		if !slices.Equal(got[i].Tokens, want[i].Tokens) ||
+			strings.ToLower(strings.Join(got[i].Tags, " ")) != strings.ToLower(strings.Join(want[i].Tags, " ")) {
+			t.Fatalf("sentence %d: %v %v, want %v %v", i+1, got[i].Tokens, got[i].Tags, want[i].Tokens, want[i].Tags)
 		}
 	}
 	if n, _ := gst.MentionShare(""); n == 0 || gst.NotMeasured || wst.MentionsReplaced != gst.MentionsReplaced {
@@ -155,4 +157,58 @@ func TestTypeCaseAndScope(t *testing.T) {
 	if n, d := genes.MentionShare(""); n != 0 || d == 0 || !genes.NotMeasured {
 		t.Errorf("genes: %d of %d replaced, not measured %v", n, d, genes.NotMeasured)
 	}
+}
+
+// TestRateNested: --rate chooses a share of the mentions
+// (perturb.SelectMentions), nested across rates for one seed: on the
+// embedded sample's test part, what rate 0.5 changes is 45-55% of what
+// rate 1 changes and a subset of it, and rate 0.1's a subset of rate
+// 0.5's, the same names included (issue 26).
+func TestRateNested(t *testing.T) {
+	ss, err := sample.Test()
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := openDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(store, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := func(rate float64) []perturb.Change {
+		s := perturb.DefaultSelection()
+		s.Rate = rate
+		sel, err := perturb.NewSelector(s, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var changes []perturb.Change
+		p := perturb.Pipeline{Seed: 1, Selector: sel, Workers: 2,
+			Steps:   []perturb.Step{{Name: Name, File: "x", Perturbation: r, Out: &memSink{}}},
+			Changes: func(c perturb.Change) error { changes = append(changes, c); return nil }}
+		if _, err := p.Run(context.Background(), &memSource{ss: ss}); err != nil {
+			t.Fatal(err)
+		}
+		return changes
+	}
+	all, half, tenth := at(1), at(0.5), at(0.1)
+	if share := float64(len(half)) / float64(len(all)); len(all) < 100 || share < 0.45 || share > 0.55 {
+		t.Errorf("rate 1: %d changes, rate 0.5: %d (%.1f%%)", len(all), len(half), 100*share)
+	}
+	if len(tenth) == 0 || len(tenth) >= len(half) {
+		t.Errorf("rate 0.1: %d changes, rate 0.5: %d", len(tenth), len(half))
+	}
+	for _, sub := range []struct {
+		name      string
+		sub, over []perturb.Change
+	}{{"0.5 in 1", half, all}, {"0.1 in 0.5", tenth, half}} {
+		for _, c := range sub.sub {
+			if !slices.Contains(sub.over, c) {
+				t.Errorf("%s: %+v is not a change of the higher rate", sub.name, c)
+			}
+		}
+	}
+	t.Logf("rate 1: %d, 0.5: %d, 0.1: %d changes", len(all), len(half), len(tenth))
 }

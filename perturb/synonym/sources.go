@@ -26,12 +26,11 @@ const (
 	// hormones, clinical names); the term type is the pair's tag.
 	SourceCurated = "CURATED"
 	// SourceElements: a chemical element's name for its symbol ("K" ->
-	// "potassium"), or its symbol for its name where a writer measures
-	// it ("serum potassium" -> "serum K"); term type TermElementName or
-	// TermElementSymbol.
-	SourceElements    = "ELEMENTS"
-	TermElementName   = "element name"
-	TermElementSymbol = "element symbol"
+	// "potassium"); term type TermElementName. Never the symbol for the
+	// name: a blind reading judged all three "serum potassium" -> "serum
+	// K" unnatural in running text.
+	SourceElements  = "ELEMENTS"
+	TermElementName = "element name"
 )
 
 // pairsText lists the curated pairs (see the file).
@@ -47,6 +46,27 @@ type curatedPair struct {
 }
 
 var curated = parsePairs(pairsText)
+
+// curatedPlurals maps a name of pairs.txt, in lower case and the
+// singular, to the plural a line of the file writes for it
+// ("dysrhythmia" -> "dysrhythmias"): the word list knows no plural of
+// some names the curator vouches for.
+var curatedPlurals = parsePlurals(pairsText)
+
+// parsePlurals reads the plural names of pairs.txt (see curatedPlurals).
+func parsePlurals(text string) map[string]string {
+	out := map[string]string{}
+	for _, line := range strings.Split(text, "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		line = strings.ReplaceAll(strings.ReplaceAll(line, "<->", "\x00"), "->", "\x00")
+		for _, name := range strings.Split(line, "\x00") {
+			if name = strings.ToLower(strings.TrimSpace(name)); name != "" && english.IsPlural(name) {
+				out[english.Singular(name)] = name
+			}
+		}
+	}
+	return out
+}
 
 // parsePairs reads pairs.txt into the names each key (english.AvoidKey
 // of a name) may become.
@@ -101,57 +121,25 @@ var elements = map[string]string{
 	"Ti": "titanium", "Ga": "gallium", "Ge": "germanium", "Te": "tellurium", "La": "lanthanum", "Pu": "plutonium",
 }
 
-// measuredElements are the elements whose symbol writers use for their
-// name where they measure them in a body ("serum K", "blood Pb").
-var measuredElements = map[string]bool{"Li": true, "Na": true, "K": true, "Mg": true, "Ca": true, "Fe": true,
-	"Cu": true, "Zn": true, "Pb": true}
-
-// measureBefore and measureAfter are the words around an element's name
-// that make it a measured quantity: "serum potassium", "sodium
-// excretion".
-var (
-	measureBefore = map[string]bool{"serum": true, "plasma": true, "urinary": true, "urine": true, "blood": true,
-		"intracellular": true, "extracellular": true, "cytosolic": true, "tissue": true, "dietary": true}
-	measureAfter = map[string]bool{"level": true, "levels": true, "concentration": true, "concentrations": true,
-		"content": true, "excretion": true, "balance": true, "homeostasis": true}
-)
-
-// ElementPair reports whether a mention written before may become after
-// by the element table, and which way (TermElementName or
-// TermElementSymbol).
-func ElementPair(before, after string) (string, bool) {
-	if elements[before] != "" && strings.EqualFold(elements[before], after) {
-		return TermElementName, true
-	}
-	for sym, name := range elements {
-		if strings.EqualFold(name, before) && after == sym && measuredElements[sym] {
-			return TermElementSymbol, true
-		}
-	}
-	return "", false
+// ElementPair reports whether a mention written before, an element's
+// symbol, may become after, its name, by the element table.
+func ElementPair(before, after string) bool {
+	return elements[before] != "" && strings.EqualFold(elements[before], after)
 }
 
-// elementCandidates returns the element-table names of mention, a
-// chemical: the name of a symbol, the symbol of a measured element's
-// name (fitting keeps it only where the text measures it).
+// elementCandidates returns the element-table name of mention, a
+// chemical element's symbol.
 func elementCandidates(mention string) []Candidate {
 	if name := elements[mention]; name != "" {
 		return []Candidate{{Term: name, Source: SourceElements, TermType: TermElementName, Attested: true}}
 	}
-	lm := strings.ToLower(mention)
-	for sym, name := range elements {
-		if name == lm && measuredElements[sym] {
-			return []Candidate{{Term: sym, Source: SourceElements, TermType: TermElementSymbol, Attested: true}}
-		}
-	}
 	return nil
 }
 
-// elementFits reports whether element candidate c fits mention sp of s:
-// a symbol's name where the symbol is not part of an ion or channel's
-// notation ("K +", "K ( ATP )"), a symbol where the name is measured
-// ("serum potassium").
-func elementFits(c Candidate, s []string, sp iob.Span) bool {
+// elementFits reports whether element name c fits mention sp of s, a
+// symbol: where the symbol is not part of an ion or channel's notation
+// ("K +", "K ( ATP )").
+func elementFits(s []string, sp iob.Span) bool {
 	prev, next := "", ""
 	if sp.Start > 0 {
 		prev = strings.ToLower(s[sp.Start-1])
@@ -159,10 +147,7 @@ func elementFits(c Candidate, s []string, sp iob.Span) bool {
 	if sp.End < len(s) {
 		next = strings.ToLower(s[sp.End])
 	}
-	if c.TermType == TermElementName {
-		return next != "+" && next != "(" && next != "-" && next != "/" && !strings.ContainsAny(next[:min(1, len(next))], "0123456789") && prev != "["
-	}
-	return measureBefore[prev] || measureAfter[next]
+	return next != "+" && next != "(" && next != "-" && next != "/" && !strings.ContainsAny(next[:min(1, len(next))], "0123456789") && prev != "["
 }
 
 // extraCandidates returns the names of mention (through form) from the
@@ -233,8 +218,7 @@ func checkExtra(c perturb.Change) bool {
 	before, after := c.Before, c.After
 	switch c.Source {
 	case SourceElements:
-		tt, ok := ElementPair(before, after)
-		return ok && tt == c.TermType
+		return ElementPair(before, after) && c.TermType == TermElementName
 	case SourceCurated:
 		return curatedMatches(before, after)
 	case SourceOrgan:

@@ -45,12 +45,13 @@ func TestAnalyze(t *testing.T) {
 		want         []string
 	}{
 		{"Chemical", "cocaine", OutcomeReplaced, []string{"Coke@DRUGBANK:DB00907", "Snow@DRUGBANK:DB00907", "Snow@MESH:D003042"}},
-		{"Chemical", "Heparin", OutcomeFiltered, nil},                         // not "heparin cofactor ii" (nested), "Heparins" (plural), "Heparinic acid" (not English)
-		{"Disease", "hypotension", OutcomeFiltered, nil},                      // the label of D007022 (an entry of Shy-Drager Syndrome too); "Low Blood Pressure" is too long
-		{"Disease", "syncope", OutcomeAmbiguous, nil},                         // an entry of two records, the label of neither
-		{"Chemical", "lithium", OutcomeReplaced, []string{"Li@MESH:D008094"}}, // "lithium hydride" contains the mention; the element symbol (fitting keeps it where lithium is measured)
-		{"Disease", "Parkinson ' s disease", OutcomeFiltered, nil},            // not "Paralysis agitans": "agitans" is no English word; not "Shaking palsy": archaic (avoid.txt)
-		{"Chemical", "5 - FU", OutcomeFiltered, nil},                          // abbreviation
+		{"Chemical", "Heparin", OutcomeFiltered, nil},    // not "heparin cofactor ii" (nested), "Heparins" (plural), "Heparinic acid" (not English)
+		{"Disease", "hypotension", OutcomeFiltered, nil}, // the label of D007022 (an entry of Shy-Drager Syndrome too); "Low Blood Pressure" is too long
+		{"Disease", "syncope", OutcomeAmbiguous, nil},    // an entry of two records, the label of neither
+		{"Chemical", "lithium", OutcomeFiltered, nil},    // "lithium hydride" contains the mention; no element symbol for a name
+		{"Chemical", "Li", OutcomeReplaced, []string{"lithium@"}},
+		{"Disease", "Parkinson ' s disease", OutcomeFiltered, nil}, // not "Paralysis agitans": "agitans" is no English word; not "Shaking palsy": archaic (avoid.txt)
+		{"Chemical", "5 - FU", OutcomeFiltered, nil},               // abbreviation
 		{"Chemical", "calcimycin", OutcomeNoSynonym, nil},
 		{"Chemical", "temefos", OutcomeNoSynonym, nil},   // only a plural
 		{"Chemical", "gabapentin", OutcomeFiltered, nil}, // post-2015 MeSH record

@@ -213,3 +213,47 @@ func unorderedMatch(short, long string) bool {
 func Defines(pairs [][2]iob.Span, sp iob.Span) bool {
 	return slices.ContainsFunc(pairs, func(p [2]iob.Span) bool { return p[0] == sp || p[1] == sp })
 }
+
+// InLongForm reports whether span sp of s lies inside the long form of
+// an abbreviation that s defines right after it, whether or not the
+// long form is a gold mention: "selective serotonin reuptake inhibitors
+// ( SSRIs )" holds "serotonin", whose letter the abbreviation spells.
+// Rewriting the span would unmake the definition. The long form is the
+// shortest that matches (LongFormMatches), at most four words either
+// side of the span, words only; the abbreviation at most four tokens.
+func InLongForm(s conll.Sentence, sp iob.Span) bool {
+	j := sp.End
+	for j < len(s.Tokens) && j < sp.End+4 && s.Tokens[j] != "(" && phraseWord(s.Tokens[j]) {
+		j++
+	}
+	if j >= len(s.Tokens) || s.Tokens[j] != "(" {
+		return false
+	}
+	k := j + 1
+	for k < len(s.Tokens) && k <= j+4 && s.Tokens[k] != ")" {
+		k++
+	}
+	if k >= len(s.Tokens) || s.Tokens[k] != ")" || k == j+1 {
+		return false
+	}
+	short := english.Compact(strings.Join(s.Tokens[j+1:k], " "))
+	// The shortest long form wins, as in Schwartz and Hearst: "primary
+	// dysmenorrhea in comparison with diclofenac ( DCF )" defines
+	// diclofenac only.
+	for i := j - 1; i >= 0 && i >= sp.Start-4; i-- {
+		if i < sp.Start && !phraseWord(s.Tokens[i]) {
+			break
+		}
+		if long := strings.Join(s.Tokens[i:j], " "); looksShort(short, long) && LongFormMatches(short, long) {
+			return i <= sp.Start
+		}
+	}
+	return false
+}
+
+// phraseWord reports whether token t may stand inside a long form's
+// noun phrase: a word of letters (hyphens allowed) or a hyphen token
+// ("corticotropin - releasing hormone").
+func phraseWord(t string) bool {
+	return t == "-" || english.IsLetters(strings.ReplaceAll(t, "-", ""))
+}

@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 )
 
 func TestLongFormMatches(t *testing.T) {
@@ -100,4 +101,43 @@ func FuzzLongFormMatches(f *testing.F) {
 			j++
 		}
 	})
+}
+
+// TestInLongForm: sentences of BC5CDR test whose mention (in brackets)
+// lies, or does not lie, inside the long form of the abbreviation the
+// sentence defines after it.
+func TestInLongForm(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"concentrations of selective [serotonin] reuptake inhibitors ( SSRIs ) and", true},
+		{"serial sampling of [creatine] kinase ( CK ) , CK - MB", true},
+		{"Human [corticotropin] - releasing hormone ( hCRH ) and", true},
+		{"30 occasional [cocaine] users ( OC )", true}, // the letters need not cover every word
+		{"30 occasional [cocaine] ( OC ) , and", true},
+		{"mammalian target of [rapamycin] inhibitors ( mTOR - i ) .", true},
+		{"resolution of primary [dysmenorrhea] in comparison with diclofenac ( DCF ) .", false}, // the shortest long form is diclofenac
+		{"the patient felt [palpitation] and electrocardiography ( ECG ) recording", false},
+		{"against [seizures] induced by maximal electroshock ( MES ) in", false},
+		{"given [aspirin] ( 100 mg ) daily", false},
+		{"given [aspirin] , then warfarin ( W )", false}, // punctuation ends the phrase
+		{"[doxorubicin] ( DOX )", true},                  // the whole long form
+	} {
+		toks := strings.Fields(tt.text)
+		var sp iob.Span
+		for i, w := range toks {
+			if strings.HasPrefix(w, "[") {
+				sp.Start = i
+			}
+			if strings.HasSuffix(w, "]") {
+				sp.End = i + 1
+			}
+			toks[i] = strings.Trim(w, "[]")
+		}
+		s := conll.Sentence{Tokens: toks, Tags: make([]string, len(toks))}
+		if got := InLongForm(s, sp); got != tt.want {
+			t.Errorf("InLongForm(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
 }

@@ -13,7 +13,6 @@ package main
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -31,11 +30,8 @@ import (
 const maxWords = 4
 
 func main() {
-	shared := flag.String("shared", "../../../shared", "the shared data directory")
-	out := flag.String("out", "organ.txt.gz", "output file")
-	flag.Parse()
-	if err := build(*shared, *out, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "mkorgan:", err)
+	if err := termfile.Generate("mkorgan", os.Args[1:], "../../../shared", "organ.txt.gz", build, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 }

@@ -26,7 +26,6 @@ package main
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -47,11 +46,8 @@ var wordLists = []string{"lexicon/english/american-english-large.txt", "lexicon/
 const maxAttested = 12
 
 func main() {
-	shared := flag.String("shared", "../../../../shared", "the shared data directory")
-	out := flag.String("out", "vocab.txt.gz", "output file")
-	flag.Parse()
-	if err := build(*shared, *out, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "mkvocab:", err)
+	if err := termfile.Generate("mkvocab", os.Args[1:], "../../../../shared", "vocab.txt.gz", build, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 }

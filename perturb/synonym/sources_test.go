@@ -1,0 +1,66 @@
+package synonym
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSourceNames is the table of the sources beyond the lexicons
+// (pairs.txt, the element table, the organ rule) with names each gives
+// and names it must not give, on the default store: accepted names are
+// candidates of the mention from that source (from any, for a source
+// ""), rejected ones are no candidates at all.
+func TestSourceNames(t *testing.T) {
+	r, err := New(testStore(t), DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		source, typ, mention, name string
+		accepted                   bool
+		why                        string
+	}{
+		{"", "Chemical", "epinephrine", "adrenaline", true, "INN/BAN (the lexicons have it too)"},
+		{SourceCurated, "Chemical", "indomethacin", "indometacin", true, "INN/BAN, though a spelling-level difference"},
+		{SourceCurated, "Chemical", "indometacin", "indomethacin", true, "both ways"},
+		{SourceCurated, "Chemical", "cyclosporine", "ciclosporin", true, "USAN/INN"},
+		{SourceCurated, "Chemical", "cyclosporin A", "ciclosporin", true, "former name/INN"},
+		{SourceCurated, "Chemical", "beclomethasone", "beclometasone", true, "USAN/INN"},
+		{SourceCurated, "Chemical", "cephalexin", "cefalexin", true, "USAN/INN"},
+		{SourceCurated, "Chemical", "chlorpheniramine", "chlorphenamine", true, "USAN/INN"},
+		{SourceCurated, "Disease", "acute renal failure", "acute kidney failure", true, "organ word, acute"},
+		{SourceCurated, "Disease", "arrhythmia", "dysrhythmia", true, "clinical"},
+		{SourceCurated, "Disease", "arrhythmias", "dysrhythmias", true, "the plural pairs.txt writes"},
+		{SourceCurated, "Disease", "ventricular arrhythmias", "ventricular dysrhythmias", true, "clinical"},
+		{SourceCurated, "Disease", "diabetic nephropathy", "diabetic kidney disease", true, "clinical"},
+		{SourceCurated, "Disease", "arrhythmia", "dysrhythmias", false, "a singular mention stays singular"},
+		{SourceCurated, "Disease", "arrhythmias", "dysrhythmia", false, "a plural mention stays plural"},
+		{SourceCurated, "Chemical", "dexamfetamine", "Adderall", false, "no pair"},
+		{SourceCurated, "Disease", "epinephrine", "adrenaline", false, "a chemical pair for a disease mention"},
+		{SourceCurated, "Chemical", "cyclosporine", "cyclosporin A", false, "no pair of the two"},
+		{SourceCurated, "Disease", "renal disease", "renal insufficiency", false, "no pair, and avoided"},
+		{SourceElements, "Chemical", "Pb", "lead", true, "symbol to name"},
+		{SourceElements, "Chemical", "Cr", "chromium", false, "Cr is creatinine in clinical text"},
+		{SourceElements, "Chemical", "I", "iodine", false, "single letters are no symbols"},
+		{SourceOrgan, "Disease", "hepatic damage", "liver damage", true, "noun for adjective"},
+		{SourceOrgan, "Disease", "nephrotoxicity", "renal toxicity", true, "combining form for its word"},
+		{SourceOrgan, "Disease", "lung cancer", "pulmonary cancer", false, "no writer's form (not in the training text)"},
+	} {
+		a := r.Analyze(tt.typ, tt.mention)
+		if a.Err != nil {
+			t.Fatal(a.Err)
+		}
+		var got *Candidate
+		for i, c := range a.Candidates {
+			if strings.EqualFold(c.Term, tt.name) {
+				got = &a.Candidates[i]
+			}
+		}
+		switch {
+		case tt.accepted && (got == nil || tt.source != "" && got.Source != tt.source):
+			t.Errorf("%s %q: %q is no %s candidate (%s); candidates %v", tt.typ, tt.mention, tt.name, tt.source, tt.why, terms(a))
+		case !tt.accepted && got != nil:
+			t.Errorf("%s %q: %q is a candidate from %s; want none (%s)", tt.typ, tt.mention, tt.name, got.Source, tt.why)
+		}
+	}
+}
