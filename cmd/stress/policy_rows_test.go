@@ -211,6 +211,13 @@ func outputPolicyRows(t *testing.T, in map[string]string, with func(map[string]s
 		{name: "attack --log from a FIFO", feed: "in.tsv",
 			args: []string{"attack", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "-o", "a.tsv", "--log", "a.log", "in.tsv"},
 			code: 0, msg: "stress: attack: no manifest written: a manifest needs an input file it can read again, not in.tsv", absent: []string{"a.tsv.manifest.json"}},
+		// F07: a perturbed file and its log appear together or not at all.
+		{name: "perturb --log /dev/full", setup: in,
+			args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "--log", "/dev/full", "in.tsv"},
+			code: 1, msg: "stress: write /dev/full: no space left on device\n", absent: []string{"out.tsv"}},
+		{name: "augment: its change log a link to /dev/full", setup: in, special: map[string]string{"aug.tsv.changes.tsv": "link:/dev/full"},
+			args: []string{"augment", "--in", "in.tsv", "-o", "aug.tsv"},
+			code: 1, msg: "stress: write aug.tsv.changes.tsv: no space left on device\n", absent: []string{"aug.tsv", "aug.tsv.manifest.json"}},
 	}
 }
 
