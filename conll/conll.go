@@ -98,10 +98,21 @@ type Sentence struct {
 	// directly before the sentence.
 	Comments []string
 
+	// Keep, when not nil, marks the tokens (Keep[i] for Tokens[i]) that
+	// no perturbation may change: a document reader marks the tokens of
+	// annotations its IOB tags cannot hold (discontinuous ones, and
+	// mentions nested in or overlapping another, with the whole gold
+	// mention around them), whose edits could not be carried back into
+	// the annotations. Writers ignore it.
+	Keep []bool
+
 	// Line is the 1-based line of the sentence's first token in its
 	// source, or 0 when unknown. It is for error messages only.
 	Line int
 }
+
+// Kept reports whether token i of s may not be changed (see Keep).
+func (s Sentence) Kept(i int) bool { return i < len(s.Keep) && s.Keep[i] }
 
 // ConceptSwap is the concept id of a mention replaced by a name of
 // another concept (an entity swap): From is the old id, To the new one.
@@ -120,6 +131,9 @@ func (s Sentence) Clone() Sentence {
 	c.Tokens = append([]string(nil), s.Tokens...)
 	c.Tags = append([]string(nil), s.Tags...)
 	c.Comments = append([]string(nil), s.Comments...)
+	if s.Keep != nil {
+		c.Keep = append([]bool(nil), s.Keep...)
+	}
 	if s.Fields != nil {
 		c.Fields = make([][]string, len(s.Fields))
 		for i, f := range s.Fields {

@@ -294,6 +294,25 @@ func (f *File) Layout() Layout {
 	return f.conll.Layout()
 }
 
+// KeptReporter is implemented by the readers of document formats, which
+// keep untouched the annotations IOB tags cannot hold (see
+// Sentence.Keep).
+type KeptReporter interface {
+	// Kept returns why the first annotations read so far are kept (at
+	// most a few dozen, each naming its document and annotation) and
+	// the number of all of them.
+	Kept() (notes []string, n int)
+}
+
+// Kept returns what the file's reader says of the annotations it keeps
+// untouched (see KeptReporter): nothing for CoNLL and JSON Lines.
+func (f *File) Kept() (notes []string, n int) {
+	if k, ok := f.tmpl.(KeptReporter); ok {
+		return k.Kept()
+	}
+	return nil, 0
+}
+
 // Close closes the file.
 func (f *File) Close() error {
 	var first error

@@ -37,14 +37,26 @@ type Edit struct{ Start, End, N int }
 // first tokens. Tokens and tags are out's: in Fields, the token and tag
 // columns are overwritten by the writer.
 func Realign(orig, out Sentence, edits []Edit) (Sentence, error) {
-	out.Fields, out.Record = nil, nil
-	if orig.Fields == nil && !orig.Record.hasLists() {
+	out.Fields, out.Record, out.Keep = nil, nil, nil
+	if orig.Fields == nil && !orig.Record.hasLists() && orig.Keep == nil {
 		out.Record = orig.Record
 		return out, nil
 	}
 	from, cont, err := alignment(len(orig.Tokens), len(out.Tokens), edits)
 	if err != nil {
 		return out, err
+	}
+	if orig.Keep != nil {
+		// A kept token is never edited, so it keeps its mark; new
+		// tokens are not kept.
+		out.Keep = make([]bool, len(from))
+		for j, i := range from {
+			out.Keep[j] = i >= 0 && !cont[j] && orig.Kept(i) && !inEdit(edits, i)
+		}
+	}
+	if orig.Fields == nil && !orig.Record.hasLists() {
+		out.Record = orig.Record
+		return out, nil
 	}
 	if orig.Fields != nil {
 		if len(orig.Fields) != len(orig.Tokens) {
@@ -88,6 +100,16 @@ func Realign(orig, out Sentence, edits []Edit) (Sentence, error) {
 		out.Record = &rec
 	}
 	return out, nil
+}
+
+// inEdit reports whether original token i is replaced by one of edits.
+func inEdit(edits []Edit, i int) bool {
+	for _, e := range edits {
+		if e.Start <= i && i < e.End {
+			return true
+		}
+	}
+	return false
 }
 
 // alignment returns, for each of the m tokens of the edited sentence,

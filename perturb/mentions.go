@@ -21,14 +21,15 @@ const mentionStream = "\x00mentions"
 // mentions changed and not the other. Every mention draws its number
 // whatever the rate, and is selected when the number is below it, so
 // what a rate selects is a subset of what any higher rate selects: a
-// robustness curve's points are nested. Rate 1 selects every mention.
+// robustness curve's points are nested. Rate 1 selects every mention
+// but those with a token s keeps (conll.Sentence.Keep).
 func SelectMentions(seed uint64, rate float64, s conll.Sentence, spans []iob.Span) []bool {
 	out := make([]bool, len(spans))
 	if rate >= 1 {
 		for i := range out {
 			out[i] = true
 		}
-		return out
+		return unkept(out, s, spans)
 	}
 	r := SentenceRand(seed, mentionStream, s)
 	drawn := map[string]float64{}
@@ -44,7 +45,26 @@ func SelectMentions(seed uint64, rate float64, s conll.Sentence, spans []iob.Spa
 		}
 		out[i] = u < rate
 	}
-	return out
+	return unkept(out, s, spans)
+}
+
+// unkept unselects the mentions of spans that have a token s keeps
+// (conll.Sentence.Keep): its document format could not carry their
+// replacement back into its annotations. The draws above ignore Keep,
+// so the other mentions are selected as without it.
+func unkept(selected []bool, s conll.Sentence, spans []iob.Span) []bool {
+	if s.Keep == nil {
+		return selected
+	}
+	for i, sp := range spans {
+		for k := max(sp.Start, 0); k < sp.End; k++ {
+			if s.Kept(k) {
+				selected[i] = false
+				break
+			}
+		}
+	}
+	return selected
 }
 
 // SelectionError is a selection option a kind cannot honour: the

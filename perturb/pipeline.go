@@ -625,13 +625,28 @@ func (p *Pipeline) emit(b *batch, steps []Step, input string, n int) (int, error
 	return n, b.err
 }
 
+// changesKept reports whether c edits a token of s that is kept (see
+// conll.Sentence.Keep), or inserts one between two kept ones.
+func changesKept(s conll.Sentence, c Change) bool {
+	if c.End == c.Token {
+		return c.Token > 0 && s.Kept(c.Token-1) && s.Kept(c.Token)
+	}
+	for i := c.Token; i < c.End; i++ {
+		if s.Kept(i) {
+			return true
+		}
+	}
+	return false
+}
+
 // CheckSentence verifies a perturbed sentence against its original: no
 // token or label lost or altered, every modified token covered by
 // exactly one logged change whose before and after texts match, and
 // every change valid for p and not a no-op, and the other columns of
 // the input (conll.Sentence's Fields and Record) kept along the tokens
 // (see conll.Realign). A perturbation implementing SentenceChecker
-// checks its tokens and tags itself. Errors wrap ErrCheck or
+// checks its tokens and tags itself. A change of a token the input
+// keeps (conll.Sentence.Keep) is an error too. Errors wrap ErrCheck or
 // ErrInvalidChange.
 func CheckSentence(p Perturbation, orig, out conll.Sentence, changes []Change) error {
 	for _, c := range changes {
@@ -640,6 +655,9 @@ func CheckSentence(p Perturbation, orig, out conll.Sentence, changes []Change) e
 		}
 		if err := p.Check(c); err != nil {
 			return fmt.Errorf("token %d: %w", c.Token+1, err)
+		}
+		if orig.Keep != nil && changesKept(orig, c) {
+			return fmt.Errorf("%w: token %d: %q is kept untouched (an annotation its document format cannot carry an edit back into), but became %q", ErrCheck, c.Token+1, c.Before, c.After)
 		}
 	}
 	if orig.Fields != nil && out.Fields == nil || orig.Record != nil && out.Record == nil {

@@ -132,6 +132,9 @@ func (sel *Selector) selectInto(dst []bool, s conll.Sentence) []bool {
 	}
 	n := 0
 	for i, tok := range s.Tokens {
+		if s.Kept(i) {
+			continue // its document format keeps it (conll.Sentence.Keep)
+		}
 		entity := i < len(s.Tags) && isEntityTag(s.Tags[i])
 		switch sel.opts.Targets {
 		case TargetsEntities:

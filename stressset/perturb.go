@@ -34,6 +34,10 @@ type PerturbFile struct {
 	Repair func(conll.Repair)
 	// Opener opens the input of RunFile ("-": its standard input).
 	Opener conll.Opener
+	// Note, when not nil, receives a line for each thing the run left
+	// as it was and says so: the annotations of a document input that
+	// IOB tags cannot hold, kept untouched (conll.File.Kept).
+	Note func(string)
 }
 
 // RunFile perturbs the corpus file name ("-": p.Opener's standard input), read in the
@@ -114,6 +118,14 @@ func (p PerturbFile) Run(ctx context.Context, in *conll.File) error {
 	}
 	if sentences == 0 {
 		return fmt.Errorf("%s: %w", in.Name, conll.ErrEmpty)
+	}
+	if notes, n := in.Kept(); p.Note != nil && n > 0 {
+		for _, s := range notes {
+			p.Note(in.Name + ": " + s)
+		}
+		if n > len(notes) {
+			p.Note(fmt.Sprintf("%s: %d more annotations kept untouched", in.Name, n-len(notes)))
+		}
 	}
 	if outFile != nil {
 		if err := outFile.Commit(); err != nil {

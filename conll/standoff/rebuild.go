@@ -25,9 +25,10 @@ type edit struct {
 // annotation's offsets are recomputed and its text is read from the new
 // text; ids, types, infons and relations are carried over.
 //
-// An annotation boundary can only fall inside a replaced stretch for an
-// annotation nested in a replaced mention: it then widens to the whole
-// replacement, the only span of the new text that names it.
+// A mention replaced whole must not hold another annotation (a Reader
+// keeps nested mentions untouched): the other annotation would widen to
+// the replacement and name it with its own type and concept, so it is
+// an error wrapping ErrCheck.
 func Rebuild(d *Document, outs []conll.Sentence) (*Document, error) {
 	sd, err := segmentDoc(d)
 	if err != nil {
@@ -153,6 +154,29 @@ func swapID(infons []Infon, c conll.ConceptSwap) ([]Infon, bool) {
 	return infons, false
 }
 
+// crossing returns an annotation of p other than the mention at span
+// that a replacement of span would cut or swallow, or nil. A Reader
+// keeps such mentions (conll.Sentence.Keep); this check stands behind
+// it, as an annotation widened to the replacement would name it with
+// another type and concept.
+func crossing(p *Passage, span Span) *Annotation {
+	own := false
+	for j := range p.Annotations {
+		a := &p.Annotations[j]
+		for _, l := range a.Locations {
+			if l.Start >= span.End || l.End <= span.Start {
+				continue
+			}
+			if l == span && len(a.Locations) == 1 && !own {
+				own = true
+				continue
+			}
+			return a
+		}
+	}
+	return nil
+}
+
 // alignSentence appends the edits that turn sentence i of sd into out.
 func alignSentence(edits []edit, sd *segDoc, i int, out conll.Sentence) ([]edit, error) {
 	ss := &sd.sents[i]
@@ -185,6 +209,9 @@ func alignSentence(edits []edit, sd *segDoc, i int, out conll.Sentence) ([]edit,
 			edits = tokenEdits(edits, o.Start, o.End, q.Start)
 		} else {
 			span := Span{ss.toks[o.Start].Start, ss.toks[o.End-1].End}
+			if a := crossing(p, span); a != nil {
+				return nil, fmt.Errorf("%w: mention %d (%s) is replaced whole, but annotation %s at %s lies inside it (nested annotations are kept untouched)", ErrCheck, k+1, spansText([]Span{span}), annName(a), spansText(a.Locations))
+			}
 			text := Detokenize(out.Tokens[q.Start:q.End])
 			if old, _ := runeSlice(p.Text, span.Start-p.Offset, span.End-p.Offset); old != text {
 				edits = append(edits, edit{span, text, utf8.RuneCountInString(text)})

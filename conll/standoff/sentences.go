@@ -47,6 +47,7 @@ type segSent struct {
 	passage int
 	toks    []Token
 	tags    []string
+	keep    []bool // tokens no perturbation may change (conll.Sentence.Keep), nil when none
 }
 
 // Documents returns the number of documents read so far.
@@ -98,7 +99,17 @@ type Reader struct {
 	next   int       // next sentence of cur
 	queue  []*segDoc // documents read ahead for a reader split like these
 	err    error
+
+	kept  []string // the first maxKeptNotes of KeptAnnotations
+	nkept int      // all of them
 }
+
+// maxKeptNotes bounds the notes on kept annotations a Reader keeps.
+const maxKeptNotes = 20
+
+// Kept returns the first notes of KeptAnnotations for the documents
+// read so far, and their number (conll.KeptReporter).
+func (r *Reader) Kept() (notes []string, n int) { return r.kept, r.nkept }
 
 // NewReader returns a Reader of the documents dec reads.
 func NewReader(dec Decoder, file string) *Reader {
@@ -164,8 +175,10 @@ func (r *Reader) readDoc() (*segDoc, error) {
 		if t, err = r.like.fetch(r.corpus.Documents()); err == nil {
 			sd, err = segmentLike(d, t)
 		}
-	} else {
-		sd, err = segmentDoc(d)
+	} else if sd, err = segmentDoc(d); err == nil {
+		notes := KeptAnnotations(d)
+		r.nkept += len(notes)
+		r.kept = append(r.kept, notes[:min(len(notes), maxKeptNotes-len(r.kept))]...)
 	}
 	if err != nil {
 		if _, ok := err.(*conll.ParseError); !ok {
@@ -214,7 +227,7 @@ func (d *segDoc) sentence(i int) conll.Sentence {
 			toks[k] = string(rs[t.Start-p.Offset : t.End-p.Offset])
 		}
 	}
-	return conll.Sentence{Tokens: toks, Tags: slices.Clone(ss.tags), DocStart: i == 0}
+	return conll.Sentence{Tokens: toks, Tags: slices.Clone(ss.tags), Keep: slices.Clone(ss.keep), DocStart: i == 0}
 }
 
 // passageRunes returns the code points of passage pi's text.
@@ -241,11 +254,124 @@ func segmentDoc(d *Document) (*segDoc, error) {
 		p := &d.Passages[pi]
 		spans, types, cuts := passageEntities(p)
 		tagged := pickEntities(spans)
+		kept := keptSpans(p)
 		for _, toks := range Segment(p.Text, p.Offset, sortedUnique(cuts), spans) {
-			sd.sents = append(sd.sents, segSent{passage: pi, toks: toks, tags: tagTokens(toks, spans, types, tagged)})
+			tags := tagTokens(toks, spans, types, tagged)
+			sd.sents = append(sd.sents, segSent{passage: pi, toks: toks, tags: tags, keep: keepTokens(toks, tags, kept)})
 		}
 	}
 	return sd, nil
+}
+
+// KeptAnnotations returns, for the annotations of d that IOB tags cannot
+// hold, why a Reader keeps their text untouched: a discontinuous mention
+// (several spans) is tagged O, and of mentions that overlap (one nested
+// in another, or the same span twice) only one is tagged; an edit of
+// their tokens, or a replacement of the mention around them, could not
+// be carried back into every annotation. Each entry names the document
+// and the annotation.
+func KeptAnnotations(d *Document) []string {
+	var out []string
+	for pi := range d.Passages {
+		p := &d.Passages[pi]
+		over := overlapping(p)
+		for j := range p.Annotations {
+			a := &p.Annotations[j]
+			why := ""
+			switch {
+			case len(a.Locations) > 1:
+				why = "is discontinuous"
+			case over[j]:
+				why = "overlaps another annotation"
+			default:
+				continue
+			}
+			out = append(out, fmt.Sprintf("document %s: annotation %s at %s %s: its text is kept untouched", d.ID, annName(a), spansText(a.Locations), why))
+		}
+	}
+	return out
+}
+
+// spansText writes spans as brat does: "0-7;15-23".
+func spansText(spans []Span) string {
+	parts := make([]string, len(spans))
+	for i, s := range spans {
+		parts[i] = fmt.Sprintf("%d-%d", s.Start, s.End)
+	}
+	return strings.Join(parts, ";")
+}
+
+// overlapping returns which annotations of p have a span that overlaps
+// a span of another annotation of p (nested, crossing or the same
+// span).
+func overlapping(p *Passage) []bool {
+	type loc struct {
+		Span
+		ann int
+	}
+	var locs []loc
+	for j, a := range p.Annotations {
+		for _, l := range a.Locations {
+			if l.End > l.Start {
+				locs = append(locs, loc{l, j})
+			}
+		}
+	}
+	slices.SortStableFunc(locs, func(a, b loc) int { return a.Start - b.Start })
+	over := make([]bool, len(p.Annotations))
+	maxEnd := -1
+	for i, l := range locs {
+		// Sorted by start: l overlaps an earlier span when it starts
+		// before the furthest end so far, and a later one when the next
+		// span (the earliest start after it) starts before its end.
+		if l.Start < maxEnd || i+1 < len(locs) && locs[i+1].Start < l.End {
+			over[l.ann] = true
+		}
+		maxEnd = max(maxEnd, l.End)
+	}
+	return over
+}
+
+// keptSpans returns the spans of p's annotations that IOB tags cannot
+// hold (see KeptAnnotations).
+func keptSpans(p *Passage) []Span {
+	var kept []Span
+	over := overlapping(p)
+	for j, a := range p.Annotations {
+		if len(a.Locations) > 1 || over[j] {
+			kept = append(kept, a.Locations...)
+		}
+	}
+	return kept
+}
+
+// keepTokens returns which of toks (tagged tags) no perturbation may
+// change: those in a kept span, and every token of a gold mention
+// (an IOB entity) that has one, since mention kinds replace mentions
+// whole. It returns nil when there is none.
+func keepTokens(toks []Token, tags []string, kept []Span) []bool {
+	var keep []bool
+	for _, sp := range kept {
+		for k, t := range toks {
+			if t.Start < sp.End && t.End > sp.Start {
+				if keep == nil {
+					keep = make([]bool, len(toks))
+				}
+				keep[k] = true
+			}
+		}
+	}
+	if keep == nil {
+		return nil
+	}
+	for _, e := range iob.Spans(tags) {
+		if slices.Contains(keep[e.Start:e.End], true) {
+			for k := e.Start; k < e.End; k++ {
+				keep[k] = true
+			}
+		}
+	}
+	return keep
 }
 
 // passageEntities returns the spans and tag types of p's one-span

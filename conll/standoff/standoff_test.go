@@ -89,7 +89,7 @@ func doc() *Document {
 		{Offset: 0, Text: "Aspirin helps.", Annotations: []Annotation{{Type: "Chemical", Locations: []Span{{0, 7}}, Text: "Aspirin", Infons: []Infon{{"identifier", "D1"}}}}},
 		{Offset: 15, Text: "Severe heart failure, then more.", Annotations: []Annotation{
 			{Type: "Disease", Locations: []Span{{22, 35}}, Text: "heart failure"},
-			{Type: "Organ", Locations: []Span{{22, 27}}, Text: "heart"}, // nested
+			{Type: "Quantity", Locations: []Span{{42, 46}}, Text: "more"},
 		}},
 	}, Relations: []Relation{{Type: "CID", Infons: []Infon{{"arg1", "D1"}, {"arg2", "D2"}}}}}
 }
@@ -101,12 +101,12 @@ func TestRebuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	outs := []conll.Sentence{sd.sentence(0), sd.sentence(1)}
-	if got := strings.Join(outs[1].Tags, " "); got != "O B-Disease I-Disease O O O O" {
+	if got := strings.Join(outs[1].Tags, " "); got != "O B-Disease I-Disease O O B-Quantity O" {
 		t.Fatalf("tags %s", got)
 	}
 	outs[0].Tokens = []string{"Asprin", "hleps", "."}
-	outs[1].Tokens = []string{"Severe", "cardiac", "failure", "disease", ",", "then", "more", "."}
-	outs[1].Tags = []string{"O", "B-Disease", "I-Disease", "I-Disease", "O", "O", "O", "O"}
+	outs[1].Tokens = []string{"Severe", "cardiac", "failure", "disease", ",", "then", "mroe", "."}
+	outs[1].Tags = []string{"O", "B-Disease", "I-Disease", "I-Disease", "O", "O", "B-Quantity", "O"}
 	nd, err := Rebuild(d, outs)
 	if err != nil {
 		t.Fatal(err)
@@ -114,16 +114,15 @@ func TestRebuild(t *testing.T) {
 	if err := Check(d, nd); err != nil {
 		t.Fatal(err)
 	}
-	if got := nd.Passages[0].Text + "|" + nd.Passages[1].Text; got != "Asprin hleps.|Severe cardiac failure disease, then more." {
+	if got := nd.Passages[0].Text + "|" + nd.Passages[1].Text; got != "Asprin hleps.|Severe cardiac failure disease, then mroe." {
 		t.Errorf("text %q", got)
 	}
 	p := nd.Passages[1]
 	if nd.Passages[1].Offset != 14 || p.Annotations[0].Text != "cardiac failure disease" || p.Annotations[0].Locations[0] != (Span{21, 44}) {
 		t.Errorf("passage %+v", p)
 	}
-	// The nested "heart" widens to the whole replacement.
-	if p.Annotations[1].Text != "cardiac failure disease" {
-		t.Errorf("nested %+v", p.Annotations[1])
+	if p.Annotations[1].Text != "mroe" || p.Annotations[1].Locations[0] != (Span{51, 55}) {
+		t.Errorf("second mention %+v", p.Annotations[1])
 	}
 	if nd.Passages[0].Annotations[0].Text != "Asprin" || len(nd.Relations) != 1 {
 		t.Errorf("doc %+v", nd)
@@ -225,7 +224,7 @@ func TestSegmentLike(t *testing.T) {
 	}
 	sents := []conll.Sentence{tmpl.sentence(0), tmpl.sentence(1)}
 	sents[1].Tokens = []string{"Severe", "cardiac", "failure", "disease", ",", "then", "more", "."}
-	sents[1].Tags = []string{"O", "B-Disease", "I-Disease", "I-Disease", "O", "O", "O", "O"}
+	sents[1].Tags = []string{"O", "B-Disease", "I-Disease", "I-Disease", "O", "O", "B-Quantity", "O"}
 	syn, err := Rebuild(orig, sents)
 	if err != nil {
 		t.Fatal(err)
