@@ -200,6 +200,17 @@ func outputPolicyRows(t *testing.T, in map[string]string, with func(map[string]s
 		{name: "run --train missing.tsv", setup: in,
 			args: []string{"run", "-q", "--test", "in.tsv", "--train", "missing.tsv", "--kinds", "keyboard", "--out", "r"},
 			code: 1, msg: "stat missing.tsv: no such file or directory", absent: []string{"r"}},
+
+		// F07: an attack's set, log and manifest appear together or not
+		// at all (the model makes the manifest while the attack works).
+		{name: "attack: its manifest appears meanwhile", setup: in,
+			args: []string{"attack", "--model-cmd", `test -e a.tsv.manifest.json || echo theirs > a.tsv.manifest.json; awk '{print NF ? "O" : ""}'`, "-o", "a.tsv", "--log", "a.log", "in.tsv"},
+			code: 1, msg: "a.tsv.manifest.json: file exists (use --force to replace it)", absent: []string{"a.tsv", "a.log"}},
+		// An attack's manifest records its input's SHA-256, read again:
+		// an input read once (a FIFO, <(...)) gets no manifest, as "-".
+		{name: "attack --log from a FIFO", feed: "in.tsv",
+			args: []string{"attack", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "-o", "a.tsv", "--log", "a.log", "in.tsv"},
+			code: 0, msg: "stress: attack: no manifest written: a manifest needs an input file it can read again, not in.tsv", absent: []string{"a.tsv.manifest.json"}},
 	}
 }
 

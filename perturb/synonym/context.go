@@ -80,8 +80,11 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 			continue
 		}
 		// Nor may it repeat the name the mention is coordinated with
-		// ("Nociceptin / orphanin FQ" -> "Nociceptin / nociceptin").
-		if repeatsNeighbour(s, sp, c.Term) {
+		// ("Nociceptin / orphanin FQ" -> "Nociceptin / nociceptin"), or
+		// a name the sentence already writes elsewhere ("Sirolimus , a
+		// mammalian target of rapamycin inhibitor" -> "Rapamycin , a
+		// ... rapamycin inhibitor").
+		if repeatsNeighbour(s, sp, c.Term) || writtenElsewhere(s, sp, c.Term) {
 			continue
 		}
 		// A name ending in the word after the mention, or starting with
@@ -129,6 +132,25 @@ func repeatsNeighbour(s conll.Sentence, sp iob.Span, name string) bool {
 	}
 	return sp.End+1+n <= len(s.Tokens) && coordinators[strings.ToLower(s.Tokens[sp.End])] &&
 		english.TrivialKey(strings.Join(s.Tokens[sp.End+1:sp.End+1+n], " ")) == key
+}
+
+// writtenElsewhere reports whether the words of name (english.KeyWords)
+// stand in s outside mention sp, as a run of its words: the replacement
+// would say the same name twice, or mix it with the mention's.
+func writtenElsewhere(s conll.Sentence, sp iob.Span, name string) bool {
+	nw := english.KeyWords(name)
+	if len(nw) == 0 {
+		return false
+	}
+	for _, part := range [][]string{s.Tokens[:sp.Start], s.Tokens[sp.End:]} {
+		ws := english.KeyWords(strings.Join(part, " "))
+		for i := 0; i+len(nw) <= len(ws); i++ {
+			if slices.Equal(ws[i:i+len(nw)], nw) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // stemRepeat reports whether name has a word sharing its first five

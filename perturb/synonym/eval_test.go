@@ -148,12 +148,16 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// ("Antirifampicin"); then 10.4% and 12.2% with INN/BAN pairs
 	// (indometacin, ciclosporin, beclometasone, cefalexin,
 	// chlorphenamine) and clinical ones (acute kidney failure,
-	// dysrhythmia, diabetic kidney disease) in pairs.txt.
-	if n, d := st.share("Chemical"); 1000*n < 104*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 10.4%%", n, d)
+	// dysrhythmia, diabetic kidney disease) in pairs.txt; 10.2% and
+	// 11.7% after a second blind reading (178 of 200 natural): 16 names
+	// and pairs avoided, no name the sentence writes elsewhere
+	// ("Rapamycin , a mammalian target of rapamycin inhibitor"), no "of"
+	// without its article for a mention that has it.
+	if n, d := st.share("Chemical"); 1000*n < 101*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 10.1%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 122*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 12.2%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 117*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 11.7%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
