@@ -13,6 +13,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -96,8 +97,8 @@ func total(m map[string]int) int {
 	return n
 }
 
-// describeCorpus hashes and counts a corpus file (the embedded sample's
-// parts are counted, not hashed: they are part of the tool).
+// describeCorpus hashes and counts a corpus file, or a part of the
+// embedded sample (its uncompressed bytes, as a build hashes them).
 func describeCorpus(role, path string, opener conll.Opener, scheme iob.Scheme, repair func(conll.Repair)) (compare.InputInfo, error) {
 	info := compare.InputInfo{Role: role, Path: path, Types: map[string]int{}}
 	if !CanReread(path) { // read once, by the training
@@ -107,7 +108,13 @@ func describeCorpus(role, path string, opener conll.Opener, scheme iob.Scheme, r
 	var sents []conll.Sentence
 	var err error
 	if stressset.IsSample(path) {
-		info.SHA256 = "embedded in the tool"
+		r := sample.TrainReader()
+		if path == sample.TestName {
+			r = sample.TestReader()
+		}
+		if info.SHA256, err = readerSHA256(path, r); err != nil {
+			return info, err
+		}
 		sents, err = ReadTraining(opener, nil, scheme, QuietRepair(repair))
 	} else {
 		if info.SHA256, err = fileSHA256(path); err != nil {
@@ -160,8 +167,12 @@ func fileSHA256(path string) (string, error) {
 		return "", err
 	}
 	defer f.Close()
+	return readerSHA256(path, f)
+}
+
+func readerSHA256(path string, r io.Reader) (string, error) {
 	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
+	if _, err := io.Copy(h, r); err != nil {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
@@ -186,7 +197,11 @@ func (s *Systems) describe() ([]compare.SystemInfo, error) {
 	}
 	for _, aug := range suffixes {
 		for _, f := range s.Baselines {
-			src := fmt.Sprintf("built-in %s baseline (averaged perceptron), %d epochs on %s", f, s.Epochs, train)
+			epochs := fmt.Sprintf("%d epochs", s.Epochs)
+			if s.Epochs == 1 {
+				epochs = "1 epoch"
+			}
+			src := fmt.Sprintf("built-in %s baseline (averaged perceptron), %s on %s", f, epochs, train)
 			if aug != "" {
 				src += " plus one " + aug + " copy of it"
 			}
