@@ -104,7 +104,7 @@ func (res *Result) prepare(o Outputs) (written Written, pending []atomicfile.Com
 			}
 		}
 		if cw.Flush(); cw.Error() != nil {
-			return nil, pending, fmt.Errorf("%s: %w", o.Log, cw.Error())
+			return nil, pending, cw.Error() // names o.Log (atomicfile.File.Write)
 		}
 	}
 	return written, pending, nil

@@ -82,7 +82,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := experiment.CheckDir(o.outDir, o.force, read); err != nil {
 		return outDirError(err)
 	}
-	if err := checkOutputs(read, written, o.force); err != nil {
+	if err := checkOutputsMaking(o.outDir, read, written, o.force); err != nil {
 		return err
 	}
 	if err := experiment.ClearDir(o.outDir, o.force, read); err != nil {

@@ -211,6 +211,33 @@ func outputPolicyRows(t *testing.T, in map[string]string, with func(map[string]s
 		{name: "attack --log from a FIFO", feed: "in.tsv",
 			args: []string{"attack", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "-o", "a.tsv", "--log", "a.log", "in.tsv"},
 			code: 0, msg: "stress: attack: no manifest written: a manifest needs an input file it can read again, not in.tsv", absent: []string{"a.tsv.manifest.json"}},
+		// F07: a perturbed file and its log appear together or not at all.
+		{name: "perturb --log /dev/full", setup: in,
+			args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "--log", "/dev/full", "in.tsv"},
+			code: 1, msg: "stress: write /dev/full: no space left on device\n", absent: []string{"out.tsv"}},
+		{name: "augment: its change log a link to /dev/full", setup: in, special: map[string]string{"aug.tsv.changes.tsv": "link:/dev/full"},
+			args: []string{"augment", "--in", "in.tsv", "-o", "aug.tsv"},
+			code: 1, msg: "stress: write aug.tsv.changes.tsv: no space left on device\n", absent: []string{"aug.tsv", "aug.tsv.manifest.json"}},
+
+		// F15: an output whose directory is missing fails before any work
+		// (a build, training, an attack, scoring), not at the end.
+		{name: "run --html into a missing directory", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", "exit 3", "--kinds", "keyboard", "--out", "r", "--html", "nodir/x.html"},
+			code: 1, msg: "stress: open nodir/x.html: no such file or directory\n", absent: []string{"r", "nodir"}},
+		{name: "run --html below a file", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", "exit 3", "--kinds", "keyboard", "--out", "r", "--html", "in.tsv/x.html"},
+			code: 1, msg: "stress: open in.tsv/x.html: not a directory\n", absent: []string{"r"}},
+		{name: "attack --random into a missing directory", setup: in,
+			args: []string{"attack", "--model-cmd", "exit 3", "-o", "a.tsv", "--random", "nodir/r.tsv", "in.tsv"},
+			code: 1, msg: "stress: open nodir/r.tsv: no such file or directory\n", absent: []string{"a.tsv", "nodir"}},
+		{name: "compare --html into a missing directory", setup: in,
+			args: []string{"compare", "--gold", "in.tsv", "--pred-file", "s=in.tsv", "--html", "nodir/x.html"},
+			code: 1, msg: "stress: open nodir/x.html: no such file or directory\n", absent: []string{"nodir"}},
+		{name: "curve --html into a missing directory", setup: in,
+			args: []string{"curve", "--test", "in.tsv", "--model-cmd", "exit 3", "--html", "nodir/x.html"},
+			code: 1, msg: "stress: open nodir/x.html: no such file or directory\n", absent: []string{"nodir"}},
+		{name: "build --out in a missing directory, made", setup: in,
+			args: []string{"build", "--kinds", "keyboard", "--out", "nodir/b", "in.tsv"}, code: 0},
 	}
 }
 

@@ -9,11 +9,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/stress-ner/stress/compare"
@@ -306,8 +309,51 @@ func parseModel(s string) (experiment.Model, error) {
 // inputs: every file a command reads, auxiliary ones included (a model,
 // a concept store, corpora of unseen mentions, a label list), is an
 // input no output may replace, even with --force.
+//
+// An output whose directory is missing, or is not a directory, fails
+// now too, with the error writing it would give at the end ("open
+// nodir/out.tsv: no such file or directory"): a command that works for
+// minutes (an attack, a run, scoring) must not fail only then.
 func checkOutputs(inputs, outputs []string, force bool) error {
-	return overwrite.Check(append(slices.Clip(inputs), labelsFile), outputs, force)
+	return checkOutputsMaking("", inputs, outputs, force)
+}
+
+// checkOutputsMaking is checkOutputs for a command that creates
+// directory made itself (build --out, run --out, umls generate --dir):
+// outputs inside it need no directory yet.
+func checkOutputsMaking(made string, inputs, outputs []string, force bool) error {
+	if err := overwrite.Check(append(slices.Clip(inputs), labelsFile), outputs, force); err != nil {
+		return err
+	}
+	for _, out := range outputs {
+		if out == "" || out == "-" || (made != "" && inside(filepath.Dir(out), made)) {
+			continue
+		}
+		info, err := os.Stat(filepath.Dir(out))
+		if err == nil && !info.IsDir() {
+			err = syscall.ENOTDIR
+		}
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return &fs.PathError{Op: "open", Path: out, Err: err}
+		}
+	}
+	return nil
+}
+
+// inside reports whether path is dir or lies under it, by their
+// absolute names.
+func inside(path, dir string) bool {
+	p, err1 := filepath.Abs(path)
+	d, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(d, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // checkReadable opens and closes every input file (not "-" or "", nor an
