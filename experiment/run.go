@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -331,12 +332,15 @@ type DirError struct {
 	Dir   string
 	Input string // the input inside Dir, for overwrite.ErrInput
 	Err   error
+	// Why says, for ErrNotBuild, what is not a run's: "no manifest.json",
+	// "its manifest.json is not stress's".
+	Why string
 }
 
 func (e *DirError) Error() string {
 	switch e.Err {
 	case ErrNotBuild:
-		return fmt.Sprintf("%s: %v (no %s); not clearing it", e.Dir, e.Err, stressset.ManifestName)
+		return fmt.Sprintf("%s: %v (%s); not clearing it", e.Dir, e.Err, e.Why)
 	case overwrite.ErrInput:
 		return fmt.Sprintf("%s holds the input %s; not clearing it", e.Dir, e.Input)
 	}
@@ -370,6 +374,29 @@ func ClearDir(dir string, clear bool, inputs []string) error {
 	return nil
 }
 
+// notRun says why dir holds no earlier run of stress, or returns "":
+// a run has a manifest.json that stress wrote ("tool": "stress"). The
+// name alone is not enough: a web application's directory has one too.
+// Only the tool is read, so that a run of an older version, or one
+// whose manifest no longer validates, is still cleared.
+func notRun(dir string) string {
+	name := stressset.ManifestName
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "no " + name
+	}
+	if err != nil {
+		return name + ": " + err.Error()
+	}
+	var m struct {
+		Tool string `json:"tool"`
+	}
+	if json.Unmarshal(data, &m) != nil || m.Tool != "stress" {
+		return "its " + name + " is not stress's"
+	}
+	return ""
+}
+
 // CheckDir is ClearDir's refusal, without clearing anything: a *DirError
 // for a non-empty directory that clear does not allow clearing, that
 // holds no earlier build, or that holds one of inputs (overwrite.Within:
@@ -388,8 +415,8 @@ func CheckDir(dir string, clear bool, inputs []string) error {
 	if !clear {
 		return &DirError{Dir: dir, Err: ErrDirNotEmpty}
 	}
-	if _, err := os.Stat(filepath.Join(dir, stressset.ManifestName)); err != nil {
-		return &DirError{Dir: dir, Err: ErrNotBuild}
+	if why := notRun(dir); why != "" {
+		return &DirError{Dir: dir, Err: ErrNotBuild, Why: why}
 	}
 	// Inputs reached through a link or a mount count: clearing would
 	// remove them all the same.

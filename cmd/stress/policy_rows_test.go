@@ -11,6 +11,10 @@ import (
 // F07, F14-F17), kept apart from the others so that both lists grow
 // without touching each other.
 
+// earlierRun is the manifest of an earlier run, as far as run --force
+// looks before clearing its directory.
+const earlierRun = `{"tool": "stress"}` + "\n"
+
 // outputPolicyRows are the rows; in and with are TestBadInputs' setups
 // (in.tsv alone, and in.tsv with more files).
 func outputPolicyRows(t *testing.T, in map[string]string, with func(map[string]string) map[string]string) []badInput {
@@ -84,24 +88,27 @@ func outputPolicyRows(t *testing.T, in map[string]string, with func(map[string]s
 		{name: "run --html r/pred", setup: in,
 			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--html", "r/pred"},
 			code: 2, msg: "output named twice", absent: []string{"r"}},
-		{name: "run --force --html over an earlier run's manifest", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/changes.tsv": "earlier\n"}),
+		{name: "run --force --html over an earlier run's manifest", setup: with(map[string]string{"r/manifest.json": earlierRun, "r/changes.tsv": "earlier\n"}),
 			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--force", "--html", "r/manifest.json"},
 			code: 2, msg: "r/manifest.json: output named twice"},
 
 		// F04: clearing --out with --force stops at any input inside it,
 		// auxiliary inputs included, reached through links too.
-		{name: "run --force, --test through a linked directory", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/in_key.tsv": safetyCorpus}), special: map[string]string{"rlink": "link:r"},
+		{name: "run --force, --test through a linked directory", setup: with(map[string]string{"r/manifest.json": earlierRun, "r/in_key.tsv": safetyCorpus}), special: map[string]string{"rlink": "link:r"},
 			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "rlink/in_key.tsv", "--kinds", "keyboard"}, code: 2, msg: "--out r holds the input rlink/in_key.tsv; not clearing it"},
-		{name: "run --force, --test a link into --out", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/in_key.tsv": safetyCorpus}), special: map[string]string{"t.tsv": "link:r/in_key.tsv"},
+		{name: "run --force, --test a link into --out", setup: with(map[string]string{"r/manifest.json": earlierRun, "r/in_key.tsv": safetyCorpus}), special: map[string]string{"t.tsv": "link:r/in_key.tsv"},
 			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "t.tsv", "--kinds", "keyboard"}, code: 2, msg: "--out r holds the input t.tsv; not clearing it"},
-		{name: "run --force, --train through a linked directory", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/in_key.tsv": safetyCorpus}), special: map[string]string{"rlink": "link:r"},
+		{name: "run --force, --train through a linked directory", setup: with(map[string]string{"r/manifest.json": earlierRun, "r/in_key.tsv": safetyCorpus}), special: map[string]string{"rlink": "link:r"},
 			args: []string{"run", "-q", "--out", "r", "--force", "--test", "in.tsv", "--kinds", "keyboard", "--train", "rlink/in_key.tsv", "--baselines", "words"}, code: 2, msg: "--out r holds the input rlink/in_key.tsv; not clearing it"},
-		{name: "run --force, --unseen-in inside --out", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/in_key.tsv": safetyCorpus}),
+		{name: "run --force, --unseen-in inside --out", setup: with(map[string]string{"r/manifest.json": earlierRun, "r/in_key.tsv": safetyCorpus}),
 			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "in.tsv", "--kinds", "entity-swap", "--unseen-in", "r/in_key.tsv"}, code: 2, msg: "--out r holds the input r/in_key.tsv; not clearing it"},
-		{name: "run --force, --db inside --out", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/store.db": "a concept store\n"}),
+		{name: "run --force, --db inside --out", setup: with(map[string]string{"r/manifest.json": earlierRun, "r/store.db": "a concept store\n"}),
 			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "in.tsv", "--kinds", "synonym", "--db", "r/store.db"}, code: 2, msg: "--out r holds the input r/store.db; not clearing it"},
-		{name: "run --force, --labels inside --out", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/labels.txt": "O\nB-Chemical\nI-Chemical\nB-Disease\nI-Disease\n"}),
+		{name: "run --force, --labels inside --out", setup: with(map[string]string{"r/manifest.json": earlierRun, "r/labels.txt": "O\nB-Chemical\nI-Chemical\nB-Disease\nI-Disease\n"}),
 			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "in.tsv", "--kinds", "keyboard", "--labels", "r/labels.txt"}, code: 2, msg: "--out r holds the input r/labels.txt; not clearing it"},
+		{name: "run --force over another program's manifest.json", setup: with(map[string]string{"r/manifest.json": `{"name": "my web app"}` + "\n", "r/index.html": "mine\n"}),
+			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", "cat", "--test", "in.tsv", "--kinds", "keyboard"},
+			code: 1, msg: "stress: --out r: directory not empty and not an earlier run (its manifest.json is not stress's); not clearing it, choose another --out"},
 
 		// F05: auxiliary inputs (a concept store, corpora of unseen
 		// mentions, a label list, a saved model) are inputs: no output
