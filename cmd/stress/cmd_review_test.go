@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -354,4 +355,77 @@ func containsWords(text, part string) bool {
 		}
 	}
 	return false
+}
+
+// TestReviewLabelsPerKind: --labels sets each kind's labels (a file of
+// KIND=... lines, or the flag repeated); the items, the key and the page
+// offer each item its kind's labels; score counts an item valid by its
+// own kind's first label (and says "valid", the labels being its own),
+// flags by the others, and refuses a label the
+// item's kind does not offer, at its file:line.
+func TestReviewLabelsPerKind(t *testing.T) {
+	dir := t.TempDir()
+	labelsFile := filepath.Join(dir, "labels.txt")
+	if err := os.WriteFile(labelsFile, []byte("synonym=same meaning,other meaning,unnatural,unsure\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := filepath.Join(dir, "s")
+	mustCLI(t, "review", "sample", "--out", s, "--n", "12", "--seed", "2", "--kinds", "keyboard,synonym", "--by", "kind",
+		"--labels", labelsFile, "--labels", "keyboard=readable,unreadable", reviewFixture)
+	want := map[string]string{"synonym": "same meaning,other meaning,unnatural,unsure", "keyboard": "readable,unreadable"}
+	key, err := os.ReadFile(filepath.Join(s, "key.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := os.ReadFile(filepath.Join(s, "review.html"))
+	var j strings.Builder
+	j.WriteString("item\tlabel\tnote\n")
+	seen := map[string]int{}
+	var firstKeyboard string
+	for _, line := range strings.Split(strings.TrimSpace(string(key)), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		kind, labels := f[6], f[13]
+		seen[kind]++
+		if labels != want[kind] {
+			t.Errorf("%s (%s): labels %q, want %q", f[0], kind, labels, want[kind])
+		}
+		// Each kind's first label but for one flagged synonym.
+		label := strings.Split(labels, ",")[0]
+		if kind == "synonym" && seen[kind] == 1 {
+			label = "other meaning"
+		}
+		if kind == "keyboard" && firstKeyboard == "" {
+			firstKeyboard = f[0]
+		}
+		j.WriteString(f[0] + "\t" + label + "\t\n")
+	}
+	if seen["synonym"] == 0 || seen["keyboard"] == 0 || len(seen) != 2 {
+		t.Fatalf("kinds drawn %v", seen)
+	}
+	for _, l := range []string{"same meaning", "other meaning", "readable", "unreadable"} {
+		if !strings.Contains(string(page), l) {
+			t.Errorf("the page does not offer %q", l)
+		}
+	}
+	judge := filepath.Join(dir, "judge.tsv")
+	os.WriteFile(judge, []byte(j.String()), 0o644)
+	out := mustCLI(t, "review", "score", "--key", filepath.Join(s, "key.tsv"), judge)
+	for _, w := range []string{"In a blind sample of 12 changes, 91.7% were judged valid", "Flagged items: 1", "other meaning"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("score lacks %q:\n%s", w, out)
+		}
+	}
+	// A synonym label on a keyboard item is refused where it stands.
+	lines := strings.Split(j.String(), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, firstKeyboard+"\t") {
+			lines[i] = firstKeyboard + "\tsame meaning\t"
+			bad := filepath.Join(dir, "bad.tsv")
+			os.WriteFile(bad, []byte(strings.Join(lines, "\n")), 0o644)
+			_, _, err := runCLI(t, "", "review", "score", "--key", filepath.Join(s, "key.tsv"), bad)
+			if err == nil || !strings.Contains(err.Error(), bad+":"+strconv.Itoa(i+1)+":") || !strings.Contains(err.Error(), "same meaning") {
+				t.Errorf("a synonym label on a keyboard item: %v", err)
+			}
+		}
+	}
 }
