@@ -361,8 +361,8 @@ func containsWords(text, part string) bool {
 // KIND=... lines, or the flag repeated); the items, the key and the page
 // offer each item its kind's labels; score counts an item valid by its
 // own kind's first label (and says "valid", the labels being its own),
-// flags by the others, and refuses a label the
-// item's kind does not offer, at its file:line.
+// flags by the others, and refuses a label the item's kind does not
+// offer, at its file:line.
 func TestReviewLabelsPerKind(t *testing.T) {
 	dir := t.TempDir()
 	labelsFile := filepath.Join(dir, "labels.txt")
