@@ -174,7 +174,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	if err := os.WriteFile(probed, []byte(strings.Replace(page, "</body>", probe+"</body>", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, width := range []int{800, 1400} {
+	for _, width := range []int{800, 1400, 1600} {
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
 			dom := string(chromium(t, bin, "--dump-dom", fmt.Sprintf("--window-size=%d,1000", width), "file://"+probed))
 			m := regexp.MustCompile(`(?s)<pre id="probe"[^>]*>(.*?)</pre>`).FindStringSubmatch(dom)

@@ -307,3 +307,42 @@ func TestRunNamesItsCorpus(t *testing.T) {
 		t.Errorf("entity-type confusion on O: %v", confused)
 	}
 }
+
+// TestRunStageLines: off a terminal (standard error here is a buffer)
+// stress run writes a line per stage and step, building, training each
+// model, tagging each set with each system and comparing, each with its
+// count and time; -q silences them all.
+func TestRunStageLines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("trains two models")
+	}
+	args := []string{"run", "--epochs", "1", "--samples", "20", "--kinds", "keyboard",
+		"--model-cmd", suffixTagger, "--model-name", "suffix"}
+	_, stderr, err := runCLI(t, "", append(args, "--out", filepath.Join(t.TempDir(), "r"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, re := range []string{
+		`building keyboard from sample:test: 512 sentences in \d+\.\d s`,
+		`trained words on 1502 sentences in \d+\.\d s`,
+		`trained chars on 1502 sentences in \d+\.\d s`,
+		`tagging O with words: 512 sentences in \d+\.\d s`,
+		`tagging keyboard with chars: 512 sentences in \d+\.\d s`,
+		`tagging keyboard with suffix: 512 sentences in \d+\.\d s`,
+		`tagging: 2 sets × 3 systems, 3072 sentences in \d+\.\d s`,
+		`comparing 2 sets × 3 systems: 20 bootstrap samples in \d+\.\d s`,
+	} {
+		if !regexp.MustCompile(`(?m)^\[ *\d+\.\ds\] ` + re + `$`).MatchString(stderr) {
+			t.Errorf("no line %s in:\n%s", re, stderr)
+		}
+	}
+	_, stderr, err = runCLI(t, "", append(args, "-q", "--out", filepath.Join(t.TempDir(), "q"))...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"building", "trained", "tagging", "comparing", "%"} {
+		if strings.Contains(stderr, w) {
+			t.Errorf("-q: standard error says %q:\n%s", w, stderr)
+		}
+	}
+}

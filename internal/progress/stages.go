@@ -22,9 +22,11 @@ import (
 //
 // A nil *Stages shows nothing: a command run with -q passes nil.
 type Stages struct {
-	mu   sync.Mutex
-	w    io.Writer
-	term *os.File
+	mu sync.Mutex
+	w  io.Writer
+	// bars makes a stage's bar; nil off a terminal, where stages write
+	// lines instead.
+	bars func(what string, total int, unit string) bar
 	// prefix, when not nil, begins every line (the command's clock).
 	prefix func() string
 	cur    *Stage
@@ -43,9 +45,20 @@ const Heartbeat = 30 * time.Second
 func NewStages(w io.Writer, prefix func() string) *Stages {
 	s := &Stages{w: w, prefix: prefix, now: time.Now, every: Heartbeat}
 	if f, ok := Terminal(w); ok {
-		s.term = f
+		s.bars = func(what string, total int, unit string) bar { return newBar(f, what, total, unit) }
 	}
 	return s
+}
+
+// bar is what a stage draws on a terminal: a *progressbar.ProgressBar
+// (tests record the calls instead).
+type bar interface {
+	Add(int) error
+	Clear() error
+	RenderBlank() error
+	Finish() error
+	ChangeMax(int)
+	Describe(string)
 }
 
 // Stage is one stage of a command. Its methods may be called from
@@ -59,7 +72,7 @@ type Stage struct {
 	start time.Time
 	total int
 	done  int
-	bar   *progressbar.ProgressBar
+	bar   bar
 	ended bool
 }
 
@@ -76,19 +89,19 @@ func (s *Stages) Start(what string, total int, unit string) *Stage {
 	}
 	st := &Stage{s: s, what: what, desc: what, unit: unit, start: s.now(), total: total}
 	st.last = st.start
-	if s.term != nil {
-		st.bar = s.newBar(what, total, unit)
+	if s.bars != nil {
+		st.bar = s.bars(what, total, unit)
 	}
 	s.cur = st
 	return st
 }
 
-func (s *Stages) newBar(what string, total int, unit string) *progressbar.ProgressBar {
+func newBar(term *os.File, what string, total int, unit string) *progressbar.ProgressBar {
 	if total <= 0 {
 		total = -1
 	}
 	opts := []progressbar.Option{
-		progressbar.OptionSetWriter(s.term),
+		progressbar.OptionSetWriter(term),
 		progressbar.OptionSetDescription(what),
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetElapsedTime(true),
@@ -116,19 +129,19 @@ func (s *Stages) Logf(format string, args ...any) {
 }
 
 func (s *Stages) lineLocked(line string) {
-	var bar *progressbar.ProgressBar
+	var b bar
 	if s.cur != nil && !s.cur.ended {
-		bar = s.cur.bar
+		b = s.cur.bar
 	}
-	if bar != nil {
-		bar.Clear()
+	if b != nil {
+		b.Clear()
 	}
 	if s.prefix != nil {
 		line = s.prefix() + line
 	}
 	fmt.Fprintln(s.w, line)
-	if bar != nil {
-		bar.RenderBlank()
+	if b != nil {
+		b.RenderBlank()
 	}
 }
 

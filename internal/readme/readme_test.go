@@ -111,7 +111,10 @@ func TestREADME(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	env := append(os.Environ(), "GOBIN="+gobin, "PATH="+bin+string(os.PathListSeparator)+gobin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	// The README's install block puts stress in GOBIN, first on PATH, so
+	// that the blocks after it run the binary it installed, as a reader's
+	// would; bin, built here, is there only for a block run alone.
+	env := append(os.Environ(), "GOBIN="+gobin, "PATH="+gobin+string(os.PathListSeparator)+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	slow := os.Getenv("STRESS_README_SLOW") != ""
 
 	lastOutput, lastLine := "", 0

@@ -152,12 +152,14 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// 11.7% after a second blind reading (178 of 200 natural): 16 names
 	// and pairs avoided, no name the sentence writes elsewhere
 	// ("Rapamycin , a mammalian target of rapamycin inhibitor"), no "of"
-	// without its article for a mention that has it.
+	// without its article for a mention that has it; 10.1% and 11.6%
+	// after a third (184 of 200 natural, 92.0%): 11 more names and
+	// pairs.
 	if n, d := st.share("Chemical"); 1000*n < 101*d {
 		t.Errorf("Chemical: %d of %d replaced, want >= 10.1%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 117*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 11.7%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 115*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 11.5%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
