@@ -2,11 +2,8 @@ package attack
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -14,6 +11,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/filehash"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
@@ -143,7 +141,7 @@ func (j *Job) createManifest(gold []conll.Sentence, res *Result, opts Options, w
 	if err := j.CheckManifest(); err != nil {
 		return nil, err
 	}
-	sum, err := fileSHA256(j.Input)
+	sum, err := filehash.File(j.Input)
 	if err != nil {
 		return nil, err
 	}
@@ -202,18 +200,4 @@ func (j *Job) createManifest(gold []conll.Sentence, res *Result, opts Options, w
 		return nil, err
 	}
 	return f, nil
-}
-
-// fileSHA256 returns the SHA-256 of the bytes of the file at path.
-func fileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("read %s: %w", path, err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }

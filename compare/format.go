@@ -506,31 +506,52 @@ func trues(n int) []bool {
 	return out
 }
 
-// marked writes tokens with the mentions in brackets followed by their
-// type ("[aspirin]Chemical causes ulcers"), and changed tokens, when
-// changed is not nil, between asterisks.
-func marked(tokens []string, ms []Mention, changed []bool) string {
+// marking says how markTokens writes a sentence: each token through
+// escape, changed tokens between changedOpen and changedClose, a
+// mention opened by open and closed by close (given its type).
+type marking struct {
+	escape                    func(string) string
+	open                      string
+	close                     func(typ string) string
+	changedOpen, changedClose string
+}
+
+// markTokens writes tokens with their mentions and changed tokens (when
+// changed is not nil) marked as m says.
+func markTokens(tokens []string, ms []Mention, changed []bool, m marking) string {
 	var b strings.Builder
 	for i, tok := range tokens {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		for _, m := range ms {
-			if m.Start == i {
-				b.WriteByte('[')
+		for _, x := range ms {
+			if x.Start == i {
+				b.WriteString(m.open)
 			}
 		}
+		tok = m.escape(tok)
 		if i < len(changed) && changed[i] {
-			tok = "*" + tok + "*"
+			tok = m.changedOpen + tok + m.changedClose
 		}
 		b.WriteString(tok)
-		for _, m := range ms {
-			if m.End == i+1 {
-				b.WriteString("]" + m.Type)
+		for _, x := range ms {
+			if x.End == i+1 {
+				b.WriteString(m.close(x.Type))
 			}
 		}
 	}
 	return b.String()
+}
+
+// textMarking writes the mentions in brackets followed by their type
+// ("[aspirin]Chemical causes ulcers") and changed tokens between
+// asterisks.
+var textMarking = marking{escape: func(s string) string { return s }, open: "[",
+	close: func(typ string) string { return "]" + typ }, changedOpen: "*", changedClose: "*"}
+
+// marked writes tokens as text (textMarking).
+func marked(tokens []string, ms []Mention, changed []bool) string {
+	return markTokens(tokens, ms, changed, textMarking)
 }
 
 // exampleLines renders one example as lines of text: where it is, the

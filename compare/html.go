@@ -433,31 +433,15 @@ func (r *Report) htmlExamples(b *strings.Builder) {
 	}
 }
 
-// markedHTML writes tokens with mentions in <mark> followed by their
-// type, and changed tokens underlined.
+// htmlMarking writes mentions in <mark> followed by their type, and
+// changed tokens underlined.
+var htmlMarking = marking{escape: html.EscapeString, open: "<mark>",
+	close:       func(typ string) string { return "<sub>" + html.EscapeString(typ) + "</sub></mark>" },
+	changedOpen: `<span class="changed">`, changedClose: "</span>"}
+
+// markedHTML writes tokens as HTML (htmlMarking).
 func markedHTML(tokens []string, ms []Mention, changed []bool) string {
-	var b strings.Builder
-	for i, tok := range tokens {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		for _, m := range ms {
-			if m.Start == i {
-				b.WriteString("<mark>")
-			}
-		}
-		t := html.EscapeString(tok)
-		if i < len(changed) && changed[i] {
-			t = `<span class="changed">` + t + "</span>"
-		}
-		b.WriteString(t)
-		for _, m := range ms {
-			if m.End == i+1 {
-				b.WriteString("<sub>" + html.EscapeString(m.Type) + "</sub></mark>")
-			}
-		}
-	}
-	return b.String()
+	return markTokens(tokens, ms, changed, htmlMarking)
 }
 
 // glossary explains the kinds of the report and its measures.

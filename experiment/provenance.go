@@ -1,16 +1,14 @@
 package experiment
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/filehash"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/sample"
@@ -112,12 +110,12 @@ func describeCorpus(role, path string, opener conll.Opener, scheme iob.Scheme, r
 		if path == sample.TestName {
 			r = sample.TestReader()
 		}
-		if info.SHA256, err = readerSHA256(path, r); err != nil {
+		if info.SHA256, err = filehash.Reader(path, r); err != nil {
 			return info, err
 		}
 		sents, err = ReadTraining(opener, nil, scheme, QuietRepair(repair))
 	} else {
-		if info.SHA256, err = fileSHA256(path); err != nil {
+		if info.SHA256, err = filehash.File(path); err != nil {
 			return info, err
 		}
 		sents, err = ReadTraining(opener, []string{path}, scheme, QuietRepair(repair))
@@ -161,23 +159,6 @@ func QuietRepair(repair func(conll.Repair)) func(conll.Repair) {
 	return func(conll.Repair) {}
 }
 
-func fileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	return readerSHA256(path, f)
-}
-
-func readerSHA256(path string, r io.Reader) (string, error) {
-	h := sha256.New()
-	if _, err := io.Copy(h, r); err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
 // describe says what each system of s is, in the order of SystemNames.
 func (s *Systems) describe() ([]compare.SystemInfo, error) {
 	names := s.SystemNames()
@@ -213,7 +194,7 @@ func (s *Systems) describe() ([]compare.SystemInfo, error) {
 		sum := "not a regular file: not read twice"
 		if CanReread(m.File) {
 			var err error
-			if sum, err = fileSHA256(m.File); err != nil {
+			if sum, err = filehash.File(m.File); err != nil {
 				return nil, err
 			}
 		}
@@ -275,7 +256,7 @@ func CompareProvenance(p compare.Provenance, buildDir, input string, preds []com
 	for _, g := range golds {
 		info := compare.InputInfo{Role: "gold " + g.Set, Path: g.Path, SHA256: "not a regular file: not read twice"}
 		if CanReread(g.Path) {
-			sum, err := fileSHA256(g.Path)
+			sum, err := filehash.File(g.Path)
 			if err != nil {
 				return nil, err
 			}

@@ -1,17 +1,14 @@
 package review
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/filehash"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/stressset"
 )
@@ -70,20 +67,6 @@ func (c *Changes) Kinds() []string {
 	return ks
 }
 
-// fileSHA256 returns the SHA-256 of the file at path.
-func fileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("read %s: %w", path, err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
 // ReadBuild reads the changes of the build in dir through its manifest
 // (its files opened by op):
 // the original of every input and every stress set (each checked
@@ -105,10 +88,10 @@ func ReadBuild(op conll.Opener, dir string) (*Changes, error) {
 		return nil, err
 	}
 	c := &Changes{Origin: Origin{Build: dir, ChangeLog: logPath}}
-	if c.Origin.Manifest, err = fileSHA256(filepath.Join(dir, stressset.ManifestName)); err != nil {
+	if c.Origin.Manifest, err = filehash.File(filepath.Join(dir, stressset.ManifestName)); err != nil {
 		return nil, err
 	}
-	if c.Origin.ChangeLogSHA256, err = fileSHA256(logPath); err != nil {
+	if c.Origin.ChangeLogSHA256, err = filehash.File(logPath); err != nil {
 		return nil, err
 	}
 	type pair struct{ orig, pert []conll.Sentence }
@@ -180,7 +163,7 @@ func ReadSet(op conll.Opener, set, changeLog, original string) (*Changes, error)
 		return nil, err
 	}
 	c := &Changes{Origin: Origin{ChangeLog: changeLog}}
-	if c.Origin.ChangeLogSHA256, err = fileSHA256(changeLog); err != nil {
+	if c.Origin.ChangeLogSHA256, err = filehash.File(changeLog); err != nil {
 		return nil, err
 	}
 	if original != "" {

@@ -27,19 +27,33 @@ func init() {
 
 // revision returns the VCS revision the binary was built from, and
 // whether the checkout had uncommitted changes: "unknown" when it was
-// not built from a checkout (go test, go install of a module version).
+// not built from a checkout (go test, a build with -buildvcs=false).
 func revision() (string, bool) {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown", false
 	}
-	rev, modified := "unknown", false
+	return revisionOf(info)
+}
+
+// revisionOf reads the revision from build information: the VCS
+// revision Go stamps into a build from a checkout, else the module
+// version of a `go install ...@version` (a pseudo-version names the
+// commit), else "unknown".
+func revisionOf(info *debug.BuildInfo) (string, bool) {
+	rev, modified := "", false
 	for _, s := range info.Settings {
 		switch s.Key {
 		case "vcs.revision":
 			rev = s.Value
 		case "vcs.modified":
 			modified = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		rev = "unknown"
+		if v := info.Main.Version; v != "" && v != "(devel)" {
+			rev = "module version " + v
 		}
 	}
 	return rev, modified
