@@ -178,11 +178,7 @@ func (s *Systems) describe() ([]compare.SystemInfo, error) {
 	}
 	for _, aug := range suffixes {
 		for _, f := range s.Baselines {
-			epochs := fmt.Sprintf("%d epochs", s.Epochs)
-			if s.Epochs == 1 {
-				epochs = "1 epoch"
-			}
-			src := fmt.Sprintf("built-in %s baseline (averaged perceptron), %s on %s", f, epochs, train)
+			src := fmt.Sprintf("built-in %s baseline (averaged perceptron), %s on %s", f, epochs(s.Epochs), train)
 			if aug != "" {
 				src += " plus one " + aug + " copy of it"
 			}
@@ -277,4 +273,12 @@ func CompareProvenance(p compare.Provenance, buildDir, input string, preds []com
 		p.Systems = append(p.Systems, compare.SystemInfo{Name: pf.System, Kind: "predictions", Source: src})
 	}
 	return &p, nil
+}
+
+// epochs says how many training passes: "1 epoch", "10 epochs".
+func epochs(n int) string {
+	if n == 1 {
+		return "1 epoch"
+	}
+	return fmt.Sprintf("%d epochs", n)
 }

@@ -128,7 +128,7 @@ func (s *Systems) trainBaselines(ctx context.Context) ([]System, error) {
 		aug = append(aug, bk)
 	}
 	if s.Logf != nil && s.Progress == nil {
-		s.Logf("training %d models on %d sentences (%d epochs)", len(s.Baselines)*(1+len(aug)), len(train), s.Epochs)
+		s.Logf("training %d models on %d sentences (%s)", len(s.Baselines)*(1+len(aug)), len(train), epochs(s.Epochs))
 	}
 	return TrainBaselines(ctx, Baselines{Train: train, Features: s.Baselines, Augment: aug,
 		Seed: s.Seed, Selection: s.Selection, Epochs: s.Epochs, Workers: s.Workers, Progress: s.Progress})

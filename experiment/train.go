@@ -131,7 +131,7 @@ func TrainBaselines(ctx context.Context, b Baselines) ([]System, error) {
 	}
 	var done func(TrainJob, time.Duration)
 	if b.Progress != nil {
-		st := b.Progress.Start(fmt.Sprintf("training %d models on %d sentences (%d epochs)", len(jobs), len(b.Train), b.Epochs), len(jobs), "models")
+		st := b.Progress.Start(fmt.Sprintf("training %d models on %d sentences (%s)", len(jobs), len(b.Train), epochs(b.Epochs)), len(jobs), "models")
 		defer st.Done(fmt.Sprintf("%d models", len(jobs)))
 		done = func(j TrainJob, d time.Duration) {
 			st.Line("trained %s on %d sentences in %s", j.Name, len(j.Sentences), progress.Seconds(d))

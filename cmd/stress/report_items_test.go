@@ -326,6 +326,7 @@ func TestRunStageLines(t *testing.T) {
 		`building keyboard from sample:test: 512 sentences in \d+\.\d s`,
 		`trained words on 1502 sentences in \d+\.\d s`,
 		`trained chars on 1502 sentences in \d+\.\d s`,
+		`training 2 models on 1502 sentences \(1 epoch\): 2 models in \d+\.\d s`,
 		`tagging O with words: 512 sentences in \d+\.\d s`,
 		`tagging keyboard with chars: 512 sentences in \d+\.\d s`,
 		`tagging keyboard with suffix: 512 sentences in \d+\.\d s`,
