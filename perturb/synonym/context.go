@@ -103,7 +103,11 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 		// Nor follow an "of" ("a fraction of breast cancer" -> "a
 		// fraction of carcinoma of the breast"): a blind reading judged
 		// the chained "of"s awkward.
-		if (premodifies(next) || prev == "of") && slices.Contains(english.Words(c.Term), "of") {
+		// Nor stand in a coordination of premodifiers ("3 of 32 breast
+		// and 1 of 12 ovarian carcinomas", "ovarian and early - onset
+		// breast cancer"), which would leave the other premodifier
+		// without its noun.
+		if (premodifies(next) || prev == "of" || coordinatedBefore(s, sp)) && slices.Contains(english.Words(c.Term), "of") {
 			continue
 		}
 		// Nor may it come out as the mention itself once in running text
@@ -132,6 +136,18 @@ func repeatsNeighbour(s conll.Sentence, sp iob.Span, name string) bool {
 	}
 	return sp.End+1+n <= len(s.Tokens) && coordinators[strings.ToLower(s.Tokens[sp.End])] &&
 		english.TrivialKey(strings.Join(s.Tokens[sp.End+1:sp.End+1+n], " ")) == key
+}
+
+// coordinatedBefore reports whether "and" or "or" stands among the four
+// tokens before mention sp of s: the mention may share its head with a
+// premodifier before it.
+func coordinatedBefore(s conll.Sentence, sp iob.Span) bool {
+	for i := sp.Start - 1; i >= 0 && i >= sp.Start-4; i-- {
+		if w := strings.ToLower(s.Tokens[i]); w == "and" || w == "or" {
+			return true
+		}
+	}
+	return false
 }
 
 // writtenElsewhere reports whether the words of name (english.KeyWords)

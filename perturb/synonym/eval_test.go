@@ -186,8 +186,11 @@ func TestCoverageNCBI(t *testing.T) {
 	// the session-6 blind reading (pancreas carcinoma, renal
 	// adenocarcinoma, von Willebrand's factor deficiency, HPRT
 	// deficiency for Lesch-Nyhan syndrome, repeated in this test set).
-	if 1000*n < 44*d {
-		t.Errorf("NCBI-disease: %d of %d replaced, want >= 4.4%%", n, d)
+	// 4.4% (42) after a reading of 100 fresh NCBI-disease-train
+	// replacements (61 natural): 22 names and pairs avoided, no "of"
+	// name in a coordination of premodifiers.
+	if 1000*n < 43*d {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 4.3%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
