@@ -2,17 +2,16 @@ package attack
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"time"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/filehash"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
@@ -88,14 +87,23 @@ func (j *Job) Run(ctx context.Context) (*Report, []string, error) {
 	}
 	out := j.Outputs
 	out.Format, out.Layout, out.Scheme = corpus.Format, corpus.Layout, j.Model.Scheme
-	written, err := res.Write(out)
+	// The sets, the log and the manifest appear together or not at all.
+	written, pending, err := res.prepare(out)
 	if err != nil {
 		return nil, warnings, err
 	}
 	if j.Manifest != "" {
-		if err := j.writeManifest(corpus.Sentences, res, opts, written); err != nil {
+		mf, err := j.createManifest(corpus.Sentences, res, opts, written)
+		if err != nil {
+			for _, p := range pending {
+				p.Abort()
+			}
 			return nil, warnings, err
 		}
+		pending = append(pending, mf)
+	}
+	if err := atomicfile.CommitAll(pending...); err != nil {
+		return nil, warnings, err
 	}
 	r := NewReport(res.Summary, opts, elapsed)
 	return &r, warnings, nil
@@ -110,6 +118,11 @@ func (j *Job) CheckManifest() error {
 	if j.Input == "-" {
 		return errors.New("a manifest needs an input file, not standard input")
 	}
+	// The manifest records the input's SHA-256, read again at the end:
+	// a FIFO or device (a shell's <(...)) would read as another input.
+	if info, err := os.Stat(j.Input); err == nil && !info.Mode().IsRegular() {
+		return fmt.Errorf("a manifest needs an input file it can read again, not %s", j.Input)
+	}
 	if j.Outputs.Log == "" {
 		return errors.New("a manifest needs the change log (--log)")
 	}
@@ -122,14 +135,15 @@ func (j *Job) CheckManifest() error {
 	return nil
 }
 
-// writeManifest writes the manifest of the attack (see Job.Manifest).
-func (j *Job) writeManifest(gold []conll.Sentence, res *Result, opts Options, written Written) error {
+// createManifest writes the manifest of the attack (see Job.Manifest)
+// to a temporary file, for the caller to commit with the sets and log.
+func (j *Job) createManifest(gold []conll.Sentence, res *Result, opts Options, written Written) (*atomicfile.File, error) {
 	if err := j.CheckManifest(); err != nil {
-		return err
+		return nil, err
 	}
-	sum, err := fileSHA256(j.Input)
+	sum, err := filehash.File(j.Input)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	dir := filepath.Dir(j.Manifest)
 	in := stressset.Input{Path: stressset.RecordedPath(j.Input, dir), Name: stressset.InputName(j.Input), SHA256: sum}
@@ -170,19 +184,20 @@ func (j *Job) writeManifest(gold []conll.Sentence, res *Result, opts Options, wr
 		m.Scheme = j.Model.Scheme.String()
 	}
 	m.Repair = j.Repair != nil
-	return stressset.WriteManifest(j.Manifest, m, j.Outputs.Force)
-}
-
-// fileSHA256 returns the SHA-256 of the bytes of the file at path.
-func fileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	data, err := m.Encode()
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("read %s: %w", path, err)
+	f, err := atomicfile.Create(j.Manifest, !j.Outputs.Force)
+	if err != nil {
+		return nil, err
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	if _, err := f.Write(data); err != nil {
+		f.Abort()
+		return nil, err
+	}
+	return f, nil
 }

@@ -39,17 +39,26 @@ type Written map[string]string
 
 // Write writes the sets and the change log of res and returns the
 // SHA-256 of each file written. Everything is written to temporary files
-// before anything is renamed into place, the sets before the log that
-// describes them: a failure leaves no output.
+// before anything is put in place, the sets before the log that
+// describes them, all or none (atomicfile.CommitAll): a failure, a file
+// that appeared meanwhile included, leaves no output.
 func (res *Result) Write(o Outputs) (Written, error) {
-	written := Written{}
-	var pending []interface {
-		Commit() error
-		Abort()
+	written, pending, err := res.prepare(o)
+	if err != nil {
+		return nil, err
 	}
+	return written, atomicfile.CommitAll(pending...)
+}
+
+// prepare writes what Write writes to temporary files and returns them,
+// in the order they are to be committed; on failure it discards them.
+func (res *Result) prepare(o Outputs) (written Written, pending []atomicfile.Committer, err error) {
+	written = Written{}
 	defer func() {
-		for _, p := range pending {
-			p.Abort()
+		if err != nil {
+			for _, p := range pending {
+				p.Abort()
+			}
 		}
 	}()
 	for _, set := range []struct {
@@ -66,21 +75,21 @@ func (res *Result) Write(o Outputs) (Written, error) {
 		h := sha256.New()
 		out, err := conll.Create(set.path, conll.OutputOptions{Layout: l, NoClobber: !o.Force, Stored: h})
 		if err != nil {
-			return nil, err
+			return nil, pending, err
 		}
 		pending = append(pending, out)
 		if err := conll.WriteAll(conll.NewSchemeWriter(out, o.Scheme), set.sents); err != nil {
-			return nil, fmt.Errorf("%s: %w", set.path, err)
+			return nil, pending, fmt.Errorf("%s: %w", set.path, err)
 		}
 		if err := out.Close(); err != nil {
-			return nil, fmt.Errorf("%s: %w", set.path, err)
+			return nil, pending, fmt.Errorf("%s: %w", set.path, err)
 		}
 		written[set.path] = hex.EncodeToString(h.Sum(nil))
 	}
 	if o.Log != "" {
 		lf, err := atomicfile.Create(o.Log, !o.Force)
 		if err != nil {
-			return nil, err
+			return nil, pending, err
 		}
 		pending = append(pending, lf)
 		cw := stressset.NewChangeWriter(lf)
@@ -95,16 +104,10 @@ func (res *Result) Write(o Outputs) (Written, error) {
 			}
 		}
 		if cw.Flush(); cw.Error() != nil {
-			return nil, fmt.Errorf("%s: %w", o.Log, cw.Error())
+			return nil, pending, cw.Error() // names o.Log (atomicfile.File.Write)
 		}
 	}
-	for len(pending) > 0 {
-		if err := pending[0].Commit(); err != nil {
-			return nil, err
-		}
-		pending = pending[1:]
-	}
-	return written, nil
+	return written, pending, nil
 }
 
 // Report is an attack's summary with its setup, as WriteReport prints

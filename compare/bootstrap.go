@@ -126,6 +126,30 @@ func (c *Comparer) resample(ctx context.Context, rep *Report, ref *setData) erro
 				set: func(iv Interval) { res.Drop.CI = &iv },
 			})
 		}
+		for ri := range rep.Systems[si].Results {
+			res := &rep.Systems[si].Results[ri]
+			if refRes == nil {
+				continue
+			}
+			o, x := index[refRes], index[res]
+			for ti := range res.Types {
+				t := &res.Types[ti]
+				if t.Drop == nil {
+					continue
+				}
+				k := 3 + 3*slices.Index(rep.Types, t.Type)
+				stats = append(stats, stat{
+					fn: func(s [][]int64) float64 {
+						d, ok := relDrop(f1(s[o][k], s[o][k+1], s[o][k+2]), f1(s[x][k], s[x][k+1], s[x][k+2]))
+						if !ok {
+							return math.NaN()
+						}
+						return d
+					},
+					set: func(iv Interval) { t.Drop.CI = &iv },
+				})
+			}
+		}
 	}
 	for ci := range rep.Comparisons {
 		cmp := &rep.Comparisons[ci]
@@ -168,6 +192,9 @@ func (c *Comparer) resample(ctx context.Context, rep *Report, ref *setData) erro
 				}
 				for si, st := range stats {
 					samples[si][b] = st.fn(sums)
+				}
+				if c.Progress != nil {
+					c.Progress()
 				}
 			}
 		}()
@@ -311,6 +338,7 @@ func (c *Comparer) significance(ctx context.Context, rep *Report) error {
 			}
 		}
 		cmp.P = float64(reach+1) / float64(c.Samples+1)
+		cmp.PFloor = reach == 0
 	}
 	return nil
 }

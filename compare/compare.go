@@ -78,6 +78,12 @@ type Comparer struct {
 	// Workers bounds the goroutines used for resampling, at most
 	// MaxWorkers; 0 means GOMAXPROCS. Results do not depend on it.
 	Workers int
+	// Describe, when not nil, tells what each set added is (see
+	// SetDescription); sets it does not describe are counted in tokens.
+	Describe func(set string) SetDescription
+	// Progress, when not nil, is called after each bootstrap sample,
+	// from the resampling goroutines.
+	Progress func()
 	// Missing lists the sets of a build a system has no prediction file
 	// for (AddBuild), which its results leave out.
 	Missing []MissingPrediction
@@ -94,6 +100,10 @@ type setData struct {
 	stressset.Set
 	tokens  int
 	changed [][]bool // per sentence, per token; nil when no change log
+	desc    SetDescription
+	// mentions and changedMentions count gold mentions per type: all of
+	// them, and those covering a changed token.
+	mentions, changedMentions map[string]int
 }
 
 type systemData struct {
@@ -110,6 +120,7 @@ type resultData struct {
 	errs   score.ErrorCounts
 	pred   [][]string // predicted tags per sentence, to score on the reference the entities another set perturbed
 	conf   confusionAcc
+	types  map[TypePair]int // entity-type confusion, N unused in the key
 	hasLog bool
 }
 
@@ -129,6 +140,9 @@ func (c *Comparer) AddSet(s stressset.Set) error {
 		return fmt.Errorf("set %q: %w", s.Name, ErrDuplicate)
 	}
 	d := &setData{Set: s}
+	if c.Describe != nil {
+		d.desc = c.Describe(s.Name)
+	}
 	for _, g := range s.Gold {
 		d.tokens += len(g.Tokens)
 	}
@@ -149,6 +163,19 @@ func (c *Comparer) AddSet(s stressset.Set) error {
 			}
 			for i := ch.Start; i < ch.End; i++ {
 				m[i] = true
+			}
+		}
+	}
+	d.mentions, d.changedMentions = map[string]int{}, map[string]int{}
+	for i, g := range s.Gold {
+		var changed []bool
+		if d.changed != nil {
+			changed = d.changed[i]
+		}
+		for _, sp := range goldSpans(g.Tags, c.Eval) {
+			d.mentions[sp.Type]++
+			if touches(changed, sp.Start, sp.End) {
+				d.changedMentions[sp.Type]++
 			}
 		}
 	}
@@ -214,6 +241,7 @@ func (c *Comparer) AddPrediction(system, set, file string, pred []conll.Sentence
 		total: score.Counts{Types: map[string]score.TypeCounts{}},
 		sent:  make([]score.Counts, len(pred)),
 		conf:  newConfusionAcc(),
+		types: map[TypePair]int{},
 	}
 	if s.changed != nil {
 		r.part = make([]partCounts, len(pred))
@@ -240,6 +268,7 @@ func (c *Comparer) AddPrediction(system, set, file string, pred []conll.Sentence
 		r.sent[i] = counts
 		r.total.Add(counts)
 		r.conf.add(gold, p.Tags, c.Eval)
+		addTypePairs(r.types, goldSpans(gold, c.Eval), goldSpans(p.Tags, c.Eval))
 		if r.part != nil {
 			// Odd prefixes can make conlleval count an entity it never
 			// closes; never let the split disagree silently with the score.
@@ -324,9 +353,9 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	}
 	types := map[string]bool{}
 	for _, s := range c.sets {
-		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changed != nil,
-			NotMeasured: s.NotMeasured, Mentions: s.Mentions}
-		if s.Mentions > 0 {
+		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changed != nil, Kind: s.desc.Kind,
+			NotMeasured: s.NotMeasured}
+		if s.Mentions > 0 { // an entity-level kind's count (stressset.Set.Mentions)
 			n := s.Replaced
 			info.MentionsReplaced = &n
 		}
@@ -340,6 +369,7 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 				}
 			}
 		}
+		info.describeChanges(s)
 		rep.Sets = append(rep.Sets, info)
 	}
 	for _, sys := range c.systems {
@@ -353,6 +383,13 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 		rep.Types = append(rep.Types, t)
 	}
 	slices.Sort(rep.Types)
+	// A set not measured (by its kind's count or by the share it
+	// changed) has no drop, overall or per type, in any format: it
+	// would measure nothing.
+	measured := map[string]bool{}
+	for _, info := range rep.Sets {
+		measured[info.Name] = !info.NotMeasured
+	}
 
 	for _, sys := range c.systems {
 		out := System{Name: sys.name}
@@ -362,11 +399,19 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 				continue
 			}
 			res := Result{Set: s.Name, File: r.file, Accuracy: r.total.Accuracy(), Overall: scoreOf(r.total.Overall())}
+			o := sys.results[ref.Name]
 			for _, t := range rep.Types {
 				if tc, ok := r.total.Types[t]; ok {
-					res.Types = append(res.Types, TypeScore{Type: t, Score: scoreOf(tc)})
+					ts := TypeScore{Type: t, Score: scoreOf(tc)}
+					if o != nil && s != ref && measured[s.Name] {
+						if d, ok := relDrop(o.total.Types[t].F1(), ts.F1); ok {
+							ts.Drop = &Drop{Value: d}
+						}
+					}
+					res.Types = append(res.Types, ts)
 				}
 			}
+			res.TypeConfusion = typePairs(r.types)
 			if r.part != nil {
 				var p, u score.TypeCounts
 				for _, pc := range r.part {
@@ -381,7 +426,7 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 			}
 			errs := r.errs
 			res.Errors = &errs
-			if s != ref && !s.NotMeasured {
+			if s != ref && measured[s.Name] {
 				if o := sys.results[ref.Name]; o != nil {
 					if d, ok := relDrop(o.total.Overall().F1(), res.Overall.F1); ok {
 						res.Drop = &Drop{Value: d}
@@ -402,7 +447,40 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	if err := c.significance(ctx, rep); err != nil {
 		return nil, err
 	}
+	noteIntervals(rep)
+	rep.Examples = c.examples(ref)
 	return rep, nil
+}
+
+// describeChanges fills in the mentions of s, what its kind changes
+// (Target), the share of that it changed and whether that is enough to
+// measure anything.
+func (info *SetInfo) describeChanges(s *setData) {
+	var types []string
+	for t := range s.mentions {
+		types = append(types, t)
+	}
+	slices.Sort(types)
+	for _, t := range types {
+		info.Mentions += s.mentions[t]
+		info.ChangedMentions += s.changedMentions[t]
+		if s.changed != nil {
+			info.Types = append(info.Types, TypeChange{Type: t, Mentions: s.mentions[t], Changed: s.changedMentions[t]})
+		}
+	}
+	if s.changed == nil {
+		return
+	}
+	n, d := info.ChangedTokens, info.Tokens
+	info.Target = "tokens"
+	if s.desc.Mentions {
+		n, d = info.ChangedMentions, info.Mentions
+		info.Target = "mentions"
+	}
+	if d > 0 {
+		info.ChangedShare = 100 * float64(n) / float64(d)
+	}
+	info.NotMeasured = info.NotMeasured || info.ChangedShare < 100*MinChangedShare
 }
 
 func modeName(m score.Mode) string { return m.String() }

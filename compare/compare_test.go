@@ -391,6 +391,11 @@ func TestNotMeasured(t *testing.T) {
 		if (res.Set == "K") != (res.Drop != nil) {
 			t.Errorf("set %s: drop %v", res.Set, res.Drop)
 		}
+		for _, ts := range res.Types {
+			if (res.Set == "K") != (ts.Drop != nil) {
+				t.Errorf("set %s, type %s: drop %v", res.Set, ts.Type, ts.Drop)
+			}
+		}
 	}
 	for _, f := range []Format{Text, Markdown} {
 		var b bytes.Buffer
@@ -407,7 +412,7 @@ func TestNotMeasured(t *testing.T) {
 	b.Reset()
 	must(t, rep.Write(&b, JSON))
 	if !strings.Contains(b.String(), `"not_measured": true`) || !strings.Contains(b.String(), `"mentions_replaced": 0`) ||
-		strings.Count(b.String(), `"drop"`) != 1 {
+		strings.Count(b.String(), `"drop"`) != 2 { // K's, overall and for GENE; none for synonym
 		t.Errorf("JSON:\n%s", b.String())
 	}
 	b.Reset()

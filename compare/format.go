@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -58,27 +59,62 @@ func (r *Report) Write(w io.Writer, f Format) error {
 // table is a titled grid of cells shared by the text, Markdown and HTML
 // renderers, so that all show the same figures.
 type table struct {
+	ID     string // anchor in HTML
 	Title  string
+	Note   string // a sentence under the title: how to read the table
 	Header []string
 	Rows   [][]string
 	// Right marks numeric columns (right-aligned).
 	Right []bool
+	// Figure marks a table the HTML page shows as a figure instead.
+	Figure bool
+	// Group is the number of leading columns that describe a group of
+	// consecutive rows (a set in the headline): written once per group.
+	Group int
 }
 
 func f2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+
+func f1s(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
 
 func ci(iv *Interval) string {
 	if iv == nil {
 		return ""
 	}
+	if iv.Note != "" {
+		// The JSON keeps the interval and the note in full; a cell says
+		// why it is not shown.
+		switch iv.Entities {
+		case 0:
+			return "(no entities)"
+		case 1:
+			return "(1 entity: too few)"
+		}
+		return "(" + strconv.Itoa(iv.Entities) + " entities: too few)"
+	}
 	return "[" + f2(iv.Low) + ", " + f2(iv.High) + "]"
 }
 
-func pval(p float64) string {
-	if p < 0 {
+// withCI is a value followed by its interval, or by the words saying
+// why there is none worth printing.
+func withCI(v float64, iv *Interval) string {
+	if iv == nil {
+		return f2(v)
+	}
+	return f2(v) + " " + ci(iv)
+}
+
+// pval prints a p-value; at the floor of the test (no shuffle reached
+// the observed difference) it is "< 1/shuffles", never the floor itself
+// as if it were measured.
+func pval(c Comparison, samples int) string {
+	if c.P < 0 {
 		return ""
 	}
-	return strconv.FormatFloat(p, 'f', 4, 64)
+	if c.PFloor && samples > 0 {
+		return "< " + strconv.FormatFloat(1/float64(samples), 'g', 2, 64)
+	}
+	return strconv.FormatFloat(c.P, 'f', 4, 64)
 }
 
 func (r *Report) summary() string {
@@ -90,53 +126,236 @@ func (r *Report) summary() string {
 		if set.NotMeasured {
 			// Said once here, so every format carries it beside the
 			// tables' "not measured".
-			replaced := 0
 			if set.MentionsReplaced != nil {
-				replaced = *set.MentionsReplaced
+				s += fmt.Sprintf("; %s not measured: it changed %d of %d gold mentions, under 1%%, so it has no drop", set.Name, *set.MentionsReplaced, set.Mentions)
+			} else {
+				s += fmt.Sprintf("; %s %s, so it has no drop", set.Name, notMeasured(set))
 			}
-			s += fmt.Sprintf("; %s not measured: it changed %d of %d gold mentions, under 1%%, so it has no drop", set.Name, replaced, set.Mentions)
 		}
 	}
 	return s
 }
 
-// notMeasured reports whether the set named name is not measured
-// (SetInfo.NotMeasured).
-func (r *Report) notMeasured(name string) bool {
-	for _, s := range r.Sets {
-		if s.Name == name {
-			return s.NotMeasured
+// title names the report: the test corpus when the provenance knows it.
+func (r *Report) title() string {
+	if p := r.Provenance; p != nil {
+		for _, in := range p.Inputs {
+			if in.Role == "test" {
+				return "Stress report: " + in.Path
+			}
 		}
 	}
-	return false
+	return "Stress comparison"
 }
 
-// tables returns the report's tables: scores and drops, per-type
-// scores, perturbed vs untouched, system comparisons and confusion.
+// provenanceLines are the sentences that open a report: the tool, the
+// date and the command that made it.
+func (r *Report) provenanceLines() []string {
+	p := r.Provenance
+	if p == nil {
+		return []string{r.summary() + "."}
+	}
+	rev := p.Revision
+	if p.Modified {
+		rev += " (with uncommitted changes)"
+	}
+	lines := []string{
+		fmt.Sprintf("Made by %s %s, revision %s, on %s.", p.Tool, p.Version, rev, p.Date),
+	}
+	if p.Command != "" {
+		lines = append(lines, "Command: "+p.Command)
+	}
+	sel := ""
+	if p.Selection != "" {
+		sel = "; word selection " + p.Selection
+	}
+	lines = append(lines, fmt.Sprintf("Seed %d%s; %s.", p.Seed, sel, r.summary()))
+	return lines
+}
+
+// provenanceTables are the inputs, systems and kinds of the report.
+func (r *Report) provenanceTables() []table {
+	p := r.Provenance
+	if p == nil {
+		return nil
+	}
+	in := table{ID: "inputs", Title: "Inputs",
+		Header: []string{"role", "file", "sha256", "sentences", "tokens", "mentions"},
+		Right:  []bool{false, false, false, true, true, false}}
+	for _, i := range p.Inputs {
+		in.Rows = append(in.Rows, []string{i.Role, i.Path, i.SHA256, strconv.Itoa(i.Sentences), strconv.Itoa(i.Tokens), mentionsByType(i.Mentions, i.Types)})
+	}
+	sys := table{ID: "systems", Title: "Systems", Header: []string{"system", "kind", "source", "sha256"}, Right: []bool{false, false, false, false}}
+	for _, s := range p.Systems {
+		sys.Rows = append(sys.Rows, []string{s.Name, s.Kind, s.Source, s.SHA256})
+	}
+	kinds := table{ID: "kinds", Title: "Kinds of stress set", Header: []string{"set", "kind", "file", "sha256", "options"}, Right: []bool{false, false, false, false, false}}
+	for _, k := range p.Kinds {
+		kinds.Rows = append(kinds.Rows, []string{k.Set, k.Name, k.File, k.SHA256, options(k.Options)})
+	}
+	out := []table{in, sys}
+	if len(kinds.Rows) > 0 {
+		out = append(out, kinds)
+	}
+	return out
+}
+
+func mentionsByType(n int, types map[string]int) string {
+	s := strconv.Itoa(n)
+	if len(types) < 2 {
+		return s
+	}
+	var ks []string
+	for k := range types {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	var parts []string
+	for _, k := range ks {
+		parts = append(parts, fmt.Sprintf("%s %d", k, types[k]))
+	}
+	return s + " (" + strings.Join(parts, ", ") + ")"
+}
+
+func options(m map[string]string) string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	var parts []string
+	for _, k := range ks {
+		parts = append(parts, k+"="+m[k])
+	}
+	return strings.Join(parts, " ")
+}
+
+func pct(n, d int) string {
+	if d == 0 {
+		return "-"
+	}
+	return f1s(100*float64(n)/float64(d)) + "%"
+}
+
+// changedCells are a set's shares of sentences, tokens and mentions
+// changed, mentions per type when there are several.
+func changedCells(s SetInfo) []string {
+	if !s.ChangeLog {
+		return []string{"-", "-", "-"}
+	}
+	m := pct(s.ChangedMentions, s.Mentions)
+	if len(s.Types) > 1 {
+		var parts []string
+		for _, t := range s.Types {
+			parts = append(parts, t.Type+" "+pct(t.Changed, t.Mentions))
+		}
+		m += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return []string{pct(s.ChangedSentences, s.Sentences), pct(s.ChangedTokens, s.Tokens), m}
+}
+
+// notMeasured says why a set's drop is not reported.
+func notMeasured(s SetInfo) string {
+	return fmt.Sprintf("not measured: %s%% of %s changed (under %g%%)", share(s.ChangedShare), s.Target, 100*MinChangedShare)
+}
+
+// share prints a percentage with enough digits to tell a small share
+// from none.
+func share(x float64) string {
+	if x > 0 && x < 0.1 {
+		return strconv.FormatFloat(x, 'f', 3, 64)
+	}
+	return f1s(x)
+}
+
+func (r *Report) setInfo(name string) SetInfo {
+	for _, s := range r.Sets {
+		if s.Name == name {
+			return s
+		}
+	}
+	return SetInfo{Name: name}
+}
+
+// headline is the report's main table: per set and system, how much of
+// the set changed, F1 with its interval, the relative drop with its
+// interval and, for kinds that change mentions, F1 on the changed
+// mentions beside the same mentions on the reference.
+func (r *Report) headline() table {
+	t := table{ID: "headline", Title: "Headline: F1 and relative drop per set and system",
+		Note: fmt.Sprintf("Changed: share of the set's sentences, tokens and gold mentions the kind changed. Drop: loss of F1 in %% of the F1 on %s. "+
+			"Changed mentions: F1 on the gold and predicted entities covering a changed token, and on the same entities in %s. "+
+			"A set that changed under %g%% of what its kind changes is not measured. No interval is shown over fewer than %d entities.", r.Reference, r.Reference, 100*MinChangedShare, MinEntities),
+		Header: []string{"set", "changed sentences", "changed tokens", "changed mentions", "system", "F1 [CI]", "drop % [CI]", "F1 on changed mentions", "same mentions on " + r.Reference},
+		Right:  []bool{false, true, true, true, false, true, true, true, true}, Group: 4}
+	for _, s := range r.Sets {
+		for _, sys := range r.Systems {
+			res := r.result(sys.Name, s.Name)
+			if res == nil {
+				continue
+			}
+			row := append([]string{s.Name}, changedCells(s)...)
+			drop := ""
+			switch {
+			case s.NotMeasured:
+				drop = notMeasured(s)
+			case res.Drop != nil:
+				drop = withCI(res.Drop.Value, res.Drop.CI)
+			case s.Name != r.Reference:
+				drop = "n/a"
+			}
+			pf, rf := "", ""
+			if s.Target == "mentions" && res.Perturbed != nil && res.Perturbed.Gold == 0 {
+				pf = "no changed mentions"
+			} else if s.Target == "mentions" && res.Perturbed != nil {
+				pf = withCI(res.Perturbed.F1, res.Perturbed.F1CI) + " (" + strconv.Itoa(res.Perturbed.Gold) + " gold)"
+				if res.RefPerturbed != nil {
+					rf = f2(res.RefPerturbed.F1)
+				}
+			}
+			row = append(row, sys.Name, withCI(res.Overall.F1, res.Overall.F1CI), drop, pf, rf)
+			t.Rows = append(t.Rows, row)
+		}
+	}
+	return t
+}
+
+// tables returns the report's tables after the provenance: the
+// headline, drops per type, scores, errors and confusions, perturbed vs
+// untouched entities and system comparisons.
 func (r *Report) tables() []table {
 	var out []table
-	main := table{
+	out = append(out, r.headline())
+	tdrop := table{ID: "type-drops", Title: "Relative drop per entity type",
+		Note:   "Loss of each type's F1 in % of its F1 on " + r.Reference + ", with its interval.",
+		Header: append([]string{"set", "system"}, r.Types...),
+		Right:  append([]bool{false, false}, trues(len(r.Types))...), Group: 1}
+	main := table{ID: "scores",
 		Title:  "F1 per system and set",
 		Header: []string{"system", "set", "P", "R", "F1", "F1 CI", "drop %", "drop CI"},
 		Right:  []bool{false, false, true, true, true, true, true, true},
 	}
-	types := table{
+	types := table{ID: "types",
 		Title:  "F1 per entity type",
 		Header: []string{"system", "set", "type", "gold", "pred", "correct", "P", "R", "F1", "F1 CI"},
 		Right:  []bool{false, false, false, true, true, true, true, true, true, true},
 	}
-	part := table{
+	part := table{ID: "changed",
 		Title: "Entities covering a changed token vs entities left alone (the same entities scored on " + r.Reference + " beside each set)",
 		Header: []string{"system", "set", "perturbed gold", "perturbed F1", "perturbed CI", "untouched gold", "untouched F1", "untouched CI",
 			"perturbed F1 on " + r.Reference, "untouched F1 on " + r.Reference},
 		Right: []bool{false, false, true, true, true, true, true, true, true, true},
 	}
-	errs := table{
+	errs := table{ID: "errors",
 		Title:  "Errors per system and set (entities: missed = gold never overlapped, spurious = prediction overlapping no gold, type = same boundaries, boundary = overlapping with the same type)",
 		Header: []string{"system", "set", "gold", "pred", "correct", "missed", "spurious", "type", "boundary", "boundary+type"},
 		Right:  []bool{false, false, true, true, true, true, true, true, true, true},
 	}
-	conf := table{
+	tconf := table{ID: "type-confusion",
+		Title:  "Entity-type confusion (gold type → type predicted with the same boundaries, else overlapping most; " + NoEntity + " = missed, or spurious in the " + NoEntity + " row)",
+		Header: append(append([]string{"system", "set", "gold"}, prefixed("→ ", r.Types)...), "→ "+NoEntity),
+		Right:  append(append([]bool{false, false, false}, trues(len(r.Types))...), true)}
+	conf := table{ID: "token-confusion", Figure: true,
 		Title:  "Token label confusion, row-normalized (gold → predicted)",
 		Header: []string{"system", "set", "gold", "→B", "→I", "→O", "tokens"},
 		Right:  []bool{false, false, false, true, true, true, true},
@@ -146,10 +365,11 @@ func (r *Report) tables() []table {
 			drop, dropCI := "", ""
 			if res.Drop != nil {
 				drop, dropCI = f2(res.Drop.Value), ci(res.Drop.CI)
-			} else if r.notMeasured(res.Set) {
-				drop = "not measured"
 			} else if res.Set != r.Reference {
 				drop = "n/a"
+			}
+			if s := r.setInfo(res.Set); s.NotMeasured {
+				drop, dropCI = "not measured", ""
 			}
 			o := res.Overall
 			main.Rows = append(main.Rows, []string{sys.Name, res.Set, f2(o.Precision), f2(o.Recall), f2(o.F1), ci(o.F1CI), drop, dropCI})
@@ -168,6 +388,25 @@ func (r *Report) tables() []table {
 				d := strconv.Itoa
 				errs.Rows = append(errs.Rows, []string{sys.Name, res.Set, d(e.Gold()), d(e.Pred()), d(e.Correct), d(e.Missed), d(e.Spurious), d(e.Type), d(e.Boundary), d(e.BoundaryType)})
 			}
+			if len(r.Types) > 1 {
+				for _, g := range append(slices.Clone(r.Types), NoEntity) {
+					row := []string{sys.Name, res.Set, g}
+					any := false
+					for _, p := range append(slices.Clone(r.Types), NoEntity) {
+						n := 0
+						for _, tp := range res.TypeConfusion {
+							if tp.Gold == g && tp.Pred == p {
+								n = tp.N
+							}
+						}
+						any = any || n > 0
+						row = append(row, strconv.Itoa(n))
+					}
+					if any {
+						tconf.Rows = append(tconf.Rows, row)
+					}
+				}
+			}
 			n := res.Confusion.Overall.Normalized()
 			for g, lab := range Labels {
 				total := 0
@@ -178,91 +417,321 @@ func (r *Report) tables() []table {
 			}
 		}
 	}
+	for _, set := range r.Sets {
+		if set.Name == r.Reference {
+			continue
+		}
+		for _, sys := range r.Systems {
+			res := r.result(sys.Name, set.Name)
+			if res == nil {
+				continue
+			}
+			row := []string{set.Name, sys.Name}
+			for _, typ := range r.Types {
+				cell := ""
+				for _, t := range res.Types {
+					if t.Type != typ {
+						continue
+					}
+					switch {
+					case set.NotMeasured:
+						cell = "not measured"
+					case t.Drop != nil:
+						cell = withCI(t.Drop.Value, t.Drop.CI)
+					default:
+						cell = "n/a"
+					}
+				}
+				row = append(row, cell)
+			}
+			tdrop.Rows = append(tdrop.Rows, row)
+		}
+	}
+	if len(tdrop.Rows) > 0 && len(r.Types) > 1 {
+		out = append(out, tdrop)
+	}
 	out = append(out, main, types)
 	if len(errs.Rows) > 0 {
 		out = append(out, errs)
+	}
+	if len(tconf.Rows) > 0 {
+		out = append(out, tconf)
 	}
 	if len(part.Rows) > 0 {
 		out = append(out, part)
 	}
 	if len(r.Comparisons) > 0 {
-		cmp := table{
+		cmp := table{ID: "comparisons",
 			Title:  "Paired comparison of systems (" + r.Test + ")",
 			Header: []string{"set", "A", "B", "F1 A", "F1 B", "A−B", "A−B CI", "p"},
 			Right:  []bool{false, false, false, true, true, true, true, true},
 		}
 		for _, c := range r.Comparisons {
-			cmp.Rows = append(cmp.Rows, []string{c.Set, c.A, c.B, f2(c.F1A), f2(c.F1B), f2(c.Diff.Value), ci(c.Diff.CI), pval(c.P)})
+			cmp.Rows = append(cmp.Rows, []string{c.Set, c.A, c.B, f2(c.F1A), f2(c.F1B), f2(c.Diff.Value), ci(c.Diff.CI), pval(c, r.Samples)})
 		}
 		out = append(out, cmp)
 	}
 	return append(out, conf)
 }
 
+// grouped returns t's rows with the group columns blank where they
+// repeat the row above.
+func grouped(t table) [][]string {
+	if t.Group == 0 {
+		return t.Rows
+	}
+	out := make([][]string, len(t.Rows))
+	for i, row := range t.Rows {
+		out[i] = row
+		if i > 0 && slices.Equal(row[:t.Group], t.Rows[i-1][:t.Group]) {
+			out[i] = append(make([]string, t.Group), row[t.Group:]...)
+		}
+	}
+	return out
+}
+
+func prefixed(p string, xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = p + x
+	}
+	return out
+}
+
+func trues(n int) []bool {
+	out := make([]bool, n)
+	for i := range out {
+		out[i] = true
+	}
+	return out
+}
+
+// marking says how markTokens writes a sentence: each token through
+// escape, changed tokens between changedOpen and changedClose, a
+// mention opened by open and closed by close (given its type).
+type marking struct {
+	escape                    func(string) string
+	open                      string
+	close                     func(typ string) string
+	changedOpen, changedClose string
+}
+
+// markTokens writes tokens with their mentions and changed tokens (when
+// changed is not nil) marked as m says.
+func markTokens(tokens []string, ms []Mention, changed []bool, m marking) string {
+	var b strings.Builder
+	for i, tok := range tokens {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		for _, x := range ms {
+			if x.Start == i {
+				b.WriteString(m.open)
+			}
+		}
+		tok = m.escape(tok)
+		if i < len(changed) && changed[i] {
+			tok = m.changedOpen + tok + m.changedClose
+		}
+		b.WriteString(tok)
+		for _, x := range ms {
+			if x.End == i+1 {
+				b.WriteString(m.close(x.Type))
+			}
+		}
+	}
+	return b.String()
+}
+
+// textMarking writes the mentions in brackets followed by their type
+// ("[aspirin]Chemical causes ulcers") and changed tokens between
+// asterisks.
+var textMarking = marking{escape: func(s string) string { return s }, open: "[",
+	close: func(typ string) string { return "]" + typ }, changedOpen: "*", changedClose: "*"}
+
+// marked writes tokens as text (textMarking).
+func marked(tokens []string, ms []Mention, changed []bool) string {
+	return markTokens(tokens, ms, changed, textMarking)
+}
+
+// exampleLines renders one example as lines of text: where it is, the
+// original and perturbed sentences with their gold mentions, and each
+// system's predictions on both.
+func exampleLines(ex Example, ref string) []string {
+	where := fmt.Sprintf("%s, sentence %d", ex.Set, ex.Sentence)
+	if ex.Line > 0 {
+		where += fmt.Sprintf(" (%s:%d)", ex.File, ex.Line)
+	}
+	lines := []string{where,
+		"  gold on " + ref + ": " + marked(ex.Original, ex.OriginalGold, nil),
+		"  gold on " + ex.Set + ": " + marked(ex.Perturbed, ex.Gold, ex.Changed)}
+	for _, s := range ex.Systems {
+		verdict := "right"
+		if s.Failed {
+			verdict = "wrong"
+		}
+		was := "right"
+		if s.FailedOriginal {
+			was = "wrong"
+		}
+		lines = append(lines, fmt.Sprintf("  %s (%s; %s on %s): %s", s.System, verdict, was, ref, marked(ex.Perturbed, s.Predicted, nil)))
+		if s.Failed && !s.FailedOriginal {
+			lines = append(lines, fmt.Sprintf("  %s on %s: %s", s.System, ref, marked(ex.Original, s.OnOriginal, nil)))
+		}
+	}
+	return lines
+}
+
+const examplesNote = "Sentences where a system failed on the perturbed text, chosen with the seed (first those a system got right on the original). " +
+	"[text]Type is a mention; *word* a changed token."
+
 func (r *Report) writeTables(w io.Writer, markdown bool) error {
 	var b strings.Builder
 	if markdown {
-		fmt.Fprintf(&b, "# Stress comparison\n\n%s.\n", r.summary())
+		fmt.Fprintf(&b, "# %s\n\n", r.title())
+		for _, l := range r.provenanceLines() {
+			fmt.Fprintf(&b, "%s\n\n", l)
+		}
 	} else {
-		fmt.Fprintf(&b, "%s\n", r.summary())
+		fmt.Fprintf(&b, "%s\n", r.title())
+		for _, l := range r.provenanceLines() {
+			fmt.Fprintf(&b, "%s\n", l)
+		}
 	}
-	for _, t := range r.tables() {
-		if markdown {
-			fmt.Fprintf(&b, "\n## %s\n\n", t.Title)
-			b.WriteString(textutil.MarkdownRow(t.Header) + "|")
-			for i := range t.Header {
-				if t.Right[i] {
-					b.WriteString("---:|")
-				} else {
-					b.WriteString("---|")
-				}
-			}
-			b.WriteString("\n")
-			for _, row := range t.Rows {
-				b.WriteString(textutil.MarkdownRow(row))
-			}
-			continue
+	all := append(r.provenanceTables(), r.tables()...)
+	// The examples follow the tables of figures, before the token
+	// confusion (last).
+	for i, t := range all {
+		if i == len(all)-1 && len(r.Examples) > 0 {
+			writeExamples(&b, r, markdown)
 		}
-		fmt.Fprintf(&b, "\n%s\n", t.Title)
-		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-		// tabwriter aligns all columns one way; pad text columns by
-		// hand so names stay left-aligned.
-		widths := make([]int, len(t.Header))
-		for _, row := range append([][]string{t.Header}, t.Rows...) {
-			for i, c := range row {
-				widths[i] = max(widths[i], len([]rune(c)))
-			}
-		}
-		for _, row := range append([][]string{t.Header}, t.Rows...) {
-			for i, c := range row {
-				if !t.Right[i] {
-					c += strings.Repeat(" ", widths[i]-len([]rune(c)))
-				}
-				fmt.Fprintf(tw, "%s\t", c)
-			}
-			fmt.Fprintln(tw)
-		}
-		tw.Flush()
+		writeTable(&b, t, markdown)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
+func writeExamples(b *strings.Builder, r *Report, markdown bool) {
+	if markdown {
+		fmt.Fprintf(b, "\n## Examples\n\n%s\n\n", examplesNote)
+		for _, ex := range r.Examples {
+			lines := exampleLines(ex, r.Reference)
+			body := strings.Join(lines[1:], "\n")
+			fence := "```"
+			for strings.Contains(body, fence) {
+				fence += "`"
+			}
+			fmt.Fprintf(b, "### %s\n\n%stext\n%s\n%s\n\n", lines[0], fence, body, fence)
+		}
+		return
+	}
+	fmt.Fprintf(b, "\nExamples\n%s\n", examplesNote)
+	for _, ex := range r.Examples {
+		for _, l := range exampleLines(ex, r.Reference) {
+			fmt.Fprintf(b, "  %s\n", l)
+		}
+	}
+}
+
+func writeTable(b *strings.Builder, t table, markdown bool) {
+	t.Rows = grouped(t)
+	if markdown {
+		fmt.Fprintf(b, "\n## %s\n\n", t.Title)
+		if t.Note != "" {
+			fmt.Fprintf(b, "%s\n\n", t.Note)
+		}
+		b.WriteString(textutil.MarkdownRow(t.Header) + "|")
+		for i := range t.Header {
+			if t.Right[i] {
+				b.WriteString("---:|")
+			} else {
+				b.WriteString("---|")
+			}
+		}
+		b.WriteString("\n")
+		for _, row := range t.Rows {
+			b.WriteString(textutil.MarkdownRow(row))
+		}
+		return
+	}
+	fmt.Fprintf(b, "\n%s\n", t.Title)
+	if t.Note != "" {
+		fmt.Fprintf(b, "%s\n", t.Note)
+	}
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	// tabwriter aligns all columns one way; pad text columns by
+	// hand so names stay left-aligned.
+	widths := make([]int, len(t.Header))
+	for _, row := range append([][]string{t.Header}, t.Rows...) {
+		for i, c := range row {
+			widths[i] = max(widths[i], len([]rune(c)))
+		}
+	}
+	for _, row := range append([][]string{t.Header}, t.Rows...) {
+		for i, c := range row {
+			if !t.Right[i] {
+				c += strings.Repeat(" ", widths[i]-len([]rune(c)))
+			}
+			fmt.Fprintf(tw, "%s\t", c)
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+}
+
 // CSVHeader is the header row of the CSV format. Scope is "overall",
 // "type:T", "perturbed", "untouched", or "reference_perturbed" and
 // "reference_untouched" (the same entities scored on the reference set);
-// the drop columns are filled on overall rows of non-reference sets, the
-// error columns (entities by kind of error) on overall rows.
+// the drop columns are filled on overall and type rows of non-reference
+// sets, the error columns (entities by kind of error) on overall rows.
+// Rows without figures come first and say where the figures come from
+// and what each set changed, in the note column: scope "provenance"
+// (tool, version, revision, date, seed, command), "input:ROLE" (file,
+// sha256, sizes), "system:KIND" (command or model file), "kind:NAME"
+// (the set's file and options) and "set" (changed_share of its targets,
+// not_measured, and the changed sentences, tokens and mentions). Notes
+// on overall rows say when an interval rests on too few entities.
 var CSVHeader = []string{"system", "set", "scope", "gold", "pred", "correct", "precision", "recall", "f1", "f1_low", "f1_high", "drop", "drop_low", "drop_high",
-	"missed", "spurious", "type_error", "boundary_error", "boundary_type_error"}
+	"missed", "spurious", "type_error", "boundary_error", "boundary_type_error", "changed_share", "not_measured", "note"}
 
 func (r *Report) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
 	cw.Write(CSVHeader)
 	num := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 	var errsOf *score.ErrorCounts
+	info := func(sys, set, scope, note string) {
+		rec := make([]string, len(CSVHeader))
+		rec[0], rec[1], rec[2], rec[len(rec)-1] = sys, set, scope, note
+		cw.Write(rec)
+	}
+	if p := r.Provenance; p != nil {
+		info("", "", "provenance", fmt.Sprintf("%s %s; revision %s; date %s; seed %d; command: %s", p.Tool, p.Version, p.Revision, p.Date, p.Seed, p.Command))
+		for _, in := range p.Inputs {
+			info("", "", "input:"+in.Role, fmt.Sprintf("%s; sha256 %s; %d sentences, %d tokens, %s mentions", in.Path, in.SHA256, in.Sentences, in.Tokens, mentionsByType(in.Mentions, in.Types)))
+		}
+		for _, sy := range p.Systems {
+			info(sy.Name, "", "system:"+sy.Kind, strings.TrimSpace(sy.Source+" "+sy.SHA256))
+		}
+		for _, k := range p.Kinds {
+			info("", k.Set, "kind:"+k.Name, strings.TrimSpace(k.File+" "+k.SHA256+" "+options(k.Options)))
+		}
+	}
+	for _, set := range r.Sets {
+		if !set.ChangeLog {
+			continue
+		}
+		c := changedCells(set)
+		rec := make([]string, len(CSVHeader))
+		rec[1], rec[2] = set.Name, "set"
+		rec[len(rec)-3], rec[len(rec)-2] = num(set.ChangedShare), strconv.FormatBool(set.NotMeasured)
+		rec[len(rec)-1] = fmt.Sprintf("%s of %s changed; sentences %s, tokens %s, mentions %s", share(set.ChangedShare)+"%", set.Target, c[0], c[1], c[2])
+		cw.Write(rec)
+	}
 	row := func(sys, set, scope string, s Score, d *Drop) {
-		rec := []string{sys, set, scope, strconv.Itoa(s.Gold), strconv.Itoa(s.Pred), strconv.Itoa(s.Correct), num(s.Precision), num(s.Recall), num(s.F1), "", "", "", "", "", "", "", "", "", ""}
+		rec := []string{sys, set, scope, strconv.Itoa(s.Gold), strconv.Itoa(s.Pred), strconv.Itoa(s.Correct), num(s.Precision), num(s.Recall), num(s.F1), "", "", "", "", "", "", "", "", "", "", "", "", ""}
+		if s.F1CI != nil && s.F1CI.Note != "" {
+			rec[len(rec)-1] = s.F1CI.Note
+		}
 		if s.F1CI != nil {
 			rec[9], rec[10] = num(s.F1CI.Low), num(s.F1CI.High)
 		}
@@ -283,7 +752,7 @@ func (r *Report) writeCSV(w io.Writer) error {
 			errsOf = res.Errors
 			row(sys.Name, res.Set, "overall", res.Overall, res.Drop)
 			for _, t := range res.Types {
-				row(sys.Name, res.Set, "type:"+t.Type, t.Score, nil)
+				row(sys.Name, res.Set, "type:"+t.Type, t.Score, t.Drop)
 			}
 			if res.Perturbed != nil {
 				row(sys.Name, res.Set, "perturbed", *res.Perturbed, nil)

@@ -5,18 +5,24 @@ import "github.com/stress-ner/stress/conll/score"
 // Report is the outcome of a comparison. It marshals to the JSON that
 // "stress compare --format json" prints.
 type Report struct {
-	Mode       string    `json:"mode"`       // "conlleval", "strict" or "semeval"
-	Samples    int       `json:"samples"`    // bootstrap samples and shuffles
-	Seed       uint64    `json:"seed"`       // seed of the resampling
-	Confidence float64   `json:"confidence"` // level of the intervals
-	Reference  string    `json:"reference"`  // set drops are measured against
-	Test       string    `json:"test"`       // significance test used
-	Sets       []SetInfo `json:"sets"`
-	Types      []string  `json:"types"`
-	Systems    []System  `json:"systems"`
+	// Provenance names the inputs, systems, kinds, seed and tool the
+	// figures come from; nil when the caller did not give it.
+	Provenance *Provenance `json:"provenance,omitempty"`
+	Mode       string      `json:"mode"`       // "conlleval", "strict" or "semeval"
+	Samples    int         `json:"samples"`    // bootstrap samples and shuffles
+	Seed       uint64      `json:"seed"`       // seed of the resampling
+	Confidence float64     `json:"confidence"` // level of the intervals
+	Reference  string      `json:"reference"`  // set drops are measured against
+	Test       string      `json:"test"`       // significance test used
+	Sets       []SetInfo   `json:"sets"`
+	Types      []string    `json:"types"`
+	Systems    []System    `json:"systems"`
 	// Comparisons holds the paired test between every two systems on
 	// every set both were run on.
 	Comparisons []Comparison `json:"comparisons,omitempty"`
+	// Examples are, per stress set, a few seeded sentences where a
+	// system failed on the perturbed text.
+	Examples []Example `json:"examples,omitempty"`
 }
 
 // SetInfo describes a gold set.
@@ -28,17 +34,39 @@ type SetInfo struct {
 	ChangeLog        bool   `json:"change_log"`
 	ChangedSentences int    `json:"changed_sentences,omitempty"`
 	ChangedTokens    int    `json:"changed_tokens,omitempty"`
-	// NotMeasured marks an entity-level kind's set that changed fewer
-	// than 1% of its gold mentions (stressset.Set.NotMeasured): its
-	// scores are a near copy of the original's, and its drop is no
-	// measurement. Reports print "not measured" for it.
+	// Kind is the kind that made the set ("" for the reference and for
+	// sets not described, see Comparer.Describe).
+	Kind string `json:"kind,omitempty"`
+	// Mentions are the set's gold mentions, ChangedMentions those that
+	// cover a changed token; Types gives both per entity type.
+	Mentions        int          `json:"mentions"`
+	ChangedMentions int          `json:"changed_mentions,omitempty"`
+	Types           []TypeChange `json:"types,omitempty"`
+	// Target is what the set's kind changes, "mentions" or "tokens"
+	// (empty without a change log); ChangedShare is the percentage of
+	// them it changed (0 as well without a change log, as for the
+	// reference).
+	Target       string  `json:"target,omitempty"`
+	ChangedShare float64 `json:"changed_share"`
+	// NotMeasured is set when the set changed under MinChangedShare of
+	// its targets, or when its entity-level kind replaced under 1% of
+	// the gold mentions (stressset.Set.NotMeasured): it is a near copy
+	// of the reference and its F1 and drop measure nothing. Reports
+	// print "not measured" for it.
 	NotMeasured bool `json:"not_measured,omitempty"`
-	// MentionsReplaced and Mentions are the gold mentions an
-	// entity-level kind replaced, and all of them (absent for other
-	// kinds; MentionsReplaced is there, 0 included, whenever Mentions
-	// is, so that a set that replaced nothing says so).
+	// MentionsReplaced are the gold mentions an entity-level kind
+	// replaced, as its perturbation counted them: absent for other
+	// kinds, and there, 0 included, for an entity-level kind's set, so
+	// that a set that replaced nothing says so.
 	MentionsReplaced *int `json:"mentions_replaced,omitempty"`
-	Mentions         int  `json:"mentions,omitempty"`
+}
+
+// TypeChange counts one entity type's gold mentions in a set and those
+// covering a changed token.
+type TypeChange struct {
+	Type     string `json:"type"`
+	Mentions int    `json:"mentions"`
+	Changed  int    `json:"changed"`
 }
 
 // System holds one system's results, one per set in set order.
@@ -72,7 +100,25 @@ type Result struct {
 	// Errors sorts the gold and predicted entities by the kind of error.
 	Errors    *score.ErrorCounts `json:"errors,omitempty"`
 	Confusion Confusion          `json:"confusion"`
+	// TypeConfusion counts gold entities by the type the system gave
+	// them (see TypePair); with one entity type it only tells missed
+	// from found.
+	TypeConfusion []TypePair `json:"type_confusion,omitempty"`
 }
+
+// TypePair counts the gold entities of type Gold that the system
+// predicted as type Pred: the type of the prediction with the same
+// boundaries, or else of the prediction overlapping it most; Pred is
+// NoEntity for a gold entity no prediction overlaps, and Gold is
+// NoEntity for a prediction overlapping no gold entity.
+type TypePair struct {
+	Gold string `json:"gold"`
+	Pred string `json:"pred"`
+	N    int    `json:"n"`
+}
+
+// NoEntity stands for "no entity" in a TypePair.
+const NoEntity = "(none)"
 
 // Score holds entity counts and the derived measures in percent.
 type Score struct {
@@ -90,6 +136,9 @@ type Score struct {
 type TypeScore struct {
 	Type string `json:"type"`
 	Score
+	// Drop is the relative drop of the type's F1 from the reference
+	// set; nil for the reference, or when the type's reference F1 is 0.
+	Drop *Drop `json:"drop,omitempty"`
 }
 
 // Drop is a relative drop in percent of the reference F1.
@@ -102,6 +151,11 @@ type Drop struct {
 type Interval struct {
 	Low  float64 `json:"low"`
 	High float64 `json:"high"`
+	// Entities is the number of gold entities the interval rests on;
+	// Note says in words when they are too few (under MinEntities) for
+	// the interval to mean much.
+	Entities int    `json:"entities"`
+	Note     string `json:"note,omitempty"`
 }
 
 // Comparison is the paired test of two systems on one set.
@@ -116,6 +170,45 @@ type Comparison struct {
 	// P is the two-sided p-value of the approximate randomization test;
 	// -1 when no shuffles were run.
 	P float64 `json:"p"`
+	// PFloor is set when no shuffle reached the observed difference: P
+	// is then the smallest value the test can give, 1/(shuffles+1), and
+	// the true p-value is below it.
+	PFloor bool `json:"p_at_floor,omitempty"`
+}
+
+// Example is one sentence of a stress set on which a system failed,
+// shown beside its original: the tokens of both, the gold mentions of
+// both, and each system's predictions on both.
+type Example struct {
+	Set       string   `json:"set"`
+	Sentence  int      `json:"sentence"` // 1-based, the same in every set
+	File      string   `json:"file"`
+	Line      int      `json:"line,omitempty"` // of the sentence in File
+	Original  []string `json:"original"`
+	Perturbed []string `json:"perturbed"`
+	// Changed marks the perturbed tokens the kind changed.
+	Changed      []bool          `json:"changed"`
+	OriginalGold []Mention       `json:"original_gold"`
+	Gold         []Mention       `json:"gold"`
+	Systems      []ExampleSystem `json:"systems"`
+}
+
+// ExampleSystem is one system's predictions on an Example.
+type ExampleSystem struct {
+	System     string    `json:"system"`
+	OnOriginal []Mention `json:"on_original"`
+	Predicted  []Mention `json:"predicted"`
+	// Failed is set when the predictions on the perturbed sentence
+	// differ from its gold mentions, FailedOriginal on the original.
+	Failed         bool `json:"failed"`
+	FailedOriginal bool `json:"failed_original"`
+}
+
+// Mention is an entity: tokens [Start, End) of its sentence and type.
+type Mention struct {
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	Type  string `json:"type"`
 }
 
 // result returns the result of system on set, or nil.

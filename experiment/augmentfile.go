@@ -124,7 +124,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 		return nil, err
 	}
 	if cw.Flush(); cw.Error() != nil {
-		return nil, fmt.Errorf("write %s: %w", changesPath, cw.Error())
+		return nil, cw.Error() // names changesPath (atomicfile.File.Write)
 	}
 	m.Output = stressset.FileInfo{Path: out, SHA256: hex.EncodeToString(h.Sum(nil)), Sentences: n}
 	data, err := m.Encode()

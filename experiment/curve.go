@@ -398,10 +398,12 @@ func (c *Curve) Run(ctx context.Context, test []conll.Sentence, sys *Systems, sa
 		rates = append(rates, rateLabel(r))
 	}
 	logf("building %s at rates %s from %d sentences", strings.Join(kinds, ", "), strings.Join(rates, ", "), len(test))
+	st := sys.Progress.Start(fmt.Sprintf("building %s at %d rates", strings.Join(kinds, ", "), len(rates)), -1, "")
 	sets, points, err := c.Sets(ctx, test)
 	if err != nil {
 		return nil, nil, err
 	}
+	st.Done(fmt.Sprintf("%d sets of %d sentences", len(sets)-1, len(test)))
 	loaded, err := sys.Load(ctx, test)
 	if err != nil {
 		return nil, nil, err
@@ -410,7 +412,7 @@ func (c *Curve) Run(ctx context.Context, test []conll.Sentence, sys *Systems, sa
 	logf("tagging %d sets with %d systems (%d bootstrap samples)", len(sets), len(loaded.Systems), samples)
 	cmp := compare.New()
 	cmp.Samples, cmp.Seed, cmp.Workers = samples, c.Seed, c.Workers
-	rep, err := Evaluate(ctx, cmp, sets, loaded.Systems, nil)
+	rep, err := evaluate(ctx, sys.Progress, cmp, sets, loaded.Systems, nil)
 	if err != nil {
 		return nil, nil, err
 	}

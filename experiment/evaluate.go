@@ -135,13 +135,18 @@ func SavePredictionsLike(dir string, templates func(set stressset.Set) conll.Tem
 	}
 }
 
-// WriteReports writes the summary tables (WriteSummary, Markdown) to
-// summaryPath and the HTML report to htmlPath, both or neither. Neither
-// replaces a file, except the page with replaceHTML (--force): the
-// summary goes into a new (or cleared) directory.
+// WriteReports writes the summary tables (WriteSummary, Markdown)
+// followed by the whole report in Markdown to summaryPath, and the HTML
+// report to htmlPath, both or neither. Neither replaces a file, except
+// the page with replaceHTML (--force): the summary goes into a new (or
+// cleared) directory.
 func WriteReports(summaryPath, htmlPath string, rep *compare.Report, systems []System, replaceHTML bool) error {
 	var summary, page bytes.Buffer
 	if err := WriteSummary(&summary, rep, systems, true); err != nil {
+		return err
+	}
+	summary.WriteString("\n")
+	if err := rep.Write(&summary, compare.Markdown); err != nil {
 		return err
 	}
 	if err := rep.WriteHTML(&page); err != nil {

@@ -3,12 +3,13 @@ package experiment
 import (
 	"bytes"
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/schollz/progressbar/v3"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -25,21 +26,38 @@ func (allOTagger) TagSentences(_ context.Context, sents []conll.Sentence) ([][]s
 	return out, nil
 }
 
-// TestProgressTagger checks that the wrapper passes the tags through and
-// names the set being tagged, set after set.
-func TestProgressTagger(t *testing.T) {
+// TestShowTagging checks that the wrapped taggers pass the tags through
+// and, off a terminal, write one line per set and system tagged and one
+// when the stage ends.
+func TestShowTagging(t *testing.T) {
 	var out bytes.Buffer
-	bar := progressbar.NewOptions(2, progressbar.OptionSetWriter(&out), progressbar.OptionThrottle(0))
-	sets := []stressset.Set{{Name: "O"}, {Name: "K"}}
-	p := &progressTagger{Tagger: allOTagger{}, name: "words", sets: sets, display: bar}
+	p := progress.NewStages(&out, nil)
+	sets := []stressset.Set{{Name: "O"}, {Name: "keyboard"}}
+	systems := []System{{Name: "words", Tagger: allOTagger{}}, {Name: "chars", Tagger: allOTagger{}}}
+	ShowTagging(p, systems, sets)
 	sents := []conll.Sentence{{Tokens: []string{"a", "b"}}}
-	for range sets {
-		tags, err := p.TagSentences(context.Background(), sents)
-		if err != nil || !slices.Equal(tags[0], []string{"O", "O"}) {
-			t.Fatalf("tags %q, %v", tags, err)
+	for _, sys := range systems {
+		for range sets {
+			tags, err := sys.Tagger.TagSentences(context.Background(), sents)
+			if err != nil || !slices.Equal(tags[0], []string{"O", "O"}) {
+				t.Fatalf("tags %q, %v", tags, err)
+			}
 		}
 	}
-	if s := out.String(); !strings.Contains(s, "tagging O (1 sentences) with words") || !strings.Contains(s, "tagging K") {
-		t.Errorf("bar output %q", s)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := []string{
+		`^tagging O with words: 1 sentences in \d+\.\d s$`,
+		`^tagging keyboard with words: 1 sentences in \d+\.\d s$`,
+		`^tagging O with chars: 1 sentences in \d+\.\d s$`,
+		`^tagging keyboard with chars: 1 sentences in \d+\.\d s$`,
+		`^tagging: 2 sets × 2 systems, 4 sentences in \d+\.\d s$`,
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("lines:\n%s\nwant %d", out.String(), len(want))
+	}
+	for i, re := range want {
+		if !regexp.MustCompile(re).MatchString(lines[i]) {
+			t.Errorf("line %d = %q, want %s", i+1, lines[i], re)
+		}
 	}
 }

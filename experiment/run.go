@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -36,8 +37,13 @@ type Evaluation struct {
 	// before they are tagged (set by set, system by system): a display
 	// may wrap the systems' taggers to show progress.
 	Tagging func(systems []System, sets []stressset.Set)
-	// Logf, when not nil, receives progress messages.
+	// Logf, when not nil, receives progress messages. Stages are shown
+	// on Systems.Progress.
 	Logf func(format string, args ...any)
+	// Provenance is what the caller knows of the report's origin (tool,
+	// version, revision, date, command); Run adds the inputs, systems
+	// and kinds.
+	Provenance compare.Provenance
 	// Force lets Run replace an HTML page that exists (--force). Dir is
 	// new or cleared (ClearDir): nothing else is ever replaced, so that
 	// a file that appears while Run works (another run's) fails it.
@@ -130,7 +136,7 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 		}
 	}()
 	logf("building %s from %s into %s", kindList(plan), plan.Inputs[0].Path, plan.Dir)
-	m, err := stressset.Run(ctx, plan)
+	m, err := ev.build(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -162,6 +168,11 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	logf("tagging %d sets with %d systems and comparing (%d bootstrap samples)", len(sets), len(systems), ev.Samples)
 	c := compare.New()
 	c.Samples, c.Seed, c.Workers = ev.Samples, plan.Seed, plan.Workers
+	c.Describe = DescribeSet
+	prov, err := ev.provenance(ev.Provenance, m)
+	if err != nil {
+		return nil, err
+	}
 	out := &Evaluated{Systems: systems, HTML: ev.htmlPath(),
 		Predictions: filepath.Join(plan.Dir, "pred"), Summary: filepath.Join(plan.Dir, "summary.md")}
 	saveLike := SavePredictionsLike(out.Predictions, func(s stressset.Set) conll.Template { return templates[s.File] }, plan.Scheme)
@@ -177,9 +188,10 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	for _, s := range systems {
 		done.dirs = append(done.dirs, filepath.Join(out.Predictions, s.Name))
 	}
-	if out.Report, err = Evaluate(ctx, c, sets, systems, save); err != nil {
+	if out.Report, err = evaluate(ctx, ev.Systems.Progress, c, sets, systems, save); err != nil {
 		return nil, err
 	}
+	out.Report.Provenance = prov
 	out.Warnings = loaded.Warnings()
 	if err := WriteReports(out.Summary, out.HTML, out.Report, systems, ev.Force); err != nil {
 		return nil, err
@@ -240,6 +252,44 @@ func (r *Evaluated) Write(w io.Writer, f compare.Format) error {
 	return r.Report.Write(w, f)
 }
 
+// build makes the stress sets, as a stage of Systems.Progress counting
+// the test corpus's sentences (counted beside the build, so that the
+// bar has a total).
+func (ev *Evaluation) build(ctx context.Context) (*stressset.Manifest, error) {
+	p := ev.Systems.Progress
+	if p == nil {
+		return stressset.Run(ctx, &ev.Plan)
+	}
+	plan := ev.Plan // the caller's Progress is kept
+	st := p.Start(fmt.Sprintf("building %s from %s", kindList(&plan), filepath.Base(plan.Inputs[0].Path)), -1, "sentences")
+	go func() {
+		path := plan.Inputs[0].Path
+		if !CanReread(path) {
+			return // read once, by the build
+		}
+		if stressset.IsSample(path) {
+			path = ""
+		}
+		if test, err := ReadTest(plan.Opener, path, plan.Scheme, QuietRepair(plan.Repair)); err == nil {
+			st.SetTotal(len(test))
+		}
+	}()
+	n := 0
+	prev := plan.Progress
+	plan.Progress = func(done int) {
+		n = done
+		st.Add(1)
+		if prev != nil {
+			prev(done)
+		}
+	}
+	m, err := stressset.Run(ctx, &plan)
+	if err == nil {
+		st.Done(fmt.Sprintf("%d sentences", n))
+	}
+	return m, err
+}
+
 // logShares logs, for every entity-level kind's set (one that reports
 // what became of the gold mentions), the share of the mentions of each
 // type it changed, and "not measured" for one that changed under 1% of
@@ -282,12 +332,15 @@ type DirError struct {
 	Dir   string
 	Input string // the input inside Dir, for overwrite.ErrInput
 	Err   error
+	// Why says, for ErrNotBuild, what is not a run's: "no manifest.json",
+	// "its manifest.json is not stress's".
+	Why string
 }
 
 func (e *DirError) Error() string {
 	switch e.Err {
 	case ErrNotBuild:
-		return fmt.Sprintf("%s: %v (no %s); not clearing it", e.Dir, e.Err, stressset.ManifestName)
+		return fmt.Sprintf("%s: %v (%s); not clearing it", e.Dir, e.Err, e.Why)
 	case overwrite.ErrInput:
 		return fmt.Sprintf("%s holds the input %s; not clearing it", e.Dir, e.Input)
 	}
@@ -321,6 +374,29 @@ func ClearDir(dir string, clear bool, inputs []string) error {
 	return nil
 }
 
+// notRun says why dir holds no earlier run of stress, or returns "":
+// a run has a manifest.json that stress wrote ("tool": "stress"). The
+// name alone is not enough: a web application's directory has one too.
+// Only the tool is read, so that a run of an older version, or one
+// whose manifest no longer validates, is still cleared.
+func notRun(dir string) string {
+	name := stressset.ManifestName
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "no " + name
+	}
+	if err != nil {
+		return name + ": " + err.Error()
+	}
+	var m struct {
+		Tool string `json:"tool"`
+	}
+	if json.Unmarshal(data, &m) != nil || m.Tool != "stress" {
+		return "its " + name + " is not stress's"
+	}
+	return ""
+}
+
 // CheckDir is ClearDir's refusal, without clearing anything: a *DirError
 // for a non-empty directory that clear does not allow clearing, that
 // holds no earlier build, or that holds one of inputs (overwrite.Within:
@@ -339,8 +415,8 @@ func CheckDir(dir string, clear bool, inputs []string) error {
 	if !clear {
 		return &DirError{Dir: dir, Err: ErrDirNotEmpty}
 	}
-	if _, err := os.Stat(filepath.Join(dir, stressset.ManifestName)); err != nil {
-		return &DirError{Dir: dir, Err: ErrNotBuild}
+	if why := notRun(dir); why != "" {
+		return &DirError{Dir: dir, Err: ErrNotBuild, Why: why}
 	}
 	// Inputs reached through a link or a mount count: clearing would
 	// remove them all the same.

@@ -2,6 +2,7 @@ package experiment
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"os"
@@ -18,23 +19,24 @@ import (
 )
 
 func TestClearDir(t *testing.T) {
-	write := func(t *testing.T, path string) {
+	write := func(t *testing.T, path, data string) {
 		t.Helper()
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(path, []byte("x"), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, tc := range []struct {
-		name   string
-		files  []string // made in the directory first
-		clear  bool
-		input  string // an input, relative to the directory
-		err    error
-		msg    string
-		remain int // entries left in the directory
+		name     string
+		files    []string // made in the directory first
+		manifest string   // manifest.json's text, when files has it (default: a run's)
+		clear    bool
+		input    string // an input, relative to the directory
+		err      error
+		msg      string
+		remain   int // entries left in the directory
 	}{
 		{name: "missing"},
 		{name: "empty", files: nil, remain: 0},
@@ -44,6 +46,14 @@ func TestClearDir(t *testing.T) {
 		{name: "holds an input", files: []string{stressset.ManifestName, "data/test.tsv"}, clear: true, input: "data/test.tsv",
 			err: overwrite.ErrInput, msg: "r holds the input r/data/test.tsv; not clearing it", remain: 2},
 		{name: "earlier build", files: []string{stressset.ManifestName, "changes.tsv", "pred/cmd/test.tsv"}, clear: true, remain: 0},
+		{name: "an older run's manifest", files: []string{stressset.ManifestName, "changes.tsv"}, clear: true,
+			manifest: `{"tool": "stress", "version": "0.0.1", "from": "an older version"}`, remain: 0},
+		{name: "another program's manifest", files: []string{stressset.ManifestName, "index.html"}, clear: true,
+			manifest: `{"name": "my web app", "start_url": "/"}`, err: ErrNotBuild,
+			msg: "r: directory not empty and not an earlier run (its manifest.json is not stress's); not clearing it", remain: 2},
+		{name: "a manifest that is not JSON", files: []string{stressset.ManifestName}, clear: true,
+			manifest: "tool: stress", err: ErrNotBuild,
+			msg: "r: directory not empty and not an earlier run (its manifest.json is not stress's); not clearing it", remain: 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			base := t.TempDir()
@@ -54,7 +64,11 @@ func TestClearDir(t *testing.T) {
 				}
 			}
 			for _, f := range tc.files {
-				write(t, filepath.Join("r", f))
+				data := "x"
+				if f == stressset.ManifestName {
+					data = cmp.Or(tc.manifest, `{"tool": "stress"}`)
+				}
+				write(t, filepath.Join("r", f), data)
 			}
 			var inputs []string
 			if tc.input != "" {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
@@ -59,6 +60,10 @@ type Systems struct {
 	Stderr io.Writer
 	// Logf, when not nil, receives progress messages.
 	Logf func(format string, args ...any)
+	// Progress, when not nil, shows the stages of the evaluations of
+	// these systems: training here, building, tagging and comparing in
+	// Evaluation and Curve.
+	Progress *progress.Stages
 }
 
 // Model is a saved model evaluated as system Name.
@@ -122,11 +127,11 @@ func (s *Systems) trainBaselines(ctx context.Context) ([]System, error) {
 		defer bk.Close()
 		aug = append(aug, bk)
 	}
-	if s.Logf != nil {
-		s.Logf("training %d models on %d sentences (%d epochs)", len(s.Baselines)*(1+len(aug)), len(train), s.Epochs)
+	if s.Logf != nil && s.Progress == nil {
+		s.Logf("training %d models on %d sentences (%s)", len(s.Baselines)*(1+len(aug)), len(train), epochs(s.Epochs))
 	}
 	return TrainBaselines(ctx, Baselines{Train: train, Features: s.Baselines, Augment: aug,
-		Seed: s.Seed, Selection: s.Selection, Epochs: s.Epochs, Workers: s.Workers})
+		Seed: s.Seed, Selection: s.Selection, Epochs: s.Epochs, Workers: s.Workers, Progress: s.Progress})
 }
 
 // SystemNames returns the names of the systems Load makes, in its order

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"time"
+
+	"github.com/stress-ner/stress/internal/progress"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
@@ -24,6 +27,12 @@ type TrainJob struct {
 // so running several side by side is what uses the cores; each model is
 // still deterministic, whatever the number of workers.
 func TrainAll(ctx context.Context, jobs []TrainJob, workers int) ([]*tagger.Model, error) {
+	return trainAll(ctx, jobs, workers, nil)
+}
+
+// trainAll is TrainAll calling done, when not nil, as each job ends
+// well, with the time it took.
+func trainAll(ctx context.Context, jobs []TrainJob, workers int, done func(TrainJob, time.Duration)) ([]*tagger.Model, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -44,6 +53,7 @@ func TrainAll(ctx context.Context, jobs []TrainJob, workers int) ([]*tagger.Mode
 				return
 			}
 			defer func() { <-sem }()
+			start := time.Now()
 			m, err := tagger.TrainContext(ctx, j.Sentences, j.Options)
 			if err != nil {
 				errs[i] = fmt.Errorf("train %s: %w", j.Name, err)
@@ -51,6 +61,9 @@ func TrainAll(ctx context.Context, jobs []TrainJob, workers int) ([]*tagger.Mode
 				return
 			}
 			models[i] = m
+			if done != nil {
+				done(j, time.Since(start))
+			}
 		}()
 	}
 	wg.Wait()
@@ -84,6 +97,9 @@ type Baselines struct {
 	Selection perturb.Selection
 	Epochs    int
 	Workers   int
+	// Progress, when not nil, shows the training as a stage, a line
+	// per model trained.
+	Progress *progress.Stages
 }
 
 // TrainBaselines trains the baselines of b, all models at once, and
@@ -113,7 +129,16 @@ func TrainBaselines(ctx context.Context, b Baselines) ([]System, error) {
 			systems = append(systems, System{Name: name, Model: f.String(), Train: ts.label})
 		}
 	}
-	models, err := TrainAll(ctx, jobs, b.Workers)
+	var done func(TrainJob, time.Duration)
+	if b.Progress != nil {
+		st := b.Progress.Start(fmt.Sprintf("training %d models on %d sentences (%s)", len(jobs), len(b.Train), epochs(b.Epochs)), len(jobs), "models")
+		defer st.Done(fmt.Sprintf("%d models", len(jobs)))
+		done = func(j TrainJob, d time.Duration) {
+			st.Line("trained %s on %d sentences in %s", j.Name, len(j.Sentences), progress.Seconds(d))
+			st.Add(1)
+		}
+	}
+	models, err := trainAll(ctx, jobs, b.Workers, done)
 	if err != nil {
 		return nil, err
 	}

@@ -64,7 +64,7 @@ func (p PerturbFile) RunFile(ctx context.Context, name, inFormat, outFormat stri
 // BioC, brat) hands its documents to the writer, which rebuilds them
 // around the perturbed sentences. Everything is written and checked
 // before anything is committed, the output before the log that describes
-// it; an input without sentences is an error (conll.ErrEmpty) and
+// it, both or neither; an input without sentences is an error (conll.ErrEmpty) and
 // commits nothing.
 func (p PerturbFile) Run(ctx context.Context, in *conll.File) error {
 	var layout conll.Layout
@@ -127,16 +127,20 @@ func (p PerturbFile) Run(ctx context.Context, in *conll.File) error {
 			p.Note(fmt.Sprintf("%s: %d more annotations kept untouched", in.Name, n-len(notes)))
 		}
 	}
+	// The output and its log appear together or not at all: a log that
+	// cannot be written, or appeared meanwhile, leaves no output either.
+	var pending []atomicfile.Committer
 	if outFile != nil {
-		if err := outFile.Commit(); err != nil {
-			return err
-		}
+		pending = append(pending, outFile)
 	}
 	if logFile != nil {
 		if cw.Flush(); cw.Error() != nil {
-			return fmt.Errorf("write %s: %w", p.Log, cw.Error())
+			return cw.Error() // names p.Log (atomicfile.File.Write)
 		}
-		return logFile.Commit()
+		pending = append(pending, logFile)
+	}
+	if err := atomicfile.CommitAll(pending...); err != nil {
+		return err
 	}
 	return nil
 }

@@ -98,14 +98,19 @@ func Import(ctx context.Context, target string, opt ImportOptions) (_ Info, err 
 		}
 		total += st.Size()
 	}
+	// SQLite needs a file it can seek in and reopen. A device or FIFO is
+	// refused before Create opens it: opening a FIFO waits for a reader.
+	notStream := fmt.Errorf("import: %s: a concept store must be a regular file, not a character device or FIFO", target)
+	if st, err := os.Stat(target); err == nil && atomicfile.IsStream(st.Mode()) {
+		return Info{}, notStream
+	}
 	f, err := atomicfile.Create(target, !opt.Force)
 	if err != nil {
 		return Info{}, fmt.Errorf("import: %w", err)
 	}
 	defer f.Abort()
 	if f.Stream() {
-		// SQLite needs a file it can seek in and reopen.
-		return Info{}, fmt.Errorf("import: %s: a concept store must be a regular file, not a character device or FIFO", target)
+		return Info{}, notStream // it became one meanwhile
 	}
 
 	db, err := sql.Open("sqlite3", "file:"+f.TempName())

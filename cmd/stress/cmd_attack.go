@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
 	"strings"
 
 	"github.com/stress-ner/stress/attack"
+	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
@@ -81,13 +83,26 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	job.Model.Name, job.Model.Stderr = "model", e.Stderr
 	job.Repair = o.repair.log(e.Stderr)
 	defer o.repair.done()
+	var st *progress.Stage
 	if !o.quiet {
-		if bar := progress.Sentences(e.Stderr, "attacking"); bar != nil {
-			job.Options.Progress = func(done int) { bar.Set(done) }
-			defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()
+		// One stage, its total counted beside the attack: a bar on a
+		// terminal, a line every progress.Heartbeat and one at the end
+		// elsewhere.
+		st = progress.NewStages(e.Stderr, nil).Start("attacking "+filepath.Base(in), -1, "sentences")
+		if experiment.CanReread(in) { // standard input or a FIFO is read once, by the attack
+			go func() {
+				if sents, err := experiment.ReadTest(corpora(e), in, o.spec.Scheme, experiment.QuietRepair(job.Repair)); err == nil {
+					st.SetTotal(len(sents))
+				}
+			}()
 		}
+		last := 0
+		job.Options.Progress = func(done int) { st.Add(done - last); last = done }
 	}
 	rep, warnings, err := job.Run(ctx)
+	if err == nil {
+		st.Done(fmt.Sprintf("%d sentences", rep.Sentences))
+	}
 	warnUnknown(e.Stderr, warnings)
 	if err != nil {
 		return setupError(err)

@@ -283,10 +283,10 @@ func TestReadmeModelServerClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, rest, ok := strings.Cut(string(readme), "<!-- model-server-client -->\n```python\n")
+	_, rest, ok := strings.Cut(string(readme), "<!-- file: client.py -->\n```python\n")
 	client, _, ok2 := strings.Cut(rest, "```\n")
 	if !ok || !ok2 {
-		t.Fatal("README: no Python client after <!-- model-server-client -->")
+		t.Fatal("README: no Python client after <!-- file: client.py -->")
 	}
 	script := writeTemp(t, "client.py", client)
 	gold := writeTemp(t, "gold.tsv", "Aspirin\tB-Chemical\ncauses\tO\nulcers\tB-Disease\n\nLithium\tB-Chemical\nworks\tO\n")

@@ -79,7 +79,7 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 	// FromManifest sets Force then.
 	plan.Force = plan.Force || o.Force
 	inputs, outputs := plan.Files()
-	if err := checkOutputs(inputs, outputs, plan.Force); err != nil {
+	if err := checkOutputsMaking(plan.Dir, inputs, outputs, plan.Force); err != nil {
 		return err
 	}
 	defer stressset.TuneGC()()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll/score"
+	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -76,6 +77,7 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	}
 	c.Opener = corpora(e)
 	var err error
+	c.Describe = experiment.DescribeSet
 	switch {
 	case buildDir != "" && (len(golds) > 0 || len(predFiles) > 0 || changes != ""):
 		return usageErrorf("--build cannot be combined with --gold, --pred-file or --changes")
@@ -108,6 +110,9 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	}
 	rep, err := c.Report(ctx)
 	if err != nil {
+		return err
+	}
+	if rep.Provenance, err = experiment.CompareProvenance(provenance(e), buildDir, input, preds, golds, predFiles, c.Seed, rep.Sets); err != nil {
 		return err
 	}
 	if o.html != "" {

@@ -82,8 +82,8 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 		return err
 	}
 	c := &experiment.Curve{Kinds: o.kinds, Rates: o.rates, Seed: o.Seed, Selection: o.Selection, Workers: o.Workers}
-	logf := o.logger(e)
-	cr, warnings, err := c.Run(ctx, test, o.systems(&o.perturbFlags, e, logf), o.samples)
+	stages, logf := o.progress(e)
+	cr, warnings, err := c.Run(ctx, test, o.systems(&o.perturbFlags, e, stages, logf), o.samples)
 	if err != nil {
 		return systemsError("curve", err)
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
-	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
@@ -64,13 +63,14 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	logf := o.logger(e)
+	stages, logf := o.progress(e)
 	o.sys.Repair = o.repair.log(e.Stderr)
 	defer o.repair.done()
 	ev := &experiment.Evaluation{
 		Plan: stressset.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
 			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme, Repair: o.sys.Repair, Opener: corpora(e)},
-		Systems: *o.systems(&o.perturbFlags, e, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf, Force: o.force}
+		Systems: *o.systems(&o.perturbFlags, e, stages, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf,
+		Provenance: provenance(e), Force: o.force}
 	// Every file the run reads and writes is known now: the one policy
 	// checks them all (--html over a set or a prediction is an output
 	// named twice) before the directory is cleared and any work done.
@@ -82,21 +82,13 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := experiment.CheckDir(o.outDir, o.force, read); err != nil {
 		return outDirError(err)
 	}
-	if err := checkOutputs(read, written, o.force); err != nil {
+	if err := checkOutputsMaking(o.outDir, read, written, o.force); err != nil {
 		return err
 	}
 	if err := experiment.ClearDir(o.outDir, o.force, read); err != nil {
 		return outDirError(err)
 	}
 	warnOverlap(e.Stderr, o.sys.Train, o.test)
-	if !o.quiet {
-		defer progressPlan(e, &ev.Plan)()
-		ev.Tagging = func(systems []experiment.System, sets []stressset.Set) {
-			if bar := progress.Steps(e.Stderr, len(systems)*len(sets)); bar != nil {
-				experiment.ShowTagging(bar, systems, sets)
-			}
-		}
-	}
 	res, err := ev.Run(ctx)
 	if err != nil {
 		return systemsError("run", setupError(err))

@@ -19,10 +19,10 @@ import (
 // schemeIOBES is a sentence whose synonyms under --strategy longest are
 // longer than the mentions: a one-token mention (S-) becomes two tokens
 // (B- E-), and the mentions after it move.
-const schemeIOBES = "Hypothyroidism\tS-Disease\nand\tO\nrenal\tB-Disease\nfailure\tE-Disease\nafter\tO\nlignocaine\tS-Chemical\n.\tO\n"
+const schemeIOBES = "Cardiotoxicity\tS-Disease\nand\tO\nrenal\tB-Disease\nfailure\tE-Disease\nafter\tO\nlignocaine\tS-Chemical\n.\tO\n"
 
 // The IOBES input converted to IOB2 by hand.
-const schemeIOB2 = "Hypothyroidism\tB-Disease\nand\tO\nrenal\tB-Disease\nfailure\tI-Disease\nafter\tO\nlignocaine\tB-Chemical\n.\tO\n"
+const schemeIOB2 = "Cardiotoxicity\tB-Disease\nand\tO\nrenal\tB-Disease\nfailure\tI-Disease\nafter\tO\nlignocaine\tB-Chemical\n.\tO\n"
 
 // A synonym replacement that changes the number of tokens realigns the
 // tags in IOB2 and is written back in IOBES: perturb and build give the

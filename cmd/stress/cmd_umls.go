@@ -102,7 +102,7 @@ func runUMLSGenerate(_ context.Context, e *env, o *umlsOptions, args []string) e
 	if dir == "" {
 		return usageErrorf("umls generate: --dir is required")
 	}
-	if err := checkOutputs(nil, []string{filepath.Join(dir, "MRCONSO.RRF"), filepath.Join(dir, "MRSTY.RRF")}, o.force); err != nil {
+	if err := checkOutputsMaking(dir, nil, []string{filepath.Join(dir, "MRCONSO.RRF"), filepath.Join(dir, "MRSTY.RRF")}, o.force); err != nil {
 		return err
 	}
 	conso, sty, err := umls.GenerateFiles(dir, umls.GenerateOptions{Rows: rows, Seed: seed, Force: o.force})

@@ -75,6 +75,7 @@ func run(ctx context.Context, args []string, e *env) error {
 	if len(args) > 0 && args[0] == "--version" {
 		args = append([]string{"version"}, args[1:]...)
 	}
+	e.Args = args
 	labels, labelsFile = nil, "" // until --labels sets them
 	return commands.Run(ctx, e, args)
 }

@@ -63,7 +63,8 @@ func TestParseModel(t *testing.T) {
 }
 
 // TestHelpTexts checks that every help/NAME.txt is the usage of command
-// NAME (no stray file), with a synopsis line and a description.
+// NAME, or help/NAME-SUB.txt of sub-command SUB (no stray file), with a
+// synopsis line and a description.
 func TestHelpTexts(t *testing.T) {
 	files, err := helpTexts.ReadDir("help")
 	if err != nil {
@@ -72,6 +73,12 @@ func TestHelpTexts(t *testing.T) {
 	usage := map[string]string{}
 	for _, c := range commands.Commands() {
 		usage[c.Name] = c.Usage
+		if c.Sub != nil {
+			// help/NAME-SUB.txt is the usage of "stress NAME SUB".
+			for _, sc := range c.Sub.Commands() {
+				usage[c.Name+"-"+sc.Name] = sc.Usage
+			}
+		}
 	}
 	if !strings.Contains(help("build"), " "+sampleOutDir+"/ ") {
 		t.Errorf("help/build.txt does not name the default output directory %s/", sampleOutDir)

@@ -60,3 +60,18 @@ func runCLIReader(t *testing.T, r io.Reader, args ...string) (stdout, stderr str
 	err = run(context.Background(), args, &env{Stdin: r, Stdout: &out, Stderr: &errb})
 	return out.String(), errb.String(), err
 }
+
+// withoutProvenance removes from a report the lines that say when and
+// by which command line it was made, which differ between two runs that
+// must otherwise agree.
+func withoutProvenance(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, "Made by stress") || strings.Contains(l, "Command: stress") ||
+			strings.Contains(l, `"date": "`) || strings.Contains(l, `"command": "`) {
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}

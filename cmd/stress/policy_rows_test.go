@@ -11,6 +11,10 @@ import (
 // F07, F14-F17), kept apart from the others so that both lists grow
 // without touching each other.
 
+// earlierRun is the manifest of an earlier run, as far as run --force
+// looks before clearing its directory.
+const earlierRun = `{"tool": "stress"}` + "\n"
+
 // outputPolicyRows are the rows; in and with are TestBadInputs' setups
 // (in.tsv alone, and in.tsv with more files).
 func outputPolicyRows(t *testing.T, in map[string]string, with func(map[string]string) map[string]string) []badInput {
@@ -84,24 +88,27 @@ func outputPolicyRows(t *testing.T, in map[string]string, with func(map[string]s
 		{name: "run --html r/pred", setup: in,
 			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--html", "r/pred"},
 			code: 2, msg: "output named twice", absent: []string{"r"}},
-		{name: "run --force --html over an earlier run's manifest", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/changes.tsv": "earlier\n"}),
+		{name: "run --force --html over an earlier run's manifest", setup: with(map[string]string{"r/manifest.json": earlierRun, "r/changes.tsv": "earlier\n"}),
 			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--force", "--html", "r/manifest.json"},
 			code: 2, msg: "r/manifest.json: output named twice"},
 
 		// F04: clearing --out with --force stops at any input inside it,
 		// auxiliary inputs included, reached through links too.
-		{name: "run --force, --test through a linked directory", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/in_key.tsv": safetyCorpus}), special: map[string]string{"rlink": "link:r"},
+		{name: "run --force, --test through a linked directory", setup: with(map[string]string{"r/manifest.json": earlierRun, "r/in_key.tsv": safetyCorpus}), special: map[string]string{"rlink": "link:r"},
 			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "rlink/in_key.tsv", "--kinds", "keyboard"}, code: 2, msg: "--out r holds the input rlink/in_key.tsv; not clearing it"},
-		{name: "run --force, --test a link into --out", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/in_key.tsv": safetyCorpus}), special: map[string]string{"t.tsv": "link:r/in_key.tsv"},
+		{name: "run --force, --test a link into --out", setup: with(map[string]string{"r/manifest.json": earlierRun, "r/in_key.tsv": safetyCorpus}), special: map[string]string{"t.tsv": "link:r/in_key.tsv"},
 			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "t.tsv", "--kinds", "keyboard"}, code: 2, msg: "--out r holds the input t.tsv; not clearing it"},
-		{name: "run --force, --train through a linked directory", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/in_key.tsv": safetyCorpus}), special: map[string]string{"rlink": "link:r"},
+		{name: "run --force, --train through a linked directory", setup: with(map[string]string{"r/manifest.json": earlierRun, "r/in_key.tsv": safetyCorpus}), special: map[string]string{"rlink": "link:r"},
 			args: []string{"run", "-q", "--out", "r", "--force", "--test", "in.tsv", "--kinds", "keyboard", "--train", "rlink/in_key.tsv", "--baselines", "words"}, code: 2, msg: "--out r holds the input rlink/in_key.tsv; not clearing it"},
-		{name: "run --force, --unseen-in inside --out", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/in_key.tsv": safetyCorpus}),
+		{name: "run --force, --unseen-in inside --out", setup: with(map[string]string{"r/manifest.json": earlierRun, "r/in_key.tsv": safetyCorpus}),
 			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "in.tsv", "--kinds", "entity-swap", "--unseen-in", "r/in_key.tsv"}, code: 2, msg: "--out r holds the input r/in_key.tsv; not clearing it"},
-		{name: "run --force, --db inside --out", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/store.db": "a concept store\n"}),
+		{name: "run --force, --db inside --out", setup: with(map[string]string{"r/manifest.json": earlierRun, "r/store.db": "a concept store\n"}),
 			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "in.tsv", "--kinds", "synonym", "--db", "r/store.db"}, code: 2, msg: "--out r holds the input r/store.db; not clearing it"},
-		{name: "run --force, --labels inside --out", setup: with(map[string]string{"r/manifest.json": "{}\n", "r/labels.txt": "O\nB-Chemical\nI-Chemical\nB-Disease\nI-Disease\n"}),
+		{name: "run --force, --labels inside --out", setup: with(map[string]string{"r/manifest.json": earlierRun, "r/labels.txt": "O\nB-Chemical\nI-Chemical\nB-Disease\nI-Disease\n"}),
 			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--test", "in.tsv", "--kinds", "keyboard", "--labels", "r/labels.txt"}, code: 2, msg: "--out r holds the input r/labels.txt; not clearing it"},
+		{name: "run --force over another program's manifest.json", setup: with(map[string]string{"r/manifest.json": `{"name": "my web app"}` + "\n", "r/index.html": "mine\n"}),
+			args: []string{"run", "-q", "--out", "r", "--force", "--baselines", "none", "--model-cmd", "cat", "--test", "in.tsv", "--kinds", "keyboard"},
+			code: 1, msg: "stress: --out r: directory not empty and not an earlier run (its manifest.json is not stress's); not clearing it, choose another --out"},
 
 		// F05: auxiliary inputs (a concept store, corpora of unseen
 		// mentions, a label list, a saved model) are inputs: no output
@@ -200,6 +207,44 @@ func outputPolicyRows(t *testing.T, in map[string]string, with func(map[string]s
 		{name: "run --train missing.tsv", setup: in,
 			args: []string{"run", "-q", "--test", "in.tsv", "--train", "missing.tsv", "--kinds", "keyboard", "--out", "r"},
 			code: 1, msg: "stat missing.tsv: no such file or directory", absent: []string{"r"}},
+
+		// F07: an attack's set, log and manifest appear together or not
+		// at all (the model makes the manifest while the attack works).
+		{name: "attack: its manifest appears meanwhile", setup: in,
+			args: []string{"attack", "--model-cmd", `test -e a.tsv.manifest.json || echo theirs > a.tsv.manifest.json; awk '{print NF ? "O" : ""}'`, "-o", "a.tsv", "--log", "a.log", "in.tsv"},
+			code: 1, msg: "a.tsv.manifest.json: file exists (use --force to replace it)", absent: []string{"a.tsv", "a.log"}},
+		// An attack's manifest records its input's SHA-256, read again:
+		// an input read once (a FIFO, <(...)) gets no manifest, as "-".
+		{name: "attack --log from a FIFO", feed: "in.tsv",
+			args: []string{"attack", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "-o", "a.tsv", "--log", "a.log", "in.tsv"},
+			code: 0, msg: "stress: attack: no manifest written: a manifest needs an input file it can read again, not in.tsv", absent: []string{"a.tsv.manifest.json"}},
+		// F07: a perturbed file and its log appear together or not at all.
+		{name: "perturb --log /dev/full", setup: in,
+			args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "--log", "/dev/full", "in.tsv"},
+			code: 1, msg: "stress: write /dev/full: no space left on device\n", absent: []string{"out.tsv"}},
+		{name: "augment: its change log a link to /dev/full", setup: in, special: map[string]string{"aug.tsv.changes.tsv": "link:/dev/full"},
+			args: []string{"augment", "--in", "in.tsv", "-o", "aug.tsv"},
+			code: 1, msg: "stress: write aug.tsv.changes.tsv: no space left on device\n", absent: []string{"aug.tsv", "aug.tsv.manifest.json"}},
+
+		// F15: an output whose directory is missing fails before any work
+		// (a build, training, an attack, scoring), not at the end.
+		{name: "run --html into a missing directory", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", "exit 3", "--kinds", "keyboard", "--out", "r", "--html", "nodir/x.html"},
+			code: 1, msg: "stress: open nodir/x.html: no such file or directory\n", absent: []string{"r", "nodir"}},
+		{name: "run --html below a file", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", "exit 3", "--kinds", "keyboard", "--out", "r", "--html", "in.tsv/x.html"},
+			code: 1, msg: "stress: open in.tsv/x.html: not a directory\n", absent: []string{"r"}},
+		{name: "attack --random into a missing directory", setup: in,
+			args: []string{"attack", "--model-cmd", "exit 3", "-o", "a.tsv", "--random", "nodir/r.tsv", "in.tsv"},
+			code: 1, msg: "stress: open nodir/r.tsv: no such file or directory\n", absent: []string{"a.tsv", "nodir"}},
+		{name: "compare --html into a missing directory", setup: in,
+			args: []string{"compare", "--gold", "in.tsv", "--pred-file", "s=in.tsv", "--html", "nodir/x.html"},
+			code: 1, msg: "stress: open nodir/x.html: no such file or directory\n", absent: []string{"nodir"}},
+		{name: "curve --html into a missing directory", setup: in,
+			args: []string{"curve", "--test", "in.tsv", "--model-cmd", "exit 3", "--html", "nodir/x.html"},
+			code: 1, msg: "stress: open nodir/x.html: no such file or directory\n", absent: []string{"nodir"}},
+		{name: "build --out in a missing directory, made", setup: in,
+			args: []string{"build", "--kinds", "keyboard", "--out", "nodir/b", "in.tsv"}, code: 0},
 	}
 }
 

@@ -343,6 +343,7 @@ func TestBadInputs(t *testing.T) {
 	}
 	rows = append(rows, outputPolicyRows(t, in, with)...)
 	rows = append(rows, lostRows(t)...)
+	rows = append(rows, reviewRows(t)...)
 	table := []string{
 		"# Bad inputs",
 		"",

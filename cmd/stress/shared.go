@@ -9,14 +9,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/progress"
@@ -178,15 +182,42 @@ func runPlan(ctx context.Context, e *env, plan *stressset.Plan) (*stressset.Mani
 	return m, setupError(err)
 }
 
-// progressPlan shows the sentences a build perturbs on a progress bar
-// when stderr is a terminal; call the function it returns when done.
+// progressPlan shows the sentences a build perturbs as a stage with its
+// total (counted beside the build) when stderr is a terminal; call the
+// function it returns when done. Off a terminal the build says nothing:
+// its callers print what they made.
 func progressPlan(e *env, plan *stressset.Plan) (finish func()) {
-	b := progress.Sentences(e.Stderr, "perturbing")
-	if b == nil {
+	if _, ok := progress.Terminal(e.Stderr); !ok {
 		return func() {}
 	}
-	plan.Progress = func(int) { b.Add(1) }
-	return func() { b.Finish(); fmt.Fprintln(e.Stderr) }
+	st := progress.NewStages(e.Stderr, nil).Start("perturbing", -1, "sentences")
+	go func() {
+		total := 0
+		for _, in := range plan.Inputs {
+			path := in.Path
+			if !experiment.CanReread(path) {
+				return // standard input or a FIFO is read once, by the build
+			}
+			var sents []conll.Sentence
+			var err error
+			switch {
+			case path == "sample:train":
+				sents, err = experiment.ReadTraining(plan.Opener, nil, plan.Scheme, experiment.QuietRepair(plan.Repair))
+			case stressset.IsSample(path):
+				sents, err = experiment.ReadTest(plan.Opener, "", plan.Scheme, experiment.QuietRepair(plan.Repair))
+			default:
+				sents, err = experiment.ReadTest(plan.Opener, path, plan.Scheme, experiment.QuietRepair(plan.Repair))
+			}
+			if err != nil {
+				return
+			}
+			total += len(sents)
+		}
+		st.SetTotal(total)
+	}()
+	n := 0
+	plan.Progress = func(done int) { n = done; st.Add(1) }
+	return func() { st.Done(fmt.Sprintf("%d sentences", n)) }
 }
 
 // systemFlags are the options of the commands that evaluate systems (run,
@@ -236,9 +267,9 @@ func bindBaselines(f *flags, p *[]tagger.Features, value, usage string) {
 
 // systems returns the systems of o, seeded, selected and run in
 // parallel as p says, their standard error and log on the command's.
-func (o *systemFlags) systems(p *perturbFlags, e *env, logf func(string, ...any)) *experiment.Systems {
+func (o *systemFlags) systems(p *perturbFlags, e *env, st *progress.Stages, logf func(string, ...any)) *experiment.Systems {
 	s := o.sys
-	s.Seed, s.Selection, s.Workers, s.Stderr, s.Logf = p.Seed, p.Selection, p.Workers, e.Stderr, logf
+	s.Seed, s.Selection, s.Workers, s.Stderr, s.Logf, s.Progress = p.Seed, p.Selection, p.Workers, e.Stderr, logf, st
 	s.Opener = corpora(e)
 	return &s
 }
@@ -251,15 +282,17 @@ func systemsError(cmd string, err error) error {
 	return err
 }
 
-// logger returns the log of run and curve: each message on stderr with
-// the seconds since the start, nothing with --quiet.
-func (o *systemFlags) logger(e *env) func(string, ...any) {
-	start := time.Now()
-	return func(format string, a ...any) {
-		if !o.quiet {
-			fmt.Fprintf(e.Stderr, "[%5.1fs] %s\n", time.Since(start).Seconds(), fmt.Sprintf(format, a...))
-		}
+// progress returns the display of the stages of run and curve (bars on
+// a terminal, a line per stage elsewhere, every line with the seconds
+// since the start) and its log; nil and a log that writes nothing with
+// --quiet.
+func (o *systemFlags) progress(e *env) (*progress.Stages, func(string, ...any)) {
+	if o.quiet {
+		return nil, func(string, ...any) {}
 	}
+	start := time.Now()
+	st := progress.NewStages(e.Stderr, func() string { return fmt.Sprintf("[%5.1fs] ", time.Since(start).Seconds()) })
+	return st, st.Logf
 }
 
 // parseModel parses a saved model given as NAME=FILE.
@@ -276,8 +309,51 @@ func parseModel(s string) (experiment.Model, error) {
 // inputs: every file a command reads, auxiliary ones included (a model,
 // a concept store, corpora of unseen mentions, a label list), is an
 // input no output may replace, even with --force.
+//
+// An output whose directory is missing, or is not a directory, fails
+// now too, with the error writing it would give at the end ("open
+// nodir/out.tsv: no such file or directory"): a command that works for
+// minutes (an attack, a run, scoring) must not fail only then.
 func checkOutputs(inputs, outputs []string, force bool) error {
-	return overwrite.Check(append(slices.Clip(inputs), labelsFile), outputs, force)
+	return checkOutputsMaking("", inputs, outputs, force)
+}
+
+// checkOutputsMaking is checkOutputs for a command that creates
+// directory made itself (build --out, run --out, umls generate --dir):
+// outputs inside it need no directory yet.
+func checkOutputsMaking(made string, inputs, outputs []string, force bool) error {
+	if err := overwrite.Check(append(slices.Clip(inputs), labelsFile), outputs, force); err != nil {
+		return err
+	}
+	for _, out := range outputs {
+		if out == "" || out == "-" || (made != "" && inside(filepath.Dir(out), made)) {
+			continue
+		}
+		info, err := os.Stat(filepath.Dir(out))
+		if err == nil && !info.IsDir() {
+			err = syscall.ENOTDIR
+		}
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return &fs.PathError{Op: "open", Path: out, Err: err}
+		}
+	}
+	return nil
+}
+
+// inside reports whether path is dir or lies under it, by their
+// absolute names.
+func inside(path, dir string) bool {
+	p, err1 := filepath.Abs(path)
+	d, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(d, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // checkReadable opens and closes every input file (not "-" or "", nor an

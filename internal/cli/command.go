@@ -21,6 +21,9 @@ type Env struct {
 	Stdin  io.Reader
 	Stdout io.Writer
 	Stderr io.Writer
+	// Args is the command line after the program name, as given, for
+	// the reports that record how they were made.
+	Args []string
 }
 
 // Synced returns e with a standard error that several goroutines may

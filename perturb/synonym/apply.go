@@ -133,6 +133,10 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			outcomes[k] = OutcomeFiltered // no candidate fits where the mention stands
 			continue
 		}
+		if cands = r.dropAvoided(text, cands, func(t string) []string { return r.render(t, s, sp, style, a) }); len(cands) == 0 {
+			outcomes[k] = OutcomeFiltered // every name that fits is in --avoid
+			continue
+		}
 		if r.opts.Unseen != nil {
 			unseen := slices.DeleteFunc(slices.Clone(cands), func(c Candidate) bool { return r.opts.Unseen[mention.Key(c.Term)] })
 			switch {

@@ -80,8 +80,11 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 			continue
 		}
 		// Nor may it repeat the name the mention is coordinated with
-		// ("Nociceptin / orphanin FQ" -> "Nociceptin / nociceptin").
-		if repeatsNeighbour(s, sp, c.Term) {
+		// ("Nociceptin / orphanin FQ" -> "Nociceptin / nociceptin"), or
+		// a name the sentence already writes elsewhere ("Sirolimus , a
+		// mammalian target of rapamycin inhibitor" -> "Rapamycin , a
+		// ... rapamycin inhibitor").
+		if repeatsNeighbour(s, sp, c.Term) || writtenElsewhere(s, sp, c.Term) {
 			continue
 		}
 		// A name ending in the word after the mention, or starting with
@@ -100,7 +103,11 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 		// Nor follow an "of" ("a fraction of breast cancer" -> "a
 		// fraction of carcinoma of the breast"): a blind reading judged
 		// the chained "of"s awkward.
-		if (premodifies(next) || prev == "of") && slices.Contains(english.Words(c.Term), "of") {
+		// Nor stand in a coordination of premodifiers ("3 of 32 breast
+		// and 1 of 12 ovarian carcinomas", "ovarian and early - onset
+		// breast cancer"), which would leave the other premodifier
+		// without its noun.
+		if (premodifies(next) || prev == "of" || coordinatedBefore(s, sp)) && slices.Contains(english.Words(c.Term), "of") {
 			continue
 		}
 		// Nor may it come out as the mention itself once in running text
@@ -129,6 +136,37 @@ func repeatsNeighbour(s conll.Sentence, sp iob.Span, name string) bool {
 	}
 	return sp.End+1+n <= len(s.Tokens) && coordinators[strings.ToLower(s.Tokens[sp.End])] &&
 		english.TrivialKey(strings.Join(s.Tokens[sp.End+1:sp.End+1+n], " ")) == key
+}
+
+// coordinatedBefore reports whether "and" or "or" stands among the four
+// tokens before mention sp of s: the mention may share its head with a
+// premodifier before it.
+func coordinatedBefore(s conll.Sentence, sp iob.Span) bool {
+	for i := sp.Start - 1; i >= 0 && i >= sp.Start-4; i-- {
+		if w := strings.ToLower(s.Tokens[i]); w == "and" || w == "or" {
+			return true
+		}
+	}
+	return false
+}
+
+// writtenElsewhere reports whether the words of name (english.KeyWords)
+// stand in s outside mention sp, as a run of its words: the replacement
+// would say the same name twice, or mix it with the mention's.
+func writtenElsewhere(s conll.Sentence, sp iob.Span, name string) bool {
+	nw := english.KeyWords(name)
+	if len(nw) == 0 {
+		return false
+	}
+	for _, part := range [][]string{s.Tokens[:sp.Start], s.Tokens[sp.End:]} {
+		ws := english.KeyWords(strings.Join(part, " "))
+		for i := 0; i+len(nw) <= len(ws); i++ {
+			if slices.Equal(ws[i:i+len(nw)], nw) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // stemRepeat reports whether name has a word sharing its first five

@@ -148,12 +148,18 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// ("Antirifampicin"); then 10.4% and 12.2% with INN/BAN pairs
 	// (indometacin, ciclosporin, beclometasone, cefalexin,
 	// chlorphenamine) and clinical ones (acute kidney failure,
-	// dysrhythmia, diabetic kidney disease) in pairs.txt.
-	if n, d := st.share("Chemical"); 1000*n < 104*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 10.4%%", n, d)
+	// dysrhythmia, diabetic kidney disease) in pairs.txt; 10.2% and
+	// 11.7% after a second blind reading (178 of 200 natural): 16 names
+	// and pairs avoided, no name the sentence writes elsewhere
+	// ("Rapamycin , a mammalian target of rapamycin inhibitor"), no "of"
+	// without its article for a mention that has it; 10.1% and 11.6%
+	// after a third (184 of 200 natural, 92.0%): 11 more names and
+	// pairs.
+	if n, d := st.share("Chemical"); 1000*n < 101*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 10.1%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 122*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 12.2%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 115*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 11.5%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
@@ -180,8 +186,11 @@ func TestCoverageNCBI(t *testing.T) {
 	// the session-6 blind reading (pancreas carcinoma, renal
 	// adenocarcinoma, von Willebrand's factor deficiency, HPRT
 	// deficiency for Lesch-Nyhan syndrome, repeated in this test set).
-	if 1000*n < 44*d {
-		t.Errorf("NCBI-disease: %d of %d replaced, want >= 4.4%%", n, d)
+	// 4.4% (42) after a reading of 100 fresh NCBI-disease-train
+	// replacements (61 natural): 22 names and pairs avoided, no "of"
+	// name in a coordination of premodifiers.
+	if 1000*n < 43*d {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 4.3%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)

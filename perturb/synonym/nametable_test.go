@@ -79,7 +79,7 @@ func TestNameRules(t *testing.T) {
 			accepted: [][2]string{{"diazepam", "methyl diazepinone"}, {"Adriamycin", "doxorubicin"}},
 		},
 		"\"X of Y\" without the article": {
-			rejected: [][2]string{{"colon cancer", "carcinoma of large bowel"}, {"endometrial hyperplasia", "hyperplasia of endometrium"}},
+			rejected: [][2]string{{"colon cancer", "carcinoma of large bowel"}, {"endometrial hyperplasia", "hyperplasia of endometrium"}, {"carcinomas of the urinary bladder", "cancers of bladder"}},
 			accepted: [][2]string{{"dyspnea", "shortness of breath"}, {"Fallot tetralogy", "tetralogy of Fallot"}, {"liver cancer", "cancer of the liver"}},
 		},
 		"adds or drops a qualifier": {

@@ -35,6 +35,7 @@ func newKind() *perturb.Kind {
 			{Name: "tokenize", Default: d.Tokenize, Help: "tokenization of replacements: auto, punct (\"5 - FU\") or space (\"5-FU\")"},
 			{Name: "exclude-sources", Default: "", Help: "comma-separated sources never used (MESH, DRUGBANK, CHEBI, DOID, NCIT, or UMLS SABs)"},
 			{Name: "exclude-tty", Default: "", Help: "comma-separated term types never used as replacements"},
+			{Name: "avoid", Default: "", Files: true, Help: "file of names and pairs (\"from -> to\") never used, in the format of the embedded avoid list, as 'stress review score --avoid' writes them"},
 			{Name: "unseen-in", Default: "", List: true, Files: true, Help: "corpora (e.g. train.tsv; comma-separated) whose gold mentions are never used as replacements"},
 			{Name: "unseen-only", Default: "false", Bool: true, Help: "with --unseen-in: leave a mention alone when all its names were seen (default: prefer the unseen ones)"},
 			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids or patterns (MESH:D0000?????) never used; 'default' in the list stands for post-2015 MeSH ids and BC5CDR annotation conflicts (default,MESH:D012345 adds to them); 'none'"},
@@ -61,6 +62,7 @@ func OptionsFromMap(m map[string]string) (Options, error) {
 	if v := m["tokenize"]; v != "" {
 		o.Tokenize = v
 	}
+	o.Avoid = m["avoid"]
 	if files := textutil.SplitList(m["unseen-in"]); len(files) > 0 {
 		if o.Unseen, err = mention.MentionsOf(files...); err != nil {
 			return o, err

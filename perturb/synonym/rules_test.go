@@ -106,6 +106,8 @@ func TestContextRules(t *testing.T) {
 	}{
 		{"target of", "the mammalian target of rapamycin pathway", "O O O O B-Chemical O",
 			func(a []string) bool { return len(a) == 0 }, "rapamycin in a protein's name is left"},
+		{"written elsewhere", "Sirolimus , a mammalian target of rapamycin inhibitor , was given", "B-Chemical O O O O O B-Chemical O O O O",
+			func(a []string) bool { return !slices.Contains(a, "Rapamycin") }, "no \"Rapamycin , a ... rapamycin inhibitor\""},
 		{"embedded name", "Antirifampicin antibodies in rifampicin - associated renal failure", "O O O B-Chemical O O B-Disease I-Disease",
 			func(a []string) bool { return len(a) == 0 || !strings.Contains(strings.Join(a, " "), "rifampin") }, "no \"Antirifampicin ... rifampin\""},
 		{"inside a long form", "concentrations of selective serotonin reuptake inhibitors ( SSRIs ) rose", "O O O B-Chemical O O O O O O",
@@ -126,6 +128,8 @@ func TestContextRules(t *testing.T) {
 			func(a []string) bool { return !slices.Contains(a, "carcinoma of the lung") }, "an 'of' name cannot premodify \"risk\""},
 		{"after of", "a fraction of breast cancer was hereditary", "O O O B-Disease I-Disease O O",
 			func(a []string) bool { return !slices.Contains(a, "carcinoma of the breast") }, "no \"of carcinoma of the breast\""},
+		{"coordinated premodifier", "ovarian and early - onset breast cancer", "O O O O O B-Disease I-Disease",
+			func(a []string) bool { return !slices.Contains(a, "carcinoma of the breast") }, "no \"ovarian and ... carcinoma of the breast\""},
 		{"of name", "breast cancer was hereditary", "B-Disease I-Disease O O",
 			func(a []string) bool { return len(a) > 0 }, "a name of some kind where no 'of' precedes"},
 		{"stem repeat", "cerebral ischemic stroke after heroin", "O B-Disease I-Disease O B-Chemical",

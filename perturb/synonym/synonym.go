@@ -164,6 +164,9 @@ type Options struct {
 	// ("MESH:D0000?????"), that are never used, and whose names are never replacements: a
 	// candidate naming one fails the round trip.
 	ExcludeConcepts []string
+	// Avoid is a file of names and pairs never used, in the format of
+	// avoid.txt, besides those of avoid.txt (see avoidopt.go).
+	Avoid string
 	// Unseen holds the names (mention.Key) of gold mentions of corpora a
 	// model was trained on (unseen-in): replacements avoid them, so that
 	// a set tests names the model never saw. With UnseenOnly a mention
@@ -272,14 +275,15 @@ func (a *Analysis) notePlurals(terms []umls.Term) {
 // perturb.Perturbation and perturb.SentenceChecker, and is safe for
 // concurrent use.
 type Replacer struct {
-	store    Store
-	opts     Options
-	noSource map[string]bool
-	noTTY    map[string]bool
-	noID     map[string]bool
-	patterns []string
-	prefixes []string // the literal prefix of each pattern, before its first wildcard
-	closer   func() error
+	store      Store
+	opts       Options
+	noSource   map[string]bool
+	noTTY      map[string]bool
+	noID       map[string]bool
+	patterns   []string
+	prefixes   []string // the literal prefix of each pattern, before its first wildcard
+	closer     func() error
+	extraAvoid *english.AvoidList // Options.Avoid, read
 
 	mu    sync.Mutex
 	cache map[string]*Analysis // type + "\x00" + normalized mention
@@ -412,6 +416,10 @@ func New(store Store, opts Options) (*Replacer, error) {
 	}
 	for _, t := range opts.ExcludeTTY {
 		r.noTTY[strings.TrimSpace(t)] = true
+	}
+	var err error
+	if r.extraAvoid, err = loadAvoid(opts.Avoid); err != nil {
+		return nil, err
 	}
 	r.noID = map[string]bool{}
 	for _, id := range opts.ExcludeConcepts {

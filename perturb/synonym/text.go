@@ -274,7 +274,21 @@ func ofWithoutArticle(name, mention string, capitals map[string]bool) bool {
 			continue
 		}
 		if y := ws[i+1]; y != "the" && y != "a" && y != "an" && !english.ProperNoun(y) && !capitals[y] {
-			return !english.Attested(name) && !slices.Contains(english.Words(mention), "of")
+			return !english.Attested(name) && !ofWithoutArticleIn(mention)
+		}
+	}
+	return false
+}
+
+// ofWithoutArticleIn reports whether mention writes "of" before a word
+// other than an article ("carcinoma of bladder"): a text that does may
+// take a name that does too; "carcinomas of the urinary bladder" may not
+// become "cancers of bladder".
+func ofWithoutArticleIn(mention string) bool {
+	ws := english.Words(mention)
+	for i := 0; i+1 < len(ws); i++ {
+		if y := ws[i+1]; ws[i] == "of" && y != "the" && y != "a" && y != "an" {
+			return true
 		}
 	}
 	return false

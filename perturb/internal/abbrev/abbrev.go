@@ -223,7 +223,7 @@ func Defines(pairs [][2]iob.Span, sp iob.Span) bool {
 // side of the span, words only; the abbreviation at most four tokens.
 func InLongForm(s conll.Sentence, sp iob.Span) bool {
 	j := sp.End
-	for j < len(s.Tokens) && j < sp.End+4 && s.Tokens[j] != "(" && english.IsLetters(strings.ReplaceAll(s.Tokens[j], "-", "")) {
+	for j < len(s.Tokens) && j < sp.End+4 && s.Tokens[j] != "(" && phraseWord(s.Tokens[j]) {
 		j++
 	}
 	if j >= len(s.Tokens) || s.Tokens[j] != "(" {
@@ -241,7 +241,7 @@ func InLongForm(s conll.Sentence, sp iob.Span) bool {
 	// dysmenorrhea in comparison with diclofenac ( DCF )" defines
 	// diclofenac only.
 	for i := j - 1; i >= 0 && i >= sp.Start-4; i-- {
-		if i < sp.Start && !english.IsLetters(strings.ReplaceAll(s.Tokens[i], "-", "")) {
+		if i < sp.Start && !phraseWord(s.Tokens[i]) {
 			break
 		}
 		if long := strings.Join(s.Tokens[i:j], " "); looksShort(short, long) && LongFormMatches(short, long) {
@@ -249,4 +249,11 @@ func InLongForm(s conll.Sentence, sp iob.Span) bool {
 		}
 	}
 	return false
+}
+
+// phraseWord reports whether token t may stand inside a long form's
+// noun phrase: a word of letters (hyphens allowed) or a hyphen token
+// ("corticotropin - releasing hormone").
+func phraseWord(t string) bool {
+	return t == "-" || english.IsLetters(strings.ReplaceAll(t, "-", ""))
 }

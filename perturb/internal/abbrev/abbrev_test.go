@@ -113,6 +113,7 @@ func TestInLongForm(t *testing.T) {
 	}{
 		{"concentrations of selective [serotonin] reuptake inhibitors ( SSRIs ) and", true},
 		{"serial sampling of [creatine] kinase ( CK ) , CK - MB", true},
+		{"Human [corticotropin] - releasing hormone ( hCRH ) and", true},
 		{"30 occasional [cocaine] users ( OC )", true}, // the letters need not cover every word
 		{"30 occasional [cocaine] ( OC ) , and", true},
 		{"mammalian target of [rapamycin] inhibitors ( mTOR - i ) .", true},

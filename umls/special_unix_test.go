@@ -3,6 +3,7 @@
 package umls
 
 import (
+	"context"
 	"errors"
 	"io"
 	"os"
@@ -62,5 +63,24 @@ func TestGenerateKeepsWhatAppeared(t *testing.T) {
 		if e.Name() != "MRCONSO.RRF" && e.Name() != "MRSTY.RRF" {
 			t.Errorf("left %s", e.Name())
 		}
+	}
+}
+
+// A FIFO as the concept store is refused before it is opened: opening
+// it for writing would wait for a reader that never comes (the test
+// has none; the old order hung here).
+func TestImportRefusesFIFO(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "store.db")
+	if err := syscall.Mkfifo(db, 0o644); err != nil {
+		t.Skipf("no FIFO: %v", err)
+	}
+	for _, force := range []bool{false, true} {
+		_, err := Import(context.Background(), db, ImportOptions{MRCONSO: "testdata/MRCONSO.RRF", Force: force})
+		if err == nil || !strings.Contains(err.Error(), "a concept store must be a regular file") {
+			t.Errorf("force %v: %v, want a refusal", force, err)
+		}
+	}
+	if info, err := os.Lstat(db); err != nil || info.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO was replaced: %v, %v", info, err)
 	}
 }

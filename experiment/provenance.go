@@ -1,0 +1,284 @@
+package experiment
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/filehash"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/sample"
+	"github.com/stress-ner/stress/stressset"
+)
+
+// mentionKinds are the kinds a report counts in gold mentions (see
+// compare.SetDescription): those that replace or respell mentions, so
+// that the share of mentions they changed is what says whether they
+// measured anything, and F1 on the changed mentions is the figure to
+// read. The others change words anywhere and are counted in tokens.
+var mentionKinds = map[string]bool{
+	"synonym":      true, // another name of the mention's concept
+	"abbreviation": true, // an abbreviation for its long form, or back
+	"entity-swap":  true, // another mention of the same type
+	"spelling":     true, // British/American respelling, mostly of mentions
+}
+
+// DescribeSet tells a compare.Comparer what a set named after a kind is
+// (sets of stress run and stress build are named by their kind); other
+// names (the original) are not described.
+func DescribeSet(name string) compare.SetDescription {
+	if _, err := perturb.Lookup(name); err != nil {
+		return compare.SetDescription{}
+	}
+	mentions := true
+	for _, part := range strings.Split(name, "+") {
+		mentions = mentions && mentionKinds[part]
+	}
+	return compare.SetDescription{Kind: name, Mentions: mentions}
+}
+
+// provenance completes p (whose tool, version, revision, date and
+// command the caller gave) with what the evaluation read and ran: the
+// test corpus and stress sets of the build m, the training corpora, the
+// systems and the kinds.
+func (ev *Evaluation) provenance(p compare.Provenance, m *stressset.Manifest) (*compare.Provenance, error) {
+	p.Seed = ev.Plan.Seed
+	sel := ev.Plan.Selection
+	p.Selection = fmt.Sprintf("%s, rate %g, targets %s, min length %d", sel.Method, sel.Rate, sel.Targets, sel.MinLength)
+	in := m.Inputs[0]
+	// The manifest holds the path relative to the build; the report
+	// names the test corpus as it was given.
+	p.Inputs = append(p.Inputs, compare.InputInfo{Role: "test", Path: ev.Plan.Inputs[0].Path, SHA256: in.SHA256,
+		Sentences: in.Stats.Sentences, Tokens: in.Stats.Tokens, Mentions: total(in.Stats.Entities), Types: in.Stats.Entities})
+	if len(ev.Systems.Baselines) > 0 {
+		train := ev.Systems.Train
+		if len(train) == 0 {
+			train = []string{"sample:train"}
+		}
+		for _, path := range train {
+			info, err := describeCorpus("train", path, ev.Systems.Opener, ev.Systems.Scheme, ev.Systems.Repair)
+			if err != nil {
+				return nil, err
+			}
+			p.Inputs = append(p.Inputs, info)
+		}
+	}
+	for _, mk := range m.Kinds {
+		k := compare.KindInfo{Name: mk.Name, Set: mk.Name, Options: mk.Options}
+		if kind, err := perturb.Lookup(mk.Name); err == nil {
+			k.Help = kind.Help
+		}
+		for _, out := range in.Outputs {
+			if out.Kind == mk.Name {
+				k.File, k.SHA256 = out.File, out.SHA256
+			}
+		}
+		p.Kinds = append(p.Kinds, k)
+	}
+	systems, err := ev.Systems.describe()
+	if err != nil {
+		return nil, err
+	}
+	p.Systems = systems
+	return &p, nil
+}
+
+func total(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+// describeCorpus hashes and counts a corpus file, or a part of the
+// embedded sample (its uncompressed bytes, as a build hashes them).
+func describeCorpus(role, path string, opener conll.Opener, scheme iob.Scheme, repair func(conll.Repair)) (compare.InputInfo, error) {
+	info := compare.InputInfo{Role: role, Path: path, Types: map[string]int{}}
+	if !CanReread(path) { // read once, by the training
+		info.SHA256 = "not a regular file: not read twice"
+		return info, nil
+	}
+	var sents []conll.Sentence
+	var err error
+	if stressset.IsSample(path) {
+		r := sample.TrainReader()
+		if path == sample.TestName {
+			r = sample.TestReader()
+		}
+		if info.SHA256, err = filehash.Reader(path, r); err != nil {
+			return info, err
+		}
+		sents, err = ReadTraining(opener, nil, scheme, QuietRepair(repair))
+	} else {
+		if info.SHA256, err = filehash.File(path); err != nil {
+			return info, err
+		}
+		sents, err = ReadTraining(opener, []string{path}, scheme, QuietRepair(repair))
+	}
+	if err != nil {
+		return info, err
+	}
+	for _, s := range sents {
+		info.Sentences++
+		info.Tokens += len(s.Tokens)
+		for _, sp := range iob.Spans(s.Tags) {
+			info.Types[sp.Type]++
+			info.Mentions++
+		}
+	}
+	return info, nil
+}
+
+// CanReread reports whether the corpus at path may be read a second
+// time, to be counted or hashed beside the work: a regular file or the
+// embedded sample, not standard input ("-") or a FIFO, which the work
+// reads once (a second reader would steal its data or wait forever).
+func CanReread(path string) bool {
+	if stressset.IsSample(path) {
+		return true
+	}
+	if path == "-" {
+		return false
+	}
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// QuietRepair returns a repair that repairs as repair would and says nothing
+// (the corpus is read again only to be counted: its repairs were or
+// will be reported once), or nil when repair is nil (no repairs).
+func QuietRepair(repair func(conll.Repair)) func(conll.Repair) {
+	if repair == nil {
+		return nil
+	}
+	return func(conll.Repair) {}
+}
+
+// describe says what each system of s is, in the order of SystemNames.
+func (s *Systems) describe() ([]compare.SystemInfo, error) {
+	names := s.SystemNames()
+	var out []compare.SystemInfo
+	train := "the embedded sample's training part"
+	if len(s.Train) > 0 {
+		var bases []string
+		for _, t := range s.Train {
+			bases = append(bases, filepath.Base(t))
+		}
+		train = strings.Join(bases, " + ")
+	}
+	i := 0
+	suffixes := []string{""}
+	for _, mk := range s.Augment {
+		suffixes = append(suffixes, mk.Name)
+	}
+	for _, aug := range suffixes {
+		for _, f := range s.Baselines {
+			src := fmt.Sprintf("built-in %s baseline (averaged perceptron), %s on %s", f, epochs(s.Epochs), train)
+			if aug != "" {
+				src += " plus one " + aug + " copy of it"
+			}
+			out = append(out, compare.SystemInfo{Name: names[i], Kind: "baseline", Source: src})
+			i++
+		}
+	}
+	for _, m := range s.Models {
+		sum := "not a regular file: not read twice"
+		if CanReread(m.File) {
+			var err error
+			if sum, err = filehash.File(m.File); err != nil {
+				return nil, err
+			}
+		}
+		out = append(out, compare.SystemInfo{Name: names[i], Kind: "model", Source: m.File, SHA256: sum})
+		i++
+	}
+	for _, c := range s.Commands {
+		out = append(out, compare.SystemInfo{Name: names[i], Kind: "command", Source: c})
+		i++
+	}
+	for _, c := range s.Servers {
+		out = append(out, compare.SystemInfo{Name: names[i], Kind: "server", Source: c})
+		i++
+	}
+	return out, nil
+}
+
+// CompareProvenance completes p for a comparison of predictions (stress
+// compare): the build's test corpus, kinds and sets, or the gold files,
+// and each system's predictions.
+func CompareProvenance(p compare.Provenance, buildDir, input string, preds []compare.Predictions,
+	golds []compare.GoldFile, predFiles []compare.PredictionFile, seed uint64, sets []compare.SetInfo) (*compare.Provenance, error) {
+	p.Seed = seed
+	if buildDir != "" {
+		b, err := stressset.Open(buildDir)
+		if err != nil {
+			return nil, err
+		}
+		in, err := b.Input(input)
+		if err != nil {
+			return nil, err
+		}
+		p.Seed = b.Manifest.Seed
+		sel := b.Manifest.Selection
+		p.Selection = fmt.Sprintf("%s, rate %g, targets %s, min length %d", sel.Method, sel.Rate, sel.Targets, sel.MinLength)
+		path, err := b.OriginalPath(in) // the manifest's path is relative to the build
+		if err != nil {
+			path = in.Path
+		}
+		p.Inputs = append(p.Inputs, compare.InputInfo{Role: "test", Path: path, SHA256: in.SHA256,
+			Sentences: in.Stats.Sentences, Tokens: in.Stats.Tokens, Mentions: total(in.Stats.Entities), Types: in.Stats.Entities})
+		for _, mk := range b.Manifest.Kinds {
+			k := compare.KindInfo{Name: mk.Name, Set: mk.Name, Options: mk.Options}
+			if kind, err := perturb.Lookup(mk.Name); err == nil {
+				k.Help = kind.Help
+			}
+			for _, out := range in.Outputs {
+				if out.Kind == mk.Name {
+					k.File, k.SHA256 = out.File, out.SHA256
+				}
+			}
+			p.Kinds = append(p.Kinds, k)
+		}
+		for _, pr := range preds {
+			p.Systems = append(p.Systems, compare.SystemInfo{Name: pr.System, Kind: "predictions", Source: pr.Dir})
+		}
+		return &p, nil
+	}
+	for _, g := range golds {
+		info := compare.InputInfo{Role: "gold " + g.Set, Path: g.Path, SHA256: "not a regular file: not read twice"}
+		if CanReread(g.Path) {
+			sum, err := filehash.File(g.Path)
+			if err != nil {
+				return nil, err
+			}
+			info.SHA256 = sum
+		}
+		for _, s := range sets { // as the comparison read them
+			if s.Name == g.Set {
+				info.Sentences, info.Tokens, info.Mentions = s.Sentences, s.Tokens, s.Mentions
+			}
+		}
+		p.Inputs = append(p.Inputs, info)
+	}
+	for _, pf := range predFiles {
+		src := pf.Path
+		if pf.Set != "" {
+			src = pf.Set + ": " + src
+		}
+		p.Systems = append(p.Systems, compare.SystemInfo{Name: pf.System, Kind: "predictions", Source: src})
+	}
+	return &p, nil
+}
+
+// epochs says how many training passes: "1 epoch", "10 epochs".
+func epochs(n int) string {
+	if n == 1 {
+		return "1 epoch"
+	}
+	return fmt.Sprintf("%d epochs", n)
+}

@@ -1,0 +1,224 @@
+package readme
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParse(t *testing.T) {
+	doc := "text\n<!-- test: run, shared -->\n```sh\nstress run \\\n    --out x   # comment\n\n# alone\nls\n```\n" +
+		"<!-- file: a.py -->\n```python\nprint(1)\n```\n```sh\nunmarked\n```\n<!-- test: skip needs a GPU -->\n```sh\nx\n```\n" +
+		"<!-- test: same-as scripts/r.sh -->\n```sh\ny\n```\n<!-- test: bogus -->\n```sh\nz\n```\n<!-- test: shared -->\n```sh\nz\n```\n"
+	blocks, err := Parse(strings.NewReader(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(blocks) != 7 {
+		t.Fatalf("%d blocks: %+v", len(blocks), blocks)
+	}
+	for _, tc := range []struct {
+		i       int
+		plan    Plan
+		wantErr string
+	}{
+		{0, Plan{Run: true, Shared: true}, ""},
+		{2, Plan{}, "needs a <!-- test"},
+		{3, Plan{Skip: "needs a GPU"}, ""},
+		{4, Plan{SameAs: "scripts/r.sh"}, ""},
+		{5, Plan{}, "unknown marker"},
+		{6, Plan{}, "runs nothing"},
+	} {
+		p, err := blocks[tc.i].Plan()
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("block %d: error %v, want %q", tc.i, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil || p != tc.plan {
+			t.Errorf("block %d: plan %+v, %v; want %+v", tc.i, p, err, tc.plan)
+		}
+	}
+	if blocks[1].Marker != "file: a.py" || blocks[1].Lang != "python" || blocks[1].Body != "print(1)\n" {
+		t.Errorf("file block %+v", blocks[1])
+	}
+	if got := Commands(blocks[0].Body); !slices.Equal(got, []string{"stress run --out x", "ls"}) {
+		t.Errorf("commands %q", got)
+	}
+	if m := MissingOutput("  a   b\n...\nc\n", "x\na b\n"); !slices.Equal(m, []string{"c"}) {
+		t.Errorf("missing %q", m)
+	}
+	if _, err := Parse(strings.NewReader("```sh\nx\n")); err == nil {
+		t.Error("an unclosed fence is not an error")
+	}
+}
+
+// TestREADME runs the command blocks of README.md as its markers say
+// (see the package comment), in order, in a copy of the repository with
+// a freshly built stress on PATH and ../shared beside it when the
+// corpora are there. Blocks that need the corpora are skipped with a
+// message without them, slow ones without STRESS_README_SLOW=1.
+func TestREADME(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks, err := Parse(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every command block is marked, whatever this run executes.
+	for _, b := range blocks {
+		if b.IsCommand() {
+			if _, err := b.Plan(); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	if t.Failed() {
+		return
+	}
+	if testing.Short() {
+		t.Skip("-short: the README's commands are not run")
+	}
+	tmp := t.TempDir()
+	bin, gobin, repo := filepath.Join(tmp, "bin"), filepath.Join(tmp, "gobin"), filepath.Join(tmp, "repo")
+	build := exec.Command("go", "build", "-o", filepath.Join(bin, "stress"), "./cmd/stress")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	copyRepo(t, root, repo)
+	shared := filepath.Join(root, "..", "shared")
+	haveShared := false
+	if fi, err := os.Stat(filepath.Join(shared, "corpora")); err == nil && fi.IsDir() {
+		haveShared = true
+		if err := os.Symlink(shared, filepath.Join(tmp, "shared")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The README's install block puts stress in GOBIN, first on PATH, so
+	// that the blocks after it run the binary it installed, as a reader's
+	// would; bin, built here, is there only for a block run alone.
+	env := append(os.Environ(), "GOBIN="+gobin, "PATH="+gobin+string(os.PathListSeparator)+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	slow := os.Getenv("STRESS_README_SLOW") != ""
+
+	lastOutput, lastLine := "", 0
+	for _, b := range blocks {
+		switch {
+		case strings.HasPrefix(b.Marker, "file:"):
+			name := strings.TrimSpace(strings.TrimPrefix(b.Marker, "file:"))
+			if err := os.WriteFile(filepath.Join(repo, name), []byte(b.Body), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		case b.Marker == "output":
+			t.Run(fmt.Sprintf("line%d-output", b.Line), func(t *testing.T) {
+				if lastLine == 0 {
+					t.Skipf("README.md:%d: the command block before it did not run", b.Line)
+				}
+				if m := MissingOutput(b.Body, lastOutput); len(m) > 0 {
+					t.Errorf("README.md:%d shows lines the block at line %d does not print:\n%s\n--- it printed:\n%s",
+						b.Line, lastLine, strings.Join(m, "\n"), lastOutput)
+				}
+			})
+			continue
+		case !b.IsCommand():
+			continue
+		}
+		p, _ := b.Plan()
+		lastLine = 0
+		t.Run(fmt.Sprintf("line%d", b.Line), func(t *testing.T) {
+			switch {
+			case p.Skip != "":
+				t.Skipf("README.md:%d: not run: %s", b.Line, p.Skip)
+			case p.SameAs != "":
+				data, err := os.ReadFile(filepath.Join(root, p.SameAs))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, c := range Commands(b.Body) {
+					if !strings.Contains(strings.Join(Commands(string(data)), "\n"), c) {
+						t.Errorf("README.md:%d: %q is not in %s", b.Line, c, p.SameAs)
+					}
+				}
+				return
+			case p.CI:
+				data, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, c := range Commands(b.Body) {
+					if !slices.Contains(Commands(string(data)), c) {
+						t.Errorf("README.md:%d: %q is not run by .ci/run", b.Line, c)
+					}
+				}
+				return
+			case p.Shared && !haveShared:
+				t.Skipf("README.md:%d: needs the corpora in %s", b.Line, shared)
+			case p.Slow && !slow:
+				t.Skipf("README.md:%d: slow; run with STRESS_README_SLOW=1", b.Line)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, "bash", "-eo", "pipefail", "-c", b.Body)
+			cmd.Dir, cmd.Env = repo, env
+			var out bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &out
+			start := time.Now()
+			err := cmd.Run()
+			t.Logf("README.md:%d ran in %.1f s", b.Line, time.Since(start).Seconds())
+			if err != nil {
+				t.Fatalf("README.md:%d: %v\n%s\n--- output:\n%s", b.Line, err, b.Body, out.String())
+			}
+			lastOutput, lastLine = out.String(), b.Line
+		})
+	}
+}
+
+// copyRepo copies the files git tracks in root (as they are in the work
+// tree) to dst.
+func copyRepo(t *testing.T, root, dst string) {
+	t.Helper()
+	ls := exec.Command("git", "ls-files", "-z")
+	ls.Dir = root
+	out, err := ls.Output()
+	if err != nil {
+		t.Fatalf("git ls-files: %v", err)
+	}
+	for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		src := filepath.Join(root, name)
+		fi, err := os.Lstat(src)
+		if err != nil {
+			continue // deleted in the work tree
+		}
+		if !fi.Mode().IsRegular() {
+			continue
+		}
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		target := filepath.Join(dst, name)
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(target, data, fi.Mode().Perm()|fs.FileMode(0o200)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,201 @@
+package review
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// DefaultLabels are the labels offered for a change of any kind unless
+// Labels says otherwise.
+var DefaultLabels = []string{"natural", "unnatural", "meaning changed", "grammar broken", Unsure}
+
+// Unsure is the label with which a judge abstains: an item judged unsure
+// is neither counted valid nor flagged.
+const Unsure = "unsure"
+
+// MaxLabels is the most labels a kind may offer: the page binds them to
+// the keys 1 to 9.
+const MaxLabels = 9
+
+// Labels are the labels offered for the changes of each kind. The first
+// label of a list is the one that counts as valid (natural), Unsure
+// abstains, and every other label flags the item (see RoleOf).
+type Labels struct {
+	Default []string            // for kinds not in Kinds; DefaultLabels when nil
+	Kinds   map[string][]string // by change kind
+}
+
+// For returns the labels of kind.
+func (l Labels) For(kind string) []string {
+	if ls, ok := l.Kinds[kind]; ok {
+		return ls
+	}
+	if l.Default != nil {
+		return l.Default
+	}
+	return DefaultLabels
+}
+
+// Set sets the labels of kind ("*": every kind without its own), after
+// checking the list (see CheckLabels).
+func (l *Labels) Set(kind string, labels []string) error {
+	kind = strings.TrimSpace(kind)
+	if kind == "" {
+		return fmt.Errorf("%w: no kind before \"=\" (use * for every kind)", ErrLabels)
+	}
+	labels = trimAll(labels)
+	if err := CheckLabels(labels); err != nil {
+		return fmt.Errorf("labels of %s: %w", kind, err)
+	}
+	if kind == "*" {
+		if l.Default != nil {
+			return fmt.Errorf("%w: labels of every kind (*) given twice", ErrLabels)
+		}
+		l.Default = labels
+		return nil
+	}
+	if _, dup := l.Kinds[kind]; dup {
+		return fmt.Errorf("%w: labels of %s given twice", ErrLabels, kind)
+	}
+	if l.Kinds == nil {
+		l.Kinds = map[string][]string{}
+	}
+	l.Kinds[kind] = labels
+	return nil
+}
+
+// Parse sets labels from "KIND=label,label,..." ("*=..." for every
+// kind).
+func (l *Labels) Parse(spec string) error {
+	kind, list, ok := strings.Cut(spec, "=")
+	if !ok {
+		return fmt.Errorf("%w: %q: want KIND=label,label,... (or * for every kind)", ErrLabels, spec)
+	}
+	return l.Set(kind, strings.Split(list, ","))
+}
+
+// ReadFile sets labels from a file of "KIND=label,label,..." lines;
+// blank lines and lines starting with "#" are skipped. Errors name the
+// file and line.
+func (l *Labels) ReadFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff")
+		}
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		if err := l.Parse(text); err != nil {
+			return &ParseError{File: path, Line: line, Err: err}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read %s: %w", path, err)
+	}
+	return nil
+}
+
+// kinds lists the kinds with labels of their own, sorted.
+func (l Labels) kinds() []string {
+	var ks []string
+	for k := range l.Kinds {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func trimAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strings.TrimSpace(s)
+	}
+	return out
+}
+
+// CheckLabels checks a label list: two to MaxLabels labels, none empty,
+// none twice (ignoring case), no control characters or commas (labels
+// are written comma-separated in the key), and Unsure not first (the
+// first label is the valid one).
+func CheckLabels(labels []string) error {
+	if len(labels) < 2 || len(labels) > MaxLabels {
+		return fmt.Errorf("%w: %d labels, want 2 to %d", ErrLabels, len(labels), MaxLabels)
+	}
+	seen := map[string]bool{}
+	for _, lb := range labels {
+		if lb == "" {
+			return fmt.Errorf("%w: an empty label", ErrLabels)
+		}
+		if strings.ContainsFunc(lb, unicode.IsControl) || strings.Contains(lb, ",") {
+			return fmt.Errorf("%w: label %q holds a comma or a control character", ErrLabels, lb)
+		}
+		key := strings.ToLower(lb)
+		if seen[key] {
+			return fmt.Errorf("%w: label %q twice", ErrLabels, lb)
+		}
+		seen[key] = true
+	}
+	if strings.EqualFold(labels[0], Unsure) {
+		return fmt.Errorf("%w: the first label counts as valid, so it cannot be %q", ErrLabels, Unsure)
+	}
+	return nil
+}
+
+// Role is what a judgement says of an item.
+type Role int
+
+// Roles of a label (see RoleOf).
+const (
+	Valid   Role = iota // the change is fine (the first label)
+	Abstain             // the judge could not tell (Unsure)
+	Flaw                // the change is wrong in the way the label says
+)
+
+func (r Role) String() string {
+	switch r {
+	case Valid:
+		return "valid"
+	case Abstain:
+		return "abstain"
+	}
+	return "flaw"
+}
+
+// roleRules decide the role of a label among the labels of its item, in
+// order; the first that applies wins.
+var roleRules = []struct {
+	name    string
+	applies func(labels []string, label string) bool
+	role    Role
+}{
+	{"the first label is the valid one", func(ls []string, l string) bool { return len(ls) > 0 && ls[0] == l }, Valid},
+	{"unsure abstains", func(_ []string, l string) bool { return strings.EqualFold(l, Unsure) }, Abstain},
+	{"any other label is a flaw", func([]string, string) bool { return true }, Flaw},
+}
+
+// RoleOf returns the role of label among labels (see roleRules).
+func RoleOf(labels []string, label string) Role {
+	for _, r := range roleRules {
+		if r.applies(labels, label) {
+			return r.role
+		}
+	}
+	return Flaw
+}
+
+// hasLabel reports whether labels offers label (exactly as written).
+func hasLabel(labels []string, label string) bool { return slices.Contains(labels, label) }
