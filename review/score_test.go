@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"math"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,16 +13,33 @@ import (
 	"github.com/stress-ner/stress/compare"
 )
 
-// reference reads testdata/reference.tsv, the values that
-// testdata/reference.py computes with its own implementations of the
-// Wilson interval (as statsmodels' proportion_confint(method="wilson")),
-// Cohen's kappa (as sklearn's cohen_kappa_score) and Fleiss' kappa (as
-// statsmodels' fleiss_kappa), checked there against Newcombe (1998,
-// Table I), Wikipedia's Cohen example and Fleiss (1971)'s example: rows
-// by measure.
-func reference(t *testing.T) map[string][][]string {
+// referenceFiles hold the expected values of the statistics tests, rows
+// by measure:
+//
+//   - testdata/reference.tsv: what testdata/reference.py computes with
+//     its own implementations of the Wilson interval (as statsmodels'
+//     proportion_confint(method="wilson")), Cohen's kappa (as sklearn's
+//     cohen_kappa_score) and Fleiss' kappa (as statsmodels'
+//     fleiss_kappa), checked there against Newcombe (1998, Table I),
+//     Wikipedia's Cohen example and Fleiss (1971)'s example;
+//   - testdata/reference_libraries.tsv: the same cases computed by those
+//     libraries themselves ("reference.py --libraries": statsmodels
+//     0.13.5 proportion_confint and fleiss_kappa, scikit-learn 1.2.1
+//     cohen_kappa_score, as Debian bookworm packages them), the same
+//     published examples asserted first.
+var referenceFiles = []string{"testdata/reference.tsv", "testdata/reference_libraries.tsv"}
+
+// forReferences runs f on each reference file, as a subtest.
+func forReferences(t *testing.T, f func(t *testing.T, ref map[string][][]string)) {
+	for _, name := range referenceFiles {
+		t.Run(filepath.Base(name), func(t *testing.T) { f(t, reference(t, name)) })
+	}
+}
+
+// reference reads one of referenceFiles: rows by measure.
+func reference(t *testing.T, name string) map[string][][]string {
 	t.Helper()
-	f, err := os.Open("testdata/reference.tsv")
+	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,60 +88,66 @@ func near(got, want float64) bool {
 }
 
 func TestWilsonReference(t *testing.T) {
-	rows := reference(t)["wilson"]
-	if len(rows) < 10 {
-		t.Fatalf("%d Wilson cases in reference.tsv", len(rows))
-	}
-	for _, r := range rows {
-		k, n := atoi(t, r[1]), atoi(t, r[2])
-		lo, hi := Wilson(k, n, Z95)
-		if !near(lo, num(t, r[3])) || !near(hi, num(t, r[4])) {
-			t.Errorf("Wilson(%d, %d) = %.15g–%.15g, reference %s–%s", k, n, lo, hi, r[3], r[4])
+	forReferences(t, func(t *testing.T, ref map[string][][]string) {
+		rows := ref["wilson"]
+		if len(rows) < 10 {
+			t.Fatalf("%d Wilson cases in reference.tsv", len(rows))
 		}
-	}
-	if lo, hi := Wilson(0, 0, Z95); !math.IsNaN(lo) || !math.IsNaN(hi) {
-		t.Errorf("Wilson(0, 0) = %v, %v, want NaN", lo, hi)
-	}
+		for _, r := range rows {
+			k, n := atoi(t, r[1]), atoi(t, r[2])
+			lo, hi := Wilson(k, n, Z95)
+			if !near(lo, num(t, r[3])) || !near(hi, num(t, r[4])) {
+				t.Errorf("Wilson(%d, %d) = %.15g–%.15g, reference %s–%s", k, n, lo, hi, r[3], r[4])
+			}
+		}
+		if lo, hi := Wilson(0, 0, Z95); !math.IsNaN(lo) || !math.IsNaN(hi) {
+			t.Errorf("Wilson(0, 0) = %v, %v, want NaN", lo, hi)
+		}
+	})
 }
 
 func TestCohenReference(t *testing.T) {
-	rows := reference(t)["cohen"]
-	for _, r := range rows {
-		a, b := strings.Split(r[1], ","), strings.Split(r[2], ",")
-		want := num(t, r[3])
-		k, ok := CohenKappa(a, b)
-		if ok == math.IsNaN(want) || !near(k, want) {
-			t.Errorf("%s: kappa %v (defined %v), reference %s", r[0], k, ok, r[3])
+	forReferences(t, func(t *testing.T, ref map[string][][]string) {
+		rows := ref["cohen"]
+		for _, r := range rows {
+			a, b := strings.Split(r[1], ","), strings.Split(r[2], ",")
+			want := num(t, r[3])
+			k, ok := CohenKappa(a, b)
+			if ok == math.IsNaN(want) || !near(k, want) {
+				t.Errorf("%s: kappa %v (defined %v), reference %s", r[0], k, ok, r[3])
+			}
 		}
-	}
-	if _, ok := CohenKappa(nil, nil); ok {
-		t.Error("kappa of no items is defined")
-	}
+		if _, ok := CohenKappa(nil, nil); ok {
+			t.Error("kappa of no items is defined")
+		}
+	})
 }
 
 func TestFleissReference(t *testing.T) {
-	rows := reference(t)["fleiss"]
-	for _, r := range rows {
-		// A table of counts becomes each item's list of labels.
-		var ratings [][]string
-		for _, row := range strings.Split(r[1], ";") {
-			var labels []string
-			for j, c := range strings.Split(row, ",") {
-				for range atoi(t, c) {
-					labels = append(labels, "category"+strconv.Itoa(j))
+	forReferences(t, func(t *testing.T, ref map[string][][]string) {
+		rows := ref["fleiss"]
+		for _, r := range rows {
+			// A table of counts becomes each item's list of labels.
+			var ratings [][]string
+			for _, row := range strings.Split(r[1], ";") {
+				var labels []string
+				for j, c := range strings.Split(row, ",") {
+					for range atoi(t, c) {
+						labels = append(labels, "category"+strconv.Itoa(j))
+					}
 				}
+				ratings = append(ratings, labels)
 			}
-			ratings = append(ratings, labels)
+			want, wantObs := num(t, r[2]), num(t, r[3])
+			k, obs, ok := FleissKappa(ratings)
+			if ok == math.IsNaN(want) || !near(k, want) || !near(obs, wantObs) {
+				t.Errorf("%s: kappa %v observed %v (defined %v), reference %s, %s", r[0], k, obs, ok, r[2], r[3])
+			}
 		}
-		want, wantObs := num(t, r[2]), num(t, r[3])
-		k, obs, ok := FleissKappa(ratings)
-		if ok == math.IsNaN(want) || !near(k, want) || !near(obs, wantObs) {
-			t.Errorf("%s: kappa %v observed %v (defined %v), reference %s, %s", r[0], k, obs, ok, r[2], r[3])
+		if _, _, ok := FleissKappa([][]string{{"a", "b"}, {"a"}}); ok {
+			t.Error("kappa of items with different numbers of raters is defined")
 		}
-	}
-	if _, _, ok := FleissKappa([][]string{{"a", "b"}, {"a"}}); ok {
-		t.Error("kappa of items with different numbers of raters is defined")
-	}
+	})
 }
 
 func scoreFiles(t *testing.T, judges ...string) *Report {
@@ -151,49 +175,51 @@ func scoreFiles(t *testing.T, judges ...string) *Report {
 // two and three judges and compares every rate, interval and kappa with
 // reference.py's independent scoring of the same files.
 func TestScoreReference(t *testing.T) {
-	rows := reference(t)["score"]
-	for _, set := range []string{"a", "a+b", "a+b+c"} {
-		rep := scoreFiles(t, strings.Split(set, "+")...)
-		checked := 0
-		for _, r := range rows {
-			if r[0] != set {
-				continue
-			}
-			checked++
-			scope, value := r[1], r[2]
-			switch scope {
-			case "cohen", "fleiss":
-				a := rep.Agreement
-				if a == nil || a.Method != scope || a.Items != atoi(t, r[3]) || a.Kappa == nil || a.KappaValid == nil ||
-					!near(*a.Kappa, num(t, r[5])) || !near(*a.KappaValid, num(t, r[6])) || !near(a.Observed, num(t, r[7])) {
-					t.Errorf("%s: agreement %+v, reference %v", set, a, r)
+	forReferences(t, func(t *testing.T, ref map[string][][]string) {
+		rows := ref["score"]
+		for _, set := range []string{"a", "a+b", "a+b+c"} {
+			rep := scoreFiles(t, strings.Split(set, "+")...)
+			checked := 0
+			for _, r := range rows {
+				if r[0] != set {
+					continue
 				}
-				continue
-			}
-			var got *Rate
-			if scope == "overall" {
-				got = &rep.Overall
-			}
-			for i, g := range rep.Groups {
-				if g.By == scope && g.Value == value {
-					got = &rep.Groups[i].Rate
+				checked++
+				scope, value := r[1], r[2]
+				switch scope {
+				case "cohen", "fleiss":
+					a := rep.Agreement
+					if a == nil || a.Method != scope || a.Items != atoi(t, r[3]) || a.Kappa == nil || a.KappaValid == nil ||
+						!near(*a.Kappa, num(t, r[5])) || !near(*a.KappaValid, num(t, r[6])) || !near(a.Observed, num(t, r[7])) {
+						t.Errorf("%s: agreement %+v, reference %v", set, a, r)
+					}
+					continue
+				}
+				var got *Rate
+				if scope == "overall" {
+					got = &rep.Overall
+				}
+				for i, g := range rep.Groups {
+					if g.By == scope && g.Value == value {
+						got = &rep.Groups[i].Rate
+					}
+				}
+				if got == nil {
+					t.Errorf("%s: no rate for %s %q", set, scope, value)
+					continue
+				}
+				if got.Items != atoi(t, r[3]) || got.Valid != atoi(t, r[4]) || !near(got.Low, num(t, r[5])) || !near(got.High, num(t, r[6])) {
+					t.Errorf("%s %s %q: %+v, reference %v", set, scope, value, *got, r[3:])
 				}
 			}
-			if got == nil {
-				t.Errorf("%s: no rate for %s %q", set, scope, value)
-				continue
+			if checked < 10 {
+				t.Errorf("%s: %d reference rows", set, checked)
 			}
-			if got.Items != atoi(t, r[3]) || got.Valid != atoi(t, r[4]) || !near(got.Low, num(t, r[5])) || !near(got.High, num(t, r[6])) {
-				t.Errorf("%s %s %q: %+v, reference %v", set, scope, value, *got, r[3:])
+			if set == "a" && rep.Agreement != nil {
+				t.Errorf("one judge: agreement %+v", rep.Agreement)
 			}
 		}
-		if checked < 10 {
-			t.Errorf("%s: %d reference rows", set, checked)
-		}
-		if set == "a" && rep.Agreement != nil {
-			t.Errorf("one judge: agreement %+v", rep.Agreement)
-		}
-	}
+	})
 }
 
 // TestReportGolden pins the four formats of a two-judge report, and the

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -136,11 +137,8 @@ func TestReviewScoreErrors(t *testing.T) {
 
 // TestReviewAvoidRebuild: rebuilding S with the avoid file that "review
 // score" writes from judgements removes every flagged pair and changes
-// nothing else: every other change-log row and every sentence without
-// an avoided change are as they were. The only changes allowed besides
-// the avoided rows are a new name at a mention whose name was avoided,
-// and the second of two coordinated mentions ("angioedema or
-// angioedema"), which must not repeat the first's new name.
+// nothing else (checkAvoidRebuild), on a build of K, W and S of the
+// embedded BC5CDR sample.
 func TestReviewAvoidRebuild(t *testing.T) {
 	dir := t.TempDir()
 	corpus := filepath.Join(dir, "test.tsv")
@@ -148,44 +146,71 @@ func TestReviewAvoidRebuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	b1, b2 := filepath.Join(dir, "b1"), filepath.Join(dir, "b2")
-	mustCLI(t, "build", "--kinds", "synonym", "--seed", "1", "--out", b1, corpus)
+	mustCLI(t, "build", "--kinds", "keyboard,swap,synonym", "--seed", "1", "--out", b1, corpus)
 	s := filepath.Join(dir, "s")
 	mustCLI(t, "review", "sample", "--out", s, "--kinds", "synonym", "--n", "60", "--by", "type,source", b1)
+	flagged := judgeAndAvoid(t, dir, filepath.Join(s, "key.tsv"), 3)
+	mustCLI(t, "build", "--kinds", "keyboard,swap,synonym", "--seed", "1", "--avoid", filepath.Join(dir, "avoid.txt"), "--out", b2, corpus)
+	m, err := stressset.ReadManifest(filepath.Join(b2, "manifest.json"))
+	if err != nil || m.Kinds[2].Options["avoid"] != "../avoid.txt" {
+		t.Errorf("manifest records avoid %q (%v), want ../avoid.txt", m.Kinds[2].Options["avoid"], err)
+	}
+	checkAvoidRebuild(t, b1, b2, flagged)
+}
 
-	// A judge flags every third item, is unsure of every seventh.
-	keyText, err := os.ReadFile(filepath.Join(s, "key.tsv"))
+// avoidPair is a flagged change, before and after.
+type avoidPair struct{ before, after string }
+
+// judgeAndAvoid writes dir/judge.tsv, a judge who flags every every-th
+// synonym item of the key (meaning changed) and is unsure of every
+// seventh, scores it with "review score --avoid dir/avoid.txt" and
+// returns the flagged pairs.
+func judgeAndAvoid(t *testing.T, dir, key string, every int) map[avoidPair]bool {
+	t.Helper()
+	keyText, err := os.ReadFile(key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	type pair struct{ before, after string }
-	flagged := map[pair]bool{}
+	flagged := map[avoidPair]bool{}
 	var j strings.Builder
 	j.WriteString("item\tlabel\tnote\n")
 	for i, line := range strings.Split(strings.TrimSpace(string(keyText)), "\n")[1:] {
-		f := strings.Split(line, "\t")
+		f := strings.Split(line, "\t") // item file line sentence token end kind type source before after ...
 		label := "natural"
 		switch {
-		case i%3 == 0:
+		case i%every == 0 && f[6] == "synonym":
 			label = "meaning changed"
-			flagged[pair{f[9], f[10]}] = true
+			flagged[avoidPair{f[9], f[10]}] = true
 		case i%7 == 0:
 			label = "unsure"
 		}
 		j.WriteString(f[0] + "\t" + label + "\t\n")
 	}
 	judgements := filepath.Join(dir, "judge.tsv")
-	os.WriteFile(judgements, []byte(j.String()), 0o644)
+	if err := os.WriteFile(judgements, []byte(j.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	avoid := filepath.Join(dir, "avoid.txt")
-	_, stderr, err := runCLI(t, "", "review", "score", "--key", filepath.Join(s, "key.tsv"), "--avoid", avoid, judgements)
+	_, stderr, err := runCLI(t, "", "review", "score", "--key", key, "--avoid", avoid, judgements)
 	if err != nil || !strings.Contains(stderr, "pairs to avoid") {
 		t.Fatalf("score --avoid: %v\n%s", err, stderr)
 	}
+	return flagged
+}
 
-	mustCLI(t, "build", "--kinds", "synonym", "--seed", "1", "--avoid", avoid, "--out", b2, corpus)
-	m, err := stressset.ReadManifest(filepath.Join(b2, "manifest.json"))
-	if err != nil || m.Kinds[0].Options["avoid"] != "../avoid.txt" {
-		t.Errorf("manifest records avoid %q (%v), want ../avoid.txt", m.Kinds[0].Options["avoid"], err)
-	}
+// checkAvoidRebuild compares build b2, rebuilt with the avoid file of
+// the flagged pairs, with b1. The rule (README, synonym --avoid): a
+// flagged pair is never made again; a row goes only when a flagged
+// pair covers it (the pair's words in the row's before and after:
+// "heart failure -> cardiac failure" also stops "congestive heart
+// failure -> congestive cardiac failure"); the only new rows are a
+// mention whose name was avoided taking its concept's next name, and
+// the second of two coordinated mentions ("angioedema or angioedema"),
+// which must not repeat the first's new name; every other change-log
+// row is as it was, every sentence without a removed or new row is the
+// same bytes, and the sets of other kinds are the same bytes.
+func checkAvoidRebuild(t *testing.T, b1, b2 string, flagged map[avoidPair]bool) {
+	t.Helper()
 	old, err := stressset.ReadChangesFile(filepath.Join(b1, "changes.tsv"))
 	if err != nil {
 		t.Fatal(err)
@@ -194,11 +219,11 @@ func TestReviewAvoidRebuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	at := func(c perturb.Change) [2]int { return [2]int{c.Sentence, c.Token} }
-	// An avoided row is a flagged pair, or a row the pair's words cover
-	// ("heart failure -> cardiac failure" also stops "congestive heart
-	// failure -> congestive cardiac failure"): the words of the pair's
-	// sides in the row's sides.
+	type place struct {
+		file            string
+		sentence, token int
+	}
+	at := func(c perturb.Change) place { return place{c.File, c.Sentence, c.Token} }
 	covers := func(c perturb.Change) bool {
 		for p := range flagged {
 			if containsWords(c.Before, p.before) && containsWords(c.After, p.after) {
@@ -207,41 +232,50 @@ func TestReviewAvoidRebuild(t *testing.T) {
 		}
 		return false
 	}
-	oldAt := map[[2]int]perturb.Change{}
-	avoidedAt := map[[2]int]bool{}
+	oldAt := map[place]perturb.Change{}
+	avoidedAt := map[place]bool{}
 	exact := 0
 	for _, r := range old {
 		oldAt[at(r.Change)] = r.Change
 		if covers(r.Change) {
 			avoidedAt[at(r.Change)] = true
 		}
-		if flagged[pair{r.Before, r.After}] {
+		if flagged[avoidPair{r.Before, r.After}] {
 			exact++
 		}
 	}
 	coordinated := func(c perturb.Change) bool {
 		for _, r := range old {
-			if r.Sentence == c.Sentence && r.End+1 == c.Token && avoidedAt[at(r.Change)] {
+			if r.File == c.File && r.Sentence == c.Sentence && r.End+1 == c.Token && avoidedAt[at(r.Change)] {
 				return true
 			}
 		}
 		return false
 	}
-	kept, renamed := map[[2]int]bool{}, 0
+	kept, renamed := map[place]bool{}, 0
+	changed := map[string]map[int]bool{} // file -> 0-based sentences with a removed or new row
+	mark := func(c perturb.Change) {
+		if changed[c.File] == nil {
+			changed[c.File] = map[int]bool{}
+		}
+		changed[c.File][c.Sentence] = true
+	}
 	for _, r := range rebuilt {
-		if flagged[pair{r.Before, r.After}] {
+		if flagged[avoidPair{r.Before, r.After}] {
 			t.Errorf("%s:%d: flagged pair %q -> %q made again", r.File, r.Line, r.Before, r.After)
 		}
 		o, ok := oldAt[at(r.Change)]
 		switch {
 		case ok && o == r.Change:
 			kept[at(r.Change)] = true
+			continue
 		case ok && avoidedAt[at(r.Change)]:
 			renamed++
 		case coordinated(r.Change):
 		default:
 			t.Errorf("%s:%d: %q -> %q is new where no pair was avoided", r.File, r.Line, r.Before, r.After)
 		}
+		mark(r.Change)
 	}
 	removed := 0
 	for _, r := range old {
@@ -249,43 +283,49 @@ func TestReviewAvoidRebuild(t *testing.T) {
 			continue
 		}
 		removed++
-		if !avoidedAt[at(r.Change)] && !coordinated(r.Change) {
-			t.Errorf("%s:%d: %q -> %q is gone but no flagged pair covers it", r.File, r.Line, r.Before, r.After)
+		mark(r.Change)
+		if r.Kind != "synonym" || !avoidedAt[at(r.Change)] && !coordinated(r.Change) {
+			t.Errorf("%s:%d: %s %q -> %q is gone but no flagged pair covers it", r.File, r.Line, r.Kind, r.Before, r.After)
 		}
 	}
 	if len(flagged) == 0 || exact == 0 || removed == 0 {
 		t.Fatalf("%d flagged pairs, %d rows of them, %d rows gone: the test proves nothing", len(flagged), exact, removed)
 	}
-	t.Logf("%d flagged pairs in %d of %d rows; %d rows changed (%d renamed), %d kept", len(flagged), exact, len(old), removed, renamed, len(kept))
+	t.Logf("%d flagged pairs in %d of %d rows; %d rows gone or changed (%d renamed), %d kept", len(flagged), exact, len(old), removed, renamed, len(kept))
 
-	// Sentences without an avoided change are the same bytes.
-	s1, _ := os.ReadFile(filepath.Join(b1, "test_synonym.tsv"))
-	s2, _ := os.ReadFile(filepath.Join(b2, "test_synonym.tsv"))
-	changed := map[int]bool{}
-	for _, r := range old {
-		if !kept[at(r.Change)] {
-			changed[r.Sentence] = true
+	// Sentence by sentence: only those with a removed or new row differ.
+	sets, err := filepath.Glob(filepath.Join(b1, "*.tsv"))
+	if err != nil || len(sets) < 2 {
+		t.Fatalf("sets of %s: %v %v", b1, sets, err)
+	}
+	for _, p := range sets {
+		name := filepath.Base(p)
+		if name == "changes.tsv" {
+			continue
 		}
-	}
-	for _, r := range rebuilt {
-		if !kept[at(r.Change)] {
-			changed[r.Sentence] = true
+		x, err1 := os.ReadFile(p)
+		y, err2 := os.ReadFile(filepath.Join(b2, name))
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
 		}
-	}
-	x, y := strings.Split(string(s1), "\n\n"), strings.Split(string(s2), "\n\n")
-	if len(x) != len(y) {
-		t.Fatalf("%d sentences, rebuilt %d", len(x), len(y))
-	}
-	same := 0
-	for i := range x {
-		// -DOCSTART- blocks count as sentences in the log: align by
-		// counting the blocks that are sentences.
-		if x[i] == y[i] {
-			same++
+		if changed[name] == nil && !bytes.Equal(x, y) {
+			t.Errorf("%s: not the same bytes, but no row of it changed", name)
 		}
-	}
-	if len(x)-same > len(changed) {
-		t.Errorf("%d sentences differ, but avoided changes touch %d", len(x)-same, len(changed))
+		xs, ys := strings.Split(string(x), "\n\n"), strings.Split(string(y), "\n\n")
+		if len(xs) != len(ys) {
+			t.Errorf("%s: %d blocks, rebuilt %d", name, len(xs), len(ys))
+			continue
+		}
+		sentence := 0 // the change log's 0-based sentence number; -DOCSTART- blocks are not sentences
+		for i := range xs {
+			if strings.HasPrefix(xs[i], "-DOCSTART-") {
+				continue
+			}
+			if xs[i] != ys[i] && !changed[name][sentence] {
+				t.Errorf("%s: sentence %d differs, but no row of it changed:\n%s\n---\n%s", name, sentence+1, xs[i], ys[i])
+			}
+			sentence++
+		}
 	}
 }
 
@@ -315,4 +355,77 @@ func containsWords(text, part string) bool {
 		}
 	}
 	return false
+}
+
+// TestReviewLabelsPerKind: --labels sets each kind's labels (a file of
+// KIND=... lines, or the flag repeated); the items, the key and the page
+// offer each item its kind's labels; score counts an item valid by its
+// own kind's first label (and says "valid", the labels being its own),
+// flags by the others, and refuses a label the item's kind does not
+// offer, at its file:line.
+func TestReviewLabelsPerKind(t *testing.T) {
+	dir := t.TempDir()
+	labelsFile := filepath.Join(dir, "labels.txt")
+	if err := os.WriteFile(labelsFile, []byte("synonym=same meaning,other meaning,unnatural,unsure\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := filepath.Join(dir, "s")
+	mustCLI(t, "review", "sample", "--out", s, "--n", "12", "--seed", "2", "--kinds", "keyboard,synonym", "--by", "kind",
+		"--labels", labelsFile, "--labels", "keyboard=readable,unreadable", reviewFixture)
+	want := map[string]string{"synonym": "same meaning,other meaning,unnatural,unsure", "keyboard": "readable,unreadable"}
+	key, err := os.ReadFile(filepath.Join(s, "key.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := os.ReadFile(filepath.Join(s, "review.html"))
+	var j strings.Builder
+	j.WriteString("item\tlabel\tnote\n")
+	seen := map[string]int{}
+	var firstKeyboard string
+	for _, line := range strings.Split(strings.TrimSpace(string(key)), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		kind, labels := f[6], f[13]
+		seen[kind]++
+		if labels != want[kind] {
+			t.Errorf("%s (%s): labels %q, want %q", f[0], kind, labels, want[kind])
+		}
+		// Each kind's first label but for one flagged synonym.
+		label := strings.Split(labels, ",")[0]
+		if kind == "synonym" && seen[kind] == 1 {
+			label = "other meaning"
+		}
+		if kind == "keyboard" && firstKeyboard == "" {
+			firstKeyboard = f[0]
+		}
+		j.WriteString(f[0] + "\t" + label + "\t\n")
+	}
+	if seen["synonym"] == 0 || seen["keyboard"] == 0 || len(seen) != 2 {
+		t.Fatalf("kinds drawn %v", seen)
+	}
+	for _, l := range []string{"same meaning", "other meaning", "readable", "unreadable"} {
+		if !strings.Contains(string(page), l) {
+			t.Errorf("the page does not offer %q", l)
+		}
+	}
+	judge := filepath.Join(dir, "judge.tsv")
+	os.WriteFile(judge, []byte(j.String()), 0o644)
+	out := mustCLI(t, "review", "score", "--key", filepath.Join(s, "key.tsv"), judge)
+	for _, w := range []string{"In a blind sample of 12 changes, 91.7% were judged valid", "Flagged items: 1", "other meaning"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("score lacks %q:\n%s", w, out)
+		}
+	}
+	// A synonym label on a keyboard item is refused where it stands.
+	lines := strings.Split(j.String(), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, firstKeyboard+"\t") {
+			lines[i] = firstKeyboard + "\tsame meaning\t"
+			bad := filepath.Join(dir, "bad.tsv")
+			os.WriteFile(bad, []byte(strings.Join(lines, "\n")), 0o644)
+			_, _, err := runCLI(t, "", "review", "score", "--key", filepath.Join(s, "key.tsv"), bad)
+			if err == nil || !strings.Contains(err.Error(), bad+":"+strconv.Itoa(i+1)+":") || !strings.Contains(err.Error(), "same meaning") {
+				t.Errorf("a synonym label on a keyboard item: %v", err)
+			}
+		}
+	}
 }
