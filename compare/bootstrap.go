@@ -71,6 +71,26 @@ func (c *Comparer) resample(ctx context.Context, rep *Report, ref *setData) erro
 	if n == 0 {
 		return nil
 	}
+	ds, index := c.denseResults(rep)
+	stats := scoreStats(rep, ds)
+	stats = append(stats, dropStats(rep, index)...)
+	stats = append(stats, comparisonStats(rep, index)...)
+	samples, err := c.draw(ctx, n, ds, stats)
+	if err != nil {
+		return err
+	}
+	alpha := 1 - rep.Confidence
+	for si, st := range stats {
+		if iv, ok := percentile(samples[si], alpha); ok {
+			st.set(iv)
+		}
+	}
+	return nil
+}
+
+// denseResults returns the counts of every result of rep, system by
+// system, as rows the resampling sums, and where each result's are.
+func (c *Comparer) denseResults(rep *Report) ([]dense, map[*Result]int) {
 	var ds []dense
 	index := map[*Result]int{}
 	for si, sys := range c.systems {
@@ -80,6 +100,12 @@ func (c *Comparer) resample(ctx context.Context, rep *Report, ref *setData) erro
 			ds = append(ds, newDense(sys.results[res.Set], res, rep.Types))
 		}
 	}
+	return ds, index
+}
+
+// scoreStats returns the statistics whose intervals resampling gives:
+// each result's F1, per type, and on perturbed and untouched entities.
+func scoreStats(rep *Report, ds []dense) []stat {
 	var stats []stat
 	for di, d := range ds {
 		res := d.res
@@ -107,6 +133,13 @@ func (c *Comparer) resample(ctx context.Context, rep *Report, ref *setData) erro
 				})
 		}
 	}
+	return stats
+}
+
+// dropStats returns the relative drops of each result from the same
+// system's result on the reference set, overall and per type.
+func dropStats(rep *Report, index map[*Result]int) []stat {
+	var stats []stat
 	for si := range rep.Systems {
 		refRes := rep.result(rep.Systems[si].Name, rep.Reference)
 		for ri := range rep.Systems[si].Results {
@@ -151,6 +184,12 @@ func (c *Comparer) resample(ctx context.Context, rep *Report, ref *setData) erro
 			}
 		}
 	}
+	return stats
+}
+
+// comparisonStats returns the F1 differences of the paired comparisons.
+func comparisonStats(rep *Report, index map[*Result]int) []stat {
+	var stats []stat
 	for ci := range rep.Comparisons {
 		cmp := &rep.Comparisons[ci]
 		a, b := index[rep.result(cmp.A, cmp.Set)], index[rep.result(cmp.B, cmp.Set)]
@@ -159,7 +198,13 @@ func (c *Comparer) resample(ctx context.Context, rep *Report, ref *setData) erro
 			set: func(iv Interval) { cmp.Diff.CI = &iv },
 		})
 	}
+	return stats
+}
 
+// draw computes every statistic on c.Samples bootstrap resamples of the
+// n sentences, in parallel: sample b is drawn from its own seed, so the
+// result does not depend on the number of workers.
+func (c *Comparer) draw(ctx context.Context, n int, ds []dense, stats []stat) ([][]float64, error) {
 	samples := make([][]float64, len(stats))
 	for i := range samples {
 		samples[i] = make([]float64, c.Samples)
@@ -201,15 +246,9 @@ func (c *Comparer) resample(ctx context.Context, rep *Report, ref *setData) erro
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return err
+		return nil, err
 	}
-	alpha := 1 - rep.Confidence
-	for si, st := range stats {
-		if iv, ok := percentile(samples[si], alpha); ok {
-			st.set(iv)
-		}
-	}
-	return nil
+	return samples, nil
 }
 
 // sumRows adds the rows named by idx into sums.

@@ -326,10 +326,6 @@ func (r *Report) headline() table {
 func (r *Report) tables() []table {
 	var out []table
 	out = append(out, r.headline())
-	tdrop := table{ID: "type-drops", Title: "Relative drop per entity type",
-		Note:   "Loss of each type's F1 in % of its F1 on " + r.Reference + ", with its interval.",
-		Header: append([]string{"set", "system"}, r.Types...),
-		Right:  append([]bool{false, false}, trues(len(r.Types))...), Group: 1}
 	main := table{ID: "scores",
 		Title:  "F1 per system and set",
 		Header: []string{"system", "set", "P", "R", "F1", "F1 CI", "drop %", "drop CI"},
@@ -389,23 +385,8 @@ func (r *Report) tables() []table {
 				errs.Rows = append(errs.Rows, []string{sys.Name, res.Set, d(e.Gold()), d(e.Pred()), d(e.Correct), d(e.Missed), d(e.Spurious), d(e.Type), d(e.Boundary), d(e.BoundaryType)})
 			}
 			if len(r.Types) > 1 {
-				for _, g := range append(slices.Clone(r.Types), NoEntity) {
-					row := []string{sys.Name, res.Set, g}
-					any := false
-					for _, p := range append(slices.Clone(r.Types), NoEntity) {
-						n := 0
-						for _, tp := range res.TypeConfusion {
-							if tp.Gold == g && tp.Pred == p {
-								n = tp.N
-							}
-						}
-						any = any || n > 0
-						row = append(row, strconv.Itoa(n))
-					}
-					if any {
-						tconf.Rows = append(tconf.Rows, row)
-					}
-				}
+				tconf.Rows = append(tconf.Rows, r.typeConfusionRows(sys.Name, &res)...,
+				)
 			}
 			n := res.Confusion.Overall.Normalized()
 			for g, lab := range Labels {
@@ -417,6 +398,33 @@ func (r *Report) tables() []table {
 			}
 		}
 	}
+	tdrop := r.typeDropTable()
+	if len(tdrop.Rows) > 0 && len(r.Types) > 1 {
+		out = append(out, tdrop)
+	}
+	out = append(out, main, types)
+	if len(errs.Rows) > 0 {
+		out = append(out, errs)
+	}
+	if len(tconf.Rows) > 0 {
+		out = append(out, tconf)
+	}
+	if len(part.Rows) > 0 {
+		out = append(out, part)
+	}
+	if len(r.Comparisons) > 0 {
+		out = append(out, r.comparisonTable())
+	}
+	return append(out, conf)
+}
+
+// typeDropTable is the table of relative drops per entity type, a row
+// per perturbed set and system.
+func (r *Report) typeDropTable() table {
+	tdrop := table{ID: "type-drops", Title: "Relative drop per entity type",
+		Note:   "Loss of each type's F1 in % of its F1 on " + r.Reference + ", with its interval.",
+		Header: append([]string{"set", "system"}, r.Types...),
+		Right:  append([]bool{false, false}, trues(len(r.Types))...), Group: 1}
 	for _, set := range r.Sets {
 		if set.Name == r.Reference {
 			continue
@@ -447,31 +455,45 @@ func (r *Report) tables() []table {
 			tdrop.Rows = append(tdrop.Rows, row)
 		}
 	}
-	if len(tdrop.Rows) > 0 && len(r.Types) > 1 {
-		out = append(out, tdrop)
-	}
-	out = append(out, main, types)
-	if len(errs.Rows) > 0 {
-		out = append(out, errs)
-	}
-	if len(tconf.Rows) > 0 {
-		out = append(out, tconf)
-	}
-	if len(part.Rows) > 0 {
-		out = append(out, part)
-	}
-	if len(r.Comparisons) > 0 {
-		cmp := table{ID: "comparisons",
-			Title:  "Paired comparison of systems (" + r.Test + ")",
-			Header: []string{"set", "A", "B", "F1 A", "F1 B", "A−B", "A−B CI", "p"},
-			Right:  []bool{false, false, false, true, true, true, true, true},
+	return tdrop
+}
+
+// typeConfusionRows returns the rows of the entity-type confusion table
+// for system sys's result res: a row per gold type (and NoEntity) that
+// has any count.
+func (r *Report) typeConfusionRows(sys string, res *Result) [][]string {
+	var rows [][]string
+	for _, g := range append(slices.Clone(r.Types), NoEntity) {
+		row := []string{sys, res.Set, g}
+		any := false
+		for _, p := range append(slices.Clone(r.Types), NoEntity) {
+			n := 0
+			for _, tp := range res.TypeConfusion {
+				if tp.Gold == g && tp.Pred == p {
+					n = tp.N
+				}
+			}
+			any = any || n > 0
+			row = append(row, strconv.Itoa(n))
 		}
-		for _, c := range r.Comparisons {
-			cmp.Rows = append(cmp.Rows, []string{c.Set, c.A, c.B, f2(c.F1A), f2(c.F1B), f2(c.Diff.Value), ci(c.Diff.CI), pval(c, r.Samples)})
+		if any {
+			rows = append(rows, row)
 		}
-		out = append(out, cmp)
 	}
-	return append(out, conf)
+	return rows
+}
+
+// comparisonTable is the table of paired comparisons of systems.
+func (r *Report) comparisonTable() table {
+	cmp := table{ID: "comparisons",
+		Title:  "Paired comparison of systems (" + r.Test + ")",
+		Header: []string{"set", "A", "B", "F1 A", "F1 B", "A−B", "A−B CI", "p"},
+		Right:  []bool{false, false, false, true, true, true, true, true},
+	}
+	for _, c := range r.Comparisons {
+		cmp.Rows = append(cmp.Rows, []string{c.Set, c.A, c.B, f2(c.F1A), f2(c.F1B), f2(c.Diff.Value), ci(c.Diff.CI), pval(c, r.Samples)})
+	}
+	return cmp
 }
 
 // grouped returns t's rows with the group columns blank where they
