@@ -398,43 +398,7 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 			if r == nil {
 				continue
 			}
-			res := Result{Set: s.Name, File: r.file, Accuracy: r.total.Accuracy(), Overall: scoreOf(r.total.Overall())}
-			o := sys.results[ref.Name]
-			for _, t := range rep.Types {
-				if tc, ok := r.total.Types[t]; ok {
-					ts := TypeScore{Type: t, Score: scoreOf(tc)}
-					if o != nil && s != ref && measured[s.Name] {
-						if d, ok := relDrop(o.total.Types[t].F1(), ts.F1); ok {
-							ts.Drop = &Drop{Value: d}
-						}
-					}
-					res.Types = append(res.Types, ts)
-				}
-			}
-			res.TypeConfusion = typePairs(r.types)
-			if r.part != nil {
-				var p, u score.TypeCounts
-				for _, pc := range r.part {
-					pc.addTo(&p, &u)
-				}
-				ps, us := scoreOf(p), scoreOf(u)
-				res.Perturbed, res.Untouched = &ps, &us
-				if o := sys.results[ref.Name]; o != nil && s != ref {
-					rp, ru := c.onReference(ref, s, o)
-					res.RefPerturbed, res.RefUntouched = &rp, &ru
-				}
-			}
-			errs := r.errs
-			res.Errors = &errs
-			if s != ref && measured[s.Name] {
-				if o := sys.results[ref.Name]; o != nil {
-					if d, ok := relDrop(o.total.Overall().F1(), res.Overall.F1); ok {
-						res.Drop = &Drop{Value: d}
-					}
-				}
-			}
-			res.Confusion = r.conf.result(rep.Types, s.tokens)
-			out.Results = append(out.Results, res)
+			out.Results = append(out.Results, c.resultOf(sys, s, ref, r, rep.Types, measured[s.Name]))
 		}
 		rep.Systems = append(rep.Systems, out)
 	}
@@ -450,6 +414,50 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	noteIntervals(rep)
 	rep.Examples = c.examples(ref)
 	return rep, nil
+}
+
+// resultOf scores system sys on set s (its counts r) against the
+// reference set ref: overall and per type (types, the report's),
+// perturbed and untouched entities, errors, confusions, and the drops
+// from the reference when the set is measured.
+func (c *Comparer) resultOf(sys *systemData, s, ref *setData, r *resultData, types []string, measured bool) Result {
+	res := Result{Set: s.Name, File: r.file, Accuracy: r.total.Accuracy(), Overall: scoreOf(r.total.Overall())}
+	o := sys.results[ref.Name]
+	for _, t := range types {
+		if tc, ok := r.total.Types[t]; ok {
+			ts := TypeScore{Type: t, Score: scoreOf(tc)}
+			if o != nil && s != ref && measured {
+				if d, ok := relDrop(o.total.Types[t].F1(), ts.F1); ok {
+					ts.Drop = &Drop{Value: d}
+				}
+			}
+			res.Types = append(res.Types, ts)
+		}
+	}
+	res.TypeConfusion = typePairs(r.types)
+	if r.part != nil {
+		var p, u score.TypeCounts
+		for _, pc := range r.part {
+			pc.addTo(&p, &u)
+		}
+		ps, us := scoreOf(p), scoreOf(u)
+		res.Perturbed, res.Untouched = &ps, &us
+		if o := sys.results[ref.Name]; o != nil && s != ref {
+			rp, ru := c.onReference(ref, s, o)
+			res.RefPerturbed, res.RefUntouched = &rp, &ru
+		}
+	}
+	errs := r.errs
+	res.Errors = &errs
+	if s != ref && measured {
+		if o := sys.results[ref.Name]; o != nil {
+			if d, ok := relDrop(o.total.Overall().F1(), res.Overall.F1); ok {
+				res.Drop = &Drop{Value: d}
+			}
+		}
+	}
+	res.Confusion = r.conf.result(types, s.tokens)
+	return res
 }
 
 // describeChanges fills in the mentions of s, what its kind changes

@@ -133,57 +133,12 @@ var ErrNoJudgements = errors.New("no judgements")
 // judge (see Report and Rule).
 func Score(key *Key, judges []*Judgements) (*Report, error) {
 	rep := &Report{Key: key.File, Items: len(key.Rows), Rule: Rule}
-	type judged struct {
-		labels []string // by judge, "" when not judged
-		notes  []string
-	}
 	per := make([]judged, len(key.Rows))
 	for i := range per {
 		per[i] = judged{labels: make([]string, len(judges)), notes: make([]string, len(judges))}
 	}
-	counts := map[string]int{}
-	roles := map[string]Role{} // of each label, among the labels of the first item offering it
-	var labelOrder []string
-	for _, row := range key.Rows {
-		for _, l := range row.Labels {
-			if !hasKey(roles, l) {
-				roles[l] = RoleOf(row.Labels, l)
-				labelOrder = append(labelOrder, l)
-			}
-		}
-	}
-	for j, js := range judges {
-		s := JudgeSummary{Judge: js.Judge}
-		valid := 0
-		for _, jd := range js.List {
-			i := key.index[jd.Item]
-			per[i].labels[j], per[i].notes[j] = jd.Label, jd.Note
-			counts[jd.Label]++
-			switch RoleOf(key.Rows[i].Labels, jd.Label) {
-			case Valid:
-				valid++
-			case Abstain:
-				s.Unsure++
-			default:
-				s.Flawed++
-			}
-		}
-		s.Rate = newRate(valid, len(js.List))
-		rep.Judges = append(rep.Judges, s)
-	}
-	for _, l := range labelOrder {
-		rep.Labels = append(rep.Labels, LabelCount{Label: l, Role: roles[l].String(), Count: counts[l]})
-	}
-	firsts := map[string]bool{}
-	for _, row := range key.Rows {
-		firsts[row.Labels[0]] = true
-	}
-	rep.Valid = "valid"
-	if len(firsts) == 1 {
-		rep.Valid = key.Rows[0].Labels[0]
-	}
+	summarizeJudges(rep, key, judges, per)
 
-	type tally struct{ valid, items int }
 	groups := map[[2]string]*tally{}
 	validAll := 0
 	var allRated, allBinary [][]string // items judged by every judge: labels (and valid or not) by judge
@@ -239,6 +194,73 @@ func Score(key *Key, judges []*Judgements) (*Report, error) {
 		return nil, fmt.Errorf("%w: none of the %d judgement files judges an item of %s", ErrNoJudgements, len(judges), key.File)
 	}
 	rep.Overall = newRate(validAll, rep.Judged)
+	rep.Groups = groupRates(groups)
+	if len(judges) >= 2 && len(allRated) > 0 {
+		rep.Agreement = agreement(allRated, allBinary, len(judges))
+	}
+	return rep, nil
+}
+
+// judged holds one item's labels and notes by judge ("" when a judge
+// did not judge it).
+type judged struct {
+	labels []string
+	notes  []string
+}
+
+// tally counts the items of a group and the valid ones.
+type tally struct{ valid, items int }
+
+// summarizeJudges fills in rep's per-judge rates, its label counts (in
+// the order the key offers labels) and the name of a valid item, and
+// per, each item's judgements.
+func summarizeJudges(rep *Report, key *Key, judges []*Judgements, per []judged) {
+	counts := map[string]int{}
+	roles := map[string]Role{} // of each label, among the labels of the first item offering it
+	var labelOrder []string
+	for _, row := range key.Rows {
+		for _, l := range row.Labels {
+			if !hasKey(roles, l) {
+				roles[l] = RoleOf(row.Labels, l)
+				labelOrder = append(labelOrder, l)
+			}
+		}
+	}
+	for j, js := range judges {
+		s := JudgeSummary{Judge: js.Judge}
+		valid := 0
+		for _, jd := range js.List {
+			i := key.index[jd.Item]
+			per[i].labels[j], per[i].notes[j] = jd.Label, jd.Note
+			counts[jd.Label]++
+			switch RoleOf(key.Rows[i].Labels, jd.Label) {
+			case Valid:
+				valid++
+			case Abstain:
+				s.Unsure++
+			default:
+				s.Flawed++
+			}
+		}
+		s.Rate = newRate(valid, len(js.List))
+		rep.Judges = append(rep.Judges, s)
+	}
+	for _, l := range labelOrder {
+		rep.Labels = append(rep.Labels, LabelCount{Label: l, Role: roles[l].String(), Count: counts[l]})
+	}
+	firsts := map[string]bool{}
+	for _, row := range key.Rows {
+		firsts[row.Labels[0]] = true
+	}
+	rep.Valid = "valid"
+	if len(firsts) == 1 {
+		rep.Valid = key.Rows[0].Labels[0]
+	}
+}
+
+// groupRates returns the rates of groups by kind, then type, then
+// source, values in order.
+func groupRates(groups map[[2]string]*tally) []GroupRate {
 	keys := make([][2]string, 0, len(groups))
 	for g := range groups {
 		keys = append(keys, g)
@@ -250,14 +272,12 @@ func Score(key *Key, judges []*Judgements) (*Report, error) {
 		}
 		return keys[a][1] < keys[b][1]
 	})
+	var out []GroupRate
 	for _, g := range keys {
 		t := groups[g]
-		rep.Groups = append(rep.Groups, GroupRate{By: g[0], Value: g[1], Rate: newRate(t.valid, t.items)})
+		out = append(out, GroupRate{By: g[0], Value: g[1], Rate: newRate(t.valid, t.items)})
 	}
-	if len(judges) >= 2 && len(allRated) > 0 {
-		rep.Agreement = agreement(allRated, allBinary, len(judges))
-	}
-	return rep, nil
+	return out
 }
 
 func hasKey[K comparable, V any](m map[K]V, k K) bool {
