@@ -11,35 +11,25 @@ import (
 	"text/tabwriter"
 
 	"github.com/stress-ner/stress/conll/score"
+	"github.com/stress-ner/stress/internal/reportformat"
 	"github.com/stress-ner/stress/internal/textutil"
 )
 
-// Format is an output format of a Report.
-type Format int
+// Format is an output format of a Report (reportformat.Format, shared
+// with the other reports).
+type Format = reportformat.Format
 
 // Formats of WriteTo.
 const (
-	Text     Format = iota // aligned terminal tables
-	Markdown               // GitHub-flavoured Markdown tables
-	JSON                   // the Report as indented JSON
-	CSV                    // one row per system, set and scope
+	Text     = reportformat.Text     // aligned terminal tables
+	Markdown = reportformat.Markdown // GitHub-flavoured Markdown tables
+	JSON     = reportformat.JSON     // the Report as indented JSON
+	CSV      = reportformat.CSV      // one row per system, set and scope
 )
 
 // ParseFormat returns the Format named s ("text", "markdown", "json",
 // "csv").
-func ParseFormat(s string) (Format, error) {
-	switch strings.ToLower(s) {
-	case "text", "txt", "table":
-		return Text, nil
-	case "markdown", "md":
-		return Markdown, nil
-	case "json":
-		return JSON, nil
-	case "csv":
-		return CSV, nil
-	}
-	return 0, fmt.Errorf("unknown format %q (want text, markdown, json or csv)", s)
-}
+func ParseFormat(s string) (Format, error) { return reportformat.Parse(s) }
 
 // Write writes r to w in format f.
 func (r *Report) Write(w io.Writer, f Format) error {

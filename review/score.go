@@ -11,8 +11,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/internal/jsonenc"
+	"github.com/stress-ner/stress/internal/reportformat"
 	"github.com/stress-ner/stress/internal/textutil"
 )
 
@@ -373,13 +373,13 @@ func (r *Report) Sentence() string {
 // Write writes the report in format f: aligned text or Markdown tables,
 // the Report as JSON, or CSV (one row per rate: overall, each group and
 // each judge, with the agreement on the overall row).
-func (r *Report) Write(w io.Writer, f compare.Format) error {
+func (r *Report) Write(w io.Writer, f reportformat.Format) error {
 	switch f {
-	case compare.JSON:
+	case reportformat.JSON:
 		return jsonenc.Encode(w, r)
-	case compare.CSV:
+	case reportformat.CSV:
 		return r.writeCSV(w)
-	case compare.Markdown:
+	case reportformat.Markdown:
 		return r.writeTables(w, true)
 	}
 	return r.writeTables(w, false)

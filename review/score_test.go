@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stress-ner/stress/compare"
+	"github.com/stress-ner/stress/internal/reportformat"
 )
 
 // referenceFiles hold the expected values of the statistics tests, rows
@@ -228,8 +228,8 @@ func TestReportGolden(t *testing.T) {
 	rep := scoreFiles(t, "a", "b")
 	for _, tc := range []struct {
 		name string
-		f    compare.Format
-	}{{"text", compare.Text}, {"md", compare.Markdown}, {"json", compare.JSON}, {"csv", compare.CSV}} {
+		f    reportformat.Format
+	}{{"text", reportformat.Text}, {"md", reportformat.Markdown}, {"json", reportformat.JSON}, {"csv", reportformat.CSV}} {
 		var buf bytes.Buffer
 		if err := rep.Write(&buf, tc.f); err != nil {
 			t.Fatal(err)

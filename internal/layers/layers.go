@@ -13,8 +13,8 @@ const (
 	Corpora         // corpora, their formats and scoring, concept store
 	Perturb         // the kind contract, the pipeline, the kinds
 	Sets            // stress sets on disk: plan, make, manifest, change log, read back
-	Analysis        // comparing systems on sets; running taggers
-	Runs            // experiments, attacks, reviews: models over sets
+	Analysis        // comparing systems on sets; running taggers; judging sets (review)
+	Runs            // experiments and attacks: models over sets
 	Command         // the command line
 )
 
@@ -37,11 +37,11 @@ var Trees = map[string]int{
 	"stressset": Sets,
 
 	"compare": Analysis,
+	"review":  Analysis, // reads sets and their change logs, runs no model
 	"tagger":  Analysis,
 
 	"attack":     Runs,
 	"experiment": Runs,
-	"review":     Runs,
 
 	"cmd": Command,
 }
