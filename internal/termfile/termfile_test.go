@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"compress/gzip"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -108,5 +109,34 @@ func TestNotTest(t *testing.T) {
 		if err != nil && err.Error() != name+": refusing a test split" {
 			t.Errorf("NotTest(%q) = %q", name, err)
 		}
+	}
+}
+
+// TestCorporaNoTestSplit: what the generators attest never comes from a
+// test split.
+func TestCorporaNoTestSplit(t *testing.T) {
+	for _, c := range Corpora {
+		if err := NotTest(c); err != nil {
+			t.Errorf("Corpora lists a test split: %v", err)
+		}
+	}
+}
+
+func TestGenerate(t *testing.T) {
+	var gotShared, gotOut string
+	build := func(shared, out string, log io.Writer) error {
+		gotShared, gotOut = shared, out
+		return nil
+	}
+	var stderr strings.Builder
+	if err := Generate("mkx", []string{"-out", "x.gz"}, "../shared", "def.gz", build, &stderr); err != nil || gotShared != "../shared" || gotOut != "x.gz" {
+		t.Errorf("Generate = %v; build got %q, %q", err, gotShared, gotOut)
+	}
+	fail := func(shared, out string, log io.Writer) error { return errors.New("boom") }
+	if err := Generate("mkx", nil, "s", "o", fail, &stderr); err == nil || err.Error() != "mkx: boom" {
+		t.Errorf("build error = %v, want \"mkx: boom\"", err)
+	}
+	if err := Generate("mkx", []string{"-bogus"}, "s", "o", build, &stderr); err == nil || !strings.Contains(stderr.String(), "-bogus") {
+		t.Errorf("unknown flag: %v (%q)", err, stderr.String())
 	}
 }

@@ -45,3 +45,11 @@ func TestLookupForm(t *testing.T) {
 		t.Errorf("Normalize: %q vs %q", a, b)
 	}
 }
+
+func TestAlnum(t *testing.T) {
+	for s, want := range map[string]int{"5 - FU": 3, "DOX": 3, "": 0, "α-tocopherol": 11, "( )": 0} {
+		if got := Alnum(s); got != want {
+			t.Errorf("Alnum(%q) = %d, want %d", s, got, want)
+		}
+	}
+}

@@ -150,3 +150,36 @@ func TestReplaceLongSentence(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestApplyAndOutcomes(t *testing.T) {
+	s := conll.Sentence{Tokens: strings.Fields("DOX caused renal failure ."), Tags: strings.Fields("B-Chemical O B-Disease I-Disease O")}
+	edits := []struct {
+		sp   iob.Span
+		toks []string
+	}{{iob.Span{Start: 0, End: 1}, []string{"doxorubicin"}}, {iob.Span{Start: 2, End: 4}, []string{"kidney", "failure"}}}
+	out, changes := Apply(s, len(edits), func(k int) (iob.Span, []string, perturb.Change) {
+		return edits[k].sp, edits[k].toks, perturb.Change{Kind: "x", Source: "S"}
+	})
+	if got := strings.Join(out.Tokens, " "); got != "doxorubicin caused kidney failure ." {
+		t.Errorf("tokens %q", got)
+	}
+	want := []perturb.Change{{Token: 0, End: 1, Kind: "x", Before: "DOX", After: "doxorubicin", Source: "S"},
+		{Token: 2, End: 4, Kind: "x", Before: "renal failure", After: "kidney failure", Source: "S"}}
+	if !slices.Equal(changes, want) {
+		t.Errorf("changes %+v, want %+v", changes, want)
+	}
+	if out, changes := Apply(s, 0, nil); changes != nil || !slices.Equal(out.Tokens, s.Tokens) {
+		t.Errorf("no edit: %v %v", out.Tokens, changes)
+	}
+	// A span Replace cannot realign (it crosses an entity's end): s whole, no change.
+	if out, changes := Apply(s, 1, func(int) (iob.Span, []string, perturb.Change) {
+		return iob.Span{Start: 1, End: 3}, []string{"x"}, perturb.Change{}
+	}); changes != nil || !slices.Equal(out.Tokens, s.Tokens) {
+		t.Errorf("bad span: %v %v", out.Tokens, changes)
+	}
+	got := Outcomes(s, []string{"replaced"}, "left")
+	wantO := []perturb.MentionOutcome{{Type: "Chemical", Outcome: "replaced"}, {Type: "Disease", Outcome: "left"}}
+	if !slices.Equal(got, wantO) {
+		t.Errorf("Outcomes %+v, want %+v", got, wantO)
+	}
+}

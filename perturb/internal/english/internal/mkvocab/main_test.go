@@ -6,8 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/stress-ner/stress/internal/termfile"
 )
 
 // TestReproducesEmbedded checks that the committed vocabulary is what
@@ -31,14 +29,5 @@ func TestReproducesEmbedded(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("generated vocabulary (%d bytes) differs from vocab.txt.gz (%d bytes): run go generate ./perturb/internal/english", len(got), len(want))
-	}
-}
-
-// TestRefusesTestSplit: the attested names never come from a test split.
-func TestRefusesTestSplit(t *testing.T) {
-	for _, c := range termfile.Corpora {
-		if filepath.Base(c) == "test.tsv" {
-			t.Errorf("termfile.Corpora lists a test split: %s", c)
-		}
 	}
 }
