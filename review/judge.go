@@ -47,14 +47,8 @@ func ReadJudgements(r io.Reader, name string, key *Key) (*Judgements, error) {
 	in := newLines(r, name, ErrJudgements)
 	itemCol, labelCol, noteCol := -1, -1, -1
 	seen := map[string]int{}
-	for {
-		text, ok, err := in.next()
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			break
-		}
+	for in.scan() {
+		text := in.text
 		if itemCol < 0 {
 			if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
 				continue
@@ -111,6 +105,9 @@ func ReadJudgements(r io.Reader, name string, key *Key) (*Judgements, error) {
 		}
 		seen[item] = in.line
 		js.List = append(js.List, Judgement{Item: item, Label: canon, Note: cell(noteCol), Line: in.line})
+	}
+	if in.err != nil {
+		return nil, in.err
 	}
 	if itemCol < 0 {
 		return nil, in.fail("no header row (want columns item and label)")

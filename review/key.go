@@ -42,14 +42,8 @@ func ReadKeyFile(path string) (*Key, error) {
 func ReadKey(r io.Reader, name string) (*Key, error) {
 	k := &Key{File: name, index: map[string]int{}}
 	in := newLines(r, name, ErrKey)
-	for {
-		text, ok, err := in.next()
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			break
-		}
+	for in.scan() {
+		text := in.text
 		if in.line == 1 {
 			if text != strings.Join(KeyHeader, "\t") {
 				return nil, in.fail("header %q is not a key's (want %q)", clipText(text), strings.Join(KeyHeader, "\t"))
@@ -65,6 +59,9 @@ func ReadKey(r io.Reader, name string) (*Key, error) {
 		}
 		k.index[row.Item] = len(k.Rows)
 		k.Rows = append(k.Rows, row)
+	}
+	if in.err != nil {
+		return nil, in.err
 	}
 	if in.line == 0 {
 		return nil, in.fail("empty file: no header row")
