@@ -121,6 +121,15 @@ type ConceptSwap struct {
 	From, To string
 }
 
+// ConceptWriter is a SentenceWriter of a document format that also takes,
+// with each sentence, the concepts an entity swap gave its mentions, by
+// first token (standoff.Writer.WriteConcepts), so that their ids follow.
+// The perturb pipeline writes every sentence through WriteConcepts when
+// its sink has it.
+type ConceptWriter interface {
+	WriteConcepts(s Sentence, concepts map[int]ConceptSwap) error
+}
+
 // Len returns the number of tokens.
 func (s Sentence) Len() int { return len(s.Tokens) }
 

@@ -132,6 +132,18 @@ func (c *countingSink) Write(s conll.Sentence) error {
 	return c.out.Write(s)
 }
 
+// conceptCountingSink is a countingSink of a document writer, which
+// takes the concepts of entity swaps (see perturb.Sink).
+type conceptCountingSink struct {
+	*countingSink
+	cw conll.ConceptWriter
+}
+
+func (c conceptCountingSink) WriteConcepts(s conll.Sentence, concepts map[int]conll.ConceptSwap) error {
+	c.n++
+	return c.cw.WriteConcepts(s, concepts)
+}
+
 // Run writes the augmented set built from sents to out and returns its
 // parts. Every perturbed sentence passes perturb.CheckSentence (via the
 // pipeline); the first failure stops the run with an error naming the
@@ -149,6 +161,10 @@ func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb
 	if a.Shuffle {
 		buf = &collector{}
 		sink.out = buf
+	}
+	var stepOut perturb.Sink = sink
+	if cw, ok := sink.out.(conll.ConceptWriter); ok {
+		stepOut = conceptCountingSink{sink, cw}
 	}
 	var parts []stressset.Part
 	if mix == MixOriginalPerturbed {
@@ -179,7 +195,7 @@ func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb
 			p := stressset.Part{Name: name, Kind: k.Kind.Name, Copy: c + 1, Seed: seed, First: sink.n}
 			pl := &perturb.Pipeline{
 				Seed: seed, Selector: sel, Workers: a.Workers, Changes: a.Changes,
-				Steps: []perturb.Step{{Name: k.Kind.Name, File: name, Perturbation: k.Perturbation, Out: sink}},
+				Steps: []perturb.Step{{Name: k.Kind.Name, File: name, Perturbation: k.Perturbation, Out: stepOut}},
 			}
 			stats, err := pl.Run(ctx, &sliceSource{sents: sents})
 			if err != nil {

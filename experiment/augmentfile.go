@@ -113,7 +113,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 	cw.WriteHeader()
 	a.Changes = cw.Write
 
-	if m.Parts, err = a.Run(ctx, sents, f); err != nil {
+	if m.Parts, err = a.Run(ctx, sents, f.SentenceWriter); err != nil {
 		return nil, err
 	}
 	n := 0

@@ -13,17 +13,12 @@ import (
 	"github.com/stress-ner/stress/iob"
 )
 
-// Sink receives sentences; conll.Writer satisfies it. A Sink that also
-// has the method WriteConcepts of standoff.Writer (the writer of a
-// document format) gets every sentence through it instead, with the
-// concepts an entity swap gave its mentions, so that their ids follow.
+// Sink receives sentences; conll.Writer satisfies it. A Sink that is
+// also a conll.ConceptWriter (the writer of a document format) gets
+// every sentence through WriteConcepts instead, with the concepts an
+// entity swap gave its mentions, so that their ids follow.
 type Sink interface {
 	Write(conll.Sentence) error
-}
-
-// conceptWriter is a Sink that takes swapped concepts (see Sink).
-type conceptWriter interface {
-	WriteConcepts(s conll.Sentence, concepts map[int]conll.ConceptSwap) error
 }
 
 // ChangeLog is a change log written by a Pipeline (stressset.ChangeWriter
@@ -592,7 +587,7 @@ func (p *Pipeline) emit(b *batch, steps []Step, input string, n int) (int, error
 				continue
 			}
 			var err error
-			if cw, ok := st.Out.(conceptWriter); ok {
+			if cw, ok := st.Out.(conll.ConceptWriter); ok {
 				// A document writer: mentions swapped for another
 				// concept take its id.
 				err = cw.WriteConcepts(b.outs[i*len(steps)+k], swappedConcepts(b.changes[i*len(steps)+k]))

@@ -24,36 +24,15 @@ type sink struct {
 	// committed, aborted and unpublished together.
 	atomicfile.Group
 	out  *asyncWriter
-	cw   conceptWriter // the writer, for a document format
 	hash hash.Hash
 	name string
 	kind string
 }
 
-// conceptSink is the Out of a step whose output is a document format:
-// the pipeline hands it the swapped concepts of each sentence.
-type conceptSink struct {
-	*sink
-	cw conceptWriter
-}
-
-// conceptWriter is the writer of a document format, which takes the
-// swapped concepts of a sentence (see standoff.Writer.WriteConcepts).
-type conceptWriter interface {
-	WriteConcepts(s conll.Sentence, concepts map[int]conll.ConceptSwap) error
-}
-
-func (c conceptSink) WriteConcepts(s conll.Sentence, concepts map[int]conll.ConceptSwap) error {
-	return c.cw.WriteConcepts(s, concepts)
-}
-
-// outSink returns what the pipeline writes to.
-func (s *sink) outSink() perturb.Sink {
-	if s.cw != nil {
-		return conceptSink{s, s.cw}
-	}
-	return s.Sink
-}
+// outSink returns what the pipeline writes to: the layout sink, which
+// hands a document writer the swapped concepts of each sentence (see
+// perturb.Sink).
+func (s *sink) outSink() perturb.Sink { return s.Sink }
 
 // Close writes out everything written (it does not close the file).
 func (s *sink) Close() error {
@@ -85,7 +64,6 @@ func createSink(dir, name, kind string, src *source, scheme iob.Scheme, noClobbe
 			s.Abort() // the files beside it too, as conll.Create does
 			return nil, err
 		}
-		s.cw, _ = w.(conceptWriter)
 	case format == conll.FormatJSONL:
 		w = conll.NewJSONWriter(s.out)
 	default:

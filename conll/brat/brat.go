@@ -12,8 +12,10 @@
 // relations (R) become relations. Every other line (events, attributes,
 // notes, equivalences) is kept verbatim, in place, so reading and
 // writing a pair reproduces both files byte for byte; a perturbation
-// rewrites only the text and the offsets and texts of T lines. Offsets
-// count code points, as brat does.
+// rewrites only the text and the offsets and texts of T lines, and an
+// entity swap the normalisation notes of the mentions it replaced (the
+// new concept's id, or no note: see standoff.NoID). Offsets count code
+// points, as brat does.
 //
 // The Decoder reads the .ann from its reader and the text from the .txt
 // beside the file it is given; the Encoder writes the .ann to its
@@ -49,6 +51,12 @@ var ErrNoText = errors.New("brat: no text file beside the annotations")
 type line struct {
 	text string
 	ann  int // -1: verbatim
+	// A normalisation note of annotation note-1 (0: none), its k-th
+	// identifier infon, whose value was id: written verbatim while the
+	// infon keeps id, rewritten when an entity swap gave the annotation
+	// another concept, dropped when it has none (standoff.NoID).
+	note, k int
+	id      string
 }
 
 // extra is what a document read from brat carries for the Encoder.
@@ -106,7 +114,7 @@ func (d *Decoder) Read() (*standoff.Document, error) {
 	ex := extra{final: len(data) == 0 || data[len(data)-1] == '\n'}
 	byID := map[string]int{}
 	type note struct {
-		n       int
+		n, line int
 		ref, id string
 	}
 	var notes []note
@@ -155,7 +163,7 @@ func (d *Decoder) Read() (*standoff.Document, error) {
 		case strings.HasPrefix(l, "N") && len(f) >= 2:
 			args := strings.Fields(f[1])
 			if len(args) == 3 && args[0] == "Reference" {
-				notes = append(notes, note{n, args[1], args[2]})
+				notes = append(notes, note{n, len(ex.lines), args[1], args[2]})
 			}
 		}
 		ex.lines = append(ex.lines, line{text: l, ann: -1})
@@ -166,6 +174,8 @@ func (d *Decoder) Read() (*standoff.Document, error) {
 			return nil, d.errorf(nt.n, "note refers to unknown annotation %s", nt.ref)
 		}
 		a := &p.Annotations[i]
+		l := &ex.lines[nt.line]
+		l.note, l.k, l.id = i+1, len(a.Infons), nt.id
 		a.Infons = append(a.Infons, standoff.Infon{Key: KeyID, Value: nt.id})
 	}
 	doc.Extra = ex
@@ -286,7 +296,9 @@ func verbatim(d *standoff.Document, ex extra) ([]byte, []byte, error) {
 	var b []byte
 	var err error
 	for i, l := range ex.lines {
-		if l.ann < 0 {
+		if l.note > 0 {
+			b = appendNote(b, l, anns)
+		} else if l.ann < 0 {
 			b = append(b, l.text...)
 			b = append(b, '\n')
 		} else if l.ann < len(anns) {
@@ -299,6 +311,33 @@ func verbatim(d *standoff.Document, ex extra) ([]byte, []byte, error) {
 		}
 	}
 	return []byte(d.Passages[0].Text), b, nil
+}
+
+// appendNote appends normalisation note l as read, or, when an entity
+// swap changed the id it gave its annotation (see line), with the new id
+// and the annotation's new text, or nothing when the annotation has no
+// id now (standoff.NoID).
+func appendNote(b []byte, l line, anns []standoff.Annotation) []byte {
+	v := l.id
+	if l.note <= len(anns) {
+		if in := anns[l.note-1].Infons; l.k < len(in) && in[l.k].Key == KeyID {
+			v = in[l.k].Value
+		}
+	}
+	switch {
+	case v == l.id:
+		b = append(b, l.text...)
+	case v == standoff.NoID:
+		return b
+	default:
+		a := &anns[l.note-1]
+		nid, _, _ := strings.Cut(l.text, "\t")
+		b = fmt.Appendf(b, "%s\tReference %s %s\t%s", nid, a.ID, v, a.Text)
+		if strings.HasSuffix(l.text, "\r") {
+			b = append(b, '\r') // a CRLF file stays one
+		}
+	}
+	return append(b, '\n')
 }
 
 // joined writes documents of any origin as one text: each document's

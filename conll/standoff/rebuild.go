@@ -100,7 +100,7 @@ func rebuild(sd *segDoc, outs []conll.Sentence, concepts []map[int]conll.Concept
 				continue
 			}
 			na := &nd.Passages[pi].Annotations[j]
-			if infons, ok := swapID(a.Infons, c); ok {
+			if infons, ok := swapInfons(a.Infons, c, idForm(d, a.Type)); ok {
 				na.Infons = infons
 				swapped[[2]int{pi, j}] = true
 			}
@@ -128,30 +128,6 @@ func swappedSpans(sd *segDoc, concepts []map[int]conll.ConceptSwap) map[Span]con
 		}
 	}
 	return m
-}
-
-// swapID returns infons with the concept id c.From replaced by c.To: the
-// identifier infon (or, for BioC, any infon) that holds c.From, or c.From
-// without its "PREFIX:" when c.To has the same prefix (MESH:D003042 ->
-// D003042 in a PubTator file). An id in another namespace is kept.
-func swapID(infons []Infon, c conll.ConceptSwap) ([]Infon, bool) {
-	op, oid, _ := strings.Cut(c.From, ":")
-	np, nid, _ := strings.Cut(c.To, ":")
-	for i, in := range infons {
-		var v string
-		switch {
-		case in.Value == c.From:
-			v = c.To
-		case op == np && oid != "" && nid != "" && in.Value == oid:
-			v = nid
-		default:
-			continue
-		}
-		out := slices.Clone(infons)
-		out[i].Value = v
-		return out, true
-	}
-	return infons, false
 }
 
 // crossing returns an annotation of p other than the mention at span

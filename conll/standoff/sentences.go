@@ -530,10 +530,13 @@ func Register(spec FormatSpec) conll.Format {
 // WriteConcepts adds the next sentence, as Write does, and gives the
 // mentions of its original sentence that start at the token indices of
 // concepts a new concept: concepts[i] = {old, new} ids, as an entity
-// swap logs them ("MESH:D003042", "MESH:D013747"). A mention whose id
-// is old, or old without its "PREFIX:" when new has the same prefix,
-// gets new in the same form; other ids are kept. The perturb pipeline
-// calls it for every sentence of a document output.
+// swap logs them ("DOID:4080", "MESH:D013747"; old is the concept the
+// swap found for the old name, not necessarily the corpus's). The
+// mention's concept ids take new in their own namespace and form
+// (D013747 where the corpus writes D003042, MESH:D013747 where it
+// writes MESH:D003042), or NoID ("-1") when new is of another
+// namespace: the old id is never kept on the new name. The perturb
+// pipeline calls it for every sentence of a document output.
 func (w *Writer) WriteConcepts(s conll.Sentence, concepts map[int]conll.ConceptSwap) error {
 	return w.write(s, concepts)
 }

@@ -256,24 +256,6 @@ func TestSegmentLike(t *testing.T) {
 	}
 }
 
-func TestSwapID(t *testing.T) {
-	in := []Infon{{"identifier", "D003042"}, {"other", "x"}}
-	for _, c := range []struct {
-		old, neu, want string
-		ok             bool
-	}{
-		{"MESH:D003042", "MESH:D013747", "D013747", true},
-		{"D003042", "D013747", "D013747", true},
-		{"MESH:D003042", "CHEBI:4646", "D003042", false}, // another namespace: kept
-		{"DOID:1", "DOID:2", "D003042", false},
-	} {
-		out, ok := swapID(in, conll.ConceptSwap{From: c.old, To: c.neu})
-		if ok != c.ok || out[0].Value != c.want || in[0].Value != "D003042" {
-			t.Errorf("%s->%s: %v %v", c.old, c.neu, out, ok)
-		}
-	}
-}
-
 // TestWriteConcepts: an entity swap's new concept replaces the id of the
 // mention it swapped, and the check accepts it.
 func TestWriteConcepts(t *testing.T) {

@@ -101,6 +101,11 @@ func NewSink(w conll.SentenceWriter, t *Tracker) Sink {
 		}
 		inner = u.Unwrap()
 	}
+	if cw, ok := w.(conll.ConceptWriter); ok {
+		// A document writer: the pipeline hands it the concepts of
+		// entity swaps (see perturb.Sink).
+		return conceptSink{s, cw}
+	}
 	switch iw := inner.(type) {
 	case *conll.Writer:
 		s.cw = iw
@@ -143,6 +148,17 @@ func (s *sink) Flush() error {
 	s.sync()
 	s.w.Flush()
 	return s.w.Error()
+}
+
+// conceptSink is a sink of a document writer.
+type conceptSink struct {
+	*sink
+	cw conll.ConceptWriter
+}
+
+func (s conceptSink) WriteConcepts(sent conll.Sentence, concepts map[int]conll.ConceptSwap) error {
+	s.sync()
+	return s.cw.WriteConcepts(sent, concepts)
 }
 
 // formatted is a sink of a CoNLL writer with a tracked layout.
