@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -195,26 +196,16 @@ func mentionsByType(n int, types map[string]int) string {
 	if len(types) < 2 {
 		return s
 	}
-	var ks []string
-	for k := range types {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
 	var parts []string
-	for _, k := range ks {
+	for _, k := range slices.Sorted(maps.Keys(types)) {
 		parts = append(parts, fmt.Sprintf("%s %d", k, types[k]))
 	}
 	return s + " (" + strings.Join(parts, ", ") + ")"
 }
 
 func options(m map[string]string) string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
 	var parts []string
-	for _, k := range ks {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		parts = append(parts, k+"="+m[k])
 	}
 	return strings.Join(parts, " ")
@@ -570,28 +561,34 @@ func marked(tokens []string, ms []Mention, changed []bool) string {
 // original and perturbed sentences with their gold mentions, and each
 // system's predictions on both.
 func exampleLines(ex Example, ref string) []string {
-	where := fmt.Sprintf("%s, sentence %d", ex.Set, ex.Sentence)
-	if ex.Line > 0 {
-		where += fmt.Sprintf(" (%s:%d)", ex.File, ex.Line)
-	}
-	lines := []string{where,
+	lines := []string{ex.where(),
 		"  gold on " + ref + ": " + marked(ex.Original, ex.OriginalGold, nil),
 		"  gold on " + ex.Set + ": " + marked(ex.Perturbed, ex.Gold, ex.Changed)}
 	for _, s := range ex.Systems {
-		verdict := "right"
-		if s.Failed {
-			verdict = "wrong"
-		}
-		was := "right"
-		if s.FailedOriginal {
-			was = "wrong"
-		}
-		lines = append(lines, fmt.Sprintf("  %s (%s; %s on %s): %s", s.System, verdict, was, ref, marked(ex.Perturbed, s.Predicted, nil)))
+		lines = append(lines, fmt.Sprintf("  %s (%s; %s on %s): %s", s.System, rightOrWrong(s.Failed), rightOrWrong(s.FailedOriginal), ref, marked(ex.Perturbed, s.Predicted, nil)))
 		if s.Failed && !s.FailedOriginal {
 			lines = append(lines, fmt.Sprintf("  %s on %s: %s", s.System, ref, marked(ex.Original, s.OnOriginal, nil)))
 		}
 	}
 	return lines
+}
+
+// where names the example's sentence for a reader: set and number, and
+// file and line when known.
+func (ex Example) where() string {
+	w := fmt.Sprintf("%s, sentence %d", ex.Set, ex.Sentence)
+	if ex.Line > 0 {
+		w += fmt.Sprintf(" (%s:%d)", ex.File, ex.Line)
+	}
+	return w
+}
+
+// rightOrWrong is a system's verdict on a sentence as examples print it.
+func rightOrWrong(failed bool) string {
+	if failed {
+		return "wrong"
+	}
+	return "right"
 }
 
 const examplesNote = "Sentences where a system failed on the perturbed text, chosen with the seed (first those a system got right on the original). " +

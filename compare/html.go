@@ -411,23 +411,11 @@ func (r *Report) htmlExamples(b *strings.Builder) {
 	fmt.Fprintf(b, "<h2 id=\"examples\">Examples</h2>\n<p class=\"note\">%s</p>\n",
 		html.EscapeString("Sentences where a system failed on the perturbed text, chosen with the seed (first those a system got right on the original). Highlighted: mentions, with their type; wavy underline: changed tokens."))
 	for _, ex := range r.Examples {
-		where := fmt.Sprintf("%s, sentence %d", ex.Set, ex.Sentence)
-		if ex.Line > 0 {
-			where += fmt.Sprintf(" (%s:%d)", ex.File, ex.Line)
-		}
-		fmt.Fprintf(b, "<div class=\"example\"><div><i>%s</i></div>\n", html.EscapeString(where))
+		fmt.Fprintf(b, "<div class=\"example\"><div><i>%s</i></div>\n", html.EscapeString(ex.where()))
 		fmt.Fprintf(b, "<div><b>gold on %s</b> %s</div>\n", html.EscapeString(r.Reference), markedHTML(ex.Original, ex.OriginalGold, nil))
 		fmt.Fprintf(b, "<div><b>gold on %s</b> %s</div>\n", html.EscapeString(ex.Set), markedHTML(ex.Perturbed, ex.Gold, ex.Changed))
 		for _, s := range ex.Systems {
-			verdict := "right"
-			if s.Failed {
-				verdict = "wrong"
-			}
-			was := "right"
-			if s.FailedOriginal {
-				was = "wrong"
-			}
-			fmt.Fprintf(b, "<div><b>%s (%s; %s on %s)</b> %s</div>\n", html.EscapeString(s.System), verdict, was, html.EscapeString(r.Reference), markedHTML(ex.Perturbed, s.Predicted, ex.Changed))
+			fmt.Fprintf(b, "<div><b>%s (%s; %s on %s)</b> %s</div>\n", html.EscapeString(s.System), rightOrWrong(s.Failed), rightOrWrong(s.FailedOriginal), html.EscapeString(r.Reference), markedHTML(ex.Perturbed, s.Predicted, ex.Changed))
 		}
 		b.WriteString("</div>\n")
 	}

@@ -47,13 +47,11 @@ func DescribeSet(name string) compare.SetDescription {
 // systems and the kinds.
 func (ev *Evaluation) provenance(p compare.Provenance, m *stressset.Manifest) (*compare.Provenance, error) {
 	p.Seed = ev.Plan.Seed
-	sel := ev.Plan.Selection
-	p.Selection = fmt.Sprintf("%s, rate %g, targets %s, min length %d", sel.Method, sel.Rate, sel.Targets, sel.MinLength)
-	in := m.Inputs[0]
+	p.Selection = selection(ev.Plan.Selection)
+	in := &m.Inputs[0]
 	// The manifest holds the path relative to the build; the report
 	// names the test corpus as it was given.
-	p.Inputs = append(p.Inputs, compare.InputInfo{Role: "test", Path: ev.Plan.Inputs[0].Path, SHA256: in.SHA256,
-		Sentences: in.Stats.Sentences, Tokens: in.Stats.Tokens, Mentions: total(in.Stats.Entities), Types: in.Stats.Entities})
+	p.Inputs = append(p.Inputs, testInput(ev.Plan.Inputs[0].Path, in))
 	if len(ev.Systems.Baselines) > 0 {
 		train := ev.Systems.Train
 		if len(train) == 0 {
@@ -67,24 +65,44 @@ func (ev *Evaluation) provenance(p compare.Provenance, m *stressset.Manifest) (*
 			p.Inputs = append(p.Inputs, info)
 		}
 	}
-	for _, mk := range m.Kinds {
-		k := compare.KindInfo{Name: mk.Name, Set: mk.Name, Options: mk.Options}
-		if kind, err := perturb.Lookup(mk.Name); err == nil {
-			k.Help = kind.Help
-		}
-		for _, out := range in.Outputs {
-			if out.Kind == mk.Name {
-				k.File, k.SHA256 = out.File, out.SHA256
-			}
-		}
-		p.Kinds = append(p.Kinds, k)
-	}
+	p.Kinds = append(p.Kinds, kindInfos(m.Kinds, in)...)
 	systems, err := ev.Systems.describe()
 	if err != nil {
 		return nil, err
 	}
 	p.Systems = systems
 	return &p, nil
+}
+
+// selection is how a report states a build's selection.
+func selection(sel perturb.Selection) string {
+	return fmt.Sprintf("%s, rate %g, targets %s, min length %d", sel.Method, sel.Rate, sel.Targets, sel.MinLength)
+}
+
+// testInput describes the test corpus of a build, whose manifest
+// records it as in, under the path it was given as.
+func testInput(path string, in *stressset.Input) compare.InputInfo {
+	return compare.InputInfo{Role: "test", Path: path, SHA256: in.SHA256,
+		Sentences: in.Stats.Sentences, Tokens: in.Stats.Tokens, Mentions: total(in.Stats.Entities), Types: in.Stats.Entities}
+}
+
+// kindInfos describes the kinds of a build and the set each made of its
+// input in.
+func kindInfos(kinds []perturb.ManifestKind, in *stressset.Input) []compare.KindInfo {
+	var out []compare.KindInfo
+	for _, mk := range kinds {
+		k := compare.KindInfo{Name: mk.Name, Set: mk.Name, Options: mk.Options}
+		if kind, err := perturb.Lookup(mk.Name); err == nil {
+			k.Help = kind.Help
+		}
+		for _, o := range in.Outputs {
+			if o.Kind == mk.Name {
+				k.File, k.SHA256 = o.File, o.SHA256
+			}
+		}
+		out = append(out, k)
+	}
+	return out
 }
 
 func total(m map[string]int) int {
@@ -224,26 +242,13 @@ func CompareProvenance(p compare.Provenance, buildDir, input string, preds []com
 			return nil, err
 		}
 		p.Seed = b.Manifest.Seed
-		sel := b.Manifest.Selection
-		p.Selection = fmt.Sprintf("%s, rate %g, targets %s, min length %d", sel.Method, sel.Rate, sel.Targets, sel.MinLength)
+		p.Selection = selection(b.Manifest.Selection)
 		path, err := b.OriginalPath(in) // the manifest's path is relative to the build
 		if err != nil {
 			path = in.Path
 		}
-		p.Inputs = append(p.Inputs, compare.InputInfo{Role: "test", Path: path, SHA256: in.SHA256,
-			Sentences: in.Stats.Sentences, Tokens: in.Stats.Tokens, Mentions: total(in.Stats.Entities), Types: in.Stats.Entities})
-		for _, mk := range b.Manifest.Kinds {
-			k := compare.KindInfo{Name: mk.Name, Set: mk.Name, Options: mk.Options}
-			if kind, err := perturb.Lookup(mk.Name); err == nil {
-				k.Help = kind.Help
-			}
-			for _, out := range in.Outputs {
-				if out.Kind == mk.Name {
-					k.File, k.SHA256 = out.File, out.SHA256
-				}
-			}
-			p.Kinds = append(p.Kinds, k)
-		}
+		p.Inputs = append(p.Inputs, testInput(path, in))
+		p.Kinds = append(p.Kinds, kindInfos(b.Manifest.Kinds, in)...)
 		for _, pr := range preds {
 			p.Systems = append(p.Systems, compare.SystemInfo{Name: pr.System, Kind: "predictions", Source: pr.Dir})
 		}

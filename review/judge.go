@@ -1,8 +1,6 @@
 package review
 
 import (
-	"bufio"
-	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -46,26 +44,11 @@ func ReadJudgementsFile(path string, key *Key) (*Judgements, error) {
 // *ParseError naming the file and line.
 func ReadJudgements(r io.Reader, name string, key *Key) (*Judgements, error) {
 	js := &Judgements{Judge: name}
-	br := bufio.NewReader(r)
-	line := 0
-	fail := func(format string, a ...any) error {
-		return &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: "+format, append([]any{ErrJudgements}, a...)...)}
-	}
+	in := newLines(r, name, ErrJudgements)
 	itemCol, labelCol, noteCol := -1, -1, -1
 	seen := map[string]int{}
-	for {
-		text, err := br.ReadString('\n')
-		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("read %s: %w", name, err)
-		}
-		if text == "" && err == io.EOF {
-			break
-		}
-		line++
-		text = strings.TrimSuffix(strings.TrimSuffix(text, "\n"), "\r")
-		if line == 1 {
-			text = strings.TrimPrefix(text, "\ufeff")
-		}
+	for in.scan() {
+		text := in.text
 		if itemCol < 0 {
 			if strings.TrimSpace(text) == "" || strings.HasPrefix(text, "#") {
 				continue
@@ -82,12 +65,12 @@ func ReadJudgements(r io.Reader, name string, key *Key) (*Judgements, error) {
 					continue
 				}
 				if *col >= 0 {
-					return nil, fail("column %q twice in the header", unquote(h))
+					return nil, in.fail("column %q twice in the header", unquote(h))
 				}
 				*col = i
 			}
 			if itemCol < 0 || labelCol < 0 {
-				return nil, fail("header %q has no \"item\" and \"label\" columns", clipText(text))
+				return nil, in.fail("header %q has no \"item\" and \"label\" columns", clipText(text))
 			}
 			continue
 		}
@@ -106,26 +89,28 @@ func ReadJudgements(r io.Reader, name string, key *Key) (*Judgements, error) {
 			continue // not judged
 		}
 		if item == "" {
-			return nil, fail("label %q without an item", label)
+			return nil, in.fail("label %q without an item", label)
 		}
 		row, ok := key.Row(item)
 		if !ok {
-			return nil, fail("item %q is not in the key %s (a judgement of another sample?)", item, key.File)
+			return nil, in.fail("item %q is not in the key %s (a judgement of another sample?)", item, key.File)
 		}
 		if prev, dup := seen[item]; dup {
-			return nil, fail("item %q judged twice (first on line %d)", item, prev)
+			return nil, in.fail("item %q judged twice (first on line %d)", item, prev)
 		}
 		canon, ok := matchLabel(row.Labels, label)
 		if !ok {
-			return nil, fail("label %q is not one of item %s's labels (%s, or their numbers 1 to %d)",
+			return nil, in.fail("label %q is not one of item %s's labels (%s, or their numbers 1 to %d)",
 				label, item, strings.Join(row.Labels, ", "), len(row.Labels))
 		}
-		seen[item] = line
-		js.List = append(js.List, Judgement{Item: item, Label: canon, Note: cell(noteCol), Line: line})
+		seen[item] = in.line
+		js.List = append(js.List, Judgement{Item: item, Label: canon, Note: cell(noteCol), Line: in.line})
+	}
+	if in.err != nil {
+		return nil, in.err
 	}
 	if itemCol < 0 {
-		line = max(line, 1)
-		return nil, fail("no header row (want columns item and label)")
+		return nil, in.fail("no header row (want columns item and label)")
 	}
 	return js, nil
 }

@@ -1,7 +1,6 @@
 package review
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -42,41 +41,30 @@ func ReadKeyFile(path string) (*Key, error) {
 // written as the change log writes them and a valid label list.
 func ReadKey(r io.Reader, name string) (*Key, error) {
 	k := &Key{File: name, index: map[string]int{}}
-	br := bufio.NewReader(r)
-	line := 0
-	fail := func(format string, a ...any) error {
-		return &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: "+format, append([]any{ErrKey}, a...)...)}
-	}
-	for {
-		text, err := br.ReadString('\n')
-		if err != nil && err != io.EOF {
-			return nil, fmt.Errorf("read %s: %w", name, err)
-		}
-		if text == "" && err == io.EOF {
-			break
-		}
-		line++
-		text = strings.TrimSuffix(strings.TrimSuffix(text, "\n"), "\r")
-		if line == 1 {
-			text = strings.TrimPrefix(text, "\ufeff")
+	in := newLines(r, name, ErrKey)
+	for in.scan() {
+		text := in.text
+		if in.line == 1 {
 			if text != strings.Join(KeyHeader, "\t") {
-				return nil, fail("header %q is not a key's (want %q)", clipText(text), strings.Join(KeyHeader, "\t"))
+				return nil, in.fail("header %q is not a key's (want %q)", clipText(text), strings.Join(KeyHeader, "\t"))
 			}
 			continue
 		}
 		row, msg := parseKeyRow(text)
 		if msg != "" {
-			return nil, fail("%s", msg)
+			return nil, in.fail("%s", msg)
 		}
 		if prev, dup := k.index[row.Item]; dup {
-			return nil, fail("item %q twice (first on line %d)", row.Item, prev+2)
+			return nil, in.fail("item %q twice (first on line %d)", row.Item, prev+2)
 		}
 		k.index[row.Item] = len(k.Rows)
 		k.Rows = append(k.Rows, row)
 	}
-	if line == 0 {
-		line = 1
-		return nil, fail("empty file: no header row")
+	if in.err != nil {
+		return nil, in.err
+	}
+	if in.line == 0 {
+		return nil, in.fail("empty file: no header row")
 	}
 	return k, nil
 }

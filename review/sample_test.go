@@ -24,8 +24,15 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // here do not move when a perturbation changes.
 const fixture = "testdata/build"
 
+// golden compares got with testdata/golden/name, or rewrites that file
+// under -update. An HTML golden is stored as name.golden (as in compare's
+// testdata): it is expected output, not source, and tools that read
+// *.html as code should not take it for some.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
+	if strings.HasSuffix(name, ".html") {
+		name += ".golden"
+	}
 	path := filepath.Join("testdata", "golden", name)
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

@@ -64,18 +64,8 @@ func init() {
 			f.Bool(&o.force, "force", "", false, "replace the --avoid file if it exists")
 		}, runReviewScore),
 	})
-	register(&command{
-		Name:    "review",
-		Summary: "let people judge a stress set: blind samples to judge, validity rates and agreement",
-		Usage:   help("review"),
-		Sub:     reviewCommands,
-		Bind: func(f *flags) runFunc {
-			f.FlagSet().SetInterspersed(false) // flags after the sub-command belong to it
-			return func(ctx context.Context, e *env, args []string) error {
-				return reviewCommands.Run(ctx, e, args)
-			}
-		},
-	})
+	register(group("review", "let people judge a stress set: blind samples to judge, validity rates and agreement",
+		help("review"), reviewCommands))
 }
 
 func runReviewSample(_ context.Context, e *env, o *reviewOptions, args []string) error {

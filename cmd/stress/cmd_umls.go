@@ -114,18 +114,8 @@ func runUMLSGenerate(_ context.Context, e *env, o *umlsOptions, args []string) e
 }
 
 func init() {
-	register(&command{
-		Name:    "umls",
-		Summary: "concept store: import UMLS/open lexicons, look up terms, show info",
-		Usage:   "import|lookup|info|generate [flags] [args]",
-		Sub:     umlsCommands,
-		Bind: func(f *flags) runFunc {
-			f.FlagSet().SetInterspersed(false) // flags after the sub-command belong to it
-			return func(ctx context.Context, e *env, args []string) error {
-				return umlsCommands.Run(ctx, e, args)
-			}
-		},
-	})
+	register(group("umls", "concept store: import UMLS/open lexicons, look up terms, show info",
+		"import|lookup|info|generate [flags] [args]", umlsCommands))
 }
 
 func runUMLSImport(ctx context.Context, e *env, o *umlsOptions, args []string) error {

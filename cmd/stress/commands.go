@@ -39,6 +39,7 @@ var (
 	errUsage     = cli.ErrUsage
 	errHelpShown = cli.ErrHelpShown
 	usageErrorf  = cli.UsageErrorf
+	group        = cli.Group
 )
 
 // bind makes a command's Bind from a flag binder and a run function

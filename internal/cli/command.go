@@ -81,6 +81,17 @@ func Bind[O any](define func(f *Flags, o *O), run func(ctx context.Context, e *E
 	}
 }
 
+// Group returns the command that runs the sub-commands of sub ("stress
+// umls import ..."): what follows the sub-command's name, flags
+// included, belongs to the sub-command.
+func Group(name, summary, usage string, sub *Set) *Command {
+	return &Command{Name: name, Summary: summary, Usage: usage, Sub: sub,
+		Bind: func(f *Flags) RunFunc {
+			f.fs.SetInterspersed(false)
+			return sub.Run
+		}}
+}
+
 // Set is a table of commands with its dispatcher: a program's commands,
 // or the sub-commands of one of them.
 type Set struct {

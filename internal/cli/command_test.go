@@ -81,6 +81,30 @@ func TestSetRun(t *testing.T) {
 	}
 }
 
+// TestGroup: a group passes everything after the sub-command's name,
+// flags included, to the sub-command, and "help GROUP SUB" describes it.
+func TestGroup(t *testing.T) {
+	cs := &Set{Prog: "demo"}
+	cs.Add(Group("say", "greetings", "greet|fail [flags]", greetSet()))
+	for _, tt := range []struct {
+		args   []string
+		code   int
+		stdout string
+	}{
+		{[]string{"say", "greet", "--times", "2", "-n", "you"}, 0, "hello, you\nhello, you\n"},
+		{[]string{"say", "fail"}, 3, ""},
+		{[]string{"say", "--times", "2"}, 2, ""},
+		{[]string{"help", "say", "greet"}, 0, "Usage: demo greet [--name N] [--times K]\n"},
+		{[]string{"help", "say"}, 0, "demo: a test program\n"},
+	} {
+		var out, errb bytes.Buffer
+		code := ExitCode("demo", cs.Run(context.Background(), &Env{Stdout: &out, Stderr: &errb}, tt.args), &errb)
+		if code != tt.code || !strings.HasPrefix(out.String(), tt.stdout) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %d, %q", tt.args, code, out.String(), errb.String(), tt.code, tt.stdout)
+		}
+	}
+}
+
 func TestParseDefaults(t *testing.T) {
 	cs := greetSet()
 	for _, c := range cs.Commands() {
