@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
@@ -60,6 +61,26 @@ func Generate(prog string, args []string, shared, out string, build func(shared,
 func NotTest(name string) error {
 	if strings.Contains(strings.ToLower(name), "test") {
 		return fmt.Errorf("%s: refusing a test split", name)
+	}
+	return nil
+}
+
+// Sentences calls fn with every sentence of the corpora (Corpora, under
+// the shared data directory), file by file, each file read by read
+// (conll.ReadFile: this package reads no corpus format itself): the text
+// a generator may learn from, never a test split (NotTest).
+func Sentences[S any](shared string, read func(path string) ([]S, error), fn func(S)) error {
+	for _, name := range Corpora {
+		if err := NotTest(name); err != nil {
+			return err
+		}
+		sents, err := read(filepath.Join(shared, name))
+		if err != nil {
+			return err
+		}
+		for _, s := range sents {
+			fn(s)
+		}
 	}
 	return nil
 }
