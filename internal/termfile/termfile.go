@@ -1,7 +1,8 @@
 // Package termfile reads the text inputs of the generators of embedded
-// data (umls/internal/mkdefault, perturb/internal/english/internal/mkvocab), word
-// lists and the term files of the open lexicons, gzipped or not, and
-// writes their gzipped outputs, so that both do it the same way.
+// data (umls/internal/mkdefault, perturb/internal/english/internal/mkvocab,
+// perturb/synonym/internal/mkorgan), word lists, the term files of the
+// open lexicons, gzipped or not, and the training corpora, and writes
+// their gzipped outputs, so that all do it the same way.
 package termfile
 
 import (
