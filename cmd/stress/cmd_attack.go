@@ -41,7 +41,7 @@ func init() {
 			f.String(&o.random, "random", "", "", "write the random set (same number of changed words per sentence) to `FILE`")
 			f.Enum(&o.format, "format", "f", "text", []string{"text", "json"}, "summary format on stdout: text or json")
 			f.Bool(&o.force, "force", "", false, "replace output files that exist")
-			f.Bool(&o.quiet, "quiet", "q", false, "no progress on stderr")
+			f.Bool(&o.quiet, "quiet", "q", false, quietUsage)
 			bindPerturb(f, &o.perturbFlags)
 			bindScheme(f, &o.spec.Scheme, "tag scheme of the input, checked before the attack: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out; an external model's tags are read in it)")
 			bindRepair(f, &o.repair)

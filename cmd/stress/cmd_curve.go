@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/stress-ner/stress/experiment"
@@ -98,7 +97,7 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 		return err
 	}
 	if o.test == "" {
-		fmt.Fprintf(e.Stderr, "Data: BC5CDR excerpt (CC BY 4.0), see sample/NOTICE.\n")
+		o.creditSample(e)
 	}
 	return nil
 }

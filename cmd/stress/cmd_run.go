@@ -99,7 +99,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	}
 	logf("wrote %s, %s and predictions under %s", res.HTML, res.Summary, res.Predictions)
 	if o.test == "" && len(o.sys.Train) == 0 {
-		fmt.Fprintf(e.Stderr, "Data: BC5CDR excerpt (CC BY 4.0), see sample/NOTICE.\n")
+		o.creditSample(e)
 	}
 	return nil
 }

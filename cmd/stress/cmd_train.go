@@ -26,7 +26,7 @@ func init() {
 			f.Bool(&o.force, "force", "", false, "replace the model file if it exists")
 			Parsed(f, &o.scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of the training files: iob2 (checked), or iob1 or iobes (converted to IOB2)")
 			bindRepair(f, &o.repair)
-			f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
+			f.Bool(&o.quiet, "quiet", "q", false, quietUsage)
 			o.set = f.Changed
 		}, runTrain),
 	})

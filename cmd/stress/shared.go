@@ -240,7 +240,7 @@ func bindSystems(f *flags, o *systemFlags) {
 	f.IntIn(&o.sys.Epochs, "epochs", 10, 1, math.MaxInt, "training passes of the baselines")
 	f.IntIn(&o.samples, "samples", 1000, 0, compare.MaxSamples, "bootstrap samples and randomization shuffles (0: no intervals)")
 	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
-	f.Bool(&o.quiet, "quiet", "q", false, "do not report progress on stderr")
+	f.Bool(&o.quiet, "quiet", "q", false, quietUsage)
 	bindScheme(f, &o.sys.Scheme, "tag scheme of --train, --test and the tags of --model-cmd and --model-server: iob2, or iob1 or iobes (checked, converted to IOB2 to be perturbed, trained on and scored; files written back in it)")
 	f.Bool(&o.repair.on, "repair", "", false, "repair invalid tag transitions of --train and --test instead of refusing them, reading them as conlleval does (an I- after O or after another type starts an entity); each is reported with file and line")
 }
@@ -293,6 +293,20 @@ func (o *systemFlags) progress(e *env) (*progress.Stages, func(string, ...any)) 
 	start := time.Now()
 	st := progress.NewStages(e.Stderr, func() string { return fmt.Sprintf("[%5.1fs] ", time.Since(start).Seconds()) })
 	return st, st.Logf
+}
+
+// quietUsage is the help of --quiet, the same for every command that
+// has it.
+const quietUsage = "only errors and warnings on standard error: no progress, no notices (an external tagger's own standard error still shows)"
+
+// creditSample prints the attribution of the embedded sample on standard
+// error after a run or curve of it, unless --quiet: then standard error
+// has errors and warnings only (README and sample/NOTICE carry the
+// attribution).
+func (o *systemFlags) creditSample(e *env) {
+	if !o.quiet {
+		fmt.Fprintln(e.Stderr, "Data: BC5CDR excerpt (CC BY 4.0), see sample/NOTICE.")
+	}
 }
 
 // parseModel parses a saved model given as NAME=FILE.
