@@ -1,7 +1,8 @@
 // Package termfile reads the text inputs of the generators of embedded
-// data (umls/internal/mkdefault, perturb/internal/english/internal/mkvocab), word
-// lists and the term files of the open lexicons, gzipped or not, and
-// writes their gzipped outputs, so that both do it the same way.
+// data (umls/internal/mkdefault, perturb/internal/english/internal/mkvocab,
+// perturb/synonym/internal/mkorgan), word lists, the term files of the
+// open lexicons, gzipped or not, and the training corpora, and writes
+// their gzipped outputs, so that all do it the same way.
 package termfile
 
 import (
@@ -11,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
@@ -60,6 +62,26 @@ func Generate(prog string, args []string, shared, out string, build func(shared,
 func NotTest(name string) error {
 	if strings.Contains(strings.ToLower(name), "test") {
 		return fmt.Errorf("%s: refusing a test split", name)
+	}
+	return nil
+}
+
+// Sentences calls fn with every sentence of the corpora (Corpora, under
+// the shared data directory), file by file, each file read by read
+// (conll.ReadFile: this package reads no corpus format itself): the text
+// a generator may learn from, never a test split (NotTest).
+func Sentences[S any](shared string, read func(path string) ([]S, error), fn func(S)) error {
+	for _, name := range Corpora {
+		if err := NotTest(name); err != nil {
+			return err
+		}
+		sents, err := read(filepath.Join(shared, name))
+		if err != nil {
+			return err
+		}
+		for _, s := range sents {
+			fn(s)
+		}
 	}
 	return nil
 }

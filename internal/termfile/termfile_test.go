@@ -4,10 +4,13 @@ import (
 	"bufio"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -119,6 +122,38 @@ func TestCorporaNoTestSplit(t *testing.T) {
 		if err := NotTest(c); err != nil {
 			t.Errorf("Corpora lists a test split: %v", err)
 		}
+	}
+}
+
+// TestSentences: every sentence of every corpus, in order, read from
+// the shared directory given; a file that cannot be read stops it.
+func TestSentences(t *testing.T) {
+	shared := t.TempDir()
+	var want []string
+	for i, c := range Corpora {
+		path := filepath.Join(shared, c)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		text := fmt.Sprintf("s%d.1\ns%d.2\n", i, i)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, strings.Fields(text)...)
+	}
+	read := func(path string) ([]string, error) {
+		b, err := os.ReadFile(path)
+		return strings.Fields(string(b)), err
+	}
+	var got []string
+	if err := Sentences(shared, read, func(s string) { got = append(got, s) }); err != nil || !slices.Equal(got, want) {
+		t.Errorf("Sentences = %q, %v; want %q", got, err, want)
+	}
+	if err := os.Remove(filepath.Join(shared, Corpora[1])); err != nil {
+		t.Fatal(err)
+	}
+	if err := Sentences(shared, read, func(string) {}); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing corpus: %v", err)
 	}
 }
 

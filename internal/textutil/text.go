@@ -107,11 +107,26 @@ func PickRune(word string, r *rand.Rand, ok func(rune) bool) (at int, c rune, fo
 	panic("unreachable")
 }
 
-// CommonAffixes returns the lengths of the longest common prefix and the
+// ExtraRune returns where long holds a rune beyond short when short is
+// long with one rune removed: removing long[i] leaves short for every i
+// from first to last (several when the rune is repeated: any a of
+// "aaaa" against "aaa"), and for no other i. When no removal leaves
+// short, first > last. The checks of one-character edits (deletion,
+// insertion) try every such place, in time linear in the length.
+func ExtraRune(long, short []rune) (first, last int) {
+	if len(long) != len(short)+1 {
+		return 1, 0
+	}
+	// long[:i] == short[:i] (i <= prefix) and long[i+1:] == short[i:]
+	// (len(short)-i <= suffix).
+	prefix, suffix := commonAffixes(long, short)
+	return max(0, len(short)-suffix), prefix
+}
+
+// commonAffixes returns the lengths of the longest common prefix and the
 // longest common suffix of a and b (each at most the shorter length; the
-// two may overlap). Checks of one-character edits use them to try every
-// place of the edit in linear time.
-func CommonAffixes(a, b []rune) (prefix, suffix int) {
+// two may overlap).
+func commonAffixes(a, b []rune) (prefix, suffix int) {
 	n := min(len(a), len(b))
 	for prefix < n && a[prefix] == b[prefix] {
 		prefix++

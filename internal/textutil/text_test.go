@@ -101,9 +101,42 @@ func TestCommonAffixes(t *testing.T) {
 		{"ab", "ba", 0, 0},
 	}
 	for _, tt := range tests {
-		pre, suf := CommonAffixes([]rune(tt.a), []rune(tt.b))
+		pre, suf := commonAffixes([]rune(tt.a), []rune(tt.b))
 		if pre != tt.pre || suf != tt.suf {
-			t.Errorf("CommonAffixes(%q, %q) = %d, %d; want %d, %d", tt.a, tt.b, pre, suf, tt.pre, tt.suf)
+			t.Errorf("commonAffixes(%q, %q) = %d, %d; want %d, %d", tt.a, tt.b, pre, suf, tt.pre, tt.suf)
+		}
+	}
+}
+
+// TestExtraRune checks the places ExtraRune gives against removing every
+// rune in turn.
+func TestExtraRune(t *testing.T) {
+	for _, tt := range []struct {
+		long, short string
+		first, last int // first > last: none
+	}{
+		{"a", "", 0, 0},
+		{"abc", "ab", 2, 2},
+		{"abc", "bc", 0, 0},
+		{"axbc", "abc", 1, 1},
+		{"aaaa", "aaa", 0, 3},
+		{"abbc", "abc", 1, 2},
+		{"élan", "éan", 1, 1},
+		{"abc", "xy", 1, 0},
+		{"abc", "abc", 1, 0},
+		{"ab", "abc", 1, 0},
+		{"xbc", "ab", 1, 0},
+	} {
+		long, short := []rune(tt.long), []rune(tt.short)
+		first, last := ExtraRune(long, short)
+		if (first > last) != (tt.first > tt.last) || first <= last && (first != tt.first || last != tt.last) {
+			t.Errorf("ExtraRune(%q, %q) = %d, %d; want %d, %d", tt.long, tt.short, first, last, tt.first, tt.last)
+		}
+		for i := range long {
+			removed := string(long[:i]) + string(long[i+1:])
+			if in := first <= i && i <= last; in != (removed == tt.short) {
+				t.Errorf("ExtraRune(%q, %q): place %d in [%d, %d] is %v, but removing it leaves %q", tt.long, tt.short, i, first, last, in, removed)
+			}
 		}
 	}
 }

@@ -65,11 +65,10 @@ func (Delete) Check(c perturb.Change) error {
 	if len(b) != len(a)-1 || len(b) == 0 {
 		return fmt.Errorf("%w: %q -> %q does not drop one character of several", perturb.ErrInvalidChange, c.Before, c.After)
 	}
-	// a[i] is dropped when a[:i] == b[:i] (i <= pre) and a[i+1:] ==
-	// b[i:] (len(b)-i <= suf): every such place is tried, in time linear
-	// in the token's length.
-	pre, suf := textutil.CommonAffixes(a, b)
-	for i := max(0, len(b)-suf); i <= pre; i++ {
+	// Every place the dropped character could be at (runs of equal
+	// characters make several) is tried.
+	first, last := textutil.ExtraRune(a, b)
+	for i := first; i <= last; i++ {
 		if unicode.IsLetter(a[i]) {
 			return nil
 		}

@@ -94,12 +94,10 @@ func (p *Insert) Check(c perturb.Change) error {
 	if len(b) != len(a)+1 {
 		return fmt.Errorf("%w: %q -> %q does not add one character", perturb.ErrInvalidChange, c.Before, c.After)
 	}
-	// Every position the extra character could be at (runs of equal
-	// characters make several) is tried: b[i] is extra when b[:i] ==
-	// a[:i] (i <= pre) and b[i+1:] == a[i:] (len(a)-i <= suf), so the
-	// check is linear in the token's length.
-	pre, suf := textutil.CommonAffixes(a, b)
-	for i := max(0, len(a)-suf); i <= pre; i++ {
+	// Every place the extra character could be at (runs of equal
+	// characters make several) is tried.
+	first, last := textutil.ExtraRune(b, a)
+	for i := first; i <= last; i++ {
 		x := b[i]
 		for _, j := range []int{i - 1, i} { // the letters beside it in the original
 			if j >= 0 && j < len(a) && unicode.IsLetter(a[j]) && (a[j] == x || p.Layout.IsNeighbour(a[j], x)) {

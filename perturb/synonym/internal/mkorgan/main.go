@@ -15,8 +15,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -38,37 +38,26 @@ func main() {
 
 func build(shared, out string, log io.Writer) error {
 	seen := map[string]bool{}
-	for _, name := range termfile.Corpora {
-		if err := termfile.NotTest(name); err != nil {
-			return err
+	if err := termfile.Sentences(shared, conll.ReadFile, func(s conll.Sentence) {
+		toks := make([]string, len(s.Tokens))
+		organ := make([]bool, len(s.Tokens))
+		for i, t := range s.Tokens {
+			toks[i] = english.AttestKey(t)
+			organ[i] = synonym.OrganWord(toks[i])
 		}
-		sents, err := conll.ReadFile(filepath.Join(shared, name))
-		if err != nil {
-			return err
-		}
-		for _, s := range sents {
-			toks := make([]string, len(s.Tokens))
-			organ := make([]bool, len(s.Tokens))
-			for i, t := range s.Tokens {
-				toks[i] = english.AttestKey(t)
-				organ[i] = synonym.OrganWord(toks[i])
-			}
-			for i := range toks {
-				has := false
-				for j := i + 1; j <= len(toks) && j-i <= maxWords; j++ {
-					has = has || organ[j-1]
-					if has {
-						seen[strings.Join(toks[i:j], " ")] = true
-					}
+		for i := range toks {
+			has := false
+			for j := i + 1; j <= len(toks) && j-i <= maxWords; j++ {
+				has = has || organ[j-1]
+				if has {
+					seen[strings.Join(toks[i:j], " ")] = true
 				}
 			}
 		}
+	}); err != nil {
+		return err
 	}
-	keys := make([]string, 0, len(seen))
-	for k := range seen {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(seen))
 	fmt.Fprintf(log, "organ sequences %d\n", len(keys))
 	return termfile.WriteGzip(out, func(w *bufio.Writer) error {
 		for _, k := range keys {

@@ -28,6 +28,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -101,40 +102,29 @@ func build(shared, out string, log io.Writer) error {
 	}
 	attested := map[string]bool{}
 	defs := map[string]map[string]int{} // type \x00 short -> long form -> definitions
-	for _, name := range termfile.Corpora {
-		if err := termfile.NotTest(name); err != nil {
-			return err
-		}
-		sents, err := conll.ReadFile(filepath.Join(shared, name))
-		if err != nil {
-			return err
-		}
-		for _, s := range sents {
-			for _, d := range abbrev.Find(s, nil) {
-				k := d.Type + "\x00" + d.Short
-				if defs[k] == nil {
-					defs[k] = map[string]int{}
-				}
-				defs[k][d.LongText()]++
+	if err := termfile.Sentences(shared, conll.ReadFile, func(s conll.Sentence) {
+		for _, d := range abbrev.Find(s, nil) {
+			k := d.Type + "\x00" + d.Short
+			if defs[k] == nil {
+				defs[k] = map[string]int{}
 			}
-			toks := make([]string, len(s.Tokens))
-			for i, t := range s.Tokens {
-				toks[i] = english.AttestKey(t)
-			}
-			for i := range toks {
-				for j := i + 1; j <= len(toks) && j-i <= maxAttested; j++ {
-					if k := strings.Join(toks[i:j], " "); names[k] {
-						attested[k] = true
-					}
+			defs[k][d.LongText()]++
+		}
+		toks := make([]string, len(s.Tokens))
+		for i, t := range s.Tokens {
+			toks[i] = english.AttestKey(t)
+		}
+		for i := range toks {
+			for j := i + 1; j <= len(toks) && j-i <= maxAttested; j++ {
+				if k := strings.Join(toks[i:j], " "); names[k] {
+					attested[k] = true
 				}
 			}
 		}
+	}); err != nil {
+		return err
 	}
-	keys := make([]string, 0, len(words))
-	for w := range words {
-		keys = append(keys, w)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(words))
 	var b strings.Builder
 	for _, k := range keys {
 		w := words[k]
@@ -150,11 +140,7 @@ func build(shared, out string, log io.Writer) error {
 		}
 		fmt.Fprintf(&b, "w\t%s\t%s\n", k, flags)
 	}
-	as := make([]string, 0, len(attested))
-	for k := range attested {
-		as = append(as, k)
-	}
-	slices.Sort(as)
+	as := slices.Sorted(maps.Keys(attested))
 	for _, k := range as {
 		fmt.Fprintf(&b, "a\t%s\n", k)
 	}
