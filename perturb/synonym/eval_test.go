@@ -156,12 +156,13 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// after a third (184 of 200 natural, 92.0%): 11 more names and
 	// pairs; Disease 10.6% without the DOID and NCIt "exact" synonyms
 	// readings found loose (looseExact: 16 of 26 DOID and 26 of 53 NCIt
-	// ones read were unnatural or another meaning).
+	// ones read were unnatural or another meaning), 11.1% with
+	// "convulsions -> seizures" in pairs.txt.
 	if n, d := st.share("Chemical"); 1000*n < 101*d {
 		t.Errorf("Chemical: %d of %d replaced, want >= 10.1%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 105*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 10.5%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 110*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 11.0%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)

@@ -162,9 +162,18 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 	if chem {
 		out = append(out, elementCandidates(mention)...)
 	}
+	// A condition's pair is the curator's word that the two names name
+	// one condition: the round trip, which guards against names the
+	// lexicons file under the wrong concept, is not asked of it. The
+	// open lexicons split some conditions a corpus annotates as one
+	// ("convulsions" and "seizures" are both MeSH D012640 in CDR; the
+	// embedded MeSH lacks the entry term), and a pair is only written for
+	// such a split.
+	vouched := map[string]bool{}
 	for _, p := range curated[english.AvoidKey(form)] {
 		if slices.Contains(groups, p.group) {
 			out = append(out, Candidate{Term: p.to, Source: SourceCurated, TermType: p.tag, Attested: true})
+			vouched[p.to] = p.group == "DISO"
 		}
 	}
 	for _, v := range OrganVariants(form) {
@@ -187,6 +196,7 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 		}
 		switch {
 		case c.Source == SourceElements:
+		case c.Source == SourceCurated && vouched[c.Term]:
 		case rt != nil:
 			ok, err := rt.keeps(c.Term, "")
 			if err != nil {
