@@ -154,12 +154,14 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// ("Rapamycin , a mammalian target of rapamycin inhibitor"), no "of"
 	// without its article for a mention that has it; 10.1% and 11.6%
 	// after a third (184 of 200 natural, 92.0%): 11 more names and
-	// pairs.
+	// pairs; Disease 10.6% without the DOID and NCIt "exact" synonyms
+	// readings found loose (looseExact: 16 of 26 DOID and 26 of 53 NCIt
+	// ones read were unnatural or another meaning).
 	if n, d := st.share("Chemical"); 1000*n < 101*d {
 		t.Errorf("Chemical: %d of %d replaced, want >= 10.1%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 115*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 11.5%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 105*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 10.5%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
@@ -188,9 +190,11 @@ func TestCoverageNCBI(t *testing.T) {
 	// deficiency for Lesch-Nyhan syndrome, repeated in this test set).
 	// 4.4% (42) after a reading of 100 fresh NCBI-disease-train
 	// replacements (61 natural): 22 names and pairs avoided, no "of"
-	// name in a coordination of premodifiers.
-	if 1000*n < 43*d {
-		t.Errorf("NCBI-disease: %d of %d replaced, want >= 4.3%%", n, d)
+	// name in a coordination of premodifiers. 4.2% (40) without the
+	// loose DOID and NCIt "exact" synonyms (looseExact) and with
+	// Duchenne dystrophy in pairs.txt.
+	if 1000*n < 41*d {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 4.1%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)

@@ -15,13 +15,16 @@ import (
 func nameCaseOf(mention, name, tty, label, group string) *nameCase {
 	fw := strings.Fields(mention)
 	m := &mentionCase{mention: mention, form: mention, words: english.KeyWords(mention), vkey: variantKey(mention), fields: fw,
-		foreign: english.IsForeign(mention), chem: group == "CHEM",
+		foreign: english.IsForeign(mention), chem: group == "CHEM", diso: group == "DISO",
 		adjective: len(fw) == 1 && english.Adjectival(fw[0]) && group == "DISO",
 		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: map[string]bool{}, noTTY: map[string]bool{}}
 	english.LowerWords(label, m.written)
 	english.LowerWords(name, m.written)
 	sentenceCaseCapitals(name, m.capitals)
 	src := "MESH"
+	if s, t, ok := strings.Cut(tty, "/"); ok {
+		src, tty = s, t // "DOID/exact"
+	}
 	if tty == "" {
 		tty = "entry"
 	}
@@ -30,12 +33,41 @@ func nameCaseOf(mention, name, tty, label, group string) *nameCase {
 		spelled: english.CorpusSpelling(name, mention)}
 }
 
+// TestLooseExact: which "exact" synonyms of a condition are refused, by
+// source and wording.
+func TestLooseExact(t *testing.T) {
+	for _, tt := range []struct {
+		source, tty, name, form string
+		want                    bool
+	}{
+		{"DOID", "exact", "hexosaminidase A deficiency", "Tay - Sachs disease", true},
+		{"DOID", "exact", "near vision", "myopia", true},
+		{"DOID", "label", "Tay-Sachs disease", "TSD", false},
+		{"NCIT", "exact", "pancreas carcinoma", "pancreatic cancer", true},
+		{"NCIT", "exact", "rhabdoid sarcoma", "rhabdoid tumor", true},
+		{"NCIT", "exact", "nasal hemorrhage", "epistaxis", true},
+		{"NCIT", "exact", "carcinoma of the breast", "breast cancer", false},
+		{"ncit", "exact", "Carcinoma of the Prostate", "prostate cancer", false},
+		{"NCIT", "exact", "carcinoma of the breast", "carcinoma of breast", true}, // the mention has its own "of"
+		{"NCIT", "exact", "neoplasm of breast", "breast tumor", true},             // no article: the thesaurus wording
+		{"NCIT", "label", "Lung Carcinoma", "lung cancer", false},
+		{"MESH", "entry", "Familial Polyposis Coli", "familial adenomatous polyposis", false},
+		{"MESH", "exact", "anything", "something", false},
+	} {
+		got := looseExact(umls.Term{String: tt.name, Source: tt.source, TermType: tt.tty}, tt.form)
+		if got != tt.want {
+			t.Errorf("looseExact(%s/%s %q for %q) = %v, want %v", tt.source, tt.tty, tt.name, tt.form, got, tt.want)
+		}
+	}
+}
+
 // TestNameRules is the table of every rule of nameRules with names it
 // rejects and names it lets through (to the next rule).
 func TestNameRules(t *testing.T) {
 	tests := map[string]struct {
 		rejected, accepted [][2]string // mention, name
 		group, label       string
+		tty, accTTY        string // the rejected and accepted names' source and term type ("DOID/exact"; default MESH entry)
 	}{
 		"a spelling variant or reordering": {
 			rejected: [][2]string{{"hemolytic anemia", "haemolytic anaemia"}, {"hemolytic anemia", "Anemia Hemolytic"}, {"indomethacin", "indometacin"}},
@@ -95,6 +127,11 @@ func TestNameRules(t *testing.T) {
 			rejected: [][2]string{{"hypersensitivity", "sensitive"}, {"hypertensive", "hypertension"}},
 			accepted: [][2]string{{"hypertensive", "hypertonic"}, {"hypertension", "high blood pressure"}},
 		},
+		"a DOID or NCIt \"exact\" synonym": {
+			tty: "DOID/exact", accTTY: "NCIT/exact",
+			rejected: [][2]string{{"Tay - Sachs disease", "hexosaminidase A deficiency"}, {"myopia", "near vision"}, {"X - linked adrenoleukodystrophy", "diffuse sclerosis"}},
+			accepted: [][2]string{{"breast cancer", "carcinoma of the breast"}, {"prostate cancers", "carcinomas of the prostate"}},
+		},
 		"a pair of avoid.txt": {
 			rejected: [][2]string{{"seizures", "convulsions"}, {"renal failure", "renal insufficiency"}},
 			accepted: [][2]string{{"convulsions", "seizures"}},
@@ -109,6 +146,7 @@ func TestNameRules(t *testing.T) {
 		var tt struct {
 			rejected, accepted [][2]string
 			group, label       string
+			tty, accTTY        string
 		}
 		found := ""
 		for prefix, x := range tests {
@@ -130,7 +168,7 @@ func TestNameRules(t *testing.T) {
 			if label == "" {
 				label = c[0]
 			}
-			if why := rule.Check(nameCaseOf(c[0], c[1], "", label, group)); why == "" || rule.Reason != "" && why != rule.Reason {
+			if why := rule.Check(nameCaseOf(c[0], c[1], tt.tty, label, group)); why == "" || rule.Reason != "" && why != rule.Reason {
 				t.Errorf("%s: %q for %q passes (%q), want rejected", found, c[1], c[0], why)
 			}
 		}
@@ -139,7 +177,7 @@ func TestNameRules(t *testing.T) {
 			if label == "" {
 				label = c[0]
 			}
-			if why := rule.Check(nameCaseOf(c[0], c[1], "", label, group)); why != "" {
+			if why := rule.Check(nameCaseOf(c[0], c[1], tt.accTTY, label, group)); why != "" {
 				t.Errorf("%s: %q for %q rejected (%q), want it to pass", found, c[1], c[0], why)
 			}
 		}

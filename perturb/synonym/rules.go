@@ -44,6 +44,7 @@ type mentionCase struct {
 	foreign   bool     // english.IsForeign(form)
 	adjective bool     // one adjectival word of a disease ("hypertensive")
 	chem      bool     // a chemical's mention (group CHEM)
+	diso      bool     // a condition's mention (group DISO)
 	// written holds the words some name of the concepts writes in lower
 	// case; capitals the words a sentence-case name capitalizes (its
 	// proper nouns: "Fallot").
@@ -132,6 +133,8 @@ var nameRules = []nameRule{
 			}
 			return len(tw) > 0 && !english.Adjectival(tw[len(tw)-1])
 		})},
+	{RejectedExact, "a DOID or NCIt \"exact\" synonym of a condition (\"hexosaminidase A deficiency\" for Tay-Sachs disease, \"pancreas carcinoma\" for pancreatic cancer), but NCIt's \"X of the Y\" for a \"Y X\" mention", stagePolicy,
+		when(RejectedExact, func(n *nameCase) bool { return n.m.diso && looseExact(n.term, n.m.form) })},
 	{RejectAvoid, "a pair of avoid.txt: names of one concept that are not interchangeable (\"seizures\" -> \"convulsions\")", stagePolicy,
 		when(RejectAvoid, func(n *nameCase) bool { return avoidedPair(n.spelled, n.m.form) })},
 	{"", "not a name a writer would use in place of the mention (Natural: foreign, systematic, inverted, coded, qualified, much longer, avoided)", stagePolicy,
@@ -181,6 +184,41 @@ func stereoPrefixes(name string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// looseExact reports whether t, a name of a condition mentioned as form,
+// is an "exact" synonym of DOID or NCIt that blind readings found a
+// writer would not put in the mention's place. Those sources file
+// broader names, enzyme deficiencies, findings and obsolete names as
+// exact synonyms: of 26 DOID exact replacements read (NCBI-disease and
+// BC5CDR), 16 changed the meaning or read unnaturally ("hexosaminidase A
+// deficiency" for Tay-Sachs disease, "near vision" for myopia,
+// "degenerative disease" for neurodegenerative disease); of 53 NCIt exact
+// ones other than an "of the" wording, 26 ("pancreas carcinoma",
+// "multiple hemorrhagic sarcoma" for Kaposi sarcoma, "rhabdoid sarcomas",
+// "nasal hemorrhage" for epistaxis). NCIt's "carcinoma of the breast" for
+// "breast cancer", an organ adjective's noun after "of the", read natural
+// in 44 of 56, the rest in contexts the context rules now refuse
+// (premodifiers, coordinations, after "of"); it stays.
+func looseExact(t umls.Term, form string) bool {
+	if t.TermType != "exact" {
+		return false
+	}
+	switch strings.ToUpper(t.Source) {
+	case "DOID":
+		return true
+	case "NCIT":
+		return !ofTheWording(t.String, form)
+	}
+	return false
+}
+
+// ofTheWording reports whether name is an "X of the Y" wording that
+// form, a mention without "of", does not have ("carcinoma of the breast"
+// for "breast cancer").
+func ofTheWording(name, form string) bool {
+	w := strings.Fields(strings.ToLower(name))
+	return slices.Contains(w, "of") && slices.Contains(w, "the") && !slices.Contains(strings.Fields(strings.ToLower(form)), "of")
 }
 
 // judge returns the first rule of nameRules that rejects n, and its
@@ -311,7 +349,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 	a := &Analysis{proper: map[string]bool{}, Rejected: map[string]int{}}
 	fw := strings.Fields(form)
 	m := &mentionCase{mention: mention, form: form, words: english.KeyWords(form), vkey: variantKey(form), fields: fw,
-		foreign: english.IsForeign(form), chem: slices.Contains(groups, "CHEM"),
+		foreign: english.IsForeign(form), chem: slices.Contains(groups, "CHEM"), diso: slices.Contains(groups, "DISO"),
 		adjective: len(fw) == 1 && english.Adjectival(fw[0]) && slices.Contains(groups, "DISO"),
 		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: r.noSource, noTTY: r.noTTY}
 	mkey := english.TrivialKey(form)

@@ -120,6 +120,7 @@ const (
 	RejectedIsomer    = "isomer"            // drops or adds a Greek letter: "prostaglandin F2" for "PGF2 alpha"
 	RejectedBrand     = "brand name"        // a trade name for a generic one: "Valium" for "diazepam"
 	RejectedThesaurus = "thesaurus wording" // "X of Y" without the article: "carcinoma of large bowel"
+	RejectedExact     = "loose exact"       // a DOID or NCIt "exact" synonym of a condition (see looseExact)
 )
 
 // Outcomes lists the outcomes in report order.
