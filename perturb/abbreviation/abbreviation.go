@@ -31,6 +31,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -314,6 +315,7 @@ type reader struct {
 	docs   bool                  // the input marks documents: definitions hold to the document's end
 	window [][]abbrev.Definition // without marks, the last sentences' definitions, oldest first
 	defs   []abbrev.Definition   // what the next sentence may use
+	opened bool                  // the last heading opened an abstract ("BACKGROUND :")
 }
 
 // NewDocumentReader returns a reader of one input's definitions
@@ -328,6 +330,21 @@ func (r *reader) Observe(s conll.Sentence) perturb.DocState {
 	if s.DocStart {
 		r.docs, r.window, r.defs = true, nil, nil // a new document defines its own
 	}
+	if !r.docs {
+		// Without marks, an opening heading after the sections of
+		// another abstract (or none) begins a new abstract, whose title
+		// is the sentence before: what was defined before the title
+		// belongs to the abstract before. Measured on BC5CDR devel (the
+		// CDR development titles): 100 of its 473 titles are found so,
+		// none wrongly.
+		if h := heading(s.Tokens); h != "" {
+			if opening(h) && !r.opened && len(r.window) > 1 {
+				r.window = r.window[len(r.window)-1:]
+				r.defs = slices.Clone(r.window[0])
+			}
+			r.opened = opening(h)
+		}
+	}
 	own := abbrev.Find(s, r.a.sameConcept)
 	sc := &sentenceContext{before: r.defs, defining: len(own) > 0, run: r.run}
 	if r.docs {
@@ -336,8 +353,8 @@ func (r *reader) Observe(s conll.Sentence) perturb.DocState {
 		}
 		return sc
 	}
-	r.window = append(r.window, own)
 	changed := len(own) > 0
+	r.window = append(r.window, own)
 	if len(r.window) > AbbreviationWindow {
 		changed = changed || len(r.window[0]) > 0
 		r.window = r.window[1:]
@@ -350,6 +367,36 @@ func (r *reader) Observe(s conll.Sentence) perturb.DocState {
 		r.defs = all
 	}
 	return sc
+}
+
+// openingHeadings are the headings that open a structured abstract,
+// right after its title ("BACKGROUND :", "STUDY OBJECTIVE :").
+var openingHeadings = map[string]bool{"BACKGROUND": true, "OBJECTIVE": true, "OBJECTIVES": true, "AIM": true,
+	"AIMS": true, "PURPOSE": true, "INTRODUCTION": true, "CONTEXT": true, "RATIONALE": true, "STUDY OBJECTIVE": true,
+	"STUDY OBJECTIVES": true, "HYPOTHESIS": true, "IMPORTANCE": true}
+
+// heading returns the heading toks start with, words in capitals before
+// ":" ("BACKGROUND AND PURPOSE"), or "".
+func heading(toks []string) string {
+	for i, t := range toks {
+		switch {
+		case t == ":":
+			if i == 0 {
+				return ""
+			}
+			return strings.Join(toks[:i], " ")
+		case i >= 4 || !english.IsLetters(t) || !english.AllCaps([]string{t}) || len(t) < 2:
+			return ""
+		}
+	}
+	return ""
+}
+
+// opening reports whether heading h opens an abstract: its first words
+// are an opening heading ("BACKGROUND AND PURPOSE", "STUDY OBJECTIVE").
+func opening(h string) bool {
+	w := strings.Fields(h)
+	return len(w) > 0 && (openingHeadings[w[0]] || len(w) > 1 && openingHeadings[w[0]+" "+w[1]])
 }
 
 // edit is one planned replacement.
@@ -378,6 +425,7 @@ func (a *Abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []str
 	}
 	pairs := abbrev.Pairs(s)
 	var edits []edit
+	planned := make([]edit, len(spans))
 	for k, sp := range spans {
 		switch {
 		case len(a.typeMap.Groups(sp.Type)) == 0:
@@ -396,13 +444,52 @@ func (a *Abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []str
 		if outcomes[k] != OutcomeReplaced {
 			continue
 		}
+		planned[k] = e
+	}
+	for halfSlashPair(s, spans, outcomes) {
+	}
+	for k := range spans {
+		if outcomes[k] != OutcomeReplaced {
+			continue
+		}
 		if selected != nil && !selected[k] {
 			outcomes[k] = OutcomeNotSelected
 			continue
 		}
-		edits = append(edits, e)
+		edits = append(edits, planned[k])
 	}
 	return edits, outcomes
+}
+
+// halfSlashPair filters one replacement of an abbreviation joined by a
+// slash to another that is not replaced ("the ALD / AMN gene", "AMI / GI
+// toxicity", "CCNU / CTX"): the pair is one name, and half of it written
+// out reads wrong, while all of it written out does ("5 - fluorouracil /
+// folinic acid / mitomycin C"). It reports whether it filtered one, so
+// that the caller repeats it until none is left.
+func halfSlashPair(s conll.Sentence, spans []iob.Span, outcomes []string) bool {
+	replaced := func(i int) bool {
+		for k, sp := range spans {
+			if i >= sp.Start && i < sp.End {
+				return outcomes[k] == OutcomeReplaced
+			}
+		}
+		return false
+	}
+	abbr := func(i int) bool {
+		return i >= 0 && i < len(s.Tokens) && umls.IsAbbreviation(english.Compact(s.Tokens[i])) && strings.ContainsFunc(s.Tokens[i], unicode.IsUpper)
+	}
+	for k, sp := range spans {
+		if outcomes[k] != OutcomeReplaced {
+			continue
+		}
+		if sp.Start >= 2 && s.Tokens[sp.Start-1] == "/" && abbr(sp.Start-2) && !replaced(sp.Start-2) ||
+			sp.End+1 < len(s.Tokens) && s.Tokens[sp.End] == "/" && abbr(sp.End+1) && !replaced(sp.End+1) {
+			outcomes[k] = OutcomeFiltered
+			return true
+		}
+	}
+	return false
 }
 
 // expand plans abbreviation mention sp of s as its long form: the one
@@ -418,7 +505,7 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 			// - hydroxypropyl ) methacrylamide".
 			return e, OutcomeFiltered
 		}
-		toks = runningLong(d.Long)
+		toks = runningLong(d)
 	} else if !umls.IsAbbreviation(short) {
 		return e, OutcomeOther
 	} else if long := a.standardLongForm(sp.Type, short); long != "" && writable(long, text) {
@@ -428,6 +515,9 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 	}
 	if english.SentenceStart(s.Tokens, sp.Start) {
 		toks = english.Capitalize(toks, "X")
+	}
+	if siteRefused(Expand, s, sp, toks) != "" {
+		return e, OutcomeFiltered
 	}
 	return e.with(s, toks, text)
 }
@@ -450,7 +540,76 @@ func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Spa
 		// Rating Scale") is written as it is.
 		return e, OutcomeFiltered
 	}
+	if siteRefused(Contract, s, sp, toks) != "" {
+		return e, OutcomeFiltered
+	}
 	return e.with(s, toks, text)
+}
+
+// siteRule refuses a replacement of mention sp of s by toks, in
+// direction dir, where the sentence around it would read wrong.
+type siteRule struct {
+	name   string
+	refuse func(dir string, s conll.Sentence, sp iob.Span, toks []string) bool
+}
+
+// siteRules are the places a replacement is refused (OutcomeFiltered).
+var siteRules = []siteRule{
+	// The sentence writes the replacement already, outside the mention:
+	// the writer defines it there without a pair of mentions ("injection
+	// of puromycin aminonucleoside , ( PAN , 7 . 5 mg / kg )"), or uses
+	// both side by side ("the WAS gene ... the Wiskott - Aldrich
+	// syndrome"); the replacement would repeat it or blur the two.
+	{"other side written", func(dir string, s conll.Sentence, sp iob.Span, toks []string) bool {
+		// A long form in any case; a short form as written ("Dmd", the
+		// mouse gene, is not "DMD").
+		same := strings.EqualFold
+		if dir == Contract {
+			same = func(a, b string) bool { return a == b }
+		}
+		for i := 0; i+len(toks) <= len(s.Tokens); i++ {
+			if i+len(toks) > sp.Start && i < sp.End {
+				continue
+			}
+			if slices.EqualFunc(s.Tokens[i:i+len(toks)], toks, same) {
+				return true
+			}
+		}
+		return false
+	}},
+	// A long form that starts a longer name the writer abbreviates or
+	// gives a symbol right after: "myotonic dystrophy protein kinase (
+	// DMPK )", "diastrophic dysplasia sulfate - transporter gene ( DTDST
+	// )", "murine Duchenne muscular dystrophy ( Dmd )". Its short form
+	// there would make a name of abbreviations nobody writes.
+	{"part of a defined name", func(dir string, s conll.Sentence, sp iob.Span, toks []string) bool {
+		if dir != Contract {
+			return false
+		}
+		short := english.Compact(strings.Join(toks, " "))
+		// An abbreviation or a gene's symbol: "DMPK", "Dmd"; not "n".
+		symbol := func(t string) bool {
+			return english.Alnum(t) >= 2 && strings.ContainsFunc(t, unicode.IsUpper) &&
+				(umls.IsAbbreviation(english.Compact(t)) || english.IsLetters(t) && len(t) <= 6)
+		}
+		j := sp.End
+		for j < len(s.Tokens) && j < sp.End+4 && s.Tokens[j] != "(" && (s.Tokens[j] == "-" || english.IsLetters(strings.ReplaceAll(s.Tokens[j], "-", ""))) {
+			j++
+		}
+		return j < len(s.Tokens) && s.Tokens[j] == "(" && (j == sp.End && j+1 < len(s.Tokens) && symbol(s.Tokens[j+1]) ||
+			j+1 < len(s.Tokens) && symbol(s.Tokens[j+1]) && strings.Contains(strings.ToUpper(s.Tokens[j+1]), strings.ToUpper(short)))
+	}},
+}
+
+// siteRefused returns the name of the first site rule that refuses the
+// replacement, or "".
+func siteRefused(dir string, s conll.Sentence, sp iob.Span, toks []string) string {
+	for _, r := range siteRules {
+		if r.refuse(dir, s, sp, toks) {
+			return r.name
+		}
+	}
+	return ""
 }
 
 // with completes e, the plan of a mention of s written text, with toks
@@ -492,32 +651,80 @@ func writable(long, short string) bool {
 	return (why == "" || why == english.RejectLength) && english.WordCount(long) <= maxLongWords
 }
 
-// runningLong returns the long-form tokens of a definition as running
-// text: the capital of its first word goes when it belonged to the
-// defining sentence (its start, a title, the writer's habit:
-// "Streptozotocin ( STZ )") and not to the name (an eponym: "Angelman
-// syndrome", "Wilms tumor"; a name in Title Case throughout: "Acute
-// Physiology and Chronic Health Evaluation").
-func runningLong(long []string) []string {
-	toks := slices.Clone(long)
-	if len(toks) == 0 || !english.TitleWord(toks[0]) || english.Eponym(toks, 0) {
+// runningLong returns the long-form tokens of definition d as running
+// text. The capital of the first word goes when it belonged to the
+// defining sentence and not to the name (capitalRules, in order: the
+// first that decides wins).
+func runningLong(d abbrev.Definition) []string {
+	toks := slices.Clone(d.Long)
+	if len(toks) == 0 || !english.TitleWord(toks[0]) {
 		return toks
 	}
-	words, titled := 0, 0
-	for _, t := range toks {
-		if english.IsLetters(t) && !english.SmallWord(strings.ToLower(t)) {
-			words++
-			if english.TitleWord(t) {
-				titled++
+	for _, r := range capitalRules {
+		if keep, ok := r.decide(d, toks); ok {
+			if !keep {
+				toks[0] = strings.ToLower(toks[0])
 			}
+			return toks
 		}
 	}
-	// A chemist's atom before a Greek letter keeps its capital:
-	// "Nomega - nitro - L - arginine".
-	if (words == 1 || titled < words) && !atomGreek(toks[0]) {
-		toks[0] = strings.ToLower(toks[0])
-	}
 	return toks
+}
+
+// capitalRule decides whether the capitalized first word of a long form
+// keeps its capital in running text (keep), or does not decide (!ok).
+type capitalRule struct {
+	name   string
+	decide func(d abbrev.Definition, toks []string) (keep, ok bool)
+}
+
+// capitalRules are the rules of runningLong, in order.
+var capitalRules = []capitalRule{
+	// A person's name: "Angelman syndrome", "Wilms tumor", "Parkinson".
+	{"eponym", func(_ abbrev.Definition, toks []string) (bool, bool) {
+		return true, english.Eponym(toks, 0)
+	}},
+	// Joined by a hyphen to a capitalized word: two names of one eponym
+	// ("Papillon - Lefevre syndrome", "Haim - Munk syndrome"), whatever
+	// English word the first may also be.
+	{"hyphened names", func(_ abbrev.Definition, toks []string) (bool, bool) {
+		return true, len(toks) > 2 && toks[1] == "-" && english.TitleWord(toks[2])
+	}},
+	// A chemist's atom before a Greek letter: "Nomega - nitro - L -
+	// arginine".
+	{"atom locant", func(_ abbrev.Definition, toks []string) (bool, bool) {
+		return true, atomGreek(toks[0])
+	}},
+	// Title Case throughout: "Acute Physiology and Chronic Health
+	// Evaluation", a title the writer does not change.
+	{"title case", func(_ abbrev.Definition, toks []string) (bool, bool) {
+		words, titled := 0, 0
+		for _, t := range toks {
+			if english.IsLetters(t) && !english.SmallWord(strings.ToLower(t)) {
+				words++
+				if english.TitleWord(t) {
+					titled++
+				}
+			}
+		}
+		return true, words > 1 && titled == words
+	}},
+	// Written with its capital in mid-sentence, a disease name whose
+	// head eponyms name or that has another capitalized word: the
+	// capital is the name's ("leading to Duchenne muscular dystrophy (
+	// DMD )", "cause Torsade de Pointes ( TdP )").
+	{"mid-sentence name", func(d abbrev.Definition, toks []string) (bool, bool) {
+		if d.AtStart {
+			return false, false
+		}
+		if english.EponymHead(strings.ToLower(toks[len(toks)-1])) {
+			return true, true
+		}
+		return true, slices.ContainsFunc(toks[1:], english.TitleWord)
+	}},
+	// Otherwise the capital is the sentence's (its start, a heading) or
+	// the writer's habit ("with Streptozotocin ( STZ )"): it goes.
+	{"sentence capital", func(abbrev.Definition, []string) (bool, bool) { return false, true }},
 }
 
 // atomGreek reports a word made of an atom's letter and a Greek letter
