@@ -169,9 +169,9 @@ func TestContract(t *testing.T) {
 	}
 	// Never to one letter, nor in a title.
 	def = sentence("isoflurane ( I ) and Parkinson ' s disease ( PD ) .", "B-Chemical O B-Chemical O O B-Disease I-Disease I-Disease I-Disease O B-Disease O O")
-	use = sentence("after isoflurane on the Unified Parkinson ' s Disease Rating Scale in Parkinson ' s disease patients", "O B-Chemical O O O B-Disease I-Disease I-Disease I-Disease O O O B-Disease I-Disease I-Disease I-Disease O")
+	use = sentence("after isoflurane on the Unified Parkinson ' s Disease Rating Scale in Parkinson ' s disease patients was low", "O B-Chemical O O O B-Disease I-Disease I-Disease I-Disease O O O B-Disease I-Disease I-Disease I-Disease O O O")
 	outs, _, _ = run(a, 1, def, use)
-	if got, want := strings.Join(outs[1].Tokens, " "), "after isoflurane on the Unified Parkinson ' s Disease Rating Scale in PD patients"; got != want {
+	if got, want := strings.Join(outs[1].Tokens, " "), "after isoflurane on the Unified Parkinson ' s Disease Rating Scale in PD patients was low"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
@@ -371,9 +371,18 @@ func TestSiteRules(t *testing.T) {
 			"DMD", "part of a defined name"},
 		{Contract, "the diastrophic dysplasia sulfate - transporter gene ( DTDST ) .", "O B-Disease I-Disease O O O O O O O O",
 			"DTD", "part of a defined name"},
-		{Contract, "patients with myotonic dystrophy ( n = 4 ) .", "O O B-Disease I-Disease O O O O O O",
+		{Contract, "patients with myotonic dystrophy ( n = 4 ) were seen .", "O O B-Disease I-Disease O O O O O O O O O",
 			"DM", ""},
 		{Contract, "patients with myotonic dystrophy were seen .", "O O B-Disease I-Disease O O O", "DM", ""},
+		{Contract, "patients with myotonic dystrophy .", "O O B-Disease I-Disease O", "DM", "title-like sentence"},
+		// A title-like sentence: no contraction (an expansion is fine).
+		{Contract, "Novel Tay - Sachs disease mutations from China .", "O B-Disease I-Disease I-Disease I-Disease O O O O",
+			"TSD", "title-like sentence"},
+		{Expand, "Novel TSD mutations from China .", "O B-Disease O O O O", "Tay - Sachs disease", ""},
+		{Contract, "Novel Tay - Sachs disease mutations were found .", "O B-Disease I-Disease I-Disease I-Disease O O O O",
+			"TSD", ""},
+		{Contract, "RESULTS : Tay - Sachs disease mutations from China .", "O O B-Disease I-Disease I-Disease I-Disease O O O O",
+			"TSD", ""},
 		// The part-of-a-name rule is the contraction's only.
 		{Expand, "the DM protein kinase ( DMPK ) gene", "O B-Disease O O O O O O", "myotonic dystrophy", ""},
 	} {
@@ -465,5 +474,23 @@ func TestAbstractBoundary(t *testing.T) {
 	_, chs, _ = run(a, 1, rationale, obj)
 	if len(chs[1]) != 1 {
 		t.Errorf("changes %v: want the objective's doxorubicin contracted", chs)
+	}
+}
+
+// TestLongKept: once the long form is written out again after its
+// definition with no use of the short form between, later long forms
+// stay; a use of the short form or a new definition lifts that.
+func TestLongKept(t *testing.T) {
+	a := newA(t, Contract, false)
+	def := sentence("Rats got doxorubicin ( DOX ) .", "O O B-Chemical O B-Chemical O O")
+	long := sentence("We found that doxorubicin is toxic .", "O O O B-Chemical O O O")
+	short := sentence("We found that DOX is toxic .", "O O O B-Chemical O O O")
+	_, chs, _ := run(a, 1, def, long, long, short, long, def, long)
+	var got []int
+	for _, cs := range chs {
+		got = append(got, len(cs))
+	}
+	if want := []int{0, 1, 0, 0, 1, 0, 1}; !slices.Equal(got, want) {
+		t.Errorf("changes per sentence %v, want %v", got, want)
 	}
 }

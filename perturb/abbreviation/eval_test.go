@@ -31,7 +31,7 @@ func TestBC5CDR(t *testing.T) {
 		min int // replacements, at least: the measured figure
 	}{
 		{Expand, 789},
-		{Contract, 16},
+		{Contract, 9},
 	} {
 		a, err := New(st, Options{Direction: tt.dir, StandardLongForms: true})
 		if err != nil {
