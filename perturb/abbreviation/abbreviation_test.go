@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/abbrev"
 	"github.com/stress-ner/stress/perturb/internal/english"
 	"github.com/stress-ner/stress/umls"
 )
@@ -149,10 +151,12 @@ func TestContract(t *testing.T) {
 	use := sentence("Doxorubicin and 5 - fluorouracil , not DOX or cisplatin .",
 		"B-Chemical O B-Chemical I-Chemical I-Chemical O O B-Chemical O B-Chemical O")
 	outs, chs, ocs := run(a, 1, def, use)
-	if got, want := strings.Join(outs[1].Tokens, " "), "DOX and 5 - FU , not DOX or cisplatin ."; got != want {
+	// The sentence writes DOX already: doxorubicin stays (site rule
+	// "other side written"), 5 - fluorouracil is contracted.
+	if got, want := strings.Join(outs[1].Tokens, " "), "Doxorubicin and 5 - FU , not DOX or cisplatin ."; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	if want := []string{OutcomeReplaced, OutcomeReplaced, OutcomeOther, OutcomeOther}; !slices.Equal(outcomes(ocs[1]), want) {
+	if want := []string{OutcomeFiltered, OutcomeReplaced, OutcomeOther, OutcomeOther}; !slices.Equal(outcomes(ocs[1]), want) {
 		t.Errorf("outcomes %v, want %v", outcomes(ocs[1]), want)
 	}
 	for _, c := range chs[1] {
@@ -165,9 +169,9 @@ func TestContract(t *testing.T) {
 	}
 	// Never to one letter, nor in a title.
 	def = sentence("isoflurane ( I ) and Parkinson ' s disease ( PD ) .", "B-Chemical O B-Chemical O O B-Disease I-Disease I-Disease I-Disease O B-Disease O O")
-	use = sentence("after isoflurane on the Unified Parkinson ' s Disease Rating Scale in Parkinson ' s disease patients", "O B-Chemical O O O B-Disease I-Disease I-Disease I-Disease O O O B-Disease I-Disease I-Disease I-Disease O")
+	use = sentence("after isoflurane on the Unified Parkinson ' s Disease Rating Scale in Parkinson ' s disease patients was low", "O B-Chemical O O O B-Disease I-Disease I-Disease I-Disease O O O B-Disease I-Disease I-Disease I-Disease O O O")
 	outs, _, _ = run(a, 1, def, use)
-	if got, want := strings.Join(outs[1].Tokens, " "), "after isoflurane on the Unified Parkinson ' s Disease Rating Scale in PD patients"; got != want {
+	if got, want := strings.Join(outs[1].Tokens, " "), "after isoflurane on the Unified Parkinson ' s Disease Rating Scale in PD patients was low"; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
@@ -317,21 +321,176 @@ func TestLongFormCase(t *testing.T) {
 	for _, tt := range []struct {
 		toks []string
 		want string
+		mid  bool // the definition is in mid-sentence
 	}{
-		{[]string{"Streptozotocin"}, "streptozotocin"},
-		{[]string{"Angiotensin", "converting", "enzyme"}, "angiotensin"},
-		{[]string{"Acute", "Physiology", "and", "Chronic", "Health", "Evaluation"}, "Acute"},
-		{[]string{"Parkinson", "disease"}, "Parkinson"},
-		{[]string{"Angelman", "syndrome"}, "Angelman"},
-		{[]string{"Wilms", "tumor"}, "Wilms"},
-		{[]string{"Stevens", "-", "Johnson", "syndrome"}, "Stevens"},
-		{[]string{"Metachromatic", "leukodystrophy"}, "metachromatic"},
-		{[]string{"Extrapyramidal", "syndrome"}, "extrapyramidal"},
-		{[]string{"NMDA"}, "NMDA"},
-		{[]string{"Nomega", "-", "nitro", "-", "L", "-", "arginine"}, "Nomega"},
+		{toks: []string{"Streptozotocin"}, want: "streptozotocin"},
+		{toks: []string{"Streptozotocin"}, want: "streptozotocin", mid: true},
+		{toks: []string{"Duchenne", "muscular", "dystrophy"}, want: "Duchenne", mid: true},
+		{toks: []string{"Duchenne", "muscular", "dystrophy"}, want: "duchenne"}, // no telling at the start
+		{toks: []string{"Torsade", "de", "Pointes"}, want: "Torsade", mid: true},
+		{toks: []string{"Papillon", "-", "Lefevre", "syndrome"}, want: "Papillon"},
+		{toks: []string{"Haim", "-", "Munk", "syndrome"}, want: "Haim"},
+		{toks: []string{"Nitric", "oxide"}, want: "nitric", mid: true},
+		{toks: []string{"Acute", "renal", "failure"}, want: "acute", mid: true},
+		{toks: []string{"Angiotensin", "converting", "enzyme"}, want: "angiotensin"},
+		{toks: []string{"Acute", "Physiology", "and", "Chronic", "Health", "Evaluation"}, want: "Acute"},
+		{toks: []string{"Parkinson", "disease"}, want: "Parkinson"},
+		{toks: []string{"Angelman", "syndrome"}, want: "Angelman"},
+		{toks: []string{"Wilms", "tumor"}, want: "Wilms"},
+		{toks: []string{"Stevens", "-", "Johnson", "syndrome"}, want: "Stevens"},
+		{toks: []string{"Metachromatic", "leukodystrophy"}, want: "metachromatic"},
+		{toks: []string{"Extrapyramidal", "syndrome"}, want: "extrapyramidal"},
+		{toks: []string{"NMDA"}, want: "NMDA"},
+		{toks: []string{"Nomega", "-", "nitro", "-", "L", "-", "arginine"}, want: "Nomega"},
 	} {
-		if got := runningLong(tt.toks)[0]; got != tt.want {
-			t.Errorf("runningLong(%v) starts %q, want %q", tt.toks, got, tt.want)
+		d := abbrev.Definition{Long: tt.toks, AtStart: !tt.mid}
+		if got := runningLong(d)[0]; got != tt.want {
+			t.Errorf("runningLong(%v, mid-sentence %v) starts %q, want %q", tt.toks, tt.mid, got, tt.want)
 		}
+	}
+}
+
+func TestSiteRules(t *testing.T) {
+	for _, tt := range []struct {
+		dir, text, tags string
+		toks            string // the replacement
+		want            string // the rule that refuses, or ""
+	}{
+		// The writer's own definition without a pair of mentions.
+		{Expand, "injection of puromycin aminonucleoside , ( PAN , 7 mg )", "O O O O O O B-Chemical O O O O",
+			"puromycin aminonucleoside", "other side written"},
+		{Contract, "injection of puromycin aminonucleoside , ( PAN , 7 mg )", "O O B-Chemical I-Chemical O O B-Chemical O O O O",
+			"PAN", "other side written"},
+		{Contract, "the WAS gene and the Wiskott - Aldrich syndrome .", "O O O O O B-Disease I-Disease I-Disease I-Disease O",
+			"WAS", "other side written"},
+		{Expand, "rats given PAN lost weight .", "O O B-Chemical O O O", "puromycin aminonucleoside", ""},
+		// A long form inside a longer name the writer abbreviates next.
+		{Contract, "the myotonic dystrophy protein kinase ( DMPK ) gene", "O B-Disease I-Disease O O O O O O",
+			"DM", "part of a defined name"},
+		{Contract, "the murine Duchenne muscular dystrophy ( Dmd ) mRNA", "O O B-Disease I-Disease I-Disease O O O O",
+			"DMD", "part of a defined name"},
+		{Contract, "the diastrophic dysplasia sulfate - transporter gene ( DTDST ) .", "O B-Disease I-Disease O O O O O O O O",
+			"DTD", "part of a defined name"},
+		{Contract, "patients with myotonic dystrophy ( n = 4 ) were seen .", "O O B-Disease I-Disease O O O O O O O O O",
+			"DM", ""},
+		{Contract, "patients with myotonic dystrophy were seen .", "O O B-Disease I-Disease O O O", "DM", ""},
+		{Contract, "patients with myotonic dystrophy .", "O O B-Disease I-Disease O", "DM", "title-like sentence"},
+		// A title-like sentence: no contraction (an expansion is fine).
+		{Contract, "Novel Tay - Sachs disease mutations from China .", "O B-Disease I-Disease I-Disease I-Disease O O O O",
+			"TSD", "title-like sentence"},
+		{Expand, "Novel TSD mutations from China .", "O B-Disease O O O O", "Tay - Sachs disease", ""},
+		{Contract, "Novel Tay - Sachs disease mutations were found .", "O B-Disease I-Disease I-Disease I-Disease O O O O",
+			"TSD", ""},
+		{Contract, "RESULTS : Tay - Sachs disease mutations from China .", "O O B-Disease I-Disease I-Disease I-Disease O O O O",
+			"TSD", ""},
+		// The part-of-a-name rule is the contraction's only.
+		{Expand, "the DM protein kinase ( DMPK ) gene", "O B-Disease O O O O O O", "myotonic dystrophy", ""},
+	} {
+		s := sentence(tt.text, tt.tags)
+		sp := iob.Spans(s.Tags)[0]
+		if got := siteRefused(tt.dir, s, sp, strings.Fields(tt.toks)); got != tt.want {
+			t.Errorf("%s %q -> %q: refused by %q, want %q", tt.dir, tt.text, tt.toks, got, tt.want)
+		}
+	}
+}
+
+func TestHalfSlashPair(t *testing.T) {
+	for _, tt := range []struct {
+		text, tags string
+		replaced   []bool // the mentions planned replaced
+		want       []bool // still replaced after the rule
+	}{
+		// The other half is not a mention, or not written out.
+		{"the ALD / AMN gene", "O O O B-Disease O", []bool{true}, []bool{false}},
+		{"for AMI / GI toxicity", "O B-Disease O O O", []bool{true}, []bool{false}},
+		{"of CCNU / CTX was", "O B-Chemical O B-Chemical O", []bool{true, false}, []bool{false, false}},
+		// Every half written out: a regimen of long forms.
+		{"high - dose 5 - FU / FA / MMC is", "O O O B-Chemical I-Chemical I-Chemical O B-Chemical O B-Chemical O",
+			[]bool{true, true, true}, []bool{true, true, true}},
+		// One filtered half unmakes the others, in turn.
+		{"5 - FU / FA / MMC", "B-Chemical I-Chemical I-Chemical O B-Chemical O B-Chemical", []bool{true, true, false}, []bool{false, false, false}},
+		// A unit or a lower-case word is no abbreviation partner.
+		{"50 mg BPA / kg diet", "O O B-Chemical O O O", []bool{true}, []bool{true}},
+		{"IS or TIA", "B-Disease O B-Disease", []bool{true, true}, []bool{true, true}},
+	} {
+		s := sentence(tt.text, tt.tags)
+		spans := iob.Spans(s.Tags)
+		outcomes := make([]string, len(spans))
+		for k, r := range tt.replaced {
+			outcomes[k] = OutcomeOther
+			if r {
+				outcomes[k] = OutcomeReplaced
+			}
+		}
+		for halfSlashPair(s, spans, outcomes) {
+		}
+		for k, w := range tt.want {
+			if got := outcomes[k] == OutcomeReplaced; got != w {
+				t.Errorf("%q: mention %d replaced = %v, want %v", tt.text, k, got, w)
+			}
+		}
+	}
+}
+
+func TestOpeningHeading(t *testing.T) {
+	for _, tt := range []struct {
+		text    string
+		heading string
+		opens   bool
+	}{
+		{"BACKGROUND : Calcitriol therapy", "BACKGROUND", true},
+		{"BACKGROUND AND PURPOSE : We", "BACKGROUND AND PURPOSE", true},
+		{"STUDY OBJECTIVE : To evaluate", "STUDY OBJECTIVE", true},
+		{"STUDY DESIGN : Retrospective", "STUDY DESIGN", false},
+		{"METHODS : Sixty dogs", "METHODS", false},
+		{"AIMS AND METHODS : We compared", "AIMS AND METHODS", true},
+		{"DNA : a molecule", "DNA", false},
+		{"The BACKGROUND : no", "", false},
+		{"NO ( nitric oxide ) :", "", false},
+		{": BACKGROUND", "", false},
+	} {
+		h := heading(strings.Fields(tt.text))
+		if h != tt.heading || opening(h) != tt.opens {
+			t.Errorf("%q: heading %q (opens %v), want %q (%v)", tt.text, h, opening(h), tt.heading, tt.opens)
+		}
+	}
+}
+
+// TestAbstractBoundary: without document marks, an opening heading after
+// another abstract's sections drops that abstract's definitions, and one
+// inside an abstract ("OBJECTIVES :" after "RATIONALE :") keeps them.
+func TestAbstractBoundary(t *testing.T) {
+	a := newA(t, Contract, false)
+	def := sentence("Rats got doxorubicin ( DOX ) .", "O O B-Chemical O B-Chemical O O")
+	concl := sentence("CONCLUSIONS : doxorubicin is toxic .", "O O B-Chemical O O O")
+	title := sentence("Doxorubicin and the heart .", "B-Chemical O O O O")
+	open := sentence("BACKGROUND : doxorubicin is toxic .", "O O B-Chemical O O O")
+	_, chs, _ := run(a, 1, def, concl, title, open)
+	if len(chs[1]) != 1 || len(chs[3]) != 0 {
+		t.Errorf("changes %v: want the conclusion's doxorubicin contracted, not the next abstract's", chs)
+	}
+	rationale := sentence("RATIONALE : rats got doxorubicin ( DOX ) .", "O O O O B-Chemical O B-Chemical O O")
+	obj := sentence("OBJECTIVES : to test doxorubicin .", "O O O O B-Chemical O")
+	_, chs, _ = run(a, 1, rationale, obj)
+	if len(chs[1]) != 1 {
+		t.Errorf("changes %v: want the objective's doxorubicin contracted", chs)
+	}
+}
+
+// TestLongKept: once the long form is written out again after its
+// definition with no use of the short form between, later long forms
+// stay; a use of the short form or a new definition lifts that.
+func TestLongKept(t *testing.T) {
+	a := newA(t, Contract, false)
+	def := sentence("Rats got doxorubicin ( DOX ) .", "O O B-Chemical O B-Chemical O O")
+	long := sentence("We found that doxorubicin is toxic .", "O O O B-Chemical O O O")
+	short := sentence("We found that DOX is toxic .", "O O O B-Chemical O O O")
+	_, chs, _ := run(a, 1, def, long, long, short, long, def, long)
+	var got []int
+	for _, cs := range chs {
+		got = append(got, len(cs))
+	}
+	if want := []int{0, 1, 0, 0, 1, 0, 1}; !slices.Equal(got, want) {
+		t.Errorf("changes per sentence %v, want %v", got, want)
 	}
 }

@@ -45,6 +45,10 @@ type Definition struct {
 	LongSpan  iob.Span
 	ShortSpan iob.Span
 	Match     string // a Match* constant
+	// AtStart: the long form begins its sentence (english.SentenceStart),
+	// so the capital of its first word may be the sentence's, not the
+	// name's.
+	AtStart bool
 }
 
 // LongText returns the long form's tokens joined by spaces.
@@ -88,7 +92,8 @@ func Find(s conll.Sentence, same SameConcept) []Definition {
 		if match == "" {
 			continue
 		}
-		d := Definition{Type: l.Type, Short: strings.Clone(short), LongSpan: l, ShortSpan: sh, Match: match}
+		d := Definition{Type: l.Type, Short: strings.Clone(short), LongSpan: l, ShortSpan: sh, Match: match,
+			AtStart: english.SentenceStart(s.Tokens, l.Start)}
 		for _, t := range s.Tokens[l.Start:l.End] {
 			d.Long = append(d.Long, strings.Clone(t))
 		}

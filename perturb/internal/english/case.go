@@ -251,3 +251,7 @@ func InTitle(toks []string, start, end int) bool {
 	}
 	return lower >= 3
 }
+
+// EponymHead reports whether w (lower case) is a noun that eponyms name:
+// "syndrome", "disease", "dystrophy" ("Duchenne muscular dystrophy").
+func EponymHead(w string) bool { return eponymHeads[w] }
