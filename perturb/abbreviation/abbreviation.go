@@ -563,6 +563,9 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 			return e, OutcomeFiltered
 		}
 		toks = runningLong(d)
+		if n := extraLead(d); n > 0 {
+			toks = toks[n:]
+		}
 	} else if !umls.IsAbbreviation(short) {
 		return e, OutcomeOther
 	} else if long := a.standardLongForm(sp.Type, short); long != "" && writable(long, text) {
@@ -591,6 +594,11 @@ func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Spa
 		return e, OutcomeOther
 	}
 	toks := slices.Clone(d.ShortToks)
+	if extraLead(d) > 0 {
+		// "sporadic T - cell prolymphocytic leukaemia ( T - PLL )": the
+		// short form would drop the word its letters leave out.
+		return e, OutcomeFiltered
+	}
 	if sc.longKept[longKey(d)] {
 		// The long form was written out again after the definition
 		// with no use of the short form since: the writer keeps the
@@ -608,6 +616,41 @@ func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Spa
 		return e, OutcomeFiltered
 	}
 	return e.with(s, toks, text)
+}
+
+// extraLead returns how many words lead definition d's long form
+// outside its abbreviation: words whose initial the short form lacks,
+// after which the rest still matches it ("congenital myotonic dystrophy
+// ( DM )", "sporadic T - cell prolymphocytic leukaemia ( T - PLL )"; not
+// "isolated DMS ( IDMS )"). The gold mention holds the whole phrase, the
+// abbreviation names the rest: writing it out as the whole phrase would
+// narrow it ("the adult type of congenital myotonic dystrophy").
+func extraLead(d abbrev.Definition) int {
+	if d.Match == abbrev.MatchConcept {
+		return 0
+	}
+	short := strings.ToLower(d.Short)
+	n := 0
+	for n < len(d.Long)-1 && english.IsLetters(d.Long[n]) && !strings.ContainsRune(short, unicode.ToLower(english.FirstRune(d.Long[n]))) {
+		n++
+	}
+	if n == 0 || !english.IsLetters(d.Long[n]) || abbrev.Match(d.Short, strings.Join(d.Long[n:], " "), d.Type, nil) == "" {
+		return 0
+	}
+	// The rest must spell the short form word by word, an acronym's
+	// long form: "primary systemic amyloidosis ( AL )" is not
+	// "amyloidosis", nor "puromycin aminonucleoside ( AMNS )" "-
+	// aminonucleoside".
+	words := 0
+	for _, t := range d.Long[n:] {
+		if english.IsLetters(t) {
+			words++
+		}
+	}
+	if words < english.Alnum(d.Short) {
+		return 0
+	}
+	return n
 }
 
 // siteRule refuses a replacement of mention sp of s by toks, in

@@ -494,3 +494,25 @@ func TestLongKept(t *testing.T) {
 		t.Errorf("changes per sentence %v, want %v", got, want)
 	}
 }
+
+func TestExtraLead(t *testing.T) {
+	for _, tt := range []struct {
+		long, short, match string
+		want               int
+	}{
+		{"congenital myotonic dystrophy", "DM", abbrev.MatchUnordered, 1},
+		{"sporadic T - cell prolymphocytic leukaemia", "T-PLL", abbrev.MatchLetters, 1},
+		{"sporadic renal cell carcinomas", "RCC", abbrev.MatchLetters, 1},
+		{"isolated DMS", "IDMS", abbrev.MatchLetters, 0},
+		{"primary systemic amyloidosis", "AL", abbrev.MatchLetters, 0}, // "amyloidosis" would not spell AL word by word
+		{"puromycin - aminonucleoside", "AMNS", abbrev.MatchLetters, 0},
+		{"cerebral microbleeds", "MB", abbrev.MatchLetters, 0},
+		{"familial adenomatous polyposis", "FAP", abbrev.MatchLetters, 0},
+		{"carmustine", "BCNU", abbrev.MatchConcept, 0},
+	} {
+		d := abbrev.Definition{Type: "Disease", Short: tt.short, Long: strings.Fields(tt.long), Match: tt.match}
+		if got := extraLead(d); got != tt.want {
+			t.Errorf("extraLead(%q ( %s )) = %d, want %d", tt.long, tt.short, got, tt.want)
+		}
+	}
+}
