@@ -157,9 +157,14 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// pairs; Disease 10.6% without the DOID and NCIt "exact" synonyms
 	// readings found loose (looseExact: 16 of 26 DOID and 26 of 53 NCIt
 	// ones read were unnatural or another meaning), 11.1% with
-	// "convulsions -> seizures" in pairs.txt.
-	if n, d := st.share("Chemical"); 1000*n < 101*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 10.1%%", n, d)
+	// "convulsion -> seizure" in pairs.txt. Chemical 11.1% with
+	// ChEBI's charge states and conjugate acids and bases taken as one
+	// drug by the round trip (adriamycin -> doxorubicin, valproate <->
+	// valproic acid) and four curated chemical pairs (cis-platinum,
+	// cyclosporin A, streptozocin, L-DOPA -> levodopa), less the lower
+	// case "taxol".
+	if n, d := st.share("Chemical"); 1000*n < 111*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 11.1%%", n, d)
 	}
 	if n, d := st.share("Disease"); 1000*n < 110*d {
 		t.Errorf("Disease: %d of %d replaced, want >= 11.0%%", n, d)
