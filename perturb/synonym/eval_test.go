@@ -156,9 +156,14 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// after a third (184 of 200 natural, 92.0%): 11 more names and
 	// pairs; Disease 10.6% without the DOID and NCIt "exact" synonyms
 	// readings found loose (looseExact: 16 of 26 DOID and 26 of 53 NCIt
-	// ones read were unnatural or another meaning).
-	if n, d := st.share("Chemical"); 1000*n < 101*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 10.1%%", n, d)
+	// ones read were unnatural or another meaning). Chemical 11.1% with
+	// ChEBI's charge states and conjugate acids and bases taken as one
+	// drug by the round trip (adriamycin -> doxorubicin, valproate <->
+	// valproic acid) and four curated chemical pairs (cis-platinum,
+	// cyclosporin A, streptozocin, L-DOPA -> levodopa), less the lower
+	// case "taxol".
+	if n, d := st.share("Chemical"); 1000*n < 111*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 11.1%%", n, d)
 	}
 	if n, d := st.share("Disease"); 1000*n < 105*d {
 		t.Errorf("Disease: %d of %d replaced, want >= 10.5%%", n, d)

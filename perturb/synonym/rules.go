@@ -368,7 +368,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 	for w := range m.written {
 		delete(m.capitals, w) // "tumor of Endometrium" next to "neoplasm of endometrium"
 	}
-	rt := &roundTrip{r: r, mc: mc, back: map[string][]umls.Concept{}}
+	rt := &roundTrip{r: r, mc: mc, mention: form, back: map[string][]umls.Concept{}}
 	other := false             // a non-trivial name exists before the filters
 	var anchors []anchor       // usable names, against which candidates are judged as variants
 	lower := map[string]bool{} // words some name of the concepts writes in lower case
@@ -448,9 +448,10 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 // neither may its other grammatical number ("statin" goes with
 // simvastatin in the corpus, "statins" names the drug class).
 type roundTrip struct {
-	r    *Replacer
-	mc   *mentionConcepts
-	back map[string][]umls.Concept // lookups by normalized name
+	r       *Replacer
+	mention string // the form looked up
+	mc      *mentionConcepts
+	back    map[string][]umls.Concept // lookups by normalized name
 }
 
 func (rt *roundTrip) lookup(name string) ([]umls.Concept, error) {
@@ -481,7 +482,7 @@ func (rt *roundTrip) keeps(name, id string) (bool, error) {
 		return false, err
 	}
 	if id != "" && !slices.ContainsFunc(cs, func(x umls.Concept) bool { return x.ID == id }) ||
-		slices.ContainsFunc(cs, func(x umls.Concept) bool { return !rt.r.agrees(x, rt.mc) }) {
+		slices.ContainsFunc(cs, func(x umls.Concept) bool { return !rt.agrees(name, x, cs) }) {
 		return false, nil
 	}
 	if other := numberVariant(name); other != "" {
@@ -492,11 +493,81 @@ func (rt *roundTrip) keeps(name, id string) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		if slices.ContainsFunc(cs, func(x umls.Concept) bool { return !rt.r.agrees(x, rt.mc) }) {
+		if slices.ContainsFunc(cs, func(x umls.Concept) bool { return !rt.agrees(other, x, cs) }) {
 			return false, nil
 		}
 	}
 	return true, nil
+}
+
+// agrees reports whether concept x, one of the concepts cs that name (a
+// candidate) names, is consistent with the mention: Replacer.agrees, or
+// x is a charge state or the conjugate acid or base of a concept y the
+// mention names in x's own source (conjugateNames), while the candidate
+// names in another source a concept the mention names too, and either
+// names y as well ("doxorubicin" names doxorubicin and
+// doxorubicin(1+)) or is the other form of the mention ("valproic
+// acid" for "valproate"; not "acetylsalicylate" for "aspirin", which
+// is the anion's name for the acid's concept). ChEBI files those
+// forms apart ("doxorubicin(1+)" besides doxorubicin, "valproic acid"
+// and "valproate"); a text about a drug never tells them apart, and
+// the other source's agreement says that the candidate is the mention's
+// drug, not a substance of its own ("phosphoric acid" for "phosphate"
+// is another MeSH concept, and fails).
+func (rt *roundTrip) agrees(name string, x umls.Concept, cs []umls.Concept) bool {
+	m := rt.mc
+	if rt.r.agrees(x, m) {
+		return true
+	}
+	if rt.r.excluded(x.ID) || !slices.Contains(m.groups, "CHEM") || !x.InGroup(m.groups...) {
+		return false
+	}
+	k := sourceKey(x)
+	if !slices.ContainsFunc(cs, func(c umls.Concept) bool { return sourceKey(c) != k && m.names(c.ID) }) {
+		return false
+	}
+	// The acid for an anion only by a curated pair: the anion is how
+	// a physiologist writes any acid, but the acid for an anion is the
+	// same drug only when the drug is given as either ("valproic acid"
+	// for "valproate"); "citric acid" for a citrate dialysate is not.
+	n, f := strings.ToLower(name), strings.ToLower(rt.mention)
+	other := conjugateNames(n, f) && (!acidOf(n, f) || curatedMatches(rt.mention, name))
+	return slices.ContainsFunc(m.all, func(y umls.Concept) bool {
+		return sourceKey(y) == k && m.names(y.ID) && conjugateNames(x.Name, y.Name) &&
+			(other || slices.ContainsFunc(cs, func(c umls.Concept) bool { return c.ID == y.ID }))
+	})
+}
+
+// chargeRE matches a charge written after a chemical's name, as ChEBI
+// labels its ions: "(1+)", "(2-)", " zwitterion", " anion".
+var chargeRE = regexp.MustCompile(`(?:\s*\((?:\d*[+-]|[+-]\d*)\)|\s+(?:zwitterion|anion|dianion|cation|dication))$`)
+
+// conjugateNames reports whether labels a and b, of two concepts of one
+// source, name one compound in two charge states ("doxorubicin(1+)" and
+// "doxorubicin", "L-dopa zwitterion" and "L-dopa") or as an acid and
+// its anion ("valproic acid" and "valproate", "nitrous acid" and
+// "nitrite"). Two labels alike are two concepts of one name, no pair.
+func conjugateNames(a, b string) bool {
+	a, b = strings.ToLower(strings.TrimSpace(a)), strings.ToLower(strings.TrimSpace(b))
+	if a == b {
+		return false
+	}
+	a, b = chargeRE.ReplaceAllString(a, ""), chargeRE.ReplaceAllString(b, "")
+	if a == "" || b == "" {
+		return false
+	}
+	return a == b || acidOf(a, b) || acidOf(b, a)
+}
+
+// acidOf reports whether acid ("valproic acid") is the acid whose anion
+// is base ("valproate").
+func acidOf(acid, base string) bool {
+	for _, p := range [][2]string{{"ic acid", "ate"}, {"ous acid", "ite"}} {
+		if stem, ok := strings.CutSuffix(acid, p[0]); ok && stem != "" && !strings.HasSuffix(stem, " ") && base == stem+p[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // eponyms adds to set the words name capitalizes as a person's name

@@ -48,6 +48,11 @@ func TestRejectedNames(t *testing.T) {
 		{"Disease", "renal insufficiency", "renal failure", "severity"},
 		{"Chemical", "phenols", "carbolic acids", "archaic"},
 		{"Chemical", "melphalan", "phenylalanine mustard", "obsolete"},
+		{"Chemical", "citrate", "citric acid", "the acid for an anion without a curated pair (a citrate dialysate)"},
+		{"Chemical", "aspirin", "acetylsalicylate", "the anion's name for the acid (avoid pair)"},
+		{"Chemical", "paclitaxel", "taxol", "a trade mark in lower case (avoid pair)"},
+		{"Chemical", "sodium valproate", "valproic acid", "a salt is not its acid"},
+		{"Chemical", "phosphate", "phosphoric acid", "another MeSH concept"},
 	} {
 		a := r.Analyze(tt.typ, tt.mention)
 		if a.Err != nil {
@@ -72,6 +77,16 @@ func TestKeptNames(t *testing.T) {
 		{"Chemical", "acetaminophen", "paracetamol"},
 		{"Chemical", "lidocaine", "lignocaine"}, // capitalized by MeSH and DrugBank, no brand
 		{"Disease", "lung cancer", "carcinoma of the lung"},
+		// ChEBI's charge states and conjugate acids and bases (roundTrip.agrees).
+		{"Chemical", "adriamycin", "doxorubicin"},        // "doxorubicin" names doxorubicin(1+) too
+		{"Chemical", "valproate", "valproic acid"},       // the acid for the anion, by a curated pair
+		{"Chemical", "valproic acid", "valproate"},       // the anion for the acid
+		{"Chemical", "deoxycholic acid", "deoxycholate"}, // as above
+		// Curated pairs the rules read as spelling variants or abbreviations.
+		{"Chemical", "cyclosporine", "cyclosporin A"},
+		{"Chemical", "streptozotocin", "streptozocin"},
+		{"Chemical", "cisplatin", "cis-platinum"},
+		{"Chemical", "L - DOPA", "levodopa"},
 	} {
 		a := r.Analyze(tt.typ, tt.mention)
 		if !slices.ContainsFunc(a.Candidates, func(c Candidate) bool { return strings.EqualFold(c.Term, tt.name) }) {
@@ -224,6 +239,27 @@ func TestRuleHelpers(t *testing.T) {
 	if !stemRepeat("cerebral", "ischemic cerebrovascular accident", []string{"ischemic", "stroke"}) ||
 		stemRepeat("cerebral", "cerebral infarction", []string{"cerebral", "infarct"}) || stemRepeat("the", "thesis", nil) {
 		t.Error("stemRepeat")
+	}
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"doxorubicin(1+)", "doxorubicin", true},
+		{"L-dopa zwitterion", "L-dopa", true},
+		{"valproic acid", "valproate", true},
+		{"Valproate", "valproic acid", true},
+		{"nitrous acid", "nitrite", true},
+		{"folate(2-)", "folic acid", true},
+		{"doxorubicin", "doxorubicin", false},        // two concepts of one name
+		{"sodium valproate", "valproic acid", false}, // a salt
+		{"nitric acid", "nitrite", false},            // another oxidation state
+		{"acid", "ate", false},
+		{"(+)-camphor", "camphor", false},            // a stereo prefix, no charge
+		{"valproic acid", "valproic acid(1-)", true}, // the anion, written as a charge
+	} {
+		if got := conjugateNames(tt.a, tt.b); got != tt.want {
+			t.Errorf("conjugateNames(%q, %q) = %v", tt.a, tt.b, got)
+		}
 	}
 	if g := greekWords("PGF2 alpha"); !slices.Equal(g, []string{"alpha"}) {
 		t.Errorf("greekWords = %v", g)

@@ -263,7 +263,7 @@ func (r *Replacer) addExtra(a *Analysis, typ, mention, form string) error {
 	}
 	var rt *roundTrip
 	if !mc.empty() {
-		rt = &roundTrip{r: r, mc: mc, back: map[string][]umls.Concept{}}
+		rt = &roundTrip{r: r, mc: mc, mention: form, back: map[string][]umls.Concept{}}
 	}
 	extra, err := r.extraCandidates(groups, mention, form, rt)
 	if err != nil || len(extra) == 0 {
