@@ -566,6 +566,17 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 		if n := extraLead(d); n > 0 {
 			toks = toks[n:]
 		}
+	} else if d, ok := sc.latest(func(d abbrev.Definition) bool { return d.Type == sp.Type && short == pluralShort(d.Short) }); ok {
+		// The plural of a defined abbreviation ("BSs" after "bile salt (
+		// BS )") is the plural of its long form, when English has one
+		// ("bile salts"; not "hypertension").
+		long, plural := english.Plural(d.LongText())
+		if !plural || !writable(long, text) || extraLead(d) > 0 {
+			return e, OutcomeFiltered
+		}
+		toks = strings.Fields(long)
+		d.Long = toks
+		toks = runningLong(d)
 	} else if !umls.IsAbbreviation(short) {
 		return e, OutcomeOther
 	} else if long := a.standardLongForm(sp.Type, short); long != "" && writable(long, text) {
@@ -616,6 +627,24 @@ func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Spa
 		return e, OutcomeFiltered
 	}
 	return e.with(s, toks, text)
+}
+
+// pluralShort returns the plural of abbreviation short, as writers make
+// it: "BS" -> "BSs", "OC" -> "OCs"; "" for one that is plural already or
+// no acronym.
+func pluralShort(short string) string {
+	if !english.IsAcronym(short) || strings.HasSuffix(short, "s") {
+		return ""
+	}
+	return short + "s"
+}
+
+// commonWord reports whether capitalized token i of toks is a common
+// English word, not a person's or a foreign name ("Symptom", not
+// "Pointes", "Dreifuss", "Parkinson").
+func commonWord(toks []string, i int) bool {
+	w := strings.ToLower(toks[i])
+	return english.EnglishWord(w) && !english.ProperNoun(w) && !english.Eponym(toks, i)
 }
 
 // extraLead returns how many words lead definition d's long form
@@ -792,7 +821,16 @@ func runningLong(d abbrev.Definition) []string {
 	for _, r := range capitalRules {
 		if keep, ok := r.decide(d, toks); ok {
 			if !keep {
+				// The sentence's capitals go, and those of a name in
+				// Title Case ("Extrapyramidal Symptom ( EPS ) rating
+				// scales"); a person's or foreign name's stay ("Lou
+				// Gehrig").
 				toks[0] = strings.ToLower(toks[0])
+				for i := 1; i < len(toks); i++ {
+					if english.TitleWord(toks[i]) && commonWord(toks, i) {
+						toks[i] = strings.ToLower(toks[i])
+					}
+				}
 			}
 			return toks
 		}
@@ -824,7 +862,7 @@ var capitalRules = []capitalRule{
 	{"atom locant", func(_ abbrev.Definition, toks []string) (bool, bool) {
 		return true, atomGreek(toks[0])
 	}},
-	// Title Case throughout: "Acute Physiology and Chronic Health
+	// Title Case throughout, three words or more: "Acute Physiology and Chronic Health
 	// Evaluation", a title the writer does not change.
 	{"title case", func(_ abbrev.Definition, toks []string) (bool, bool) {
 		words, titled := 0, 0
@@ -836,11 +874,11 @@ var capitalRules = []capitalRule{
 				}
 			}
 		}
-		return true, words > 1 && titled == words
+		return true, words > 2 && titled == words
 	}},
 	// Written with its capital in mid-sentence, a disease name whose
-	// head eponyms name or that has another capitalized word: the
-	// capital is the name's ("leading to Duchenne muscular dystrophy (
+	// head eponyms name or that has another capitalized word that is no
+	// common English word: the capital is the name's ("leading to Duchenne muscular dystrophy (
 	// DMD )", "cause Torsade de Pointes ( TdP )").
 	{"mid-sentence name", func(d abbrev.Definition, toks []string) (bool, bool) {
 		if d.AtStart {
@@ -849,7 +887,12 @@ var capitalRules = []capitalRule{
 		if english.EponymHead(strings.ToLower(toks[len(toks)-1])) {
 			return true, true
 		}
-		return true, slices.ContainsFunc(toks[1:], english.TitleWord)
+		for i := 1; i < len(toks); i++ {
+			if english.TitleWord(toks[i]) && !commonWord(toks, i) {
+				return true, true
+			}
+		}
+		return false, false
 	}},
 	// Otherwise the capital is the sentence's (its start, a heading) or
 	// the writer's habit ("with Streptozotocin ( STZ )"): it goes.

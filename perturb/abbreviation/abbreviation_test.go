@@ -331,6 +331,8 @@ func TestLongFormCase(t *testing.T) {
 		{toks: []string{"Papillon", "-", "Lefevre", "syndrome"}, want: "Papillon"},
 		{toks: []string{"Haim", "-", "Munk", "syndrome"}, want: "Haim"},
 		{toks: []string{"Nitric", "oxide"}, want: "nitric", mid: true},
+		{toks: []string{"Extrapyramidal", "Symptom"}, want: "extrapyramidal", mid: true},
+		{toks: []string{"Emery", "-", "Dreifuss", "muscular", "dystrophy"}, want: "Emery"},
 		{toks: []string{"Acute", "renal", "failure"}, want: "acute", mid: true},
 		{toks: []string{"Angiotensin", "converting", "enzyme"}, want: "angiotensin"},
 		{toks: []string{"Acute", "Physiology", "and", "Chronic", "Health", "Evaluation"}, want: "Acute"},
@@ -513,6 +515,26 @@ func TestExtraLead(t *testing.T) {
 		d := abbrev.Definition{Type: "Disease", Short: tt.short, Long: strings.Fields(tt.long), Match: tt.match}
 		if got := extraLead(d); got != tt.want {
 			t.Errorf("extraLead(%q ( %s )) = %d, want %d", tt.long, tt.short, got, tt.want)
+		}
+	}
+}
+
+// TestPluralShort: the plural of a defined abbreviation is written out as
+// the plural of its long form, or left when English has none.
+func TestPluralShort(t *testing.T) {
+	a := newA(t, Expand, false)
+	def := sentence("synthesis of bile salt ( BS ) and hypertension ( HT ) was high .", "O O B-Chemical I-Chemical O B-Chemical O O B-Disease O B-Disease O O O O")
+	use := sentence("All BSs were low , and HTs too .", "O B-Chemical O O O O B-Disease O O")
+	outs, _, ocs := run(a, 1, def, use)
+	if got, want := strings.Join(outs[1].Tokens, " "), "All bile salts were low , and HTs too ."; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if want := []string{OutcomeReplaced, OutcomeFiltered}; !slices.Equal(outcomes(ocs[1]), want) {
+		t.Errorf("outcomes %v, want %v", outcomes(ocs[1]), want)
+	}
+	for _, tt := range []struct{ short, want string }{{"BS", "BSs"}, {"OC", "OCs"}, {"OCs", ""}, {"Iso", ""}} {
+		if got := pluralShort(tt.short); got != tt.want {
+			t.Errorf("pluralShort(%q) = %q, want %q", tt.short, got, tt.want)
 		}
 	}
 }
