@@ -6,12 +6,12 @@ import (
 )
 
 func TestAvoidList(t *testing.T) {
-	l, err := ParseAvoidFile("# comment\ndropsy   # archaic\nheart failure -> cardiac failure\nrash <-> exanthem\n", "a.txt")
+	l, err := ParseAvoidFile("# comment\ndropsy   # archaic\nheart failure -> cardiac failure\nrash <-> exanthem\nfluorouracil -> 5 - fluorouracil\n", "a.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if names, pairs := l.Len(); names != 1 || pairs != 3 {
-		t.Errorf("Len = %d, %d, want 1 name and 3 pairs", names, pairs)
+	if names, pairs := l.Len(); names != 1 || pairs != 4 {
+		t.Errorf("Len = %d, %d, want 1 name and 4 pairs", names, pairs)
 	}
 	for _, tc := range []struct {
 		name, mention string
@@ -25,6 +25,8 @@ func TestAvoidList(t *testing.T) {
 		{"rash", "exanthem", true},
 		{"cardiac failure and heart failure", "heart failure", false}, // the name keeps the mention's words
 		{"oedema", "edema", false},
+		{"5-fluorouracil", "fluorouracil", true},       // the pair exactly, though the name holds the mention
+		{"5-fluorouracil", "oral fluorouracil", false}, // a pair whose name holds the mention applies to itself only
 	} {
 		if got := l.Avoids(tc.name, tc.mention); got != tc.want {
 			t.Errorf("Avoids(%q, %q) = %v, want %v", tc.name, tc.mention, got, tc.want)

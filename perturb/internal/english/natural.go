@@ -396,7 +396,11 @@ func (l *AvoidList) Name(name string) bool { return l.names[AvoidKey(name)] }
 func (l *AvoidList) Pair(name, mention string) bool {
 	nw, mw := KeyWords(name), KeyWords(mention)
 	for _, p := range l.pairs {
-		if hasRun(mw, p.from) && hasRun(nw, p.to) && !hasRun(nw, p.from) {
+		// The pair itself applies even when the name holds the
+		// mention: "fluorouracil -> 5-fluorouracil", flagged by a
+		// judge, must not be made again.
+		if hasRun(mw, p.from) && hasRun(nw, p.to) && !hasRun(nw, p.from) ||
+			slices.Equal(mw, p.from) && slices.Equal(nw, p.to) {
 			return true
 		}
 	}
