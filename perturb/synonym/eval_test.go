@@ -162,9 +162,10 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// drug by the round trip (adriamycin -> doxorubicin, valproate <->
 	// valproic acid) and four curated chemical pairs (cis-platinum,
 	// cyclosporin A, streptozocin, L-DOPA -> levodopa), less the lower
-	// case "taxol".
-	if n, d := st.share("Chemical"); 1000*n < 111*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 11.1%%", n, d)
+	// case "taxol"; 11.3% with seven more INN/BAN/USAN and chemical-name
+	// pairs (alpha-methyldopa, benzhexol, 13-cis-retinoic acid, ...).
+	if n, d := st.share("Chemical"); 1000*n < 113*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 11.3%%", n, d)
 	}
 	if n, d := st.share("Disease"); 1000*n < 110*d {
 		t.Errorf("Disease: %d of %d replaced, want >= 11.0%%", n, d)

@@ -76,22 +76,6 @@ func parseAvoid(text string) (map[string]bool, []avoidPair) {
 	return names, pairs
 }
 
-// applies reports whether the pair forbids a mention of words mw
-// becoming a name of words nw: the mention has the pair's from, the name
-// its to without the from ("partial convulsions" for "partial
-// seizures"), or, for a pair whose to holds its from ("fluorouracil -> 5
-// - fluorouracil", as a reader's flagged pair may be), the name has the
-// to and the mention does not.
-func (p avoidPair) applies(mw, nw []string) bool {
-	if !hasRun(mw, p.from) || !hasRun(nw, p.to) {
-		return false
-	}
-	if hasRun(p.to, p.from) {
-		return !hasRun(mw, p.to)
-	}
-	return !hasRun(nw, p.from)
-}
-
 // AvoidKey is the form in which names are compared with avoid.txt: the
 // words of KeyWords (normalized, singular), joined by single spaces.
 func AvoidKey(name string) string { return strings.Join(KeyWords(name), " ") }
@@ -104,7 +88,7 @@ func AvoidKey(name string) string { return strings.Join(KeyWords(name), " ") }
 func AvoidedPair(name, mention string) bool {
 	nw, mw := KeyWords(name), KeyWords(mention)
 	for _, p := range avoidPairs {
-		if p.applies(mw, nw) {
+		if hasRun(mw, p.from) && hasRun(nw, p.to) && !hasRun(nw, p.from) {
 			return true
 		}
 	}
@@ -412,7 +396,11 @@ func (l *AvoidList) Name(name string) bool { return l.names[AvoidKey(name)] }
 func (l *AvoidList) Pair(name, mention string) bool {
 	nw, mw := KeyWords(name), KeyWords(mention)
 	for _, p := range l.pairs {
-		if p.applies(mw, nw) {
+		// The pair itself applies even when the name holds the
+		// mention: "fluorouracil -> 5-fluorouracil", flagged by a
+		// judge, must not be made again.
+		if hasRun(mw, p.from) && hasRun(nw, p.to) && !hasRun(nw, p.from) ||
+			slices.Equal(mw, p.from) && slices.Equal(nw, p.to) {
 			return true
 		}
 	}
