@@ -199,9 +199,13 @@ func TestCoverageNCBI(t *testing.T) {
 	// replacements (61 natural): 22 names and pairs avoided, no "of"
 	// name in a coordination of premodifiers. 4.2% (40) without the
 	// loose DOID and NCIt "exact" synonyms (looseExact) and with
-	// Duchenne dystrophy in pairs.txt.
-	if 1000*n < 41*d {
-		t.Errorf("NCBI-disease: %d of %d replaced, want >= 4.1%%", n, d)
+	// Duchenne dystrophy in pairs.txt; 3.9% (37) once the next names of
+	// von Willebrand disease (vascular hemophilia, vascular
+	// pseudohemophilia) and 35 other obsolete, wrong or thesaurus names
+	// found reading the NCBI-disease train and development replacements
+	// were avoided.
+	if 1000*n < 38*d {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 3.8%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
