@@ -55,6 +55,9 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 	if len(next) == 1 && next[0] >= '1' && next[0] <= '9' && slices.Contains(concepts.Map(r.opts.TypeMap).Groups(sp.Type), "DISO") {
 		return nil // "Wilms tumor 1": a gene named after the disease, not the disease (a drug takes its dose: "lidocaine 50 mg")
 	}
+	if (next == "gene" || next == "genes" || next == "locus") && slices.Contains(concepts.Map(r.opts.TypeMap).Groups(sp.Type), "DISO") {
+		return nil // "the Duchenne muscular dystrophy gene": a gene's fixed name (a reader flagged "nephroblastoma suppressor gene")
+	}
 	if inTitle(s, sp) {
 		return nil // "Manual of Mental Disorders": part of a title
 	}

@@ -203,9 +203,10 @@ func TestCoverageNCBI(t *testing.T) {
 	// von Willebrand disease (vascular hemophilia, vascular
 	// pseudohemophilia) and 35 other obsolete, wrong or thesaurus names
 	// found reading the NCBI-disease train and development replacements
-	// were avoided.
-	if 1000*n < 38*d {
-		t.Errorf("NCBI-disease: %d of %d replaced, want >= 3.8%%", n, d)
+	// were avoided; 3.8% (36) with no disease name of a gene replaced
+	// ("the Duchenne muscular dystrophy gene").
+	if 1000*n < 37*d {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 3.7%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)

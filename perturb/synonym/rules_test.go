@@ -151,6 +151,8 @@ func TestContextRules(t *testing.T) {
 			func(a []string) bool { return !slices.Contains(a, "ischemic cerebrovascular accident") }, "no \"cerebral ... cerebrovascular\""},
 		{"gene named after a disease", "mutations of the Wilms tumor 1 gene", "O O O B-Disease I-Disease O O",
 			func(a []string) bool { return len(a) == 0 }, "no \"nephroblastoma 1\""},
+		{"gene named after a disease, no number", "mutations in the Duchenne muscular dystrophy gene , DMD", "O O O B-Disease I-Disease I-Disease O O O",
+			func(a []string) bool { return len(a) == 0 }, "no \"Duchenne dystrophy gene\""},
 		{"title", "patients were diagnosed with the Diagnostic and Statistical Manual of Mental Disorders criteria", "O O O O O O O O O O B-Disease I-Disease O",
 			func(a []string) bool { return len(a) == 0 }, "a mention in a title stays"},
 		{"element symbol", "the K + channel and serum potassium levels", "O B-Chemical O O O O B-Chemical O",
