@@ -605,9 +605,11 @@ func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Spa
 		return e, OutcomeOther
 	}
 	toks := slices.Clone(d.ShortToks)
-	if extraLead(d) > 0 {
-		// "sporadic T - cell prolymphocytic leukaemia ( T - PLL )": the
-		// short form would drop the word its letters leave out.
+	if leadOutside(d) > 0 {
+		// "sporadic T - cell prolymphocytic leukaemia ( T - PLL )",
+		// "maternal phenylketonuria ( PKU )": the short form would drop
+		// the word its letters leave out, and the document may use it
+		// for the rest alone ("mild PKU", "patients with PKU").
 		return e, OutcomeFiltered
 	}
 	if sc.longKept[longKey(d)] {
@@ -658,12 +660,8 @@ func extraLead(d abbrev.Definition) int {
 	if d.Match == abbrev.MatchConcept {
 		return 0
 	}
-	short := strings.ToLower(d.Short)
-	n := 0
-	for n < len(d.Long)-1 && english.IsLetters(d.Long[n]) && !strings.ContainsRune(short, unicode.ToLower(english.FirstRune(d.Long[n]))) {
-		n++
-	}
-	if n == 0 || !english.IsLetters(d.Long[n]) || abbrev.Match(d.Short, strings.Join(d.Long[n:], " "), d.Type, nil) == "" {
+	n := leadOutside(d)
+	if n == 0 {
 		return 0
 	}
 	// The rest must spell the short form word by word, an acronym's
@@ -677,6 +675,27 @@ func extraLead(d abbrev.Definition) int {
 		}
 	}
 	if words < english.Alnum(d.Short) {
+		return 0
+	}
+	return n
+}
+
+// leadOutside returns how many words lead definition d's long form
+// whose initials its short form lacks, when the rest of the long form
+// matches the short form by itself ("maternal phenylketonuria ( PKU )":
+// 1); 0 otherwise. Such a definition may name the rest only, so its
+// long form is not contracted; extraLead decides when the rest is what
+// the abbreviation writes out.
+func leadOutside(d abbrev.Definition) int {
+	if d.Match == abbrev.MatchConcept {
+		return 0
+	}
+	short := strings.ToLower(d.Short)
+	n := 0
+	for n < len(d.Long)-1 && english.IsLetters(d.Long[n]) && !strings.ContainsRune(short, unicode.ToLower(english.FirstRune(d.Long[n]))) {
+		n++
+	}
+	if n == 0 || !english.IsLetters(d.Long[n]) || abbrev.Match(d.Short, strings.Join(d.Long[n:], " "), d.Type, nil) == "" {
 		return 0
 	}
 	return n

@@ -519,6 +519,40 @@ func TestExtraLead(t *testing.T) {
 	}
 }
 
+// TestLeadOutside: a long form led by words the short form leaves out,
+// whose rest matches the short form alone, is never contracted (a
+// blind reading marked "maternal phenylketonuria" -> "PKU" another
+// meaning); extraLead is the stricter case in which expansion drops the
+// lead.
+func TestLeadOutside(t *testing.T) {
+	for _, tt := range []struct {
+		long, short, match string
+		want               int
+	}{
+		{"maternal phenylketonuria", "PKU", abbrev.MatchLetters, 1},
+		{"congenital myotonic dystrophy", "DM", abbrev.MatchUnordered, 1},
+		{"primary systemic amyloidosis", "AL", abbrev.MatchLetters, 2},
+		{"familial adenomatous polyposis", "FAP", abbrev.MatchLetters, 0},
+		{"isolated DMS", "IDMS", abbrev.MatchLetters, 0},
+		{"carmustine", "BCNU", abbrev.MatchConcept, 0},
+	} {
+		d := abbrev.Definition{Type: "Disease", Short: tt.short, Long: strings.Fields(tt.long), Match: tt.match}
+		if got := leadOutside(d); got != tt.want {
+			t.Errorf("leadOutside(%q ( %s )) = %d, want %d", tt.long, tt.short, got, tt.want)
+		}
+	}
+	a := newA(t, Contract, false)
+	def := sentence("Cognitive development in maternal phenylketonuria ( PKU ) was studied .", "O O O B-Disease I-Disease O B-Disease O O O O")
+	use := sentence("The outcome in maternal phenylketonuria is poor .", "O O O B-Disease I-Disease O O O")
+	outs, _, ocs := run(a, 1, def, use)
+	if got, want := strings.Join(outs[1].Tokens, " "), "The outcome in maternal phenylketonuria is poor ."; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if want := []string{OutcomeFiltered}; !slices.Equal(outcomes(ocs[1]), want) {
+		t.Errorf("outcomes %v, want %v", outcomes(ocs[1]), want)
+	}
+}
+
 // TestPluralShort: the plural of a defined abbreviation is written out as
 // the plural of its long form, or left when English has none.
 func TestPluralShort(t *testing.T) {

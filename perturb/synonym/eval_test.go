@@ -163,9 +163,11 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// valproic acid) and four curated chemical pairs (cis-platinum,
 	// cyclosporin A, streptozocin, L-DOPA -> levodopa), less the lower
 	// case "taxol"; 11.3% with seven more INN/BAN/USAN and chemical-name
-	// pairs (alpha-methyldopa, benzhexol, 13-cis-retinoic acid, ...).
-	if n, d := st.share("Chemical"); 1000*n < 113*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 11.3%%", n, d)
+	// pairs (alpha-methyldopa, benzhexol, 13-cis-retinoic acid, ...);
+	// 10.8% once cisplatin no longer becomes cis-platinum (a blind
+	// reading found it obsolete: 13 of 200 items).
+	if n, d := st.share("Chemical"); 1000*n < 108*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 10.8%%", n, d)
 	}
 	if n, d := st.share("Disease"); 1000*n < 110*d {
 		t.Errorf("Disease: %d of %d replaced, want >= 11.0%%", n, d)

@@ -39,7 +39,8 @@ func TestSourceNames(t *testing.T) {
 		{SourceCurated, "Disease", "epinephrine", "adrenaline", false, "a chemical pair for a disease mention"},
 		{SourceCurated, "Chemical", "cyclosporine", "cyclosporin A", true, "USAN/former name"},
 		{SourceCurated, "Chemical", "streptozotocin", "streptozocin", true, "research name/INN, though a spelling-level difference"},
-		{SourceCurated, "Chemical", "cisplatin", "cis-platinum", true, "INN/former name"},
+		{SourceCurated, "Chemical", "cis-platinum", "cisplatin", true, "INN/former name"},
+		{SourceCurated, "Chemical", "cisplatin", "cis-platinum", false, ""}, // one way: obsolete as a replacement
 		{SourceCurated, "Chemical", "L - DOPA", "levodopa", true, "a mention the rules read as an abbreviation"},
 		{"", "Chemical", "valproate", "valproic acid", true, "acid/anion: the lexicons, once the round trip takes ChEBI's conjugates as one drug"},
 		{SourceCurated, "Chemical", "methyldopa", "alpha-methyldopa", true, "INN/chemical name, though a Greek letter"},
