@@ -754,6 +754,14 @@ var siteRules = []siteRule{
 		return j < len(s.Tokens) && s.Tokens[j] == "(" && (j == sp.End && j+1 < len(s.Tokens) && symbol(s.Tokens[j+1]) ||
 			j+1 < len(s.Tokens) && symbol(s.Tokens[j+1]) && strings.Contains(strings.ToUpper(s.Tokens[j+1]), strings.ToUpper(short)))
 	}},
+	// A symbol before a word for a part or a product of a gene names
+	// the gene, not the disease its long form names ("the different DMD
+	// promoters", "DMD isoforms": a blind reading marked both written
+	// out another meaning). "The DMD gene" is left to expand: readers
+	// took "the Duchenne muscular dystrophy gene" as the gene's name.
+	{"gene part", func(dir string, s conll.Sentence, sp iob.Span, _ []string) bool {
+		return dir == Expand && sp.End < len(s.Tokens) && geneParts[strings.ToLower(s.Tokens[sp.End])]
+	}},
 	// A sentence that may be a title: a writer does not abbreviate in a
 	// title, and in input without document marks a title is where the
 	// abstract before leaks its definitions ("Novel Tay - Sachs disease
@@ -769,12 +777,19 @@ var siteRules = []siteRule{
 	}},
 }
 
+// geneParts are the words after a gene's symbol that name a part or a
+// product of the gene (rule "gene part").
+var geneParts = map[string]bool{}
+
 // titleFree are words of running sentences that titles go without.
 var titleFree = map[string]bool{}
 
 func init() {
 	for _, w := range strings.Fields("was were is are we has have had did may could can should would will not be been this these our it there that which") {
 		titleFree[w] = true
+	}
+	for _, w := range strings.Fields("promoter promoters isoform isoforms mrna mrnas transcript transcripts exon exons intron introns cdna cdnas") {
+		geneParts[w] = true
 	}
 }
 

@@ -385,6 +385,12 @@ func TestSiteRules(t *testing.T) {
 			"TSD", ""},
 		{Contract, "RESULTS : Tay - Sachs disease mutations from China .", "O O B-Disease I-Disease I-Disease I-Disease O O O O",
 			"TSD", ""},
+		// A gene's symbol before a part or product of the gene.
+		{Expand, "in relation to the different DMD promoters .", "O O O O O B-Disease O O", "Duchenne muscular dystrophy", "gene part"},
+		{Expand, "the DMD isoforms were absent", "O B-Disease O O O", "Duchenne muscular dystrophy", "gene part"},
+		{Expand, "the DMD gene was cloned", "O B-Disease O O O", "Duchenne muscular dystrophy", ""},
+		{Expand, "DMD patients were seen", "B-Disease O O O", "Duchenne muscular dystrophy", ""},
+		{Contract, "the Duchenne muscular dystrophy promoters were", "O B-Disease I-Disease I-Disease O O", "DMD", ""},
 		// The part-of-a-name rule is the contraction's only.
 		{Expand, "the DM protein kinase ( DMPK ) gene", "O B-Disease O O O O O O", "myotonic dystrophy", ""},
 	} {
