@@ -506,21 +506,25 @@ func TestLongKept(t *testing.T) {
 func TestExtraLead(t *testing.T) {
 	for _, tt := range []struct {
 		long, short, match string
-		want               int
+		lead, extra        int // leadOutside, extraLead
 	}{
-		{"congenital myotonic dystrophy", "DM", abbrev.MatchUnordered, 1},
-		{"sporadic T - cell prolymphocytic leukaemia", "T-PLL", abbrev.MatchLetters, 1},
-		{"sporadic renal cell carcinomas", "RCC", abbrev.MatchLetters, 1},
-		{"isolated DMS", "IDMS", abbrev.MatchLetters, 0},
-		{"primary systemic amyloidosis", "AL", abbrev.MatchLetters, 0}, // "amyloidosis" would not spell AL word by word
-		{"puromycin - aminonucleoside", "AMNS", abbrev.MatchLetters, 0},
-		{"cerebral microbleeds", "MB", abbrev.MatchLetters, 0},
-		{"familial adenomatous polyposis", "FAP", abbrev.MatchLetters, 0},
-		{"carmustine", "BCNU", abbrev.MatchConcept, 0},
+		{"congenital myotonic dystrophy", "DM", abbrev.MatchUnordered, 1, 1},
+		{"sporadic T - cell prolymphocytic leukaemia", "T-PLL", abbrev.MatchLetters, 1, 1},
+		{"sporadic renal cell carcinomas", "RCC", abbrev.MatchLetters, 1, 1},
+		{"isolated DMS", "IDMS", abbrev.MatchLetters, 0, 0},
+		{"primary systemic amyloidosis", "AL", abbrev.MatchLetters, 2, 0}, // "amyloidosis" would not spell AL word by word
+		{"puromycin - aminonucleoside", "AMNS", abbrev.MatchLetters, 0, 0},
+		{"cerebral microbleeds", "MB", abbrev.MatchLetters, 1, 0},
+		{"familial adenomatous polyposis", "FAP", abbrev.MatchLetters, 0, 0},
+		{"maternal phenylketonuria", "PKU", abbrev.MatchLetters, 1, 0}, // never contracted, expanded whole
+		{"carmustine", "BCNU", abbrev.MatchConcept, 0, 0},
 	} {
 		d := abbrev.Definition{Type: "Disease", Short: tt.short, Long: strings.Fields(tt.long), Match: tt.match}
-		if got := extraLead(d); got != tt.want {
-			t.Errorf("extraLead(%q ( %s )) = %d, want %d", tt.long, tt.short, got, tt.want)
+		if got := leadOutside(d); got != tt.lead {
+			t.Errorf("leadOutside(%q ( %s )) = %d, want %d", tt.long, tt.short, got, tt.lead)
+		}
+		if got := extraLead(d); got != tt.extra {
+			t.Errorf("extraLead(%q ( %s )) = %d, want %d", tt.long, tt.short, got, tt.extra)
 		}
 	}
 }
@@ -528,25 +532,8 @@ func TestExtraLead(t *testing.T) {
 // TestLeadOutside: a long form led by words the short form leaves out,
 // whose rest matches the short form alone, is never contracted (a
 // blind reading marked "maternal phenylketonuria" -> "PKU" another
-// meaning); extraLead is the stricter case in which expansion drops the
-// lead.
+// meaning); TestExtraLead has leadOutside's table.
 func TestLeadOutside(t *testing.T) {
-	for _, tt := range []struct {
-		long, short, match string
-		want               int
-	}{
-		{"maternal phenylketonuria", "PKU", abbrev.MatchLetters, 1},
-		{"congenital myotonic dystrophy", "DM", abbrev.MatchUnordered, 1},
-		{"primary systemic amyloidosis", "AL", abbrev.MatchLetters, 2},
-		{"familial adenomatous polyposis", "FAP", abbrev.MatchLetters, 0},
-		{"isolated DMS", "IDMS", abbrev.MatchLetters, 0},
-		{"carmustine", "BCNU", abbrev.MatchConcept, 0},
-	} {
-		d := abbrev.Definition{Type: "Disease", Short: tt.short, Long: strings.Fields(tt.long), Match: tt.match}
-		if got := leadOutside(d); got != tt.want {
-			t.Errorf("leadOutside(%q ( %s )) = %d, want %d", tt.long, tt.short, got, tt.want)
-		}
-	}
 	a := newA(t, Contract, false)
 	def := sentence("Cognitive development in maternal phenylketonuria ( PKU ) was studied .", "O O O B-Disease I-Disease O B-Disease O O O O")
 	use := sentence("The outcome in maternal phenylketonuria is poor .", "O O O B-Disease I-Disease O O O")
