@@ -15,24 +15,9 @@ import (
 	"time"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/browsertest"
 	"github.com/stress-ner/stress/stressset"
 )
-
-// findChromium returns the chromium binary, or skips (fails under CI=true,
-// where the CI script installs Debian's chromium).
-func findChromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium not found, but CI=true: the CI image must install it (apt-get install -y chromium)")
-	}
-	t.Skip("chromium not installed: the HTML report is not checked in a browser (apt-get install chromium)")
-	return ""
-}
 
 func chromium(t *testing.T, bin string, args ...string) []byte {
 	t.Helper()
@@ -154,7 +139,7 @@ type probeResult struct {
 // screenshot checks that the charts are really drawn (it is written to a
 // temporary directory, never to the repository).
 func TestHTMLInBrowser(t *testing.T) {
-	bin := findChromium(t)
+	bin := browsertest.Chromium(t, "the HTML report is not checked in a browser")
 	c := wideComparer(t, 300)
 	rep, err := c.Report(context.Background())
 	if err != nil {

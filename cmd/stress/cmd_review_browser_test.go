@@ -11,24 +11,9 @@ import (
 	"sync"
 	"testing"
 	"time"
-)
 
-// findChromium returns the chromium binary, or skips (fails under
-// CI=true, where the CI script installs Debian's chromium), as the
-// compare report's browser test does.
-func findChromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium not found, but CI=true: the CI image must install it (apt-get install -y chromium)")
-	}
-	t.Skip("chromium not installed: the judging page's browser test needs it (apt-get install -y chromium)")
-	return ""
-}
+	"github.com/stress-ner/stress/internal/browsertest"
+)
 
 // devtools drives a headless Chromium through the DevTools protocol
 // over --remote-debugging-pipe: JSON messages ended by a NUL byte, the
@@ -287,7 +272,7 @@ func (p *page) typeText(text string) {
 // write a note, reloads (the judgements are kept), exports, and scores
 // the export with "stress review score".
 func TestReviewPageInBrowser(t *testing.T) {
-	bin := findChromium(t)
+	bin := browsertest.Chromium(t, "the judging page is not checked in a browser")
 	dir := t.TempDir()
 	out := filepath.Join(dir, "s")
 	if _, stderr, err := runCLI(t, "", "review", "sample", "--out", out, "--n", "8", "--by", "kind", "--seed", "3", "../../review/testdata/build"); err != nil {

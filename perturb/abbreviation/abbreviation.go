@@ -657,10 +657,7 @@ func commonWord(toks []string, i int) bool {
 // abbreviation names the rest: writing it out as the whole phrase would
 // narrow it ("the adult type of congenital myotonic dystrophy").
 func extraLead(d abbrev.Definition) int {
-	if d.Match == abbrev.MatchConcept {
-		return 0
-	}
-	n := leadOutside(d)
+	n := leadOutside(d) // 0 for a definition by concept ("carmustine ( BCNU )")
 	if n == 0 {
 		return 0
 	}
