@@ -78,7 +78,7 @@ var Kind = &perturb.Kind{
 	Mentions:      true,
 	Options: []perturb.Option{
 		{Name: "unseen-in", Default: "", List: true, Files: true, Help: "corpora (e.g. train.tsv; comma-separated) whose gold mentions are never used as replacements"},
-		{Name: "swap-db", Default: "", Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
+		{Name: "swap-db", Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
 	},
 	New: newFromOptions,
 }

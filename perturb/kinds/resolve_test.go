@@ -2,6 +2,7 @@ package kinds
 
 import (
 	"errors"
+	"io/fs"
 	"slices"
 	"strings"
 	"testing"
@@ -80,5 +81,30 @@ func TestInputFiles(t *testing.T) {
 	}
 	if got := InputFiles(ks[:1]); len(got) != 0 {
 		t.Errorf("keyboard reads no file, got %q", got)
+	}
+}
+
+// TestEveryReadOptionIsAnInput builds every kind once per option with
+// that option naming a missing file: a kind that fails with "no such
+// file" read the option's value as a file, so the option must say so
+// (Reads), or the output policy lets -o and run --out --force replace it
+// (hostile round three, N01: entity-swap's swap-db). Options whose
+// values are not paths fail on their own syntax instead.
+func TestEveryReadOptionIsAnInput(t *testing.T) {
+	const missing = "/nonexistent-stress-input/x.db"
+	for _, k := range Builtin() {
+		for _, o := range k.Options {
+			if o.Bool {
+				continue
+			}
+			p, err := k.Build(map[string]string{o.Name: missing})
+			if err == nil {
+				p.Close()
+				continue
+			}
+			if errors.Is(err, fs.ErrNotExist) && !o.Reads() {
+				t.Errorf("kind %s: option %s opens its value as a file (%v) but is not marked Input or Files", k.Name, o.Name, err)
+			}
+		}
 	}
 }
