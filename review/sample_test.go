@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -249,7 +250,7 @@ func TestSampleStrata(t *testing.T) {
 	count := map[Stratum]int{}
 	seen := map[string]bool{}
 	for _, it := range s.Items {
-		k := Stratum{Kind: it.Key.Change.Kind, Type: it.Key.Type, Source: it.Key.Change.Source}
+		k := Stratum{Kind: it.Key.Change.Kind, Type: it.Key.Type, Source: it.Key.Change.Source, Stratum: perturb.StratumOf(it.Key.Change)}
 		count[k]++
 		id := it.Key.Change.File + ":" + strconv.Itoa(it.Key.Line)
 		if seen[id] {
@@ -258,7 +259,7 @@ func TestSampleStrata(t *testing.T) {
 		seen[id] = true
 	}
 	for _, st := range s.Strata {
-		k := Stratum{Kind: st.Kind, Type: st.Type, Source: st.Source}
+		k := Stratum{Kind: st.Kind, Type: st.Type, Source: st.Source, Stratum: st.Stratum}
 		if count[k] != st.Drawn {
 			t.Errorf("stratum %s: %d items, manifest says %d", st.Name(s.By), count[k], st.Drawn)
 		}

@@ -17,7 +17,7 @@ func nameCaseOf(mention, name, tty, label, group string) *nameCase {
 	m := &mentionCase{mention: mention, form: mention, words: english.KeyWords(mention), vkey: variantKey(mention), fields: fw,
 		foreign: english.IsForeign(mention), chem: group == "CHEM", diso: group == "DISO",
 		adjective: len(fw) == 1 && english.Adjectival(fw[0]) && group == "DISO",
-		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: map[string]bool{}, noTTY: map[string]bool{}}
+		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: map[string]bool{}, noTTY: map[string]bool{}, listed: true}
 	english.LowerWords(label, m.written)
 	english.LowerWords(name, m.written)
 	sentenceCaseCapitals(name, m.capitals)

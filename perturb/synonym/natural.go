@@ -32,7 +32,14 @@ const (
 // avoid.txt lists). It says nothing about meaning:
 // whether name names the mention's concept is the Replacer's business
 // (its round trip).
-func Natural(name, mention string) string {
+func Natural(name, mention string) string { return natural(name, mention, true) }
+
+// natural is Natural; listed applies the embedded avoid lists (not with
+// "--avoid none").
+func natural(name, mention string, listed bool) string {
+	if !listed {
+		return english.NaturalUnlisted(name, mention)
+	}
 	if why := english.Natural(name, mention); why != "" {
 		return why
 	}
@@ -51,7 +58,8 @@ var avoidText string
 var avoid = english.ParseAvoidList(avoidText)
 
 // avoidedPair reports whether a pair of the shared avoid.txt or the
-// synonym kind's own forbids replacing mention by name.
-func avoidedPair(name, mention string) bool {
-	return english.AvoidedPair(name, mention) || avoid.Pair(name, mention)
+// synonym kind's own forbids replacing mention by name; listed is false
+// with "--avoid none".
+func avoidedPair(name, mention string, listed bool) bool {
+	return listed && (english.AvoidedPair(name, mention) || avoid.Pair(name, mention))
 }

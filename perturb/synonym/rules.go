@@ -50,6 +50,7 @@ type mentionCase struct {
 	// proper nouns: "Fallot").
 	written, capitals map[string]bool
 	noSource, noTTY   map[string]bool // excluded by the options
+	listed            bool            // the embedded avoid lists apply (not "--avoid none")
 }
 
 // Stages of the name rules: a name that is the mention over again is not
@@ -136,9 +137,9 @@ var nameRules = []nameRule{
 	{RejectedExact, "a DOID or NCIt \"exact\" synonym of a condition (\"hexosaminidase A deficiency\" for Tay-Sachs disease, \"pancreas carcinoma\" for pancreatic cancer), but NCIt's \"X of the Y\" for a \"Y X\" mention", stagePolicy,
 		when(RejectedExact, func(n *nameCase) bool { return n.m.diso && looseExact(n.term, n.m.form) })},
 	{RejectAvoid, "a pair of avoid.txt: names of one concept that are not interchangeable (\"seizures\" -> \"convulsions\")", stagePolicy,
-		when(RejectAvoid, func(n *nameCase) bool { return avoidedPair(n.spelled, n.m.form) })},
+		when(RejectAvoid, func(n *nameCase) bool { return avoidedPair(n.spelled, n.m.form, n.m.listed) })},
 	{"", "not a name a writer would use in place of the mention (Natural: foreign, systematic, inverted, coded, qualified, much longer, avoided)", stagePolicy,
-		func(n *nameCase) string { return Natural(n.spelled, n.m.mention) }},
+		func(n *nameCase) string { return natural(n.spelled, n.m.mention, n.m.listed) }},
 }
 
 // romanRE matches a Roman numeral, which names a type, not an
@@ -351,7 +352,8 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 	m := &mentionCase{mention: mention, form: form, words: english.KeyWords(form), vkey: variantKey(form), fields: fw,
 		foreign: english.IsForeign(form), chem: slices.Contains(groups, "CHEM"), diso: slices.Contains(groups, "DISO"),
 		adjective: len(fw) == 1 && english.Adjectival(fw[0]) && slices.Contains(groups, "DISO"),
-		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: r.noSource, noTTY: r.noTTY}
+		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: r.noSource, noTTY: r.noTTY,
+		listed: !r.opts.NoAvoidLists}
 	mkey := english.TrivialKey(form)
 	// Words some name of the concepts writes in lower case: a capital
 	// that no source drops is a trade name's ("Valium", "Motrin").
@@ -413,8 +415,15 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 				continue
 			}
 			seen[k] = true
+			tt := t.TermType
+			switch {
+			case writtenFor(n.spelled, form, mc):
+				tt += TermAttested
+			case english.Attested(n.spelled):
+				tt += TermInText
+			}
 			a.Candidates = append(a.Candidates, Candidate{Term: n.spelled, ConceptID: c.ID, Source: t.Source,
-				TermType: t.TermType, Preferred: t.Preferred, Attested: english.Attested(n.spelled)})
+				TermType: tt, Preferred: t.Preferred, Attested: english.Attested(n.spelled)})
 		}
 	}
 	for w := range lower {

@@ -138,7 +138,7 @@ func elementCandidates(mention string) []Candidate {
 
 // elementFits reports whether element name c fits mention sp of s, a
 // symbol: where the symbol is not part of an ion or channel's notation
-// ("K +", "K ( ATP )").
+// ("K +", "K ( ATP )"), a list of symbols or a unit.
 func elementFits(s []string, sp iob.Span) bool {
 	prev, next := "", ""
 	if sp.Start > 0 {
@@ -147,7 +147,11 @@ func elementFits(s []string, sp iob.Span) bool {
 	if sp.End < len(s) {
 		next = strings.ToLower(s[sp.End])
 	}
-	return next != "+" && next != "(" && next != "-" && next != "/" && !strings.ContainsAny(next[:min(1, len(next))], "0123456789") && prev != "["
+	// Nor in a list of symbols ("( Na , K ) - ATPase"), nor a unit's
+	// ("mm Hg"): a reader flagged "( Na , potassium )" and "mm mercury".
+	return next != "+" && next != "(" && next != "-" && next != "/" && next != "," && next != ")" &&
+		!strings.ContainsAny(next[:min(1, len(next))], "0123456789") && prev != "[" && prev != "(" && prev != "," &&
+		prev != "/" && prev != "mm" && prev != "cm"
 }
 
 // extraCandidates returns the names of mention (through form) from the
@@ -186,11 +190,11 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 		if c.Source != SourceElements {
 			// Natural's rules, but for the digits and words a curator
 			// vouches for ("vitamin B12", "5-hydroxytryptamine").
-			why := Natural(c.Term, mention)
+			why := natural(c.Term, mention, !r.opts.NoAvoidLists)
 			if c.Source == SourceCurated && (why == RejectDigits || why == RejectLength || why == RejectForeign || why == RejectSystematic) {
 				why = ""
 			}
-			if why != "" || avoidedPair(c.Term, form) {
+			if why != "" || avoidedPair(c.Term, form, !r.opts.NoAvoidLists) {
 				continue
 			}
 		}
