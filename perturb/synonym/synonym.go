@@ -298,6 +298,7 @@ type Replacer struct {
 	closer     func() error
 	extraAvoid *english.AvoidList // Options.Avoid, read
 	admit      map[string]bool    // Options.Strata; nil: every stratum
+	survey     *concepts.Surveyor // counts how the store names each type's mentions (Audit)
 
 	mu    sync.Mutex
 	cache map[string]*Analysis // type + "\x00" + normalized mention
@@ -441,6 +442,11 @@ func New(store Store, opts Options) (*Replacer, error) {
 			r.admit[s] = true
 		}
 	}
+	have, err := concepts.StoreGroups(store)
+	if err != nil {
+		return nil, err
+	}
+	r.survey = concepts.NewSurveyor(store, opts.TypeMap, have)
 	r.noID = map[string]bool{}
 	for _, id := range opts.ExcludeConcepts {
 		id = strings.TrimSpace(id)
