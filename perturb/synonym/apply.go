@@ -107,7 +107,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			continue
 		}
 		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
-		if embedded(s, sp) || writtenOutside(s, sp, spans) || abbreviatedBeside(s, sp) {
+		if embedded(s, sp) || writtenOutside(s, sp, spans) || abbreviatedBeside(s, sp) || inExpansion(s.Tokens, sp) {
 			// "Antirifampicin antibodies in rifampicin - associated
 			// renal failure", "rapamycin ... FKBP12 - rapamycin -
 			// associated protein", "norepinephrine ... NE": another word
@@ -322,6 +322,39 @@ func abbreviatedBeside(s conll.Sentence, sp iob.Span) bool {
 		if caps >= 2 && IsAbbreviation(t) && english.Compact(t) != english.Compact(mention) && abbrev.LongFormMatches(t, mention) &&
 			spellsLastWord(t, mention) {
 			return true
+		}
+	}
+	return false
+}
+
+// inExpansion reports whether mention sp of toks stands in the
+// parenthesized expansion of an acronym before it whose letters spell
+// the initial of one of its words ("WAGR ( Wilms tumor , aniridia ,
+// genitourinary abnormalities and mental retardation )": the R is
+// retardation's, which "intellectual disability" would not spell).
+func inExpansion(toks []string, sp iob.Span) bool {
+	for i := sp.Start - 1; i >= 1 && i >= sp.Start-40; i-- {
+		switch toks[i] {
+		case ")":
+			return false
+		case "(":
+			acr := toks[i-1]
+			caps := 0
+			for _, r := range acr {
+				if unicode.IsUpper(r) {
+					caps++
+				}
+			}
+			if caps < 2 || !IsAbbreviation(acr) {
+				return false
+			}
+			letters := strings.ToLower(acr)
+			for _, w := range english.Words(strings.Join(toks[sp.Start:sp.End], " ")) {
+				if strings.ContainsRune(letters, []rune(w)[0]) {
+					return true
+				}
+			}
+			return false
 		}
 	}
 	return false

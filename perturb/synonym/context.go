@@ -107,7 +107,14 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 		// Nor before one ("breast and ovarian cancer" -> "carcinoma of
 		// the breast and ovarian cancer"): a name whose head comes first
 		// moves the head the coordination shares.
-		if (premodifies(next) || prev == "of" || coordinatedBefore(s, sp) || listAfter[next]) && slices.Contains(english.Words(c.Term), "of") {
+		// Nor after a premodifier of the mention ("human breast cancer",
+		// "stage II ER - positive breast carcinoma", "16 endometrial
+		// carcinomas" -> "16 carcinomas of the endometrium"), nor where
+		// another mention of the sentence shares its head ("ovarian
+		// cancer only ... breast cancer only"): readers of the NCIt "of"
+		// names found each of these awkward or a broken parallel.
+		if (premodifies(next) || prev == "of" || coordinatedBefore(s, sp) || listAfter[next] || premodified(s.Tokens, sp) ||
+			sharedHead(s, sp)) && slices.Contains(english.Words(c.Term), "of") {
 			continue
 		}
 		// Nor may it come out as the mention itself once in running text
@@ -118,6 +125,46 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 		out = append(out, c)
 	}
 	return out
+}
+
+// premodified reports whether the word before mention sp of toks
+// modifies it: a number or a word other than a determiner, a
+// preposition, a conjunction or a verb form (as far as english.SmallWord
+// and afterNounWords tell without a tagger), or punctuation other than
+// a bracket, comma or colon.
+func premodified(toks []string, sp iob.Span) bool {
+	if sp.Start == 0 {
+		return false
+	}
+	p := toks[sp.Start-1]
+	lp := strings.ToLower(p)
+	switch {
+	case p == "-" || p == "/":
+		return true
+	case !english.IsLetters(p):
+		return english.Digits(p) != ""
+	case english.SmallWord(lp) || afterNounWords[lp] || determiners[lp] || prepositions[lp]:
+		return false
+	}
+	return !strings.HasSuffix(lp, "ed") || lp == "advanced" || lp == "localized" || lp == "untreated"
+}
+
+// prepositions are the words before a noun phrase that do not modify it.
+var prepositions = map[string]bool{"of": true, "in": true, "with": true, "for": true, "from": true, "to": true,
+	"by": true, "on": true, "at": true, "into": true, "than": true, "after": true, "during": true, "like": true,
+	"including": true, "such": true, "as": true, "and": true, "or": true, "but": true, "not": true}
+
+// sharedHead reports whether another mention of s of the type of sp ends
+// in the word sp ends in ("breast cancer ... ovarian cancer"): the
+// writer's parallel, which a name with another head breaks.
+func sharedHead(s conll.Sentence, sp iob.Span) bool {
+	head := english.StripPlural(strings.ToLower(s.Tokens[sp.End-1]))
+	for _, o := range iob.Spans(s.Tags) {
+		if o != sp && o.Type == sp.Type && english.StripPlural(strings.ToLower(s.Tokens[o.End-1])) == head {
+			return true
+		}
+	}
+	return false
 }
 
 // listAfter are the tokens after a mention that make it the first of a

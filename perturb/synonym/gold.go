@@ -30,20 +30,24 @@ var goldTextGz []byte
 // goldName is one concept an attested name is written for: a MeSH
 // descriptor, and the MeSH 2024 concept of the descriptor the name
 // belongs to ("" when MeSH does not list it).
-type goldName struct{ descriptor, concept string }
+type goldName struct {
+	descriptor, concept string
+	heading             bool // the descriptor's preferred term ("h" lines)
+}
 
 var (
 	goldOnce sync.Once
 	goldData struct {
-		names map[string][]goldName // attested names by key
-		terms map[string][]goldName // MeSH terms of their descriptors, by key
+		names     map[string][]goldName // attested names by key
+		terms     map[string][]goldName // MeSH terms of their descriptors, by key
+		preferred map[string]string     // descriptor -> its preferred concept
 	}
 )
 
 // loadGold decodes gold.txt.gz once.
 func loadGold() {
 	goldOnce.Do(func() {
-		goldData.names, goldData.terms = map[string][]goldName{}, map[string][]goldName{}
+		goldData.names, goldData.terms, goldData.preferred = map[string][]goldName{}, map[string][]goldName{}, map[string]string{}
 		// A bad file leaves the sets empty or short, which attests
 		// nothing; TestGoldReproducible catches one.
 		_ = textutil.GzipLines(goldTextGz, func(line string) {
@@ -51,10 +55,12 @@ func loadGold() {
 			if len(f) != 4 {
 				return
 			}
-			g := goldName{descriptor: f[2], concept: strings.TrimPrefix(f[3], "-")}
+			g := goldName{descriptor: f[2], concept: strings.TrimPrefix(f[3], "-"), heading: f[0] == "h"}
 			switch f[0] {
-			case "a":
+			case "a", "h":
 				goldData.names[f[1]] = append(goldData.names[f[1]], g)
+			case "p":
+				goldData.preferred[g.descriptor] = g.concept
 			case "c":
 				goldData.terms[f[1]] = append(goldData.terms[f[1]], g)
 			}
@@ -99,10 +105,8 @@ func GoldConcepts(name string) []string {
 // writtenFor reports whether name is attested for a concept that the
 // mention, looked up as form, names: a descriptor of name is named by
 // the mention in the store (mc), or is one the annotations give the
-// mention itself (for a store without MeSH ids); and when MeSH 2024
-// lists both under it, they belong to one MeSH concept of it (not
-// "renal insufficiency" for "renal failure", two concepts of one
-// descriptor).
+// mention itself (for a store without MeSH ids); and it is the same
+// MeSH concept (sameConcept).
 func writtenFor(name, form string, mc *mentionConcepts) bool {
 	loadGold()
 	gs := goldOf(goldData.names, name)
@@ -112,18 +116,32 @@ func writtenFor(name, form string, mc *mentionConcepts) bool {
 	own := GoldConcepts(form)
 	mine := goldOf(goldData.terms, form)
 	for _, g := range gs {
-		if !(mc != nil && mc.names(g.descriptor) || slices.Contains(own, g.descriptor)) {
-			continue
-		}
-		same := true
-		for _, t := range mine {
-			if t.descriptor == g.descriptor && g.concept != "" && t.concept != g.concept {
-				same = false
-			}
-		}
-		if same {
+		if (mc != nil && mc.names(g.descriptor) || slices.Contains(own, g.descriptor)) && sameConcept(g, mine) {
 			return true
 		}
 	}
 	return false
+}
+
+// sameConcept reports whether g, an attested name of a descriptor, names
+// the MeSH concept of the mention, whose MeSH terms are mine. MeSH files
+// narrower, broader and related concepts under one descriptor ("renal
+// failure" and "renal insufficiency", "respiratory depression" under
+// respiratory insufficiency), and annotators link a mention to the
+// closest descriptor: a name is the mention's only when both belong to
+// one concept, or the name belongs to the descriptor's own concept and
+// MeSH does not list the mention (a variant it lacks). A heading (the
+// descriptor's preferred term) needs the mention listed in its concept:
+// annotators file narrower conditions under it ("hyperactivity" of rats
+// under hyperkinesis, "syncopal attacks" under syncope).
+func sameConcept(g goldName, mine []goldName) bool {
+	if g.concept == "" {
+		return !g.heading
+	}
+	for _, t := range mine {
+		if t.descriptor == g.descriptor {
+			return t.concept == g.concept
+		}
+	}
+	return !g.heading && goldData.preferred[g.descriptor] == g.concept
 }

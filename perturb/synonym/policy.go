@@ -3,15 +3,17 @@ package synonym
 import (
 	_ "embed"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 )
 
 // The name policy. Every candidate belongs to one stratum: the source
 // beyond the lexicons that made it (an element's name, a curated pair,
-// the organ rule), a lexicon name that authors were seen to write for
-// the concept (attested: GoldConcepts), or else its lexicon and term
-// type ("MESH entry", "CHEBI synonym"). What decides a stratum is
+// the organ rule), or else its lexicon, its term type and whether
+// authors were seen to write it for the concept ("MESH entry attested":
+// GoldConcepts) or the training text writes it at all ("MESH entry in
+// text"): "MESH entry", "CHEBI synonym attested". What decides a stratum is
 // evidence that carries over to text nobody here has read: blind
 // readings of its replacements on corpora its rule was not written
 // from. The default policy (policy.tsv) admits a stratum when those
@@ -22,12 +24,13 @@ import (
 // "MSH ET", "SNOMEDCT_US PT") are not admitted by default; --strata all
 // admits every stratum, --strata default,"MSH ET" adds one.
 
-// Strata of the sources beyond the lexicons, and of attested names.
+//go:generate go run ./internal/mkevidence -readings testdata/readings -shared ../../../shared -out . -doc ../../docs/synonym-evidence.md
+
+// Strata of the sources beyond the lexicons.
 const (
-	StratumElement  = "element name"
-	StratumCurated  = "curated pair"
-	StratumOrgan    = "organ rule"
-	StratumAttested = "attested name"
+	StratumElement = "element name"
+	StratumCurated = "curated pair"
+	StratumOrgan   = "organ rule"
 )
 
 // TermAttested ends the term type a change of an attested lexicon name
@@ -48,8 +51,10 @@ type stratumRule struct {
 	Match func(source, termType string) bool
 }
 
-// strataRules are the strata, in order: a replacement is in the first
-// that matches, else in the stratum of its lexicon and term type.
+// strataRules are the strata of the sources beyond the lexicons, in
+// order: a replacement is in the first that matches, else in the
+// stratum of its lexicon and term type as logged ("MESH entry
+// attested").
 var strataRules = []stratumRule{
 	{StratumElement, "an element's name for its symbol (\"K\" -> \"potassium\")",
 		func(s, _ string) bool { return s == SourceElements }},
@@ -57,8 +62,6 @@ var strataRules = []stratumRule{
 		func(s, _ string) bool { return s == SourceCurated }},
 	{StratumOrgan, "another form of the mention's organ, written in the training text (\"renal failure\" -> \"kidney failure\")",
 		func(s, _ string) bool { return s == SourceOrgan }},
-	{StratumAttested, "a lexicon name that CDR's authors wrote, and its annotators linked, for a concept the mention names (\"adriamycin\" for \"doxorubicin\")",
-		func(_, t string) bool { return strings.HasSuffix(t, TermAttested) }},
 }
 
 // Stratum returns the stratum of a replacement whose change logs source
@@ -77,8 +80,11 @@ func Stratum(source, termType string) string {
 type PolicyLine struct {
 	Stratum string
 	Admit   bool
-	Reason  string
-	Line    int
+	// Kept marks a stratum admitted although its readings do not reach
+	// the bar (or there are too few), for the reason given.
+	Kept   bool
+	Reason string
+	Line   int
 }
 
 // policyText is the default policy (see the file).
@@ -95,8 +101,10 @@ func DefaultPolicy() []PolicyLine {
 }
 
 // ParsePolicy reads a policy in the format of policy.tsv: a line
-// "stratum<TAB>admit|refuse<TAB>reason", "#" comments and blank lines
-// ignored; a stratum given twice is an error.
+// "stratum<TAB>decision<TAB>reason", decision "admit" (its readings
+// reach the bar), "keep" (admitted for the reason given although they do
+// not) or "refuse"; "#" comments and blank lines ignored; a stratum given
+// twice is an error.
 func ParsePolicy(text string) ([]PolicyLine, error) {
 	var out []PolicyLine
 	seen := map[string]int{}
@@ -106,15 +114,17 @@ func ParsePolicy(text string) ([]PolicyLine, error) {
 		}
 		f := strings.Split(line, "\t")
 		if len(f) != 3 {
-			return nil, fmt.Errorf("policy line %d: %d tab-separated fields, want 3 (stratum, admit or refuse, reason)", i+1, len(f))
+			return nil, fmt.Errorf("policy line %d: %d tab-separated fields, want 3 (stratum, decision, reason)", i+1, len(f))
 		}
 		l := PolicyLine{Stratum: strings.TrimSpace(f[0]), Reason: strings.TrimSpace(f[2]), Line: i + 1}
 		switch strings.TrimSpace(f[1]) {
 		case "admit":
 			l.Admit = true
+		case "keep":
+			l.Admit, l.Kept = true, true
 		case "refuse":
 		default:
-			return nil, fmt.Errorf("policy line %d: %q, want admit or refuse", i+1, f[1])
+			return nil, fmt.Errorf("policy line %d: %q, want admit, keep or refuse", i+1, f[1])
 		}
 		if l.Stratum == "" || l.Reason == "" {
 			return nil, fmt.Errorf("policy line %d: empty stratum or reason", i+1)
@@ -140,9 +150,10 @@ func DefaultStrata() []string {
 }
 
 // ParseStrata parses the --strata option: a comma-separated list of
-// strata ("attested name", "MESH entry"), in which "default" stands for
-// the strata of the default policy; "all" (alone) admits every stratum,
-// which ParseStrata returns as nil. An empty string is "default".
+// strata ("curated pair", "MESH entry attested") or path.Match patterns
+// of strata ("* attested"), in which "default" stands for the strata of
+// the default policy; "all" (alone) admits every stratum, which
+// ParseStrata returns as nil. An empty string is "default".
 func ParseStrata(s string) ([]string, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
@@ -160,6 +171,9 @@ func ParseStrata(s string) ([]string, error) {
 		case "all":
 			return nil, fmt.Errorf("%w: strata: \"all\" cannot be combined with other items", ErrOption)
 		default:
+			if _, err := path.Match(item, ""); err != nil {
+				return nil, fmt.Errorf("%w: strata: pattern %q: %v", ErrOption, item, err)
+			}
 			out = append(out, item)
 		}
 	}
@@ -168,4 +182,38 @@ func ParseStrata(s string) ([]string, error) {
 	}
 	slices.Sort(out)
 	return slices.Compact(out), nil
+}
+
+// strataSet is the strata of Options.Strata, names and patterns.
+type strataSet struct {
+	names    map[string]bool
+	patterns []string
+}
+
+func newStrataSet(strata []string) *strataSet {
+	if strata == nil {
+		return nil
+	}
+	s := &strataSet{names: map[string]bool{}}
+	for _, x := range strata {
+		if strings.ContainsAny(x, "*?[") {
+			s.patterns = append(s.patterns, x)
+		} else {
+			s.names[x] = true
+		}
+	}
+	return s
+}
+
+// admits reports whether the set admits stratum (a nil set admits all).
+func (s *strataSet) admits(stratum string) bool {
+	if s == nil || s.names[stratum] {
+		return true
+	}
+	for _, p := range s.patterns {
+		if ok, _ := path.Match(p, stratum); ok {
+			return true
+		}
+	}
+	return false
 }

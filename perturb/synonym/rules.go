@@ -120,6 +120,8 @@ var nameRules = []nameRule{
 		})},
 	{RejectedThesaurus, "\"X of Y\" without the article a writer puts there (\"carcinoma of large bowel\")", stagePolicy,
 		when(RejectedThesaurus, func(n *nameCase) bool { return ofWithoutArticle(n.term.String, n.m.form, n.m.capitals) })},
+	{RejectedNarrower, "joins two conditions or substances with \"and\" or \"or\" that the mention does not (\"hematologic and lymphocytic disorders\" for \"hematological disorders\"): a broader union", stagePolicy,
+		when(RejectedNarrower, func(n *nameCase) bool { return joinsTwo(n.term.String, n.m.form) })},
 	{RejectedNarrower, "adds or drops a qualifier (\"chronic\", \"adult\", \"primary\"): a narrower or broader condition", stagePolicy,
 		when(RejectedNarrower, func(n *nameCase) bool { return addsQualifier(n.term.String, n.m.form) })},
 	{RejectedVariant, "a rewording of the mention (\"pain in chest\", \"thrombocytopenic disorder\", \"obese\" for \"obesity\")", stagePolicy,
@@ -435,6 +437,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 		return nil, err
 	}
 	a.Rejected[RejectedDuplicate] += n - len(a.Candidates)
+	a.Candidates = oneSourcePerName(a.Candidates)
 	for k, v := range a.Rejected {
 		if v == 0 {
 			delete(a.Rejected, k)
@@ -592,4 +595,50 @@ func eponyms(name string, set map[string]bool) {
 			set[strings.ToLower(t)] = true
 		}
 	}
+}
+
+// sourceOrder ranks the lexicons a name is attributed to when several
+// give it: the thesaurus whose record the corpora are annotated with
+// first, then the drug vocabularies, then the disease ontologies. A name
+// has one stratum (Stratum), whichever lexicon the lookup met first.
+var sourceOrder = map[string]int{"MESH": 0, "CDR": 1, "DRUGBANK": 2, "CHEBI": 3, "NCIT": 4, "DOID": 5}
+
+// oneSourcePerName keeps one candidate per name (as spelled), the one of
+// the first source of sourceOrder (other sources after them, by name),
+// preferred when any of them is.
+func oneSourcePerName(cs []Candidate) []Candidate {
+	rank := func(c Candidate) (int, string) {
+		if r, ok := sourceOrder[strings.ToUpper(c.Source)]; ok {
+			return r, ""
+		}
+		return len(sourceOrder), c.Source
+	}
+	best := map[string]int{} // name -> index in out
+	var out []Candidate
+	for _, c := range cs {
+		i, ok := best[c.Term]
+		if !ok {
+			best[c.Term] = len(out)
+			out = append(out, c)
+			continue
+		}
+		pref := out[i].Preferred || c.Preferred
+		r1, s1 := rank(c)
+		r2, s2 := rank(out[i])
+		if r1 < r2 || r1 == r2 && (s1 < s2 || s1 == s2 && c.ConceptID < out[i].ConceptID) {
+			out[i] = c
+		}
+		out[i].Preferred = pref
+	}
+	return out
+}
+
+// joinsTwo reports whether name joins two things with "and" or "or"
+// where form does not.
+func joinsTwo(name, form string) bool {
+	has := func(s string) bool {
+		w := strings.Fields(strings.ToLower(s))
+		return slices.Contains(w, "and") || slices.Contains(w, "or")
+	}
+	return has(name) && !has(form)
 }

@@ -14,6 +14,9 @@ import (
 // checked on the embedded store: the names a reader marked as another
 // meaning, another register or broken grammar are no longer candidates.
 
+// TestRejectedNames checks that names readers flagged are no candidates
+// of the default: a rule, avoid.txt or the name policy (their strata)
+// refuses each.
 func TestRejectedNames(t *testing.T) {
 	r, err := New(testStore(t), DefaultOptions())
 	if err != nil {
@@ -68,7 +71,7 @@ func TestRejectedNames(t *testing.T) {
 
 // TestKeptNames guards the other side: the rules leave real synonyms.
 func TestKeptNames(t *testing.T) {
-	r, err := New(testStore(t), DefaultOptions())
+	r, err := New(testStore(t), everyStratum())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +112,7 @@ func perturbAll(r *Replacer, ss ...conll.Sentence) ([]conll.Sentence, [][]pertur
 }
 
 func TestContextRules(t *testing.T) {
-	r, err := New(testStore(t), DefaultOptions())
+	r, err := New(testStore(t), everyStratum())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,6 +182,8 @@ func TestContextRules(t *testing.T) {
 			func(a []string) bool { return len(a) == 0 }, "one name changed and the other kept would say two things"},
 		{"one name kept, one changed", "can cause various arrhythmias , including severe arrhythmia such as PVC", "O O O B-Disease O O O B-Disease O O O",
 			func(a []string) bool { return len(a) == 0 }, "no \"dysrhythmias , including severe arrhythmia\""},
+		{"acronym expansion", "WAGR ( Wilms tumor , aniridia , genitourinary abnormalities , and mental retardation ) syndrome", "O O B-Disease I-Disease O B-Disease O B-Disease I-Disease O O O B-Disease I-Disease O O",
+			func(a []string) bool { return !slices.Contains(a, "intellectual disability") }, "the R of WAGR is retardation's"},
 		{"element in a list", "the ( Na , K ) - ATPase activity", "O O B-Chemical O B-Chemical O O O O",
 			func(a []string) bool { return len(a) == 0 }, "no \"( Na , potassium )\""},
 		{"element as a unit", "pressure fell by 20 mm Hg", "O O O O O B-Chemical",

@@ -43,7 +43,14 @@ type curatedPair struct {
 	to    string // the name written
 	tag   string // logged as the term type
 	group string // CHEM or DISO
+	// noRoundTrip is why the pair is not looked up again ("" when it
+	// is): its line says "no round trip: why".
+	noRoundTrip string
 }
+
+// noRoundTripMark introduces, in a line of pairs.txt, why the pair
+// skips the round trip.
+const noRoundTripMark = "no round trip:"
 
 var curated = parsePairs(pairsText)
 
@@ -83,13 +90,17 @@ func parsePairs(text string) map[string][]curatedPair {
 		if kind, _, _ := strings.Cut(strings.TrimSpace(reason), ";"); strings.TrimSpace(kind) == "disease" {
 			group = "DISO"
 		}
+		skip := ""
+		if _, why, ok := strings.Cut(reason, noRoundTripMark); ok {
+			skip = strings.TrimSpace(why)
+		}
 		if a, b, ok := strings.Cut(line, "<->"); ok {
 			a, b = strings.TrimSpace(a), strings.TrimSpace(b)
-			out[english.AvoidKey(a)] = append(out[english.AvoidKey(a)], curatedPair{b, tag, group})
-			out[english.AvoidKey(b)] = append(out[english.AvoidKey(b)], curatedPair{a, tag, group})
+			out[english.AvoidKey(a)] = append(out[english.AvoidKey(a)], curatedPair{b, tag, group, skip})
+			out[english.AvoidKey(b)] = append(out[english.AvoidKey(b)], curatedPair{a, tag, group, skip})
 		} else if a, b, ok := strings.Cut(line, "->"); ok {
 			a, b = strings.TrimSpace(a), strings.TrimSpace(b)
-			out[english.AvoidKey(a)] = append(out[english.AvoidKey(a)], curatedPair{b, tag, group})
+			out[english.AvoidKey(a)] = append(out[english.AvoidKey(a)], curatedPair{b, tag, group, skip})
 		}
 	}
 	return out
@@ -166,18 +177,18 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 	if chem {
 		out = append(out, elementCandidates(mention)...)
 	}
-	// A condition's pair is the curator's word that the two names name
-	// one condition: the round trip, which guards against names the
-	// lexicons file under the wrong concept, is not asked of it. The
-	// open lexicons split some conditions a corpus annotates as one
-	// ("convulsions" and "seizures" are both MeSH D012640 in CDR; the
-	// embedded MeSH lacks the entry term), and a pair is only written for
-	// such a split.
+	// A pair whose line says why ("no round trip: ...") is the
+	// curator's word that the two names name one thing: the round trip,
+	// which guards against names the lexicons file under the wrong
+	// concept, is not asked of it. The open lexicons split some
+	// conditions a corpus annotates as one ("convulsions" and "seizures"
+	// are both MeSH D012640 in CDR; the embedded MeSH lacks the entry
+	// term); TestCuratedRoundTrip checks that every such pair needs it.
 	vouched := map[string]bool{}
 	for _, p := range curated[english.AvoidKey(form)] {
 		if slices.Contains(groups, p.group) {
 			out = append(out, Candidate{Term: p.to, Source: SourceCurated, TermType: p.tag, Attested: true})
-			vouched[p.to] = p.group == "DISO"
+			vouched[p.to] = p.noRoundTrip != ""
 		}
 	}
 	for _, v := range OrganVariants(form) {

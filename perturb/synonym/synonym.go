@@ -297,7 +297,7 @@ type Replacer struct {
 	prefixes   []string // the literal prefix of each pattern, before its first wildcard
 	closer     func() error
 	extraAvoid *english.AvoidList // Options.Avoid, read
-	admit      map[string]bool    // Options.Strata; nil: every stratum
+	admit      *strataSet         // Options.Strata; nil: every stratum
 	survey     *concepts.Surveyor // counts how the store names each type's mentions (Audit)
 
 	mu    sync.Mutex
@@ -436,12 +436,7 @@ func New(store Store, opts Options) (*Replacer, error) {
 	if r.extraAvoid, err = loadAvoid(opts.Avoid); err != nil {
 		return nil, err
 	}
-	if opts.Strata != nil {
-		r.admit = map[string]bool{}
-		for _, s := range opts.Strata {
-			r.admit[s] = true
-		}
-	}
+	r.admit = newStrataSet(opts.Strata)
 	have, err := concepts.StoreGroups(store)
 	if err != nil {
 		return nil, err
@@ -582,7 +577,7 @@ func (r *Replacer) admitted(a *Analysis, mention string, cands []Candidate) []Ca
 	}
 	out := cands[:0]
 	for _, c := range cands {
-		if !r.admit[c.Stratum()] {
+		if !r.admit.admits(c.Stratum()) {
 			r.reject(a, mention, c.Term, RejectedStratum)
 			continue
 		}

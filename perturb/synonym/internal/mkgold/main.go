@@ -24,9 +24,11 @@
 // Output: gzip of sorted lines "a<TAB>key<TAB>MESH:id<TAB>concept", an
 // attested name (key as english.AttestKey writes it) with its MeSH
 // concept ("-" when MeSH 2024 does not list it under the descriptor),
-// and "c<TAB>key<TAB>MESH:id<TAB>concept", every MeSH 2024 term of the
-// descriptors of attested names with its concept. The same inputs give
-// the same bytes.
+// "h" for one that is the descriptor's heading (its preferred term);
+// "c<TAB>key<TAB>MESH:id<TAB>concept", every MeSH 2024 term of the
+// descriptors of attested names with its concept; and
+// "p<TAB>-<TAB>MESH:id<TAB>concept", the preferred concept of each. The
+// same inputs give the same bytes.
 package main
 
 import (
@@ -54,7 +56,10 @@ const meshTerms = "lexicon/" + "mesh/mesh_descriptors.terms.tsv"
 const meshConcepts = "lexicon/mesh/mesh2024_concepts.tsv.gz"
 
 // meshTerm is one row of meshConcepts.
-type meshTerm struct{ descriptor, concept, key string }
+type meshTerm struct {
+	descriptor, concept, key string
+	heading                  bool // the descriptor's preferred term
+}
 
 func main() {
 	if err := termfile.Generate("mkgold", os.Args[1:], "../../../shared", "gold.txt.gz", build, os.Stderr); err != nil {
@@ -108,7 +113,7 @@ func build(shared, out string, log io.Writer) error {
 		if len(f) != 7 {
 			return fmt.Errorf("%d fields, want 7", len(f))
 		}
-		t := meshTerm{descriptor: f[0], concept: f[1], key: english.AttestKey(f[6])}
+		t := meshTerm{descriptor: f[0], concept: f[1], key: english.AttestKey(f[6]), heading: f[2] == "Y"}
 		byKey[t.key] = append(byKey[t.key], len(terms))
 		byDescriptor[t.descriptor] = append(byDescriptor[t.descriptor], len(terms))
 		terms = append(terms, t)
@@ -121,10 +126,10 @@ func build(shared, out string, log io.Writer) error {
 	elsewhere := 0
 	for _, n := range names {
 		key := english.AttestKey(n.Name)
-		concept, other := "-", false
+		concept, other, heading := "-", false, false
 		for _, i := range byKey[key] {
 			if terms[i].descriptor == n.ConceptID {
-				concept = terms[i].concept
+				concept, heading = terms[i].concept, heading || terms[i].heading
 			} else {
 				other = true
 			}
@@ -133,12 +138,19 @@ func build(shared, out string, log io.Writer) error {
 			elsewhere++ // a heading of its own since the annotations
 			continue
 		}
-		lines = append(lines, "a\t"+key+"\t"+n.ConceptID+"\t"+concept)
+		kind := "a"
+		if heading {
+			kind = "h"
+		}
+		lines = append(lines, kind+"\t"+key+"\t"+n.ConceptID+"\t"+concept)
 		kept[n.ConceptID] = true
 	}
 	for d := range kept {
 		for _, i := range byDescriptor[d] {
 			lines = append(lines, "c\t"+terms[i].key+"\t"+d+"\t"+terms[i].concept)
+			if terms[i].heading {
+				lines = append(lines, "p\t-\t"+d+"\t"+terms[i].concept)
+			}
 		}
 	}
 	slices.Sort(lines)
