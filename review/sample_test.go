@@ -478,3 +478,40 @@ func TestDrawKindsAndLabels(t *testing.T) {
 		t.Errorf("%d changes, %d items; want 27 synonyms and 10 items", s.Changes, len(s.Items))
 	}
 }
+
+// TestSamplePerStratum: --per-stratum draws the same number from every
+// stratum (all of a smaller one), by the kind's stratum column.
+func TestSamplePerStratum(t *testing.T) {
+	c := readFixture(t)
+	s, err := Draw(c, Options{N: 1, Seed: 3, By: []string{ByStratum}, PerStratum: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, st := range s.Strata {
+		if st.Drawn != min(2, st.Changes) {
+			t.Errorf("stratum %q: %d of %d drawn, want %d", st.Stratum, st.Drawn, st.Changes, min(2, st.Changes))
+		}
+		total += st.Drawn
+	}
+	if len(s.Items) != total || len(s.Strata) < 2 {
+		t.Errorf("%d items, %d strata", len(s.Items), len(s.Strata))
+	}
+	count := map[string]int{}
+	for _, it := range s.Items {
+		count[perturb.StratumOf(it.Key.Change)]++
+	}
+	for _, st := range s.Strata {
+		if count[st.Stratum] != st.Drawn {
+			t.Errorf("stratum %q: %d items, manifest says %d", st.Stratum, count[st.Stratum], st.Drawn)
+		}
+	}
+	// The sample differs from a proportional one and says so.
+	p, err := Draw(c, Options{N: total, Seed: 3, By: []string{ByStratum}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.ID == s.ID {
+		t.Error("a per-stratum sample has the id of a proportional one")
+	}
+}
