@@ -14,7 +14,7 @@ import (
 // TestRunUnseenInTrain: with --train, run makes synonym and entity-swap
 // prefer names never seen in the training corpus, records it in the
 // manifest (and so in the report's provenance) and says how many
-// replacements are seen names all the same; --unseen-in '' keeps the
+// replacements are seen names all the same; --unseen-in ” keeps the
 // seen names; and build --from regenerates either build byte for byte
 // (issue 32).
 func TestRunUnseenInTrain(t *testing.T) {
