@@ -63,12 +63,6 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	if !o.set("unseen-in") {
-		// S and entity swap prefer names the model never saw as a
-		// mention of its training corpus (experiment.UnseenInTrain);
-		// --unseen-in '' keeps the seen ones.
-		o.kinds = experiment.UnseenInTrain(o.kinds, o.sys.Train)
-	}
 	stages, logf := o.progress(e)
 	o.sys.Repair = o.repair.log(e.Stderr)
 	defer o.repair.done()

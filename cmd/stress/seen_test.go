@@ -37,8 +37,8 @@ func TestRunUnseenInTrain(t *testing.T) {
 		args         []string
 		log          string
 	}{
-		{"default", train, nil, "names never seen there came first, --unseen-in " + train},
-		{"kept", "", []string{"--unseen-in", ""}, "; --unseen-in " + train + " prefers names the model never saw"},
+		{"default", "", nil, "names the model saw as entities; --unseen-in " + train + " prefers the others"},
+		{"unseen", train, []string{"--unseen-in", train}, "(names never seen there came first, --unseen-in " + train},
 	} {
 		out := filepath.Join(dir, tc.name)
 		args := append([]string{"run", "--train", train, "--test", test, "--out", out, "--kinds", "synonym,entity-swap",
