@@ -16,7 +16,7 @@ func TestGoldConcepts(t *testing.T) {
 		{"Adriamycin", "MESH:D004317"}, // any case
 		{"liver injury", "MESH:D056486"},
 		{"asystole", "MESH:D006323"},
-		{"hypomania", ""},   // a heading of its own in MeSH 2024 (D000087122), annotated as bipolar disorder in CDR
+		{"hypomania", ""},    // a heading of its own in MeSH 2024 (D000087122), annotated as bipolar disorder in CDR
 		{"hyperthermia", ""}, // as above (D000084462), annotated as fever
 		{"heparin cofactor ii", ""},
 	} {
@@ -35,11 +35,11 @@ func TestWrittenFor(t *testing.T) {
 		name, mention string
 		want          bool
 	}{
-		{"adriamycin", "doxorubicin", false},                   // MeSH files the trade name as a concept of its own
-		{"liver injury", "hepatic injury", true},               // both CDR names of D056486, neither a MeSH term
-		{"renal insufficiency", "renal failure", false},        // two concepts of D051437
-		{"hepatocellular carcinoma", "hepatoma", true},         // one concept
-		{"hyperkinesis", "hyperactivity", false},               // a heading, for a mention MeSH does not list
+		{"adriamycin", "doxorubicin", false},                    // MeSH files the trade name as a concept of its own
+		{"liver injury", "hepatic injury", true},                // both CDR names of D056486, neither a MeSH term
+		{"renal insufficiency", "renal failure", false},         // two concepts of D051437
+		{"hepatocellular carcinoma", "hepatoma", true},          // one concept
+		{"hyperkinesis", "hyperactivity", false},                // a heading, for a mention MeSH does not list
 		{"respiratory depression", "respiratory arrest", false}, // a narrower concept of the descriptor
 		{"icterus", "jaundice", true},
 	} {
