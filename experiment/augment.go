@@ -316,6 +316,9 @@ func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb
 			if keep != nil {
 				p.Written = &keep.kept
 			}
+			if _, err := perturbkinds.TypeNotes(k.Recorded(), p.Stats); err != nil {
+				return nil, err // a type mapped to a group that does not fit it
+			}
 			parts = append(parts, p)
 		}
 	}
