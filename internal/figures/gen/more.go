@@ -300,3 +300,17 @@ func secondsFine(d time.Duration) string {
 	}
 	return fmt.Sprintf("%.0f s", s)
 }
+
+// measureTypeMap reads how well the default type map fits the corpora
+// of ../shared from its test's log (TestDefaultFits).
+func measureTypeMap(ctx context.Context, r *runner) ([]fig, error) {
+	res, err := r.command(ctx, r.root, nil, "go", "test", "-count=1", "-run", "^TestDefaultFits$", "-v", "./perturb/internal/concepts")
+	if err != nil {
+		return nil, err
+	}
+	m := regexp.MustCompile(`types named under their group: at least ([0-9.]+)%; under another: at most ([0-9.]+)%`).FindStringSubmatch(res.stdout)
+	if m == nil {
+		return nil, fmt.Errorf("no fits in the test's log:\n%s", lastLines(res.stdout, 20))
+	}
+	return []fig{{"lowest-fit", m[1] + "%"}, {"highest-misfit", m[2] + "%"}}, nil
+}

@@ -31,6 +31,7 @@ var sources = []*source{
 	{name: "preservation", need: shared, about: "share of synonym replacements that keep the MeSH concept (CDR names from train, checked on dev)", measure: measurePreservation},
 	{name: "review", need: shared, about: "the review block of docs/review.md on BC5CDR-IOB test", measure: measureReview},
 	{name: "pubtator", need: shared, about: "the PubTator reader against BC5CDR-IOB, entity-swap ids in CDR development", measure: measurePubTator},
+	{name: "typemap", need: shared, about: "how the default type map fits the corpora of ../shared (TestDefaultFits)", measure: measureTypeMap},
 	{name: "speed", need: slow, about: "wall and CPU time of the main commands on this machine", measure: measureSpeed},
 	{name: "paper", need: slow, about: "the paper's experiment (scripts/reproduce.sh) and compare's figures of it", measure: measurePaper},
 	{name: "curve", need: slow, about: "robustness curves of the baselines on BC5CDR-IOB test", measure: measureCurve},
