@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -11,7 +12,8 @@ import (
 
 // TestFiguresUpToDate measures again what is cheap to measure — the
 // sources that need the repository alone, and with ../shared beside it
-// (not with -short) those that read the corpora — and fails when a figure
+// (not with -short) the two builds that give most of the synonym kind's
+// figures; the heavy sources with STRESS_FIGURES=1 — and fails when a figure
 // differs from docs/figures.jsonl, the file the documents are checked
 // against (package figures' TestDocuments): the code now measures
 // something the documents do not say. scripts/figures.sh rewrites both.
@@ -45,6 +47,10 @@ func TestFiguresUpToDate(t *testing.T) {
 				t.Skipf("needs the corpora in %s", r.sharedDir)
 			case s.need == shared && testing.Short():
 				t.Skip("-short: reads the corpora")
+			case s.need == heavy && !r.haveShared:
+				t.Skipf("needs the corpora in %s", r.sharedDir)
+			case s.need == heavy && os.Getenv("STRESS_FIGURES") == "":
+				t.Skipf("heavy: STRESS_FIGURES=1 go test, or scripts/figures.sh -sources %s", s.name)
 			}
 			got, err := s.run(context.Background(), r)
 			if err != nil {

@@ -7,7 +7,7 @@
 // Run from the repository root (scripts/figures.sh does). Without
 // -sources it runs every source whose inputs are there: the embedded
 // sample always, ../shared when it is beside the repository; the slow
-// sources (the paper's experiment, timings, benchmarks) only when named.
+// sources (the paper's experiment, timings) only when named.
 // Figures of the sources not run are kept as they are. It prints every
 // figure whose value changed.
 package main
@@ -49,7 +49,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if *list {
 		for _, s := range sources {
-			fmt.Fprintf(stdout, "%-10s %-7s %s\n", s.name, s.need, s.about)
+			fmt.Fprintf(stdout, "%-12s %-7s %s\n", s.name, s.need, s.about)
 		}
 		return nil
 	}
@@ -119,7 +119,7 @@ func choose(names string, haveShared bool) ([]*source, error) {
 	if names == "" {
 		var out []*source
 		for _, s := range sources {
-			if s.need == sample || s.need == shared && haveShared {
+			if s.need == sample || (s.need == shared || s.need == heavy) && haveShared {
 				out = append(out, s)
 			}
 		}

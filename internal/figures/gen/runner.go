@@ -23,10 +23,11 @@ type need int
 const (
 	sample need = iota // the repository alone: recomputed by every go test
 	shared             // the corpora in ../shared, seconds: recomputed by go test when they are there
-	slow               // minutes, or timings of this machine: only when named (scripts/figures.sh)
+	heavy              // the corpora, a minute or more: scripts/figures.sh, and go test with STRESS_FIGURES=1
+	slow               // minutes, or timings of this machine: only when named (scripts/figures.sh -sources)
 )
 
-func (n need) String() string { return [...]string{"sample", "shared", "slow"}[n] }
+func (n need) String() string { return [...]string{"sample", "shared", "heavy", "slow"}[n] }
 
 // source measures a group of figures; every name it gives is prefixed
 // by its own name and a dot.
