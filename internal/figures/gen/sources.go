@@ -27,7 +27,7 @@ var sources = []*source{
 	{name: "readings", need: sample, about: "the blind readings of stress sets (readings.tsv): shares and Wilson intervals", measure: measureReadings},
 	{name: "bc5cdr", need: shared, about: "stress build of BC5CDR-IOB test: K, W, S, abbreviation (expand, contract)", measure: measureBC5CDR},
 	{name: "kinds", need: heavy, about: "spelling, entity swap and the synonym kind's options on BC5CDR-IOB test", measure: measureKinds},
-	{name: "ncbi", need: shared, about: "the synonym kind on NCBI-disease test and train", measure: measureNCBI},
+	{name: "ncbi", need: shared, about: "the synonym kind on NCBI-disease test and train, abbreviation on test", measure: measureNCBI},
 	{name: "preservation", need: heavy, about: "share of synonym replacements that keep the MeSH concept (CDR names from train, checked on dev)", measure: measurePreservation},
 	{name: "review", need: heavy, about: "the review block of docs/review.md on BC5CDR-IOB test", measure: measureReview},
 	{name: "pubtator", need: heavy, about: "the PubTator reader against BC5CDR-IOB, entity-swap ids in CDR development", measure: measurePubTator},
@@ -350,7 +350,15 @@ func measureBC5CDR(ctx context.Context, r *runner) ([]fig, error) {
 }
 
 func measureNCBI(ctx context.Context, r *runner) ([]fig, error) {
-	var out []fig
+	_, m, err := r.build(ctx, "ncbi-abbr", "--kinds", "abbreviation", r.corpus("NCBI-disease-IOB/test.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	a, err := output(m, "abbreviation")
+	if err != nil {
+		return nil, err
+	}
+	out := []fig{{"test.abbr", count(a.Stats.MentionsReplaced)}}
 	for _, split := range []string{"test", "train"} {
 		_, m, err := r.build(ctx, "ncbi-"+split, "--kinds", "synonym", r.corpus("NCBI-disease-IOB/"+split+".tsv"))
 		if err != nil {
