@@ -144,22 +144,26 @@ func Uses(file, doc string) ([]Use, error) {
 }
 
 // codeMask marks the bytes of doc inside fenced blocks (fence lines
-// included) and code spans, where a marker is text, not a marker.
+// included) and code spans, where a marker is text, not a marker. A code
+// span may go on over a line break, not past the end of its paragraph.
 func codeMask(doc string) []bool {
 	mask := make([]bool, len(doc)+1)
-	fenced := false
+	fenced, in := false, false
 	off := 0
 	for _, line := range strings.SplitAfter(doc, "\n") {
 		fence := strings.HasPrefix(strings.TrimSpace(line), "```")
-		if fence || fenced {
+		switch {
+		case fence || fenced:
 			for k := range len(line) {
 				mask[off+k] = true
 			}
 			if fence {
 				fenced = !fenced
 			}
-		} else {
-			in := false
+			in = false
+		case strings.TrimSpace(line) == "":
+			in = false
+		default:
 			for k := range len(line) {
 				if line[k] == '`' {
 					in = !in

@@ -13,7 +13,7 @@ import (
 
 func TestUsesAndReplace(t *testing.T) {
 	doc := "S replaces <!--f:s.chem-->585<!--/f--> of <!--f:chem-->5,385<!--/f--> mentions.\n" +
-		"`<!--f:not.a.marker-->` in code\n" +
+		"`<!--f:not.a.marker-->` in code, a span `over\na line` <!--f:after.span-->1<!--/f-->\n" +
 		"<!-- figure: tab -->\n| a | b |\n|---|---|\n| 1 | 2 |\n\nafter\n" +
 		"<!-- figure: out -->\n```text\nline 1\nline 2\n```\n" +
 		"```sh\necho '<!--f:x-->1<!--/f-->'\n```\n"
@@ -24,8 +24,9 @@ func TestUsesAndReplace(t *testing.T) {
 	want := []Use{
 		{File: "d.md", Line: 1, Name: "s.chem", Value: "585"},
 		{File: "d.md", Line: 1, Name: "chem", Value: "5,385"},
-		{File: "d.md", Line: 4, Name: "tab", Value: "| a | b |\n|---|---|\n| 1 | 2 |\n", Block: true},
-		{File: "d.md", Line: 11, Name: "out", Value: "line 1\nline 2\n", Block: true},
+		{File: "d.md", Line: 3, Name: "after.span", Value: "1"},
+		{File: "d.md", Line: 5, Name: "tab", Value: "| a | b |\n|---|---|\n| 1 | 2 |\n", Block: true},
+		{File: "d.md", Line: 12, Name: "out", Value: "line 1\nline 2\n", Block: true},
 	}
 	if len(uses) != len(want) {
 		t.Fatalf("uses %+v", uses)
@@ -36,7 +37,7 @@ func TestUsesAndReplace(t *testing.T) {
 			t.Errorf("use %d: %+v, want %+v", i, u, want[i])
 		}
 	}
-	got, err := Replace("d.md", doc, map[string]string{"s.chem": "590", "chem": "5,385", "tab": "| x |\n", "out": "new"})
+	got, err := Replace("d.md", doc, map[string]string{"s.chem": "590", "chem": "5,385", "after.span": "1", "tab": "| x |\n", "out": "new"})
 	if err != nil {
 		t.Fatal(err)
 	}

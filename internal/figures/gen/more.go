@@ -314,3 +314,52 @@ func measureTypeMap(ctx context.Context, r *runner) ([]fig, error) {
 	}
 	return []fig{{"lowest-fit", m[1] + "%"}, {"highest-misfit", m[2] + "%"}}, nil
 }
+
+// measureJudged scores the blind readings kept as data in the repository
+// (experiment/testdata/readings/NAME: key.tsv and judge-*.tsv) with
+// stress review score, as their README says they were scored.
+func measureJudged(ctx context.Context, r *runner) ([]fig, error) {
+	dirs, err := filepath.Glob(filepath.Join(r.root, "experiment", "testdata", "readings", "*"))
+	if err != nil {
+		return nil, err
+	}
+	var figs []fig
+	for _, dir := range dirs {
+		judges, err := filepath.Glob(filepath.Join(dir, "judge-*.tsv"))
+		if err != nil || len(judges) == 0 {
+			continue
+		}
+		args := append([]string{"review", "score", "--key", filepath.Join(dir, "key.tsv"), "--format", "json"}, judges...)
+		res, err := r.stress(ctx, dir, args...)
+		if err != nil {
+			return nil, err
+		}
+		type rate struct {
+			By, Value    string
+			Items, Valid int
+			CILow        float64 `json:"ci_low"`
+			CIHigh       float64 `json:"ci_high"`
+		}
+		var s struct {
+			Overall rate
+			Groups  []rate
+		}
+		if err := json.Unmarshal([]byte(res.stdout), &s); err != nil {
+			return nil, fmt.Errorf("review score --format json: %w", err)
+		}
+		name := filepath.Base(dir)
+		add := func(prefix string, x rate) {
+			figs = append(figs,
+				fig{prefix + ".items", count(x.Items)},
+				fig{prefix + ".valid", count(x.Valid)},
+				fig{prefix + ".rate", pct(x.Valid, x.Items)},
+				fig{prefix + ".ci", fmt.Sprintf("%.1f–%.1f%%", 100*x.CILow, 100*x.CIHigh)},
+			)
+		}
+		add(name, s.Overall)
+		for _, g := range s.Groups {
+			add(name+"."+g.By+"."+strings.ToLower(g.Value), g)
+		}
+	}
+	return figs, nil
+}

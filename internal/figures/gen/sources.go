@@ -25,6 +25,7 @@ import (
 var sources = []*source{
 	{name: "repo", need: sample, about: "packages and fuzz targets of the repository", measure: measureRepo},
 	{name: "readings", need: sample, about: "the blind readings of stress sets (readings.tsv): shares and Wilson intervals", measure: measureReadings},
+	{name: "judged", need: sample, about: "the blind readings kept with their judgements (experiment/testdata/readings), scored by stress review score", measure: measureJudged},
 	{name: "bc5cdr", need: shared, about: "stress build of BC5CDR-IOB test: K, W, S, abbreviation (expand, contract)", measure: measureBC5CDR},
 	{name: "kinds", need: heavy, about: "spelling, entity swap and the synonym kind's options on BC5CDR-IOB test", measure: measureKinds},
 	{name: "ncbi", need: shared, about: "the synonym kind on NCBI-disease test and train, abbreviation on test", measure: measureNCBI},
