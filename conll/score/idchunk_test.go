@@ -53,7 +53,7 @@ func TestIDChunkerMatchesChunker(t *testing.T) {
 func TestIDChunkerManyTags(t *testing.T) {
 	var in strings.Builder
 	for i := range 40 {
-		typ := string(rune('A' + i%26)) + strings.Repeat("x", i/26)
+		typ := string(rune('A'+i%26)) + strings.Repeat("x", i/26)
 		in.WriteString("w B-" + typ + " B-" + typ + "\nw I-" + typ + " O\n\n")
 	}
 	c, err := NewEvaluator(strings.NewReader(in.String())).Evaluate()
