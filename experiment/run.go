@@ -17,6 +17,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -239,10 +240,10 @@ func (w *written) undo() {
 // Write writes the outcome in format f: in text and Markdown, the
 // summary tables (F1 per set and relative drop per system) and then the
 // full report; in JSON and CSV, the report.
-func (r *Evaluated) Write(w io.Writer, f compare.Format) error {
+func (r *Evaluated) Write(w io.Writer, f report.Format) error {
 	switch f {
-	case compare.Text, compare.Markdown:
-		if err := WriteSummary(w, r.Report, r.Systems, f == compare.Markdown); err != nil {
+	case report.Text, report.Markdown:
+		if err := WriteSummary(w, r.Report, r.Systems, f == report.Markdown); err != nil {
 			return err
 		}
 		if _, err := io.WriteString(w, "\n"); err != nil {
@@ -293,7 +294,8 @@ func (ev *Evaluation) build(ctx context.Context) (*stressset.Manifest, error) {
 // logShares logs, for every entity-level kind's set (one that reports
 // what became of the gold mentions), the share of the mentions of each
 // type it changed, and "not measured" for one that changed under 1% of
-// them (perturb.Stats.NotMeasured).
+// them (perturb.Stats.NotMeasured); then the types a kind's type map
+// left unmapped or maps badly (stressset.Manifest.TypeNotes).
 func logShares(logf func(string, ...any), m *stressset.Manifest) {
 	for _, in := range m.Inputs {
 		for _, o := range in.Outputs {
@@ -316,6 +318,10 @@ func logShares(logf func(string, ...any), m *stressset.Manifest) {
 			}
 			logf("%s", msg)
 		}
+	}
+	notes, _ := m.TypeNotes() // the build refused a misfit of the options
+	for _, n := range notes {
+		logf("%s", n)
 	}
 }
 
