@@ -311,7 +311,7 @@ func PlainEnglish(name, mention string) bool {
 	v := theVocabulary()
 	mw := Words(mention)
 	for _, w := range Words(name) {
-		if len([]rune(w)) > 1 && v.words[w]&wordEnglish == 0 && !slices.Contains(mw, w) {
+		if len([]rune(w)) > 1 && v.flags(w)&wordEnglish == 0 && !slices.Contains(mw, w) {
 			return false
 		}
 	}
