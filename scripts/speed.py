@@ -83,6 +83,7 @@ def main():
         tsv, conlleval = corpus(tmp)
         out = os.path.join(tmp, "out.tsv")
         s, lim = bins["stress"], bins["limit"]
+        test = os.path.join("..", "shared", "corpora", "BC5CDR-IOB", "test.tsv")
         # name: (stress argv, limit argv, anchor argv or None, anchor name, stdin of the anchor)
         rows = {
             "score": ([s, "score", conlleval], [lim, "score", conlleval],
@@ -96,6 +97,11 @@ def main():
                 [lim, "perturb", tsv, out],
                 [py, "scripts/bench_nlpaug.py", tsv, "", "swap"] if have_nlpaug else None, "nlpaug RandomCharAug swap", None),
             "start-up (stress version)": ([s, "version"], None, None, "", None),
+            # issue 34: synonym within 0.2 s CPU of keyboard on BC5CDR test, peak RSS < 100 MiB
+            "BC5CDR test: perturb synonym": (
+                [s, "perturb", "--kind", "synonym", "--seed", "1", "--force", "-o", out, test], None, None, "", None),
+            "BC5CDR test: perturb keyboard": (
+                [s, "perturb", "--kind", "keyboard", "--seed", "1", "--force", "-o", out, test], None, None, "", None),
         }
         times = {name: {"stress": [], "limit": [], "anchor": []} for name in rows}
         rss = {name: 0 for name in rows}
