@@ -3,6 +3,7 @@ package synonym
 import (
 	_ "embed"
 	"strings"
+	"sync"
 
 	"github.com/stress-ner/stress/perturb/internal/english"
 )
@@ -46,7 +47,7 @@ func natural(name, mention string, listed bool) string {
 	if why := english.NaturalUnlisted(name, mention); why != "" {
 		return why
 	}
-	if listed && avoid.Name(name) {
+	if listed && avoid().Name(name) {
 		return RejectAvoid
 	}
 	return ""
@@ -58,12 +59,13 @@ func natural(name, mention string, listed bool) string {
 //go:embed avoid.txt
 var avoidText string
 
-var avoid = english.ParseAvoidList(avoidText)
+// avoid is avoidText parsed on first use.
+var avoid = sync.OnceValue(func() *english.AvoidList { return english.ParseAvoidList(avoidText) })
 
 // avoidedPair reports whether a pair of avoid.txt forbids replacing
 // mention by name; listed is false with "--embedded-avoid=false".
 func avoidedPair(name, mention string, listed bool) bool {
-	return listed && avoid.Pair(name, mention)
+	return listed && avoid().Pair(name, mention)
 }
 
 // AvoidLines returns the number of names and pairs avoid.txt holds (one a

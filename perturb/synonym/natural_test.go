@@ -66,7 +66,7 @@ func ExampleNatural() {
 // reading of a refused stratum met, and goes.
 func TestAvoidLinesNeeded(t *testing.T) {
 	cur := map[string]bool{}
-	for k, ps := range curated {
+	for k, ps := range curated() {
 		cur[k] = true
 		for _, p := range ps {
 			cur[english.AvoidKey(p.to)] = true

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/stress-ner/stress/perturb/internal/concepts"
 
@@ -52,13 +53,16 @@ type curatedPair struct {
 // skips the round trip.
 const noRoundTripMark = "no round trip:"
 
-var curated = parsePairs(pairsText)
+// curated holds the pairs of pairs.txt by key, parsed on first use (no
+// work at package initialisation).
+var curated = sync.OnceValue(func() map[string][]curatedPair { return parsePairs(pairsText) })
 
 // curatedPlurals maps a name of pairs.txt, in lower case and the
 // singular, to the plural a line of the file writes for it
 // ("dysrhythmia" -> "dysrhythmias"): the word list knows no plural of
-// some names the curator vouches for.
-var curatedPlurals = parsePlurals(pairsText)
+// some names the curator vouches for. Parsed on first use: it asks the
+// word list, which every command would otherwise decode at start-up.
+var curatedPlurals = sync.OnceValue(func() map[string]string { return parsePlurals(pairsText) })
 
 // parsePlurals reads the plural names of pairs.txt (see curatedPlurals).
 func parsePlurals(text string) map[string]string {
@@ -110,7 +114,7 @@ func parsePairs(text string) map[string][]curatedPair {
 // any case, spacing, hyphenation and number) become to, and the pair's
 // tag.
 func CuratedPair(from, to string) (string, bool) {
-	for _, p := range curated[english.AvoidKey(from)] {
+	for _, p := range curated()[english.AvoidKey(from)] {
 		if english.AvoidKey(p.to) == english.AvoidKey(to) {
 			return p.tag, true
 		}
@@ -185,7 +189,7 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 	// are both MeSH D012640 in CDR; the embedded MeSH lacks the entry
 	// term); TestCuratedRoundTrip checks that every such pair needs it.
 	vouched := map[string]bool{}
-	for _, p := range curated[english.AvoidKey(form)] {
+	for _, p := range curated()[english.AvoidKey(form)] {
 		if slices.Contains(groups, p.group) {
 			out = append(out, Candidate{Term: p.to, Source: SourceCurated, TermType: p.tag, Attested: true})
 			vouched[p.to] = p.noRoundTrip != ""
@@ -324,7 +328,7 @@ func hasExtra(groups []string, mention, form string) bool {
 	if slices.Contains(groups, "CHEM") && len(elementCandidates(mention)) > 0 {
 		return true
 	}
-	if len(curated[english.AvoidKey(form)]) > 0 {
+	if len(curated()[english.AvoidKey(form)]) > 0 {
 		return true
 	}
 	for _, v := range OrganVariants(form) {

@@ -101,7 +101,7 @@ func TestCuratedRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	needed := map[string]bool{} // the pair, as its two names sorted, whose line skips
-	for from, ps := range curated {
+	for from, ps := range curated() {
 		for _, p := range ps {
 			if p.noRoundTrip == "" {
 				continue
