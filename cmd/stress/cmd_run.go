@@ -34,6 +34,7 @@ func bindRun(f *flags, o *runOptions) {
 	bindBaselines(f, &o.sys.Baselines, "words,chars", "built-in baselines to train: words, chars, or none")
 	bindSystems(f, &o.systemFlags)
 	bindPerturb(f, &o.perturbFlags)
+	bindRunLevels(f, &o.levelFlags)
 	o.set = f.Changed
 }
 
@@ -41,6 +42,7 @@ func bindRun(f *flags, o *runOptions) {
 type runOptions struct {
 	perturbFlags
 	systemFlags
+	levelFlags
 	test, outDir, htmlPath string
 	kinds                  []perturb.ManifestKind
 	force                  bool
@@ -51,6 +53,14 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	e = e.Synced()
 	if len(args) > 0 {
 		return usageErrorf("run takes no arguments (got %q); use --train and --test", args[0])
+	}
+	if len(o.levels) > 0 {
+		return runLevels(ctx, e, o)
+	}
+	for _, name := range []string{"level-baselines", "doc-cmd"} {
+		if o.set(name) {
+			return usageErrorf("run: --%s goes with --level", name)
+		}
 	}
 	if err := o.check(); err != nil {
 		return err
