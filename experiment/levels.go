@@ -3,6 +3,7 @@ package experiment
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -156,7 +157,7 @@ func (ev *LevelEvaluation) Files() (inputs, outputs []string) {
 			outputs = append(outputs, filepath.Join(ev.Plan.Dir, "pred", system, set))
 		}
 	}
-	return inputs, append(outputs, filepath.Join(ev.Plan.Dir, "summary.md"), ev.htmlPath())
+	return inputs, append(outputs, filepath.Join(ev.Plan.Dir, GoldChangesName), filepath.Join(ev.Plan.Dir, "summary.md"), ev.htmlPath())
 }
 
 func (ev *LevelEvaluation) htmlPath() string {
@@ -247,6 +248,10 @@ func (ev *LevelEvaluation) Run(ctx context.Context) (_ *LevelResult, err error) 
 		return nil, err
 	}
 	res.Document = sc.document(ev, notes)
+	if err := sc.writeGoldChanges(filepath.Join(plan.Dir, GoldChangesName)); err != nil {
+		return nil, err
+	}
+	done.add(filepath.Join(plan.Dir, GoldChangesName))
 	if err := report.WriteFile(res.Summary, report.Markdown, res.Document, false); err != nil {
 		return nil, err
 	}
@@ -499,6 +504,7 @@ type levelScores struct {
 	docs     []string                                // the original's gold documents, sorted
 	scores   map[string]map[levelMeasure][]docScores // system -> measure -> by set
 	changed  map[string][]changedIDs                 // system -> by set (the original's entry empty)
+	gold     []goldChanges                           // by set (the original's entry empty)
 	samples  int
 	seed     uint64
 }
@@ -537,6 +543,19 @@ func scoreLevels(levels []cdr.Level, spec standoff.FormatSpec, format cdr.Format
 	}
 	for _, d := range goldDocs[0] {
 		docSet[d.ID] = true
+	}
+	pairs := levelMeasure{cdr.Relation, "CID"}
+	sc.gold = make([]goldChanges, len(sets))
+	for i := 1; i < len(sets); i++ {
+		po, err := read(sets[0].file, pairs)
+		if err != nil {
+			return nil, err
+		}
+		ps, err := read(sets[i].file, pairs)
+		if err != nil {
+			return nil, err
+		}
+		sc.gold[i] = diffGold(sets[i].label, goldDocs[0], goldDocs[i], po, ps)
 	}
 	for d := range docSet {
 		sc.docs = append(sc.docs, d)
@@ -807,6 +826,15 @@ func (sc *levelScores) document(ev *LevelEvaluation, notes []string) *report.Doc
 		}
 		js.Systems = append(js.Systems, sj)
 	}
+	touched := &report.Table{ID: "touched", Title: "What the sets changed in the gold beyond the text",
+		Note:   "mentions whose text changed; of them, those whose ids changed and those left without id; CID pairs kept, gone and new (each listed in " + GoldChangesName + ")",
+		Header: []string{"set", "mentions changed", "new ids", "no id", "pairs kept", "pairs gone", "pairs new"},
+		Right:  []bool{false, true, true, true, true, true, true}}
+	for i, set := range sc.sets[1:] {
+		g := sc.gold[i+1]
+		touched.Rows = append(touched.Rows, []string{set.label, fmt.Sprint(g.mentions), fmt.Sprint(g.newIDs), fmt.Sprint(g.noIDs),
+			fmt.Sprint(g.pairsKept), fmt.Sprint(g.pairsGone), fmt.Sprint(g.pairsNew)})
+	}
 	if len(sc.systems) > 0 {
 		for _, m := range sc.measures {
 			row := []string{m.String()}
@@ -833,7 +861,7 @@ func (sc *levelScores) document(ev *LevelEvaluation, notes []string) *report.Doc
 	if len(changed.Rows) > 0 {
 		d.Sections = append(d.Sections, changed)
 	}
-	d.Sections = append(d.Sections, golds)
+	d.Sections = append(d.Sections, golds, touched)
 	d.JSON, d.CSV = js, csv
 	return d
 }
@@ -844,4 +872,99 @@ func slicesRepeat(v bool, n int) []bool {
 		out[i] = v
 	}
 	return out
+}
+
+// GoldChangesName is the file of a level run that lists, set by set,
+// what the kinds changed in the gold beyond the text: each mention whose
+// text changed with its ids before and after, and each CID pair that
+// went or came (Dir/GoldChangesName).
+const GoldChangesName = "gold-changes.tsv"
+
+// goldChanges is what a set changed in the gold: its rows for
+// GoldChangesName, and counts.
+type goldChanges struct {
+	rows                           [][]string
+	mentions, newIDs, noIDs        int // changed mentions; of them, with other ids; with none
+	pairsKept, pairsGone, pairsNew int
+}
+
+// diffGold compares the gold documents of the original and of a set
+// (kept in order: same documents, passages and annotations) and the
+// CID pairs the kit reads of each (keys by document).
+func diffGold(label string, goldO, gold []*standoff.Document, pairsO, pairs *cdr.Keys) goldChanges {
+	var g goldChanges
+	for di := range min(len(goldO), len(gold)) {
+		do, ds := goldO[di], gold[di]
+		if do.ID != ds.ID || len(do.Passages) != len(ds.Passages) {
+			continue
+		}
+		for pi := range do.Passages {
+			ao, as := do.Passages[pi].Annotations, ds.Passages[pi].Annotations
+			for j := range min(len(ao), len(as)) {
+				if ao[j].Text == as[j].Text {
+					continue
+				}
+				o, _ := goldAnnotation(do.ID, &ao[j])
+				s, ok := goldAnnotation(ds.ID, &as[j])
+				if !ok {
+					continue
+				}
+				g.mentions++
+				switch {
+				case len(s.IDs) == 0 && len(o.IDs) > 0:
+					g.noIDs++
+				case !s.SameIDs(o):
+					g.newIDs++
+				}
+				g.rows = append(g.rows, []string{label, ds.ID, "mention", fmt.Sprintf("%d-%d", s.Start, s.End), ao[j].Text, as[j].Text,
+					strings.Join(o.IDs, "|"), strings.Join(s.IDs, "|")})
+			}
+		}
+	}
+	keys := func(k *cdr.Keys) map[string]bool {
+		m := map[string]bool{}
+		for _, s := range k.Sorted() {
+			m[s] = true
+		}
+		return m
+	}
+	ko, ks := keys(pairsO), keys(pairs)
+	for _, k := range pairsO.Sorted() {
+		if ks[k] {
+			g.pairsKept++
+			continue
+		}
+		g.pairsGone++
+		f := strings.Split(k, "\t")
+		g.rows = append(g.rows, []string{label, f[1], "pair gone", "", "", "", f[3] + " " + f[4], ""})
+	}
+	for _, k := range pairs.Sorted() {
+		if !ko[k] {
+			g.pairsNew++
+			f := strings.Split(k, "\t")
+			g.rows = append(g.rows, []string{label, f[1], "pair new", "", "", "", "", f[3] + " " + f[4]})
+		}
+	}
+	return g
+}
+
+// writeGoldChanges writes GoldChangesName: a header, then the rows of
+// every set.
+func (sc *levelScores) writeGoldChanges(path string) error {
+	f, err := atomicfile.Create(path, true)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	w := csv.NewWriter(f)
+	w.Comma = '\t'
+	w.Write([]string{"set", "document", "what", "offsets", "before", "after", "ids_before", "ids_after"})
+	for _, g := range sc.gold {
+		w.WriteAll(g.rows)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	return f.Commit()
 }
