@@ -24,7 +24,7 @@ func bindRunLevels(f *flags, o *levelFlags) {
 }
 
 // spanOnly are the flags of run that a level run has no use for.
-var spanOnly = []string{"augment", "baselines", "model-cmd", "model-server", "strict-tags", "epochs", "scheme", "repair"}
+var spanOnly = []string{"augment", "baselines", "model-cmd", "model-server", "strict-tags", "epochs", "scheme", "repair", "mode"}
 
 // runLevels is run --level: experiment.LevelEvaluation.
 func runLevels(ctx context.Context, e *env, o *runOptions) error {
