@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/conll/cdr"
 	"github.com/stress-ner/stress/conll/standoff"
@@ -55,7 +56,11 @@ type LevelEvaluation struct {
 	// (ids) and relations on stdout, in the same format. Names name
 	// them in reports (default doc, doc2, ...).
 	Commands, Names []string
-	Timeout         time.Duration
+	// Servers are document systems started once (sh -c), answering one
+	// JSON line a set (tagger.DocumentServer); Names name them after
+	// the Commands (default server, server2, ...).
+	Servers []string
+	Timeout time.Duration
 	// Stderr receives the commands' standard error, prefixed.
 	Stderr io.Writer
 	// Levels are the levels scored (default: all three).
@@ -80,7 +85,20 @@ func (ev *LevelEvaluation) systemNames() []string {
 	for i := range ev.Commands {
 		names = append(names, commandName(ev.Names, i))
 	}
+	for i := range ev.Servers {
+		names = append(names, serverName(ev.Names, len(ev.Commands), i))
+	}
 	return names
+}
+
+func serverName(names []string, commands, i int) string {
+	if commands+i < len(names) {
+		return names[commands+i]
+	}
+	if i == 0 {
+		return "server"
+	}
+	return fmt.Sprintf("server%d", i+1)
 }
 
 func commandName(names []string, i int) string {
@@ -229,25 +247,33 @@ func (ev *LevelEvaluation) Run(ctx context.Context) (_ *LevelResult, err error) 
 	if err != nil {
 		return nil, err
 	}
+	stop, err := ev.startServers(ctx, systems)
+	if err != nil {
+		return nil, err
+	}
+	defer stop()
 	res := &LevelResult{HTML: ev.htmlPath(), Summary: filepath.Join(plan.Dir, "summary.md"), Predictions: filepath.Join(plan.Dir, "pred")}
 	done.dirs = append(done.dirs, res.Predictions)
-	for _, s := range systems {
-		done.dirs = append(done.dirs, filepath.Join(res.Predictions, s.name))
+	for i := range systems {
+		s := &systems[i]
+		s.dir = filepath.Join(res.Predictions, s.name)
+		done.dirs = append(done.dirs, s.dir)
 		for _, set := range sets {
-			out := filepath.Join(res.Predictions, s.name, set.base)
+			out := filepath.Join(s.dir, set.base)
 			logf("%s annotates %s", s.name, set.label)
-			if err := ev.annotate(ctx, s, spec, set.file, out); err != nil {
+			if err := ev.annotate(ctx, *s, spec, set.file, out); err != nil {
 				return nil, err
 			}
 			done.add(out)
 		}
 	}
 	logf("scoring at the CDR levels (%d bootstrap samples)", ev.Samples)
-	sc, err := scoreLevels(ev.levels(), spec, format, sets, systems, res.Predictions, ev.Samples, plan.Seed)
+	sc, err := scoreLevels(ev.levels(), spec, format, sets, systems, ev.Samples, plan.Seed)
 	if err != nil {
 		return nil, err
 	}
-	res.Document = sc.document(ev, notes)
+	res.Document = sc.document(append([]string{fmt.Sprintf("Test corpus %s, seed %d; scored as the CDR kit (BC5CDR_Evaluation-0.0.3) scores mention, id and relation.",
+		plan.Inputs[0].Path, plan.Seed)}, notes...))
 	if err := sc.writeGoldChanges(filepath.Join(plan.Dir, GoldChangesName)); err != nil {
 		return nil, err
 	}
@@ -353,9 +379,11 @@ func readDocumentsAs(path string, spec standoff.FormatSpec) ([]*standoff.Documen
 // levelSystem is one system of a level run.
 type levelSystem struct {
 	name string
+	dir  string // where its predictions are, one file a set, named as the set
 	// base, when not nil, is a baseline; otherwise cmd is run.
-	base *dictlink.System
-	cmd  string
+	base   *dictlink.System
+	cmd    string
+	server *tagger.DocumentServer
 }
 
 // systems makes the baselines (learning the dictionary from ev.Train,
@@ -405,7 +433,36 @@ func (ev *LevelEvaluation) systems(orig string, spec standoff.FormatSpec) ([]lev
 	for i, c := range ev.Commands {
 		out = append(out, levelSystem{name: commandName(ev.Names, i), cmd: c})
 	}
+	for i := range ev.Servers {
+		out = append(out, levelSystem{name: serverName(ev.Names, len(ev.Commands), i)})
+	}
 	return out, notes, nil
+}
+
+// startServers starts the servers of systems (those without base or
+// cmd), in the order of ev.Servers; stop closes them.
+func (ev *LevelEvaluation) startServers(ctx context.Context, systems []levelSystem) (stop func(), err error) {
+	var started []*tagger.DocumentServer
+	stop = func() {
+		for _, s := range started {
+			s.Close()
+		}
+	}
+	k := 0
+	for i := range systems {
+		if systems[i].base != nil || systems[i].cmd != "" {
+			continue
+		}
+		s, err := tagger.StartDocumentServer(ctx, systems[i].name, ev.Servers[k], ev.Stderr)
+		if err != nil {
+			stop()
+			return nil, err
+		}
+		k++
+		started = append(started, s)
+		systems[i].server = s
+	}
+	return stop, nil
 }
 
 // annotate writes system s's predictions on the documents of in to out.
@@ -431,7 +488,15 @@ func (ev *LevelEvaluation) annotate(ctx context.Context, s levelSystem, spec sta
 		if err := encodeDocuments(&text, spec, docs, textOnly); err != nil {
 			return err
 		}
-		if err := tagger.RunDocumentCommand(ctx, s.name, s.cmd, &text, f, ev.Stderr, ev.Timeout); err != nil {
+		if s.server != nil {
+			out, err := s.server.Annotate(spec.Name, text.String(), ev.Timeout)
+			if err != nil {
+				return err
+			}
+			if _, err := io.WriteString(f, out); err != nil {
+				return err
+			}
+		} else if err := tagger.RunDocumentCommand(ctx, s.name, s.cmd, &text, f, ev.Stderr, ev.Timeout); err != nil {
 			return err
 		}
 	}
@@ -510,7 +575,7 @@ type levelScores struct {
 }
 
 // scoreLevels scores every prediction of every system.
-func scoreLevels(levels []cdr.Level, spec standoff.FormatSpec, format cdr.Format, sets []levelSet, systems []levelSystem, predDir string, samples int, seed uint64) (*levelScores, error) {
+func scoreLevels(levels []cdr.Level, spec standoff.FormatSpec, format cdr.Format, sets []levelSet, systems []levelSystem, samples int, seed uint64) (*levelScores, error) {
 	sc := &levelScores{measures: measuresOf(levels), sets: sets, scores: map[string]map[levelMeasure][]docScores{},
 		changed: map[string][]changedIDs{}, samples: samples, seed: seed}
 	docSet := map[string]bool{}
@@ -566,7 +631,7 @@ func scoreLevels(levels []cdr.Level, spec standoff.FormatSpec, format cdr.Format
 		sc.scores[s.name] = map[levelMeasure][]docScores{}
 		var predAnnsO []cdr.Annotation
 		for i, set := range sets {
-			pred := filepath.Join(predDir, s.name, set.base)
+			pred := filepath.Join(s.dir, set.base)
 			for _, m := range sc.measures {
 				p, err := read(pred, m)
 				if err != nil {
@@ -755,10 +820,8 @@ type levelChangedJSON struct {
 
 // document builds the report: F1 per set, drops with intervals, the
 // ids of the changed mentions, and the gold of every set.
-func (sc *levelScores) document(ev *LevelEvaluation, notes []string) *report.Document {
-	d := &report.Document{Title: "Stress run at the BioCreative V CDR levels"}
-	d.Lines = append(d.Lines, fmt.Sprintf("Test corpus %s, seed %d; scored as the CDR kit (BC5CDR_Evaluation-0.0.3) scores mention, id and relation.", ev.Plan.Inputs[0].Path, ev.Plan.Seed))
-	d.Lines = append(d.Lines, notes...)
+func (sc *levelScores) document(lines []string) *report.Document {
+	d := &report.Document{Title: "Stress run at the BioCreative V CDR levels", Lines: lines}
 	var labels []string
 	for _, s := range sc.sets {
 		labels = append(labels, s.label)
@@ -967,4 +1030,52 @@ func (sc *levelScores) writeGoldChanges(path string) error {
 		return err
 	}
 	return f.Commit()
+}
+
+// CompareLevels scores systems' predictions on the sets of input of
+// the build in dir (stress compare --level): each system's directory
+// holds one prediction a set, named as the set (as run --level writes
+// them under pred/SYSTEM). Levels nil means all three; intervals take
+// samples bootstrap samples seeded with seed.
+func CompareLevels(dir, input string, preds []compare.Predictions, levels []cdr.Level, samples int, seed uint64) (*report.Document, error) {
+	b, err := stressset.Open(dir)
+	if err != nil {
+		return nil, fmt.Errorf("open build manifest: %w", err)
+	}
+	in, err := b.Input(input)
+	if err != nil {
+		return nil, err
+	}
+	orig, err := b.OriginalPath(in)
+	if err != nil {
+		return nil, err
+	}
+	spec, format, err := levelFormat(orig)
+	if err != nil {
+		return nil, err
+	}
+	sets := []levelSet{{label: "O", file: orig, base: filepath.Base(orig)}}
+	for _, out := range in.Outputs {
+		sets = append(sets, levelSet{label: setLabel(out.Kind), kind: out.Kind, file: filepath.Join(b.Dir, out.File), base: filepath.Base(out.File),
+			notMeasured: out.Stats.NotMeasured})
+	}
+	var systems []levelSystem
+	for _, p := range preds {
+		for _, set := range sets {
+			if _, err := os.Stat(filepath.Join(p.Dir, set.base)); err != nil {
+				return nil, fmt.Errorf("%w: system %s has no prediction of set %s: %v", ErrLevelInput, p.System, set.label, err)
+			}
+		}
+		systems = append(systems, levelSystem{name: p.System, dir: p.Dir})
+	}
+	if len(levels) == 0 {
+		levels = cdr.Levels
+	}
+	sc, err := scoreLevels(levels, spec, format, sets, systems, samples, seed)
+	if err != nil {
+		return nil, err
+	}
+	d := sc.document([]string{fmt.Sprintf("Build %s (test corpus %s); scored as the CDR kit (BC5CDR_Evaluation-0.0.3) scores mention, id and relation; resampling seed %d.", dir, orig, seed)})
+	d.Title = "Comparison at the BioCreative V CDR levels"
+	return d, nil
 }

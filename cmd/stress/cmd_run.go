@@ -60,7 +60,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if len(o.levels) > 0 {
 		return runLevels(ctx, e, o)
 	}
-	for _, name := range []string{"level-baselines", "doc-cmd"} {
+	for _, name := range []string{"level-baselines", "doc-cmd", "doc-server"} {
 		if o.set(name) {
 			return usageErrorf("run: --%s goes with --level", name)
 		}

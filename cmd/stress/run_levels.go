@@ -14,12 +14,13 @@ import (
 
 // levelFlags are the flags of "stress run --level".
 type levelFlags struct {
-	levels, levelBaselines, docCmds []string
+	levels, levelBaselines, docCmds, docServers []string
 }
 
 func bindRunLevels(f *flags, o *levelFlags) {
 	f.List(&o.levels, "level", "", "score at the BioCreative V CDR levels instead of span F1: mention, id, relation (comma-separated; see docs/normalisation.md); --test is PubTator or BioC XML")
 	f.List(&o.levelBaselines, "level-baselines", "dict,dict-gold", "with --level: built-in baselines learnt from --train: dict (dictionary mentions and ids, sentence co-occurrence pairs), dict-gold (the same on the gold mentions), or none")
+	f.Strings(&o.docServers, "doc-server", "with --level: a document system `CMD` started once (sh -c): one JSON line a set {\"format\": ..., \"input\": the set's documents, text only} on stdin, one line {\"output\": the same documents annotated} on stdout; repeatable")
 	f.Strings(&o.docCmds, "doc-cmd", "with --level: a document system `CMD` (sh -c): each set's documents, text only, on stdin (PubTator or BioC); the same documents with its annotations, ids and relations on stdout; repeatable")
 }
 
@@ -72,7 +73,7 @@ func runLevels(ctx context.Context, e *env, o *runOptions) error {
 	ev := &experiment.LevelEvaluation{
 		Plan: stressset.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
 			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme, Opener: corpora(e)},
-		Train: o.sys.Train, Baselines: baselines, Commands: o.docCmds, Names: o.sys.Names, Timeout: o.sys.Timeout,
+		Train: o.sys.Train, Baselines: baselines, Commands: o.docCmds, Servers: o.docServers, Names: o.sys.Names, Timeout: o.sys.Timeout,
 		Stderr: e.Stderr, Levels: levels, Samples: o.samples, HTML: o.htmlPath, Logf: logf, Force: o.force}
 	if err := ev.Check(); err != nil {
 		return usageErrorf("run: %v", err)

@@ -42,6 +42,45 @@ func TestRunLevels(t *testing.T) {
 		t.Errorf("entity-swap built without per-document")
 	}
 
+	// compare --level scores the same predictions alike.
+	cmp, stderr, err := runCLI(t, "", "compare", "--level", "id,relation", "--build", out, "--samples", "20",
+		"--pred", "dict="+filepath.Join(out, "pred", "dict"), "--pred", "dict-gold="+filepath.Join(out, "pred", "dict-gold"), "--pred", "echo="+filepath.Join(out, "pred", "echo"))
+	if err != nil {
+		t.Fatalf("compare --level: %v: %s", err, stderr)
+	}
+	table := func(s string) string {
+		i := strings.Index(s, "F1 per set")
+		j := strings.Index(s, "Drop from O")
+		if i < 0 || j < i {
+			return ""
+		}
+		return s[i:j]
+	}
+	if table(cmp) == "" || table(cmp) != table(stdout) {
+		t.Errorf("compare --level:\n%s\nrun --level:\n%s", table(cmp), table(stdout))
+	}
+	if _, _, err := runCLI(t, "", "compare", "--level", "id", "--build", out, "--pred", "x="+dir); err == nil || !strings.Contains(err.Error(), "has no prediction of set O") {
+		t.Errorf("a system without predictions: %v", err)
+	}
+
+	// A server: started once, one JSON line a set (this one answers
+	// with the text it was given).
+	srv := filepath.Join(dir, "s")
+	echo := `while IFS= read -r l; do printf '%s\n' "$l" | sed 's/^{"format":"[^"]*","input":/{"output":/'; done`
+	stdout, stderr, err = runCLI(t, "", "run", "--level", "id", "--test", test, "--kinds", "keyboard", "--level-baselines", "none",
+		"--doc-server", echo, "--samples", "0", "--out", srv, "-q")
+	if err != nil || !strings.Contains(stdout, "server") {
+		t.Fatalf("--doc-server: %v %s\n%s", err, stderr, stdout)
+	}
+	if b, _ := os.ReadFile(filepath.Join(srv, "pred/server/gold_key.pubtator")); !strings.Contains(string(b), "|a|") {
+		t.Errorf("the server's answer was not written:\n%.200s", b)
+	}
+	_, _, err = runCLI(t, "", "run", "--level", "id", "--test", test, "--kinds", "keyboard", "--level-baselines", "none",
+		"--doc-server", `read l; echo '{"error": "out of memory"}'`, "--out", filepath.Join(dir, "s2"), "-q")
+	if err == nil || !strings.Contains(err.Error(), "out of memory") {
+		t.Errorf("a server's error: %v", err)
+	}
+
 	failed := filepath.Join(dir, "f")
 	_, _, err = runCLI(t, "", "run", "--level", "id", "--train", "testdata/cdr-train4.pubtator", "--test", test,
 		"--kinds", "keyboard", "--level-baselines", "none", "--doc-cmd", "exit 3", "--out", failed, "-q")
