@@ -142,6 +142,19 @@ func TestCompareLevelsErrors(t *testing.T) {
 	if !errors.Is(err, ErrLevelInput) || err.Error() != "level run input: system x has no prediction of set O: stat "+filepath.Join(empty, "gold.pubtator")+": no such file or directory" {
 		t.Errorf("a system without predictions: %v", err)
 	}
+	pred := compare.Predictions{System: "dict", Dir: filepath.Join(dir, "pred", "dict")}
+	if _, err := CompareLevels(dir, "", []compare.Predictions{pred, pred}, nil, 0, 1); !errors.Is(err, ErrLevelInput) || !strings.Contains(err.Error(), "system dict given twice") {
+		t.Errorf("a system given twice: %v", err)
+	}
+	// A level given twice is scored once.
+	once, err := CompareLevels(dir, "", []compare.Predictions{pred}, []cdr.Level{cdr.ID}, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	twice, err := CompareLevels(dir, "", []compare.Predictions{pred}, []cdr.Level{cdr.ID, cdr.ID}, 0, 1)
+	if err != nil || !reflect.DeepEqual(once.JSON, twice.JSON) {
+		t.Errorf("--level id,id: %v\n%+v\n--level id:\n%+v", err, twice.JSON, once.JSON)
+	}
 	// A prediction the kit refuses is refused with its file and line.
 	bad := t.TempDir()
 	sets, err := os.ReadDir(filepath.Join(dir, "pred", "dict"))
