@@ -213,3 +213,57 @@ func TestScoreChanged(t *testing.T) {
 		}
 	}
 }
+
+// TestLevelDocumentsSumToTheKit: the bootstrap resamples the original's
+// documents, so a set's counts by document over them must add up to the
+// kit's counts on the whole files (a document's keys counted twice, or
+// left out, would make every interval wrong).
+func TestLevelDocumentsSumToTheKit(t *testing.T) {
+	for _, test := range levelTests {
+		dir, _ := runLevels(t, test, 0)
+		b, err := stressset.Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, err := b.Input("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		orig, err := b.OriginalPath(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec, format, err := levelFormat(orig)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets := []levelSet{{label: "O", file: orig, base: filepath.Base(orig)}}
+		for _, out := range in.Outputs {
+			sets = append(sets, levelSet{label: setLabel(out.Kind), kind: out.Kind, file: filepath.Join(dir, out.File), base: filepath.Base(out.File)})
+		}
+		var systems []levelSystem
+		for _, name := range LevelBaselines {
+			systems = append(systems, levelSystem{name: name, dir: filepath.Join(dir, "pred", name)})
+		}
+		sc, err := scoreLevels(cdr.Levels, spec, format, sets, systems, 0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sc.docs) != 6 {
+			t.Fatalf("%s: %d documents", test, len(sc.docs))
+		}
+		for _, s := range sc.systems {
+			for _, m := range sc.measures {
+				for i, ds := range sc.scores[s][m] {
+					var sum cdr.Result
+					for _, d := range sc.docs {
+						sum = sum.Add(ds.byDoc[d])
+					}
+					if sum != ds.total {
+						t.Errorf("%s %s %v on %s: documents add up to %+v, the kit counts %+v", filepath.Ext(test), s, m, sets[i].label, sum, ds.total)
+					}
+				}
+			}
+		}
+	}
+}
