@@ -178,6 +178,20 @@ type DocumentReader interface {
 	Observe(s conll.Sentence) DocState
 }
 
+// DocumentLookahead is a DocumentReader that must see a whole document
+// before any of its sentences is perturbed (entity swap's new concepts
+// differ from every concept the document names, in later sentences
+// too). The pipeline hands it each document at once: a sentence that
+// marks a document's start (DocStart) and the sentences up to the next
+// such mark, or a sentence before any mark alone; ObserveDocument
+// returns the DocState of each of its sentences, in order, and is called
+// instead of Observe. The pipeline does not reuse the memory of these
+// sentences.
+type DocumentLookahead interface {
+	DocumentReader
+	ObserveDocument(doc []conll.Sentence) []DocState
+}
+
 // DocState is what a DocumentReader knows of a sentence's document when
 // the sentence comes (for synonyms, the abbreviations defined so far);
 // only the perturbation that made the reader looks inside it.

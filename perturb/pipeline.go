@@ -276,9 +276,14 @@ func (p *Pipeline) read(ctx context.Context, parts []Part, todo, order chan<- *b
 		as, _ := pt.Source.(appendSource)
 		readers := make([]DocumentReader, len(pt.Steps))
 		anyReader := false
+		var feed *documentFeed // set when a reader reads whole documents
 		for k, st := range pt.Steps {
 			if dp, ok := st.Perturbation.(DocumentPerturbation); ok {
 				readers[k], anyReader = dp.NewDocumentReader(RunInfo{Seed: p.Seed, Selection: p.Selector.Options()}), true
+				if _, ok := readers[k].(DocumentLookahead); ok {
+					feed = &documentFeed{src: pt.Source, readers: readers}
+					reuse = false // a document's sentences outlive their batch
+				}
 			}
 		}
 		for i := 0; ; {
@@ -288,6 +293,15 @@ func (p *Pipeline) read(ctx context.Context, parts []Part, todo, order chan<- *b
 			var err error
 			for len(b.origs) < batchSize {
 				var s conll.Sentence
+				if feed != nil {
+					var docs []DocState
+					if s, docs, err = feed.read(); err != nil {
+						break
+					}
+					b.origs = append(b.origs, s)
+					b.docs = append(b.docs, docs...)
+					continue
+				}
 				if b.reuse && as != nil {
 					s, b.strs, err = as.ReadAppend(b.strs)
 				} else {
@@ -743,4 +757,80 @@ func swappedConcepts(changes []Change) map[int]conll.ConceptSwap {
 		}
 	}
 	return m
+}
+
+// documentFeed reads a part's sentences a document ahead, for steps of
+// which one reader is a DocumentLookahead: a document (a sentence that
+// marks a document's start and the sentences up to the next such mark;
+// a sentence before any mark alone) is read whole, every reader
+// observes it, and then its sentences are handed out one by one with
+// their DocStates (one per step, nil for steps without a reader).
+type documentFeed struct {
+	src     conll.SentenceReader
+	readers []DocumentReader
+	queue   []conll.Sentence // the rest of the document read
+	states  []DocState       // queue[i]'s of step k at i*len(readers)+k
+	next    *conll.Sentence  // the first sentence of the next document, read
+	err     error            // the error that ended the input, returned once the queue is empty
+}
+
+// read returns the next sentence and its DocStates. Sentences read
+// before an error come first, then the error.
+func (f *documentFeed) read() (conll.Sentence, []DocState, error) {
+	if len(f.queue) == 0 {
+		if f.err != nil {
+			return conll.Sentence{}, nil, f.err
+		}
+		f.fill()
+		if len(f.queue) == 0 {
+			return conll.Sentence{}, nil, f.err
+		}
+	}
+	s, states := f.queue[0], f.states[:len(f.readers):len(f.readers)]
+	f.queue, f.states = f.queue[1:], f.states[len(f.readers):]
+	return s, states, nil
+}
+
+// fill reads the next document into the queue and has every reader
+// observe it.
+func (f *documentFeed) fill() {
+	var doc []conll.Sentence
+	if f.next != nil {
+		doc, f.next = append(doc, *f.next), nil
+	} else if s, err := f.src.Read(); err != nil {
+		f.err = err
+		return
+	} else {
+		doc = append(doc, s)
+	}
+	for marked := doc[0].DocStart; marked; {
+		s, err := f.src.Read()
+		if err != nil {
+			f.err = err
+			break
+		}
+		if s.DocStart {
+			f.next = &s
+			break
+		}
+		doc = append(doc, s)
+	}
+	n := len(f.readers)
+	states := make([]DocState, len(doc)*n)
+	for k, dr := range f.readers {
+		switch r := dr.(type) {
+		case nil:
+		case DocumentLookahead:
+			for i, st := range r.ObserveDocument(doc) {
+				if i < len(doc) {
+					states[i*n+k] = st
+				}
+			}
+		default:
+			for i, s := range doc {
+				states[i*n+k] = r.Observe(s)
+			}
+		}
+	}
+	f.queue, f.states = doc, states
 }

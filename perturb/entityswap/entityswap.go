@@ -36,6 +36,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -549,9 +550,12 @@ func maxWords(n int) int { return min(2*n, n+2) }
 // tokens; start: it begins the sentence), or nil when n does not fit:
 // the mention's number (a plural mention takes the name's plural), the
 // word bound, english.Natural against the mention, a preceding article
-// art ("" when none), and no name of the mention's concepts (mine).
-func (s *Swap) render(n name, mentionToks []string, mention string, plural bool, art string, start bool, style string, groups, mine []string) ([]string, error) {
-	if slices.Contains(mine, n.concept.ID) || n.key == Key(mention) {
+// art ("" when none), and replacementRules for the mention t in its
+// unit u: first on the name's own concept, then on every concept the
+// store gives its text.
+func (s *Swap) render(n name, mentionToks []string, mention string, plural bool, art string, start bool, style string, t *target, u *unitNames) ([]string, error) {
+	c := &candidate{n: n, ids: []string{n.concept.ID}, keys: []string{n.key}, mention: mention, target: t, unit: u}
+	if rejectedBy(c) != "" {
 		return nil, nil
 	}
 	text := n.text
@@ -591,12 +595,13 @@ func (s *Swap) render(n name, mentionToks []string, mention string, plural bool,
 	if art != "" && english.Article(toks[0]) != art {
 		return nil, nil
 	}
-	ids, err := s.conceptsOf(text, groups)
+	ids, err := s.conceptsOf(text, t.groups)
 	if err != nil {
 		return nil, err
 	}
-	if slices.ContainsFunc(ids, func(id string) bool { return slices.Contains(mine, id) }) {
-		return nil, nil // the name also names the mention's concept
+	c.ids, c.keys = append(c.ids, ids...), append(c.keys, Key(text))
+	if rejectedBy(c) != "" {
+		return nil, nil // the name also names a concept of the mention or its unit
 	}
 	return toks, nil
 }
@@ -640,83 +645,136 @@ func capInitial(w string) string {
 
 // Perturb replaces every gold mention with a selected token by a name of
 // another concept of its type's groups drawn from the pool, when one
-// fits in maxTries draws. Adjectival disease mentions ("hypotensive")
-// are left alone: the pool's names are nouns. Sentences that are not
-// valid IOB2 are left whole.
+// fits in maxTries draws and passes replacementRules in the sentence.
+// Adjectival disease mentions ("hypotensive") are left alone: the
+// pool's names are nouns. Sentences that are not valid IOB2 are left
+// whole.
 func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return s.perturb(sent, selected, func(string) *rand.Rand { return r })
-}
-
-// perturb is Perturb drawing the names of a mention whose concept has
-// key (its store concept, or its name when the store has none) from
-// draws(key).
-func (s *Swap) perturb(sent conll.Sentence, selected []bool, draws func(key string) *rand.Rand) (conll.Sentence, []perturb.Change) {
-	if len(sent.Tags) != len(sent.Tokens) || len(iob.Validate(sent.Tags, iob.IOB2)) > 0 {
+	if !validIOB2(sent) {
 		return sent, nil
 	}
-	spans := iob.Spans(sent.Tags)
-	style := english.InferStyle(sent.Tokens)
-	type edit struct {
-		span iob.Span
-		toks []string
-		c    perturb.Change
-	}
-	var edits []edit
-	for _, sp := range spans {
-		if !slices.Contains(selected[sp.Start:min(sp.End, len(selected))], true) {
-			continue
-		}
+	u := newUnitNames()
+	ts := s.targets(sent, u)
+	return apply(sent, s.plan(sent, ts, selected, func(string) *rand.Rand { return r }, u), selected)
+}
+
+func validIOB2(sent conll.Sentence) bool {
+	return len(sent.Tags) == len(sent.Tokens) && len(iob.Validate(sent.Tags, iob.IOB2)) == 0
+}
+
+// target is a gold mention entity swap may replace.
+type target struct {
+	span   iob.Span
+	pool   []name
+	groups []string
+	mine   []string // the store concepts its text names
+	key    string   // its concept: mine[0], or "name:"+Key(mention) when the store has none
+	skip   bool     // left alone: an adjectival disease mention, or a failed lookup
+}
+
+// targets returns the mentions of sent of a type with a pool, and adds
+// the concepts and names of all of its mentions to u.
+func (s *Swap) targets(sent conll.Sentence, u *unitNames) []target {
+	var ts []target
+	for _, sp := range iob.Spans(sent.Tags) {
+		mention := strings.Join(sent.Tokens[sp.Start:sp.End], " ")
+		u.names[Key(mention)] = true
 		pool, groups := s.poolOf(sp.Type)
 		if len(pool) == 0 {
 			continue
 		}
-		mentionToks := sent.Tokens[sp.Start:sp.End]
-		mention := strings.Join(mentionToks, " ")
-		if len(mentionToks) == 1 && slices.Contains(groups, "DISO") && english.Adjectival(mention) {
-			continue
-		}
+		t := target{span: sp, pool: pool, groups: groups, key: "name:" + Key(mention)}
 		mine, err := s.conceptsOf(mention, groups)
 		if err != nil {
-			continue // Check reports store failures; a flaky lookup must not abort a run
+			t.skip = true // Check reports store failures; a flaky lookup must not abort a run
 		}
+		for _, id := range mine {
+			u.concepts[id] = true
+		}
+		if len(mine) > 0 {
+			t.mine, t.key = mine, mine[0]
+		}
+		if sp.End-sp.Start == 1 && slices.Contains(groups, "DISO") && english.Adjectival(mention) {
+			t.skip = true
+		}
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+// edit is the replacement of one mention.
+type edit struct {
+	span iob.Span
+	toks []string
+	c    perturb.Change
+}
+
+// plan returns the replacements of the targets ts of sent with a
+// selected token (every one when selected is nil), each drawing its
+// names from draws(its concept's key), and records the concepts they
+// introduce in u.
+func (s *Swap) plan(sent conll.Sentence, ts []target, selected []bool, draws func(key string) *rand.Rand, u *unitNames) []edit {
+	style := english.InferStyle(sent.Tokens)
+	var edits []edit
+	for i := range ts {
+		t := &ts[i]
+		if t.skip || selected != nil && !isSelected(selected, t.span) {
+			continue
+		}
+		mentionToks := sent.Tokens[t.span.Start:t.span.End]
+		mention := strings.Join(mentionToks, " ")
 		plural := english.IsPlural(mention)
 		art := ""
-		if sp.Start > 0 {
-			if p := strings.ToLower(sent.Tokens[sp.Start-1]); p == "a" || p == "an" {
+		if t.span.Start > 0 {
+			if p := strings.ToLower(sent.Tokens[t.span.Start-1]); p == "a" || p == "an" {
 				art = p
 			}
 		}
-		key := "name:" + Key(mention)
-		if len(mine) > 0 {
-			key = mine[0]
-		}
-		r := draws(key)
+		r := draws(t.key)
 		for range maxTries {
-			n := pool[r.IntN(len(pool))]
-			toks, err := s.render(n, mentionToks, mention, plural, art, sp.Start == 0, style, groups, mine)
+			n := t.pool[r.IntN(len(t.pool))]
+			toks, err := s.render(n, mentionToks, mention, plural, art, t.span.Start == 0, style, t, u)
 			if err != nil || toks == nil {
 				continue
 			}
 			old := ""
-			if len(mine) > 0 {
-				old = mine[0]
+			if len(t.mine) > 0 {
+				old = t.mine[0]
 			}
-			edits = append(edits, edit{sp, toks, perturb.Change{
-				Token: sp.Start, End: sp.End, Kind: Name, Before: mention, After: strings.Join(toks, " "),
+			u.introduce(n.concept.ID, t.key)
+			edits = append(edits, edit{t.span, toks, perturb.Change{
+				Token: t.span.Start, End: t.span.End, Kind: Name, Before: mention, After: strings.Join(toks, " "),
 				ConceptID: old + "->" + n.concept.ID, Source: n.term.Source, TermType: n.term.TermType,
 			}})
 			break
 		}
 	}
-	if len(edits) == 0 {
+	return edits
+}
+
+// isSelected reports whether a token of sp is selected.
+func isSelected(selected []bool, sp iob.Span) bool {
+	return sp.Start < len(selected) && slices.Contains(selected[sp.Start:min(sp.End, len(selected))], true)
+}
+
+// apply returns sent with the edits of mentions with a selected token
+// made, and their changes.
+func apply(sent conll.Sentence, edits []edit, selected []bool) (conll.Sentence, []perturb.Change) {
+	var made []edit
+	for _, e := range edits {
+		if isSelected(selected, e.span) {
+			made = append(made, e)
+		}
+	}
+	if len(made) == 0 {
 		return sent, nil
 	}
-	out, ok := mention.Replace(sent, len(edits), func(k int) (iob.Span, []string) { return edits[k].span, edits[k].toks })
+	out, ok := mention.Replace(sent, len(made), func(k int) (iob.Span, []string) { return made[k].span, made[k].toks })
 	if !ok {
 		return sent, nil // cannot happen for valid IOB2; never emit a broken sentence
 	}
-	changes := make([]perturb.Change, len(edits))
-	for k, e := range edits {
+	changes := make([]perturb.Change, len(made))
+	for k, e := range made {
 		changes[k] = e.c
 	}
 	return out, changes
@@ -766,33 +824,70 @@ func (s *Swap) CheckSentence(orig, out conll.Sentence, changes []perturb.Change)
 // take one new concept (unless a name does not fit a mention: a plural,
 // an article, a length). The text then names the new concept wherever
 // it named the old one, and a document's relations move from the one to
-// the other (conll/standoff's relationFollowRules). Inputs that mark no
-// documents are taken sentence by sentence. In a composition the
-// sentence's own stream is used, as without the option.
+// the other (conll/standoff's relationFollowRules). The document is the
+// unit of replacementRules: its reader reads it whole
+// (perturb.DocumentLookahead), and its mentions, selected or not (the
+// selection is the worker's), are planned in order, so that no new
+// concept is one the document names, in any sentence, or one another
+// concept's swap introduced. Inputs that mark no documents are taken
+// sentence by sentence. In a composition the sentence's own stream is
+// used, as without the option.
 type DocumentSwap struct {
 	*Swap
 }
 
 // docUnit is the document of a sentence (perturb.DocState): a document
-// number, or minus the sentence's number where the input marks none.
+// number, or minus the sentence's number where the input marks none;
+// with the document read whole, its plan and the sentence's index in it.
 type docUnit struct {
-	seed uint64
-	unit int
+	seed  uint64
+	unit  int
+	plan  *docPlan
+	index int
+}
+
+// docPlan holds a document's replacements, made once by the first
+// worker that needs them.
+type docPlan struct {
+	once  sync.Once
+	swap  *Swap
+	draws func(key string) *rand.Rand
+	sents []conll.Sentence
+	edits [][]edit // by sentence
+}
+
+// make plans the replacements of every mention of the document: first
+// every mention's concepts and names, then the swaps in order.
+func (p *docPlan) make() {
+	u := newUnitNames()
+	ts := make([][]target, len(p.sents))
+	for i, sent := range p.sents {
+		if validIOB2(sent) {
+			ts[i] = p.swap.targets(sent, u)
+		}
+	}
+	p.edits = make([][]edit, len(p.sents))
+	for i, sent := range p.sents {
+		p.edits[i] = p.swap.plan(sent, ts[i], nil, p.draws, u)
+	}
 }
 
 type docReader struct {
+	swap      *Swap
 	seed      uint64
 	doc, sent int
 	marksSeen bool
 }
 
 // NewDocumentReader returns a reader that numbers the documents
-// (perturb.DocumentPerturbation).
+// (perturb.DocumentPerturbation) and plans each document read whole
+// (perturb.DocumentLookahead).
 func (d *DocumentSwap) NewDocumentReader(run perturb.RunInfo) perturb.DocumentReader {
-	return &docReader{seed: run.Seed}
+	return &docReader{swap: d.Swap, seed: run.Seed}
 }
 
-// Observe returns the document of s.
+// Observe returns the document of s, without a plan: its sentence is
+// then its unit.
 func (r *docReader) Observe(s conll.Sentence) perturb.DocState {
 	r.sent++
 	if s.DocStart {
@@ -800,23 +895,52 @@ func (r *docReader) Observe(s conll.Sentence) perturb.DocState {
 		r.marksSeen = true
 	}
 	if !r.marksSeen {
-		return docUnit{r.seed, -r.sent}
+		return docUnit{seed: r.seed, unit: -r.sent}
 	}
-	return docUnit{r.seed, r.doc}
+	return docUnit{seed: r.seed, unit: r.doc}
+}
+
+// ObserveDocument returns the document of each sentence of doc, with
+// the document's plan (perturb.DocumentLookahead).
+func (r *docReader) ObserveDocument(doc []conll.Sentence) []perturb.DocState {
+	out := make([]perturb.DocState, len(doc))
+	p := &docPlan{swap: r.swap, sents: make([]conll.Sentence, len(doc))}
+	for i, s := range doc {
+		u := r.Observe(s).(docUnit)
+		p.draws = u.draws() // one document: the same for every sentence
+		p.sents[i] = conll.Sentence{Tokens: slices.Clone(s.Tokens), Tags: slices.Clone(s.Tags)}
+		u.plan, u.index = p, i
+		out[i] = u
+	}
+	return out
+}
+
+// draws returns the random stream of a concept of key in the unit.
+func (u docUnit) draws() func(key string) *rand.Rand {
+	return func(key string) *rand.Rand {
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%d\x00%s", u.unit, key)
+		return rand.New(rand.NewPCG(u.seed, h.Sum64()))
+	}
 }
 
 // PerturbInDocument is Perturb with one random stream per concept and
-// document (perturb.DocumentPerturbation).
+// document, and the document as the unit of replacementRules when its
+// reader read it whole (perturb.DocumentPerturbation).
 func (d *DocumentSwap) PerturbInDocument(st perturb.DocState, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
 	u, ok := st.(docUnit)
 	if !ok {
 		return d.Perturb(s, selected, r)
 	}
-	return d.perturb(s, selected, func(key string) *rand.Rand {
-		h := fnv.New64a()
-		fmt.Fprintf(h, "%d\x00%s", u.unit, key)
-		return rand.New(rand.NewPCG(u.seed, h.Sum64()))
-	})
+	if !validIOB2(s) {
+		return s, nil
+	}
+	if u.plan == nil {
+		un := newUnitNames()
+		return apply(s, d.plan(s, d.targets(s, un), selected, u.draws(), un), selected)
+	}
+	u.plan.once.Do(u.plan.make)
+	return apply(s, u.plan.edits[u.index], selected)
 }
 
 // MentionOutcomesInDocument reports nothing: entity swap is no
