@@ -36,6 +36,7 @@ var sources = []*source{
 	{name: "cdr", need: heavy, about: "stress run --level on the CDR development set with the training set (docs/normalisation.md)", measure: measureCDRLevels},
 	{name: "typemap", need: heavy, about: "how the default type map fits the corpora of ../shared (TestDefaultFits)", measure: measureTypeMap},
 	{name: "speed", need: slow, about: "wall and CPU time of the main commands on this machine", measure: measureSpeed},
+	{name: "limit", need: slow, about: "stress against the least a program must do (scripts/speed.py: CPU time, medians of interleaved runs)", measure: measureLimit},
 	{name: "paper", need: slow, about: "the paper's experiment (scripts/reproduce.sh) and compare's figures of it", measure: measurePaper},
 	{name: "curve", need: slow, about: "robustness curves of the baselines on BC5CDR-IOB test", measure: measureCurve},
 	{name: "attack", need: slow, about: "attacks of both baselines on BC5CDR-IOB test", measure: measureAttack},
@@ -399,6 +400,25 @@ func measurePreservation(ctx context.Context, r *runner) ([]fig, error) {
 		{"checkable", count(kept + other)},
 		{"kept-pct", fmt.Sprintf("%.1f%%", 100*float64(kept)/float64(kept+other))},
 	}, nil
+}
+
+// measureLimit runs scripts/speed.py, which prints a line saying what
+// it measured, a blank line and the table of issue 34: the line and the
+// table are its figures.
+func measureLimit(ctx context.Context, r *runner) ([]fig, error) {
+	py := os.Getenv("PYTHON")
+	if py == "" {
+		py = "python3"
+	}
+	res, err := r.command(ctx, r.root, nil, py, "scripts/speed.py")
+	if err != nil {
+		return nil, err
+	}
+	setting, table, ok := strings.Cut(strings.TrimSpace(res.stdout), "\n\n")
+	if !ok || !strings.HasPrefix(table, "| work |") {
+		return nil, fmt.Errorf("scripts/speed.py printed no table:\n%s", res.stdout)
+	}
+	return []fig{{"setting", setting}, {"table", table + "\n"}}, nil
 }
 
 // measureSize builds the smallest program of the library, keyboard typos
