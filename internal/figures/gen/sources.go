@@ -29,6 +29,7 @@ var sources = []*source{
 	{name: "bc5cdr", need: shared, about: "stress build of BC5CDR-IOB test: K, W, S, abbreviation (expand, contract)", measure: measureBC5CDR},
 	{name: "kinds", need: heavy, about: "spelling, entity swap and the synonym kind's options on BC5CDR-IOB test", measure: measureKinds},
 	{name: "ncbi", need: shared, about: "the synonym kind on NCBI-disease test and train, abbreviation on test", measure: measureNCBI},
+	{name: "heldout", need: shared, about: "the synonym kind's coverage of corpora its rules were not written from (BioRED devel, CRAFT train+devel)", measure: measureHeldOut},
 	{name: "preservation", need: heavy, about: "share of synonym replacements that keep the MeSH concept (CDR names from train, checked on dev)", measure: measurePreservation},
 	{name: "review", need: heavy, about: "the review block of docs/review.md on BC5CDR-IOB test", measure: measureReview},
 	{name: "pubtator", need: heavy, about: "the PubTator reader against BC5CDR-IOB, entity-swap ids in CDR development", measure: measurePubTator},
@@ -377,6 +378,55 @@ func measureNCBI(ctx context.Context, r *runner) ([]fig, error) {
 			fig{split + ".mentions", count(m.Inputs[0].Stats.Entities["Disease"])},
 			fig{split + ".s-pct", pct(s.Stats.MentionsReplaced, m.Inputs[0].Stats.Entities["Disease"])},
 		)
+	}
+	return out, nil
+}
+
+// measureHeldOut counts the mentions the synonym kind's default changes
+// in corpora its rules were not written from, per chemical and disease
+// type: what a blind validation sample of them can draw from.
+func measureHeldOut(ctx context.Context, r *runner) ([]fig, error) {
+	var out []fig
+	for _, c := range []struct {
+		name  string
+		files []string
+		types map[string]string // figure name -> the corpus's type
+	}{
+		{"biored-devel", []string{"BioRED/devel.pubtator"}, map[string]string{"chem": "ChemicalEntity", "diso": "DiseaseOrPhenotypicFeature"}},
+		{"craft", []string{"foreign-iob/CRAFT/train.tsv", "foreign-iob/CRAFT/devel.tsv"}, map[string]string{"chem": "CHEBI"}},
+	} {
+		args := []string{"--kinds", "synonym"}
+		for _, f := range c.files {
+			args = append(args, r.corpus(f))
+		}
+		_, m, err := r.build(ctx, "heldout-"+c.name, args...)
+		if err != nil {
+			return nil, err
+		}
+		mentions, replaced := map[string]int{}, map[string]int{}
+		for _, in := range m.Inputs {
+			for _, o := range in.Outputs {
+				if o.Kind != "synonym" {
+					continue
+				}
+				for fname, typ := range c.types {
+					for _, n := range o.Stats.MentionOutcomes[typ] {
+						mentions[fname] += n
+					}
+					replaced[fname] += o.Stats.MentionOutcomes[typ]["replaced"]
+				}
+			}
+		}
+		for fname := range c.types {
+			if mentions[fname] == 0 {
+				return nil, fmt.Errorf("%s: no %s mentions in the synonym set's stats", c.name, c.types[fname])
+			}
+			out = append(out,
+				fig{c.name + "." + fname + ".mentions", count(mentions[fname])},
+				fig{c.name + "." + fname + ".s", count(replaced[fname])},
+				fig{c.name + "." + fname + ".s-pct", pct(replaced[fname], mentions[fname])},
+			)
+		}
 	}
 	return out, nil
 }
