@@ -37,7 +37,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -441,19 +440,11 @@ var openingHeadings = map[string]bool{"BACKGROUND": true, "OBJECTIVE": true, "OB
 	"AIMS": true, "PURPOSE": true, "INTRODUCTION": true, "CONTEXT": true, "RATIONALE": true, "STUDY OBJECTIVE": true,
 	"STUDY OBJECTIVES": true, "HYPOTHESIS": true, "IMPORTANCE": true}
 
-// heading returns the heading toks start with, words in capitals before
-// ":" ("BACKGROUND AND PURPOSE"), or "".
+// heading returns the heading toks start with (english.Heading),
+// words in capitals before ":" ("BACKGROUND AND PURPOSE"), or "".
 func heading(toks []string) string {
-	for i, t := range toks {
-		switch {
-		case t == ":":
-			if i == 0 {
-				return ""
-			}
-			return strings.Join(toks[:i], " ")
-		case i >= 4 || !english.IsLetters(t) || !english.AllCaps([]string{t}) || len(t) < 2:
-			return ""
-		}
+	if n := english.Heading(toks); n > 0 {
+		return strings.Join(toks[:n-1], " ")
 	}
 	return ""
 }
@@ -546,9 +537,6 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 			return e, OutcomeFiltered
 		}
 		toks = runningLong(d)
-		if n := extraLead(d); n > 0 {
-			toks = toks[n:]
-		}
 		var ok bool
 		if toks, ok = numberFits(s, sp, short, toks); !ok {
 			return e, OutcomeFiltered
@@ -558,7 +546,7 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 		// BS )") is the plural of its long form, when English has one
 		// ("bile salts"; not "hypertension").
 		long, plural := english.Plural(d.LongText())
-		if !plural || !writable(long, text) || extraLead(d) > 0 {
+		if !plural || !writable(long, text) {
 			return e, OutcomeFiltered
 		}
 		toks = strings.Fields(long)
@@ -592,10 +580,9 @@ func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Spa
 		return e, OutcomeOther
 	}
 	toks := slices.Clone(d.ShortToks)
-	if leadOutside(d) > 0 {
-		// "sporadic T - cell prolymphocytic leukaemia ( T - PLL )",
+	if d.Outside > 0 {
 		// "maternal phenylketonuria ( PKU )": the short form would drop
-		// the word its letters leave out, and the document may use it
+		// the words its letters leave out, and the document may use it
 		// for the rest alone ("mild PKU", "patients with PKU").
 		return e, OutcomeFiltered
 	}
@@ -634,55 +621,6 @@ func pluralShort(short string) string {
 func commonWord(toks []string, i int) bool {
 	w := strings.ToLower(toks[i])
 	return english.EnglishWord(w) && !english.ProperNoun(w) && !english.Eponym(toks, i)
-}
-
-// extraLead returns how many words lead definition d's long form
-// outside its abbreviation: words whose initial the short form lacks,
-// after which the rest still matches it ("congenital myotonic dystrophy
-// ( DM )", "sporadic T - cell prolymphocytic leukaemia ( T - PLL )"; not
-// "isolated DMS ( IDMS )"). The gold mention holds the whole phrase, the
-// abbreviation names the rest: writing it out as the whole phrase would
-// narrow it ("the adult type of congenital myotonic dystrophy").
-func extraLead(d abbrev.Definition) int {
-	n := leadOutside(d) // 0 for a definition by concept ("carmustine ( BCNU )")
-	if n == 0 {
-		return 0
-	}
-	// The rest must spell the short form word by word, an acronym's
-	// long form: "primary systemic amyloidosis ( AL )" is not
-	// "amyloidosis", nor "puromycin aminonucleoside ( AMNS )" "-
-	// aminonucleoside".
-	words := 0
-	for _, t := range d.Long[n:] {
-		if english.IsLetters(t) {
-			words++
-		}
-	}
-	if words < english.Alnum(d.Short) {
-		return 0
-	}
-	return n
-}
-
-// leadOutside returns how many words lead definition d's long form
-// whose initials its short form lacks, when the rest of the long form
-// matches the short form by itself ("maternal phenylketonuria ( PKU )":
-// 1); 0 otherwise. Such a definition may name the rest only, so its
-// long form is not contracted; extraLead decides when the rest is what
-// the abbreviation writes out.
-func leadOutside(d abbrev.Definition) int {
-	if d.Match == abbrev.MatchConcept {
-		return 0
-	}
-	short := strings.ToLower(d.Short)
-	n := 0
-	for n < len(d.Long)-1 && english.IsLetters(d.Long[n]) && !strings.ContainsRune(short, unicode.ToLower(english.FirstRune(d.Long[n]))) {
-		n++
-	}
-	if n == 0 || !english.IsLetters(d.Long[n]) || abbrev.Match(d.Short, strings.Join(d.Long[n:], " "), d.Type, nil) == "" {
-		return 0
-	}
-	return n
 }
 
 // with completes e, the plan of a mention of s written text, with toks

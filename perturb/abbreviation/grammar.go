@@ -147,6 +147,20 @@ var siteRules = []siteRule{
 		}
 		return false
 	}},
+	// Joined by a hyphen to another abbreviation or symbol, either
+	// side, an abbreviation is half of a compound name: "NS - NSAIDs"
+	// (non-selective NSAIDs) written "NS - non - steroidal anti -
+	// inflammatory drugs" was flagged in a reading of issue 32, as "CCR5
+	// - DD32" or "L - NAME" would be. Written out, the compound is half
+	// a name and half an abbreviation.
+	{"hyphen-joined to a symbol", func(st site) bool {
+		if st.dir != Expand {
+			return false
+		}
+		s, sp := st.s, st.sp
+		return sp.Start >= 2 && s.Tokens[sp.Start-1] == "-" && symbolToken(s.Tokens[sp.Start-2]) ||
+			sp.End+1 < len(s.Tokens) && s.Tokens[sp.End] == "-" && symbolToken(s.Tokens[sp.End+1])
+	}},
 	// Before an acronym it premodifies, a long form makes a stack of
 	// names a writer breaks up: "In the CTX HDL" written "In the
 	// cerebrotendinous xanthomatosis HDL" (flagged in a reading of
@@ -169,6 +183,12 @@ var siteRules = []siteRule{
 	}},
 }
 
+// symbolToken reports whether token t is an abbreviation or a symbol:
+// "NS", "NSAIDs", "CCR5", "L"; not "2", "induced" or "p53".
+func symbolToken(t string) bool {
+	return umls.IsAbbreviation(english.Compact(t)) && strings.ContainsFunc(t, unicode.IsUpper)
+}
+
 // countRE matches a count: "1460", "1 , 489" ends in "489".
 var countRE = regexp.MustCompile(`^[0-9]+$`)
 
@@ -184,7 +204,7 @@ func words(s string) map[string]bool {
 var (
 	// geneParts are the words after a gene's symbol that name a part or
 	// a product of the gene (rule "gene part").
-	geneParts = words("promoter promoters isoform isoforms mrna mrnas transcript transcripts exon exons intron introns cdna cdnas")
+	geneParts = words("promoter promoters isoform isoforms mrna mrnas transcript transcripts exon exons intron introns cdna cdnas codon codons")
 	// diseaseGenes are the words after a disease's symbol that make it
 	// the gene's (rule "gene of a disease").
 	diseaseGenes = words("gene genes locus loci allele alleles protein proteins product products homologue homologues homolog homologs")

@@ -13,7 +13,10 @@
 // "Iso", "isoproterenol"), or all of them in another order with the
 // first one starting a word ("cGMP", "guanosine 3',5'-cyclic
 // monophosphate"), or, when the caller has a concept store, the two
-// must name one concept ("BCNU", "carmustine").
+// must name one concept ("BCNU", "carmustine"). The long form then
+// starts where the abbreviation does (Align): "idiopathic Parkinson ' s
+// disease ( PD )" defines "Parkinson ' s disease", and "Long - term
+// anti - cytomegalovirus ( CMV )" nothing.
 package abbrev
 
 import (
@@ -41,10 +44,19 @@ type Definition struct {
 	Type      string
 	Short     string   // compact short form: "5-FU"
 	ShortToks []string // short-form tokens as written: "5", "-", "FU"
-	Long      []string // long-form tokens as written
+	// Long holds the long form's tokens as written: those of the gold
+	// mention LongSpan, or its tail from the word the abbreviation's
+	// first letter starts (Align: "idiopathic Parkinson ' s disease (
+	// PD )" defines "Parkinson ' s disease").
+	Long      []string
 	LongSpan  iob.Span
 	ShortSpan iob.Span
 	Match     string // a Match* constant
+	// Outside counts the tokens that lead Long outside the
+	// abbreviation's letters, kept because the letters cannot tell the
+	// abbreviation from the whole ("maternal phenylketonuria ( PKU )":
+	// 1; Align). A contraction would drop them.
+	Outside int
 	// AtStart: the long form begins its sentence (english.SentenceStart),
 	// so the capital of its first word may be the sentence's, not the
 	// name's.
@@ -92,9 +104,13 @@ func Find(s conll.Sentence, same SameConcept) []Definition {
 		if match == "" {
 			continue
 		}
-		d := Definition{Type: l.Type, Short: strings.Clone(short), LongSpan: l, ShortSpan: sh, Match: match,
-			AtStart: english.SentenceStart(s.Tokens, l.Start)}
-		for _, t := range s.Tokens[l.Start:l.End] {
+		longToks, outside, match := Align(short, s.Tokens[l.Start:l.End], match)
+		if longToks == nil {
+			continue
+		}
+		d := Definition{Type: l.Type, Short: strings.Clone(short), LongSpan: l, ShortSpan: sh, Match: match, Outside: outside,
+			AtStart: longToks[0] == s.Tokens[l.Start] && len(longToks) == l.End-l.Start && english.SentenceStart(s.Tokens, l.Start)}
+		for _, t := range longToks {
 			d.Long = append(d.Long, strings.Clone(t))
 		}
 		for _, t := range shortToks {
