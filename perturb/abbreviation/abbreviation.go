@@ -323,6 +323,9 @@ type sentenceContext struct {
 	// longKept holds the definitions (longKey) whose long form a sentence
 	// after them wrote out again, with no use of the short form since.
 	longKept map[string]bool
+	// written holds the abbreviations written in parentheses after a
+	// word before s and in s (abbrev.FindWritten), definitions or not.
+	written []abbrev.Written
 }
 
 // longKey identifies a definition in sentenceContext.longKept.
@@ -335,7 +338,11 @@ type reader struct {
 	docs   bool                  // the input marks documents: definitions hold to the document's end
 	window [][]abbrev.Definition // without marks, the last sentences' definitions, oldest first
 	defs   []abbrev.Definition   // what the next sentence may use
-	opened bool                  // the last heading opened an abstract ("BACKGROUND :")
+	// writtenWindow and written are window and defs for the
+	// abbreviations written in parentheses (abbrev.FindWritten).
+	writtenWindow [][]abbrev.Written
+	written       []abbrev.Written
+	opened        bool // the last heading opened an abstract ("BACKGROUND :")
 	// longKept is sentenceContext.longKept for the next sentence; a new
 	// map whenever it changes, since the contexts handed out share it.
 	longKept map[string]bool
@@ -352,6 +359,7 @@ func (a *Abbreviator) NewDocumentReader(run perturb.RunInfo) perturb.DocumentRea
 func (r *reader) Observe(s conll.Sentence) perturb.DocState {
 	if s.DocStart {
 		r.docs, r.window, r.defs, r.longKept = true, nil, nil, nil // a new document defines its own
+		r.writtenWindow, r.written = nil, nil
 	}
 	if !r.docs {
 		// Without marks, an opening heading after the sections of
@@ -364,18 +372,31 @@ func (r *reader) Observe(s conll.Sentence) perturb.DocState {
 			if opening(h) && !r.opened && len(r.window) > 1 {
 				r.window = r.window[len(r.window)-1:]
 				r.defs = slices.Clone(r.window[0])
+				r.writtenWindow = r.writtenWindow[len(r.writtenWindow)-1:]
+				r.written = slices.Clone(r.writtenWindow[0])
 			}
 			r.opened = opening(h)
 		}
 	}
 	own := abbrev.Find(s, r.a.sameConcept)
-	sc := &sentenceContext{before: r.defs, defining: len(own) > 0, run: r.run, longKept: r.longKept}
+	written := abbrev.FindWritten(s)
+	if len(written) > 0 {
+		r.written = append(slices.Clip(r.written), written...)
+	}
+	sc := &sentenceContext{before: r.defs, defining: len(own) > 0, run: r.run, longKept: r.longKept, written: r.written}
 	r.keepLong(s, own)
 	if r.docs {
 		if len(own) > 0 {
 			r.defs = append(slices.Clip(r.defs), own...)
 		}
 		return sc
+	}
+	r.writtenWindow = append(r.writtenWindow, written)
+	if len(r.writtenWindow) > AbbreviationWindow {
+		if len(r.writtenWindow[0]) > 0 {
+			r.written = slices.Concat(r.writtenWindow[1:]...)
+		}
+		r.writtenWindow = r.writtenWindow[1:]
 	}
 	changed := len(own) > 0
 	r.window = append(r.window, own)
@@ -562,7 +583,7 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 	if english.SentenceStart(s.Tokens, sp.Start) {
 		toks = english.Capitalize(toks, "X")
 	}
-	if siteRefused(site{dir: Expand, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type)}) != "" {
+	if siteRefused(site{dir: Expand, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type), standard: e.term == TermStandardLongForm, written: sc.writtenAbbreviations()}) != "" {
 		return e, OutcomeFiltered
 	}
 	return e.with(s, toks, text)
@@ -635,6 +656,14 @@ func (e edit) with(s conll.Sentence, toks []string, text string) (edit, string) 
 	}
 	e.toks = toks
 	return e, OutcomeReplaced
+}
+
+// writtenAbbreviations returns sc.written; nil for no context.
+func (sc *sentenceContext) writtenAbbreviations() []abbrev.Written {
+	if sc == nil {
+		return nil
+	}
+	return sc.written
 }
 
 // latest returns the most recent definition before the sentence that ok

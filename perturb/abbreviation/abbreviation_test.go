@@ -488,6 +488,42 @@ func TestSiteRules(t *testing.T) {
 	}
 }
 
+// TestDefinedOtherwise: a long form the document wrote before the
+// abbreviation in parentheses, taken as no definition, is replaced by
+// no other standard long form (BioRED devel, BC5CDR test).
+func TestDefinedOtherwise(t *testing.T) {
+	for _, tt := range []struct {
+		text, toks string
+		standard   bool
+		written    string // the document's sentences, "|" between them
+		want       string
+	}{
+		{"the prognosis of CRC patients", "colorectal cancer", true, "transition ( EMT ) | Colorectal adenocarcinoma ( CRC ) is",
+			"defined otherwise in the text"},
+		{"the prognosis of CRCs was", "colorectal cancers", true, "Colorectal adenocarcinoma ( CRC ) is", "defined otherwise in the text"},
+		{"dose lisinopril in CHF .", "congestive heart failure", true, "patients with chronic heart failure ( CHF ) , but",
+			"defined otherwise in the text"},
+		// The standard long form is the document's; a long form of the
+		// document's definition; no parentheses.
+		{"criteria for MI , as well", "myocardial infarction", true, "diagnosis of myocardial infarction ( MI ) difficult", ""},
+		{"the complexity of CMV isolates", "cytomegalovirus", true, "Long - term anti - cytomegalovirus ( CMV ) therapy", ""},
+		{"the prognosis of CRCs was", "colorectal cancers", true, "of colorectal cancer ( CRC ) and", ""},
+		{"the prognosis of CRC patients", "colorectal adenocarcinoma", false, "Colorectal adenocarcinoma ( CRC ) is", ""},
+		{"the prognosis of CRC patients", "colorectal cancer", true, "transition ( EMT ) is", ""},
+	} {
+		s := sentence(tt.text, strings.Repeat("O ", 3)+"B-Disease"+strings.Repeat(" O", len(strings.Fields(tt.text))-4))
+		var written []abbrev.Written
+		for _, w := range strings.Split(tt.written, "|") {
+			written = append(written, abbrev.FindWritten(conll.Sentence{Tokens: strings.Fields(w)})...)
+		}
+		st := site{dir: Expand, s: s, sp: iob.Spans(s.Tags)[0], toks: strings.Fields(tt.toks), diso: true,
+			standard: tt.standard, written: written}
+		if got := siteRefused(st); got != tt.want {
+			t.Errorf("%q -> %q (standard %v, after %q): refused by %q, want %q", tt.text, tt.toks, tt.standard, tt.written, got, tt.want)
+		}
+	}
+}
+
 func TestSentenceRules(t *testing.T) {
 	for _, tt := range []struct {
 		text, tags string
@@ -521,6 +557,16 @@ func TestSentenceRules(t *testing.T) {
 			[]bool{true, false}, []bool{true, false}, ""},
 		{"observed were comparable in AZT and PHZ treated mice", "O O O O B-Chemical O B-Chemical O O",
 			[]bool{true, true}, []bool{true, true}, ""},
+		// The other half an abbreviation that starts a mention or is
+		// none (BioRED devel), across a word; across a comma only a
+		// mention.
+		{"the risks of hospitalization for AMI and GI bleeding among", "O O O O O B-Disease O B-Disease I-Disease O",
+			[]bool{true, false}, []bool{false, false}, "half of a pair"},
+		{"for GI bleeding or AMI among", "O B-Disease I-Disease O B-Disease O", []bool{false, true}, []bool{false, false}, "half of a pair"},
+		{"for AMI and GI events", "O B-Disease O O O", []bool{true}, []bool{false}, "half of a pair"},
+		{"for AMI and GI bleeding among", "O B-Disease O B-Disease I-Disease O", []bool{true, true}, []bool{true, true}, ""},
+		{"After DOX , ECG changes were seen", "O B-Chemical O O O O O", []bool{true}, []bool{true}, ""},
+		{"After DOX and 2 mg of it", "O B-Chemical O O O O O", []bool{true}, []bool{true}, ""},
 		// One kept, one written out (BC5CDR test; NCBI-disease test).
 		{"4 . 10 in current users of any OC , 3 . 10 in users of second - generation OCs , and", "O O O O O O O O B-Chemical O O O O O O O O O O B-Chemical O O",
 			[]bool{false, true}, []bool{false, false}, "one kept, one written out"},

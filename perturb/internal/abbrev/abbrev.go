@@ -278,3 +278,67 @@ func InLongForm(s conll.Sentence, sp iob.Span) bool {
 func phraseWord(t string) bool {
 	return t == "-" || english.IsLetters(strings.ReplaceAll(t, "-", ""))
 }
+
+// Written is an abbreviation a sentence writes in parentheses right
+// after a word: Short compact ("CRC", "5-FU"), Before the tokens before
+// the "(" (at most WrittenBefore, a comma before it left out), whose
+// tail is the long form the writer gave it.
+type Written struct {
+	Short  string
+	Before []string
+}
+
+// WrittenBefore is the number of tokens Written.Before holds at most.
+const WrittenBefore = 8
+
+// LongFormIs reports whether w's writer gave it the long form toks:
+// Before ends with toks, in any case.
+func (w Written) LongFormIs(toks []string) bool {
+	return len(toks) > 0 && len(toks) <= len(w.Before) &&
+		slices.EqualFunc(w.Before[len(w.Before)-len(toks):], toks, strings.EqualFold)
+}
+
+// FindWritten returns the abbreviations s writes in parentheses right
+// after a word, gold mentions or not: "colorectal adenocarcinoma ( CRC
+// )", "Long - term anti - cytomegalovirus ( CMV )", "puromycin
+// aminonucleoside , ( PAN , 7 mg )", "chronic heart failure ( CHF )"
+// where the mention is "heart failure". Whether or not Find takes one as
+// a definition, the document gave the abbreviation a long form of its
+// own. The abbreviation is at most four tokens, closed by ")", "," or
+// ";". The strings are copied.
+func FindWritten(s conll.Sentence) []Written {
+	var out []Written
+	for j, t := range s.Tokens {
+		if t != "(" || j == 0 {
+			continue
+		}
+		w := j - 1
+		if s.Tokens[w] == "," && w > 0 {
+			w--
+		}
+		if !english.IsLetters(strings.ReplaceAll(s.Tokens[w], "-", "")) {
+			continue
+		}
+		k := j + 1
+		for k < len(s.Tokens) && k <= j+4 && !closesShort(s.Tokens[k]) {
+			k++
+		}
+		if k >= len(s.Tokens) || k == j+1 || !closesShort(s.Tokens[k]) {
+			continue
+		}
+		short := english.Compact(strings.Join(s.Tokens[j+1:k], " "))
+		if !umls.IsAbbreviation(short) || !strings.ContainsFunc(short, unicode.IsUpper) {
+			continue
+		}
+		x := Written{Short: strings.Clone(short)}
+		for _, b := range s.Tokens[max(0, w+1-WrittenBefore) : w+1] {
+			x.Before = append(x.Before, strings.Clone(b))
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// closesShort reports whether token t ends the short form FindWritten
+// reads.
+func closesShort(t string) bool { return t == ")" || t == "," || t == ";" }

@@ -293,3 +293,42 @@ func TestAlignCorpora(t *testing.T) {
 		}
 	}
 }
+
+func TestFindWritten(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string // short: the last three tokens before it
+	}{
+		{"Colorectal adenocarcinoma ( CRC ) is a common cancer", []string{"CRC: Colorectal adenocarcinoma"}},
+		{"Long - term anti - cytomegalovirus ( CMV ) therapy", []string{"CMV: anti - cytomegalovirus"}},
+		{"injection of puromycin aminonucleoside , ( PAN , 7 . 5 mg / kg )", []string{"PAN: of puromycin aminonucleoside"}},
+		{"with 5 - fluorouracil ( 5 - FU ; 10 mg ) and leucovorin ( LV )", []string{"5-FU: 5 - fluorouracil", "LV: ) and leucovorin"}},
+		{"selective serotonin reuptake inhibitors ( SSRIs ) and SSRIs ( n = 4 )", []string{"SSRIs: serotonin reuptake inhibitors"}},
+		// No word before, no abbreviation inside, or no close in reach.
+		{"( CRC ) is", nil},
+		{"in 12 ( CRC ) cases", nil},
+		{"patients ( n = 405 ) and controls ( P < 0 . 05 )", nil},
+		{"was 9 . 6 - fold ( 95 % CI 4 . 4 - 21 . 0 ) higher", nil},
+		{"the tumour ( which was large ) grew", nil},
+	} {
+		s := conll.Sentence{Tokens: strings.Fields(tt.text)}
+		var got []string
+		for _, w := range FindWritten(s) {
+			b := w.Before[max(0, len(w.Before)-3):]
+			got = append(got, w.Short+": "+strings.Join(b, " "))
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("FindWritten(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+	w := FindWritten(conll.Sentence{Tokens: strings.Fields("patients with chronic heart failure ( CHF ) , but")})[0]
+	for _, tt := range []struct {
+		long string
+		want bool
+	}{{"chronic heart failure", true}, {"Chronic Heart Failure", true}, {"heart failure", true}, {"congestive heart failure", false}, {"", false},
+		{"a b c d e f g h i j", false}} {
+		if got := w.LongFormIs(strings.Fields(tt.long)); got != tt.want {
+			t.Errorf("LongFormIs(%q) = %v, want %v", tt.long, got, tt.want)
+		}
+	}
+}
