@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 func TestReadLabels(t *testing.T) {
@@ -49,6 +51,34 @@ func TestReadLabels(t *testing.T) {
 	}
 	if _, err := ReadLabels(dup); !errors.Is(err, ErrLabels) {
 		t.Errorf("duplicate labels: %v, want ErrLabels", err)
+	}
+}
+
+// TestReadLabelsEndless: a label file of one endless line (/dev/zero),
+// or a dataset_info.json without end, is an error after a bounded read,
+// not a process filling memory (N03 of issue 31).
+func TestReadLabelsEndless(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip(err)
+	}
+	json := filepath.Join(t.TempDir(), "dataset_info.json")
+	if err := os.Symlink("/dev/zero", json); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		spec string
+		err  error
+		msg  string
+	}{
+		{"/dev/zero", limits.ErrLongLine, "/dev/zero:1: line longer than 16 MiB"},
+		{json, limits.ErrLargeDocument, json + ": document larger than 16 MiB"},
+	} {
+		t.Run("N03 "+filepath.Base(tt.spec), func(t *testing.T) {
+			_, err := ReadLabels(tt.spec)
+			if !errors.Is(err, tt.err) || !strings.HasPrefix(err.Error(), tt.msg) {
+				t.Errorf("err = %v, want %q", err, tt.msg)
+			}
+		})
 	}
 }
 

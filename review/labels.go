@@ -1,7 +1,6 @@
 package review
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"slices"
@@ -88,25 +87,17 @@ func (l *Labels) ReadFile(path string) error {
 		return err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if line == 1 {
-			text = strings.TrimPrefix(text, "\ufeff")
-		}
+	in := newLines(f, path, ErrLabels)
+	for in.scan() {
+		text := strings.TrimSpace(in.text)
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
 		if err := l.Parse(text); err != nil {
-			return &ParseError{File: path, Line: line, Err: err}
+			return &ParseError{File: path, Line: in.line, Err: err}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("read %s: %w", path, err)
-	}
-	return nil
+	return in.err
 }
 
 // kinds lists the kinds with labels of their own, sorted.
