@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
@@ -85,6 +86,16 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := checkOutputsMaking(o.outDir, read, written, o.force); err != nil {
 		return err
 	}
+	// One run at a time writes into --out: a second one would clear,
+	// replace or remove this one's files, and neither would be whole.
+	lock, err := atomicfile.LockDir(o.outDir)
+	if errors.Is(err, atomicfile.ErrLocked) {
+		return outDirError(&experiment.DirError{Dir: o.outDir, Err: err})
+	}
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
 	if err := experiment.ClearDir(o.outDir, o.force, read); err != nil {
 		return outDirError(err)
 	}
