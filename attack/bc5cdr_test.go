@@ -14,7 +14,7 @@ const corpusDir = "../../shared/corpora/BC5CDR-IOB"
 // TestBC5CDR: against both baselines trained on BC5CDR train, an attack
 // of part of the test split with one or two typos per sentence lowers
 // F1 far below a random set with as many typos (the full split is in
-// the README).
+// docs/attack.md).
 func TestBC5CDR(t *testing.T) {
 	if testing.Short() {
 		t.Skip("trains on the full corpus")

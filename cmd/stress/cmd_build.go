@@ -68,7 +68,7 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 		}
 		plan = &stressset.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.Kinds, Inputs: inputs, Dir: o.Out, Scheme: o.Scheme}
 		if plan.Dir == "" {
-			plan.Dir = sampleOutDir // "stress build" alone: the README's first command
+			plan.Dir = sampleOutDir // "stress build" alone, on the embedded sample
 		}
 	}
 	plan.Workers, plan.Version, plan.Opener = o.Workers, version, corpora(e)

@@ -77,7 +77,7 @@ func sameFiles(t *testing.T, what string, a, b map[string][]byte) {
 	}
 }
 
-// TestBuildSample is the README's first command: build the embedded
+// TestBuildSample is "stress build" alone: build the embedded
 // sample, print the stats table, and regenerate it from the manifest.
 func TestBuildSample(t *testing.T) {
 	dir := t.TempDir()

@@ -199,7 +199,7 @@ func judgeAndAvoid(t *testing.T, dir, key string, every int) map[avoidPair]bool 
 }
 
 // checkAvoidRebuild compares build b2, rebuilt with the avoid file of
-// the flagged pairs, with b1. The rule (README, synonym --avoid): a
+// the flagged pairs, with b1. The rule (docs/review.md, synonym --avoid): a
 // flagged pair is never made again; a row goes only when a flagged
 // pair covers it (the pair's words in the row's before and after:
 // "heart failure -> cardiac failure" also stops "congestive heart

@@ -1,7 +1,7 @@
 package main
 
 // The command-line layer: error hints, --labels and the command table.
-// How to add a command is in README.md ("Adding a command").
+// How to add a command is in docs/development.md ("Adding a command").
 
 import (
 	"context"

@@ -35,7 +35,7 @@ type modelFlags struct {
 func bindModel(f *flags, o *modelFlags) {
 	f.String(&o.spec.File, "model", "", "", "model `FILE` written by 'stress train'")
 	f.String(&o.spec.Command, "model-cmd", "", "", "external tagger `CMD` run once per corpus with sh -c: CoNLL tokens on stdin, CoNLL or one tag per line on stdout")
-	f.String(&o.spec.Server, "model-server", "", "", "external tagger `CMD` started once (sh -c) that answers JSON lines: {\"tokens\": [...]} -> {\"tags\": [...]} (see README)")
+	f.String(&o.spec.Server, "model-server", "", "", "external tagger `CMD` started once (sh -c) that answers JSON lines: {\"tokens\": [...]} -> {\"tags\": [...]} (see docs/models.md)")
 	f.Duration(&o.spec.Timeout, "timeout", defaultTimeout, timeoutHelp)
 	f.Bool(&o.spec.Strict, "strict-tags", "", false, "an unknown tag (not O, B-TYPE or I-TYPE with a type of the gold) is an error, not a warning")
 	o.changed = f.Changed

@@ -1,7 +1,10 @@
-// Package readme parses the command blocks of README.md and the markers
-// that say how a test runs them, so that no command the README shows can
-// go stale: readme_test.go builds stress, copies the repository to a
-// temporary directory and runs every block there.
+// Package readme parses the command blocks of README.md and docs/*.md and
+// the markers that say how a test runs them, so that no command the
+// documentation shows can go stale: readme_test.go builds stress, copies
+// the repository to a temporary directory and runs every block there,
+// README.md first, then docs/*.md in name order (a document may use what
+// the README's blocks made, such as mine.model, and nothing a later
+// document makes).
 //
 // A fenced block of shell (```sh) must follow, on the line just before
 // its fence, a marker saying how it is checked:
@@ -23,11 +26,16 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 )
 
-// Block is one fenced block of the README.
+// Block is one fenced block of a document.
 type Block struct {
+	File   string // the document, relative to the repository root
 	Line   int    // of the opening fence, 1-based
 	Lang   string // after the fence: sh, python, text, ...
 	Marker string // the marker comment before the fence, without <!-- -->, trimmed; "" if none
@@ -51,8 +59,9 @@ type Plan struct {
 	Skip                  string // reason
 }
 
-// Parse returns the fenced blocks of a Markdown document.
-func Parse(r io.Reader) ([]Block, error) {
+// Parse returns the fenced blocks of the Markdown document r, named file
+// (relative to the repository root) in errors and in each Block.
+func Parse(file string, r io.Reader) ([]Block, error) {
 	var out []Block
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -72,7 +81,7 @@ func Parse(r io.Reader) ([]Block, error) {
 			continue
 		}
 		if strings.HasPrefix(line, "```") {
-			cur = &Block{Line: n, Lang: strings.TrimSpace(strings.TrimPrefix(line, "```"))}
+			cur = &Block{File: file, Line: n, Lang: strings.TrimSpace(strings.TrimPrefix(line, "```"))}
 			if m, ok := strings.CutPrefix(strings.TrimSpace(prev), "<!--"); ok {
 				if m, ok = strings.CutSuffix(m, "-->"); ok {
 					cur.Marker = strings.TrimSpace(m)
@@ -85,7 +94,7 @@ func Parse(r io.Reader) ([]Block, error) {
 		return nil, err
 	}
 	if cur != nil {
-		return nil, fmt.Errorf("line %d: fence not closed", cur.Line)
+		return nil, fmt.Errorf("%s:%d: fence not closed", file, cur.Line)
 	}
 	return out, nil
 }
@@ -104,12 +113,12 @@ func (b Block) Plan() (Plan, error) {
 	var p Plan
 	spec, ok := strings.CutPrefix(b.Marker, "test:")
 	if !ok {
-		return p, fmt.Errorf("README.md:%d: a command block needs a <!-- test: ... --> marker on the line before it (see internal/readme)", b.Line)
+		return p, fmt.Errorf("%s:%d: a command block needs a <!-- test: ... --> marker on the line before it (see internal/readme)", b.File, b.Line)
 	}
 	spec = strings.TrimSpace(spec)
 	if reason, ok := strings.CutPrefix(spec, Skip); ok {
 		if strings.TrimSpace(reason) == "" {
-			return p, fmt.Errorf("README.md:%d: skip needs a reason", b.Line)
+			return p, fmt.Errorf("%s:%d: skip needs a reason", b.File, b.Line)
 		}
 		p.Skip = strings.TrimSpace(reason)
 		return p, nil
@@ -117,7 +126,7 @@ func (b Block) Plan() (Plan, error) {
 	if file, ok := strings.CutPrefix(spec, SameAs); ok {
 		p.SameAs = strings.TrimSpace(file)
 		if p.SameAs == "" {
-			return p, fmt.Errorf("README.md:%d: same-as needs a file", b.Line)
+			return p, fmt.Errorf("%s:%d: same-as needs a file", b.File, b.Line)
 		}
 		return p, nil
 	}
@@ -132,11 +141,11 @@ func (b Block) Plan() (Plan, error) {
 		case CI:
 			p.CI = true
 		default:
-			return p, fmt.Errorf("README.md:%d: unknown marker %q (run, shared, slow, ci, same-as FILE, skip REASON)", b.Line, m)
+			return p, fmt.Errorf("%s:%d: unknown marker %q (run, shared, slow, ci, same-as FILE, skip REASON)", b.File, b.Line, m)
 		}
 	}
 	if !p.Run && !p.CI {
-		return p, fmt.Errorf("README.md:%d: marker %q runs nothing (add run or ci)", b.Line, spec)
+		return p, fmt.Errorf("%s:%d: marker %q runs nothing (add run or ci)", b.File, b.Line, spec)
 	}
 	return p, nil
 }
@@ -166,7 +175,7 @@ func Commands(body string) []string {
 // squeeze trims s and replaces runs of spaces and tabs by one space.
 func squeeze(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// MissingOutput returns the lines of want (a README's output block)
+// MissingOutput returns the lines of want (a document's output block)
 // that are not lines of got, spaces squeezed; "..." lines and blank
 // lines match anything.
 func MissingOutput(want, got string) []string {
@@ -183,4 +192,110 @@ func MissingOutput(want, got string) []string {
 		missing = append(missing, l)
 	}
 	return missing
+}
+
+// Documents returns the documents whose blocks the tests run, relative to
+// the repository root root: README.md, then docs/*.md in name order.
+func Documents(root string) ([]string, error) {
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		return nil, err
+	}
+	out := []string{"README.md"}
+	for _, d := range docs {
+		rel, err := filepath.Rel(root, d)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, filepath.ToSlash(rel))
+	}
+	slices.Sort(out[1:])
+	return out, nil
+}
+
+// Link is a relative link of a document: [text](Target#Anchor).
+type Link struct {
+	Line           int
+	Target, Anchor string // Target "" for a link inside the document
+}
+
+// linkPattern matches a Markdown inline link; links inside code spans
+// are dropped by the caller.
+var linkPattern = regexp.MustCompile(`\]\(([^()\s]*)\)`)
+
+// Links returns the relative links of a Markdown document (not those
+// with a scheme, such as https:, nor those in fenced blocks or code spans).
+func Links(doc string) []Link {
+	var out []Link
+	fenced := false
+	for n, line := range strings.Split(doc, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+			continue
+		}
+		if fenced {
+			continue
+		}
+		for _, m := range linkPattern.FindAllStringSubmatchIndex(stripCode(line), -1) {
+			dest := stripCode(line)[m[2]:m[3]]
+			if dest == "" || strings.Contains(dest, ":") {
+				continue
+			}
+			target, anchor, _ := strings.Cut(dest, "#")
+			out = append(out, Link{Line: n + 1, Target: target, Anchor: anchor})
+		}
+	}
+	return out
+}
+
+// stripCode blanks the code spans of a line, keeping its length.
+func stripCode(line string) string {
+	b := []byte(line)
+	in := false
+	for i, c := range b {
+		if c == '`' {
+			in = !in
+			continue
+		}
+		if in {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// Anchors returns the anchors GitHub gives the headings of a Markdown
+// document: lower case, spaces to hyphens, punctuation other than
+// hyphens and underscores dropped, "-1", "-2", ... after a repeat.
+func Anchors(doc string) map[string]bool {
+	out := map[string]bool{}
+	seen := map[string]int{}
+	fenced := false
+	for _, line := range strings.Split(doc, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+			continue
+		}
+		if fenced || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		title := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		var b strings.Builder
+		for _, r := range strings.ToLower(title) {
+			switch {
+			case r == ' ':
+				b.WriteByte('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		slug := b.String()
+		if n := seen[slug]; n > 0 {
+			out[fmt.Sprintf("%s-%d", slug, n)] = true
+		} else {
+			out[slug] = true
+		}
+		seen[slug]++
+	}
+	return out
 }

@@ -18,7 +18,7 @@ func TestParse(t *testing.T) {
 	doc := "text\n<!-- test: run, shared -->\n```sh\nstress run \\\n    --out x   # comment\n\n# alone\nls\n```\n" +
 		"<!-- file: a.py -->\n```python\nprint(1)\n```\n```sh\nunmarked\n```\n<!-- test: skip needs a GPU -->\n```sh\nx\n```\n" +
 		"<!-- test: same-as scripts/r.sh -->\n```sh\ny\n```\n<!-- test: bogus -->\n```sh\nz\n```\n<!-- test: shared -->\n```sh\nz\n```\n"
-	blocks, err := Parse(strings.NewReader(doc))
+	blocks, err := Parse("README.md", strings.NewReader(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,29 +57,89 @@ func TestParse(t *testing.T) {
 	if m := MissingOutput("  a   b\n...\nc\n", "x\na b\n"); !slices.Equal(m, []string{"c"}) {
 		t.Errorf("missing %q", m)
 	}
-	if _, err := Parse(strings.NewReader("```sh\nx\n")); err == nil {
-		t.Error("an unclosed fence is not an error")
+	if _, err := Parse("docs/x.md", strings.NewReader("```sh\nx\n")); err == nil || !strings.Contains(err.Error(), "docs/x.md:1:") {
+		t.Errorf("an unclosed fence: %v", err)
 	}
 }
 
-// TestREADME runs the command blocks of README.md as its markers say
-// (see the package comment), in order, in a copy of the repository with
-// a freshly built stress on PATH and ../shared beside it when the
-// corpora are there. Blocks that need the corpora are skipped with a
-// message without them, slow ones without STRESS_README_SLOW=1.
+func TestLinksAndAnchors(t *testing.T) {
+	doc := "# Title\n## Your model: a command or a server\n## PubTator, BioC and brat\n## Title\n" +
+		"see [a](#title-1), [b](docs/x.md#y), [c](https://x.org/a#b), `[d](no.md)` and [e](z.md)\n```sh\n[f](g.md)\n```\n"
+	a := Anchors(doc)
+	for _, want := range []string{"title", "title-1", "your-model-a-command-or-a-server", "pubtator-bioc-and-brat"} {
+		if !a[want] {
+			t.Errorf("no anchor %q in %v", want, a)
+		}
+	}
+	got := Links(doc)
+	want := []Link{{5, "", "title-1"}, {5, "docs/x.md", "y"}, {5, "z.md", ""}}
+	if !slices.Equal(got, want) {
+		t.Errorf("links %+v, want %+v", got, want)
+	}
+}
+
+// TestDocLinks checks that every relative link of README.md and docs/*.md
+// names a file of the repository and, after a #, a heading of it: the
+// documentation is split across files, and a moved section must not
+// leave a link behind.
+func TestDocLinks(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs, err := Documents(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, doc := range docs {
+		data, err := os.ReadFile(filepath.Join(root, doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range Links(string(data)) {
+			target := doc
+			if l.Target != "" {
+				target = filepath.ToSlash(filepath.Join(filepath.Dir(doc), l.Target))
+			}
+			td, err := os.ReadFile(filepath.Join(root, target))
+			if err != nil {
+				t.Errorf("%s:%d: link to %s: %v", doc, l.Line, l.Target, err)
+				continue
+			}
+			if l.Anchor != "" && strings.HasSuffix(target, ".md") && !Anchors(string(td))[l.Anchor] {
+				t.Errorf("%s:%d: %s has no heading #%s", doc, l.Line, target, l.Anchor)
+			}
+		}
+	}
+}
+
+// TestREADME runs the command blocks of README.md and docs/*.md as their
+// markers say (see the package comment), in order, README.md first, in
+// one copy of the repository with a freshly built stress on PATH and
+// ../shared beside it when the corpora are there. Blocks that need the
+// corpora are skipped with a message without them, slow ones without
+// STRESS_README_SLOW=1.
 func TestREADME(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(filepath.Join(root, "README.md"))
+	docs, err := Documents(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks, err := Parse(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
+	var blocks []Block
+	for _, doc := range docs {
+		f, err := os.Open(filepath.Join(root, doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Parse(doc, f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks = append(blocks, b...)
 	}
 	// Every command block is marked, whatever this run executes.
 	for _, b := range blocks {
@@ -93,7 +153,7 @@ func TestREADME(t *testing.T) {
 		return
 	}
 	if testing.Short() {
-		t.Skip("-short: the README's commands are not run")
+		t.Skip("-short: the documents' commands are not run")
 	}
 	tmp := t.TempDir()
 	bin, gobin, repo := filepath.Join(tmp, "bin"), filepath.Join(tmp, "gobin"), filepath.Join(tmp, "repo")
@@ -117,23 +177,25 @@ func TestREADME(t *testing.T) {
 	env := append(os.Environ(), "GOBIN="+gobin, "PATH="+gobin+string(os.PathListSeparator)+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	slow := os.Getenv("STRESS_README_SLOW") != ""
 
-	lastOutput, lastLine := "", 0
+	lastOutput, lastLine, lastFile := "", 0, ""
 	for _, b := range blocks {
+		at := fmt.Sprintf("%s:%d", b.File, b.Line)
+		name := strings.ReplaceAll(strings.TrimSuffix(b.File, ".md"), "/", "-") + fmt.Sprintf("-line%d", b.Line)
 		switch {
 		case strings.HasPrefix(b.Marker, "file:"):
-			name := strings.TrimSpace(strings.TrimPrefix(b.Marker, "file:"))
-			if err := os.WriteFile(filepath.Join(repo, name), []byte(b.Body), 0o755); err != nil {
+			file := strings.TrimSpace(strings.TrimPrefix(b.Marker, "file:"))
+			if err := os.WriteFile(filepath.Join(repo, file), []byte(b.Body), 0o755); err != nil {
 				t.Fatal(err)
 			}
 			continue
 		case b.Marker == "output":
-			t.Run(fmt.Sprintf("line%d-output", b.Line), func(t *testing.T) {
-				if lastLine == 0 {
-					t.Skipf("README.md:%d: the command block before it did not run", b.Line)
+			t.Run(name+"-output", func(t *testing.T) {
+				if lastLine == 0 || lastFile != b.File {
+					t.Skipf("%s: the command block before it did not run", at)
 				}
 				if m := MissingOutput(b.Body, lastOutput); len(m) > 0 {
-					t.Errorf("README.md:%d shows lines the block at line %d does not print:\n%s\n--- it printed:\n%s",
-						b.Line, lastLine, strings.Join(m, "\n"), lastOutput)
+					t.Errorf("%s shows lines the block at line %d does not print:\n%s\n--- it printed:\n%s",
+						at, lastLine, strings.Join(m, "\n"), lastOutput)
 				}
 			})
 			continue
@@ -141,11 +203,11 @@ func TestREADME(t *testing.T) {
 			continue
 		}
 		p, _ := b.Plan()
-		lastLine = 0
-		t.Run(fmt.Sprintf("line%d", b.Line), func(t *testing.T) {
+		lastLine, lastFile = 0, b.File
+		t.Run(name, func(t *testing.T) {
 			switch {
 			case p.Skip != "":
-				t.Skipf("README.md:%d: not run: %s", b.Line, p.Skip)
+				t.Skipf("%s: not run: %s", at, p.Skip)
 			case p.SameAs != "":
 				data, err := os.ReadFile(filepath.Join(root, p.SameAs))
 				if err != nil {
@@ -153,7 +215,7 @@ func TestREADME(t *testing.T) {
 				}
 				for _, c := range Commands(b.Body) {
 					if !strings.Contains(strings.Join(Commands(string(data)), "\n"), c) {
-						t.Errorf("README.md:%d: %q is not in %s", b.Line, c, p.SameAs)
+						t.Errorf("%s: %q is not in %s", at, c, p.SameAs)
 					}
 				}
 				return
@@ -164,14 +226,14 @@ func TestREADME(t *testing.T) {
 				}
 				for _, c := range Commands(b.Body) {
 					if !slices.Contains(Commands(string(data)), c) {
-						t.Errorf("README.md:%d: %q is not run by .ci/run", b.Line, c)
+						t.Errorf("%s: %q is not run by .ci/run", at, c)
 					}
 				}
 				return
 			case p.Shared && !haveShared:
-				t.Skipf("README.md:%d: needs the corpora in %s", b.Line, shared)
+				t.Skipf("%s: needs the corpora in %s", at, shared)
 			case p.Slow && !slow:
-				t.Skipf("README.md:%d: slow; run with STRESS_README_SLOW=1", b.Line)
+				t.Skipf("%s: slow; run with STRESS_README_SLOW=1", at)
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 			defer cancel()
@@ -181,9 +243,9 @@ func TestREADME(t *testing.T) {
 			cmd.Stdout, cmd.Stderr = &out, &out
 			start := time.Now()
 			err := cmd.Run()
-			t.Logf("README.md:%d ran in %.1f s", b.Line, time.Since(start).Seconds())
+			t.Logf("%s ran in %.1f s", at, time.Since(start).Seconds())
 			if err != nil {
-				t.Fatalf("README.md:%d: %v\n%s\n--- output:\n%s", b.Line, err, b.Body, out.String())
+				t.Fatalf("%s: %v\n%s\n--- output:\n%s", at, err, b.Body, out.String())
 			}
 			lastOutput, lastLine = out.String(), b.Line
 		})
