@@ -16,6 +16,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/browsertest"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -148,7 +149,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	rep.Provenance = wideProvenance()
 	dir := t.TempDir()
 	var buf bytes.Buffer
-	if err := rep.WriteHTML(&buf); err != nil {
+	if err := rep.Write(&buf, report.HTML); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()

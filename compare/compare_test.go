@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll/score"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -122,8 +123,8 @@ func TestBootstrapDeterministicAndSensible(t *testing.T) {
 	a := tiny(t, 500)
 	b := tiny(t, 500)
 	ja, jb := new(bytes.Buffer), new(bytes.Buffer)
-	must(t, a.Write(ja, JSON))
-	must(t, b.Write(jb, JSON))
+	must(t, a.Write(ja, report.JSON))
+	must(t, b.Write(jb, report.JSON))
 	if ja.String() != jb.String() {
 		t.Fatal("same seed, different reports")
 	}
@@ -154,7 +155,7 @@ func TestWorkersDoNotChangeResults(t *testing.T) {
 		rep, err := c.Report(context.Background())
 		must(t, err)
 		var b bytes.Buffer
-		must(t, rep.Write(&b, JSON))
+		must(t, rep.Write(&b, report.JSON))
 		out = append(out, b.String())
 	}
 	if out[0] != out[1] || out[0] != out[2] {
@@ -265,14 +266,10 @@ func TestGolden(t *testing.T) {
 	rep := tiny(t, 200)
 	for _, g := range []struct {
 		file string
-		f    Format
-	}{{"tiny.txt", Text}, {"tiny.md", Markdown}, {"tiny.json", JSON}, {"tiny.csv", CSV}, {"tiny.html.golden", -1}} {
+		f    report.Format
+	}{{"tiny.txt", report.Text}, {"tiny.md", report.Markdown}, {"tiny.json", report.JSON}, {"tiny.csv", report.CSV}, {"tiny.html.golden", report.HTML}} {
 		var b bytes.Buffer
-		if g.f < 0 {
-			must(t, rep.WriteHTML(&b))
-		} else {
-			must(t, rep.Write(&b, g.f))
-		}
+		must(t, rep.Write(&b, g.f))
 		path := filepath.Join("testdata", g.file)
 		if *update {
 			must(t, os.WriteFile(path, b.Bytes(), 0o644))
@@ -283,17 +280,6 @@ func TestGolden(t *testing.T) {
 		if !bytes.Equal(b.Bytes(), want) {
 			t.Errorf("%s differs from golden (run go test -update):\n%s", g.file, b.String())
 		}
-	}
-}
-
-func TestParseFormat(t *testing.T) {
-	for in, want := range map[string]Format{"text": Text, "md": Markdown, "markdown": Markdown, "JSON": JSON, "csv": CSV} {
-		if f, err := ParseFormat(in); err != nil || f != want {
-			t.Errorf("ParseFormat(%q) = %v, %v", in, f, err)
-		}
-	}
-	if _, err := ParseFormat("xml"); err == nil {
-		t.Error("ParseFormat(xml) succeeded")
 	}
 }
 
@@ -319,7 +305,7 @@ func TestMarkdownEscapesCells(t *testing.T) {
 	rep, err := c.Report(context.Background())
 	must(t, err)
 	var b strings.Builder
-	must(t, rep.Write(&b, Markdown))
+	must(t, rep.Write(&b, report.Markdown))
 	if !strings.Contains(b.String(), `a\|b`) {
 		t.Fatalf("no escaped name in:\n%s", b.String())
 	}
@@ -397,7 +383,7 @@ func TestNotMeasured(t *testing.T) {
 			}
 		}
 	}
-	for _, f := range []Format{Text, Markdown} {
+	for _, f := range []report.Format{report.Text, report.Markdown} {
 		var b bytes.Buffer
 		must(t, rep.Write(&b, f))
 		if !strings.Contains(b.String(), "not measured") || !strings.Contains(b.String(), "synonym not measured: it changed 0 of 2 gold mentions") {
@@ -405,18 +391,18 @@ func TestNotMeasured(t *testing.T) {
 		}
 	}
 	var b bytes.Buffer
-	must(t, rep.Write(&b, CSV))
+	must(t, rep.Write(&b, report.CSV))
 	if !strings.Contains(b.String(), "sys,synonym,overall,2,2,2,100,100,100,100,100,,,,") {
 		t.Errorf("CSV:\n%s", b.String())
 	}
 	b.Reset()
-	must(t, rep.Write(&b, JSON))
+	must(t, rep.Write(&b, report.JSON))
 	if !strings.Contains(b.String(), `"not_measured": true`) || !strings.Contains(b.String(), `"mentions_replaced": 0`) ||
 		strings.Count(b.String(), `"drop"`) != 2 { // K's, overall and for GENE; none for synonym
 		t.Errorf("JSON:\n%s", b.String())
 	}
 	b.Reset()
-	must(t, rep.WriteHTML(&b))
+	must(t, rep.Write(&b, report.HTML))
 	if !strings.Contains(b.String(), "synonym not measured") || !strings.Contains(b.String(), "<td class=\"num\">not measured</td>") {
 		t.Error("HTML says nothing of the set not measured")
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/conll/score"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -44,13 +45,13 @@ func TestErrorBreakdown(t *testing.T) {
 	if got.Gold() != o.Gold || got.Pred() != o.Pred || got.Correct != o.Correct {
 		t.Errorf("breakdown %+v does not add up to the score %+v", got, o)
 	}
-	for _, f := range []Format{Text, Markdown, CSV} {
+	for _, f := range []report.Format{report.Text, report.Markdown, report.CSV} {
 		var b strings.Builder
 		if err := rep.Write(&b, f); err != nil {
 			t.Fatal(err)
 		}
 		s := b.String()
-		if f == CSV {
+		if f == report.CSV {
 			if !strings.Contains(s, "m,O,overall,5,5,1,") || !strings.HasSuffix(strings.Split(s, "\n")[1], ",1,1,1,1,1,,,") {
 				t.Errorf("csv:\n%s", s)
 			}
@@ -125,7 +126,7 @@ func TestReferenceSplit(t *testing.T) {
 		t.Error("the reference has no reference split")
 	}
 	var b strings.Builder
-	rep.Write(&b, Text)
+	rep.Write(&b, report.Text)
 	if !strings.Contains(b.String(), "perturbed F1 on O") {
 		t.Errorf("text report lacks the O columns:\n%s", b.String())
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -48,7 +49,7 @@ func Example() {
 	res := rep.Systems[0].Results[1]
 	fmt.Printf("F1 on %s: %.2f, drop %.2f%%\n", res.Set, res.Overall.F1, res.Drop.Value)
 	fmt.Printf("perturbed entities F1 %.2f, untouched %.2f\n", res.Perturbed.F1, res.Untouched.F1)
-	rep.Write(os.Stdout, compare.CSV)
+	rep.Write(os.Stdout, report.CSV)
 	// Output:
 	// F1 on keyboard: 66.67, drop 33.33%
 	// perturbed entities F1 0.00, untouched 80.00

@@ -1,67 +1,53 @@
 package compare
 
 import (
-	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/stress-ner/stress/conll/score"
-	"github.com/stress-ner/stress/internal/reportformat"
-	"github.com/stress-ner/stress/internal/textutil"
+	"github.com/stress-ner/stress/report"
 )
 
-// Format is an output format of a Report (reportformat.Format, shared
-// with the other reports).
-type Format = reportformat.Format
-
-// Formats of WriteTo.
-const (
-	Text     = reportformat.Text     // aligned terminal tables
-	Markdown = reportformat.Markdown // GitHub-flavoured Markdown tables
-	JSON     = reportformat.JSON     // the Report as indented JSON
-	CSV      = reportformat.CSV      // one row per system, set and scope
-)
-
-// ParseFormat returns the Format named s ("text", "markdown", "json",
-// "csv").
-func ParseFormat(s string) (Format, error) { return reportformat.Parse(s) }
-
-// Write writes r to w in format f.
-func (r *Report) Write(w io.Writer, f Format) error {
-	switch f {
-	case Markdown:
-		return r.writeTables(w, true)
-	case JSON:
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
-	case CSV:
-		return r.writeCSV(w)
-	}
-	return r.writeTables(w, false)
+// Write writes r to w in format f (report.Text, report.Markdown,
+// report.JSON, report.CSV or report.HTML).
+func (r *Report) Write(w io.Writer, f report.Format) error {
+	return report.Render(w, f, r.Document())
 }
 
-// table is a titled grid of cells shared by the text, Markdown and HTML
-// renderers, so that all show the same figures.
-type table struct {
-	ID     string // anchor in HTML
-	Title  string
-	Note   string // a sentence under the title: how to read the table
-	Header []string
-	Rows   [][]string
-	// Right marks numeric columns (right-aligned).
-	Right []bool
-	// Figure marks a table the HTML page shows as a figure instead.
-	Figure bool
-	// Group is the number of leading columns that describe a group of
-	// consecutive rows (a set in the headline): written once per group.
-	Group int
+// WriteHTMLFile writes the HTML report to path atomically (a temporary
+// file put in place when complete). Unless replace is set (--force), a
+// file at path, there already or appearing meanwhile, is not replaced:
+// the error wraps atomicfile.ErrExists.
+func (r *Report) WriteHTMLFile(path string, replace bool) error {
+	return report.WriteFile(path, report.HTML, r.Document(), replace)
+}
+
+// Document returns r as the report formats see it: the title and
+// provenance, the provenance tables, the headline, the charts (HTML),
+// the other tables, the examples, the glossary (HTML) and last the
+// token confusion (heat maps in HTML); r itself as JSON, and the rows
+// of CSVHeader.
+func (r *Report) Document() *report.Document {
+	d := &report.Document{Title: r.title(), Lines: r.provenanceLines(), JSON: r, EscapeHTML: true, CSV: r.csvRows()}
+	for _, t := range r.provenanceTables() {
+		d.Sections = append(d.Sections, t)
+	}
+	tables, confusion := r.tables()
+	headline := tables[0]
+	headline.NotMeasured = r.notMeasuredRows()
+	d.Sections = append(d.Sections, headline, r.charts())
+	for _, t := range tables[1:] {
+		d.Sections = append(d.Sections, t)
+	}
+	if len(r.Examples) > 0 {
+		d.Sections = append(d.Sections, r.examples())
+	}
+	d.Sections = append(d.Sections, r.glossary(), confusion)
+	return d
 }
 
 func f2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
@@ -165,26 +151,26 @@ func (r *Report) provenanceLines() []string {
 }
 
 // provenanceTables are the inputs, systems and kinds of the report.
-func (r *Report) provenanceTables() []table {
+func (r *Report) provenanceTables() []*report.Table {
 	p := r.Provenance
 	if p == nil {
 		return nil
 	}
-	in := table{ID: "inputs", Title: "Inputs",
+	in := &report.Table{ID: "inputs", Title: "Inputs",
 		Header: []string{"role", "file", "sha256", "sentences", "tokens", "mentions"},
 		Right:  []bool{false, false, false, true, true, false}}
 	for _, i := range p.Inputs {
 		in.Rows = append(in.Rows, []string{i.Role, i.Path, i.SHA256, strconv.Itoa(i.Sentences), strconv.Itoa(i.Tokens), mentionsByType(i.Mentions, i.Types)})
 	}
-	sys := table{ID: "systems", Title: "Systems", Header: []string{"system", "kind", "source", "sha256"}, Right: []bool{false, false, false, false}}
+	sys := &report.Table{ID: "systems", Title: "Systems", Header: []string{"system", "kind", "source", "sha256"}, Right: []bool{false, false, false, false}}
 	for _, s := range p.Systems {
 		sys.Rows = append(sys.Rows, []string{s.Name, s.Kind, s.Source, s.SHA256})
 	}
-	kinds := table{ID: "kinds", Title: "Kinds of stress set", Header: []string{"set", "kind", "file", "sha256", "options"}, Right: []bool{false, false, false, false, false}}
+	kinds := &report.Table{ID: "kinds", Title: "Kinds of stress set", Header: []string{"set", "kind", "file", "sha256", "options"}, Right: []bool{false, false, false, false, false}}
 	for _, k := range p.Kinds {
 		kinds.Rows = append(kinds.Rows, []string{k.Set, k.Name, k.File, k.SHA256, options(k.Options)})
 	}
-	out := []table{in, sys}
+	out := []*report.Table{in, sys}
 	if len(kinds.Rows) > 0 {
 		out = append(out, kinds)
 	}
@@ -262,8 +248,8 @@ func (r *Report) setInfo(name string) SetInfo {
 // the set changed, F1 with its interval, the relative drop with its
 // interval and, for kinds that change mentions, F1 on the changed
 // mentions beside the same mentions on the reference.
-func (r *Report) headline() table {
-	t := table{ID: "headline", Title: "Headline: F1 and relative drop per set and system",
+func (r *Report) headline() *report.Table {
+	t := &report.Table{ID: "headline", Title: "Headline: F1 and relative drop per set and system",
 		Note: fmt.Sprintf("Changed: share of the set's sentences, tokens and gold mentions the kind changed. Drop: loss of F1 in %% of the F1 on %s. "+
 			"Changed mentions: F1 on the gold and predicted entities covering a changed token, and on the same entities in %s. "+
 			"A set that changed under %g%% of what its kind changes is not measured. No interval is shown over fewer than %d entities.", r.Reference, r.Reference, 100*MinChangedShare, MinEntities),
@@ -303,36 +289,36 @@ func (r *Report) headline() table {
 
 // tables returns the report's tables after the provenance: the
 // headline, drops per type, scores, errors and confusions, perturbed vs
-// untouched entities and system comparisons.
-func (r *Report) tables() []table {
-	var out []table
+// untouched entities and system comparisons; and the token confusion.
+func (r *Report) tables() ([]*report.Table, *report.HeatMaps) {
+	var out []*report.Table
 	out = append(out, r.headline())
-	main := table{ID: "scores",
+	main := &report.Table{ID: "scores",
 		Title:  "F1 per system and set",
 		Header: []string{"system", "set", "P", "R", "F1", "F1 CI", "drop %", "drop CI"},
 		Right:  []bool{false, false, true, true, true, true, true, true},
 	}
-	types := table{ID: "types",
+	types := &report.Table{ID: "types",
 		Title:  "F1 per entity type",
 		Header: []string{"system", "set", "type", "gold", "pred", "correct", "P", "R", "F1", "F1 CI"},
 		Right:  []bool{false, false, false, true, true, true, true, true, true, true},
 	}
-	part := table{ID: "changed",
+	part := &report.Table{ID: "changed",
 		Title: "Entities covering a changed token vs entities left alone (the same entities scored on " + r.Reference + " beside each set)",
 		Header: []string{"system", "set", "perturbed gold", "perturbed F1", "perturbed CI", "untouched gold", "untouched F1", "untouched CI",
 			"perturbed F1 on " + r.Reference, "untouched F1 on " + r.Reference},
 		Right: []bool{false, false, true, true, true, true, true, true, true, true},
 	}
-	errs := table{ID: "errors",
+	errs := &report.Table{ID: "errors",
 		Title:  "Errors per system and set (entities: missed = gold never overlapped, spurious = prediction overlapping no gold, type = same boundaries, boundary = overlapping with the same type)",
 		Header: []string{"system", "set", "gold", "pred", "correct", "missed", "spurious", "type", "boundary", "boundary+type"},
 		Right:  []bool{false, false, true, true, true, true, true, true, true, true},
 	}
-	tconf := table{ID: "type-confusion",
+	tconf := &report.Table{ID: "type-confusion",
 		Title:  "Entity-type confusion (gold type → type predicted with the same boundaries, else overlapping most; " + NoEntity + " = missed, or spurious in the " + NoEntity + " row)",
 		Header: append(append([]string{"system", "set", "gold"}, prefixed("→ ", r.Types)...), "→ "+NoEntity),
 		Right:  append(append([]bool{false, false, false}, trues(len(r.Types))...), true)}
-	conf := table{ID: "token-confusion", Figure: true,
+	conf := &report.Table{ID: "token-confusion",
 		Title:  "Token label confusion, row-normalized (gold → predicted)",
 		Header: []string{"system", "set", "gold", "→B", "→I", "→O", "tokens"},
 		Right:  []bool{false, false, false, true, true, true, true},
@@ -396,13 +382,13 @@ func (r *Report) tables() []table {
 	if len(r.Comparisons) > 0 {
 		out = append(out, r.comparisonTable())
 	}
-	return append(out, conf)
+	return out, r.heatMaps(conf)
 }
 
 // typeDropTable is the table of relative drops per entity type, a row
 // per perturbed set and system.
-func (r *Report) typeDropTable() table {
-	tdrop := table{ID: "type-drops", Title: "Relative drop per entity type",
+func (r *Report) typeDropTable() *report.Table {
+	tdrop := &report.Table{ID: "type-drops", Title: "Relative drop per entity type",
 		Note:   "Loss of each type's F1 in % of its F1 on " + r.Reference + ", with its interval.",
 		Header: append([]string{"set", "system"}, r.Types...),
 		Right:  append([]bool{false, false}, trues(len(r.Types))...), Group: 1}
@@ -465,8 +451,8 @@ func (r *Report) typeConfusionRows(sys string, res *Result) [][]string {
 }
 
 // comparisonTable is the table of paired comparisons of systems.
-func (r *Report) comparisonTable() table {
-	cmp := table{ID: "comparisons",
+func (r *Report) comparisonTable() *report.Table {
+	cmp := &report.Table{ID: "comparisons",
 		Title:  "Paired comparison of systems (" + r.Test + ")",
 		Header: []string{"set", "A", "B", "F1 A", "F1 B", "A−B", "A−B CI", "p"},
 		Right:  []bool{false, false, false, true, true, true, true, true},
@@ -475,22 +461,6 @@ func (r *Report) comparisonTable() table {
 		cmp.Rows = append(cmp.Rows, []string{c.Set, c.A, c.B, f2(c.F1A), f2(c.F1B), f2(c.Diff.Value), ci(c.Diff.CI), pval(c, r.Samples)})
 	}
 	return cmp
-}
-
-// grouped returns t's rows with the group columns blank where they
-// repeat the row above.
-func grouped(t table) [][]string {
-	if t.Group == 0 {
-		return t.Rows
-	}
-	out := make([][]string, len(t.Rows))
-	for i, row := range t.Rows {
-		out[i] = row
-		if i > 0 && slices.Equal(row[:t.Group], t.Rows[i-1][:t.Group]) {
-			out[i] = append(make([]string, t.Group), row[t.Group:]...)
-		}
-	}
-	return out
 }
 
 func prefixed(p string, xs []string) []string {
@@ -509,68 +479,36 @@ func trues(n int) []bool {
 	return out
 }
 
-// marking says how markTokens writes a sentence: each token through
-// escape, changed tokens between changedOpen and changedClose, a
-// mention opened by open and closed by close (given its type).
-type marking struct {
-	escape                    func(string) string
-	open                      string
-	close                     func(typ string) string
-	changedOpen, changedClose string
-}
-
-// markTokens writes tokens with their mentions and changed tokens (when
-// changed is not nil) marked as m says.
-func markTokens(tokens []string, ms []Mention, changed []bool, m marking) string {
-	var b strings.Builder
-	for i, tok := range tokens {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		for _, x := range ms {
-			if x.Start == i {
-				b.WriteString(m.open)
-			}
-		}
-		tok = m.escape(tok)
-		if i < len(changed) && changed[i] {
-			tok = m.changedOpen + tok + m.changedClose
-		}
-		b.WriteString(tok)
-		for _, x := range ms {
-			if x.End == i+1 {
-				b.WriteString(m.close(x.Type))
-			}
-		}
-	}
-	return b.String()
-}
-
-// textMarking writes the mentions in brackets followed by their type
-// ("[aspirin]Chemical causes ulcers") and changed tokens between
-// asterisks.
-var textMarking = marking{escape: func(s string) string { return s }, open: "[",
-	close: func(typ string) string { return "]" + typ }, changedOpen: "*", changedClose: "*"}
-
-// marked writes tokens as text (textMarking).
-func marked(tokens []string, ms []Mention, changed []bool) string {
-	return markTokens(tokens, ms, changed, textMarking)
-}
-
-// exampleLines renders one example as lines of text: where it is, the
+// examples are the report's examples: per sentence, where it is, the
 // original and perturbed sentences with their gold mentions, and each
-// system's predictions on both.
-func exampleLines(ex Example, ref string) []string {
-	lines := []string{ex.where(),
-		"  gold on " + ref + ": " + marked(ex.Original, ex.OriginalGold, nil),
-		"  gold on " + ex.Set + ": " + marked(ex.Perturbed, ex.Gold, ex.Changed)}
-	for _, s := range ex.Systems {
-		lines = append(lines, fmt.Sprintf("  %s (%s; %s on %s): %s", s.System, rightOrWrong(s.Failed), rightOrWrong(s.FailedOriginal), ref, marked(ex.Perturbed, s.Predicted, nil)))
-		if s.Failed && !s.FailedOriginal {
-			lines = append(lines, fmt.Sprintf("  %s on %s: %s", s.System, ref, marked(ex.Original, s.OnOriginal, nil)))
+// system's predictions on the perturbed one (and on the original when it
+// failed only on the perturbed one).
+func (r *Report) examples() *report.Examples {
+	e := &report.Examples{ID: "examples", Title: "Examples",
+		Note: "Sentences where a system failed on the perturbed text, chosen with the seed (first those a system got right on the original)."}
+	for _, ex := range r.Examples {
+		item := report.Example{Where: ex.where(), Rows: []report.ExampleRow{
+			{Label: "gold on " + r.Reference, Tokens: ex.Original, Mentions: reportMentions(ex.OriginalGold)},
+			{Label: "gold on " + ex.Set, Tokens: ex.Perturbed, Mentions: reportMentions(ex.Gold), Changed: ex.Changed}}}
+		for _, s := range ex.Systems {
+			item.Rows = append(item.Rows, report.ExampleRow{Label: fmt.Sprintf("%s (%s; %s on %s)", s.System, rightOrWrong(s.Failed), rightOrWrong(s.FailedOriginal), r.Reference),
+				Tokens: ex.Perturbed, Mentions: reportMentions(s.Predicted), Changed: ex.Changed, Predicted: true})
+			if s.Failed && !s.FailedOriginal {
+				item.Rows = append(item.Rows, report.ExampleRow{Label: s.System + " on " + r.Reference,
+					Tokens: ex.Original, Mentions: reportMentions(s.OnOriginal), Predicted: true, Detail: true})
+			}
 		}
+		e.Items = append(e.Items, item)
 	}
-	return lines
+	return e
+}
+
+func reportMentions(ms []Mention) []report.Mention {
+	out := make([]report.Mention, len(ms))
+	for i, m := range ms {
+		out[i] = report.Mention{Start: m.Start, End: m.End, Type: m.Type}
+	}
+	return out
 }
 
 // where names the example's sentence for a reader: set and number, and
@@ -591,103 +529,6 @@ func rightOrWrong(failed bool) string {
 	return "right"
 }
 
-const examplesNote = "Sentences where a system failed on the perturbed text, chosen with the seed (first those a system got right on the original). " +
-	"[text]Type is a mention; *word* a changed token."
-
-func (r *Report) writeTables(w io.Writer, markdown bool) error {
-	var b strings.Builder
-	if markdown {
-		fmt.Fprintf(&b, "# %s\n\n", r.title())
-		for _, l := range r.provenanceLines() {
-			fmt.Fprintf(&b, "%s\n\n", l)
-		}
-	} else {
-		fmt.Fprintf(&b, "%s\n", r.title())
-		for _, l := range r.provenanceLines() {
-			fmt.Fprintf(&b, "%s\n", l)
-		}
-	}
-	all := append(r.provenanceTables(), r.tables()...)
-	// The examples follow the tables of figures, before the token
-	// confusion (last).
-	for i, t := range all {
-		if i == len(all)-1 && len(r.Examples) > 0 {
-			writeExamples(&b, r, markdown)
-		}
-		writeTable(&b, t, markdown)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func writeExamples(b *strings.Builder, r *Report, markdown bool) {
-	if markdown {
-		fmt.Fprintf(b, "\n## Examples\n\n%s\n\n", examplesNote)
-		for _, ex := range r.Examples {
-			lines := exampleLines(ex, r.Reference)
-			body := strings.Join(lines[1:], "\n")
-			fence := "```"
-			for strings.Contains(body, fence) {
-				fence += "`"
-			}
-			fmt.Fprintf(b, "### %s\n\n%stext\n%s\n%s\n\n", lines[0], fence, body, fence)
-		}
-		return
-	}
-	fmt.Fprintf(b, "\nExamples\n%s\n", examplesNote)
-	for _, ex := range r.Examples {
-		for _, l := range exampleLines(ex, r.Reference) {
-			fmt.Fprintf(b, "  %s\n", l)
-		}
-	}
-}
-
-func writeTable(b *strings.Builder, t table, markdown bool) {
-	t.Rows = grouped(t)
-	if markdown {
-		fmt.Fprintf(b, "\n## %s\n\n", t.Title)
-		if t.Note != "" {
-			fmt.Fprintf(b, "%s\n\n", t.Note)
-		}
-		b.WriteString(textutil.MarkdownRow(t.Header) + "|")
-		for i := range t.Header {
-			if t.Right[i] {
-				b.WriteString("---:|")
-			} else {
-				b.WriteString("---|")
-			}
-		}
-		b.WriteString("\n")
-		for _, row := range t.Rows {
-			b.WriteString(textutil.MarkdownRow(row))
-		}
-		return
-	}
-	fmt.Fprintf(b, "\n%s\n", t.Title)
-	if t.Note != "" {
-		fmt.Fprintf(b, "%s\n", t.Note)
-	}
-	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	// tabwriter aligns all columns one way; pad text columns by
-	// hand so names stay left-aligned.
-	widths := make([]int, len(t.Header))
-	for _, row := range append([][]string{t.Header}, t.Rows...) {
-		for i, c := range row {
-			widths[i] = max(widths[i], len([]rune(c)))
-		}
-	}
-	for _, row := range append([][]string{t.Header}, t.Rows...) {
-		for i, c := range row {
-			if !t.Right[i] {
-				c += strings.Repeat(" ", widths[i]-len([]rune(c)))
-			}
-			fmt.Fprintf(tw, "%s\t", c)
-		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
-}
-
 // CSVHeader is the header row of the CSV format. Scope is "overall",
 // "type:T", "perturbed", "untouched", or "reference_perturbed" and
 // "reference_untouched" (the same entities scored on the reference set);
@@ -703,15 +544,15 @@ func writeTable(b *strings.Builder, t table, markdown bool) {
 var CSVHeader = []string{"system", "set", "scope", "gold", "pred", "correct", "precision", "recall", "f1", "f1_low", "f1_high", "drop", "drop_low", "drop_high",
 	"missed", "spurious", "type_error", "boundary_error", "boundary_type_error", "changed_share", "not_measured", "note"}
 
-func (r *Report) writeCSV(w io.Writer) error {
-	cw := csv.NewWriter(w)
-	cw.Write(CSVHeader)
+// csvRows are the rows of the CSV format, CSVHeader first.
+func (r *Report) csvRows() [][]string {
+	rows := [][]string{CSVHeader}
 	num := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 	var errsOf *score.ErrorCounts
 	info := func(sys, set, scope, note string) {
 		rec := make([]string, len(CSVHeader))
 		rec[0], rec[1], rec[2], rec[len(rec)-1] = sys, set, scope, note
-		cw.Write(rec)
+		rows = append(rows, rec)
 	}
 	if p := r.Provenance; p != nil {
 		info("", "", "provenance", fmt.Sprintf("%s %s; revision %s; date %s; seed %d; command: %s", p.Tool, p.Version, p.Revision, p.Date, p.Seed, p.Command))
@@ -734,7 +575,7 @@ func (r *Report) writeCSV(w io.Writer) error {
 		rec[1], rec[2] = set.Name, "set"
 		rec[len(rec)-3], rec[len(rec)-2] = num(set.ChangedShare), strconv.FormatBool(set.NotMeasured)
 		rec[len(rec)-1] = fmt.Sprintf("%s of %s changed; sentences %s, tokens %s, mentions %s", share(set.ChangedShare)+"%", set.Target, c[0], c[1], c[2])
-		cw.Write(rec)
+		rows = append(rows, rec)
 	}
 	row := func(sys, set, scope string, s Score, d *Drop) {
 		rec := []string{sys, set, scope, strconv.Itoa(s.Gold), strconv.Itoa(s.Pred), strconv.Itoa(s.Correct), num(s.Precision), num(s.Recall), num(s.F1), "", "", "", "", "", "", "", "", "", "", "", "", ""}
@@ -754,7 +595,7 @@ func (r *Report) writeCSV(w io.Writer) error {
 			d := strconv.Itoa
 			rec[14], rec[15], rec[16], rec[17], rec[18] = d(e.Missed), d(e.Spurious), d(e.Type), d(e.Boundary), d(e.BoundaryType)
 		}
-		cw.Write(rec)
+		rows = append(rows, rec)
 	}
 	for _, sys := range r.Systems {
 		for _, res := range sys.Results {
@@ -773,6 +614,5 @@ func (r *Report) writeCSV(w io.Writer) error {
 			}
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return rows
 }

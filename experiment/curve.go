@@ -20,6 +20,7 @@ import (
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb"
 	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -224,16 +225,16 @@ func f1Cell(p CurveF1) string {
 // Write writes the report: per kind, a table of F1 (with its interval)
 // by system and rate in text or Markdown; every point as JSON or as CSV
 // rows (system, kind, rate, set, f1, f1_low, f1_high).
-func (cr *CurveReport) Write(w io.Writer, f compare.Format) error {
+func (cr *CurveReport) Write(w io.Writer, f report.Format) error {
 	switch f {
-	case compare.JSON:
+	case report.JSON:
 		b, err := jsonenc.Marshal(cr)
 		if err != nil {
 			return err
 		}
 		_, err = w.Write(b)
 		return err
-	case compare.CSV:
+	case report.CSV:
 		cw := csv.NewWriter(w)
 		cw.Write([]string{"system", "kind", "rate", "set", "f1", "f1_low", "f1_high"})
 		for _, p := range cr.Points {
@@ -246,7 +247,7 @@ func (cr *CurveReport) Write(w io.Writer, f compare.Format) error {
 		cw.Flush()
 		return cw.Error()
 	}
-	md := f == compare.Markdown
+	md := f == report.Markdown
 	header := []string{"system"}
 	header = append(header, "0 (O)")
 	for _, r := range cr.Rates {
@@ -318,7 +319,7 @@ pre{background:#f6f6f6;padding:0.5em}
 		cr.chart(&b, kind)
 	}
 	var table strings.Builder
-	if err := cr.Write(&table, compare.Text); err != nil {
+	if err := cr.Write(&table, report.Text); err != nil {
 		return err
 	}
 	fmt.Fprintf(&b, "<h2>Table</h2>\n<pre>%s</pre>\n</body>\n</html>\n", html.EscapeString(table.String()))

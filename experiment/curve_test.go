@@ -17,6 +17,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
@@ -137,7 +138,7 @@ func TestCurveReport(t *testing.T) {
 		t.Errorf("F1 %.2f at rate 1, %.2f at 0", cr.Points[2].F1, cr.Points[0].F1)
 	}
 	var text, md, csvOut, js, page bytes.Buffer
-	for f, w := range map[compare.Format]*bytes.Buffer{compare.Text: &text, compare.Markdown: &md, compare.CSV: &csvOut, compare.JSON: &js} {
+	for f, w := range map[report.Format]*bytes.Buffer{report.Text: &text, report.Markdown: &md, report.CSV: &csvOut, report.JSON: &js} {
 		if err := cr.Write(w, f); err != nil {
 			t.Fatal(err)
 		}

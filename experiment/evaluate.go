@@ -13,6 +13,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
@@ -146,10 +147,10 @@ func WriteReports(summaryPath, htmlPath string, rep *compare.Report, systems []S
 		return err
 	}
 	summary.WriteString("\n")
-	if err := rep.Write(&summary, compare.Markdown); err != nil {
+	if err := rep.Write(&summary, report.Markdown); err != nil {
 		return err
 	}
-	if err := rep.WriteHTML(&page); err != nil {
+	if err := rep.Write(&page, report.HTML); err != nil {
 		return err
 	}
 	sf, err := atomicfile.Create(summaryPath, true)

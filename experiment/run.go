@@ -17,6 +17,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -239,10 +240,10 @@ func (w *written) undo() {
 // Write writes the outcome in format f: in text and Markdown, the
 // summary tables (F1 per set and relative drop per system) and then the
 // full report; in JSON and CSV, the report.
-func (r *Evaluated) Write(w io.Writer, f compare.Format) error {
+func (r *Evaluated) Write(w io.Writer, f report.Format) error {
 	switch f {
-	case compare.Text, compare.Markdown:
-		if err := WriteSummary(w, r.Report, r.Systems, f == compare.Markdown); err != nil {
+	case report.Text, report.Markdown:
+		if err := WriteSummary(w, r.Report, r.Systems, f == report.Markdown); err != nil {
 			return err
 		}
 		if _, err := io.WriteString(w, "\n"); err != nil {

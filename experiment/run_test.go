@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
 	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -149,17 +149,17 @@ func TestEvaluationRun(t *testing.T) {
 	}
 
 	var text, js bytes.Buffer
-	if err := res.Write(&text, compare.Text); err != nil {
+	if err := res.Write(&text, report.Text); err != nil {
 		t.Fatal(err)
 	}
-	if err := res.Write(&js, compare.JSON); err != nil {
+	if err := res.Write(&js, report.JSON); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(text.String(), "zero") || !strings.HasPrefix(js.String(), "{") {
 		t.Errorf("text report:\n%s\njson report starts %.20q", text.String(), js.String())
 	}
 	var full bytes.Buffer
-	if err := res.Report.Write(&full, compare.Text); err != nil {
+	if err := res.Report.Write(&full, report.Text); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasSuffix(text.String(), full.String()) || text.Len() == full.Len() {

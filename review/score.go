@@ -12,8 +12,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/stress-ner/stress/internal/jsonenc"
-	"github.com/stress-ner/stress/internal/reportformat"
 	"github.com/stress-ner/stress/internal/textutil"
+	"github.com/stress-ner/stress/report"
 )
 
 // Rate is the share of valid items among the items judged, with its
@@ -373,13 +373,13 @@ func (r *Report) Sentence() string {
 // Write writes the report in format f: aligned text or Markdown tables,
 // the Report as JSON, or CSV (one row per rate: overall, each group and
 // each judge, with the agreement on the overall row).
-func (r *Report) Write(w io.Writer, f reportformat.Format) error {
+func (r *Report) Write(w io.Writer, f report.Format) error {
 	switch f {
-	case reportformat.JSON:
+	case report.JSON:
 		return jsonenc.Encode(w, r)
-	case reportformat.CSV:
+	case report.CSV:
 		return r.writeCSV(w)
-	case reportformat.Markdown:
+	case report.Markdown:
 		return r.writeTables(w, true)
 	}
 	return r.writeTables(w, false)

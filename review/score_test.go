@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stress-ner/stress/internal/reportformat"
+	"github.com/stress-ner/stress/report"
 )
 
 // referenceFiles hold the expected values of the statistics tests, rows
@@ -228,8 +228,8 @@ func TestReportGolden(t *testing.T) {
 	rep := scoreFiles(t, "a", "b")
 	for _, tc := range []struct {
 		name string
-		f    reportformat.Format
-	}{{"text", reportformat.Text}, {"md", reportformat.Markdown}, {"json", reportformat.JSON}, {"csv", reportformat.CSV}} {
+		f    report.Format
+	}{{"text", report.Text}, {"md", report.Markdown}, {"json", report.JSON}, {"csv", report.CSV}} {
 		var buf bytes.Buffer
 		if err := rep.Write(&buf, tc.f); err != nil {
 			t.Fatal(err)

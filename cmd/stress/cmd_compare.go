@@ -8,6 +8,7 @@ import (
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll/score"
 	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -42,7 +43,7 @@ func init() {
 				}
 				return nil
 			})
-			Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "output format: text, markdown, json or csv")
+			Parsed(f, &o.format, "format", "f", "text", report.Parse, "output format: "+report.Choices())
 			f.String(&o.html, "html", "", "", "also write a self-contained HTML report to `FILE`")
 			f.Bool(&o.force, "force", "", false, "replace the --html file if it exists")
 		}, runCompare),
@@ -56,7 +57,7 @@ type compareOptions struct {
 	preds                       []compare.Predictions
 	golds                       []compare.GoldFile
 	predFiles                   []compare.PredictionFile
-	format                      compare.Format
+	format                      report.Format
 	force                       bool
 }
 

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/overwrite"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/review"
 	"github.com/stress-ner/stress/stressset"
 )
@@ -32,7 +32,7 @@ type reviewOptions struct {
 	seed                   uint64
 	kinds, by, labels      []string
 	key, avoid             string
-	format                 compare.Format
+	format                 report.Format
 	force                  bool
 }
 
@@ -59,7 +59,7 @@ func init() {
 		Summary: "rates of valid changes with Wilson intervals, judge agreement (kappa), flagged items",
 		Bind: bind(func(f *flags, o *reviewOptions) {
 			f.String(&o.key, "key", "", "", "the sample's key.tsv (required)")
-			Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
+			Parsed(f, &o.format, "format", "f", "text", report.Parse, "report format on stdout: "+report.Choices())
 			f.String(&o.avoid, "avoid", "", "", "also write the flagged synonym (and abbreviation) pairs to `FILE`, in the avoid-list format of --avoid")
 			f.Bool(&o.force, "force", "", false, "replace the --avoid file if it exists")
 		}, runReviewScore),

@@ -27,6 +27,7 @@ import (
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
 )
@@ -226,7 +227,7 @@ func progressPlan(e *env, plan *stressset.Plan) (finish func()) {
 type systemFlags struct {
 	sys     experiment.Systems
 	samples int
-	format  compare.Format
+	format  report.Format
 	quiet   bool
 	repair  repairFlag
 }
@@ -239,7 +240,7 @@ func bindSystems(f *flags, o *systemFlags) {
 	f.Bool(&o.sys.Strict, "strict-tags", "", false, "an unknown tag (not O, B-TYPE or I-TYPE with a type of the gold) is an error, not a warning")
 	f.IntIn(&o.sys.Epochs, "epochs", 10, 1, math.MaxInt, "training passes of the baselines")
 	f.IntIn(&o.samples, "samples", 1000, 0, compare.MaxSamples, "bootstrap samples and randomization shuffles (0: no intervals)")
-	Parsed(f, &o.format, "format", "f", "text", compare.ParseFormat, "report format on stdout: text, markdown, json or csv")
+	Parsed(f, &o.format, "format", "f", "text", report.Parse, "report format on stdout: "+report.Choices())
 	f.Bool(&o.quiet, "quiet", "q", false, quietUsage)
 	bindScheme(f, &o.sys.Scheme, "tag scheme of --train, --test and the tags of --model-cmd and --model-server: iob2, or iob1 or iobes (checked, converted to IOB2 to be perturbed, trained on and scored; files written back in it)")
 	f.Bool(&o.repair.on, "repair", "", false, "repair invalid tag transitions of --train and --test instead of refusing them, reading them as conlleval does (an I- after O or after another type starts an entity); each is reported with file and line")

@@ -26,6 +26,7 @@ const (
 var Trees = map[string]int{
 	"iob":      Base,
 	"internal": Base,
+	"report":   Base, // the report formats: know no corpus
 
 	"conll":           Corpora,
 	"internal/layout": Corpora, // the layout of CoNLL files as perturbed sentences pass
