@@ -120,8 +120,9 @@ func trimAll(ss []string) []string {
 
 // CheckLabels checks a label list: two to MaxLabels labels, none empty,
 // none twice (ignoring case), no control characters or commas (labels
-// are written comma-separated in the key), and Unsure not first (the
-// first label is the valid one).
+// are written comma-separated in the key), none a number (a judge may
+// answer by a label's number), and Unsure not first (the first label is
+// the valid one).
 func CheckLabels(labels []string) error {
 	if len(labels) < 2 || len(labels) > MaxLabels {
 		return fmt.Errorf("%w: %d labels, want 2 to %d", ErrLabels, len(labels), MaxLabels)
@@ -133,6 +134,11 @@ func CheckLabels(labels []string) error {
 		}
 		if strings.ContainsFunc(lb, unicode.IsControl) || strings.Contains(lb, ",") {
 			return fmt.Errorf("%w: label %q holds a comma or a control character", ErrLabels, lb)
+		}
+		if strings.TrimLeft(lb, "0123456789") == "" {
+			// A judge may answer with a label's number (1 for the
+			// first): a label "1" would be read as either.
+			return fmt.Errorf("%w: label %q is a number, and judges may answer by a label's number (1 to %d)", ErrLabels, lb, len(labels))
 		}
 		key := strings.ToLower(lb)
 		if seen[key] {

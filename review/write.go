@@ -2,6 +2,8 @@ package review
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"path/filepath"
 	"strconv"
@@ -124,6 +126,10 @@ type manifest struct {
 	Origin  Origin              `json:"origin"`
 	Strata  []Stratum           `json:"strata"`
 	Files   map[string]string   `json:"files,omitempty"`
+	// KeySHA256 is the SHA-256 of the key written beside it, which
+	// ReadKeyFile checks: an edited key (labels reordered, kinds
+	// changed, two keys joined) would score other items than judged.
+	KeySHA256 string `json:"key_sha256,omitempty"`
 }
 
 // WriteManifest writes the sample's manifest as JSON: id, seed, size
@@ -132,6 +138,12 @@ type manifest struct {
 // and every stratum with its number of changes and of items drawn.
 // files, when not nil, names the files written beside it by role.
 func (s *Sample) WriteManifest(w io.Writer, files map[string]string) error {
+	return s.writeManifest(w, files, "")
+}
+
+// writeManifest is WriteManifest with the SHA-256 of the key written
+// beside it ("" for none).
+func (s *Sample) writeManifest(w io.Writer, files map[string]string, keySum string) error {
 	labels := map[string][]string{"*": s.Labels.For("")}
 	for k, ls := range s.Labels.Kinds {
 		labels[k] = ls
@@ -141,7 +153,8 @@ func (s *Sample) WriteManifest(w io.Writer, files map[string]string) error {
 		by = []string{}
 	}
 	return jsonenc.Encode(w, manifest{Tool: "stress review", Sample: s.ID, Seed: s.Seed, N: s.N, Items: len(s.Items),
-		Changes: s.Changes, Kinds: s.Kinds, By: by, Labels: labels, Origin: s.Origin, Strata: s.Strata, Files: files})
+		Changes: s.Changes, Kinds: s.Kinds, By: by, Labels: labels, Origin: s.Origin, Strata: s.Strata, Files: files,
+		KeySHA256: keySum})
 }
 
 // The files WriteDir writes in a sample directory.
@@ -169,8 +182,10 @@ func Files(dir string) []string {
 // file is an error (atomicfile.ErrExists) and nothing is written.
 func (s *Sample) WriteDir(dir string, force bool) error {
 	files := map[string]string{"page": PageName, "items": ItemsName, "markdown": MarkdownName, "key": KeyName}
-	writers := []func(io.Writer) error{s.WriteHTML, s.WriteItems, s.WriteMarkdown, s.WriteKey,
-		func(w io.Writer) error { return s.WriteManifest(w, files) }}
+	key := sha256.New()
+	writers := []func(io.Writer) error{s.WriteHTML, s.WriteItems, s.WriteMarkdown,
+		func(w io.Writer) error { return s.WriteKey(io.MultiWriter(w, key)) },
+		func(w io.Writer) error { return s.writeManifest(w, files, hex.EncodeToString(key.Sum(nil))) }}
 	var pending []*atomicfile.File
 	defer func() {
 		for _, f := range pending {

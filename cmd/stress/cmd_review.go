@@ -97,6 +97,14 @@ func runReviewSample(_ context.Context, e *env, o *reviewOptions, args []string)
 			return usageErrorf("review sample: with --changes, %s must be the set, not a directory", src)
 		}
 		inputs = []string{src, o.changes, o.original}
+		// A set or change log in a build directory is one of the
+		// build's files: the build's input and sets are not replaced
+		// either (a build's items.tsv became the judges').
+		for _, dir := range []string{filepath.Dir(src), filepath.Dir(o.changes)} {
+			if _, err := os.Stat(filepath.Join(dir, stressset.ManifestName)); err == nil {
+				inputs = append(inputs, stressset.DirFiles(dir)...)
+			}
+		}
 	} else {
 		if info, err := os.Stat(src); err != nil || !info.IsDir() {
 			return usageErrorf("review sample: %s is not a build directory (give a set's change log with --changes)", src)
@@ -126,9 +134,14 @@ func runReviewSample(_ context.Context, e *env, o *reviewOptions, args []string)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(o.out, 0o755); err != nil {
+	// The directory is made (and locked: one sample at a time), and
+	// removed again when the sample cannot be written: a full disk
+	// leaves nothing.
+	lock, err := atomicfile.LockDir(o.out)
+	if err != nil {
 		return err
 	}
+	defer lock.Unlock()
 	if err := s.WriteDir(o.out, o.force); err != nil {
 		return err
 	}
@@ -156,16 +169,10 @@ func runReviewScore(_ context.Context, e *env, o *reviewOptions, args []string) 
 	if len(args) == 0 {
 		return usageErrorf("review score: no judgement files given")
 	}
-	seen := map[string]string{}
-	for _, a := range args {
-		abs, err := filepath.Abs(a)
-		if err != nil {
-			abs = a
-		}
-		if prev, dup := seen[abs]; dup {
-			return usageErrorf("review score: judgement file %s given twice (%s)", a, prev)
-		}
-		seen[abs] = a
+	// One judge's file under two names (./j1.tsv, a link) would count
+	// as two judges in full agreement.
+	if a, prev := overwrite.Twice(args); a != "" {
+		return usageErrorf("review score: judgement file %s given twice (%s)", a, prev)
 	}
 	inputs := append([]string{o.key}, args...)
 	if err := oneStdin(inputs...); err != nil {

@@ -90,7 +90,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	// replace or remove this one's files, and neither would be whole.
 	lock, err := atomicfile.LockDir(o.outDir)
 	if errors.Is(err, atomicfile.ErrLocked) {
-		return outDirError(&experiment.DirError{Dir: o.outDir, Err: err})
+		return outDirError(&experiment.DirError{Dir: o.outDir, Err: atomicfile.ErrLocked})
 	}
 	if err != nil {
 		return err

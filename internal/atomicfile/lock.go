@@ -25,7 +25,8 @@ type DirLock struct {
 }
 
 // LockDir locks dir, making it (and its missing parents) when it does
-// not exist. The lock is advisory: it keeps out other processes that
+// not exist; an error naming dir wraps ErrLocked when another process
+// holds the lock. The lock is advisory: it keeps out other processes that
 // take it, every run of stress into the directory.
 func LockDir(dir string) (*DirLock, error) {
 	var made []string
@@ -51,7 +52,7 @@ func LockDir(dir string) (*DirLock, error) {
 		f.Close()
 		l.removeMade()
 		if errors.Is(err, ErrLocked) {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", dir, err)
 		}
 		return nil, fmt.Errorf("lock %s: %w", dir, err)
 	}
