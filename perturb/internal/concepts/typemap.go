@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/stress-ner/stress/umls"
 )
@@ -47,8 +48,10 @@ const None = "none"
 // joined by "+": "Disease=DISO+ANAT") into Default with these items
 // added: an item replaces the default groups of its type (matched
 // without regard to case) and keeps the others. A first item "none"
-// starts from an empty map. An empty string gives Default. Errors wrap
-// ErrTypeMap and name the item.
+// starts from an empty map. An empty string gives Default. A type with
+// a space or control character, a type given twice (in any case) and a
+// group given twice for one type are errors. Errors wrap ErrTypeMap and
+// name the item.
 func Parse(s string) (Map, error) {
 	m := Default()
 	items := strings.Split(s, ",")
@@ -58,6 +61,7 @@ func Parse(s string) (Map, error) {
 	if strings.EqualFold(strings.TrimSpace(items[0]), None) {
 		m, items = Map{}, items[1:]
 	}
+	given := map[string]string{} // types of s, lower-cased, to their item
 	for _, item := range items {
 		typ, groups, ok := strings.Cut(strings.TrimSpace(item), "=")
 		typ = strings.TrimSpace(typ)
@@ -67,6 +71,16 @@ func Parse(s string) (Map, error) {
 			}
 			return nil, fmt.Errorf("%w: item %q (want TYPE=GROUP[+GROUP])", ErrTypeMap, item)
 		}
+		// A type the corpora cannot hold, or one given twice (the last
+		// would win), is a mistake said now, not a map that silently
+		// maps nothing.
+		if strings.ContainsFunc(typ, unicode.IsSpace) || strings.ContainsFunc(typ, unicode.IsControl) {
+			return nil, fmt.Errorf("%w: item %q: an entity type has no spaces or control characters", ErrTypeMap, item)
+		}
+		if prev, dup := given[strings.ToLower(typ)]; dup {
+			return nil, fmt.Errorf("%w: item %q: type %s given twice (first in %q)", ErrTypeMap, item, typ, prev)
+		}
+		given[strings.ToLower(typ)] = item
 		var gs []string
 		for _, g := range strings.Split(groups, "+") {
 			g = strings.ToUpper(strings.TrimSpace(g))
@@ -76,9 +90,10 @@ func Parse(s string) (Map, error) {
 			if !slices.Contains(KnownGroups(), g) {
 				return nil, fmt.Errorf("%w: item %q: unknown semantic group %q (known: %s)", ErrTypeMap, item, g, strings.Join(KnownGroups(), ", "))
 			}
-			if !slices.Contains(gs, g) {
-				gs = append(gs, g)
+			if slices.Contains(gs, g) {
+				return nil, fmt.Errorf("%w: item %q: group %s twice", ErrTypeMap, item, g)
 			}
+			gs = append(gs, g)
 		}
 		for k := range m {
 			if strings.EqualFold(k, typ) {
