@@ -5,7 +5,9 @@ package main
 // tests of their own where a row needs two processes.
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,14 +25,81 @@ func endlessSentence(t *testing.T) string {
 	return gzipped(t, strings.Repeat(line, 17000))
 }
 
+// filesAfter runs stress with args (every run in turn) in a directory
+// holding the files of setup, and returns every regular file there
+// afterwards, by its path with forward slashes.
+func filesAfter(t *testing.T, setup map[string]string, runs ...[]string) map[string]string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, data := range setup {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The caller's directory is kept: rows are set up before they run.
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	for _, args := range runs {
+		if _, stderr, err := runCLI(t, "", args...); err != nil {
+			t.Fatalf("stress %s: %v\n%s", strings.Join(args, " "), err, stderr)
+		}
+	}
+	files := map[string]string{}
+	filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[filepath.ToSlash(path)] = string(b)
+		}
+		return nil
+	})
+	return files
+}
+
+// with returns the files of base with those of extra added (or
+// replaced).
+func with(base map[string]string, extra map[string]string) map[string]string {
+	m := map[string]string{}
+	for k, v := range base {
+		m[k] = v
+	}
+	for k, v := range extra {
+		m[k] = v
+	}
+	return m
+}
+
 // hostile3Rows are the rows of TestBadInputs of issue 31.
 func hostile3Rows(t *testing.T) []badInput {
 	in := map[string]string{"in.tsv": safetyCorpus}
 	review := reviewSetup(t)
-	judged := map[string]string{"j.tsv": "item\tlabel\nab12cd34-1\tnatural\n"}
-	for k, v := range review {
-		judged[k] = v
+	judged := with(review, map[string]string{"j.tsv": "item\tlabel\nab12cd34-1\tnatural\n"})
+	// A sample drawn from the review fixture (s/, with its sample.json),
+	// a second one (s2/), and a judgement of s's first item.
+	fixture := with(review, nil)
+	delete(fixture, "s/key.tsv") // a key without its sample
+	drawn := filesAfter(t, fixture, []string{"review", "sample", "--out", "s", "--n", "20", "b"},
+		[]string{"review", "sample", "--out", "s2", "--n", "20", "--seed", "2", "b"})
+	rows := strings.SplitAfter(drawn["s/key.tsv"], "\n")
+	item, _, _ := strings.Cut(rows[1], "\t")
+	drawn["j.tsv"] = "item\tlabel\n" + item + "\tnatural\n"
+	relabelled := strings.Replace(drawn["s/key.tsv"], "natural,unnatural", "unnatural,natural", 1)
+	rekinded := strings.Replace(drawn["s/key.tsv"], "\tsynonym\t", "\tswap\t", 1)
+	joined := drawn["s/key.tsv"] + strings.Join(strings.SplitAfter(drawn["s2/key.tsv"], "\n")[1:], "")
+	if relabelled == drawn["s/key.tsv"] || rekinded == drawn["s/key.tsv"] {
+		t.Fatal("the sample has no label list or synonym to edit: the N08 rows check less than they say")
 	}
+	// A build whose input lies inside it (N15).
+	inside := filesAfter(t, map[string]string{"d/items.tsv": safetyCorpus}, []string{"build", "--kinds", "keyboard", "--out", "d", "d/items.tsv"})
 	return []badInput{
 		// N03: every reader has a line bound, review's, the avoid
 		// list's and the label lists' too.
@@ -60,6 +129,72 @@ func hostile3Rows(t *testing.T) []badInput {
 		{name: "N05 tag --model-cmd printing sentences without end", setup: in,
 			args: []string{"tag", "--model-cmd", `awk '{print NF ? "O" : ""}'; yes O`, "-o", "out.tsv", "in.tsv"}, code: 1,
 			msg: "output line 12: wrong number of sentences: got more than 2, want 2", absent: []string{"out.tsv"}},
+
+		// N07: one judge's file under two names is given twice.
+		{name: "N07 review score, a judgement file and a link to it", setup: judged, special: map[string]string{"jlink.tsv": "link:j.tsv"},
+			args: []string{"review", "score", "--key", "s/key.tsv", "j.tsv", "jlink.tsv"}, code: 2, msg: "judgement file jlink.tsv given twice (j.tsv)"},
+		{name: "N07 review score, a judgement file and a hard link to it", setup: judged, special: map[string]string{"jhard.tsv": "hardlink:j.tsv"},
+			args: []string{"review", "score", "--key", "s/key.tsv", "j.tsv", "jhard.tsv"}, code: 2, msg: "judgement file jhard.tsv given twice (j.tsv)"},
+
+		// N08: the key must be the one sample.json records.
+		{name: "N08 review score, the key as drawn", setup: drawn,
+			args: []string{"review", "score", "--key", "s/key.tsv", "j.tsv"}, code: 0, out: "one annotator"},
+		{name: "N08 review score, the key's labels reordered", setup: with(drawn, map[string]string{"s/key.tsv": relabelled}),
+			args: []string{"review", "score", "--key", "s/key.tsv", "j.tsv"}, code: 1, msg: "s/key.tsv: key changed since the sample was drawn: its SHA-256 is not the key_sha256 of s/sample.json"},
+		{name: "N08 review score, a key's kind changed", setup: with(drawn, map[string]string{"s/key.tsv": rekinded}),
+			args: []string{"review", "score", "--key", "s/key.tsv", "j.tsv"}, code: 1, msg: "s/key.tsv: key changed since the sample was drawn"},
+		{name: "N08 review score, two keys joined", setup: with(drawn, map[string]string{"s/key.tsv": joined}),
+			args: []string{"review", "score", "--key", "s/key.tsv", "j.tsv"}, code: 1, msg: "s/key.tsv: key changed since the sample was drawn"},
+
+		// N09: a label cannot be a number, which judges may answer with.
+		{name: "N09 review sample --labels '*=2,1,unsure'", setup: review,
+			args: []string{"review", "sample", "--labels", "*=2,1,unsure", "--out", "s3", "b"}, code: 2,
+			msg: `label "2" is a number, and judges may answer by a label's number (1 to 3)`, absent: []string{"s3"}},
+
+		// N11: an --avoid line read as something else than written.
+		{name: "N11 perturb --avoid 'a -> b -> c'", setup: with(in, map[string]string{"avoid.txt": "dropsy\nheart failure -> cardiac failure -> failure\n"}),
+			args: []string{"perturb", "--kind", "synonym", "--avoid", "avoid.txt", "-o", "out.tsv", "in.tsv"}, code: 2,
+			msg: `avoid.txt:2: "heart failure -> cardiac failure -> failure": more than one arrow`, absent: []string{"out.tsv"}},
+		{name: "N11 perturb --avoid 'a <- b'", setup: with(in, map[string]string{"avoid.txt": "cardiac failure <- heart failure\n"}),
+			args: []string{"perturb", "--kind", "synonym", "--avoid", "avoid.txt", "-o", "out.tsv", "in.tsv"}, code: 2,
+			msg: `avoid.txt:1: "cardiac failure <- heart failure": a backward arrow "<-"`, absent: []string{"out.tsv"}},
+		{name: "N11 perturb --avoid with a NUL", setup: with(in, map[string]string{"avoid.txt": "dropsy\x00\n"}),
+			args: []string{"perturb", "--kind", "synonym", "--avoid", "avoid.txt", "-o", "out.tsv", "in.tsv"}, code: 2,
+			msg: `avoid.txt:1: "dropsy\x00": a control character`, absent: []string{"out.tsv"}},
+		{name: "N11 perturb --avoid with a tab", setup: with(in, map[string]string{"avoid.txt": "heart\tfailure -> cardiac failure\n"}),
+			args: []string{"perturb", "--kind", "synonym", "--avoid", "avoid.txt", "-o", "out.tsv", "in.tsv"}, code: 2,
+			msg: `avoid.txt:1: "heart\tfailure -> cardiac failure": a control character`, absent: []string{"out.tsv"}},
+		{name: "N11 perturb --avoid not UTF-8", setup: with(in, map[string]string{"avoid.txt": "dropsy\n\xff\xfe -> x\n"}),
+			args: []string{"perturb", "--kind", "synonym", "--avoid", "avoid.txt", "-o", "out.tsv", "in.tsv"}, code: 2,
+			msg: `avoid.txt:2: "\xff\xfe -> x": not valid UTF-8`, absent: []string{"out.tsv"}},
+
+		// N13: a type map that maps something else than written.
+		{name: "N13 --type-map Chemical=CHEM,Chemical=DISO", setup: in,
+			args: []string{"perturb", "--kind", "synonym", "--type-map", "Chemical=CHEM,Chemical=DISO", "-o", "out.tsv", "in.tsv"}, code: 2,
+			msg: "type Chemical given twice", absent: []string{"out.tsv"}},
+		{name: "N13 --type-map 'Chem ical=CHEM'", setup: in,
+			args: []string{"perturb", "--kind", "synonym", "--type-map", "Chem ical=CHEM", "-o", "out.tsv", "in.tsv"}, code: 2,
+			msg: "an entity type has no spaces or control characters", absent: []string{"out.tsv"}},
+		{name: "N13 --type-map Chemical=CHEM+CHEM", setup: in,
+			args: []string{"perturb", "--kind", "abbreviation", "--type-map", "Chemical=CHEM+CHEM", "-o", "out.tsv", "in.tsv"}, code: 2,
+			msg: "group CHEM twice", absent: []string{"out.tsv"}},
+
+		// N15: a sample of a set in a build directory replaces none of
+		// the build's files.
+		{name: "N15 review sample --changes into the build's directory over its input", setup: inside,
+			args: []string{"review", "sample", "--out", "d", "--n", "5", "--force", "--changes", "d/changes.tsv", "d/items_key.tsv"}, code: 2,
+			msg: "d/items.tsv: output would replace an input", absent: []string{"d/review.html", "d/key.tsv"}},
+
+		// N16: --model-name is a list; names hold no control characters.
+		{name: "N16 run --model-name x,y with one --model-cmd", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", "cat", "--model-name", "x,y", "--out", "r"}, code: 2,
+			msg: "run: more --model-name than --model-cmd and --model-server", absent: []string{"r"}},
+		{name: "N16 run --model-name with a tab", setup: in,
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", "cat", "--model-name", "a\tb", "--out", "r"}, code: 2,
+			msg: `system name "a\tb" holds a control character`, absent: []string{"r"}},
+		{name: "N16 compare --pred-file with a tab in the name", setup: in,
+			args: []string{"compare", "--gold", "in.tsv", "--pred-file", "a\tb=in.tsv"}, code: 2,
+			msg: `system name "a\tb" holds a control character`},
 	}
 }
 
@@ -116,6 +251,33 @@ func TestRunOneAtATime(t *testing.T) {
 		}
 		if m, _ := os.ReadFile("rr/manifest.json"); !strings.Contains(string(m), `"seed": 1`) {
 			t.Errorf("manifest is not the first run's:\n%s", m)
+		}
+	})
+}
+
+// TestReviewSampleFullDisk: a sample that cannot be written (a full
+// disk; here a file size limit of 0, which fails the same write) leaves
+// nothing, not the directory it made (N14).
+func TestReviewSampleFullDisk(t *testing.T) {
+	t.Run("N14 review sample on a full disk", func(t *testing.T) {
+		dir := t.TempDir()
+		for name, data := range reviewSetup(t) {
+			os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cmd := exec.Command("/bin/sh", "-c", `ulimit -f 0 && exec "$0" "$@"`, os.Args[0], "review", "sample", "--out", "new/s", "--n", "20", "b")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), cliEnv+"=1") // the test binary runs main (TestMain)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if err == nil || !strings.Contains(stderr.String(), "new/s/review.html: file too large") {
+			t.Fatalf("%v, %q; want the write refused", err, stderr.String())
+		}
+		if _, err := os.Stat(filepath.Join(dir, "new")); !os.IsNotExist(err) {
+			t.Errorf("the directory made is left (%v)", err)
 		}
 	})
 }
