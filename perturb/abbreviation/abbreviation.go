@@ -15,7 +15,7 @@
 // AbbreviationWindow sentences, and not past an opening heading
 // ("BACKGROUND :") that follows another abstract's sections. A
 // replacement is refused where the sentence around it would read wrong
-// (siteRules, halfSlashPair), and a long form is not contracted once the
+// (siteRules, sentenceRules, numberFits: grammar.go), and a long form is not contracted once the
 // document wrote it out again after its definition (the writer keeps
 // it, or the definition is another abstract's). When expanding, an abbreviation its
 // document does not define may still be written out when the training
@@ -131,7 +131,7 @@ var Kind = &perturb.Kind{
 		{Name: optionDirection, Default: Expand, Help: "expand (an abbreviation becomes its long form) or contract (a long form becomes its abbreviation)"},
 		standardOption,
 		{Name: optionDB, Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
-		{Name: optionTypeMap, Default: "", Help: "entity types to semantic groups, added to the defaults: Chemical=CHEM,Disease=DISO+ANAT ('none,...' clears the defaults; types match in any case)"},
+		{Name: optionTypeMap, Default: "", Help: concepts.OptionHelp},
 	},
 	Mentions: true,
 	New:      newFromOptions,
@@ -162,6 +162,7 @@ type Abbreviator struct {
 	opts     Options
 	typeMap  concepts.Map
 	excluded *concepts.Excluded
+	survey   *concepts.Surveyor // counts how the store names each type's mentions (Audit)
 	closer   func() error
 
 	mu    sync.Mutex
@@ -187,6 +188,11 @@ func New(store Store, opts Options) (*Abbreviator, error) {
 	if a.excluded, err = concepts.NewExcluded(ex); err != nil {
 		return nil, err
 	}
+	have, err := concepts.StoreGroups(store)
+	if err != nil {
+		return nil, err
+	}
+	a.survey = concepts.NewSurveyor(store, a.typeMap, have)
 	return a, nil
 }
 
@@ -234,6 +240,9 @@ func (a *Abbreviator) Close() error {
 	}
 	return nil
 }
+
+// diso reports whether entity type typ maps to disorders (DISO).
+func (a *Abbreviator) diso(typ string) bool { return slices.Contains(a.typeMap.Groups(typ), "DISO") }
 
 // sameConcept reports whether the store names one concept of a group
 // fitting typ by both short and long (typ "": any group): a definition
@@ -503,50 +512,24 @@ func (a *Abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []str
 		}
 		planned[k] = e
 	}
-	for halfSlashPair(s, spans, outcomes) {
-	}
-	for k := range spans {
-		if outcomes[k] != OutcomeReplaced {
-			continue
-		}
-		if selected != nil && !selected[k] {
-			outcomes[k] = OutcomeNotSelected
-			continue
-		}
-		edits = append(edits, planned[k])
-	}
-	return edits, outcomes
-}
-
-// halfSlashPair filters one replacement of an abbreviation joined by a
-// slash to another that is not replaced ("the ALD / AMN gene", "AMI / GI
-// toxicity", "CCNU / CTX"): the pair is one name, and half of it written
-// out reads wrong, while all of it written out does ("5 - fluorouracil /
-// folinic acid / mitomycin C"). It reports whether it filtered one, so
-// that the caller repeats it until none is left.
-func halfSlashPair(s conll.Sentence, spans []iob.Span, outcomes []string) bool {
-	replaced := func(i int) bool {
-		for k, sp := range spans {
-			if i >= sp.Start && i < sp.End {
-				return outcomes[k] == OutcomeReplaced
+	dropUnmatched(s, spans, outcomes, OutcomeFiltered)
+	if selected != nil {
+		for k := range spans {
+			if outcomes[k] == OutcomeReplaced && !selected[k] {
+				outcomes[k] = OutcomeNotSelected
 			}
 		}
-		return false
+		// A mention the rate leaves unmakes the replacements the
+		// sentence rules tie to it: what a rate changes stays within
+		// what a higher rate changes.
+		dropUnmatched(s, spans, outcomes, OutcomeNotSelected)
 	}
-	abbr := func(i int) bool {
-		return i >= 0 && i < len(s.Tokens) && umls.IsAbbreviation(english.Compact(s.Tokens[i])) && strings.ContainsFunc(s.Tokens[i], unicode.IsUpper)
-	}
-	for k, sp := range spans {
-		if outcomes[k] != OutcomeReplaced {
-			continue
-		}
-		if sp.Start >= 2 && s.Tokens[sp.Start-1] == "/" && abbr(sp.Start-2) && !replaced(sp.Start-2) ||
-			sp.End+1 < len(s.Tokens) && s.Tokens[sp.End] == "/" && abbr(sp.End+1) && !replaced(sp.End+1) {
-			outcomes[k] = OutcomeFiltered
-			return true
+	for k := range spans {
+		if outcomes[k] == OutcomeReplaced {
+			edits = append(edits, planned[k])
 		}
 	}
-	return false
+	return edits, outcomes
 }
 
 // expand plans abbreviation mention sp of s as its long form: the one
@@ -565,6 +548,10 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 		toks = runningLong(d)
 		if n := extraLead(d); n > 0 {
 			toks = toks[n:]
+		}
+		var ok bool
+		if toks, ok = numberFits(s, sp, short, toks); !ok {
+			return e, OutcomeFiltered
 		}
 	} else if d, ok := sc.latest(func(d abbrev.Definition) bool { return d.Type == sp.Type && short == pluralShort(d.Short) }); ok {
 		// The plural of a defined abbreviation ("BSs" after "bile salt (
@@ -587,7 +574,7 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 	if english.SentenceStart(s.Tokens, sp.Start) {
 		toks = english.Capitalize(toks, "X")
 	}
-	if siteRefused(Expand, s, sp, toks) != "" {
+	if siteRefused(site{dir: Expand, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type)}) != "" {
 		return e, OutcomeFiltered
 	}
 	return e.with(s, toks, text)
@@ -625,7 +612,7 @@ func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Spa
 		// Rating Scale") is written as it is.
 		return e, OutcomeFiltered
 	}
-	if siteRefused(Contract, s, sp, toks) != "" {
+	if siteRefused(site{dir: Contract, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type)}) != "" {
 		return e, OutcomeFiltered
 	}
 	return e.with(s, toks, text)
@@ -696,109 +683,6 @@ func leadOutside(d abbrev.Definition) int {
 		return 0
 	}
 	return n
-}
-
-// siteRule refuses a replacement of mention sp of s by toks, in
-// direction dir, where the sentence around it would read wrong.
-type siteRule struct {
-	name   string
-	refuse func(dir string, s conll.Sentence, sp iob.Span, toks []string) bool
-}
-
-// siteRules are the places a replacement is refused (OutcomeFiltered).
-var siteRules = []siteRule{
-	// The sentence writes the replacement already, outside the mention:
-	// the writer defines it there without a pair of mentions ("injection
-	// of puromycin aminonucleoside , ( PAN , 7 . 5 mg / kg )"), or uses
-	// both side by side ("the WAS gene ... the Wiskott - Aldrich
-	// syndrome"); the replacement would repeat it or blur the two.
-	{"other side written", func(dir string, s conll.Sentence, sp iob.Span, toks []string) bool {
-		// A long form in any case; a short form as written ("Dmd", the
-		// mouse gene, is not "DMD").
-		same := strings.EqualFold
-		if dir == Contract {
-			same = func(a, b string) bool { return a == b }
-		}
-		for i := 0; i+len(toks) <= len(s.Tokens); i++ {
-			if i+len(toks) > sp.Start && i < sp.End {
-				continue
-			}
-			if slices.EqualFunc(s.Tokens[i:i+len(toks)], toks, same) {
-				return true
-			}
-		}
-		return false
-	}},
-	// A long form that starts a longer name the writer abbreviates or
-	// gives a symbol right after: "myotonic dystrophy protein kinase (
-	// DMPK )", "diastrophic dysplasia sulfate - transporter gene ( DTDST
-	// )", "murine Duchenne muscular dystrophy ( Dmd )". Its short form
-	// there would make a name of abbreviations nobody writes.
-	{"part of a defined name", func(dir string, s conll.Sentence, sp iob.Span, toks []string) bool {
-		if dir != Contract {
-			return false
-		}
-		short := english.Compact(strings.Join(toks, " "))
-		// An abbreviation or a gene's symbol: "DMPK", "Dmd"; not "n".
-		symbol := func(t string) bool {
-			return english.Alnum(t) >= 2 && strings.ContainsFunc(t, unicode.IsUpper) &&
-				(umls.IsAbbreviation(english.Compact(t)) || english.IsLetters(t) && len(t) <= 6)
-		}
-		j := sp.End
-		for j < len(s.Tokens) && j < sp.End+4 && s.Tokens[j] != "(" && (s.Tokens[j] == "-" || english.IsLetters(strings.ReplaceAll(s.Tokens[j], "-", ""))) {
-			j++
-		}
-		return j < len(s.Tokens) && s.Tokens[j] == "(" && (j == sp.End && j+1 < len(s.Tokens) && symbol(s.Tokens[j+1]) ||
-			j+1 < len(s.Tokens) && symbol(s.Tokens[j+1]) && strings.Contains(strings.ToUpper(s.Tokens[j+1]), strings.ToUpper(short)))
-	}},
-	// A symbol before a word for a part or a product of a gene names
-	// the gene, not the disease its long form names ("the different DMD
-	// promoters", "DMD isoforms": a blind reading marked both written
-	// out another meaning). "The DMD gene" is left to expand: readers
-	// took "the Duchenne muscular dystrophy gene" as the gene's name.
-	{"gene part", func(dir string, s conll.Sentence, sp iob.Span, _ []string) bool {
-		return dir == Expand && sp.End < len(s.Tokens) && geneParts[strings.ToLower(s.Tokens[sp.End])]
-	}},
-	// A sentence that may be a title: a writer does not abbreviate in a
-	// title, and in input without document marks a title is where the
-	// abstract before leaks its definitions ("Novel Tay - Sachs disease
-	// mutations from China ."). A title has no heading and none of the
-	// finite verbs, modals and pronouns of running sentences
-	// (titleFree): measured on BC5CDR devel, 446 of its 473 titles look
-	// so, and 727 of its 4,108 other sentences.
-	{"title-like sentence", func(dir string, s conll.Sentence, _ iob.Span, _ []string) bool {
-		if dir != Contract || heading(s.Tokens) != "" {
-			return false
-		}
-		return !slices.ContainsFunc(s.Tokens, func(t string) bool { return titleFree[strings.ToLower(t)] })
-	}},
-}
-
-// geneParts are the words after a gene's symbol that name a part or a
-// product of the gene (rule "gene part").
-var geneParts = map[string]bool{}
-
-// titleFree are words of running sentences that titles go without.
-var titleFree = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields("was were is are we has have had did may could can should would will not be been this these our it there that which") {
-		titleFree[w] = true
-	}
-	for _, w := range strings.Fields("promoter promoters isoform isoforms mrna mrnas transcript transcripts exon exons intron introns cdna cdnas") {
-		geneParts[w] = true
-	}
-}
-
-// siteRefused returns the name of the first site rule that refuses the
-// replacement, or "".
-func siteRefused(dir string, s conll.Sentence, sp iob.Span, toks []string) string {
-	for _, r := range siteRules {
-		if r.refuse(dir, s, sp, toks) {
-			return r.name
-		}
-	}
-	return ""
 }
 
 // with completes e, the plan of a mention of s written text, with toks
@@ -1013,9 +897,11 @@ const (
 	ItemTotal        = "total"
 )
 
-// Audit counts the replacements by term type and the definitions of orig
-// by how they matched (perturb.Auditor).
+// Audit counts the replacements by term type, the definitions of orig
+// by how they matched, and how the store names the mentions of each
+// type (concepts.FitSection) (perturb.Auditor).
 func (a *Abbreviator) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
+	dst = a.survey.Audit(dst, orig)
 	for _, c := range changes {
 		dst = append(dst, perturb.AuditCount{Section: AuditReplacements, Item: ItemTotal, N: 1},
 			perturb.AuditCount{Section: AuditReplacements, Item: c.TermType, N: 1})
