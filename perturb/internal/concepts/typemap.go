@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/stress-ner/stress/umls"
 )
@@ -89,8 +90,8 @@ const None = "none"
 // added: an item replaces the default groups of its type (matched
 // without regard to case) and keeps the others. A first item "none"
 // starts from an empty map. An empty string gives Default. A type with
-// a space or control character, a type given twice (in any case) and a
-// group given twice for one type are errors. Errors wrap ErrTypeMap and
+// a control character, a type given twice (in any case) and a group
+// given twice for one type are errors. Errors wrap ErrTypeMap and
 // name the item.
 func Parse(s string) (Map, error) {
 	m := Default()
@@ -111,11 +112,12 @@ func Parse(s string) (Map, error) {
 			}
 			return nil, fmt.Errorf("%w: item %q (want TYPE=GROUP[+GROUP])", ErrTypeMap, item)
 		}
-		// A type the corpora cannot hold, or one given twice (the last
-		// would win), is a mistake said now, not a map that silently
-		// maps nothing.
-		if strings.ContainsFunc(typ, unicode.IsSpace) || strings.ContainsFunc(typ, unicode.IsControl) {
-			return nil, fmt.Errorf("%w: item %q: an entity type has no spaces or control characters", ErrTypeMap, item)
+		// A type no tag holds, or one given twice (the last would win),
+		// is a mistake said now, not a map that silently maps nothing.
+		// (Types may hold spaces: "Disease or Syndrome"; a type that no
+		// mention of the corpus has is a warning of TypeNotes.)
+		if strings.ContainsFunc(typ, unicode.IsControl) || !utf8.ValidString(typ) {
+			return nil, fmt.Errorf("%w: item %q: an entity type has no control characters", ErrTypeMap, item)
 		}
 		if prev, dup := given[strings.ToLower(typ)]; dup {
 			return nil, fmt.Errorf("%w: item %q: type %s given twice (first in %q)", ErrTypeMap, item, typ, prev)
