@@ -11,6 +11,7 @@ import (
 
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/jsonenc"
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // The marks around the changed span in the TSV items (and what judges
@@ -46,16 +47,11 @@ func (s *Sample) WriteItems(w io.Writer) error {
 	return bw.Flush()
 }
 
-// markdownEscaper escapes the characters that Markdown would read as
-// markup in running text.
-var markdownEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
-	"<", `\<`, ">", `\>`, "#", `\#`, "|", `\|`, "~", `\~`, "\t", " ", "\r\n", " ", "\n", " ", "\r", " ")
-
 // markdownText is m with every token escaped and the span in bold.
 func markdownText(m Marked) string {
 	toks := make([]string, len(m.Tokens))
 	for i, t := range m.Tokens {
-		toks[i] = markdownEscaper.Replace(t)
+		toks[i] = textutil.MarkdownText(t)
 	}
 	return Marked{Tokens: toks, Start: m.Start, End: m.End}.Text("**", "**")
 }
@@ -65,15 +61,15 @@ func markdownText(m Marked) string {
 // the labels to choose from.
 func (s *Sample) WriteMarkdown(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString("# Review sample " + s.ID + "\n\n")
+	bw.WriteString("# Review sample " + textutil.MarkdownText(s.ID) + "\n\n")
 	bw.WriteString(strconv.Itoa(len(s.Items)) + " items. For each, read the original sentence and the perturbed one " +
 		"(the change is in bold) and choose one label. Write your judgements in items.tsv (columns item and label), " +
 		"or use review.html.\n")
 	for _, it := range s.Items {
-		bw.WriteString("\n## " + it.ID + "\n\n")
+		bw.WriteString("\n## " + textutil.MarkdownText(it.ID) + "\n\n")
 		bw.WriteString("- original: " + markdownText(it.Original) + "\n")
 		bw.WriteString("- perturbed: " + markdownText(it.Perturbed) + "\n")
-		bw.WriteString("- labels: " + markdownEscaper.Replace(strings.Join(it.Labels, " · ")) + "\n")
+		bw.WriteString("- labels: " + textutil.MarkdownText(strings.Join(it.Labels, " · ")) + "\n")
 	}
 	return bw.Flush()
 }

@@ -6,6 +6,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -283,4 +284,92 @@ func TestReviewSampleFullDisk(t *testing.T) {
 			t.Errorf("the directory made is left (%v)", err)
 		}
 	})
+}
+
+// rawMarkup returns the first place outside fenced code blocks where a
+// Markdown document holds "<" or "&" not escaped with a backslash
+// (markup or HTML a viewer would run), or "".
+func rawMarkup(md string) string {
+	fenced := false
+	for i, line := range strings.Split(md, "\n") {
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+			continue
+		}
+		if fenced {
+			continue
+		}
+		for j := 0; j < len(line); j++ {
+			if line[j] == '\\' {
+				j++ // an escaped character
+				continue
+			}
+			if line[j] == '<' || line[j] == '&' {
+				return fmt.Sprintf("line %d: %q", i+1, line)
+			}
+		}
+	}
+	return ""
+}
+
+// TestMarkdownEscaped: names of systems, files and entity types and
+// judges' notes are text in every Markdown a command writes, escaped by
+// textutil.MarkdownText (N10: they were written raw into summary.md,
+// --format markdown and review score -f markdown; items.md escaped).
+func TestMarkdownEscaped(t *testing.T) {
+	const (
+		system = "<svg onload=alert(1)>"
+		file   = "<img src onerror alert(1)>.tsv"
+		typ    = "Chem</style><script>"
+	)
+	corpus := strings.ReplaceAll(safetyCorpus, "-Chemical", "-"+typ)
+	oTagger := `awk '{print NF ? "O" : ""}'`
+	judge := "item\tlabel\tnote\n5c0re000-01\tunnatural\t<script>alert(1)</script>\n5c0re000-05\tgrammar broken\t<b>&amp;</b>\n"
+	tests := []struct {
+		name  string
+		args  []string
+		files []string // Markdown files written, besides standard output
+	}{
+		{"N10 run: a system, corpus and entity type of markup", []string{"run", "-q", "--test", file, "--baselines", "none", "--model-cmd", oTagger,
+			"--model-name", system, "--kinds", "keyboard", "--samples", "0", "--out", "r", "--format", "markdown"}, []string{"r/summary.md"}},
+		{"N10 compare --format markdown", []string{"compare", "--samples", "0", "--gold", file, "--pred-file", "<svg onload>=" + file, "--format", "markdown"}, nil},
+		{"N10 curve --format markdown", []string{"curve", "-q", "--samples", "0", "--test", file, "--model-cmd", oTagger,
+			"--model-name", system, "--rates", "0.5", "--format", "markdown"}, nil},
+		{"N10 score --format markdown", []string{"score", "--format", "markdown", "--gold", file, "--pred", file}, nil},
+		{"N10 review score -f markdown: judges' notes of markup", []string{"review", "score", "-f", "markdown", "--key", "key.tsv", "<j>.tsv"}, nil},
+	}
+	key, err := os.ReadFile("../../review/testdata/score/key.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			for name, data := range map[string]string{file: corpus, "key.tsv": string(key), "<j>.tsv": judge} {
+				if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			stdout, stderr, err := runCLI(t, "", tt.args...)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, stderr)
+			}
+			docs := map[string]string{"standard output": stdout}
+			for _, f := range tt.files {
+				b, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				docs[f] = string(b)
+			}
+			for name, md := range docs {
+				if where := rawMarkup(md); where != "" {
+					t.Errorf("%s holds markup at %s", name, where)
+				}
+			}
+			if !strings.Contains(stdout, `\<`) {
+				t.Errorf("standard output shows none of the names:\n%s", stdout)
+			}
+		})
+	}
 }
