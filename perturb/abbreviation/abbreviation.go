@@ -731,26 +731,57 @@ func writable(long, short string) bool {
 func runningLong(d abbrev.Definition) []string {
 	toks := slices.Clone(d.Long)
 	if len(toks) == 0 || !english.TitleWord(toks[0]) {
-		return toks
+		return lowerStray(toks)
 	}
 	for _, r := range capitalRules {
 		if keep, ok := r.decide(d, toks); ok {
 			if !keep {
 				// The sentence's capitals go, and those of a name in
 				// Title Case ("Extrapyramidal Symptom ( EPS ) rating
-				// scales"); a person's or foreign name's stay ("Lou
-				// Gehrig").
+				// scales", "Metachromatic Leukodystrophy ( MLD )"); a
+				// person's or foreign name's stay ("Lou Gehrig").
 				toks[0] = strings.ToLower(toks[0])
 				for i := 1; i < len(toks); i++ {
-					if english.TitleWord(toks[i]) && commonWord(toks, i) {
+					if english.TitleWord(toks[i]) && (commonWord(toks, i) || medicalWord(toks, i)) {
 						toks[i] = strings.ToLower(toks[i])
 					}
 				}
 			}
-			return toks
+			return lowerStray(toks)
+		}
+	}
+	return lowerStray(toks)
+}
+
+// lowerStray lowers the capital of a disease or chemical word after a
+// lower-case word of a long form written in running case: "X - linked
+// Adrenoleukodystrophy ( X - ALD )" is "X - linked
+// adrenoleukodystrophy" (a reading of NCBI-disease train flagged the
+// stray capital). A person's name keeps its ("juvenile Parkinson").
+func lowerStray(toks []string) []string {
+	for i := 1; i < len(toks); i++ {
+		prev := toks[i-1]
+		if english.TitleWord(toks[i]) && medicalWord(toks, i) && english.IsLetters(prev) &&
+			strings.ToLower(prev) == prev && !english.SmallWord(prev) {
+			toks[i] = strings.ToLower(toks[i])
 		}
 	}
 	return toks
+}
+
+// medicalSuffixes end the words of diseases and tissues that are no
+// person's name ("leukodystrophy", "xanthomatosis", "nephritis").
+var medicalSuffixes = []string{"trophy", "osis", "itis", "emia", "aemia", "pathy", "oma", "plasia", "algia", "uria",
+	"ectasia", "penia", "rrhea", "rrhoea", "plegia", "iasis", "lepsy", "cardia", "megaly"}
+
+// medicalWord reports whether capitalized token i of toks is a medical
+// word by its ending, not a person's name.
+func medicalWord(toks []string, i int) bool {
+	w := strings.ToLower(toks[i])
+	if english.ProperNoun(w) || english.Eponym(toks, i) {
+		return false
+	}
+	return slices.ContainsFunc(medicalSuffixes, func(s string) bool { return strings.HasSuffix(w, s) && len(w) > len(s)+2 })
 }
 
 // capitalRule decides whether the capitalized first word of a long form

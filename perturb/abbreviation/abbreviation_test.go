@@ -355,6 +355,27 @@ func TestLongFormCase(t *testing.T) {
 			t.Errorf("runningLong(%v, mid-sentence %v) starts %q, want %q", tt.toks, tt.mid, got, tt.want)
 		}
 	}
+	// Capitals after the first word (NCBI-disease train definitions; a
+	// reading flagged "metachromatic Leukodystrophy" and "X - linked
+	// Adrenoleukodystrophy").
+	for _, tt := range []struct {
+		long string
+		mid  bool
+		want string
+	}{
+		{"Metachromatic Leukodystrophy", false, "metachromatic leukodystrophy"},
+		{"X - linked Adrenoleukodystrophy", false, "X - linked adrenoleukodystrophy"},
+		{"X - linked Adrenoleukodystrophy", true, "X - linked adrenoleukodystrophy"},
+		{"juvenile Parkinson disease", true, "juvenile Parkinson disease"},
+		{"Duchenne Muscular Dystrophy", true, "Duchenne Muscular Dystrophy"},
+		{"Acute Physiology and Chronic Health Evaluation", false, "Acute Physiology and Chronic Health Evaluation"},
+		{"cerebrotendinous xanthomatosis", true, "cerebrotendinous xanthomatosis"},
+	} {
+		d := abbrev.Definition{Long: strings.Fields(tt.long), AtStart: !tt.mid}
+		if got := strings.Join(runningLong(d), " "); got != tt.want {
+			t.Errorf("runningLong(%q, mid-sentence %v) = %q, want %q", tt.long, tt.mid, got, tt.want)
+		}
+	}
 }
 
 func TestSiteRules(t *testing.T) {
@@ -439,6 +460,10 @@ func TestSiteRules(t *testing.T) {
 		{Expand, "is a candidate gene for the WT .", "O O O O O O B-Disease O", "Wilms tumor", "article before an eponym"},
 		{Expand, "deleted in the PWS region", "O O O B-Disease O", "Prader - Willi syndrome", ""},
 		{Expand, "patients with PWS .", "O O B-Disease O", "Prader - Willi syndrome", ""},
+		// Before an acronym it premodifies (NCBI-disease train).
+		{Expand, "In the CTX HDL , the ratio of apoAI to apoAII was high", "O O B-Disease O O O O O O O O O O",
+			"cerebrotendinous xanthomatosis", "before an acronym"},
+		{Expand, "CTX patients had high HDL", "B-Disease O O O O", "cerebrotendinous xanthomatosis", ""},
 	} {
 		s := sentence(tt.text, tt.tags)
 		sp := iob.Spans(s.Tags)[0]

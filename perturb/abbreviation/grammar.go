@@ -147,6 +147,13 @@ var siteRules = []siteRule{
 		}
 		return false
 	}},
+	// Before an acronym it premodifies, a long form makes a stack of
+	// names a writer breaks up: "In the CTX HDL" written "In the
+	// cerebrotendinous xanthomatosis HDL" (flagged in a reading of
+	// NCBI-disease train), "the PWS IC".
+	{"before an acronym", func(st site) bool {
+		return st.dir == Expand && st.sp.End < len(st.s.Tokens) && english.IsAcronym(st.s.Tokens[st.sp.End])
+	}},
 	// A sentence that may be a title: a writer does not abbreviate in a
 	// title, and in input without document marks a title is where the
 	// abstract before leaks its definitions ("Novel Tay - Sachs disease
