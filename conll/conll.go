@@ -39,6 +39,10 @@ var (
 	// ErrNoLabels means a JSON Lines file has integer tags and its reader
 	// no label list.
 	ErrNoLabels = errors.New("integer tags need a label list")
+	// ErrCannotHold means a writer's format has no place for part of a
+	// sentence (a JSON Lines record's id or emptiness in CoNLL): writing
+	// it would lose that part.
+	ErrCannotHold = errors.New("the output format cannot hold the sentence")
 )
 
 // ParseError reports where in which input a problem was found.

@@ -169,6 +169,19 @@ func hostile3Rows(t *testing.T) []badInput {
 			args: []string{"perturb", "--kind", "synonym", "--avoid", "avoid.txt", "-o", "out.tsv", "in.tsv"}, code: 2,
 			msg: `avoid.txt:2: "\xff\xfe -> x": not valid UTF-8`, absent: []string{"out.tsv"}},
 
+		// N12: the corpora of --unseen-in pass the checks of any corpus.
+		{name: "N12 --unseen-in with an unknown tag", setup: with(in, map[string]string{"train.tsv": "a\tO\nb\tX-Foo\n"}),
+			args: []string{"perturb", "--kind", "entity-swap", "--unseen-in", "train.tsv", "-o", "out.tsv", "in.tsv"}, code: 2,
+			msg: `entity-swap: unseen-in: train.tsv:2: tag "X-Foo" is not valid iob2`, absent: []string{"out.tsv"}},
+		{name: "N12 --unseen-in with I- after O", setup: with(in, map[string]string{"train.tsv": "a\tO\nb\tI-Chemical\n"}),
+			args: []string{"perturb", "--kind", "synonym", "--unseen-in", "train.tsv", "-o", "out.tsv", "in.tsv"}, code: 2,
+			msg: "synonym: unseen-in: train.tsv:2: I-Chemical after O: an entity must start with B-", absent: []string{"out.tsv"}},
+		{name: "N12 --unseen-in empty", setup: with(in, map[string]string{"train.tsv": ""}),
+			args: []string{"perturb", "--kind", "entity-swap", "--unseen-in", "train.tsv", "-o", "out.tsv", "in.tsv"}, code: 2,
+			msg: "entity-swap: unseen-in: train.tsv: no sentences", absent: []string{"out.tsv"}},
+		{name: "N12 --unseen-in in IOBES", setup: with(in, map[string]string{"train.tsv": "Aspirin\tS-Chemical\nheart\tB-Disease\nfailure\tE-Disease\n"}),
+			args: []string{"perturb", "--kind", "entity-swap", "--unseen-in", "train.tsv", "-o", "out.tsv", "in.tsv"}, code: 0},
+
 		// N13: a type map that maps something else than written.
 		{name: "N13 --type-map Chemical=CHEM,Chemical=DISO", setup: in,
 			args: []string{"perturb", "--kind", "synonym", "--type-map", "Chemical=CHEM,Chemical=DISO", "-o", "out.tsv", "in.tsv"}, code: 2,
@@ -188,6 +201,17 @@ func hostile3Rows(t *testing.T) []badInput {
 		{name: "N15 review sample --changes into the build's directory over its input", setup: inside,
 			args: []string{"review", "sample", "--out", "d", "--n", "5", "--force", "--changes", "d/changes.tsv", "d/items_key.tsv"}, code: 2,
 			msg: "d/items.tsv: output would replace an input", absent: []string{"d/review.html", "d/key.tsv"}},
+
+		// F26: what CoNLL cannot hold of a JSON Lines record is refused.
+		{name: "F26 convert JSON Lines with a record without tokens to CoNLL", setup: map[string]string{"in.jsonl": `{"id":"0","tokens":[],"ner_tags":[]}` + "\n" + `{"id":"1","tokens":["a"],"ner_tags":["O"]}` + "\n"},
+			args: []string{"convert", "-o", "out.tsv", "in.jsonl"}, code: 1,
+			msg: "in.jsonl:1: the output format cannot hold the sentence: CoNLL has no empty sentences, and this record has no tokens (write JSON Lines to keep it)", absent: []string{"out.tsv"}},
+		{name: "F26 convert JSON Lines with ids 0 and 5 to CoNLL", setup: map[string]string{"in.jsonl": `{"id":"0","tokens":["a"],"ner_tags":["O"]}` + "\n" + `{"id":"5","tokens":["b"],"ner_tags":["O"]}` + "\n"},
+			args: []string{"convert", "-o", "out.tsv", "in.jsonl"}, code: 1,
+			msg: `in.jsonl:2: the output format cannot hold the sentence: CoNLL keeps no record ids, and read back its records are numbered from 0: id "5" would become "1"`, absent: []string{"out.tsv"}},
+		{name: "F26 convert JSON Lines with ids 0 and 1 to CoNLL and back: same bytes", setup: map[string]string{"in.jsonl": `{"id":"0","tokens":["a"],"ner_tags":["O"]}` + "\n" + `{"id":"1","tokens":["b"],"ner_tags":["B-Chemical"]}` + "\n"},
+			args: []string{"convert", "-o", "out.tsv", "in.jsonl"}, code: 0,
+			check: then([]string{"convert", "-o", "back.jsonl", "out.tsv"}, sameFile("back.jsonl", "in.jsonl"))},
 
 		// N16: --model-name is a list; names hold no control characters.
 		{name: "N16 run --model-name x,y with one --model-cmd", setup: in,
