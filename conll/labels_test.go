@@ -82,6 +82,35 @@ func TestReadLabelsEndless(t *testing.T) {
 	}
 }
 
+// FuzzReadLabelFile: no label file of lines makes the reader panic; a
+// list it accepts (and checkLabels passes) has no empty label, none
+// twice and none with surrounding space.
+func FuzzReadLabelFile(f *testing.F) {
+	for _, s := range []string{"O\nB-Chemical\n\nI-Chemical\n", "\ufeffO\r\nB-X\r\n", "O\nO\n", " \n\t\n", "O\x00\n", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		labels, err := readLabelFile(strings.NewReader(text), "labels.txt")
+		if err != nil {
+			return
+		}
+		labels, err = checkLabels(labels, "labels.txt")
+		if err != nil {
+			if !errors.Is(err, ErrLabels) {
+				t.Fatalf("error %v does not wrap ErrLabels", err)
+			}
+			return
+		}
+		seen := map[string]bool{}
+		for _, l := range labels {
+			if l == "" || l != strings.TrimSpace(l) || seen[l] {
+				t.Fatalf("accepted labels %q", labels)
+			}
+			seen[l] = true
+		}
+	})
+}
+
 // FuzzDatasetInfoLabels: any bytes give labels or an error, never a
 // panic, and labels found are strings of the names list.
 func FuzzDatasetInfoLabels(f *testing.F) {

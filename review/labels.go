@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"sort"
@@ -87,14 +88,19 @@ func (l *Labels) ReadFile(path string) error {
 		return err
 	}
 	defer f.Close()
-	in := newLines(f, path, ErrLabels)
+	return l.read(f, path)
+}
+
+// read is ReadFile on r; name is the file named in errors.
+func (l *Labels) read(r io.Reader, name string) error {
+	in := newLines(r, name, ErrLabels)
 	for in.scan() {
 		text := strings.TrimSpace(in.text)
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
 		if err := l.Parse(text); err != nil {
-			return &ParseError{File: path, Line: in.line, Err: err}
+			return &ParseError{File: name, Line: in.line, Err: err}
 		}
 	}
 	return in.err
