@@ -12,6 +12,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/limits"
@@ -52,8 +53,13 @@ func (c *Command) TagSentences(ctx context.Context, sents []conll.Sentence) ([][
 	wrap := func(err error) error { return fmt.Errorf("model command %q: %w", c.Line, err) }
 	for si, s := range sents {
 		for i, t := range s.Tokens {
-			if t == "" || strings.ContainsFunc(t, isSpace) {
+			if t == "" {
 				return nil, wrap(fmt.Errorf("sentence %d%s: %w: %q", si+1, lineSuffix(s.Line, i), ErrBadToken, t))
+			}
+			if j := strings.IndexFunc(t, conll.IsTokenSpace); j >= 0 {
+				r, _ := utf8.DecodeRuneInString(t[j:])
+				return nil, wrap(fmt.Errorf("sentence %d%s: %w: %q holds %U, white space a tagger reading whitespace-split lines would cut it at (the JSON lines of --model-server carry any token)",
+					si+1, lineSuffix(s.Line, i), ErrBadToken, t, r))
 			}
 		}
 	}
@@ -148,10 +154,6 @@ func (c *Command) TagSentences(ctx context.Context, sents []conll.Sentence) ([][
 		return nil, wrap(fmt.Errorf("writing input: %w", werr))
 	}
 	return tags, nil
-}
-
-func isSpace(r rune) bool {
-	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f' || r == 0x85 || r == 0xA0
 }
 
 // writeCoNLL writes the tokens of non-empty sentences, one per line, with
@@ -252,7 +254,7 @@ func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
 	for sc.Scan() {
 		line++
 		text := strings.TrimRight(sc.Text(), "\r")
-		fields := strings.Fields(text)
+		fields := strings.FieldsFunc(text, conll.IsTokenSpace) // what the tokens sent cannot hold
 		if len(fields) == 0 {
 			if err := finish(false); err != nil {
 				return nil, stray(err, line)

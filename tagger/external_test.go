@@ -227,6 +227,30 @@ func TestCommandEndlessOutput(t *testing.T) {
 	}
 }
 
+// TestCommandTokenSpace: the model command refuses a token holding
+// white space in the one sense of conll.IsTokenSpace, and splits its
+// output with the same rule (N06 of issue 31: U+00A0 and U+0085 were
+// refused, U+2028, U+2029, U+3000, U+2003 and U+1680 sent, and the
+// output split on unicode.IsSpace).
+func TestCommandTokenSpace(t *testing.T) {
+	for _, r := range []rune{0xA0, 0x85, 0x2028, 0x2029, 0x3000, 0x2003, 0x1680, 0x1c, 0x1f, ' ', '\t'} {
+		t.Run(fmt.Sprintf("N06 a token holding %U", r), func(t *testing.T) {
+			tok := "a" + string(r) + "b"
+			_, err := (&Command{Line: "cat"}).TagSentences(context.Background(), []conll.Sentence{{Tokens: []string{"x", tok}, Tags: []string{"O", "O"}}})
+			if !errors.Is(err, ErrBadToken) || !strings.Contains(err.Error(), fmt.Sprintf("holds %U", r)) {
+				t.Errorf("err = %v, want ErrBadToken naming %U", err, r)
+			}
+		})
+	}
+	t.Run("N06 output split on U+001C", func(t *testing.T) {
+		c := &Command{Line: `awk 'NF { printf "%s\034O\n", $1; next } { print "" }'`, Timeout: time.Minute}
+		got, err := c.TagSentences(context.Background(), []conll.Sentence{sent("Aspirin/O works/O")})
+		if err != nil || !slices.Equal(got[0], []string{"O", "O"}) {
+			t.Errorf("got %q, %v; want the token and tag split at U+001C", got, err)
+		}
+	})
+}
+
 func TestCommandBadInput(t *testing.T) {
 	c := &Command{Line: "cat"}
 	for _, tok := range []string{"a b", "a\tb", "", "a\nb"} {

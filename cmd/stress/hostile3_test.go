@@ -131,6 +131,15 @@ func hostile3Rows(t *testing.T) []badInput {
 			args: []string{"tag", "--model-cmd", `awk '{print NF ? "O" : ""}'; yes O`, "-o", "out.tsv", "in.tsv"}, code: 1,
 			msg: "output line 12: wrong number of sentences: got more than 2, want 2", absent: []string{"out.tsv"}},
 
+		// N06: one token rule: what the model command is sent is what
+		// its output is split with.
+		{name: "N06 tag --model-cmd, a token holding U+2028", setup: map[string]string{"in.tsv": "a\u2028b\tO\nc\tO\n"},
+			args: []string{"tag", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "-o", "out.tsv", "in.tsv"}, code: 1,
+			msg: `sentence 1 (line 1): token is empty or contains white space: "a\u2028b" holds U+2028`, absent: []string{"out.tsv"}},
+		{name: "N06 tag --model-cmd, a token holding U+00A0", setup: map[string]string{"in.tsv": "a\u00a0b\tO\nc\tO\n"},
+			args: []string{"tag", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "-o", "out.tsv", "in.tsv"}, code: 1,
+			msg: `holds U+00A0, white space a tagger reading whitespace-split lines would cut it at`, absent: []string{"out.tsv"}},
+
 		// N07: one judge's file under two names is given twice.
 		{name: "N07 review score, a judgement file and a link to it", setup: judged, special: map[string]string{"jlink.tsv": "link:j.tsv"},
 			args: []string{"review", "score", "--key", "s/key.tsv", "j.tsv", "jlink.tsv"}, code: 2, msg: "judgement file jlink.tsv given twice (j.tsv)"},
@@ -396,4 +405,18 @@ func TestMarkdownEscaped(t *testing.T) {
 			}
 		})
 	}
+}
+
+// unescapeMarkdown removes the backslashes textutil.MarkdownText puts
+// before punctuation, for tests that look for a name or a command line
+// in Markdown as written in the text report.
+func unescapeMarkdown(md string) string {
+	var b strings.Builder
+	for i := 0; i < len(md); i++ {
+		if md[i] == '\\' && i+1 < len(md) && strings.IndexByte("\\`*_[]<>&#|~", md[i+1]) >= 0 {
+			i++
+		}
+		b.WriteByte(md[i])
+	}
+	return b.String()
 }
