@@ -19,7 +19,7 @@ import (
 
 // reviewCommands are the sub-commands of "stress review", dispatched
 // like the top-level commands.
-var reviewCommands = &commandSet{Prog: "stress review", Errors: cliError,
+var reviewCommands = &commandSet{Prog: "stress review", Flags: declareInputs, Errors: cliError,
 	Order: []string{"sample", "score"},
 	Footer: "\nGive the judges review.html (or items.tsv) and keep key.tsv from them.\n" +
 		"Run 'stress review COMMAND --help' for a command's flags.\n"}
@@ -48,8 +48,16 @@ func init() {
 			f.List(&o.kinds, "kinds", "", "kinds of change to sample, comma-separated (default: all)")
 			f.List(&o.by, "by", "kind,type,source", "columns whose values make the strata: kind, type (entity type), source (lexicon or rule); \"\" for none")
 			f.Strings(&o.labels, "labels", "labels offered: KIND=label,label,... (* for every kind), or a file of such lines; the first label is the valid one (repeatable)")
+			f.Input("labels", func(v string) []string {
+				if strings.Contains(v, "=") {
+					return nil // a list, not a file
+				}
+				return []string{v}
+			})
 			f.String(&o.changes, "changes", "", "", "change log of a set given instead of a build directory")
+			f.Input("changes", nil)
 			f.String(&o.original, "original", "", "", "original corpus of the set (with --changes; default: undo the logged changes)")
+			f.Input("original", nil)
 			f.Bool(&o.force, "force", "", false, "replace the sample's files if they exist")
 		}, runReviewSample),
 	})
@@ -59,6 +67,7 @@ func init() {
 		Summary: "rates of valid changes with Wilson intervals, judge agreement (kappa), flagged items",
 		Bind: bind(func(f *flags, o *reviewOptions) {
 			f.String(&o.key, "key", "", "", "the sample's key.tsv (required)")
+			f.Input("key", nil)
 			Parsed(f, &o.format, "format", "f", "text", report.Parse, "report format on stdout: "+report.Choices())
 			f.String(&o.avoid, "avoid", "", "", "also write the flagged synonym (and abbreviation) pairs to `FILE`, in the avoid-list format of --avoid")
 			f.Bool(&o.force, "force", "", false, "replace the --avoid file if it exists")
@@ -114,7 +123,7 @@ func runReviewSample(_ context.Context, e *env, o *reviewOptions, args []string)
 	if err := oneStdin(inputs...); err != nil {
 		return err
 	}
-	if err := overwrite.Check(inputs, review.Files(o.out), o.force); err != nil {
+	if err := checkOutputsMaking(o.out, inputs, review.Files(o.out), o.force); err != nil {
 		return err
 	}
 	var c *review.Changes
@@ -178,7 +187,7 @@ func runReviewScore(_ context.Context, e *env, o *reviewOptions, args []string) 
 	if err := oneStdin(inputs...); err != nil {
 		return err
 	}
-	if err := overwrite.Check(inputs, []string{o.avoid}, o.force); err != nil {
+	if err := checkOutputs(inputs, []string{o.avoid}, o.force); err != nil {
 		return err
 	}
 	key, err := review.ReadKeyFile(o.key)

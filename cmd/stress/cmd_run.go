@@ -26,7 +26,9 @@ func init() {
 
 func bindRun(f *flags, o *runOptions) {
 	f.Strings(&o.sys.Train, "train", "training corpus `FILE` (repeatable; default: the embedded sample)")
+	f.Input("train", nil)
 	f.String(&o.test, "test", "", "", "test corpus `FILE` to build stress sets from (default: the embedded sample)")
+	f.Input("test", nil)
 	f.String(&o.outDir, "out", "", "stress-run", "output `DIR`")
 	f.String(&o.htmlPath, "html", "", "", "HTML report `FILE` (default DIR/report.html)")
 	f.Bool(&o.force, "force", "", false, "clear DIR first if it holds an earlier run (and replace --html)")
@@ -76,7 +78,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	// checks them all (--html over a set or a prediction is an output
 	// named twice) before the directory is cleared and any work done.
 	read, written := ev.Files()
-	read = append(read, labelsFile)
+	read = withDeclared(read)
 	if err := checkReadable(read); err != nil {
 		return err
 	}

@@ -205,6 +205,13 @@ func hostile3Rows(t *testing.T) []badInput {
 			args: []string{"perturb", "--kind", "abbreviation", "--type-map", "Chemical=CHEM+CHEM", "-o", "out.tsv", "in.tsv"}, code: 2,
 			msg: "group CHEM twice", absent: []string{"out.tsv"}},
 
+		// Every file a command reads is an input, declared where its
+		// flag is bound (flags.Input): review sample's label file was
+		// not one, and became the judges' items.md.
+		{name: "review sample --labels FILE over one of its outputs, --force", setup: with(review, map[string]string{"s2/items.md": "*=ok,not ok\n"}),
+			args: []string{"review", "sample", "--labels", "s2/items.md", "--out", "s2", "--force", "b"}, code: 2,
+			msg: "s2/items.md: output would replace an input", absent: []string{"s2/review.html"}},
+
 		// N15: a sample of a set in a build directory replaces none of
 		// the build's files.
 		{name: "N15 review sample --changes into the build's directory over its input", setup: inside,
