@@ -117,6 +117,11 @@ func hostile3Rows(t *testing.T) []badInput {
 		{name: "N03 review sample --labels /dev/zero", setup: review, special: map[string]string{"labels.txt": zero},
 			args: []string{"review", "sample", "--labels", "labels.txt", "--out", "s2", "b"}, code: 2, msg: "labels.txt:1: line longer than 16 MiB", absent: []string{"s2"}},
 
+		// A manifest is read within the bound of a document.
+		{name: "N03 run --force, --out's manifest.json a link to /dev/zero", setup: in, special: map[string]string{"r": specialDir, "r/manifest.json": zero},
+			args: []string{"run", "-q", "--test", "in.tsv", "--baselines", "none", "--model-cmd", `awk '{print NF ? "O" : ""}'`, "--kinds", "keyboard", "--out", "r", "--force"}, code: 1,
+			msg: "--out r: directory not empty and not an earlier run (manifest.json: document larger than 16 MiB); not clearing it"},
+
 		// N04: a sentence has a bound too.
 		{name: "N04 perturb a sentence without end", setup: map[string]string{"l.tsv.gz": endlessSentence(t)},
 			args: []string{"perturb", "--kind", "keyboard", "-o", "out.tsv", "l.tsv.gz"}, code: 1,
