@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -44,7 +45,10 @@ func makeSpecials(t *testing.T, kinds map[string]string) *specials {
 	t.Helper()
 	s := &specials{kinds: map[string]string{}, appeared: map[string]string{}, readers: map[string]*os.File{}, got: map[string]int{}}
 	maps.Copy(s.kinds, kinds)
-	for name, kind := range kinds {
+	// In the order of their names, so that a directory is made before
+	// the files in it ("r" before "r/manifest.json").
+	for _, name := range slices.Sorted(maps.Keys(kinds)) {
+		kind := kinds[name]
 		var err error
 		switch {
 		case kind == specialDevice:
