@@ -26,7 +26,7 @@ var notInputs = map[string]string{
 	"--type-map": "a type map", "--exclude-concepts": "concept ids", "--exclude-sources": "sources", "--exclude-tty": "term types",
 	"--by": "columns", "--delimiter": "a pattern", "--outside": "a tag", "--type": "a type", "--reference": "a set name",
 	"--input": "an input's name in a build", "--lang": "languages", "--sources": "sources", "--suppress": "flags",
-	"--group": "a group", "--terms": "term types", "--layout": "a keyboard layout's name",
+	"--group": "a group", "--strata": "strata of names", "--terms": "term types", "--layout": "a keyboard layout's name",
 	"compare --pred":  "NAME=DIR: a directory of predictions, whose files compare reads as its inputs",
 	"compare --build": "a build directory, whose files compare reads as its inputs",
 	"build --from":    "a build's manifest, which the build regenerates in place with its sets",
