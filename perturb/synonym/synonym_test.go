@@ -298,6 +298,27 @@ func TestPerturbCapitalizes(t *testing.T) {
 	if len(cs) != 1 || cs[0].After != "Serotonin" {
 		t.Errorf("after a heading: got %v %+v", out.Tokens, cs)
 	}
+	// A colon inside a sentence is no heading's (issue 32 found "DD32 /
+	// DD32 : Rheumatoid arthritis" in the abbreviation kind), and one
+	// after a sentence's other words neither.
+	for _, text := range []string{"( CCR5 / DD32 , DD32 / DD32 : myocardial infarction 18 %", "The two groups were : myocardial infarction and"} {
+		toks := strings.Fields(text)
+		tags := make([]string, len(toks))
+		for i, w := range toks {
+			switch w {
+			case "myocardial":
+				tags[i] = "B-Disease"
+			case "infarction":
+				tags[i] = "I-Disease"
+			default:
+				tags[i] = "O"
+			}
+		}
+		out, cs = r2.Perturb(sentence(text, strings.Join(tags, " ")), nil, rand.New(rand.NewPCG(1, 2)))
+		if len(cs) != 1 || cs[0].After != "cardiac infarction" {
+			t.Errorf("after a colon in %q: got %v %+v", text, out.Tokens, cs)
+		}
+	}
 }
 
 func TestPerturbNoRepeat(t *testing.T) {
