@@ -10,7 +10,6 @@ import (
 	"github.com/stress-ner/stress/perturb"
 	_ "github.com/stress-ner/stress/perturb/keyboard"
 	_ "github.com/stress-ner/stress/perturb/swap"
-	"github.com/stress-ner/stress/stressset"
 )
 
 // Keyboard and swap typos of the same words: selection is shared.
@@ -76,19 +75,6 @@ func ExampleSelector_Select() {
 	}
 	fmt.Println()
 	// Output: Torsade pointes dobutamine treatment
-}
-
-func ExampleChangeWriter() {
-	cw := stressset.NewChangeWriter(os.Stdout)
-	cw.Write(perturb.Change{File: "test_key.tsv", Sentence: 0, Token: 9, End: 10, Kind: "keyboard",
-		Before: "dobutamine", After: "dobut1mine"})
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		fmt.Println(err)
-	}
-	// Output:
-	// file	sentence	token	end	kind	before	after	concept_id	source	term_type
-	// test_key.tsv	1	10	10	keyboard	dobutamine	dobut1mine
 }
 
 func ExampleWriteTable() {

@@ -89,8 +89,9 @@ type Perturbation interface {
 // The optional capabilities of a Perturbation. The pipeline looks for
 // each by its interface and for nothing else:
 //
-//   - WordEditor: edits one token at a time (keyboard, swap); the
-//     pipeline edits the selected words itself, in reused memory.
+//   - WordEditor: edits one token at a time (keyboard, swap, case,
+//     spelling, insert, delete, ocr); the pipeline edits the selected
+//     words itself, in reused memory.
 //   - SentenceChecker: checks its own output where the token-by-token
 //     check cannot (replacements by a different number of tokens).
 //   - MentionReporter: says what became of every gold mention, counted
