@@ -224,7 +224,8 @@ func f1Cell(p CurveF1) string {
 
 // Write writes the report: per kind, a table of F1 (with its interval)
 // by system and rate in text or Markdown; every point as JSON or as CSV
-// rows (system, kind, rate, set, f1, f1_low, f1_high).
+// rows (system, kind, rate, set, f1, f1_low, f1_high); the page of
+// WriteHTML. Another format is an error wrapping report.ErrUnknownFormat.
 func (cr *CurveReport) Write(w io.Writer, f report.Format) error {
 	switch f {
 	case report.JSON:
@@ -246,6 +247,11 @@ func (cr *CurveReport) Write(w io.Writer, f report.Format) error {
 		}
 		cw.Flush()
 		return cw.Error()
+	case report.HTML:
+		return cr.WriteHTML(w)
+	case report.Text, report.Markdown:
+	default:
+		return fmt.Errorf("%w %v", report.ErrUnknownFormat, f)
 	}
 	md := f == report.Markdown
 	header := []string{"system"}

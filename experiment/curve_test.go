@@ -163,6 +163,10 @@ func TestCurveReport(t *testing.T) {
 	if n := strings.Count(page.String(), "<polyline"); n != 1 || !strings.Contains(page.String(), "<svg") {
 		t.Errorf("html has %d lines", n)
 	}
+	var html bytes.Buffer
+	if err := cr.Write(&html, report.HTML); err != nil || html.String() != page.String() {
+		t.Errorf("Write(html) differs from WriteHTML: %v", err)
+	}
 }
 
 // TestCurveRun runs a curve end to end with an external tagger that

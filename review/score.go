@@ -372,7 +372,8 @@ func (r *Report) Sentence() string {
 
 // Write writes the report in format f: aligned text or Markdown tables,
 // the Report as JSON, or CSV (one row per rate: overall, each group and
-// each judge, with the agreement on the overall row).
+// each judge, with the agreement on the overall row). Another format
+// (HTML) is an error wrapping report.ErrUnknownFormat.
 func (r *Report) Write(w io.Writer, f report.Format) error {
 	switch f {
 	case report.JSON:
@@ -381,8 +382,10 @@ func (r *Report) Write(w io.Writer, f report.Format) error {
 		return r.writeCSV(w)
 	case report.Markdown:
 		return r.writeTables(w, true)
+	case report.Text:
+		return r.writeTables(w, false)
 	}
-	return r.writeTables(w, false)
+	return fmt.Errorf("%w %v", report.ErrUnknownFormat, f)
 }
 
 // CSVHeader is the header row of the CSV report.

@@ -3,6 +3,7 @@ package review
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -235,6 +236,11 @@ func TestReportGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		golden(t, "report."+tc.name, buf.Bytes())
+	}
+	// No page: a format the report does not write is refused, not
+	// written as another.
+	if err := rep.Write(&bytes.Buffer{}, report.HTML); !errors.Is(err, report.ErrUnknownFormat) {
+		t.Errorf("Write(html) = %v, want ErrUnknownFormat", err)
 	}
 	var buf bytes.Buffer
 	n, err := rep.WriteAvoid(&buf)

@@ -53,9 +53,9 @@ func rel(path string) (string, bool) {
 	return r, ok
 }
 
-// TestImportsRunOneWay fails on an import of a package of a higher layer,
-// by a package or by its tests,
-// and on a package the table does not place.
+// TestImportsRunOneWay fails on an import of a package of a higher layer
+// (by a package or by its tests) and on a package the table does not
+// place.
 func TestImportsRunOneWay(t *testing.T) {
 	pkgs := listPackages(t)
 	if len(pkgs) < 10 {
