@@ -202,6 +202,9 @@ func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb
 				return nil, err
 			}
 			p.Stats = stats[0]
+			if _, err := perturbkinds.TypeNotes(k.Recorded(), p.Stats); err != nil {
+				return nil, err // a type mapped to a group that does not fit it
+			}
 			parts = append(parts, p)
 		}
 	}

@@ -156,6 +156,21 @@ func (p *AugmentPlan) WriteSummary(w io.Writer, m *stressset.AugmentManifest) er
 	if err := perturb.WriteTable(w, rows); err != nil {
 		return err
 	}
+	// What the kinds' type maps left, once per kind (every copy leaves
+	// the same types).
+	said := map[string]bool{}
+	for _, part := range m.Parts {
+		for _, k := range p.Kinds {
+			if k.Name != part.Kind || said[k.Name] {
+				continue
+			}
+			said[k.Name] = true
+			notes, _ := perturbkinds.TypeNotes(k, part.Stats) // Run refused a misfit
+			for _, n := range notes {
+				fmt.Fprintf(w, "%s: %s\n", k.Name, n)
+			}
+		}
+	}
 	_, outputs := p.Files()
 	_, err := fmt.Fprintf(w, "\nwrote %s (%d sentences) and %s\n", p.Output, m.Output.Sentences, outputs[2])
 	return err

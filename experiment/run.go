@@ -294,7 +294,8 @@ func (ev *Evaluation) build(ctx context.Context) (*stressset.Manifest, error) {
 // logShares logs, for every entity-level kind's set (one that reports
 // what became of the gold mentions), the share of the mentions of each
 // type it changed, and "not measured" for one that changed under 1% of
-// them (perturb.Stats.NotMeasured).
+// them (perturb.Stats.NotMeasured); then the types a kind's type map
+// left unmapped or maps badly (stressset.Manifest.TypeNotes).
 func logShares(logf func(string, ...any), m *stressset.Manifest) {
 	for _, in := range m.Inputs {
 		for _, o := range in.Outputs {
@@ -317,6 +318,10 @@ func logShares(logf func(string, ...any), m *stressset.Manifest) {
 			}
 			logf("%s", msg)
 		}
+	}
+	notes, _ := m.TypeNotes() // the build refused a misfit of the options
+	for _, n := range notes {
+		logf("%s", n)
 	}
 }
 

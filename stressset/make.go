@@ -52,6 +52,14 @@ func Run(ctx context.Context, plan *Plan) (m *Manifest, err error) {
 	if err := mk.assemble(stats); err != nil {
 		return nil, err
 	}
+	if plan.Expect == nil {
+		// A type the options map to a group that does not fit its
+		// mentions is refused before anything is committed; a manifest
+		// regenerated is rebuilt as it was.
+		if _, err := mk.m.TypeNotes(); err != nil {
+			return nil, err
+		}
+	}
 	data, err := mk.m.Encode()
 	if err != nil {
 		return nil, err

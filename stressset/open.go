@@ -289,6 +289,14 @@ func WriteStats(w io.Writer, m *Manifest) error {
 				r.Name, n, d, 100*perturb.MinMeasured)
 		}
 	}
+	notes, err := m.TypeNotes()
+	if err != nil {
+		// A manifest regenerated (--from) was not refused: say it.
+		notes = append(notes, err.Error())
+	}
+	for _, n := range notes {
+		fmt.Fprintln(w, n)
+	}
 	for _, r := range rows {
 		if r.Stats.Audit != nil {
 			fmt.Fprintf(w, "\nAudit: replacements by kind and quality proxy, names rejected as replacements by reason:\n")

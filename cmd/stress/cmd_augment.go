@@ -62,7 +62,7 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 	}
 	m, err := experiment.Augment(ctx, plan)
 	if err != nil {
-		return err
+		return setupError(err) // a type map that does not fit is a usage error
 	}
 	return plan.WriteSummary(e.Stdout, m)
 }

@@ -174,6 +174,9 @@ func TestRunGeneCorpusNotMeasured(t *testing.T) {
 	if !strings.Contains(stderr, "synonym changed 0 of 33 GENE (0.0%) mentions; not measured") {
 		t.Errorf("run does not log the share S changed:\n%s", stderr)
 	}
+	if !strings.Contains(stderr, "bc2gm-style_synonym.tsv: entity types no semantic group is mapped to, left as they are: GENE (33)") {
+		t.Errorf("run does not name the type S left unmapped (issue 32):\n%s", stderr)
+	}
 	if !strings.Contains(stdout, "synonym not measured: it changed 0 of 33 gold mentions") {
 		t.Errorf("report does not say S is not measured:\n%s", stdout)
 	}

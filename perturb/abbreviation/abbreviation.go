@@ -131,7 +131,7 @@ var Kind = &perturb.Kind{
 		{Name: optionDirection, Default: Expand, Help: "expand (an abbreviation becomes its long form) or contract (a long form becomes its abbreviation)"},
 		standardOption,
 		{Name: optionDB, Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
-		{Name: optionTypeMap, Default: "", Help: "entity types to semantic groups, added to the defaults: Chemical=CHEM,Disease=DISO+ANAT ('none,...' clears the defaults; types match in any case)"},
+		{Name: optionTypeMap, Default: "", Help: concepts.OptionHelp},
 	},
 	Mentions: true,
 	New:      newFromOptions,
@@ -162,6 +162,7 @@ type Abbreviator struct {
 	opts     Options
 	typeMap  concepts.Map
 	excluded *concepts.Excluded
+	survey   *concepts.Surveyor // counts how the store names each type's mentions (Audit)
 	closer   func() error
 
 	mu    sync.Mutex
@@ -187,6 +188,11 @@ func New(store Store, opts Options) (*Abbreviator, error) {
 	if a.excluded, err = concepts.NewExcluded(ex); err != nil {
 		return nil, err
 	}
+	have, err := concepts.StoreGroups(store)
+	if err != nil {
+		return nil, err
+	}
+	a.survey = concepts.NewSurveyor(store, a.typeMap, have)
 	return a, nil
 }
 
@@ -1013,9 +1019,11 @@ const (
 	ItemTotal        = "total"
 )
 
-// Audit counts the replacements by term type and the definitions of orig
-// by how they matched (perturb.Auditor).
+// Audit counts the replacements by term type, the definitions of orig
+// by how they matched, and how the store names the mentions of each
+// type (concepts.FitSection) (perturb.Auditor).
 func (a *Abbreviator) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
+	dst = a.survey.Audit(dst, orig)
 	for _, c := range changes {
 		dst = append(dst, perturb.AuditCount{Section: AuditReplacements, Item: ItemTotal, N: 1},
 			perturb.AuditCount{Section: AuditReplacements, Item: c.TermType, N: 1})

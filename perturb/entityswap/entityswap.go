@@ -79,6 +79,7 @@ var Kind = &perturb.Kind{
 	Options: []perturb.Option{
 		{Name: "unseen-in", Default: "", List: true, Files: true, Help: "corpora (e.g. train.tsv; comma-separated) whose gold mentions are never used as replacements"},
 		{Name: "swap-db", Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
+		{Name: "type-map", Default: "", Help: concepts.OptionHelp},
 	},
 	New: newFromOptions,
 }
@@ -103,7 +104,15 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open concept store: %w", err)
 	}
-	s, err := New(store, Options{Unseen: unseen})
+	typeMap, err := concepts.Parse(m["type-map"])
+	if err == nil {
+		err = concepts.CheckOptionStore(store, m["type-map"])
+	}
+	if err != nil {
+		store.Close()
+		return nil, fmt.Errorf("%w: %v", perturb.ErrOption, err)
+	}
+	s, err := New(store, Options{Unseen: unseen, TypeMap: typeMap})
 	if err != nil {
 		store.Close()
 		return nil, err
@@ -142,6 +151,7 @@ type Swap struct {
 	unseen  map[string]bool
 	pools   map[string][]name // type -> the names of its groups' concepts a writer uses
 	closer  func() error
+	survey  *concepts.Surveyor // counts how the store names each type's mentions (Audit)
 }
 
 // name is one name of the pool: a well-attested name of a concept, fit
@@ -179,6 +189,11 @@ func New(store Store, opts Options) (*Swap, error) {
 	for typ := range s.typeMap {
 		types = append(types, typ)
 	}
+	have, err := concepts.StoreGroups(store)
+	if err != nil {
+		return nil, err
+	}
+	s.survey = concepts.NewSurveyor(store, s.typeMap, have)
 	slices.Sort(types) // the pools' order decides the draws: never map order
 	for _, typ := range types {
 		groups := s.typeMap[typ]
@@ -484,6 +499,14 @@ func excluded(id string, patterns []string) bool {
 		}
 	}
 	return false
+}
+
+// Audit counts how the store names the mentions of each type of orig
+// (concepts.FitSection), from which a build says which types the type
+// map left and which it maps to a group that does not fit them
+// (perturb.Auditor).
+func (s *Swap) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
+	return s.survey.Audit(dst, orig)
 }
 
 // Close closes the store when s owns it (the registry's New).

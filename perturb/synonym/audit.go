@@ -42,10 +42,11 @@ const (
 	ProxyLongForms = "more than 2x tokens, lexicon names"
 )
 
-// Audit counts the replacements of out by kind and by proxy, and the
-// names rejected for the mentions of orig, by reason
-// (perturb.Auditor).
+// Audit counts the replacements of out by kind and by proxy, the names
+// rejected for the mentions of orig, by reason, and how the store names
+// the mentions of each type (concepts.FitSection) (perturb.Auditor).
 func (r *Replacer) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
+	dst = r.survey.Audit(dst, orig)
 	for _, c := range changes {
 		kind := ItemLexicon
 		switch c.Source {

@@ -29,7 +29,7 @@ func newKind() *perturb.Kind {
 		Help:   "replace gold mentions by another name of the same concept (\"doxorubicin\" -> \"adriamycin\"), never an abbreviation by its long form (see abbreviation)",
 		Options: []perturb.Option{
 			{Name: "db", Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
-			{Name: "type-map", Default: "", Help: "entity types to semantic groups, added to the defaults (BC5CDR, NCBI-disease and BC4CHEMD labels): Chemical=CHEM,Disease=DISO+ANAT ('none,...' clears the defaults; types match in any case)"},
+			{Name: "type-map", Default: "", Help: concepts.OptionHelp},
 			{Name: "ambiguous", Default: d.Ambiguous, Help: "mention naming several concepts of one source: skip, or use the first"},
 			{Name: "strategy", Default: d.Strategy, Help: "choice among synonyms: random, shortest, longest, dissimilar or preferred"},
 			{Name: "tokenize", Default: d.Tokenize, Help: "tokenization of replacements: auto, punct (\"5 - FU\") or space (\"5-FU\")"},

@@ -285,6 +285,7 @@ type Replacer struct {
 	prefixes   []string // the literal prefix of each pattern, before its first wildcard
 	closer     func() error
 	extraAvoid *english.AvoidList // Options.Avoid, read
+	survey     *concepts.Surveyor // counts how the store names each type's mentions (Audit)
 
 	mu    sync.Mutex
 	cache map[string]*Analysis // type + "\x00" + normalized mention
@@ -422,6 +423,11 @@ func New(store Store, opts Options) (*Replacer, error) {
 	if r.extraAvoid, err = loadAvoid(opts.Avoid); err != nil {
 		return nil, err
 	}
+	have, err := concepts.StoreGroups(store)
+	if err != nil {
+		return nil, err
+	}
+	r.survey = concepts.NewSurveyor(store, opts.TypeMap, have)
 	r.noID = map[string]bool{}
 	for _, id := range opts.ExcludeConcepts {
 		id = strings.TrimSpace(id)

@@ -23,21 +23,61 @@ var ErrTypeMap = errors.New("bad type map")
 // regard to case: "CHEMICAL" and "chemical" are "Chemical".
 type Map map[string][]string
 
-// Default maps the entity labels of BC5CDR (Chemical, Disease),
-// NCBI-disease (Disease, and its original SpecificDisease, DiseaseClass,
-// Modifier, CompositeMention) and BC4CHEMD (Chemical, and its original
-// CHEMDNER classes) to semantic groups.
+// A LabelSet is the entity types of public corpora that name the
+// concepts of one semantic group. The default map is a table of them,
+// one named corpus (or family) a row: a corpus's chemical and disease
+// types only, since the embedded store names chemicals and diseases
+// alone, and types that mix kinds (JNLPBA's "protein", i2b2's
+// "problem", DDI's "group") are left for the user to map.
+type LabelSet struct {
+	Corpus string   // the corpora, as their papers name them
+	Group  string   // the semantic group their types name
+	Types  []string // the entity types, as the corpora spell them
+}
+
+// LabelSets are the rows of Default. Every row's types, and where it
+// measured them the share of their mentions the embedded store names
+// under the row's group (TestDefaultFits, on ../shared), are tested.
+var LabelSets = []LabelSet{
+	{"BC5CDR, BC4CHEMD, NLM-Chem, BioNLP11ID, PubTator, ChemProt, DrugProt", "CHEM", []string{"Chemical", "Chemicals"}},
+	{"DDI (drugs; not its \"group\" class)", "CHEM", []string{"Drug", "Drug_n", "Brand"}},
+	{"CHEMDNER classes (BC4CHEMD's original labels)", "CHEM", []string{"ABBREVIATION", "FAMILY", "FORMULA", "IDENTIFIER", "MULTIPLE", "SYSTEMATIC", "TRIVIAL", "NO CLASS"}},
+	{"BioRED", "CHEM", []string{"ChemicalEntity"}},
+	{"BioNLP shared tasks: BioNLP13CG, BioNLP13PC", "CHEM", []string{"Simple_chemical", "Amino_acid"}},
+	{"CRAFT (ChEBI annotations, with the extension classes of CRAFT 4)", "CHEM", []string{"CHEBI", "CHEBI_EXT"}},
+	{"BC5CDR, NCBI-disease, PubTator, miRNA", "DISO", []string{"Disease", "Diseases"}},
+	{"NCBI-disease's original classes", "DISO", []string{"SpecificDisease", "DiseaseClass", "Modifier", "CompositeMention"}},
+	{"BioRED", "DISO", []string{"DiseaseOrPhenotypicFeature"}},
+	{"BioNLP shared tasks: BioNLP13CG", "DISO", []string{"Cancer", "Pathological_formation"}},
+	{"CRAFT 4 (MONDO annotations)", "DISO", []string{"MONDO", "MONDO_EXT"}},
+	{"ShARe/CLEF eHealth, CADEC, TAC 2017 ADR", "DISO", []string{"Disorder", "ADR", "AdverseReaction", "Symptom"}},
+}
+
+// Default maps the entity types of the public corpora of LabelSets to
+// their groups, and a UMLS semantic type, by TUI or name (MedMentions
+// labels mentions "T047"), or a group's own code (QUAERO labels them
+// "CHEM", "DISO"), to its group, for the two groups the embedded store
+// names (CHEM, DISO).
 func Default() Map {
 	m := Map{}
-	for _, t := range []string{"Chemical", "Chemicals", "Drug", "ABBREVIATION", "FAMILY", "FORMULA",
-		"IDENTIFIER", "MULTIPLE", "SYSTEMATIC", "TRIVIAL", "NO CLASS"} {
-		m[t] = []string{"CHEM"}
+	for _, ls := range LabelSets {
+		for _, t := range ls.Types {
+			m[t] = []string{ls.Group}
+		}
 	}
-	for _, t := range []string{"Disease", "Diseases", "SpecificDisease", "DiseaseClass", "Modifier", "CompositeMention"} {
-		m[t] = []string{"DISO"}
+	for _, st := range umls.SemanticTypes() {
+		if st.Group == "CHEM" || st.Group == "DISO" {
+			m[st.TUI] = []string{st.Group}
+			m[st.Name] = []string{st.Group}
+			m[st.Group] = []string{st.Group}
+		}
 	}
 	return m
 }
+
+// OptionHelp is the help of the type-map option of the kinds that map
+// types (synonym, abbreviation, entity-swap), which one flag sets.
+const OptionHelp = "entity types to semantic groups, added to the defaults (the chemical and disease types of BC5CDR, NCBI-disease, BC4CHEMD, BioRED, BioNLP, CRAFT and other corpora, and UMLS semantic types): Chemical=CHEM,Disease=DISO+ANAT ('none,...' clears the defaults; types match in any case)"
 
 // None is the value of Parse that starts from an empty map instead of
 // Default: "none" alone maps nothing, "none,Gene=GENE" only Gene.
