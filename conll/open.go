@@ -93,11 +93,25 @@ type Opener struct {
 	// Labels names the integer tags of the JSON Lines files opened
 	// (JSONReader.Labels); nil leaves integer tags an error.
 	Labels []string
+	// sources are the corpora read once (Read) that the Opener opens
+	// from memory (With).
+	sources map[string]*Source
 }
 
-// OpenInput opens the stored bytes of name, or Stdin for "-" (Close
-// then leaves Stdin open).
+// OpenInput opens the stored bytes of name: a Source the Opener holds
+// (With), Stdin for "-" (Close then leaves Stdin open), an embedded
+// corpus (IsEmbedded), or the file.
 func (o Opener) OpenInput(name string) (io.ReadCloser, error) {
+	if s := o.Source(name); s != nil {
+		return io.NopCloser(s.Bytes()), nil
+	}
+	if IsEmbedded(name) {
+		r, err := openEmbedded(name)
+		if err != nil {
+			return nil, err
+		}
+		return io.NopCloser(r), nil
+	}
 	if name == "-" {
 		if o.Stdin == nil {
 			return nil, fmt.Errorf("-: %w", ErrNoStdin)

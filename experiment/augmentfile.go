@@ -50,7 +50,7 @@ type AugmentPlan struct {
 // Files returns the input file Augment reads (none for an embedded
 // corpus) and the files it writes, in the order it commits them.
 func (p *AugmentPlan) Files() (inputs, outputs []string) {
-	if !stressset.IsSample(p.Input) {
+	if !conll.IsEmbedded(p.Input) {
 		inputs = []string{p.Input}
 	}
 	inputs = append(inputs, perturbkinds.InputFiles(p.Kinds)...)
@@ -74,7 +74,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 		defer bk.Close()
 		a.Kinds = append(a.Kinds, bk)
 	}
-	if stressset.IsSample(p.Input) && p.Scheme != iob.IOB2 {
+	if conll.IsEmbedded(p.Input) && p.Scheme != iob.IOB2 {
 		return nil, fmt.Errorf("%w: %s is IOB2, not %s", stressset.ErrInput, p.Input, p.Scheme)
 	}
 	// Checked in its scheme and converted to IOB2, as in stressset.Run.

@@ -173,7 +173,7 @@ func TestCurveReport(t *testing.T) {
 // tags everything O (F1 0 on every set) and checks the report, the log
 // and the HTML page.
 func TestCurveRun(t *testing.T) {
-	test, err := ReadTest(conll.Opener{}, "", 0, nil)
+	test, err := ReadTest(conll.Opener{}, sample.TestName, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
@@ -172,24 +171,6 @@ func WriteReports(summaryPath, htmlPath string, rep *compare.Report, systems []S
 	return atomicfile.CommitAll(sf, hf)
 }
 
-// Commands returns external tagger commands (run with sh -c, see
-// tagger.Command) as systems, named by names in order and cmd, cmd2, ...
-// past the end of names.
-func Commands(cmds, names []string, timeout time.Duration) []System {
-	var out []System
-	for i, line := range cmds {
-		name := "cmd"
-		if i > 0 {
-			name = fmt.Sprintf("cmd%d", i+1)
-		}
-		if i < len(names) {
-			name = names[i]
-		}
-		out = append(out, System{Name: name, Model: name, Tagger: &tagger.Command{Line: line, Timeout: timeout}})
-	}
-	return out
-}
-
 // CheckNames reports, wrapping ErrOption, a system name that is not a
 // file name (see CheckName) or is repeated: names become directory names.
 func CheckNames(systems []System) error {
@@ -228,17 +209,27 @@ func CheckName(name string) error {
 	return nil
 }
 
+// trainingCorpora are the training corpora paths name: the embedded
+// sample's training part when there are none.
+func trainingCorpora(paths []string) []string {
+	if len(paths) == 0 {
+		return []string{sample.TrainName}
+	}
+	return paths
+}
+
 // ReadTraining reads training corpora, checking that their tags are
 // valid in scheme and converting them to IOB2 (see conll.File.SetScheme
 // and tagger.ReadTraining), or, with repair set, repairing invalid
 // transitions (conll.File.SetSchemeRepair); no paths means the embedded
 // sample's training part, which is IOB2 whatever the scheme. op opens
-// the files ("-": its standard input).
+// the files ("-": its standard input; a corpus it holds, from memory).
 func ReadTraining(op conll.Opener, paths []string, scheme iob.Scheme, repair func(conll.Repair)) ([]conll.Sentence, error) {
 	if len(paths) == 0 {
-		return sample.Train()
+		scheme = iob.IOB2
 	}
 	var out []conll.Sentence
+	paths = trainingCorpora(paths)
 	for _, p := range paths {
 		f, err := op.OpenNonEmpty(p, "") // an empty training file is a mistake
 		if err != nil {
@@ -259,12 +250,9 @@ func ReadTraining(op conll.Opener, paths []string, scheme iob.Scheme, repair fun
 }
 
 // ReadTest reads the test corpus at path in scheme (checked, converted
-// to IOB2; repaired with repair set, see ReadTraining), or the embedded
-// sample's test part when path is "". op opens the file.
+// to IOB2; repaired with repair set, see ReadTraining). op opens the
+// file (a corpus it holds, from memory).
 func ReadTest(op conll.Opener, path string, scheme iob.Scheme, repair func(conll.Repair)) ([]conll.Sentence, error) {
-	if path == "" {
-		return sample.Test()
-	}
 	c, err := op.ReadCorpus(path, conll.ReadOptions{Scheme: scheme, Repair: repair})
 	if err != nil {
 		return nil, err

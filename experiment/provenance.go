@@ -2,7 +2,6 @@ package experiment
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -11,7 +10,6 @@ import (
 	"github.com/stress-ner/stress/internal/filehash"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -53,11 +51,7 @@ func (ev *Evaluation) provenance(p compare.Provenance, m *stressset.Manifest) (*
 	// names the test corpus as it was given.
 	p.Inputs = append(p.Inputs, testInput(ev.Plan.Inputs[0].Path, in))
 	if len(ev.Systems.Baselines) > 0 {
-		train := ev.Systems.Train
-		if len(train) == 0 {
-			train = []string{"sample:train"}
-		}
-		for _, path := range train {
+		for _, path := range trainingCorpora(ev.Systems.Train) {
 			info, err := describeCorpus("train", path, ev.Systems.Opener, ev.Systems.Scheme, ev.Systems.Repair)
 			if err != nil {
 				return nil, err
@@ -113,31 +107,27 @@ func total(m map[string]int) int {
 	return n
 }
 
-// describeCorpus hashes and counts a corpus file, or a part of the
-// embedded sample (its uncompressed bytes, as a build hashes them).
+// describeCorpus describes a training corpus by its source: the
+// SHA-256 of its bytes as stored (an embedded corpus's uncompressed
+// bytes, as a build hashes them) and its counts, read from the source
+// opener holds (conll.Opener.With), or read once here.
 func describeCorpus(role, path string, opener conll.Opener, scheme iob.Scheme, repair func(conll.Repair)) (compare.InputInfo, error) {
 	info := compare.InputInfo{Role: role, Path: path, Types: map[string]int{}}
-	if !CanReread(path) { // read once, by the training
+	src := opener.Source(path)
+	if src == nil && !opener.CanReread(path) || src != nil && !src.Rereadable {
+		// Read once, by the training (which a source held would let
+		// this hash too: the reports have said this since before).
 		info.SHA256 = "not a regular file: not read twice"
 		return info, nil
 	}
-	var sents []conll.Sentence
-	var err error
-	if stressset.IsSample(path) {
-		r := sample.TrainReader()
-		if path == sample.TestName {
-			r = sample.TestReader()
-		}
-		if info.SHA256, err = filehash.Reader(path, r); err != nil {
+	if src == nil {
+		var err error
+		if src, err = opener.Read(path); err != nil {
 			return info, err
 		}
-		sents, err = ReadTraining(opener, nil, scheme, QuietRepair(repair))
-	} else {
-		if info.SHA256, err = filehash.File(path); err != nil {
-			return info, err
-		}
-		sents, err = ReadTraining(opener, []string{path}, scheme, QuietRepair(repair))
 	}
+	info.SHA256 = src.SHA256
+	sents, err := ReadTraining(opener.With(src), []string{path}, scheme, QuietRepair(repair))
 	if err != nil {
 		return info, err
 	}
@@ -150,21 +140,6 @@ func describeCorpus(role, path string, opener conll.Opener, scheme iob.Scheme, r
 		}
 	}
 	return info, nil
-}
-
-// CanReread reports whether the corpus at path may be read a second
-// time, to be counted or hashed beside the work: a regular file or the
-// embedded sample, not standard input ("-") or a FIFO, which the work
-// reads once (a second reader would steal its data or wait forever).
-func CanReread(path string) bool {
-	if stressset.IsSample(path) {
-		return true
-	}
-	if path == "-" {
-		return false
-	}
-	fi, err := os.Stat(path)
-	return err == nil && fi.Mode().IsRegular()
 }
 
 // QuietRepair returns a repair that repairs as repair would and says nothing
@@ -206,7 +181,7 @@ func (s *Systems) describe() ([]compare.SystemInfo, error) {
 	}
 	for _, m := range s.Models {
 		sum := "not a regular file: not read twice"
-		if CanReread(m.File) {
+		if (conll.Opener{}).CanReread(m.File) {
 			var err error
 			if sum, err = filehash.File(m.File); err != nil {
 				return nil, err
@@ -256,7 +231,7 @@ func CompareProvenance(p compare.Provenance, buildDir, input string, preds []com
 	}
 	for _, g := range golds {
 		info := compare.InputInfo{Role: "gold " + g.Set, Path: g.Path, SHA256: "not a regular file: not read twice"}
-		if CanReread(g.Path) {
+		if (conll.Opener{}).CanReread(g.Path) {
 			sum, err := filehash.File(g.Path)
 			if err != nil {
 				return nil, err

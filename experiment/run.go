@@ -81,7 +81,7 @@ func (ev *Evaluation) Files() (inputs, outputs []string) {
 	for _, in := range plan.Inputs {
 		name := filepath.Base(in.Path)
 		switch kept := stressset.KeptCopy(in); {
-		case stressset.IsSample(in.Path):
+		case conll.IsEmbedded(in.Path):
 			name = in.Name + ".tsv"
 		case kept != "":
 			name = kept // the build keeps it, and reads it back, there
@@ -264,15 +264,8 @@ func (ev *Evaluation) build(ctx context.Context) (*stressset.Manifest, error) {
 	plan := ev.Plan // the caller's Progress is kept
 	st := p.Start(fmt.Sprintf("building %s from %s", kindList(&plan), filepath.Base(plan.Inputs[0].Path)), -1, "sentences")
 	go func() {
-		path := plan.Inputs[0].Path
-		if !CanReread(path) {
-			return // read once, by the build
-		}
-		if stressset.IsSample(path) {
-			path = ""
-		}
-		if test, err := ReadTest(plan.Opener, path, plan.Scheme, QuietRepair(plan.Repair)); err == nil {
-			st.SetTotal(len(test))
+		if n, ok := plan.Sentences(); ok {
+			st.SetTotal(n)
 		}
 	}()
 	n := 0

@@ -142,7 +142,7 @@ func (b *Build) Changes() (map[string][]Span, error) {
 // directory (manifests of older versions), else the same name in the
 // build directory. Embedded corpora are returned as recorded.
 func (b *Build) OriginalPath(in *Input) (string, error) {
-	if IsSample(in.Path) {
+	if conll.IsEmbedded(in.Path) {
 		return in.Path, nil
 	}
 	candidates := []string{in.Path}
@@ -186,7 +186,7 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 	// tokens of the original, whatever a typo does to their text, so
 	// that the sets align sentence by sentence as IOB sets do.
 	b.templates = map[string]conll.Template{o.File: tmpl}
-	if IsSample(orig) {
+	if conll.IsEmbedded(orig) {
 		o.File = in.Name + ".tsv"
 	}
 	sets := []Set{o}
@@ -318,7 +318,7 @@ func DirFiles(dir string) []string {
 	}
 	for _, in := range b.Manifest.Inputs {
 		switch p := filepath.FromSlash(in.Path); {
-		case strings.HasPrefix(in.Path, "sample:"), in.Path == "-":
+		case conll.IsEmbedded(in.Path), in.Path == "-":
 		case filepath.IsAbs(p):
 			files = append(files, p)
 		default: // recorded relative to the build directory

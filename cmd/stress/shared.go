@@ -193,28 +193,9 @@ func progressPlan(e *env, plan *stressset.Plan) (finish func()) {
 	}
 	st := progress.NewStages(e.Stderr, nil).Start("perturbing", -1, "sentences")
 	go func() {
-		total := 0
-		for _, in := range plan.Inputs {
-			path := in.Path
-			if !experiment.CanReread(path) {
-				return // standard input or a FIFO is read once, by the build
-			}
-			var sents []conll.Sentence
-			var err error
-			switch {
-			case path == "sample:train":
-				sents, err = experiment.ReadTraining(plan.Opener, nil, plan.Scheme, experiment.QuietRepair(plan.Repair))
-			case stressset.IsSample(path):
-				sents, err = experiment.ReadTest(plan.Opener, "", plan.Scheme, experiment.QuietRepair(plan.Repair))
-			default:
-				sents, err = experiment.ReadTest(plan.Opener, path, plan.Scheme, experiment.QuietRepair(plan.Repair))
-			}
-			if err != nil {
-				return
-			}
-			total += len(sents)
+		if total, ok := plan.Sentences(); ok {
+			st.SetTotal(total)
 		}
-		st.SetTotal(total)
 	}()
 	n := 0
 	plan.Progress = func(done int) { n = done; st.Add(1) }
@@ -378,7 +359,7 @@ func inside(path, dir string) bool {
 // opening it would wait for a writer, or take data meant for the run.
 func checkReadable(inputs []string) error {
 	for _, in := range inputs {
-		if in == "" || in == "-" || stressset.IsSample(in) {
+		if in == "" || in == "-" || conll.IsEmbedded(in) {
 			continue
 		}
 		info, err := os.Stat(in)
@@ -395,6 +376,47 @@ func checkReadable(inputs []string) error {
 		f.Close()
 	}
 	return nil
+}
+
+// readInputs checks the input files of a command as checkReadable
+// does, in order, and reads the corpora among them (and those in
+// corpora that are no files: "-", the embedded sample) once each: the
+// Opener it returns holds them (conll.Opener.With), so that every layer
+// of the command (build, training, comparison, provenance, progress)
+// reads them from memory and none opens them again.
+func readInputs(op conll.Opener, inputs, corpora []string) (conll.Opener, error) {
+	want := map[string]bool{}
+	for _, c := range corpora {
+		want[c] = c != ""
+	}
+	var srcs []*conll.Source
+	read := func(name string) error {
+		if !want[name] {
+			return nil
+		}
+		want[name] = false
+		src, err := op.Read(name)
+		if err != nil {
+			return err
+		}
+		srcs = append(srcs, src)
+		return nil
+	}
+	for _, in := range inputs {
+		err := read(in)
+		if err == nil && !slices.Contains(corpora, in) {
+			err = checkReadable([]string{in})
+		}
+		if err != nil {
+			return op, err
+		}
+	}
+	for _, c := range corpora {
+		if err := read(c); err != nil {
+			return op, err
+		}
+	}
+	return op.With(srcs...), nil
 }
 
 // oneStdin refuses "-" (standard input) given for more than one input:
@@ -416,11 +438,11 @@ func oneStdin(names ...string) error {
 // run or curve overlap (experiment.TrainTestOverlap): the same file, or
 // test sentences the baselines were trained on. A file that cannot be
 // read is left to the command, which reports it.
-func warnOverlap(w io.Writer, train []string, test string) {
+func warnOverlap(w io.Writer, op conll.Opener, train []string, test string) {
 	if len(train) == 0 || test == "" {
 		return
 	}
-	if o, err := experiment.TrainTestOverlap(train, test); err == nil && o.Any() {
+	if o, err := experiment.TrainTestOverlap(op, train, test); err == nil && o.Any() {
 		fmt.Fprintf(w, "warning: --train and --test overlap: %v\n", o)
 	}
 }
