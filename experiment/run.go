@@ -144,6 +144,13 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	_, built := plan.Files()
 	done.add(built...)
 	logShares(logf, m)
+	seen, err := SeenNames(plan.Dir, m, ev.Systems.Train)
+	if err != nil {
+		return nil, err
+	}
+	for _, msg := range seen {
+		logf("%s", msg)
+	}
 	bld := &stressset.Build{Dir: plan.Dir, Manifest: m, Opener: plan.Opener}
 	sets, err := bld.Sets(&m.Inputs[0])
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/stress-ner/stress/conll/cdr"
 	"github.com/stress-ner/stress/conll/score"
 	"github.com/stress-ner/stress/iob"
 )
@@ -23,6 +24,9 @@ func init() {
 			f.Enum(&o.format, "format", "", "text", []string{"text", "json", "markdown", "csv"}, "output format: text, json, markdown or csv")
 			Parsed(f, &o.eval.Mode, "mode", "", "conlleval", score.ParseMode, "scoring: conlleval, strict (seqeval's strict mode under --scheme, iob2 by default) or semeval (nervaluate's four SemEval-2013 modes)")
 			f.String(&o.schemeName, "scheme", "", "", "conlleval and semeval modes: convert tags from iob1, iob2 or iobes to IOB2 first; strict mode: read tags as seqeval does in iob1, iob2, ioe1, ioe2, iobes or bilou (never converted or repaired)")
+			Parsed(f, &o.cdr.Level, "level", "", "", parseCDRLevel, "score PubTator or BioC --gold and --pred as the BioCreative V CDR kit does: mention, id (concept ids per document) or relation (chemical-disease pairs per document)")
+			f.String(&o.types, "type", "", "", "with --level: the mention types (default Disease) or relation types (default CID) scored, several as A|B, as the kit's scripts pass them")
+			f.Enum(&o.inFormat, "in-format", "", "", []string{"pubtator", "bioc"}, "with --level: the format of both files (default: from the gold's content)")
 			o.set = f.Changed
 		}, runScore),
 	})
@@ -35,9 +39,59 @@ type scoreOptions struct {
 	eval                      score.EvalOptions
 	latex                     bool
 	set                       func(string) bool
+
+	cdr             cdr.Options // --level, --type
+	types, inFormat string
+}
+
+func parseCDRLevel(s string) (cdr.Level, error) {
+	if s == "" {
+		return 0, nil
+	}
+	return cdr.ParseLevel(s)
+}
+
+// runScoreLevel is score --level: the CDR kit's measures.
+func runScoreLevel(e *env, o *scoreOptions, args []string) error {
+	for _, name := range []string{"delimiter", "outside", "raw", "latex", "mode", "scheme"} {
+		if o.set(name) {
+			return usageErrorf("--%s applies to span scoring, not to --level", name)
+		}
+	}
+	if o.gold == "" || o.pred == "" || len(args) > 0 {
+		return usageErrorf("--level scores --gold and --pred (PubTator or BioC files)")
+	}
+	if err := oneStdin(o.gold, o.pred); err != nil {
+		return err
+	}
+	if o.set("type") {
+		if o.cdr.Types = cdr.SplitTypes(o.types); len(o.cdr.Types) == 0 {
+			return usageErrorf("--type needs a type name")
+		}
+	}
+	fs := cdr.FileScorer{Open: corpora(e).OpenText}
+	if o.inFormat != "" {
+		fs.Format, _ = cdr.ParseFormat(o.inFormat)
+	}
+	rep, err := fs.Score(o.gold, o.pred, o.cdr)
+	if err != nil {
+		return err
+	}
+	for _, w := range rep.Warnings {
+		fmt.Fprintf(e.Stderr, "stress score: warning: %s\n", w)
+	}
+	return cdr.WriteReport(e.Stdout, rep, o.format)
 }
 
 func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
+	if o.cdr.Level != 0 {
+		return runScoreLevel(e, o, args)
+	}
+	for _, name := range []string{"type", "in-format"} {
+		if o.set(name) {
+			return usageErrorf("--%s goes with --level", name)
+		}
+	}
 	delim, latex, goldPath, predPath, format, opt := o.delim, o.latex, o.gold, o.pred, o.format, o.eval
 	var scheme iob.Scheme // tags converted from it to IOB2, if convert
 	var convert bool

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -153,4 +154,110 @@ func TestEntitySwapIDs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// pubtatorDocs returns the annotation and relation lines of a PubTator
+// file by document, as fields.
+func pubtatorDocs(t *testing.T, name string) (anns, rels map[string][][]string, order []string) {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	anns, rels = map[string][][]string{}, map[string][][]string{}
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Split(l, "\t")
+		switch {
+		case len(f) >= 5:
+			if anns[f[0]] == nil {
+				order = append(order, f[0])
+			}
+			anns[f[0]] = append(anns[f[0]], f)
+		case len(f) == 4 && f[1] == "CID":
+			rels[f[0]] = append(rels[f[0]], f)
+		}
+	}
+	return anns, rels, order
+}
+
+// TestEntitySwapRelations: CID relations follow the mentions an entity
+// swap renamed, on real CDR abstracts, through stress perturb: a pair
+// stays while a mention still names both its concepts, moves to each
+// MeSH concept a mention of it became, and goes when none is left. The
+// expected relations are derived here from the files alone (a mention
+// whose text changed was swapped; its old ids are the input's, its new
+// one the output's).
+func TestEntitySwapRelations(t *testing.T) {
+	dir := t.TempDir()
+	in := "testdata/eswap/cdr-ids.pubtator"
+	origAnns, origRels, docs := pubtatorDocs(t, in)
+	moved, dropped := 0, 0
+	for _, seed := range []string{"1", "2", "3", "4"} {
+		out := filepath.Join(dir, "p"+seed+".pubtator")
+		if _, stderr, err := runCLI(t, "", "perturb", "--kind", "entity-swap", "--rate", "0.5", "--seed", seed, "-o", out, in); err != nil {
+			t.Fatalf("%v: %s", err, stderr)
+		}
+		outAnns, outRels, _ := pubtatorDocs(t, out)
+		for _, doc := range docs {
+			kept, renamed, to := map[string]bool{}, map[string]bool{}, map[string][]string{}
+			for i, o := range origAnns[doc] {
+				a := outAnns[doc][i]
+				var ids []string
+				if len(o) > 5 {
+					for _, id := range strings.Split(o[5], "|") {
+						if id != "-1" {
+							ids = append(ids, id)
+						}
+					}
+				}
+				for _, id := range ids {
+					switch {
+					case a[3] == o[3]:
+						kept[id] = true
+					case len(a) > 5 && a[5] != "-1" && !slices.Contains(to[id], a[5]):
+						to[id] = append(to[id], a[5])
+						fallthrough
+					default:
+						renamed[id] = true
+					}
+				}
+			}
+			alts := func(id string) []string {
+				if !renamed[id] {
+					return []string{id}
+				}
+				var out []string
+				if kept[id] {
+					out = append(out, id)
+				}
+				return append(out, to[id]...)
+			}
+			var want []string
+			for _, r := range origRels[doc] {
+				for _, c := range alts(r[2]) {
+					for _, d := range alts(r[3]) {
+						if l := doc + "\tCID\t" + c + "\t" + d; !slices.Contains(want, l) {
+							want = append(want, l)
+						}
+					}
+				}
+				if len(alts(r[2])) == 0 || len(alts(r[3])) == 0 {
+					dropped++
+				} else if alts(r[2])[0] != r[2] || alts(r[3])[0] != r[3] {
+					moved++
+				}
+			}
+			var got []string
+			for _, r := range outRels[doc] {
+				got = append(got, strings.Join(r, "\t"))
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("seed %s, document %s: relations\n%s\nwant\n%s", seed, doc, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		}
+	}
+	if moved == 0 || dropped == 0 {
+		t.Errorf("%d relations moved and %d dropped over the seeds: the test exercises too little", moved, dropped)
+	}
+	t.Logf("%d relations moved, %d dropped", moved, dropped)
 }

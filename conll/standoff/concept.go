@@ -1,6 +1,8 @@
 package standoff
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
@@ -213,4 +215,204 @@ func idForm(d *Document, typ string) conceptID {
 		}
 	}
 	return conceptID{}
+}
+
+// conceptKey is the form in which concept ids are compared: namespace
+// and local id ("MESH:D003042" for D003042, MESH:D003042 and
+// MeSH:D003042), or the id as written when its namespace is unknown.
+func conceptKey(id string) string {
+	if c, ok := parseConceptID(id); ok && c.local != "" {
+		return c.ns + ":" + c.local
+	}
+	return id
+}
+
+// mentionConcepts returns the keys of the concept ids an annotation's id
+// infons carry (see swapInfonRules), a composite's each.
+func mentionConcepts(a *Annotation) []string {
+	var out []string
+	for _, in := range a.Infons {
+		if r := swapRule(in.Key); r < 0 || swapInfonRules[r].drop {
+			continue
+		}
+		for _, id := range strings.FieldsFunc(in.Value, func(r rune) bool { return r == '|' || r == ',' }) {
+			if !noIDs[id] {
+				out = append(out, conceptKey(id))
+			}
+		}
+	}
+	return out
+}
+
+// renames is what an entity swap did to a document's concepts: the new
+// concepts (keys) that swapped mentions of each old concept took, in
+// text order, and the concepts some mention still names.
+type renames struct {
+	to   map[string][]string
+	kept map[string]bool
+}
+
+func (rn *renames) add(old, neu string) {
+	if !slices.Contains(rn.to[old], neu) {
+		rn.to[old] = append(rn.to[old], neu)
+	}
+}
+
+// relationFollowRules say what becomes of a relation argument (an infon
+// of a relation, other than its type, whose value is a concept id) when
+// an entity swap renamed mentions of its concept X. A relation such as
+// CDR's CID pair names concepts, not mentions: the text asserts it
+// wherever it names them, so the gold follows the names the text now
+// has. The arguments' alternatives are multiplied out, so a relation
+// whose chemical and disease were both renamed becomes the pair of the
+// new names; duplicates of a relation already there are left out.
+var relationFollowRules = []struct {
+	name string
+	// alternatives returns the argument values that replace value (the
+	// argument as written, of key X); nil drops what the rule adds.
+	alternatives func(value, x string, rn *renames) []string
+}{
+	// Some mention still names X: the text still asserts the old pair.
+	{"kept while named", func(value, x string, rn *renames) []string {
+		if rn.kept[x] {
+			return []string{value}
+		}
+		return nil
+	}},
+	// Each concept a mention of X became: the text now asserts the new
+	// pair, written in the form of the argument (D013747 where it wrote
+	// D003042). A concept without an id in the argument's namespace
+	// (a ChEBI concept in MeSH pairs) makes no pair: the corpus cannot
+	// name it, and "-1" pairs are no relation.
+	{"moved to each new name", func(value, x string, rn *renames) []string {
+		form, ok := parseConceptID(value)
+		if !ok {
+			form = conceptID{}
+		}
+		var out []string
+		for _, neu := range rn.to[x] {
+			if v := inForm(form, neu); v != NoID {
+				out = append(out, v)
+			}
+		}
+		return out
+	}},
+}
+
+// RelationChange is what became of one relation of a document whose
+// mentions an entity swap renamed: its argument values before, and the
+// relations (their argument values) it became: none when every mention
+// of a concept it names took a concept the corpus has no id for.
+type RelationChange struct {
+	Type   string
+	Before []string
+	After  [][]string
+}
+
+// followRelations returns rels as they follow rn: each relation with an
+// argument whose concept an entity swap renamed becomes the relations
+// relationFollowRules give, in its place; the others stay. changes says
+// what became of each relation that changed.
+func followRelations(rels []Relation, rn *renames) ([]Relation, []RelationChange) {
+	if len(rn.to) == 0 {
+		return rels, nil
+	}
+	var out []Relation
+	var changes []RelationChange
+	seen := map[string]bool{}
+	sig := func(r Relation) string {
+		var b strings.Builder
+		b.WriteString(r.Type)
+		for _, in := range r.Infons {
+			b.WriteString("\x00" + in.Key + "\x01" + in.Value)
+		}
+		for _, n := range r.Nodes {
+			b.WriteString("\x02" + n.RefID + "\x01" + n.Role)
+		}
+		return b.String()
+	}
+	for _, r := range rels {
+		args := relationArgs(r, rn)
+		if len(args) == 0 {
+			if !seen[sig(r)] {
+				seen[sig(r)] = true
+				out = append(out, r)
+			}
+			continue
+		}
+		// The alternatives of each touched argument, multiplied out.
+		alts := make([][]string, len(args))
+		for k, i := range args {
+			x := conceptKey(r.Infons[i].Value)
+			for _, rule := range relationFollowRules {
+				alts[k] = append(alts[k], rule.alternatives(r.Infons[i].Value, x, rn)...)
+			}
+		}
+		change := RelationChange{Type: r.Type, Before: argValues(r)}
+		for _, combo := range product(alts) {
+			nr := r
+			nr.Infons = slices.Clone(r.Infons)
+			for k, i := range args {
+				nr.Infons[i].Value = combo[k]
+			}
+			if seen[sig(nr)] {
+				continue
+			}
+			seen[sig(nr)] = true
+			if n := len(change.After); n > 0 && r.ID != "" {
+				nr.ID = fmt.Sprintf("%s.%d", r.ID, n)
+			}
+			change.After = append(change.After, argValues(nr))
+			out = append(out, nr)
+		}
+		if len(change.After) != 1 || !slices.Equal(change.After[0], change.Before) {
+			changes = append(changes, change)
+		}
+	}
+	if len(changes) == 0 {
+		return rels, nil
+	}
+	return out, changes
+}
+
+// relationArgs returns the indices of r's infons that name a concept rn
+// renamed.
+func relationArgs(r Relation, rn *renames) []int {
+	var out []int
+	for i, in := range r.Infons {
+		if in.Key == "relation" || in.Key == "type" {
+			continue
+		}
+		if _, ok := rn.to[conceptKey(in.Value)]; ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// argValues returns the values of r's infons other than its type.
+func argValues(r Relation) []string {
+	var out []string
+	for _, in := range r.Infons {
+		if in.Key != "relation" && in.Key != "type" {
+			out = append(out, in.Value)
+		}
+	}
+	return out
+}
+
+// product returns every choice of one element of each list, the first
+// list's choice varying slowest; none when a list is empty.
+func product(lists [][]string) [][]string {
+	out := [][]string{nil}
+	for _, l := range lists {
+		var next [][]string
+		for _, prefix := range out {
+			for _, v := range l {
+				next = append(next, append(slices.Clone(prefix), v))
+			}
+		}
+		out = next
+	}
+	return out
 }

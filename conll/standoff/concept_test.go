@@ -170,3 +170,51 @@ func mustParse(id string) conceptID {
 	c, _ := parseConceptID(id)
 	return c
 }
+
+// TestFollowRelations: relationFollowRules, one case or more each.
+func TestFollowRelations(t *testing.T) {
+	cid := func(id, a, b string) Relation {
+		return Relation{ID: id, Type: "CID", Infons: []Infon{{"arg1", a}, {"arg2", b}}}
+	}
+	bioc := func(a, b string) Relation {
+		return Relation{ID: "R0", Type: "CID", Infons: []Infon{{"relation", "CID"}, {"Chemical", a}, {"Disease", b}}}
+	}
+	for _, c := range []struct {
+		name string
+		rels []Relation
+		to   map[string][]string
+		kept []string
+		want []Relation
+	}{
+		{"untouched", []Relation{cid("", "D000001", "D000002")}, map[string][]string{"MESH:D000009": {"MESH:D000008"}}, []string{"MESH:D000001", "MESH:D000002"},
+			[]Relation{cid("", "D000001", "D000002")}},
+		{"moved to the new name, in the argument's form", []Relation{cid("", "D000001", "D000002")}, map[string][]string{"MESH:D000001": {"MESH:D000007"}}, []string{"MESH:D000002"},
+			[]Relation{cid("", "D000007", "D000002")}},
+		{"prefixed arguments", []Relation{cid("", "MESH:D000001", "MESH:D000002")}, map[string][]string{"MESH:D000001": {"MESH:D000007"}}, []string{"MESH:D000002"},
+			[]Relation{cid("", "MESH:D000007", "MESH:D000002")}},
+		{"kept while named, and moved", []Relation{cid("", "D000001", "D000002")}, map[string][]string{"MESH:D000001": {"MESH:D000007"}}, []string{"MESH:D000001", "MESH:D000002"},
+			[]Relation{cid("", "D000001", "D000002"), cid("", "D000007", "D000002")}},
+		{"two new names", []Relation{cid("", "D000001", "D000002")}, map[string][]string{"MESH:D000001": {"MESH:D000007", "MESH:D000008"}}, []string{"MESH:D000002"},
+			[]Relation{cid("", "D000007", "D000002"), cid("", "D000008", "D000002")}},
+		{"a new concept of another namespace: no pair", []Relation{cid("", "D000001", "D000002")}, map[string][]string{"MESH:D000001": {"CHEBI:5"}}, []string{"MESH:D000002"},
+			nil},
+		{"both arguments renamed", []Relation{cid("", "D000001", "D000002")}, map[string][]string{"MESH:D000001": {"MESH:D000007"}, "MESH:D000002": {"MESH:D000008"}}, nil,
+			[]Relation{cid("", "D000007", "D000008")}},
+		{"a pair already there once", []Relation{cid("", "D000001", "D000002"), cid("", "D000007", "D000002")}, map[string][]string{"MESH:D000001": {"MESH:D000007"}}, []string{"MESH:D000002", "MESH:D000007"},
+			[]Relation{cid("", "D000007", "D000002")}},
+		{"BioC CDR infons, ids of the copies", []Relation{bioc("D000001", "D000002")}, map[string][]string{"MESH:D000001": {"MESH:D000007"}}, []string{"MESH:D000001", "MESH:D000002"},
+			[]Relation{bioc("D000001", "D000002"), func() Relation { r := bioc("D000007", "D000002"); r.ID = "R0.1"; return r }()}},
+	} {
+		rn := &renames{to: c.to, kept: map[string]bool{}}
+		for _, k := range c.kept {
+			rn.kept[k] = true
+		}
+		got, changes := followRelations(c.rels, rn)
+		if !reflect.DeepEqual(got, c.want) && !(len(got) == 0 && len(c.want) == 0) {
+			t.Errorf("%s:\n got %+v\nwant %+v", c.name, got, c.want)
+		}
+		if same := reflect.DeepEqual(got, c.rels); same != (len(changes) == 0) {
+			t.Errorf("%s: %d changes for a result the same as the input: %v", c.name, len(changes), same)
+		}
+	}
+}

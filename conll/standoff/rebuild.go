@@ -34,30 +34,39 @@ func Rebuild(d *Document, outs []conll.Sentence) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	nd, _, err := rebuild(sd, outs, nil)
-	return nd, err
+	r, err := rebuild(sd, outs, nil)
+	return r.doc, err
+}
+
+// rebuilt is a document rebuild made, with what an entity swap changed
+// beyond the text: which annotations (passage, index) took a new
+// concept id, and what became of the relations that name a renamed
+// concept.
+type rebuilt struct {
+	doc       *Document
+	swapped   map[[2]int]bool
+	relations []RelationChange
 }
 
 // rebuild is Rebuild of a segmented document; concepts, when not nil,
 // holds per sentence the swapped concepts of its mentions by first
-// token (Writer.WriteConcepts). It returns which annotations (passage,
-// index) took a new concept id.
-func rebuild(sd *segDoc, outs []conll.Sentence, concepts []map[int]conll.ConceptSwap) (*Document, map[[2]int]bool, error) {
+// token (Writer.WriteConcepts).
+func rebuild(sd *segDoc, outs []conll.Sentence, concepts []map[int]conll.ConceptSwap) (rebuilt, error) {
 	d := sd.doc
 	if len(outs) != len(sd.sents) {
-		return nil, nil, fmt.Errorf("%w: document %s has %d sentences, got %d", ErrAlign, d.ID, len(sd.sents), len(outs))
+		return rebuilt{}, fmt.Errorf("%w: document %s has %d sentences, got %d", ErrAlign, d.ID, len(sd.sents), len(outs))
 	}
 	var edits []edit
 	for i := range outs {
 		var err error
 		edits, err = alignSentence(edits, sd, i, outs[i])
 		if err != nil {
-			return nil, nil, fmt.Errorf("document %s: sentence %d: %w", d.ID, i+1, err)
+			return rebuilt{}, fmt.Errorf("document %s: sentence %d: %w", d.ID, i+1, err)
 		}
 	}
 	swaps := swappedSpans(sd, concepts)
 	if len(edits) == 0 && len(swaps) == 0 {
-		return d, nil, nil
+		return rebuilt{doc: d}, nil
 	}
 	slices.SortFunc(edits, func(a, b edit) int { return a.span.Start - b.span.Start })
 	m := offsetMap{edits: edits}
@@ -83,21 +92,25 @@ func rebuild(sd *segDoc, outs []conll.Sentence, concepts []map[int]conll.Concept
 			if len(locs) > 0 {
 				t, ok := nd.AnnotationText(locs)
 				if !ok {
-					return nil, nil, fmt.Errorf("%w: document %s: annotation %s moved outside the text", ErrCheck, d.ID, annName(a))
+					return rebuilt{}, fmt.Errorf("%w: document %s: annotation %s moved outside the text", ErrCheck, d.ID, annName(a))
 				}
 				a.Text = t
 			}
 		}
 	}
 	swapped := map[[2]int]bool{}
+	rn := &renames{to: map[string][]string{}, kept: map[string]bool{}}
 	for pi := range d.Passages {
 		for j, a := range d.Passages[pi].Annotations {
-			if len(a.Locations) != 1 {
+			c, ok := swaps[firstLocation(a)]
+			if !ok || len(a.Locations) != 1 {
+				for _, x := range mentionConcepts(&a) {
+					rn.kept[x] = true
+				}
 				continue
 			}
-			c, ok := swaps[a.Locations[0]]
-			if !ok {
-				continue
+			for _, x := range mentionConcepts(&a) {
+				rn.add(x, conceptKey(c.To))
 			}
 			na := &nd.Passages[pi].Annotations[j]
 			if infons, ok := swapInfons(a.Infons, c, idForm(d, a.Type)); ok {
@@ -106,7 +119,23 @@ func rebuild(sd *segDoc, outs []conll.Sentence, concepts []map[int]conll.Concept
 			}
 		}
 	}
-	return &nd, swapped, nil
+	// Relations follow the names (relationFollowRules), those of the
+	// document and those of its passages.
+	var changes, pc []RelationChange
+	nd.Relations, changes = followRelations(d.Relations, rn)
+	for pi := range nd.Passages {
+		nd.Passages[pi].Relations, pc = followRelations(d.Passages[pi].Relations, rn)
+		changes = append(changes, pc...)
+	}
+	return rebuilt{doc: &nd, swapped: swapped, relations: changes}, nil
+}
+
+// firstLocation returns the first span of a, or the zero Span.
+func firstLocation(a Annotation) Span {
+	if len(a.Locations) == 0 {
+		return Span{}
+	}
+	return a.Locations[0]
 }
 
 // swappedSpans returns the concepts swapped in by the original spans of

@@ -611,9 +611,10 @@ func (w *Writer) finish(d *segDoc) error {
 	if w.annotate {
 		nd, err = annotate(d, w.outs)
 	} else {
-		var swapped map[[2]int]bool
-		if nd, swapped, err = rebuild(d, w.outs, w.concepts); err == nil {
-			err = check(d.doc, nd, swapped)
+		var r rebuilt
+		if r, err = rebuild(d, w.outs, w.concepts); err == nil {
+			nd = r.doc
+			err = check(d.doc, nd, r.swapped, len(r.relations) > 0)
 		}
 	}
 	if err == nil {

@@ -227,11 +227,13 @@ func annName(a *Annotation) string {
 // written: the same id, passages, annotations (count, ids, types, infons)
 // and relations, and every annotation's text equal to the document text
 // at its offsets.
-func Check(orig, out *Document) error { return check(orig, out, nil) }
+func Check(orig, out *Document) error { return check(orig, out, nil, false) }
 
 // check is Check, letting the infons of the annotations in swapped
-// (passage, index) differ: they name a swapped-in concept.
-func check(orig, out *Document, swapped map[[2]int]bool) error {
+// (passage, index) differ: they name a swapped-in concept; and, with
+// followed, the relations: they follow renamed concepts
+// (relationFollowRules).
+func check(orig, out *Document, swapped map[[2]int]bool, followed bool) error {
 	if orig.ID != out.ID {
 		return fmt.Errorf("%w: document %s became %s", ErrCheck, orig.ID, out.ID)
 	}
@@ -240,12 +242,15 @@ func check(orig, out *Document, swapped map[[2]int]bool) error {
 	}
 	oa, or := orig.Counts()
 	na, nr := out.Counts()
+	if followed {
+		nr = or
+	}
 	if oa != na || or != nr {
 		return fmt.Errorf("%w: document %s: %d annotations and %d relations became %d and %d", ErrCheck, orig.ID, oa, or, na, nr)
 	}
 	for i := range orig.Passages {
 		op, np := &orig.Passages[i], &out.Passages[i]
-		if len(op.Annotations) != len(np.Annotations) || len(op.Relations) != len(np.Relations) {
+		if len(op.Annotations) != len(np.Annotations) || (len(op.Relations) != len(np.Relations) && !followed) {
 			return fmt.Errorf("%w: document %s passage %d: annotations or relations lost", ErrCheck, orig.ID, i+1)
 		}
 		for j := range op.Annotations {

@@ -15,7 +15,7 @@
 // AbbreviationWindow sentences, and not past an opening heading
 // ("BACKGROUND :") that follows another abstract's sections. A
 // replacement is refused where the sentence around it would read wrong
-// (siteRules, halfSlashPair), and a long form is not contracted once the
+// (siteRules, sentenceRules, numberFits: grammar.go), and a long form is not contracted once the
 // document wrote it out again after its definition (the writer keeps
 // it, or the definition is another abstract's). When expanding, an abbreviation its
 // document does not define may still be written out when the training
@@ -240,6 +240,9 @@ func (a *Abbreviator) Close() error {
 	}
 	return nil
 }
+
+// diso reports whether entity type typ maps to disorders (DISO).
+func (a *Abbreviator) diso(typ string) bool { return slices.Contains(a.typeMap.Groups(typ), "DISO") }
 
 // sameConcept reports whether the store names one concept of a group
 // fitting typ by both short and long (typ "": any group): a definition
@@ -509,50 +512,24 @@ func (a *Abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []str
 		}
 		planned[k] = e
 	}
-	for halfSlashPair(s, spans, outcomes) {
-	}
-	for k := range spans {
-		if outcomes[k] != OutcomeReplaced {
-			continue
-		}
-		if selected != nil && !selected[k] {
-			outcomes[k] = OutcomeNotSelected
-			continue
-		}
-		edits = append(edits, planned[k])
-	}
-	return edits, outcomes
-}
-
-// halfSlashPair filters one replacement of an abbreviation joined by a
-// slash to another that is not replaced ("the ALD / AMN gene", "AMI / GI
-// toxicity", "CCNU / CTX"): the pair is one name, and half of it written
-// out reads wrong, while all of it written out does ("5 - fluorouracil /
-// folinic acid / mitomycin C"). It reports whether it filtered one, so
-// that the caller repeats it until none is left.
-func halfSlashPair(s conll.Sentence, spans []iob.Span, outcomes []string) bool {
-	replaced := func(i int) bool {
-		for k, sp := range spans {
-			if i >= sp.Start && i < sp.End {
-				return outcomes[k] == OutcomeReplaced
+	dropUnmatched(s, spans, outcomes, OutcomeFiltered)
+	if selected != nil {
+		for k := range spans {
+			if outcomes[k] == OutcomeReplaced && !selected[k] {
+				outcomes[k] = OutcomeNotSelected
 			}
 		}
-		return false
+		// A mention the rate leaves unmakes the replacements the
+		// sentence rules tie to it: what a rate changes stays within
+		// what a higher rate changes.
+		dropUnmatched(s, spans, outcomes, OutcomeNotSelected)
 	}
-	abbr := func(i int) bool {
-		return i >= 0 && i < len(s.Tokens) && umls.IsAbbreviation(english.Compact(s.Tokens[i])) && strings.ContainsFunc(s.Tokens[i], unicode.IsUpper)
-	}
-	for k, sp := range spans {
-		if outcomes[k] != OutcomeReplaced {
-			continue
-		}
-		if sp.Start >= 2 && s.Tokens[sp.Start-1] == "/" && abbr(sp.Start-2) && !replaced(sp.Start-2) ||
-			sp.End+1 < len(s.Tokens) && s.Tokens[sp.End] == "/" && abbr(sp.End+1) && !replaced(sp.End+1) {
-			outcomes[k] = OutcomeFiltered
-			return true
+	for k := range spans {
+		if outcomes[k] == OutcomeReplaced {
+			edits = append(edits, planned[k])
 		}
 	}
-	return false
+	return edits, outcomes
 }
 
 // expand plans abbreviation mention sp of s as its long form: the one
@@ -571,6 +548,10 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 		toks = runningLong(d)
 		if n := extraLead(d); n > 0 {
 			toks = toks[n:]
+		}
+		var ok bool
+		if toks, ok = numberFits(s, sp, short, toks); !ok {
+			return e, OutcomeFiltered
 		}
 	} else if d, ok := sc.latest(func(d abbrev.Definition) bool { return d.Type == sp.Type && short == pluralShort(d.Short) }); ok {
 		// The plural of a defined abbreviation ("BSs" after "bile salt (
@@ -593,7 +574,7 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 	if english.SentenceStart(s.Tokens, sp.Start) {
 		toks = english.Capitalize(toks, "X")
 	}
-	if siteRefused(Expand, s, sp, toks) != "" {
+	if siteRefused(site{dir: Expand, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type)}) != "" {
 		return e, OutcomeFiltered
 	}
 	return e.with(s, toks, text)
@@ -631,7 +612,7 @@ func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Spa
 		// Rating Scale") is written as it is.
 		return e, OutcomeFiltered
 	}
-	if siteRefused(Contract, s, sp, toks) != "" {
+	if siteRefused(site{dir: Contract, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type)}) != "" {
 		return e, OutcomeFiltered
 	}
 	return e.with(s, toks, text)
@@ -704,109 +685,6 @@ func leadOutside(d abbrev.Definition) int {
 	return n
 }
 
-// siteRule refuses a replacement of mention sp of s by toks, in
-// direction dir, where the sentence around it would read wrong.
-type siteRule struct {
-	name   string
-	refuse func(dir string, s conll.Sentence, sp iob.Span, toks []string) bool
-}
-
-// siteRules are the places a replacement is refused (OutcomeFiltered).
-var siteRules = []siteRule{
-	// The sentence writes the replacement already, outside the mention:
-	// the writer defines it there without a pair of mentions ("injection
-	// of puromycin aminonucleoside , ( PAN , 7 . 5 mg / kg )"), or uses
-	// both side by side ("the WAS gene ... the Wiskott - Aldrich
-	// syndrome"); the replacement would repeat it or blur the two.
-	{"other side written", func(dir string, s conll.Sentence, sp iob.Span, toks []string) bool {
-		// A long form in any case; a short form as written ("Dmd", the
-		// mouse gene, is not "DMD").
-		same := strings.EqualFold
-		if dir == Contract {
-			same = func(a, b string) bool { return a == b }
-		}
-		for i := 0; i+len(toks) <= len(s.Tokens); i++ {
-			if i+len(toks) > sp.Start && i < sp.End {
-				continue
-			}
-			if slices.EqualFunc(s.Tokens[i:i+len(toks)], toks, same) {
-				return true
-			}
-		}
-		return false
-	}},
-	// A long form that starts a longer name the writer abbreviates or
-	// gives a symbol right after: "myotonic dystrophy protein kinase (
-	// DMPK )", "diastrophic dysplasia sulfate - transporter gene ( DTDST
-	// )", "murine Duchenne muscular dystrophy ( Dmd )". Its short form
-	// there would make a name of abbreviations nobody writes.
-	{"part of a defined name", func(dir string, s conll.Sentence, sp iob.Span, toks []string) bool {
-		if dir != Contract {
-			return false
-		}
-		short := english.Compact(strings.Join(toks, " "))
-		// An abbreviation or a gene's symbol: "DMPK", "Dmd"; not "n".
-		symbol := func(t string) bool {
-			return english.Alnum(t) >= 2 && strings.ContainsFunc(t, unicode.IsUpper) &&
-				(umls.IsAbbreviation(english.Compact(t)) || english.IsLetters(t) && len(t) <= 6)
-		}
-		j := sp.End
-		for j < len(s.Tokens) && j < sp.End+4 && s.Tokens[j] != "(" && (s.Tokens[j] == "-" || english.IsLetters(strings.ReplaceAll(s.Tokens[j], "-", ""))) {
-			j++
-		}
-		return j < len(s.Tokens) && s.Tokens[j] == "(" && (j == sp.End && j+1 < len(s.Tokens) && symbol(s.Tokens[j+1]) ||
-			j+1 < len(s.Tokens) && symbol(s.Tokens[j+1]) && strings.Contains(strings.ToUpper(s.Tokens[j+1]), strings.ToUpper(short)))
-	}},
-	// A symbol before a word for a part or a product of a gene names
-	// the gene, not the disease its long form names ("the different DMD
-	// promoters", "DMD isoforms": a blind reading marked both written
-	// out another meaning). "The DMD gene" is left to expand: readers
-	// took "the Duchenne muscular dystrophy gene" as the gene's name.
-	{"gene part", func(dir string, s conll.Sentence, sp iob.Span, _ []string) bool {
-		return dir == Expand && sp.End < len(s.Tokens) && geneParts[strings.ToLower(s.Tokens[sp.End])]
-	}},
-	// A sentence that may be a title: a writer does not abbreviate in a
-	// title, and in input without document marks a title is where the
-	// abstract before leaks its definitions ("Novel Tay - Sachs disease
-	// mutations from China ."). A title has no heading and none of the
-	// finite verbs, modals and pronouns of running sentences
-	// (titleFree): measured on BC5CDR devel, 446 of its 473 titles look
-	// so, and 727 of its 4,108 other sentences.
-	{"title-like sentence", func(dir string, s conll.Sentence, _ iob.Span, _ []string) bool {
-		if dir != Contract || heading(s.Tokens) != "" {
-			return false
-		}
-		return !slices.ContainsFunc(s.Tokens, func(t string) bool { return titleFree[strings.ToLower(t)] })
-	}},
-}
-
-// geneParts are the words after a gene's symbol that name a part or a
-// product of the gene (rule "gene part").
-var geneParts = map[string]bool{}
-
-// titleFree are words of running sentences that titles go without.
-var titleFree = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields("was were is are we has have had did may could can should would will not be been this these our it there that which") {
-		titleFree[w] = true
-	}
-	for _, w := range strings.Fields("promoter promoters isoform isoforms mrna mrnas transcript transcripts exon exons intron introns cdna cdnas") {
-		geneParts[w] = true
-	}
-}
-
-// siteRefused returns the name of the first site rule that refuses the
-// replacement, or "".
-func siteRefused(dir string, s conll.Sentence, sp iob.Span, toks []string) string {
-	for _, r := range siteRules {
-		if r.refuse(dir, s, sp, toks) {
-			return r.name
-		}
-	}
-	return ""
-}
-
 // with completes e, the plan of a mention of s written text, with toks
 // in its place: filtered when the article before the mention no longer
 // fits, no change when the tokens are the same.
@@ -853,26 +731,57 @@ func writable(long, short string) bool {
 func runningLong(d abbrev.Definition) []string {
 	toks := slices.Clone(d.Long)
 	if len(toks) == 0 || !english.TitleWord(toks[0]) {
-		return toks
+		return lowerStray(toks)
 	}
 	for _, r := range capitalRules {
 		if keep, ok := r.decide(d, toks); ok {
 			if !keep {
 				// The sentence's capitals go, and those of a name in
 				// Title Case ("Extrapyramidal Symptom ( EPS ) rating
-				// scales"); a person's or foreign name's stay ("Lou
-				// Gehrig").
+				// scales", "Metachromatic Leukodystrophy ( MLD )"); a
+				// person's or foreign name's stay ("Lou Gehrig").
 				toks[0] = strings.ToLower(toks[0])
 				for i := 1; i < len(toks); i++ {
-					if english.TitleWord(toks[i]) && commonWord(toks, i) {
+					if english.TitleWord(toks[i]) && (commonWord(toks, i) || medicalWord(toks, i)) {
 						toks[i] = strings.ToLower(toks[i])
 					}
 				}
 			}
-			return toks
+			return lowerStray(toks)
+		}
+	}
+	return lowerStray(toks)
+}
+
+// lowerStray lowers the capital of a disease or chemical word after a
+// lower-case word of a long form written in running case: "X - linked
+// Adrenoleukodystrophy ( X - ALD )" is "X - linked
+// adrenoleukodystrophy" (a reading of NCBI-disease train flagged the
+// stray capital). A person's name keeps its ("juvenile Parkinson").
+func lowerStray(toks []string) []string {
+	for i := 1; i < len(toks); i++ {
+		prev := toks[i-1]
+		if english.TitleWord(toks[i]) && medicalWord(toks, i) && english.IsLetters(prev) &&
+			strings.ToLower(prev) == prev && !english.SmallWord(prev) {
+			toks[i] = strings.ToLower(toks[i])
 		}
 	}
 	return toks
+}
+
+// medicalSuffixes end the words of diseases and tissues that are no
+// person's name ("leukodystrophy", "xanthomatosis", "nephritis").
+var medicalSuffixes = []string{"trophy", "osis", "itis", "emia", "aemia", "pathy", "oma", "plasia", "algia", "uria",
+	"ectasia", "penia", "rrhea", "rrhoea", "plegia", "iasis", "lepsy", "cardia", "megaly"}
+
+// medicalWord reports whether capitalized token i of toks is a medical
+// word by its ending, not a person's name.
+func medicalWord(toks []string, i int) bool {
+	w := strings.ToLower(toks[i])
+	if english.ProperNoun(w) || english.Eponym(toks, i) {
+		return false
+	}
+	return slices.ContainsFunc(medicalSuffixes, func(s string) bool { return strings.HasSuffix(w, s) && len(w) > len(s)+2 })
 }
 
 // capitalRule decides whether the capitalized first word of a long form

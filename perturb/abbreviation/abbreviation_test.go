@@ -70,25 +70,30 @@ func TestExpand(t *testing.T) {
 	a := newA(t, Expand, false)
 	def := sentence("Streptozotocin ( STZ ) and 5 - FU .",
 		"B-Chemical O B-Chemical O O B-Chemical I-Chemical I-Chemical O")
-	use := sentence("STZ rats got an STZ dose , a STZ dose and 5 - FU .",
-		"B-Chemical O O O B-Chemical O O O B-Chemical O O B-Chemical I-Chemical I-Chemical O")
-	outs, chs, ocs := run(a, 1, def, use)
+	use := sentence("STZ rats got a STZ dose and 5 - FU .",
+		"B-Chemical O O O B-Chemical O O B-Chemical I-Chemical I-Chemical O")
+	an := sentence("Rats got an STZ dose .", "O O O B-Chemical O O")
+	outs, chs, ocs := run(a, 1, def, use, an)
 	if len(chs[0]) != 0 || !slices.Equal(outs[0].Tokens, def.Tokens) {
 		t.Errorf("defining sentence changed: %v", outs[0].Tokens)
 	}
 	if want := []perturb.MentionOutcome{{Type: "Chemical", Outcome: OutcomeDefinition}, {Type: "Chemical", Outcome: OutcomeDefinition}, {Type: "Chemical", Outcome: OutcomeDefinition}}; !slices.Equal(ocs[0], want) {
 		t.Errorf("outcomes of the defining sentence = %v, want %v", ocs[0], want)
 	}
-	// The first STZ becomes the long form, lower case mid-sentence and
-	// capitalized at the start; "an STZ" stays, as "an streptozotocin"
-	// would not do; 5 - FU has no definition.
+	// STZ becomes the long form, lower case mid-sentence and
+	// capitalized at the start; 5 - FU has no definition; "an STZ"
+	// stays, as "an streptozotocin" would not do (and in its sentence,
+	// an STZ kept keeps the others: TestSentenceRules).
 	got := strings.Join(outs[1].Tokens, " ")
-	want := "Streptozotocin rats got an STZ dose , a streptozotocin dose and 5 - FU ."
+	want := "Streptozotocin rats got a streptozotocin dose and 5 - FU ."
 	if got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	if want := []string{OutcomeReplaced, OutcomeFiltered, OutcomeReplaced, OutcomeUndefined}; !slices.Equal(outcomes(ocs[1]), want) {
+	if want := []string{OutcomeReplaced, OutcomeReplaced, OutcomeUndefined}; !slices.Equal(outcomes(ocs[1]), want) {
 		t.Errorf("outcomes %v, want %v", outcomes(ocs[1]), want)
+	}
+	if want := []string{OutcomeFiltered}; !slices.Equal(outcomes(ocs[2]), want) || len(chs[2]) != 0 {
+		t.Errorf("an STZ: outcomes %v, want %v; changes %v", outcomes(ocs[2]), want, chs[2])
 	}
 	if len(chs[1]) != 2 || chs[1][0].TermType != TermLongForm || chs[1][0].Source != SourceText {
 		t.Fatalf("changes %+v", chs[1])
@@ -350,6 +355,27 @@ func TestLongFormCase(t *testing.T) {
 			t.Errorf("runningLong(%v, mid-sentence %v) starts %q, want %q", tt.toks, tt.mid, got, tt.want)
 		}
 	}
+	// Capitals after the first word (NCBI-disease train definitions; a
+	// reading flagged "metachromatic Leukodystrophy" and "X - linked
+	// Adrenoleukodystrophy").
+	for _, tt := range []struct {
+		long string
+		mid  bool
+		want string
+	}{
+		{"Metachromatic Leukodystrophy", false, "metachromatic leukodystrophy"},
+		{"X - linked Adrenoleukodystrophy", false, "X - linked adrenoleukodystrophy"},
+		{"X - linked Adrenoleukodystrophy", true, "X - linked adrenoleukodystrophy"},
+		{"juvenile Parkinson disease", true, "juvenile Parkinson disease"},
+		{"Duchenne Muscular Dystrophy", true, "Duchenne Muscular Dystrophy"},
+		{"Acute Physiology and Chronic Health Evaluation", false, "Acute Physiology and Chronic Health Evaluation"},
+		{"cerebrotendinous xanthomatosis", true, "cerebrotendinous xanthomatosis"},
+	} {
+		d := abbrev.Definition{Long: strings.Fields(tt.long), AtStart: !tt.mid}
+		if got := strings.Join(runningLong(d), " "); got != tt.want {
+			t.Errorf("runningLong(%q, mid-sentence %v) = %q, want %q", tt.long, tt.mid, got, tt.want)
+		}
+	}
 }
 
 func TestSiteRules(t *testing.T) {
@@ -388,38 +414,105 @@ func TestSiteRules(t *testing.T) {
 		// A gene's symbol before a part or product of the gene.
 		{Expand, "in relation to the different DMD promoters .", "O O O O O B-Disease O O", "Duchenne muscular dystrophy", "gene part"},
 		{Expand, "the DMD isoforms were absent", "O B-Disease O O O", "Duchenne muscular dystrophy", "gene part"},
-		{Expand, "the DMD gene was cloned", "O B-Disease O O O", "Duchenne muscular dystrophy", ""},
 		{Expand, "DMD patients were seen", "B-Disease O O O", "Duchenne muscular dystrophy", ""},
 		{Contract, "the Duchenne muscular dystrophy promoters were", "O B-Disease I-Disease I-Disease O O", "DMD", ""},
 		// The part-of-a-name rule is the contraction's only.
-		{Expand, "the DM protein kinase ( DMPK ) gene", "O B-Disease O O O O O O", "myotonic dystrophy", ""},
+		{Expand, "the DM myotonic ( DMPK ) gene", "O B-Disease O O O O O", "myotonic dystrophy", ""},
+		// A disease's symbol before "gene", "locus", "protein" is the
+		// gene's (NCBI-disease sentences); a chemical's is not.
+		{Expand, "The murine homologue of the ND gene was cloned and shown to", "O O O O O B-Disease O O O O O O",
+			"Norrie disease", "gene of a disease"},
+		{Expand, "from three individuals heterozygous at the DM locus , each with one allele", "O O O O O O B-Disease O O O O O O",
+			"myotonic dystrophy", "gene of a disease"},
+		{Expand, "and apopain itself specifically cleave the HD gene product , huntingtin .", "O O O O O O B-Disease O O O O O",
+			"Huntington disease", "gene of a disease"},
+		{Expand, "showed only the wild - type APC protein .", "O O O O O O B-Disease O O", "adenomatous polyposis coli", "gene of a disease"},
+		{Expand, "loss of DA neurons and increased PENK gene expression in the CPu .", "O O O O O O B-Chemical O O O O O O",
+			"proenkephalin", ""},
+		// Before a kin or sex noun (NCBI-disease test and train).
+		{Expand, "detected in the mother of three AS sons , in the maternal grandfather", "O O O O O O B-Disease O O O O O O",
+			"Angelman syndrome", "kin or sex noun"},
+		{Expand, "and in the mother of an AS daughter .", "O O O O O O B-Disease O O", "Angelman syndrome", "kin or sex noun"},
+		{Expand, "Nebulin seen in DMD males including one patient with a", "O O O B-Disease O O O O O O",
+			"Duchenne muscular dystrophy", "kin or sex noun"},
+		{Expand, "Sixteen DM parents had multiple DM offspring with the CTG repeat contractions", "O B-Disease O O O B-Disease O O O O O O",
+			"myotonic dystrophy", "kin or sex noun"},
+		{Expand, "activity level reported by parents of PWS children during growth hormone therapy", "O O O O O O B-Disease O O O O O",
+			"Prader - Willi syndrome", "kin or sex noun"},
+		{Expand, "No TSD carriers were observed among the 166", "O B-Disease O O O O O O", "Tay - Sachs disease", ""},
+		{Expand, "to presymptomatic diagnosis of members in FAP families .", "O O O O O O B-Disease O O",
+			"familial adenomatous polyposis", ""},
+		// After a count (BC5CDR test), but before a noun it premodifies or
+		// after a number of a name.
+		{Expand, "In a pooled analysis of 1460 ICH and 3817 IS / TIA , MB were more frequent", "O O O O O O B-Disease O O B-Disease O B-Disease O B-Disease O O O",
+			"intracerebral hemorrhage", "after a count"},
+		{Expand, "analysis of 1460 ICH and 3817 IS / TIA ,", "O O O B-Disease O O B-Disease O B-Disease O", "ischemic stroke", "after a count"},
+		{Expand, "12 years old ) comprising 378 AF and 81 AFL cases .", "O O O O O O B-Disease O O B-Disease O O",
+			"atrial fibrillation", "after a count"},
+		{Expand, "addition , we have studied 18 A - T patients , in 15 families ,", "O O O O O O B-Disease I-Disease I-Disease O O O O O O",
+			"ataxia - telangiectasia", ""},
+		{Expand, "case - control samples ( 197 METH - induced psychosis patients and 337", "O O O O O O B-Chemical O O O O O O",
+			"methamphetamine", ""},
+		{Expand, "patients with type 2 DM were included", "O O O O B-Disease O O", "diabetes mellitus", ""},
+		// An article before an eponym's name standing alone
+		// (NCBI-disease), not before a noun.
+		{Expand, "had a chromosomal abnormality involving the PWS .", "O O O O O O B-Disease O", "Prader - Willi syndrome", "article before an eponym"},
+		{Expand, "is a candidate gene for the WT .", "O O O O O O B-Disease O", "Wilms tumor", "article before an eponym"},
+		{Expand, "deleted in the PWS region", "O O O B-Disease O", "Prader - Willi syndrome", ""},
+		{Expand, "patients with PWS .", "O O B-Disease O", "Prader - Willi syndrome", ""},
+		// Before an acronym it premodifies (NCBI-disease train).
+		{Expand, "In the CTX HDL , the ratio of apoAI to apoAII was high", "O O B-Disease O O O O O O O O O O",
+			"cerebrotendinous xanthomatosis", "before an acronym"},
+		{Expand, "CTX patients had high HDL", "B-Disease O O O O", "cerebrotendinous xanthomatosis", ""},
 	} {
 		s := sentence(tt.text, tt.tags)
 		sp := iob.Spans(s.Tags)[0]
-		if got := siteRefused(tt.dir, s, sp, strings.Fields(tt.toks)); got != tt.want {
+		if len(iob.Spans(s.Tags)) > 1 && tt.want == "after a count" && tt.toks == "ischemic stroke" {
+			sp = iob.Spans(s.Tags)[1]
+		}
+		st := site{dir: tt.dir, s: s, sp: sp, toks: strings.Fields(tt.toks), diso: sp.Type == "Disease"}
+		if got := siteRefused(st); got != tt.want {
 			t.Errorf("%s %q -> %q: refused by %q, want %q", tt.dir, tt.text, tt.toks, got, tt.want)
 		}
 	}
 }
 
-func TestHalfSlashPair(t *testing.T) {
+func TestSentenceRules(t *testing.T) {
 	for _, tt := range []struct {
 		text, tags string
 		replaced   []bool // the mentions planned replaced
-		want       []bool // still replaced after the rule
+		want       []bool // still replaced after the rules
+		rule       string // the rule that drops the first one dropped
 	}{
 		// The other half is not a mention, or not written out.
-		{"the ALD / AMN gene", "O O O B-Disease O", []bool{true}, []bool{false}},
-		{"for AMI / GI toxicity", "O B-Disease O O O", []bool{true}, []bool{false}},
-		{"of CCNU / CTX was", "O B-Chemical O B-Chemical O", []bool{true, false}, []bool{false, false}},
+		{"the ALD / AMN gene", "O O O B-Disease O", []bool{true}, []bool{false}, "half of a slash pair"},
+		{"for AMI / GI toxicity", "O B-Disease O O O", []bool{true}, []bool{false}, "half of a slash pair"},
+		{"of CCNU / CTX was", "O B-Chemical O B-Chemical O", []bool{true, false}, []bool{false, false}, "half of a slash pair"},
 		// Every half written out: a regimen of long forms.
 		{"high - dose 5 - FU / FA / MMC is", "O O O B-Chemical I-Chemical I-Chemical O B-Chemical O B-Chemical O",
-			[]bool{true, true, true}, []bool{true, true, true}},
+			[]bool{true, true, true}, []bool{true, true, true}, ""},
 		// One filtered half unmakes the others, in turn.
-		{"5 - FU / FA / MMC", "B-Chemical I-Chemical I-Chemical O B-Chemical O B-Chemical", []bool{true, true, false}, []bool{false, false, false}},
+		{"5 - FU / FA / MMC", "B-Chemical I-Chemical I-Chemical O B-Chemical O B-Chemical", []bool{true, true, false}, []bool{false, false, false}, "half of a slash pair"},
 		// A unit or a lower-case word is no abbreviation partner.
-		{"50 mg BPA / kg diet", "O O B-Chemical O O O", []bool{true}, []bool{true}},
-		{"IS or TIA", "B-Disease O B-Disease", []bool{true, true}, []bool{true, true}},
+		{"50 mg BPA / kg diet", "O O B-Chemical O O O", []bool{true}, []bool{true}, ""},
+		{"IS or TIA", "B-Disease O B-Disease", []bool{true, true}, []bool{true, true}, ""},
+		// Half of a pair of abbreviations (BC5CDR test and train).
+		{"adverse cutaneous reactions to P and N associated or not to classic NSAIDs .", "O O O O B-Chemical O B-Chemical O O O O O B-Chemical O",
+			[]bool{false, true, false}, []bool{false, false, false}, "half of a pair"},
+		{"substantially depleted 5 - HT and 5 - HIAA in all brain regions examined .", "O O B-Chemical I-Chemical I-Chemical O B-Chemical I-Chemical I-Chemical O O O O O O",
+			[]bool{false, true}, []bool{false, false}, "half of a pair"},
+		{"In single dose studies , DH , MD , and VSD were", "O O O O O B-Chemical O B-Chemical O O B-Chemical O",
+			[]bool{true, false, true}, []bool{false, false, true}, "half of a pair"},
+		{"Patients receiving concomitant AmB and spironolactone had", "O O O B-Chemical O B-Chemical O",
+			[]bool{true, false}, []bool{true, false}, ""},
+		{"observed were comparable in AZT and PHZ treated mice", "O O O O B-Chemical O B-Chemical O O",
+			[]bool{true, true}, []bool{true, true}, ""},
+		// One kept, one written out (BC5CDR test; NCBI-disease test).
+		{"4 . 10 in current users of any OC , 3 . 10 in users of second - generation OCs , and", "O O O O O O O O B-Chemical O O O O O O O O O O B-Chemical O O",
+			[]bool{false, true}, []bool{false, false}, "one kept, one written out"},
+		{"some DMD isoforms expressed in the brain may be related to the cognitive impairment associated with DMD . .", "O B-Disease O O O O O O O O O O O O O O B-Disease O O",
+			[]bool{false, true}, []bool{false, false}, "one kept, one written out"},
+		{"Sixteen DM parents had multiple DM offspring", "O B-Disease O O O B-Disease O", []bool{true, true}, []bool{true, true}, ""},
 	} {
 		s := sentence(tt.text, tt.tags)
 		spans := iob.Spans(s.Tags)
@@ -430,12 +523,57 @@ func TestHalfSlashPair(t *testing.T) {
 				outcomes[k] = OutcomeReplaced
 			}
 		}
-		for halfSlashPair(s, spans, outcomes) {
+		first := ""
+		replaced := func(k int) bool { return outcomes[k] == OutcomeReplaced }
+		for _, r := range sentenceRules {
+			if r.drop(s, spans, replaced) >= 0 {
+				first = r.name
+				break
+			}
 		}
+		if first != tt.rule {
+			t.Errorf("%q: first rule %q, want %q", tt.text, first, tt.rule)
+		}
+		dropUnmatched(s, spans, outcomes, OutcomeFiltered)
 		for k, w := range tt.want {
 			if got := outcomes[k] == OutcomeReplaced; got != w {
 				t.Errorf("%q: mention %d replaced = %v, want %v", tt.text, k, got, w)
 			}
+		}
+	}
+}
+
+// TestNumberFits: a plural long form is made singular where the
+// abbreviation premodifies a noun or takes a singular verb; a short form
+// written plural, a long form in the singular and one the same in both
+// numbers stay.
+func TestNumberFits(t *testing.T) {
+	for _, tt := range []struct {
+		text, tags, short, long, want string // want "" for refused
+	}{
+		// NCBI-disease test: "renal cell carcinomas ( RCC )" defined, then
+		// "786 - 0 RCC cells".
+		{"VHL - negative 786 - 0 RCC cells are tumorigenic", "O O O O O O B-Disease O O O", "RCC", "renal cell carcinomas", "renal cell carcinoma"},
+		{"the risk of VTE and OC use", "O O O B-Disease O B-Chemical O", "OC", "oral contraceptives", "oral contraceptive"},
+		{"OC was associated with VTE", "B-Chemical O O O B-Disease", "OC", "oral contraceptives", "oral contraceptive"},
+		{"patients developed EPS with classic antipsychotics", "O O B-Disease O O O", "EPS", "extrapyramidal symptoms", "extrapyramidal symptoms"},
+		{"Adverse events related to EPS occurred", "O O O O B-Disease O", "EPS", "extrapyramidal symptoms", "extrapyramidal symptoms"},
+		{"users of second - generation OCs , and", "O O O O O B-Chemical O O", "OCs", "oral contraceptives", "oral contraceptives"},
+		{"TdP potential of drugs", "B-Disease O O O", "TdP", "torsade de pointes", "torsade de pointes"},
+		{"ROS production was", "B-Chemical O O", "ROS", "reactive oxygen species", "reactive oxygen species"},
+		{"RCC cells", "B-Disease O", "RCC", "renal cell carcinoma", "renal cell carcinoma"},
+	} {
+		s := sentence(tt.text, tt.tags)
+		sp := iob.Spans(s.Tags)[len(iob.Spans(s.Tags))-1]
+		if tt.short == "EPS" || tt.short == "TdP" || tt.short == "ROS" {
+			sp = iob.Spans(s.Tags)[0]
+		}
+		if tt.short == "OC" && strings.HasPrefix(tt.text, "OC") {
+			sp = iob.Spans(s.Tags)[0]
+		}
+		got, ok := numberFits(s, sp, tt.short, strings.Fields(tt.long))
+		if g := strings.Join(got, " "); !ok && tt.want != "" || ok && g != tt.want {
+			t.Errorf("%q: %q, %v; want %q", tt.text, g, ok, tt.want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package synonym
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -20,9 +21,22 @@ func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style stri
 	start := sentenceStart(s, sp)
 	toks := english.AdaptCase(english.Tokenize(name, style), s.Tokens[sp.Start:sp.End], start, a.proper)
 	if start {
-		toks = english.Capitalize(toks, s.Tokens[sp.Start])
+		toks = english.Capitalize(toks, firstWord(s.Tokens[sp.Start:sp.End]))
 	}
 	return toks
+}
+
+// firstWord returns the first of toks with a letter, whose case tells a
+// sentence's capital: "Hydroxytryptamine" of "5 - Hydroxytryptamine"
+// ("RATIONALE : 5 - Hydroxytryptamine" is "RATIONALE : Serotonin", not
+// "serotonin"); toks[0] when none has one.
+func firstWord(toks []string) string {
+	for _, t := range toks {
+		if strings.ContainsFunc(t, unicode.IsLetter) {
+			return t
+		}
+	}
+	return toks[0]
 }
 
 // fitting returns the candidates of a that fit mention sp where it

@@ -257,6 +257,15 @@ func TestPerturbCapitalizes(t *testing.T) {
 	if out.Tokens[0] != "Cardiac" || len(cs) != 1 || cs[0].After != "Cardiac infarction" {
 		t.Errorf("got %v %+v", out.Tokens, cs)
 	}
+	// After a heading, a mention whose capital is not on its first
+	// token (BC5CDR test; issue 32 found "RATIONALE : serotonin").
+	r3, st3 := fakeReplacer(t, nil)
+	st3.add("MESH:D012701", "CHEM", "5 - hydroxytryptamine", "entry")
+	st3.add("MESH:D012701", "CHEM", "serotonin", "label")
+	out, cs = r3.Perturb(sentence("RATIONALE : 5 - Hydroxytryptamine , via stimulation", "O O B-Chemical I-Chemical I-Chemical O O O"), nil, rand.New(rand.NewPCG(1, 2)))
+	if len(cs) != 1 || cs[0].After != "Serotonin" {
+		t.Errorf("after a heading: got %v %+v", out.Tokens, cs)
+	}
 }
 
 func TestPerturbNoRepeat(t *testing.T) {
