@@ -144,7 +144,7 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	_, built := plan.Files()
 	done.add(built...)
 	logShares(logf, m)
-	seen, err := SeenNames(plan.Dir, m, ev.Systems.Train)
+	seen, err := SeenNames(plan.Dir, m, ev.Systems.Opener, ev.Systems.Train)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/entityswap"
 	"github.com/stress-ner/stress/stressset"
@@ -32,9 +33,9 @@ const unseenOption = "unseen-in"
 
 // SeenNames says, for every set of build m (in dir) whose kind draws
 // names, how many of its replacements are gold mentions of the training
-// corpora train (compared as entityswap.Key compares names), and what
-// its unseen-in option did about it.
-func SeenNames(dir string, m *stressset.Manifest, train []string) ([]string, error) {
+// corpora train, which op opens (compared as entityswap.Key compares
+// names), and what its unseen-in option did about it.
+func SeenNames(dir string, m *stressset.Manifest, op conll.Opener, train []string) ([]string, error) {
 	var kinds []perturb.ManifestKind
 	for _, k := range m.Kinds {
 		if _, ok := k.Options[unseenOption]; ok {
@@ -45,13 +46,17 @@ func SeenNames(dir string, m *stressset.Manifest, train []string) ([]string, err
 		return nil, nil
 	}
 	for _, p := range train {
-		if !stressset.IsSample(p) && !CanReread(p) {
+		if !op.CanReread(p) {
 			return nil, nil // read once, by the training
 		}
 	}
-	seen, err := entityswap.MentionsOf(train...)
-	if err != nil {
-		return nil, err
+	seen := map[string]bool{}
+	for _, p := range train {
+		sents, err := op.ReadFile(p)
+		if err != nil {
+			return nil, fmt.Errorf("unseen-in: %w", err)
+		}
+		entityswap.AddMentions(seen, sents)
 	}
 	f, err := os.Open(filepath.Join(dir, m.Changes))
 	if err != nil {

@@ -125,6 +125,10 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 // (see mention.MentionsOf).
 func MentionsOf(paths ...string) (map[string]bool, error) { return mention.MentionsOf(paths...) }
 
+// AddMentions adds the gold mentions of sents to keys, as Keys: those
+// of a corpus read already.
+func AddMentions(keys map[string]bool, sents []conll.Sentence) { mention.AddMentions(keys, sents) }
+
 // Key is the form in which names are compared: umls.Normalize (case
 // folded, dashes and apostrophes unified) without spaces, so that no
 // tokenization ("peau d ' orange", "5 - FU") hides a name.

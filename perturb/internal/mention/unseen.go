@@ -19,15 +19,20 @@ func MentionsOf(paths ...string) (map[string]bool, error) {
 		if err != nil {
 			return nil, fmt.Errorf("unseen-in: %w", err)
 		}
-		for _, s := range sents {
-			for _, sp := range iob.Spans(s.Tags) {
-				if sp.End <= len(s.Tokens) {
-					out[Key(strings.Join(s.Tokens[sp.Start:sp.End], " "))] = true
-				}
+		AddMentions(out, sents)
+	}
+	return out, nil
+}
+
+// AddMentions adds the gold mentions of sents to keys, as Keys.
+func AddMentions(keys map[string]bool, sents []conll.Sentence) {
+	for _, s := range sents {
+		for _, sp := range iob.Spans(s.Tags) {
+			if sp.End <= len(s.Tokens) {
+				keys[Key(strings.Join(s.Tokens[sp.Start:sp.End], " "))] = true
 			}
 		}
 	}
-	return out, nil
 }
 
 // Key is the form in which names are compared: umls.Normalize (case
