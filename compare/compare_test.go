@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/conll/score"
 	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
@@ -405,5 +406,60 @@ func TestNotMeasured(t *testing.T) {
 	must(t, rep.Write(&b, report.HTML))
 	if !strings.Contains(b.String(), "synonym not measured") || !strings.Contains(b.String(), "<td class=\"num\">not measured</td>") {
 		t.Error("HTML says nothing of the set not measured")
+	}
+}
+
+// TestPValueIgnoresNames: the randomization test's p depends on the seed
+// and the set, not on what the systems are called nor on their order
+// (issue 33: the same predictions gave p 0.023 named bilstmA,bilstmB/cmd2
+// and 0.032 named bilstmA/bilstmB).
+func TestPValueIgnoresNames(t *testing.T) {
+	n := 300
+	gold := synthGold(n, 1)
+	report := func(names [2]string, swap bool) map[string]float64 {
+		c := New()
+		c.Samples = 999
+		must(t, c.AddSet(stressset.Set{Name: "O", File: "O.tsv", Gold: gold}))
+		preds := [2][]conll.Sentence{noisy(gold, 0.05, 7), noisy(gold, 0.08, 8)}
+		order := []int{0, 1}
+		if swap {
+			order = []int{1, 0}
+		}
+		for _, i := range order {
+			must(t, c.AddPrediction(names[i], "O", names[i]+".pred", preds[i]))
+		}
+		rep, err := c.Report(context.Background())
+		must(t, err)
+		if len(rep.Comparisons) != 1 {
+			t.Fatalf("comparisons %+v", rep.Comparisons)
+		}
+		return map[string]float64{"p": rep.Comparisons[0].P}
+	}
+	want := report([2]string{"bilstmA", "bilstmB"}, false)
+	for _, tc := range []struct {
+		names [2]string
+		swap  bool
+	}{
+		{[2]string{"bilstmA,bilstmB", "cmd2"}, false},
+		{[2]string{"zeta", "alpha"}, false},
+		{[2]string{"a", "b"}, true},
+	} {
+		if got := report(tc.names, tc.swap); got["p"] != want["p"] {
+			t.Errorf("%v (swapped %v): p %v, want %v as for bilstmA/bilstmB", tc.names, tc.swap, got["p"], want["p"])
+		}
+	}
+}
+
+func TestPDigits(t *testing.T) {
+	for _, tc := range []struct{ n, want int }{{0, 1}, {10, 1}, {100, 1}, {999, 2}, {1000, 2}, {10000, 2}, {100000, 3}} {
+		if got := PDigits(tc.n); got != tc.want {
+			t.Errorf("PDigits(%d) = %d, want %d", tc.n, got, tc.want)
+		}
+	}
+	if got := pval(Comparison{P: 0.0234567}, 1000); got != "0.02" {
+		t.Errorf("pval = %q, want 0.02", got)
+	}
+	if got := pval(Comparison{P: 1.0 / 1001, PFloor: true}, 1000); got != "< 0.001" {
+		t.Errorf("pval at the floor = %q", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,7 +84,8 @@ func withCI(v float64, iv *Interval) string {
 
 // pval prints a p-value; at the floor of the test (no shuffle reached
 // the observed difference) it is "< 1/shuffles", never the floor itself
-// as if it were measured.
+// as if it were measured. Other p-values have the decimals the shuffles
+// allow (PDigits).
 func pval(c Comparison, samples int) string {
 	if c.P < 0 {
 		return ""
@@ -91,7 +93,18 @@ func pval(c Comparison, samples int) string {
 	if c.PFloor && samples > 0 {
 		return "< " + strconv.FormatFloat(1/float64(samples), 'g', 2, 64)
 	}
-	return strconv.FormatFloat(c.P, 'f', 4, 64)
+	return strconv.FormatFloat(c.P, 'f', PDigits(samples), 64)
+}
+
+// PDigits is the number of decimals a p-value estimated from n shuffles
+// is worth: its Monte Carlo standard error is at most 0.5/√n, and the
+// last decimal printed is of that order (1 for 100 shuffles, 2 for
+// 1,000 and 10,000, 3 for 100,000).
+func PDigits(n int) int {
+	if n <= 0 {
+		return 1
+	}
+	return max(1, int(math.Round(math.Log10(2*math.Sqrt(float64(n))))))
 }
 
 func (r *Report) summary() string {

@@ -3,8 +3,10 @@ package experiment
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
@@ -49,6 +51,16 @@ type Augmenter struct {
 	// the unshuffled set. Change.File is the part name ("key.1") and
 	// Change.Sentence the 0-based index of the sentence in the input.
 	Changes func(perturb.Change) error
+	// ChangedOnly writes, of each perturbed copy, only the sentences the
+	// perturbation changed: a copy's unchanged sentences are the
+	// original's again (most of an S copy).
+	ChangedOnly bool
+	// Ratio, when in (0, 1), keeps that share of each perturbed copy's
+	// sentences (of its changed ones with ChangedOnly), each sentence
+	// kept or not by a draw from the copy's seed, the kind and the
+	// sentence's index: the same sentences for any Workers. 0 and 1 keep
+	// them all.
+	Ratio float64
 }
 
 // CopySeed returns the seed of copy c (0-based): seed itself for the
@@ -77,6 +89,9 @@ func (a *Augmenter) validate() error {
 	}
 	if a.Copies < 1 {
 		return fmt.Errorf("%w: copies must be at least 1, got %d", ErrOption, a.Copies)
+	}
+	if !(a.Ratio >= 0 && a.Ratio <= 1) {
+		return fmt.Errorf("%w: ratio must be in (0, 1], got %v", ErrOption, a.Ratio)
 	}
 	if len(a.Kinds) == 0 {
 		return fmt.Errorf("%w: no perturbation kinds", ErrOption)
@@ -119,6 +134,83 @@ type collector struct{ sents []conll.Sentence }
 func (c *collector) Write(s conll.Sentence) error {
 	c.sents = append(c.sents, s)
 	return nil
+}
+
+// keepSink passes on the sentences of one perturbed copy that the
+// Augmenter keeps (ChangedOnly, Ratio). Sentences come in input order,
+// so the i-th is the copy of orig[i]. A document marker of a sentence
+// left out moves to the next sentence kept, unless another document
+// starts first, so that every document with a sentence kept keeps its
+// marker.
+type keepSink struct {
+	out         perturb.Sink
+	orig        []conll.Sentence
+	changedOnly bool
+	ratio       float64
+	seed        uint64 // of the copy, mixed with the kind
+	i, kept     int
+	marker      *conll.Sentence // the marker of a document whose first sentence was left out
+}
+
+func (k *keepSink) keep(s conll.Sentence, i int) bool {
+	if k.changedOnly && i < len(k.orig) && slices.Equal(s.Tokens, k.orig[i].Tokens) && slices.Equal(s.Tags, k.orig[i].Tags) {
+		return false
+	}
+	return k.drawn(i)
+}
+
+// drawn reports whether the ratio keeps the copy of sentence i.
+func (k *keepSink) drawn(i int) bool {
+	if k.ratio > 0 && k.ratio < 1 {
+		draw := textutil.Mix64(k.seed + uint64(i+1)*textutil.Golden)
+		return float64(draw>>11)/(1<<53) < k.ratio
+	}
+	return true
+}
+
+func (k *keepSink) Write(s conll.Sentence) error {
+	i := k.i
+	k.i++
+	if !k.keep(s, i) {
+		if s.DocStart {
+			m := s
+			k.marker = &m
+		}
+		return nil
+	}
+	if k.marker != nil {
+		if !s.DocStart {
+			s.DocStart, s.DocLine = true, k.marker.DocLine
+			s.DocTightBefore, s.DocTightAfter = k.marker.DocTightBefore, k.marker.DocTightAfter
+		}
+		k.marker = nil
+	}
+	k.kept++
+	return k.out.Write(s)
+}
+
+// keepConceptSink is a keepSink of a document writer (see perturb.Sink).
+type keepConceptSink struct {
+	*keepSink
+	cw conll.ConceptWriter
+}
+
+func (k keepConceptSink) WriteConcepts(s conll.Sentence, concepts map[int]conll.ConceptSwap) error {
+	i := k.i
+	k.i++
+	if !k.keep(s, i) {
+		return nil
+	}
+	k.kept++
+	return k.cw.WriteConcepts(s, concepts)
+}
+
+// nameHash is FNV-1a of a kind's name, which gives each kind of a copy
+// its own draw of the sentences kept.
+func nameHash(name string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return h.Sum64()
 }
 
 // countingSink counts what it passes on.
@@ -193,15 +285,37 @@ func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb
 		for _, k := range a.Kinds {
 			name := fmt.Sprintf("%s.%d", k.Kind.Suffix, c+1)
 			p := stressset.Part{Name: name, Kind: k.Kind.Name, Copy: c + 1, Seed: seed, First: sink.n}
+			out, keep := stepOut, (*keepSink)(nil)
+			if a.ChangedOnly || (a.Ratio > 0 && a.Ratio < 1) {
+				keep = &keepSink{out: stepOut, orig: sents, changedOnly: a.ChangedOnly, ratio: a.Ratio,
+					seed: textutil.Mix64(seed ^ nameHash(k.Kind.Name))}
+				out = keep
+				if cw, ok := stepOut.(conll.ConceptWriter); ok {
+					out = keepConceptSink{keep, cw}
+				}
+			}
+			changes := a.Changes
+			if keep != nil && changes != nil {
+				// Only the changes of the sentences written are logged.
+				changes = func(ch perturb.Change) error {
+					if !keep.drawn(ch.Sentence) { // a changed sentence: kept unless the ratio drops it
+						return nil
+					}
+					return a.Changes(ch)
+				}
+			}
 			pl := &perturb.Pipeline{
-				Seed: seed, Selector: sel, Workers: a.Workers, Changes: a.Changes,
-				Steps: []perturb.Step{{Name: k.Kind.Name, File: name, Perturbation: k.Perturbation, Out: stepOut}},
+				Seed: seed, Selector: sel, Workers: a.Workers, Changes: changes,
+				Steps: []perturb.Step{{Name: k.Kind.Name, File: name, Perturbation: k.Perturbation, Out: out}},
 			}
 			stats, err := pl.Run(ctx, &sliceSource{sents: sents})
 			if err != nil {
 				return nil, err
 			}
 			p.Stats = stats[0]
+			if keep != nil {
+				p.Written = &keep.kept
+			}
 			if _, err := perturbkinds.TypeNotes(k.Recorded(), p.Stats); err != nil {
 				return nil, err // a type mapped to a group that does not fit it
 			}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/stressset"
 )
 
 func TestAugmenterParts(t *testing.T) {
@@ -202,4 +203,68 @@ func FuzzParseMix(f *testing.F) {
 			t.Fatalf("ParseMix(%q) = %q", s, got)
 		}
 	})
+}
+
+// TestAugmenterChangedOnlyAndRatio: --changed-only writes exactly the
+// sentences a copy changed, --ratio a seeded share of them, the same for
+// any number of workers; the change log has rows only for sentences
+// written; a document marker of a sentence left out moves to the next
+// sentence kept.
+func TestAugmenterChangedOnlyAndRatio(t *testing.T) {
+	// The sample's training part: long enough for a share to mean something.
+	// A document that starts with a sentence no typo changes (no word of
+	// 6 letters): its marker must move to the document's next sentence.
+	orig := []conll.Sentence{{Tokens: []string{"It", "is", "so", "."}, Tags: []string{"O", "O", "O", "O"}, DocStart: true, DocLine: "-DOCSTART-\tO"}}
+	for range 40 {
+		orig = append(orig, corpus()...)
+	}
+	run := func(changedOnly bool, ratio float64, workers int) ([]conll.Sentence, []stressset.Part, []perturb.Change) {
+		var changes []perturb.Change
+		a := &Augmenter{Seed: 5, Selection: perturb.DefaultSelection(), Kinds: kinds(t, "keyboard"), Copies: 1,
+			Mix: MixPerturbed, ChangedOnly: changedOnly, Ratio: ratio, Workers: workers,
+			Changes: func(c perturb.Change) error { changes = append(changes, c); return nil }}
+		out, parts := runAugment(t, a, orig)
+		return out, parts, changes
+	}
+	all, _, allChanges := run(false, 0, 1)
+	changed := map[int]bool{}
+	for _, c := range allChanges {
+		changed[c.Sentence] = true
+	}
+	out, parts, changes := run(true, 0, 1)
+	if len(out) != len(changed) || parts[0].Written == nil || *parts[0].Written != len(changed) {
+		t.Fatalf("--changed-only wrote %d sentences (part says %v), %d were changed", len(out), parts[0].Written, len(changed))
+	}
+	var want []conll.Sentence
+	for i, s := range all {
+		if changed[i] {
+			want = append(want, s)
+		}
+	}
+	if !slices.Equal(text(out), text(want)) {
+		t.Error("--changed-only did not write the changed sentences of the full copy, in order")
+	}
+	if len(changes) != len(allChanges) {
+		t.Errorf("--changed-only logged %d changes, the full copy %d", len(changes), len(allChanges))
+	}
+	if changed[0] || !changed[1] || !out[0].DocStart || out[0].DocLine != "-DOCSTART-\tO" {
+		t.Errorf("the document's marker did not move to its first sentence written: %+v", out[0])
+	}
+	// A share, drawn per sentence: the same for any workers, a subset,
+	// its changes those of the sentences written.
+	half, parts, halfChanges := run(true, 0.5, 1)
+	half3, _, _ := run(true, 0.5, 3)
+	if !slices.Equal(text(half), text(half3)) {
+		t.Error("--ratio depends on the workers")
+	}
+	if n := len(half); n == 0 || n >= len(out) || *parts[0].Written != n {
+		t.Errorf("--ratio 0.5 of %d changed sentences wrote %d (part says %d)", len(out), n, *parts[0].Written)
+	}
+	kept := map[int]bool{}
+	for _, c := range halfChanges {
+		kept[c.Sentence] = true
+	}
+	if len(kept) != len(half) {
+		t.Errorf("--ratio: changes of %d sentences logged, %d written", len(kept), len(half))
+	}
 }

@@ -29,8 +29,12 @@ type AugmentPlan struct {
 	Copies    int    // at least 1
 	Mix       string // MixOriginalPerturbed (default) or MixPerturbed
 	Shuffle   bool
-	Workers   int
-	Version   string // tool version recorded in the manifest
+	// ChangedOnly and Ratio choose the sentences of the perturbed copies
+	// written (see Augmenter).
+	ChangedOnly bool
+	Ratio       float64
+	Workers     int
+	Version     string // tool version recorded in the manifest
 	// Scheme is the tag scheme of the input, which the output keeps (see
 	// stressset.Plan.Scheme); the manifest records it.
 	Scheme iob.Scheme
@@ -65,7 +69,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 	_, files := p.Files()
 	out, changesPath, manifestPath := files[0], files[1], files[2]
 	a := &Augmenter{Seed: p.Seed, Selection: p.Selection, Copies: p.Copies, Mix: p.Mix,
-		Shuffle: p.Shuffle, Workers: p.Workers}
+		Shuffle: p.Shuffle, Workers: p.Workers, ChangedOnly: p.ChangedOnly, Ratio: p.Ratio}
 	for _, mk := range p.Kinds {
 		bk, err := perturbkinds.New(mk)
 		if err != nil {
@@ -87,9 +91,12 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 	}
 	m := &stressset.AugmentManifest{
 		Tool: "stress", Version: p.Version, Command: "augment", Seed: a.Seed, Selection: a.Selection,
-		Kinds: p.Kinds, Copies: a.Copies, Mix: a.Mix, Shuffle: a.Shuffle,
+		Kinds: p.Kinds, Copies: a.Copies, Mix: a.Mix, Shuffle: a.Shuffle, ChangedOnly: a.ChangedOnly,
 		Input:   stressset.FileInfo{Path: p.Input, SHA256: sum, Sentences: len(sents)},
 		Changes: filepath.Base(changesPath),
+	}
+	if a.Ratio > 0 && a.Ratio < 1 {
+		m.Ratio = a.Ratio
 	}
 	if p.Scheme != iob.IOB2 {
 		m.Scheme = p.Scheme.String()
@@ -118,7 +125,11 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 	}
 	n := 0
 	for _, p := range m.Parts {
-		n += p.Stats.Sentences
+		if p.Written != nil {
+			n += *p.Written
+		} else {
+			n += p.Stats.Sentences
+		}
 	}
 	if err := f.Close(); err != nil {
 		return nil, err
@@ -155,6 +166,13 @@ func (p *AugmentPlan) WriteSummary(w io.Writer, m *stressset.AugmentManifest) er
 	}
 	if err := perturb.WriteTable(w, rows); err != nil {
 		return err
+	}
+	for _, part := range m.Parts {
+		if part.Written != nil {
+			if _, err := fmt.Fprintf(w, "%s: %d of its %d sentences written\n", part.Name, *part.Written, part.Stats.Sentences); err != nil {
+				return err
+			}
+		}
 	}
 	// What the kinds' type maps left, once per kind (every copy leaves
 	// the same types).

@@ -404,6 +404,9 @@ func (c *Curve) Run(ctx context.Context, test []conll.Sentence, sys *Systems, sa
 	for _, r := range c.Rates {
 		rates = append(rates, rateLabel(r))
 	}
+	if err := sys.ReadTrain(); err != nil { // an empty training file fails before the build
+		return nil, nil, err
+	}
 	logf("building %s at rates %s from %d sentences", strings.Join(kinds, ", "), strings.Join(rates, ", "), len(test))
 	st := sys.Progress.Start(fmt.Sprintf("building %s at %d rates", strings.Join(kinds, ", "), len(rates)), -1, "")
 	sets, points, err := c.Sets(ctx, test)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/stress-ner/stress/conll/score"
 	"io"
 	"io/fs"
 	"os"
@@ -49,6 +50,9 @@ type Evaluation struct {
 	// new or cleared (ClearDir): nothing else is ever replaced, so that
 	// a file that appears while Run works (another run's) fails it.
 	Force bool
+	// Eval selects the scoring semantics of the comparison (conlleval
+	// by default); the sets and predictions it reads are IOB2.
+	Eval score.EvalOptions
 }
 
 // Evaluated is the outcome of an Evaluation.
@@ -136,6 +140,11 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 			done.undo()
 		}
 	}()
+	// The training corpora are read first: an empty one fails now, not
+	// after the build.
+	if err := ev.Systems.ReadTrain(); err != nil {
+		return nil, err
+	}
 	logf("building %s from %s into %s", kindList(plan), plan.Inputs[0].Path, plan.Dir)
 	m, err := ev.build(ctx)
 	if err != nil {
@@ -175,7 +184,7 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	}
 	logf("tagging %d sets with %d systems and comparing (%d bootstrap samples)", len(sets), len(systems), ev.Samples)
 	c := compare.New()
-	c.Samples, c.Seed, c.Workers = ev.Samples, plan.Seed, plan.Workers
+	c.Samples, c.Seed, c.Workers, c.Eval = ev.Samples, plan.Seed, plan.Workers, ev.Eval
 	c.Describe = DescribeSet
 	prov, err := ev.provenance(ev.Provenance, m)
 	if err != nil {

@@ -64,6 +64,24 @@ type Systems struct {
 	// these systems: training here, building, tagging and comparing in
 	// Evaluation and Curve.
 	Progress *progress.Stages
+
+	train []conll.Sentence // Train, once ReadTrain has read it
+}
+
+// ReadTrain reads the baselines' training corpora now, which Load would
+// otherwise read after the stress sets are built, so that an empty or
+// malformed training file fails before any other work; Load then trains
+// on what it read. Without baselines there is nothing to read.
+func (s *Systems) ReadTrain() error {
+	if len(s.Baselines) == 0 || s.train != nil {
+		return nil
+	}
+	train, err := ReadTraining(s.Opener, s.Train, s.Scheme, s.Repair)
+	if err != nil {
+		return err
+	}
+	s.train = train
+	return nil
 }
 
 // Model is a saved model evaluated as system Name.
@@ -138,10 +156,10 @@ func (s *Systems) specs() ([]string, []tagger.Spec) {
 }
 
 func (s *Systems) trainBaselines(ctx context.Context) ([]System, error) {
-	train, err := ReadTraining(s.Opener, s.Train, s.Scheme, s.Repair)
-	if err != nil {
+	if err := s.ReadTrain(); err != nil {
 		return nil, err
 	}
+	train := s.train
 	var aug []*perturb.BuiltKind
 	for _, mk := range s.Augment {
 		bk, err := perturbkinds.New(mk)

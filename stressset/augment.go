@@ -29,6 +29,10 @@ type AugmentManifest struct {
 	// Repair is set when invalid tag transitions of the input were
 	// repaired (see AugmentPlan.Repair).
 	Repair bool `json:"repair,omitempty"`
+	// ChangedOnly and Ratio say which sentences of the perturbed copies
+	// the output holds (see experiment.Augmenter).
+	ChangedOnly bool    `json:"changed_only,omitempty"`
+	Ratio       float64 `json:"ratio,omitempty"`
 }
 
 // FileInfo identifies a corpus file.
@@ -54,4 +58,8 @@ type Part struct {
 	Seed  uint64        `json:"seed,omitempty"` // seed of the copy (stress perturb --seed)
 	First int           `json:"first"`          // 0-based index of the part's first sentence in the unshuffled output
 	Stats perturb.Stats `json:"stats"`
+	// Written is the number of the copy's sentences in the output when
+	// --changed-only or --ratio chose among them (Stats count the whole
+	// copy); nil when every sentence is there.
+	Written *int `json:"written,omitempty"`
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strings"
 
@@ -22,6 +23,14 @@ func init() {
 			f.IntIn(&o.Copies, "copies", 1, 1, math.MaxInt, "perturbed copies per kind, each seeded differently")
 			Parsed(f, &o.Mix, "mix", "", experiment.MixOriginalPerturbed, experiment.ParseMix, "what to write: original+perturbed or perturbed")
 			f.Bool(&o.Shuffle, "shuffle", "", false, "shuffle the sentences (seeded by --seed; drops document markers)")
+			f.Bool(&o.ChangedOnly, "changed-only", "", false, "write only the sentences a perturbed copy changed (an unchanged one is the original again)")
+			f.Float64(&o.Ratio, "ratio", 1, "share of each perturbed copy's sentences to write, drawn by --seed (after --changed-only): O + 0.3 K is --ratio 0.3")
+			f.Check("ratio", func() error {
+				if !(o.Ratio > 0 && o.Ratio <= 1) {
+					return fmt.Errorf("%v: want a share in (0, 1]", o.Ratio)
+				}
+				return nil
+			})
 			f.Bool(&o.Force, "force", "", false, "replace OUT and its manifest if they exist")
 			bindScheme(f, &o.Scheme, "tag scheme of TRAIN, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in, OUT written in it)")
 			f.Bool(&o.repair.on, "repair", "", false, repairUsage+" (the manifest records it)")
@@ -36,7 +45,9 @@ type augmentOptions struct {
 	In, Output, Mix string
 	Kinds           []perturb.ManifestKind
 	Copies          int
+	Ratio           float64
 	Shuffle, Force  bool
+	ChangedOnly     bool
 	Scheme          iob.Scheme
 	repair          repairFlag
 }
@@ -53,7 +64,7 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 		return usageErrorf("augment: -o OUT is required")
 	}
 	plan := &experiment.AugmentPlan{Input: in, Output: out, Kinds: kinds, Seed: o.Seed, Selection: o.Selection, Opener: corpora(e),
-		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, Workers: o.Workers, Version: version, Scheme: o.Scheme, Force: force,
+		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, ChangedOnly: o.ChangedOnly, Ratio: o.Ratio, Workers: o.Workers, Version: version, Scheme: o.Scheme, Force: force,
 		Repair: o.repair.log(e.Stderr)}
 	defer o.repair.done()
 	inputs, outputs := plan.Files()

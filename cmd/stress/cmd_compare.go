@@ -66,6 +66,10 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 		return usageErrorf("compare takes no arguments (got %q)", args[0])
 	}
 	c, buildDir, input, preds, golds, predFiles, changes := o.c, o.build, o.input, o.preds, o.golds, o.predFiles, o.changes
+	prov, err := provenance(e) // SOURCE_DATE_EPOCH checked before any work
+	if err != nil {
+		return err
+	}
 	inputs := compare.Paths(golds, predFiles)
 	if o.build != "" {
 		inputs = append(stressset.DirFiles(o.build), inputs...)
@@ -77,7 +81,6 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 		return err
 	}
 	c.Opener = corpora(e)
-	var err error
 	c.Describe = experiment.DescribeSet
 	switch {
 	case buildDir != "" && (len(golds) > 0 || len(predFiles) > 0 || changes != ""):
@@ -113,7 +116,7 @@ func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) e
 	if err != nil {
 		return err
 	}
-	if rep.Provenance, err = experiment.CompareProvenance(provenance(e), buildDir, input, preds, golds, predFiles, c.Seed, rep.Sets); err != nil {
+	if rep.Provenance, err = experiment.CompareProvenance(prov, buildDir, input, preds, golds, predFiles, c.Seed, rep.Sets); err != nil {
 		return err
 	}
 	if o.html != "" {

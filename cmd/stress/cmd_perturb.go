@@ -73,9 +73,9 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	pf := stressset.PerturbFile{Kind: kind, Output: o.Output, Stdout: e.Stdout, Log: o.Log, Force: o.Force,
 		Apply:  perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, Scheme: o.Scheme},
 		Repair: o.repair.log(e.Stderr), Opener: corpora(e),
-		Note: func(s string) { fmt.Fprintln(e.Stderr, "note: "+s) }}
+		Note: func(s string) { fmt.Fprintln(notices(e), "note: "+s) }}
 	defer o.repair.done()
-	if bar := progress.Sentences(e.Stderr, "perturbing"); bar != nil {
+	if bar := progress.Sentences(notices(e), "perturbing"); bar != nil {
 		pf.Apply.Progress = func(int) { bar.Add(1) }
 		defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()
 	}

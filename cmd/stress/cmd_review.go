@@ -19,7 +19,7 @@ import (
 
 // reviewCommands are the sub-commands of "stress review", dispatched
 // like the top-level commands.
-var reviewCommands = &commandSet{Prog: "stress review", Errors: cliError,
+var reviewCommands = &commandSet{Prog: "stress review", Errors: cliError, Flags: subFlags,
 	Order: []string{"sample", "score"},
 	Footer: "\nGive the judges review.html (or items.tsv) and keep key.tsv from them.\n" +
 		"Run 'stress review COMMAND --help' for a command's flags.\n"}
@@ -208,6 +208,6 @@ func runReviewScore(_ context.Context, e *env, o *reviewOptions, args []string) 
 	if err := f.Commit(); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.Stderr, "wrote %s: %d pairs to avoid (rebuild with --avoid %s)\n", o.avoid, n, o.avoid)
+	fmt.Fprintf(notices(e), "wrote %s: %d pairs to avoid (rebuild with --avoid %s)\n", o.avoid, n, o.avoid)
 	return nil
 }

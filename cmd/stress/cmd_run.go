@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/stress-ner/stress/conll/score"
 	"path/filepath"
 	"strings"
 
@@ -34,6 +35,7 @@ func bindRun(f *flags, o *runOptions) {
 	bindBaselines(f, &o.sys.Baselines, "words,chars", "built-in baselines to train: words, chars, or none")
 	bindSystems(f, &o.systemFlags)
 	bindPerturb(f, &o.perturbFlags)
+	Parsed(f, &o.mode, "mode", "", "conlleval", score.ParseMode, "span semantics of the report: conlleval, strict (seqeval's strict mode, IOB2) or semeval (nervaluate's entities, exact matches)")
 	o.set = f.Changed
 }
 
@@ -44,6 +46,7 @@ type runOptions struct {
 	test, outDir, htmlPath string
 	kinds                  []perturb.ManifestKind
 	force                  bool
+	mode                   score.Mode
 	set                    func(name string) bool
 }
 
@@ -63,6 +66,10 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err != nil {
 		return err
 	}
+	prov, err := provenance(e)
+	if err != nil {
+		return err
+	}
 	stages, logf := o.progress(e)
 	o.sys.Repair = o.repair.log(e.Stderr)
 	defer o.repair.done()
@@ -70,7 +77,10 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 		Plan: stressset.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
 			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme, Repair: o.sys.Repair, Opener: corpora(e)},
 		Systems: *o.systems(&o.perturbFlags, e, stages, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf,
-		Provenance: provenance(e), Force: o.force}
+		Provenance: prov, Force: o.force,
+		// Sets and predictions are compared as IOB2, whatever --scheme
+		// they are written in: strict mode reads IOB2.
+		Eval: score.EvalOptions{Mode: o.mode, Scheme: score.StrictIOB2}}
 	// Every file the run reads and writes is known now: the one policy
 	// checks them all (--html over a set or a prediction is an output
 	// named twice) before the directory is cleared and any work done.

@@ -323,9 +323,10 @@ func TestRunCurveScheme(t *testing.T) {
 	if !strings.Contains(string(man), `"scheme": "iobes"`) {
 		t.Error("run's build manifest lacks the scheme")
 	}
-	// The same IOBES files are refused without --scheme, at their line.
+	// The same IOBES files are refused without --scheme, at their line:
+	// the training file first, read before the build.
 	code, msg := cliStatus(t, "run", "-q", "--train", train, "--test", test, "--out", filepath.Join(dir, "out2"), "--kinds", "keyboard")
-	if code != 1 || !strings.Contains(msg, "heldout.tsv:1:") {
+	if code != 1 || !strings.Contains(msg, "train.tsv:1:") || !strings.Contains(msg, "--scheme iobes") {
 		t.Errorf("IOBES run without --scheme: exit %d, %q", code, msg)
 	}
 

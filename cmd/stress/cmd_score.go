@@ -135,8 +135,11 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		}
 		sem = sc.SemEval()
 	default:
-		if len(args) > 1 {
-			return usageErrorf("at most one FILE")
+		if len(args) == 2 {
+			return usageErrorf("score reads one conlleval FILE (token, gold tag, predicted tag per line); to score two corpus files, give them as --gold %s --pred %s", shellLine(args[:1]), shellLine(args[1:]))
+		}
+		if len(args) > 2 {
+			return usageErrorf("score reads one conlleval FILE, or two corpus files as --gold GOLD --pred PRED (got %d files)", len(args))
 		}
 		name := "-" // standard input, decompressed if it is gzipped
 		if len(args) == 1 {

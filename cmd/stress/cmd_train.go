@@ -3,12 +3,15 @@ package main
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -16,7 +19,7 @@ func init() {
 	register(&command{
 		Name:    "train",
 		Summary: "train a baseline tagger (words or character n-grams) on IOB2 corpora",
-		Usage:   "--features words|chars [--epochs N] [--seed N] -o MODEL TRAIN...",
+		Usage:   help("train"),
 		Bind: bind(func(f *flags, o *trainOptions) {
 			Parsed(f, &o.train.Features, "features", "", "", tagger.ParseFeatures, "feature set: words (word identity, brittle to typos) or chars (character n-grams)")
 			f.IntIn(&o.train.Epochs, "epochs", 10, 1, math.MaxInt, "passes over the training data")
@@ -50,8 +53,11 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 	if out == "" {
 		return usageErrorf("train: -o MODEL is required")
 	}
-	if len(args) == 0 {
-		return usageErrorf("train: no training files given")
+	if len(args) == 1 && args[0] == "sample:train" {
+		args = nil // the embedded sample, as with no TRAIN
+	}
+	if slices.ContainsFunc(args, stressset.IsSample) {
+		return usageErrorf("train: sample:train is the whole training set or none of it (give it alone)")
 	}
 	// Check the output early so a long training run does not end in
 	// "file exists".
@@ -76,6 +82,9 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 		return err
 	}
 
+	if len(args) == 0 && !quiet {
+		fmt.Fprintln(e.Stderr, "training on the embedded sample's training part (no TRAIN given)")
+	}
 	opts := o.train
 	if !quiet {
 		opts.Progress = tagger.WriteProgress(e.Stderr, opts.Epochs)

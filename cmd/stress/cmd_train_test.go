@@ -96,7 +96,7 @@ func TestTrainCommandErrors(t *testing.T) {
 		{[]string{"train", "-o", out, train}, true, "--features"},
 		{[]string{"train", "--features", "glyphs", "-o", out, train}, true, "unknown feature set"},
 		{[]string{"train", "--features", "words", train}, true, "-o MODEL"},
-		{[]string{"train", "--features", "words", "-o", out}, true, "no training files"},
+		{[]string{"train", "--features", "words", "-o", out, "sample:train", train}, true, "sample:train"},
 		{[]string{"train", "--features", "words", "--epochs", "0", "-o", out, train}, true, "--epochs"},
 		{[]string{"train", "--features", "words", "--hash-bits", "40", "-o", out, train}, true, "--hash-bits"},
 		{[]string{"train", "--features", "words", "-o", out, bad}, false, bad + `:5: tag "PERSON" is not valid iob2`},

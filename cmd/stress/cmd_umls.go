@@ -16,7 +16,7 @@ import (
 
 // umlsCommands are the sub-commands of "stress umls", dispatched like the
 // top-level commands.
-var umlsCommands = &commandSet{Prog: "stress umls", Errors: cliError,
+var umlsCommands = &commandSet{Prog: "stress umls", Errors: cliError, Flags: subFlags,
 	Order: []string{"import", "lookup", "info", "generate"},
 	Footer: "\nWithout --db, lookup and info use the embedded default lexicon (MeSH, DrugBank,\n" +
 		"ChEBI, DOID, NCIt). Run 'stress umls COMMAND --help' for a command's flags.\n"}
@@ -135,7 +135,7 @@ func runUMLSImport(ctx context.Context, e *env, o *umlsOptions, args []string) e
 	if err := checkOutputs(opt.Inputs(), []string{db}, opt.Force); err != nil {
 		return err
 	}
-	if _, ok := progress.Terminal(e.Stderr); ok && !o.noProgress {
+	if _, ok := progress.Terminal(e.Stderr); ok && !o.noProgress && !quiet {
 		opt.Progress = e.Stderr
 	}
 	// Rows with a bad name (U+FFFD, control characters, invalid UTF-8)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -60,11 +61,31 @@ func revisionOf(info *debug.BuildInfo) (string, bool) {
 }
 
 // provenance is what the command line knows of a report's origin: the
-// tool, its version and revision, the date and the command.
-func provenance(e *env) compare.Provenance {
+// tool, its version and revision, the date and the command. The date is
+// SOURCE_DATE_EPOCH's when it is set (reproducible-builds.org), so that
+// two runs of one command give the same bytes.
+func provenance(e *env) (compare.Provenance, error) {
 	rev, modified := revision()
+	date, err := reportDate(e, time.Now)
+	if err != nil {
+		return compare.Provenance{}, err
+	}
 	return compare.Provenance{Tool: "stress", Version: version, Revision: rev, Modified: modified,
-		Date: time.Now().UTC().Format(time.RFC3339), Command: shellLine(append([]string{"stress"}, e.Args...))}
+		Date: date, Command: shellLine(append([]string{"stress"}, e.Args...))}, nil
+}
+
+// reportDate is the date a report says it was made, in RFC 3339 and UTC:
+// SOURCE_DATE_EPOCH (seconds since 1970) when it is set, else now.
+func reportDate(e *env, now func() time.Time) (string, error) {
+	v, ok := e.Getenv("SOURCE_DATE_EPOCH")
+	if !ok {
+		return now().UTC().Format(time.RFC3339), nil
+	}
+	secs, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || secs < 0 || secs > 253402300799 { // 9999-12-31T23:59:59Z
+		return "", usageErrorf("SOURCE_DATE_EPOCH=%q: want the seconds since 1970-01-01 UTC, a whole number from 0", v)
+	}
+	return time.Unix(secs, 0).UTC().Format(time.RFC3339), nil
 }
 
 // shellLine quotes args as a POSIX shell would need them.

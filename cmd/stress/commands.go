@@ -58,7 +58,7 @@ func ParsedList[T any](f *flags, p *[]T, name string, parse func(string) (T, err
 }
 
 // commands are the top-level commands of stress.
-var commands = &commandSet{Prog: "stress", Flags: labelsFlag, Errors: cliError,
+var commands = &commandSet{Prog: "stress", Flags: commonFlags, Errors: cliError,
 	Footer: "\nRun 'stress help COMMAND' for a command's flags.\n"}
 
 func init() {
@@ -78,6 +78,7 @@ func run(ctx context.Context, args []string, e *env) error {
 	}
 	e.Args = args
 	labels, labelsFile = nil, "" // until --labels sets them
+	quiet = false                // until --quiet sets it
 	return commands.Run(ctx, e, args)
 }
 
@@ -157,6 +158,38 @@ func schemeHint(se *iob.SchemeError, file string) string {
 type hinted struct{ error }
 
 func (h hinted) Unwrap() error { return h.error }
+
+// commonFlags are the flags every top-level command has.
+func commonFlags(c *command, f *flags) {
+	labelsFlag(c, f)
+	quietFlag(c, f)
+}
+
+// subFlags are the flags every sub-command (umls import, review score)
+// has.
+func subFlags(c *command, f *flags) { quietFlag(c, f) }
+
+// quiet is --quiet of a command that does not bind it itself (run,
+// curve, train and attack keep it with their options): notices go
+// nowhere, warnings and errors still to standard error.
+var quiet bool
+
+// quietFlag gives a command --quiet (-q) unless it binds it itself.
+func quietFlag(c *command, f *flags) {
+	if c.Sub != nil || f.FlagSet().Lookup("quiet") != nil {
+		return
+	}
+	f.Bool(&quiet, "quiet", "q", false, quietUsage)
+}
+
+// notices is where a command says what it did or is doing (not warnings
+// or errors): standard error, or nowhere with --quiet.
+func notices(e *env) io.Writer {
+	if quiet {
+		return io.Discard
+	}
+	return e.Stderr
+}
 
 // labelsFlag binds --labels, the names of the integer tags of JSON Lines
 // corpora, for every file the command reads (corpora's Labels), on

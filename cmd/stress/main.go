@@ -18,7 +18,7 @@ import (
 const interruptGrace = 2 * time.Second
 
 func main() {
-	os.Exit(mainStatus(os.Args[1:], &env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}))
+	os.Exit(mainStatus(os.Args[1:], &env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, LookupEnv: os.LookupEnv}))
 }
 
 // mainStatus runs the command line and returns the exit status. SIGINT

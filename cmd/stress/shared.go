@@ -216,7 +216,7 @@ type systemFlags struct {
 func bindSystems(f *flags, o *systemFlags) {
 	f.Strings(&o.sys.Commands, "model-cmd", "external tagger `CMD` (sh -c; CoNLL on stdin, CoNLL or tags on stdout); repeatable")
 	f.Strings(&o.sys.Servers, "model-server", "external tagger `CMD` started once (sh -c) answering JSON lines {\"tokens\": [...]} -> {\"tags\": [...]} (see docs/models.md); repeatable")
-	f.Strings(&o.sys.Names, "model-name", "names of the --model-cmd, then --model-server, systems in reports (default cmd, cmd2, ..., server, ...)")
+	f.List(&o.sys.Names, "model-name", "", "names of the --model-cmd, then --model-server, systems in reports, comma-separated or repeated: a,b names two (default cmd, cmd2, ..., server, ...)")
 	f.Duration(&o.sys.Timeout, "timeout", defaultTimeout, timeoutHelp)
 	f.Bool(&o.sys.Strict, "strict-tags", "", false, "an unknown tag (not O, B-TYPE or I-TYPE with a type of the gold) is an error, not a warning")
 	f.IntIn(&o.sys.Epochs, "epochs", 10, 1, math.MaxInt, "training passes of the baselines")

@@ -24,6 +24,18 @@ type Env struct {
 	// Args is the command line after the program name, as given, for
 	// the reports that record how they were made.
 	Args []string
+	// LookupEnv reads the process environment (os.LookupEnv in main);
+	// nil is an empty environment, as in tests that set none.
+	LookupEnv func(key string) (string, bool)
+}
+
+// Getenv returns the value of an environment variable and whether it is
+// set.
+func (e *Env) Getenv(key string) (string, bool) {
+	if e.LookupEnv == nil {
+		return "", false
+	}
+	return e.LookupEnv(key)
 }
 
 // Synced returns e with a standard error that several goroutines may

@@ -44,7 +44,8 @@ var Trees = map[string]int{
 	"attack":     Runs,
 	"experiment": Runs,
 
-	"cmd": Command,
+	"cmd":                  Command,
+	"internal/figures/gen": Command, // measures the documents' figures by running stress
 }
 
 // Of returns the layer of the package at path (relative to the module
