@@ -379,35 +379,35 @@ func checkReadable(inputs []string) error {
 }
 
 // readInputs checks the input files of a command as checkReadable
-// does, in order, and reads the corpora among them (and those in
-// corpora that are no files: "-", the embedded sample) once each: the
-// Opener it returns holds them (conll.Opener.With), so that every layer
-// of the command (build, training, comparison, provenance, progress)
-// reads them from memory and none opens them again.
+// does, in order, and reads the corpora among them that can be read
+// again (regular files, and the embedded sample) once each: the Opener
+// it returns holds them (conll.Opener.With), so that every layer of the
+// command (build, training, comparison, provenance, progress) reads
+// them from memory and none opens them again. Standard input and a FIFO
+// are read once anyway, by the work, when it comes to them: a build
+// keeps a copy of them for what reads them later.
 func readInputs(op conll.Opener, inputs, corpora []string) (conll.Opener, error) {
 	want := map[string]bool{}
 	for _, c := range corpora {
-		want[c] = c != ""
+		want[c] = c != "" && op.CanReread(c)
 	}
-	var srcs []*conll.Source
 	read := func(name string) error {
-		if !want[name] {
+		if !want[name] || op.Source(name) != nil {
 			return nil
 		}
-		want[name] = false
 		src, err := op.Read(name)
 		if err != nil {
 			return err
 		}
-		srcs = append(srcs, src)
+		op = op.With(src)
 		return nil
 	}
 	for _, in := range inputs {
-		err := read(in)
-		if err == nil && !slices.Contains(corpora, in) {
-			err = checkReadable([]string{in})
+		check := read
+		if !want[in] {
+			check = func(in string) error { return checkReadable([]string{in}) }
 		}
-		if err != nil {
+		if err := check(in); err != nil {
 			return op, err
 		}
 	}
@@ -416,7 +416,7 @@ func readInputs(op conll.Opener, inputs, corpora []string) (conll.Opener, error)
 			return op, err
 		}
 	}
-	return op.With(srcs...), nil
+	return op, nil
 }
 
 // oneStdin refuses "-" (standard input) given for more than one input:
