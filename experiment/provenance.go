@@ -13,30 +13,17 @@ import (
 	"github.com/stress-ner/stress/stressset"
 )
 
-// mentionKinds are the kinds a report counts in gold mentions (see
-// compare.SetDescription): those that replace or respell mentions, so
-// that the share of mentions they changed is what says whether they
-// measured anything, and F1 on the changed mentions is the figure to
-// read. The others change words anywhere and are counted in tokens.
-var mentionKinds = map[string]bool{
-	"synonym":      true, // another name of the mention's concept
-	"abbreviation": true, // an abbreviation for its long form, or back
-	"entity-swap":  true, // another mention of the same type
-	"spelling":     true, // British/American respelling, mostly of mentions
-}
-
 // DescribeSet tells a compare.Comparer what a set named after a kind is
-// (sets of stress run and stress build are named by their kind); other
-// names (the original) are not described.
+// (sets of stress run and stress build are named by their kind): the
+// kind and whether a report counts its changes in mentions
+// (perturb.Kind.MeasuredOnMentions); other names (the original) are not
+// described.
 func DescribeSet(name string) compare.SetDescription {
-	if _, err := perturb.Lookup(name); err != nil {
+	k, err := perturb.Lookup(name)
+	if err != nil {
 		return compare.SetDescription{}
 	}
-	mentions := true
-	for _, part := range strings.Split(name, "+") {
-		mentions = mentions && mentionKinds[part]
-	}
-	return compare.SetDescription{Kind: name, Mentions: mentions}
+	return compare.SetDescription{Kind: name, Mentions: k.MeasuredOnMentions}
 }
 
 // provenance completes p (whose tool, version, revision, date and

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/internal/textutil"
+	"github.com/stress-ner/stress/perturb"
 )
 
 // Row picks one system of a report for a summary table.
@@ -18,15 +19,12 @@ type Row struct {
 	System string // system name in the report
 }
 
-// setLetters are the paper's names of the sets.
-var setLetters = map[string]string{"keyboard": "K", "swap": "W", "synonym": "S"}
-
-// SetLabel returns the paper's letter for a set name: K for keyboard, W
-// for swap, S for synonym; other names (including "O") are returned as
-// they are.
+// SetLabel returns the paper's letter for a set named after a kind (its
+// perturb.Kind.Letter: K for keyboard, W for swap, S for synonym); other
+// names (including "O") are returned as they are.
 func SetLabel(name string) string {
-	if l, ok := setLetters[name]; ok {
-		return l
+	if k, err := perturb.Lookup(name); err == nil && k.Letter != "" {
+		return k.Letter
 	}
 	return name
 }

@@ -222,6 +222,24 @@ type Kind struct {
 	// chooses its mentions by SelectMentions: of the selection, only
 	// Rate applies to it.
 	Mentions bool
+	// MeasuredOnMentions is set for kinds whose changes fall on gold
+	// mentions (those with Mentions, and spelling, which respells
+	// mostly mentions): a report counts their changes in mentions and
+	// reads F1 on the changed mentions. Other kinds' changes are
+	// counted in tokens.
+	MeasuredOnMentions bool
+	// Letter is the paper's name of the kind's stress set (K, W, S), ""
+	// for the kinds beyond the paper: reports and augmented systems
+	// ("words+K") use it.
+	Letter string
+	// ReviewLabels are the labels a judge chooses from for a change of
+	// the kind (the first counts as valid; see package review); nil
+	// offers review's defaults.
+	ReviewLabels []string
+	// Avoidable marks the kinds whose flagged changes review writes as
+	// "before -> after" pairs never to use (synonym, abbreviation), in
+	// the format the synonym kind's option avoid reads.
+	Avoidable bool
 	// New builds a ready-to-use Perturbation from option values (missing
 	// values take their defaults). It may do expensive setup, such as
 	// opening a concept store; if the result implements io.Closer, the

@@ -71,11 +71,12 @@ type Store interface {
 
 // Kind describes the perturbation for the registry.
 var Kind = &perturb.Kind{
-	Name:          Name,
-	Suffix:        Suffix,
-	Help:          "replace selected gold mentions by a name of another concept of the same group (\"cocaine\" -> \"tetrabenazine\")",
-	UsesSelection: true,
-	Mentions:      true,
+	Name:               Name,
+	Suffix:             Suffix,
+	Help:               "replace selected gold mentions by a name of another concept of the same group (\"cocaine\" -> \"tetrabenazine\")",
+	UsesSelection:      true,
+	Mentions:           true,
+	MeasuredOnMentions: true,
 	Options: []perturb.Option{
 		{Name: "unseen-in", Default: "", List: true, Files: true, Help: "corpora (e.g. train.tsv; comma-separated) whose gold mentions are never used as replacements"},
 		{Name: "swap-db", Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},

@@ -37,6 +37,7 @@ var Kind = &perturb.Kind{
 	Suffix:        Suffix,
 	Help:          "replace one letter per selected word by a keyboard neighbour (\"inh9bitions\")",
 	UsesSelection: true,
+	Letter:        "K",
 	Options:       []perturb.Option{layoutOption},
 	New: func(opts map[string]string) (perturb.Perturbation, error) {
 		l, err := LoadLayout(layoutOption.Value(opts))

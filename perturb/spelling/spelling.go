@@ -59,11 +59,12 @@ var toOption = perturb.Option{Name: "to", Default: DefaultDirection, Help: "spel
 
 // Kind describes the perturbation for the registry.
 var Kind = &perturb.Kind{
-	Name:          Name,
-	Suffix:        Suffix,
-	Help:          "respell selected words British/American (\"anemia\" -> \"anaemia\"), from VarCon",
-	UsesSelection: true,
-	Options:       []perturb.Option{toOption},
+	Name:               Name,
+	Suffix:             Suffix,
+	Help:               "respell selected words British/American (\"anemia\" -> \"anaemia\"), from VarCon",
+	UsesSelection:      true,
+	MeasuredOnMentions: true,
+	Options:            []perturb.Option{toOption},
 	New: func(opts map[string]string) (perturb.Perturbation, error) {
 		return New(Default(), toOption.Value(opts))
 	},

@@ -36,6 +36,7 @@ var Kind = &perturb.Kind{
 	Suffix:        Suffix,
 	Help:          "swap two adjacent different letters per selected word (\"inihbitions\")",
 	UsesSelection: true,
+	Letter:        "W",
 	Options:       []perturb.Option{keepFirst, keepLast},
 	New: func(opts map[string]string) (perturb.Perturbation, error) {
 		var s Swap

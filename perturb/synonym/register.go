@@ -40,8 +40,11 @@ func newKind() *perturb.Kind {
 			{Name: "unseen-only", Default: "false", Bool: true, Help: "with --unseen-in: leave a mention alone when all its names were seen (default: prefer the unseen ones)"},
 			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids or patterns (MESH:D0000?????) never used; 'default' in the list stands for post-2015 MeSH ids and BC5CDR annotation conflicts (default,MESH:D012345 adds to them); 'none'"},
 		},
-		Mentions: true,
-		New:      newFromOptions,
+		Mentions:           true,
+		MeasuredOnMentions: true,
+		Letter:             "S",
+		Avoidable:          true,
+		New:                newFromOptions,
 	}
 }
 
