@@ -61,11 +61,11 @@ var (
 	ErrAnswer = errors.New("model answer does not match its sentence")
 )
 
-// NewKinds builds the kinds of the search from resolved kinds (see
+// newKinds builds the kinds of the search from resolved kinds (see
 // kinds.Resolve), and the function that releases them (a kind may hold
 // a concept store): call it when the search is done, also after an
 // error.
-func NewKinds(mks []perturb.ManifestKind) ([]*perturb.BuiltKind, func(), error) {
+func newKinds(mks []perturb.ManifestKind) ([]*perturb.BuiltKind, func(), error) {
 	var ks []*perturb.BuiltKind
 	release := func() {
 		for _, k := range ks {
@@ -90,7 +90,7 @@ const (
 	// MaxCandidates bounds Candidates: the tries of a word are drawn
 	// before they are tagged, however few are new.
 	MaxCandidates = 10_000
-	DefaultBatch  = 256
+	defaultBatch  = 256
 )
 
 // Options configure Run. Zero values select the defaults.
@@ -126,20 +126,20 @@ type Options struct {
 type Status int
 
 const (
-	// Skipped: the model found no gold entity of the sentence to begin
+	// skipped: the model found no gold entity of the sentence to begin
 	// with (or the sentence has none), so there is nothing to attack.
-	Skipped Status = iota
-	// Succeeded: the model lost a gold entity it found.
-	Succeeded
-	// Failed: no edit within the limits made it lose one.
-	Failed
+	skipped Status = iota
+	// succeeded: the model lost a gold entity it found.
+	succeeded
+	// failed: no edit within the limits made it lose one.
+	failed
 )
 
 func (s Status) String() string {
 	switch s {
-	case Succeeded:
+	case succeeded:
 		return "succeeded"
-	case Failed:
+	case failed:
 		return "failed"
 	}
 	return "skipped"
@@ -255,14 +255,14 @@ func summarize(rs []SentenceResult, before, after, random score.Counts, calls in
 		s.Queries += r.Queries
 		s.WordsChanged += r.Words
 		switch r.Status {
-		case Skipped:
+		case skipped:
 			s.Skipped++
 			continue
-		case Succeeded:
+		case succeeded:
 			s.Succeeded++
 			successQueries += r.Queries
 			successWords += r.Words
-		case Failed:
+		case failed:
 			s.Failed++
 		}
 		if r.Random < r.Found {
@@ -312,7 +312,7 @@ func newAttacker(opts Options) (*attacker, error) {
 		return nil, fmt.Errorf("%w: candidates %d, at most %d", ErrOption, opts.Candidates, MaxCandidates)
 	}
 	if opts.Batch == 0 {
-		opts.Batch = DefaultBatch
+		opts.Batch = defaultBatch
 	}
 	sel := perturb.DefaultSelection()
 	if opts.Selection != nil {
@@ -772,7 +772,7 @@ func (a *attacker) rank(st *state) {
 	})
 	if len(st.ranking) == 0 {
 		st.done = true
-		st.status = Failed
+		st.status = failed
 	}
 }
 
@@ -840,8 +840,8 @@ func (a *attacker) step(st *state) []query {
 		return qs
 	}
 	st.done = true
-	if st.status != Succeeded {
-		st.status = Failed
+	if st.status != succeeded {
+		st.status = failed
 	}
 	return nil
 }
@@ -870,7 +870,7 @@ func (a *attacker) choose(st *state, cands []scored) {
 	st.edits = edits
 	st.cur, st.curCounts = cands[bi].s, cands[bi].c
 	if st.cur.found < st.base.found {
-		st.status = Succeeded
+		st.status = succeeded
 		st.done = true
 	}
 }

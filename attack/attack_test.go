@@ -168,7 +168,7 @@ func checkResult(t *testing.T, gold []conll.Sentence, res *Result, opts Options)
 		if diff != r.Words {
 			t.Errorf("sentence %d: %d tokens differ, %d words reported", i, diff, r.Words)
 		}
-		if (r.Status == Succeeded) != (r.After < r.Found) {
+		if (r.Status == succeeded) != (r.After < r.Found) {
 			t.Errorf("sentence %d: status %v, found %d -> %d", i, r.Status, r.Found, r.After)
 		}
 	}

@@ -121,9 +121,9 @@ type Report struct {
 	Seconds  float64  `json:"seconds"`
 }
 
-// NewReport returns the report of an attack run with opts that took
+// newReport returns the report of an attack run with opts that took
 // elapsed.
-func NewReport(s Summary, opts Options, elapsed time.Duration) Report {
+func newReport(s Summary, opts Options, elapsed time.Duration) Report {
 	var names []string
 	for _, k := range opts.Kinds {
 		names = append(names, k.Kind.Name)

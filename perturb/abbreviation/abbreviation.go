@@ -12,7 +12,7 @@
 // changed, nor either side of any "X ( Y )" pair of mentions. In
 // documents marked by -DOCSTART- (and in PubTator, BioC and brat input)
 // a definition holds to the document's end; without marks, for
-// AbbreviationWindow sentences, and not past an opening heading
+// abbreviationWindow sentences, and not past an opening heading
 // ("BACKGROUND :") that follows another abstract's sections. A
 // replacement is refused where the sentence around it would read wrong
 // (siteRules, sentenceRules, numberFits: grammar.go), and a long form is not contracted once the
@@ -49,52 +49,52 @@ import (
 	"github.com/stress-ner/stress/umls"
 )
 
-// Name and Suffix identify the perturbation in the registry and in
+// name and suffix identify the perturbation in the registry and in
 // output file names (NAME_abbr.tsv).
 const (
-	Name   = "abbreviation"
-	Suffix = "abbr"
+	name   = "abbreviation"
+	suffix = "abbr"
 )
 
 // Directions.
 const (
-	Expand   = "expand"   // an abbreviation becomes its long form
-	Contract = "contract" // a long form becomes its abbreviation
+	expand   = "expand"   // an abbreviation becomes its long form
+	contract = "contract" // a long form becomes its abbreviation
 )
 
-// AbbreviationWindow is the number of sentences after a definition in
+// abbreviationWindow is the number of sentences after a definition in
 // which it holds when the input does not mark documents (-DOCSTART-):
 // a long abstract. Measured on BC5CDR devel, whose sentences map to the
 // CDR development documents: with 10, 15 and 20 sentences the
 // replacements by long forms are 384, 402 and 404, and none of them uses
 // a definition from another document.
-const AbbreviationWindow = 20
+const abbreviationWindow = 20
 
 // Change.Source and Change.TermType of the replacements.
 const (
-	SourceText    = "TEXT"    // the document's definition
-	SourceCorpora = "CORPORA" // the training corpora's definitions
+	sourceText    = "TEXT"    // the document's definition
+	sourceCorpora = "CORPORA" // the training corpora's definitions
 	// TermLongForm: an abbreviation replaced by the long form its
 	// document defined.
-	TermLongForm = "long form"
+	termLongForm = "long form"
 	// TermStandardLongForm: an abbreviation its document does not
 	// define, replaced by the long form the training corpora always
 	// give it (english.StandardLongForm).
-	TermStandardLongForm = "standard long form"
+	termStandardLongForm = "standard long form"
 	// TermShortForm: a long form replaced by the abbreviation its
 	// document defined for it.
-	TermShortForm = "short form"
+	termShortForm = "short form"
 )
 
 // Outcomes of a mention, as counted in statistics.
 const (
-	OutcomeReplaced    = "replaced"
-	OutcomeDefinition  = "in a definition" // in a defining sentence, or one side of an "X ( Y )" pair
-	OutcomeNotSelected = "not selected"    // left by --rate
-	OutcomeUndefined   = "undefined"       // an abbreviation its document does not define
-	OutcomeOther       = "no abbreviation" // neither an abbreviation nor a defined long form
-	OutcomeFiltered    = "filtered"        // a long form too long or systematic to write out, or one that does not take the article before it
-	OutcomeNoType      = "unmapped type"   // the entity type maps to no semantic group
+	outcomeReplaced    = "replaced"
+	outcomeDefinition  = "in a definition" // in a defining sentence, or one side of an "X ( Y )" pair
+	outcomeNotSelected = "not selected"    // left by --rate
+	outcomeUndefined   = "undefined"       // an abbreviation its document does not define
+	outcomeOther       = "no abbreviation" // neither an abbreviation nor a defined long form
+	outcomeFiltered    = "filtered"        // a long form too long or systematic to write out, or one that does not take the article before it
+	outcomeNoType      = "unmapped type"   // the entity type maps to no semantic group
 )
 
 // maxLongWords is the most words (english.WordCount) of a long form
@@ -114,7 +114,7 @@ var standardOption = perturb.Option{Name: optionStandard, Default: "true", Bool:
 	Help: "write out an abbreviation that its document does not define when the training corpora always define it the same way (GABA, NMDA)"}
 
 // Outcomes lists the outcomes in report order.
-var Outcomes = []string{OutcomeReplaced, OutcomeNotSelected, OutcomeDefinition, OutcomeUndefined, OutcomeFiltered, OutcomeOther, OutcomeNoType}
+var Outcomes = []string{outcomeReplaced, outcomeNotSelected, outcomeDefinition, outcomeUndefined, outcomeFiltered, outcomeOther, outcomeNoType}
 
 // Store is what the kind needs of a concept store; *umls.Store
 // implements it.
@@ -124,11 +124,11 @@ type Store interface {
 
 // Kind describes the perturbation for the registry.
 var Kind = &perturb.Kind{
-	Name:   Name,
-	Suffix: Suffix,
+	Name:   name,
+	Suffix: suffix,
 	Help:   "swap an abbreviation and the long form its document defined (\"DOX\" -> \"doxorubicin\"; --direction contract: back)",
 	Options: []perturb.Option{
-		{Name: optionDirection, Default: Expand, Help: "expand (an abbreviation becomes its long form) or contract (a long form becomes its abbreviation)"},
+		{Name: optionDirection, Default: expand, Help: "expand (an abbreviation becomes its long form) or contract (a long form becomes its abbreviation)"},
 		standardOption,
 		{Name: optionDB, Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
 		{Name: optionTypeMap, Default: "", Help: concepts.OptionHelp},
@@ -141,8 +141,8 @@ var Kind = &perturb.Kind{
 
 func init() { perturb.Register(Kind) }
 
-// Options configure an Abbreviator.
-type Options struct {
+// options configure an Abbreviator.
+type options struct {
 	Direction string // Expand or Contract
 	// StandardLongForms writes out undefined abbreviations the training
 	// corpora always define alike (Expand only).
@@ -155,13 +155,13 @@ type Options struct {
 	ExcludeConcepts []string
 }
 
-// Abbreviator swaps abbreviations and long forms. It implements
+// abbreviator swaps abbreviations and long forms. It implements
 // perturb.Perturbation, perturb.DocumentPerturbation,
 // perturb.SentenceChecker and perturb.Auditor, and is safe for
 // concurrent use.
-type Abbreviator struct {
+type abbreviator struct {
 	store    Store
-	opts     Options
+	opts     options
 	typeMap  concepts.Map
 	excluded *concepts.Excluded
 	survey   *concepts.Surveyor // counts how the store names each type's mentions (Audit)
@@ -171,14 +171,14 @@ type Abbreviator struct {
 	cache map[string]bool // store answers: "s"+type+short+long (same concept), "l"+type+short (standard form agreed)
 }
 
-// New returns an Abbreviator using store, which it does not close.
-func New(store Store, opts Options) (*Abbreviator, error) {
+// newAbbreviator returns an abbreviator using store, which it does not close.
+func newAbbreviator(store Store, opts options) (*abbreviator, error) {
 	switch opts.Direction {
-	case Expand, Contract:
+	case expand, contract:
 	default:
-		return nil, &perturb.OptionError{Option: Name + "." + optionDirection, Value: opts.Direction, Want: "expand or contract"}
+		return nil, &perturb.OptionError{Option: name + "." + optionDirection, Value: opts.Direction, Want: "expand or contract"}
 	}
-	a := &Abbreviator{store: store, opts: opts, typeMap: opts.TypeMap, cache: map[string]bool{}}
+	a := &abbreviator{store: store, opts: opts, typeMap: opts.TypeMap, cache: map[string]bool{}}
 	if a.typeMap == nil {
 		a.typeMap = concepts.Default()
 	}
@@ -202,9 +202,9 @@ func New(store Store, opts Options) (*Abbreviator, error) {
 var openDefault = func() (*umls.Store, error) { return umls.OpenDefault() }
 
 func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
-	opts := Options{Direction: m[optionDirection]}
+	opts := options{Direction: m[optionDirection]}
 	if opts.Direction == "" {
-		opts.Direction = Expand
+		opts.Direction = expand
 	}
 	var err error
 	if opts.StandardLongForms, err = standardOption.BoolValue(m); err != nil {
@@ -226,7 +226,7 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 		store.Close()
 		return nil, err
 	}
-	a, err := New(store, opts)
+	a, err := newAbbreviator(store, opts)
 	if err != nil {
 		store.Close()
 		return nil, err
@@ -236,7 +236,7 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 }
 
 // Close closes the store when a owns it (the registry's New).
-func (a *Abbreviator) Close() error {
+func (a *abbreviator) Close() error {
 	if a.closer != nil {
 		return a.closer()
 	}
@@ -244,12 +244,12 @@ func (a *Abbreviator) Close() error {
 }
 
 // diso reports whether entity type typ maps to disorders (DISO).
-func (a *Abbreviator) diso(typ string) bool { return slices.Contains(a.typeMap.Groups(typ), "DISO") }
+func (a *abbreviator) diso(typ string) bool { return slices.Contains(a.typeMap.Groups(typ), "DISO") }
 
 // sameConcept reports whether the store names one concept of a group
 // fitting typ by both short and long (typ "": any group): a definition
 // whose letters do not match ("carmustine ( BCNU )").
-func (a *Abbreviator) sameConcept(typ, short, long string) bool {
+func (a *abbreviator) sameConcept(typ, short, long string) bool {
 	key := "s" + typ + "\x00" + short + "\x00" + long
 	a.mu.Lock()
 	v, ok := a.cache[key]
@@ -282,7 +282,7 @@ func (a *Abbreviator) sameConcept(typ, short, long string) bool {
 // option allows it and the store does not contradict it: every concept
 // of a fitting group that short names must be named by the long form too
 // ("CM" names cutaneous mastocytosis, not only cardiomyopathy).
-func (a *Abbreviator) standardLongForm(typ, short string) string {
+func (a *abbreviator) standardLongForm(typ, short string) string {
 	long := english.StandardLongForm(typ, short)
 	if long == "" || !a.opts.StandardLongForms {
 		return ""
@@ -333,7 +333,7 @@ func longKey(d abbrev.Definition) string { return d.Type + "\x00" + d.Short }
 
 // reader keeps the definitions of one input (perturb.DocumentReader).
 type reader struct {
-	a      *Abbreviator
+	a      *abbreviator
 	run    perturb.RunInfo
 	docs   bool                  // the input marks documents: definitions hold to the document's end
 	window [][]abbrev.Definition // without marks, the last sentences' definitions, oldest first
@@ -346,7 +346,7 @@ type reader struct {
 
 // NewDocumentReader returns a reader of one input's definitions
 // (perturb.DocumentPerturbation).
-func (a *Abbreviator) NewDocumentReader(run perturb.RunInfo) perturb.DocumentReader {
+func (a *abbreviator) NewDocumentReader(run perturb.RunInfo) perturb.DocumentReader {
 	return &reader{a: a, run: run}
 }
 
@@ -382,7 +382,7 @@ func (r *reader) Observe(s conll.Sentence) perturb.DocState {
 	}
 	changed := len(own) > 0
 	r.window = append(r.window, own)
-	if len(r.window) > AbbreviationWindow {
+	if len(r.window) > abbreviationWindow {
 		changed = changed || len(r.window[0]) > 0
 		r.window = r.window[1:]
 	}
@@ -478,7 +478,7 @@ type edit struct {
 // mention, given its context (nil: no definitions, every mention
 // selected). It is deterministic: PerturbInDocument, MentionOutcomesInDocument
 // and Audit agree on it.
-func (a *Abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string) {
+func (a *abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string) {
 	if len(iob.Validate(s.Tags, iob.IOB2)) > 0 || len(s.Tags) != len(s.Tokens) {
 		return nil, nil
 	}
@@ -497,37 +497,37 @@ func (a *Abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []str
 	for k, sp := range spans {
 		switch {
 		case len(a.typeMap.Groups(sp.Type)) == 0:
-			outcomes[k] = OutcomeNoType
+			outcomes[k] = outcomeNoType
 			continue
 		case sc != nil && sc.defining || abbrev.Defines(pairs, sp):
-			outcomes[k] = OutcomeDefinition
+			outcomes[k] = outcomeDefinition
 			continue
 		}
 		var e edit
-		if a.opts.Direction == Contract {
+		if a.opts.Direction == contract {
 			e, outcomes[k] = a.contract(sc, s, sp)
 		} else {
 			e, outcomes[k] = a.expand(sc, s, sp)
 		}
-		if outcomes[k] != OutcomeReplaced {
+		if outcomes[k] != outcomeReplaced {
 			continue
 		}
 		planned[k] = e
 	}
-	dropUnmatched(s, spans, outcomes, OutcomeFiltered)
+	dropUnmatched(s, spans, outcomes, outcomeFiltered)
 	if selected != nil {
 		for k := range spans {
-			if outcomes[k] == OutcomeReplaced && !selected[k] {
-				outcomes[k] = OutcomeNotSelected
+			if outcomes[k] == outcomeReplaced && !selected[k] {
+				outcomes[k] = outcomeNotSelected
 			}
 		}
 		// A mention the rate leaves unmakes the replacements the
 		// sentence rules tie to it: what a rate changes stays within
 		// what a higher rate changes.
-		dropUnmatched(s, spans, outcomes, OutcomeNotSelected)
+		dropUnmatched(s, spans, outcomes, outcomeNotSelected)
 	}
 	for k := range spans {
-		if outcomes[k] == OutcomeReplaced {
+		if outcomes[k] == outcomeReplaced {
 			edits = append(edits, planned[k])
 		}
 	}
@@ -536,16 +536,16 @@ func (a *Abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []str
 
 // expand plans abbreviation mention sp of s as its long form: the one
 // defined before s, else its standard one.
-func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span) (edit, string) {
+func (a *abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span) (edit, string) {
 	text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 	short := english.Compact(text)
 	var toks []string
-	e := edit{span: sp, term: TermLongForm, source: SourceText}
+	e := edit{span: sp, term: termLongForm, source: sourceText}
 	if d, ok := sc.latest(func(d abbrev.Definition) bool { return d.Type == sp.Type && d.Short == short }); ok {
 		if !writable(d.LongText(), text) {
 			// The text's own name, but a systematic or long one: "N - ( 2
 			// - hydroxypropyl ) methacrylamide".
-			return e, OutcomeFiltered
+			return e, outcomeFiltered
 		}
 		toks = runningLong(d)
 		if n := extraLead(d); n > 0 {
@@ -553,7 +553,7 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 		}
 		var ok bool
 		if toks, ok = numberFits(s, sp, short, toks); !ok {
-			return e, OutcomeFiltered
+			return e, outcomeFiltered
 		}
 	} else if d, ok := sc.latest(func(d abbrev.Definition) bool { return d.Type == sp.Type && short == pluralShort(d.Short) }); ok {
 		// The plural of a defined abbreviation ("BSs" after "bile salt (
@@ -561,37 +561,37 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 		// ("bile salts"; not "hypertension").
 		long, plural := english.Plural(d.LongText())
 		if !plural || !writable(long, text) || extraLead(d) > 0 {
-			return e, OutcomeFiltered
+			return e, outcomeFiltered
 		}
 		toks = strings.Fields(long)
 		d.Long = toks
 		toks = runningLong(d)
 	} else if !umls.IsAbbreviation(short) {
-		return e, OutcomeOther
+		return e, outcomeOther
 	} else if long := a.standardLongForm(sp.Type, short); long != "" && writable(long, text) {
-		toks, e.term, e.source = strings.Fields(long), TermStandardLongForm, SourceCorpora
+		toks, e.term, e.source = strings.Fields(long), termStandardLongForm, sourceCorpora
 	} else {
-		return e, OutcomeUndefined
+		return e, outcomeUndefined
 	}
 	if english.SentenceStart(s.Tokens, sp.Start) {
 		toks = english.Capitalize(toks, "X")
 	}
-	if siteRefused(site{dir: Expand, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type)}) != "" {
-		return e, OutcomeFiltered
+	if siteRefused(site{dir: expand, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type)}) != "" {
+		return e, outcomeFiltered
 	}
 	return e.with(s, toks, text)
 }
 
 // contract plans mention sp of s, a long form defined before s, as its
 // abbreviation, written as the definition wrote it.
-func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Span) (edit, string) {
+func (a *abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Span) (edit, string) {
 	text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
-	e := edit{span: sp, term: TermShortForm, source: SourceText}
+	e := edit{span: sp, term: termShortForm, source: sourceText}
 	d, ok := sc.latest(func(d abbrev.Definition) bool {
 		return d.Type == sp.Type && strings.EqualFold(d.LongText(), text)
 	})
 	if !ok {
-		return e, OutcomeOther
+		return e, outcomeOther
 	}
 	toks := slices.Clone(d.ShortToks)
 	if leadOutside(d) > 0 {
@@ -599,23 +599,23 @@ func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Spa
 		// "maternal phenylketonuria ( PKU )": the short form would drop
 		// the word its letters leave out, and the document may use it
 		// for the rest alone ("mild PKU", "patients with PKU").
-		return e, OutcomeFiltered
+		return e, outcomeFiltered
 	}
 	if sc.longKept[longKey(d)] {
 		// The long form was written out again after the definition
 		// with no use of the short form since: the writer keeps the
 		// long form, or the definition is another abstract's (a
 		// document's first sentences repeat its topic's name).
-		return e, OutcomeFiltered
+		return e, outcomeFiltered
 	}
 	if english.Alnum(d.Short) < 2 || english.InTitle(s.Tokens, sp.Start, sp.End) {
 		// A one-letter short form ("isoflurane ( I )") reads as anything
 		// once alone; a title's name ("Unified Parkinson ' s Disease
 		// Rating Scale") is written as it is.
-		return e, OutcomeFiltered
+		return e, outcomeFiltered
 	}
-	if siteRefused(site{dir: Contract, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type)}) != "" {
-		return e, OutcomeFiltered
+	if siteRefused(site{dir: contract, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type)}) != "" {
+		return e, outcomeFiltered
 	}
 	return e.with(s, toks, text)
 }
@@ -692,13 +692,13 @@ func leadOutside(d abbrev.Definition) int {
 // fits, no change when the tokens are the same.
 func (e edit) with(s conll.Sentence, toks []string, text string) (edit, string) {
 	if art := english.ArticleBefore(s.Tokens, e.span.Start); art != "" && english.Article(toks[0]) != art {
-		return e, OutcomeFiltered
+		return e, outcomeFiltered
 	}
 	if strings.Join(toks, " ") == text {
-		return e, OutcomeOther
+		return e, outcomeOther
 	}
 	e.toks = toks
-	return e, OutcomeReplaced
+	return e, outcomeReplaced
 }
 
 // latest returns the most recent definition before the sentence that ok
@@ -864,33 +864,33 @@ func atomGreek(w string) bool {
 
 // Perturb is PerturbInDocument without context: only standard long forms,
 // which need none.
-func (a *Abbreviator) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
+func (a *abbreviator) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
 	return a.PerturbInDocument(nil, s, selected, r)
 }
 
 // PerturbInDocument replaces the mentions plan selects
 // (perturb.DocumentPerturbation). selected and r are not used: mentions
 // are selected by perturb.SelectMentions and every choice is the text's.
-func (a *Abbreviator) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
+func (a *abbreviator) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
 	sc, _ := doc.(*sentenceContext)
 	edits, _ := a.plan(sc, s)
 	return mention.Apply(s, len(edits), func(k int) (iob.Span, []string, perturb.Change) {
 		e := edits[k]
-		return e.span, e.toks, perturb.Change{Kind: Name, Source: e.source, TermType: e.term}
+		return e.span, e.toks, perturb.Change{Kind: name, Source: e.source, TermType: e.term}
 	})
 }
 
 // Check reports whether c is a valid change of this kind: the two sides
 // are an abbreviation and its long form (by their letters, or by the
 // store).
-func (a *Abbreviator) Check(c perturb.Change) error {
+func (a *abbreviator) Check(c perturb.Change) error {
 	short, long := c.Before, c.After
 	switch {
-	case c.TermType == TermShortForm && c.Source == SourceText:
+	case c.TermType == termShortForm && c.Source == sourceText:
 		short, long = c.After, c.Before
-	case c.TermType == TermLongForm && c.Source == SourceText, c.TermType == TermStandardLongForm && c.Source == SourceCorpora:
+	case c.TermType == termLongForm && c.Source == sourceText, c.TermType == termStandardLongForm && c.Source == sourceCorpora:
 	default:
-		return fmt.Errorf("%w: %q -> %q is no %s change", perturb.ErrInvalidChange, c.Before, c.After, Name)
+		return fmt.Errorf("%w: %q -> %q is no %s change", perturb.ErrInvalidChange, c.Before, c.After, name)
 	}
 	if abbrev.Match(english.Compact(short), long, "", a.sameConcept) == "" {
 		return fmt.Errorf("%w: %q is not a long form of %q", perturb.ErrInvalidChange, long, short)
@@ -900,48 +900,48 @@ func (a *Abbreviator) Check(c perturb.Change) error {
 
 // CheckSentence verifies out against orig: the same entities (count and
 // types, in order), context tokens unchanged, every change logged.
-func (a *Abbreviator) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
+func (a *abbreviator) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
 	return mention.Check(orig, out, changes)
 }
 
 // MentionOutcomes returns, for each gold mention of s in order, its type
 // and outcome, without context.
-func (a *Abbreviator) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
+func (a *abbreviator) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
 	return a.MentionOutcomesInDocument(nil, s)
 }
 
 // MentionOutcomesInDocument returns, for each gold mention of s in order,
 // its type and outcome (an Outcome* constant), as PerturbInDocument decides
 // (perturb.DocumentPerturbation).
-func (a *Abbreviator) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
+func (a *abbreviator) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
 	sc, _ := doc.(*sentenceContext)
 	_, outcomes := a.plan(sc, s)
-	return mention.Outcomes(s, outcomes, OutcomeFiltered) // not valid IOB2: left whole
+	return mention.Outcomes(s, outcomes, outcomeFiltered) // not valid IOB2: left whole
 }
 
 // Audit sections and items (perturb.Auditor).
 const (
-	// AuditReplacements counts the replacements by term type.
-	AuditReplacements = "replacements"
-	// AuditDefinitions counts the definitions by how their letters
+	// auditReplacements counts the replacements by term type.
+	auditReplacements = "replacements"
+	// auditDefinitions counts the definitions by how their letters
 	// matched (abbrev's Match* constants), in the sentences that make
 	// them.
-	AuditDefinitions = "definitions"
-	ItemTotal        = "total"
+	auditDefinitions = "definitions"
+	itemTotal        = "total"
 )
 
 // Audit counts the replacements by term type, the definitions of orig
 // by how they matched, and how the store names the mentions of each
 // type (concepts.FitSection) (perturb.Auditor).
-func (a *Abbreviator) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
+func (a *abbreviator) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
 	dst = a.survey.Audit(dst, orig)
 	for _, c := range changes {
-		dst = append(dst, perturb.AuditCount{Section: AuditReplacements, Item: ItemTotal, N: 1},
-			perturb.AuditCount{Section: AuditReplacements, Item: c.TermType, N: 1})
+		dst = append(dst, perturb.AuditCount{Section: auditReplacements, Item: itemTotal, N: 1},
+			perturb.AuditCount{Section: auditReplacements, Item: c.TermType, N: 1})
 	}
 	if sc, _ := doc.(*sentenceContext); sc != nil && sc.defining {
 		for _, d := range abbrev.Find(orig, a.sameConcept) {
-			dst = append(dst, perturb.AuditCount{Section: AuditDefinitions, Item: d.Match, N: 1})
+			dst = append(dst, perturb.AuditCount{Section: auditDefinitions, Item: d.Match, N: 1})
 		}
 	}
 	return dst

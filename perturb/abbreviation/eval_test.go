@@ -36,10 +36,10 @@ func TestBC5CDR(t *testing.T) {
 		// 789 before the grammar rules of issue 32: after a count
 		// drops 8, half of a pair 9, one kept one written out 4 (some
 		// mentions by two rules).
-		{Expand, 773},
-		{Contract, 9},
+		{expand, 773},
+		{contract, 9},
 	} {
-		a, err := New(st, Options{Direction: tt.dir, StandardLongForms: true})
+		a, err := newAbbreviator(st, options{Direction: tt.dir, StandardLongForms: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +89,7 @@ func TestGrammarBars(t *testing.T) {
 		}
 		changed := map[[3]int]bool{}
 		for _, rate := range []float64{1, 0.5} {
-			a, err := New(st, Options{Direction: Expand, StandardLongForms: true})
+			a, err := newAbbreviator(st, options{Direction: expand, StandardLongForms: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -136,13 +136,13 @@ func TestGrammarBars(t *testing.T) {
 				// The sentence rules, on what was written.
 				outcomes := make([]string, len(spans))
 				for k, sp := range spans {
-					outcomes[k] = OutcomeOther
+					outcomes[k] = outcomeOther
 					if written[sp.Start] {
-						outcomes[k] = OutcomeReplaced
+						outcomes[k] = outcomeReplaced
 					}
 				}
 				for _, r := range sentenceRules {
-					if k := r.drop(s, spans, func(k int) bool { return outcomes[k] == OutcomeReplaced }); k >= 0 {
+					if k := r.drop(s, spans, func(k int) bool { return outcomes[k] == outcomeReplaced }); k >= 0 {
 						t.Errorf("%s sentence %d: %q written out against rule %q", path, i+1, strings.Join(s.Tokens[spans[k].Start:spans[k].End], " "), r.name)
 					}
 				}

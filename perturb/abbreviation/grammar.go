@@ -62,7 +62,7 @@ var siteRules = []siteRule{
 		// A long form in any case; a short form as written ("Dmd", the
 		// mouse gene, is not "DMD").
 		same := strings.EqualFold
-		if st.dir == Contract {
+		if st.dir == contract {
 			same = func(a, b string) bool { return a == b }
 		}
 		s, sp, toks := st.s, st.sp, st.toks
@@ -82,7 +82,7 @@ var siteRules = []siteRule{
 	// )", "murine Duchenne muscular dystrophy ( Dmd )". Its short form
 	// there would make a name of abbreviations nobody writes.
 	{"part of a defined name", func(st site) bool {
-		if st.dir != Contract {
+		if st.dir != contract {
 			return false
 		}
 		s, sp := st.s, st.sp
@@ -104,7 +104,7 @@ var siteRules = []siteRule{
 	// different DMD promoters", "DMD isoforms": a blind reading marked
 	// both written out another meaning).
 	{"gene part", func(st site) bool {
-		return st.dir == Expand && geneParts[st.next()]
+		return st.dir == expand && geneParts[st.next()]
 	}},
 	// A disease's symbol before "gene", "locus", "allele" or "protein"
 	// is the gene's: "the DMD gene", "the HD gene product", "the DM
@@ -113,7 +113,7 @@ var siteRules = []siteRule{
 	// chemical's is the gene's name ("PENK gene": the proenkephalin
 	// gene).
 	{"gene of a disease", func(st site) bool {
-		return st.dir == Expand && st.diso && diseaseGenes[st.next()]
+		return st.dir == expand && st.diso && diseaseGenes[st.next()]
 	}},
 	// Before a kin or sex noun the abbreviation is a label of people a
 	// writer does not write out: "three AS sons", "an AS daughter",
@@ -122,7 +122,7 @@ var siteRules = []siteRule{
 	// "Sjogren-Larsson syndrome female"); "PD patients", "TSD carriers"
 	// and "FAP families" read well written out, and stay.
 	{"kin or sex noun", func(st site) bool {
-		return st.dir == Expand && kinSexNouns[st.next()]
+		return st.dir == expand && kinSexNouns[st.next()]
 	}},
 	// After a count the abbreviation names the cases counted: "1460 ICH
 	// and 3817 IS / TIA", "378 AF and 81 AFL cases"; written out, "1460
@@ -130,7 +130,7 @@ var siteRules = []siteRule{
 	// premodifies ("18 A - T patients") it stays a label, and a number
 	// that belongs to a name ("type 2 DM", "day 3") is no count.
 	{"after a count", func(st site) bool {
-		return st.dir == Expand && countRE.MatchString(st.prev(1)) && !numberNames[strings.ToLower(st.prev(2))] &&
+		return st.dir == expand && countRE.MatchString(st.prev(1)) && !numberNames[strings.ToLower(st.prev(2))] &&
 			!premodifies(st.s.Tokens, st.sp.End)
 	}},
 	// An article before an eponym's name standing alone: "the PWS ."
@@ -138,7 +138,7 @@ var siteRules = []siteRule{
 	// tumor ." (a reading of issue 32 flagged "the Lowe disease").
 	// Before a noun the article is the noun's ("the PWS region").
 	{"article before an eponym", func(st site) bool {
-		if st.dir != Expand || len(st.toks) == 0 || !english.Eponym(st.toks, 0) {
+		if st.dir != expand || len(st.toks) == 0 || !english.Eponym(st.toks, 0) {
 			return false
 		}
 		switch strings.ToLower(st.prev(1)) {
@@ -152,7 +152,7 @@ var siteRules = []siteRule{
 	// cerebrotendinous xanthomatosis HDL" (flagged in a reading of
 	// NCBI-disease train), "the PWS IC".
 	{"before an acronym", func(st site) bool {
-		return st.dir == Expand && st.sp.End < len(st.s.Tokens) && english.IsAcronym(st.s.Tokens[st.sp.End])
+		return st.dir == expand && st.sp.End < len(st.s.Tokens) && english.IsAcronym(st.s.Tokens[st.sp.End])
 	}},
 	// A sentence that may be a title: a writer does not abbreviate in a
 	// title, and in input without document marks a title is where the
@@ -162,7 +162,7 @@ var siteRules = []siteRule{
 	// (titleFree): measured on BC5CDR devel, 446 of its 473 titles look
 	// so, and 727 of its 4,108 other sentences.
 	{"title-like sentence", func(st site) bool {
-		if st.dir != Contract || heading(st.s.Tokens) != "" {
+		if st.dir != contract || heading(st.s.Tokens) != "" {
 			return false
 		}
 		return !slices.ContainsFunc(st.s.Tokens, func(t string) bool { return titleFree[strings.ToLower(t)] })
@@ -345,7 +345,7 @@ var sentenceRules = []sentenceRule{
 // from being replaced: dropping one may unmake another ("5 - FU / FA /
 // MMC" with MMC kept).
 func dropUnmatched(s conll.Sentence, spans []iob.Span, outcomes []string, outcome string) {
-	replaced := func(k int) bool { return outcomes[k] == OutcomeReplaced }
+	replaced := func(k int) bool { return outcomes[k] == outcomeReplaced }
 	for {
 		dropped := false
 		for _, r := range sentenceRules {
