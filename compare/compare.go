@@ -55,7 +55,7 @@ var (
 // than the scores' own precision.
 const (
 	MaxSamples = 100_000
-	MaxWorkers = 1024
+	maxWorkers = 1024
 )
 
 // Comparer collects gold sets and system predictions and computes a
@@ -76,7 +76,7 @@ type Comparer struct {
 	// first set added.
 	Reference string
 	// Workers bounds the goroutines used for resampling, at most
-	// MaxWorkers; 0 means GOMAXPROCS. Results do not depend on it.
+	// maxWorkers; 0 means GOMAXPROCS. Results do not depend on it.
 	Workers int
 	// Describe, when not nil, tells what each set added is (see
 	// SetDescription); sets it does not describe are counted in tokens.
@@ -335,8 +335,8 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	if c.Samples < 0 || c.Samples > MaxSamples {
 		return nil, fmt.Errorf("%w: %d samples (0 to %d)", ErrOption, c.Samples, MaxSamples)
 	}
-	if c.Workers > MaxWorkers {
-		return nil, fmt.Errorf("%w: %d workers, at most %d", ErrOption, c.Workers, MaxWorkers)
+	if c.Workers > maxWorkers {
+		return nil, fmt.Errorf("%w: %d workers, at most %d", ErrOption, c.Workers, maxWorkers)
 	}
 	if len(c.sets) == 0 || len(c.systems) == 0 {
 		return nil, ErrNoData
@@ -502,7 +502,7 @@ func (info *SetInfo) describeChanges(s *setData) {
 	if d > 0 {
 		info.ChangedShare = 100 * float64(n) / float64(d)
 	}
-	info.NotMeasured = info.NotMeasured || info.ChangedShare < 100*MinChangedShare
+	info.NotMeasured = info.NotMeasured || info.ChangedShare < 100*minChangedShare
 }
 
 func modeName(m score.Mode) string { return m.String() }

@@ -336,8 +336,8 @@ func TestOptionLimits(t *testing.T) {
 		{MaxSamples + 1, 0, false},
 		{100_000_000, 0, false},
 		{-1, 0, false},
-		{10, MaxWorkers + 1, false},
-		{10, MaxWorkers, true},
+		{10, maxWorkers + 1, false},
+		{10, maxWorkers, true},
 		{0, 0, true},
 	} {
 		c := New()
@@ -452,7 +452,7 @@ func TestPValueIgnoresNames(t *testing.T) {
 
 func TestPDigits(t *testing.T) {
 	for _, tc := range []struct{ n, want int }{{0, 1}, {10, 1}, {100, 1}, {999, 2}, {1000, 2}, {10000, 2}, {100000, 3}} {
-		if got := PDigits(tc.n); got != tc.want {
+		if got := pDigits(tc.n); got != tc.want {
 			t.Errorf("PDigits(%d) = %d, want %d", tc.n, got, tc.want)
 		}
 	}

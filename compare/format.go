@@ -31,7 +31,7 @@ func (r *Report) WriteHTMLFile(path string, replace bool) error {
 // provenance, the provenance tables, the headline, the charts (HTML),
 // the other tables, the examples, the glossary (HTML) and last the
 // token confusion (heat maps in HTML); r itself as JSON, and the rows
-// of CSVHeader.
+// of csvHeader.
 func (r *Report) Document() *report.Document {
 	d := &report.Document{Title: r.title(), Lines: r.provenanceLines(), JSON: r, EscapeHTML: true, CSV: r.csvRows()}
 	for _, t := range r.provenanceTables() {
@@ -85,7 +85,7 @@ func withCI(v float64, iv *Interval) string {
 // pval prints a p-value; at the floor of the test (no shuffle reached
 // the observed difference) it is "< 1/shuffles", never the floor itself
 // as if it were measured. Other p-values have the decimals the shuffles
-// allow (PDigits).
+// allow (pDigits).
 func pval(c Comparison, samples int) string {
 	if c.P < 0 {
 		return ""
@@ -93,14 +93,14 @@ func pval(c Comparison, samples int) string {
 	if c.PFloor && samples > 0 {
 		return "< " + strconv.FormatFloat(1/float64(samples), 'g', 2, 64)
 	}
-	return strconv.FormatFloat(c.P, 'f', PDigits(samples), 64)
+	return strconv.FormatFloat(c.P, 'f', pDigits(samples), 64)
 }
 
-// PDigits is the number of decimals a p-value estimated from n shuffles
+// pDigits is the number of decimals a p-value estimated from n shuffles
 // is worth: its Monte Carlo standard error is at most 0.5/√n, and the
 // last decimal printed is of that order (1 for 100 shuffles, 2 for
 // 1,000 and 10,000, 3 for 100,000).
-func PDigits(n int) int {
+func pDigits(n int) int {
 	if n <= 0 {
 		return 1
 	}
@@ -236,7 +236,7 @@ func changedCells(s SetInfo) []string {
 
 // notMeasured says why a set's drop is not reported.
 func notMeasured(s SetInfo) string {
-	return fmt.Sprintf("not measured: %s%% of %s changed (under %g%%)", share(s.ChangedShare), s.Target, 100*MinChangedShare)
+	return fmt.Sprintf("not measured: %s%% of %s changed (under %g%%)", share(s.ChangedShare), s.Target, 100*minChangedShare)
 }
 
 // share prints a percentage with enough digits to tell a small share
@@ -265,7 +265,7 @@ func (r *Report) headline() *report.Table {
 	t := &report.Table{ID: "headline", Title: "Headline: F1 and relative drop per set and system",
 		Note: fmt.Sprintf("Changed: share of the set's sentences, tokens and gold mentions the kind changed. Drop: loss of F1 in %% of the F1 on %s. "+
 			"Changed mentions: F1 on the gold and predicted entities covering a changed token, and on the same entities in %s. "+
-			"A set that changed under %g%% of what its kind changes is not measured. No interval is shown over fewer than %d entities.", r.Reference, r.Reference, 100*MinChangedShare, MinEntities),
+			"A set that changed under %g%% of what its kind changes is not measured. No interval is shown over fewer than %d entities.", r.Reference, r.Reference, 100*minChangedShare, minEntities),
 		Header: []string{"set", "changed sentences", "changed tokens", "changed mentions", "system", "F1 [CI]", "drop % [CI]", "F1 on changed mentions", "same mentions on " + r.Reference},
 		Right:  []bool{false, true, true, true, false, true, true, true, true}, Group: 4}
 	for _, s := range r.Sets {
@@ -328,8 +328,8 @@ func (r *Report) tables() ([]*report.Table, *report.HeatMaps) {
 		Right:  []bool{false, false, true, true, true, true, true, true, true, true},
 	}
 	tconf := &report.Table{ID: "type-confusion",
-		Title:  "Entity-type confusion (gold type → type predicted with the same boundaries, else overlapping most; " + NoEntity + " = missed, or spurious in the " + NoEntity + " row)",
-		Header: append(append([]string{"system", "set", "gold"}, prefixed("→ ", r.Types)...), "→ "+NoEntity),
+		Title:  "Entity-type confusion (gold type → type predicted with the same boundaries, else overlapping most; " + noEntity + " = missed, or spurious in the " + noEntity + " row)",
+		Header: append(append([]string{"system", "set", "gold"}, prefixed("→ ", r.Types)...), "→ "+noEntity),
 		Right:  append(append([]bool{false, false, false}, trues(len(r.Types))...), true)}
 	conf := &report.Table{ID: "token-confusion",
 		Title:  "Token label confusion, row-normalized (gold → predicted)",
@@ -369,7 +369,7 @@ func (r *Report) tables() ([]*report.Table, *report.HeatMaps) {
 				)
 			}
 			n := res.Confusion.Overall.Normalized()
-			for g, lab := range Labels {
+			for g, lab := range labels {
 				total := 0
 				for _, v := range res.Confusion.Overall[g] {
 					total += v
@@ -439,14 +439,14 @@ func (r *Report) typeDropTable() *report.Table {
 }
 
 // typeConfusionRows returns the rows of the entity-type confusion table
-// for system sys's result res: a row per gold type (and NoEntity) that
+// for system sys's result res: a row per gold type (and noEntity) that
 // has any count.
 func (r *Report) typeConfusionRows(sys string, res *Result) [][]string {
 	var rows [][]string
-	for _, g := range append(slices.Clone(r.Types), NoEntity) {
+	for _, g := range append(slices.Clone(r.Types), noEntity) {
 		row := []string{sys, res.Set, g}
 		any := false
-		for _, p := range append(slices.Clone(r.Types), NoEntity) {
+		for _, p := range append(slices.Clone(r.Types), noEntity) {
 			n := 0
 			for _, tp := range res.TypeConfusion {
 				if tp.Gold == g && tp.Pred == p {
@@ -542,7 +542,7 @@ func rightOrWrong(failed bool) string {
 	return "right"
 }
 
-// CSVHeader is the header row of the CSV format. Scope is "overall",
+// csvHeader is the header row of the CSV format. Scope is "overall",
 // "type:T", "perturbed", "untouched", or "reference_perturbed" and
 // "reference_untouched" (the same entities scored on the reference set);
 // the drop columns are filled on overall and type rows of non-reference
@@ -554,16 +554,16 @@ func rightOrWrong(failed bool) string {
 // (the set's file and options) and "set" (changed_share of its targets,
 // not_measured, and the changed sentences, tokens and mentions). Notes
 // on overall rows say when an interval rests on too few entities.
-var CSVHeader = []string{"system", "set", "scope", "gold", "pred", "correct", "precision", "recall", "f1", "f1_low", "f1_high", "drop", "drop_low", "drop_high",
+var csvHeader = []string{"system", "set", "scope", "gold", "pred", "correct", "precision", "recall", "f1", "f1_low", "f1_high", "drop", "drop_low", "drop_high",
 	"missed", "spurious", "type_error", "boundary_error", "boundary_type_error", "changed_share", "not_measured", "note"}
 
-// csvRows are the rows of the CSV format, CSVHeader first.
+// csvRows are the rows of the CSV format, csvHeader first.
 func (r *Report) csvRows() [][]string {
-	rows := [][]string{CSVHeader}
+	rows := [][]string{csvHeader}
 	num := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 	var errsOf *score.ErrorCounts
 	info := func(sys, set, scope, note string) {
-		rec := make([]string, len(CSVHeader))
+		rec := make([]string, len(csvHeader))
 		rec[0], rec[1], rec[2], rec[len(rec)-1] = sys, set, scope, note
 		rows = append(rows, rec)
 	}
@@ -584,7 +584,7 @@ func (r *Report) csvRows() [][]string {
 			continue
 		}
 		c := changedCells(set)
-		rec := make([]string, len(CSVHeader))
+		rec := make([]string, len(csvHeader))
 		rec[1], rec[2] = set.Name, "set"
 		rec[len(rec)-3], rec[len(rec)-2] = num(set.ChangedShare), strconv.FormatBool(set.NotMeasured)
 		rec[len(rec)-1] = fmt.Sprintf("%s of %s changed; sentences %s, tokens %s, mentions %s", share(set.ChangedShare)+"%", set.Target, c[0], c[1], c[2])

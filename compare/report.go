@@ -48,7 +48,7 @@ type SetInfo struct {
 	// reference).
 	Target       string  `json:"target,omitempty"`
 	ChangedShare float64 `json:"changed_share"`
-	// NotMeasured is set when the set changed under MinChangedShare of
+	// NotMeasured is set when the set changed under minChangedShare of
 	// its targets, or when its entity-level kind replaced under 1% of
 	// the gold mentions (stressset.Set.NotMeasured): it is a near copy
 	// of the reference and its F1 and drop measure nothing. Reports
@@ -109,16 +109,16 @@ type Result struct {
 // TypePair counts the gold entities of type Gold that the system
 // predicted as type Pred: the type of the prediction with the same
 // boundaries, or else of the prediction overlapping it most; Pred is
-// NoEntity for a gold entity no prediction overlaps, and Gold is
-// NoEntity for a prediction overlapping no gold entity.
+// noEntity for a gold entity no prediction overlaps, and Gold is
+// noEntity for a prediction overlapping no gold entity.
 type TypePair struct {
 	Gold string `json:"gold"`
 	Pred string `json:"pred"`
 	N    int    `json:"n"`
 }
 
-// NoEntity stands for "no entity" in a TypePair.
-const NoEntity = "(none)"
+// noEntity stands for "no entity" in a TypePair.
+const noEntity = "(none)"
 
 // Score holds entity counts and the derived measures in percent.
 type Score struct {
@@ -152,7 +152,7 @@ type Interval struct {
 	Low  float64 `json:"low"`
 	High float64 `json:"high"`
 	// Entities is the number of gold entities the interval rests on;
-	// Note says in words when they are too few (under MinEntities) for
+	// Note says in words when they are too few (under minEntities) for
 	// the interval to mean much.
 	Entities int    `json:"entities"`
 	Note     string `json:"note,omitempty"`

@@ -150,8 +150,8 @@ func IsEmbedded(name string) bool {
 	return false
 }
 
-// EmbeddedNames lists the registered embedded corpora, sorted.
-func EmbeddedNames() []string {
+// embeddedNames lists the registered embedded corpora, sorted.
+func embeddedNames() []string {
 	embeddedMu.RLock()
 	defer embeddedMu.RUnlock()
 	return slices.Sorted(maps.Keys(embedded))
@@ -163,7 +163,7 @@ func openEmbedded(name string) (io.Reader, error) {
 	open := embedded[name]
 	embeddedMu.RUnlock()
 	if open == nil {
-		return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownEmbedded, name, strings.Join(EmbeddedNames(), ", "))
+		return nil, fmt.Errorf("%w %q (known: %s)", ErrUnknownEmbedded, name, strings.Join(embeddedNames(), ", "))
 	}
 	return open(), nil
 }

@@ -27,7 +27,7 @@ type AugmentPlan struct {
 	Seed      uint64
 	Selection perturb.Selection
 	Copies    int    // at least 1
-	Mix       string // MixOriginalPerturbed (default) or MixPerturbed
+	Mix       string // MixOriginalPerturbed (default) or mixPerturbed
 	Shuffle   bool
 	// ChangedOnly and Ratio choose the sentences of the perturbed copies
 	// written (see Augmenter).
@@ -156,7 +156,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 	return m, nil
 }
 
-// WriteSummary prints what Augment did for p, as "stress augment" does:
+// writeSummary prints what Augment did for p, as "stress augment" does:
 // the statistics of every part of the output (the original and each
 // copy), then the output with its sentences and its manifest.
 func (p *AugmentPlan) WriteSummary(w io.Writer, m *stressset.AugmentManifest) error {

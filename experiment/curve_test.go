@@ -50,7 +50,7 @@ func TestCurveSets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sets) != 3 || len(points) != 2 || sets[0].Name != OriginalSet || points[1].Set != "keyboard@1" {
+	if len(sets) != 3 || len(points) != 2 || sets[0].Name != originalSet || points[1].Set != "keyboard@1" {
 		t.Fatalf("sets %d, points %+v", len(sets), points)
 	}
 	// Rate 1 through perturb.ApplySentences, as "stress perturb" does.
@@ -120,7 +120,7 @@ func TestCurveReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cr, err := NewCurveReport(c, rep, points)
+	cr, err := newCurveReport(c, rep, points)
 	if err != nil {
 		t.Fatal(err)
 	}

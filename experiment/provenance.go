@@ -114,7 +114,7 @@ func describeCorpus(role, path string, opener conll.Opener, scheme iob.Scheme, r
 		}
 	}
 	info.SHA256 = src.SHA256
-	sents, err := ReadTraining(opener.With(src), []string{path}, scheme, QuietRepair(repair))
+	sents, err := ReadTraining(opener.With(src), []string{path}, scheme, quietRepair(repair))
 	if err != nil {
 		return info, err
 	}
@@ -129,10 +129,10 @@ func describeCorpus(role, path string, opener conll.Opener, scheme iob.Scheme, r
 	return info, nil
 }
 
-// QuietRepair returns a repair that repairs as repair would and says nothing
+// quietRepair returns a repair that repairs as repair would and says nothing
 // (the corpus is read again only to be counted: its repairs were or
 // will be reported once), or nil when repair is nil (no repairs).
-func QuietRepair(repair func(conll.Repair)) func(conll.Repair) {
+func quietRepair(repair func(conll.Repair)) func(conll.Repair) {
 	if repair == nil {
 		return nil
 	}

@@ -153,7 +153,7 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	_, built := plan.Files()
 	done.add(built...)
 	logShares(logf, m)
-	seen, err := SeenNames(plan.Dir, m, ev.Systems.Opener, ev.Systems.Train)
+	seen, err := seenNames(plan.Dir, m, ev.Systems.Opener, ev.Systems.Train)
 	if err != nil {
 		return nil, err
 	}
@@ -192,7 +192,7 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	}
 	out := &Evaluated{Systems: systems, HTML: ev.htmlPath(),
 		Predictions: filepath.Join(plan.Dir, "pred"), Summary: filepath.Join(plan.Dir, "summary.md")}
-	saveLike := SavePredictionsLike(out.Predictions, func(s stressset.Set) conll.Template { return templates[s.File] }, plan.Scheme)
+	saveLike := savePredictionsLike(out.Predictions, func(s stressset.Set) conll.Template { return templates[s.File] }, plan.Scheme)
 	done.dirs = append(done.dirs, out.Predictions)
 	save := func(system string, set stressset.Set, pred []conll.Sentence) error {
 		if err := saveLike(system, set, pred); err != nil {
@@ -210,7 +210,7 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	}
 	out.Report.Provenance = prov
 	out.Warnings = loaded.Warnings()
-	if err := WriteReports(out.Summary, out.HTML, out.Report, systems, ev.Force); err != nil {
+	if err := writeReports(out.Summary, out.HTML, out.Report, systems, ev.Force); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -259,7 +259,7 @@ func (w *written) undo() {
 func (r *Evaluated) Write(w io.Writer, f report.Format) error {
 	switch f {
 	case report.Text, report.Markdown:
-		if err := WriteSummary(w, r.Report, r.Systems, f == report.Markdown); err != nil {
+		if err := writeSummary(w, r.Report, r.Systems, f == report.Markdown); err != nil {
 			return err
 		}
 		if _, err := io.WriteString(w, "\n"); err != nil {

@@ -126,10 +126,10 @@ func writeMarkdown(w io.Writer, lines [][]string) error {
 	return err
 }
 
-// WriteSummary writes the paper's Table 3 (systems trained on the
+// writeSummary writes the paper's Table 3 (systems trained on the
 // original data: F1 per set and relative drop) and, when there are
 // augmented systems, Table 4 (F1 per training set).
-func WriteSummary(w io.Writer, rep *compare.Report, systems []System, markdown bool) error {
+func writeSummary(w io.Writer, rep *compare.Report, systems []System, markdown bool) error {
 	var t3, t4 []Row
 	augmented := false
 	for _, s := range systems {

@@ -92,7 +92,7 @@ type sequence struct {
 }
 
 // Components returns the names of the kinds composed, in order
-// (Composite): the changes of Perturb name them in Change.Kind.
+// (composite): the changes of Perturb name them in Change.Kind.
 func (q *sequence) Components() []string { return q.Names }
 
 // Perturb applies every step to the output of the one before and

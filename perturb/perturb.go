@@ -99,7 +99,7 @@ type Perturbation interface {
 //   - DocumentPerturbation: reads the sentences before the one it
 //     perturbs in input order (abbreviations a document defined).
 //   - Auditor: counts properties of its output into Stats.Audit.
-//   - Composite: a composition of kinds whose changes name their
+//   - composite: a composition of kinds whose changes name their
 //     component in Change.Kind.
 //   - io.Closer: holds resources (a concept store); BuiltKind.Close
 //     releases them.
@@ -198,10 +198,10 @@ type AuditCount struct {
 	N             int
 }
 
-// Composite is implemented by a composition of kinds ("keyboard+case",
+// composite is implemented by a composition of kinds ("keyboard+case",
 // see Lookup): each of its changes names, in Change.Kind, the component
 // that made it, which the pipeline keeps instead of the step's name.
-type Composite interface {
+type composite interface {
 	Components() []string
 }
 

@@ -78,7 +78,7 @@ func (r *Report) AvoidPairs() (pairs []AvoidPair, skipped []string) {
 		p := &pairs[i]
 		p.Items = append(p.Items, f.Item)
 		for _, j := range f.Judgements {
-			if !slices.Contains(p.Labels, j.Label) && j.Label != Unsure && !strings.EqualFold(j.Label, r.Valid) {
+			if !slices.Contains(p.Labels, j.Label) && j.Label != unsure && !strings.EqualFold(j.Label, r.Valid) {
 				p.Labels = append(p.Labels, j.Label)
 			}
 		}

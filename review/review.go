@@ -124,11 +124,11 @@ func (s Stratum) Name(by []string) string {
 
 func (s Stratum) value(col string) string {
 	switch col {
-	case ByKind:
+	case byKind:
 		return s.Kind
 	case ByType:
 		return s.Type
-	case BySource:
+	case bySource:
 		return s.Source
 	}
 	return ""
@@ -144,10 +144,10 @@ func orDash(s string) string {
 // The columns a sample may be stratified by (Options.By) and a score
 // reported by.
 const (
-	ByKind   = "kind"
+	byKind   = "kind"
 	ByType   = "type"
-	BySource = "source"
+	bySource = "source"
 )
 
-// Columns lists the columns of Options.By in their canonical order.
-func Columns() []string { return []string{ByKind, ByType, BySource} }
+// columns lists the columns of Options.By in their canonical order.
+func columns() []string { return []string{byKind, ByType, bySource} }

@@ -20,7 +20,7 @@ type Options struct {
 	Seed uint64
 	// Kinds keeps the changes of these kinds only; empty keeps all.
 	Kinds []string
-	// By lists the columns (ByKind, ByType, BySource) whose values
+	// By lists the columns (byKind, ByType, bySource) whose values
 	// make the strata; empty draws from all changes as one.
 	By []string
 	// Labels are the labels offered per kind.
@@ -121,11 +121,11 @@ func stratumKey(c *change, by []string) Stratum {
 	var s Stratum
 	for _, col := range by {
 		switch col {
-		case ByKind:
+		case byKind:
 			s.Kind = c.row.Kind
 		case ByType:
 			s.Type = c.typ
-		case BySource:
+		case bySource:
 			s.Source = c.row.Source
 		}
 	}
@@ -136,7 +136,7 @@ func stratumKey(c *change, by []string) Stratum {
 // canonical order.
 func checkBy(by []string) ([]string, error) {
 	var out []string
-	for _, col := range Columns() {
+	for _, col := range columns() {
 		n := 0
 		for _, b := range by {
 			if b == col {
@@ -151,7 +151,7 @@ func checkBy(by []string) ([]string, error) {
 		}
 	}
 	for _, b := range by {
-		if !slices.Contains(Columns(), b) {
+		if !slices.Contains(columns(), b) {
 			return nil, fmt.Errorf("%w: unknown stratification column %q (want kind, type or source)", ErrOption, b)
 		}
 	}

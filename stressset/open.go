@@ -269,11 +269,11 @@ func (b *Build) ReadPredictions(set Set, path string) ([]conll.Sentence, error) 
 	return conll.ReadAll(src.file)
 }
 
-// WriteStats prints the statistics a manifest records: the
+// writeStats prints the statistics a manifest records: the
 // paper's Table 2 for every input and output and, when a perturbation
 // reported them (synonyms), what became of the gold mentions per type
 // and the perturbation's audit of its output.
-func WriteStats(w io.Writer, m *Manifest) error {
+func writeStats(w io.Writer, m *Manifest) error {
 	var rows []perturb.NamedStats
 	for _, in := range m.Inputs {
 		rows = append(rows, perturb.NamedStats{Name: in.Name + " (original)", Stats: in.Stats})

@@ -23,7 +23,7 @@ type Spec struct {
 	// Strict makes a tag unknown to the gold data an error (see Checked).
 	Strict bool
 	// Scheme is the tag scheme of the data, which an external model is
-	// taken to speak: its tags are converted to IOB2 (see InScheme).
+	// taken to speak: its tags are converted to IOB2 (see inScheme).
 	Scheme iob.Scheme
 	// Name prefixes each line of an external model's standard error
 	// written to Stderr ("[Name] ..."); a nil Stderr discards it.
@@ -95,7 +95,7 @@ func OpenAll(specs []Spec, types []string) (*Opened, error) {
 			t = &Server{Line: s.Server, Timeout: s.Timeout, Stderr: writerOrNil(pw)}
 		}
 		if s.Scheme != iob.IOB2 && s.File == "" {
-			t = &InScheme{Tagger: t, Scheme: s.Scheme}
+			t = &inScheme{Tagger: t, Scheme: s.Scheme}
 		}
 		o.Checked = append(o.Checked, &Checked{Tagger: t, Types: types, Strict: s.Strict})
 		if pw != nil && s.File == "" {

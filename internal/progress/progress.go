@@ -38,11 +38,11 @@ func Sentences(w io.Writer, what string) *progressbar.ProgressBar {
 	)
 }
 
-// Steps returns a bar counting n steps with the elapsed time, cleared
+// steps returns a bar counting n steps with the elapsed time, cleared
 // when done, when w is a terminal, and nil otherwise. The caller
 // describes each step as it starts (Describe) and counts it when done
 // (Add(1)); Add(0) refreshes the elapsed time while a step runs.
-func Steps(w io.Writer, n int) *progressbar.ProgressBar {
+func steps(w io.Writer, n int) *progressbar.ProgressBar {
 	f, ok := Terminal(w)
 	if !ok {
 		return nil

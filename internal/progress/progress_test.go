@@ -21,7 +21,7 @@ func TestNotATerminal(t *testing.T) {
 		if b := Sentences(w, "perturbing"); b != nil {
 			t.Errorf("%T: a progress bar", w)
 		}
-		if b := Steps(w, 3); b != nil {
+		if b := steps(w, 3); b != nil {
 			t.Errorf("%T: a steps bar", w)
 		}
 	}

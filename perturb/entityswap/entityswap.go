@@ -49,11 +49,11 @@ import (
 	"github.com/stress-ner/stress/umls"
 )
 
-// Name and Suffix identify the perturbation in the registry and in
+// Name and suffix identify the perturbation in the registry and in
 // output file names (NAME_eswap.tsv).
 const (
 	Name   = "entity-swap"
-	Suffix = "eswap"
+	suffix = "eswap"
 )
 
 // maxTries bounds the names drawn for one mention before it is left as
@@ -73,7 +73,7 @@ type Store interface {
 // Kind describes the perturbation for the registry.
 var Kind = &perturb.Kind{
 	Name:               Name,
-	Suffix:             Suffix,
+	Suffix:             suffix,
 	Help:               "replace selected gold mentions by a name of another concept of the same group (\"cocaine\" -> \"tetrabenazine\")",
 	UsesSelection:      true,
 	Mentions:           true,
@@ -88,7 +88,7 @@ var Kind = &perturb.Kind{
 }
 
 // perDocument is the option that gives every mention of a concept in a
-// document one new concept (see DocumentSwap).
+// document one new concept (see documentSwap).
 var perDocument = perturb.Option{Name: "per-document", Default: "false", Bool: true,
 	Help: "one new concept for every mention of a concept in a document, so that the document's relations move with it (stress run --level sets it)"}
 
@@ -98,7 +98,7 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 	var unseen map[string]bool
 	if files := textutil.SplitList(m["unseen-in"]); len(files) > 0 {
 		var err error
-		if unseen, err = MentionsOf(files...); err != nil {
+		if unseen, err = mentionsOf(files...); err != nil {
 			return nil, err
 		}
 	}
@@ -127,14 +127,14 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 	}
 	s.closer = store.Close
 	if perDocument.Value(m) == "true" {
-		return &DocumentSwap{s}, nil
+		return &documentSwap{s}, nil
 	}
 	return s, nil
 }
 
-// MentionsOf returns the gold mentions of the corpora at paths, as Keys
+// mentionsOf returns the gold mentions of the corpora at paths, as Keys
 // (see mention.MentionsOf).
-func MentionsOf(paths ...string) (map[string]bool, error) { return mention.MentionsOf(paths...) }
+func mentionsOf(paths ...string) (map[string]bool, error) { return mention.MentionsOf(paths...) }
 
 // AddMentions adds the gold mentions of sents to keys, as Keys: those
 // of a corpus read already.
@@ -150,7 +150,7 @@ type Options struct {
 	// TypeMap maps entity types to semantic groups; nil means
 	// concepts.Default (perturb/internal/concepts).
 	TypeMap map[string][]string
-	// Unseen holds Keys of names never to use (see MentionsOf).
+	// Unseen holds Keys of names never to use (see mentionsOf).
 	Unseen map[string]bool
 	// ExcludeConcepts lists concept ids or path.Match patterns never
 	// drawn; nil means the default exclusions (perturb/internal/concepts).
@@ -294,11 +294,11 @@ func (s *Swap) pool(groups, exclude []string) ([]name, error) {
 
 // Reasons for which PoolName keeps a name out of the pool.
 const (
-	RejectUnattested = "unattested" // neither in the corpora's text nor a preferred name of plain English words
-	RejectGeneric    = "generic"    // a category ("sign or symptom", "chemical substance", "aggravated disease")
-	RejectFinding    = "finding"    // a staging, grading or finding form ("stage IIC appendix cancer", "... present")
-	RejectAdjective  = "adjective"  // a lone adjective ("hypertensive") for a disease
-	RejectFragment   = "fragment"   // a chemical group's name ("dimethyl"), attested inside longer names
+	rejectUnattested = "unattested" // neither in the corpora's text nor a preferred name of plain English words
+	rejectGeneric    = "generic"    // a category ("sign or symptom", "chemical substance", "aggravated disease")
+	rejectFinding    = "finding"    // a staging, grading or finding form ("stage IIC appendix cancer", "... present")
+	rejectAdjective  = "adjective"  // a lone adjective ("hypertensive") for a disease
+	rejectFragment   = "fragment"   // a chemical group's name ("dimethyl"), attested inside longer names
 )
 
 // writerSources are the lexicons whose preferred names of English words
@@ -371,13 +371,13 @@ var findingWords = map[string]bool{
 func PoolName(text string, t umls.Term, diso bool) string {
 	// Attestation first: it is cheap, and rejects most names.
 	if !(t.Source == "CDR" || t.Preferred && writerSources[strings.ToUpper(t.Source)] && english.PlainEnglish(text, "")) && !english.Attested(text) {
-		return RejectUnattested
+		return rejectUnattested
 	}
 	ws := words(text)
 	if len(ws) == 1 && t.Source != "CDR" && !t.Preferred && english.EnglishWord(ws[0]) {
 		// Attested as an everyday word, not as this name: "bore" (a
 		// synonym of boron), "lemon", "cosmetic".
-		return RejectUnattested
+		return rejectUnattested
 	}
 	if why := english.Natural(text, text); why != "" {
 		return why
@@ -385,25 +385,25 @@ func PoolName(text string, t umls.Term, diso bool) string {
 	generic := true
 	for _, w := range ws {
 		if findingWords[w] || strings.HasSuffix(w, "graphy") || strings.HasSuffix(w, "scopy") {
-			return RejectFinding // also procedures: "electroencephalography"
+			return rejectFinding // also procedures: "electroencephalography"
 		}
 		generic = generic && (genericWords[w] || len(w) < 2)
 	}
 	if generic {
-		return RejectGeneric
+		return rejectGeneric
 	}
 	if diso && len(ws) == 1 && english.Adjectival(ws[0]) {
-		return RejectAdjective
+		return rejectAdjective
 	}
 	if !diso && len(ws) == 1 && (strings.HasSuffix(ws[0], "yl") ||
 		english.Adjectival(ws[0]) && !english.EnglishWord(ws[0])) {
-		return RejectFragment // "dimethyl", "aminocaproic": a part of names, attested inside them
+		return rejectFragment // "dimethyl", "aminocaproic": a part of names, attested inside them
 	}
 	if r, _ := utf8.DecodeRuneInString(text); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-		return RejectFragment // "- phe"
+		return rejectFragment // "- phe"
 	}
 	if r, _ := utf8.DecodeLastRuneInString(text); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-		return RejectFragment // "Arg -"
+		return rejectFragment // "Arg -"
 	}
 	return ""
 }
@@ -764,7 +764,7 @@ func (s *Swap) CheckSentence(orig, out conll.Sentence, changes []perturb.Change)
 	return mention.Check(orig, out, changes)
 }
 
-// DocumentSwap is entity swap with the option per-document: every
+// documentSwap is entity swap with the option per-document: every
 // mention of a concept in a document (its store concept, or its name
 // when the store has none) draws its new name from one random stream,
 // seeded by the run's seed, the document and the concept, so that they
@@ -774,7 +774,7 @@ func (s *Swap) CheckSentence(orig, out conll.Sentence, changes []perturb.Change)
 // the other (conll/standoff's relationFollowRules). Inputs that mark no
 // documents are taken sentence by sentence. In a composition the
 // sentence's own stream is used, as without the option.
-type DocumentSwap struct {
+type documentSwap struct {
 	*Swap
 }
 
@@ -793,7 +793,7 @@ type docReader struct {
 
 // NewDocumentReader returns a reader that numbers the documents
 // (perturb.DocumentPerturbation).
-func (d *DocumentSwap) NewDocumentReader(run perturb.RunInfo) perturb.DocumentReader {
+func (d *documentSwap) NewDocumentReader(run perturb.RunInfo) perturb.DocumentReader {
 	return &docReader{seed: run.Seed}
 }
 
@@ -812,7 +812,7 @@ func (r *docReader) Observe(s conll.Sentence) perturb.DocState {
 
 // PerturbInDocument is Perturb with one random stream per concept and
 // document (perturb.DocumentPerturbation).
-func (d *DocumentSwap) PerturbInDocument(st perturb.DocState, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
+func (d *documentSwap) PerturbInDocument(st perturb.DocState, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
 	u, ok := st.(docUnit)
 	if !ok {
 		return d.Perturb(s, selected, r)
@@ -826,6 +826,6 @@ func (d *DocumentSwap) PerturbInDocument(st perturb.DocState, s conll.Sentence, 
 
 // MentionOutcomesInDocument reports nothing: entity swap is no
 // perturb.MentionReporter (perturb.DocumentPerturbation).
-func (d *DocumentSwap) MentionOutcomesInDocument(perturb.DocState, conll.Sentence) []perturb.MentionOutcome {
+func (d *documentSwap) MentionOutcomesInDocument(perturb.DocState, conll.Sentence) []perturb.MentionOutcome {
 	return nil
 }

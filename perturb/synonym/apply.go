@@ -87,7 +87,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 	outcomes := make([]string, len(spans))
 	pairs := abbrev.Pairs(s)
 	style := r.opts.Tokenize
-	if style == TokenizeAuto {
+	if style == tokenizeAuto {
 		style = english.InferStyle(s.Tokens)
 	}
 	planned := make([]*edit, len(spans))
@@ -96,13 +96,13 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 		if abbrev.Defines(pairs, sp) {
 			// "doxorubicin ( DOX )", "acetaminophen ( paracetamol )":
 			// a definition, or two names the writer gave together.
-			outcomes[k] = OutcomeDefinition
+			outcomes[k] = outcomeDefinition
 			continue
 		}
 		if abbrev.InLongForm(s, sp) {
 			// "selective serotonin reuptake inhibitors ( SSRIs )": the
 			// abbreviation spells the mention's letter.
-			outcomes[k] = OutcomeDefinition
+			outcomes[k] = outcomeDefinition
 			continue
 		}
 		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
@@ -110,14 +110,14 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			// "Antirifampicin antibodies in rifampicin - associated
 			// renal failure": another word keeps the mention's name,
 			// and the sentence would mix two names of one concept.
-			outcomes[k] = OutcomeFiltered
+			outcomes[k] = outcomeFiltered
 			continue
 		}
 		a := r.Analyze(sp.Type, text)
-		if a.Outcome != OutcomeReplaced {
+		if a.Outcome != outcomeReplaced {
 			outcomes[k] = a.Outcome
 			if a.Err != nil {
-				outcomes[k] = OutcomeFiltered // CheckSentence reports the error
+				outcomes[k] = outcomeFiltered // CheckSentence reports the error
 			}
 			continue
 		}
@@ -130,11 +130,11 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			cands = slices.DeleteFunc(slices.Clone(cands), func(c Candidate) bool { return english.TrivialKey(c.Term) == prevKey })
 		}
 		if len(cands) == 0 {
-			outcomes[k] = OutcomeFiltered // no candidate fits where the mention stands
+			outcomes[k] = outcomeFiltered // no candidate fits where the mention stands
 			continue
 		}
 		if cands = r.dropAvoided(text, cands, func(t string) []string { return r.render(t, s, sp, style, a) }); len(cands) == 0 {
-			outcomes[k] = OutcomeFiltered // every name that fits is in --avoid
+			outcomes[k] = outcomeFiltered // every name that fits is in --avoid
 			continue
 		}
 		if r.opts.Unseen != nil {
@@ -143,19 +143,19 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			case len(unseen) > 0:
 				cands = unseen
 			case r.opts.UnseenOnly:
-				outcomes[k] = OutcomeSeen
+				outcomes[k] = outcomeSeen
 				continue
 			}
 		}
-		c := r.pick(sc, text, a, BestAttested(cands))
+		c := r.pick(sc, text, a, bestAttested(cands))
 		toks := r.render(c.Term, s, sp, style, a)
 		if len(toks) == 0 || strings.Join(toks, " ") == text {
-			outcomes[k] = OutcomeFiltered
+			outcomes[k] = outcomeFiltered
 			continue
 		}
 		planned[k] = &edit{span: sp, toks: toks, c: c, key: key}
 		prev = planned[k]
-		outcomes[k] = OutcomeReplaced
+		outcomes[k] = outcomeReplaced
 	}
 	// One name per concept in the sentence: a mention whose own text is
 	// the name another mention of its type becomes stays as it is
@@ -167,7 +167,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 		}
 		for j, o := range planned {
 			if o != nil && j != k && spans[j].Type == spans[k].Type && english.TrivialKey(strings.Join(o.toks, " ")) == e.key {
-				planned[k], outcomes[k] = nil, OutcomeFiltered
+				planned[k], outcomes[k] = nil, outcomeFiltered
 				break
 			}
 		}
@@ -181,7 +181,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 		switch {
 		case e == nil:
 		case selected != nil && !selected[k]:
-			outcomes[k] = OutcomeNotSelected
+			outcomes[k] = outcomeNotSelected
 		default:
 			edits = append(edits, *e)
 		}
@@ -195,8 +195,8 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 // name where it fits.
 func (r *Replacer) pick(sc *sentenceContext, mention string, a *Analysis, cands []Candidate) Candidate {
 	switch r.opts.Strategy {
-	case StrategyShortest, StrategyLongest, StrategyDissimilar:
-		return Choose(r.opts.Strategy, mention, cands, nil)
+	case strategyShortest, strategyLongest, strategyDissimilar:
+		return choose(r.opts.Strategy, mention, cands, nil)
 	case StrategyPreferred:
 		cands = preferredFirst(cands)
 	}

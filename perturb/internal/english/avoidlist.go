@@ -16,12 +16,12 @@ func ReadAvoidFile(path string) (*AvoidList, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ParseAvoidFile(string(data), path)
+	return parseAvoidFile(string(data), path)
 }
 
-// ParseAvoidFile is ReadAvoidFile on text; name is the file named in
+// parseAvoidFile is ReadAvoidFile on text; name is the file named in
 // errors.
-func ParseAvoidFile(text, name string) (*AvoidList, error) {
+func parseAvoidFile(text, name string) (*AvoidList, error) {
 	for i, line := range strings.Split(text, "\n") {
 		line, _, _ = strings.Cut(line, "#")
 		if line = strings.TrimSpace(line); line == "" {

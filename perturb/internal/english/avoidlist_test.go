@@ -6,7 +6,7 @@ import (
 )
 
 func TestAvoidList(t *testing.T) {
-	l, err := ParseAvoidFile("# comment\ndropsy   # archaic\nheart failure -> cardiac failure\nrash <-> exanthem\nfluorouracil -> 5 - fluorouracil\n", "a.txt")
+	l, err := parseAvoidFile("# comment\ndropsy   # archaic\nheart failure -> cardiac failure\nrash <-> exanthem\nfluorouracil -> 5 - fluorouracil\n", "a.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestAvoidListErrors(t *testing.T) {
 		{"x\n\n <-> b # why\n", "a.txt:3: "},
 		{"a -> - \n", "a.txt:1: "},
 	} {
-		if _, err := ParseAvoidFile(tc.text, "a.txt"); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+		if _, err := parseAvoidFile(tc.text, "a.txt"); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.text, err, tc.want)
 		}
 	}
