@@ -4,7 +4,7 @@
 // vars, consts; not methods or fields) that no other package of the module
 // uses (issue 35: at most 30%). Syntax only: a use is pkg.Name in a file of
 // another directory that imports the package. Run from the repo root:
-// go run scripts/unused-exported.go [-v]
+// go run scripts/unused-exported.go [-v]  (-v: the unused names, package by package)
 package main
 
 import (
