@@ -8,32 +8,29 @@ import (
 	"sort"
 	"strings"
 	"unicode"
-
-	"github.com/stress-ner/stress/perturb/kinds"
 )
 
-// defaultLabels are the labels offered for a change of any kind unless
+// DefaultLabels are the labels offered for a change of any kind unless
 // Labels says otherwise.
-var defaultLabels = []string{"natural", "unnatural", "meaning changed", "grammar broken", unsure}
+var DefaultLabels = []string{"natural", "unnatural", "meaning changed", "grammar broken", Unsure}
 
-// unsure is the label with which a judge abstains: an item judged unsure
+// Unsure is the label with which a judge abstains: an item judged unsure
 // is neither counted valid nor flagged.
-const unsure = "unsure"
+const Unsure = "unsure"
 
-// maxLabels is the most labels a kind may offer: the page binds them to
+// MaxLabels is the most labels a kind may offer: the page binds them to
 // the keys 1 to 9.
-const maxLabels = 9
+const MaxLabels = 9
 
 // Labels are the labels offered for the changes of each kind. The first
-// label of a list is the one that counts as valid (natural), unsure
-// abstains, and every other label flags the item (see roleOf).
+// label of a list is the one that counts as valid (natural), Unsure
+// abstains, and every other label flags the item (see RoleOf).
 type Labels struct {
-	Default []string            // for kinds not in Kinds; defaultLabels when nil
+	Default []string            // for kinds not in Kinds; DefaultLabels when nil
 	Kinds   map[string][]string // by change kind
 }
 
-// For returns the labels of kind: its own, else the default given,
-// else the kind's (perturb.Kind.ReviewLabels), else defaultLabels.
+// For returns the labels of kind.
 func (l Labels) For(kind string) []string {
 	if ls, ok := l.Kinds[kind]; ok {
 		return ls
@@ -41,21 +38,18 @@ func (l Labels) For(kind string) []string {
 	if l.Default != nil {
 		return l.Default
 	}
-	if k, err := kinds.Lookup(kind); err == nil && k.ReviewLabels != nil {
-		return k.ReviewLabels
-	}
-	return defaultLabels
+	return DefaultLabels
 }
 
 // Set sets the labels of kind ("*": every kind without its own), after
-// checking the list (see checkLabels).
+// checking the list (see CheckLabels).
 func (l *Labels) Set(kind string, labels []string) error {
 	kind = strings.TrimSpace(kind)
 	if kind == "" {
 		return fmt.Errorf("%w: no kind before \"=\" (use * for every kind)", ErrLabels)
 	}
 	labels = trimAll(labels)
-	if err := checkLabels(labels); err != nil {
+	if err := CheckLabels(labels); err != nil {
 		return fmt.Errorf("labels of %s: %w", kind, err)
 	}
 	if kind == "*" {
@@ -133,13 +127,13 @@ func trimAll(ss []string) []string {
 	return out
 }
 
-// checkLabels checks a label list: two to maxLabels labels, none empty,
+// CheckLabels checks a label list: two to MaxLabels labels, none empty,
 // none twice (ignoring case), no control characters or commas (labels
-// are written comma-separated in the key), and unsure not first (the
+// are written comma-separated in the key), and Unsure not first (the
 // first label is the valid one).
-func checkLabels(labels []string) error {
-	if len(labels) < 2 || len(labels) > maxLabels {
-		return fmt.Errorf("%w: %d labels, want 2 to %d", ErrLabels, len(labels), maxLabels)
+func CheckLabels(labels []string) error {
+	if len(labels) < 2 || len(labels) > MaxLabels {
+		return fmt.Errorf("%w: %d labels, want 2 to %d", ErrLabels, len(labels), MaxLabels)
 	}
 	seen := map[string]bool{}
 	for _, lb := range labels {
@@ -155,8 +149,8 @@ func checkLabels(labels []string) error {
 		}
 		seen[key] = true
 	}
-	if strings.EqualFold(labels[0], unsure) {
-		return fmt.Errorf("%w: the first label counts as valid, so it cannot be %q", ErrLabels, unsure)
+	if strings.EqualFold(labels[0], Unsure) {
+		return fmt.Errorf("%w: the first label counts as valid, so it cannot be %q", ErrLabels, Unsure)
 	}
 	return nil
 }
@@ -164,18 +158,18 @@ func checkLabels(labels []string) error {
 // Role is what a judgement says of an item.
 type Role int
 
-// Roles of a label (see roleOf).
+// Roles of a label (see RoleOf).
 const (
 	Valid   Role = iota // the change is fine (the first label)
-	abstain             // the judge could not tell (unsure)
-	flaw                // the change is wrong in the way the label says
+	Abstain             // the judge could not tell (Unsure)
+	Flaw                // the change is wrong in the way the label says
 )
 
 func (r Role) String() string {
 	switch r {
 	case Valid:
 		return "valid"
-	case abstain:
+	case Abstain:
 		return "abstain"
 	}
 	return "flaw"
@@ -189,18 +183,18 @@ var roleRules = []struct {
 	role    Role
 }{
 	{"the first label is the valid one", func(ls []string, l string) bool { return len(ls) > 0 && ls[0] == l }, Valid},
-	{"unsure abstains", func(_ []string, l string) bool { return strings.EqualFold(l, unsure) }, abstain},
-	{"any other label is a flaw", func([]string, string) bool { return true }, flaw},
+	{"unsure abstains", func(_ []string, l string) bool { return strings.EqualFold(l, Unsure) }, Abstain},
+	{"any other label is a flaw", func([]string, string) bool { return true }, Flaw},
 }
 
-// roleOf returns the role of label among labels (see roleRules).
-func roleOf(labels []string, label string) Role {
+// RoleOf returns the role of label among labels (see roleRules).
+func RoleOf(labels []string, label string) Role {
 	for _, r := range roleRules {
 		if r.applies(labels, label) {
 			return r.role
 		}
 	}
-	return flaw
+	return Flaw
 }
 
 // hasLabel reports whether labels offers label (exactly as written).

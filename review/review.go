@@ -103,6 +103,8 @@ type Stratum struct {
 	Kind   string `json:"kind,omitempty"`
 	Type   string `json:"type,omitempty"`
 	Source string `json:"source,omitempty"`
+	// Stratum is the kind's stratum of the changes (perturb.StratumOf).
+	Stratum string `json:"stratum,omitempty"`
 	// Changes is how many changes the stratum holds, Drawn how many
 	// the sample took from it.
 	Changes int `json:"changes"`
@@ -124,12 +126,14 @@ func (s Stratum) Name(by []string) string {
 
 func (s Stratum) value(col string) string {
 	switch col {
-	case byKind:
+	case ByKind:
 		return s.Kind
 	case ByType:
 		return s.Type
-	case bySource:
+	case BySource:
 		return s.Source
+	case ByStratum:
+		return s.Stratum
 	}
 	return ""
 }
@@ -144,10 +148,14 @@ func orDash(s string) string {
 // The columns a sample may be stratified by (Options.By) and a score
 // reported by.
 const (
-	byKind   = "kind"
+	ByKind   = "kind"
 	ByType   = "type"
-	bySource = "source"
+	BySource = "source"
+	// ByStratum is the kind's stratum of a change (perturb.StratumOf):
+	// the synonym kind's policy strata ("attested name", "MESH entry"),
+	// else its source and term type.
+	ByStratum = "stratum"
 )
 
-// columns lists the columns of Options.By in their canonical order.
-func columns() []string { return []string{byKind, ByType, bySource} }
+// Columns lists the columns of Options.By in their canonical order.
+func Columns() []string { return []string{ByKind, ByType, BySource, ByStratum} }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -200,7 +201,7 @@ func sampleFiles(t *testing.T, s *Sample) map[string][]byte {
 
 // TestSampleGolden pins the five files of a sample of the fixture.
 func TestSampleGolden(t *testing.T) {
-	s := drawFixture(t, Options{N: 16, Seed: 1, By: columns()})
+	s := drawFixture(t, Options{N: 16, Seed: 1, By: Columns()})
 	for name, b := range sampleFiles(t, s) {
 		golden(t, "sample_"+name, bytes.ReplaceAll(b, []byte(filepath.ToSlash(fixture)), []byte("BUILD")))
 	}
@@ -209,7 +210,7 @@ func TestSampleGolden(t *testing.T) {
 // TestSampleSameSeedSameBytes: the same seed gives the same files, byte
 // for byte; another seed another sample, under another id.
 func TestSampleSameSeedSameBytes(t *testing.T) {
-	o := Options{N: 20, Seed: 7, By: []string{byKind, ByType}}
+	o := Options{N: 20, Seed: 7, By: []string{ByKind, ByType}}
 	a, b := sampleFiles(t, drawFixture(t, o)), sampleFiles(t, drawFixture(t, o))
 	for name := range a {
 		if !bytes.Equal(a[name], b[name]) {
@@ -227,7 +228,7 @@ func TestSampleSameSeedSameBytes(t *testing.T) {
 // stratum with a change is represented.
 func TestSampleStrata(t *testing.T) {
 	c := readFixture(t)
-	s, err := Draw(c, Options{N: 30, Seed: 3, By: columns()})
+	s, err := Draw(c, Options{N: 30, Seed: 3, By: Columns()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -249,7 +250,7 @@ func TestSampleStrata(t *testing.T) {
 	count := map[Stratum]int{}
 	seen := map[string]bool{}
 	for _, it := range s.Items {
-		k := Stratum{Kind: it.Key.Change.Kind, Type: it.Key.Type, Source: it.Key.Change.Source}
+		k := Stratum{Kind: it.Key.Change.Kind, Type: it.Key.Type, Source: it.Key.Change.Source, Stratum: perturb.StratumOf(it.Key.Change)}
 		count[k]++
 		id := it.Key.Change.File + ":" + strconv.Itoa(it.Key.Line)
 		if seen[id] {
@@ -258,7 +259,7 @@ func TestSampleStrata(t *testing.T) {
 		seen[id] = true
 	}
 	for _, st := range s.Strata {
-		k := Stratum{Kind: st.Kind, Type: st.Type, Source: st.Source}
+		k := Stratum{Kind: st.Kind, Type: st.Type, Source: st.Source, Stratum: st.Stratum}
 		if count[k] != st.Drawn {
 			t.Errorf("stratum %s: %d items, manifest says %d", st.Name(s.By), count[k], st.Drawn)
 		}
@@ -276,7 +277,7 @@ func TestSampleStrata(t *testing.T) {
 // TestSampleBlind: what the judges see names no kind, source, concept
 // or set, and shows each change's texts at its marks.
 func TestSampleBlind(t *testing.T) {
-	s := drawFixture(t, Options{N: 40, Seed: 5, By: columns()})
+	s := drawFixture(t, Options{N: 40, Seed: 5, By: Columns()})
 	files := sampleFiles(t, s)
 	for _, name := range []string{PageName, ItemsName, MarkdownName} {
 		text := string(files[name])
@@ -449,7 +450,7 @@ func TestDrawOptionErrors(t *testing.T) {
 		{"unknown column", Options{N: 5, By: []string{"concept"}}, `unknown stratification column "concept"`, ErrOption},
 		{"column twice", Options{N: 5, By: []string{"kind", "kind"}}, `column "kind" twice`, ErrOption},
 		{"labels of an absent kind", Options{N: 5, Labels: two}, `labels for kind "ocr"`, ErrOption},
-		{"fewer items than strata", Options{N: 2, By: columns()}, "ask for more items or stratify by fewer columns", ErrTooFewItems},
+		{"fewer items than strata", Options{N: 2, By: Columns()}, "ask for more items or stratify by fewer columns", ErrTooFewItems},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Draw(c, tc.o)
@@ -475,5 +476,42 @@ func TestDrawKindsAndLabels(t *testing.T) {
 	}
 	if s.Changes != 27 || len(s.Items) != 10 {
 		t.Errorf("%d changes, %d items; want 27 synonyms and 10 items", s.Changes, len(s.Items))
+	}
+}
+
+// TestSamplePerStratum: --per-stratum draws the same number from every
+// stratum (all of a smaller one), by the kind's stratum column.
+func TestSamplePerStratum(t *testing.T) {
+	c := readFixture(t)
+	s, err := Draw(c, Options{N: 1, Seed: 3, By: []string{ByStratum}, PerStratum: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, st := range s.Strata {
+		if st.Drawn != min(2, st.Changes) {
+			t.Errorf("stratum %q: %d of %d drawn, want %d", st.Stratum, st.Drawn, st.Changes, min(2, st.Changes))
+		}
+		total += st.Drawn
+	}
+	if len(s.Items) != total || len(s.Strata) < 2 {
+		t.Errorf("%d items, %d strata", len(s.Items), len(s.Strata))
+	}
+	count := map[string]int{}
+	for _, it := range s.Items {
+		count[perturb.StratumOf(it.Key.Change)]++
+	}
+	for _, st := range s.Strata {
+		if count[st.Stratum] != st.Drawn {
+			t.Errorf("stratum %q: %d items, manifest says %d", st.Stratum, count[st.Stratum], st.Drawn)
+		}
+	}
+	// The sample differs from a proportional one and says so.
+	p, err := Draw(c, Options{N: total, Seed: 3, By: []string{ByStratum}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.ID == s.ID {
+		t.Error("a per-stratum sample has the id of a proportional one")
 	}
 }

@@ -50,6 +50,7 @@ type mentionCase struct {
 	// proper nouns: "Fallot").
 	written, capitals map[string]bool
 	noSource, noTTY   map[string]bool // excluded by the options
+	listed            bool            // the embedded avoid lists apply (not "--avoid none")
 }
 
 // Stages of the name rules: a name that is the mention over again is not
@@ -85,60 +86,62 @@ func when(reason string, rejects func(n *nameCase) bool) func(n *nameCase) strin
 // must pass to replace it, in order. Each has table tests of names it
 // accepts and rejects (TestNameRules).
 var nameRules = []nameRule{
-	{rejectedVariant, "a spelling variant or reordering of the mention (\"haemolytic\", \"Anemia Hemolytic\"): a typo, no synonym", stageSame,
-		when(rejectedVariant, func(n *nameCase) bool {
+	{RejectedVariant, "a spelling variant or reordering of the mention (\"haemolytic\", \"Anemia Hemolytic\"): a typo, no synonym", stageSame,
+		when(RejectedVariant, func(n *nameCase) bool {
 			return isVariant(n.vkey, n.m.vkey) || permutation(n.m.words, n.words)
 		})},
-	{rejectedUnusable, "marked by the store (inverted, registry number, formula, suppressed) or excluded by the options", stageUsable,
-		when(rejectedUnusable, func(n *nameCase) bool {
+	{RejectedUnusable, "marked by the store (inverted, registry number, formula, suppressed) or excluded by the options", stageUsable,
+		when(RejectedUnusable, func(n *nameCase) bool {
 			return !n.term.Usable() || n.m.noSource[strings.ToUpper(n.term.Source)] || n.m.noTTY[n.term.TermType]
 		})},
-	{rejectAbbrev, "an abbreviation (\"MI\" for myocardial infarction): writing one out or in is the abbreviation kind's", stagePolicy,
-		when(rejectAbbrev, func(n *nameCase) bool { return isAbbreviation(n.term.String) })},
-	{rejectAbbrev, "holds an abbreviation the mention does not (\"AGA deficiency\" for aspartylglucosaminuria, \"HIV infection\" for AIDS)", stagePolicy,
-		when(rejectAbbrev, func(n *nameCase) bool { return holdsAcronym(n.term.String, n.m.mention) })},
-	{rejectAbbrev, "writes out an abbreviation the mention holds (\"cyclooxygenase 2 inhibitors\" for \"COX - 2 inhibitors\"): the abbreviation kind's", stagePolicy,
-		when(rejectAbbrev, func(n *nameCase) bool { return holdsAcronym(n.m.mention, n.term.String) })},
-	{rejectForeign, "a name in another language (\"acidum valproicum\") for an English mention", stagePolicy,
-		when(rejectForeign, func(n *nameCase) bool { return english.IsForeign(n.term.String) && !n.m.foreign })},
-	{rejectedNested, "contains the mention's words or is contained in them (\"heparin cofactor ii\", \"lithium hydride\", \"hypomania\"): a narrower or broader concept, a salt, a part", stagePolicy,
-		when(rejectedNested, func(n *nameCase) bool {
+	{RejectAbbrev, "an abbreviation (\"MI\" for myocardial infarction): writing one out or in is the abbreviation kind's", stagePolicy,
+		when(RejectAbbrev, func(n *nameCase) bool { return IsAbbreviation(n.term.String) })},
+	{RejectAbbrev, "holds an abbreviation the mention does not (\"AGA deficiency\" for aspartylglucosaminuria, \"HIV infection\" for AIDS)", stagePolicy,
+		when(RejectAbbrev, func(n *nameCase) bool { return holdsAcronym(n.term.String, n.m.mention) })},
+	{RejectAbbrev, "writes out an abbreviation the mention holds (\"cyclooxygenase 2 inhibitors\" for \"COX - 2 inhibitors\"): the abbreviation kind's", stagePolicy,
+		when(RejectAbbrev, func(n *nameCase) bool { return holdsAcronym(n.m.mention, n.term.String) })},
+	{RejectForeign, "a name in another language (\"acidum valproicum\") for an English mention", stagePolicy,
+		when(RejectForeign, func(n *nameCase) bool { return english.IsForeign(n.term.String) && !n.m.foreign })},
+	{RejectedNested, "contains the mention's words or is contained in them (\"heparin cofactor ii\", \"lithium hydride\", \"hypomania\"): a narrower or broader concept, a salt, a part", stagePolicy,
+		when(RejectedNested, func(n *nameCase) bool {
 			mw, w := n.m.words, n.words
 			return nested(mw, w) || affixed(mw, w) || contains(w, mw) || contains(mw, w)
 		})},
-	{rejectedGeneric, "a part's \"disease\" or \"disorder\" for a named condition (\"brain disease\" for \"encephalopathy\"): the broader class", stagePolicy,
-		when(rejectedGeneric, func(n *nameCase) bool { return genericName(n.term.String, n.m.form) })},
-	{rejectedIsomer, "drops or adds a Greek letter (\"prostaglandin F2\" for \"PGF2 alpha\"): another isomer or subtype", stagePolicy,
-		when(rejectedIsomer, func(n *nameCase) bool {
+	{RejectedGeneric, "a part's \"disease\" or \"disorder\" for a named condition (\"brain disease\" for \"encephalopathy\"): the broader class", stagePolicy,
+		when(RejectedGeneric, func(n *nameCase) bool { return genericName(n.term.String, n.m.form) })},
+	{RejectedIsomer, "drops or adds a Greek letter (\"prostaglandin F2\" for \"PGF2 alpha\"): another isomer or subtype", stagePolicy,
+		when(RejectedIsomer, func(n *nameCase) bool {
 			return !slices.Equal(greekWords(n.term.String), greekWords(n.m.form)) ||
 				!slices.Equal(stereoPrefixes(n.term.String), stereoPrefixes(n.m.form))
 		})},
-	{rejectedBrand, "a trade name for a generic one (\"Valium\" for \"diazepam\")", stagePolicy,
-		when(rejectedBrand, func(n *nameCase) bool {
+	{RejectedBrand, "a trade name for a generic one (\"Valium\" for \"diazepam\")", stagePolicy,
+		when(RejectedBrand, func(n *nameCase) bool {
 			return brandName(n.term.String, n.label, n.m.form, n.m.written, n.m.chem)
 		})},
-	{rejectedThesaurus, "\"X of Y\" without the article a writer puts there (\"carcinoma of large bowel\")", stagePolicy,
-		when(rejectedThesaurus, func(n *nameCase) bool { return ofWithoutArticle(n.term.String, n.m.form, n.m.capitals) })},
-	{rejectedNarrower, "adds or drops a qualifier (\"chronic\", \"adult\", \"primary\"): a narrower or broader condition", stagePolicy,
-		when(rejectedNarrower, func(n *nameCase) bool { return addsQualifier(n.term.String, n.m.form) })},
-	{rejectedVariant, "a rewording of the mention (\"pain in chest\", \"thrombocytopenic disorder\", \"obese\" for \"obesity\")", stagePolicy,
-		when(rejectedVariant, func(n *nameCase) bool {
+	{RejectedThesaurus, "\"X of Y\" without the article a writer puts there (\"carcinoma of large bowel\")", stagePolicy,
+		when(RejectedThesaurus, func(n *nameCase) bool { return ofWithoutArticle(n.term.String, n.m.form, n.m.capitals) })},
+	{RejectedNarrower, "joins two conditions or substances with \"and\" or \"or\" that the mention does not (\"hematologic and lymphocytic disorders\" for \"hematological disorders\"): a broader union", stagePolicy,
+		when(RejectedNarrower, func(n *nameCase) bool { return joinsTwo(n.term.String, n.m.form) })},
+	{RejectedNarrower, "adds or drops a qualifier (\"chronic\", \"adult\", \"primary\"): a narrower or broader condition", stagePolicy,
+		when(RejectedNarrower, func(n *nameCase) bool { return addsQualifier(n.term.String, n.m.form) })},
+	{RejectedVariant, "a rewording of the mention (\"pain in chest\", \"thrombocytopenic disorder\", \"obese\" for \"obesity\")", stagePolicy,
+		when(RejectedVariant, func(n *nameCase) bool {
 			return sameContent(n.m.words, n.words) || paraphrase(n.m.fields, n.term.String)
 		})},
-	{rejectedAdjective, "a lone English adjective for a noun (\"sensitive\" for \"hypersensitivity\"), or a noun for an adjectival mention", stagePolicy,
-		when(rejectedAdjective, func(n *nameCase) bool {
+	{RejectedAdjective, "a lone English adjective for a noun (\"sensitive\" for \"hypersensitivity\"), or a noun for an adjectival mention", stagePolicy,
+		when(RejectedAdjective, func(n *nameCase) bool {
 			tw := strings.Fields(n.term.String)
 			if !n.m.adjective {
 				return len(tw) == 1 && english.Adjectival(tw[0]) && english.EnglishWord(strings.ToLower(tw[0]))
 			}
 			return len(tw) > 0 && !english.Adjectival(tw[len(tw)-1])
 		})},
-	{rejectedExact, "a DOID or NCIt \"exact\" synonym of a condition (\"hexosaminidase A deficiency\" for Tay-Sachs disease, \"pancreas carcinoma\" for pancreatic cancer), but NCIt's \"X of the Y\" for a \"Y X\" mention", stagePolicy,
-		when(rejectedExact, func(n *nameCase) bool { return n.m.diso && looseExact(n.term, n.m.form) })},
-	{rejectAvoid, "a pair of avoid.txt: names of one concept that are not interchangeable (\"seizures\" -> \"convulsions\")", stagePolicy,
-		when(rejectAvoid, func(n *nameCase) bool { return avoidedPair(n.spelled, n.m.form) })},
+	{RejectedExact, "a DOID or NCIt \"exact\" synonym of a condition (\"hexosaminidase A deficiency\" for Tay-Sachs disease, \"pancreas carcinoma\" for pancreatic cancer), but NCIt's \"X of the Y\" for a \"Y X\" mention", stagePolicy,
+		when(RejectedExact, func(n *nameCase) bool { return n.m.diso && looseExact(n.term, n.m.form) })},
+	{RejectAvoid, "a pair of avoid.txt: names of one concept that are not interchangeable (\"seizures\" -> \"convulsions\")", stagePolicy,
+		when(RejectAvoid, func(n *nameCase) bool { return avoidedPair(n.spelled, n.m.form, n.m.listed) })},
 	{"", "not a name a writer would use in place of the mention (Natural: foreign, systematic, inverted, coded, qualified, much longer, avoided)", stagePolicy,
-		func(n *nameCase) string { return Natural(n.spelled, n.m.mention) }},
+		func(n *nameCase) string { return natural(n.spelled, n.m.mention, n.m.listed) }},
 }
 
 // romanRE matches a Roman numeral, which names a type, not an
@@ -149,15 +152,15 @@ var romanRE = textutil.LazyRegexp(`^(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})$`)
 // (two capitals or more: "AGA", "COX", "PGF2"; no Roman numeral) that
 // other does not have.
 func holdsAcronym(name, other string) bool {
-	ot := english.Tokenize(other, tokenizePunct)
-	for _, t := range english.Tokenize(name, tokenizePunct) {
+	ot := english.Tokenize(other, TokenizePunct)
+	for _, t := range english.Tokenize(name, TokenizePunct) {
 		caps := 0
 		for _, r := range t {
 			if 'A' <= r && r <= 'Z' {
 				caps++
 			}
 		}
-		if caps >= 2 && isAbbreviation(t) && !romanRE().MatchString(t) && !slices.Contains(ot, t) {
+		if caps >= 2 && IsAbbreviation(t) && !romanRE().MatchString(t) && !slices.Contains(ot, t) {
 			return true
 		}
 	}
@@ -169,7 +172,7 @@ func holdsAcronym(name, other string) bool {
 // sorted: a name without the mention's names another isomer or the
 // racemate ("N - methylaspartate").
 func stereoPrefixes(name string) []string {
-	toks := english.Tokenize(name, tokenizePunct)
+	toks := english.Tokenize(name, TokenizePunct)
 	var out []string
 	for i, t := range toks {
 		lt := strings.ToLower(t)
@@ -237,12 +240,12 @@ func judge(n *nameCase) (*nameRule, string) {
 func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 	groups := concepts.Map(r.opts.TypeMap).Groups(typ)
 	if len(groups) == 0 {
-		return &Analysis{Outcome: outcomeNoType}
+		return &Analysis{Outcome: OutcomeNoType}
 	}
-	if isAbbreviation(english.Compact(mention)) {
+	if IsAbbreviation(english.Compact(mention)) {
 		// "DOX", "5-FU": their meaning is defined in the text, not the
 		// lexicon, and writing them out is the abbreviation kind's.
-		return &Analysis{Outcome: outcomeFiltered}
+		return &Analysis{Outcome: OutcomeFiltered}
 	}
 	use, mc, outcome, err := r.conceptsOf(groups, mention, form)
 	if err != nil {
@@ -270,7 +273,7 @@ func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Con
 	// name anything outside this set.
 	all, err := r.lookupAll(english.LookupForm(form))
 	if errors.Is(err, errTooCommon) {
-		return nil, nil, outcomeAmbiguous, nil
+		return nil, nil, OutcomeAmbiguous, nil
 	}
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)
@@ -301,9 +304,9 @@ func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Con
 	}
 	if len(sources) == 0 {
 		if excluded {
-			return nil, nil, outcomeFiltered, nil
+			return nil, nil, OutcomeFiltered, nil
 		}
-		return nil, nil, outcomeNoConcept, nil
+		return nil, nil, OutcomeNoConcept, nil
 	}
 	sort.Strings(sources)
 	clear := 0 // sources naming one fitting concept
@@ -322,7 +325,7 @@ func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Con
 		is := bySource[s]
 		if len(is) > 1 {
 			switch {
-			case r.opts.Ambiguous == ambiguousFirst:
+			case r.opts.Ambiguous == AmbiguousFirst:
 				is = is[:1] // the first by id
 			case clear >= 2:
 				// Two sources agree on one concept: this one's
@@ -332,7 +335,7 @@ func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Con
 				// trip, but none is used.
 				continue
 			default:
-				return nil, nil, outcomeAmbiguous, nil
+				return nil, nil, OutcomeAmbiguous, nil
 			}
 		}
 		for _, i := range is {
@@ -351,7 +354,8 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 	m := &mentionCase{mention: mention, form: form, words: english.KeyWords(form), vkey: variantKey(form), fields: fw,
 		foreign: english.IsForeign(form), chem: slices.Contains(groups, "CHEM"), diso: slices.Contains(groups, "DISO"),
 		adjective: len(fw) == 1 && english.Adjectival(fw[0]) && slices.Contains(groups, "DISO"),
-		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: r.noSource, noTTY: r.noTTY}
+		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: r.noSource, noTTY: r.noTTY,
+		listed: !r.opts.NoAvoidLists}
 	mkey := english.TrivialKey(form)
 	// Words some name of the concepts writes in lower case: a capital
 	// that no source drops is a trade name's ("Valium", "Motrin").
@@ -405,7 +409,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 				return nil, err
 			}
 			if !ok {
-				r.reject(a, mention, t.String, rejectedRoundTrip)
+				r.reject(a, mention, t.String, RejectedRoundTrip)
 				continue
 			}
 			k := n.spelled + "\x00" + c.ID
@@ -413,8 +417,15 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 				continue
 			}
 			seen[k] = true
+			tt := t.TermType
+			switch {
+			case writtenFor(n.spelled, form, mc):
+				tt += TermAttested
+			case english.Attested(n.spelled):
+				tt += TermInText
+			}
 			a.Candidates = append(a.Candidates, Candidate{Term: n.spelled, ConceptID: c.ID, Source: t.Source,
-				TermType: t.TermType, Preferred: t.Preferred, Attested: english.Attested(n.spelled)})
+				TermType: tt, Preferred: t.Preferred, Attested: english.Attested(n.spelled)})
 		}
 	}
 	for w := range lower {
@@ -425,7 +436,8 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 	if a.Candidates, err = dropVariants(a.Candidates, anchors, rt.lookup); err != nil {
 		return nil, err
 	}
-	a.Rejected[rejectedDuplicate] += n - len(a.Candidates)
+	a.Rejected[RejectedDuplicate] += n - len(a.Candidates)
+	a.Candidates = oneSourcePerName(a.Candidates)
 	for k, v := range a.Rejected {
 		if v == 0 {
 			delete(a.Rejected, k)
@@ -433,11 +445,11 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 	}
 	switch {
 	case len(a.Candidates) > 0:
-		a.Outcome = outcomeReplaced
+		a.Outcome = OutcomeReplaced
 	case other:
-		a.Outcome = outcomeFiltered
+		a.Outcome = OutcomeFiltered
 	default:
-		a.Outcome = outcomeNoSynonym
+		a.Outcome = OutcomeNoSynonym
 	}
 	sortCandidates(a.Candidates)
 	return a, nil
@@ -577,10 +589,56 @@ func acidOf(acid, base string) bool {
 // A word another name writes in lower case is dropped again (see
 // candidates).
 func eponyms(name string, set map[string]bool) {
-	toks := english.Tokenize(name, tokenizePunct)
+	toks := english.Tokenize(name, TokenizePunct)
 	for i, t := range toks {
 		if english.Eponym(toks, i) {
 			set[strings.ToLower(t)] = true
 		}
 	}
+}
+
+// sourceOrder ranks the lexicons a name is attributed to when several
+// give it: the thesaurus whose record the corpora are annotated with
+// first, then the drug vocabularies, then the disease ontologies. A name
+// has one stratum (Stratum), whichever lexicon the lookup met first.
+var sourceOrder = map[string]int{"MESH": 0, "CDR": 1, "DRUGBANK": 2, "CHEBI": 3, "NCIT": 4, "DOID": 5}
+
+// oneSourcePerName keeps one candidate per name (as spelled), the one of
+// the first source of sourceOrder (other sources after them, by name),
+// preferred when any of them is.
+func oneSourcePerName(cs []Candidate) []Candidate {
+	rank := func(c Candidate) (int, string) {
+		if r, ok := sourceOrder[strings.ToUpper(c.Source)]; ok {
+			return r, ""
+		}
+		return len(sourceOrder), c.Source
+	}
+	best := map[string]int{} // name -> index in out
+	var out []Candidate
+	for _, c := range cs {
+		i, ok := best[c.Term]
+		if !ok {
+			best[c.Term] = len(out)
+			out = append(out, c)
+			continue
+		}
+		pref := out[i].Preferred || c.Preferred
+		r1, s1 := rank(c)
+		r2, s2 := rank(out[i])
+		if r1 < r2 || r1 == r2 && (s1 < s2 || s1 == s2 && c.ConceptID < out[i].ConceptID) {
+			out[i] = c
+		}
+		out[i].Preferred = pref
+	}
+	return out
+}
+
+// joinsTwo reports whether name joins two things with "and" or "or"
+// where form does not.
+func joinsTwo(name, form string) bool {
+	has := func(s string) bool {
+		w := strings.Fields(strings.ToLower(s))
+		return slices.Contains(w, "and") || slices.Contains(w, "or")
+	}
+	return has(name) && !has(form)
 }

@@ -19,19 +19,19 @@ import (
 // Sources of names beyond the lexicons, as logged in a change's source
 // column (the term type column says which rule or pair).
 const (
-	// sourceOrgan: another form of the name's organ (OrganVariants),
-	// attested in the training text; term type termOrgan.
-	sourceOrgan = "RULE"
-	termOrgan   = "organ"
-	// sourceCurated: a pair of pairs.txt (INN/BAN/USAN names, vitamins,
+	// SourceOrgan: another form of the name's organ (OrganVariants),
+	// attested in the training text; term type TermOrgan.
+	SourceOrgan = "RULE"
+	TermOrgan   = "organ"
+	// SourceCurated: a pair of pairs.txt (INN/BAN/USAN names, vitamins,
 	// hormones, clinical names); the term type is the pair's tag.
-	sourceCurated = "CURATED"
-	// sourceElements: a chemical element's name for its symbol ("K" ->
-	// "potassium"); term type termElementName. Never the symbol for the
+	SourceCurated = "CURATED"
+	// SourceElements: a chemical element's name for its symbol ("K" ->
+	// "potassium"); term type TermElementName. Never the symbol for the
 	// name: a blind reading judged all three "serum potassium" -> "serum
 	// K" unnatural in running text.
-	sourceElements  = "ELEMENTS"
-	termElementName = "element name"
+	SourceElements  = "ELEMENTS"
+	TermElementName = "element name"
 )
 
 // pairsText lists the curated pairs (see the file).
@@ -44,7 +44,14 @@ type curatedPair struct {
 	to    string // the name written
 	tag   string // logged as the term type
 	group string // CHEM or DISO
+	// noRoundTrip is why the pair is not looked up again ("" when it
+	// is): its line says "no round trip: why".
+	noRoundTrip string
 }
+
+// noRoundTripMark introduces, in a line of pairs.txt, why the pair
+// skips the round trip.
+const noRoundTripMark = "no round trip:"
 
 // curated holds the pairs of pairs.txt by key, parsed on first use (no
 // work at package initialisation).
@@ -87,13 +94,17 @@ func parsePairs(text string) map[string][]curatedPair {
 		if kind, _, _ := strings.Cut(strings.TrimSpace(reason), ";"); strings.TrimSpace(kind) == "disease" {
 			group = "DISO"
 		}
+		skip := ""
+		if _, why, ok := strings.Cut(reason, noRoundTripMark); ok {
+			skip = strings.TrimSpace(why)
+		}
 		if a, b, ok := strings.Cut(line, "<->"); ok {
 			a, b = strings.TrimSpace(a), strings.TrimSpace(b)
-			out[english.AvoidKey(a)] = append(out[english.AvoidKey(a)], curatedPair{b, tag, group})
-			out[english.AvoidKey(b)] = append(out[english.AvoidKey(b)], curatedPair{a, tag, group})
+			out[english.AvoidKey(a)] = append(out[english.AvoidKey(a)], curatedPair{b, tag, group, skip})
+			out[english.AvoidKey(b)] = append(out[english.AvoidKey(b)], curatedPair{a, tag, group, skip})
 		} else if a, b, ok := strings.Cut(line, "->"); ok {
 			a, b = strings.TrimSpace(a), strings.TrimSpace(b)
-			out[english.AvoidKey(a)] = append(out[english.AvoidKey(a)], curatedPair{b, tag, group})
+			out[english.AvoidKey(a)] = append(out[english.AvoidKey(a)], curatedPair{b, tag, group, skip})
 		}
 	}
 	return out
@@ -125,9 +136,9 @@ var elements = map[string]string{
 	"Ti": "titanium", "Ga": "gallium", "Ge": "germanium", "Te": "tellurium", "La": "lanthanum", "Pu": "plutonium",
 }
 
-// elementPair reports whether a mention written before, an element's
+// ElementPair reports whether a mention written before, an element's
 // symbol, may become after, its name, by the element table.
-func elementPair(before, after string) bool {
+func ElementPair(before, after string) bool {
 	return elements[before] != "" && strings.EqualFold(elements[before], after)
 }
 
@@ -135,14 +146,14 @@ func elementPair(before, after string) bool {
 // chemical element's symbol.
 func elementCandidates(mention string) []Candidate {
 	if name := elements[mention]; name != "" {
-		return []Candidate{{Term: name, Source: sourceElements, TermType: termElementName, Attested: true}}
+		return []Candidate{{Term: name, Source: SourceElements, TermType: TermElementName, Attested: true}}
 	}
 	return nil
 }
 
 // elementFits reports whether element name c fits mention sp of s, a
 // symbol: where the symbol is not part of an ion or channel's notation
-// ("K +", "K ( ATP )").
+// ("K +", "K ( ATP )"), a list of symbols or a unit.
 func elementFits(s []string, sp iob.Span) bool {
 	prev, next := "", ""
 	if sp.Start > 0 {
@@ -151,7 +162,11 @@ func elementFits(s []string, sp iob.Span) bool {
 	if sp.End < len(s) {
 		next = strings.ToLower(s[sp.End])
 	}
-	return next != "+" && next != "(" && next != "-" && next != "/" && !strings.ContainsAny(next[:min(1, len(next))], "0123456789") && prev != "["
+	// Nor in a list of symbols ("( Na , K ) - ATPase"), nor a unit's
+	// ("mm Hg"): a reader flagged "( Na , potassium )" and "mm mercury".
+	return next != "+" && next != "(" && next != "-" && next != "/" && next != "," && next != ")" &&
+		!strings.ContainsAny(next[:min(1, len(next))], "0123456789") && prev != "[" && prev != "(" && prev != "," &&
+		prev != "/" && prev != "mm" && prev != "cm"
 }
 
 // extraCandidates returns the names of mention (through form) from the
@@ -166,41 +181,41 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 	if chem {
 		out = append(out, elementCandidates(mention)...)
 	}
-	// A condition's pair is the curator's word that the two names name
-	// one condition: the round trip, which guards against names the
-	// lexicons file under the wrong concept, is not asked of it. The
-	// open lexicons split some conditions a corpus annotates as one
-	// ("convulsions" and "seizures" are both MeSH D012640 in CDR; the
-	// embedded MeSH lacks the entry term), and a pair is only written for
-	// such a split.
+	// A pair whose line says why ("no round trip: ...") is the
+	// curator's word that the two names name one thing: the round trip,
+	// which guards against names the lexicons file under the wrong
+	// concept, is not asked of it. The open lexicons split some
+	// conditions a corpus annotates as one ("convulsions" and "seizures"
+	// are both MeSH D012640 in CDR; the embedded MeSH lacks the entry
+	// term); TestCuratedRoundTrip checks that every such pair needs it.
 	vouched := map[string]bool{}
 	for _, p := range curated()[english.AvoidKey(form)] {
 		if slices.Contains(groups, p.group) {
-			out = append(out, Candidate{Term: p.to, Source: sourceCurated, TermType: p.tag, Attested: true})
-			vouched[p.to] = p.group == "DISO"
+			out = append(out, Candidate{Term: p.to, Source: SourceCurated, TermType: p.tag, Attested: true})
+			vouched[p.to] = p.noRoundTrip != ""
 		}
 	}
 	for _, v := range OrganVariants(form) {
 		if OrganAttested(v) {
-			out = append(out, Candidate{Term: v, Source: sourceOrgan, TermType: termOrgan, Attested: true})
+			out = append(out, Candidate{Term: v, Source: SourceOrgan, TermType: TermOrgan, Attested: true})
 		}
 	}
 	kept := out[:0]
 	for _, c := range out {
-		if c.Source != sourceElements {
+		if c.Source != SourceElements {
 			// Natural's rules, but for the digits and words a curator
 			// vouches for ("vitamin B12", "5-hydroxytryptamine").
-			why := Natural(c.Term, mention)
-			if c.Source == sourceCurated && (why == rejectDigits || why == rejectLength || why == rejectForeign || why == rejectSystematic) {
+			why := natural(c.Term, mention, !r.opts.NoAvoidLists)
+			if c.Source == SourceCurated && (why == RejectDigits || why == RejectLength || why == RejectForeign || why == RejectSystematic) {
 				why = ""
 			}
-			if why != "" || avoidedPair(c.Term, form) {
+			if why != "" || avoidedPair(c.Term, form, !r.opts.NoAvoidLists) {
 				continue
 			}
 		}
 		switch {
-		case c.Source == sourceElements:
-		case c.Source == sourceCurated && vouched[c.Term]:
+		case c.Source == SourceElements:
+		case c.Source == SourceCurated && vouched[c.Term]:
 		case rt != nil:
 			ok, err := rt.keeps(c.Term, "")
 			if err != nil {
@@ -209,7 +224,7 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 			if !ok {
 				continue
 			}
-		case c.Source == sourceOrgan:
+		case c.Source == SourceOrgan:
 			// A mention the store does not know cannot vouch for a
 			// variant it does know: "heart abnormalities" names
 			// congenital heart defects, "cardiac abnormalities" nothing.
@@ -231,11 +246,11 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 func checkExtra(c perturb.Change) bool {
 	before, after := c.Before, c.After
 	switch c.Source {
-	case sourceElements:
-		return elementPair(before, after) && c.TermType == termElementName
-	case sourceCurated:
+	case SourceElements:
+		return ElementPair(before, after) && c.TermType == TermElementName
+	case SourceCurated:
 		return curatedMatches(before, after)
-	case sourceOrgan:
+	case SourceOrgan:
 		for _, v := range OrganVariants(before) {
 			if english.TrivialKey(v) == english.TrivialKey(after) {
 				return true
@@ -301,7 +316,7 @@ func (r *Replacer) addExtra(a *Analysis, typ, mention, form string) error {
 		a.proper = map[string]bool{}
 	}
 	if len(a.Candidates) > 0 {
-		a.Outcome = outcomeReplaced
+		a.Outcome = OutcomeReplaced
 	}
 	sortCandidates(a.Candidates)
 	return nil

@@ -115,7 +115,7 @@ func Match(short, long, typ string, same SameConcept) string {
 		return ""
 	}
 	switch {
-	case longFormMatches(short, long):
+	case LongFormMatches(short, long):
 		return MatchLetters
 	case !umls.IsAbbreviation(short):
 	case unorderedMatch(short, long):
@@ -143,12 +143,12 @@ func looksShort(short, long string) bool {
 	return strings.ContainsFunc(short, unicode.IsUpper) && 2*n <= m
 }
 
-// longFormMatches reports whether long can be the long form of the
+// LongFormMatches reports whether long can be the long form of the
 // abbreviation short by Schwartz and Hearst's rule: every letter and
 // digit of short occurs in long, in order, matched from the end, and the
 // first one at the start of a word of long ("FAP", "familial adenomatous
 // polyposis"; "5-FU", "5 - fluorouracil"). Case is ignored.
-func longFormMatches(short, long string) bool {
+func LongFormMatches(short, long string) bool {
 	s := []rune(strings.ToLower(short))
 	l := []rune(strings.ToLower(long))
 	if len(l) <= len(s) {
@@ -224,7 +224,7 @@ func Defines(pairs [][2]iob.Span, sp iob.Span) bool {
 // long form is a gold mention: "selective serotonin reuptake inhibitors
 // ( SSRIs )" holds "serotonin", whose letter the abbreviation spells.
 // Rewriting the span would unmake the definition. The long form is the
-// shortest that matches (longFormMatches), at most four words either
+// shortest that matches (LongFormMatches), at most four words either
 // side of the span, words only; the abbreviation at most four tokens.
 func InLongForm(s conll.Sentence, sp iob.Span) bool {
 	j := sp.End
@@ -249,7 +249,7 @@ func InLongForm(s conll.Sentence, sp iob.Span) bool {
 		if i < sp.Start && !phraseWord(s.Tokens[i]) {
 			break
 		}
-		if long := strings.Join(s.Tokens[i:j], " "); looksShort(short, long) && longFormMatches(short, long) {
+		if long := strings.Join(s.Tokens[i:j], " "); looksShort(short, long) && LongFormMatches(short, long) {
 			return i <= sp.Start
 		}
 	}

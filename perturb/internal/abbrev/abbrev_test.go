@@ -28,7 +28,7 @@ func TestLongFormMatches(t *testing.T) {
 		{"DOX", "DOX", false},
 		{"-", "anything", false},
 	} {
-		if got := longFormMatches(tt.short, tt.long); got != tt.want {
+		if got := LongFormMatches(tt.short, tt.long); got != tt.want {
 			t.Errorf("LongFormMatches(%q, %q) = %v, want %v", tt.short, tt.long, got, tt.want)
 		}
 	}
@@ -83,7 +83,7 @@ func FuzzLongFormMatches(f *testing.F) {
 		f.Add(tt[0], tt[1])
 	}
 	f.Fuzz(func(t *testing.T, short, long string) {
-		if !longFormMatches(short, long) {
+		if !LongFormMatches(short, long) {
 			return
 		}
 		l := []rune(strings.ToLower(long))
