@@ -30,7 +30,7 @@ func testKey(t *testing.T) *Key {
 
 func TestReadKey(t *testing.T) {
 	k := testKey(t)
-	want := KeyRow{Item: "x-1", Line: 12, Type: "Disease", Labels: DefaultLabels,
+	want := KeyRow{Item: "x-1", Line: 12, Type: "Disease", Labels: defaultLabels,
 		Change: perturb.Change{File: "s_syn.tsv", Sentence: 2, Token: 3, End: 5, Kind: "synonym", Before: "heart failure",
 			After: "cardiac failure", ConceptID: "MESH:D006333", Source: "MESH", TermType: "entry"}}
 	got, ok := k.Row("x-1")
@@ -158,7 +158,7 @@ func TestLabels(t *testing.T) {
 	if got := l.For("keyboard"); !slices.Equal(got, []string{"ok", "not ok"}) {
 		t.Errorf("keyboard: %q", got)
 	}
-	if got := (Labels{}).For("keyboard"); !slices.Equal(got, DefaultLabels) {
+	if got := (Labels{}).For("keyboard"); !slices.Equal(got, defaultLabels) {
 		t.Errorf("default: %q", got)
 	}
 	for _, tc := range []struct{ spec, msg string }{

@@ -22,7 +22,7 @@ type Options struct {
 	Seed uint64
 	// Kinds keeps the changes of these kinds only; empty keeps all.
 	Kinds []string
-	// By lists the columns (ByKind, ByType, BySource, ByStratum) whose
+	// By lists the columns (byKind, ByType, bySource, byStratum) whose
 	// values make the strata; empty draws from all changes as one.
 	By []string
 	// PerStratum, when positive, draws that many items from every
@@ -129,13 +129,13 @@ func stratumKey(c *change, by []string) Stratum {
 	var s Stratum
 	for _, col := range by {
 		switch col {
-		case ByKind:
+		case byKind:
 			s.Kind = c.row.Kind
 		case ByType:
 			s.Type = c.typ
-		case BySource:
+		case bySource:
 			s.Source = c.row.Source
-		case ByStratum:
+		case byStratum:
 			s.Stratum = perturb.StratumOf(c.row.Change)
 		}
 	}
@@ -146,7 +146,7 @@ func stratumKey(c *change, by []string) Stratum {
 // canonical order.
 func checkBy(by []string) ([]string, error) {
 	var out []string
-	for _, col := range Columns() {
+	for _, col := range columns() {
 		n := 0
 		for _, b := range by {
 			if b == col {
@@ -161,7 +161,7 @@ func checkBy(by []string) ([]string, error) {
 		}
 	}
 	for _, b := range by {
-		if !slices.Contains(Columns(), b) {
+		if !slices.Contains(columns(), b) {
 			return nil, fmt.Errorf("%w: unknown stratification column %q (want kind, type, source or stratum)", ErrOption, b)
 		}
 	}

@@ -14,13 +14,13 @@ import (
 // The marks around the changed span in the TSV items (and what judges
 // see in a spreadsheet): brackets no corpus token is likely to hold.
 const (
-	MarkOpen  = "⟦"
-	MarkClose = "⟧"
+	markOpen  = "⟦"
+	markClose = "⟧"
 )
 
-// ItemsHeader is the header row of the items TSV; a judge fills in the
+// itemsHeader is the header row of the items TSV; a judge fills in the
 // label column (and, if they wish, the note).
-var ItemsHeader = []string{"item", "original", "perturbed", "labels", "label", "note"}
+var itemsHeader = []string{"item", "original", "perturbed", "labels", "label", "note"}
 
 // cellSpace makes a text one TSV cell: tabs and line breaks become
 // spaces (items are for reading; the key keeps the exact text).
@@ -28,14 +28,14 @@ var cellSpace = strings.NewReplacer("\t", " ", "\r\n", " ", "\n", " ", "\r", " "
 
 // WriteItems writes the items as TSV for judges who work in a
 // spreadsheet: item id, the original and the perturbed sentence with the
-// change between MarkOpen and MarkClose, the labels offered, and empty
+// change between markOpen and markClose, the labels offered, and empty
 // label and note columns to fill in. Nothing in it tells an item's kind
 // or source, unless kinds were given labels of their own.
 func (s *Sample) WriteItems(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString(strings.Join(ItemsHeader, "\t") + "\n")
+	bw.WriteString(strings.Join(itemsHeader, "\t") + "\n")
 	for _, it := range s.Items {
-		cells := []string{it.ID, it.Original.Text(MarkOpen, MarkClose), it.Perturbed.Text(MarkOpen, MarkClose), strings.Join(it.Labels, ", "), "", ""}
+		cells := []string{it.ID, it.Original.Text(markOpen, markClose), it.Perturbed.Text(markOpen, markClose), strings.Join(it.Labels, ", "), "", ""}
 		for i, c := range cells {
 			cells[i] = cellSpace.Replace(c)
 		}
@@ -76,8 +76,8 @@ func (s *Sample) WriteMarkdown(w io.Writer) error {
 	return bw.Flush()
 }
 
-// KeyHeader is the header row of a key file.
-var KeyHeader = []string{"item", "file", "line", "sentence", "token", "end", "kind", "type", "source",
+// keyHeader is the header row of a key file.
+var keyHeader = []string{"item", "file", "line", "sentence", "token", "end", "kind", "type", "source",
 	"before", "after", "concept_id", "term_type", "labels"}
 
 // keyEscaper escapes key fields as the change log does: a backslash
@@ -91,7 +91,7 @@ var keyEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\
 // offered (comma-separated, the valid one first).
 func (s *Sample) WriteKey(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString(strings.Join(KeyHeader, "\t") + "\n")
+	bw.WriteString(strings.Join(keyHeader, "\t") + "\n")
 	for _, it := range s.Items {
 		bw.WriteString(keyLine(it.Key))
 	}
@@ -152,14 +152,14 @@ const (
 	ItemsName    = "items.tsv"   // the items for spreadsheets
 	MarkdownName = "items.md"    // the items to read or print
 	KeyName      = "key.tsv"     // what the judges must not see
-	ManifestName = "sample.json" // how the sample was drawn
+	manifestName = "sample.json" // how the sample was drawn
 )
 
 // Files returns the paths WriteDir writes in dir, the key last but one
 // and the manifest last.
 func Files(dir string) []string {
 	var out []string
-	for _, n := range []string{PageName, ItemsName, MarkdownName, KeyName, ManifestName} {
+	for _, n := range []string{PageName, ItemsName, MarkdownName, KeyName, manifestName} {
 		out = append(out, filepath.Join(dir, n))
 	}
 	return out

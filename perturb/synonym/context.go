@@ -44,7 +44,7 @@ func firstWord(toks []string) string {
 // article, none that would repeat the word before or after the mention,
 // and none at all when the mention names part of a protein (see
 // proteinHeads). style is the sentence's tokenization (Options.Tokenize,
-// or english.InferStyle of s when that is TokenizeAuto), found once per
+// or english.InferStyle of s when that is tokenizeAuto), found once per
 // sentence: finding it reads every token.
 func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style string) []Candidate {
 	if len(a.Candidates) == 0 {
@@ -79,10 +79,10 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 	keepFirst := sp.Start >= 2 && adverb(prev) && determiners[strings.ToLower(s.Tokens[sp.Start-2])] && len(mw) >= 2
 	var out []Candidate
 	for _, c := range a.Candidates {
-		if c.Source == SourceElements && !elementFits(s.Tokens, sp) {
+		if c.Source == sourceElements && !elementFits(s.Tokens, sp) {
 			continue
 		}
-		toks := english.Tokenize(c.Term, TokenizePunct)
+		toks := english.Tokenize(c.Term, tokenizePunct)
 		if len(toks) == 0 || art != "" && english.Article(toks[0]) != art {
 			continue
 		}
@@ -259,7 +259,7 @@ var coordinators = map[string]bool{"and": true, "or": true, "/": true, ",": true
 // "Nociceptin / orphanin FQ" must not become "Nociceptin / nociceptin".
 func repeatsNeighbour(s conll.Sentence, sp iob.Span, name string) bool {
 	key := english.TrivialKey(name)
-	n := len(english.Tokenize(name, TokenizePunct))
+	n := len(english.Tokenize(name, tokenizePunct))
 	if sp.Start >= 1+n && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] &&
 		english.TrivialKey(strings.Join(s.Tokens[sp.Start-1-n:sp.Start-1], " ")) == key {
 		return true
