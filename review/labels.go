@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/stress-ner/stress/perturb/kinds"
 )
 
 // defaultLabels are the labels offered for a change of any kind unless
@@ -30,13 +32,17 @@ type Labels struct {
 	Kinds   map[string][]string // by change kind
 }
 
-// For returns the labels of kind.
+// For returns the labels of kind: its own, else the default given,
+// else the kind's (perturb.Kind.ReviewLabels), else defaultLabels.
 func (l Labels) For(kind string) []string {
 	if ls, ok := l.Kinds[kind]; ok {
 		return ls
 	}
 	if l.Default != nil {
 		return l.Default
+	}
+	if k, err := kinds.Lookup(kind); err == nil && k.ReviewLabels != nil {
+		return k.ReviewLabels
 	}
 	return defaultLabels
 }

@@ -44,9 +44,12 @@ func newKind() *perturb.Kind {
 			{Name: "embedded-avoid", Default: "true", Bool: true, Help: "apply the embedded avoid lists of names and pairs (false: the rules and the policy alone, as a measurement of them needs)"},
 			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids or patterns (MESH:D0000?????) never used; 'default' in the list stands for post-2015 MeSH ids and BC5CDR annotation conflicts (default,MESH:D012345 adds to them); 'none'"},
 		},
-		Mentions: true,
-		New:      newFromOptions,
-		Stratum:  Stratum,
+		Mentions:           true,
+		MeasuredOnMentions: true,
+		Letter:             "S",
+		Avoidable:          true,
+		New:                newFromOptions,
+		Stratum:            Stratum,
 	}
 }
 
