@@ -17,7 +17,7 @@
 // (a development corpus: its strata count as evidence) or "validation"
 // (a held-out corpus, read after the policy was set: reported, never
 // used to set it). An item is natural when more than half of its
-// readers chose "natural" (review.Report.Rule); it counts as meaning changed,
+// readers chose "natural" (review.Rule); it counts as meaning changed,
 // or grammar broken, when any reader chose that label.
 //
 // Evidence is about the rules as they are, not as they were read: a
