@@ -114,6 +114,74 @@ func (o Opener) CanReread(name string) bool {
 	return err == nil && info.Mode().IsRegular()
 }
 
+// CheckReadable opens and closes every input file (not "-" or "", nor an
+// embedded corpus), so that a run that takes long (a build, training)
+// fails at once on an input that is missing or unreadable, not after
+// the work done before it is read. A FIFO or device is only looked at:
+// opening it would wait for a writer, or take data meant for the run.
+func CheckReadable(inputs []string) error {
+	for _, in := range inputs {
+		if in == "" || in == "-" || IsEmbedded(in) {
+			continue
+		}
+		info, err := os.Stat(in)
+		if err != nil {
+			return err
+		}
+		if !info.Mode().IsRegular() {
+			continue
+		}
+		f, err := os.Open(in)
+		if err != nil {
+			return err
+		}
+		f.Close()
+	}
+	return nil
+}
+
+// ReadInputs checks the input files of a command as CheckReadable
+// does, in order, and reads the corpora among them that can be read
+// again (regular files, and embedded corpora) once each: the Opener it
+// returns holds them (With), so that every layer of the command (build,
+// training, comparison, provenance, progress) reads them from memory
+// and none opens them again. Standard input and a FIFO are read once
+// anyway, by the work, when it comes to them: a build keeps a copy of
+// them for what reads them later.
+func (o Opener) ReadInputs(inputs, corpora []string) (Opener, error) {
+	op := o
+	want := map[string]bool{}
+	for _, c := range corpora {
+		want[c] = c != "" && op.CanReread(c)
+	}
+	read := func(name string) error {
+		if !want[name] || op.Source(name) != nil {
+			return nil
+		}
+		src, err := op.Read(name)
+		if err != nil {
+			return err
+		}
+		op = op.With(src)
+		return nil
+	}
+	for _, in := range inputs {
+		check := read
+		if !want[in] {
+			check = func(in string) error { return CheckReadable([]string{in}) }
+		}
+		if err := check(in); err != nil {
+			return op, err
+		}
+	}
+	for _, c := range corpora {
+		if err := read(c); err != nil {
+			return op, err
+		}
+	}
+	return op, nil
+}
+
 // Embedded corpora are bytes compiled into a program under a name of
 // the form "SPACE:PART" ("sample:test"), which every Opener opens like
 // a file; the package that holds them registers them.

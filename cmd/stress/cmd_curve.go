@@ -79,7 +79,7 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if err != nil {
 		return err
 	}
-	op, err := readInputs(corpora(e), read, append([]string{inputs[0].Path}, o.sys.Train...))
+	op, err := corpora(e).ReadInputs(read, append([]string{inputs[0].Path}, o.sys.Train...))
 	if err != nil {
 		return err
 	}

@@ -96,7 +96,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	// named twice) before the directory is cleared and any work done.
 	read, written := ev.Files()
 	read = append(read, labelsFile)
-	op, err := readInputs(ev.Plan.Opener, read, append([]string{inputs[0].Path}, o.sys.Train...))
+	op, err := ev.Plan.Opener.ReadInputs(read, append([]string{inputs[0].Path}, o.sys.Train...))
 	if err != nil {
 		return err
 	}

@@ -9,14 +9,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/stress-ner/stress/compare"
@@ -321,102 +317,7 @@ func checkOutputsMaking(made string, inputs, outputs []string, force bool) error
 	if err := overwrite.Check(append(slices.Clip(inputs), labelsFile), outputs, force); err != nil {
 		return err
 	}
-	for _, out := range outputs {
-		if out == "" || out == "-" || (made != "" && inside(filepath.Dir(out), made)) {
-			continue
-		}
-		info, err := os.Stat(filepath.Dir(out))
-		if err == nil && !info.IsDir() {
-			err = syscall.ENOTDIR
-		}
-		if err != nil {
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return &fs.PathError{Op: "open", Path: out, Err: err}
-		}
-	}
-	return nil
-}
-
-// inside reports whether path is dir or lies under it, by their
-// absolute names.
-func inside(path, dir string) bool {
-	p, err1 := filepath.Abs(path)
-	d, err2 := filepath.Abs(dir)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	rel, err := filepath.Rel(d, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
-
-// checkReadable opens and closes every input file (not "-" or "", nor an
-// embedded corpus), so that a run that takes long (a build, training)
-// fails at once on an input that is missing or unreadable, not after
-// the work done before it is read. A FIFO or device is only looked at:
-// opening it would wait for a writer, or take data meant for the run.
-func checkReadable(inputs []string) error {
-	for _, in := range inputs {
-		if in == "" || in == "-" || conll.IsEmbedded(in) {
-			continue
-		}
-		info, err := os.Stat(in)
-		if err != nil {
-			return err
-		}
-		if !info.Mode().IsRegular() {
-			continue
-		}
-		f, err := os.Open(in)
-		if err != nil {
-			return err
-		}
-		f.Close()
-	}
-	return nil
-}
-
-// readInputs checks the input files of a command as checkReadable
-// does, in order, and reads the corpora among them that can be read
-// again (regular files, and the embedded sample) once each: the Opener
-// it returns holds them (conll.Opener.With), so that every layer of the
-// command (build, training, comparison, provenance, progress) reads
-// them from memory and none opens them again. Standard input and a FIFO
-// are read once anyway, by the work, when it comes to them: a build
-// keeps a copy of them for what reads them later.
-func readInputs(op conll.Opener, inputs, corpora []string) (conll.Opener, error) {
-	want := map[string]bool{}
-	for _, c := range corpora {
-		want[c] = c != "" && op.CanReread(c)
-	}
-	read := func(name string) error {
-		if !want[name] || op.Source(name) != nil {
-			return nil
-		}
-		src, err := op.Read(name)
-		if err != nil {
-			return err
-		}
-		op = op.With(src)
-		return nil
-	}
-	for _, in := range inputs {
-		check := read
-		if !want[in] {
-			check = func(in string) error { return checkReadable([]string{in}) }
-		}
-		if err := check(in); err != nil {
-			return op, err
-		}
-	}
-	for _, c := range corpora {
-		if err := read(c); err != nil {
-			return op, err
-		}
-	}
-	return op, nil
+	return overwrite.CheckDirs(made, outputs)
 }
 
 // oneStdin refuses "-" (standard input) given for more than one input:
