@@ -31,6 +31,7 @@ type reviewOptions struct {
 	n, perStratum          int
 	seed                   uint64
 	kinds, by, labels      []string
+	exclude                []string
 	key, avoid             string
 	format                 report.Format
 	force                  bool
@@ -51,6 +52,7 @@ func init() {
 			f.Strings(&o.labels, "labels", "labels offered: KIND=label,label,... (* for every kind), or a file of such lines; the first label is the valid one (repeatable)")
 			f.String(&o.changes, "changes", "", "", "change log of a set given instead of a build directory")
 			f.String(&o.original, "original", "", "", "original corpus of the set (with --changes; default: undo the logged changes)")
+			f.Strings(&o.exclude, "exclude", "leave out the changes an earlier sample showed: its items.tsv (a change at a sentence and span shown there, of any kind; repeatable)")
 			f.Bool(&o.force, "force", "", false, "replace the sample's files if they exist")
 		}, runReviewSample),
 	})
@@ -104,6 +106,7 @@ func runReviewSample(_ context.Context, e *env, o *reviewOptions, args []string)
 		}
 		inputs = stressset.DirFiles(src)
 	}
+	inputs = append(inputs, o.exclude...)
 	if err := oneStdin(inputs...); err != nil {
 		return err
 	}
@@ -120,7 +123,15 @@ func runReviewSample(_ context.Context, e *env, o *reviewOptions, args []string)
 	if err != nil {
 		return err
 	}
-	s, err := review.Draw(c, review.Options{N: o.n, Seed: o.seed, Kinds: o.kinds, By: o.by, PerStratum: o.perStratum, Labels: labels})
+	var shown []string
+	for _, p := range o.exclude {
+		s, err := review.ReadShownFile(p)
+		if err != nil {
+			return err
+		}
+		shown = append(shown, s...)
+	}
+	s, err := review.Draw(c, review.Options{N: o.n, Seed: o.seed, Kinds: o.kinds, By: o.by, PerStratum: o.perStratum, Labels: labels, Exclude: shown})
 	if errors.Is(err, review.ErrOption) || errors.Is(err, review.ErrTooFewItems) {
 		return usageErrorf("review sample: %v", err)
 	}
