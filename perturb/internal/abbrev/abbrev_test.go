@@ -185,6 +185,8 @@ func TestAlign(t *testing.T) {
 		{"AMNS", "puromycin - aminonucleoside", "", 0},
 		{"vWD", "Type I von Willebrand disease", "", 0},
 		{"PKA", "cAMP - dependent protein kinase", "", 0},
+		{"sAD", "Alzheimer ' s disease", "", 0}, // "sporadic Alzheimer's disease (sAD)": the first letter is outside the mention
+		{"sAD", "Alzheimer's disease", "", 0},
 		// By concept: whole.
 		{"BCNU", "carmustine", "carmustine", 0},
 	} {

@@ -109,7 +109,23 @@ func aligned(short string, ps []part) bool {
 			return true
 		}
 		if !locant(p.text) {
-			return set[r]
+			return set[r] && firstGiven(first, ps)
+		}
+	}
+	return false
+}
+
+// firstGiven reports whether a word of ps has first, the abbreviation's
+// first letter, as its initial (a possessive's "s" is no word). Writers
+// take letters out of order ("extract of Daucus carota seeds ( DCE )"),
+// but the first letter names the first word they abbreviate: in
+// "sporadic Alzheimer ' s disease ( sAD )", whose gold mention is
+// "Alzheimer ' s disease", sAD written out as the mention would lose
+// "sporadic" (a blind reading of BioRED train: meaning changed).
+func firstGiven(first rune, ps []part) bool {
+	for i, p := range ps {
+		if initial(p.text) == first && !(p.text == "s" && i > 0 && ps[i-1].text == "'") {
+			return true
 		}
 	}
 	return false
