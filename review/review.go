@@ -46,6 +46,8 @@ var (
 	ErrJudgements = errors.New("bad judgement file")
 	// ErrLabels means a label specification is malformed.
 	ErrLabels = errors.New("bad label list")
+	// ErrShown means the items file of an earlier sample is malformed.
+	ErrShown = errors.New("bad items file")
 )
 
 // ParseError reports a malformed line of an input file.

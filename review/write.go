@@ -115,15 +115,17 @@ type manifest struct {
 	Seed   uint64 `json:"seed"`
 	N      int    `json:"n"`
 	// PerStratum is omitted when the sample is drawn in proportion.
-	PerStratum int                 `json:"per_stratum,omitempty"`
-	Items      int                 `json:"items"`
-	Changes    int                 `json:"changes"`
-	Kinds      []string            `json:"kinds,omitempty"`
-	By         []string            `json:"by"`
-	Labels     map[string][]string `json:"labels"`
-	Origin     Origin              `json:"origin"`
-	Strata     []Stratum           `json:"strata"`
-	Files      map[string]string   `json:"files,omitempty"`
+	PerStratum int `json:"per_stratum,omitempty"`
+	Items      int `json:"items"`
+	Changes    int `json:"changes"`
+	// Excluded is omitted when no earlier sample's items were left out.
+	Excluded int                 `json:"excluded,omitempty"`
+	Kinds    []string            `json:"kinds,omitempty"`
+	By       []string            `json:"by"`
+	Labels   map[string][]string `json:"labels"`
+	Origin   Origin              `json:"origin"`
+	Strata   []Stratum           `json:"strata"`
+	Files    map[string]string   `json:"files,omitempty"`
 	// KeySHA256 is the SHA-256 of the key written beside it, which
 	// ReadKeyFile checks: an edited key (labels reordered, kinds
 	// changed, two keys joined) would score other items than judged.
@@ -151,7 +153,7 @@ func (s *Sample) writeManifest(w io.Writer, files map[string]string, keySum stri
 		by = []string{}
 	}
 	return jsonenc.Encode(w, manifest{Tool: "stress review", Sample: s.ID, Seed: s.Seed, N: s.N, PerStratum: s.PerStratum, Items: len(s.Items),
-		Changes: s.Changes, Kinds: s.Kinds, By: by, Labels: labels, Origin: s.Origin, Strata: s.Strata, Files: files,
+		Changes: s.Changes, Excluded: s.Excluded, Kinds: s.Kinds, By: by, Labels: labels, Origin: s.Origin, Strata: s.Strata, Files: files,
 		KeySHA256: keySum})
 }
 
