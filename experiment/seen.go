@@ -50,13 +50,11 @@ func seenNames(dir string, m *stressset.Manifest, op conll.Opener, train []strin
 			return nil, nil // read once, by the training
 		}
 	}
-	seen := map[string]bool{}
-	for _, p := range train {
-		sents, err := op.ReadFile(p)
-		if err != nil {
-			return nil, fmt.Errorf("unseen-in: %w", err)
-		}
-		entityswap.AddMentions(seen, sents)
+	// Counted as the training read them, --repair or not: a count
+	// must not fail a run its training would not fail.
+	seen, err := entityswap.MentionsOfRepaired(train...)
+	if err != nil {
+		return nil, err
 	}
 	f, err := os.Open(filepath.Join(dir, m.Changes))
 	if err != nil {

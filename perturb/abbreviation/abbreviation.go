@@ -12,7 +12,7 @@
 // changed, nor either side of any "X ( Y )" pair of mentions. In
 // documents marked by -DOCSTART- (and in PubTator, BioC and brat input)
 // a definition holds to the document's end; without marks, for
-// abbreviationWindow sentences, and not past an opening heading
+// AbbreviationWindow sentences, and not past an opening heading
 // ("BACKGROUND :") that follows another abstract's sections. A
 // replacement is refused where the sentence around it would read wrong
 // (siteRules, sentenceRules, numberFits: grammar.go), and a long form is not contracted once the
@@ -37,7 +37,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -49,52 +48,52 @@ import (
 	"github.com/stress-ner/stress/umls"
 )
 
-// name and suffix identify the perturbation in the registry and in
+// Name and Suffix identify the perturbation in the registry and in
 // output file names (NAME_abbr.tsv).
 const (
-	name   = "abbreviation"
-	suffix = "abbr"
+	Name   = "abbreviation"
+	Suffix = "abbr"
 )
 
 // Directions.
 const (
-	expand   = "expand"   // an abbreviation becomes its long form
-	contract = "contract" // a long form becomes its abbreviation
+	Expand   = "expand"   // an abbreviation becomes its long form
+	Contract = "contract" // a long form becomes its abbreviation
 )
 
-// abbreviationWindow is the number of sentences after a definition in
+// AbbreviationWindow is the number of sentences after a definition in
 // which it holds when the input does not mark documents (-DOCSTART-):
 // a long abstract. Measured on BC5CDR devel, whose sentences map to the
 // CDR development documents: with 10, 15 and 20 sentences the
 // replacements by long forms are 384, 402 and 404, and none of them uses
 // a definition from another document.
-const abbreviationWindow = 20
+const AbbreviationWindow = 20
 
 // Change.Source and Change.TermType of the replacements.
 const (
-	sourceText    = "TEXT"    // the document's definition
-	sourceCorpora = "CORPORA" // the training corpora's definitions
+	SourceText    = "TEXT"    // the document's definition
+	SourceCorpora = "CORPORA" // the training corpora's definitions
 	// TermLongForm: an abbreviation replaced by the long form its
 	// document defined.
-	termLongForm = "long form"
+	TermLongForm = "long form"
 	// TermStandardLongForm: an abbreviation its document does not
 	// define, replaced by the long form the training corpora always
 	// give it (english.StandardLongForm).
-	termStandardLongForm = "standard long form"
+	TermStandardLongForm = "standard long form"
 	// TermShortForm: a long form replaced by the abbreviation its
 	// document defined for it.
-	termShortForm = "short form"
+	TermShortForm = "short form"
 )
 
 // Outcomes of a mention, as counted in statistics.
 const (
-	outcomeReplaced    = "replaced"
-	outcomeDefinition  = "in a definition" // in a defining sentence, or one side of an "X ( Y )" pair
-	outcomeNotSelected = "not selected"    // left by --rate
-	outcomeUndefined   = "undefined"       // an abbreviation its document does not define
-	outcomeOther       = "no abbreviation" // neither an abbreviation nor a defined long form
-	outcomeFiltered    = "filtered"        // a long form too long or systematic to write out, or one that does not take the article before it
-	outcomeNoType      = "unmapped type"   // the entity type maps to no semantic group
+	OutcomeReplaced    = "replaced"
+	OutcomeDefinition  = "in a definition" // in a defining sentence, or one side of an "X ( Y )" pair
+	OutcomeNotSelected = "not selected"    // left by --rate
+	OutcomeUndefined   = "undefined"       // an abbreviation its document does not define
+	OutcomeOther       = "no abbreviation" // neither an abbreviation nor a defined long form
+	OutcomeFiltered    = "filtered"        // a long form too long or systematic to write out, or one that does not take the article before it
+	OutcomeNoType      = "unmapped type"   // the entity type maps to no semantic group
 )
 
 // maxLongWords is the most words (english.WordCount) of a long form
@@ -114,7 +113,7 @@ var standardOption = perturb.Option{Name: optionStandard, Default: "true", Bool:
 	Help: "write out an abbreviation that its document does not define when the training corpora always define it the same way (GABA, NMDA)"}
 
 // Outcomes lists the outcomes in report order.
-var Outcomes = []string{outcomeReplaced, outcomeNotSelected, outcomeDefinition, outcomeUndefined, outcomeFiltered, outcomeOther, outcomeNoType}
+var Outcomes = []string{OutcomeReplaced, OutcomeNotSelected, OutcomeDefinition, OutcomeUndefined, OutcomeFiltered, OutcomeOther, OutcomeNoType}
 
 // Store is what the kind needs of a concept store; *umls.Store
 // implements it.
@@ -124,11 +123,11 @@ type Store interface {
 
 // Kind describes the perturbation for the registry.
 var Kind = &perturb.Kind{
-	Name:   name,
-	Suffix: suffix,
+	Name:   Name,
+	Suffix: Suffix,
 	Help:   "swap an abbreviation and the long form its document defined (\"DOX\" -> \"doxorubicin\"; --direction contract: back)",
 	Options: []perturb.Option{
-		{Name: optionDirection, Default: expand, Help: "expand (an abbreviation becomes its long form) or contract (a long form becomes its abbreviation)"},
+		{Name: optionDirection, Default: Expand, Help: "expand (an abbreviation becomes its long form) or contract (a long form becomes its abbreviation)"},
 		standardOption,
 		{Name: optionDB, Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
 		{Name: optionTypeMap, Default: "", Help: concepts.OptionHelp},
@@ -141,8 +140,8 @@ var Kind = &perturb.Kind{
 
 func init() { perturb.Register(Kind) }
 
-// options configure an Abbreviator.
-type options struct {
+// Options configure an Abbreviator.
+type Options struct {
 	Direction string // Expand or Contract
 	// StandardLongForms writes out undefined abbreviations the training
 	// corpora always define alike (Expand only).
@@ -155,13 +154,13 @@ type options struct {
 	ExcludeConcepts []string
 }
 
-// abbreviator swaps abbreviations and long forms. It implements
+// Abbreviator swaps abbreviations and long forms. It implements
 // perturb.Perturbation, perturb.DocumentPerturbation,
 // perturb.SentenceChecker and perturb.Auditor, and is safe for
 // concurrent use.
-type abbreviator struct {
+type Abbreviator struct {
 	store    Store
-	opts     options
+	opts     Options
 	typeMap  concepts.Map
 	excluded *concepts.Excluded
 	survey   *concepts.Surveyor // counts how the store names each type's mentions (Audit)
@@ -171,14 +170,14 @@ type abbreviator struct {
 	cache map[string]bool // store answers: "s"+type+short+long (same concept), "l"+type+short (standard form agreed)
 }
 
-// newAbbreviator returns an abbreviator using store, which it does not close.
-func newAbbreviator(store Store, opts options) (*abbreviator, error) {
+// New returns an Abbreviator using store, which it does not close.
+func New(store Store, opts Options) (*Abbreviator, error) {
 	switch opts.Direction {
-	case expand, contract:
+	case Expand, Contract:
 	default:
-		return nil, &perturb.OptionError{Option: name + "." + optionDirection, Value: opts.Direction, Want: "expand or contract"}
+		return nil, &perturb.OptionError{Option: Name + "." + optionDirection, Value: opts.Direction, Want: "expand or contract"}
 	}
-	a := &abbreviator{store: store, opts: opts, typeMap: opts.TypeMap, cache: map[string]bool{}}
+	a := &Abbreviator{store: store, opts: opts, typeMap: opts.TypeMap, cache: map[string]bool{}}
 	if a.typeMap == nil {
 		a.typeMap = concepts.Default()
 	}
@@ -202,9 +201,9 @@ func newAbbreviator(store Store, opts options) (*abbreviator, error) {
 var openDefault = func() (*umls.Store, error) { return umls.OpenDefault() }
 
 func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
-	opts := options{Direction: m[optionDirection]}
+	opts := Options{Direction: m[optionDirection]}
 	if opts.Direction == "" {
-		opts.Direction = expand
+		opts.Direction = Expand
 	}
 	var err error
 	if opts.StandardLongForms, err = standardOption.BoolValue(m); err != nil {
@@ -226,7 +225,7 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 		store.Close()
 		return nil, err
 	}
-	a, err := newAbbreviator(store, opts)
+	a, err := New(store, opts)
 	if err != nil {
 		store.Close()
 		return nil, err
@@ -236,7 +235,7 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 }
 
 // Close closes the store when a owns it (the registry's New).
-func (a *abbreviator) Close() error {
+func (a *Abbreviator) Close() error {
 	if a.closer != nil {
 		return a.closer()
 	}
@@ -244,12 +243,12 @@ func (a *abbreviator) Close() error {
 }
 
 // diso reports whether entity type typ maps to disorders (DISO).
-func (a *abbreviator) diso(typ string) bool { return slices.Contains(a.typeMap.Groups(typ), "DISO") }
+func (a *Abbreviator) diso(typ string) bool { return slices.Contains(a.typeMap.Groups(typ), "DISO") }
 
 // sameConcept reports whether the store names one concept of a group
 // fitting typ by both short and long (typ "": any group): a definition
 // whose letters do not match ("carmustine ( BCNU )").
-func (a *abbreviator) sameConcept(typ, short, long string) bool {
+func (a *Abbreviator) sameConcept(typ, short, long string) bool {
 	key := "s" + typ + "\x00" + short + "\x00" + long
 	a.mu.Lock()
 	v, ok := a.cache[key]
@@ -282,7 +281,7 @@ func (a *abbreviator) sameConcept(typ, short, long string) bool {
 // option allows it and the store does not contradict it: every concept
 // of a fitting group that short names must be named by the long form too
 // ("CM" names cutaneous mastocytosis, not only cardiomyopathy).
-func (a *abbreviator) standardLongForm(typ, short string) string {
+func (a *Abbreviator) standardLongForm(typ, short string) string {
 	long := english.StandardLongForm(typ, short)
 	if long == "" || !a.opts.StandardLongForms {
 		return ""
@@ -326,6 +325,9 @@ type sentenceContext struct {
 	// longKept holds the definitions (longKey) whose long form a sentence
 	// after them wrote out again, with no use of the short form since.
 	longKept map[string]bool
+	// written holds the abbreviations written in parentheses after a
+	// word before s and in s (abbrev.FindWritten), definitions or not.
+	written []abbrev.Written
 }
 
 // longKey identifies a definition in sentenceContext.longKept.
@@ -333,12 +335,16 @@ func longKey(d abbrev.Definition) string { return d.Type + "\x00" + d.Short }
 
 // reader keeps the definitions of one input (perturb.DocumentReader).
 type reader struct {
-	a      *abbreviator
+	a      *Abbreviator
 	run    perturb.RunInfo
 	docs   bool                  // the input marks documents: definitions hold to the document's end
 	window [][]abbrev.Definition // without marks, the last sentences' definitions, oldest first
 	defs   []abbrev.Definition   // what the next sentence may use
-	opened bool                  // the last heading opened an abstract ("BACKGROUND :")
+	// writtenWindow and written are window and defs for the
+	// abbreviations written in parentheses (abbrev.FindWritten).
+	writtenWindow [][]abbrev.Written
+	written       []abbrev.Written
+	opened        bool // the last heading opened an abstract ("BACKGROUND :")
 	// longKept is sentenceContext.longKept for the next sentence; a new
 	// map whenever it changes, since the contexts handed out share it.
 	longKept map[string]bool
@@ -346,7 +352,7 @@ type reader struct {
 
 // NewDocumentReader returns a reader of one input's definitions
 // (perturb.DocumentPerturbation).
-func (a *abbreviator) NewDocumentReader(run perturb.RunInfo) perturb.DocumentReader {
+func (a *Abbreviator) NewDocumentReader(run perturb.RunInfo) perturb.DocumentReader {
 	return &reader{a: a, run: run}
 }
 
@@ -355,6 +361,7 @@ func (a *abbreviator) NewDocumentReader(run perturb.RunInfo) perturb.DocumentRea
 func (r *reader) Observe(s conll.Sentence) perturb.DocState {
 	if s.DocStart {
 		r.docs, r.window, r.defs, r.longKept = true, nil, nil, nil // a new document defines its own
+		r.writtenWindow, r.written = nil, nil
 	}
 	if !r.docs {
 		// Without marks, an opening heading after the sections of
@@ -367,12 +374,18 @@ func (r *reader) Observe(s conll.Sentence) perturb.DocState {
 			if opening(h) && !r.opened && len(r.window) > 1 {
 				r.window = r.window[len(r.window)-1:]
 				r.defs = slices.Clone(r.window[0])
+				r.writtenWindow = r.writtenWindow[len(r.writtenWindow)-1:]
+				r.written = slices.Clone(r.writtenWindow[0])
 			}
 			r.opened = opening(h)
 		}
 	}
 	own := abbrev.Find(s, r.a.sameConcept)
-	sc := &sentenceContext{before: r.defs, defining: len(own) > 0, run: r.run, longKept: r.longKept}
+	written := abbrev.FindWritten(s)
+	if len(written) > 0 {
+		r.written = append(slices.Clip(r.written), written...)
+	}
+	sc := &sentenceContext{before: r.defs, defining: len(own) > 0, run: r.run, longKept: r.longKept, written: r.written}
 	r.keepLong(s, own)
 	if r.docs {
 		if len(own) > 0 {
@@ -380,9 +393,16 @@ func (r *reader) Observe(s conll.Sentence) perturb.DocState {
 		}
 		return sc
 	}
+	r.writtenWindow = append(r.writtenWindow, written)
+	if len(r.writtenWindow) > AbbreviationWindow {
+		if len(r.writtenWindow[0]) > 0 {
+			r.written = slices.Concat(r.writtenWindow[1:]...)
+		}
+		r.writtenWindow = r.writtenWindow[1:]
+	}
 	changed := len(own) > 0
 	r.window = append(r.window, own)
-	if len(r.window) > abbreviationWindow {
+	if len(r.window) > AbbreviationWindow {
 		changed = changed || len(r.window[0]) > 0
 		r.window = r.window[1:]
 	}
@@ -443,19 +463,11 @@ var openingHeadings = map[string]bool{"BACKGROUND": true, "OBJECTIVE": true, "OB
 	"AIMS": true, "PURPOSE": true, "INTRODUCTION": true, "CONTEXT": true, "RATIONALE": true, "STUDY OBJECTIVE": true,
 	"STUDY OBJECTIVES": true, "HYPOTHESIS": true, "IMPORTANCE": true}
 
-// heading returns the heading toks start with, words in capitals before
-// ":" ("BACKGROUND AND PURPOSE"), or "".
+// heading returns the heading toks start with (english.Heading),
+// words in capitals before ":" ("BACKGROUND AND PURPOSE"), or "".
 func heading(toks []string) string {
-	for i, t := range toks {
-		switch {
-		case t == ":":
-			if i == 0 {
-				return ""
-			}
-			return strings.Join(toks[:i], " ")
-		case i >= 4 || !english.IsLetters(t) || !english.AllCaps([]string{t}) || len(t) < 2:
-			return ""
-		}
+	if n := english.Heading(toks); n > 0 {
+		return strings.Join(toks[:n-1], " ")
 	}
 	return ""
 }
@@ -478,7 +490,7 @@ type edit struct {
 // mention, given its context (nil: no definitions, every mention
 // selected). It is deterministic: PerturbInDocument, MentionOutcomesInDocument
 // and Audit agree on it.
-func (a *abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string) {
+func (a *Abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string) {
 	if len(iob.Validate(s.Tags, iob.IOB2)) > 0 || len(s.Tags) != len(s.Tokens) {
 		return nil, nil
 	}
@@ -497,37 +509,37 @@ func (a *abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []str
 	for k, sp := range spans {
 		switch {
 		case len(a.typeMap.Groups(sp.Type)) == 0:
-			outcomes[k] = outcomeNoType
+			outcomes[k] = OutcomeNoType
 			continue
 		case sc != nil && sc.defining || abbrev.Defines(pairs, sp):
-			outcomes[k] = outcomeDefinition
+			outcomes[k] = OutcomeDefinition
 			continue
 		}
 		var e edit
-		if a.opts.Direction == contract {
+		if a.opts.Direction == Contract {
 			e, outcomes[k] = a.contract(sc, s, sp)
 		} else {
 			e, outcomes[k] = a.expand(sc, s, sp)
 		}
-		if outcomes[k] != outcomeReplaced {
+		if outcomes[k] != OutcomeReplaced {
 			continue
 		}
 		planned[k] = e
 	}
-	dropUnmatched(s, spans, outcomes, outcomeFiltered)
+	dropUnmatched(s, spans, outcomes, OutcomeFiltered)
 	if selected != nil {
 		for k := range spans {
-			if outcomes[k] == outcomeReplaced && !selected[k] {
-				outcomes[k] = outcomeNotSelected
+			if outcomes[k] == OutcomeReplaced && !selected[k] {
+				outcomes[k] = OutcomeNotSelected
 			}
 		}
 		// A mention the rate leaves unmakes the replacements the
 		// sentence rules tie to it: what a rate changes stays within
 		// what a higher rate changes.
-		dropUnmatched(s, spans, outcomes, outcomeNotSelected)
+		dropUnmatched(s, spans, outcomes, OutcomeNotSelected)
 	}
 	for k := range spans {
-		if outcomes[k] == outcomeReplaced {
+		if outcomes[k] == OutcomeReplaced {
 			edits = append(edits, planned[k])
 		}
 	}
@@ -536,86 +548,82 @@ func (a *abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []str
 
 // expand plans abbreviation mention sp of s as its long form: the one
 // defined before s, else its standard one.
-func (a *abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span) (edit, string) {
+func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span) (edit, string) {
 	text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 	short := english.Compact(text)
 	var toks []string
-	e := edit{span: sp, term: termLongForm, source: sourceText}
+	e := edit{span: sp, term: TermLongForm, source: SourceText}
 	if d, ok := sc.latest(func(d abbrev.Definition) bool { return d.Type == sp.Type && d.Short == short }); ok {
 		if !writable(d.LongText(), text) {
 			// The text's own name, but a systematic or long one: "N - ( 2
 			// - hydroxypropyl ) methacrylamide".
-			return e, outcomeFiltered
+			return e, OutcomeFiltered
 		}
 		toks = runningLong(d)
-		if n := extraLead(d); n > 0 {
-			toks = toks[n:]
-		}
 		var ok bool
 		if toks, ok = numberFits(s, sp, short, toks); !ok {
-			return e, outcomeFiltered
+			return e, OutcomeFiltered
 		}
 	} else if d, ok := sc.latest(func(d abbrev.Definition) bool { return d.Type == sp.Type && short == pluralShort(d.Short) }); ok {
 		// The plural of a defined abbreviation ("BSs" after "bile salt (
 		// BS )") is the plural of its long form, when English has one
 		// ("bile salts"; not "hypertension").
 		long, plural := english.Plural(d.LongText())
-		if !plural || !writable(long, text) || extraLead(d) > 0 {
-			return e, outcomeFiltered
+		if !plural || !writable(long, text) {
+			return e, OutcomeFiltered
 		}
 		toks = strings.Fields(long)
 		d.Long = toks
 		toks = runningLong(d)
 	} else if !umls.IsAbbreviation(short) {
-		return e, outcomeOther
+		return e, OutcomeOther
 	} else if long := a.standardLongForm(sp.Type, short); long != "" && writable(long, text) {
-		toks, e.term, e.source = strings.Fields(long), termStandardLongForm, sourceCorpora
+		toks, e.term, e.source = strings.Fields(long), TermStandardLongForm, SourceCorpora
 	} else {
-		return e, outcomeUndefined
+		return e, OutcomeUndefined
 	}
 	if english.SentenceStart(s.Tokens, sp.Start) {
 		toks = english.Capitalize(toks, "X")
 	}
-	if siteRefused(site{dir: expand, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type)}) != "" {
-		return e, outcomeFiltered
+	if siteRefused(site{dir: Expand, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type), standard: e.term == TermStandardLongForm, written: sc.writtenAbbreviations()}) != "" {
+		return e, OutcomeFiltered
 	}
 	return e.with(s, toks, text)
 }
 
 // contract plans mention sp of s, a long form defined before s, as its
 // abbreviation, written as the definition wrote it.
-func (a *abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Span) (edit, string) {
+func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Span) (edit, string) {
 	text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
-	e := edit{span: sp, term: termShortForm, source: sourceText}
+	e := edit{span: sp, term: TermShortForm, source: SourceText}
 	d, ok := sc.latest(func(d abbrev.Definition) bool {
 		return d.Type == sp.Type && strings.EqualFold(d.LongText(), text)
 	})
 	if !ok {
-		return e, outcomeOther
+		return e, OutcomeOther
 	}
 	toks := slices.Clone(d.ShortToks)
-	if leadOutside(d) > 0 {
-		// "sporadic T - cell prolymphocytic leukaemia ( T - PLL )",
+	if d.Outside > 0 {
 		// "maternal phenylketonuria ( PKU )": the short form would drop
-		// the word its letters leave out, and the document may use it
+		// the words its letters leave out, and the document may use it
 		// for the rest alone ("mild PKU", "patients with PKU").
-		return e, outcomeFiltered
+		return e, OutcomeFiltered
 	}
 	if sc.longKept[longKey(d)] {
 		// The long form was written out again after the definition
 		// with no use of the short form since: the writer keeps the
 		// long form, or the definition is another abstract's (a
 		// document's first sentences repeat its topic's name).
-		return e, outcomeFiltered
+		return e, OutcomeFiltered
 	}
 	if english.Alnum(d.Short) < 2 || english.InTitle(s.Tokens, sp.Start, sp.End) {
 		// A one-letter short form ("isoflurane ( I )") reads as anything
 		// once alone; a title's name ("Unified Parkinson ' s Disease
 		// Rating Scale") is written as it is.
-		return e, outcomeFiltered
+		return e, OutcomeFiltered
 	}
-	if siteRefused(site{dir: contract, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type)}) != "" {
-		return e, outcomeFiltered
+	if siteRefused(site{dir: Contract, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type)}) != "" {
+		return e, OutcomeFiltered
 	}
 	return e.with(s, toks, text)
 }
@@ -638,67 +646,26 @@ func commonWord(toks []string, i int) bool {
 	return english.EnglishWord(w) && !english.ProperNoun(w) && !english.Eponym(toks, i)
 }
 
-// extraLead returns how many words lead definition d's long form
-// outside its abbreviation: words whose initial the short form lacks,
-// after which the rest still matches it ("congenital myotonic dystrophy
-// ( DM )", "sporadic T - cell prolymphocytic leukaemia ( T - PLL )"; not
-// "isolated DMS ( IDMS )"). The gold mention holds the whole phrase, the
-// abbreviation names the rest: writing it out as the whole phrase would
-// narrow it ("the adult type of congenital myotonic dystrophy").
-func extraLead(d abbrev.Definition) int {
-	n := leadOutside(d) // 0 for a definition by concept ("carmustine ( BCNU )")
-	if n == 0 {
-		return 0
-	}
-	// The rest must spell the short form word by word, an acronym's
-	// long form: "primary systemic amyloidosis ( AL )" is not
-	// "amyloidosis", nor "puromycin aminonucleoside ( AMNS )" "-
-	// aminonucleoside".
-	words := 0
-	for _, t := range d.Long[n:] {
-		if english.IsLetters(t) {
-			words++
-		}
-	}
-	if words < english.Alnum(d.Short) {
-		return 0
-	}
-	return n
-}
-
-// leadOutside returns how many words lead definition d's long form
-// whose initials its short form lacks, when the rest of the long form
-// matches the short form by itself ("maternal phenylketonuria ( PKU )":
-// 1); 0 otherwise. Such a definition may name the rest only, so its
-// long form is not contracted; extraLead decides when the rest is what
-// the abbreviation writes out.
-func leadOutside(d abbrev.Definition) int {
-	if d.Match == abbrev.MatchConcept {
-		return 0
-	}
-	short := strings.ToLower(d.Short)
-	n := 0
-	for n < len(d.Long)-1 && english.IsLetters(d.Long[n]) && !strings.ContainsRune(short, unicode.ToLower(english.FirstRune(d.Long[n]))) {
-		n++
-	}
-	if n == 0 || !english.IsLetters(d.Long[n]) || abbrev.Match(d.Short, strings.Join(d.Long[n:], " "), d.Type, nil) == "" {
-		return 0
-	}
-	return n
-}
-
 // with completes e, the plan of a mention of s written text, with toks
 // in its place: filtered when the article before the mention no longer
 // fits, no change when the tokens are the same.
 func (e edit) with(s conll.Sentence, toks []string, text string) (edit, string) {
 	if art := english.ArticleBefore(s.Tokens, e.span.Start); art != "" && english.Article(toks[0]) != art {
-		return e, outcomeFiltered
+		return e, OutcomeFiltered
 	}
 	if strings.Join(toks, " ") == text {
-		return e, outcomeOther
+		return e, OutcomeOther
 	}
 	e.toks = toks
-	return e, outcomeReplaced
+	return e, OutcomeReplaced
+}
+
+// writtenAbbreviations returns sc.written; nil for no context.
+func (sc *sentenceContext) writtenAbbreviations() []abbrev.Written {
+	if sc == nil {
+		return nil
+	}
+	return sc.written
 }
 
 // latest returns the most recent definition before the sentence that ok
@@ -864,33 +831,33 @@ func atomGreek(w string) bool {
 
 // Perturb is PerturbInDocument without context: only standard long forms,
 // which need none.
-func (a *abbreviator) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
+func (a *Abbreviator) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
 	return a.PerturbInDocument(nil, s, selected, r)
 }
 
 // PerturbInDocument replaces the mentions plan selects
 // (perturb.DocumentPerturbation). selected and r are not used: mentions
 // are selected by perturb.SelectMentions and every choice is the text's.
-func (a *abbreviator) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
+func (a *Abbreviator) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
 	sc, _ := doc.(*sentenceContext)
 	edits, _ := a.plan(sc, s)
 	return mention.Apply(s, len(edits), func(k int) (iob.Span, []string, perturb.Change) {
 		e := edits[k]
-		return e.span, e.toks, perturb.Change{Kind: name, Source: e.source, TermType: e.term}
+		return e.span, e.toks, perturb.Change{Kind: Name, Source: e.source, TermType: e.term}
 	})
 }
 
 // Check reports whether c is a valid change of this kind: the two sides
 // are an abbreviation and its long form (by their letters, or by the
 // store).
-func (a *abbreviator) Check(c perturb.Change) error {
+func (a *Abbreviator) Check(c perturb.Change) error {
 	short, long := c.Before, c.After
 	switch {
-	case c.TermType == termShortForm && c.Source == sourceText:
+	case c.TermType == TermShortForm && c.Source == SourceText:
 		short, long = c.After, c.Before
-	case c.TermType == termLongForm && c.Source == sourceText, c.TermType == termStandardLongForm && c.Source == sourceCorpora:
+	case c.TermType == TermLongForm && c.Source == SourceText, c.TermType == TermStandardLongForm && c.Source == SourceCorpora:
 	default:
-		return fmt.Errorf("%w: %q -> %q is no %s change", perturb.ErrInvalidChange, c.Before, c.After, name)
+		return fmt.Errorf("%w: %q -> %q is no %s change", perturb.ErrInvalidChange, c.Before, c.After, Name)
 	}
 	if abbrev.Match(english.Compact(short), long, "", a.sameConcept) == "" {
 		return fmt.Errorf("%w: %q is not a long form of %q", perturb.ErrInvalidChange, long, short)
@@ -900,48 +867,48 @@ func (a *abbreviator) Check(c perturb.Change) error {
 
 // CheckSentence verifies out against orig: the same entities (count and
 // types, in order), context tokens unchanged, every change logged.
-func (a *abbreviator) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
+func (a *Abbreviator) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
 	return mention.Check(orig, out, changes)
 }
 
 // MentionOutcomes returns, for each gold mention of s in order, its type
 // and outcome, without context.
-func (a *abbreviator) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
+func (a *Abbreviator) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
 	return a.MentionOutcomesInDocument(nil, s)
 }
 
 // MentionOutcomesInDocument returns, for each gold mention of s in order,
 // its type and outcome (an Outcome* constant), as PerturbInDocument decides
 // (perturb.DocumentPerturbation).
-func (a *abbreviator) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
+func (a *Abbreviator) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
 	sc, _ := doc.(*sentenceContext)
 	_, outcomes := a.plan(sc, s)
-	return mention.Outcomes(s, outcomes, outcomeFiltered) // not valid IOB2: left whole
+	return mention.Outcomes(s, outcomes, OutcomeFiltered) // not valid IOB2: left whole
 }
 
 // Audit sections and items (perturb.Auditor).
 const (
-	// auditReplacements counts the replacements by term type.
-	auditReplacements = "replacements"
-	// auditDefinitions counts the definitions by how their letters
+	// AuditReplacements counts the replacements by term type.
+	AuditReplacements = "replacements"
+	// AuditDefinitions counts the definitions by how their letters
 	// matched (abbrev's Match* constants), in the sentences that make
 	// them.
-	auditDefinitions = "definitions"
-	itemTotal        = "total"
+	AuditDefinitions = "definitions"
+	ItemTotal        = "total"
 )
 
 // Audit counts the replacements by term type, the definitions of orig
 // by how they matched, and how the store names the mentions of each
 // type (concepts.FitSection) (perturb.Auditor).
-func (a *abbreviator) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
+func (a *Abbreviator) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
 	dst = a.survey.Audit(dst, orig)
 	for _, c := range changes {
-		dst = append(dst, perturb.AuditCount{Section: auditReplacements, Item: itemTotal, N: 1},
-			perturb.AuditCount{Section: auditReplacements, Item: c.TermType, N: 1})
+		dst = append(dst, perturb.AuditCount{Section: AuditReplacements, Item: ItemTotal, N: 1},
+			perturb.AuditCount{Section: AuditReplacements, Item: c.TermType, N: 1})
 	}
 	if sc, _ := doc.(*sentenceContext); sc != nil && sc.defining {
 		for _, d := range abbrev.Find(orig, a.sameConcept) {
-			dst = append(dst, perturb.AuditCount{Section: auditDefinitions, Item: d.Match, N: 1})
+			dst = append(dst, perturb.AuditCount{Section: AuditDefinitions, Item: d.Match, N: 1})
 		}
 	}
 	return dst

@@ -36,9 +36,9 @@ func store() fakeStore {
 	return fakeStore{"MESH:D002330": {"carmustine", "BCNU"}, "MESH:D004317": {"doxorubicin", "DOX"}}
 }
 
-func newA(t *testing.T, dir string, standard bool) *abbreviator {
+func newA(t *testing.T, dir string, standard bool) *Abbreviator {
 	t.Helper()
-	a, err := newAbbreviator(store(), options{Direction: dir, StandardLongForms: standard})
+	a, err := New(store(), Options{Direction: dir, StandardLongForms: standard})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func sentence(text, tags string) conll.Sentence {
 
 // run perturbs sentences in order through one context reader, as the
 // pipeline does.
-func run(a *abbreviator, rate float64, ss ...conll.Sentence) ([]conll.Sentence, [][]perturb.Change, [][]perturb.MentionOutcome) {
+func run(a *Abbreviator, rate float64, ss ...conll.Sentence) ([]conll.Sentence, [][]perturb.Change, [][]perturb.MentionOutcome) {
 	sel := perturb.DefaultSelection()
 	sel.Rate = rate
 	cr := a.NewDocumentReader(perturb.RunInfo{Seed: 1, Selection: sel})
@@ -67,7 +67,7 @@ func run(a *abbreviator, rate float64, ss ...conll.Sentence) ([]conll.Sentence, 
 }
 
 func TestExpand(t *testing.T) {
-	a := newA(t, expand, false)
+	a := newA(t, Expand, false)
 	def := sentence("Streptozotocin ( STZ ) and 5 - FU .",
 		"B-Chemical O B-Chemical O O B-Chemical I-Chemical I-Chemical O")
 	use := sentence("STZ rats got a STZ dose and 5 - FU .",
@@ -77,7 +77,7 @@ func TestExpand(t *testing.T) {
 	if len(chs[0]) != 0 || !slices.Equal(outs[0].Tokens, def.Tokens) {
 		t.Errorf("defining sentence changed: %v", outs[0].Tokens)
 	}
-	if want := []perturb.MentionOutcome{{Type: "Chemical", Outcome: outcomeDefinition}, {Type: "Chemical", Outcome: outcomeDefinition}, {Type: "Chemical", Outcome: outcomeDefinition}}; !slices.Equal(ocs[0], want) {
+	if want := []perturb.MentionOutcome{{Type: "Chemical", Outcome: OutcomeDefinition}, {Type: "Chemical", Outcome: OutcomeDefinition}, {Type: "Chemical", Outcome: OutcomeDefinition}}; !slices.Equal(ocs[0], want) {
 		t.Errorf("outcomes of the defining sentence = %v, want %v", ocs[0], want)
 	}
 	// STZ becomes the long form, lower case mid-sentence and
@@ -89,13 +89,13 @@ func TestExpand(t *testing.T) {
 	if got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	if want := []string{outcomeReplaced, outcomeReplaced, outcomeUndefined}; !slices.Equal(outcomes(ocs[1]), want) {
+	if want := []string{OutcomeReplaced, OutcomeReplaced, OutcomeUndefined}; !slices.Equal(outcomes(ocs[1]), want) {
 		t.Errorf("outcomes %v, want %v", outcomes(ocs[1]), want)
 	}
-	if want := []string{outcomeFiltered}; !slices.Equal(outcomes(ocs[2]), want) || len(chs[2]) != 0 {
+	if want := []string{OutcomeFiltered}; !slices.Equal(outcomes(ocs[2]), want) || len(chs[2]) != 0 {
 		t.Errorf("an STZ: outcomes %v, want %v; changes %v", outcomes(ocs[2]), want, chs[2])
 	}
-	if len(chs[1]) != 2 || chs[1][0].TermType != termLongForm || chs[1][0].Source != sourceText {
+	if len(chs[1]) != 2 || chs[1][0].TermType != TermLongForm || chs[1][0].Source != SourceText {
 		t.Fatalf("changes %+v", chs[1])
 	}
 	for _, c := range chs[1] {
@@ -130,7 +130,7 @@ func outcomes(ocs []perturb.MentionOutcome) []string {
 // another order ("cGMP"), a short form in mixed case ("Iso"), and a
 // definition the store vouches for ("carmustine ( BCNU )").
 func TestDefinitions(t *testing.T) {
-	a := newA(t, expand, false)
+	a := newA(t, Expand, false)
 	for _, tt := range []struct{ def, defTags, use, useTags, want string }{
 		{"restless legs syndrome ( RLS ) .", "B-Disease I-Disease I-Disease O B-Disease O O", "RLS is", "B-Disease O", "Restless legs syndrome is"},
 		{"torsade de pointes ( TdP ) .", "B-Disease I-Disease I-Disease O B-Disease O O", "with TdP", "O B-Disease", "with torsade de pointes"},
@@ -143,14 +143,14 @@ func TestDefinitions(t *testing.T) {
 		if got := strings.Join(outs[1].Tokens, " "); got != tt.want {
 			t.Errorf("%s / %s: got %q, want %q", tt.def, tt.use, got, tt.want)
 		}
-		if ocs[0][len(ocs[0])-1].Outcome != outcomeDefinition {
+		if ocs[0][len(ocs[0])-1].Outcome != OutcomeDefinition {
 			t.Errorf("%s: not found as a definition: %v", tt.def, ocs[0])
 		}
 	}
 }
 
 func TestContract(t *testing.T) {
-	a := newA(t, contract, false)
+	a := newA(t, Contract, false)
 	def := sentence("doxorubicin ( DOX ) and 5 - fluorouracil ( 5 - FU ) .",
 		"B-Chemical O B-Chemical O O B-Chemical I-Chemical I-Chemical O B-Chemical I-Chemical I-Chemical O O")
 	use := sentence("Doxorubicin and 5 - fluorouracil , not DOX or cisplatin .",
@@ -161,11 +161,11 @@ func TestContract(t *testing.T) {
 	if got, want := strings.Join(outs[1].Tokens, " "), "Doxorubicin and 5 - FU , not DOX or cisplatin ."; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	if want := []string{outcomeFiltered, outcomeReplaced, outcomeOther, outcomeOther}; !slices.Equal(outcomes(ocs[1]), want) {
+	if want := []string{OutcomeFiltered, OutcomeReplaced, OutcomeOther, OutcomeOther}; !slices.Equal(outcomes(ocs[1]), want) {
 		t.Errorf("outcomes %v, want %v", outcomes(ocs[1]), want)
 	}
 	for _, c := range chs[1] {
-		if c.TermType != termShortForm || a.Check(c) != nil {
+		if c.TermType != TermShortForm || a.Check(c) != nil {
 			t.Errorf("change %+v: %v", c, a.Check(c))
 		}
 	}
@@ -182,17 +182,17 @@ func TestContract(t *testing.T) {
 }
 
 func TestWindowAndDocuments(t *testing.T) {
-	a := newA(t, expand, false)
+	a := newA(t, Expand, false)
 	def := sentence("doxorubicin ( DOX ) .", "B-Chemical O B-Chemical O O")
 	use := sentence("DOX was given", "B-Chemical O O")
 	filler := sentence("nothing here", "O O")
 	ss := []conll.Sentence{def}
-	for range abbreviationWindow - 1 {
+	for range AbbreviationWindow - 1 {
 		ss = append(ss, filler)
 	}
 	ss = append(ss, use, filler, use)
 	outs, _, _ := run(a, 1, ss...)
-	if got := outs[abbreviationWindow].Tokens[0]; got != "Doxorubicin" {
+	if got := outs[AbbreviationWindow].Tokens[0]; got != "Doxorubicin" {
 		t.Errorf("inside the window: %q, want Doxorubicin", got)
 	}
 	if got := outs[len(outs)-1].Tokens[0]; got != "DOX" {
@@ -216,21 +216,21 @@ func TestWindowAndDocuments(t *testing.T) {
 }
 
 func TestStandardLongForm(t *testing.T) {
-	a := newA(t, expand, true)
+	a := newA(t, Expand, true)
 	use := sentence("DOX was given with 5 - FU .", "B-Chemical O O O B-Chemical I-Chemical I-Chemical O")
 	outs, chs, ocs := run(a, 1, use)
 	if got, want := strings.Join(outs[0].Tokens, " "), "Doxorubicin was given with 5 - fluorouracil ."; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	for _, c := range chs[0] {
-		if c.TermType != termStandardLongForm || c.Source != sourceCorpora {
+		if c.TermType != TermStandardLongForm || c.Source != SourceCorpora {
 			t.Errorf("change %+v", c)
 		}
 		if err := a.Check(c); err != nil {
 			t.Error(err)
 		}
 	}
-	if want := []string{outcomeReplaced, outcomeReplaced}; !slices.Equal(outcomes(ocs[0]), want) {
+	if want := []string{OutcomeReplaced, OutcomeReplaced}; !slices.Equal(outcomes(ocs[0]), want) {
 		t.Errorf("outcomes %v, want %v", outcomes(ocs[0]), want)
 	}
 	// The text's own definition comes first.
@@ -240,14 +240,14 @@ func TestStandardLongForm(t *testing.T) {
 		t.Errorf("with a definition: %q, want Doxepin", got)
 	}
 	// Off by option.
-	if _, chs, _ := run(newA(t, expand, false), 1, use); len(chs[0]) != 0 {
+	if _, chs, _ := run(newA(t, Expand, false), 1, use); len(chs[0]) != 0 {
 		t.Errorf("standard long forms off: %+v", chs[0])
 	}
 	// A store in which the abbreviation names another concept than its
 	// long form: left alone.
 	st := store()
 	st["MESH:D999990"] = []string{"Dimethyloxazole", "DOX"}
-	b, err := newAbbreviator(st, options{Direction: expand, StandardLongForms: true})
+	b, err := New(st, Options{Direction: Expand, StandardLongForms: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +262,7 @@ func TestStandardLongForm(t *testing.T) {
 // TestRate checks that a rate changes a share of what rate 1 changes,
 // with the same long forms, and never more.
 func TestRate(t *testing.T) {
-	a := newA(t, expand, false)
+	a := newA(t, Expand, false)
 	def := sentence("doxorubicin ( DOX ) and carmustine ( BCNU ) .", "B-Chemical O B-Chemical O O B-Chemical O B-Chemical O O")
 	var ss []conll.Sentence
 	ss = append(ss, def)
@@ -281,7 +281,7 @@ func TestRate(t *testing.T) {
 			}
 		}
 		for _, o := range ocs[i] {
-			if o.Outcome == outcomeNotSelected {
+			if o.Outcome == OutcomeNotSelected {
 				notSel++
 			}
 		}
@@ -292,7 +292,7 @@ func TestRate(t *testing.T) {
 }
 
 func TestOptions(t *testing.T) {
-	if _, err := newAbbreviator(store(), options{Direction: "sideways"}); !errors.Is(err, perturb.ErrOption) {
+	if _, err := New(store(), Options{Direction: "sideways"}); !errors.Is(err, perturb.ErrOption) {
 		t.Errorf("bad direction: %v", err)
 	}
 	if _, err := newFromOptions(map[string]string{optionTypeMap: "Gene=GENE"}); err == nil ||
@@ -308,7 +308,7 @@ func TestLongFormCase(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	a, err := newAbbreviator(st, options{Direction: expand})
+	a, err := New(st, Options{Direction: Expand})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -385,85 +385,96 @@ func TestSiteRules(t *testing.T) {
 		want            string // the rule that refuses, or ""
 	}{
 		// The writer's own definition without a pair of mentions.
-		{expand, "injection of puromycin aminonucleoside , ( PAN , 7 mg )", "O O O O O O B-Chemical O O O O",
+		{Expand, "injection of puromycin aminonucleoside , ( PAN , 7 mg )", "O O O O O O B-Chemical O O O O",
 			"puromycin aminonucleoside", "other side written"},
-		{contract, "injection of puromycin aminonucleoside , ( PAN , 7 mg )", "O O B-Chemical I-Chemical O O B-Chemical O O O O",
+		{Contract, "injection of puromycin aminonucleoside , ( PAN , 7 mg )", "O O B-Chemical I-Chemical O O B-Chemical O O O O",
 			"PAN", "other side written"},
-		{contract, "the WAS gene and the Wiskott - Aldrich syndrome .", "O O O O O B-Disease I-Disease I-Disease I-Disease O",
+		{Contract, "the WAS gene and the Wiskott - Aldrich syndrome .", "O O O O O B-Disease I-Disease I-Disease I-Disease O",
 			"WAS", "other side written"},
-		{expand, "rats given PAN lost weight .", "O O B-Chemical O O O", "puromycin aminonucleoside", ""},
+		{Expand, "rats given PAN lost weight .", "O O B-Chemical O O O", "puromycin aminonucleoside", ""},
 		// A long form inside a longer name the writer abbreviates next.
-		{contract, "the myotonic dystrophy protein kinase ( DMPK ) gene", "O B-Disease I-Disease O O O O O O",
+		{Contract, "the myotonic dystrophy protein kinase ( DMPK ) gene", "O B-Disease I-Disease O O O O O O",
 			"DM", "part of a defined name"},
-		{contract, "the murine Duchenne muscular dystrophy ( Dmd ) mRNA", "O O B-Disease I-Disease I-Disease O O O O",
+		{Contract, "the murine Duchenne muscular dystrophy ( Dmd ) mRNA", "O O B-Disease I-Disease I-Disease O O O O",
 			"DMD", "part of a defined name"},
-		{contract, "the diastrophic dysplasia sulfate - transporter gene ( DTDST ) .", "O B-Disease I-Disease O O O O O O O O",
+		{Contract, "the diastrophic dysplasia sulfate - transporter gene ( DTDST ) .", "O B-Disease I-Disease O O O O O O O O",
 			"DTD", "part of a defined name"},
-		{contract, "patients with myotonic dystrophy ( n = 4 ) were seen .", "O O B-Disease I-Disease O O O O O O O O O",
+		{Contract, "patients with myotonic dystrophy ( n = 4 ) were seen .", "O O B-Disease I-Disease O O O O O O O O O",
 			"DM", ""},
-		{contract, "patients with myotonic dystrophy were seen .", "O O B-Disease I-Disease O O O", "DM", ""},
-		{contract, "patients with myotonic dystrophy .", "O O B-Disease I-Disease O", "DM", "title-like sentence"},
+		{Contract, "patients with myotonic dystrophy were seen .", "O O B-Disease I-Disease O O O", "DM", ""},
+		{Contract, "patients with myotonic dystrophy .", "O O B-Disease I-Disease O", "DM", "title-like sentence"},
 		// A title-like sentence: no contraction (an expansion is fine).
-		{contract, "Novel Tay - Sachs disease mutations from China .", "O B-Disease I-Disease I-Disease I-Disease O O O O",
+		{Contract, "Novel Tay - Sachs disease mutations from China .", "O B-Disease I-Disease I-Disease I-Disease O O O O",
 			"TSD", "title-like sentence"},
-		{expand, "Novel TSD mutations from China .", "O B-Disease O O O O", "Tay - Sachs disease", ""},
-		{contract, "Novel Tay - Sachs disease mutations were found .", "O B-Disease I-Disease I-Disease I-Disease O O O O",
+		{Expand, "Novel TSD mutations from China .", "O B-Disease O O O O", "Tay - Sachs disease", ""},
+		{Contract, "Novel Tay - Sachs disease mutations were found .", "O B-Disease I-Disease I-Disease I-Disease O O O O",
 			"TSD", ""},
-		{contract, "RESULTS : Tay - Sachs disease mutations from China .", "O O B-Disease I-Disease I-Disease I-Disease O O O O",
+		{Contract, "RESULTS : Tay - Sachs disease mutations from China .", "O O B-Disease I-Disease I-Disease I-Disease O O O O",
 			"TSD", ""},
 		// A gene's symbol before a part or product of the gene.
-		{expand, "in relation to the different DMD promoters .", "O O O O O B-Disease O O", "Duchenne muscular dystrophy", "gene part"},
-		{expand, "the DMD isoforms were absent", "O B-Disease O O O", "Duchenne muscular dystrophy", "gene part"},
-		{expand, "DMD patients were seen", "B-Disease O O O", "Duchenne muscular dystrophy", ""},
-		{contract, "the Duchenne muscular dystrophy promoters were", "O B-Disease I-Disease I-Disease O O", "DMD", ""},
+		{Expand, "in relation to the different DMD promoters .", "O O O O O B-Disease O O", "Duchenne muscular dystrophy", "gene part"},
+		{Expand, "the DMD isoforms were absent", "O B-Disease O O O", "Duchenne muscular dystrophy", "gene part"},
+		{Expand, "DMD patients were seen", "B-Disease O O O", "Duchenne muscular dystrophy", ""},
+		{Contract, "the Duchenne muscular dystrophy promoters were", "O B-Disease I-Disease I-Disease O O", "DMD", ""},
 		// The part-of-a-name rule is the contraction's only.
-		{expand, "the DM myotonic ( DMPK ) gene", "O B-Disease O O O O O", "myotonic dystrophy", ""},
+		{Expand, "the DM myotonic ( DMPK ) gene", "O B-Disease O O O O O", "myotonic dystrophy", ""},
 		// A disease's symbol before "gene", "locus", "protein" is the
 		// gene's (NCBI-disease sentences); a chemical's is not.
-		{expand, "The murine homologue of the ND gene was cloned and shown to", "O O O O O B-Disease O O O O O O",
+		{Expand, "The murine homologue of the ND gene was cloned and shown to", "O O O O O B-Disease O O O O O O",
 			"Norrie disease", "gene of a disease"},
-		{expand, "from three individuals heterozygous at the DM locus , each with one allele", "O O O O O O B-Disease O O O O O O",
+		{Expand, "from three individuals heterozygous at the DM locus , each with one allele", "O O O O O O B-Disease O O O O O O",
 			"myotonic dystrophy", "gene of a disease"},
-		{expand, "and apopain itself specifically cleave the HD gene product , huntingtin .", "O O O O O O B-Disease O O O O O",
+		{Expand, "and apopain itself specifically cleave the HD gene product , huntingtin .", "O O O O O O B-Disease O O O O O",
 			"Huntington disease", "gene of a disease"},
-		{expand, "showed only the wild - type APC protein .", "O O O O O O B-Disease O O", "adenomatous polyposis coli", "gene of a disease"},
-		{expand, "loss of DA neurons and increased PENK gene expression in the CPu .", "O O O O O O B-Chemical O O O O O O",
+		{Expand, "showed only the wild - type APC protein .", "O O O O O O B-Disease O O", "adenomatous polyposis coli", "gene of a disease"},
+		{Expand, "loss of DA neurons and increased PENK gene expression in the CPu .", "O O O O O O B-Chemical O O O O O O",
 			"proenkephalin", ""},
 		// Before a kin or sex noun (NCBI-disease test and train).
-		{expand, "detected in the mother of three AS sons , in the maternal grandfather", "O O O O O O B-Disease O O O O O O",
+		{Expand, "detected in the mother of three AS sons , in the maternal grandfather", "O O O O O O B-Disease O O O O O O",
 			"Angelman syndrome", "kin or sex noun"},
-		{expand, "and in the mother of an AS daughter .", "O O O O O O B-Disease O O", "Angelman syndrome", "kin or sex noun"},
-		{expand, "Nebulin seen in DMD males including one patient with a", "O O O B-Disease O O O O O O",
+		{Expand, "and in the mother of an AS daughter .", "O O O O O O B-Disease O O", "Angelman syndrome", "kin or sex noun"},
+		{Expand, "Nebulin seen in DMD males including one patient with a", "O O O B-Disease O O O O O O",
 			"Duchenne muscular dystrophy", "kin or sex noun"},
-		{expand, "Sixteen DM parents had multiple DM offspring with the CTG repeat contractions", "O B-Disease O O O B-Disease O O O O O O",
+		{Expand, "Sixteen DM parents had multiple DM offspring with the CTG repeat contractions", "O B-Disease O O O B-Disease O O O O O O",
 			"myotonic dystrophy", "kin or sex noun"},
-		{expand, "activity level reported by parents of PWS children during growth hormone therapy", "O O O O O O B-Disease O O O O O",
+		{Expand, "activity level reported by parents of PWS children during growth hormone therapy", "O O O O O O B-Disease O O O O O",
 			"Prader - Willi syndrome", "kin or sex noun"},
-		{expand, "No TSD carriers were observed among the 166", "O B-Disease O O O O O O", "Tay - Sachs disease", ""},
-		{expand, "to presymptomatic diagnosis of members in FAP families .", "O O O O O O B-Disease O O",
+		{Expand, "No TSD carriers were observed among the 166", "O B-Disease O O O O O O", "Tay - Sachs disease", ""},
+		{Expand, "to presymptomatic diagnosis of members in FAP families .", "O O O O O O B-Disease O O",
 			"familial adenomatous polyposis", ""},
 		// After a count (BC5CDR test), but before a noun it premodifies or
 		// after a number of a name.
-		{expand, "In a pooled analysis of 1460 ICH and 3817 IS / TIA , MB were more frequent", "O O O O O O B-Disease O O B-Disease O B-Disease O B-Disease O O O",
+		{Expand, "In a pooled analysis of 1460 ICH and 3817 IS / TIA , MB were more frequent", "O O O O O O B-Disease O O B-Disease O B-Disease O B-Disease O O O",
 			"intracerebral hemorrhage", "after a count"},
-		{expand, "analysis of 1460 ICH and 3817 IS / TIA ,", "O O O B-Disease O O B-Disease O B-Disease O", "ischemic stroke", "after a count"},
-		{expand, "12 years old ) comprising 378 AF and 81 AFL cases .", "O O O O O O B-Disease O O B-Disease O O",
+		{Expand, "analysis of 1460 ICH and 3817 IS / TIA ,", "O O O B-Disease O O B-Disease O B-Disease O", "ischemic stroke", "after a count"},
+		{Expand, "12 years old ) comprising 378 AF and 81 AFL cases .", "O O O O O O B-Disease O O B-Disease O O",
 			"atrial fibrillation", "after a count"},
-		{expand, "addition , we have studied 18 A - T patients , in 15 families ,", "O O O O O O B-Disease I-Disease I-Disease O O O O O O",
+		{Expand, "addition , we have studied 18 A - T patients , in 15 families ,", "O O O O O O B-Disease I-Disease I-Disease O O O O O O",
 			"ataxia - telangiectasia", ""},
-		{expand, "case - control samples ( 197 METH - induced psychosis patients and 337", "O O O O O O B-Chemical O O O O O O",
+		{Expand, "case - control samples ( 197 METH - induced psychosis patients and 337", "O O O O O O B-Chemical O O O O O O",
 			"methamphetamine", ""},
-		{expand, "patients with type 2 DM were included", "O O O O B-Disease O O", "diabetes mellitus", ""},
+		{Expand, "patients with type 2 DM were included", "O O O O B-Disease O O", "diabetes mellitus", ""},
 		// An article before an eponym's name standing alone
 		// (NCBI-disease), not before a noun.
-		{expand, "had a chromosomal abnormality involving the PWS .", "O O O O O O B-Disease O", "Prader - Willi syndrome", "article before an eponym"},
-		{expand, "is a candidate gene for the WT .", "O O O O O O B-Disease O", "Wilms tumor", "article before an eponym"},
-		{expand, "deleted in the PWS region", "O O O B-Disease O", "Prader - Willi syndrome", ""},
-		{expand, "patients with PWS .", "O O B-Disease O", "Prader - Willi syndrome", ""},
+		{Expand, "had a chromosomal abnormality involving the PWS .", "O O O O O O B-Disease O", "Prader - Willi syndrome", "article before an eponym"},
+		{Expand, "is a candidate gene for the WT .", "O O O O O O B-Disease O", "Wilms tumor", "article before an eponym"},
+		{Expand, "deleted in the PWS region", "O O O B-Disease O", "Prader - Willi syndrome", ""},
+		{Expand, "patients with PWS .", "O O B-Disease O", "Prader - Willi syndrome", ""},
+		// Joined by a hyphen to another abbreviation or symbol, either
+		// side (BC5CDR train and devel; a synthetic sentence of the
+		// shape a reading of issue 32 flagged), not to a word or number.
+		{Expand, "ulcers in NS - NSAIDs users", "O O O O B-Chemical O", "non - steroidal anti - inflammatory drugs", "hyphen-joined to a symbol"},
+		{Expand, "RAST for BPO - PLL and AX - PLL was done .", "O O O O O O B-Chemical O O O O O",
+			"amoxicillin", "hyphen-joined to a symbol"},
+		{Expand, "In DXR - CM myocardial damage is", "O B-Chemical O B-Disease B-Disease I-Disease O", "doxorubicin", "hyphen-joined to a symbol"},
+		{Expand, "In DXR - CM myocardial damage is", "O O O B-Disease B-Disease I-Disease O", "cardiomyopathy", "hyphen-joined to a symbol"},
+		{Expand, "the DXR - induced damage", "O B-Chemical O O O", "doxorubicin", ""},
+		{Expand, "of HIV - 1 infection", "O B-Disease O O O", "human immunodeficiency virus", ""},
+		{Expand, "the anti - TNF drugs", "O O O B-Chemical O", "tumor necrosis factor", ""},
 		// Before an acronym it premodifies (NCBI-disease train).
-		{expand, "In the CTX HDL , the ratio of apoAI to apoAII was high", "O O B-Disease O O O O O O O O O O",
+		{Expand, "In the CTX HDL , the ratio of apoAI to apoAII was high", "O O B-Disease O O O O O O O O O O",
 			"cerebrotendinous xanthomatosis", "before an acronym"},
-		{expand, "CTX patients had high HDL", "B-Disease O O O O", "cerebrotendinous xanthomatosis", ""},
+		{Expand, "CTX patients had high HDL", "B-Disease O O O O", "cerebrotendinous xanthomatosis", ""},
 	} {
 		s := sentence(tt.text, tt.tags)
 		sp := iob.Spans(s.Tags)[0]
@@ -473,6 +484,42 @@ func TestSiteRules(t *testing.T) {
 		st := site{dir: tt.dir, s: s, sp: sp, toks: strings.Fields(tt.toks), diso: sp.Type == "Disease"}
 		if got := siteRefused(st); got != tt.want {
 			t.Errorf("%s %q -> %q: refused by %q, want %q", tt.dir, tt.text, tt.toks, got, tt.want)
+		}
+	}
+}
+
+// TestDefinedOtherwise: a long form the document wrote before the
+// abbreviation in parentheses, taken as no definition, is replaced by
+// no other standard long form (BioRED devel, BC5CDR test).
+func TestDefinedOtherwise(t *testing.T) {
+	for _, tt := range []struct {
+		text, toks string
+		standard   bool
+		written    string // the document's sentences, "|" between them
+		want       string
+	}{
+		{"the prognosis of CRC patients", "colorectal cancer", true, "transition ( EMT ) | Colorectal adenocarcinoma ( CRC ) is",
+			"defined otherwise in the text"},
+		{"the prognosis of CRCs was", "colorectal cancers", true, "Colorectal adenocarcinoma ( CRC ) is", "defined otherwise in the text"},
+		{"dose lisinopril in CHF .", "congestive heart failure", true, "patients with chronic heart failure ( CHF ) , but",
+			"defined otherwise in the text"},
+		// The standard long form is the document's; a long form of the
+		// document's definition; no parentheses.
+		{"criteria for MI , as well", "myocardial infarction", true, "diagnosis of myocardial infarction ( MI ) difficult", ""},
+		{"the complexity of CMV isolates", "cytomegalovirus", true, "Long - term anti - cytomegalovirus ( CMV ) therapy", ""},
+		{"the prognosis of CRCs was", "colorectal cancers", true, "of colorectal cancer ( CRC ) and", ""},
+		{"the prognosis of CRC patients", "colorectal adenocarcinoma", false, "Colorectal adenocarcinoma ( CRC ) is", ""},
+		{"the prognosis of CRC patients", "colorectal cancer", true, "transition ( EMT ) is", ""},
+	} {
+		s := sentence(tt.text, strings.Repeat("O ", 3)+"B-Disease"+strings.Repeat(" O", len(strings.Fields(tt.text))-4))
+		var written []abbrev.Written
+		for _, w := range strings.Split(tt.written, "|") {
+			written = append(written, abbrev.FindWritten(conll.Sentence{Tokens: strings.Fields(w)})...)
+		}
+		st := site{dir: Expand, s: s, sp: iob.Spans(s.Tags)[0], toks: strings.Fields(tt.toks), diso: true,
+			standard: tt.standard, written: written}
+		if got := siteRefused(st); got != tt.want {
+			t.Errorf("%q -> %q (standard %v, after %q): refused by %q, want %q", tt.text, tt.toks, tt.standard, tt.written, got, tt.want)
 		}
 	}
 }
@@ -487,6 +534,9 @@ func TestSentenceRules(t *testing.T) {
 		// The other half is not a mention, or not written out.
 		{"the ALD / AMN gene", "O O O B-Disease O", []bool{true}, []bool{false}, "half of a slash pair"},
 		{"for AMI / GI toxicity", "O B-Disease O O O", []bool{true}, []bool{false}, "half of a slash pair"},
+		{"risk of AMI / GI toxicity was", "O O B-Disease O B-Disease I-Disease O", []bool{true, false}, []bool{false, false}, "half of a slash pair"},
+		{"the GI / AMI events", "O O O B-Disease O", []bool{true}, []bool{false}, "half of a slash pair"},
+		{"the ICH / IS patients", "O B-Disease O B-Disease O", []bool{true, true}, []bool{true, true}, ""},
 		{"of CCNU / CTX was", "O B-Chemical O B-Chemical O", []bool{true, false}, []bool{false, false}, "half of a slash pair"},
 		// Every half written out: a regimen of long forms.
 		{"high - dose 5 - FU / FA / MMC is", "O O O B-Chemical I-Chemical I-Chemical O B-Chemical O B-Chemical O",
@@ -507,6 +557,16 @@ func TestSentenceRules(t *testing.T) {
 			[]bool{true, false}, []bool{true, false}, ""},
 		{"observed were comparable in AZT and PHZ treated mice", "O O O O B-Chemical O B-Chemical O O",
 			[]bool{true, true}, []bool{true, true}, ""},
+		// The other half an abbreviation that starts a mention or is
+		// none (BioRED devel), across a word; across a comma only a
+		// mention.
+		{"the risks of hospitalization for AMI and GI bleeding among", "O O O O O B-Disease O B-Disease I-Disease O",
+			[]bool{true, false}, []bool{false, false}, "half of a pair"},
+		{"for GI bleeding or AMI among", "O B-Disease I-Disease O B-Disease O", []bool{false, true}, []bool{false, false}, "half of a pair"},
+		{"for AMI and GI events", "O B-Disease O O O", []bool{true}, []bool{false}, "half of a pair"},
+		{"for AMI and GI bleeding among", "O B-Disease O B-Disease I-Disease O", []bool{true, true}, []bool{true, true}, ""},
+		{"After DOX , ECG changes were seen", "O B-Chemical O O O O O", []bool{true}, []bool{true}, ""},
+		{"After DOX and 2 mg of it", "O B-Chemical O O O O O", []bool{true}, []bool{true}, ""},
 		// One kept, one written out (BC5CDR test; NCBI-disease test).
 		{"4 . 10 in current users of any OC , 3 . 10 in users of second - generation OCs , and", "O O O O O O O O B-Chemical O O O O O O O O O O B-Chemical O O",
 			[]bool{false, true}, []bool{false, false}, "one kept, one written out"},
@@ -518,13 +578,13 @@ func TestSentenceRules(t *testing.T) {
 		spans := iob.Spans(s.Tags)
 		outcomes := make([]string, len(spans))
 		for k, r := range tt.replaced {
-			outcomes[k] = outcomeOther
+			outcomes[k] = OutcomeOther
 			if r {
-				outcomes[k] = outcomeReplaced
+				outcomes[k] = OutcomeReplaced
 			}
 		}
 		first := ""
-		replaced := func(k int) bool { return outcomes[k] == outcomeReplaced }
+		replaced := func(k int) bool { return outcomes[k] == OutcomeReplaced }
 		for _, r := range sentenceRules {
 			if r.drop(s, spans, replaced) >= 0 {
 				first = r.name
@@ -534,9 +594,9 @@ func TestSentenceRules(t *testing.T) {
 		if first != tt.rule {
 			t.Errorf("%q: first rule %q, want %q", tt.text, first, tt.rule)
 		}
-		dropUnmatched(s, spans, outcomes, outcomeFiltered)
+		dropUnmatched(s, spans, outcomes, OutcomeFiltered)
 		for k, w := range tt.want {
-			if got := outcomes[k] == outcomeReplaced; got != w {
+			if got := outcomes[k] == OutcomeReplaced; got != w {
 				t.Errorf("%q: mention %d replaced = %v, want %v", tt.text, k, got, w)
 			}
 		}
@@ -606,7 +666,7 @@ func TestOpeningHeading(t *testing.T) {
 // another abstract's sections drops that abstract's definitions, and one
 // inside an abstract ("OBJECTIVES :" after "RATIONALE :") keeps them.
 func TestAbstractBoundary(t *testing.T) {
-	a := newA(t, contract, false)
+	a := newA(t, Contract, false)
 	def := sentence("Rats got doxorubicin ( DOX ) .", "O O B-Chemical O B-Chemical O O")
 	concl := sentence("CONCLUSIONS : doxorubicin is toxic .", "O O B-Chemical O O O")
 	title := sentence("Doxorubicin and the heart .", "B-Chemical O O O O")
@@ -627,7 +687,7 @@ func TestAbstractBoundary(t *testing.T) {
 // definition with no use of the short form between, later long forms
 // stay; a use of the short form or a new definition lifts that.
 func TestLongKept(t *testing.T) {
-	a := newA(t, contract, false)
+	a := newA(t, Contract, false)
 	def := sentence("Rats got doxorubicin ( DOX ) .", "O O B-Chemical O B-Chemical O O")
 	long := sentence("We found that doxorubicin is toxic .", "O O O B-Chemical O O O")
 	short := sentence("We found that DOX is toxic .", "O O O B-Chemical O O O")
@@ -641,60 +701,55 @@ func TestLongKept(t *testing.T) {
 	}
 }
 
-func TestExtraLead(t *testing.T) {
-	for _, tt := range []struct {
-		long, short, match string
-		lead, extra        int // leadOutside, extraLead
-	}{
-		{"congenital myotonic dystrophy", "DM", abbrev.MatchUnordered, 1, 1},
-		{"sporadic T - cell prolymphocytic leukaemia", "T-PLL", abbrev.MatchLetters, 1, 1},
-		{"sporadic renal cell carcinomas", "RCC", abbrev.MatchLetters, 1, 1},
-		{"isolated DMS", "IDMS", abbrev.MatchLetters, 0, 0},
-		{"primary systemic amyloidosis", "AL", abbrev.MatchLetters, 2, 0}, // "amyloidosis" would not spell AL word by word
-		{"puromycin - aminonucleoside", "AMNS", abbrev.MatchLetters, 0, 0},
-		{"cerebral microbleeds", "MB", abbrev.MatchLetters, 1, 0},
-		{"familial adenomatous polyposis", "FAP", abbrev.MatchLetters, 0, 0},
-		{"maternal phenylketonuria", "PKU", abbrev.MatchLetters, 1, 0}, // never contracted, expanded whole
-		{"carmustine", "BCNU", abbrev.MatchConcept, 0, 0},
-	} {
-		d := abbrev.Definition{Type: "Disease", Short: tt.short, Long: strings.Fields(tt.long), Match: tt.match}
-		if got := leadOutside(d); got != tt.lead {
-			t.Errorf("leadOutside(%q ( %s )) = %d, want %d", tt.long, tt.short, got, tt.lead)
-		}
-		if got := extraLead(d); got != tt.extra {
-			t.Errorf("extraLead(%q ( %s )) = %d, want %d", tt.long, tt.short, got, tt.extra)
-		}
-	}
-}
-
-// TestLeadOutside: a long form led by words the short form leaves out,
-// whose rest matches the short form alone, is never contracted (a
+// TestLeadOutside: a long form led by words its abbreviation leaves
+// out (abbrev.Align has the table) is written out and contracted
+// without them ("congenital myotonic dystrophy ( DM )"); written out
+// whole but never contracted when the letters cannot tell the
+// abbreviation from the whole ("maternal phenylketonuria ( PKU )": a
 // blind reading marked "maternal phenylketonuria" -> "PKU" another
-// meaning); TestExtraLead has leadOutside's table.
+// meaning); and no definition at all where its lead makes a compound
+// ("Long - term anti - cytomegalovirus ( CMV )", written out so in a
+// reading of issue 32).
 func TestLeadOutside(t *testing.T) {
-	a := newA(t, contract, false)
-	def := sentence("Cognitive development in maternal phenylketonuria ( PKU ) was studied .", "O O O B-Disease I-Disease O B-Disease O O O O")
-	use := sentence("The outcome in maternal phenylketonuria is poor .", "O O O B-Disease I-Disease O O O")
-	outs, _, ocs := run(a, 1, def, use)
-	if got, want := strings.Join(outs[1].Tokens, " "), "The outcome in maternal phenylketonuria is poor ."; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	if want := []string{outcomeFiltered}; !slices.Equal(outcomes(ocs[1]), want) {
-		t.Errorf("outcomes %v, want %v", outcomes(ocs[1]), want)
+	pku := sentence("Cognitive development in maternal phenylketonuria ( PKU ) was studied .", "O O O B-Disease I-Disease O B-Disease O O O O")
+	dm := sentence("Children with congenital myotonic dystrophy ( DM ) were seen .", "O O B-Disease I-Disease I-Disease O B-Disease O O O O")
+	cmv := sentence("Long - term anti - cytomegalovirus ( CMV ) treatments were given .", "B-Chemical I-Chemical I-Chemical I-Chemical I-Chemical I-Chemical O B-Chemical O O O O O")
+	for _, tt := range []struct {
+		dir      string
+		def      conll.Sentence
+		in, tags string
+		want     string
+		outcome  string
+	}{
+		{Contract, pku, "The outcome in maternal phenylketonuria is poor .", "O O O B-Disease I-Disease O O O", "The outcome in maternal phenylketonuria is poor .", OutcomeFiltered},
+		{Expand, pku, "The outcome in PKU is poor .", "O O O B-Disease O O O", "The outcome in maternal phenylketonuria is poor .", OutcomeReplaced},
+		{Expand, dm, "The DM patients were seen .", "O B-Disease O O O O", "The myotonic dystrophy patients were seen .", OutcomeReplaced},
+		{Contract, dm, "It was seen in myotonic dystrophy .", "O O O O B-Disease I-Disease O", "It was seen in DM .", OutcomeReplaced},
+		{Contract, dm, "It was seen in congenital myotonic dystrophy .", "O O O O B-Disease I-Disease I-Disease O", "It was seen in congenital myotonic dystrophy .", OutcomeOther},
+		{Expand, cmv, "The CMV treatments were stopped .", "O B-Chemical O O O O", "The CMV treatments were stopped .", OutcomeUndefined},
+	} {
+		a := newA(t, tt.dir, false)
+		outs, _, ocs := run(a, 1, tt.def, sentence(tt.in, tt.tags))
+		if got := strings.Join(outs[1].Tokens, " "); got != tt.want {
+			t.Errorf("%s %q: got %q, want %q", tt.dir, tt.in, got, tt.want)
+		}
+		if got := outcomes(ocs[1]); !slices.Equal(got, []string{tt.outcome}) {
+			t.Errorf("%s %q: outcomes %v, want %s", tt.dir, tt.in, got, tt.outcome)
+		}
 	}
 }
 
 // TestPluralShort: the plural of a defined abbreviation is written out as
 // the plural of its long form, or left when English has none.
 func TestPluralShort(t *testing.T) {
-	a := newA(t, expand, false)
+	a := newA(t, Expand, false)
 	def := sentence("synthesis of bile salt ( BS ) and hypertension ( HT ) was high .", "O O B-Chemical I-Chemical O B-Chemical O O B-Disease O B-Disease O O O O")
 	use := sentence("All BSs were low , and HTs too .", "O B-Chemical O O O O B-Disease O O")
 	outs, _, ocs := run(a, 1, def, use)
 	if got, want := strings.Join(outs[1].Tokens, " "), "All bile salts were low , and HTs too ."; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if want := []string{outcomeReplaced, outcomeFiltered}; !slices.Equal(outcomes(ocs[1]), want) {
+	if want := []string{OutcomeReplaced, OutcomeFiltered}; !slices.Equal(outcomes(ocs[1]), want) {
 		t.Errorf("outcomes %v, want %v", outcomes(ocs[1]), want)
 	}
 	for _, tt := range []struct{ short, want string }{{"BS", "BSs"}, {"OC", "OCs"}, {"OCs", ""}, {"Iso", ""}} {

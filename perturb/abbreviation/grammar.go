@@ -8,6 +8,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb/internal/abbrev"
 	"github.com/stress-ner/stress/perturb/internal/english"
 	"github.com/stress-ner/stress/umls"
 )
@@ -19,13 +20,18 @@ import (
 // number a long form takes where it stands.
 
 // site is one planned replacement: mention sp of s replaced by toks in
-// direction dir. diso is set when the mention's type maps to disorders.
+// direction dir. diso is set when the mention's type maps to disorders;
+// standard when toks is a standard long form (TermStandardLongForm);
+// written holds the abbreviations the document wrote in parentheses up
+// to s (abbrev.FindWritten).
 type site struct {
-	dir  string
-	s    conll.Sentence
-	sp   iob.Span
-	toks []string
-	diso bool
+	dir      string
+	s        conll.Sentence
+	sp       iob.Span
+	toks     []string
+	diso     bool
+	standard bool
+	written  []abbrev.Written
 }
 
 // next returns the lower-case token after the mention, or "".
@@ -53,6 +59,38 @@ type siteRule struct {
 
 // siteRules are the places a replacement is refused (OutcomeFiltered).
 var siteRules = []siteRule{
+	// The document wrote the abbreviation in parentheses after a long
+	// form other than the standard one, and the kind took it as no
+	// definition (the gold mention is "heart failure" in "chronic heart
+	// failure ( CHF )", BC5CDR test; the letters start inside a
+	// compound, "Long - term anti - cytomegalovirus ( CMV )"; the long
+	// form is no mention, or one of another type): the standard long
+	// form would replace the writer's ("congestive heart failure" for
+	// CHF). An expansion uses the long form the document defines, or
+	// none ("Colorectal adenocarcinoma ( CRC )" is no "colorectal
+	// cancer").
+	{"defined otherwise in the text", func(st site) bool {
+		if st.dir != Expand || !st.standard {
+			return false
+		}
+		short := english.Compact(strings.Join(st.s.Tokens[st.sp.Start:st.sp.End], " "))
+		long := st.toks
+		if t := strings.TrimSuffix(short, "s"); t != short && pluralShort(t) == short {
+			// "CRCs" after "( CRC )": the singular long form.
+			short, long = t, strings.Fields(english.Singular(strings.Join(st.toks, " ")))
+		}
+		other := false
+		for _, w := range st.written {
+			if w.Short != short {
+				continue
+			}
+			if w.LongFormIs(long) {
+				return false
+			}
+			other = true
+		}
+		return other
+	}},
 	// The sentence writes the replacement already, outside the mention:
 	// the writer defines it there without a pair of mentions ("injection
 	// of puromycin aminonucleoside , ( PAN , 7 . 5 mg / kg )"), or uses
@@ -62,7 +100,7 @@ var siteRules = []siteRule{
 		// A long form in any case; a short form as written ("Dmd", the
 		// mouse gene, is not "DMD").
 		same := strings.EqualFold
-		if st.dir == contract {
+		if st.dir == Contract {
 			same = func(a, b string) bool { return a == b }
 		}
 		s, sp, toks := st.s, st.sp, st.toks
@@ -82,7 +120,7 @@ var siteRules = []siteRule{
 	// )", "murine Duchenne muscular dystrophy ( Dmd )". Its short form
 	// there would make a name of abbreviations nobody writes.
 	{"part of a defined name", func(st site) bool {
-		if st.dir != contract {
+		if st.dir != Contract {
 			return false
 		}
 		s, sp := st.s, st.sp
@@ -104,7 +142,7 @@ var siteRules = []siteRule{
 	// different DMD promoters", "DMD isoforms": a blind reading marked
 	// both written out another meaning).
 	{"gene part", func(st site) bool {
-		return st.dir == expand && geneParts[st.next()]
+		return st.dir == Expand && geneParts[st.next()]
 	}},
 	// A disease's symbol before "gene", "locus", "allele" or "protein"
 	// is the gene's: "the DMD gene", "the HD gene product", "the DM
@@ -113,7 +151,7 @@ var siteRules = []siteRule{
 	// chemical's is the gene's name ("PENK gene": the proenkephalin
 	// gene).
 	{"gene of a disease", func(st site) bool {
-		return st.dir == expand && st.diso && diseaseGenes[st.next()]
+		return st.dir == Expand && st.diso && diseaseGenes[st.next()]
 	}},
 	// Before a kin or sex noun the abbreviation is a label of people a
 	// writer does not write out: "three AS sons", "an AS daughter",
@@ -122,7 +160,7 @@ var siteRules = []siteRule{
 	// "Sjogren-Larsson syndrome female"); "PD patients", "TSD carriers"
 	// and "FAP families" read well written out, and stay.
 	{"kin or sex noun", func(st site) bool {
-		return st.dir == expand && kinSexNouns[st.next()]
+		return st.dir == Expand && kinSexNouns[st.next()]
 	}},
 	// After a count the abbreviation names the cases counted: "1460 ICH
 	// and 3817 IS / TIA", "378 AF and 81 AFL cases"; written out, "1460
@@ -130,7 +168,7 @@ var siteRules = []siteRule{
 	// premodifies ("18 A - T patients") it stays a label, and a number
 	// that belongs to a name ("type 2 DM", "day 3") is no count.
 	{"after a count", func(st site) bool {
-		return st.dir == expand && countRE.MatchString(st.prev(1)) && !numberNames[strings.ToLower(st.prev(2))] &&
+		return st.dir == Expand && countRE.MatchString(st.prev(1)) && !numberNames[strings.ToLower(st.prev(2))] &&
 			!premodifies(st.s.Tokens, st.sp.End)
 	}},
 	// An article before an eponym's name standing alone: "the PWS ."
@@ -138,7 +176,7 @@ var siteRules = []siteRule{
 	// tumor ." (a reading of issue 32 flagged "the Lowe disease").
 	// Before a noun the article is the noun's ("the PWS region").
 	{"article before an eponym", func(st site) bool {
-		if st.dir != expand || len(st.toks) == 0 || !english.Eponym(st.toks, 0) {
+		if st.dir != Expand || len(st.toks) == 0 || !english.Eponym(st.toks, 0) {
 			return false
 		}
 		switch strings.ToLower(st.prev(1)) {
@@ -147,12 +185,26 @@ var siteRules = []siteRule{
 		}
 		return false
 	}},
+	// Joined by a hyphen to another abbreviation or symbol, either
+	// side, an abbreviation is half of a compound name: "NS - NSAIDs"
+	// (non-selective NSAIDs) written "NS - non - steroidal anti -
+	// inflammatory drugs" was flagged in a reading of issue 32, as "CCR5
+	// - DD32" or "L - NAME" would be. Written out, the compound is half
+	// a name and half an abbreviation.
+	{"hyphen-joined to a symbol", func(st site) bool {
+		if st.dir != Expand {
+			return false
+		}
+		s, sp := st.s, st.sp
+		return sp.Start >= 2 && s.Tokens[sp.Start-1] == "-" && symbolToken(s.Tokens[sp.Start-2]) ||
+			sp.End+1 < len(s.Tokens) && s.Tokens[sp.End] == "-" && symbolToken(s.Tokens[sp.End+1])
+	}},
 	// Before an acronym it premodifies, a long form makes a stack of
 	// names a writer breaks up: "In the CTX HDL" written "In the
 	// cerebrotendinous xanthomatosis HDL" (flagged in a reading of
 	// NCBI-disease train), "the PWS IC".
 	{"before an acronym", func(st site) bool {
-		return st.dir == expand && st.sp.End < len(st.s.Tokens) && english.IsAcronym(st.s.Tokens[st.sp.End])
+		return st.dir == Expand && st.sp.End < len(st.s.Tokens) && english.IsAcronym(st.s.Tokens[st.sp.End])
 	}},
 	// A sentence that may be a title: a writer does not abbreviate in a
 	// title, and in input without document marks a title is where the
@@ -162,11 +214,17 @@ var siteRules = []siteRule{
 	// (titleFree): measured on BC5CDR devel, 446 of its 473 titles look
 	// so, and 727 of its 4,108 other sentences.
 	{"title-like sentence", func(st site) bool {
-		if st.dir != contract || heading(st.s.Tokens) != "" {
+		if st.dir != Contract || heading(st.s.Tokens) != "" {
 			return false
 		}
 		return !slices.ContainsFunc(st.s.Tokens, func(t string) bool { return titleFree[strings.ToLower(t)] })
 	}},
+}
+
+// symbolToken reports whether token t is an abbreviation or a symbol:
+// "NS", "NSAIDs", "CCR5", "L"; not "2", "induced" or "p53".
+func symbolToken(t string) bool {
+	return umls.IsAbbreviation(english.Compact(t)) && strings.ContainsFunc(t, unicode.IsUpper)
 }
 
 // countRE matches a count: "1460", "1 , 489" ends in "489".
@@ -184,7 +242,7 @@ func words(s string) map[string]bool {
 var (
 	// geneParts are the words after a gene's symbol that name a part or
 	// a product of the gene (rule "gene part").
-	geneParts = words("promoter promoters isoform isoforms mrna mrnas transcript transcripts exon exons intron introns cdna cdnas")
+	geneParts = words("promoter promoters isoform isoforms mrna mrnas transcript transcripts exon exons intron introns cdna cdnas codon codons")
 	// diseaseGenes are the words after a disease's symbol that make it
 	// the gene's (rule "gene of a disease").
 	diseaseGenes = words("gene genes locus loci allele alleles protein proteins product products homologue homologues homolog homologs")
@@ -295,11 +353,41 @@ var sentenceRules = []sentenceRule{
 	// An abbreviation coordinated with another abbreviation mention
 	// that is not replaced: "reactions to P and N" written "P and
 	// nimesulide", "5 - HT and 5 - hydroxyindoleacetic acid" (flagged
-	// in a reading of issue 32). Both or neither.
+	// in a reading of issue 32). Both or neither. The other half may
+	// be an abbreviation that is no mention, or starts or ends one,
+	// across a word ("for AMI and GI bleeding", BioRED devel: "acute
+	// myocardial infarction and GI bleeding" leaves one of the pair
+	// short); across a comma it must be a mention ("After DOX , ECG
+	// changes" is no pair).
 	{"half of a pair", func(s conll.Sentence, spans []iob.Span, replaced func(k int) bool) int {
+		keptSymbol := func(i int) bool {
+			if i < 0 || i >= len(s.Tokens) || !symbolToken(s.Tokens[i]) {
+				return false
+			}
+			for k, sp := range spans {
+				if i >= sp.Start && i < sp.End {
+					return !replaced(k)
+				}
+			}
+			return true
+		}
+		wordCoordinator := func(i int) bool {
+			return i >= 0 && i < len(s.Tokens) && s.Tokens[i] != "," && coordinators[strings.ToLower(s.Tokens[i])]
+		}
 		for k, sp := range spans {
 			if !replaced(k) {
 				continue
+			}
+			if wordCoordinator(sp.End) && keptSymbol(sp.End+1) || wordCoordinator(sp.Start-1) && keptSymbol(sp.Start-2) {
+				return k
+			}
+			// "GI bleeding or AMI": the mention before starts with one.
+			if wordCoordinator(sp.Start - 1) {
+				for _, o := range spans {
+					if o.End == sp.Start-1 && keptSymbol(o.Start) {
+						return k
+					}
+				}
 			}
 			for j, o := range spans {
 				if j == k || replaced(j) || !abbreviationMention(s, o) {
@@ -345,7 +433,7 @@ var sentenceRules = []sentenceRule{
 // from being replaced: dropping one may unmake another ("5 - FU / FA /
 // MMC" with MMC kept).
 func dropUnmatched(s conll.Sentence, spans []iob.Span, outcomes []string, outcome string) {
-	replaced := func(k int) bool { return outcomes[k] == outcomeReplaced }
+	replaced := func(k int) bool { return outcomes[k] == OutcomeReplaced }
 	for {
 		dropped := false
 		for _, r := range sentenceRules {

@@ -140,6 +140,12 @@ func mentionsOf(paths ...string) (map[string]bool, error) { return mention.Menti
 // of a corpus read already.
 func AddMentions(keys map[string]bool, sents []conll.Sentence) { mention.AddMentions(keys, sents) }
 
+// MentionsOfRepaired is MentionsOf with invalid tag transitions read as
+// conlleval reads them (see mention.MentionsOfRepaired).
+func MentionsOfRepaired(paths ...string) (map[string]bool, error) {
+	return mention.MentionsOfRepaired(paths...)
+}
+
 // Key is the form in which names are compared: umls.Normalize (case
 // folded, dashes and apostrophes unified) without spaces, so that no
 // tokenization ("peau d ' orange", "5 - FU") hides a name.

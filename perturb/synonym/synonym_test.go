@@ -152,6 +152,25 @@ func TestExcludeConceptsOption(t *testing.T) {
 	}
 }
 
+// TestParseTypeMapRefuses: a type map that would map something else
+// than written is refused, naming the item (N13 of issue 31: each was
+// accepted silently).
+func TestParseTypeMapRefuses(t *testing.T) {
+	for _, tt := range []struct{ name, in, msg string }{
+		{"N13 a type given twice", "Chemical=CHEM,Chemical=DISO", `item "Chemical=DISO": type Chemical given twice (first in "Chemical=CHEM")`},
+		{"N13 a type given twice in another case", "none,Gene=GENE,gene=CHEM", `item "gene=CHEM": type gene given twice`},
+		{"N13 a type with a tab", "Chem\tical=CHEM", `item "Chem\tical=CHEM": an entity type has no control characters`},
+		{"N13 a group given twice", "Chemical=CHEM+CHEM", `item "Chemical=CHEM+CHEM": group CHEM twice`},
+		{"N13 a group given twice in another case", "Disease=DISO+diso", "group DISO twice"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := ParseTypeMap(tt.in); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), tt.msg) {
+				t.Errorf("ParseTypeMap(%q): %v, want %q", tt.in, err, tt.msg)
+			}
+		})
+	}
+}
+
 func TestParseTypeMap(t *testing.T) {
 	tests := []struct {
 		in   string

@@ -234,7 +234,12 @@ func TypeNotes(audit map[string]map[string]int, typeMap string) (notes []string,
 	}
 	var left, items, unfit []string
 	var bad []string
-	for _, f := range fits(audit, m) {
+	typeFits := fits(audit, m)
+	if absent := givenAbsent(given, typeFits); len(absent) > 0 && len(typeFits) > 0 {
+		notes = append(notes, fmt.Sprintf("warning: --type-map maps %s, but no mention of the corpus has that type (mistyped? its types: %s)",
+			strings.Join(absent, ", "), strings.Join(fitTypes(typeFits), ", ")))
+	}
+	for _, f := range typeFits {
 		if f.Groups != nil {
 			if !f.Misfit() {
 				continue
@@ -270,4 +275,29 @@ func TypeNotes(audit map[string]map[string]int, typeMap string) (notes []string,
 		msg += "; no group of the concept store names " + strconv.Itoa(int(100*minFit)) + "% of the mentions of " + strings.Join(unfit, ", ") + " (a store imported from UMLS has genes, organisms and anatomy too: --db FILE --type-map TYPE=GROUP)"
 	}
 	return append(notes, msg), nil
+}
+
+// givenAbsent lists, sorted, the types of the type-map option (given)
+// that no mention of the audited corpus has, in any case: a mistyped
+// type ("Chem ical") maps nothing.
+func givenAbsent(given Map, fits []typeFit) []string {
+	var absent []string
+	for typ := range given {
+		if !slices.ContainsFunc(fits, func(f typeFit) bool { return f.Mentions > 0 && strings.EqualFold(f.Type, typ) }) {
+			absent = append(absent, typ)
+		}
+	}
+	sort.Strings(absent)
+	return absent
+}
+
+// fitTypes lists the types with mentions of fits.
+func fitTypes(fits []typeFit) []string {
+	var ts []string
+	for _, f := range fits {
+		if f.Mentions > 0 {
+			ts = append(ts, f.Type)
+		}
+	}
+	return ts
 }
