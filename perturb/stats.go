@@ -128,6 +128,54 @@ func (st *Stats) Add(orig, pert conll.Sentence, changes []Change) {
 	st.addModified(orig, pert, changes, spans)
 }
 
+// countChanged counts the tokens of orig that changes cover, once each:
+// all of them, those inside a gold entity, and those per entity type.
+func (st *Stats) countChanged(orig conll.Sentence, changes []Change) {
+	covered := make([]bool, len(orig.Tokens))
+	for _, c := range changes {
+		for i := max(0, c.Token); i < min(len(covered), max(c.End, c.Token+1)); i++ {
+			covered[i] = true
+		}
+	}
+	for i, on := range covered {
+		if !on {
+			continue
+		}
+		st.TokensModified++
+		if i < len(orig.Tags) && isEntityTag(orig.Tags[i]) {
+			st.EntityTokensModified++
+			st.TypeTokensModified[tagType(orig.Tags[i])]++
+		}
+	}
+}
+
+// countReplaced counts the gold mentions of orig whose text pert
+// changed: mention by mention when the copy keeps the tokens' positions,
+// else the k-th mention of the copy against the k-th of the original.
+func (st *Stats) countReplaced(orig, pert conll.Sentence, spans []iob.Span) {
+	if len(pert.Tokens) == len(orig.Tokens) && sameTags(orig.Tags, pert.Tags) {
+		for _, sp := range spans {
+			for i := sp.Start; i < sp.End; i++ {
+				if pert.Tokens[i] != orig.Tokens[i] {
+					st.MentionsReplaced++
+					break
+				}
+			}
+		}
+		return
+	}
+	pspans := iob.Spans(pert.Tags)
+	if len(pspans) != len(spans) {
+		return
+	}
+	for k, sp := range spans {
+		q := pspans[k]
+		if strings.Join(orig.Tokens[sp.Start:sp.End], " ") != strings.Join(pert.Tokens[q.Start:q.End], " ") {
+			st.MentionsReplaced++
+		}
+	}
+}
+
 // addModified counts what Add counts beyond AddOriginal, so that the
 // pipeline counts an original once however many steps it has.
 func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change, spans []iob.Span) {
@@ -136,6 +184,15 @@ func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change, spans 
 	st.OutputTokens += len(pert.Tokens)
 	if st.TypeTokensModified == nil {
 		st.TypeTokensModified = map[string]int{}
+	}
+	if len(changes) > 0 {
+		// The change log says which tokens of the original changed: every
+		// token a change covers (a synonym's whole replaced span, even
+		// where the new name keeps one of its words), the definition the
+		// reports share (compare counts the same from the log).
+		st.countChanged(orig, changes)
+		st.countReplaced(orig, pert, spans)
+		return
 	}
 	if len(pert.Tokens) == len(orig.Tokens) && sameTags(orig.Tags, pert.Tags) {
 		run, n := "", 0 // a run of modified tokens of one type: one map update
