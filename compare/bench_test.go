@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -50,6 +51,50 @@ func BenchmarkReportBC5CDRSizeOneWorker(b *testing.B) {
 	c.Workers = 1
 	b.ReportAllocs()
 	for b.Loop() {
+		if _, err := c.Report(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCompareBC5CDRSize is what "stress compare --samples 0" does
+// after reading its files, at the size of issue 34's measure: BC5CDR
+// test's 4797 sentences, four sets (O and three stress sets with change
+// logs), two systems; B/op is the memory a comparison allocates.
+func BenchmarkCompareBC5CDRSize(b *testing.B) {
+	const n = 4797
+	gold := synthGold(n, 1)
+	sets := []string{"O", "keyboard", "swap", "synonym"}
+	var changes []stressset.Span
+	for i := 0; i < n; i += 3 {
+		changes = append(changes, stressset.Span{Sentence: i, Start: 0, End: 1})
+	}
+	preds := map[string][]conll.Sentence{}
+	for si, sys := range []string{"a", "b"} {
+		for k, set := range sets {
+			preds[sys+set] = noisy(gold, 0.03+0.02*float64(k)+0.01*float64(si), uint64(10*si+k))
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		c := New()
+		c.Samples = 0
+		for _, set := range sets {
+			ch := changes
+			if set == "O" {
+				ch = nil
+			}
+			if err := c.AddSet(stressset.Set{Name: set, File: set + ".tsv", Gold: gold, Changed: ch}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for _, sys := range []string{"a", "b"} {
+			for _, set := range sets {
+				if err := c.AddPrediction(sys, set, set+".pred", preds[sys+set]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
 		if _, err := c.Report(context.Background()); err != nil {
 			b.Fatal(err)
 		}

@@ -28,14 +28,19 @@ type dense struct {
 
 func newDense(r *resultData, res *Result, types []string) dense {
 	width := 3*(1+len(types)) + 12
-	d := dense{res: res, width: width, rows: make([]int32, width*len(r.sent))}
-	for i, c := range r.sent {
+	n := r.sent.len()
+	d := dense{res: res, width: width, rows: make([]int32, width*n)}
+	column := make([]int, len(r.sent.types)) // of each type of r.sent in types; -1: none
+	for k, t := range r.sent.types {
+		column[k] = slices.Index(types, t)
+	}
+	for i := range n {
 		row := d.rows[i*width : (i+1)*width]
-		o := c.Overall()
-		row[0], row[1], row[2] = int32(o.Gold), int32(o.Pred), int32(o.Correct)
-		for k, t := range types {
-			if tc, ok := c.Types[t]; ok {
-				row[3+3*k], row[4+3*k], row[5+3*k] = int32(tc.Gold), int32(tc.Pred), int32(tc.Correct)
+		g, p, c := r.sent.overall(i)
+		row[0], row[1], row[2] = int32(g), int32(p), int32(c)
+		for _, tc := range r.sent.rows[r.sent.start[i]:r.sent.start[i+1]] {
+			if k := column[tc.typ]; k >= 0 {
+				row[3+3*k], row[4+3*k], row[5+3*k] = tc.gold, tc.pred, tc.correct
 			}
 		}
 		if r.part != nil {
@@ -354,14 +359,13 @@ func (c *Comparer) significance(ctx context.Context, rep *Report) error {
 		cmp := &rep.Comparisons[ci]
 		a := c.systemResult(cmp.A, cmp.Set)
 		b := c.systemResult(cmp.B, cmp.Set)
-		n := len(a.sent)
+		n := a.sent.len()
 		type triple struct{ g, p, c int64 }
 		ta, tb := make([]triple, n), make([]triple, n)
 		var sa, sb triple
 		for i := range n {
-			oa, ob := a.sent[i].Overall(), b.sent[i].Overall()
-			ta[i] = triple{int64(oa.Gold), int64(oa.Pred), int64(oa.Correct)}
-			tb[i] = triple{int64(ob.Gold), int64(ob.Pred), int64(ob.Correct)}
+			ta[i].g, ta[i].p, ta[i].c = a.sent.overall(i)
+			tb[i].g, tb[i].p, tb[i].c = b.sent.overall(i)
 			sa.g, sa.p, sa.c = sa.g+ta[i].g, sa.p+ta[i].p, sa.c+ta[i].c
 			sb.g, sb.p, sb.c = sb.g+tb[i].g, sb.p+tb[i].p, sb.c+tb[i].c
 		}

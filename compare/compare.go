@@ -104,6 +104,7 @@ type setData struct {
 	// mentions and changedMentions count gold mentions per type: all of
 	// them, and those covering a changed token.
 	mentions, changedMentions map[string]int
+	spans                     spanTable // gold entities, computed once
 }
 
 type systemData struct {
@@ -115,14 +116,15 @@ type systemData struct {
 type resultData struct {
 	file  string
 	total score.Counts
-	sent  []score.Counts // per sentence, for resampling
-	part  []partCounts   // per sentence; nil without change log
+	sent  countTable   // per sentence, for resampling
+	part  []partCounts // per sentence; nil without change log
 	// refPart splits the reference's counts per sentence as this set
 	// changed them (onReference), for the interval of ChangedDiff; nil
 	// for the reference and without a change log.
 	refPart []partCounts
 	errs    score.ErrorCounts
-	pred    [][]string // predicted tags per sentence, to score on the reference the entities another set perturbed
+	pred    tagTable  // predicted tags per sentence, to score on the reference the entities another set perturbed
+	spans   spanTable // predicted entities per sentence
 	conf    confusionAcc
 	types   map[TypePair]int // entity-type confusion, N unused in the key
 	hasLog  bool
@@ -171,12 +173,16 @@ func (c *Comparer) AddSet(s stressset.Set) error {
 		}
 	}
 	d.mentions, d.changedMentions = map[string]int{}, map[string]int{}
+	sc := newSentScorer(c.Eval)
+	d.spans.start = make([]int32, 1, len(s.Gold)+1)
 	for i, g := range s.Gold {
 		var changed []bool
 		if d.changed != nil {
 			changed = d.changed[i]
 		}
-		for _, sp := range goldSpans(g.Tags, c.Eval) {
+		spans := sc.spansOf(g.Tags)
+		d.spans.add(spans)
+		for _, sp := range spans {
 			d.mentions[sp.Type]++
 			if touches(changed, sp.Start, sp.End) {
 				d.changedMentions[sp.Type]++
@@ -243,7 +249,6 @@ func (c *Comparer) AddPrediction(system, set, file string, pred []conll.Sentence
 	r := &resultData{
 		file:  file,
 		total: score.Counts{Types: map[string]score.TypeCounts{}},
-		sent:  make([]score.Counts, len(pred)),
 		conf:  newConfusionAcc(),
 		types: map[TypePair]int{},
 	}
@@ -251,7 +256,11 @@ func (c *Comparer) AddPrediction(system, set, file string, pred []conll.Sentence
 		r.part = make([]partCounts, len(pred))
 		r.hasLog = true
 	}
-	r.pred = make([][]string, len(pred))
+	sc := newSentScorer(c.Eval)
+	n := len(pred)
+	r.pred = tagTable{ids: make([]uint16, 0, s.tokens), start: make([]int32, 1, n+1), index: map[string]uint16{}}
+	r.spans.start = make([]int32, 1, n+1)
+	r.sent.start = make([]int32, 1, n+1)
 	for i, p := range pred {
 		gold := s.Gold[i].Tags
 		// Where seqeval or nervaluate would refuse the tags, so does the
@@ -262,17 +271,21 @@ func (c *Comparer) AddPrediction(system, set, file string, pred []conll.Sentence
 		if err := c.Eval.CheckTags(p.Tags); err != nil {
 			return fmt.Errorf("%s: %w (mode %v)", lineOf(file, p), err, c.Eval.Mode)
 		}
-		r.pred[i] = p.Tags
+		if !r.pred.add(p.Tags) {
+			return fmt.Errorf("%s: more than 65,536 distinct tags", file)
+		}
 		var changed []bool
 		if r.part != nil {
 			changed = s.changed[i]
 		}
-		counts, pc, errs := partition(gold, p.Tags, changed, c.Eval)
+		pc, errs := sc.partition(gold, p.Tags, changed)
+		counts := &sc.counts
 		r.errs.Add(errs)
-		r.sent[i] = counts
-		r.total.Add(counts)
+		r.sent.add(counts)
+		r.total.Add(*counts)
 		r.conf.add(gold, p.Tags, c.Eval)
-		addTypePairs(r.types, goldSpans(gold, c.Eval), goldSpans(p.Tags, c.Eval))
+		r.spans.add(sc.ps)
+		addTypePairs(r.types, s.spans.of(i), sc.ps)
 		if r.part != nil {
 			// Odd prefixes can make conlleval count an entity it never
 			// closes; never let the split disagree silently with the score.
@@ -283,6 +296,7 @@ func (c *Comparer) AddPrediction(system, set, file string, pred []conll.Sentence
 			r.part[i] = pc
 		}
 	}
+	r.pred.index = nil
 	sys.results[set] = r
 	return nil
 }
@@ -528,17 +542,20 @@ func modeName(m score.Mode) string { return m.String() }
 func (c *Comparer) onReference(ref, s *setData, o *resultData) (Score, Score, []partCounts) {
 	var p, u score.TypeCounts
 	perSentence := make([]partCounts, len(ref.Gold))
+	sc := newSentScorer(c.Eval)
+	var pred []string
 	for i := range ref.Gold {
 		var changed []bool
 		if i < len(s.changed) {
 			changed = s.changed[i]
 		}
-		var setGold []string
-		if i < len(s.Gold) {
-			setGold = s.Gold[i].Tags
+		mask := changed
+		if changed != nil && (i >= len(s.Gold) || len(s.Gold[i].Tags) != len(ref.Gold[i].Tags)) {
+			// referenceMask, from the entities computed once per set
+			mask = spansMask(len(ref.Gold[i].Tags), ref.spans.of(i), s.spans.of(i), changed)
 		}
-		mask := referenceMask(ref.Gold[i].Tags, setGold, changed, c.Eval)
-		_, pc, _ := partition(ref.Gold[i].Tags, o.pred[i], mask, c.Eval)
+		pred = o.pred.sentence(pred[:0], i)
+		pc, _ := sc.partition(ref.Gold[i].Tags, pred, mask)
 		pc.addTo(&p, &u)
 		perSentence[i] = pc
 	}

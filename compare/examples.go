@@ -40,8 +40,8 @@ func (c *Comparer) examples(ref *setData) []Example {
 				if r == nil || o == nil {
 					continue
 				}
-				if !sameSpans(goldSpans(s.Gold[i].Tags, c.Eval), goldSpans(r.pred[i], c.Eval)) {
-					if sameSpans(goldSpans(ref.Gold[i].Tags, c.Eval), goldSpans(o.pred[i], c.Eval)) {
+				if !sameSpans(s.spans.of(i), r.spans.of(i)) {
+					if sameSpans(ref.spans.of(i), o.spans.of(i)) {
 						class = 0
 					} else {
 						class = min(class, 1)
@@ -69,17 +69,17 @@ func (c *Comparer) example(ref, s *setData, i int) Example {
 	g, o := s.Gold[i], ref.Gold[i]
 	ex := Example{Set: s.Name, Sentence: i + 1, File: s.File, Line: g.Line,
 		Original: o.Tokens, Perturbed: g.Tokens, Changed: s.changed[i],
-		OriginalGold: mentions(goldSpans(o.Tags, c.Eval)), Gold: mentions(goldSpans(g.Tags, c.Eval))}
+		OriginalGold: mentions(ref.spans.of(i)), Gold: mentions(s.spans.of(i))}
 	for _, sys := range c.systems {
 		r, or := sys.results[s.Name], sys.results[ref.Name]
 		if r == nil || or == nil {
 			continue
 		}
-		pred, predO := goldSpans(r.pred[i], c.Eval), goldSpans(or.pred[i], c.Eval)
+		pred, predO := r.spans.of(i), or.spans.of(i)
 		ex.Systems = append(ex.Systems, ExampleSystem{System: sys.name,
 			OnOriginal: mentions(predO), Predicted: mentions(pred),
-			Failed:         !sameSpans(goldSpans(g.Tags, c.Eval), pred),
-			FailedOriginal: !sameSpans(goldSpans(o.Tags, c.Eval), predO)})
+			Failed:         !sameSpans(s.spans.of(i), pred),
+			FailedOriginal: !sameSpans(ref.spans.of(i), predO)})
 	}
 	return ex
 }

@@ -49,26 +49,9 @@ func touches(changed []bool, start, end int) bool {
 // It also sorts the entities by the kind of error (score.ClassifyErrors),
 // from the same entities.
 func partition(gold, pred []string, changed []bool, opt score.EvalOptions) (score.Counts, partCounts, score.ErrorCounts) {
-	var pc partCounts
-	var gs, ps []iob.Span
-	counts := score.EvalEntities(gold, pred, opt, func(e score.Entity) {
-		field := int(e.Kind) // GoldEntity, PredEntity, CorrectEntity: 0, 1, 2
-		if !touches(changed, e.Start, e.End) {
-			field += 3
-		}
-		pc[field]++
-		switch e.Kind {
-		case score.GoldEntity:
-			gs = append(gs, iob.Span{Start: e.Start, End: e.End, Type: e.Type})
-		case score.PredEntity:
-			ps = append(ps, iob.Span{Start: e.Start, End: e.End, Type: e.Type})
-		}
-	})
-	// The scorer reports entities as they close; the matching wants them
-	// in sentence order.
-	sortSpans(gs)
-	sortSpans(ps)
-	return counts, pc, score.ClassifyErrors(gs, ps)
+	s := newSentScorer(opt)
+	pc, errs := s.partition(gold, pred, changed)
+	return s.counts, pc, errs
 }
 
 func sortSpans(s []iob.Span) {
@@ -78,14 +61,7 @@ func sortSpans(s []iob.Span) {
 // goldSpans returns the gold entities of one sentence as the scorer
 // reads them.
 func goldSpans(gold []string, opt score.EvalOptions) []iob.Span {
-	var gs []iob.Span
-	score.EvalEntities(gold, gold, opt, func(e score.Entity) {
-		if e.Kind == score.GoldEntity {
-			gs = append(gs, iob.Span{Start: e.Start, End: e.End, Type: e.Type})
-		}
-	})
-	sortSpans(gs)
-	return gs
+	return newSentScorer(opt).spansOf(gold)
 }
 
 // referenceMask marks the tokens of a reference (original) sentence that
@@ -102,8 +78,12 @@ func referenceMask(refGold, setGold []string, changed []bool, opt score.EvalOpti
 	if len(refGold) == len(setGold) {
 		return changed
 	}
-	rs, ss := goldSpans(refGold, opt), goldSpans(setGold, opt)
-	mask := make([]bool, len(refGold))
+	return spansMask(len(refGold), goldSpans(refGold, opt), goldSpans(setGold, opt), changed)
+}
+
+// spansMask is referenceMask from the two sentences' entities.
+func spansMask(n int, rs, ss []iob.Span, changed []bool) []bool {
+	mask := make([]bool, n)
 	for i := range min(len(rs), len(ss)) {
 		if touches(changed, ss[i].Start, ss[i].End) {
 			for t := rs[i].Start; t < rs[i].End; t++ {

@@ -1,10 +1,12 @@
 package compare
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stress-ner/stress/conll/score"
+	"github.com/stress-ner/stress/iob"
 )
 
 // FuzzPartition checks that the perturbed/untouched split of any tag
@@ -24,7 +26,7 @@ func FuzzPartition(f *testing.F) {
 			changed[i] = mask>>i&1 == 1
 			all[i] = true
 		}
-		for _, opt := range []score.EvalOptions{{}, {Mode: score.ModeStrict}, {Raw: true}} {
+		for _, opt := range []score.EvalOptions{{}, {Mode: score.ModeStrict}, {Raw: true}, {Mode: score.ModeSemEval}} {
 			o := score.EvalSentence(gold, pred, opt).Overall()
 			want := [3]int32{int32(o.Gold), int32(o.Pred), int32(o.Correct)}
 			_, some, _ := partition(gold, pred, changed, opt)
@@ -38,6 +40,14 @@ func FuzzPartition(f *testing.F) {
 			}
 			if some[2] > some[0] || some[5] > some[3] {
 				t.Fatalf("more correct than gold on one side: %v", some)
+			}
+			// AddPrediction keeps the predicted entities the split found as
+			// the prediction's entities: they must be what goldSpans reads
+			// from the predicted tags alone.
+			sc := newSentScorer(opt)
+			sc.partition(gold, pred, changed)
+			if ps, want := append([]iob.Span(nil), sc.ps...), goldSpans(pred, opt); !slices.Equal(ps, want) {
+				t.Fatalf("%+v: predicted entities %v, goldSpans of the predicted tags %v", opt, ps, want)
 			}
 		}
 	})

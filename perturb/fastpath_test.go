@@ -28,7 +28,7 @@ func checkFastPaths(t *testing.T, w string) {
 			t.Errorf("isLexical(%q, %d) = %v, Unicode path %v", w, min, got, want)
 		}
 	}
-	_, want := stopwords[strings.ToLower(w)]
+	_, want := stopwords()[strings.ToLower(w)]
 	if got := isStopword(w); got != want {
 		t.Errorf("isStopword(%q) = %v, want %v", w, got, want)
 	}
@@ -38,7 +38,7 @@ func TestSelectionFastPaths(t *testing.T) {
 	for _, w := range fastPathWords {
 		checkFastPaths(t, w)
 	}
-	for w := range stopwords {
+	for w := range stopwords() {
 		checkFastPaths(t, w)
 		checkFastPaths(t, strings.ToUpper(w))
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -254,7 +255,7 @@ func isStopword(tok string) bool {
 	for i := 0; i < len(tok); i++ {
 		c := tok[i]
 		if c >= utf8.RuneSelf {
-			_, ok := stopwords[strings.ToLower(tok)]
+			_, ok := stopwords()[strings.ToLower(tok)]
 			return ok
 		}
 		if i == len(buf) {
@@ -265,7 +266,7 @@ func isStopword(tok string) bool {
 		}
 		buf[i] = c
 	}
-	_, ok := stopwords[string(buf[:len(tok)])]
+	_, ok := stopwords()[string(buf[:len(tok)])]
 	return ok
 }
 
@@ -275,7 +276,7 @@ const maxStopword = 16
 
 // stopwords is the English stopword list of NLTK, plus a few words that
 // are function words in biomedical abstracts.
-var stopwords = func() map[string]struct{} {
+var stopwords = sync.OnceValue(func() map[string]struct{} {
 	m := map[string]struct{}{}
 	for _, w := range strings.Fields(`i me my myself we our ours ourselves you your yours yourself
 	yourselves he him his himself she her hers herself it its itself they them their theirs
@@ -293,4 +294,4 @@ var stopwords = func() map[string]struct{} {
 		m[w] = struct{}{}
 	}
 	return m
-}()
+})

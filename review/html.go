@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"slices"
+	"sync"
 )
 
 // pageText is the judging page: markup, style and script in one file,
@@ -14,7 +15,8 @@ import (
 //go:embed page.html
 var pageText string
 
-var page = template.Must(template.New("page").Parse(pageText))
+// page is parsed on first use, not at package initialisation.
+var page = sync.OnceValue(func() *template.Template { return template.Must(template.New("page").Parse(pageText)) })
 
 // pageItem is an item as the page's script reads it.
 type pageItem struct {
@@ -58,7 +60,7 @@ func (s *Sample) WriteHTML(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return page.Execute(w, struct {
+	return page().Execute(w, struct {
 		ID   string
 		N    int
 		Data template.JS

@@ -42,14 +42,32 @@ func ReadChanged(r io.Reader, name string) (map[string][]Span, error) {
 // it, and a change that deleted its tokens covers none. Every set's
 // spans, on disk or in memory, come from here.
 func ChangedSpans(changes []perturb.Change) map[string][]Span {
-	type row struct{ sentence, token, end, after int }
-	rows := map[string][]row{}
+	var acc spanAcc
 	for _, c := range changes {
-		rows[c.File] = append(rows[c.File], row{c.Sentence, c.Token, max(c.End, c.Token+1), countTokens(c.After)})
+		acc.add(c)
 	}
-	out := make(map[string][]Span, len(rows))
-	for file, rs := range rows {
-		slices.SortStableFunc(rs, func(a, b row) int {
+	return acc.spans()
+}
+
+// spanAcc gathers what ChangedSpans needs of each change, so that a
+// change log can be read row by row without keeping its rows.
+type spanAcc struct {
+	rows map[string][]spanRow
+}
+
+type spanRow struct{ sentence, token, end, after int }
+
+func (a *spanAcc) add(c perturb.Change) {
+	if a.rows == nil {
+		a.rows = map[string][]spanRow{}
+	}
+	a.rows[c.File] = append(a.rows[c.File], spanRow{c.Sentence, c.Token, max(c.End, c.Token+1), countTokens(c.After)})
+}
+
+func (a *spanAcc) spans() map[string][]Span {
+	out := make(map[string][]Span, len(a.rows))
+	for file, rs := range a.rows {
+		slices.SortStableFunc(rs, func(a, b spanRow) int {
 			if a.sentence != b.sentence {
 				return a.sentence - b.sentence
 			}

@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
 
 	"github.com/stress-ner/stress/internal/jsonenc"
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 )
@@ -79,9 +79,9 @@ type Output struct {
 }
 
 var (
-	sha256RE = regexp.MustCompile(`^[0-9a-f]{64}$`)
+	sha256RE = textutil.LazyRegexp(`^[0-9a-f]{64}$`)
 	// A file name in the build directory: no separators, not hidden.
-	fileNameRE = regexp.MustCompile(`^[^./\\][^/\\]*$`)
+	fileNameRE = textutil.LazyRegexp(`^[^./\\][^/\\]*$`)
 )
 
 // DecodeManifest decodes and validates a manifest. Unknown fields are an
@@ -135,26 +135,26 @@ func (m *Manifest) Validate() error {
 	if len(m.Inputs) == 0 {
 		return fmt.Errorf("%w: no inputs", ErrManifest)
 	}
-	if !fileNameRE.MatchString(m.Changes) {
+	if !fileNameRE().MatchString(m.Changes) {
 		return fmt.Errorf("%w: bad change log name %q", ErrManifest, m.Changes)
 	}
 	names := map[string]bool{}
 	for _, in := range m.Inputs {
-		if in.Path == "" || !fileNameRE.MatchString(in.Name) {
+		if in.Path == "" || !fileNameRE().MatchString(in.Name) {
 			return fmt.Errorf("%w: input %q with bad name %q", ErrManifest, in.Path, in.Name)
 		}
 		if names[in.Name] {
 			return fmt.Errorf("%w: two inputs named %q", ErrManifest, in.Name)
 		}
 		names[in.Name] = true
-		if !sha256RE.MatchString(in.SHA256) {
+		if !sha256RE().MatchString(in.SHA256) {
 			return fmt.Errorf("%w: input %q: bad sha256 %q", ErrManifest, in.Path, in.SHA256)
 		}
 		for _, o := range in.Outputs {
-			if !fileNameRE.MatchString(o.File) || !outputKinds[o.Kind] {
+			if !fileNameRE().MatchString(o.File) || !outputKinds[o.Kind] {
 				return fmt.Errorf("%w: input %q: bad output %q of kind %q", ErrManifest, in.Path, o.File, o.Kind)
 			}
-			if !sha256RE.MatchString(o.SHA256) {
+			if !sha256RE().MatchString(o.SHA256) {
 				return fmt.Errorf("%w: output %q: bad sha256 %q", ErrManifest, o.File, o.SHA256)
 			}
 		}

@@ -2,7 +2,6 @@ package umls
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
 	_ "embed"
 	"fmt"
@@ -28,18 +27,19 @@ var Notice string
 const DefaultName = "(embedded default)"
 
 var defaultStore = sync.OnceValues(func() (*Store, error) {
-	m, err := loadMemory(bytes.NewReader(defaultLexicon), DefaultName)
+	p, err := loadPacked(defaultLexicon, DefaultName)
 	if err != nil {
 		return nil, fmt.Errorf("load default lexicon: %w", err)
 	}
-	return &Store{b: m, shared: true}, nil
+	return &Store{b: p, shared: true}, nil
 })
 
 // OpenDefault returns the embedded default store: MeSH, DrugBank, ChEBI,
 // DOID and NCIt names of chemicals and diseases, and CDR names of MeSH
-// concepts (Term.Source "CDR", Term.TermType "mention"). It is loaded into memory
-// on first use (a fraction of a second) and shared by the process after
-// that; its Close does nothing.
+// concepts (Term.Source "CDR", Term.TermType "mention"). It is opened on
+// first use (the text decompressed and every name hashed, no structure
+// per name: see packedStore) and shared by the process after that; its
+// Close does nothing.
 func OpenDefault() (*Store, error) { return defaultStore() }
 
 // memStore holds a whole lexicon in memory: the default is small (about
@@ -93,11 +93,7 @@ func loadMemory(r io.Reader, name string) (*memStore, error) {
 		if len(f) < 3 {
 			return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: concept without terms", ErrFieldCount)}
 		}
-		gs, ok := groupLists[f[1]]
-		if !ok {
-			gs = []string{f[1]}
-			groupLists[f[1]] = gs
-		}
+		gs := groupList(f[1])
 		idx := int32(len(m.concepts))
 		id := f[0]
 		source := sourceOf(id)

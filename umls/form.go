@@ -3,6 +3,7 @@ package umls
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -225,7 +226,7 @@ func molecularFormula(s string) bool {
 			if j < len(s) && 'a' <= s[j] && s[j] <= 'z' {
 				j++
 			}
-			if !elements[s[i:j]] {
+			if !elements()[s[i:j]] {
 				return false
 			}
 			elems++
@@ -240,7 +241,7 @@ func molecularFormula(s string) bool {
 	return elems >= 2 && digits >= 1
 }
 
-var elements = func() map[string]bool {
+var elements = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, e := range strings.Fields(`H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co
 		Ni Cu Zn Ga Ge As Se Br Kr Rb Sr Y Zr Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd
@@ -249,7 +250,7 @@ var elements = func() map[string]bool {
 		m[e] = true
 	}
 	return m
-}()
+})
 
 // smiles: no spaces, and characters only SMILES uses together ("=", "#",
 // "@", or ring-closure digits after brackets) with a high share of them.

@@ -22,11 +22,17 @@ import (
 // next to punctuation carry no information; spaces between two words do,
 // and are kept.
 func Normalize(s string) string {
+	return string(appendNormalized(make([]byte, 0, len(s)), s))
+}
+
+// appendNormalized appends Normalize(s) to b: the packed store hashes
+// every name of the default lexicon in one buffer.
+func appendNormalized(b []byte, s string) []byte {
 	wide := !ascii(s)
 	if wide {
 		s = cases.Fold().String(norm.NFKC.String(s))
 	}
-	b := make([]byte, 0, len(s))
+	start := len(b)
 	space := false    // a space is pending between two words
 	lastWord := false // the last byte written belongs to a word
 	for i := 0; i < len(s); {
@@ -74,9 +80,9 @@ func Normalize(s string) string {
 	if wide {
 		// Dropping an apostrophe or a space can bring a combining mark
 		// next to a letter it now composes with.
-		return norm.NFKC.String(string(b))
+		return append(b[:start], norm.NFKC.String(string(b[start:]))...)
 	}
-	return string(b)
+	return b
 }
 
 // skipSpace returns the index of the first non-space byte at or after i.

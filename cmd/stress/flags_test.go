@@ -25,7 +25,7 @@ func TestEveryCommandBinds(t *testing.T) {
 
 // TestKindOptionCollision checks that a kind whose option has the name
 // of another kind's option (or of a command flag) stops the program when
-// the commands are registered, naming both.
+// the command's flags are bound, naming both.
 func TestKindOptionCollision(t *testing.T) {
 	k := &perturb.Kind{Name: "zz-collide", Suffix: "zz", Options: []perturb.Option{{Name: "layout", Help: "clash"}}}
 	defer func() {

@@ -56,35 +56,6 @@ func NewEvaluator(r io.Reader) *Evaluator {
 // tagParts is a tag cut into conlleval's prefix and type.
 type tagParts struct{ prefix, typ string }
 
-// tagCache cuts tags into parts without allocating for tags seen before:
-// a corpus has a handful of distinct tags.
-type tagCache struct {
-	m       map[string]tagParts
-	last    []byte
-	lastP   tagParts
-	raw     bool
-	outside string
-}
-
-func (tc *tagCache) parts(b []byte) tagParts {
-	if len(b) == 1 && b[0] == 'O' { // most tokens; "O" is outside with or without -r
-		return tagParts{prefix: "O"}
-	}
-	if bytes.Equal(b, tc.last) && tc.last != nil {
-		return tc.lastP
-	}
-	p, ok := tc.m[string(b)]
-	if !ok {
-		var q tagParts
-		q.prefix, q.typ = splitTag(string(b), tc.raw, tc.outside)
-		p = q
-		tc.m[string(b)] = p
-	}
-	tc.last = append(tc.last[:0], b...)
-	tc.lastP = p
-	return p
-}
-
 // Evaluate reads the whole input and returns its counts.
 func (e *Evaluator) Evaluate() (Counts, error) {
 	var c Counts
@@ -94,10 +65,13 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 	}
 	ch := chunker{counts: &c}
 	out := e.Options.outside()
-	gcache := tagCache{m: map[string]tagParts{}, raw: e.Options.Raw, outside: out}
-	pcache := tagCache{m: map[string]tagParts{}, raw: e.Options.Raw, outside: out}
-	// Strict mode and scheme conversion work on whole sentences.
+	// Strict mode and scheme conversion work on whole sentences;
+	// conlleval's reading of tags goes token by token, on numbered tags.
 	buffered := e.Options.Mode != ModeConlleval || (e.Convert && !e.Options.Raw)
+	var fast *idChunker
+	if !buffered {
+		fast = newIDChunker(e.Options.Raw, out)
+	}
 	var gold, pred []string
 	var lines []int
 	tags := map[string]string{} // distinct tags, so that buffering does not allocate per token
@@ -196,7 +170,9 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 					return c, err
 				}
 			}
-			if e.Options.Mode == ModeConlleval {
+			if fast != nil {
+				fast.step(0, 0, true)
+			} else if e.Options.Mode == ModeConlleval {
 				ch.step("O", "", "O", "", true)
 			}
 		} else {
@@ -209,19 +185,18 @@ func (e *Evaluator) Evaluate() (Counts, error) {
 				pred = append(pred, intern(tags, fields[len(fields)-1]))
 				lines = append(lines, lineNo)
 			} else {
-				g := gcache.parts(fields[len(fields)-2])
-				p := pcache.parts(fields[len(fields)-1])
-				ch.step(g.prefix, g.typ, p.prefix, p.typ, false)
+				fast.step(fast.pair(fields[len(fields)-2]), fast.pair(fields[len(fields)-1]), false)
 			}
 		}
 		if rerr == io.EOF {
 			break
 		}
 	}
-	if buffered {
-		if err := flush(); err != nil {
-			return c, err
-		}
+	if fast != nil {
+		return fast.finish(), nil
+	}
+	if err := flush(); err != nil {
+		return c, err
 	}
 	ch.finish()
 	return c, nil
@@ -252,25 +227,22 @@ func (s *splitter) splitByte(line []byte, f [][]byte) int {
 	if len(line) == 0 {
 		return 0
 	}
-	n, firstEnd, last, prev := 1, -1, -1, -1
-	for i, c := range line {
-		if c == d {
-			n++
-			if firstEnd < 0 {
-				firstEnd = i
-			}
-			prev, last = last, i
-		}
-	}
-	switch n {
-	case 1:
+	last := bytes.LastIndexByte(line, d)
+	if last < 0 {
 		f[0] = line
-	case 2:
-		f[0], f[1] = line[:firstEnd], line[firstEnd+1:]
-	default:
-		f[0], f[1], f[2] = line[:firstEnd], line[prev+1:last], line[last+1:]
+		return 1
 	}
-	return n
+	firstEnd := bytes.IndexByte(line, d)
+	if firstEnd == last {
+		f[0], f[1] = line[:firstEnd], line[firstEnd+1:]
+		return 2
+	}
+	prev := bytes.LastIndexByte(line[:last], d)
+	f[0], f[1], f[2] = line[:firstEnd], line[prev+1:last], line[last+1:]
+	if prev == firstEnd {
+		return 3
+	}
+	return 3 + bytes.Count(line[firstEnd+1:prev], []byte{d})
 }
 
 // intern returns b as a string, the same string for the same bytes.

@@ -216,20 +216,40 @@ func EvalEntities(gold, pred []string, opt EvalOptions, visit func(Entity)) Coun
 }
 
 func evalSentence(gold, pred []string, opt EvalOptions, visit func(Entity)) Counts {
-	n := min(len(gold), len(pred))
 	var c Counts
+	addSentence(&c, gold, pred, opt, visit)
+	return c
+}
+
+// AddEntities scores one sentence as EvalEntities does and adds its
+// counts to c. With c.Reset between sentences, a caller that scores
+// sentence after sentence reuses c's Types map and allocates nothing
+// per sentence (EvalEntities makes a map each time).
+func AddEntities(c *Counts, gold, pred []string, opt EvalOptions, visit func(Entity)) {
+	addSentence(c, gold, pred, opt, visit)
+}
+
+// Reset zeroes c, keeping its Types map (emptied) for reuse.
+func (c *Counts) Reset() {
+	types := c.Types
+	clear(types)
+	*c = Counts{Types: types}
+}
+
+func addSentence(c *Counts, gold, pred []string, opt EvalOptions, visit func(Entity)) {
+	n := min(len(gold), len(pred))
 	if opt.Mode == ModeStrict {
 		// A tag seqeval refuses reads as outside here; callers that must
 		// refuse it check with opt.CheckTags first.
-		evalStrict(gold[:n], pred[:n], opt, &c, visit)
-		return c
+		evalStrict(gold[:n], pred[:n], opt, c, visit)
+		return
 	}
 	if opt.Mode == ModeSemEval {
-		evalSemEvalStrict(gold[:n], pred[:n], opt, &c, visit)
-		return c
+		evalSemEvalStrict(gold[:n], pred[:n], opt, c, visit)
+		return
 	}
 	ch := chunker{visit: visit, goldStart: -1, predStart: -1}
-	ch.counts = &c
+	ch.counts = c
 	out := opt.outside()
 	for i := range n {
 		gp, gt := splitTag(gold[i], opt.Raw, out)
@@ -238,7 +258,6 @@ func evalSentence(gold, pred []string, opt EvalOptions, visit func(Entity)) Coun
 	}
 	ch.step("O", "", "O", "", true)
 	ch.finish()
-	return c
 }
 
 // SplitTag cuts a tag into the prefix and type the scorer sees under o:

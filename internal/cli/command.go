@@ -175,9 +175,11 @@ func ExitCode(prog string, err error, stderr io.Writer) int {
 	return 1
 }
 
-// Add adds c to the set. Its flags are bound once here, so that a flag
-// defined twice (say, an option two perturbation kinds share) panics
-// when the program starts, not when someone happens to run the command.
+// Add adds c to the set. Its flags are bound when it runs, not here: a
+// program does no work at start-up for the commands it does not run. A
+// flag defined twice (say, an option two perturbation kinds share)
+// panics when they are bound; ParseDefaults over every command, in a
+// test, shows it before anyone runs the command.
 func (cs *Set) Add(c *Command) {
 	if cs.byName == nil {
 		cs.byName = map[string]*Command{}
@@ -186,7 +188,6 @@ func (cs *Set) Add(c *Command) {
 		panic("duplicate command " + c.Name)
 	}
 	cs.byName[c.Name] = c
-	cs.flagSet(c, io.Discard)
 }
 
 // Commands returns the commands of the set in listing order.

@@ -2,6 +2,7 @@ package synonym
 
 import (
 	_ "embed"
+	"sync"
 
 	"github.com/stress-ner/stress/perturb/internal/english"
 )
@@ -36,7 +37,7 @@ func Natural(name, mention string) string {
 	if why := english.Natural(name, mention); why != "" {
 		return why
 	}
-	if avoid.Name(name) {
+	if avoid().Name(name) {
 		return RejectAvoid
 	}
 	return ""
@@ -48,10 +49,11 @@ func Natural(name, mention string) string {
 //go:embed avoid.txt
 var avoidText string
 
-var avoid = english.ParseAvoidList(avoidText)
+// avoid is avoidText parsed on first use.
+var avoid = sync.OnceValue(func() *english.AvoidList { return english.ParseAvoidList(avoidText) })
 
 // avoidedPair reports whether a pair of the shared avoid.txt or the
 // synonym kind's own forbids replacing mention by name.
 func avoidedPair(name, mention string) bool {
-	return english.AvoidedPair(name, mention) || avoid.Pair(name, mention)
+	return english.AvoidedPair(name, mention) || avoid().Pair(name, mention)
 }

@@ -21,8 +21,10 @@ var Kind = newKind()
 
 func init() { perturb.Register(Kind) }
 
+// newKind builds the kind at package initialisation: its option
+// defaults are the constants DefaultOptions holds, not DefaultOptions
+// itself, which builds the type map and the excluded concepts.
 func newKind() *perturb.Kind {
-	d := DefaultOptions()
 	return &perturb.Kind{
 		Name:   Name,
 		Suffix: Suffix,
@@ -30,9 +32,9 @@ func newKind() *perturb.Kind {
 		Options: []perturb.Option{
 			{Name: "db", Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
 			{Name: "type-map", Default: "", Help: concepts.OptionHelp},
-			{Name: "ambiguous", Default: d.Ambiguous, Help: "mention naming several concepts of one source: skip, or use the first"},
-			{Name: "strategy", Default: d.Strategy, Help: "choice among synonyms: random, shortest, longest, dissimilar or preferred"},
-			{Name: "tokenize", Default: d.Tokenize, Help: "tokenization of replacements: auto, punct (\"5 - FU\") or space (\"5-FU\")"},
+			{Name: "ambiguous", Default: AmbiguousSkip, Help: "mention naming several concepts of one source: skip, or use the first"},
+			{Name: "strategy", Default: DefaultStrategy, Help: "choice among synonyms: random, shortest, longest, dissimilar or preferred"},
+			{Name: "tokenize", Default: TokenizeAuto, Help: "tokenization of replacements: auto, punct (\"5 - FU\") or space (\"5-FU\")"},
 			{Name: "exclude-sources", Default: "", Help: "comma-separated sources never used (MESH, DRUGBANK, CHEBI, DOID, NCIT, or UMLS SABs)"},
 			{Name: "exclude-tty", Default: "", Help: "comma-separated term types never used as replacements"},
 			{Name: "avoid", Default: "", Files: true, Help: "file of names and pairs (\"from -> to\") never used, in the format of the embedded avoid list, as 'stress review score --avoid' writes them"},

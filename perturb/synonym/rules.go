@@ -3,11 +3,11 @@ package synonym
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb/internal/concepts"
 	"github.com/stress-ner/stress/perturb/internal/english"
 	"github.com/stress-ner/stress/umls"
@@ -143,7 +143,7 @@ var nameRules = []nameRule{
 
 // romanRE matches a Roman numeral, which names a type, not an
 // abbreviation ("type II diabetes").
-var romanRE = regexp.MustCompile(`^(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})$`)
+var romanRE = textutil.LazyRegexp(`^(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})$`)
 
 // holdsAcronym reports whether name has a word that is an abbreviation
 // (two capitals or more: "AGA", "COX", "PGF2"; no Roman numeral) that
@@ -157,7 +157,7 @@ func holdsAcronym(name, other string) bool {
 				caps++
 			}
 		}
-		if caps >= 2 && IsAbbreviation(t) && !romanRE.MatchString(t) && !slices.Contains(ot, t) {
+		if caps >= 2 && IsAbbreviation(t) && !romanRE().MatchString(t) && !slices.Contains(ot, t) {
 			return true
 		}
 	}
@@ -540,7 +540,7 @@ func (rt *roundTrip) agrees(name string, x umls.Concept, cs []umls.Concept) bool
 
 // chargeRE matches a charge written after a chemical's name, as ChEBI
 // labels its ions: "(1+)", "(2-)", " zwitterion", " anion".
-var chargeRE = regexp.MustCompile(`(?:\s*\((?:\d*[+-]|[+-]\d*)\)|\s+(?:zwitterion|anion|dianion|cation|dication))$`)
+var chargeRE = textutil.LazyRegexp(`(?:\s*\((?:\d*[+-]|[+-]\d*)\)|\s+(?:zwitterion|anion|dianion|cation|dication))$`)
 
 // conjugateNames reports whether labels a and b, of two concepts of one
 // source, name one compound in two charge states ("doxorubicin(1+)" and
@@ -552,7 +552,7 @@ func conjugateNames(a, b string) bool {
 	if a == b {
 		return false
 	}
-	a, b = chargeRE.ReplaceAllString(a, ""), chargeRE.ReplaceAllString(b, "")
+	a, b = chargeRE().ReplaceAllString(a, ""), chargeRE().ReplaceAllString(b, "")
 	if a == "" || b == "" {
 		return false
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/stress-ner/stress/perturb/internal/concepts"
 
@@ -45,13 +46,16 @@ type curatedPair struct {
 	group string // CHEM or DISO
 }
 
-var curated = parsePairs(pairsText)
+// curated holds the pairs of pairs.txt by key, parsed on first use (no
+// work at package initialisation).
+var curated = sync.OnceValue(func() map[string][]curatedPair { return parsePairs(pairsText) })
 
 // curatedPlurals maps a name of pairs.txt, in lower case and the
 // singular, to the plural a line of the file writes for it
 // ("dysrhythmia" -> "dysrhythmias"): the word list knows no plural of
-// some names the curator vouches for.
-var curatedPlurals = parsePlurals(pairsText)
+// some names the curator vouches for. Parsed on first use: it asks the
+// word list, which every command would otherwise decode at start-up.
+var curatedPlurals = sync.OnceValue(func() map[string]string { return parsePlurals(pairsText) })
 
 // parsePlurals reads the plural names of pairs.txt (see curatedPlurals).
 func parsePlurals(text string) map[string]string {
@@ -99,7 +103,7 @@ func parsePairs(text string) map[string][]curatedPair {
 // any case, spacing, hyphenation and number) become to, and the pair's
 // tag.
 func CuratedPair(from, to string) (string, bool) {
-	for _, p := range curated[english.AvoidKey(from)] {
+	for _, p := range curated()[english.AvoidKey(from)] {
 		if english.AvoidKey(p.to) == english.AvoidKey(to) {
 			return p.tag, true
 		}
@@ -170,7 +174,7 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 	// embedded MeSH lacks the entry term), and a pair is only written for
 	// such a split.
 	vouched := map[string]bool{}
-	for _, p := range curated[english.AvoidKey(form)] {
+	for _, p := range curated()[english.AvoidKey(form)] {
 		if slices.Contains(groups, p.group) {
 			out = append(out, Candidate{Term: p.to, Source: SourceCurated, TermType: p.tag, Attested: true})
 			vouched[p.to] = p.group == "DISO"
@@ -309,7 +313,7 @@ func hasExtra(groups []string, mention, form string) bool {
 	if slices.Contains(groups, "CHEM") && len(elementCandidates(mention)) > 0 {
 		return true
 	}
-	if len(curated[english.AvoidKey(form)]) > 0 {
+	if len(curated()[english.AvoidKey(form)]) > 0 {
 		return true
 	}
 	for _, v := range OrganVariants(form) {

@@ -564,7 +564,7 @@ func matchNumber(a *Analysis, plural bool) *Analysis {
 		if lp, known := a.plurals[strings.ToLower(c.Term)]; !ok && known {
 			p, ok = english.MatchCase(lp, c.Term), true
 		}
-		if lp := curatedPlurals[strings.ToLower(c.Term)]; !ok && c.Source == SourceCurated && lp != "" {
+		if lp := curatedPlurals()[strings.ToLower(c.Term)]; !ok && c.Source == SourceCurated && lp != "" {
 			// pairs.txt writes a plural the word list lacks
 			// ("arrhythmias <-> dysrhythmias"): the curator vouches for it.
 			p, ok = english.MatchCase(lp, c.Term), true

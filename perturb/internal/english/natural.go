@@ -2,7 +2,6 @@ package english
 
 import (
 	_ "embed"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -147,16 +146,16 @@ func CorpusSpelling(name, mention string) string {
 }
 
 var (
-	stereoRE       = regexp.MustCompile(`\((?:[+-]|\+/-|±|[RSEZ]|\d+[RSEZ](?:\s*,\s*\d+[RSEZ])*|[RS]\s*,\s*[RS])\)|\b(?:rac|cis|trans|erythro|threo|meso|endo|exo|sec|tert)-|\b[DL]{2}-`)
-	locantRE       = regexp.MustCompile(`\d+'*\s*[,-]\s*\d|\d+'+|\b\d+[a-z]?-[a-zA-Z]|\b[NOS]\s*,\s*[NOS]'*-`)
-	formulaRE      = regexp.MustCompile(`^(?:[A-Z][a-z]?\d*){2,}$|^(?:[A-Z][a-z]?\d+)+$`)
-	stereoLetterRE = regexp.MustCompile(`^[A-Za-z] [A-Za-z]`)     // "L dopa", "D glucose", "G strophanthin": a prefix lost its hyphen
-	codeRE         = regexp.MustCompile(`(?:^|\s)\d{3,}(?:\s|$)`) // "Hoe 33342", "BAY e 5009": a code number
-	romanRE        = regexp.MustCompile(`\b(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})\b`)
-	aminoRE        = regexp.MustCompile(`^(?:(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)-){2,}(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)\b`)
-	qualifierRE    = regexp.MustCompile(`(?i)\b(?:nos|nec|unspecified|not otherwise specified|not elsewhere classified|obsolete|retired|deprecated|unknown)\b|[()\[\]{}<>]`)
-	punctRE        = regexp.MustCompile(`[;:/&+=|"*@#%$~^\\!?]|[A-Za-z]\.(?:\s|$)|\.[A-Za-z]`)
-	romanNumeral   = regexp.MustCompile(`^(?i:i{1,3}|iv|v|vi{1,3}|ix|x)$`)
+	stereoRE       = textutil.LazyRegexp(`\((?:[+-]|\+/-|±|[RSEZ]|\d+[RSEZ](?:\s*,\s*\d+[RSEZ])*|[RS]\s*,\s*[RS])\)|\b(?:rac|cis|trans|erythro|threo|meso|endo|exo|sec|tert)-|\b[DL]{2}-`)
+	locantRE       = textutil.LazyRegexp(`\d+'*\s*[,-]\s*\d|\d+'+|\b\d+[a-z]?-[a-zA-Z]|\b[NOS]\s*,\s*[NOS]'*-`)
+	formulaRE      = textutil.LazyRegexp(`^(?:[A-Z][a-z]?\d*){2,}$|^(?:[A-Z][a-z]?\d+)+$`)
+	stereoLetterRE = textutil.LazyRegexp(`^[A-Za-z] [A-Za-z]`)     // "L dopa", "D glucose", "G strophanthin": a prefix lost its hyphen
+	codeRE         = textutil.LazyRegexp(`(?:^|\s)\d{3,}(?:\s|$)`) // "Hoe 33342", "BAY e 5009": a code number
+	romanRE        = textutil.LazyRegexp(`\b(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})\b`)
+	aminoRE        = textutil.LazyRegexp(`^(?:(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)-){2,}(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)\b`)
+	qualifierRE    = textutil.LazyRegexp(`(?i)\b(?:nos|nec|unspecified|not otherwise specified|not elsewhere classified|obsolete|retired|deprecated|unknown)\b|[()\[\]{}<>]`)
+	punctRE        = textutil.LazyRegexp(`[;:/&+=|"*@#%$~^\\!?]|[A-Za-z]\.(?:\s|$)|\.[A-Za-z]`)
+	romanNumeral   = textutil.LazyRegexp(`^(?i:i{1,3}|iv|v|vi{1,3}|ix|x)$`)
 )
 
 // trailingAdjective reports a word that, last in a name of several
@@ -224,16 +223,16 @@ func natural(name, mention string, fromText bool) string {
 			return RejectCharacters
 		}
 	}
-	if qualifierRE.MatchString(name) {
+	if qualifierRE().MatchString(name) {
 		return RejectQualifier
 	}
-	if punctRE.MatchString(name) {
+	if punctRE().MatchString(name) {
 		return RejectPunctuation
 	}
 	d := Digits(name)
 	newDigits := d != "" && !SubMultiset(d, Digits(mention))
-	if stereoRE.MatchString(name) || newDigits && locantRE.MatchString(name) || stereoLetterRE.MatchString(name) ||
-		codeRE.MatchString(name) {
+	if stereoRE().MatchString(name) || newDigits && locantRE().MatchString(name) || stereoLetterRE().MatchString(name) ||
+		codeRE().MatchString(name) {
 		return RejectSystematic
 	}
 	if strings.Contains(name, ",") {
@@ -241,12 +240,12 @@ func natural(name, mention string, fromText bool) string {
 	}
 	words := strings.Fields(name)
 	for _, w := range words {
-		if formulaRE.MatchString(w) && !strings.Contains(mention, w) && !romanNumeral.MatchString(w) && !IsAcronym(w) &&
+		if formulaRE().MatchString(w) && !strings.Contains(mention, w) && !romanNumeral().MatchString(w) && !IsAcronym(w) &&
 			strings.ContainsFunc(w, func(r rune) bool { return unicode.IsLower(r) || unicode.IsDigit(r) }) {
 			return RejectSystematic
 		}
 	}
-	if aminoRE.MatchString(name) {
+	if aminoRE().MatchString(name) {
 		return RejectSequence
 	}
 	for _, w := range Words(name) {
@@ -257,7 +256,7 @@ func natural(name, mention string, fromText bool) string {
 	if newDigits {
 		return RejectDigits
 	}
-	for _, n := range romanRE.FindAllString(name, -1) {
+	for _, n := range romanRE().FindAllString(name, -1) {
 		if !slices.Contains(strings.Fields(mention), n) {
 			return RejectDigits // "factor IV" for "calcium": a numbered name
 		}
@@ -281,7 +280,7 @@ func natural(name, mention string, fromText bool) string {
 	attested := Attested(name)
 	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
 		lw := strings.ToLower(w)
-		if fromText || attested || utf8.RuneCountInString(w) == 1 || romanNumeral.MatchString(w) || v.knownWord(lw) ||
+		if fromText || attested || utf8.RuneCountInString(w) == 1 || romanNumeral().MatchString(w) || v.knownWord(lw) ||
 			strings.Contains(strings.ToLower(mention), lw) {
 			continue
 		}
@@ -312,7 +311,7 @@ func PlainEnglish(name, mention string) bool {
 	v := theVocabulary()
 	mw := Words(mention)
 	for _, w := range Words(name) {
-		if len([]rune(w)) > 1 && v.words[w]&wordEnglish == 0 && !slices.Contains(mw, w) {
+		if len([]rune(w)) > 1 && v.flags(w)&wordEnglish == 0 && !slices.Contains(mw, w) {
 			return false
 		}
 	}
@@ -367,11 +366,11 @@ func SubMultiset(a, b string) bool {
 
 // joinedRE matches the spaces a corpus tokenization puts around hyphens,
 // slashes and apostrophes ("5 - FU", "Parkinson ' s").
-var joinedRE = regexp.MustCompile(`\s*([-/'])\s*`)
+var joinedRE = textutil.LazyRegexp(`\s*([-/'])\s*`)
 
 // WordCount counts the words of s as a reader does: "5 - FU" and
 // "L-dopa" are one word each, "high blood pressure" three.
-func WordCount(s string) int { return len(strings.Fields(joinedRE.ReplaceAllString(s, "$1"))) }
+func WordCount(s string) int { return len(strings.Fields(joinedRE().ReplaceAllString(s, "$1"))) }
 
 // AvoidList is a list in avoid.txt's format (names, and pairs "from ->
 // to" or "a <-> b", each with its reason): a kind may keep one of its

@@ -2,6 +2,7 @@ package english
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -26,10 +27,18 @@ const (
 	wordLabel               // a word of a lexicon's preferred name
 )
 
+// vocabulary is the decompressed file as one string and, for its "w"
+// and "a" lines, which the generator writes sorted, the offsets of their
+// words: a lookup is a binary search, and decoding the file costs no
+// map of 170k words (issue 34). A file whose words are not sorted
+// (or repeat) is read into maps instead.
 type vocabulary struct {
-	words    map[string]uint8
-	attested map[string]bool
-	longs    map[string]string // type + "\x00" + Compact short form -> standard long form
+	text          string
+	wordAt        []int32           // start of each "w" line's word, in word order
+	attestedAt    []int32           // start of each "a" line's name, in name order
+	words         map[string]uint8  // when the "w" lines are not sorted
+	attestedNames map[string]bool   // when the "a" lines are not sorted
+	longs         map[string]string // type + "\x00" + Compact short form -> standard long form
 }
 
 var (
@@ -44,32 +53,99 @@ func theVocabulary() *vocabulary {
 }
 
 func parseVocabulary(gz []byte) *vocabulary {
-	v := &vocabulary{words: map[string]uint8{}, attested: map[string]bool{}, longs: map[string]string{}}
+	v := &vocabulary{longs: map[string]string{}}
+	var b strings.Builder
 	// A bad file leaves the vocabulary empty or short, which rejects
 	// nothing by attestation; the generator's test catches one.
 	_ = textutil.GzipLines(gz, func(line string) {
-		f := strings.Split(line, "\t")
-		switch {
-		case len(f) == 3 && f[0] == "w":
-			var flags uint8
-			for _, c := range f[2] {
-				switch c {
-				case 'e':
-					flags |= wordEnglish
-				case 'p':
-					flags |= wordProper
-				case 'l':
-					flags |= wordLabel
-				}
-			}
-			v.words[f[1]] = flags
-		case len(f) == 2 && f[0] == "a":
-			v.attested[f[1]] = true
-		case len(f) == 4 && f[0] == "d":
-			v.longs[f[1]+"\x00"+f[2]] = f[3]
-		}
+		b.WriteString(line)
+		b.WriteByte('\n')
 	})
+	v.text = b.String()
+	wordsSorted, attestedSorted := true, true
+	for at := 0; at < len(v.text); {
+		end := at + strings.IndexByte(v.text[at:], '\n')
+		line := v.text[at:end]
+		kind, rest, _ := strings.Cut(line, "\t")
+		switch n := strings.Count(rest, "\t"); {
+		case kind == "w" && n == 1:
+			if k := len(v.wordAt); k > 0 && v.wordField(v.wordAt[k-1]) >= rest[:strings.IndexByte(rest, '\t')] {
+				wordsSorted = false
+			}
+			v.wordAt = append(v.wordAt, int32(at+2))
+		case kind == "a" && n == 0:
+			if k := len(v.attestedAt); k > 0 && v.wordField(v.attestedAt[k-1]) >= rest {
+				attestedSorted = false
+			}
+			v.attestedAt = append(v.attestedAt, int32(at+2))
+		case kind == "d" && n == 2:
+			f := strings.Split(rest, "\t")
+			v.longs[f[0]+"\x00"+f[1]] = f[2]
+		}
+		at = end + 1
+	}
+	if !wordsSorted {
+		v.words = map[string]uint8{}
+		for _, at := range v.wordAt {
+			w := v.wordField(at)
+			v.words[w] = v.flagsAt(at)
+		}
+		v.wordAt = nil
+	}
+	if !attestedSorted {
+		v.attestedNames = map[string]bool{}
+		for _, at := range v.attestedAt {
+			v.attestedNames[v.wordField(at)] = true
+		}
+		v.attestedAt = nil
+	}
 	return v
+}
+
+// wordField is the field that starts at offset at: up to a tab or the
+// end of the line.
+func (v *vocabulary) wordField(at int32) string {
+	rest := v.text[at:]
+	return rest[:strings.IndexAny(rest, "\t\n")]
+}
+
+// flagsAt reads the flags of the "w" line whose word starts at at.
+func (v *vocabulary) flagsAt(at int32) uint8 {
+	rest := v.text[at:]
+	rest = rest[strings.IndexByte(rest, '\t')+1:]
+	var flags uint8
+	for _, c := range rest[:strings.IndexByte(rest, '\n')] {
+		switch c {
+		case 'e':
+			flags |= wordEnglish
+		case 'p':
+			flags |= wordProper
+		case 'l':
+			flags |= wordLabel
+		}
+	}
+	return flags
+}
+
+// flags returns the flags of word w (lower case), 0 when unknown.
+func (v *vocabulary) flags(w string) uint8 {
+	if v.words != nil {
+		return v.words[w]
+	}
+	i, ok := slices.BinarySearchFunc(v.wordAt, w, func(at int32, w string) int { return strings.Compare(v.wordField(at), w) })
+	if !ok {
+		return 0
+	}
+	return v.flagsAt(v.wordAt[i])
+}
+
+// attested reports whether key is an "a" line's name.
+func (v *vocabulary) attested(key string) bool {
+	if v.attestedNames != nil {
+		return v.attestedNames[key]
+	}
+	_, ok := slices.BinarySearchFunc(v.attestedAt, key, func(at int32, k string) int { return strings.Compare(v.wordField(at), k) })
+	return ok
 }
 
 // Words returns the lower-case letter runs of s, the units the
@@ -87,17 +163,17 @@ func AttestKey(name string) string {
 
 // Attested reports whether name occurs as a token sequence in the text of
 // the BC5CDR or NCBI-disease training and development splits.
-func Attested(name string) bool { return theVocabulary().attested[AttestKey(name)] }
+func Attested(name string) bool { return theVocabulary().attested(AttestKey(name)) }
 
 // knownWord reports whether w (lower case) is an English word or a word of
 // a lexicon's preferred name.
-func (v *vocabulary) knownWord(w string) bool { return v.words[w]&(wordEnglish|wordLabel) != 0 }
+func (v *vocabulary) knownWord(w string) bool { return v.flags(w)&(wordEnglish|wordLabel) != 0 }
 
 // properNoun reports whether w (lower case) is a proper noun in SCOWL.
-func (v *vocabulary) properNoun(w string) bool { return v.words[w]&wordProper != 0 }
+func (v *vocabulary) properNoun(w string) bool { return v.flags(w)&wordProper != 0 }
 
 // english reports whether w (lower case) is in the SCOWL English lists.
-func (v *vocabulary) english(w string) bool { return v.words[w]&wordEnglish != 0 }
+func (v *vocabulary) english(w string) bool { return v.flags(w)&wordEnglish != 0 }
 
 // StandardLongForm returns the long form that every definition of the
 // abbreviation short (Compact: "5-FU") of entity type typ in the
