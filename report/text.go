@@ -129,10 +129,25 @@ func writeTextTable(b *bytes.Buffer, t *Table, width int) {
 		}
 		keys = max(1, min(keys, len(t.Header)-1))
 	}
+	// Cells wrap at maxCell only when the table's lines would be too
+	// wide with every cell on one line: a command or a path that fits
+	// stays whole, to be copied.
+	limit := 0
+	natural := len(tableIndent) - 2
+	for i := range t.Header {
+		w := 0
+		for _, row := range rows {
+			w = max(w, len([]rune(row[i])))
+		}
+		natural += w + 2
+	}
+	if natural > width {
+		limit = maxCell
+	}
 	widths := make([]int, len(t.Header))
 	for _, row := range rows {
 		for i, c := range row {
-			for _, l := range cellLines(c) {
+			for _, l := range cellLines(c, limit) {
 				widths[i] = max(widths[i], len([]rune(l)))
 			}
 		}
@@ -178,7 +193,7 @@ func writeTextTable(b *bytes.Buffer, t *Table, width int) {
 			cells := make([][]string, len(cols))
 			height := 1
 			for k, i := range cols {
-				cells[k] = cellLines(row[i])
+				cells[k] = cellLines(row[i], limit)
 				height = max(height, len(cells[k]))
 			}
 			for h := range height {
@@ -206,12 +221,12 @@ func writeTextTable(b *bytes.Buffer, t *Table, width int) {
 }
 
 // cellLines are the lines a cell takes: one, or the cell wrapped at
-// maxCell.
-func cellLines(c string) []string {
-	if len([]rune(c)) <= maxCell {
+// limit (0: no limit).
+func cellLines(c string, limit int) []string {
+	if limit == 0 || len([]rune(c)) <= limit {
 		return []string{c}
 	}
-	return Wrap(c, maxCell, " ")
+	return Wrap(c, limit, " ")
 }
 
 // textMarking writes the mentions in brackets followed by their type
