@@ -73,6 +73,11 @@ func NewKinds(mks []perturb.ManifestKind) ([]*perturb.BuiltKind, func(), error) 
 		}
 	}
 	for _, mk := range mks {
+		if mk.Options["per-document"] == "true" {
+			// An attack perturbs sentence by sentence, never a document
+			// in order.
+			return nil, release, fmt.Errorf("%w: %s: per-document needs documents read in order; an attack perturbs sentence by sentence", perturb.ErrOption, mk.Name)
+		}
 		bk, err := kinds.New(mk)
 		if err != nil {
 			return nil, release, err

@@ -46,6 +46,8 @@ func init() {
 			Parsed(f, &o.format, "format", "f", "text", report.Parse, "output format: "+report.Choices())
 			f.String(&o.html, "html", "", "", "also write a self-contained HTML report to `FILE`")
 			f.Bool(&o.force, "force", "", false, "replace the --html file if it exists")
+			f.List(&o.levels, "level", "", "score PubTator or BioC predictions at the BioCreative V CDR levels instead: mention, id, relation (comma-separated; with --build and --pred; see docs/normalisation.md)")
+			o.set = f.Changed
 		}, runCompare),
 	})
 }
@@ -59,11 +61,16 @@ type compareOptions struct {
 	predFiles                   []compare.PredictionFile
 	format                      report.Format
 	force                       bool
+	levels                      []string
+	set                         func(string) bool
 }
 
 func runCompare(ctx context.Context, e *env, o *compareOptions, args []string) error {
 	if len(args) > 0 {
 		return usageErrorf("compare takes no arguments (got %q)", args[0])
+	}
+	if len(o.levels) > 0 {
+		return compareLevels(o)(e)
 	}
 	c, buildDir, input, preds, golds, predFiles, changes := o.c, o.build, o.input, o.preds, o.golds, o.predFiles, o.changes
 	prov, err := provenance(e) // SOURCE_DATE_EPOCH checked before any work

@@ -36,6 +36,7 @@ func bindRun(f *flags, o *runOptions) {
 	bindSystems(f, &o.systemFlags)
 	bindPerturb(f, &o.perturbFlags)
 	Parsed(f, &o.mode, "mode", "", "conlleval", score.ParseMode, "span semantics of the report: conlleval, strict (seqeval's strict mode, IOB2) or semeval (nervaluate's entities, exact matches)")
+	bindRunLevels(f, &o.levelFlags)
 	o.set = f.Changed
 }
 
@@ -43,6 +44,7 @@ func bindRun(f *flags, o *runOptions) {
 type runOptions struct {
 	perturbFlags
 	systemFlags
+	levelFlags
 	test, outDir, htmlPath string
 	kinds                  []perturb.ManifestKind
 	force                  bool
@@ -54,6 +56,14 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	e = e.Synced()
 	if len(args) > 0 {
 		return usageErrorf("run takes no arguments (got %q); use --train and --test", args[0])
+	}
+	if len(o.levels) > 0 {
+		return runLevels(ctx, e, o)
+	}
+	for _, name := range []string{"level-baselines", "doc-cmd", "doc-server"} {
+		if o.set(name) {
+			return usageErrorf("run: --%s goes with --level", name)
+		}
 	}
 	if err := o.check(); err != nil {
 		return err

@@ -129,17 +129,59 @@ func (lr *lineReader) next() ([]byte, error) {
 func readPubTator(r io.Reader, file string, o Options) (*Keys, error) {
 	types := o.types()
 	keys := newKeys(o.Level, PubTator)
+	var relTypes map[string]bool
+	if o.Level == Relation {
+		relTypes = types
+	}
+	err := scanPubTator(r, file, relTypes, func(l kitLine) error {
+		switch {
+		case l.relation:
+			keys.add("relation", l.f[0], l.f[1], relationArg(l.f[2], true), relationArg(l.f[3], true))
+		case !types[l.typ]:
+		case o.Level == Mention:
+			keys.add("mention", l.f[0], l.start, l.end, l.typ)
+		case o.Level == ID:
+			for _, id := range l.ids {
+				keys.add("id", l.f[0], l.typ, id)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return keys, nil
+}
+
+// kitLine is a line of a PubTator file the kit keeps: an annotation
+// (offsets as the kit prints them, its type, its ids finalised) or a
+// relation of a type scored.
+type kitLine struct {
+	f          []string
+	relation   bool
+	start, end string
+	typ        string
+	ids        []string
+}
+
+// scanPubTator reads r by the rules of readPubTator and hands visit
+// every annotation line, and every relation line of a type relTypes
+// holds (none when it is nil).
+func scanPubTator(r io.Reader, file string, relTypes map[string]bool, visit func(kitLine) error) error {
 	lr := &lineReader{r: bufio.NewReader(r)}
 	for {
 		raw, err := lr.next()
 		if err == io.EOF {
-			return keys, nil
+			return nil
 		}
 		if err != nil {
-			return nil, &conll.ParseError{File: file, Line: lr.line + 1, Err: err}
+			return &conll.ParseError{File: file, Line: lr.line + 1, Err: err}
 		}
 		fail := func(format string, a ...any) error {
 			return &conll.ParseError{File: file, Line: lr.line, Err: fmt.Errorf("%w: "+format, append([]any{ErrKit}, a...)...)}
+		}
+		notUTF8 := func(what string) error {
+			return &conll.ParseError{File: file, Line: lr.line, Err: fmt.Errorf("%s: %w", what, ErrNotUTF8)}
 		}
 		line := javaTrim(string(raw))
 		if line == "" || strings.Contains(line, "|t|") || strings.Contains(line, "|T|") ||
@@ -147,58 +189,48 @@ func readPubTator(r io.Reader, file string, o Options) (*Keys, error) {
 			continue
 		}
 		f := javaSplit(line, "\t")
-		field := func(i int) (string, bool) {
-			if i < len(f) {
-				return f[i], true
-			}
-			return "", false
-		}
 		if len(f) < 2 {
-			return nil, fail("a line without a tab that is not a title or abstract line")
+			return fail("a line without a tab that is not a title or abstract line")
 		}
 		if asciiDigits(f[1]) && len(f) < 3 {
-			return nil, fail("an annotation line with 2 fields")
+			return fail("an annotation line with 2 fields")
 		}
 		if asciiDigits(f[1]) && asciiDigits(f[2]) {
 			start, err1 := strconv.ParseInt(f[1], 10, 32)
 			end, err2 := strconv.ParseInt(f[2], 10, 32)
 			if err1 != nil || err2 != nil {
-				return nil, fail("offset %s or %s is beyond a Java int", f[1], f[2])
+				return fail("offset %s or %s is beyond a Java int", f[1], f[2])
 			}
-			typ, ok := field(4)
-			if !ok {
-				return nil, fail("an annotation line with %d fields, without a type", len(f))
+			if len(f) < 5 {
+				return fail("an annotation line with %d fields, without a type", len(f))
 			}
-			if !types[typ] {
-				continue
-			}
-			if !utf8.ValidString(f[0]) || !utf8.ValidString(typ) {
-				return nil, &conll.ParseError{File: file, Line: lr.line, Err: fmt.Errorf("document id or type: %w", ErrNotUTF8)}
-			}
-			switch {
-			case o.Level == Mention:
-				keys.add("mention", f[0], strconv.FormatInt(start, 10), strconv.FormatInt(end, 10), typ)
-			case o.Level == ID && len(f) >= 6:
+			l := kitLine{f: f, start: strconv.FormatInt(start, 10), end: strconv.FormatInt(end, 10), typ: f[4]}
+			if len(f) >= 6 {
 				for _, part := range javaSplit(javaTrim(f[5]), "|") {
 					if id, ok := conceptID(part, true); ok {
-						if !utf8.ValidString(id) {
-							return nil, &conll.ParseError{File: file, Line: lr.line, Err: fmt.Errorf("concept id: %w", ErrNotUTF8)}
-						}
-						keys.add("id", f[0], typ, id)
+						l.ids = append(l.ids, id)
 					}
 				}
 			}
+			if !utf8.ValidString(f[0]) || !utf8.ValidString(l.typ) || !utf8.ValidString(strings.Join(l.ids, "")) {
+				return notUTF8("document id, type or concept id")
+			}
+			if err := visit(l); err != nil {
+				return err
+			}
 			continue
 		}
-		if o.Level != Relation || !types[f[1]] {
+		if !relTypes[f[1]] {
 			continue
 		}
 		if len(f) < 4 {
-			return nil, fail("a relation line with %d fields, want PMID, type, chemical id, disease id", len(f))
+			return fail("a relation line with %d fields, want PMID, type, chemical id, disease id", len(f))
 		}
-		if !utf8.ValidString(f[0]) || !utf8.ValidString(f[1]) || !utf8.ValidString(f[2]) || !utf8.ValidString(f[3]) {
-			return nil, &conll.ParseError{File: file, Line: lr.line, Err: fmt.Errorf("relation line: %w", ErrNotUTF8)}
+		if !utf8.ValidString(f[0]) || !utf8.ValidString(f[2]) || !utf8.ValidString(f[3]) {
+			return notUTF8("relation line")
 		}
-		keys.add("relation", f[0], f[1], relationArg(field(2)), relationArg(field(3)))
+		if err := visit(kitLine{f: f, relation: true}); err != nil {
+			return err
+		}
 	}
 }

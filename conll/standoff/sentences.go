@@ -506,6 +506,9 @@ type FormatSpec struct {
 // its Format variable: adding a format is its package and one import
 // in conll/formats.
 func Register(spec FormatSpec) conll.Format {
+	specsMu.Lock()
+	specs[spec.Name] = spec
+	specsMu.Unlock()
 	newDec, newEnc := spec.NewDecoder, spec.NewEncoder
 	return conll.RegisterFormat(&conll.Codec{
 		Name: spec.Name, Exts: spec.Exts, SideExts: spec.SideExts,
@@ -525,6 +528,21 @@ func Register(spec FormatSpec) conll.Format {
 		},
 		Sniff: spec.Sniff,
 	})
+}
+
+var (
+	specsMu sync.Mutex
+	specs   = map[string]FormatSpec{}
+)
+
+// Lookup returns the registered document format named name
+// (conll.Format.String), for programs that read and write whole
+// documents rather than sentences.
+func Lookup(name string) (FormatSpec, bool) {
+	specsMu.Lock()
+	defer specsMu.Unlock()
+	s, ok := specs[name]
+	return s, ok
 }
 
 // WriteConcepts adds the next sentence, as Write does, and gives the

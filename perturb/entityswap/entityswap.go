@@ -31,6 +31,7 @@ package entityswap
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math/rand/v2"
 	"path"
 	"slices"
@@ -80,9 +81,15 @@ var Kind = &perturb.Kind{
 		{Name: "unseen-in", Default: "", List: true, Files: true, Help: "corpora (e.g. train.tsv; comma-separated) whose gold mentions are never used as replacements"},
 		{Name: "swap-db", Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
 		{Name: "type-map", Default: "", Help: concepts.OptionHelp},
+		perDocument,
 	},
 	New: newFromOptions,
 }
+
+// perDocument is the option that gives every mention of a concept in a
+// document one new concept (see DocumentSwap).
+var perDocument = perturb.Option{Name: "per-document", Default: "false", Bool: true,
+	Help: "one new concept for every mention of a concept in a document, so that the document's relations move with it (stress run --level sets it)"}
 
 func init() { perturb.Register(Kind) }
 
@@ -118,6 +125,9 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 		return nil, err
 	}
 	s.closer = store.Close
+	if perDocument.Value(m) == "true" {
+		return &DocumentSwap{s}, nil
+	}
 	return s, nil
 }
 
@@ -634,6 +644,13 @@ func capInitial(w string) string {
 // are left alone: the pool's names are nouns. Sentences that are not
 // valid IOB2 are left whole.
 func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
+	return s.perturb(sent, selected, func(string) *rand.Rand { return r })
+}
+
+// perturb is Perturb drawing the names of a mention whose concept has
+// key (its store concept, or its name when the store has none) from
+// draws(key).
+func (s *Swap) perturb(sent conll.Sentence, selected []bool, draws func(key string) *rand.Rand) (conll.Sentence, []perturb.Change) {
 	if len(sent.Tags) != len(sent.Tokens) || len(iob.Validate(sent.Tags, iob.IOB2)) > 0 {
 		return sent, nil
 	}
@@ -669,6 +686,11 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 				art = p
 			}
 		}
+		key := "name:" + Key(mention)
+		if len(mine) > 0 {
+			key = mine[0]
+		}
+		r := draws(key)
 		for range maxTries {
 			n := pool[r.IntN(len(pool))]
 			toks, err := s.render(n, mentionToks, mention, plural, art, sp.Start == 0, style, groups, mine)
@@ -735,4 +757,70 @@ func (s *Swap) Check(c perturb.Change) error {
 // every changed mention covered by one logged change whose texts match.
 func (s *Swap) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
 	return mention.Check(orig, out, changes)
+}
+
+// DocumentSwap is entity swap with the option per-document: every
+// mention of a concept in a document (its store concept, or its name
+// when the store has none) draws its new name from one random stream,
+// seeded by the run's seed, the document and the concept, so that they
+// take one new concept (unless a name does not fit a mention: a plural,
+// an article, a length). The text then names the new concept wherever
+// it named the old one, and a document's relations move from the one to
+// the other (conll/standoff's relationFollowRules). Inputs that mark no
+// documents are taken sentence by sentence. In a composition the
+// sentence's own stream is used, as without the option.
+type DocumentSwap struct {
+	*Swap
+}
+
+// docUnit is the document of a sentence (perturb.DocState): a document
+// number, or minus the sentence's number where the input marks none.
+type docUnit struct {
+	seed uint64
+	unit int
+}
+
+type docReader struct {
+	seed      uint64
+	doc, sent int
+	marksSeen bool
+}
+
+// NewDocumentReader returns a reader that numbers the documents
+// (perturb.DocumentPerturbation).
+func (d *DocumentSwap) NewDocumentReader(run perturb.RunInfo) perturb.DocumentReader {
+	return &docReader{seed: run.Seed}
+}
+
+// Observe returns the document of s.
+func (r *docReader) Observe(s conll.Sentence) perturb.DocState {
+	r.sent++
+	if s.DocStart {
+		r.doc++
+		r.marksSeen = true
+	}
+	if !r.marksSeen {
+		return docUnit{r.seed, -r.sent}
+	}
+	return docUnit{r.seed, r.doc}
+}
+
+// PerturbInDocument is Perturb with one random stream per concept and
+// document (perturb.DocumentPerturbation).
+func (d *DocumentSwap) PerturbInDocument(st perturb.DocState, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
+	u, ok := st.(docUnit)
+	if !ok {
+		return d.Perturb(s, selected, r)
+	}
+	return d.perturb(s, selected, func(key string) *rand.Rand {
+		h := fnv.New64a()
+		fmt.Fprintf(h, "%d\x00%s", u.unit, key)
+		return rand.New(rand.NewPCG(u.seed, h.Sum64()))
+	})
+}
+
+// MentionOutcomesInDocument reports nothing: entity swap is no
+// perturb.MentionReporter (perturb.DocumentPerturbation).
+func (d *DocumentSwap) MentionOutcomesInDocument(perturb.DocState, conll.Sentence) []perturb.MentionOutcome {
+	return nil
 }

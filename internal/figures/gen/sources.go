@@ -32,6 +32,8 @@ var sources = []*source{
 	{name: "preservation", need: heavy, about: "share of synonym replacements that keep the MeSH concept (CDR names from train, checked on dev)", measure: measurePreservation},
 	{name: "review", need: heavy, about: "the review block of docs/review.md on BC5CDR-IOB test", measure: measureReview},
 	{name: "pubtator", need: heavy, about: "the PubTator reader against BC5CDR-IOB, entity-swap ids in CDR development", measure: measurePubTator},
+	{name: "cdrkit", need: sample, about: "the CDR kit's vectors (conll/cdr/testdata/kit): cases and measures", measure: measureCDRKit},
+	{name: "cdr", need: heavy, about: "stress run --level on the CDR development set with the training set (docs/normalisation.md)", measure: measureCDRLevels},
 	{name: "typemap", need: heavy, about: "how the default type map fits the corpora of ../shared (TestDefaultFits)", measure: measureTypeMap},
 	{name: "speed", need: slow, about: "wall and CPU time of the main commands on this machine", measure: measureSpeed},
 	{name: "paper", need: slow, about: "the paper's experiment (scripts/reproduce.sh) and compare's figures of it", measure: measurePaper},

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/stress-ner/stress/conll/cdr"
+	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/report"
+	"github.com/stress-ner/stress/stressset"
+)
+
+// levelFlags are the flags of "stress run --level".
+type levelFlags struct {
+	levels, levelBaselines, docCmds, docServers []string
+}
+
+func bindRunLevels(f *flags, o *levelFlags) {
+	f.List(&o.levels, "level", "", "score at the BioCreative V CDR levels instead of span F1: mention, id, relation (comma-separated; see docs/normalisation.md); --test is PubTator or BioC XML")
+	f.List(&o.levelBaselines, "level-baselines", "dict,dict-gold", "with --level: built-in baselines learnt from --train: dict (dictionary mentions and ids, sentence co-occurrence pairs), dict-gold (the same on the gold mentions), or none")
+	f.Strings(&o.docServers, "doc-server", "with --level: a document system `CMD` started once (sh -c): one JSON line a set {\"format\": ..., \"input\": the set's documents, text only} on stdin, one line {\"output\": the same documents annotated} on stdout; repeatable")
+	f.Strings(&o.docCmds, "doc-cmd", "with --level: a document system `CMD` (sh -c): each set's documents, text only, on stdin (PubTator or BioC); the same documents with its annotations, ids and relations on stdout; repeatable")
+}
+
+// spanOnly are the flags of run that a level run has no use for.
+var spanOnly = []string{"augment", "baselines", "model-cmd", "model-server", "strict-tags", "epochs", "scheme", "repair", "mode"}
+
+// runLevels is run --level: experiment.LevelEvaluation.
+func runLevels(ctx context.Context, e *env, o *runOptions) error {
+	for _, name := range spanOnly {
+		if o.set(name) {
+			return usageErrorf("run: --%s goes with span runs, not with --level (see --level-baselines and --doc-cmd)", name)
+		}
+	}
+	if o.test == "" {
+		return usageErrorf("run: --level needs --test (a PubTator or BioC XML corpus)")
+	}
+	var levels []cdr.Level
+	for _, s := range o.levels {
+		l, err := cdr.ParseLevel(s)
+		if err != nil {
+			return usageErrorf("--level: %v", err)
+		}
+		levels = append(levels, l)
+	}
+	baselines := o.levelBaselines
+	if len(baselines) == 1 && baselines[0] == "none" {
+		baselines = nil
+	}
+	if o.outDir == "" {
+		return usageErrorf("run: --out must not be empty")
+	}
+	// Relations move with an entity swap's new concepts only when a
+	// document names one new concept for each old one.
+	if !o.set("per-document") {
+		for i := range o.kinds {
+			if slices.Contains(strings.Split(o.kinds[i].Name, "+"), "entity-swap") {
+				o.kinds[i].Options = maps.Clone(o.kinds[i].Options)
+				if o.kinds[i].Options == nil {
+					o.kinds[i].Options = map[string]string{}
+				}
+				o.kinds[i].Options["per-document"] = "true"
+			}
+		}
+	}
+	inputs, err := stressset.Inputs([]string{o.test})
+	if err != nil {
+		return err
+	}
+	_, logf := o.progress(e)
+	ev := &experiment.LevelEvaluation{
+		Plan: stressset.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
+			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme, Opener: corpora(e)},
+		Train: o.sys.Train, Baselines: baselines, Commands: o.docCmds, Servers: o.docServers, Names: o.sys.Names, Timeout: o.sys.Timeout,
+		Stderr: e.Stderr, Levels: levels, Samples: o.samples, HTML: o.htmlPath, Logf: logf, Force: o.force}
+	if err := ev.Check(); err != nil {
+		return usageErrorf("run: %v", err)
+	}
+	read, written := ev.Files()
+	if err := checkReadable(read); err != nil {
+		return err
+	}
+	if err := experiment.CheckDir(o.outDir, o.force, read); err != nil {
+		return outDirError(err)
+	}
+	if err := checkOutputsMaking(o.outDir, read, written, o.force); err != nil {
+		return err
+	}
+	if err := experiment.ClearDir(o.outDir, o.force, read); err != nil {
+		return outDirError(err)
+	}
+	res, err := ev.Run(ctx)
+	if err != nil {
+		return err
+	}
+	if err := report.Render(e.Stdout, o.format, res.Document); err != nil {
+		return err
+	}
+	logf("wrote %s, %s and predictions under %s", res.HTML, res.Summary, res.Predictions)
+	return nil
+}

@@ -1,0 +1,171 @@
+package tagger
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"sync"
+	"time"
+)
+
+// ErrDocumentCommand means a document system's command failed: it exited
+// with an error, or ran past its timeout.
+var ErrDocumentCommand = errors.New("document system failed")
+
+// RunDocumentCommand runs a document system: cmd (sh -c) reads a corpus
+// of documents on stdin (PubTator or BioC, text only) and writes them,
+// annotated, on stdout (stress run --level --doc-cmd). Its standard
+// error goes to stderr, each line prefixed with its name; timeout (0: no
+// limit) bounds the whole run, and the process group is killed at the
+// end, so that a child left behind holding stdout does not keep the
+// caller waiting.
+func RunDocumentCommand(ctx context.Context, name, cmd string, stdin io.Reader, stdout, stderr io.Writer, timeout time.Duration) error {
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	c := exec.CommandContext(ctx, "sh", "-c", cmd)
+	setProcessGroup(c)
+	c.WaitDelay = time.Second
+	c.Stdin, c.Stdout = stdin, stdout
+	if stderr != nil {
+		pw := NewPrefixWriter(stderr, name)
+		defer pw.Flush()
+		c.Stderr = pw
+	}
+	err := c.Run()
+	killGroup(c)
+	switch {
+	case ctx.Err() == context.DeadlineExceeded:
+		return fmt.Errorf("%w: %s: no answer within %v", ErrDocumentCommand, name, timeout)
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case err != nil:
+		return fmt.Errorf("%w: %s (%s): %v", ErrDocumentCommand, name, cmd, err)
+	}
+	return nil
+}
+
+// DocumentServer is a document system started once (stress run --level
+// --doc-server): for each set it gets one JSON line on its stdin,
+// {"format": "pubtator" or "bioc-xml", "input": the set's documents,
+// text only}, and answers with one line on its stdout,
+// {"output": the same documents annotated} or {"error": "..."}. It
+// should exit when its stdin closes.
+type DocumentServer struct {
+	name string
+	cmd  *exec.Cmd
+	in   io.WriteCloser
+	out  *bufio.Reader
+	pw   *PrefixWriter
+	done chan error
+	once sync.Once
+	err  error
+}
+
+// StartDocumentServer starts cmd (sh -c), its standard error prefixed
+// with name on stderr.
+func StartDocumentServer(ctx context.Context, name, cmd string, stderr io.Writer) (*DocumentServer, error) {
+	c := exec.CommandContext(ctx, "sh", "-c", cmd)
+	setProcessGroup(c)
+	c.WaitDelay = time.Second
+	s := &DocumentServer{name: name, cmd: c, done: make(chan error, 1)}
+	if stderr != nil {
+		s.pw = NewPrefixWriter(stderr, name)
+		c.Stderr = s.pw
+	}
+	var err error
+	if s.in, err = c.StdinPipe(); err != nil {
+		return nil, err
+	}
+	out, err := c.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	s.out = bufio.NewReaderSize(out, 1<<20)
+	if err := c.Start(); err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrDocumentCommand, name, err)
+	}
+	go func() { s.done <- c.Wait() }()
+	return s, nil
+}
+
+// Annotate sends one set and returns the server's annotated documents;
+// timeout (0: none) bounds the answer.
+func (s *DocumentServer) Annotate(format, input string, timeout time.Duration) (string, error) {
+	req, err := json.Marshal(struct {
+		Format string `json:"format"`
+		Input  string `json:"input"`
+	}{format, input})
+	if err != nil {
+		return "", err
+	}
+	type answer struct {
+		line []byte
+		err  error
+	}
+	ch := make(chan answer, 1)
+	go func() {
+		if _, err := s.in.Write(append(req, '\n')); err != nil {
+			ch <- answer{err: err}
+			return
+		}
+		l, err := s.out.ReadBytes('\n')
+		ch <- answer{l, err}
+	}()
+	var tc <-chan time.Time
+	if timeout > 0 {
+		t := time.NewTimer(timeout)
+		defer t.Stop()
+		tc = t.C
+	}
+	select {
+	case a := <-ch:
+		if a.err != nil {
+			return "", fmt.Errorf("%w: %s: no answer (%v)", ErrDocumentCommand, s.name, a.err)
+		}
+		var resp struct {
+			Output *string `json:"output"`
+			Error  string  `json:"error"`
+		}
+		if err := json.Unmarshal(a.line, &resp); err != nil {
+			return "", fmt.Errorf("%w: %s: an answer that is not {\"output\": ...}: %.80q", ErrDocumentCommand, s.name, a.line)
+		}
+		if resp.Error != "" || resp.Output == nil {
+			return "", fmt.Errorf("%w: %s: %s", ErrDocumentCommand, s.name, orText(resp.Error, "no output"))
+		}
+		return *resp.Output, nil
+	case <-tc:
+		s.Close()
+		return "", fmt.Errorf("%w: %s: no answer within %v", ErrDocumentCommand, s.name, timeout)
+	}
+}
+
+func orText(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// Close closes the server's stdin, waits a moment for it to exit, and
+// kills its process group.
+func (s *DocumentServer) Close() error {
+	s.once.Do(func() {
+		s.in.Close()
+		select {
+		case s.err = <-s.done:
+		case <-time.After(5 * time.Second):
+		}
+		killGroup(s.cmd)
+		if s.pw != nil {
+			s.pw.Flush()
+		}
+	})
+	return s.err
+}
