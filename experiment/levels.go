@@ -543,11 +543,17 @@ func (m levelMeasure) String() string { return m.level.String() + " " + m.typ }
 func measuresOf(levels []cdr.Level) []levelMeasure {
 	var out []levelMeasure
 	for _, l := range levels {
+		ms := []levelMeasure{{l, "Chemical"}, {l, "Disease"}}
 		if l == cdr.Relation {
-			out = append(out, levelMeasure{l, "CID"})
-			continue
+			ms = []levelMeasure{{l, "CID"}}
 		}
-		out = append(out, levelMeasure{l, "Chemical"}, levelMeasure{l, "Disease"})
+		for _, m := range ms {
+			// A level asked for twice is scored once: the scores of a
+			// measure are a list by set.
+			if !slices.Contains(out, m) {
+				out = append(out, m)
+			}
+		}
 	}
 	return out
 }
@@ -1061,6 +1067,9 @@ func CompareLevels(dir, input string, preds []compare.Predictions, levels []cdr.
 	}
 	var systems []levelSystem
 	for _, p := range preds {
+		if slices.ContainsFunc(systems, func(s levelSystem) bool { return s.name == p.System }) {
+			return nil, fmt.Errorf("%w: system %s given twice", ErrLevelInput, p.System)
+		}
 		for _, set := range sets {
 			if _, err := os.Stat(filepath.Join(p.Dir, set.base)); err != nil {
 				return nil, fmt.Errorf("%w: system %s has no prediction of set %s: %v", ErrLevelInput, p.System, set.label, err)

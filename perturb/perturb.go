@@ -29,6 +29,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 
 	"github.com/stress-ner/stress/conll"
 )
@@ -226,8 +227,23 @@ type Kind struct {
 	// opening a concept store; if the result implements io.Closer, the
 	// caller closes it when done.
 	New func(opts map[string]string) (Perturbation, error)
+	// Stratum, when set, names the stratum of one of the kind's changes
+	// by its Source and TermType, as a review samples and scores them
+	// (the synonym kind's policy strata: "attested name", "MESH
+	// entry"); nil: the source and term type, space-joined.
+	Stratum func(source, termType string) string
 
 	components []*Kind // of a composition (see Lookup)
+}
+
+// StratumOf returns the stratum of change c: its kind's Stratum, or its
+// source and term type space-joined ("" for a change with neither, as
+// keyboard's).
+func StratumOf(c Change) string {
+	if k, err := Lookup(c.Kind); err == nil && k.Stratum != nil {
+		return k.Stratum(c.Source, c.TermType)
+	}
+	return strings.TrimSpace(c.Source + " " + c.TermType)
 }
 
 // Option is a perturbation-specific setting, offered as a command-line

@@ -103,6 +103,8 @@ type Stratum struct {
 	Kind   string `json:"kind,omitempty"`
 	Type   string `json:"type,omitempty"`
 	Source string `json:"source,omitempty"`
+	// Stratum is the kind's stratum of the changes (perturb.StratumOf).
+	Stratum string `json:"stratum,omitempty"`
 	// Changes is how many changes the stratum holds, Drawn how many
 	// the sample took from it.
 	Changes int `json:"changes"`
@@ -130,6 +132,8 @@ func (s Stratum) value(col string) string {
 		return s.Type
 	case BySource:
 		return s.Source
+	case ByStratum:
+		return s.Stratum
 	}
 	return ""
 }
@@ -147,7 +151,11 @@ const (
 	ByKind   = "kind"
 	ByType   = "type"
 	BySource = "source"
+	// ByStratum is the kind's stratum of a change (perturb.StratumOf):
+	// the synonym kind's policy strata ("attested name", "MESH entry"),
+	// else its source and term type.
+	ByStratum = "stratum"
 )
 
 // Columns lists the columns of Options.By in their canonical order.
-func Columns() []string { return []string{ByKind, ByType, BySource} }
+func Columns() []string { return []string{ByKind, ByType, BySource, ByStratum} }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/stress-ner/stress/perturb"
 )
 
 // Options say how to draw a sample.
@@ -20,9 +22,13 @@ type Options struct {
 	Seed uint64
 	// Kinds keeps the changes of these kinds only; empty keeps all.
 	Kinds []string
-	// By lists the columns (ByKind, ByType, BySource) whose values
-	// make the strata; empty draws from all changes as one.
+	// By lists the columns (ByKind, ByType, BySource, ByStratum) whose
+	// values make the strata; empty draws from all changes as one.
 	By []string
+	// PerStratum, when positive, draws that many items from every
+	// stratum (all of a smaller one) instead of N in proportion to their
+	// sizes: every stratum measured alike, as a policy by strata needs.
+	PerStratum int
 	// Labels are the labels offered per kind.
 	Labels Labels
 }
@@ -36,16 +42,18 @@ type Sample struct {
 	// ID names the sample: a hash of its origin, options and the rows
 	// drawn. Item ids start with it, so that judgements of two samples
 	// never mix, and the judging page keeps its judgements under it.
-	ID      string
-	Seed    uint64
-	N       int // as asked
-	Kinds   []string
-	By      []string
-	Labels  Labels
-	Origin  Origin
-	Strata  []Stratum
-	Items   []Item // in the order shown to judges
-	Changes int    // changes drawn from (after Kinds)
+	ID    string
+	Seed  uint64
+	N     int // as asked
+	Kinds []string
+	By    []string
+	// PerStratum is Options.PerStratum (0: N in proportion).
+	PerStratum int
+	Labels     Labels
+	Origin     Origin
+	Strata     []Stratum
+	Items      []Item // in the order shown to judges
+	Changes    int    // changes drawn from (after Kinds)
 }
 
 // ErrTooFewItems means a sample cannot represent every stratum: N is
@@ -127,6 +135,8 @@ func stratumKey(c *change, by []string) Stratum {
 			s.Type = c.typ
 		case BySource:
 			s.Source = c.row.Source
+		case ByStratum:
+			s.Stratum = perturb.StratumOf(c.row.Change)
 		}
 	}
 	return s
@@ -152,7 +162,7 @@ func checkBy(by []string) ([]string, error) {
 	}
 	for _, b := range by {
 		if !slices.Contains(Columns(), b) {
-			return nil, fmt.Errorf("%w: unknown stratification column %q (want kind, type or source)", ErrOption, b)
+			return nil, fmt.Errorf("%w: unknown stratification column %q (want kind, type, source or stratum)", ErrOption, b)
 		}
 	}
 	return out, nil
@@ -212,18 +222,24 @@ func Draw(c *Changes, o Options) (*Sample, error) {
 	}
 	slices.SortFunc(order, func(a, b int) int {
 		x, y := strata[a], strata[b]
-		return strings.Compare(x.Kind+"\x00"+x.Type+"\x00"+x.Source, y.Kind+"\x00"+y.Type+"\x00"+y.Source)
+		return strings.Compare(x.Kind+"\x00"+x.Type+"\x00"+x.Source+"\x00"+x.Stratum, y.Kind+"\x00"+y.Type+"\x00"+y.Source+"\x00"+y.Stratum)
 	})
 	sizes := make([]int, len(order))
 	for k, i := range order {
 		sizes[k] = len(members[i])
 	}
 	alloc, err := Allocate(sizes, o.N)
+	if o.PerStratum > 0 {
+		alloc, err = make([]int, len(sizes)), nil
+		for k, n := range sizes {
+			alloc[k] = min(n, o.PerStratum)
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w (stratified by %s): ask for more items or stratify by fewer columns", err, strings.Join(by, ","))
 	}
 	r := rand.New(rand.NewPCG(o.Seed, 0x72657669657721)) // "review!"
-	s := &Sample{Seed: o.Seed, N: o.N, Kinds: slices.Clone(o.Kinds), By: by, Labels: o.Labels, Origin: c.Origin, Changes: len(pool)}
+	s := &Sample{Seed: o.Seed, N: o.N, Kinds: slices.Clone(o.Kinds), By: by, PerStratum: o.PerStratum, Labels: o.Labels, Origin: c.Origin, Changes: len(pool)}
 	var drawn []*change
 	for k, i := range order {
 		m := slices.Clone(members[i])
@@ -261,6 +277,9 @@ func Draw(c *Changes, o Options) (*Sample, error) {
 func sampleID(s *Sample, drawn []*change) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "stress review\x00%d\x00%d\x00%q\x00%q\x00%s\x00%s\n", s.Seed, s.N, s.Kinds, s.By, s.Origin.Manifest, s.Origin.ChangeLogSHA256)
+	if s.PerStratum > 0 {
+		fmt.Fprintf(h, "per stratum %d\n", s.PerStratum)
+	}
 	for _, f := range s.Origin.Files {
 		fmt.Fprintf(h, "%s\n", f.SHA256)
 	}

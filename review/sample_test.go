@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -249,7 +250,7 @@ func TestSampleStrata(t *testing.T) {
 	count := map[Stratum]int{}
 	seen := map[string]bool{}
 	for _, it := range s.Items {
-		k := Stratum{Kind: it.Key.Change.Kind, Type: it.Key.Type, Source: it.Key.Change.Source}
+		k := Stratum{Kind: it.Key.Change.Kind, Type: it.Key.Type, Source: it.Key.Change.Source, Stratum: perturb.StratumOf(it.Key.Change)}
 		count[k]++
 		id := it.Key.Change.File + ":" + strconv.Itoa(it.Key.Line)
 		if seen[id] {
@@ -258,7 +259,7 @@ func TestSampleStrata(t *testing.T) {
 		seen[id] = true
 	}
 	for _, st := range s.Strata {
-		k := Stratum{Kind: st.Kind, Type: st.Type, Source: st.Source}
+		k := Stratum{Kind: st.Kind, Type: st.Type, Source: st.Source, Stratum: st.Stratum}
 		if count[k] != st.Drawn {
 			t.Errorf("stratum %s: %d items, manifest says %d", st.Name(s.By), count[k], st.Drawn)
 		}
@@ -475,5 +476,42 @@ func TestDrawKindsAndLabels(t *testing.T) {
 	}
 	if s.Changes != 27 || len(s.Items) != 10 {
 		t.Errorf("%d changes, %d items; want 27 synonyms and 10 items", s.Changes, len(s.Items))
+	}
+}
+
+// TestSamplePerStratum: --per-stratum draws the same number from every
+// stratum (all of a smaller one), by the kind's stratum column.
+func TestSamplePerStratum(t *testing.T) {
+	c := readFixture(t)
+	s, err := Draw(c, Options{N: 1, Seed: 3, By: []string{ByStratum}, PerStratum: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, st := range s.Strata {
+		if st.Drawn != min(2, st.Changes) {
+			t.Errorf("stratum %q: %d of %d drawn, want %d", st.Stratum, st.Drawn, st.Changes, min(2, st.Changes))
+		}
+		total += st.Drawn
+	}
+	if len(s.Items) != total || len(s.Strata) < 2 {
+		t.Errorf("%d items, %d strata", len(s.Items), len(s.Strata))
+	}
+	count := map[string]int{}
+	for _, it := range s.Items {
+		count[perturb.StratumOf(it.Key.Change)]++
+	}
+	for _, st := range s.Strata {
+		if count[st.Stratum] != st.Drawn {
+			t.Errorf("stratum %q: %d items, manifest says %d", st.Stratum, count[st.Stratum], st.Drawn)
+		}
+	}
+	// The sample differs from a proportional one and says so.
+	p, err := Draw(c, Options{N: total, Seed: 3, By: []string{ByStratum}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.ID == s.ID {
+		t.Error("a per-stratum sample has the id of a proportional one")
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/stress-ner/stress/internal/jsonenc"
 	"github.com/stress-ner/stress/internal/textutil"
+	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/report"
 )
 
@@ -157,7 +158,11 @@ func Score(key *Key, judges []*Judgements) (*Report, error) {
 		if v {
 			validAll++
 		}
-		for _, g := range [][2]string{{ByKind, row.Change.Kind}, {ByType, row.Type}, {BySource, row.Change.Source}} {
+		gs := [][2]string{{ByKind, row.Change.Kind}, {ByType, row.Type}, {BySource, row.Change.Source}}
+		if st := perturb.StratumOf(row.Change); st != "" {
+			gs = append(gs, [2]string{ByStratum, st})
+		}
+		for _, g := range gs {
 			t := groups[g]
 			if t == nil {
 				t = &tally{}
@@ -265,7 +270,7 @@ func groupRates(groups map[[2]string]*tally) []GroupRate {
 	for g := range groups {
 		keys = append(keys, g)
 	}
-	colOrder := map[string]int{ByKind: 0, ByType: 1, BySource: 2}
+	colOrder := map[string]int{ByKind: 0, ByType: 1, BySource: 2, ByStratum: 3}
 	sort.Slice(keys, func(a, b int) bool {
 		if keys[a][0] != keys[b][0] {
 			return colOrder[keys[a][0]] < colOrder[keys[b][0]]

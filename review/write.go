@@ -112,18 +112,20 @@ func keyLine(k KeyRow) string {
 
 // manifest is the JSON form of a sample's manifest.
 type manifest struct {
-	Tool    string              `json:"tool"`
-	Sample  string              `json:"sample"`
-	Seed    uint64              `json:"seed"`
-	N       int                 `json:"n"`
-	Items   int                 `json:"items"`
-	Changes int                 `json:"changes"`
-	Kinds   []string            `json:"kinds,omitempty"`
-	By      []string            `json:"by"`
-	Labels  map[string][]string `json:"labels"`
-	Origin  Origin              `json:"origin"`
-	Strata  []Stratum           `json:"strata"`
-	Files   map[string]string   `json:"files,omitempty"`
+	Tool   string `json:"tool"`
+	Sample string `json:"sample"`
+	Seed   uint64 `json:"seed"`
+	N      int    `json:"n"`
+	// PerStratum is omitted when the sample is drawn in proportion.
+	PerStratum int                 `json:"per_stratum,omitempty"`
+	Items      int                 `json:"items"`
+	Changes    int                 `json:"changes"`
+	Kinds      []string            `json:"kinds,omitempty"`
+	By         []string            `json:"by"`
+	Labels     map[string][]string `json:"labels"`
+	Origin     Origin              `json:"origin"`
+	Strata     []Stratum           `json:"strata"`
+	Files      map[string]string   `json:"files,omitempty"`
 }
 
 // WriteManifest writes the sample's manifest as JSON: id, seed, size
@@ -140,7 +142,7 @@ func (s *Sample) WriteManifest(w io.Writer, files map[string]string) error {
 	if by == nil {
 		by = []string{}
 	}
-	return jsonenc.Encode(w, manifest{Tool: "stress review", Sample: s.ID, Seed: s.Seed, N: s.N, Items: len(s.Items),
+	return jsonenc.Encode(w, manifest{Tool: "stress review", Sample: s.ID, Seed: s.Seed, N: s.N, PerStratum: s.PerStratum, Items: len(s.Items),
 		Changes: s.Changes, Kinds: s.Kinds, By: by, Labels: labels, Origin: s.Origin, Strata: s.Strata, Files: files})
 }
 

@@ -40,6 +40,9 @@ func RunDocumentCommand(ctx context.Context, name, cmd string, stdin io.Reader, 
 	}
 	err := c.Run()
 	killGroup(c)
+	if errors.Is(err, exec.ErrWaitDelay) {
+		err = nil // it exited; a child it left behind held the pipes
+	}
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
 		return fmt.Errorf("%w: %s: no answer within %v", ErrDocumentCommand, name, timeout)
@@ -129,21 +132,29 @@ func (s *DocumentServer) Annotate(format, input string, timeout time.Duration) (
 		if a.err != nil {
 			return "", fmt.Errorf("%w: %s: no answer (%v)", ErrDocumentCommand, s.name, a.err)
 		}
-		var resp struct {
-			Output *string `json:"output"`
-			Error  string  `json:"error"`
-		}
-		if err := json.Unmarshal(a.line, &resp); err != nil {
-			return "", fmt.Errorf("%w: %s: an answer that is not {\"output\": ...}: %.80q", ErrDocumentCommand, s.name, a.line)
-		}
-		if resp.Error != "" || resp.Output == nil {
-			return "", fmt.Errorf("%w: %s: %s", ErrDocumentCommand, s.name, orText(resp.Error, "no output"))
-		}
-		return *resp.Output, nil
+		return parseDocumentAnswer(s.name, a.line)
 	case <-tc:
+		killGroup(s.cmd) // no waiting for a server that does not answer
 		s.Close()
 		return "", fmt.Errorf("%w: %s: no answer within %v", ErrDocumentCommand, s.name, timeout)
 	}
+}
+
+// parseDocumentAnswer reads a document server's answer line: its
+// output, or its error (an answer that is no JSON object, or has
+// neither, is an error too).
+func parseDocumentAnswer(name string, line []byte) (string, error) {
+	var resp struct {
+		Output *string `json:"output"`
+		Error  string  `json:"error"`
+	}
+	if err := json.Unmarshal(line, &resp); err != nil {
+		return "", fmt.Errorf("%w: %s: an answer that is not {\"output\": ...}: %.80q", ErrDocumentCommand, name, line)
+	}
+	if resp.Error != "" || resp.Output == nil {
+		return "", fmt.Errorf("%w: %s: %s", ErrDocumentCommand, name, orText(resp.Error, "no output"))
+	}
+	return *resp.Output, nil
 }
 
 func orText(s, d string) string {

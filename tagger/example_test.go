@@ -87,3 +87,19 @@ func ExampleServe() {
 	// Output:
 	// {"tags":["B-Chemical","O","B-Disease","O"]}
 }
+
+// A document server (stress run --level --doc-server) is started once
+// and gets one JSON line a set: {"format": ..., "input": the documents}.
+// It answers {"output": the documents annotated}; this one adds a
+// mention with its MeSH id to document 1.
+func ExampleStartDocumentServer() {
+	server := `while read -r l; do printf '{"output": "1|t|Lithium toxicity\\n1\\t0\\t7\\tLithium\\tChemical\\tD008094\\n\\n"}\n'; done`
+	s, err := tagger.StartDocumentServer(context.Background(), "mysystem", server, os.Stderr)
+	if err != nil {
+		panic(err)
+	}
+	defer s.Close()
+	out, err := s.Annotate("pubtator", "1|t|Lithium toxicity\n\n", time.Minute)
+	fmt.Printf("%q %v\n", out, err)
+	// Output: "1|t|Lithium toxicity\n1\t0\t7\tLithium\tChemical\tD008094\n\n" <nil>
+}

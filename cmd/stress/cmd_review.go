@@ -28,7 +28,7 @@ var reviewCommands = &commandSet{Prog: "stress review", Errors: cliError, Flags:
 // the ones it uses).
 type reviewOptions struct {
 	out, changes, original string
-	n                      int
+	n, perStratum          int
 	seed                   uint64
 	kinds, by, labels      []string
 	key, avoid             string
@@ -46,7 +46,8 @@ func init() {
 			f.IntIn(&o.n, "n", review.DefaultN, 1, math.MaxInt32, "items in the sample (every change when there are fewer)")
 			f.Uint64(&o.seed, "seed", 1, "random seed; the same seed gives the same files")
 			f.List(&o.kinds, "kinds", "", "kinds of change to sample, comma-separated (default: all)")
-			f.List(&o.by, "by", "kind,type,source", "columns whose values make the strata: kind, type (entity type), source (lexicon or rule); \"\" for none")
+			f.List(&o.by, "by", "kind,type,source", "columns whose values make the strata: kind, type (entity type), source (lexicon or rule), stratum (the kind's: the synonym kind's policy strata); \"\" for none")
+			f.IntIn(&o.perStratum, "per-stratum", 0, 0, math.MaxInt32, "draw this many items from every stratum (all of a smaller one) instead of --n in proportion to their sizes (0: --n)")
 			f.Strings(&o.labels, "labels", "labels offered: KIND=label,label,... (* for every kind), or a file of such lines; the first label is the valid one (repeatable)")
 			f.String(&o.changes, "changes", "", "", "change log of a set given instead of a build directory")
 			f.String(&o.original, "original", "", "", "original corpus of the set (with --changes; default: undo the logged changes)")
@@ -119,7 +120,7 @@ func runReviewSample(_ context.Context, e *env, o *reviewOptions, args []string)
 	if err != nil {
 		return err
 	}
-	s, err := review.Draw(c, review.Options{N: o.n, Seed: o.seed, Kinds: o.kinds, By: o.by, Labels: labels})
+	s, err := review.Draw(c, review.Options{N: o.n, Seed: o.seed, Kinds: o.kinds, By: o.by, PerStratum: o.perStratum, Labels: labels})
 	if errors.Is(err, review.ErrOption) || errors.Is(err, review.ErrTooFewItems) {
 		return usageErrorf("review sample: %v", err)
 	}

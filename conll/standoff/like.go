@@ -81,7 +81,11 @@ type passageMap struct {
 
 func newPassageMap(t, d *Passage, trunes []rune, ttoks []Token) (*passageMap, error) {
 	m := &passageMap{shift: d.Offset - t.Offset, off: d.Offset}
-	if t.Text == d.Text || utf8.RuneCountInString(t.Text) == utf8.RuneCountInString(d.Text) && !moved(t, d, m.shift) {
+	if t.Text == d.Text || len(trunes) == utf8.RuneCountInString(d.Text) && !moved(t, d, m.shift) && sameFrame(trunes, []rune(d.Text)) {
+		// Every token keeps its offsets only when no white space or
+		// punctuation moved: "hepatotoxicity" -> "liver toxicity" keeps
+		// the passage's length and its annotations' offsets, and is two
+		// tokens all the same.
 		m.same = true
 		return m, nil
 	}

@@ -249,6 +249,22 @@ func TestSegmentLike(t *testing.T) {
 	if s := sy.sentence(0); strings.Join(s.Tokens, " ") != "abc cdef g ij ." || strings.Join(s.Tags, " ") != "B-X O B-Y O O" {
 		t.Errorf("same length, moved: %v %v", s.Tokens, s.Tags)
 	}
+	// A one-word mention replaced by two words of the same length
+	// ("hepatotoxicity" -> "liver toxicity", BioRED train 15858223) in a
+	// passage that kept its length and its annotations' offsets: the new
+	// words are two tokens, as a change log's after text counts them.
+	h := &Document{ID: "h", Passages: []Passage{{Text: "Then hepatotoxicity, then more.", Annotations: []Annotation{
+		{Type: "D", Locations: []Span{{5, 19}}, Text: "hepatotoxicity"}}}}}
+	l := &Document{ID: "h", Passages: []Passage{{Text: "Then liver toxicity, then more.", Annotations: []Annotation{
+		{Type: "D", Locations: []Span{{5, 19}}, Text: "liver toxicity"}}}}}
+	th, _ := segmentDoc(h)
+	sl, err := segmentLike(l, th)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := sl.sentence(0); strings.Join(s.Tokens, "|") != "Then|liver|toxicity|,|then|more|." || strings.Join(s.Tags, " ") != "O B-D I-D O O O O" {
+		t.Errorf("same length, one word -> two: %q %v", s.Tokens, s.Tags)
+	}
 	other := doc()
 	other.ID = "2"
 	if _, err := segmentLike(other, tmpl); !errors.Is(err, ErrAlign) {

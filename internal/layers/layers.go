@@ -34,6 +34,9 @@ var Trees = map[string]int{
 	"umls":            Corpora,
 
 	"perturb": Perturb,
+	// The generator of the synonym policy's evidence reads readings
+	// through review.
+	"perturb/synonym/internal/mkevidence": Analysis,
 
 	"stressset": Sets,
 

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
@@ -106,10 +107,12 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			continue
 		}
 		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
-		if embedded(s, sp) {
+		if embedded(s, sp) || writtenOutside(s, sp, spans) || abbreviatedBeside(s, sp) || inExpansion(s.Tokens, sp) {
 			// "Antirifampicin antibodies in rifampicin - associated
-			// renal failure": another word keeps the mention's name,
-			// and the sentence would mix two names of one concept.
+			// renal failure", "rapamycin ... FKBP12 - rapamycin -
+			// associated protein", "norepinephrine ... NE": another word
+			// keeps the mention's name, and the sentence would mix two
+			// names of one concept.
 			outcomes[k] = OutcomeFiltered
 			continue
 		}
@@ -172,6 +175,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			}
 		}
 	}
+	consistent(r, s, spans, planned, outcomes)
 	var selected []bool
 	if sc != nil {
 		selected = perturb.SelectMentions(sc.run.Seed, sc.run.Selection.Rate, s, spans)
@@ -273,6 +277,102 @@ func sentenceStart(s conll.Sentence, sp iob.Span) bool {
 	return english.SentenceStart(s.Tokens, sp.Start)
 }
 
+// writtenOutside reports whether the words of mention sp stand again in
+// s outside every gold mention of its type: in another entity's name
+// ("FKBP12 - rapamycin - associated protein") or in running text the
+// annotators did not mark. Changing the mention would leave its name
+// there beside the new one.
+func writtenOutside(s conll.Sentence, sp iob.Span, spans []iob.Span) bool {
+	mw := english.KeyWords(strings.Join(s.Tokens[sp.Start:sp.End], " "))
+	if len(mw) == 0 {
+		return false
+	}
+	n := sp.End - sp.Start
+	for i := 0; i+n <= len(s.Tokens); i++ {
+		if i == sp.Start || !slices.Equal(english.KeyWords(strings.Join(s.Tokens[i:i+n], " ")), mw) {
+			continue
+		}
+		inMention := slices.ContainsFunc(spans, func(o iob.Span) bool { return o.Type == sp.Type && o.Start <= i && i+n <= o.End })
+		if !inMention {
+			return true
+		}
+	}
+	return false
+}
+
+// abbreviatedBeside reports whether s holds, outside mention sp, an
+// abbreviation whose letters the mention spells (abbrev.LongFormMatches:
+// "NE" beside "norepinephrine", "RA" beside "retinoic acid"): the
+// writer's abbreviation of the mention, which another name would no
+// longer spell.
+func abbreviatedBeside(s conll.Sentence, sp iob.Span) bool {
+	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+	for i, t := range s.Tokens {
+		if i >= sp.Start && i < sp.End || utf8.RuneCountInString(t) < 2 || utf8.RuneCountInString(t) > 6 {
+			continue
+		}
+		caps := 0
+		for _, r := range t {
+			if unicode.IsUpper(r) {
+				caps++
+			}
+		}
+		// Two capitals or more ("NE", "RA", "ATRA"): not a word
+		// capitalized at a sentence's start ("To").
+		if caps >= 2 && IsAbbreviation(t) && english.Compact(t) != english.Compact(mention) && abbrev.LongFormMatches(t, mention) &&
+			spellsLastWord(t, mention) {
+			return true
+		}
+	}
+	return false
+}
+
+// inExpansion reports whether mention sp of toks stands in the
+// parenthesized expansion of an acronym before it whose letters spell
+// the initial of one of its words ("WAGR ( Wilms tumor , aniridia ,
+// genitourinary abnormalities and mental retardation )": the R is
+// retardation's, which "intellectual disability" would not spell).
+func inExpansion(toks []string, sp iob.Span) bool {
+	for i := sp.Start - 1; i >= 1 && i >= sp.Start-40; i-- {
+		switch toks[i] {
+		case ")":
+			return false
+		case "(":
+			acr := toks[i-1]
+			caps := 0
+			for _, r := range acr {
+				if unicode.IsUpper(r) {
+					caps++
+				}
+			}
+			if caps < 2 || !IsAbbreviation(acr) {
+				return false
+			}
+			letters := strings.ToLower(acr)
+			for _, w := range english.Words(strings.Join(toks[sp.Start:sp.End], " ")) {
+				if strings.ContainsRune(letters, []rune(w)[0]) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// spellsLastWord reports whether short, after its first letter, has the
+// initial of the last word of long when long has several: "RA" for
+// "retinoic acid", not "HT" (hormone therapy) for "heart disease".
+func spellsLastWord(short, long string) bool {
+	w := english.Words(long)
+	if len(w) < 2 {
+		return true
+	}
+	rs := []rune(strings.ToLower(english.Compact(short)))
+	last := []rune(w[len(w)-1])[0]
+	return len(rs) > 1 && slices.Contains(rs[1:], last)
+}
+
 // embedded reports whether a word of s outside mention sp holds the
 // mention, a single word of five letters or more, inside it
 // ("Antirifampicin" beside "rifampicin"), ignoring case.
@@ -287,4 +387,73 @@ func embedded(s conll.Sentence, sp iob.Span) bool {
 		}
 	}
 	return false
+}
+
+// consistent leaves alone every mention of a concept that another
+// mention of the sentence names too, unless all of them take one name:
+// "carcinoma of the bladder ... bladder cancer" says two things where
+// the writer said one ("replace consistently or not at all"). Mentions
+// name one concept when their analyses do (conceptKey) or they are
+// written alike (english.TrivialKey); an abbreviation, which the store
+// is not asked about, names none.
+func consistent(r *Replacer, s conll.Sentence, spans []iob.Span, planned []*edit, outcomes []string) {
+	if len(spans) < 2 {
+		return
+	}
+	group := make([]int, len(spans)) // a union-find forest over the spans
+	for i := range group {
+		group[i] = i
+	}
+	find := func(i int) int {
+		for group[i] != i {
+			group[i] = group[group[i]]
+			i = group[i]
+		}
+		return i
+	}
+	first := map[string]int{}         // key -> first span with it
+	other := make([]bool, len(spans)) // part of another thing's name: no mention of the concept
+	for k, sp := range spans {
+		if other[k] = r.nameOfAnother(s, sp); other[k] {
+			continue
+		}
+		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+		keys := []string{"t\x00" + sp.Type + "\x00" + english.TrivialKey(text)}
+		if a := r.Analyze(sp.Type, text); a.Err == nil {
+			if c := conceptKey(a); c != "" {
+				keys = append(keys, "c\x00"+sp.Type+"\x00"+c)
+			}
+		}
+		for _, key := range keys {
+			if j, ok := first[key]; ok {
+				group[find(k)] = find(j)
+			} else {
+				first[key] = k
+			}
+		}
+	}
+	name := func(k int) string {
+		if planned[k] == nil {
+			return ""
+		}
+		return english.TrivialKey(strings.Join(planned[k].toks, " "))
+	}
+	names := map[int]string{} // group -> the one name of its planned mentions
+	mixed := map[int]bool{}   // group -> some mention keeps its text, or two names
+	for k := range spans {
+		if other[k] {
+			continue
+		}
+		g := find(k)
+		n := name(k)
+		if prev, ok := names[g]; ok && prev != n || n == "" {
+			mixed[g] = true
+		}
+		names[g] = n
+	}
+	for k := range spans {
+		if g := find(k); planned[k] != nil && mixed[g] {
+			planned[k], outcomes[k] = nil, OutcomeFiltered
+		}
+	}
 }

@@ -60,20 +60,14 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 	if sp.End < len(s.Tokens) {
 		next = strings.ToLower(s.Tokens[sp.End])
 	}
-	if proteinHeads[next] {
-		return nil // "lactate dehydrogenase", "glucose transporter": part of a protein's name
-	}
-	if sp.Start >= 2 && prev == "of" && strings.EqualFold(s.Tokens[sp.Start-2], "target") {
-		return nil // "mammalian target of rapamycin": a protein's name, not the drug
-	}
-	if len(next) == 1 && next[0] >= '1' && next[0] <= '9' && slices.Contains(concepts.Map(r.opts.TypeMap).Groups(sp.Type), "DISO") {
-		return nil // "Wilms tumor 1": a gene named after the disease, not the disease (a drug takes its dose: "lidocaine 50 mg")
-	}
-	if (next == "gene" || next == "genes" || next == "locus") && slices.Contains(concepts.Map(r.opts.TypeMap).Groups(sp.Type), "DISO") {
-		return nil // "the Duchenne muscular dystrophy gene": a gene's fixed name (a reader flagged "nephroblastoma suppressor gene")
+	if r.nameOfAnother(s, sp) {
+		return nil
 	}
 	if inTitle(s, sp) {
 		return nil // "Manual of Mental Disorders": part of a title
+	}
+	if fixedTerm(s.Tokens, sp) {
+		return nil // "wound healing", "formalin - fixed", "biotin nick end labeling": a technique's or process's fixed name
 	}
 	mw := english.Words(mention)
 	// "inflammatory and neuropathic pain": the adjective before the
@@ -124,7 +118,17 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 		// and 1 of 12 ovarian carcinomas", "ovarian and early - onset
 		// breast cancer"), which would leave the other premodifier
 		// without its noun.
-		if (premodifies(next) || prev == "of" || coordinatedBefore(s, sp)) && slices.Contains(english.Words(c.Term), "of") {
+		// Nor before one ("breast and ovarian cancer" -> "carcinoma of
+		// the breast and ovarian cancer"): a name whose head comes first
+		// moves the head the coordination shares.
+		// Nor after a premodifier of the mention ("human breast cancer",
+		// "stage II ER - positive breast carcinoma", "16 endometrial
+		// carcinomas" -> "16 carcinomas of the endometrium"), nor where
+		// another mention of the sentence shares its head ("ovarian
+		// cancer only ... breast cancer only"): readers of the NCIt "of"
+		// names found each of these awkward or a broken parallel.
+		if (premodifies(next) || prev == "of" || coordinatedBefore(s, sp) || listAfter[next] || premodified(s.Tokens, sp) ||
+			sharedHead(s, sp)) && slices.Contains(english.Words(c.Term), "of") {
 			continue
 		}
 		// Nor may it come out as the mention itself once in running text
@@ -135,6 +139,115 @@ func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style str
 		out = append(out, c)
 	}
 	return out
+}
+
+// premodified reports whether the word before mention sp of toks
+// modifies it: a number or a word other than a determiner, a
+// preposition, a conjunction or a verb form (as far as english.SmallWord
+// and afterNounWords tell without a tagger), or punctuation other than
+// a bracket, comma or colon.
+func premodified(toks []string, sp iob.Span) bool {
+	if sp.Start == 0 {
+		return false
+	}
+	p := toks[sp.Start-1]
+	lp := strings.ToLower(p)
+	switch {
+	case p == "-" || p == "/":
+		return true
+	case !english.IsLetters(p):
+		return english.Digits(p) != ""
+	case english.SmallWord(lp) || afterNounWords[lp] || determiners[lp] || prepositions[lp]:
+		return false
+	}
+	return !strings.HasSuffix(lp, "ed") || lp == "advanced" || lp == "localized" || lp == "untreated"
+}
+
+// prepositions are the words before a noun phrase that do not modify it.
+var prepositions = map[string]bool{"of": true, "in": true, "with": true, "for": true, "from": true, "to": true,
+	"by": true, "on": true, "at": true, "into": true, "than": true, "after": true, "during": true, "like": true,
+	"including": true, "such": true, "as": true, "and": true, "or": true, "but": true, "not": true}
+
+// sharedHead reports whether another mention of s of the type of sp ends
+// in the word sp ends in ("breast cancer ... ovarian cancer"): the
+// writer's parallel, which a name with another head breaks.
+func sharedHead(s conll.Sentence, sp iob.Span) bool {
+	head := english.StripPlural(strings.ToLower(s.Tokens[sp.End-1]))
+	for _, o := range iob.Spans(s.Tags) {
+		if o != sp && o.Type == sp.Type && english.StripPlural(strings.ToLower(s.Tokens[o.End-1])) == head {
+			return true
+		}
+	}
+	return false
+}
+
+// listAfter are the tokens after a mention that make it the first of a
+// coordination.
+var listAfter = map[string]bool{"and": true, "or": true, "/": true, ",": true, "nor": true}
+
+// fixedTermHeads are the words that, after a mention (or after a hyphen
+// fused to it), make it part of the fixed name of a technique or a
+// process ("wound healing", "bisulfite sequencing", "formalin - fixed",
+// "dUTP - biotin nick end labeling", "Evans blue staining"): a writer
+// names the technique with its words, and another name of the mention
+// ("injury healing", "methyl aldehyde - fixed") reads as another thing.
+var fixedTermHeads = map[string]bool{"healing": true, "labeling": true, "labelling": true, "labeled": true,
+	"labelled": true, "sequencing": true, "staining": true, "stained": true, "stain": true, "fixation": true,
+	"fixed": true, "fixative": true, "embedded": true, "conjugated": true, "tagged": true, "imaging": true,
+	"scintigraphy": true, "tomography": true, "angiography": true, "scan": true, "scanning": true, "assay": true,
+	"assays": true, "blot": true, "blotting": true, "chromatography": true, "spectrometry": true,
+	"spectroscopy": true, "microscopy": true, "electrophoresis": true, "hybridization": true,
+	"hybridisation": true, "clamp": true, "clamping": true, "challenge": true, "nick": true, "end": true}
+
+// fixedTerm reports whether mention sp of toks stands before a word of
+// fixedTermHeads, after a hyphen, or is fused by one to a word other than those of
+// productiveCompounds ("folate - dependent", "rapamycin - sensitive":
+// the writer's compound, made with the writer's name).
+func fixedTerm(toks []string, sp iob.Span) bool {
+	if sp.Start > 0 && toks[sp.Start-1] == "-" {
+		return true // "FKBP12 - rapamycin", "anti - TNF": the second half of a compound
+	}
+	i := sp.End
+	if i+1 < len(toks) && toks[i] == "-" {
+		return !productiveCompounds[strings.ToLower(toks[i+1])]
+	}
+	return i < len(toks) && fixedTermHeads[strings.ToLower(toks[i])]
+}
+
+// productiveCompounds are the words a writer fuses to any substance or
+// condition with a hyphen ("doxorubicin - induced", "cisplatin -
+// treated", "diabetes - related"): another name of the mention makes the
+// same compound.
+var productiveCompounds = map[string]bool{"induced": true, "treated": true, "related": true, "associated": true,
+	"mediated": true, "containing": true, "based": true, "exposed": true, "free": true, "loaded": true,
+	"pretreated": true, "naive": true, "evoked": true, "anesthetized": true, "anaesthetized": true, "infused": true,
+	"injected": true, "fed": true}
+
+// nameOfAnother reports whether mention sp of s is part of the name of
+// another thing, a protein or a gene, which another name of the
+// mention's concept does not name: the mention does not name its
+// concept there, so it neither changes nor counts as a mention of it
+// (see consistent).
+func (r *Replacer) nameOfAnother(s conll.Sentence, sp iob.Span) bool {
+	prev, next := "", ""
+	if sp.Start > 0 {
+		prev = strings.ToLower(s.Tokens[sp.Start-1])
+	}
+	if sp.End < len(s.Tokens) {
+		next = strings.ToLower(s.Tokens[sp.End])
+	}
+	diso := slices.Contains(concepts.Map(r.opts.TypeMap).Groups(sp.Type), "DISO")
+	switch {
+	case proteinHeads[next]:
+		return true // "lactate dehydrogenase", "glucose transporter": part of a protein's name
+	case sp.Start >= 2 && prev == "of" && strings.EqualFold(s.Tokens[sp.Start-2], "target"):
+		return true // "mammalian target of rapamycin": a protein's name, not the drug
+	case len(next) == 1 && next[0] >= '1' && next[0] <= '9' && diso:
+		return true // "Wilms tumor 1": a gene named after the disease, not the disease (a drug takes its dose: "lidocaine 50 mg")
+	case (next == "gene" || next == "genes" || next == "locus") && diso:
+		return true // "the Duchenne muscular dystrophy gene": a gene's fixed name (a reader flagged "nephroblastoma suppressor gene")
+	}
+	return false
 }
 
 // coordinators join the names of a coordination ("A and B", "A / B",

@@ -165,12 +165,20 @@ func TestAcceptanceBC5CDR(t *testing.T) {
 	// case "taxol"; 11.3% with seven more INN/BAN/USAN and chemical-name
 	// pairs (alpha-methyldopa, benzhexol, 13-cis-retinoic acid, ...);
 	// 10.8% once cisplatin no longer becomes cis-platinum (a blind
-	// reading found it obsolete: 13 of 200 items).
-	if n, d := st.share("Chemical"); 1000*n < 108*d {
-		t.Errorf("Chemical: %d of %d replaced, want >= 10.8%%", n, d)
+	// reading found it obsolete: 13 of 200 items). Issue 32's name
+	// policy (policy.tsv) took them to 9.4% and 8.4%: only the strata
+	// blind readings of text their rules were not written from found
+	// natural (curated pairs, the organ rule, element names, MeSH entry
+	// terms CDR attests for the concept, NCIt's "X of the Y" wordings),
+	// with the context rules those readings led to (fixed terms, hyphen
+	// compounds, lists, an abbreviation beside, one name per concept in
+	// a sentence) and eight curated pairs (renal and kidney failure,
+	// adriamycin, hyoscine, ...). The issue's floor is 8%.
+	if n, d := st.share("Chemical"); 1000*n < 94*d {
+		t.Errorf("Chemical: %d of %d replaced, want >= 9.4%%", n, d)
 	}
-	if n, d := st.share("Disease"); 1000*n < 110*d {
-		t.Errorf("Disease: %d of %d replaced, want >= 11.0%%", n, d)
+	if n, d := st.share("Disease"); 1000*n < 84*d {
+		t.Errorf("Disease: %d of %d replaced, want >= 8.4%%", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)
@@ -207,8 +215,12 @@ func TestCoverageNCBI(t *testing.T) {
 	// found reading the NCBI-disease train and development replacements
 	// were avoided; 3.8% (36) with no disease name of a gene replaced
 	// ("the Duchenne muscular dystrophy gene").
-	if 1000*n < 37*d {
-		t.Errorf("NCBI-disease: %d of %d replaced, want >= 3.7%%", n, d)
+	// 0.1% (1) under issue 32's name policy: NCBI-disease's genetic
+	// conditions have no name CDR's authors attest, and the lexicons'
+	// other names of them were those readers found obsolete, broader or
+	// narrower (the strata the policy refuses).
+	if n < 1 {
+		t.Errorf("NCBI-disease: %d of %d replaced, want >= 1", n, d)
 	}
 	if st.changed != 0 || st.contextChanged != 0 {
 		t.Errorf("%d sentences with changed entities, %d changed context tokens; want 0", st.changed, st.contextChanged)

@@ -93,3 +93,46 @@ func BenchmarkAnalyze(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "mentions/s")
 }
+
+// FuzzParsePolicy checks that any text either parses into lines with a
+// stratum, a reason and a decision, each stratum once, or is an error;
+// never a panic.
+func FuzzParsePolicy(f *testing.F) {
+	f.Add(policyText)
+	f.Add("a\tkeep\twhy\n")
+	f.Add("a\tadmit\n")
+	f.Add("\t\t\n#\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		ls, err := ParsePolicy(text)
+		if err != nil {
+			return
+		}
+		seen := map[string]bool{}
+		for _, l := range ls {
+			if l.Stratum == "" || l.Reason == "" || seen[l.Stratum] || l.Kept && !l.Admit {
+				t.Fatalf("ParsePolicy(%q) = %+v", text, ls)
+			}
+			seen[l.Stratum] = true
+		}
+	})
+}
+
+// FuzzParseStrata checks that any option value gives strata whose set
+// admits each of them, or an error.
+func FuzzParseStrata(f *testing.F) {
+	for _, s := range []string{"", "all", "default", "* attested,curated pair", "[", "all,x", ",,"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		st, err := ParseStrata(s)
+		if err != nil {
+			return
+		}
+		set := newStrataSet(st)
+		for _, x := range st {
+			if !strings.ContainsAny(x, "*?[\\\\") && !set.admits(x) {
+				t.Fatalf("ParseStrata(%q) = %q, which does not admit %q", s, st, x)
+			}
+		}
+	})
+}

@@ -17,7 +17,7 @@ func nameCaseOf(mention, name, tty, label, group string) *nameCase {
 	m := &mentionCase{mention: mention, form: mention, words: english.KeyWords(mention), vkey: variantKey(mention), fields: fw,
 		foreign: english.IsForeign(mention), chem: group == "CHEM", diso: group == "DISO",
 		adjective: len(fw) == 1 && english.Adjectival(fw[0]) && group == "DISO",
-		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: map[string]bool{}, noTTY: map[string]bool{}}
+		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: map[string]bool{}, noTTY: map[string]bool{}, listed: true}
 	english.LowerWords(label, m.written)
 	english.LowerWords(name, m.written)
 	sentenceCaseCapitals(name, m.capitals)
@@ -114,6 +114,10 @@ func TestNameRules(t *testing.T) {
 			rejected: [][2]string{{"colon cancer", "carcinoma of large bowel"}, {"endometrial hyperplasia", "hyperplasia of endometrium"}, {"carcinomas of the urinary bladder", "cancers of bladder"}},
 			accepted: [][2]string{{"dyspnea", "shortness of breath"}, {"Fallot tetralogy", "tetralogy of Fallot"}, {"liver cancer", "cancer of the liver"}},
 		},
+		"joins two conditions or substances": {
+			rejected: [][2]string{{"hematological disorders", "hematologic and lymphocytic disorders"}, {"liver disease", "liver or biliary disease"}},
+			accepted: [][2]string{{"hypertension and hypotension", "high and low blood pressure"}, {"breast cancer", "carcinoma of the breast"}},
+		},
 		"adds or drops a qualifier": {
 			rejected: [][2]string{{"hepatitis", "chronic hepatitis"}, {"Fanconi anemia", "adult Fanconi anemia"}, {"creatinine", "creatine anhydride"}},
 			accepted: [][2]string{{"acute renal failure", "acute kidney failure"}},
@@ -137,7 +141,7 @@ func TestNameRules(t *testing.T) {
 			accepted: [][2]string{{"convulsions", "seizures"}},
 		},
 		"not a name a writer would use": {
-			rejected: [][2]string{{"copper", "kupfer"}, {"quinine", "6'-methoxycinchonidine"}, {"hypertension", "high blood pressure"}, {"stroke", "apoplexy"}},
+			rejected: [][2]string{{"copper", "kupfer"}, {"quinine", "6'-methoxycinchonidine"}, {"hypertension", "high blood pressure"}, {"cardiac arrest", "asystole"}},
 			accepted: [][2]string{{"acetaminophen", "paracetamol"}, {"convulsions", "seizures"}},
 		},
 	}

@@ -2,6 +2,7 @@ package synonym
 
 import (
 	_ "embed"
+	"strings"
 	"sync"
 
 	"github.com/stress-ner/stress/perturb/internal/english"
@@ -29,22 +30,31 @@ const (
 // it replaces, as it stands in the corpus), or "" when it is: a Reject*
 // reason of english.Natural, whose rules it applies (no foreign,
 // systematic, inverted, coded, qualified, abbreviated or much longer
-// names, none that the shared avoid.txt or the synonym kind's own
-// avoid.txt lists). It says nothing about meaning:
-// whether name names the mention's concept is the Replacer's business
-// (its round trip).
-func Natural(name, mention string) string {
-	if why := english.Natural(name, mention); why != "" {
+// names), or RejectAvoid for a name of the synonym kind's avoid.txt. It
+// says nothing about meaning: whether name names the mention's concept
+// is the Replacer's business (its round trip).
+//
+// The synonym kind reads its own avoid.txt only, not the list the other
+// kinds share (perturb/internal/english/avoid.txt): the name policy
+// (policy.go) admits the strata blind readings found natural, and the
+// lines of avoid.txt are those that still act on them, each with its
+// reason (TestAvoidLinesNeeded).
+func Natural(name, mention string) string { return natural(name, mention, true) }
+
+// natural is Natural; listed applies avoid.txt (not with
+// "--embedded-avoid=false").
+func natural(name, mention string, listed bool) string {
+	if why := english.NaturalUnlisted(name, mention); why != "" {
 		return why
 	}
-	if avoid().Name(name) {
+	if listed && avoid().Name(name) {
 		return RejectAvoid
 	}
 	return ""
 }
 
-// avoidText lists the names and pairs the synonym kind avoids beyond the
-// shared list (see the file).
+// avoidText lists the names and pairs the synonym kind avoids (see the
+// file).
 //
 //go:embed avoid.txt
 var avoidText string
@@ -52,8 +62,20 @@ var avoidText string
 // avoid is avoidText parsed on first use.
 var avoid = sync.OnceValue(func() *english.AvoidList { return english.ParseAvoidList(avoidText) })
 
-// avoidedPair reports whether a pair of the shared avoid.txt or the
-// synonym kind's own forbids replacing mention by name.
-func avoidedPair(name, mention string) bool {
-	return english.AvoidedPair(name, mention) || avoid().Pair(name, mention)
+// avoidedPair reports whether a pair of avoid.txt forbids replacing
+// mention by name; listed is false with "--embedded-avoid=false".
+func avoidedPair(name, mention string, listed bool) bool {
+	return listed && avoid().Pair(name, mention)
+}
+
+// AvoidLines returns the number of names and pairs avoid.txt holds (one a
+// line).
+func AvoidLines() int {
+	n := 0
+	for _, line := range strings.Split(avoidText, "\n") {
+		if body, _, _ := strings.Cut(line, "#"); strings.TrimSpace(body) != "" {
+			n++
+		}
+	}
+	return n
 }

@@ -40,10 +40,13 @@ func newKind() *perturb.Kind {
 			{Name: "avoid", Default: "", Files: true, Help: "file of names and pairs (\"from -> to\") never used, in the format of the embedded avoid list, as 'stress review score --avoid' writes them"},
 			{Name: "unseen-in", Default: "", List: true, Files: true, Help: "corpora (e.g. train.tsv; comma-separated) whose gold mentions are never used as replacements"},
 			{Name: "unseen-only", Default: "false", Bool: true, Help: "with --unseen-in: leave a mention alone when all its names were seen (default: prefer the unseen ones)"},
+			{Name: "strata", Default: "default", List: true, Help: "strata of names used: 'default' (the strata blind readings found natural, see policy.tsv), 'all', or a comma-separated list of strata as 'stress stats --manifest' counts them ('default,MESH entry')"},
+			{Name: "embedded-avoid", Default: "true", Bool: true, Help: "apply the embedded avoid lists of names and pairs (false: the rules and the policy alone, as a measurement of them needs)"},
 			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids or patterns (MESH:D0000?????) never used; 'default' in the list stands for post-2015 MeSH ids and BC5CDR annotation conflicts (default,MESH:D012345 adds to them); 'none'"},
 		},
 		Mentions: true,
 		New:      newFromOptions,
+		Stratum:  Stratum,
 	}
 }
 
@@ -77,6 +80,18 @@ func OptionsFromMap(m map[string]string) (Options, error) {
 		if o.UnseenOnly && o.Unseen == nil {
 			return o, fmt.Errorf("%w: unseen-only needs unseen-in", ErrOption)
 		}
+	}
+	if v := m["strata"]; v != "" && v != "default" {
+		if o.Strata, err = ParseStrata(v); err != nil {
+			return o, err
+		}
+	}
+	if v := m["embedded-avoid"]; v != "" {
+		embedded, err := strconv.ParseBool(v)
+		if err != nil {
+			return o, fmt.Errorf("%w: embedded-avoid %q (want true or false)", ErrOption, v)
+		}
+		o.NoAvoidLists = !embedded
 	}
 	o.ExcludeSources = textutil.SplitList(m["exclude-sources"])
 	o.ExcludeTTY = textutil.SplitList(m["exclude-tty"])

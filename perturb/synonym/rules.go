@@ -50,6 +50,7 @@ type mentionCase struct {
 	// proper nouns: "Fallot").
 	written, capitals map[string]bool
 	noSource, noTTY   map[string]bool // excluded by the options
+	listed            bool            // the embedded avoid lists apply (not "--avoid none")
 }
 
 // Stages of the name rules: a name that is the mention over again is not
@@ -119,6 +120,8 @@ var nameRules = []nameRule{
 		})},
 	{RejectedThesaurus, "\"X of Y\" without the article a writer puts there (\"carcinoma of large bowel\")", stagePolicy,
 		when(RejectedThesaurus, func(n *nameCase) bool { return ofWithoutArticle(n.term.String, n.m.form, n.m.capitals) })},
+	{RejectedNarrower, "joins two conditions or substances with \"and\" or \"or\" that the mention does not (\"hematologic and lymphocytic disorders\" for \"hematological disorders\"): a broader union", stagePolicy,
+		when(RejectedNarrower, func(n *nameCase) bool { return joinsTwo(n.term.String, n.m.form) })},
 	{RejectedNarrower, "adds or drops a qualifier (\"chronic\", \"adult\", \"primary\"): a narrower or broader condition", stagePolicy,
 		when(RejectedNarrower, func(n *nameCase) bool { return addsQualifier(n.term.String, n.m.form) })},
 	{RejectedVariant, "a rewording of the mention (\"pain in chest\", \"thrombocytopenic disorder\", \"obese\" for \"obesity\")", stagePolicy,
@@ -136,9 +139,9 @@ var nameRules = []nameRule{
 	{RejectedExact, "a DOID or NCIt \"exact\" synonym of a condition (\"hexosaminidase A deficiency\" for Tay-Sachs disease, \"pancreas carcinoma\" for pancreatic cancer), but NCIt's \"X of the Y\" for a \"Y X\" mention", stagePolicy,
 		when(RejectedExact, func(n *nameCase) bool { return n.m.diso && looseExact(n.term, n.m.form) })},
 	{RejectAvoid, "a pair of avoid.txt: names of one concept that are not interchangeable (\"seizures\" -> \"convulsions\")", stagePolicy,
-		when(RejectAvoid, func(n *nameCase) bool { return avoidedPair(n.spelled, n.m.form) })},
+		when(RejectAvoid, func(n *nameCase) bool { return avoidedPair(n.spelled, n.m.form, n.m.listed) })},
 	{"", "not a name a writer would use in place of the mention (Natural: foreign, systematic, inverted, coded, qualified, much longer, avoided)", stagePolicy,
-		func(n *nameCase) string { return Natural(n.spelled, n.m.mention) }},
+		func(n *nameCase) string { return natural(n.spelled, n.m.mention, n.m.listed) }},
 }
 
 // romanRE matches a Roman numeral, which names a type, not an
@@ -351,7 +354,8 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 	m := &mentionCase{mention: mention, form: form, words: english.KeyWords(form), vkey: variantKey(form), fields: fw,
 		foreign: english.IsForeign(form), chem: slices.Contains(groups, "CHEM"), diso: slices.Contains(groups, "DISO"),
 		adjective: len(fw) == 1 && english.Adjectival(fw[0]) && slices.Contains(groups, "DISO"),
-		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: r.noSource, noTTY: r.noTTY}
+		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: r.noSource, noTTY: r.noTTY,
+		listed: !r.opts.NoAvoidLists}
 	mkey := english.TrivialKey(form)
 	// Words some name of the concepts writes in lower case: a capital
 	// that no source drops is a trade name's ("Valium", "Motrin").
@@ -413,8 +417,15 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 				continue
 			}
 			seen[k] = true
+			tt := t.TermType
+			switch {
+			case writtenFor(n.spelled, form, mc):
+				tt += TermAttested
+			case english.Attested(n.spelled):
+				tt += TermInText
+			}
 			a.Candidates = append(a.Candidates, Candidate{Term: n.spelled, ConceptID: c.ID, Source: t.Source,
-				TermType: t.TermType, Preferred: t.Preferred, Attested: english.Attested(n.spelled)})
+				TermType: tt, Preferred: t.Preferred, Attested: english.Attested(n.spelled)})
 		}
 	}
 	for w := range lower {
@@ -426,6 +437,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 		return nil, err
 	}
 	a.Rejected[RejectedDuplicate] += n - len(a.Candidates)
+	a.Candidates = oneSourcePerName(a.Candidates)
 	for k, v := range a.Rejected {
 		if v == 0 {
 			delete(a.Rejected, k)
@@ -583,4 +595,50 @@ func eponyms(name string, set map[string]bool) {
 			set[strings.ToLower(t)] = true
 		}
 	}
+}
+
+// sourceOrder ranks the lexicons a name is attributed to when several
+// give it: the thesaurus whose record the corpora are annotated with
+// first, then the drug vocabularies, then the disease ontologies. A name
+// has one stratum (Stratum), whichever lexicon the lookup met first.
+var sourceOrder = map[string]int{"MESH": 0, "CDR": 1, "DRUGBANK": 2, "CHEBI": 3, "NCIT": 4, "DOID": 5}
+
+// oneSourcePerName keeps one candidate per name (as spelled), the one of
+// the first source of sourceOrder (other sources after them, by name),
+// preferred when any of them is.
+func oneSourcePerName(cs []Candidate) []Candidate {
+	rank := func(c Candidate) (int, string) {
+		if r, ok := sourceOrder[strings.ToUpper(c.Source)]; ok {
+			return r, ""
+		}
+		return len(sourceOrder), c.Source
+	}
+	best := map[string]int{} // name -> index in out
+	var out []Candidate
+	for _, c := range cs {
+		i, ok := best[c.Term]
+		if !ok {
+			best[c.Term] = len(out)
+			out = append(out, c)
+			continue
+		}
+		pref := out[i].Preferred || c.Preferred
+		r1, s1 := rank(c)
+		r2, s2 := rank(out[i])
+		if r1 < r2 || r1 == r2 && (s1 < s2 || s1 == s2 && c.ConceptID < out[i].ConceptID) {
+			out[i] = c
+		}
+		out[i].Preferred = pref
+	}
+	return out
+}
+
+// joinsTwo reports whether name joins two things with "and" or "or"
+// where form does not.
+func joinsTwo(name, form string) bool {
+	has := func(s string) bool {
+		w := strings.Fields(strings.ToLower(s))
+		return slices.Contains(w, "and") || slices.Contains(w, "or")
+	}
+	return has(name) && !has(form)
 }

@@ -14,6 +14,9 @@ import (
 // checked on the embedded store: the names a reader marked as another
 // meaning, another register or broken grammar are no longer candidates.
 
+// TestRejectedNames checks that names readers flagged are no candidates
+// of the default: a rule, avoid.txt or the name policy (their strata)
+// refuses each.
 func TestRejectedNames(t *testing.T) {
 	r, err := New(testStore(t), DefaultOptions())
 	if err != nil {
@@ -68,7 +71,7 @@ func TestRejectedNames(t *testing.T) {
 
 // TestKeptNames guards the other side: the rules leave real synonyms.
 func TestKeptNames(t *testing.T) {
-	r, err := New(testStore(t), DefaultOptions())
+	r, err := New(testStore(t), everyStratum())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +112,7 @@ func perturbAll(r *Replacer, ss ...conll.Sentence) ([]conll.Sentence, [][]pertur
 }
 
 func TestContextRules(t *testing.T) {
-	r, err := New(testStore(t), DefaultOptions())
+	r, err := New(testStore(t), everyStratum())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,6 +162,32 @@ func TestContextRules(t *testing.T) {
 			func(a []string) bool { return len(a) == 0 }, "no \"potassium +\"; never \"serum K\" (read as unnatural)"},
 		{"element name", "serum K and Na were measured", "O B-Chemical O B-Chemical O O",
 			func(a []string) bool { return slices.Equal(a, []string{"potassium", "sodium"}) }, "a symbol becomes its name"},
+		// The context rules of the session's carry-over readings (syn-dev1
+		// on NCBI-disease and BioNLP13PC, syn-dev2 on BC5CDR train).
+		{"fixed term", "terminal deoxynucleotidyl transferase - mediated dUTP - biotin nick end labeling assay", "O O O O O O O B-Chemical O O O O",
+			func(a []string) bool { return len(a) == 0 }, "no \"vitamin H nick end labeling\": a technique's name"},
+		{"hyphen compound", "rapamycin - sensitive sites", "B-Chemical O O O",
+			func(a []string) bool { return len(a) == 0 }, "no \"sirolimus - sensitive\": the writer's compound"},
+		{"productive compound", "acetaminophen - induced liver failure", "B-Chemical O O B-Disease I-Disease",
+			func(a []string) bool { return len(a) > 0 && a[0] == "paracetamol" }, "\"paracetamol - induced\": any name makes it"},
+		{"after a hyphen", "the FKBP12 - rapamycin complex and rapamycin", "O O O B-Chemical O O B-Chemical",
+			func(a []string) bool { return len(a) == 0 }, "neither the compound's half nor, then, the other rapamycin"},
+		{"list after", "breast cancer , colorectal cancer , ovarian cancer", "B-Disease I-Disease O B-Disease I-Disease O B-Disease I-Disease",
+			func(a []string) bool { return !slices.Contains(a, "carcinoma of the breast") }, "an 'of' name does not head a list of 'X cancer'"},
+		{"abbreviation beside", "effects of norepinephrine ( NE ; 1 micromol / l ) - precontracted vessels", "O O B-Chemical O O O O O O O O O O",
+			func(a []string) bool { return len(a) == 0 }, "no \"noradrenaline ( NE\""},
+		{"written outside", "rapamycin inhibits the FKBP12 - rapamycin - associated protein", "B-Chemical O O O O O O O O",
+			func(a []string) bool { return len(a) == 0 }, "the protein's name keeps rapamycin, so does the drug"},
+		{"two names of one thing", "Takotsubo syndrome ( TS ) , also known as broken heart syndrome , is rare", "B-Disease I-Disease O B-Disease O O O O O B-Disease I-Disease I-Disease O O O",
+			func(a []string) bool { return len(a) == 0 }, "one name changed and the other kept would say two things"},
+		{"one name kept, one changed", "can cause various arrhythmias , including severe arrhythmia such as PVC", "O O O B-Disease O O O B-Disease O O O",
+			func(a []string) bool { return len(a) == 0 }, "no \"dysrhythmias , including severe arrhythmia\""},
+		{"acronym expansion", "WAGR ( Wilms tumor , aniridia , genitourinary abnormalities , and mental retardation ) syndrome", "O O B-Disease I-Disease O B-Disease O B-Disease I-Disease O O O B-Disease I-Disease O O",
+			func(a []string) bool { return !slices.Contains(a, "intellectual disability") }, "the R of WAGR is retardation's"},
+		{"element in a list", "the ( Na , K ) - ATPase activity", "O O B-Chemical O B-Chemical O O O O",
+			func(a []string) bool { return len(a) == 0 }, "no \"( Na , potassium )\""},
+		{"element as a unit", "pressure fell by 20 mm Hg", "O O O O O B-Chemical",
+			func(a []string) bool { return len(a) == 0 }, "no \"20 mm mercury\""},
 		{"heading start", "RESULTS : Acetaminophen - induced liver failure", "O O B-Chemical O O B-Disease I-Disease",
 			func(a []string) bool { return len(a) > 0 && a[0] == "Paracetamol" }, "capital after a heading"},
 	} {

@@ -44,7 +44,14 @@ type curatedPair struct {
 	to    string // the name written
 	tag   string // logged as the term type
 	group string // CHEM or DISO
+	// noRoundTrip is why the pair is not looked up again ("" when it
+	// is): its line says "no round trip: why".
+	noRoundTrip string
 }
+
+// noRoundTripMark introduces, in a line of pairs.txt, why the pair
+// skips the round trip.
+const noRoundTripMark = "no round trip:"
 
 // curated holds the pairs of pairs.txt by key, parsed on first use (no
 // work at package initialisation).
@@ -87,13 +94,17 @@ func parsePairs(text string) map[string][]curatedPair {
 		if kind, _, _ := strings.Cut(strings.TrimSpace(reason), ";"); strings.TrimSpace(kind) == "disease" {
 			group = "DISO"
 		}
+		skip := ""
+		if _, why, ok := strings.Cut(reason, noRoundTripMark); ok {
+			skip = strings.TrimSpace(why)
+		}
 		if a, b, ok := strings.Cut(line, "<->"); ok {
 			a, b = strings.TrimSpace(a), strings.TrimSpace(b)
-			out[english.AvoidKey(a)] = append(out[english.AvoidKey(a)], curatedPair{b, tag, group})
-			out[english.AvoidKey(b)] = append(out[english.AvoidKey(b)], curatedPair{a, tag, group})
+			out[english.AvoidKey(a)] = append(out[english.AvoidKey(a)], curatedPair{b, tag, group, skip})
+			out[english.AvoidKey(b)] = append(out[english.AvoidKey(b)], curatedPair{a, tag, group, skip})
 		} else if a, b, ok := strings.Cut(line, "->"); ok {
 			a, b = strings.TrimSpace(a), strings.TrimSpace(b)
-			out[english.AvoidKey(a)] = append(out[english.AvoidKey(a)], curatedPair{b, tag, group})
+			out[english.AvoidKey(a)] = append(out[english.AvoidKey(a)], curatedPair{b, tag, group, skip})
 		}
 	}
 	return out
@@ -142,7 +153,7 @@ func elementCandidates(mention string) []Candidate {
 
 // elementFits reports whether element name c fits mention sp of s, a
 // symbol: where the symbol is not part of an ion or channel's notation
-// ("K +", "K ( ATP )").
+// ("K +", "K ( ATP )"), a list of symbols or a unit.
 func elementFits(s []string, sp iob.Span) bool {
 	prev, next := "", ""
 	if sp.Start > 0 {
@@ -151,7 +162,11 @@ func elementFits(s []string, sp iob.Span) bool {
 	if sp.End < len(s) {
 		next = strings.ToLower(s[sp.End])
 	}
-	return next != "+" && next != "(" && next != "-" && next != "/" && !strings.ContainsAny(next[:min(1, len(next))], "0123456789") && prev != "["
+	// Nor in a list of symbols ("( Na , K ) - ATPase"), nor a unit's
+	// ("mm Hg"): a reader flagged "( Na , potassium )" and "mm mercury".
+	return next != "+" && next != "(" && next != "-" && next != "/" && next != "," && next != ")" &&
+		!strings.ContainsAny(next[:min(1, len(next))], "0123456789") && prev != "[" && prev != "(" && prev != "," &&
+		prev != "/" && prev != "mm" && prev != "cm"
 }
 
 // extraCandidates returns the names of mention (through form) from the
@@ -166,18 +181,18 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 	if chem {
 		out = append(out, elementCandidates(mention)...)
 	}
-	// A condition's pair is the curator's word that the two names name
-	// one condition: the round trip, which guards against names the
-	// lexicons file under the wrong concept, is not asked of it. The
-	// open lexicons split some conditions a corpus annotates as one
-	// ("convulsions" and "seizures" are both MeSH D012640 in CDR; the
-	// embedded MeSH lacks the entry term), and a pair is only written for
-	// such a split.
+	// A pair whose line says why ("no round trip: ...") is the
+	// curator's word that the two names name one thing: the round trip,
+	// which guards against names the lexicons file under the wrong
+	// concept, is not asked of it. The open lexicons split some
+	// conditions a corpus annotates as one ("convulsions" and "seizures"
+	// are both MeSH D012640 in CDR; the embedded MeSH lacks the entry
+	// term); TestCuratedRoundTrip checks that every such pair needs it.
 	vouched := map[string]bool{}
 	for _, p := range curated()[english.AvoidKey(form)] {
 		if slices.Contains(groups, p.group) {
 			out = append(out, Candidate{Term: p.to, Source: SourceCurated, TermType: p.tag, Attested: true})
-			vouched[p.to] = p.group == "DISO"
+			vouched[p.to] = p.noRoundTrip != ""
 		}
 	}
 	for _, v := range OrganVariants(form) {
@@ -190,11 +205,11 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 		if c.Source != SourceElements {
 			// Natural's rules, but for the digits and words a curator
 			// vouches for ("vitamin B12", "5-hydroxytryptamine").
-			why := Natural(c.Term, mention)
+			why := natural(c.Term, mention, !r.opts.NoAvoidLists)
 			if c.Source == SourceCurated && (why == RejectDigits || why == RejectLength || why == RejectForeign || why == RejectSystematic) {
 				why = ""
 			}
-			if why != "" || avoidedPair(c.Term, form) {
+			if why != "" || avoidedPair(c.Term, form, !r.opts.NoAvoidLists) {
 				continue
 			}
 		}

@@ -121,6 +121,7 @@ const (
 	RejectedBrand     = "brand name"        // a trade name for a generic one: "Valium" for "diazepam"
 	RejectedThesaurus = "thesaurus wording" // "X of Y" without the article: "carcinoma of large bowel"
 	RejectedExact     = "loose exact"       // a DOID or NCIt "exact" synonym of a condition (see looseExact)
+	RejectedStratum   = "stratum"           // a stratum the policy does not admit (see policy.go)
 )
 
 // Outcomes lists the outcomes in report order.
@@ -175,6 +176,13 @@ type Options struct {
 	// used when no other fits.
 	Unseen     map[string]bool
 	UnseenOnly bool
+	// Strata lists the strata (see Stratum and policy.go) whose names
+	// may replace a mention; nil admits every stratum.
+	Strata []string
+	// NoAvoidLists leaves out the embedded avoid lists (avoid.txt, the
+	// shared and the synonym kind's): "--avoid none", to measure what
+	// the rules alone let through.
+	NoAvoidLists bool
 }
 
 // DefaultOptions returns the measured defaults.
@@ -185,6 +193,7 @@ func DefaultOptions() Options {
 		Strategy:        DefaultStrategy,
 		Tokenize:        TokenizeAuto,
 		ExcludeConcepts: DefaultExcludeConcepts(),
+		Strata:          DefaultStrata(),
 	}
 }
 
@@ -220,6 +229,9 @@ type Candidate struct {
 	Preferred bool
 	Attested  bool // the training text uses the name (see english.Attested)
 }
+
+// Stratum returns the stratum of c (see Stratum).
+func (c Candidate) Stratum() string { return Stratum(c.Source, c.TermType) }
 
 // Analysis is what the store says about one mention string of one type.
 type Analysis struct {
@@ -285,6 +297,7 @@ type Replacer struct {
 	prefixes   []string // the literal prefix of each pattern, before its first wildcard
 	closer     func() error
 	extraAvoid *english.AvoidList // Options.Avoid, read
+	admit      *strataSet         // Options.Strata; nil: every stratum
 	survey     *concepts.Surveyor // counts how the store names each type's mentions (Audit)
 
 	mu    sync.Mutex
@@ -423,6 +436,7 @@ func New(store Store, opts Options) (*Replacer, error) {
 	if r.extraAvoid, err = loadAvoid(opts.Avoid); err != nil {
 		return nil, err
 	}
+	r.admit = newStrataSet(opts.Strata)
 	have, err := concepts.StoreGroups(store)
 	if err != nil {
 		return nil, err
@@ -516,6 +530,10 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	if a.Err != nil {
 		return a
 	}
+	// The lexicon's names of strata the policy does not admit go before
+	// the other sources add theirs: a name the organ rule or a pair
+	// makes too ("kidney failure", a DOID label) is then theirs.
+	a.Candidates = r.admitted(a, mention, a.Candidates)
 	err := r.addExtra(a, typ, mention, form)
 	a.mc = nil // the analysis is cached: it must not hold what a common word names
 	if err != nil {
@@ -544,10 +562,28 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 		}
 		out2 = append(out2, c)
 	}
+	out2 = r.admitted(a, mention, out2)
 	if a.Candidates = out2; len(out2) == 0 && a.Outcome == OutcomeReplaced {
 		a.Outcome = OutcomeFiltered
 	}
 	return a
+}
+
+// admitted returns the candidates of cands whose stratum the policy
+// admits (Options.Strata), counting the others as rejected.
+func (r *Replacer) admitted(a *Analysis, mention string, cands []Candidate) []Candidate {
+	if r.admit == nil {
+		return cands
+	}
+	out := cands[:0]
+	for _, c := range cands {
+		if !r.admit.admits(c.Stratum()) {
+			r.reject(a, mention, c.Term, RejectedStratum)
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // matchNumber puts the candidates of a in the number wanted: plural

@@ -19,6 +19,14 @@ func fakeReplacer(t testing.TB, mod func(*Options)) (*Replacer, *fakeStore) {
 	t.Helper()
 	store := loadFake(t, "testdata/lexicon.tsv")
 	opts := DefaultOptions()
+	// The fake lexicon's names are of strata the default policy refuses
+	// (they were never read): the mechanics are tested on every stratum,
+	// the policy by TestPolicyEvidence and the acceptance tests.
+	opts.Strata = nil
+	// And the names readers flagged among them, as a user's --avoid
+	// file: the embedded avoid.txt keeps only lines acting on admitted
+	// strata.
+	opts.Avoid = "testdata/fake-avoid.txt"
 	if mod != nil {
 		mod(&opts)
 	}
@@ -44,14 +52,14 @@ func TestAnalyze(t *testing.T) {
 		outcome      string
 		want         []string
 	}{
-		{"Chemical", "cocaine", OutcomeReplaced, []string{"Coke@DRUGBANK:DB00907", "Snow@DRUGBANK:DB00907", "Snow@MESH:D003042"}},
-		{"Chemical", "Heparin", OutcomeFiltered, nil},    // not "heparin cofactor ii" (nested), "Heparins" (plural), "Heparinic acid" (not English)
-		{"Disease", "hypotension", OutcomeFiltered, nil}, // the label of D007022 (an entry of Shy-Drager Syndrome too); "Low Blood Pressure" is too long
-		{"Disease", "syncope", OutcomeAmbiguous, nil},    // an entry of two records, the label of neither
-		{"Chemical", "lithium", OutcomeFiltered, nil},    // "lithium hydride" contains the mention; no element symbol for a name
+		{"Chemical", "cocaine", OutcomeReplaced, []string{"Coke@DRUGBANK:DB00907", "Snow@MESH:D003042"}}, // one source per name: MeSH's
+		{"Chemical", "Heparin", OutcomeFiltered, nil},                                                    // not "heparin cofactor ii" (nested), "Heparins" (plural), "Heparinic acid" (not English)
+		{"Disease", "hypotension", OutcomeFiltered, nil},                                                 // the label of D007022 (an entry of Shy-Drager Syndrome too); "Low Blood Pressure" is too long
+		{"Disease", "syncope", OutcomeAmbiguous, nil},                                                    // an entry of two records, the label of neither
+		{"Chemical", "lithium", OutcomeFiltered, nil},                                                    // "lithium hydride" contains the mention; no element symbol for a name
 		{"Chemical", "Li", OutcomeReplaced, []string{"lithium@"}},
-		{"Disease", "Parkinson ' s disease", OutcomeFiltered, nil}, // not "Paralysis agitans": "agitans" is no English word; not "Shaking palsy": archaic (avoid.txt)
-		{"Chemical", "5 - FU", OutcomeFiltered, nil},               // abbreviation
+		{"Disease", "Parkinson ' s disease", OutcomeReplaced, []string{"Shaking palsy@MESH:D010300"}}, // not "Paralysis agitans": "agitans" is no English word; "Shaking palsy" (archaic) goes by --avoid, where the sentence is written
+		{"Chemical", "5 - FU", OutcomeFiltered, nil},                                                  // abbreviation
 		{"Chemical", "calcimycin", OutcomeNoSynonym, nil},
 		{"Chemical", "temefos", OutcomeNoSynonym, nil},   // only a plural
 		{"Chemical", "gabapentin", OutcomeFiltered, nil}, // post-2015 MeSH record
@@ -80,6 +88,11 @@ func TestAnalyzeOptions(t *testing.T) {
 		{"exclude source", func(o *Options) { o.ExcludeSources = []string{"drugbank"} }, "cocaine", OutcomeReplaced, []string{"Snow@MESH:D003042"}},
 		{"exclude tty", func(o *Options) { o.ExcludeTTY = []string{"entry", "synonym"} }, "cocaine", OutcomeFiltered, nil},
 		{"no concept exclusions", func(o *Options) { o.ExcludeConcepts = nil }, "gabapentin", OutcomeFiltered, nil}, // used, but "Neurontin" is not in the vocabulary
+		// The name policy: the default admits none of the fake lexicon's
+		// strata (nobody read them); a list admits its own.
+		{"default policy", func(o *Options) { o.Strata = DefaultStrata() }, "cocaine", OutcomeFiltered, nil},
+		{"strata", func(o *Options) { o.Strata = []string{"MESH entry"} }, "cocaine", OutcomeReplaced, []string{"Snow@MESH:D003042"}},
+		{"strata pattern", func(o *Options) { o.Strata = []string{"DRUGBANK *"} }, "cocaine", OutcomeReplaced, []string{"Coke@DRUGBANK:DB00907"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

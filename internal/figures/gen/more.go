@@ -316,14 +316,29 @@ func measureTypeMap(ctx context.Context, r *runner) ([]fig, error) {
 }
 
 // measureJudged scores the blind readings kept as data in the repository
-// (experiment/testdata/readings/NAME: key.tsv and judge-*.tsv) with
-// stress review score, as their README says they were scored.
+// (experiment/testdata/readings/NAME, and the validation readings of the
+// synonym kind's name policy, perturb/synonym/testdata/readings/val-*:
+// key.tsv and judge-*.tsv) with stress review score, as their README
+// says they were scored. Besides the share judged natural it counts the
+// items some judge read as a change of meaning or broken grammar (the
+// bars of a stress set), the judges, and their agreement.
 func measureJudged(ctx context.Context, r *runner) ([]fig, error) {
-	dirs, err := filepath.Glob(filepath.Join(r.root, "experiment", "testdata", "readings", "*"))
-	if err != nil {
-		return nil, err
+	var dirs []string
+	for _, pattern := range [][]string{
+		{"experiment", "testdata", "readings", "*"},
+		{"perturb", "synonym", "testdata", "readings", "val-*"},
+	} {
+		ds, err := filepath.Glob(filepath.Join(append([]string{r.root}, pattern...)...))
+		if err != nil {
+			return nil, err
+		}
+		dirs = append(dirs, ds...)
 	}
 	var figs []fig
+	var table strings.Builder
+	// The table is of the validation readings (val-*): samples of the
+	// default's sets on corpora not read when the rules were written.
+	table.WriteString("| reading | kind | items | natural (95% CI) | meaning changed | grammar broken | judges (kappa) |\n|---|---|---:|---:|---:|---:|---|\n")
 	for _, dir := range dirs {
 		judges, err := filepath.Glob(filepath.Join(dir, "judge-*.tsv"))
 		if err != nil || len(judges) == 0 {
@@ -341,8 +356,14 @@ func measureJudged(ctx context.Context, r *runner) ([]fig, error) {
 			CIHigh       float64 `json:"ci_high"`
 		}
 		var s struct {
-			Overall rate
-			Groups  []rate
+			Overall   rate
+			Groups    []rate
+			Agreement *struct {
+				Kappa float64
+			}
+			Flagged []struct {
+				Judgements []struct{ Label string }
+			}
 		}
 		if err := json.Unmarshal([]byte(res.stdout), &s); err != nil {
 			return nil, fmt.Errorf("review score --format json: %w", err)
@@ -360,6 +381,41 @@ func measureJudged(ctx context.Context, r *runner) ([]fig, error) {
 		for _, g := range s.Groups {
 			add(name+"."+g.By+"."+strings.ToLower(g.Value), g)
 		}
+		meaning, grammar := 0, 0
+		for _, f := range s.Flagged {
+			m, g := false, false
+			for _, j := range f.Judgements {
+				m = m || j.Label == "meaning changed"
+				g = g || j.Label == "grammar broken"
+			}
+			if m {
+				meaning++
+			}
+			if g {
+				grammar++
+			}
+		}
+		kappa := "-"
+		if s.Agreement != nil {
+			kappa = fmt.Sprintf("%.2f", s.Agreement.Kappa)
+		}
+		figs = append(figs,
+			fig{name + ".meaning", count(meaning)},
+			fig{name + ".grammar", count(grammar)},
+			fig{name + ".judges", count(len(judges))},
+			fig{name + ".kappa", kappa},
+		)
+		if !strings.HasPrefix(name, "val-") {
+			continue
+		}
+		var kinds []string
+		for _, g := range s.Groups {
+			if g.By == "kind" {
+				kinds = append(kinds, g.Value)
+			}
+		}
+		fmt.Fprintf(&table, "| %s | %s | %d | %s (%.1f–%.1f) | %d | %d | %d (%s) |\n", name, strings.Join(kinds, ", "), s.Overall.Items, pct(s.Overall.Valid, s.Overall.Items),
+			100*s.Overall.CILow, 100*s.Overall.CIHigh, meaning, grammar, len(judges), kappa)
 	}
-	return figs, nil
+	return append(figs, fig{"table", table.String()}), nil
 }

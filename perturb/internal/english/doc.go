@@ -15,7 +15,7 @@ package english
 // NaturalInText is Natural for a name the text itself uses (an
 // abbreviation's long form, as its definition wrote it): its words are
 // attested where they stand, so the vocabulary test is skipped.
-func NaturalInText(name, mention string) string { return natural(name, mention, true) }
+func NaturalInText(name, mention string) string { return natural(name, mention, true, true) }
 
 // SmallWord reports the short function words that Title Case styles
 // leave in lower case ("of", "and", "the", "with", ...): they say nothing

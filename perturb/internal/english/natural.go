@@ -204,17 +204,22 @@ func trailingAdjective(w string) bool {
 //
 // Natural says nothing about meaning: whether name names the mention's
 // concept is the caller's business (see Replacer's round trip).
-func Natural(name, mention string) string { return natural(name, mention, false) }
+func Natural(name, mention string) string { return natural(name, mention, false, true) }
+
+// NaturalUnlisted is Natural without avoid.txt: the rules alone, as a
+// measurement of what they let through needs them (the synonym kind's
+// "--avoid none").
+func NaturalUnlisted(name, mention string) string { return natural(name, mention, false, false) }
 
 // natural is Natural; fromText skips the vocabulary test, for names the
 // text itself uses (an abbreviation's long form): their words are
-// attested where they stand.
-func natural(name, mention string, fromText bool) string {
+// attested where they stand; listed applies the names of avoid.txt.
+func natural(name, mention string, fromText, listed bool) string {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return RejectEmpty
 	}
-	if avoidNames[AvoidKey(name)] {
+	if listed && avoidNames[AvoidKey(name)] {
 		return RejectAvoid
 	}
 	v := theVocabulary()

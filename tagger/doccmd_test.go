@@ -1,0 +1,152 @@
+package tagger
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// echoServer answers each request with its input: the request line
+// {"format":"...","input":...} becomes {"output":...}.
+const echoServer = `while IFS= read -r l; do printf '%s\n' "$l" | sed 's/^{"format":"[^"]*","input":/{"output":/'; done`
+
+func TestRunDocumentCommand(t *testing.T) {
+	for _, c := range []struct {
+		name, cmd, in string
+		timeout       time.Duration
+		out, stderr   string
+		err           string // "" for none
+	}{
+		{name: "upper", cmd: "tr a-z A-Z", in: "1|t|lithium\n", out: "1|T|LITHIUM\n"},
+		{name: "sys", cmd: "echo loading >&2; cat", in: "x\n", out: "x\n", stderr: "[sys] loading\n"},
+		{name: "fails", cmd: "echo no model >&2; exit 3", in: "x\n", stderr: "[fails] no model\n", err: "document system failed: fails (echo no model >&2; exit 3): exit status 3"},
+		{name: "slow", cmd: "sleep 30", timeout: 50 * time.Millisecond, err: "slow: no answer within 50ms"},
+		// A child left behind holding stdout does not keep the caller
+		// waiting: the group is killed once the command exits.
+		{name: "child", cmd: "(sleep 30 &); echo done", out: "done\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var out, stderr strings.Builder
+			err := RunDocumentCommand(context.Background(), c.name, c.cmd, strings.NewReader(c.in), &out, &stderr, c.timeout)
+			if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err) || !errors.Is(err, ErrDocumentCommand)) {
+				t.Fatalf("err = %v, want %q", err, c.err)
+			}
+			if c.err == "" && out.String() != c.out {
+				t.Errorf("stdout %q, want %q", out.String(), c.out)
+			}
+			if stderr.String() != c.stderr {
+				t.Errorf("stderr %q, want %q", stderr.String(), c.stderr)
+			}
+		})
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := RunDocumentCommand(ctx, "x", "cat", strings.NewReader(""), &strings.Builder{}, nil, 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled run: %v", err)
+	}
+}
+
+func TestDocumentServer(t *testing.T) {
+	var stderr strings.Builder
+	s, err := StartDocumentServer(context.Background(), "echo", "echo ready >&2; "+echoServer, &stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two sets, one server: inputs with newlines, tabs, quotes,
+	// backslashes and non-ASCII letters come back as they went.
+	for _, in := range []string{
+		"6794356|t|Tricuspid valve regurgitation and lithium carbonate toxicity in a newborn infant.\n6794356|a|A newborn with massive tricuspid regurgitation.\n\n",
+		"1|t|\"quoted\" \\ back\tslash and Wilms' Tumor, naïve β-blockers\n",
+		"",
+	} {
+		out, err := s.Annotate("pubtator", in, time.Minute)
+		if err != nil || out != in {
+			t.Errorf("Annotate(%q) = %q, %v", in, out, err)
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Errorf("a second Close: %v", err)
+	}
+	if stderr.String() != "[echo] ready\n" {
+		t.Errorf("stderr %q", stderr.String())
+	}
+	if _, err := s.Annotate("pubtator", "x", time.Minute); !errors.Is(err, ErrDocumentCommand) {
+		t.Errorf("Annotate after Close: %v", err)
+	}
+}
+
+func TestDocumentServerFailures(t *testing.T) {
+	for _, c := range []struct {
+		name, cmd string
+		timeout   time.Duration
+		err       string
+	}{
+		{"error", `read l; echo '{"error": "out of memory"}'`, 0, "error: out of memory"},
+		{"empty", `read l; echo '{}'`, 0, "empty: no output"},
+		{"chatty", `read l; echo 'Loading model...'`, 0, `chatty: an answer that is not {"output": ...}: "Loading model...\n"`},
+		{"gone", `exit 0`, 0, "gone: no answer"},
+		{"quiet", `read l; sleep 30`, 50 * time.Millisecond, "quiet: no answer within 50ms"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := StartDocumentServer(context.Background(), c.name, c.cmd, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			_, err = s.Annotate("bioc-xml", "<collection/>", c.timeout)
+			if err == nil || !errors.Is(err, ErrDocumentCommand) || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("err = %v, want %q", err, c.err)
+			}
+		})
+	}
+}
+
+func TestParseDocumentAnswer(t *testing.T) {
+	for _, c := range []struct{ line, out, err string }{
+		{`{"output": "1|t|x\n"}`, "1|t|x\n", ""},
+		{`{"output": ""}`, "", ""},
+		{`{"output": "a", "elapsed": 3}`, "a", ""},
+		{`{"output": "a", "error": "half done"}`, "", "half done"},
+		{`{"error": "no"}`, "", "x: no"},
+		{`{"output": null}`, "", "no output"},
+		{`null`, "", "no output"},
+		{`{"output": 5}`, "", "not {\"output\": ...}"},
+		{`["a"]`, "", "not {\"output\": ...}"},
+		{`{"output": "a"} {"output": "b"}`, "", "not {\"output\": ...}"},
+		{``, "", "not {\"output\": ...}"},
+	} {
+		out, err := parseDocumentAnswer("x", []byte(c.line))
+		if c.err == "" && (err != nil || out != c.out) || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err) || !errors.Is(err, ErrDocumentCommand)) {
+			t.Errorf("%q: %q, %v; want %q, %q", c.line, out, err, c.out, c.err)
+		}
+	}
+}
+
+// FuzzDocumentAnswer: any answer line is an error or the string its
+// "output" member holds.
+func FuzzDocumentAnswer(f *testing.F) {
+	for _, seed := range []string{`{"output": "1|t|x\n"}`, `{"error": "no"}`, `{}`, `null`, "Loading.", `{"output": 5}`, `{"output": "\u00e9", "x": [1]}`} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		out, err := parseDocumentAnswer("fuzz", []byte(line))
+		if err != nil {
+			if !errors.Is(err, ErrDocumentCommand) {
+				t.Errorf("%q: %v is not ErrDocumentCommand", line, err)
+			}
+			return
+		}
+		var v struct {
+			Output *string `json:"output"`
+		}
+		if json.Unmarshal([]byte(line), &v) != nil || v.Output == nil || *v.Output != out {
+			t.Errorf("%q: output %q", line, out)
+		}
+	})
+}
