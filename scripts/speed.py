@@ -15,7 +15,8 @@ that flips every 17th line (O to B-Chemical, any other tag to O).
 Anchors: CONLLEVAL=path/to/conlleval.pl (run with perl) and nlpaug
 importable by $PYTHON (default python3; scripts/bench_nlpaug.py runs
 it); a missing one shows as "not installed". No figure is typed by
-hand: paste the table this prints.
+hand: scripts/figures.sh -sources limit runs this and puts the line
+and the table it prints into docs/speed.md.
 """
 import os
 import shutil

@@ -20,19 +20,11 @@ import (
 // (the word list, the curated pairs, the concept store) is decoded on
 // first use, once.
 const (
-	initBudget = 1_000_000 // bytes, all packages but initExempt
+	initBudget = 1_000_000 // bytes, all packages together
 	// ownInitBudget bounds each package of this module: a map literal
 	// or two, never a decoded file, a compiled pattern or a template.
 	ownInitBudget = 64 << 10
 )
-
-// initExempt lists the packages whose initialisation nothing in this
-// module can defer, with why. commonregex is a dependency of prose
-// (perturb/pos): its package variables compile 29 regular expressions,
-// about 0.9 MB, in every program that links prose.
-var initExempt = map[string]string{
-	"github.com/mingrammer/commonregex": "prose's dependency compiles its patterns in package variables",
-}
 
 // TestInitAllocations builds the stress binary (the test binary's own
 // initialisation would count the test files' variables) and runs
@@ -64,13 +56,9 @@ func TestInitAllocations(t *testing.T) {
 	if len(inits) < 50 {
 		t.Fatalf("inittrace listed %d packages, want the whole binary's:\n%s", len(inits), stderr.String())
 	}
-	total, exempt := 0, 0
+	total := 0
 	for _, p := range inits {
 		total += p.bytes
-		if _, ok := initExempt[p.pkg]; ok {
-			exempt += p.bytes
-			continue
-		}
 		if (p.pkg == "main" || strings.HasPrefix(p.pkg, "github.com/stress-ner/stress/")) && p.bytes > ownInitBudget {
 			t.Errorf("package %s allocates %d bytes at initialisation, want at most %d: decode on first use (sync.OnceValue, textutil.LazyRegexp)",
 				p.pkg, p.bytes, ownInitBudget)
@@ -81,9 +69,9 @@ func TestInitAllocations(t *testing.T) {
 	for _, p := range inits[:min(8, len(inits))] {
 		top.WriteString("\n  " + p.pkg + " " + strconv.Itoa(p.bytes))
 	}
-	t.Logf("initialisation allocates %d bytes in %d packages (%d exempt); the most:%s", total, len(inits), exempt, top.String())
-	if total-exempt > initBudget {
-		t.Errorf("initialisation allocates %d bytes (besides %d exempt), want at most %d; the most:%s", total-exempt, exempt, initBudget, top.String())
+	t.Logf("initialisation allocates %d bytes in %d packages; the most:%s", total, len(inits), top.String())
+	if total > initBudget {
+		t.Errorf("initialisation allocates %d bytes, want at most %d; the most:%s", total, initBudget, top.String())
 	}
 }
 

@@ -1,66 +1,47 @@
 // Package pos marks content words (nouns, verbs, adjectives, adverbs)
-// with prose's part-of-speech tagger, for the word selection "pos"
-// (perturb.SelectPOS): Load returns the tagger that
+// with the part-of-speech tagger of prose (github.com/jdkato/prose/v2),
+// ported with its model (prose.go, model.txt.gz; see NOTICE), for the
+// word selection "pos" (perturb.SelectPOS): Load returns the tagger that
 // perturb.NewSelectorTagger takes. It lives apart so that a program that
-// only makes keyboard typos does not link prose and its model.
+// only makes keyboard typos does not hold the model.
 package pos
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 	"unicode"
-
-	"github.com/jdkato/prose/v2"
 
 	"github.com/stress-ner/stress/perturb"
 )
 
 var _ perturb.ContentTagger = (*Tagger)(nil)
 
-// Tagger adapts prose's perceptron tagger to pre-tokenized text. It is
-// safe for concurrent use.
+// Tagger tags pre-tokenized text as prose's perceptron tagger does. It
+// is safe for concurrent use.
 type Tagger struct {
-	model *prose.Model
+	model *model
 }
 
-var (
-	posOnce  sync.Once
-	posModel *prose.Model
-	posErr   error
-)
+// loadModel decodes the embedded model once per process.
+var loadModel = sync.OnceValues(func() (*model, error) { return parseModel(modelGz) })
 
-// Load returns the tagger, decoding prose's model once per process: left to itself,
-// prose decodes its weights again for every document.
-func Load() (t *Tagger, err error) {
-	posOnce.Do(func() {
-		defer func() {
-			// prose panics on a corrupt embedded model; report it instead.
-			if r := recover(); r != nil {
-				posErr = fmt.Errorf("load prose model: %v", r)
-			}
-		}()
-		posModel = prose.ModelFromData("stress")
-	})
-	if posErr != nil {
-		return nil, posErr
+// Load returns the tagger, decoding the embedded model on first use.
+func Load() (*Tagger, error) {
+	m, err := loadModel()
+	if err != nil {
+		return nil, err
 	}
-	return &Tagger{model: posModel}, nil
+	return &Tagger{model: m}, nil
 }
 
-// proseSanitizer mirrors the replacements prose's tokenizer makes before
-// splitting, so that token texts can be aligned with its output.
-var proseSanitizer = strings.NewReplacer(
-	"\u201c", `"`, "\u201d", `"`, "\u2018", "'", "\u2019", "'", "&rsquo;", "'")
-
-// ContentWords tags tokens (joined by spaces, which prose splits on, so
-// no prose token spans two corpus tokens) and reports for each corpus
+// ContentWords tags tokens (joined by spaces, which the tokenizer splits
+// on, so no tagged token spans two corpus tokens) and reports for each corpus
 // token whether one of its parts is a noun, verb, adjective or adverb.
 func (t *Tagger) ContentWords(tokens []string) []bool {
 	out := make([]bool, len(tokens))
 	clean := make([]string, len(tokens))
 	for i, tok := range tokens {
-		clean[i] = proseSanitizer.Replace(tok)
+		clean[i] = sanitizer.Replace(tok)
 		if strings.IndexFunc(clean[i], unicode.IsSpace) >= 0 {
 			// A token with inner space would split unpredictably; treat
 			// it as opaque rather than misalign the rest.
@@ -72,26 +53,23 @@ func (t *Tagger) ContentWords(tokens []string) []bool {
 			}, clean[i])
 		}
 	}
-	doc, err := prose.NewDocument(strings.Join(clean, " "),
-		prose.UsingModel(t.model), prose.WithSegmentation(false), prose.WithExtraction(false))
-	if err != nil {
-		return out
-	}
+	toks := tokenize(strings.Join(clean, " "))
+	t.model.tag(toks)
 	j, off := 0, 0 // corpus token and byte offset in it
-	for _, pt := range doc.Tokens() {
+	for _, pt := range toks {
 		for j < len(clean) && off >= len(clean[j]) {
 			j, off = j+1, 0
 		}
 		if j == len(clean) {
 			break
 		}
-		if !strings.HasPrefix(clean[j][off:], pt.Text) {
-			// Prose rewrote the text in a way we do not mirror; stop
-			// rather than attach tags to the wrong tokens.
+		if !strings.HasPrefix(clean[j][off:], pt.text) {
+			// The tokenizer rewrote the text in a way we do not mirror;
+			// stop rather than attach tags to the wrong tokens.
 			break
 		}
-		off += len(pt.Text)
-		if isContentTag(pt.Tag) && strings.IndexFunc(pt.Text, unicode.IsLetter) >= 0 {
+		off += len(pt.text)
+		if isContentTag(pt.tag) && strings.IndexFunc(pt.text, unicode.IsLetter) >= 0 {
 			out[j] = true
 		}
 	}

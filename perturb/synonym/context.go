@@ -40,105 +40,220 @@ func firstWord(toks []string) string {
 }
 
 // fitting returns the candidates of a that fit mention sp where it
-// stands in s: after "a" or "an", those whose first word takes the same
-// article, none that would repeat the word before or after the mention,
-// and none at all when the mention names part of a protein (see
-// proteinHeads). style is the sentence's tokenization (Options.Tokenize,
-// or english.InferStyle of s when that is TokenizeAuto), found once per
-// sentence: finding it reads every token.
+// stands in s: none when a rule of leaveRules leaves the mention as it
+// is, else those no rule of placeRules refuses. style is the sentence's
+// tokenization (Options.Tokenize, or english.InferStyle of s when that
+// is TokenizeAuto), found once per sentence: finding it reads every
+// token.
 func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style string) []Candidate {
 	if len(a.Candidates) == 0 {
 		return nil
 	}
-	art := articleBefore(s, sp)
-	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
-	mkey := english.TrivialKey(mention)
-	prev, next := "", ""
-	if sp.Start > 0 {
-		prev = strings.ToLower(s.Tokens[sp.Start-1])
-	}
-	if sp.End < len(s.Tokens) {
-		next = strings.ToLower(s.Tokens[sp.End])
-	}
-	if r.nameOfAnother(s, sp) {
+	p := r.newPlace(s, sp)
+	if p.leaving() != "" {
 		return nil
 	}
-	if inTitle(s, sp) {
-		return nil // "Manual of Mental Disorders": part of a title
+	p.describe(a, style)
+	var out []Candidate
+	for _, c := range a.Candidates {
+		if p.refusal(c) == "" {
+			out = append(out, c)
+		}
 	}
-	if fixedTerm(s.Tokens, sp) {
-		return nil // "wound healing", "formalin - fixed", "biotin nick end labeling": a technique's or process's fixed name
+	return out
+}
+
+// A place is where a mention stands: what the rules of leaveRules and
+// placeRules read of its sentence, found once per mention.
+type place struct {
+	r          *Replacer
+	s          conll.Sentence
+	sp         iob.Span
+	prev, next string // the tokens beside the mention, lower-cased ("" at an edge)
+	diso       bool   // the mention's type is a disease's (concepts.Map)
+
+	// Set by describe, for placeRules.
+	a         *Analysis
+	style     string
+	mention   string   // the mention's tokens, joined by spaces
+	mkey      string   // english.TrivialKey(mention)
+	mw        []string // english.Words(mention)
+	art       string   // the article before the mention ("a", "an" or "")
+	keepHead  bool     // the mention's head is shared with a coordinated adjective before it
+	keepFirst bool     // an adverb before the mention modifies its first word
+}
+
+// newPlace returns the place of mention sp of s, ready for leaveRules.
+func (r *Replacer) newPlace(s conll.Sentence, sp iob.Span) *place {
+	p := &place{r: r, s: s, sp: sp}
+	if sp.Start > 0 {
+		p.prev = strings.ToLower(s.Tokens[sp.Start-1])
 	}
-	mw := english.Words(mention)
+	if sp.End < len(s.Tokens) {
+		p.next = strings.ToLower(s.Tokens[sp.End])
+	}
+	p.diso = slices.Contains(concepts.Map(r.opts.TypeMap).Groups(sp.Type), "DISO")
+	return p
+}
+
+// describe completes p for placeRules with the mention's analysis a and
+// the sentence's tokenization style.
+func (p *place) describe(a *Analysis, style string) {
+	p.a, p.style = a, style
+	p.art = articleBefore(p.s, p.sp)
+	p.mention = strings.Join(p.s.Tokens[p.sp.Start:p.sp.End], " ")
+	p.mkey = english.TrivialKey(p.mention)
+	p.mw = english.Words(p.mention)
 	// "inflammatory and neuropathic pain": the adjective before the
 	// coordination shares the mention's head, which must stay.
-	keepHead := sp.Start >= 2 && (prev == "and" || prev == "or") && coordinatedAdjective(s.Tokens[sp.Start-2])
+	p.keepHead = p.sp.Start >= 2 && (p.prev == "and" || p.prev == "or") && coordinatedAdjective(p.s.Tokens[p.sp.Start-2])
 	// "a mildly dry mouth": the adverb between the article and the
 	// mention modifies the mention's first word, which must stay ("a
 	// mildly xerostomia").
-	keepFirst := sp.Start >= 2 && adverb(prev) && determiners[strings.ToLower(s.Tokens[sp.Start-2])] && len(mw) >= 2
-	var out []Candidate
-	for _, c := range a.Candidates {
-		if c.Source == SourceElements && !elementFits(s.Tokens, sp) {
-			continue
+	p.keepFirst = p.sp.Start >= 2 && adverb(p.prev) && determiners[strings.ToLower(p.s.Tokens[p.sp.Start-2])] && len(p.mw) >= 2
+}
+
+// A leaveRule leaves a mention as it is, whatever its names: where it
+// stands, no other name would say what it says.
+type leaveRule struct {
+	name string
+	// another: the mention is part of the name of another thing there (a
+	// protein, a gene), so it neither changes nor counts as a mention of
+	// its concept (see consistent and nameOfAnother).
+	another bool
+	leaves  func(p *place) bool
+	example string // a text whose first bracketed mention the rule leaves as it is (brackets: other mentions)
+}
+
+// leaveRules are the rules that leave a mention as it is, each from
+// blind readings of replacements where it stood (TestPlaceRules reads
+// every one's example).
+var leaveRules = []leaveRule{
+	{"enzyme or transporter", true, func(p *place) bool { return proteinHeads[p.next] },
+		"serum [lactate] dehydrogenase rose"},
+	{"target of", true, func(p *place) bool {
+		return p.sp.Start >= 2 && p.prev == "of" && strings.EqualFold(p.s.Tokens[p.sp.Start-2], "target")
+	}, "the mammalian target of [rapamycin] pathway"},
+	// A drug takes its dose ("lidocaine 50 mg"); a disease, a gene's number.
+	{"numbered gene", true, func(p *place) bool {
+		return len(p.next) == 1 && p.next[0] >= '1' && p.next[0] <= '9' && p.diso
+	}, "mutations of the [Wilms tumor] 1 gene"},
+	{"disease's gene", true, func(p *place) bool {
+		return (p.next == "gene" || p.next == "genes" || p.next == "locus") && p.diso
+	}, "the [Duchenne muscular dystrophy] gene"},
+	{"title", false, func(p *place) bool { return english.InTitle(p.s.Tokens, p.sp.Start, p.sp.End) },
+		"diagnosed with the Diagnostic and Statistical Manual of [Mental Disorders] criteria"},
+	{"compound's second half", false, func(p *place) bool { return p.prev == "-" },
+		"the FKBP12 - [rapamycin] complex"},
+	{"writer's compound", false, func(p *place) bool {
+		i := p.sp.End
+		return p.next == "-" && i+1 < len(p.s.Tokens) && !productiveCompounds[strings.ToLower(p.s.Tokens[i+1])]
+	}, "[rapamycin] - sensitive sites"},
+	{"technique's name", false, func(p *place) bool { return fixedTermHeads[p.next] },
+		"impaired [wound] healing"},
+}
+
+// leaving returns the name of the first rule of leaveRules that leaves
+// the mention of p as it is, "" when none does.
+func (p *place) leaving() string {
+	for _, m := range leaveRules {
+		if m.leaves(p) {
+			return m.name
 		}
-		toks := english.Tokenize(c.Term, TokenizePunct)
-		if len(toks) == 0 || art != "" && english.Article(toks[0]) != art {
-			continue
-		}
-		if cw := english.Words(c.Term); len(mw) > 0 && len(cw) > 0 && (keepHead && english.StripPlural(cw[len(cw)-1]) != english.StripPlural(mw[len(mw)-1]) ||
-			keepFirst && cw[0] != mw[0]) {
-			continue
-		}
-		// Nor may it repeat the name the mention is coordinated with
-		// ("Nociceptin / orphanin FQ" -> "Nociceptin / nociceptin"), or
-		// a name the sentence already writes elsewhere ("Sirolimus , a
-		// mammalian target of rapamycin inhibitor" -> "Rapamycin , a
-		// ... rapamycin inhibitor").
-		if repeatsNeighbour(s, sp, c.Term) || writtenElsewhere(s, sp, c.Term) {
-			continue
-		}
-		// A name ending in the word after the mention, or starting with
-		// the one before, would repeat it ("hormone secretion secretion").
-		if strings.ToLower(toks[len(toks)-1]) == next || strings.ToLower(toks[0]) == prev {
-			continue
-		}
-		// Nor a word of the same stem as the word before, which the
-		// mention does not have ("cerebral ischemic stroke" ->
-		// "cerebral ischemic cerebrovascular accident").
-		if stemRepeat(prev, c.Term, mw) {
-			continue
-		}
-		// An "X of the Y" name cannot premodify the noun after the
-		// mention ("lung cancer risk" -> "carcinoma of the lung risk").
-		// Nor follow an "of" ("a fraction of breast cancer" -> "a
-		// fraction of carcinoma of the breast"): a blind reading judged
-		// the chained "of"s awkward.
-		// Nor stand in a coordination of premodifiers ("3 of 32 breast
-		// and 1 of 12 ovarian carcinomas", "ovarian and early - onset
-		// breast cancer"), which would leave the other premodifier
-		// without its noun.
-		// Nor before one ("breast and ovarian cancer" -> "carcinoma of
-		// the breast and ovarian cancer"): a name whose head comes first
-		// moves the head the coordination shares.
-		// Nor after a premodifier of the mention ("human breast cancer",
-		// "stage II ER - positive breast carcinoma", "16 endometrial
-		// carcinomas" -> "16 carcinomas of the endometrium"), nor where
-		// another mention of the sentence shares its head ("ovarian
-		// cancer only ... breast cancer only"): readers of the NCIt "of"
-		// names found each of these awkward or a broken parallel.
-		if (premodifies(next) || prev == "of" || coordinatedBefore(s, sp) || listAfter[next] || premodified(s.Tokens, sp) ||
-			sharedHead(s, sp)) && slices.Contains(english.Words(c.Term), "of") {
-			continue
-		}
-		// Nor may it come out as the mention itself once in running text
-		// (only a name equal to it up to case and number can).
-		if english.TrivialKey(c.Term) == mkey && strings.Join(r.render(c.Term, s, sp, style, a), " ") == mention {
-			continue
-		}
-		out = append(out, c)
 	}
-	return out
+	return ""
+}
+
+// nameOfAnother reports whether mention sp of s is part of the name of
+// another thing, a protein or a gene, which another name of the
+// mention's concept does not name: the mention does not name its
+// concept there, so it neither changes nor counts as a mention of it
+// (see consistent).
+func (r *Replacer) nameOfAnother(s conll.Sentence, sp iob.Span) bool {
+	p := r.newPlace(s, sp)
+	for _, m := range leaveRules {
+		if m.another && m.leaves(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// A placeName is a candidate's name as the rules of placeRules read it.
+type placeName struct {
+	Candidate
+	toks  []string // english.Tokenize(Term, TokenizePunct)
+	words []string // english.Words(Term)
+	of    bool     // an "X of the Y" name: its words have "of"
+}
+
+// A placeRule refuses a name where a mention stands.
+type placeRule struct {
+	name    string
+	refuses func(p *place, n placeName) bool
+	example string // a text whose first bracketed mention the rule refuses the name after "->" for
+}
+
+// placeRules are the rules that refuse one name where a mention stands,
+// each from blind readings of replacements it now refuses, in order: the
+// first that refuses names the refusal, and "no word" comes before the
+// rules that read a name's first or last token (TestPlaceRules reads
+// every one's example). An "X of the Y" name moves the head of a "Y X" mention
+// to its front, which the of-name rules keep from a place where the
+// head is shared, premodifies or parallels another's: readers found each
+// awkward or a broken parallel.
+var placeRules = []placeRule{
+	{"element notation", func(p *place, n placeName) bool {
+		return n.Source == SourceElements && !elementFits(p.s.Tokens, p.sp)
+	}, "the [K] + channel -> potassium"},
+	{"no word", func(p *place, n placeName) bool { return len(n.toks) == 0 }, "[aspirin] ->"},
+	{"article", func(p *place, n placeName) bool { return p.art != "" && english.Article(n.toks[0]) != p.art },
+		"an [acute renal failure] -> kidney injury"},
+	{"shared head", func(p *place, n placeName) bool {
+		return p.keepHead && len(p.mw) > 0 && len(n.words) > 0 &&
+			english.StripPlural(n.words[len(n.words)-1]) != english.StripPlural(p.mw[len(p.mw)-1])
+	}, "signs of renal and [cardiac toxicity] -> cardiotoxicity"},
+	{"modified first word", func(p *place, n placeName) bool {
+		return p.keepFirst && len(p.mw) > 0 && len(n.words) > 0 && n.words[0] != p.mw[0]
+	}, "a mildly [dry mouth] -> xerostomia"},
+	{"coordinate repeated", func(p *place, n placeName) bool { return repeatsNeighbour(p.s, p.sp, n.Term) },
+		"Nociceptin / [orphanin FQ] is a peptide -> nociceptin"},
+	{"written elsewhere", func(p *place, n placeName) bool { return writtenElsewhere(p.s, p.sp, n.Term) },
+		"[Sirolimus] , a mammalian target of rapamycin inhibitor -> rapamycin"},
+	{"word beside repeated", func(p *place, n placeName) bool {
+		return strings.ToLower(n.toks[len(n.toks)-1]) == p.next || strings.ToLower(n.toks[0]) == p.prev
+	}, "growth [hormone] secretion -> hormone secretion"},
+	{"stem repeated", func(p *place, n placeName) bool { return stemRepeat(p.prev, n.Term, p.mw) },
+		"cerebral [ischemic stroke] -> ischemic cerebrovascular accident"},
+	{"of-name premodifying", func(p *place, n placeName) bool { return n.of && premodifies(p.next) },
+		"increased [lung cancer] risk -> carcinoma of the lung"},
+	{"of-name after of", func(p *place, n placeName) bool { return n.of && p.prev == "of" },
+		"a fraction of [breast cancer] -> carcinoma of the breast"},
+	{"of-name coordinated", func(p *place, n placeName) bool { return n.of && coordinatedBefore(p.s, p.sp) },
+		"ovarian and early - onset [breast cancer] -> carcinoma of the breast"},
+	{"of-name heading a list", func(p *place, n placeName) bool { return n.of && listAfter[p.next] },
+		"[breast cancer] , colorectal cancer -> carcinoma of the breast"},
+	{"of-name premodified", func(p *place, n placeName) bool { return n.of && premodified(p.s.Tokens, p.sp) },
+		"human [breast cancer] is -> carcinoma of the breast"},
+	{"of-name sharing a head", func(p *place, n placeName) bool { return n.of && sharedHead(p.s, p.sp) },
+		"[ovarian cancer] is rare but [breast cancer] is not -> carcinoma of the ovary"},
+	// Only a name equal to the mention up to case and number can.
+	{"the mention itself", func(p *place, n placeName) bool {
+		return english.TrivialKey(n.Term) == p.mkey && strings.Join(p.r.render(n.Term, p.s, p.sp, p.style, p.a), " ") == p.mention
+	}, "the [aspirin] dose -> Aspirin"},
+}
+
+// refusal returns the name of the first rule of placeRules that refuses
+// candidate c where the mention of p stands, "" when none does.
+func (p *place) refusal(c Candidate) string {
+	n := placeName{Candidate: c, toks: english.Tokenize(c.Term, TokenizePunct), words: english.Words(c.Term)}
+	n.of = slices.Contains(n.words, "of")
+	for _, rule := range placeRules {
+		if rule.refuses(p, n) {
+			return rule.name
+		}
+	}
+	return ""
 }
 
 // premodified reports whether the word before mention sp of toks
@@ -199,21 +314,6 @@ var fixedTermHeads = map[string]bool{"healing": true, "labeling": true, "labelli
 	"spectroscopy": true, "microscopy": true, "electrophoresis": true, "hybridization": true,
 	"hybridisation": true, "clamp": true, "clamping": true, "challenge": true, "nick": true, "end": true}
 
-// fixedTerm reports whether mention sp of toks stands before a word of
-// fixedTermHeads, after a hyphen, or is fused by one to a word other than those of
-// productiveCompounds ("folate - dependent", "rapamycin - sensitive":
-// the writer's compound, made with the writer's name).
-func fixedTerm(toks []string, sp iob.Span) bool {
-	if sp.Start > 0 && toks[sp.Start-1] == "-" {
-		return true // "FKBP12 - rapamycin", "anti - TNF": the second half of a compound
-	}
-	i := sp.End
-	if i+1 < len(toks) && toks[i] == "-" {
-		return !productiveCompounds[strings.ToLower(toks[i+1])]
-	}
-	return i < len(toks) && fixedTermHeads[strings.ToLower(toks[i])]
-}
-
 // productiveCompounds are the words a writer fuses to any substance or
 // condition with a hyphen ("doxorubicin - induced", "cisplatin -
 // treated", "diabetes - related"): another name of the mention makes the
@@ -222,33 +322,6 @@ var productiveCompounds = map[string]bool{"induced": true, "treated": true, "rel
 	"mediated": true, "containing": true, "based": true, "exposed": true, "free": true, "loaded": true,
 	"pretreated": true, "naive": true, "evoked": true, "anesthetized": true, "anaesthetized": true, "infused": true,
 	"injected": true, "fed": true}
-
-// nameOfAnother reports whether mention sp of s is part of the name of
-// another thing, a protein or a gene, which another name of the
-// mention's concept does not name: the mention does not name its
-// concept there, so it neither changes nor counts as a mention of it
-// (see consistent).
-func (r *Replacer) nameOfAnother(s conll.Sentence, sp iob.Span) bool {
-	prev, next := "", ""
-	if sp.Start > 0 {
-		prev = strings.ToLower(s.Tokens[sp.Start-1])
-	}
-	if sp.End < len(s.Tokens) {
-		next = strings.ToLower(s.Tokens[sp.End])
-	}
-	diso := slices.Contains(concepts.Map(r.opts.TypeMap).Groups(sp.Type), "DISO")
-	switch {
-	case proteinHeads[next]:
-		return true // "lactate dehydrogenase", "glucose transporter": part of a protein's name
-	case sp.Start >= 2 && prev == "of" && strings.EqualFold(s.Tokens[sp.Start-2], "target"):
-		return true // "mammalian target of rapamycin": a protein's name, not the drug
-	case len(next) == 1 && next[0] >= '1' && next[0] <= '9' && diso:
-		return true // "Wilms tumor 1": a gene named after the disease, not the disease (a drug takes its dose: "lidocaine 50 mg")
-	case (next == "gene" || next == "genes" || next == "locus") && diso:
-		return true // "the Duchenne muscular dystrophy gene": a gene's fixed name (a reader flagged "nephroblastoma suppressor gene")
-	}
-	return false
-}
 
 // coordinators join the names of a coordination ("A and B", "A / B",
 // "A , B", "A ( B )").
@@ -394,7 +467,3 @@ var proteinHeads = map[string]bool{"dehydrogenase": true, "dehydrogenases": true
 	"transporters": true, "kinase": true, "kinases": true, "synthase": true, "synthetase": true, "oxidase": true,
 	"reductase": true, "transferase": true, "carboxylase": true, "esterase": true, "hydrolase": true,
 	"hydroxylase": true, "decarboxylase": true, "phosphatase": true, "isomerase": true, "lyase": true}
-
-// inTitle reports whether mention sp of s is part of a title (see
-// english.InTitle).
-func inTitle(s conll.Sentence, sp iob.Span) bool { return english.InTitle(s.Tokens, sp.Start, sp.End) }

@@ -29,6 +29,7 @@ var sources = []*source{
 	{name: "bc5cdr", need: shared, about: "stress build of BC5CDR-IOB test: K, W, S, abbreviation (expand, contract)", measure: measureBC5CDR},
 	{name: "kinds", need: heavy, about: "spelling, entity swap and the synonym kind's options on BC5CDR-IOB test", measure: measureKinds},
 	{name: "ncbi", need: shared, about: "the synonym kind on NCBI-disease test and train, abbreviation on test", measure: measureNCBI},
+	{name: "heldout", need: shared, about: "the synonym kind's coverage of corpora its rules were not written from (BioRED devel, CRAFT train+devel)", measure: measureHeldOut},
 	{name: "preservation", need: heavy, about: "share of synonym replacements that keep the MeSH concept (CDR names from train, checked on dev)", measure: measurePreservation},
 	{name: "review", need: heavy, about: "the review block of docs/review.md on BC5CDR-IOB test", measure: measureReview},
 	{name: "pubtator", need: heavy, about: "the PubTator reader against BC5CDR-IOB, entity-swap ids in CDR development", measure: measurePubTator},
@@ -36,6 +37,7 @@ var sources = []*source{
 	{name: "cdr", need: heavy, about: "stress run --level on the CDR development set with the training set (docs/normalisation.md)", measure: measureCDRLevels},
 	{name: "typemap", need: heavy, about: "how the default type map fits the corpora of ../shared (TestDefaultFits)", measure: measureTypeMap},
 	{name: "speed", need: slow, about: "wall and CPU time of the main commands on this machine", measure: measureSpeed},
+	{name: "limit", need: slow, about: "stress against the least a program must do (scripts/speed.py: CPU time, medians of interleaved runs)", measure: measureLimit},
 	{name: "paper", need: slow, about: "the paper's experiment (scripts/reproduce.sh) and compare's figures of it", measure: measurePaper},
 	{name: "curve", need: slow, about: "robustness curves of the baselines on BC5CDR-IOB test", measure: measureCurve},
 	{name: "attack", need: slow, about: "attacks of both baselines on BC5CDR-IOB test", measure: measureAttack},
@@ -380,6 +382,55 @@ func measureNCBI(ctx context.Context, r *runner) ([]fig, error) {
 	return out, nil
 }
 
+// measureHeldOut counts the mentions the synonym kind's default changes
+// in corpora its rules were not written from, per chemical and disease
+// type: what a blind validation sample of them can draw from.
+func measureHeldOut(ctx context.Context, r *runner) ([]fig, error) {
+	var out []fig
+	for _, c := range []struct {
+		name  string
+		files []string
+		types map[string]string // figure name -> the corpus's type
+	}{
+		{"biored-devel", []string{"BioRED/devel.pubtator"}, map[string]string{"chem": "ChemicalEntity", "diso": "DiseaseOrPhenotypicFeature"}},
+		{"craft", []string{"foreign-iob/CRAFT/train.tsv", "foreign-iob/CRAFT/devel.tsv"}, map[string]string{"chem": "CHEBI"}},
+	} {
+		args := []string{"--kinds", "synonym"}
+		for _, f := range c.files {
+			args = append(args, r.corpus(f))
+		}
+		_, m, err := r.build(ctx, "heldout-"+c.name, args...)
+		if err != nil {
+			return nil, err
+		}
+		mentions, replaced := map[string]int{}, map[string]int{}
+		for _, in := range m.Inputs {
+			for _, o := range in.Outputs {
+				if o.Kind != "synonym" {
+					continue
+				}
+				for fname, typ := range c.types {
+					for _, n := range o.Stats.MentionOutcomes[typ] {
+						mentions[fname] += n
+					}
+					replaced[fname] += o.Stats.MentionOutcomes[typ]["replaced"]
+				}
+			}
+		}
+		for fname := range c.types {
+			if mentions[fname] == 0 {
+				return nil, fmt.Errorf("%s: no %s mentions in the synonym set's stats", c.name, c.types[fname])
+			}
+			out = append(out,
+				fig{c.name + "." + fname + ".mentions", count(mentions[fname])},
+				fig{c.name + "." + fname + ".s", count(replaced[fname])},
+				fig{c.name + "." + fname + ".s-pct", pct(replaced[fname], mentions[fname])},
+			)
+		}
+	}
+	return out, nil
+}
+
 // measurePreservation runs the cross-validated check of the synonym
 // kind's tests and reads the figures it logs.
 func measurePreservation(ctx context.Context, r *runner) ([]fig, error) {
@@ -399,6 +450,25 @@ func measurePreservation(ctx context.Context, r *runner) ([]fig, error) {
 		{"checkable", count(kept + other)},
 		{"kept-pct", fmt.Sprintf("%.1f%%", 100*float64(kept)/float64(kept+other))},
 	}, nil
+}
+
+// measureLimit runs scripts/speed.py, which prints a line saying what
+// it measured, a blank line and the table of issue 34: the line and the
+// table are its figures.
+func measureLimit(ctx context.Context, r *runner) ([]fig, error) {
+	py := os.Getenv("PYTHON")
+	if py == "" {
+		py = "python3"
+	}
+	res, err := r.command(ctx, r.root, nil, py, "scripts/speed.py")
+	if err != nil {
+		return nil, err
+	}
+	setting, table, ok := strings.Cut(strings.TrimSpace(res.stdout), "\n\n")
+	if !ok || !strings.HasPrefix(table, "| work |") {
+		return nil, fmt.Errorf("scripts/speed.py printed no table:\n%s", res.stdout)
+	}
+	return []fig{{"setting", setting}, {"table", table + "\n"}}, nil
 }
 
 // measureSize builds the smallest program of the library, keyboard typos

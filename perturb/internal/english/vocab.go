@@ -54,14 +54,20 @@ func theVocabulary() *vocabulary {
 
 func parseVocabulary(gz []byte) *vocabulary {
 	v := &vocabulary{longs: map[string]string{}}
-	var b strings.Builder
 	// A bad file leaves the vocabulary empty or short, which rejects
-	// nothing by attestation; the generator's test catches one.
-	_ = textutil.GzipLines(gz, func(line string) {
-		b.WriteString(line)
-		b.WriteByte('\n')
-	})
-	v.text = b.String()
+	// nothing by attestation; the generator's test catches one. The
+	// text is its lines, each ended by "\n": the decoded file itself
+	// when it has no "\r" and ends with a newline, as generated.
+	text, err := textutil.GzipText(gz)
+	if err != nil || strings.Contains(text, "\r") || text != "" && text[len(text)-1] != '\n' {
+		var b strings.Builder
+		_ = textutil.GzipLines(gz, func(line string) {
+			b.WriteString(line)
+			b.WriteByte('\n')
+		})
+		text = b.String()
+	}
+	v.text = text
 	wordsSorted, attestedSorted := true, true
 	for at := 0; at < len(v.text); {
 		end := at + strings.IndexByte(v.text[at:], '\n')
