@@ -141,7 +141,21 @@ func writeTextTable(b *bytes.Buffer, t *Table, width int) {
 		}
 		natural += w + 2
 	}
-	if natural > width {
+	// A table in parts repeats its first column: cells wrap only when
+	// that column and the widest other do not fit together.
+	firstW, otherW := 0, 0
+	for i := range t.Header {
+		w := 0
+		for _, row := range rows {
+			w = max(w, len([]rune(row[i])))
+		}
+		if i == 0 {
+			firstW = w
+		} else {
+			otherW = max(otherW, w)
+		}
+	}
+	if natural > width && len(tableIndent)+firstW+2+otherW > width {
 		limit = maxCell
 	}
 	widths := make([]int, len(t.Header))
