@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stress-ner/stress/stressset"
 )
@@ -26,7 +28,20 @@ func ParsePredictions(s string) (Predictions, error) {
 	if !ok || name == "" || dir == "" {
 		return Predictions{}, errors.New("want NAME=VALUE")
 	}
+	if err := CheckName("system", name); err != nil {
+		return Predictions{}, err
+	}
 	return Predictions{System: name, Dir: dir}, nil
+}
+
+// CheckName refuses a name a report shows (what: "system", "set") that
+// holds a control character or bytes that are not UTF-8: a tab or line
+// break would shift the columns of a text table or break a Markdown one.
+func CheckName(what, name string) error {
+	if !utf8.ValidString(name) || strings.ContainsFunc(name, unicode.IsControl) {
+		return fmt.Errorf("%s name %q holds a control character (a tab, a line break) or bytes that are not UTF-8", what, name)
+	}
+	return nil
 }
 
 // AddBuildDir adds to c the sets of the input named input of the build in

@@ -30,6 +30,9 @@ func ParseGoldFile(s string) (GoldFile, error) {
 	if set == "" || path == "" {
 		return GoldFile{}, errors.New("want [SET=]FILE")
 	}
+	if err := CheckName("set", set); err != nil {
+		return GoldFile{}, err
+	}
 	return GoldFile{Set: set, Path: path}, nil
 }
 
@@ -41,6 +44,12 @@ func ParsePredictionFile(s string) (PredictionFile, error) {
 		return PredictionFile{}, errors.New("want NAME=VALUE")
 	}
 	system, set, _ := strings.Cut(name, ":")
+	if err := CheckName("system", system); err != nil {
+		return PredictionFile{}, err
+	}
+	if err := CheckName("set", set); err != nil {
+		return PredictionFile{}, err
+	}
 	return PredictionFile{System: system, Set: set, Path: path}, nil
 }
 

@@ -11,6 +11,7 @@ package conll
 import (
 	"errors"
 	"fmt"
+	"unicode"
 )
 
 // Sentinel errors. Errors returned by this package wrap one of them
@@ -39,6 +40,10 @@ var (
 	// ErrNoLabels means a JSON Lines file has integer tags and its reader
 	// no label list.
 	ErrNoLabels = errors.New("integer tags need a label list")
+	// ErrCannotHold means a writer's format has no place for part of a
+	// sentence (a JSON Lines record's id or emptiness in CoNLL): writing
+	// it would lose that part.
+	ErrCannotHold = errors.New("the output format cannot hold the sentence")
 )
 
 // ParseError reports where in which input a problem was found.
@@ -152,3 +157,15 @@ func (s Sentence) Clone() Sentence {
 	c.Record = s.Record.clone()
 	return c
 }
+
+// IsTokenSpace reports whether r is white space in the one sense stress
+// gives it wherever text is split into tokens or fields on white space:
+// unicode.IsSpace (what Go's strings.Fields splits on, U+00A0, U+0085,
+// U+2028 and U+3000 included) and the separators U+001C to U+001F,
+// which Python's str.split() splits on too. A tagger reading
+// whitespace-split lines cuts a token holding one, so the model command
+// refuses such tokens and splits its output with this same rule, and
+// document text is segmented with it. (CoNLL's own columns are split on
+// tabs, or on runs of spaces and tabs: a format rule, which its writer
+// keeps by refusing a field holding its delimiter.)
+func IsTokenSpace(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }

@@ -2,11 +2,15 @@ package conll
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // LabelList is the label list integer tags of JSON Lines index
@@ -21,26 +25,58 @@ type LabelList struct {
 // a comma-separated list ("O,B-Chemical,I-Chemical"). A list must have
 // no empty and no repeated label.
 func ReadLabels(spec string) ([]string, error) {
-	var labels []string
-	data, err := os.ReadFile(spec)
-	switch {
-	case err == nil && strings.EqualFold(filepath.Ext(spec), ".json"):
-		if labels, err = datasetInfoLabels(data); err != nil {
-			return nil, fmt.Errorf("%s: %w", spec, err)
-		}
-	case err == nil:
-		for _, line := range strings.Split(string(data), "\n") {
-			if l := strings.TrimSpace(line); l != "" {
-				labels = append(labels, l)
-			}
-		}
-	case strings.Contains(spec, ","):
+	f, err := os.Open(spec)
+	if err != nil && strings.Contains(spec, ",") { // a list, not a file
+		var labels []string
 		for _, l := range strings.Split(spec, ",") {
 			labels = append(labels, strings.TrimSpace(l))
 		}
-	default:
+		return checkLabels(labels, spec)
+	}
+	if err != nil {
 		return nil, err // a file that cannot be read, not a list
 	}
+	defer f.Close()
+	labels, err := readLabelFile(f, spec)
+	if err != nil {
+		return nil, err
+	}
+	return checkLabels(labels, spec)
+}
+
+// readLabelFile reads the labels of the file f named name, within the
+// bounds of every reader: a dataset_info.json of at most
+// limits.MaxDocument bytes, lines of at most limits.MaxLine.
+func readLabelFile(f io.Reader, name string) ([]string, error) {
+	if strings.EqualFold(filepath.Ext(name), ".json") {
+		data, err := io.ReadAll(limits.Reader(f, limits.MaxDocument, limits.ErrLargeDocument))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		labels, err := datasetInfoLabels(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		return labels, nil
+	}
+	var labels []string
+	in := limits.NewLines(f)
+	for in.Scan() {
+		if l := strings.TrimSpace(in.Text()); l != "" {
+			labels = append(labels, l)
+		}
+	}
+	if err := in.Err(); errors.Is(err, limits.ErrLongLine) {
+		return nil, &ParseError{File: name, Line: in.Line(), Err: err}
+	} else if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return labels, nil
+}
+
+// checkLabels checks a label list read from spec: no empty and no
+// repeated label, and at least one.
+func checkLabels(labels []string, spec string) ([]string, error) {
 	seen := map[string]bool{}
 	for i, l := range labels {
 		if l == "" {

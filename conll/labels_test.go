@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 func TestReadLabels(t *testing.T) {
@@ -50,6 +52,63 @@ func TestReadLabels(t *testing.T) {
 	if _, err := ReadLabels(dup); !errors.Is(err, ErrLabels) {
 		t.Errorf("duplicate labels: %v, want ErrLabels", err)
 	}
+}
+
+// TestReadLabelsEndless: a label file of one endless line (/dev/zero),
+// or a dataset_info.json without end, is an error after a bounded read,
+// not a process filling memory (N03 of issue 31).
+func TestReadLabelsEndless(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip(err)
+	}
+	json := filepath.Join(t.TempDir(), "dataset_info.json")
+	if err := os.Symlink("/dev/zero", json); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		spec string
+		err  error
+		msg  string
+	}{
+		{"/dev/zero", limits.ErrLongLine, "/dev/zero:1: line longer than 16 MiB"},
+		{json, limits.ErrLargeDocument, json + ": document larger than 16 MiB"},
+	} {
+		t.Run("N03 "+filepath.Base(tt.spec), func(t *testing.T) {
+			_, err := ReadLabels(tt.spec)
+			if !errors.Is(err, tt.err) || !strings.HasPrefix(err.Error(), tt.msg) {
+				t.Errorf("err = %v, want %q", err, tt.msg)
+			}
+		})
+	}
+}
+
+// FuzzReadLabelFile: no label file of lines makes the reader panic; a
+// list it accepts (and checkLabels passes) has no empty label, none
+// twice and none with surrounding space.
+func FuzzReadLabelFile(f *testing.F) {
+	for _, s := range []string{"O\nB-Chemical\n\nI-Chemical\n", "\ufeffO\r\nB-X\r\n", "O\nO\n", " \n\t\n", "O\x00\n", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		labels, err := readLabelFile(strings.NewReader(text), "labels.txt")
+		if err != nil {
+			return
+		}
+		labels, err = checkLabels(labels, "labels.txt")
+		if err != nil {
+			if !errors.Is(err, ErrLabels) {
+				t.Fatalf("error %v does not wrap ErrLabels", err)
+			}
+			return
+		}
+		seen := map[string]bool{}
+		for _, l := range labels {
+			if l == "" || l != strings.TrimSpace(l) || seen[l] {
+				t.Fatalf("accepted labels %q", labels)
+			}
+			seen[l] = true
+		}
+	})
 }
 
 // FuzzDatasetInfoLabels: any bytes give labels or an error, never a

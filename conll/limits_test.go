@@ -20,6 +20,21 @@ func endless(head string, b byte) io.Reader {
 
 type repeat byte
 
+// endlessLines is an input that repeats line forever: a sentence (or a
+// document) without end, as `yes` prints.
+type endlessLines struct {
+	line string
+	off  int
+}
+
+func (r *endlessLines) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = r.line[r.off]
+		r.off = (r.off + 1) % len(r.line)
+	}
+	return len(p), nil
+}
+
 func (r repeat) Read(p []byte) (int, error) {
 	for i := range p {
 		p[i] = byte(r)
@@ -44,6 +59,7 @@ func gzipped(t *testing.T, head string, b byte, n int) []byte {
 // reading a bounded amount (issue 25, F18), instead of filling memory.
 func TestEndlessInput(t *testing.T) {
 	bomb := gzipped(t, "", '0', limits.MaxLine+1000)
+	long := strings.Repeat("abcdefghij", 101) // a 1,010-byte token
 	tests := []struct {
 		name string // how OpenReader is told the format
 		in   io.Reader
@@ -59,17 +75,25 @@ func TestEndlessInput(t *testing.T) {
 		{"x.xml", endless("<collection><document><id>1</id><passage><offset>0</offset><text>", 'a'), limits.ErrLargeDocument, "x.xml:1:"},
 		{"x.xml", endless("<collection>", ' '), limits.ErrLargeDocument, "x.xml:1:"},
 		{"x.bioc.json", endless(`{"documents": [{"id": "1", "passages": [{"offset": 0, "text": "`, 'a'), limits.ErrLargeDocument, "x.bioc.json:1:"},
+		// N04 (issue 31): lines of any length, but no blank line ever
+		// (long tokens keep the test short).
+		{"N04 sentence.tsv", io.MultiReader(strings.NewReader("a\tO\n\n"), &endlessLines{line: long + "\tO\n"}), limits.ErrLongSentence, "sentence.tsv:16581: sentence longer than 16 MiB: no blank line since line 3"},
+		{"N04 sentence.txt", &endlessLines{line: long + " O\n"}, limits.ErrLongSentence, "sentence.txt:16579: "},
+		// A PubTator document of endless annotation or relation lines.
+		{"N04 x.pubtator", io.MultiReader(strings.NewReader("1|t|"+long+"\n"), &endlessLines{line: "1\t0\t1010\t" + long + "\tChemical\n"}), limits.ErrLargeDocument, "x.pubtator:16305: document larger than 16 MiB: document 1 has no blank line after it"},
+		{"N04 x.pubtator", io.MultiReader(strings.NewReader("1|t|a\n"), &endlessLines{line: "1\tCID\t" + long + "\n"}), limits.ErrLargeDocument, "x.pubtator:16498: "},
 	}
 	for _, tt := range tests {
+		name := strings.TrimPrefix(tt.name, "N04 ")
 		t.Run(tt.name, func(t *testing.T) {
-			f, err := conll.OpenReader(tt.in, tt.name)
+			f, err := conll.OpenReader(tt.in, name)
 			if err == nil {
 				for err == nil {
 					_, err = f.Read()
 				}
 				f.Close()
 			}
-			if !errors.Is(err, tt.err) || !strings.HasPrefix(err.Error(), tt.msg) || strings.Count(err.Error(), tt.name) != 1 {
+			if !errors.Is(err, tt.err) || !strings.HasPrefix(err.Error(), tt.msg) || strings.Count(err.Error(), name) != 1 {
 				t.Errorf("err = %v, want %v at %q", err, tt.err, tt.msg)
 			}
 		})

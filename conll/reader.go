@@ -429,7 +429,11 @@ func (r *Reader) read() (Sentence, error) {
 				s.DocTightBefore, s.DocTightAfter = r.pendTight, r.pendAfter
 			}
 		}
-		// Move the line into the sentence's block.
+		// Move the line into the sentence's block, which a file without
+		// blank lines (or an endless one) must not grow without bound.
+		if len(r.block)+len(b) > limits.MaxSentence {
+			return Sentence{}, r.errorf(0, fmt.Errorf("%w: no blank line since line %d (does a blank line end each sentence?)", limits.ErrLongSentence, s.Line))
+		}
 		base := len(r.block)
 		r.block = append(r.block, b...)
 		for i := range fields {

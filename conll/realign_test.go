@@ -3,8 +3,10 @@ package conll
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -126,9 +128,17 @@ func TestRealignContinues(t *testing.T) {
 		t.Error("the original record changed")
 	}
 	// Written as CoNLL and JSON Lines, every line has all its columns.
+	// CoNLL keeps no ids: the record's "7" is refused, as the first
+	// record it must be "0" (F26 of issue 31).
 	var buf bytes.Buffer
+	if err := NewWriter(&buf).Write(got); !errors.Is(err, ErrCannotHold) {
+		t.Errorf("CoNLL of record id 7: %v, want ErrCannotHold", err)
+	}
+	first := got
+	first.Record = got.Record.clone()
+	first.Record.Fields[0].Value = json.RawMessage(`"0"`)
 	w := NewWriter(&buf)
-	w.Write(got)
+	w.Write(first)
 	w.Flush()
 	if want := "allergic\tNN\tB-NP\tB-Disease\nresponse\tNN\tI-NP\tI-Disease\n.\t.\tO\tO\n\n"; buf.String() != want {
 		t.Errorf("CoNLL %q, want %q", buf.String(), want)
@@ -232,7 +242,19 @@ func TestJSONRecordKept(t *testing.T) {
 		t.Errorf("written\n%s\nwant\n%s", buf.String(), want)
 	}
 	// To CoNLL, the per-token lists are the columns between token and
-	// tag, in key order; "pair" (2 values for 1 token) is not one.
+	// tag, in key order; "pair" (2 values for 1 token) is not one. Ids
+	// must be the records' places, which CoNLL read back gives them.
+	buf.Reset()
+	if err := WriteAll(NewWriter(&buf), sents); !errors.Is(err, ErrCannotHold) {
+		t.Errorf("CoNLL of ids 17 and 18: %v, want ErrCannotHold", err)
+	}
+	for i := range sents {
+		for j, f := range sents[i].Record.Fields {
+			if f.Key == "id" {
+				sents[i].Record.Fields[j].Value = json.RawMessage(strconv.Quote(strconv.Itoa(i)))
+			}
+		}
+	}
 	buf.Reset()
 	if err := WriteAll(NewWriter(&buf), sents); err != nil {
 		t.Fatal(err)

@@ -206,3 +206,16 @@ func appendCompact(dst []byte, v json.RawMessage) []byte {
 
 // columnKey is the JSON Lines key of CoNLL column col (0-based).
 func columnKey(col int) string { return columnKeyPrefix + strconv.Itoa(col+1) }
+
+// value returns the per-record value of key, verbatim.
+func (r *Record) value(key string) (json.RawMessage, bool) {
+	if r == nil {
+		return nil, false
+	}
+	for _, f := range r.Fields {
+		if f.Key == key && f.Value != nil {
+			return f.Value, true
+		}
+	}
+	return nil, false
+}

@@ -2,9 +2,11 @@ package conll
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 )
 
 // Writer writes sentences in CoNLL column format. Set Layout (usually to a
@@ -54,6 +56,9 @@ func (w *Writer) Write(s Sentence) error {
 	}
 	if len(s.Tokens) != len(s.Tags) {
 		return fmt.Errorf("conll: sentence has %d tokens but %d tags", len(s.Tokens), len(s.Tags))
+	}
+	if err := w.checkID(s); err != nil {
+		return err
 	}
 	// The sentence is built in a reused buffer and written with one
 	// call: tokens are short, and per-field writes cost more than the copy.
@@ -137,9 +142,29 @@ func (w *Writer) WriteFormatted(p []byte, n int) error {
 	return w.werr()
 }
 
+// checkID refuses a sentence read from JSON Lines whose id is not its
+// place among the sentences written: CoNLL keeps no ids, and JSON Lines
+// read back from it numbers its records from "0" (F26 of issue 31: ids
+// "0" and "5" came back as one record "0").
+func (w *Writer) checkID(s Sentence) error {
+	raw, ok := s.Record.value("id")
+	if !ok {
+		return nil
+	}
+	var id string
+	if json.Unmarshal(raw, &id) == nil && id == strconv.Itoa(w.n) {
+		return nil
+	}
+	return fmt.Errorf("%w: CoNLL keeps no record ids, and read back its records are numbered from 0: id %s would become \"%d\" (write JSON Lines to keep the ids)", ErrCannotHold, raw, w.n)
+}
+
 // appendSentence appends s (without its final line break) to b, or
 // returns an error for a field that cannot be written.
 func (w *Writer) appendSentence(b []byte, s Sentence, nl, sep string) ([]byte, error) {
+	if s.Record != nil && len(s.Tokens) == 0 && !s.DocStart {
+		// A blank line is no sentence: the record would vanish.
+		return b, fmt.Errorf("%w: CoNLL has no empty sentences, and this record has no tokens (write JSON Lines to keep it)", ErrCannotHold)
+	}
 	if s.DocStart {
 		doc := s.DocLine
 		if doc == "" {

@@ -262,7 +262,7 @@ func (cr *CurveReport) Write(w io.Writer, f report.Format) error {
 			ci = fmt.Sprintf(", %.0f%% bootstrap intervals", 100*cr.Confidence)
 		}
 		if md {
-			fmt.Fprintf(w, "**%s**: F1 by rate (share of eligible words changed)%s\n\n", kind, ci)
+			fmt.Fprintf(w, "**%s**: F1 by rate (share of eligible words changed)%s\n\n", textutil.MarkdownText(kind), textutil.MarkdownText(ci))
 			fmt.Fprintf(w, "%s|%s\n", textutil.MarkdownRow(header), strings.Repeat("---|", len(header)))
 		} else {
 			fmt.Fprintf(w, "%s: F1 by rate (share of eligible words changed)%s\n", kind, ci)

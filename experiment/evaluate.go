@@ -217,13 +217,18 @@ func checkNames(names []string) error {
 // CheckName reports, wrapping ErrOption, a system name that cannot be
 // the name of its directory of predictions (DIR/pred/NAME): empty, "."
 // or "..", or holding a slash, a backslash or a NUL byte. ".." would
-// write the predictions over the stress sets.
+// write the predictions over the stress sets. A name with another
+// control character (a tab) is refused too, as every report does
+// (compare.CheckName): it would shift the columns of the text tables.
 func CheckName(name string) error {
 	switch {
 	case name == "":
 		return fmt.Errorf("%w: empty system name", ErrOption)
 	case name == "." || name == ".." || strings.ContainsAny(name, "/\\\x00"):
 		return fmt.Errorf("%w: system name %q is not a file name (it names the directory of its predictions: no \".\", \"..\", slashes or backslashes)", ErrOption, name)
+	}
+	if err := compare.CheckName("system", name); err != nil {
+		return fmt.Errorf("%w: %v", ErrOption, err)
 	}
 	return nil
 }

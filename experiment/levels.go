@@ -496,7 +496,7 @@ func (ev *LevelEvaluation) annotate(ctx context.Context, s levelSystem, spec sta
 			if _, err := io.WriteString(f, out); err != nil {
 				return err
 			}
-		} else if err := tagger.RunDocumentCommand(ctx, s.name, s.cmd, &text, f, ev.Stderr, ev.Timeout); err != nil {
+		} else if err := tagger.RunDocumentCommand(ctx, s.name, s.cmd, text.Bytes(), f, ev.Stderr, ev.Timeout); err != nil {
 			return err
 		}
 	}

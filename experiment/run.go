@@ -16,6 +16,7 @@ import (
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/limits"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/report"
@@ -423,7 +424,7 @@ func ClearDir(dir string, clear bool, inputs []string) error {
 // whose manifest no longer validates, is still cleared.
 func notRun(dir string) string {
 	name := stressset.ManifestName
-	data, err := os.ReadFile(filepath.Join(dir, name))
+	data, err := readSmall(filepath.Join(dir, name))
 	if errors.Is(err, fs.ErrNotExist) {
 		return "no " + name
 	}
@@ -466,4 +467,16 @@ func CheckDir(dir string, clear bool, inputs []string) error {
 		return &DirError{Dir: dir, Input: in, Err: overwrite.ErrInput}
 	}
 	return nil
+}
+
+// readSmall reads a file that is small when it is what it should be (a
+// manifest), to limits.MaxDocument at most: a link to /dev/zero named
+// manifest.json is an error, not a process filling memory.
+func readSmall(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(limits.Reader(f, limits.MaxDocument, limits.ErrLargeDocument))
 }

@@ -49,7 +49,9 @@ func SeenNames(dir string, m *stressset.Manifest, train []string) ([]string, err
 			return nil, nil // read once, by the training
 		}
 	}
-	seen, err := entityswap.MentionsOf(train...)
+	// Counted as the training read them, --repair or not: a count
+	// must not fail a run its training would not fail.
+	seen, err := entityswap.MentionsOfRepaired(train...)
 	if err != nil {
 		return nil, err
 	}

@@ -20,11 +20,11 @@ type markdownRenderer struct {
 func renderMarkdown(b *bytes.Buffer, d *Document) error {
 	r := &markdownRenderer{b: b, titled: d.Title != ""}
 	if d.Title != "" {
-		fmt.Fprintf(b, "# %s\n\n", d.Title)
+		fmt.Fprintf(b, "# %s\n\n", textutil.MarkdownText(d.Title))
 		r.started = true
 	}
 	for _, l := range d.Lines {
-		fmt.Fprintf(b, "%s\n\n", l)
+		fmt.Fprintf(b, "%s\n\n", textutil.MarkdownText(l))
 		r.started = true
 	}
 	for _, s := range d.Sections {
@@ -41,16 +41,16 @@ func (r *markdownRenderer) heading(title string) {
 	}
 	r.started = true
 	if r.titled {
-		fmt.Fprintf(r.b, "## %s\n\n", title)
+		fmt.Fprintf(r.b, "## %s\n\n", textutil.MarkdownText(title))
 	} else {
-		fmt.Fprintf(r.b, "**%s**\n\n", title)
+		fmt.Fprintf(r.b, "**%s**\n\n", textutil.MarkdownText(title))
 	}
 }
 
 func (r *markdownRenderer) table(t *Table) {
 	r.heading(t.Title)
 	if t.Note != "" {
-		fmt.Fprintf(r.b, "%s\n\n", t.Note)
+		fmt.Fprintf(r.b, "%s\n\n", textutil.MarkdownText(t.Note))
 	}
 	r.b.WriteString(textutil.MarkdownRow(t.Header) + "|")
 	for i := range t.Header {
@@ -69,7 +69,7 @@ func (r *markdownRenderer) table(t *Table) {
 // examples are fenced blocks of the text lines under a heading each.
 func (r *markdownRenderer) examples(e *Examples) {
 	r.heading(e.Title)
-	fmt.Fprintf(r.b, "%s\n\n", e.Note+" "+textMarkingNote)
+	fmt.Fprintf(r.b, "%s\n\n", textutil.MarkdownText(e.Note+" "+textMarkingNote))
 	for _, ex := range e.Items {
 		lines := textExampleLines(ex)
 		body := strings.Join(lines[1:], "\n")
@@ -77,7 +77,7 @@ func (r *markdownRenderer) examples(e *Examples) {
 		for strings.Contains(body, fence) {
 			fence += "`"
 		}
-		fmt.Fprintf(r.b, "### %s\n\n%stext\n%s\n%s\n\n", lines[0], fence, body, fence)
+		fmt.Fprintf(r.b, "### %s\n\n%stext\n%s\n%s\n\n", textutil.MarkdownText(lines[0]), fence, body, fence)
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // AvoidKinds are the kinds whose flagged changes WriteAvoid turns into
@@ -24,7 +26,12 @@ var avoidRules = []struct {
 	{"an empty side", func(b, a string) bool { return strings.TrimSpace(b) == "" || strings.TrimSpace(a) == "" }},
 	{"a \"#\", which starts a comment", func(b, a string) bool { return strings.Contains(b+a, "#") }},
 	{"an arrow (\"->\")", func(b, a string) bool { return strings.Contains(b+a, "->") }},
+	{"a backward arrow (\"<-\")", func(b, a string) bool { return strings.Contains(b+a, "<-") }},
 	{"a line break", func(b, a string) bool { return strings.ContainsAny(b+a, "\r\n") }},
+	{"a control character or bytes that are not UTF-8", func(b, a string) bool {
+		written := strings.Join(strings.Fields(b+" "+a), " ") // as WriteAvoid writes them
+		return strings.ContainsFunc(written, unicode.IsControl) || !utf8.ValidString(written)
+	}},
 	{"the same name on both sides", func(b, a string) bool {
 		return strings.EqualFold(strings.Join(strings.Fields(b), " "), strings.Join(strings.Fields(a), " "))
 	}},

@@ -1,11 +1,19 @@
 package review
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/stress-ner/stress/internal/limits"
 
 	"github.com/stress-ner/stress/perturb"
 )
@@ -26,14 +34,52 @@ func (k *Key) Row(item string) (KeyRow, bool) {
 	return k.Rows[i], true
 }
 
-// ReadKeyFile reads the key file at path (see ReadKey).
+// ReadKeyFile reads the key file at path (see ReadKey). When the
+// sample's manifest (ManifestName) lies beside it and records the key's
+// SHA-256, the key must still have those bytes: an edited key (labels
+// reordered, kinds changed, two keys joined) would score other items
+// than the judges saw.
 func ReadKeyFile(path string) (*Key, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadKey(f, path)
+	sum := sha256.New()
+	k, err := ReadKey(io.TeeReader(f, sum), path)
+	if err != nil {
+		return nil, err
+	}
+	want, manifest, err := recordedKeySum(filepath.Join(filepath.Dir(path), ManifestName))
+	if err != nil {
+		return nil, err
+	}
+	if got := hex.EncodeToString(sum.Sum(nil)); want != "" && got != want {
+		return nil, fmt.Errorf("%s: %w: its SHA-256 is not the key_sha256 of %s (edited since the sample was drawn, or another sample's key?)", path, ErrKeyChanged, manifest)
+	}
+	return k, nil
+}
+
+// recordedKeySum returns the key_sha256 of the sample manifest at path,
+// "" when there is none (no manifest, another program's sample.json, or
+// a sample drawn before manifests recorded it).
+func recordedKeySum(path string) (sum, name string, err error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", path, nil
+	}
+	if err != nil {
+		return "", path, err
+	}
+	defer f.Close()
+	var m struct {
+		Tool      string `json:"tool"`
+		KeySHA256 string `json:"key_sha256"`
+	}
+	if json.NewDecoder(limits.Reader(f, limits.MaxDocument, limits.ErrLargeDocument)).Decode(&m) != nil || m.Tool != "stress review" {
+		return "", path, nil
+	}
+	return m.KeySHA256, path, nil
 }
 
 // ReadKey reads a key as WriteKey writes it; name is the file named in

@@ -1,8 +1,8 @@
 package review
 
 import (
-	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"sort"
@@ -88,25 +88,22 @@ func (l *Labels) ReadFile(path string) error {
 		return err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if line == 1 {
-			text = strings.TrimPrefix(text, "\ufeff")
-		}
+	return l.read(f, path)
+}
+
+// read is ReadFile on r; name is the file named in errors.
+func (l *Labels) read(r io.Reader, name string) error {
+	in := newLines(r, name, ErrLabels)
+	for in.scan() {
+		text := strings.TrimSpace(in.text)
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
 		if err := l.Parse(text); err != nil {
-			return &ParseError{File: path, Line: line, Err: err}
+			return &ParseError{File: name, Line: in.line, Err: err}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("read %s: %w", path, err)
-	}
-	return nil
+	return in.err
 }
 
 // kinds lists the kinds with labels of their own, sorted.
@@ -129,8 +126,9 @@ func trimAll(ss []string) []string {
 
 // CheckLabels checks a label list: two to MaxLabels labels, none empty,
 // none twice (ignoring case), no control characters or commas (labels
-// are written comma-separated in the key), and Unsure not first (the
-// first label is the valid one).
+// are written comma-separated in the key), none a number (a judge may
+// answer by a label's number), and Unsure not first (the first label is
+// the valid one).
 func CheckLabels(labels []string) error {
 	if len(labels) < 2 || len(labels) > MaxLabels {
 		return fmt.Errorf("%w: %d labels, want 2 to %d", ErrLabels, len(labels), MaxLabels)
@@ -142,6 +140,11 @@ func CheckLabels(labels []string) error {
 		}
 		if strings.ContainsFunc(lb, unicode.IsControl) || strings.Contains(lb, ",") {
 			return fmt.Errorf("%w: label %q holds a comma or a control character", ErrLabels, lb)
+		}
+		if strings.TrimLeft(lb, "0123456789") == "" {
+			// A judge may answer with a label's number (1 for the
+			// first): a label "1" would be read as either.
+			return fmt.Errorf("%w: label %q is a number, and judges may answer by a label's number (1 to %d)", ErrLabels, lb, len(labels))
 		}
 		key := strings.ToLower(lb)
 		if seen[key] {

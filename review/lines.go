@@ -1,45 +1,46 @@
 package review
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
 	"io"
-	"strings"
+
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // lines reads the TSV files a review reads back (a key, a judgement
-// file) one line at a time, as a spreadsheet may have saved them: a line
-// without its "\n" or "\r\n", the first without a byte-order mark. It is
-// used as a bufio.Scanner is: for l.scan() { l.text ... }, then l.err.
+// file, a label file) one line at a time, as a spreadsheet may have
+// saved them (see limits.Lines: no line longer than limits.MaxLine). It
+// is used as a bufio.Scanner is: for l.scan() { l.text ... }, then
+// l.err.
 type lines struct {
-	br   *bufio.Reader
+	in   *limits.Lines
 	name string // the file named in errors
 	is   error  // the sentinel that fail wraps
 	line int    // of the line last read, from 1
 	text string // the line last read
-	err  error  // the read error that ended scan, if any
+	err  error  // the error that ended scan, if any
 }
 
 func newLines(r io.Reader, name string, is error) *lines {
-	return &lines{br: bufio.NewReader(r), name: name, is: is}
+	return &lines{in: limits.NewLines(r), name: name, is: is}
 }
 
 // scan reads the next line into l.text; it is false after the last line
-// or on a read error (l.err).
+// or on an error (l.err): a line longer than limits.MaxLine is a
+// *ParseError at its line.
 func (l *lines) scan() bool {
-	text, err := l.br.ReadString('\n')
-	if err != nil && err != io.EOF {
-		l.err = fmt.Errorf("read %s: %w", l.name, err)
+	if !l.in.Scan() {
+		switch err := l.in.Err(); {
+		case errors.Is(err, limits.ErrLongLine):
+			l.line = l.in.Line()
+			l.err = &ParseError{File: l.name, Line: l.line, Err: err}
+		case err != nil:
+			l.err = fmt.Errorf("read %s: %w", l.name, err)
+		}
 		return false
 	}
-	if text == "" && err == io.EOF {
-		return false
-	}
-	l.line++
-	l.text = strings.TrimSuffix(strings.TrimSuffix(text, "\n"), "\r")
-	if l.line == 1 {
-		l.text = strings.TrimPrefix(l.text, "\ufeff")
-	}
+	l.line, l.text = l.in.Line(), l.in.Text()
 	return true
 }
 

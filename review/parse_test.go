@@ -252,3 +252,33 @@ func FuzzReadJudgements(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadLabels: no label file makes the reader panic; an error is a
+// *ParseError with a line, wrapping ErrLabels (or the line bound's
+// error); every list it accepts passes CheckLabels, so that a key
+// written with it reads back.
+func FuzzReadLabels(f *testing.F) {
+	for _, s := range []string{
+		"# labels for the S review\nsynonym=same,other\n\nswap=a,b,unsure\n*=ok,not ok\n",
+		"\ufeffsynonym = same, different , unsure\r\n", "*=2,1,unsure\n", "swap=a\n", "swap=a,,b\n", "=a,b\n",
+		"synonym=a,b\nsynonym=c,d\n", "swap=a\tb,c\n", "natural,unnatural\n", "",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		var l Labels
+		err := l.read(strings.NewReader(text), "labels.txt")
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Line < 1 || pe.File != "labels.txt" {
+				t.Fatalf("error %v is not a *ParseError at a line", err)
+			}
+			return
+		}
+		for _, k := range append(l.kinds(), "*") {
+			if err := CheckLabels(l.For(k)); err != nil && (k != "*" || l.Default != nil) {
+				t.Fatalf("accepted labels of %s fail CheckLabels: %v", k, err)
+			}
+		}
+	})
+}

@@ -37,12 +37,17 @@ var (
 	ErrMismatch = errors.New("change log does not match the sets")
 	// ErrKey means a key file is malformed.
 	ErrKey = errors.New("bad key file")
+	// ErrKeyChanged means a key file is not the one its sample's
+	// manifest records (ReadKeyFile).
+	ErrKeyChanged = errors.New("key changed since the sample was drawn")
 	// ErrJudgements means a judgement file is malformed or does not fit
 	// its key (an unknown item, an item judged twice, a label the item
 	// does not offer).
 	ErrJudgements = errors.New("bad judgement file")
 	// ErrLabels means a label specification is malformed.
 	ErrLabels = errors.New("bad label list")
+	// ErrShown means the items file of an earlier sample is malformed.
+	ErrShown = errors.New("bad items file")
 )
 
 // ParseError reports a malformed line of an input file.

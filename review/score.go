@@ -430,7 +430,7 @@ type grid struct {
 
 func (g grid) write(w io.Writer, md bool) error {
 	if md {
-		fmt.Fprintf(w, "\n### %s\n\n", g.title)
+		fmt.Fprintf(w, "\n### %s\n\n", textutil.MarkdownText(g.title))
 		io.WriteString(w, textutil.MarkdownRow(g.header))
 		sep := make([]string, len(g.header))
 		for i := range sep {
@@ -453,7 +453,7 @@ func (g grid) write(w io.Writer, md bool) error {
 
 func (r *Report) writeTables(w io.Writer, md bool) error {
 	if md {
-		fmt.Fprintf(w, "## Validity of the changes (%s)\n\n%s\n\n*%s.*\n", r.Key, r.Sentence(), capitalize(r.Rule))
+		fmt.Fprintf(w, "## Validity of the changes (%s)\n\n%s\n\n*%s.*\n", textutil.MarkdownText(r.Key), textutil.MarkdownText(r.Sentence()), textutil.MarkdownText(capitalize(r.Rule)))
 	} else {
 		fmt.Fprintf(w, "Validity of the changes (%s)\n%s\n%s.\n", r.Key, r.Sentence(), capitalize(r.Rule))
 	}

@@ -2,6 +2,8 @@ package review
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"path/filepath"
 	"strconv"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/jsonenc"
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // The marks around the changed span in the TSV items (and what judges
@@ -44,16 +47,11 @@ func (s *Sample) WriteItems(w io.Writer) error {
 	return bw.Flush()
 }
 
-// markdownEscaper escapes the characters that Markdown would read as
-// markup in running text.
-var markdownEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
-	"<", `\<`, ">", `\>`, "#", `\#`, "|", `\|`, "~", `\~`, "\t", " ", "\r\n", " ", "\n", " ", "\r", " ")
-
 // markdownText is m with every token escaped and the span in bold.
 func markdownText(m Marked) string {
 	toks := make([]string, len(m.Tokens))
 	for i, t := range m.Tokens {
-		toks[i] = markdownEscaper.Replace(t)
+		toks[i] = textutil.MarkdownText(t)
 	}
 	return Marked{Tokens: toks, Start: m.Start, End: m.End}.Text("**", "**")
 }
@@ -63,15 +61,15 @@ func markdownText(m Marked) string {
 // the labels to choose from.
 func (s *Sample) WriteMarkdown(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString("# Review sample " + s.ID + "\n\n")
+	bw.WriteString("# Review sample " + textutil.MarkdownText(s.ID) + "\n\n")
 	bw.WriteString(strconv.Itoa(len(s.Items)) + " items. For each, read the original sentence and the perturbed one " +
 		"(the change is in bold) and choose one label. Write your judgements in items.tsv (columns item and label), " +
 		"or use review.html.\n")
 	for _, it := range s.Items {
-		bw.WriteString("\n## " + it.ID + "\n\n")
+		bw.WriteString("\n## " + textutil.MarkdownText(it.ID) + "\n\n")
 		bw.WriteString("- original: " + markdownText(it.Original) + "\n")
 		bw.WriteString("- perturbed: " + markdownText(it.Perturbed) + "\n")
-		bw.WriteString("- labels: " + markdownEscaper.Replace(strings.Join(it.Labels, " · ")) + "\n")
+		bw.WriteString("- labels: " + textutil.MarkdownText(strings.Join(it.Labels, " · ")) + "\n")
 	}
 	return bw.Flush()
 }
@@ -117,15 +115,21 @@ type manifest struct {
 	Seed   uint64 `json:"seed"`
 	N      int    `json:"n"`
 	// PerStratum is omitted when the sample is drawn in proportion.
-	PerStratum int                 `json:"per_stratum,omitempty"`
-	Items      int                 `json:"items"`
-	Changes    int                 `json:"changes"`
-	Kinds      []string            `json:"kinds,omitempty"`
-	By         []string            `json:"by"`
-	Labels     map[string][]string `json:"labels"`
-	Origin     Origin              `json:"origin"`
-	Strata     []Stratum           `json:"strata"`
-	Files      map[string]string   `json:"files,omitempty"`
+	PerStratum int `json:"per_stratum,omitempty"`
+	Items      int `json:"items"`
+	Changes    int `json:"changes"`
+	// Excluded is omitted when no earlier sample's items were left out.
+	Excluded int                 `json:"excluded,omitempty"`
+	Kinds    []string            `json:"kinds,omitempty"`
+	By       []string            `json:"by"`
+	Labels   map[string][]string `json:"labels"`
+	Origin   Origin              `json:"origin"`
+	Strata   []Stratum           `json:"strata"`
+	Files    map[string]string   `json:"files,omitempty"`
+	// KeySHA256 is the SHA-256 of the key written beside it, which
+	// ReadKeyFile checks: an edited key (labels reordered, kinds
+	// changed, two keys joined) would score other items than judged.
+	KeySHA256 string `json:"key_sha256,omitempty"`
 }
 
 // WriteManifest writes the sample's manifest as JSON: id, seed, size
@@ -134,6 +138,12 @@ type manifest struct {
 // and every stratum with its number of changes and of items drawn.
 // files, when not nil, names the files written beside it by role.
 func (s *Sample) WriteManifest(w io.Writer, files map[string]string) error {
+	return s.writeManifest(w, files, "")
+}
+
+// writeManifest is WriteManifest with the SHA-256 of the key written
+// beside it ("" for none).
+func (s *Sample) writeManifest(w io.Writer, files map[string]string, keySum string) error {
 	labels := map[string][]string{"*": s.Labels.For("")}
 	for k, ls := range s.Labels.Kinds {
 		labels[k] = ls
@@ -143,7 +153,8 @@ func (s *Sample) WriteManifest(w io.Writer, files map[string]string) error {
 		by = []string{}
 	}
 	return jsonenc.Encode(w, manifest{Tool: "stress review", Sample: s.ID, Seed: s.Seed, N: s.N, PerStratum: s.PerStratum, Items: len(s.Items),
-		Changes: s.Changes, Kinds: s.Kinds, By: by, Labels: labels, Origin: s.Origin, Strata: s.Strata, Files: files})
+		Changes: s.Changes, Excluded: s.Excluded, Kinds: s.Kinds, By: by, Labels: labels, Origin: s.Origin, Strata: s.Strata, Files: files,
+		KeySHA256: keySum})
 }
 
 // The files WriteDir writes in a sample directory.
@@ -171,8 +182,10 @@ func Files(dir string) []string {
 // file is an error (atomicfile.ErrExists) and nothing is written.
 func (s *Sample) WriteDir(dir string, force bool) error {
 	files := map[string]string{"page": PageName, "items": ItemsName, "markdown": MarkdownName, "key": KeyName}
-	writers := []func(io.Writer) error{s.WriteHTML, s.WriteItems, s.WriteMarkdown, s.WriteKey,
-		func(w io.Writer) error { return s.WriteManifest(w, files) }}
+	key := sha256.New()
+	writers := []func(io.Writer) error{s.WriteHTML, s.WriteItems, s.WriteMarkdown,
+		func(w io.Writer) error { return s.WriteKey(io.MultiWriter(w, key)) },
+		func(w io.Writer) error { return s.writeManifest(w, files, hex.EncodeToString(key.Sum(nil))) }}
 	var pending []*atomicfile.File
 	defer func() {
 		for _, f := range pending {

@@ -37,6 +37,8 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 failed=0
 total=0
+ntargets=0
+nexecs=0
 printf '%-48s %-28s %10s %6s\n' package target execs secs
 # The targets, read from the sources (listing them with go test -list
 # would build every test binary once more).
@@ -55,6 +57,8 @@ while read -r dir pkg; do
     # The last progress line holds the count: "fuzz: elapsed: 6s, execs: 123456 (...)".
     execs=$( (grep -o 'execs: [0-9]*' "$log" || true) | tail -1 | awk '{print $2}')
     execs=${execs:-0}
+    ntargets=$((ntargets + 1))
+    nexecs=$((nexecs + execs))
     printf '%-48s %-28s %10s %6s\n' "${pkg#github.com/stress-ner/stress}" "$t" "$execs" "$secs"
     if [ "$execs" -le "$MIN_EXECS" ]; then
       cat "$log"
@@ -63,5 +67,5 @@ while read -r dir pkg; do
     fi
   done
 done < <(go list -f '{{.Dir}} {{.ImportPath}}' "${pkgs[@]}")
-echo "fuzzing took ${total}s"
+echo "fuzzing took ${total}s: $ntargets targets, $nexecs executions"
 exit $failed

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/stress-ner/stress/internal/jsonenc"
+	"github.com/stress-ner/stress/internal/limits"
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
@@ -87,11 +88,13 @@ var (
 // DecodeManifest decodes and validates a manifest. Unknown fields are an
 // error, so a manifest from a newer tool is not silently half-applied.
 func DecodeManifest(r io.Reader) (*Manifest, error) {
-	dec := json.NewDecoder(r)
+	// A manifest is a small file: one without end (a link to /dev/zero,
+	// endless white space) is an error once past limits.MaxDocument.
+	dec := json.NewDecoder(limits.Reader(r, limits.MaxDocument, limits.ErrLargeDocument))
 	dec.DisallowUnknownFields()
 	var m Manifest
 	if err := dec.Decode(&m); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrManifest, err)
+		return nil, fmt.Errorf("%w: %w", ErrManifest, err)
 	}
 	if dec.More() {
 		return nil, fmt.Errorf("%w: data after the manifest object", ErrManifest)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stress-ner/stress/internal/limits"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
 )
@@ -93,4 +94,23 @@ func FuzzReadManifest(f *testing.F) {
 			t.Fatal("round trip not stable")
 		}
 	})
+}
+
+// endlessSpace is an input of white space without end.
+type endlessSpace struct{}
+
+func (endlessSpace) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	return len(p), nil
+}
+
+// TestDecodeManifestEndless: a manifest without end (white space the
+// JSON decoder would keep reading) is an error after
+// limits.MaxDocument bytes, not a process filling memory.
+func TestDecodeManifestEndless(t *testing.T) {
+	if _, err := stressset.DecodeManifest(endlessSpace{}); !errors.Is(err, limits.ErrLargeDocument) {
+		t.Errorf("err = %v, want limits.ErrLargeDocument", err)
+	}
 }

@@ -79,7 +79,7 @@ func tagText(tag string) bool {
 		return false
 	}
 	for _, r := range tag {
-		if unicode.IsSpace(r) || unicode.IsControl(r) {
+		if conll.IsTokenSpace(r) || unicode.IsControl(r) {
 			return false
 		}
 	}

@@ -2,6 +2,7 @@ package tagger
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,20 +11,59 @@ import (
 	"os/exec"
 	"sync"
 	"time"
+
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // ErrDocumentCommand means a document system's command failed: it exited
-// with an error, or ran past its timeout.
+// with an error, ran past its timeout, or printed more than
+// DocumentOutputBound.
 var ErrDocumentCommand = errors.New("document system failed")
 
+// DocumentOutputBound is the most a document system may print for n
+// bytes of documents: limits.MaxDocument, and 16 times its input. A
+// system annotates the text it is given, so what it prints is about its
+// input and the annotations (BC5CDR test in BioC XML, where an
+// annotation takes some 300 bytes: about 5 times the text-only input);
+// one printing without end ("yes") is stopped at the bound, before it
+// fills the memory (a server's answer line) or the disk (a command's
+// output file) until its timeout, an hour by default.
+func DocumentOutputBound(n int) int64 { return limits.MaxDocument + 16*int64(n) }
+
+// errOutputBound is what a document system that printed more than
+// DocumentOutputBound gets.
+func errOutputBound(name string, n int) error {
+	return fmt.Errorf("%w: %s: printed more than %d bytes for %d bytes of documents (the bound is 16 MiB and 16 times the input)",
+		ErrDocumentCommand, name, DocumentOutputBound(n), n)
+}
+
+// boundedWriter passes at most n bytes on to w; a write past them fails
+// with err, which stops the copy from the command's stdout (and the
+// command with SIGPIPE on its next write).
+type boundedWriter struct {
+	w      io.Writer
+	n      int64
+	err    error
+	passed bool // the bound was passed
+}
+
+func (b *boundedWriter) Write(p []byte) (int, error) {
+	if int64(len(p)) > b.n {
+		b.passed = true
+		return 0, b.err
+	}
+	b.n -= int64(len(p))
+	return b.w.Write(p)
+}
+
 // RunDocumentCommand runs a document system: cmd (sh -c) reads a corpus
-// of documents on stdin (PubTator or BioC, text only) and writes them,
-// annotated, on stdout (stress run --level --doc-cmd). Its standard
-// error goes to stderr, each line prefixed with its name; timeout (0: no
-// limit) bounds the whole run, and the process group is killed at the
-// end, so that a child left behind holding stdout does not keep the
-// caller waiting.
-func RunDocumentCommand(ctx context.Context, name, cmd string, stdin io.Reader, stdout, stderr io.Writer, timeout time.Duration) error {
+// of documents, input, on stdin (PubTator or BioC, text only) and writes
+// them, annotated, on stdout (stress run --level --doc-cmd), at most
+// DocumentOutputBound(len(input)) bytes. Its standard error goes to
+// stderr, each line prefixed with its name; timeout (0: no limit) bounds
+// the whole run, and the process group is killed at the end, so that a
+// child left behind holding stdout does not keep the caller waiting.
+func RunDocumentCommand(ctx context.Context, name, cmd string, input []byte, stdout, stderr io.Writer, timeout time.Duration) error {
 	if timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, timeout)
@@ -32,7 +72,8 @@ func RunDocumentCommand(ctx context.Context, name, cmd string, stdin io.Reader, 
 	c := exec.CommandContext(ctx, "sh", "-c", cmd)
 	setProcessGroup(c)
 	c.WaitDelay = time.Second
-	c.Stdin, c.Stdout = stdin, stdout
+	out := &boundedWriter{w: stdout, n: DocumentOutputBound(len(input)), err: errOutputBound(name, len(input))}
+	c.Stdin, c.Stdout = bytes.NewReader(input), out
 	if stderr != nil {
 		pw := NewPrefixWriter(stderr, name)
 		defer pw.Flush()
@@ -44,6 +85,9 @@ func RunDocumentCommand(ctx context.Context, name, cmd string, stdin io.Reader, 
 		err = nil // it exited; a child it left behind held the pipes
 	}
 	switch {
+	case out.passed:
+		// Whatever the command died of after (SIGPIPE).
+		return out.err
 	case ctx.Err() == context.DeadlineExceeded:
 		return fmt.Errorf("%w: %s: no answer within %v", ErrDocumentCommand, name, timeout)
 	case ctx.Err() != nil:
@@ -99,7 +143,9 @@ func StartDocumentServer(ctx context.Context, name, cmd string, stderr io.Writer
 }
 
 // Annotate sends one set and returns the server's annotated documents;
-// timeout (0: none) bounds the answer.
+// timeout (0: none) bounds the time of the answer, and
+// DocumentOutputBound(len(input)) its size. A server that fails to
+// answer in either is closed.
 func (s *DocumentServer) Annotate(format, input string, timeout time.Duration) (string, error) {
 	req, err := json.Marshal(struct {
 		Format string `json:"format"`
@@ -118,7 +164,7 @@ func (s *DocumentServer) Annotate(format, input string, timeout time.Duration) (
 			ch <- answer{err: err}
 			return
 		}
-		l, err := s.out.ReadBytes('\n')
+		l, err := readAnswer(s.out, DocumentOutputBound(len(input)))
 		ch <- answer{l, err}
 	}()
 	var tc <-chan time.Time
@@ -129,6 +175,11 @@ func (s *DocumentServer) Annotate(format, input string, timeout time.Duration) (
 	}
 	select {
 	case a := <-ch:
+		if a.err == errLongAnswer {
+			killGroup(s.cmd) // it is still printing: no waiting for it to exit
+			s.Close()
+			return "", errOutputBound(s.name, len(input))
+		}
 		if a.err != nil {
 			return "", fmt.Errorf("%w: %s: no answer (%v)", ErrDocumentCommand, s.name, a.err)
 		}
@@ -137,6 +188,25 @@ func (s *DocumentServer) Annotate(format, input string, timeout time.Duration) (
 		killGroup(s.cmd) // no waiting for a server that does not answer
 		s.Close()
 		return "", fmt.Errorf("%w: %s: no answer within %v", ErrDocumentCommand, s.name, timeout)
+	}
+}
+
+// errLongAnswer is readAnswer's error for a line past its bound.
+var errLongAnswer = errors.New("answer past its bound")
+
+// readAnswer reads one line of r, of at most max bytes with its line
+// break: a longer one is errLongAnswer once max bytes of it are read.
+func readAnswer(r *bufio.Reader, max int64) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if int64(len(line)+len(chunk)) > max {
+			return nil, errLongAnswer
+		}
+		line = append(line, chunk...)
+		if err != bufio.ErrBufferFull {
+			return line, err
+		}
 	}
 }
 

@@ -1,12 +1,16 @@
 package tagger
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stress-ner/stress/internal/limits"
 )
 
 // echoServer answers each request with its input: the request line
@@ -30,7 +34,7 @@ func TestRunDocumentCommand(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var out, stderr strings.Builder
-			err := RunDocumentCommand(context.Background(), c.name, c.cmd, strings.NewReader(c.in), &out, &stderr, c.timeout)
+			err := RunDocumentCommand(context.Background(), c.name, c.cmd, []byte(c.in), &out, &stderr, c.timeout)
 			if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err) || !errors.Is(err, ErrDocumentCommand)) {
 				t.Fatalf("err = %v, want %q", err, c.err)
 			}
@@ -44,7 +48,7 @@ func TestRunDocumentCommand(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := RunDocumentCommand(ctx, "x", "cat", strings.NewReader(""), &strings.Builder{}, nil, 0); !errors.Is(err, context.Canceled) {
+	if err := RunDocumentCommand(ctx, "x", "cat", nil, &strings.Builder{}, nil, 0); !errors.Is(err, context.Canceled) {
 		t.Errorf("a cancelled run: %v", err)
 	}
 }
@@ -149,4 +153,83 @@ func FuzzDocumentAnswer(f *testing.F) {
 			t.Errorf("%q: output %q", line, out)
 		}
 	})
+}
+
+// A document system printing without end is stopped at
+// DocumentOutputBound (the rule of issue 31 that every reader has a
+// bound, for the document systems of run --level): a command's output
+// no longer fills the disk, nor a server's answer line the memory, until
+// the timeout of an hour.
+func TestDocumentSystemOutputBound(t *testing.T) {
+	input := []byte("1|t|Aspirin and heart failure.\n1|a|None.\n\n")
+	t.Run("command", func(t *testing.T) {
+		var out bytes.Buffer
+		err := RunDocumentCommand(context.Background(), "yes", "yes", input, &out, nil, time.Minute)
+		if !errors.Is(err, ErrDocumentCommand) || !strings.Contains(err.Error(), "yes: printed more than 16777888 bytes for 42 bytes of documents") {
+			t.Fatalf("err = %v", err)
+		}
+		if int64(out.Len()) > DocumentOutputBound(len(input)) {
+			t.Errorf("%d bytes written, more than the bound", out.Len())
+		}
+	})
+	t.Run("command within the bound", func(t *testing.T) {
+		var out bytes.Buffer
+		if err := RunDocumentCommand(context.Background(), "cat", "cat", input, &out, nil, time.Minute); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != string(input) {
+			t.Errorf("output %q, want the input", out.String())
+		}
+	})
+	t.Run("server", func(t *testing.T) {
+		s, err := StartDocumentServer(context.Background(), "zeros", "read l; tr -d '\\n' < /dev/zero", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		_, err = s.Annotate("pubtator", string(input), time.Minute)
+		if !errors.Is(err, ErrDocumentCommand) || !strings.Contains(err.Error(), "zeros: printed more than") {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("server within the bound", func(t *testing.T) {
+		s, err := StartDocumentServer(context.Background(), "echo", `read l; echo '{"output": "done"}'`, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if got, err := s.Annotate("pubtator", string(input), time.Minute); err != nil || got != "done" {
+			t.Fatalf("got %q, %v", got, err)
+		}
+	})
+}
+
+func TestReadAnswer(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		max  int64
+		want string
+		err  error
+	}{
+		{"abc\nd", 4, "abc\n", nil},
+		{"abc\n", 3, "", errLongAnswer},
+		{"abc", 3, "abc", nil}, // at the end of the input, as ReadSlice
+		{strings.Repeat("x", 100) + "\n", 101, strings.Repeat("x", 100) + "\n", nil},
+		{strings.Repeat("x", 100) + "\n", 100, "", errLongAnswer},
+	} {
+		// A buffer of 16 bytes: lines longer than it are gathered.
+		got, err := readAnswer(bufio.NewReaderSize(strings.NewReader(c.in), 16), c.max)
+		if c.err != nil {
+			if err != c.err {
+				t.Errorf("%q, %d: err %v, want %v", c.in, c.max, err, c.err)
+			}
+			continue
+		}
+		if string(got) != c.want {
+			t.Errorf("%q, %d: %q, want %q", c.in, c.max, got, c.want)
+		}
+	}
+	if DocumentOutputBound(0) != limits.MaxDocument {
+		t.Errorf("DocumentOutputBound(0) = %d", DocumentOutputBound(0))
+	}
 }

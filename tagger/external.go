@@ -12,6 +12,7 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/limits"
@@ -52,8 +53,13 @@ func (c *Command) TagSentences(ctx context.Context, sents []conll.Sentence) ([][
 	wrap := func(err error) error { return fmt.Errorf("model command %q: %w", c.Line, err) }
 	for si, s := range sents {
 		for i, t := range s.Tokens {
-			if t == "" || strings.ContainsFunc(t, isSpace) {
+			if t == "" {
 				return nil, wrap(fmt.Errorf("sentence %d%s: %w: %q", si+1, lineSuffix(s.Line, i), ErrBadToken, t))
+			}
+			if j := strings.IndexFunc(t, conll.IsTokenSpace); j >= 0 {
+				r, _ := utf8.DecodeRuneInString(t[j:])
+				return nil, wrap(fmt.Errorf("sentence %d%s: %w: %q holds %U, white space a tagger reading whitespace-split lines would cut it at (the JSON lines of --model-server carry any token)",
+					si+1, lineSuffix(s.Line, i), ErrBadToken, t, r))
 			}
 		}
 	}
@@ -113,8 +119,15 @@ func (c *Command) TagSentences(ctx context.Context, sents []conll.Sentence) ([][
 
 	tags, parseErr := readTags(stdout, sents)
 	// Drain so the tagger is not blocked writing while we wait (this
-	// also ends at the end of the output).
-	io.Copy(io.Discard, stdout)
+	// also ends at the end of the output). Output that goes on after an
+	// error (a tagger printing without end, as `yes O` does) is not
+	// waited for: past limits.MaxLine bytes more, the tagger is stopped.
+	n, _ := io.Copy(io.Discard, io.LimitReader(stdout, limits.MaxLine))
+	stopped := parseErr != nil && n == limits.MaxLine
+	if stopped {
+		killGroup(cmd)
+		io.Copy(io.Discard, stdout)
+	}
 	waitErr := <-waited
 	if errors.Is(waitErr, exec.ErrWaitDelay) {
 		waitErr = nil // it exited; a leftover child held the pipes
@@ -126,6 +139,8 @@ func (c *Command) TagSentences(ctx context.Context, sents []conll.Sentence) ([][
 		return nil, wrap(fmt.Errorf("%w after %v%s", ErrTimeout, c.Timeout, tail.quote()))
 	case ctx.Err() != nil:
 		return nil, wrap(ctx.Err())
+	case stopped:
+		return nil, wrap(parseErr)
 	case waitErr != nil:
 		return nil, wrap(fmt.Errorf("%w: %v%s", ErrCommandFailed, waitErr, tail.quote()))
 	case errors.Is(werr, syscall.EPIPE) || errors.Is(werr, os.ErrClosed):
@@ -139,10 +154,6 @@ func (c *Command) TagSentences(ctx context.Context, sents []conll.Sentence) ([][
 		return nil, wrap(fmt.Errorf("writing input: %w", werr))
 	}
 	return tags, nil
-}
-
-func isSpace(r rune) bool {
-	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f' || r == 0x85 || r == 0xA0
 }
 
 // writeCoNLL writes the tokens of non-empty sentences, one per line, with
@@ -168,12 +179,15 @@ func writeCoNLL(w *bufio.Writer, sents []conll.Sentence) error {
 // readTags parses the tagger's output and matches it to sents.
 func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
 	out := make([][]string, len(sents))
-	// want lists the indices of the sentences that were sent.
+	// want lists the indices of the sentences that were sent; total
+	// counts their tokens.
 	want := make([]int, 0, len(sents))
+	total := 0
 	for i, s := range sents {
 		out[i] = []string{}
 		if len(s.Tokens) > 0 {
 			want = append(want, i)
+			total += len(s.Tokens)
 		}
 	}
 	sc := limits.Scanner(r)
@@ -205,10 +219,6 @@ func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
 			if eof && got == 0 && len(want) > 1 && len(cur) != len(s.Tokens) {
 				// One block for the whole corpus: the counts of the first
 				// sentence would only puzzle.
-				total := 0
-				for _, i := range want {
-					total += len(sents[i].Tokens)
-				}
 				return fmt.Errorf("output line %d: %w: no sentence separators: %d tags and no blank line, for %d sentences of %d tokens (print a blank line after each sentence's tags)",
 					firstTag, ErrSentenceCount, len(cur), len(want), total)
 			}
@@ -222,10 +232,29 @@ func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
 		cur = nil
 		return nil
 	}
+	// surplus stops the output at its first surplus tag, as the model
+	// server does, instead of keeping tags without end (`yes O`): a tag
+	// after every sentence sent, or past its sentence's tokens. In the
+	// first sentence, tags go on up to the corpus's token count, for the
+	// message of an output without sentence separators.
+	surplus := func(line, got, have int) error {
+		switch {
+		case got >= len(want):
+			return fmt.Errorf("output line %d: %w: got more than %d, want %d", line, ErrSentenceCount, len(want), len(want))
+		case got == 0 && len(want) > 1 && have >= total:
+			return fmt.Errorf("output line %d: %w: no sentence separators: more than %d tags and no blank line, for %d sentences of %d tokens (print a blank line after each sentence's tags)",
+				firstTag, ErrSentenceCount, total, len(want), total)
+		case have >= len(sents[want[got]].Tokens) && (got > 0 || len(want) == 1):
+			s := sents[want[got]]
+			return fmt.Errorf("output line %d: sentence %d%s: %w: got more than %d, want %d",
+				line, got+1, inputLine(s.Line), ErrTagCount, len(s.Tokens), len(s.Tokens))
+		}
+		return nil
+	}
 	for sc.Scan() {
 		line++
 		text := strings.TrimRight(sc.Text(), "\r")
-		fields := strings.Fields(text)
+		fields := strings.FieldsFunc(text, conll.IsTokenSpace) // what the tokens sent cannot hold
 		if len(fields) == 0 {
 			if err := finish(false); err != nil {
 				return nil, stray(err, line)
@@ -252,6 +281,9 @@ func readTags(r io.Reader, sents []conll.Sentence) ([][]string, error) {
 				return nil, stray(fmt.Errorf("output line %d: sentence %d%s: %w: token %d is %q, want %q",
 					line, got+1, inputLine(s.Line), ErrTagCount, i+1, fields[0], s.Tokens[i]), line)
 			}
+		}
+		if err := surplus(line, got, len(cur)); err != nil {
+			return nil, stray(err, line)
 		}
 		if cur == nil {
 			cur = []string{}

@@ -166,7 +166,7 @@ func TestCommandErrors(t *testing.T) {
 		msg     string // expected in the message
 	}{
 		{"short", 0, ErrTagCount, "sentence 1 (input line 10): wrong number of tags: got 3, want 4"},
-		{"extra", 0, ErrSentenceCount, "got 3, want 2"},
+		{"extra", 0, ErrSentenceCount, "output line 9: wrong number of sentences: got more than 2, want 2"},
 		{"wrong-token", 0, ErrTagCount, `token 1 is "aspirin", want "Aspirin"`},
 		{"no-blank", 0, ErrSentenceCount, "output line 1: wrong number of sentences: no sentence separators: 6 tags and no blank line, for 2 sentences of 6 tokens"},
 		{"fail", 0, ErrCommandFailed, "exit status 3; stderr:\nloading model...\nTraceback: model.bin not found"},
@@ -195,6 +195,60 @@ func TestCommandErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCommandEndlessOutput: a tagger that prints without end stops at
+// its first surplus tag, as the model server does, instead of filling
+// memory with tags (N05 of issue 31: `yes O` took 1 GB in 2.5 s).
+func TestCommandEndlessOutput(t *testing.T) {
+	one := []conll.Sentence{sent("Aspirin/O causes/O ulcers/O ./O")}
+	two := []conll.Sentence{sent("Aspirin/O causes/O ulcers/O ./O"), sent("Lithium/O works/O")}
+	tests := []struct {
+		name  string
+		line  string
+		sents []conll.Sentence
+		want  error
+		msg   string
+	}{
+		{"N05 yes O, one sentence", "yes O", one, ErrTagCount, "output line 5: sentence 1: wrong number of tags: got more than 4, want 4"},
+		{"N05 yes O, two sentences", "yes O", two, ErrSentenceCount, "output line 1: wrong number of sentences: no sentence separators: more than 6 tags and no blank line, for 2 sentences of 6 tokens"},
+		{"N05 yes token and tag", "yes 'Aspirin O'", one, ErrTagCount, `output line 2: sentence 1: wrong number of tags: token 2 is "Aspirin", want "causes"`},
+		{"N05 tags, then O without end", `printf 'O\nO\nO\nO\n\nO\nO\n\n'; yes O`, two, ErrSentenceCount, "output line 9: wrong number of sentences: got more than 2, want 2"},
+		{"N05 tags, then a second sentence without end", `printf 'O\nO\nO\nO\n\n'; yes O`, two, ErrTagCount, "output line 8: sentence 2: wrong number of tags: got more than 2, want 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := &Command{Line: tt.line, Timeout: time.Minute}
+			_, err := c.TagSentences(context.Background(), tt.sents)
+			if !errors.Is(err, tt.want) || !strings.Contains(err.Error(), tt.msg) {
+				t.Errorf("err = %v, want %v: %q", err, tt.want, tt.msg)
+			}
+		})
+	}
+}
+
+// TestCommandTokenSpace: the model command refuses a token holding
+// white space in the one sense of conll.IsTokenSpace, and splits its
+// output with the same rule (N06 of issue 31: U+00A0 and U+0085 were
+// refused, U+2028, U+2029, U+3000, U+2003 and U+1680 sent, and the
+// output split on unicode.IsSpace).
+func TestCommandTokenSpace(t *testing.T) {
+	for _, r := range []rune{0xA0, 0x85, 0x2028, 0x2029, 0x3000, 0x2003, 0x1680, 0x1c, 0x1f, ' ', '\t'} {
+		t.Run(fmt.Sprintf("N06 a token holding %U", r), func(t *testing.T) {
+			tok := "a" + string(r) + "b"
+			_, err := (&Command{Line: "cat"}).TagSentences(context.Background(), []conll.Sentence{{Tokens: []string{"x", tok}, Tags: []string{"O", "O"}}})
+			if !errors.Is(err, ErrBadToken) || !strings.Contains(err.Error(), fmt.Sprintf("holds %U", r)) {
+				t.Errorf("err = %v, want ErrBadToken naming %U", err, r)
+			}
+		})
+	}
+	t.Run("N06 output split on U+001C", func(t *testing.T) {
+		c := &Command{Line: `awk 'NF { printf "%s\034O\n", $1; next } { print "" }'`, Timeout: time.Minute}
+		got, err := c.TagSentences(context.Background(), []conll.Sentence{sent("Aspirin/O works/O")})
+		if err != nil || !slices.Equal(got[0], []string{"O", "O"}) {
+			t.Errorf("got %q, %v; want the token and tag split at U+001C", got, err)
+		}
+	})
 }
 
 func TestCommandBadInput(t *testing.T) {

@@ -18,6 +18,7 @@ func init() {
 		Usage:   help("augment"),
 		Bind: bind(func(f *flags, o *augmentOptions) {
 			f.String(&o.In, "in", "", "", "training corpus to augment (`FILE`, or sample:train)")
+			f.Input("in", nil)
 			f.String(&o.Output, "output", "o", "", "augmented corpus to write (`OUT`; .jsonl writes JSON Lines)")
 			bindKinds(f, &o.Kinds, &o.perturbFlags, "kinds", "keyboard", "comma-separated perturbations: "+strings.Join(kindNames(), ", "))
 			f.IntIn(&o.Copies, "copies", 1, 1, math.MaxInt, "perturbed copies per kind, each seeded differently")

@@ -23,8 +23,17 @@ func init() {
 			f.String(&o.input, "input", "", "", "input of the build to compare on, by name (needed when the build has several)")
 			ParsedList(f, &o.preds, "pred", compare.ParsePredictions, "system predictions as `NAME=DIR` (repeatable)")
 			ParsedList(f, &o.golds, "gold", compare.ParseGoldFile, "gold set as `[SET=]FILE` (repeatable)")
+			f.Input("gold", func(v string) []string {
+				g, err := compare.ParseGoldFile(v)
+				if err != nil {
+					return nil
+				}
+				return []string{g.Path}
+			})
 			ParsedList(f, &o.predFiles, "pred-file", compare.ParsePredictionFile, "prediction file as `NAME[:SET]=FILE` (repeatable)")
+			f.Input("pred-file", nameFile)
 			f.String(&o.changes, "changes", "", "", "change log (changes.tsv) for --gold sets, matched by file name")
+			f.Input("changes", nil)
 			f.String(&o.c.Reference, "reference", "", "", "set drops are measured against (default: the original, or the first --gold)")
 			Parsed(f, &o.c.Eval.Mode, "mode", "", "conlleval", score.ParseMode, "span semantics: conlleval, strict (seqeval's strict mode under --scheme) or semeval (nervaluate's entities, exact matches)")
 			Parsed(f, &o.c.Eval.Scheme, "scheme", "", "iob2", score.ParseStrictScheme, "tag scheme of --mode strict: iob1, iob2, ioe1, ioe2, iobes or bilou")

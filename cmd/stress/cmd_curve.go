@@ -33,10 +33,13 @@ func bindCurve(f *flags, o *curveOptions) {
 	bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard", "perturbations (a+b composes): "+strings.Join(kindNames(), ", "))
 	Parsed(f, &o.rates, "rates", "", "0.1,0.25,0.5,1", experiment.ParseRates, "comma-separated rates in (0, 1]: shares of eligible words changed")
 	f.String(&o.test, "test", "", "", "test corpus `FILE` (default: the embedded sample)")
+	f.Input("test", nil)
 	ParsedList(f, &o.sys.Models, "model", parseModel, "saved model as `NAME=FILE` (from 'stress train'); repeatable")
+	f.Input("model", nameFile)
 	bindBaselines(f, &o.sys.Baselines, "", "train built-in baselines on --train: words, chars (bare --baselines: both)")
 	f.FlagSet().Lookup("baselines").NoOptDefVal = "words,chars"
 	f.Strings(&o.sys.Train, "train", "training corpus `FILE` of --baselines (repeatable; default with no --test: the embedded sample)")
+	f.Input("train", nil)
 	f.String(&o.htmlPath, "html", "", "", "also write the report with line charts to HTML `FILE`")
 	f.Bool(&o.force, "force", "", false, "replace the --html file if it exists")
 	bindSystems(f, &o.systemFlags)

@@ -31,6 +31,7 @@ type reviewOptions struct {
 	n, perStratum          int
 	seed                   uint64
 	kinds, by, labels      []string
+	exclude                []string
 	key, avoid             string
 	format                 report.Format
 	force                  bool
@@ -49,8 +50,18 @@ func init() {
 			f.List(&o.by, "by", "kind,type,source", "columns whose values make the strata: kind, type (entity type), source (lexicon or rule), stratum (the kind's: the synonym kind's policy strata); \"\" for none")
 			f.IntIn(&o.perStratum, "per-stratum", 0, 0, math.MaxInt32, "draw this many items from every stratum (all of a smaller one) instead of --n in proportion to their sizes (0: --n)")
 			f.Strings(&o.labels, "labels", "labels offered: KIND=label,label,... (* for every kind), or a file of such lines; the first label is the valid one (repeatable)")
+			f.Input("labels", func(v string) []string {
+				if strings.Contains(v, "=") {
+					return nil // a list, not a file
+				}
+				return []string{v}
+			})
 			f.String(&o.changes, "changes", "", "", "change log of a set given instead of a build directory")
+			f.Input("changes", nil)
 			f.String(&o.original, "original", "", "", "original corpus of the set (with --changes; default: undo the logged changes)")
+			f.Input("original", nil)
+			f.Strings(&o.exclude, "exclude", "leave out the changes an earlier sample showed: its items.tsv (a change at a sentence and span shown there, of any kind; repeatable)")
+			f.Input("exclude", nil)
 			f.Bool(&o.force, "force", "", false, "replace the sample's files if they exist")
 		}, runReviewSample),
 	})
@@ -60,6 +71,7 @@ func init() {
 		Summary: "rates of valid changes with Wilson intervals, judge agreement (kappa), flagged items",
 		Bind: bind(func(f *flags, o *reviewOptions) {
 			f.String(&o.key, "key", "", "", "the sample's key.tsv (required)")
+			f.Input("key", nil)
 			Parsed(f, &o.format, "format", "f", "text", report.Parse, "report format on stdout: "+report.Choices())
 			f.String(&o.avoid, "avoid", "", "", "also write the flagged synonym (and abbreviation) pairs to `FILE`, in the avoid-list format of --avoid")
 			f.Bool(&o.force, "force", "", false, "replace the --avoid file if it exists")
@@ -98,16 +110,25 @@ func runReviewSample(_ context.Context, e *env, o *reviewOptions, args []string)
 			return usageErrorf("review sample: with --changes, %s must be the set, not a directory", src)
 		}
 		inputs = []string{src, o.changes, o.original}
+		// A set or change log in a build directory is one of the
+		// build's files: the build's input and sets are not replaced
+		// either (a build's items.tsv became the judges').
+		for _, dir := range []string{filepath.Dir(src), filepath.Dir(o.changes)} {
+			if _, err := os.Stat(filepath.Join(dir, stressset.ManifestName)); err == nil {
+				inputs = append(inputs, stressset.DirFiles(dir)...)
+			}
+		}
 	} else {
 		if info, err := os.Stat(src); err != nil || !info.IsDir() {
 			return usageErrorf("review sample: %s is not a build directory (give a set's change log with --changes)", src)
 		}
 		inputs = stressset.DirFiles(src)
 	}
+	inputs = append(inputs, o.exclude...)
 	if err := oneStdin(inputs...); err != nil {
 		return err
 	}
-	if err := overwrite.Check(inputs, review.Files(o.out), o.force); err != nil {
+	if err := checkOutputsMaking(o.out, inputs, review.Files(o.out), o.force); err != nil {
 		return err
 	}
 	var c *review.Changes
@@ -120,16 +141,29 @@ func runReviewSample(_ context.Context, e *env, o *reviewOptions, args []string)
 	if err != nil {
 		return err
 	}
-	s, err := review.Draw(c, review.Options{N: o.n, Seed: o.seed, Kinds: o.kinds, By: o.by, PerStratum: o.perStratum, Labels: labels})
+	var shown []string
+	for _, p := range o.exclude {
+		s, err := review.ReadShownFile(p)
+		if err != nil {
+			return err
+		}
+		shown = append(shown, s...)
+	}
+	s, err := review.Draw(c, review.Options{N: o.n, Seed: o.seed, Kinds: o.kinds, By: o.by, PerStratum: o.perStratum, Labels: labels, Exclude: shown})
 	if errors.Is(err, review.ErrOption) || errors.Is(err, review.ErrTooFewItems) {
 		return usageErrorf("review sample: %v", err)
 	}
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(o.out, 0o755); err != nil {
+	// The directory is made (and locked: one sample at a time), and
+	// removed again when the sample cannot be written: a full disk
+	// leaves nothing.
+	lock, err := atomicfile.LockDir(o.out)
+	if err != nil {
 		return err
 	}
+	defer lock.Unlock()
 	if err := s.WriteDir(o.out, o.force); err != nil {
 		return err
 	}
@@ -157,22 +191,16 @@ func runReviewScore(_ context.Context, e *env, o *reviewOptions, args []string) 
 	if len(args) == 0 {
 		return usageErrorf("review score: no judgement files given")
 	}
-	seen := map[string]string{}
-	for _, a := range args {
-		abs, err := filepath.Abs(a)
-		if err != nil {
-			abs = a
-		}
-		if prev, dup := seen[abs]; dup {
-			return usageErrorf("review score: judgement file %s given twice (%s)", a, prev)
-		}
-		seen[abs] = a
+	// One judge's file under two names (./j1.tsv, a link) would count
+	// as two judges in full agreement.
+	if a, prev := overwrite.Twice(args); a != "" {
+		return usageErrorf("review score: judgement file %s given twice (%s)", a, prev)
 	}
 	inputs := append([]string{o.key}, args...)
 	if err := oneStdin(inputs...); err != nil {
 		return err
 	}
-	if err := overwrite.Check(inputs, []string{o.avoid}, o.force); err != nil {
+	if err := checkOutputs(inputs, []string{o.avoid}, o.force); err != nil {
 		return err
 	}
 	key, err := review.ReadKeyFile(o.key)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/experiment"
+	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
@@ -26,7 +27,9 @@ func init() {
 
 func bindRun(f *flags, o *runOptions) {
 	f.Strings(&o.sys.Train, "train", "training corpus `FILE` (repeatable; default: the embedded sample)")
+	f.Input("train", nil)
 	f.String(&o.test, "test", "", "", "test corpus `FILE` to build stress sets from (default: the embedded sample)")
+	f.Input("test", nil)
 	f.String(&o.outDir, "out", "", "stress-run", "output `DIR`")
 	f.String(&o.htmlPath, "html", "", "", "HTML report `FILE` (default DIR/report.html)")
 	f.Bool(&o.force, "force", "", false, "clear DIR first if it holds an earlier run (and replace --html)")
@@ -95,7 +98,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	// checks them all (--html over a set or a prediction is an output
 	// named twice) before the directory is cleared and any work done.
 	read, written := ev.Files()
-	read = append(read, labelsFile)
+	read = withDeclared(read)
 	if err := checkReadable(read); err != nil {
 		return err
 	}
@@ -105,6 +108,16 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := checkOutputsMaking(o.outDir, read, written, o.force); err != nil {
 		return err
 	}
+	// One run at a time writes into --out: a second one would clear,
+	// replace or remove this one's files, and neither would be whole.
+	lock, err := atomicfile.LockDir(o.outDir)
+	if errors.Is(err, atomicfile.ErrLocked) {
+		return outDirError(&experiment.DirError{Dir: o.outDir, Err: atomicfile.ErrLocked})
+	}
+	if err != nil {
+		return err
+	}
+	defer lock.Unlock()
 	if err := experiment.ClearDir(o.outDir, o.force, read); err != nil {
 		return outDirError(err)
 	}

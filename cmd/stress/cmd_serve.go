@@ -13,6 +13,7 @@ func init() {
 		Usage:   help("serve"),
 		Bind: bind(func(f *flags, o *serveOptions) {
 			f.String(&o.model, "model", "", "", "model `FILE` written by 'stress train' (required)")
+			f.Input("model", nil)
 		}, runServe),
 	})
 }

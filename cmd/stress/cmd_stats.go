@@ -15,7 +15,9 @@ func init() {
 		Usage:   help("stats"),
 		Bind: bind(func(f *flags, o *statsOptions) {
 			f.String(&o.original, "original", "", "", "compare each FILE with this original `ORIG`: % tokens and entity tokens modified, mentions replaced")
+			f.Input("original", nil)
 			f.String(&o.manifest, "manifest", "", "", "print the statistics recorded in a build's `MANIFEST`, with synonym outcomes")
+			f.Input("manifest", nil)
 			Parsed(f, &o.scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of the files: iob2 (checked), or iob1 or iobes (converted, so that mentions are counted right)")
 			bindRepair(f, &o.repair)
 		}, runStats),

@@ -42,9 +42,12 @@ func init() {
 		Bind: bind(func(f *flags, o *umlsOptions) {
 			f.String(&o.db, "db", "", "", "concept store to write (required)")
 			f.String(&o.imp.MRCONSO, "mrconso", "", "", "UMLS MRCONSO.RRF (plain or .gz)")
+			f.Input("mrconso", nil)
 			f.String(&o.imp.MRSTY, "mrsty", "", "", "UMLS MRSTY.RRF (plain or .gz), for semantic types and groups")
+			f.Input("mrsty", nil)
 			f.Strings(&o.imp.Terms, "terms", "open-lexicon term file: concept_id<TAB>category<TAB>term<TAB>term_type (repeatable)")
 			f.Strings(&o.imp.OBO, "obo", "OBO 1.2 ontology: names and EXACT synonyms, obsolete terms skipped (repeatable)")
+			f.Input("obo", nil)
 			f.List(&o.imp.Languages, "lang", "ENG", "MRCONSO languages (LAT) to keep, comma-separated")
 			f.List(&o.imp.Sources, "sources", "", "sources (SAB, or lexicon prefix such as MESH) to keep, comma-separated; default all")
 			f.List(&o.imp.ExcludeSources, "exclude-sources", "", "sources to leave out, comma-separated")
@@ -60,6 +63,7 @@ func init() {
 		Summary: "list the concepts named TERM with their groups and every synonym",
 		Bind: bind(func(f *flags, o *umlsOptions) {
 			f.String(&o.db, "db", "", "", "concept store (default: the embedded open lexicon)")
+			f.Input("db", nil)
 			f.List(&o.groups, "group", "", "semantic groups to keep (CHEM, DISO, ...), repeatable or comma-separated")
 			f.Check("group", func() (err error) {
 				for i, g := range o.groups {
@@ -78,6 +82,7 @@ func init() {
 		Summary: "print a concept store's build metadata and counts",
 		Bind: bind(func(f *flags, o *umlsOptions) {
 			f.String(&o.db, "db", "", "", "concept store (default: the embedded open lexicon)")
+			f.Input("db", nil)
 			f.Bool(&o.notice, "notice", "", false, "print the attribution notice of the embedded lexicon's sources")
 		}, runUMLSInfo),
 	})

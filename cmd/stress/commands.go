@@ -77,8 +77,8 @@ func run(ctx context.Context, args []string, e *env) error {
 		args = append([]string{"version"}, args[1:]...)
 	}
 	e.Args = args
-	labels, labelsFile = nil, "" // until --labels sets them
-	quiet = false                // until --quiet sets it
+	labels, declared = nil, nil // until --labels and the input flags set them
+	quiet = false               // until --quiet sets it
 	return commands.Run(ctx, e, args)
 }
 
@@ -163,11 +163,15 @@ func (h hinted) Unwrap() error { return h.error }
 func commonFlags(c *command, f *flags) {
 	labelsFlag(c, f)
 	quietFlag(c, f)
+	declareInputs(c, f)
 }
 
 // subFlags are the flags every sub-command (umls import, review score)
 // has.
-func subFlags(c *command, f *flags) { quietFlag(c, f) }
+func subFlags(c *command, f *flags) {
+	quietFlag(c, f)
+	declareInputs(c, f)
+}
 
 // quiet is --quiet of a command that does not bind it itself (run,
 // curve, train and attack keep it with their options): notices go
@@ -204,6 +208,7 @@ func labelsFlag(c *command, f *flags) {
 	}
 	var spec string
 	f.String(&spec, "labels", "", "", "names of integer tags in JSON Lines input: dataset_info.json, a file with one label per line, or a comma-separated list (O,B-Chemical,...)")
+	f.Input("labels", ifFile) // a file, not a list
 	f.Check("labels", func() error {
 		if spec == "" {
 			return nil
@@ -213,11 +218,37 @@ func labelsFlag(c *command, f *flags) {
 			return err
 		}
 		labels = ls
-		if _, err := os.Stat(spec); err == nil { // read as a file, not a list
-			labelsFile = spec
-		}
 		return nil
 	})
+}
+
+// declareInputs makes the files the flags of a command declare as read
+// (flags.Input) the command's declared inputs once its command line is
+// parsed: the one list every output check adds (checkOutputs, and run's
+// check of --out), so that a flag that reads a file says so where it is
+// bound, and only there. Every command set binds it.
+func declareInputs(_ *command, f *flags) {
+	f.Check("", func() error {
+		declared = f.Inputs()
+		return nil
+	})
+}
+
+// ifFile is the input file of a flag that takes a file or something
+// else (a list, a name): value when a file of that name exists.
+func ifFile(value string) []string {
+	if info, err := os.Stat(value); err == nil && !info.IsDir() {
+		return []string{value}
+	}
+	return nil
+}
+
+// nameFile is the input file of a NAME=FILE value.
+func nameFile(value string) []string {
+	if _, file, ok := strings.Cut(value, "="); ok {
+		return []string{file}
+	}
+	return nil
 }
 
 // labels are the names --labels gives the integer tags of JSON Lines
@@ -228,10 +259,10 @@ var labels []string
 // standard input, and --labels names integer JSON Lines tags.
 func corpora(e *env) conll.Opener { return conll.Opener{Stdin: e.Stdin, Labels: labels} }
 
-// labelsFile is the file --labels named (a label list, dataset_info.json),
-// "" when it gave a list or nothing: an input of the command, which no
-// output may replace, as its corpora.
-var labelsFile string
+// declared are the files the flags of the command running declare as
+// inputs (declareInputs): a label list, a concept store, a key, a model,
+// ... which no output may replace, as its corpora.
+var declared []string
 
 // helpTexts are the long descriptions of commands, one text file each
 // (help/NAME.txt: the synopsis, a blank line, what the command does):

@@ -34,6 +34,7 @@ type modelFlags struct {
 
 func bindModel(f *flags, o *modelFlags) {
 	f.String(&o.spec.File, "model", "", "", "model `FILE` written by 'stress train'")
+	f.Input("model", nil)
 	f.String(&o.spec.Command, "model-cmd", "", "", "external tagger `CMD` run once per corpus with sh -c: CoNLL tokens on stdin, CoNLL or one tag per line on stdout")
 	f.String(&o.spec.Server, "model-server", "", "", "external tagger `CMD` started once (sh -c) that answers JSON lines: {\"tokens\": [...]} -> {\"tags\": [...]} (see docs/models.md)")
 	f.Duration(&o.spec.Timeout, "timeout", defaultTimeout, timeoutHelp)

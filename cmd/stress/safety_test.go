@@ -344,6 +344,7 @@ func TestBadInputs(t *testing.T) {
 	rows = append(rows, outputPolicyRows(t, in, with)...)
 	rows = append(rows, lostRows(t)...)
 	rows = append(rows, reviewRows(t)...)
+	rows = append(rows, hostile3Rows(t)...)
 	table := []string{
 		"# Bad inputs",
 		"",

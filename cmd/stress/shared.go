@@ -24,6 +24,7 @@ import (
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/progress"
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
@@ -108,6 +109,9 @@ func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
 				f.JoinedList(v, opt.Name, help+" (repeatable)")
 			} else {
 				f.FlagSet().StringVar(v, opt.Name, opt.Default, help)
+			}
+			if opt.Reads() {
+				f.Input(opt.Name, textutil.SplitList)
 			}
 		}
 	}
@@ -319,11 +323,18 @@ func parseModel(s string) (experiment.Model, error) {
 	return experiment.Model{Name: name, File: file}, nil
 }
 
+// withDeclared returns inputs with the files the command's flags
+// declare as read (declared) added.
+func withDeclared(inputs []string) []string {
+	return append(slices.Clip(inputs), declared...)
+}
+
 // checkOutputs applies the one output policy (overwrite.Check) to the
-// files of a command, before any work, with the --labels file among its
-// inputs: every file a command reads, auxiliary ones included (a model,
-// a concept store, corpora of unseen mentions, a label list), is an
-// input no output may replace, even with --force.
+// files of a command, before any work, with the files its flags declare
+// as read among its inputs (declared): every file a command reads,
+// auxiliary ones included (a model, a concept store, corpora of unseen
+// mentions, a label list), is an input no output may replace, even
+// with --force.
 //
 // An output whose directory is missing, or is not a directory, fails
 // now too, with the error writing it would give at the end ("open
@@ -337,7 +348,7 @@ func checkOutputs(inputs, outputs []string, force bool) error {
 // directory made itself (build --out, run --out, umls generate --dir):
 // outputs inside it need no directory yet.
 func checkOutputsMaking(made string, inputs, outputs []string, force bool) error {
-	if err := overwrite.Check(append(slices.Clip(inputs), labelsFile), outputs, force); err != nil {
+	if err := overwrite.Check(withDeclared(inputs), outputs, force); err != nil {
 		return err
 	}
 	for _, out := range outputs {

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -20,7 +21,8 @@ import (
 )
 
 // Kinds of special files a row may set up (badInput.special): the value
-// is one of these, or "link:TARGET" for a symbolic link to TARGET.
+// is one of these, "link:TARGET" for a symbolic link to TARGET, or
+// "hardlink:TARGET" for a hard link to TARGET (a file of the setup).
 const (
 	specialDevice = "device" // a character device with /dev/null's numbers (1, 3)
 	specialFIFO   = "fifo"   // a FIFO whose reader collects what is written
@@ -43,7 +45,10 @@ func makeSpecials(t *testing.T, kinds map[string]string) *specials {
 	t.Helper()
 	s := &specials{kinds: map[string]string{}, appeared: map[string]string{}, readers: map[string]*os.File{}, got: map[string]int{}}
 	maps.Copy(s.kinds, kinds)
-	for name, kind := range kinds {
+	// In the order of their names, so that a directory is made before
+	// the files in it ("r" before "r/manifest.json").
+	for _, name := range slices.Sorted(maps.Keys(kinds)) {
+		kind := kinds[name]
 		var err error
 		switch {
 		case kind == specialDevice:
@@ -64,6 +69,8 @@ func makeSpecials(t *testing.T, kinds map[string]string) *specials {
 			err = os.Mkdir(name, 0o755)
 		case strings.HasPrefix(kind, "link:"):
 			err = os.Symlink(strings.TrimPrefix(kind, "link:"), name)
+		case strings.HasPrefix(kind, "hardlink:"):
+			err = os.Link(strings.TrimPrefix(kind, "hardlink:"), name)
 		default:
 			t.Fatalf("%s: unknown special file %q", name, kind)
 		}
@@ -113,6 +120,10 @@ func (s *specials) check(t *testing.T) {
 			if m&os.ModeNamedPipe == 0 {
 				t.Errorf("%s is no longer a FIFO: %v", name, m)
 			}
+		case strings.HasPrefix(kind, "hardlink:"):
+			if target, err := os.Lstat(strings.TrimPrefix(kind, "hardlink:")); err != nil || !os.SameFile(info, target) {
+				t.Errorf("%s is no longer a hard link to %s (%v)", name, kind, err)
+			}
 		default:
 			if target, err := os.Readlink(name); err != nil || "link:"+target != kind {
 				t.Errorf("%s: the link now points to %q (%v), want %s", name, target, err, kind)
@@ -136,6 +147,9 @@ func (s *specials) describe(name string) (string, bool) {
 		return name + " (character device, intact)", true
 	case kind == specialFIFO:
 		return fmt.Sprintf("%s (FIFO, intact; %d bytes read from it)", name, s.got[name]), true
+	}
+	if target, ok := strings.CutPrefix(kind, "hardlink:"); ok {
+		return fmt.Sprintf("%s (hard link to %s, intact)", name, target), true
 	}
 	return fmt.Sprintf("%s (link to %s, intact)", name, strings.TrimPrefix(kind, "link:")), true
 }

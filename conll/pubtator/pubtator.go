@@ -132,6 +132,8 @@ func (d *Decoder) read() (*standoff.Document, error) {
 	doc.Passages = append(doc.Passages, standoff.Passage{Text: text, Infons: []standoff.Infon{{Key: "type", Value: "title"}}})
 	var order [][2]int
 	noBlank := false
+	// A document of endless annotation lines must not fill memory.
+	size := len(l)
 	for {
 		l, err = d.readLine()
 		if err == io.EOF {
@@ -140,6 +142,9 @@ func (d *Decoder) read() (*standoff.Document, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		if size += len(l) + 1; size > limits.MaxDocument {
+			return nil, &conll.ParseError{File: d.File, Line: d.line, Err: fmt.Errorf("%w: document %s has no blank line after it", limits.ErrLargeDocument, pmid)}
 		}
 		if len(bytes.TrimSpace(l)) == 0 {
 			break

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/internal/jsonenc"
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // scoreFormats are the formats of writeScores besides conlleval's text
@@ -122,7 +123,7 @@ func markdownCell(s string) string {
 	if s == "" {
 		return "(none)"
 	}
-	return strings.ReplaceAll(s, "|", `\|`)
+	return textutil.MarkdownText(s)
 }
 
 func writeScoreCSV(w io.Writer, c Counts) error {

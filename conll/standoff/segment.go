@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/stress-ner/stress/conll"
 )
 
 // The tokenizer and sentence splitter below reproduce the tokenization
@@ -70,7 +72,7 @@ func Segment(text string, off int, cuts []int, keep []Span) [][]Token {
 			start = -1
 		}
 		switch {
-		case unicode.IsSpace(r):
+		case conll.IsTokenSpace(r):
 		case wordRune(r):
 			if start < 0 {
 				start = i

@@ -29,6 +29,13 @@ import (
 type Flags struct {
 	fs     *pflag.FlagSet
 	checks []check
+	inputs []input
+}
+
+// input is a flag declared as naming files the command reads (Input).
+type input struct {
+	flag  string
+	files func(value string) []string
 }
 
 // check is a validation run after parsing; flag names the flag a failure
@@ -133,6 +140,9 @@ func (v *stringsValue) String() string {
 }
 func (v *stringsValue) Type() string { return "list" }
 
+// GetSlice returns the values given, one per occurrence (see Inputs).
+func (v *stringsValue) GetSlice() []string { return *v.p }
+
 // List binds a comma-separated list (repeatable: values accumulate;
 // empty items are dropped). value is the default, as written on the
 // command line.
@@ -183,6 +193,52 @@ func (e choiceError) Error() string { return "want " + strings.Join(e, ", ") }
 // prefixed with "--flag: " when flag is not "".
 func (f *Flags) Check(flag string, fn func() error) {
 	f.checks = append(f.checks, check{flag, fn})
+}
+
+// Input declares the flag name, bound already, as naming files the
+// command reads: files returns those of one value (nil files: the value
+// is a file); a list or repeatable flag gives each of its values. It is
+// the one declaration of a file a flag makes a command read: Inputs
+// returns them all after parsing, for the output policy to check every
+// output against.
+func (f *Flags) Input(name string, files func(value string) []string) {
+	if f.fs.Lookup(name) == nil {
+		panic("cli: Input of a flag not bound: --" + name)
+	}
+	f.inputs = append(f.inputs, input{name, files})
+}
+
+// IsInput reports whether the flag name was declared with Input.
+func (f *Flags) IsInput(name string) bool {
+	for _, in := range f.inputs {
+		if in.flag == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Inputs returns the files the flags declared with Input name, in the
+// order declared ("" values left out).
+func (f *Flags) Inputs() []string {
+	var out []string
+	for _, in := range f.inputs {
+		fl := f.fs.Lookup(in.flag)
+		values := []string{fl.Value.String()}
+		if sv, ok := fl.Value.(interface{ GetSlice() []string }); ok {
+			values = sv.GetSlice()
+		}
+		for _, v := range values {
+			switch {
+			case v == "":
+			case in.files == nil:
+				out = append(out, v)
+			default:
+				out = append(out, in.files(v)...)
+			}
+		}
+	}
+	return out
 }
 
 // FlagSet returns the underlying pflag set, for what Flags does not
@@ -269,6 +325,9 @@ func (v *listValue) Set(s string) error {
 func (v *listValue) String() string { return v.text }
 func (v *listValue) Type() string   { return "list" }
 
+// GetSlice returns the items of the list (see Inputs).
+func (v *listValue) GetSlice() []string { return *v.p }
+
 // parsedValue is the pflag.Value of Parsed.
 type parsedValue[T any] struct {
 	p     *T
@@ -328,6 +387,9 @@ func (v *parsedList[T]) Set(s string) error {
 }
 func (v *parsedList[T]) String() string { return strings.Join(v.texts, ",") }
 func (v *parsedList[T]) Type() string   { return "list" }
+
+// GetSlice returns the values given, as written (see Inputs).
+func (v *parsedList[T]) GetSlice() []string { return v.texts }
 
 // boolText is a flag holding "true" or "false" as text, for perturbation
 // options, which are strings in the registry and the manifest.

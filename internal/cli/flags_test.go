@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -124,4 +125,39 @@ func TestFlagCollision(t *testing.T) {
 		f.String(&o.choice, "layout", "", "", "another kind's option")
 	}, func(context.Context, *Env, *testOptions, []string) error { return nil })})
 	_ = cs.ParseDefaults("dup")
+}
+
+// TestInputs: the files of the flags declared with Input, each value of
+// a list or repeatable flag, through the flag's own reading of a value.
+func TestInputs(t *testing.T) {
+	f := NewFlags("x")
+	var one, other string
+	var list, many []string
+	f.String(&one, "key", "", "", "")
+	f.Input("key", nil)
+	f.String(&other, "name", "", "", "")
+	f.List(&list, "unseen-in", "", "")
+	f.Input("unseen-in", nil)
+	f.Strings(&many, "model", "")
+	f.Input("model", func(v string) []string {
+		if _, file, ok := strings.Cut(v, "="); ok {
+			return []string{file}
+		}
+		return nil
+	})
+	if err := f.Parse([]string{"--key", "k.tsv", "--name", "n", "--unseen-in", "a.tsv,b.tsv", "--model", "m=m.bin", "--model", "bare"}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := f.Inputs(), []string{"k.tsv", "a.tsv", "b.tsv", "m.bin"}; !slices.Equal(got, want) {
+		t.Errorf("Inputs = %q, want %q", got, want)
+	}
+	if !f.IsInput("key") || f.IsInput("name") {
+		t.Error("IsInput")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Input of a flag not bound does not panic")
+		}
+	}()
+	f.Input("nope", nil)
 }

@@ -7,6 +7,7 @@ package limits
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -14,16 +15,21 @@ import (
 
 // The limits. Real corpora stay far below them: a CoNLL or PubTator line
 // is a token or a passage (a full-text PubTator passage is some hundred
-// kilobytes), a JSON Lines record a sentence (100,000 tokens make about
-// 2 MB), a BioC document or a brat file one article.
+// kilobytes), a JSON Lines record or a CoNLL sentence a sentence
+// (100,000 tokens make about 2 MB), a BioC or PubTator document or a
+// brat file one article.
 const (
 	MaxLine     = 16 << 20 // bytes of a line
-	MaxDocument = 16 << 20 // bytes of a document (BioC) or an annotation or text file (brat)
+	MaxSentence = 16 << 20 // bytes of the lines of a sentence of a line-per-token format (CoNLL)
+	MaxDocument = 16 << 20 // bytes of a document (BioC, PubTator) or an annotation or text file (brat)
 )
 
 var (
 	// ErrLongLine means a line is longer than MaxLine.
 	ErrLongLine = fmt.Errorf("line longer than %d MiB (is this a text corpus?)", MaxLine>>20)
+	// ErrLongSentence means a sentence is longer than MaxSentence: no
+	// blank line ends it.
+	ErrLongSentence = fmt.Errorf("sentence longer than %d MiB", MaxSentence>>20)
 	// ErrLargeDocument means a document is larger than MaxDocument.
 	ErrLargeDocument = fmt.Errorf("document larger than %d MiB", MaxDocument>>20)
 )
@@ -99,3 +105,61 @@ func (l *limited) Read(p []byte) (int, error) {
 	l.n -= int64(k)
 	return k, err
 }
+
+// Lines reads a text file one line at a time, as an editor or a
+// spreadsheet may have saved it: each line without its "\n" or "\r\n",
+// the first without a byte-order mark, none longer than MaxLine. It is
+// used as a bufio.Scanner is: for l.Scan() { l.Text() ... }, then
+// l.Err(), which is ErrLongLine for a line longer than MaxLine (Line
+// is then its number) or the read error that ended Scan.
+type Lines struct {
+	br   *bufio.Reader
+	buf  []byte
+	line int
+	text string
+	err  error
+}
+
+// NewLines returns a Lines reading r.
+func NewLines(r io.Reader) *Lines {
+	return &Lines{br: bufio.NewReader(r)}
+}
+
+// Scan reads the next line; it is false after the last line or on an
+// error.
+func (l *Lines) Scan() bool {
+	if l.err != nil {
+		return false
+	}
+	b, buf, err := ReadLine(l.br, l.buf)
+	l.buf = buf
+	switch {
+	case err == ErrLongLine:
+		l.line++
+		l.err = err
+		return false
+	case err != nil && err != io.EOF:
+		l.err = err
+		return false
+	case len(b) == 0:
+		return false
+	}
+	l.line++
+	b = bytes.TrimSuffix(b, []byte("\n"))
+	b = bytes.TrimSuffix(b, []byte("\r"))
+	if l.line == 1 {
+		b = bytes.TrimPrefix(b, []byte("\ufeff"))
+	}
+	l.text = string(b)
+	return true
+}
+
+// Text returns the line Scan read.
+func (l *Lines) Text() string { return l.text }
+
+// Line returns the number of the line Scan read, from 1 (or of the line
+// longer than MaxLine).
+func (l *Lines) Line() int { return l.line }
+
+// Err returns the error that ended Scan, or nil at the end of the input.
+func (l *Lines) Err() error { return l.err }

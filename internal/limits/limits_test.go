@@ -114,3 +114,35 @@ func TestReader(t *testing.T) {
 		t.Errorf("endless input: %d bytes, %v", len(got), err)
 	}
 }
+
+func TestLines(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		want     []string
+		err      error
+	}{
+		{"empty", "", nil, nil},
+		{"no final newline", "a\nb", []string{"a", "b"}, nil},
+		{"CRLF and BOM", "\ufeffa\r\n\r\nb\r\n", []string{"a", "", "b"}, nil},
+		{"BOM only first", "a\n\ufeffb\n", []string{"a", "\ufeffb"}, nil},
+		{"a long line", "a\n" + strings.Repeat("x", MaxLine+1), []string{"a"}, ErrLongLine},
+	} {
+		in := NewLines(strings.NewReader(tc.in))
+		var got []string
+		for in.Scan() {
+			got = append(got, in.Text())
+		}
+		if in.Err() != tc.err || strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%s: %q, %v; want %q, %v", tc.name, got, in.Err(), tc.want, tc.err)
+		}
+		if tc.err != nil && in.Line() != len(tc.want)+1 {
+			t.Errorf("%s: the long line is line %d, want %d", tc.name, in.Line(), len(tc.want)+1)
+		}
+	}
+	in := NewLines(Zeros{})
+	for in.Scan() {
+	}
+	if in.Err() != ErrLongLine || in.Line() != 1 {
+		t.Errorf("endless line: %v at line %d", in.Err(), in.Line())
+	}
+}

@@ -154,6 +154,29 @@ func Check(inputs, outputs []string, force bool) error {
 	return nil
 }
 
+// Twice returns the first name of names that is the same file as an
+// earlier one (as Check compares an output with an input: the same
+// resolved path, or os.SameFile: a symbolic or hard link, a bind mount),
+// and that earlier name; "" when each is a file of its own. Names "-"
+// and "" are skipped. An input given twice under two names (a judgement
+// file and a link to it) would count twice.
+func Twice(names []string) (name, earlier string) {
+	var seen []file
+	for _, n := range names {
+		if skip(n) {
+			continue
+		}
+		f := resolve(n)
+		for _, prev := range seen {
+			if f.same(prev) {
+				return n, prev.name
+			}
+		}
+		seen = append(seen, f)
+	}
+	return "", ""
+}
+
 // Within returns the first of inputs that removing everything inside
 // directory dir would remove, or "" if none would be: an input whose
 // path, symbolic links followed, lies under dir (itself resolved), or

@@ -149,3 +149,34 @@ func TestWithin(t *testing.T) {
 		}
 	}
 }
+
+// TestTwice: one file under two names (a path with "./", a symbolic or
+// hard link) is given twice; two files, standard input and "" are not.
+func TestTwice(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, f := range []string{"j1.tsv", "j2.tsv"} {
+		if err := os.WriteFile(f, []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("j1.tsv", "link.tsv"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link("j1.tsv", "hard.tsv"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		names         []string
+		name, earlier string
+	}{
+		{[]string{"j1.tsv", "j2.tsv", "-", "-", "", ""}, "", ""},
+		{[]string{"j1.tsv", "./j1.tsv"}, "./j1.tsv", "j1.tsv"},
+		{[]string{"j2.tsv", "j1.tsv", "link.tsv"}, "link.tsv", "j1.tsv"},
+		{[]string{"hard.tsv", "j2.tsv", "j1.tsv"}, "j1.tsv", "hard.tsv"},
+		{[]string{"missing.tsv", "sub/../missing.tsv"}, "sub/../missing.tsv", "missing.tsv"},
+	} {
+		if name, earlier := Twice(tc.names); name != tc.name || earlier != tc.earlier {
+			t.Errorf("Twice(%q) = %q, %q; want %q, %q", tc.names, name, earlier, tc.name, tc.earlier)
+		}
+	}
+}

@@ -45,18 +45,28 @@ func Mix64(x uint64) uint64 {
 	return x ^ (x >> 31)
 }
 
-// markdownCell escapes s for a Markdown table cell: a "|" would end the
-// cell (a system named "a|b" broke the table) and a line break the row.
-var markdownCell = strings.NewReplacer("|", `\|`, "\r\n", " ", "\n", " ", "\r", " ")
+// markdownEscaper escapes what Markdown (GitHub-flavoured, CommonMark)
+// would read as markup or raw HTML in running text or a table cell, and
+// makes line breaks and tabs spaces.
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
+	"<", `\<`, ">", `\>`, "&", `\&`, "#", `\#`, "|", `\|`, "~", `\~`, "\t", " ", "\r\n", " ", "\n", " ", "\r", " ")
 
-// MarkdownRow formats cells as one Markdown table row, each escaped:
-// "| a | b\|c |\n".
+// MarkdownText is the one escaping of every text stress writes into
+// Markdown that it did not write itself (names of files, systems, sets,
+// entity types and labels, judges' notes, sentences, command lines): a
+// system named "<svg onload=...>" or a type "Chem</style><script>" is
+// shown as written, never read as markup or HTML, and a "|" or a line
+// break cannot end a table cell or row.
+func MarkdownText(s string) string { return markdownEscaper.Replace(s) }
+
+// MarkdownRow formats cells as one Markdown table row, each escaped
+// (MarkdownText): "| a | b\|c |\n".
 func MarkdownRow(cells []string) string {
 	var b strings.Builder
 	b.WriteString("|")
 	for _, c := range cells {
 		b.WriteString(" ")
-		b.WriteString(markdownCell.Replace(c))
+		b.WriteString(MarkdownText(c))
 		b.WriteString(" |")
 	}
 	b.WriteString("\n")

@@ -37,7 +37,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -324,6 +323,9 @@ type sentenceContext struct {
 	// longKept holds the definitions (longKey) whose long form a sentence
 	// after them wrote out again, with no use of the short form since.
 	longKept map[string]bool
+	// written holds the abbreviations written in parentheses after a
+	// word before s and in s (abbrev.FindWritten), definitions or not.
+	written []abbrev.Written
 }
 
 // longKey identifies a definition in sentenceContext.longKept.
@@ -336,7 +338,11 @@ type reader struct {
 	docs   bool                  // the input marks documents: definitions hold to the document's end
 	window [][]abbrev.Definition // without marks, the last sentences' definitions, oldest first
 	defs   []abbrev.Definition   // what the next sentence may use
-	opened bool                  // the last heading opened an abstract ("BACKGROUND :")
+	// writtenWindow and written are window and defs for the
+	// abbreviations written in parentheses (abbrev.FindWritten).
+	writtenWindow [][]abbrev.Written
+	written       []abbrev.Written
+	opened        bool // the last heading opened an abstract ("BACKGROUND :")
 	// longKept is sentenceContext.longKept for the next sentence; a new
 	// map whenever it changes, since the contexts handed out share it.
 	longKept map[string]bool
@@ -353,6 +359,7 @@ func (a *Abbreviator) NewDocumentReader(run perturb.RunInfo) perturb.DocumentRea
 func (r *reader) Observe(s conll.Sentence) perturb.DocState {
 	if s.DocStart {
 		r.docs, r.window, r.defs, r.longKept = true, nil, nil, nil // a new document defines its own
+		r.writtenWindow, r.written = nil, nil
 	}
 	if !r.docs {
 		// Without marks, an opening heading after the sections of
@@ -365,18 +372,31 @@ func (r *reader) Observe(s conll.Sentence) perturb.DocState {
 			if opening(h) && !r.opened && len(r.window) > 1 {
 				r.window = r.window[len(r.window)-1:]
 				r.defs = slices.Clone(r.window[0])
+				r.writtenWindow = r.writtenWindow[len(r.writtenWindow)-1:]
+				r.written = slices.Clone(r.writtenWindow[0])
 			}
 			r.opened = opening(h)
 		}
 	}
 	own := abbrev.Find(s, r.a.sameConcept)
-	sc := &sentenceContext{before: r.defs, defining: len(own) > 0, run: r.run, longKept: r.longKept}
+	written := abbrev.FindWritten(s)
+	if len(written) > 0 {
+		r.written = append(slices.Clip(r.written), written...)
+	}
+	sc := &sentenceContext{before: r.defs, defining: len(own) > 0, run: r.run, longKept: r.longKept, written: r.written}
 	r.keepLong(s, own)
 	if r.docs {
 		if len(own) > 0 {
 			r.defs = append(slices.Clip(r.defs), own...)
 		}
 		return sc
+	}
+	r.writtenWindow = append(r.writtenWindow, written)
+	if len(r.writtenWindow) > AbbreviationWindow {
+		if len(r.writtenWindow[0]) > 0 {
+			r.written = slices.Concat(r.writtenWindow[1:]...)
+		}
+		r.writtenWindow = r.writtenWindow[1:]
 	}
 	changed := len(own) > 0
 	r.window = append(r.window, own)
@@ -441,19 +461,11 @@ var openingHeadings = map[string]bool{"BACKGROUND": true, "OBJECTIVE": true, "OB
 	"AIMS": true, "PURPOSE": true, "INTRODUCTION": true, "CONTEXT": true, "RATIONALE": true, "STUDY OBJECTIVE": true,
 	"STUDY OBJECTIVES": true, "HYPOTHESIS": true, "IMPORTANCE": true}
 
-// heading returns the heading toks start with, words in capitals before
-// ":" ("BACKGROUND AND PURPOSE"), or "".
+// heading returns the heading toks start with (english.Heading),
+// words in capitals before ":" ("BACKGROUND AND PURPOSE"), or "".
 func heading(toks []string) string {
-	for i, t := range toks {
-		switch {
-		case t == ":":
-			if i == 0 {
-				return ""
-			}
-			return strings.Join(toks[:i], " ")
-		case i >= 4 || !english.IsLetters(t) || !english.AllCaps([]string{t}) || len(t) < 2:
-			return ""
-		}
+	if n := english.Heading(toks); n > 0 {
+		return strings.Join(toks[:n-1], " ")
 	}
 	return ""
 }
@@ -546,9 +558,6 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 			return e, OutcomeFiltered
 		}
 		toks = runningLong(d)
-		if n := extraLead(d); n > 0 {
-			toks = toks[n:]
-		}
 		var ok bool
 		if toks, ok = numberFits(s, sp, short, toks); !ok {
 			return e, OutcomeFiltered
@@ -558,7 +567,7 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 		// BS )") is the plural of its long form, when English has one
 		// ("bile salts"; not "hypertension").
 		long, plural := english.Plural(d.LongText())
-		if !plural || !writable(long, text) || extraLead(d) > 0 {
+		if !plural || !writable(long, text) {
 			return e, OutcomeFiltered
 		}
 		toks = strings.Fields(long)
@@ -574,7 +583,7 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 	if english.SentenceStart(s.Tokens, sp.Start) {
 		toks = english.Capitalize(toks, "X")
 	}
-	if siteRefused(site{dir: Expand, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type)}) != "" {
+	if siteRefused(site{dir: Expand, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type), standard: e.term == TermStandardLongForm, written: sc.writtenAbbreviations()}) != "" {
 		return e, OutcomeFiltered
 	}
 	return e.with(s, toks, text)
@@ -592,10 +601,9 @@ func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Spa
 		return e, OutcomeOther
 	}
 	toks := slices.Clone(d.ShortToks)
-	if leadOutside(d) > 0 {
-		// "sporadic T - cell prolymphocytic leukaemia ( T - PLL )",
+	if d.Outside > 0 {
 		// "maternal phenylketonuria ( PKU )": the short form would drop
-		// the word its letters leave out, and the document may use it
+		// the words its letters leave out, and the document may use it
 		// for the rest alone ("mild PKU", "patients with PKU").
 		return e, OutcomeFiltered
 	}
@@ -636,55 +644,6 @@ func commonWord(toks []string, i int) bool {
 	return english.EnglishWord(w) && !english.ProperNoun(w) && !english.Eponym(toks, i)
 }
 
-// extraLead returns how many words lead definition d's long form
-// outside its abbreviation: words whose initial the short form lacks,
-// after which the rest still matches it ("congenital myotonic dystrophy
-// ( DM )", "sporadic T - cell prolymphocytic leukaemia ( T - PLL )"; not
-// "isolated DMS ( IDMS )"). The gold mention holds the whole phrase, the
-// abbreviation names the rest: writing it out as the whole phrase would
-// narrow it ("the adult type of congenital myotonic dystrophy").
-func extraLead(d abbrev.Definition) int {
-	n := leadOutside(d) // 0 for a definition by concept ("carmustine ( BCNU )")
-	if n == 0 {
-		return 0
-	}
-	// The rest must spell the short form word by word, an acronym's
-	// long form: "primary systemic amyloidosis ( AL )" is not
-	// "amyloidosis", nor "puromycin aminonucleoside ( AMNS )" "-
-	// aminonucleoside".
-	words := 0
-	for _, t := range d.Long[n:] {
-		if english.IsLetters(t) {
-			words++
-		}
-	}
-	if words < english.Alnum(d.Short) {
-		return 0
-	}
-	return n
-}
-
-// leadOutside returns how many words lead definition d's long form
-// whose initials its short form lacks, when the rest of the long form
-// matches the short form by itself ("maternal phenylketonuria ( PKU )":
-// 1); 0 otherwise. Such a definition may name the rest only, so its
-// long form is not contracted; extraLead decides when the rest is what
-// the abbreviation writes out.
-func leadOutside(d abbrev.Definition) int {
-	if d.Match == abbrev.MatchConcept {
-		return 0
-	}
-	short := strings.ToLower(d.Short)
-	n := 0
-	for n < len(d.Long)-1 && english.IsLetters(d.Long[n]) && !strings.ContainsRune(short, unicode.ToLower(english.FirstRune(d.Long[n]))) {
-		n++
-	}
-	if n == 0 || !english.IsLetters(d.Long[n]) || abbrev.Match(d.Short, strings.Join(d.Long[n:], " "), d.Type, nil) == "" {
-		return 0
-	}
-	return n
-}
-
 // with completes e, the plan of a mention of s written text, with toks
 // in its place: filtered when the article before the mention no longer
 // fits, no change when the tokens are the same.
@@ -697,6 +656,14 @@ func (e edit) with(s conll.Sentence, toks []string, text string) (edit, string) 
 	}
 	e.toks = toks
 	return e, OutcomeReplaced
+}
+
+// writtenAbbreviations returns sc.written; nil for no context.
+func (sc *sentenceContext) writtenAbbreviations() []abbrev.Written {
+	if sc == nil {
+		return nil
+	}
+	return sc.written
 }
 
 // latest returns the most recent definition before the sentence that ok

@@ -460,6 +460,17 @@ func TestSiteRules(t *testing.T) {
 		{Expand, "is a candidate gene for the WT .", "O O O O O O B-Disease O", "Wilms tumor", "article before an eponym"},
 		{Expand, "deleted in the PWS region", "O O O B-Disease O", "Prader - Willi syndrome", ""},
 		{Expand, "patients with PWS .", "O O B-Disease O", "Prader - Willi syndrome", ""},
+		// Joined by a hyphen to another abbreviation or symbol, either
+		// side (BC5CDR train and devel; a synthetic sentence of the
+		// shape a reading of issue 32 flagged), not to a word or number.
+		{Expand, "ulcers in NS - NSAIDs users", "O O O O B-Chemical O", "non - steroidal anti - inflammatory drugs", "hyphen-joined to a symbol"},
+		{Expand, "RAST for BPO - PLL and AX - PLL was done .", "O O O O O O B-Chemical O O O O O",
+			"amoxicillin", "hyphen-joined to a symbol"},
+		{Expand, "In DXR - CM myocardial damage is", "O B-Chemical O B-Disease B-Disease I-Disease O", "doxorubicin", "hyphen-joined to a symbol"},
+		{Expand, "In DXR - CM myocardial damage is", "O O O B-Disease B-Disease I-Disease O", "cardiomyopathy", "hyphen-joined to a symbol"},
+		{Expand, "the DXR - induced damage", "O B-Chemical O O O", "doxorubicin", ""},
+		{Expand, "of HIV - 1 infection", "O B-Disease O O O", "human immunodeficiency virus", ""},
+		{Expand, "the anti - TNF drugs", "O O O B-Chemical O", "tumor necrosis factor", ""},
 		// Before an acronym it premodifies (NCBI-disease train).
 		{Expand, "In the CTX HDL , the ratio of apoAI to apoAII was high", "O O B-Disease O O O O O O O O O O",
 			"cerebrotendinous xanthomatosis", "before an acronym"},
@@ -477,6 +488,42 @@ func TestSiteRules(t *testing.T) {
 	}
 }
 
+// TestDefinedOtherwise: a long form the document wrote before the
+// abbreviation in parentheses, taken as no definition, is replaced by
+// no other standard long form (BioRED devel, BC5CDR test).
+func TestDefinedOtherwise(t *testing.T) {
+	for _, tt := range []struct {
+		text, toks string
+		standard   bool
+		written    string // the document's sentences, "|" between them
+		want       string
+	}{
+		{"the prognosis of CRC patients", "colorectal cancer", true, "transition ( EMT ) | Colorectal adenocarcinoma ( CRC ) is",
+			"defined otherwise in the text"},
+		{"the prognosis of CRCs was", "colorectal cancers", true, "Colorectal adenocarcinoma ( CRC ) is", "defined otherwise in the text"},
+		{"dose lisinopril in CHF .", "congestive heart failure", true, "patients with chronic heart failure ( CHF ) , but",
+			"defined otherwise in the text"},
+		// The standard long form is the document's; a long form of the
+		// document's definition; no parentheses.
+		{"criteria for MI , as well", "myocardial infarction", true, "diagnosis of myocardial infarction ( MI ) difficult", ""},
+		{"the complexity of CMV isolates", "cytomegalovirus", true, "Long - term anti - cytomegalovirus ( CMV ) therapy", ""},
+		{"the prognosis of CRCs was", "colorectal cancers", true, "of colorectal cancer ( CRC ) and", ""},
+		{"the prognosis of CRC patients", "colorectal adenocarcinoma", false, "Colorectal adenocarcinoma ( CRC ) is", ""},
+		{"the prognosis of CRC patients", "colorectal cancer", true, "transition ( EMT ) is", ""},
+	} {
+		s := sentence(tt.text, strings.Repeat("O ", 3)+"B-Disease"+strings.Repeat(" O", len(strings.Fields(tt.text))-4))
+		var written []abbrev.Written
+		for _, w := range strings.Split(tt.written, "|") {
+			written = append(written, abbrev.FindWritten(conll.Sentence{Tokens: strings.Fields(w)})...)
+		}
+		st := site{dir: Expand, s: s, sp: iob.Spans(s.Tags)[0], toks: strings.Fields(tt.toks), diso: true,
+			standard: tt.standard, written: written}
+		if got := siteRefused(st); got != tt.want {
+			t.Errorf("%q -> %q (standard %v, after %q): refused by %q, want %q", tt.text, tt.toks, tt.standard, tt.written, got, tt.want)
+		}
+	}
+}
+
 func TestSentenceRules(t *testing.T) {
 	for _, tt := range []struct {
 		text, tags string
@@ -487,6 +534,9 @@ func TestSentenceRules(t *testing.T) {
 		// The other half is not a mention, or not written out.
 		{"the ALD / AMN gene", "O O O B-Disease O", []bool{true}, []bool{false}, "half of a slash pair"},
 		{"for AMI / GI toxicity", "O B-Disease O O O", []bool{true}, []bool{false}, "half of a slash pair"},
+		{"risk of AMI / GI toxicity was", "O O B-Disease O B-Disease I-Disease O", []bool{true, false}, []bool{false, false}, "half of a slash pair"},
+		{"the GI / AMI events", "O O O B-Disease O", []bool{true}, []bool{false}, "half of a slash pair"},
+		{"the ICH / IS patients", "O B-Disease O B-Disease O", []bool{true, true}, []bool{true, true}, ""},
 		{"of CCNU / CTX was", "O B-Chemical O B-Chemical O", []bool{true, false}, []bool{false, false}, "half of a slash pair"},
 		// Every half written out: a regimen of long forms.
 		{"high - dose 5 - FU / FA / MMC is", "O O O B-Chemical I-Chemical I-Chemical O B-Chemical O B-Chemical O",
@@ -507,6 +557,16 @@ func TestSentenceRules(t *testing.T) {
 			[]bool{true, false}, []bool{true, false}, ""},
 		{"observed were comparable in AZT and PHZ treated mice", "O O O O B-Chemical O B-Chemical O O",
 			[]bool{true, true}, []bool{true, true}, ""},
+		// The other half an abbreviation that starts a mention or is
+		// none (BioRED devel), across a word; across a comma only a
+		// mention.
+		{"the risks of hospitalization for AMI and GI bleeding among", "O O O O O B-Disease O B-Disease I-Disease O",
+			[]bool{true, false}, []bool{false, false}, "half of a pair"},
+		{"for GI bleeding or AMI among", "O B-Disease I-Disease O B-Disease O", []bool{false, true}, []bool{false, false}, "half of a pair"},
+		{"for AMI and GI events", "O B-Disease O O O", []bool{true}, []bool{false}, "half of a pair"},
+		{"for AMI and GI bleeding among", "O B-Disease O B-Disease I-Disease O", []bool{true, true}, []bool{true, true}, ""},
+		{"After DOX , ECG changes were seen", "O B-Chemical O O O O O", []bool{true}, []bool{true}, ""},
+		{"After DOX and 2 mg of it", "O B-Chemical O O O O O", []bool{true}, []bool{true}, ""},
 		// One kept, one written out (BC5CDR test; NCBI-disease test).
 		{"4 . 10 in current users of any OC , 3 . 10 in users of second - generation OCs , and", "O O O O O O O O B-Chemical O O O O O O O O O O B-Chemical O O",
 			[]bool{false, true}, []bool{false, false}, "one kept, one written out"},
@@ -641,46 +701,41 @@ func TestLongKept(t *testing.T) {
 	}
 }
 
-func TestExtraLead(t *testing.T) {
-	for _, tt := range []struct {
-		long, short, match string
-		lead, extra        int // leadOutside, extraLead
-	}{
-		{"congenital myotonic dystrophy", "DM", abbrev.MatchUnordered, 1, 1},
-		{"sporadic T - cell prolymphocytic leukaemia", "T-PLL", abbrev.MatchLetters, 1, 1},
-		{"sporadic renal cell carcinomas", "RCC", abbrev.MatchLetters, 1, 1},
-		{"isolated DMS", "IDMS", abbrev.MatchLetters, 0, 0},
-		{"primary systemic amyloidosis", "AL", abbrev.MatchLetters, 2, 0}, // "amyloidosis" would not spell AL word by word
-		{"puromycin - aminonucleoside", "AMNS", abbrev.MatchLetters, 0, 0},
-		{"cerebral microbleeds", "MB", abbrev.MatchLetters, 1, 0},
-		{"familial adenomatous polyposis", "FAP", abbrev.MatchLetters, 0, 0},
-		{"maternal phenylketonuria", "PKU", abbrev.MatchLetters, 1, 0}, // never contracted, expanded whole
-		{"carmustine", "BCNU", abbrev.MatchConcept, 0, 0},
-	} {
-		d := abbrev.Definition{Type: "Disease", Short: tt.short, Long: strings.Fields(tt.long), Match: tt.match}
-		if got := leadOutside(d); got != tt.lead {
-			t.Errorf("leadOutside(%q ( %s )) = %d, want %d", tt.long, tt.short, got, tt.lead)
-		}
-		if got := extraLead(d); got != tt.extra {
-			t.Errorf("extraLead(%q ( %s )) = %d, want %d", tt.long, tt.short, got, tt.extra)
-		}
-	}
-}
-
-// TestLeadOutside: a long form led by words the short form leaves out,
-// whose rest matches the short form alone, is never contracted (a
+// TestLeadOutside: a long form led by words its abbreviation leaves
+// out (abbrev.Align has the table) is written out and contracted
+// without them ("congenital myotonic dystrophy ( DM )"); written out
+// whole but never contracted when the letters cannot tell the
+// abbreviation from the whole ("maternal phenylketonuria ( PKU )": a
 // blind reading marked "maternal phenylketonuria" -> "PKU" another
-// meaning); TestExtraLead has leadOutside's table.
+// meaning); and no definition at all where its lead makes a compound
+// ("Long - term anti - cytomegalovirus ( CMV )", written out so in a
+// reading of issue 32).
 func TestLeadOutside(t *testing.T) {
-	a := newA(t, Contract, false)
-	def := sentence("Cognitive development in maternal phenylketonuria ( PKU ) was studied .", "O O O B-Disease I-Disease O B-Disease O O O O")
-	use := sentence("The outcome in maternal phenylketonuria is poor .", "O O O B-Disease I-Disease O O O")
-	outs, _, ocs := run(a, 1, def, use)
-	if got, want := strings.Join(outs[1].Tokens, " "), "The outcome in maternal phenylketonuria is poor ."; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	if want := []string{OutcomeFiltered}; !slices.Equal(outcomes(ocs[1]), want) {
-		t.Errorf("outcomes %v, want %v", outcomes(ocs[1]), want)
+	pku := sentence("Cognitive development in maternal phenylketonuria ( PKU ) was studied .", "O O O B-Disease I-Disease O B-Disease O O O O")
+	dm := sentence("Children with congenital myotonic dystrophy ( DM ) were seen .", "O O B-Disease I-Disease I-Disease O B-Disease O O O O")
+	cmv := sentence("Long - term anti - cytomegalovirus ( CMV ) treatments were given .", "B-Chemical I-Chemical I-Chemical I-Chemical I-Chemical I-Chemical O B-Chemical O O O O O")
+	for _, tt := range []struct {
+		dir      string
+		def      conll.Sentence
+		in, tags string
+		want     string
+		outcome  string
+	}{
+		{Contract, pku, "The outcome in maternal phenylketonuria is poor .", "O O O B-Disease I-Disease O O O", "The outcome in maternal phenylketonuria is poor .", OutcomeFiltered},
+		{Expand, pku, "The outcome in PKU is poor .", "O O O B-Disease O O O", "The outcome in maternal phenylketonuria is poor .", OutcomeReplaced},
+		{Expand, dm, "The DM patients were seen .", "O B-Disease O O O O", "The myotonic dystrophy patients were seen .", OutcomeReplaced},
+		{Contract, dm, "It was seen in myotonic dystrophy .", "O O O O B-Disease I-Disease O", "It was seen in DM .", OutcomeReplaced},
+		{Contract, dm, "It was seen in congenital myotonic dystrophy .", "O O O O B-Disease I-Disease I-Disease O", "It was seen in congenital myotonic dystrophy .", OutcomeOther},
+		{Expand, cmv, "The CMV treatments were stopped .", "O B-Chemical O O O O", "The CMV treatments were stopped .", OutcomeUndefined},
+	} {
+		a := newA(t, tt.dir, false)
+		outs, _, ocs := run(a, 1, tt.def, sentence(tt.in, tt.tags))
+		if got := strings.Join(outs[1].Tokens, " "); got != tt.want {
+			t.Errorf("%s %q: got %q, want %q", tt.dir, tt.in, got, tt.want)
+		}
+		if got := outcomes(ocs[1]); !slices.Equal(got, []string{tt.outcome}) {
+			t.Errorf("%s %q: outcomes %v, want %s", tt.dir, tt.in, got, tt.outcome)
+		}
 	}
 }
 

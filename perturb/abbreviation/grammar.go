@@ -8,6 +8,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb/internal/abbrev"
 	"github.com/stress-ner/stress/perturb/internal/english"
 	"github.com/stress-ner/stress/umls"
 )
@@ -19,13 +20,18 @@ import (
 // number a long form takes where it stands.
 
 // site is one planned replacement: mention sp of s replaced by toks in
-// direction dir. diso is set when the mention's type maps to disorders.
+// direction dir. diso is set when the mention's type maps to disorders;
+// standard when toks is a standard long form (TermStandardLongForm);
+// written holds the abbreviations the document wrote in parentheses up
+// to s (abbrev.FindWritten).
 type site struct {
-	dir  string
-	s    conll.Sentence
-	sp   iob.Span
-	toks []string
-	diso bool
+	dir      string
+	s        conll.Sentence
+	sp       iob.Span
+	toks     []string
+	diso     bool
+	standard bool
+	written  []abbrev.Written
 }
 
 // next returns the lower-case token after the mention, or "".
@@ -53,6 +59,38 @@ type siteRule struct {
 
 // siteRules are the places a replacement is refused (OutcomeFiltered).
 var siteRules = []siteRule{
+	// The document wrote the abbreviation in parentheses after a long
+	// form other than the standard one, and the kind took it as no
+	// definition (the gold mention is "heart failure" in "chronic heart
+	// failure ( CHF )", BC5CDR test; the letters start inside a
+	// compound, "Long - term anti - cytomegalovirus ( CMV )"; the long
+	// form is no mention, or one of another type): the standard long
+	// form would replace the writer's ("congestive heart failure" for
+	// CHF). An expansion uses the long form the document defines, or
+	// none ("Colorectal adenocarcinoma ( CRC )" is no "colorectal
+	// cancer").
+	{"defined otherwise in the text", func(st site) bool {
+		if st.dir != Expand || !st.standard {
+			return false
+		}
+		short := english.Compact(strings.Join(st.s.Tokens[st.sp.Start:st.sp.End], " "))
+		long := st.toks
+		if t := strings.TrimSuffix(short, "s"); t != short && pluralShort(t) == short {
+			// "CRCs" after "( CRC )": the singular long form.
+			short, long = t, strings.Fields(english.Singular(strings.Join(st.toks, " ")))
+		}
+		other := false
+		for _, w := range st.written {
+			if w.Short != short {
+				continue
+			}
+			if w.LongFormIs(long) {
+				return false
+			}
+			other = true
+		}
+		return other
+	}},
 	// The sentence writes the replacement already, outside the mention:
 	// the writer defines it there without a pair of mentions ("injection
 	// of puromycin aminonucleoside , ( PAN , 7 . 5 mg / kg )"), or uses
@@ -147,6 +185,20 @@ var siteRules = []siteRule{
 		}
 		return false
 	}},
+	// Joined by a hyphen to another abbreviation or symbol, either
+	// side, an abbreviation is half of a compound name: "NS - NSAIDs"
+	// (non-selective NSAIDs) written "NS - non - steroidal anti -
+	// inflammatory drugs" was flagged in a reading of issue 32, as "CCR5
+	// - DD32" or "L - NAME" would be. Written out, the compound is half
+	// a name and half an abbreviation.
+	{"hyphen-joined to a symbol", func(st site) bool {
+		if st.dir != Expand {
+			return false
+		}
+		s, sp := st.s, st.sp
+		return sp.Start >= 2 && s.Tokens[sp.Start-1] == "-" && symbolToken(s.Tokens[sp.Start-2]) ||
+			sp.End+1 < len(s.Tokens) && s.Tokens[sp.End] == "-" && symbolToken(s.Tokens[sp.End+1])
+	}},
 	// Before an acronym it premodifies, a long form makes a stack of
 	// names a writer breaks up: "In the CTX HDL" written "In the
 	// cerebrotendinous xanthomatosis HDL" (flagged in a reading of
@@ -169,6 +221,12 @@ var siteRules = []siteRule{
 	}},
 }
 
+// symbolToken reports whether token t is an abbreviation or a symbol:
+// "NS", "NSAIDs", "CCR5", "L"; not "2", "induced" or "p53".
+func symbolToken(t string) bool {
+	return umls.IsAbbreviation(english.Compact(t)) && strings.ContainsFunc(t, unicode.IsUpper)
+}
+
 // countRE matches a count: "1460", "1 , 489" ends in "489".
 var countRE = regexp.MustCompile(`^[0-9]+$`)
 
@@ -184,7 +242,7 @@ func words(s string) map[string]bool {
 var (
 	// geneParts are the words after a gene's symbol that name a part or
 	// a product of the gene (rule "gene part").
-	geneParts = words("promoter promoters isoform isoforms mrna mrnas transcript transcripts exon exons intron introns cdna cdnas")
+	geneParts = words("promoter promoters isoform isoforms mrna mrnas transcript transcripts exon exons intron introns cdna cdnas codon codons")
 	// diseaseGenes are the words after a disease's symbol that make it
 	// the gene's (rule "gene of a disease").
 	diseaseGenes = words("gene genes locus loci allele alleles protein proteins product products homologue homologues homolog homologs")
@@ -295,11 +353,41 @@ var sentenceRules = []sentenceRule{
 	// An abbreviation coordinated with another abbreviation mention
 	// that is not replaced: "reactions to P and N" written "P and
 	// nimesulide", "5 - HT and 5 - hydroxyindoleacetic acid" (flagged
-	// in a reading of issue 32). Both or neither.
+	// in a reading of issue 32). Both or neither. The other half may
+	// be an abbreviation that is no mention, or starts or ends one,
+	// across a word ("for AMI and GI bleeding", BioRED devel: "acute
+	// myocardial infarction and GI bleeding" leaves one of the pair
+	// short); across a comma it must be a mention ("After DOX , ECG
+	// changes" is no pair).
 	{"half of a pair", func(s conll.Sentence, spans []iob.Span, replaced func(k int) bool) int {
+		keptSymbol := func(i int) bool {
+			if i < 0 || i >= len(s.Tokens) || !symbolToken(s.Tokens[i]) {
+				return false
+			}
+			for k, sp := range spans {
+				if i >= sp.Start && i < sp.End {
+					return !replaced(k)
+				}
+			}
+			return true
+		}
+		wordCoordinator := func(i int) bool {
+			return i >= 0 && i < len(s.Tokens) && s.Tokens[i] != "," && coordinators[strings.ToLower(s.Tokens[i])]
+		}
 		for k, sp := range spans {
 			if !replaced(k) {
 				continue
+			}
+			if wordCoordinator(sp.End) && keptSymbol(sp.End+1) || wordCoordinator(sp.Start-1) && keptSymbol(sp.Start-2) {
+				return k
+			}
+			// "GI bleeding or AMI": the mention before starts with one.
+			if wordCoordinator(sp.Start - 1) {
+				for _, o := range spans {
+					if o.End == sp.Start-1 && keptSymbol(o.Start) {
+						return k
+					}
+				}
 			}
 			for j, o := range spans {
 				if j == k || replaced(j) || !abbreviationMention(s, o) {

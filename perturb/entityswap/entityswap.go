@@ -135,6 +135,12 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 // (see mention.MentionsOf).
 func MentionsOf(paths ...string) (map[string]bool, error) { return mention.MentionsOf(paths...) }
 
+// MentionsOfRepaired is MentionsOf with invalid tag transitions read as
+// conlleval reads them (see mention.MentionsOfRepaired).
+func MentionsOfRepaired(paths ...string) (map[string]bool, error) {
+	return mention.MentionsOfRepaired(paths...)
+}
+
 // Key is the form in which names are compared: umls.Normalize (case
 // folded, dashes and apostrophes unified) without spaces, so that no
 // tokenization ("peau d ' orange", "5 - FU") hides a name.

@@ -1,8 +1,10 @@
 package synonym
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -13,10 +15,25 @@ func FuzzParseTypeMap(f *testing.F) {
 	for _, s := range []string{"Chemical=CHEM,Disease=DISO", " Disease = diso+ANAT ", "Chemical", "=CHEM", "Chemical=CHEM+", ""} {
 		f.Add(s)
 	}
+	for _, s := range []string{"Chemical=CHEM,Chemical=DISO", "Chem ical=CHEM", "Chemical=CHEM+CHEM", "none,Gene=GENE+CHEM", "none"} {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		m, err := ParseTypeMap(s)
-		if err == nil && len(m) == 0 {
+		if err == nil && len(m) == 0 && !strings.EqualFold(strings.TrimSpace(s), "none") {
 			t.Errorf("ParseTypeMap(%q): empty map without error", s)
+		}
+		// What it accepts maps each type written once, to groups given
+		// once, and every type is one a tag can hold.
+		seen := map[string]bool{}
+		for typ, groups := range m {
+			if typ == "" || strings.ContainsFunc(typ, unicode.IsControl) || seen[strings.ToLower(typ)] {
+				t.Errorf("ParseTypeMap(%q): type %q", s, typ)
+			}
+			seen[strings.ToLower(typ)] = true
+			if len(groups) == 0 || len(slices.Compact(slices.Sorted(slices.Values(groups)))) != len(groups) {
+				t.Errorf("ParseTypeMap(%q): groups %q of %q", s, groups, typ)
+			}
 		}
 	})
 }

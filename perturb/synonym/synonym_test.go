@@ -152,6 +152,25 @@ func TestExcludeConceptsOption(t *testing.T) {
 	}
 }
 
+// TestParseTypeMapRefuses: a type map that would map something else
+// than written is refused, naming the item (N13 of issue 31: each was
+// accepted silently).
+func TestParseTypeMapRefuses(t *testing.T) {
+	for _, tt := range []struct{ name, in, msg string }{
+		{"N13 a type given twice", "Chemical=CHEM,Chemical=DISO", `item "Chemical=DISO": type Chemical given twice (first in "Chemical=CHEM")`},
+		{"N13 a type given twice in another case", "none,Gene=GENE,gene=CHEM", `item "gene=CHEM": type gene given twice`},
+		{"N13 a type with a tab", "Chem\tical=CHEM", `item "Chem\tical=CHEM": an entity type has no control characters`},
+		{"N13 a group given twice", "Chemical=CHEM+CHEM", `item "Chemical=CHEM+CHEM": group CHEM twice`},
+		{"N13 a group given twice in another case", "Disease=DISO+diso", "group DISO twice"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := ParseTypeMap(tt.in); !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), tt.msg) {
+				t.Errorf("ParseTypeMap(%q): %v, want %q", tt.in, err, tt.msg)
+			}
+		})
+	}
+}
+
 func TestParseTypeMap(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -278,6 +297,27 @@ func TestPerturbCapitalizes(t *testing.T) {
 	out, cs = r3.Perturb(sentence("RATIONALE : 5 - Hydroxytryptamine , via stimulation", "O O B-Chemical I-Chemical I-Chemical O O O"), nil, rand.New(rand.NewPCG(1, 2)))
 	if len(cs) != 1 || cs[0].After != "Serotonin" {
 		t.Errorf("after a heading: got %v %+v", out.Tokens, cs)
+	}
+	// A colon inside a sentence is no heading's (issue 32 found "DD32 /
+	// DD32 : Rheumatoid arthritis" in the abbreviation kind), and one
+	// after a sentence's other words neither.
+	for _, text := range []string{"( CCR5 / DD32 , DD32 / DD32 : myocardial infarction 18 %", "The two groups were : myocardial infarction and"} {
+		toks := strings.Fields(text)
+		tags := make([]string, len(toks))
+		for i, w := range toks {
+			switch w {
+			case "myocardial":
+				tags[i] = "B-Disease"
+			case "infarction":
+				tags[i] = "I-Disease"
+			default:
+				tags[i] = "O"
+			}
+		}
+		out, cs = r2.Perturb(sentence(text, strings.Join(tags, " ")), nil, rand.New(rand.NewPCG(1, 2)))
+		if len(cs) != 1 || cs[0].After != "cardiac infarction" {
+			t.Errorf("after a colon in %q: got %v %+v", text, out.Tokens, cs)
+		}
 	}
 }
 

@@ -13,7 +13,10 @@
 // "Iso", "isoproterenol"), or all of them in another order with the
 // first one starting a word ("cGMP", "guanosine 3',5'-cyclic
 // monophosphate"), or, when the caller has a concept store, the two
-// must name one concept ("BCNU", "carmustine").
+// must name one concept ("BCNU", "carmustine"). The long form then
+// starts where the abbreviation does (Align): "idiopathic Parkinson ' s
+// disease ( PD )" defines "Parkinson ' s disease", and "Long - term
+// anti - cytomegalovirus ( CMV )" nothing.
 package abbrev
 
 import (
@@ -41,10 +44,19 @@ type Definition struct {
 	Type      string
 	Short     string   // compact short form: "5-FU"
 	ShortToks []string // short-form tokens as written: "5", "-", "FU"
-	Long      []string // long-form tokens as written
+	// Long holds the long form's tokens as written: those of the gold
+	// mention LongSpan, or its tail from the word the abbreviation's
+	// first letter starts (Align: "idiopathic Parkinson ' s disease (
+	// PD )" defines "Parkinson ' s disease").
+	Long      []string
 	LongSpan  iob.Span
 	ShortSpan iob.Span
 	Match     string // a Match* constant
+	// Outside counts the tokens that lead Long outside the
+	// abbreviation's letters, kept because the letters cannot tell the
+	// abbreviation from the whole ("maternal phenylketonuria ( PKU )":
+	// 1; Align). A contraction would drop them.
+	Outside int
 	// AtStart: the long form begins its sentence (english.SentenceStart),
 	// so the capital of its first word may be the sentence's, not the
 	// name's.
@@ -92,9 +104,13 @@ func Find(s conll.Sentence, same SameConcept) []Definition {
 		if match == "" {
 			continue
 		}
-		d := Definition{Type: l.Type, Short: strings.Clone(short), LongSpan: l, ShortSpan: sh, Match: match,
-			AtStart: english.SentenceStart(s.Tokens, l.Start)}
-		for _, t := range s.Tokens[l.Start:l.End] {
+		longToks, outside, match := Align(short, s.Tokens[l.Start:l.End], match)
+		if longToks == nil {
+			continue
+		}
+		d := Definition{Type: l.Type, Short: strings.Clone(short), LongSpan: l, ShortSpan: sh, Match: match, Outside: outside,
+			AtStart: longToks[0] == s.Tokens[l.Start] && len(longToks) == l.End-l.Start && english.SentenceStart(s.Tokens, l.Start)}
+		for _, t := range longToks {
 			d.Long = append(d.Long, strings.Clone(t))
 		}
 		for _, t := range shortToks {
@@ -262,3 +278,67 @@ func InLongForm(s conll.Sentence, sp iob.Span) bool {
 func phraseWord(t string) bool {
 	return t == "-" || english.IsLetters(strings.ReplaceAll(t, "-", ""))
 }
+
+// Written is an abbreviation a sentence writes in parentheses right
+// after a word: Short compact ("CRC", "5-FU"), Before the tokens before
+// the "(" (at most WrittenBefore, a comma before it left out), whose
+// tail is the long form the writer gave it.
+type Written struct {
+	Short  string
+	Before []string
+}
+
+// WrittenBefore is the number of tokens Written.Before holds at most.
+const WrittenBefore = 8
+
+// LongFormIs reports whether w's writer gave it the long form toks:
+// Before ends with toks, in any case.
+func (w Written) LongFormIs(toks []string) bool {
+	return len(toks) > 0 && len(toks) <= len(w.Before) &&
+		slices.EqualFunc(w.Before[len(w.Before)-len(toks):], toks, strings.EqualFold)
+}
+
+// FindWritten returns the abbreviations s writes in parentheses right
+// after a word, gold mentions or not: "colorectal adenocarcinoma ( CRC
+// )", "Long - term anti - cytomegalovirus ( CMV )", "puromycin
+// aminonucleoside , ( PAN , 7 mg )", "chronic heart failure ( CHF )"
+// where the mention is "heart failure". Whether or not Find takes one as
+// a definition, the document gave the abbreviation a long form of its
+// own. The abbreviation is at most four tokens, closed by ")", "," or
+// ";". The strings are copied.
+func FindWritten(s conll.Sentence) []Written {
+	var out []Written
+	for j, t := range s.Tokens {
+		if t != "(" || j == 0 {
+			continue
+		}
+		w := j - 1
+		if s.Tokens[w] == "," && w > 0 {
+			w--
+		}
+		if !english.IsLetters(strings.ReplaceAll(s.Tokens[w], "-", "")) {
+			continue
+		}
+		k := j + 1
+		for k < len(s.Tokens) && k <= j+4 && !closesShort(s.Tokens[k]) {
+			k++
+		}
+		if k >= len(s.Tokens) || k == j+1 || !closesShort(s.Tokens[k]) {
+			continue
+		}
+		short := english.Compact(strings.Join(s.Tokens[j+1:k], " "))
+		if !umls.IsAbbreviation(short) || !strings.ContainsFunc(short, unicode.IsUpper) {
+			continue
+		}
+		x := Written{Short: strings.Clone(short)}
+		for _, b := range s.Tokens[max(0, w+1-WrittenBefore) : w+1] {
+			x.Before = append(x.Before, strings.Clone(b))
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// closesShort reports whether token t ends the short form FindWritten
+// reads.
+func closesShort(t string) bool { return t == ")" || t == "," || t == ";" }

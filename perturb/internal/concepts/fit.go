@@ -234,7 +234,12 @@ func TypeNotes(audit map[string]map[string]int, typeMap string) (notes []string,
 	}
 	var left, items, unfit []string
 	var bad []string
-	for _, f := range Fits(audit, m) {
+	fits := Fits(audit, m)
+	if absent := givenAbsent(given, fits); len(absent) > 0 && len(fits) > 0 {
+		notes = append(notes, fmt.Sprintf("warning: --type-map maps %s, but no mention of the corpus has that type (mistyped? its types: %s)",
+			strings.Join(absent, ", "), strings.Join(fitTypes(fits), ", ")))
+	}
+	for _, f := range fits {
 		if f.Groups != nil {
 			if !f.Misfit() {
 				continue
@@ -270,4 +275,29 @@ func TypeNotes(audit map[string]map[string]int, typeMap string) (notes []string,
 		msg += "; no group of the concept store names " + strconv.Itoa(int(100*MinFit)) + "% of the mentions of " + strings.Join(unfit, ", ") + " (a store imported from UMLS has genes, organisms and anatomy too: --db FILE --type-map TYPE=GROUP)"
 	}
 	return append(notes, msg), nil
+}
+
+// givenAbsent lists, sorted, the types of the type-map option (given)
+// that no mention of the audited corpus has, in any case: a mistyped
+// type ("Chem ical") maps nothing.
+func givenAbsent(given Map, fits []TypeFit) []string {
+	var absent []string
+	for typ := range given {
+		if !slices.ContainsFunc(fits, func(f TypeFit) bool { return f.Mentions > 0 && strings.EqualFold(f.Type, typ) }) {
+			absent = append(absent, typ)
+		}
+	}
+	sort.Strings(absent)
+	return absent
+}
+
+// fitTypes lists the types with mentions of fits.
+func fitTypes(fits []TypeFit) []string {
+	var ts []string
+	for _, f := range fits {
+		if f.Mentions > 0 {
+			ts = append(ts, f.Type)
+		}
+	}
+	return ts
 }

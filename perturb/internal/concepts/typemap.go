@@ -11,6 +11,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stress-ner/stress/umls"
 )
@@ -87,8 +89,10 @@ const None = "none"
 // joined by "+": "Disease=DISO+ANAT") into Default with these items
 // added: an item replaces the default groups of its type (matched
 // without regard to case) and keeps the others. A first item "none"
-// starts from an empty map. An empty string gives Default. Errors wrap
-// ErrTypeMap and name the item.
+// starts from an empty map. An empty string gives Default. A type with
+// a control character, a type given twice (in any case) and a group
+// given twice for one type are errors. Errors wrap ErrTypeMap and
+// name the item.
 func Parse(s string) (Map, error) {
 	m := Default()
 	items := strings.Split(s, ",")
@@ -98,6 +102,7 @@ func Parse(s string) (Map, error) {
 	if strings.EqualFold(strings.TrimSpace(items[0]), None) {
 		m, items = Map{}, items[1:]
 	}
+	given := map[string]string{} // types of s, lower-cased, to their item
 	for _, item := range items {
 		typ, groups, ok := strings.Cut(strings.TrimSpace(item), "=")
 		typ = strings.TrimSpace(typ)
@@ -107,6 +112,17 @@ func Parse(s string) (Map, error) {
 			}
 			return nil, fmt.Errorf("%w: item %q (want TYPE=GROUP[+GROUP])", ErrTypeMap, item)
 		}
+		// A type no tag holds, or one given twice (the last would win),
+		// is a mistake said now, not a map that silently maps nothing.
+		// (Types may hold spaces: "Disease or Syndrome"; a type that no
+		// mention of the corpus has is a warning of TypeNotes.)
+		if strings.ContainsFunc(typ, unicode.IsControl) || !utf8.ValidString(typ) {
+			return nil, fmt.Errorf("%w: item %q: an entity type has no control characters", ErrTypeMap, item)
+		}
+		if prev, dup := given[strings.ToLower(typ)]; dup {
+			return nil, fmt.Errorf("%w: item %q: type %s given twice (first in %q)", ErrTypeMap, item, typ, prev)
+		}
+		given[strings.ToLower(typ)] = item
 		var gs []string
 		for _, g := range strings.Split(groups, "+") {
 			g = strings.ToUpper(strings.TrimSpace(g))
@@ -116,9 +132,10 @@ func Parse(s string) (Map, error) {
 			if !slices.Contains(KnownGroups(), g) {
 				return nil, fmt.Errorf("%w: item %q: unknown semantic group %q (known: %s)", ErrTypeMap, item, g, strings.Join(KnownGroups(), ", "))
 			}
-			if !slices.Contains(gs, g) {
-				gs = append(gs, g)
+			if slices.Contains(gs, g) {
+				return nil, fmt.Errorf("%w: item %q: group %s twice", ErrTypeMap, item, g)
 			}
+			gs = append(gs, g)
 		}
 		for k := range m {
 			if strings.EqualFold(k, typ) {

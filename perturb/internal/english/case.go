@@ -194,17 +194,63 @@ func Eponym(toks []string, i int) bool {
 }
 
 // SentenceStart reports whether the token at start begins its sentence:
-// it is the first, or the first after a heading ("RESULTS :", "METHODS
-// :"), where abstracts start a sentence with a capital.
+// it is the first, or the first after the heading the sentence starts
+// with (Heading: "RESULTS :", "PATIENTS AND METHODS :"), or after a
+// heading word glued to the sentence before it ("... until six days
+// after drug cessation DISCUSSION : The ..."), where abstracts start a
+// sentence with a capital. Any other colon starts none: "( CCR5 / DD32
+// , DD32 / DD32 : RA 18 . 3 % ..." was written "Rheumatoid arthritis
+// 18 . 3 %" in a reading of issue 32.
 func SentenceStart(toks []string, start int) bool {
-	if start == 0 {
+	if start == 0 || start > 0 && start == Heading(toks) {
 		return true
 	}
-	if start < 2 || start > len(toks) || toks[start-1] != ":" {
-		return false
+	return start >= 2 && start <= len(toks) && toks[start-1] == ":" && headingWords[toks[start-2]]
+}
+
+// maxHeadingWords is the most words of a heading: "BACKGROUND AND AIM OF
+// THE STUDY" is the longest of BC5CDR and NCBI-disease.
+const maxHeadingWords = 6
+
+// headingWords end the headings of structured abstracts ("MAIN OUTCOME
+// MEASURES", "AUTHORS ' CONCLUSIONS"): those of BC5CDR and
+// NCBI-disease, and the sections of the usual abstract formats.
+var headingWords = map[string]bool{"ABSTRACT": true, "AIM": true, "AIMS": true, "ANALYSIS": true, "BACKGROUND": true,
+	"CONCLUSION": true, "CONCLUSIONS": true, "CONTEXT": true, "CRITERIA": true, "DESCRIPTION": true, "DESIGN": true,
+	"DISCUSSION": true, "EVIDENCE": true, "EXTRACTION": true, "FINDINGS": true, "HYPOTHESIS": true,
+	"IMPLICATIONS": true, "IMPORTANCE": true, "INTERPRETATION": true, "INTERVENTION": true, "INTERVENTIONS": true,
+	"INTRODUCTION": true, "LIMITATIONS": true, "MATERIALS": true, "MEASUREMENTS": true, "MEASURES": true,
+	"METHOD": true, "METHODOLOGY": true, "METHODS": true, "OBJECTIVE": true, "OBJECTIVES": true, "OBSERVATIONS": true,
+	"OUTCOME": true, "OUTCOMES": true, "PARTICIPANTS": true, "PATIENTS": true, "PERSPECTIVE": true,
+	"PERSPECTIVES": true, "PRESENTATION": true, "PROCEDURES": true, "PURPOSE": true, "RATIONALE": true,
+	"REGISTRATION": true, "RELEVANCE": true, "REPORT": true, "RESULTS": true, "SELECTION": true, "SETTING": true,
+	"SETTINGS": true, "SIGNIFICANCE": true, "SOURCES": true, "STRATEGY": true, "SUBJECTS": true, "SUMMARY": true,
+	"SYNTHESIS": true, "UNLABELLED": true}
+
+// Heading returns how many tokens the heading that toks start with
+// takes, its ":" included, or 0 when they start with none: one to
+// maxHeadingWords words in capitals of two letters or more, perhaps
+// joined by "/" or "'", then ":" ("RESULTS :", "BACKGROUND AND PURPOSE
+// :", "DESIGN / METHODS :"; "MEF :" heads an entry of a list of
+// abbreviations). Every sentence of BC5CDR and NCBI-disease that starts
+// so starts with a heading or such an entry.
+func Heading(toks []string) int {
+	words := 0
+	for i, t := range toks {
+		switch {
+		case t == ":":
+			if words == 0 || toks[i-1] == "/" || toks[i-1] == "'" {
+				return 0
+			}
+			return i + 1
+		case i > 0 && (t == "/" || t == "'"):
+		case words >= maxHeadingWords || !IsLetters(t) || utf8.RuneCountInString(t) < 2 || !AllCaps([]string{t}):
+			return 0
+		default:
+			words++
+		}
 	}
-	h := toks[start-2]
-	return utf8.RuneCountInString(h) >= 3 && AllCaps([]string{h})
+	return 0
 }
 
 // ArticleBefore returns "a" or "an" when that word precedes the token at

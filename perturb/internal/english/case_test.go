@@ -82,3 +82,43 @@ func TestEponym(t *testing.T) {
 		}
 	}
 }
+
+// TestSentenceStart: where a colon starts a sentence, in sentences of
+// BC5CDR and NCBI-disease, and in one of the shape a reading of issue 32
+// flagged ("DD32 / DD32 : RA" written "Rheumatoid arthritis").
+func TestSentenceStart(t *testing.T) {
+	for _, tt := range []struct {
+		text    string
+		start   int
+		want    bool
+		heading int
+	}{
+		{"Lithium is used .", 0, true, 0},
+		{"RESULTS : Prostigmine - morphine provocation", 2, true, 2},
+		{"BACKGROUND AND AIM OF THE STUDY : Gemcitabine", 7, true, 7},
+		{"DESIGN / METHODS : Twelve", 4, true, 4},
+		{"AUTHORS ' CONCLUSIONS : Lithium", 4, true, 4},
+		{"MEF : Mouse embryonic fibroblast", 2, true, 2},
+		{"RATIONALE : 5 - Hydroxytryptamine", 2, true, 2},
+		// A heading word glued to the sentence before.
+		{"until six days after drug cessation DISCUSSION : The", 8, true, 0},
+		{"i . v . RESULTS : The", 6, true, 0},
+		// A colon inside a sentence.
+		{"( CCR5 / DD32 , DD32 / DD32 : RA 18 . 3 %", 9, false, 0},
+		{"the effect of phenobarbital ( PB : 15 mg", 7, false, 0},
+		{"hepatic hilum ( HH : 34 . 33", 5, false, 0},
+		{"from those of Group III : lithium", 6, false, 0},
+		{"RESULTS : Prostigmine", 1, false, 2},
+		{"A : B", 2, false, 0},         // one letter is no heading
+		{"RESULTS / : B", 3, false, 0}, // nor a heading ending in a joiner
+		{": RESULTS", 1, false, 0},
+	} {
+		toks := strings.Fields(tt.text)
+		if got := SentenceStart(toks, tt.start); got != tt.want {
+			t.Errorf("SentenceStart(%q, %d) = %v, want %v", tt.text, tt.start, got, tt.want)
+		}
+		if got := Heading(toks); got != tt.heading {
+			t.Errorf("Heading(%q) = %d, want %d", tt.text, got, tt.heading)
+		}
+	}
+}

@@ -75,3 +75,38 @@ func BenchmarkNatural(b *testing.B) {
 		Natural("congestive heart failure", "cardiac failure")
 	}
 }
+
+// FuzzParseAvoidFile: no text makes the avoid-file reader panic; an
+// error names the file and a line; a list it accepts has only lines
+// that pass avoidLineRules, and reading it again gives the same list.
+func FuzzParseAvoidFile(f *testing.F) {
+	for _, s := range []string{
+		"# comment\ndropsy   # archaic\nheart failure -> cardiac failure\nrash <-> exanthem\n",
+		"a -> b -> c\n", "a <- b\n", "x\n\n <-> b # why\n", "a\x00 -> b\n", "heart\tfailure\n", "\xff\n",
+		"fluorouracil -> 5 - fluorouracil # 5c0re000-13: unnatural\r\n", "",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		l, err := ParseAvoidFile(text, "f.txt")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "f.txt:") {
+				t.Fatalf("error without the file: %v", err)
+			}
+			return
+		}
+		for i, line := range strings.Split(text, "\n") {
+			line = strings.TrimSuffix(line, "\r")
+			content, _, _ := strings.Cut(line, "#")
+			for _, r := range avoidLineRules {
+				if strings.TrimSpace(content) != "" && r.fails(line, strings.TrimSpace(content)) {
+					t.Fatalf("line %d %q accepted, but it breaks %q", i+1, line, r.name)
+				}
+			}
+		}
+		again, err := ParseAvoidFile(text, "f.txt")
+		if err != nil || again.Empty() != l.Empty() {
+			t.Fatalf("read again: %v", err)
+		}
+	})
+}
