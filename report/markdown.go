@@ -93,10 +93,10 @@ func (r *markdownRenderer) glossary(*Glossary) {}
 func (r *markdownRenderer) details(d *Details) {
 	r.heading(d.Title)
 	if d.Note != "" {
-		fmt.Fprintf(r.b, "%s\n\n", d.Note)
+		fmt.Fprintf(r.b, "%s\n\n", textutil.MarkdownText(d.Note))
 	}
 	for _, l := range d.Lines {
-		fmt.Fprintf(r.b, "%s\n\n", l)
+		fmt.Fprintf(r.b, "%s\n\n", textutil.MarkdownText(l))
 	}
 	for _, s := range d.Sections {
 		s.renderTo(r)
