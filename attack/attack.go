@@ -174,8 +174,13 @@ type Summary struct {
 	RandomF1          float64 `json:"random_f1"`
 	RandomSuccessRate float64 `json:"random_success_rate"`
 	WordsChanged      int     `json:"words_changed"`
+	// SuccessWords are the words changed in the sentences the attack
+	// succeeded on (WordsChanged counts the failures' too), and
+	// WordsPerSuccess their mean: the figures add up.
+	SuccessWords      int     `json:"success_words"`
 	WordsPerSuccess   float64 `json:"words_per_success"`
 	Queries           int     `json:"queries"`
+	SuccessQueries    int     `json:"success_queries"` // the queries of the successful sentences
 	QueriesPerSuccess float64 `json:"queries_per_success"`
 	ModelCalls        int     `json:"model_calls"`
 }
@@ -279,6 +284,7 @@ func summarize(rs []SentenceResult, before, after, random score.Counts, calls in
 		s.SuccessRate = 100 * float64(s.Succeeded) / float64(s.Attacked)
 		s.RandomSuccessRate = 100 * float64(randomSuccess) / float64(s.Attacked)
 	}
+	s.SuccessWords, s.SuccessQueries = successWords, successQueries
 	if s.Succeeded > 0 {
 		s.WordsPerSuccess = float64(successWords) / float64(s.Succeeded)
 		s.QueriesPerSuccess = float64(successQueries) / float64(s.Succeeded)

@@ -3,6 +3,7 @@ package attack
 import (
 	"context"
 	"errors"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -96,6 +97,12 @@ func TestRunLexicon(t *testing.T) {
 	t.Logf("%+v", s)
 	if s.Sentences != len(gold) || s.Attacked+s.Skipped != s.Sentences || s.Succeeded+s.Failed != s.Attacked {
 		t.Errorf("counts do not add up: %+v", s)
+	}
+	// Words and queries per success are over the successes' own (issue
+	// 33: "1.04 words per success" was of a total that counted failures).
+	if s.SuccessWords > s.WordsChanged || s.SuccessQueries > s.Queries || s.Succeeded > 0 &&
+		(math.Abs(s.WordsPerSuccess*float64(s.Succeeded)-float64(s.SuccessWords)) > 1e-9 || math.Abs(s.QueriesPerSuccess*float64(s.Succeeded)-float64(s.SuccessQueries)) > 1e-9) {
+		t.Errorf("words or queries per success do not add up: %+v", s)
 	}
 	if s.F1Before < 99 {
 		t.Errorf("f1 before = %v, want about 100 (the model knows every mention)", s.F1Before)

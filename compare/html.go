@@ -21,24 +21,6 @@ func confidence(r *Report) string {
 	return strconv.FormatFloat(r.Confidence*100, 'g', -1, 64) + "% bootstrap intervals"
 }
 
-// notMeasuredRows marks the headline rows of sets not measured.
-func (r *Report) notMeasuredRows() map[int]bool {
-	rows := map[int]bool{}
-	i := 0
-	for _, s := range r.Sets {
-		for _, sys := range r.Systems {
-			if r.result(sys.Name, s.Name) == nil {
-				continue
-			}
-			if s.NotMeasured {
-				rows[i] = true
-			}
-			i++
-		}
-	}
-	return rows
-}
-
 // charts are F1 per set and, with more than one set, the relative drop
 // per set, a bar per system.
 func (r *Report) charts() *report.Charts {

@@ -100,6 +100,9 @@ func noteIntervals(rep *Report) {
 					note(s.F1CI, s.Gold)
 				}
 			}
+			if res.ChangedDiff != nil && res.Perturbed != nil {
+				note(res.ChangedDiff.CI, res.Perturbed.Gold)
+			}
 		}
 	}
 	for ci := range rep.Comparisons {

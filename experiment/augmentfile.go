@@ -13,6 +13,7 @@ import (
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -185,7 +186,9 @@ func (p *AugmentPlan) WriteSummary(w io.Writer, m *stressset.AugmentManifest) er
 			said[k.Name] = true
 			notes, _ := perturbkinds.TypeNotes(k, part.Stats) // Run refused a misfit
 			for _, n := range notes {
-				fmt.Fprintf(w, "%s: %s\n", k.Name, n)
+				for _, l := range report.Wrap(k.Name+": "+n, report.TextWidth, "  ") {
+					fmt.Fprintln(w, l)
+				}
 			}
 		}
 	}

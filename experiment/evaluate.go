@@ -142,14 +142,14 @@ func savePredictionsLike(dir string, templates func(set stressset.Set) conll.Tem
 // cleared) directory.
 func writeReports(summaryPath, htmlPath string, rep *compare.Report, systems []System, replaceHTML bool) error {
 	var summary, page bytes.Buffer
-	if err := writeSummary(&summary, rep, systems, true); err != nil {
+	d, err := RunDocument(rep, systems)
+	if err != nil {
 		return err
 	}
-	summary.WriteString("\n")
-	if err := rep.Write(&summary, report.Markdown); err != nil {
+	if err := report.Render(&summary, report.Markdown, d); err != nil {
 		return err
 	}
-	if err := rep.Write(&page, report.HTML); err != nil {
+	if err := report.Render(&page, report.HTML, d); err != nil {
 		return err
 	}
 	sf, err := atomicfile.Create(summaryPath, true)

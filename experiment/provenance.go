@@ -46,7 +46,7 @@ func (ev *Evaluation) provenance(p compare.Provenance, m *stressset.Manifest) (*
 			p.Inputs = append(p.Inputs, info)
 		}
 	}
-	p.Kinds = append(p.Kinds, kindInfos(m.Kinds, in)...)
+	p.Kinds = append(p.Kinds, kindInfos(m.Kinds, in, ev.Plan.Dir)...)
 	systems, err := ev.Systems.describe()
 	if err != nil {
 		return nil, err
@@ -67,9 +67,11 @@ func testInput(path string, in *stressset.Input) compare.InputInfo {
 		Sentences: in.Stats.Sentences, Tokens: in.Stats.Tokens, Mentions: total(in.Stats.Entities), Types: in.Stats.Entities}
 }
 
-// kindInfos describes the kinds of a build and the set each made of its
-// input in.
-func kindInfos(kinds []perturb.ManifestKind, in *stressset.Input) []compare.KindInfo {
+// kindInfos describes the kinds of a build in directory dir and the set
+// each made of its input in. Like every path of a report, a set's is
+// relative to the directory the command ran in (the manifest's, to the
+// build's).
+func kindInfos(kinds []perturb.ManifestKind, in *stressset.Input, dir string) []compare.KindInfo {
 	var out []compare.KindInfo
 	for _, mk := range kinds {
 		k := compare.KindInfo{Name: mk.Name, Set: mk.Name, Options: mk.Options}
@@ -78,7 +80,7 @@ func kindInfos(kinds []perturb.ManifestKind, in *stressset.Input) []compare.Kind
 		}
 		for _, o := range in.Outputs {
 			if o.Kind == mk.Name {
-				k.File, k.SHA256 = o.File, o.SHA256
+				k.File, k.SHA256 = filepath.Join(dir, o.File), o.SHA256
 			}
 		}
 		out = append(out, k)
@@ -210,7 +212,7 @@ func CompareProvenance(p compare.Provenance, buildDir, input string, preds []com
 			path = in.Path
 		}
 		p.Inputs = append(p.Inputs, testInput(path, in))
-		p.Kinds = append(p.Kinds, kindInfos(b.Manifest.Kinds, in)...)
+		p.Kinds = append(p.Kinds, kindInfos(b.Manifest.Kinds, in, buildDir)...)
 		for _, pr := range preds {
 			p.Systems = append(p.Systems, compare.SystemInfo{Name: pr.System, Kind: "predictions", Source: pr.Dir})
 		}

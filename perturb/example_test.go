@@ -87,7 +87,7 @@ func ExampleWriteTable() {
 	p.Add(orig, pert, nil)
 	perturb.WriteTable(os.Stdout, []perturb.NamedStats{{Name: "orig", Stats: o}, {Name: "swap", Stats: p}})
 	// Output:
-	// file  sentences (annotated)  tokens  Chemical  Disease  % tokens mod.  % entity tok. mod.  % Chemical tok. mod.  % Disease tok. mod.  mentions repl.
-	//   orig                  1 (1)       3         1        1              -                   -                     -                    -               -
-	//   swap                  1 (1)       3         1        1          33.3%               50.0%                100.0%                 0.0%               1
+	// file  sentences (annot.)  tokens  Chemical  Disease  % tokens mod.  % entity tok. mod.  % Chemical tok. mod.  % Disease tok. mod.  mentions repl.
+	//   orig               1 (1)       3         1        1              -                   -                     -                    -               -
+	//   swap               1 (1)       3         1        1          33.3%               50.0%                100.0%                 0.0%               1
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/report"
 )
 
 // Build is a finished build, read back from its directory.
@@ -306,7 +307,9 @@ func writeStats(w io.Writer, m *Manifest) error {
 		notes = append(notes, err.Error())
 	}
 	for _, n := range notes {
-		fmt.Fprintln(w, n)
+		for _, l := range report.Wrap(n, report.TextWidth, "  ") { // 18 types make a long note
+			fmt.Fprintln(w, l)
+		}
 	}
 	for _, r := range rows {
 		if r.Stats.Audit != nil {
