@@ -61,11 +61,11 @@ var (
 	ErrAnswer = errors.New("model answer does not match its sentence")
 )
 
-// NewKinds builds the kinds of the search from resolved kinds (see
+// newKinds builds the kinds of the search from resolved kinds (see
 // kinds.Resolve), and the function that releases them (a kind may hold
 // a concept store): call it when the search is done, also after an
 // error.
-func NewKinds(mks []perturb.ManifestKind) ([]*perturb.BuiltKind, func(), error) {
+func newKinds(mks []perturb.ManifestKind) ([]*perturb.BuiltKind, func(), error) {
 	var ks []*perturb.BuiltKind
 	release := func() {
 		for _, k := range ks {
@@ -95,7 +95,7 @@ const (
 	// MaxCandidates bounds Candidates: the tries of a word are drawn
 	// before they are tagged, however few are new.
 	MaxCandidates = 10_000
-	DefaultBatch  = 256
+	defaultBatch  = 256
 )
 
 // Options configure Run. Zero values select the defaults.
@@ -131,20 +131,20 @@ type Options struct {
 type Status int
 
 const (
-	// Skipped: the model found no gold entity of the sentence to begin
+	// skipped: the model found no gold entity of the sentence to begin
 	// with (or the sentence has none), so there is nothing to attack.
-	Skipped Status = iota
-	// Succeeded: the model lost a gold entity it found.
-	Succeeded
-	// Failed: no edit within the limits made it lose one.
-	Failed
+	skipped Status = iota
+	// succeeded: the model lost a gold entity it found.
+	succeeded
+	// failed: no edit within the limits made it lose one.
+	failed
 )
 
 func (s Status) String() string {
 	switch s {
-	case Succeeded:
+	case succeeded:
 		return "succeeded"
-	case Failed:
+	case failed:
 		return "failed"
 	}
 	return "skipped"
@@ -174,8 +174,13 @@ type Summary struct {
 	RandomF1          float64 `json:"random_f1"`
 	RandomSuccessRate float64 `json:"random_success_rate"`
 	WordsChanged      int     `json:"words_changed"`
+	// SuccessWords are the words changed in the sentences the attack
+	// succeeded on (WordsChanged counts the failures' too), and
+	// WordsPerSuccess their mean: the figures add up.
+	SuccessWords      int     `json:"success_words"`
 	WordsPerSuccess   float64 `json:"words_per_success"`
 	Queries           int     `json:"queries"`
+	SuccessQueries    int     `json:"success_queries"` // the queries of the successful sentences
 	QueriesPerSuccess float64 `json:"queries_per_success"`
 	ModelCalls        int     `json:"model_calls"`
 }
@@ -260,14 +265,14 @@ func summarize(rs []SentenceResult, before, after, random score.Counts, calls in
 		s.Queries += r.Queries
 		s.WordsChanged += r.Words
 		switch r.Status {
-		case Skipped:
+		case skipped:
 			s.Skipped++
 			continue
-		case Succeeded:
+		case succeeded:
 			s.Succeeded++
 			successQueries += r.Queries
 			successWords += r.Words
-		case Failed:
+		case failed:
 			s.Failed++
 		}
 		if r.Random < r.Found {
@@ -279,6 +284,7 @@ func summarize(rs []SentenceResult, before, after, random score.Counts, calls in
 		s.SuccessRate = 100 * float64(s.Succeeded) / float64(s.Attacked)
 		s.RandomSuccessRate = 100 * float64(randomSuccess) / float64(s.Attacked)
 	}
+	s.SuccessWords, s.SuccessQueries = successWords, successQueries
 	if s.Succeeded > 0 {
 		s.WordsPerSuccess = float64(successWords) / float64(s.Succeeded)
 		s.QueriesPerSuccess = float64(successQueries) / float64(s.Succeeded)
@@ -317,7 +323,7 @@ func newAttacker(opts Options) (*attacker, error) {
 		return nil, fmt.Errorf("%w: candidates %d, at most %d", ErrOption, opts.Candidates, MaxCandidates)
 	}
 	if opts.Batch == 0 {
-		opts.Batch = DefaultBatch
+		opts.Batch = defaultBatch
 	}
 	sel := perturb.DefaultSelection()
 	if opts.Selection != nil {
@@ -777,7 +783,7 @@ func (a *attacker) rank(st *state) {
 	})
 	if len(st.ranking) == 0 {
 		st.done = true
-		st.status = Failed
+		st.status = failed
 	}
 }
 
@@ -845,8 +851,8 @@ func (a *attacker) step(st *state) []query {
 		return qs
 	}
 	st.done = true
-	if st.status != Succeeded {
-		st.status = Failed
+	if st.status != succeeded {
+		st.status = failed
 	}
 	return nil
 }
@@ -875,7 +881,7 @@ func (a *attacker) choose(st *state, cands []scored) {
 	st.edits = edits
 	st.cur, st.curCounts = cands[bi].s, cands[bi].c
 	if st.cur.found < st.base.found {
-		st.status = Succeeded
+		st.status = succeeded
 		st.done = true
 	}
 }

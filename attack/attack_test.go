@@ -3,6 +3,7 @@ package attack
 import (
 	"context"
 	"errors"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -97,6 +98,12 @@ func TestRunLexicon(t *testing.T) {
 	if s.Sentences != len(gold) || s.Attacked+s.Skipped != s.Sentences || s.Succeeded+s.Failed != s.Attacked {
 		t.Errorf("counts do not add up: %+v", s)
 	}
+	// Words and queries per success are over the successes' own (issue
+	// 33: "1.04 words per success" was of a total that counted failures).
+	if s.SuccessWords > s.WordsChanged || s.SuccessQueries > s.Queries || s.Succeeded > 0 &&
+		(math.Abs(s.WordsPerSuccess*float64(s.Succeeded)-float64(s.SuccessWords)) > 1e-9 || math.Abs(s.QueriesPerSuccess*float64(s.Succeeded)-float64(s.SuccessQueries)) > 1e-9) {
+		t.Errorf("words or queries per success do not add up: %+v", s)
+	}
 	if s.F1Before < 99 {
 		t.Errorf("f1 before = %v, want about 100 (the model knows every mention)", s.F1Before)
 	}
@@ -168,7 +175,7 @@ func checkResult(t *testing.T, gold []conll.Sentence, res *Result, opts Options)
 		if diff != r.Words {
 			t.Errorf("sentence %d: %d tokens differ, %d words reported", i, diff, r.Words)
 		}
-		if (r.Status == Succeeded) != (r.After < r.Found) {
+		if (r.Status == succeeded) != (r.After < r.Found) {
 			t.Errorf("sentence %d: status %v, found %d -> %d", i, r.Status, r.Found, r.After)
 		}
 	}

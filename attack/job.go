@@ -56,7 +56,7 @@ func (j *Job) Run(ctx context.Context) (*Report, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	ks, release, err := NewKinds(j.Kinds)
+	ks, release, err := newKinds(j.Kinds)
 	defer release()
 	if err != nil {
 		return nil, nil, err
@@ -105,7 +105,7 @@ func (j *Job) Run(ctx context.Context) (*Report, []string, error) {
 	if err := atomicfile.CommitAll(pending...); err != nil {
 		return nil, warnings, err
 	}
-	r := NewReport(res.Summary, opts, elapsed)
+	r := newReport(res.Summary, opts, elapsed)
 	return &r, warnings, nil
 }
 

@@ -121,9 +121,9 @@ type Report struct {
 	Seconds  float64  `json:"seconds"`
 }
 
-// NewReport returns the report of an attack run with opts that took
+// newReport returns the report of an attack run with opts that took
 // elapsed.
-func NewReport(s Summary, opts Options, elapsed time.Duration) Report {
+func newReport(s Summary, opts Options, elapsed time.Duration) Report {
 	var names []string
 	for _, k := range opts.Kinds {
 		names = append(names, k.Kind.Name)
@@ -144,14 +144,14 @@ success rate         %.2f%% (%d of %d; random set: %.2f%%)
 F1 before            %.2f
 F1 after             %.2f
 F1 random            %.2f (same number of changed words per sentence)
-words changed        %d (%.2f per success)
-queries              %d (%.1f per success, %d model calls)
+words changed        %d (%d in the %d successes, %.2f per success; %d in the %d failures)
+queries              %d (%d for the successes, %.1f per success; %d for the other sentences; %d model calls)
 time                 %.1fs
 `, strings.Join(r.Kinds, ", "), r.MaxWords, r.Budget, r.Seed,
 		s.Sentences, s.Attacked, s.Skipped,
 		s.SuccessRate, s.Succeeded, s.Attacked, s.RandomSuccessRate,
 		s.F1Before, s.F1After, s.RandomF1,
-		s.WordsChanged, s.WordsPerSuccess,
-		s.Queries, s.QueriesPerSuccess, s.ModelCalls, r.Seconds)
+		s.WordsChanged, s.SuccessWords, s.Succeeded, s.WordsPerSuccess, s.WordsChanged-s.SuccessWords, s.Failed,
+		s.Queries, s.SuccessQueries, s.QueriesPerSuccess, s.Queries-s.SuccessQueries, s.ModelCalls, r.Seconds)
 	return err
 }

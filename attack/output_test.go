@@ -58,7 +58,7 @@ func TestResultWrite(t *testing.T) {
 }
 
 func TestWriteReport(t *testing.T) {
-	r := NewReport(Summary{Sentences: 10, Attacked: 8, Succeeded: 4, SuccessRate: 50}, Options{Kinds: []*perturb.BuiltKind{{Kind: &perturb.Kind{Name: "keyboard"}}}, MaxWords: 2, Queries: 200, Seed: 1}, 1500*time.Millisecond)
+	r := newReport(Summary{Sentences: 10, Attacked: 8, Succeeded: 4, SuccessRate: 50}, Options{Kinds: []*perturb.BuiltKind{{Kind: &perturb.Kind{Name: "keyboard"}}}, MaxWords: 2, Queries: 200, Seed: 1}, 1500*time.Millisecond)
 	var text, js bytes.Buffer
 	if err := WriteReport(&text, r, "text"); err != nil {
 		t.Fatal(err)
@@ -81,7 +81,7 @@ func TestNewKinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ks, release, err := NewKinds(mks)
+	ks, release, err := newKinds(mks)
 	defer release()
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +91,7 @@ func TestNewKinds(t *testing.T) {
 	}
 	bad := mks[0]
 	bad.Suffix = "typo"
-	if _, release, err := NewKinds([]perturb.ManifestKind{mks[1], bad}); !errors.Is(err, perturb.ErrManifest) {
+	if _, release, err := newKinds([]perturb.ManifestKind{mks[1], bad}); !errors.Is(err, perturb.ErrManifest) {
 		t.Errorf("a changed suffix: %v, want ErrManifest", err)
 	} else {
 		release() // releases the synonym kind built before the error

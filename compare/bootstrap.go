@@ -17,8 +17,9 @@ const testMethod = "approximate randomization (two-sided, sentence-level swaps, 
 
 // dense lays out the per-sentence counts of one result as a flat n×width
 // array so that resampling sums integers without touching maps: overall
-// gold, pred, correct; the same per type in Report.Types order; then the
-// perturbed and untouched triples.
+// gold, pred, correct; the same per type in Report.Types order; the
+// perturbed and untouched triples; then the same two triples of the
+// reference's predictions split as this set changed them (refPart).
 type dense struct {
 	res   *Result
 	width int
@@ -26,7 +27,7 @@ type dense struct {
 }
 
 func newDense(r *resultData, res *Result, types []string) dense {
-	width := 3*(1+len(types)) + 6
+	width := 3*(1+len(types)) + 12
 	n := r.sent.len()
 	d := dense{res: res, width: width, rows: make([]int32, width*n)}
 	column := make([]int, len(r.sent.types)) // of each type of r.sent in types; -1: none
@@ -43,7 +44,10 @@ func newDense(r *resultData, res *Result, types []string) dense {
 			}
 		}
 		if r.part != nil {
-			copy(row[width-6:], r.part[i][:])
+			copy(row[width-12:], r.part[i][:])
+		}
+		if r.refPart != nil && i < len(r.refPart) {
+			copy(row[width-6:], r.refPart[i][:])
 		}
 	}
 	return d
@@ -129,13 +133,24 @@ func scoreStats(rep *Report, ds []dense) []stat {
 			w := d.width
 			stats = append(stats,
 				stat{
-					fn:  func(s [][]int64) float64 { return f1(s[di][w-6], s[di][w-5], s[di][w-4]) },
+					fn:  func(s [][]int64) float64 { return f1(s[di][w-12], s[di][w-11], s[di][w-10]) },
 					set: func(iv Interval) { res.Perturbed.F1CI = &iv },
 				},
 				stat{
-					fn:  func(s [][]int64) float64 { return f1(s[di][w-3], s[di][w-2], s[di][w-1]) },
+					fn:  func(s [][]int64) float64 { return f1(s[di][w-9], s[di][w-8], s[di][w-7]) },
 					set: func(iv Interval) { res.Untouched.F1CI = &iv },
 				})
+		}
+		if res.ChangedDiff != nil {
+			// F1 on the changed entities minus F1 on the same entities
+			// on the reference, from one resample of sentences.
+			w := d.width
+			stats = append(stats, stat{
+				fn: func(s [][]int64) float64 {
+					return f1(s[di][w-12], s[di][w-11], s[di][w-10]) - f1(s[di][w-6], s[di][w-5], s[di][w-4])
+				},
+				set: func(iv Interval) { res.ChangedDiff.CI = &iv },
+			})
 		}
 	}
 	return stats
@@ -260,10 +275,10 @@ func (c *Comparer) draw(ctx context.Context, n int, ds []dense, stats []stat) ([
 func sumRows(sums []int64, rows []int32, width int, idx []int) {
 	clear(sums)
 	switch width {
-	case 15: // one type, the common case of single-type corpora
-		var s [15]int64
+	case 21: // two types, BC5CDR's
+		var s [21]int64
 		for _, i := range idx {
-			r := rows[i*15 : i*15+15]
+			r := rows[i*21 : i*21+21]
 			for f := range s {
 				s[f] += int64(r[f])
 			}

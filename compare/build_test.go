@@ -44,15 +44,17 @@ func TestParsePredictions(t *testing.T) {
 }
 
 // FuzzParsePredictions checks that parsed predictions give back their
-// text, and that only a text with a name, "=" and a directory parses.
+// text, and that only a text with a name a report can show (CheckName),
+// "=" and a directory parses.
 func FuzzParsePredictions(f *testing.F) {
 	for _, tt := range predictionsCases {
 		f.Add(tt.in)
 	}
+	f.Add("\xd8=0") // a name that is not UTF-8
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := ParsePredictions(s)
 		name, dir, ok := strings.Cut(s, "=")
-		if valid := ok && name != "" && dir != ""; valid != (err == nil) {
+		if valid := ok && name != "" && dir != "" && CheckName("system", name) == nil; valid != (err == nil) {
 			t.Fatalf("ParsePredictions(%q): %v", s, err)
 		}
 		if err == nil && p.System+"="+p.Dir != s {

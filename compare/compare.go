@@ -55,7 +55,7 @@ var (
 // than the scores' own precision.
 const (
 	MaxSamples = 100_000
-	MaxWorkers = 1024
+	maxWorkers = 1024
 )
 
 // Comparer collects gold sets and system predictions and computes a
@@ -76,7 +76,7 @@ type Comparer struct {
 	// first set added.
 	Reference string
 	// Workers bounds the goroutines used for resampling, at most
-	// MaxWorkers; 0 means GOMAXPROCS. Results do not depend on it.
+	// maxWorkers; 0 means GOMAXPROCS. Results do not depend on it.
 	Workers int
 	// Describe, when not nil, tells what each set added is (see
 	// SetDescription); sets it does not describe are counted in tokens.
@@ -114,16 +114,20 @@ type systemData struct {
 
 // resultData is what a system's predictions on one set boil down to.
 type resultData struct {
-	file   string
-	total  score.Counts
-	sent   countTable   // per sentence, for resampling
-	part   []partCounts // per sentence; nil without change log
-	errs   score.ErrorCounts
-	pred   tagTable  // predicted tags per sentence, to score on the reference the entities another set perturbed
-	spans  spanTable // predicted entities per sentence
-	conf   confusionAcc
-	types  map[TypePair]int // entity-type confusion, N unused in the key
-	hasLog bool
+	file  string
+	total score.Counts
+	sent  countTable   // per sentence, for resampling
+	part  []partCounts // per sentence; nil without change log
+	// refPart splits the reference's counts per sentence as this set
+	// changed them (onReference), for the interval of ChangedDiff; nil
+	// for the reference and without a change log.
+	refPart []partCounts
+	errs    score.ErrorCounts
+	pred    tagTable  // predicted tags per sentence, to score on the reference the entities another set perturbed
+	spans   spanTable // predicted entities per sentence
+	conf    confusionAcc
+	types   map[TypePair]int // entity-type confusion, N unused in the key
+	hasLog  bool
 }
 
 // New returns a Comparer with the defaults of "stress compare": conlleval
@@ -335,8 +339,8 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	if c.Samples < 0 || c.Samples > MaxSamples {
 		return nil, fmt.Errorf("%w: %d samples (0 to %d)", ErrOption, c.Samples, MaxSamples)
 	}
-	if c.Workers > MaxWorkers {
-		return nil, fmt.Errorf("%w: %d workers, at most %d", ErrOption, c.Workers, MaxWorkers)
+	if c.Workers > maxWorkers {
+		return nil, fmt.Errorf("%w: %d workers, at most %d", ErrOption, c.Workers, maxWorkers)
 	}
 	if len(c.sets) == 0 || len(c.systems) == 0 {
 		return nil, ErrNoData
@@ -367,20 +371,19 @@ func (c *Comparer) Report(ctx context.Context) (*Report, error) {
 	}
 	types := map[string]bool{}
 	for _, s := range c.sets {
-		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: s.tokens, ChangeLog: s.Changed != nil, Kind: s.desc.Kind,
+		// Tokens are the original's, and a changed token is a token of
+		// the original a change of the change log covers, as stress
+		// build counts them (perturb.Stats.TokensModified).
+		info := SetInfo{Name: s.Name, File: s.File, Sentences: len(s.Gold), Tokens: ref.tokens, ChangeLog: s.Changed != nil, Kind: s.desc.Kind,
 			NotMeasured: s.NotMeasured}
 		if s.Mentions > 0 { // an entity-level kind's count (stressset.Set.Mentions)
 			n := s.Replaced
 			info.MentionsReplaced = &n
 		}
-		for _, m := range s.changed {
+		for i, m := range s.changed {
 			if m != nil {
 				info.ChangedSentences++
-				for _, b := range m {
-					if b {
-						info.ChangedTokens++
-					}
-				}
+				info.ChangedTokens += originalChanged(m, len(ref.Gold[i].Tokens))
 			}
 		}
 		info.describeChanges(s)
@@ -439,8 +442,8 @@ func (c *Comparer) resultOf(sys *systemData, s, ref *setData, r *resultData, typ
 	o := sys.results[ref.Name]
 	for _, t := range types {
 		if tc, ok := r.total.Types[t]; ok {
-			ts := TypeScore{Type: t, Score: scoreOf(tc)}
-			if o != nil && s != ref && measured {
+			ts := TypeScore{Type: t, Score: scoreOf(tc), NotMeasured: s != ref && s.typeNotMeasured(t)}
+			if o != nil && s != ref && measured && !ts.NotMeasured {
 				if d, ok := relDrop(o.total.Types[t].F1(), ts.F1); ok {
 					ts.Drop = &Drop{Value: d}
 				}
@@ -457,8 +460,12 @@ func (c *Comparer) resultOf(sys *systemData, s, ref *setData, r *resultData, typ
 		ps, us := scoreOf(p), scoreOf(u)
 		res.Perturbed, res.Untouched = &ps, &us
 		if o := sys.results[ref.Name]; o != nil && s != ref {
-			rp, ru := c.onReference(ref, s, o)
+			rp, ru, refPart := c.onReference(ref, s, o)
 			res.RefPerturbed, res.RefUntouched = &rp, &ru
+			r.refPart = refPart
+			if ps.Gold+ps.Pred > 0 && rp.Gold+rp.Pred > 0 {
+				res.ChangedDiff = &Drop{Value: ps.F1 - rp.F1}
+			}
 		}
 	}
 	errs := r.errs
@@ -487,7 +494,7 @@ func (info *SetInfo) describeChanges(s *setData) {
 		info.Mentions += s.mentions[t]
 		info.ChangedMentions += s.changedMentions[t]
 		if s.changed != nil {
-			info.Types = append(info.Types, TypeChange{Type: t, Mentions: s.mentions[t], Changed: s.changedMentions[t]})
+			info.Types = append(info.Types, TypeChange{Type: t, Mentions: s.mentions[t], Changed: s.changedMentions[t], NotMeasured: s.typeNotMeasured(t)})
 		}
 	}
 	if s.changed == nil {
@@ -502,7 +509,29 @@ func (info *SetInfo) describeChanges(s *setData) {
 	if d > 0 {
 		info.ChangedShare = 100 * float64(n) / float64(d)
 	}
-	info.NotMeasured = info.NotMeasured || info.ChangedShare < 100*MinChangedShare
+	info.NotMeasured = info.NotMeasured || info.ChangedShare < 100*minChangedShare
+}
+
+// originalChanged counts the tokens of an original sentence of n tokens
+// that the change log's changes cover, from the copy's changed tokens:
+// every token left alone is the same in both, so the copy's changed
+// tokens stand for the original's plus what replacements added (or less
+// what they took away).
+func originalChanged(changed []bool, n int) int {
+	c := 0
+	for _, b := range changed {
+		if b {
+			c++
+		}
+	}
+	return max(0, c-(len(changed)-n))
+}
+
+// typeNotMeasured reports whether the set changed under minChangedShare
+// of type t's gold mentions (it has some, and a change log).
+func (s *setData) typeNotMeasured(t string) bool {
+	n := s.mentions[t]
+	return s.changed != nil && n > 0 && float64(s.changedMentions[t]) < minChangedShare*float64(n)
 }
 
 func modeName(m score.Mode) string { return m.String() }
@@ -510,8 +539,9 @@ func modeName(m score.Mode) string { return m.String() }
 // onReference scores the system's predictions on the reference set split
 // as the entities set s perturbed (see referenceMask): the same entities,
 // before the perturbation.
-func (c *Comparer) onReference(ref, s *setData, o *resultData) (Score, Score) {
+func (c *Comparer) onReference(ref, s *setData, o *resultData) (Score, Score, []partCounts) {
 	var p, u score.TypeCounts
+	perSentence := make([]partCounts, len(ref.Gold))
 	sc := newSentScorer(c.Eval)
 	var pred []string
 	for i := range ref.Gold {
@@ -527,8 +557,9 @@ func (c *Comparer) onReference(ref, s *setData, o *resultData) (Score, Score) {
 		pred = o.pred.sentence(pred[:0], i)
 		pc, _ := sc.partition(ref.Gold[i].Tags, pred, mask)
 		pc.addTo(&p, &u)
+		perSentence[i] = pc
 	}
-	return scoreOf(p), scoreOf(u)
+	return scoreOf(p), scoreOf(u), perSentence
 }
 
 func scoreOf(t score.TypeCounts) Score {

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -336,8 +337,8 @@ func TestOptionLimits(t *testing.T) {
 		{MaxSamples + 1, 0, false},
 		{100_000_000, 0, false},
 		{-1, 0, false},
-		{10, MaxWorkers + 1, false},
-		{10, MaxWorkers, true},
+		{10, maxWorkers + 1, false},
+		{10, maxWorkers, true},
 		{0, 0, true},
 	} {
 		c := New()
@@ -452,7 +453,7 @@ func TestPValueIgnoresNames(t *testing.T) {
 
 func TestPDigits(t *testing.T) {
 	for _, tc := range []struct{ n, want int }{{0, 1}, {10, 1}, {100, 1}, {999, 2}, {1000, 2}, {10000, 2}, {100000, 3}} {
-		if got := PDigits(tc.n); got != tc.want {
+		if got := pDigits(tc.n); got != tc.want {
 			t.Errorf("PDigits(%d) = %d, want %d", tc.n, got, tc.want)
 		}
 	}
@@ -461,5 +462,140 @@ func TestPDigits(t *testing.T) {
 	}
 	if got := pval(Comparison{P: 1.0 / 1001, PFloor: true}, 1000); got != "< 0.001" {
 		t.Errorf("pval at the floor = %q", got)
+	}
+}
+
+// TestTypeNotMeasured: a set that changed a type's mentions under
+// minChangedShare (a BioRED gene type under synonym) says "not measured"
+// for that type in every format, never a drop of 0.00 [0.00, 0.00]; a
+// type it changed keeps its drop (issue 33, item 1).
+func TestTypeNotMeasured(t *testing.T) {
+	var lines []string
+	for range 20 {
+		lines = append(lines, "aspirin/B-Chemical treats/O BRCA1/B-Gene pain/O")
+	}
+	gold := sents(lines...)
+	var changes []stressset.Span
+	for i := range 10 { // half the Chemical mentions, no Gene
+		changes = append(changes, stressset.Span{Sentence: i, Start: 0, End: 1})
+	}
+	pred := make([]conll.Sentence, len(gold))
+	for i, s := range gold {
+		pred[i] = s.Clone()
+		if i < 5 {
+			pred[i].Tags[0] = "O" // the system misses some changed mentions
+		}
+	}
+	c := New()
+	c.Samples = 50
+	must(t, c.AddSet(stressset.Set{Name: "O", File: "o.tsv", Gold: gold}))
+	must(t, c.AddSet(stressset.Set{Name: "synonym", File: "s.tsv", Gold: gold, Changed: changes, Mentions: 40, Replaced: 10}))
+	must(t, c.AddPrediction("sys", "O", "o.pred", gold))
+	must(t, c.AddPrediction("sys", "synonym", "s.pred", pred))
+	rep, err := c.Report(context.Background())
+	must(t, err)
+	for _, res := range rep.Systems[0].Results {
+		if res.Set != "synonym" {
+			continue
+		}
+		for _, ts := range res.Types {
+			if want := ts.Type == "Gene"; ts.NotMeasured != want || (ts.Drop == nil) != want {
+				t.Errorf("type %s: not measured %v, drop %v", ts.Type, ts.NotMeasured, ts.Drop)
+			}
+		}
+	}
+	for _, f := range []report.Format{report.Text, report.Markdown, report.HTML, report.JSON, report.CSV} {
+		var b bytes.Buffer
+		must(t, rep.Write(&b, f))
+		s := b.String()
+		if strings.Contains(s, "0.00 [0.00, 0.00]") {
+			t.Errorf("format %v prints a drop of 0.00 [0.00, 0.00]:\n%s", f, s)
+		}
+		want := map[report.Format]string{report.JSON: `"not_measured": true`, report.CSV: "sys,synonym,type:Gene,20,20,20,100,100,100,100,100,,,,,,,,,,true"}[f]
+		if want == "" {
+			want = "not measured"
+		}
+		if !strings.Contains(s, want) {
+			t.Errorf("format %v lacks %q:\n%s", f, want, s)
+		}
+	}
+}
+
+// TestHeadlineEveryKind: the report's first table gives, for every set
+// with a change log and every system, F1 on the changed mentions beside
+// the same mentions on the reference and their difference with its
+// paired interval, whatever the kind (K and W too, not only the kinds
+// that replace mentions); the reference has no row of its own (issue 33,
+// item 2).
+func TestHeadlineEveryKind(t *testing.T) {
+	const n = 300
+	gold := synthGold(n, 3)
+	c := New()
+	c.Samples = 100
+	c.Describe = func(set string) SetDescription {
+		return SetDescription{Kind: set, Mentions: set == "synonym" || set == "entity-swap"}
+	}
+	sets := []string{"O", "keyboard", "swap", "synonym", "entity-swap", "attack"}
+	for k, set := range sets {
+		var changes []stressset.Span
+		if set != "O" {
+			for i := k % 2; i < n; i += 2 { // half the sentences, every token
+				changes = append(changes, stressset.Span{Sentence: i, Start: 0, End: len(gold[i].Tokens)})
+			}
+		}
+		must(t, c.AddSet(stressset.Set{Name: set, File: set + ".tsv", Gold: gold, Changed: changes}))
+	}
+	systems := []string{"words", "chars"}
+	for si, sys := range systems {
+		for k, set := range sets {
+			must(t, c.AddPrediction(sys, set, set+".pred", noisy(gold, 0.03+0.02*float64(k+si), uint64(10*si+k))))
+		}
+	}
+	rep, err := c.Report(context.Background())
+	must(t, err)
+	d := rep.Document()
+	head, ok := d.Sections[0].(*report.Table)
+	if !ok || head.ID != "headline" {
+		t.Fatalf("first section %T %+v, want the headline", d.Sections[0], d.Sections[0])
+	}
+	col := func(name string) int {
+		i := slices.Index(head.Header, name)
+		if i < 0 {
+			t.Fatalf("headline has no column %q: %q", name, head.Header)
+		}
+		return i
+	}
+	pf, rf, diff := col("changed mentions: F1 [CI]"), col("same on O"), col("difference [CI]")
+	rows := 0
+	set := ""
+	for _, row := range head.Rows {
+		if row[0] != "" {
+			set = row[0]
+		}
+		if set == "O" {
+			t.Errorf("the reference has a row: %q", row)
+		}
+		rows++
+		if row[pf] == "-" || row[rf] == "-" || row[diff] == "-" {
+			t.Errorf("set %s: no changed-mention F1, reference or difference: %q", set, row)
+		}
+		if !strings.Contains(row[diff], "[") {
+			t.Errorf("set %s: no paired interval on the difference: %q", set, row[diff])
+		}
+	}
+	if want := (len(sets) - 1) * len(systems); rows != want {
+		t.Errorf("%d headline rows, want %d (a row per set but the reference and system)", rows, want)
+	}
+	for _, sys := range rep.Systems {
+		for _, res := range sys.Results {
+			if res.Set == "O" {
+				continue
+			}
+			if res.ChangedDiff == nil || res.ChangedDiff.CI == nil {
+				t.Errorf("%s on %s: no changed difference with an interval", sys.Name, res.Set)
+			} else if want := res.Perturbed.F1 - res.RefPerturbed.F1; math.Abs(res.ChangedDiff.Value-want) > 1e-9 {
+				t.Errorf("%s on %s: difference %v, want %v", sys.Name, res.Set, res.ChangedDiff.Value, want)
+			}
+		}
 	}
 }

@@ -2,11 +2,11 @@ package compare
 
 import "github.com/stress-ner/stress/conll/score"
 
-// Labels names the rows and columns of a Matrix, in order.
-var Labels = [3]string{"B", "I", "O"}
+// labels names the rows and columns of a Matrix, in order.
+var labels = [3]string{"B", "I", "O"}
 
 // Matrix counts tokens by gold label (row) and predicted label (column),
-// both in Labels order. Tags are reduced to their IOB role: B- and S-
+// both in labels order. Tags are reduced to their IOB role: B- and S-
 // prefixes count as B, I- and E- as I, anything else (the outside tag,
 // unknown tags) as O.
 type Matrix [3][3]int

@@ -52,7 +52,7 @@ func TestErrorBreakdown(t *testing.T) {
 		}
 		s := b.String()
 		if f == report.CSV {
-			if !strings.Contains(s, "m,O,overall,5,5,1,") || !strings.HasSuffix(strings.Split(s, "\n")[1], ",1,1,1,1,1,,,") {
+			if !strings.Contains(s, "m,O,overall,5,5,1,") || !strings.HasSuffix(strings.Split(s, "\n")[1], ",1,1,1,1,1,,,,,,") {
 				t.Errorf("csv:\n%s", s)
 			}
 			continue

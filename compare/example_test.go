@@ -53,16 +53,18 @@ func Example() {
 	// Output:
 	// F1 on keyboard: 66.67, drop 33.33%
 	// perturbed entities F1 0.00, untouched 80.00
-	// system,set,scope,gold,pred,correct,precision,recall,f1,f1_low,f1_high,drop,drop_low,drop_high,missed,spurious,type_error,boundary_error,boundary_type_error,changed_share,not_measured,note
-	// ,keyboard,set,,,,,,,,,,,,,,,,,20,false,"20.0% of tokens changed; sentences 50.0%, tokens 20.0%, mentions 33.3% (Chemical 0.0%, Disease 50.0%)"
-	// tagger,O,overall,3,3,3,100,100,100,,,,,,0,0,0,0,0,,,
-	// tagger,O,type:Chemical,1,1,1,100,100,100,,,,,,,,,,,,,
-	// tagger,O,type:Disease,2,2,2,100,100,100,,,,,,,,,,,,,
-	// tagger,keyboard,overall,3,3,2,66.66666666666667,66.66666666666667,66.66666666666667,,,33.33333333333333,,,0,0,0,1,0,,,
-	// tagger,keyboard,type:Chemical,1,1,1,100,100,100,,,0,,,,,,,,,,
-	// tagger,keyboard,type:Disease,2,2,1,50,50,50,,,50,,,,,,,,,,
-	// tagger,keyboard,perturbed,1,0,0,0,0,0,,,,,,,,,,,,,
-	// tagger,keyboard,untouched,2,3,2,66.66666666666667,100,80,,,,,,,,,,,,,
-	// tagger,keyboard,reference_perturbed,1,1,1,100,100,100,,,,,,,,,,,,,
-	// tagger,keyboard,reference_untouched,2,2,2,100,100,100,,,,,,,,,,,,,
+	// system,set,scope,gold,pred,correct,precision,recall,f1,f1_low,f1_high,drop,drop_low,drop_high,missed,spurious,type_error,boundary_error,boundary_type_error,changed_share,not_measured,changed_difference,changed_difference_low,changed_difference_high,note
+	// ,keyboard,set,,,,,,,,,,,,,,,,,20,false,,,,"20.0% of tokens changed; sentences 50.0%, tokens 20.0%, mentions 33.3% (Chemical 0.0%, Disease 50.0%)"
+	// ,keyboard,set_type:Chemical,1,,0,,,,,,,,,,,,,,,true,,,,gold: the type's mentions; correct: those changed
+	// ,keyboard,set_type:Disease,2,,1,,,,,,,,,,,,,,,false,,,,gold: the type's mentions; correct: those changed
+	// tagger,O,overall,3,3,3,100,100,100,,,,,,0,0,0,0,0,,,,,,
+	// tagger,O,type:Chemical,1,1,1,100,100,100,,,,,,,,,,,,,,,,
+	// tagger,O,type:Disease,2,2,2,100,100,100,,,,,,,,,,,,,,,,
+	// tagger,keyboard,overall,3,3,2,66.66666666666667,66.66666666666667,66.66666666666667,,,33.33333333333333,,,0,0,0,1,0,,,,,,
+	// tagger,keyboard,type:Chemical,1,1,1,100,100,100,,,,,,,,,,,,true,,,,
+	// tagger,keyboard,type:Disease,2,2,1,50,50,50,,,50,,,,,,,,,,,,,
+	// tagger,keyboard,perturbed,1,0,0,,0,0,,,,,,,,,,,,,-100,,,
+	// tagger,keyboard,untouched,2,3,2,66.66666666666667,100,80,,,,,,,,,,,,,,,,
+	// tagger,keyboard,reference_perturbed,1,1,1,100,100,100,,,,,,,,,,,,,,,,
+	// tagger,keyboard,reference_untouched,2,2,2,100,100,100,,,,,,,,,,,,,,,,
 }

@@ -9,12 +9,12 @@ import (
 	"github.com/stress-ner/stress/iob"
 )
 
-// ExamplesPerSet is how many sentences of each stress set a report
+// examplesPerSet is how many sentences of each stress set a report
 // shows (see Example).
-const ExamplesPerSet = 3
+const examplesPerSet = 3
 
 // examples picks, for every set with a change log other than ref, up to
-// ExamplesPerSet changed sentences where a system failed on the
+// examplesPerSet changed sentences where a system failed on the
 // perturbed text: first those where a system was right on the original
 // (the perturbation broke it), then those where it failed on both. The
 // choice within each group is seeded by the Comparer's seed and the
@@ -55,7 +55,7 @@ func (c *Comparer) examples(ref *setData) []Example {
 			}
 		}
 		slices.SortFunc(cands, func(a, b cand) int { return cmp.Or(cmp.Compare(a.class, b.class), cmp.Compare(a.key, b.key)) })
-		cands = cands[:min(len(cands), ExamplesPerSet)]
+		cands = cands[:min(len(cands), examplesPerSet)]
 		slices.SortFunc(cands, func(a, b cand) int { return cmp.Compare(a.i, b.i) })
 		for _, cd := range cands {
 			out = append(out, c.example(ref, s, cd.i))

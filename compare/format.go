@@ -27,20 +27,29 @@ func (r *Report) WriteHTMLFile(path string, replace bool) error {
 	return report.WriteFile(path, report.HTML, r.Document(), replace)
 }
 
-// Document returns r as the report formats see it: the title and
-// provenance, the provenance tables, the headline, the charts (HTML),
-// the other tables, the examples, the glossary (HTML) and last the
-// token confusion (heat maps in HTML); r itself as JSON, and the rows
-// of CSVHeader.
-func (r *Report) Document() *report.Document {
-	d := &report.Document{Title: r.title(), Lines: r.provenanceLines(), JSON: r, EscapeHTML: true, CSV: r.csvRows()}
-	for _, t := range r.provenanceTables() {
-		d.Sections = append(d.Sections, t)
-	}
+// Document returns r as the report formats see it: the title and the
+// lines that say how it was made, the headline (what each set cost each
+// system where it changed something), then after sections the caller
+// adds there (the paper's tables of a run), the inputs, systems and kinds
+// behind a disclosure, the charts (HTML), what each set changed, the
+// other tables, the examples, the glossary (HTML) and last the token
+// confusion (heat maps in HTML); r itself as JSON, and the rows of
+// csvHeader.
+func (r *Report) Document(after ...report.Section) *report.Document {
+	d := &report.Document{Title: r.title(), Lines: []string{r.summary() + "."}, JSON: r, EscapeHTML: true, CSV: r.csvRows()}
 	tables, confusion := r.tables()
-	headline := tables[0]
-	headline.NotMeasured = r.notMeasuredRows()
-	d.Sections = append(d.Sections, headline, r.charts())
+	d.Sections = append(d.Sections, tables[0])
+	d.Sections = append(d.Sections, after...)
+	if prov := r.provenanceTables(); len(prov) > 0 || r.Provenance != nil {
+		det := &report.Details{ID: "provenance", Title: "How this report was made",
+			Summary: "How this report was made: tool, command, inputs, systems and kinds (files with their SHA-256, options)",
+			Lines:   r.provenanceLines()}
+		for _, t := range prov {
+			det.Sections = append(det.Sections, t)
+		}
+		d.Sections = append(d.Sections, det)
+	}
+	d.Sections = append(d.Sections, r.charts())
 	for _, t := range tables[1:] {
 		d.Sections = append(d.Sections, t)
 	}
@@ -66,9 +75,9 @@ func ci(iv *Interval) string {
 		case 0:
 			return "(no entities)"
 		case 1:
-			return "(1 entity: too few)"
+			return "(1 entity)"
 		}
-		return "(" + strconv.Itoa(iv.Entities) + " entities: too few)"
+		return "(" + strconv.Itoa(iv.Entities) + " entities)"
 	}
 	return "[" + f2(iv.Low) + ", " + f2(iv.High) + "]"
 }
@@ -85,7 +94,7 @@ func withCI(v float64, iv *Interval) string {
 // pval prints a p-value; at the floor of the test (no shuffle reached
 // the observed difference) it is "< 1/shuffles", never the floor itself
 // as if it were measured. Other p-values have the decimals the shuffles
-// allow (PDigits).
+// allow (pDigits).
 func pval(c Comparison, samples int) string {
 	if c.P < 0 {
 		return ""
@@ -93,14 +102,14 @@ func pval(c Comparison, samples int) string {
 	if c.PFloor && samples > 0 {
 		return "< " + strconv.FormatFloat(1/float64(samples), 'g', 2, 64)
 	}
-	return strconv.FormatFloat(c.P, 'f', PDigits(samples), 64)
+	return strconv.FormatFloat(c.P, 'f', pDigits(samples), 64)
 }
 
-// PDigits is the number of decimals a p-value estimated from n shuffles
+// pDigits is the number of decimals a p-value estimated from n shuffles
 // is worth: its Monte Carlo standard error is at most 0.5/√n, and the
 // last decimal printed is of that order (1 for 100 shuffles, 2 for
 // 1,000 and 10,000, 3 for 100,000).
-func PDigits(n int) int {
+func pDigits(n int) int {
 	if n <= 0 {
 		return 1
 	}
@@ -138,12 +147,12 @@ func (r *Report) title() string {
 	return "Stress comparison"
 }
 
-// provenanceLines are the sentences that open a report: the tool, the
-// date and the command that made it.
+// provenanceLines say how the report was made: the tool, the date, the
+// command, the seed and the word selection.
 func (r *Report) provenanceLines() []string {
 	p := r.Provenance
 	if p == nil {
-		return []string{r.summary() + "."}
+		return nil
 	}
 	rev := p.Revision
 	if p.Modified {
@@ -159,7 +168,7 @@ func (r *Report) provenanceLines() []string {
 	if p.Selection != "" {
 		sel = "; word selection " + p.Selection
 	}
-	lines = append(lines, fmt.Sprintf("Seed %d%s; %s.", p.Seed, sel, r.summary()))
+	lines = append(lines, fmt.Sprintf("Seed %d%s. Paths are relative to the directory the command ran in.", p.Seed, sel))
 	return lines
 }
 
@@ -190,10 +199,17 @@ func (r *Report) provenanceTables() []*report.Table {
 	return out
 }
 
+// maxTypesInline is the most entity types a cell lists by name; with
+// more, the per-type counts are in the table of changes per type.
+const maxTypesInline = 3
+
 func mentionsByType(n int, types map[string]int) string {
 	s := strconv.Itoa(n)
 	if len(types) < 2 {
 		return s
+	}
+	if len(types) > maxTypesInline {
+		return s + " (" + strconv.Itoa(len(types)) + " types)"
 	}
 	var parts []string
 	for _, k := range slices.Sorted(maps.Keys(types)) {
@@ -236,7 +252,7 @@ func changedCells(s SetInfo) []string {
 
 // notMeasured says why a set's drop is not reported.
 func notMeasured(s SetInfo) string {
-	return fmt.Sprintf("not measured: %s%% of %s changed (under %g%%)", share(s.ChangedShare), s.Target, 100*MinChangedShare)
+	return fmt.Sprintf("not measured: %s%% of %s changed (under %g%%)", share(s.ChangedShare), s.Target, 100*minChangedShare)
 }
 
 // share prints a percentage with enough digits to tell a small share
@@ -257,44 +273,131 @@ func (r *Report) setInfo(name string) SetInfo {
 	return SetInfo{Name: name}
 }
 
-// headline is the report's main table: per set and system, how much of
-// the set changed, F1 with its interval, the relative drop with its
-// interval and, for kinds that change mentions, F1 on the changed
-// mentions beside the same mentions on the reference.
+// headline is the report's first table: for every set a kind made and
+// every system, the share of gold mentions the set changed, F1 on the
+// reference and on the set with the relative drop, and F1 on the entities
+// the set changed beside the same entities on the reference, with the
+// paired interval of their difference: what each kind cost each system
+// where it changed something. The reference's own rows are there only
+// when there is no other set.
 func (r *Report) headline() *report.Table {
-	t := &report.Table{ID: "headline", Title: "Headline: F1 and relative drop per set and system",
-		Note: fmt.Sprintf("Changed: share of the set's sentences, tokens and gold mentions the kind changed. Drop: loss of F1 in %% of the F1 on %s. "+
-			"Changed mentions: F1 on the gold and predicted entities covering a changed token, and on the same entities in %s. "+
-			"A set that changed under %g%% of what its kind changes is not measured. No interval is shown over fewer than %d entities.", r.Reference, r.Reference, 100*MinChangedShare, MinEntities),
-		Header: []string{"set", "changed sentences", "changed tokens", "changed mentions", "system", "F1 [CI]", "drop % [CI]", "F1 on changed mentions", "same mentions on " + r.Reference},
-		Right:  []bool{false, true, true, true, false, true, true, true, true}, Group: 4}
+	ref := r.Reference
+	t := &report.Table{ID: "headline", Title: "What each set cost each system where it changed something",
+		Note: fmt.Sprintf("Mentions changed: share (number) of the set's gold mentions covering a changed token. Drop: loss of F1 in %% of the F1 on %s. "+
+			"Changed mentions: F1 on the gold and predicted entities covering a changed token; beside it the same entities on %s, and the difference in points with its paired interval. "+
+			"A set that changed under %g%% of what its kind changes is not measured. No interval is shown over fewer than %d entities: \"(n entities)\" instead.", ref, ref, 100*minChangedShare, minEntities),
+		Header: []string{"set", "mentions changed", "system", "F1 on " + ref, "F1 [CI]", "drop % [CI]", "changed mentions: F1 [CI]", "same on " + ref, "difference [CI]"},
+		Right:  []bool{false, true, false, true, true, true, true, true, true}, Group: 2, Keys: 3}
+	others := false
 	for _, s := range r.Sets {
+		others = others || s.Name != ref
+	}
+	for _, s := range r.Sets {
+		if s.Name == ref && others {
+			continue
+		}
 		for _, sys := range r.Systems {
 			res := r.result(sys.Name, s.Name)
 			if res == nil {
 				continue
 			}
-			row := append([]string{s.Name}, changedCells(s)...)
-			drop := ""
+			onRef := "-"
+			if o := r.result(sys.Name, ref); o != nil {
+				onRef = scoreF1(o.Overall)
+			}
+			drop := "-"
 			switch {
 			case s.NotMeasured:
-				drop = notMeasured(s)
+				drop = "not measured"
 			case res.Drop != nil:
 				drop = withCI(res.Drop.Value, res.Drop.CI)
-			case s.Name != r.Reference:
+			case s.Name != ref:
 				drop = "n/a"
 			}
-			pf, rf := "", ""
-			if s.Target == "mentions" && res.Perturbed != nil && res.Perturbed.Gold == 0 {
-				pf = "no changed mentions"
-			} else if s.Target == "mentions" && res.Perturbed != nil {
-				pf = withCI(res.Perturbed.F1, res.Perturbed.F1CI) + " (" + strconv.Itoa(res.Perturbed.Gold) + " gold)"
-				if res.RefPerturbed != nil {
-					rf = f2(res.RefPerturbed.F1)
-				}
+			pf, rf, diff := "-", "-", "-"
+			if p := res.Perturbed; p != nil && p.Gold+p.Pred > 0 {
+				pf = withCI(p.F1, p.F1CI)
 			}
-			row = append(row, sys.Name, withCI(res.Overall.F1, res.Overall.F1CI), drop, pf, rf)
-			t.Rows = append(t.Rows, row)
+			if rp := res.RefPerturbed; rp != nil && rp.Gold+rp.Pred > 0 {
+				rf = f2(rp.F1)
+			}
+			if d := res.ChangedDiff; d != nil {
+				diff = withCI(d.Value, d.CI)
+			}
+			if s.NotMeasured {
+				if t.NotMeasured == nil {
+					t.NotMeasured = map[int]bool{}
+				}
+				t.NotMeasured[len(t.Rows)] = true
+			}
+			t.Rows = append(t.Rows, []string{s.Name, changedMentions(s), sys.Name, onRef, withCI(res.Overall.F1, res.Overall.F1CI), drop, pf, rf, diff})
+		}
+	}
+	return t
+}
+
+// changedMentions is a set's share of gold mentions changed and their
+// number: "11.0% (1,079)"; "-" without a change log.
+func changedMentions(s SetInfo) string {
+	if !s.ChangeLog {
+		return "-"
+	}
+	return pct(s.ChangedMentions, s.Mentions) + " (" + strconv.Itoa(s.ChangedMentions) + ")"
+}
+
+// scoreF1 is a score's F1, or "-" over no entity (neither gold nor
+// predicted), where F1 is not defined and conlleval's 0 would mislead.
+func scoreF1(s Score) string {
+	if s.Gold+s.Pred == 0 {
+		return "-"
+	}
+	return f2(s.F1)
+}
+
+// scoreCI is scoreF1 with its interval.
+func scoreCI(s Score) string {
+	if s.Gold+s.Pred == 0 {
+		return "-"
+	}
+	return ci(s.F1CI)
+}
+
+// changesTable says what each set changed: its sentences, tokens and
+// gold mentions, and the share of its kind's targets, a row per set.
+func (r *Report) changesTable() *report.Table {
+	t := &report.Table{ID: "changes", Title: "What each set changed",
+		Note:   fmt.Sprintf("Share of the set's sentences, tokens and gold mentions its kind changed (a mention counts when it covers a changed token). Target: what the kind changes; a set that changed under %g%% of it is not measured.", 100*minChangedShare),
+		Header: []string{"set", "kind", "sentences", "tokens", "mentions", "target", "measured"},
+		Right:  []bool{false, false, true, true, true, false, false}}
+	for _, s := range r.Sets {
+		if !s.ChangeLog {
+			continue
+		}
+		c := changedCells(s)
+		measured := "yes"
+		if s.NotMeasured {
+			measured = notMeasured(s)
+		}
+		t.Rows = append(t.Rows, []string{s.Name, s.Kind, c[0], c[1], pct(s.ChangedMentions, s.Mentions), s.Target, measured})
+	}
+	return t
+}
+
+// typeChangesTable gives, per set and entity type, the type's gold
+// mentions and those the set changed: a row per type, however many
+// types a corpus has.
+func (r *Report) typeChangesTable() *report.Table {
+	t := &report.Table{ID: "type-changes", Title: "Mentions changed per entity type",
+		Note:   fmt.Sprintf("A type of which a set changed under %g%% of the mentions is not measured on that set: its drop would measure nothing.", 100*minChangedShare),
+		Header: []string{"set", "type", "mentions", "changed", "share", "measured"},
+		Right:  []bool{false, false, true, true, true, false}, Group: 1}
+	for _, s := range r.Sets {
+		for _, tc := range s.Types {
+			measured := "yes"
+			if tc.NotMeasured {
+				measured = "not measured"
+			}
+			t.Rows = append(t.Rows, []string{s.Name, tc.Type, strconv.Itoa(tc.Mentions), strconv.Itoa(tc.Changed), pct(tc.Changed, tc.Mentions), measured})
 		}
 	}
 	return t
@@ -328,9 +431,9 @@ func (r *Report) tables() ([]*report.Table, *report.HeatMaps) {
 		Right:  []bool{false, false, true, true, true, true, true, true, true, true},
 	}
 	tconf := &report.Table{ID: "type-confusion",
-		Title:  "Entity-type confusion (gold type → type predicted with the same boundaries, else overlapping most; " + NoEntity + " = missed, or spurious in the " + NoEntity + " row)",
-		Header: append(append([]string{"system", "set", "gold"}, prefixed("→ ", r.Types)...), "→ "+NoEntity),
-		Right:  append(append([]bool{false, false, false}, trues(len(r.Types))...), true)}
+		Title:  "Entity-type confusion (gold type → type predicted with the same boundaries, else overlapping most; " + noEntity + " = missed, or spurious as gold " + noEntity + ")",
+		Header: []string{"system", "set", "gold", "predicted", "entities"},
+		Right:  []bool{false, false, false, false, true}, Group: 2}
 	conf := &report.Table{ID: "token-confusion",
 		Title:  "Token label confusion, row-normalized (gold → predicted)",
 		Header: []string{"system", "set", "gold", "→B", "→I", "→O", "tokens"},
@@ -350,7 +453,14 @@ func (r *Report) tables() ([]*report.Table, *report.HeatMaps) {
 			o := res.Overall
 			main.Rows = append(main.Rows, []string{sys.Name, res.Set, f2(o.Precision), f2(o.Recall), f2(o.F1), ci(o.F1CI), drop, dropCI})
 			for _, t := range res.Types {
-				types.Rows = append(types.Rows, []string{sys.Name, res.Set, t.Type, strconv.Itoa(t.Gold), strconv.Itoa(t.Pred), strconv.Itoa(t.Correct), f2(t.Precision), f2(t.Recall), f2(t.F1), ci(t.F1CI)})
+				p, rec := f2(t.Precision), f2(t.Recall)
+				if t.Pred == 0 {
+					p = "-"
+				}
+				if t.Gold == 0 {
+					rec = "-"
+				}
+				types.Rows = append(types.Rows, []string{sys.Name, res.Set, t.Type, strconv.Itoa(t.Gold), strconv.Itoa(t.Pred), strconv.Itoa(t.Correct), p, rec, scoreF1(t.Score), scoreCI(t.Score)})
 			}
 			if res.Perturbed != nil {
 				p, u := res.Perturbed, res.Untouched
@@ -369,7 +479,7 @@ func (r *Report) tables() ([]*report.Table, *report.HeatMaps) {
 				)
 			}
 			n := res.Confusion.Overall.Normalized()
-			for g, lab := range Labels {
+			for g, lab := range labels {
 				total := 0
 				for _, v := range res.Confusion.Overall[g] {
 					total += v
@@ -377,6 +487,12 @@ func (r *Report) tables() ([]*report.Table, *report.HeatMaps) {
 				conf.Rows = append(conf.Rows, []string{sys.Name, res.Set, lab, f2(n[g][0]), f2(n[g][1]), f2(n[g][2]), strconv.Itoa(total)})
 			}
 		}
+	}
+	if changes := r.changesTable(); len(changes.Rows) > 0 {
+		out = append(out, changes)
+	}
+	if tch := r.typeChangesTable(); len(tch.Rows) > 0 && len(r.Types) > 1 {
+		out = append(out, tch)
 	}
 	tdrop := r.typeDropTable()
 	if len(tdrop.Rows) > 0 && len(r.Types) > 1 {
@@ -399,12 +515,14 @@ func (r *Report) tables() ([]*report.Table, *report.HeatMaps) {
 }
 
 // typeDropTable is the table of relative drops per entity type, a row
-// per perturbed set and system.
+// per perturbed set, system and type (as many rows as types, never as
+// many columns): F1 on the reference and on the set, and the drop, or
+// "not measured" for a type the set hardly changed.
 func (r *Report) typeDropTable() *report.Table {
 	tdrop := &report.Table{ID: "type-drops", Title: "Relative drop per entity type",
-		Note:   "Loss of each type's F1 in % of its F1 on " + r.Reference + ", with its interval.",
-		Header: append([]string{"set", "system"}, r.Types...),
-		Right:  append([]bool{false, false}, trues(len(r.Types))...), Group: 1}
+		Note:   "Loss of each type's F1 in % of its F1 on " + r.Reference + ", with its interval; \"-\" where there is no entity to score.",
+		Header: []string{"set", "system", "type", "F1 on " + r.Reference, "F1", "drop % [CI]"},
+		Right:  []bool{false, false, false, true, true, true}, Group: 2}
 	for _, set := range r.Sets {
 		if set.Name == r.Reference {
 			continue
@@ -414,50 +532,42 @@ func (r *Report) typeDropTable() *report.Table {
 			if res == nil {
 				continue
 			}
-			row := []string{set.Name, sys.Name}
-			for _, typ := range r.Types {
-				cell := ""
-				for _, t := range res.Types {
-					if t.Type != typ {
-						continue
-					}
-					switch {
-					case set.NotMeasured:
-						cell = "not measured"
-					case t.Drop != nil:
-						cell = withCI(t.Drop.Value, t.Drop.CI)
-					default:
-						cell = "n/a"
-					}
+			onRef := map[string]Score{}
+			if o := r.result(sys.Name, r.Reference); o != nil {
+				for _, t := range o.Types {
+					onRef[t.Type] = t.Score
 				}
-				row = append(row, cell)
 			}
-			tdrop.Rows = append(tdrop.Rows, row)
+			for _, t := range res.Types {
+				cell := "n/a"
+				switch {
+				case set.NotMeasured || t.NotMeasured:
+					cell = "not measured"
+				case t.Drop != nil:
+					cell = withCI(t.Drop.Value, t.Drop.CI)
+				case t.Gold+t.Pred == 0:
+					cell = "-"
+				}
+				tdrop.Rows = append(tdrop.Rows, []string{set.Name, sys.Name, t.Type, scoreF1(onRef[t.Type]), scoreF1(t.Score), cell})
+			}
 		}
 	}
 	return tdrop
 }
 
 // typeConfusionRows returns the rows of the entity-type confusion table
-// for system sys's result res: a row per gold type (and NoEntity) that
-// has any count.
+// for system sys's result res: a row per gold type and predicted type
+// that has any entity, gold types in order.
 func (r *Report) typeConfusionRows(sys string, res *Result) [][]string {
 	var rows [][]string
-	for _, g := range append(slices.Clone(r.Types), NoEntity) {
-		row := []string{sys, res.Set, g}
-		any := false
-		for _, p := range append(slices.Clone(r.Types), NoEntity) {
-			n := 0
+	types := append(slices.Clone(r.Types), noEntity)
+	for _, g := range types {
+		for _, p := range types {
 			for _, tp := range res.TypeConfusion {
-				if tp.Gold == g && tp.Pred == p {
-					n = tp.N
+				if tp.Gold == g && tp.Pred == p && tp.N > 0 {
+					rows = append(rows, []string{sys, res.Set, g, p, strconv.Itoa(tp.N)})
 				}
 			}
-			any = any || n > 0
-			row = append(row, strconv.Itoa(n))
-		}
-		if any {
-			rows = append(rows, row)
 		}
 	}
 	return rows
@@ -474,22 +584,6 @@ func (r *Report) comparisonTable() *report.Table {
 		cmp.Rows = append(cmp.Rows, []string{c.Set, c.A, c.B, f2(c.F1A), f2(c.F1B), f2(c.Diff.Value), ci(c.Diff.CI), pval(c, r.Samples)})
 	}
 	return cmp
-}
-
-func prefixed(p string, xs []string) []string {
-	out := make([]string, len(xs))
-	for i, x := range xs {
-		out[i] = p + x
-	}
-	return out
-}
-
-func trues(n int) []bool {
-	out := make([]bool, n)
-	for i := range out {
-		out[i] = true
-	}
-	return out
 }
 
 // examples are the report's examples: per sentence, where it is, the
@@ -542,29 +636,44 @@ func rightOrWrong(failed bool) string {
 	return "right"
 }
 
-// CSVHeader is the header row of the CSV format. Scope is "overall",
+// csvHeader is the header row of the CSV format. Scope is "overall",
 // "type:T", "perturbed", "untouched", or "reference_perturbed" and
 // "reference_untouched" (the same entities scored on the reference set);
 // the drop columns are filled on overall and type rows of non-reference
-// sets, the error columns (entities by kind of error) on overall rows.
-// Rows without figures come first and say where the figures come from
-// and what each set changed, in the note column: scope "provenance"
-// (tool, version, revision, date, seed, command), "input:ROLE" (file,
-// sha256, sizes), "system:KIND" (command or model file), "kind:NAME"
-// (the set's file and options) and "set" (changed_share of its targets,
-// not_measured, and the changed sentences, tokens and mentions). Notes
-// on overall rows say when an interval rests on too few entities.
-var CSVHeader = []string{"system", "set", "scope", "gold", "pred", "correct", "precision", "recall", "f1", "f1_low", "f1_high", "drop", "drop_low", "drop_high",
-	"missed", "spurious", "type_error", "boundary_error", "boundary_type_error", "changed_share", "not_measured", "note"}
+// sets that are measured (not_measured is true on those that are not,
+// a set's or a type's), the error columns (entities by kind of error) on
+// overall rows, the changed_difference columns on perturbed rows (F1 on
+// the changed entities minus F1 on the same entities on the reference,
+// in points, with its interval). precision, recall and f1 are empty
+// where there is no entity to score. Rows without figures come first
+// and say where the figures come from and what each set changed, in the
+// note column: scope "provenance" (tool, version, revision, date, seed,
+// command), "input:ROLE" (file, sha256, sizes), "system:KIND" (command or
+// model file), "kind:NAME" (the set's file and options), "set"
+// (changed_share of its targets, not_measured, and the changed
+// sentences, tokens and mentions) and "set_type:T" (the type's mentions
+// in gold and changed in correct, not_measured). Notes on overall rows
+// say when an interval rests on too few entities.
+var csvHeader = []string{"system", "set", "scope", "gold", "pred", "correct", "precision", "recall", "f1", "f1_low", "f1_high", "drop", "drop_low", "drop_high",
+	"missed", "spurious", "type_error", "boundary_error", "boundary_type_error", "changed_share", "not_measured",
+	"changed_difference", "changed_difference_low", "changed_difference_high", "note"}
 
-// csvRows are the rows of the CSV format, CSVHeader first.
+// csvRows are the rows of the CSV format, csvHeader first.
 func (r *Report) csvRows() [][]string {
-	rows := [][]string{CSVHeader}
+	rows := [][]string{csvHeader}
+	col := map[string]int{}
+	for i, h := range csvHeader {
+		col[h] = i
+	}
 	num := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
-	var errsOf *score.ErrorCounts
+	record := func(sys, set, scope string) []string {
+		rec := make([]string, len(csvHeader))
+		rec[col["system"]], rec[col["set"]], rec[col["scope"]] = sys, set, scope
+		return rec
+	}
 	info := func(sys, set, scope, note string) {
-		rec := make([]string, len(CSVHeader))
-		rec[0], rec[1], rec[2], rec[len(rec)-1] = sys, set, scope, note
+		rec := record(sys, set, scope)
+		rec[col["note"]] = note
 		rows = append(rows, rec)
 	}
 	if p := r.Provenance; p != nil {
@@ -584,46 +693,71 @@ func (r *Report) csvRows() [][]string {
 			continue
 		}
 		c := changedCells(set)
-		rec := make([]string, len(CSVHeader))
-		rec[1], rec[2] = set.Name, "set"
-		rec[len(rec)-3], rec[len(rec)-2] = num(set.ChangedShare), strconv.FormatBool(set.NotMeasured)
-		rec[len(rec)-1] = fmt.Sprintf("%s of %s changed; sentences %s, tokens %s, mentions %s", share(set.ChangedShare)+"%", set.Target, c[0], c[1], c[2])
+		rec := record("", set.Name, "set")
+		rec[col["changed_share"]], rec[col["not_measured"]] = num(set.ChangedShare), strconv.FormatBool(set.NotMeasured)
+		rec[col["note"]] = fmt.Sprintf("%s of %s changed; sentences %s, tokens %s, mentions %s", share(set.ChangedShare)+"%", set.Target, c[0], c[1], c[2])
 		rows = append(rows, rec)
+		for _, tc := range set.Types {
+			rec := record("", set.Name, "set_type:"+tc.Type)
+			rec[col["gold"]], rec[col["correct"]] = strconv.Itoa(tc.Mentions), strconv.Itoa(tc.Changed)
+			rec[col["not_measured"]] = strconv.FormatBool(tc.NotMeasured)
+			rec[col["note"]] = "gold: the type's mentions; correct: those changed"
+			rows = append(rows, rec)
+		}
 	}
-	row := func(sys, set, scope string, s Score, d *Drop) {
-		rec := []string{sys, set, scope, strconv.Itoa(s.Gold), strconv.Itoa(s.Pred), strconv.Itoa(s.Correct), num(s.Precision), num(s.Recall), num(s.F1), "", "", "", "", "", "", "", "", "", "", "", "", ""}
+	row := func(sys, set, scope string, s Score, d *Drop, notMeasured bool, errs *score.ErrorCounts, diff *Drop) {
+		rec := record(sys, set, scope)
+		rec[col["gold"]], rec[col["pred"]], rec[col["correct"]] = strconv.Itoa(s.Gold), strconv.Itoa(s.Pred), strconv.Itoa(s.Correct)
+		if s.Pred > 0 {
+			rec[col["precision"]] = num(s.Precision)
+		}
+		if s.Gold > 0 {
+			rec[col["recall"]] = num(s.Recall)
+		}
+		if s.Gold+s.Pred > 0 {
+			rec[col["f1"]] = num(s.F1)
+		}
 		if s.F1CI != nil && s.F1CI.Note != "" {
-			rec[len(rec)-1] = s.F1CI.Note
+			rec[col["note"]] = s.F1CI.Note
 		}
 		if s.F1CI != nil {
-			rec[9], rec[10] = num(s.F1CI.Low), num(s.F1CI.High)
+			rec[col["f1_low"]], rec[col["f1_high"]] = num(s.F1CI.Low), num(s.F1CI.High)
 		}
 		if d != nil {
-			rec[11] = num(d.Value)
+			rec[col["drop"]] = num(d.Value)
 			if d.CI != nil {
-				rec[12], rec[13] = num(d.CI.Low), num(d.CI.High)
+				rec[col["drop_low"]], rec[col["drop_high"]] = num(d.CI.Low), num(d.CI.High)
 			}
 		}
-		if e := errsOf; scope == "overall" && e != nil {
+		if notMeasured {
+			rec[col["not_measured"]] = "true"
+		}
+		if e := errs; e != nil {
 			d := strconv.Itoa
-			rec[14], rec[15], rec[16], rec[17], rec[18] = d(e.Missed), d(e.Spurious), d(e.Type), d(e.Boundary), d(e.BoundaryType)
+			rec[col["missed"]], rec[col["spurious"]], rec[col["type_error"]], rec[col["boundary_error"]], rec[col["boundary_type_error"]] = d(e.Missed), d(e.Spurious), d(e.Type), d(e.Boundary), d(e.BoundaryType)
+		}
+		if diff != nil {
+			rec[col["changed_difference"]] = num(diff.Value)
+			if diff.CI != nil {
+				rec[col["changed_difference_low"]], rec[col["changed_difference_high"]] = num(diff.CI.Low), num(diff.CI.High)
+			}
 		}
 		rows = append(rows, rec)
 	}
 	for _, sys := range r.Systems {
 		for _, res := range sys.Results {
-			errsOf = res.Errors
-			row(sys.Name, res.Set, "overall", res.Overall, res.Drop)
+			setNM := r.setInfo(res.Set).NotMeasured
+			row(sys.Name, res.Set, "overall", res.Overall, res.Drop, setNM, res.Errors, nil)
 			for _, t := range res.Types {
-				row(sys.Name, res.Set, "type:"+t.Type, t.Score, t.Drop)
+				row(sys.Name, res.Set, "type:"+t.Type, t.Score, t.Drop, setNM || t.NotMeasured, nil, nil)
 			}
 			if res.Perturbed != nil {
-				row(sys.Name, res.Set, "perturbed", *res.Perturbed, nil)
-				row(sys.Name, res.Set, "untouched", *res.Untouched, nil)
+				row(sys.Name, res.Set, "perturbed", *res.Perturbed, nil, false, nil, res.ChangedDiff)
+				row(sys.Name, res.Set, "untouched", *res.Untouched, nil, false, nil, nil)
 			}
 			if res.RefPerturbed != nil {
-				row(sys.Name, res.Set, "reference_perturbed", *res.RefPerturbed, nil)
-				row(sys.Name, res.Set, "reference_untouched", *res.RefUntouched, nil)
+				row(sys.Name, res.Set, "reference_perturbed", *res.RefPerturbed, nil, false, nil, nil)
+				row(sys.Name, res.Set, "reference_untouched", *res.RefUntouched, nil, false, nil, nil)
 			}
 		}
 	}

@@ -21,24 +21,6 @@ func confidence(r *Report) string {
 	return strconv.FormatFloat(r.Confidence*100, 'g', -1, 64) + "% bootstrap intervals"
 }
 
-// notMeasuredRows marks the headline rows of sets not measured.
-func (r *Report) notMeasuredRows() map[int]bool {
-	rows := map[int]bool{}
-	i := 0
-	for _, s := range r.Sets {
-		for _, sys := range r.Systems {
-			if r.result(sys.Name, s.Name) == nil {
-				continue
-			}
-			if s.NotMeasured {
-				rows[i] = true
-			}
-			i++
-		}
-	}
-	return rows
-}
-
 // charts are F1 per set and, with more than one set, the relative drop
 // per set, a bar per system.
 func (r *Report) charts() *report.Charts {
@@ -99,7 +81,7 @@ func (r *Report) barChart(class, caption, yLabel string, value func(*Result) (fl
 // heatMaps are the overall B/I/O confusion of every system on every set
 // (systems in rows, sets in columns); table is the same in figures.
 func (r *Report) heatMaps(table *report.Table) *report.HeatMaps {
-	h := &report.HeatMaps{Table: *table, Labels: Labels[:],
+	h := &report.HeatMaps{Table: *table, Labels: labels[:],
 		Summary: "Token label confusion (B/I/O, row-normalized): one small map per system and set",
 		Note:    "Rows: gold label; columns (below each map): predicted label. Hover a cell for its token count."}
 	for _, s := range r.Sets {
@@ -141,9 +123,9 @@ func (r *Report) glossary() *report.Glossary {
 	g.Terms = append(g.Terms,
 		[2]string{"F1", "conlleval span F1 in percent: an entity counts when its boundaries and type equal a gold entity's."},
 		[2]string{"relative drop", "the loss of F1 on a stress set as a percentage of the F1 on " + r.Reference + " (Araujo et al. 2021); negative when the set scores higher."},
-		[2]string{"CI", "a paired percentile bootstrap interval over sentences (" + confidence(r) + "); not shown over fewer than " + strconv.Itoa(MinEntities) + " entities."},
+		[2]string{"CI", "a paired percentile bootstrap interval over sentences (" + confidence(r) + "); not shown over fewer than " + strconv.Itoa(minEntities) + " entities."},
 		[2]string{"changed mentions", "gold and predicted entities covering a token the kind changed, scored alone; beside them the same entities on " + r.Reference + "."},
-		[2]string{"not measured", "a set that changed under " + trimZeros(100*MinChangedShare) + "% of its targets (mentions for kinds that change mentions, tokens otherwise): its figures are those of a near copy of " + r.Reference + "."},
+		[2]string{"not measured", "a set that changed under " + trimZeros(100*minChangedShare) + "% of its targets (mentions for kinds that change mentions, tokens otherwise): its figures are those of a near copy of " + r.Reference + "."},
 		[2]string{"p", "two-sided approximate randomization test between two systems on one set; \"< x\" when no shuffle reached the observed difference."})
 	return g
 }

@@ -72,15 +72,15 @@ type SetDescription struct {
 	Mentions bool
 }
 
-// MinChangedShare is the share of its targets (mentions or tokens) a
+// minChangedShare is the share of its targets (mentions or tokens) a
 // set must change to be measured: below it, a set is a near copy of the
 // reference and its drop says nothing about robustness, so the report
 // marks it "not measured" rather than print a drop. It is the threshold
 // of the entity-level kinds' own count (perturb.MinMeasured), so that
 // both ways of telling agree.
-const MinChangedShare = perturb.MinMeasured
+const minChangedShare = perturb.MinMeasured
 
-// MinEntities is the number of entities under which an interval is
+// minEntities is the number of entities under which an interval is
 // reported as too few to trust: a bootstrap over a handful of entities
 // (one entity gives [100, 100]) looks precise and is not.
-const MinEntities = 30
+const minEntities = 30

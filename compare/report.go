@@ -27,13 +27,17 @@ type Report struct {
 
 // SetInfo describes a gold set.
 type SetInfo struct {
-	Name             string `json:"name"`
-	File             string `json:"file"`
-	Sentences        int    `json:"sentences"`
-	Tokens           int    `json:"tokens"`
-	ChangeLog        bool   `json:"change_log"`
-	ChangedSentences int    `json:"changed_sentences,omitempty"`
-	ChangedTokens    int    `json:"changed_tokens,omitempty"`
+	Name      string `json:"name"`
+	File      string `json:"file"`
+	Sentences int    `json:"sentences"`
+	// Tokens are the reference's (the original's), ChangedTokens those of
+	// them a change of the change log covers, as stress build counts them
+	// (perturb.Stats.TokensModified): the share it prints as "% tokens
+	// mod.".
+	Tokens           int  `json:"tokens"`
+	ChangeLog        bool `json:"change_log"`
+	ChangedSentences int  `json:"changed_sentences,omitempty"`
+	ChangedTokens    int  `json:"changed_tokens,omitempty"`
 	// Kind is the kind that made the set ("" for the reference and for
 	// sets not described, see Comparer.Describe).
 	Kind string `json:"kind,omitempty"`
@@ -48,7 +52,7 @@ type SetInfo struct {
 	// reference).
 	Target       string  `json:"target,omitempty"`
 	ChangedShare float64 `json:"changed_share"`
-	// NotMeasured is set when the set changed under MinChangedShare of
+	// NotMeasured is set when the set changed under minChangedShare of
 	// its targets, or when its entity-level kind replaced under 1% of
 	// the gold mentions (stressset.Set.NotMeasured): it is a near copy
 	// of the reference and its F1 and drop measure nothing. Reports
@@ -67,6 +71,10 @@ type TypeChange struct {
 	Type     string `json:"type"`
 	Mentions int    `json:"mentions"`
 	Changed  int    `json:"changed"`
+	// NotMeasured is set when the set changed under minChangedShare of
+	// the type's mentions: the type's drop would measure nothing, and no
+	// report gives one (TypeScore.NotMeasured).
+	NotMeasured bool `json:"not_measured,omitempty"`
 }
 
 // System holds one system's results, one per set in set order.
@@ -97,6 +105,11 @@ type Result struct {
 	// were harder anyway"; nil for the reference and without a change log.
 	RefPerturbed *Score `json:"reference_perturbed,omitempty"`
 	RefUntouched *Score `json:"reference_untouched,omitempty"`
+	// ChangedDiff is Perturbed's F1 minus RefPerturbed's, in points, with
+	// its paired bootstrap interval: what the system lost on the
+	// entities the set changed, against the same entities before the
+	// change. nil when either is missing or has no entities.
+	ChangedDiff *Drop `json:"changed_difference,omitempty"`
 	// Errors sorts the gold and predicted entities by the kind of error.
 	Errors    *score.ErrorCounts `json:"errors,omitempty"`
 	Confusion Confusion          `json:"confusion"`
@@ -109,16 +122,16 @@ type Result struct {
 // TypePair counts the gold entities of type Gold that the system
 // predicted as type Pred: the type of the prediction with the same
 // boundaries, or else of the prediction overlapping it most; Pred is
-// NoEntity for a gold entity no prediction overlaps, and Gold is
-// NoEntity for a prediction overlapping no gold entity.
+// noEntity for a gold entity no prediction overlaps, and Gold is
+// noEntity for a prediction overlapping no gold entity.
 type TypePair struct {
 	Gold string `json:"gold"`
 	Pred string `json:"pred"`
 	N    int    `json:"n"`
 }
 
-// NoEntity stands for "no entity" in a TypePair.
-const NoEntity = "(none)"
+// noEntity stands for "no entity" in a TypePair.
+const noEntity = "(none)"
 
 // Score holds entity counts and the derived measures in percent.
 type Score struct {
@@ -137,8 +150,14 @@ type TypeScore struct {
 	Type string `json:"type"`
 	Score
 	// Drop is the relative drop of the type's F1 from the reference
-	// set; nil for the reference, or when the type's reference F1 is 0.
+	// set; nil for the reference, when the type's reference F1 is 0, and
+	// when the type is not measured.
 	Drop *Drop `json:"drop,omitempty"`
+	// NotMeasured is set when the set changed under minChangedShare of
+	// the type's gold mentions (a synonym set on a gene type the
+	// lexicons do not cover): its scores are those of a near copy of the
+	// reference, and reports say "not measured" rather than a drop of 0.
+	NotMeasured bool `json:"not_measured,omitempty"`
 }
 
 // Drop is a relative drop in percent of the reference F1.
@@ -152,7 +171,7 @@ type Interval struct {
 	Low  float64 `json:"low"`
 	High float64 `json:"high"`
 	// Entities is the number of gold entities the interval rests on;
-	// Note says in words when they are too few (under MinEntities) for
+	// Note says in words when they are too few (under minEntities) for
 	// the interval to mean much.
 	Entities int    `json:"entities"`
 	Note     string `json:"note,omitempty"`

@@ -11,11 +11,11 @@ import (
 // addTypePairs counts one sentence's entity-type confusion (see
 // TypePair) into m: each gold entity under the type of the prediction
 // with its boundaries, else of the prediction overlapping it most (the
-// first of equals), else NoEntity; each prediction overlapping no gold
-// entity under gold NoEntity.
+// first of equals), else noEntity; each prediction overlapping no gold
+// entity under gold noEntity.
 func addTypePairs(m map[TypePair]int, gold, pred []iob.Span) {
 	for _, g := range gold {
-		best, bestOverlap := NoEntity, 0
+		best, bestOverlap := noEntity, 0
 		for _, p := range pred {
 			if p.Start == g.Start && p.End == g.End {
 				best, bestOverlap = p.Type, g.End-g.Start+1 // beats any overlap
@@ -36,13 +36,13 @@ func addTypePairs(m map[TypePair]int, gold, pred []iob.Span) {
 			}
 		}
 		if alone {
-			m[TypePair{Gold: NoEntity, Pred: p.Type}]++
+			m[TypePair{Gold: noEntity, Pred: p.Type}]++
 		}
 	}
 }
 
 // typePairs returns the counts of m as TypePairs, sorted by gold then
-// predicted type, NoEntity last.
+// predicted type, noEntity last.
 func typePairs(m map[TypePair]int) []TypePair {
 	var out []TypePair
 	for k, n := range m {
@@ -55,8 +55,8 @@ func typePairs(m map[TypePair]int) []TypePair {
 }
 
 func typeOrder(a, b string) int {
-	if (a == NoEntity) != (b == NoEntity) {
-		if a == NoEntity {
+	if (a == noEntity) != (b == noEntity) {
+		if a == noEntity {
 			return 1
 		}
 		return -1
@@ -65,14 +65,14 @@ func typeOrder(a, b string) int {
 }
 
 // noteIntervals records on every interval how many gold entities it
-// rests on and, under MinEntities, says in words that they are too few.
+// rests on and, under minEntities, says in words that they are too few.
 func noteIntervals(rep *Report) {
 	note := func(iv *Interval, n int) {
 		if iv == nil {
 			return
 		}
 		iv.Entities = n
-		if n < MinEntities {
+		if n < minEntities {
 			iv.Note = fewEntities(n)
 		}
 	}
@@ -100,6 +100,9 @@ func noteIntervals(rep *Report) {
 					note(s.F1CI, s.Gold)
 				}
 			}
+			if res.ChangedDiff != nil && res.Perturbed != nil {
+				note(res.ChangedDiff.CI, res.Perturbed.Gold)
+			}
 		}
 	}
 	for ci := range rep.Comparisons {
@@ -118,5 +121,5 @@ func fewEntities(n int) string {
 	case 1:
 		return "1 entity: too few for an interval"
 	}
-	return fmt.Sprintf("%d entities: too few for a reliable interval (under %d)", n, MinEntities)
+	return fmt.Sprintf("%d entities: too few for a reliable interval (under %d)", n, minEntities)
 }

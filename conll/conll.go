@@ -35,6 +35,9 @@ var (
 	ErrScheme = errors.New("tag scheme does not apply")
 	// ErrNoStdin is the error of opening "-" while Stdin is nil.
 	ErrNoStdin = errors.New("standard input is not available")
+	// ErrUnknownEmbedded is the error of opening a name in the space of
+	// the embedded corpora ("sample:...") that none of them has.
+	ErrUnknownEmbedded = errors.New("unknown embedded corpus")
 	// ErrLabels means a label list cannot be used (ReadLabels).
 	ErrLabels = errors.New("bad label list")
 	// ErrNoLabels means a JSON Lines file has integer tags and its reader

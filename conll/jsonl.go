@@ -20,7 +20,7 @@ import (
 // Tags may be strings, or integers indexing Labels. Every other key is
 // kept in the sentence's Record, in input order, for writers to write
 // back (a list as long as the tokens, such as pos_tags, as a per-token
-// list); a DocStartKey holding a -DOCSTART- line marks the first
+// list); a docStartKey holding a -DOCSTART- line marks the first
 // sentence of a document. Blank lines are skipped.
 type JSONReader struct {
 	// File names the input in errors.
@@ -149,7 +149,7 @@ func (r *JSONReader) record(s *Sentence, keys []string, rec map[string]json.RawM
 		raw := rec[k]
 		switch {
 		case k == r.TokensKey || k == r.TagsKey:
-		case k == DocStartKey:
+		case k == docStartKey:
 			if line, ok := docStartValue(raw); ok {
 				s.DocStart, s.DocLine = true, line
 			} else {
@@ -211,7 +211,7 @@ func (r *JSONReader) Layout() Layout { return r.layout }
 //
 // Any other sentence is written {"id": "N", "tokens": [...],
 // "ner_tags": [...]}, where N counts the records written, preceded by
-// "docstart" (DocStartKey) on the first sentence of a document, and
+// "docstart" (docStartKey) on the first sentence of a document, and
 // with the other columns of its CoNLL lines (Fields, the token first and
 // the tag last) as per-token lists named column_2, column_3, ... between
 // tokens and tags (null where a line has no such column).
@@ -266,7 +266,7 @@ func (w *JSONWriter) Write(s Sentence) error {
 	}
 	if r := s.Record; r != nil {
 		doc := !s.DocStart // the marker is written, or there is none
-		docKey := r.has(DocStartKey)
+		docKey := r.has(docStartKey)
 		for _, f := range r.Fields {
 			switch {
 			case f.Value != nil:
@@ -284,7 +284,7 @@ func (w *JSONWriter) Write(s Sentence) error {
 				o.b = append(o.b, ']')
 			case f.Key == r.TokensKey:
 				if !doc && !docKey {
-					o.key(DocStartKey)
+					o.key(docStartKey)
 					o.b, doc = appendJSONString(o.b, docLine), true
 				}
 				o.key(f.Key)
@@ -292,7 +292,7 @@ func (w *JSONWriter) Write(s Sentence) error {
 			case f.Key == r.TagsKey:
 				o.key(f.Key)
 				o.b = append(o.b, tags...)
-			case f.Key == DocStartKey && !doc:
+			case f.Key == docStartKey && !doc:
 				o.key(f.Key)
 				o.b, doc = appendJSONString(o.b, docLine), true
 			}
@@ -301,7 +301,7 @@ func (w *JSONWriter) Write(s Sentence) error {
 		o.key("id")
 		o.b = appendJSONString(o.b, strconv.Itoa(w.n))
 		if s.DocStart {
-			o.key(DocStartKey)
+			o.key(docStartKey)
 			o.b = appendJSONString(o.b, docLine)
 		}
 		o.key("tokens")

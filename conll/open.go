@@ -93,11 +93,25 @@ type Opener struct {
 	// Labels names the integer tags of the JSON Lines files opened
 	// (JSONReader.Labels); nil leaves integer tags an error.
 	Labels []string
+	// sources are the corpora read once (Read) that the Opener opens
+	// from memory (With).
+	sources map[string]*Source
 }
 
-// OpenInput opens the stored bytes of name, or Stdin for "-" (Close
-// then leaves Stdin open).
+// openInput opens the stored bytes of name: a Source the Opener holds
+// (With), Stdin for "-" (Close then leaves Stdin open), an embedded
+// corpus (IsEmbedded), or the file.
 func (o Opener) OpenInput(name string) (io.ReadCloser, error) {
+	if s := o.Source(name); s != nil {
+		return io.NopCloser(s.Bytes()), nil
+	}
+	if IsEmbedded(name) {
+		r, err := openEmbedded(name)
+		if err != nil {
+			return nil, err
+		}
+		return io.NopCloser(r), nil
+	}
 	if name == "-" {
 		if o.Stdin == nil {
 			return nil, fmt.Errorf("-: %w", ErrNoStdin)
@@ -142,8 +156,8 @@ func (o Opener) openFormat(name string, format Format, detect bool) (*File, erro
 	return cf, nil
 }
 
-// OpenInput is Opener{}.OpenInput: "-" is an error.
-func OpenInput(name string) (io.ReadCloser, error) { return Opener{}.OpenInput(name) }
+// openInput is Opener{}.OpenInput: "-" is an error.
+func openInput(name string) (io.ReadCloser, error) { return Opener{}.OpenInput(name) }
 
 // Open is Opener{}.Open: files only, integer JSON Lines tags refused.
 func Open(name string) (*File, error) { return Opener{}.Open(name) }
@@ -184,7 +198,7 @@ func (o Opener) openReader(r io.Reader, name string, format Format, detect bool)
 	return cf, nil
 }
 
-// OpenText opens a file (or Stdin for "-") for its text, decompressed when it is gzipped
+// openText opens a file (or Stdin for "-") for its text, decompressed when it is gzipped
 // (by its first bytes, whatever its name) as Open does, for readers of
 // other line formats than corpora (conlleval's input, for one).
 func (o Opener) OpenText(name string) (io.ReadCloser, error) {
@@ -685,5 +699,5 @@ func (f *File) jsonReader() *JSONReader {
 	return jr
 }
 
-// OpenText is Opener{}.OpenText.
-func OpenText(name string) (io.ReadCloser, error) { return Opener{}.OpenText(name) }
+// openText is Opener{}.OpenText.
+func openText(name string) (io.ReadCloser, error) { return Opener{}.OpenText(name) }

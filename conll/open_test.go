@@ -176,7 +176,7 @@ func TestOpenText(t *testing.T) {
 	zipped := filepath.Join(dir, "z.txt.GZ")
 	os.WriteFile(zipped, buf.Bytes(), 0o644)
 	for _, name := range []string{plain, zipped} {
-		f, err := OpenText(name)
+		f, err := openText(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -188,10 +188,10 @@ func TestOpenText(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if _, err := OpenText(filepath.Join(dir, "missing.gz")); err == nil {
+	if _, err := openText(filepath.Join(dir, "missing.gz")); err == nil {
 		t.Error("OpenText of a missing file succeeded")
 	}
-	if _, err := OpenText(plain + ".gz"); err == nil {
+	if _, err := openText(plain + ".gz"); err == nil {
 		t.Error("OpenText of a missing .gz succeeded")
 	}
 }

@@ -20,18 +20,18 @@ const docStartToken = "-DOCSTART-"
 type Delimiter int
 
 const (
-	// DelimDetect picks Tab when the first token line contains a tab and
+	// delimDetect picks tab when the first token line contains a tab and
 	// Space otherwise.
-	DelimDetect Delimiter = iota
-	// Tab splits on every tab character; tokens may contain spaces.
-	Tab
+	delimDetect Delimiter = iota
+	// tab splits on every tab character; tokens may contain spaces.
+	tab
 	// Space splits on runs of spaces and tabs.
 	Space
 )
 
 func (d Delimiter) String() string {
 	switch d {
-	case Tab:
+	case tab:
 		return "tab"
 	case Space:
 		return "space"
@@ -43,7 +43,7 @@ func (d Delimiter) String() string {
 // reproduce it. The zero Layout writes tab-separated LF lines with a blank
 // line after every sentence.
 type Layout struct {
-	Delimiter   Delimiter // Tab or Space (Space writes one space)
+	Delimiter   Delimiter // tab or Space (Space writes one space)
 	TokenColumn int       // 0-based column of the token
 	TagColumn   int       // 0-based column of the tag; negative counts from the end
 	CRLF        bool      // lines end in "\r\n"
@@ -86,7 +86,7 @@ type Reader struct {
 	// TagColumn is the 0-based column holding the tag; negative values
 	// count from the end of each line (default -1, the last column).
 	TagColumn int
-	// Delimiter separates columns; DelimDetect (the default) decides from
+	// Delimiter separates columns; delimDetect (the default) decides from
 	// the first token line.
 	Delimiter Delimiter
 	// Comment, when not empty, is the prefix of comment lines, e.g. "#".
@@ -382,10 +382,10 @@ func (r *Reader) read() (Sentence, error) {
 			r.comments = append(r.comments, string(b))
 			continue
 		}
-		if r.Delimiter == DelimDetect {
+		if r.Delimiter == delimDetect {
 			r.Delimiter = Space
 			if bytes.IndexByte(b, '\t') >= 0 {
-				r.Delimiter = Tab
+				r.Delimiter = tab
 			}
 		}
 		r.layout.Delimiter = r.Delimiter
@@ -516,10 +516,10 @@ func (r *Reader) finish() {
 	}
 }
 
-// split appends the fields of line to dst: with Tab every tab separates
+// split appends the fields of line to dst: with tab every tab separates
 // (empty fields included), with Space runs of spaces and tabs do.
 func (r *Reader) split(dst []span, line []byte) []span {
-	if r.Delimiter == Tab {
+	if r.Delimiter == tab {
 		// A byte loop: fields are a few bytes long, shorter than what
 		// bytes.IndexByte needs to pay for its call.
 		start := 0

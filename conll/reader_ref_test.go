@@ -37,7 +37,7 @@ type refReader struct {
 	// TagColumn is the 0-based column holding the tag; negative values
 	// count from the end of each line (default -1, the last column).
 	TagColumn int
-	// Delimiter separates columns; DelimDetect (the default) decides from
+	// Delimiter separates columns; delimDetect (the default) decides from
 	// the first token line.
 	Delimiter Delimiter
 	// Comment, when not empty, is the prefix of comment lines, e.g. "#".
@@ -188,10 +188,10 @@ func (r *refReader) read() (Sentence, error) {
 			continue
 		}
 		line := string(b)
-		if r.Delimiter == DelimDetect {
+		if r.Delimiter == delimDetect {
 			r.Delimiter = Space
 			if strings.IndexByte(line, '\t') >= 0 {
-				r.Delimiter = Tab
+				r.Delimiter = tab
 			}
 		}
 		r.layout.Delimiter = r.Delimiter
@@ -252,7 +252,7 @@ func (r *refReader) finish() {
 }
 
 func (r *refReader) split(line string) []string {
-	if r.Delimiter == Tab {
+	if r.Delimiter == tab {
 		return strings.Split(line, "\t")
 	}
 	return refSplitBlanks(line)
@@ -343,7 +343,7 @@ var readerOptions = []struct {
 	{"token column 1", func(tok, _ *int, _ *Delimiter, _ *string, _ *bool) { *tok = 1 }},
 	{"tag column 1", func(_, tag *int, _ *Delimiter, _ *string, _ *bool) { *tag = 1 }},
 	{"space", func(_, _ *int, d *Delimiter, _ *string, _ *bool) { *d = Space }},
-	{"tab optional", func(_, _ *int, d *Delimiter, _ *string, o *bool) { *d, *o = Tab, true }},
+	{"tab optional", func(_, _ *int, d *Delimiter, _ *string, o *bool) { *d, *o = tab, true }},
 }
 
 // sameAsReference reads in with Reader and refReader under every option

@@ -7,13 +7,13 @@ import (
 	"strings"
 )
 
-// DocStartKey is the key of a JSON Lines record that carries a CoNLL
+// docStartKey is the key of a JSON Lines record that carries a CoNLL
 // document marker: {"docstart": "-DOCSTART-\tO", "tokens": [...], ...}
 // is the first sentence of a document, and the value is the marker line
 // as the CoNLL file had it, so that CoNLL -> JSON Lines -> CoNLL gives
 // the same bytes. A record whose "docstart" is not a string starting
 // with -DOCSTART- is read as any other field.
-const DocStartKey = "docstart"
+const docStartKey = "docstart"
 
 // columnKeyPrefix names the per-token lists that hold the other columns
 // of a CoNLL line in JSON Lines: column_2 for the second column.
@@ -27,7 +27,7 @@ const columnKeyPrefix = "column_"
 // is shared by the copies of a sentence: treat it as read-only.
 type Record struct {
 	// Fields are the record's keys in input order, the tokens and tags
-	// keys (and DocStartKey) included as placeholders: their values are
+	// keys (and docStartKey) included as placeholders: their values are
 	// the sentence's.
 	Fields []RecordField
 	// TokensKey and TagsKey name the tokens and tags lists.

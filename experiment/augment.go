@@ -21,8 +21,8 @@ const (
 	// MixOriginalPerturbed writes the original sentences first, then the
 	// perturbed copies: the paper's "O + K".
 	MixOriginalPerturbed = "original+perturbed"
-	// MixPerturbed writes the perturbed copies only.
-	MixPerturbed = "perturbed"
+	// mixPerturbed writes the perturbed copies only.
+	mixPerturbed = "perturbed"
 )
 
 // Augmenter builds a training set from an original one: optionally the
@@ -38,7 +38,7 @@ type Augmenter struct {
 	Kinds []*perturb.BuiltKind
 	// Copies is the number of perturbed copies per kind (at least 1).
 	Copies int
-	// Mix is MixOriginalPerturbed (the default when empty) or MixPerturbed.
+	// Mix is MixOriginalPerturbed (the default when empty) or mixPerturbed.
 	Mix string
 	// Shuffle writes the sentences in a random order drawn from Seed.
 	// Document markers are dropped then, as documents no longer hold
@@ -77,10 +77,10 @@ func ParseMix(s string) (string, error) {
 	switch s {
 	case "", MixOriginalPerturbed:
 		return MixOriginalPerturbed, nil
-	case MixPerturbed:
-		return MixPerturbed, nil
+	case mixPerturbed:
+		return mixPerturbed, nil
 	}
-	return "", fmt.Errorf("%w: mix %q (want %s or %s)", ErrOption, s, MixOriginalPerturbed, MixPerturbed)
+	return "", fmt.Errorf("%w: mix %q (want %s or %s)", ErrOption, s, MixOriginalPerturbed, mixPerturbed)
 }
 
 func (a *Augmenter) validate() error {

@@ -76,12 +76,12 @@ func TestAugmenterProperties(t *testing.T) {
 		a := &Augmenter{Seed: r.Uint64(), Selection: perturb.DefaultSelection(), Kinds: kinds(t, names...),
 			Copies: 1 + r.IntN(3), Workers: 1 + r.IntN(3)}
 		if r.IntN(2) == 0 {
-			a.Mix = MixPerturbed
+			a.Mix = mixPerturbed
 		}
 		out, parts := runAugment(t, a, orig)
 		perCopy := len(names) * a.Copies
 		wantParts := perCopy
-		if a.Mix != MixPerturbed {
+		if a.Mix != mixPerturbed {
 			wantParts++
 		}
 		if len(parts) != wantParts || len(out) != wantParts*len(orig) {
@@ -177,7 +177,7 @@ func TestCopySeed(t *testing.T) {
 }
 
 func TestParseMix(t *testing.T) {
-	for in, want := range map[string]string{"": MixOriginalPerturbed, MixOriginalPerturbed: MixOriginalPerturbed, MixPerturbed: MixPerturbed} {
+	for in, want := range map[string]string{"": MixOriginalPerturbed, MixOriginalPerturbed: MixOriginalPerturbed, mixPerturbed: mixPerturbed} {
 		if got, err := ParseMix(in); err != nil || got != want {
 			t.Errorf("ParseMix(%q) = %q, %v", in, got, err)
 		}
@@ -190,16 +190,16 @@ func TestParseMix(t *testing.T) {
 }
 
 func FuzzParseMix(f *testing.F) {
-	for _, s := range []string{"", MixOriginalPerturbed, MixPerturbed, "original", " perturbed"} {
+	for _, s := range []string{"", MixOriginalPerturbed, mixPerturbed, "original", " perturbed"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		got, err := ParseMix(s)
-		valid := s == "" || s == MixOriginalPerturbed || s == MixPerturbed
+		valid := s == "" || s == MixOriginalPerturbed || s == mixPerturbed
 		if valid != (err == nil) {
 			t.Fatalf("ParseMix(%q) error %v", s, err)
 		}
-		if err == nil && got != MixOriginalPerturbed && got != MixPerturbed {
+		if err == nil && got != MixOriginalPerturbed && got != mixPerturbed {
 			t.Fatalf("ParseMix(%q) = %q", s, got)
 		}
 	})
@@ -221,7 +221,7 @@ func TestAugmenterChangedOnlyAndRatio(t *testing.T) {
 	run := func(changedOnly bool, ratio float64, workers int) ([]conll.Sentence, []stressset.Part, []perturb.Change) {
 		var changes []perturb.Change
 		a := &Augmenter{Seed: 5, Selection: perturb.DefaultSelection(), Kinds: kinds(t, "keyboard"), Copies: 1,
-			Mix: MixPerturbed, ChangedOnly: changedOnly, Ratio: ratio, Workers: workers,
+			Mix: mixPerturbed, ChangedOnly: changedOnly, Ratio: ratio, Workers: workers,
 			Changes: func(c perturb.Change) error { changes = append(changes, c); return nil }}
 		out, parts := runAugment(t, a, orig)
 		return out, parts, changes

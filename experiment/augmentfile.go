@@ -13,6 +13,7 @@ import (
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -27,7 +28,7 @@ type AugmentPlan struct {
 	Seed      uint64
 	Selection perturb.Selection
 	Copies    int    // at least 1
-	Mix       string // MixOriginalPerturbed (default) or MixPerturbed
+	Mix       string // MixOriginalPerturbed (default) or mixPerturbed
 	Shuffle   bool
 	// ChangedOnly and Ratio choose the sentences of the perturbed copies
 	// written (see Augmenter).
@@ -54,7 +55,7 @@ type AugmentPlan struct {
 // Files returns the input file Augment reads (none for an embedded
 // corpus) and the files it writes, in the order it commits them.
 func (p *AugmentPlan) Files() (inputs, outputs []string) {
-	if !stressset.IsSample(p.Input) {
+	if !conll.IsEmbedded(p.Input) {
 		inputs = []string{p.Input}
 	}
 	inputs = append(inputs, perturbkinds.InputFiles(p.Kinds)...)
@@ -78,7 +79,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 		defer bk.Close()
 		a.Kinds = append(a.Kinds, bk)
 	}
-	if stressset.IsSample(p.Input) && p.Scheme != iob.IOB2 {
+	if conll.IsEmbedded(p.Input) && p.Scheme != iob.IOB2 {
 		return nil, fmt.Errorf("%w: %s is IOB2, not %s", stressset.ErrInput, p.Input, p.Scheme)
 	}
 	// Checked in its scheme and converted to IOB2, as in stressset.Run.
@@ -156,7 +157,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 	return m, nil
 }
 
-// WriteSummary prints what Augment did for p, as "stress augment" does:
+// writeSummary prints what Augment did for p, as "stress augment" does:
 // the statistics of every part of the output (the original and each
 // copy), then the output with its sentences and its manifest.
 func (p *AugmentPlan) WriteSummary(w io.Writer, m *stressset.AugmentManifest) error {
@@ -185,7 +186,9 @@ func (p *AugmentPlan) WriteSummary(w io.Writer, m *stressset.AugmentManifest) er
 			said[k.Name] = true
 			notes, _ := perturbkinds.TypeNotes(k, part.Stats) // Run refused a misfit
 			for _, n := range notes {
-				fmt.Fprintf(w, "%s: %s\n", k.Name, n)
+				for _, l := range report.Wrap(k.Name+": "+n, report.TextWidth, "  ") {
+					fmt.Fprintln(w, l)
+				}
 			}
 		}
 	}

@@ -35,7 +35,7 @@ func BenchmarkEvaluate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a := &Augmenter{Seed: 1, Selection: perturb.DefaultSelection(), Kinds: kinds(b, "keyboard"), Copies: 1, Mix: MixPerturbed}
+	a := &Augmenter{Seed: 1, Selection: perturb.DefaultSelection(), Kinds: kinds(b, "keyboard"), Copies: 1, Mix: mixPerturbed}
 	key, _ := runAugment(b, a, test)
 	sets := []stressset.Set{{Name: "O", File: "test.tsv", Gold: test}, {Name: "keyboard", File: "test_key.tsv", Gold: key}}
 	systems := []System{{Name: "oracle", Tagger: fakeTagger{}}, {Name: "lossy", Tagger: fakeTagger{dropFirst: true}}}

@@ -65,8 +65,8 @@ type CurvePoint struct {
 	Set  string  `json:"set"`
 }
 
-// OriginalSet is the name of the unperturbed set, rate 0 of every curve.
-const OriginalSet = "O"
+// originalSet is the name of the unperturbed set, rate 0 of every curve.
+const originalSet = "O"
 
 // Validate reports a bad rate or an empty curve.
 func (c *Curve) Validate() error {
@@ -83,8 +83,8 @@ func (c *Curve) Validate() error {
 	return nil
 }
 
-// SetName is the name of the set of kind at rate: "keyboard@0.25".
-func SetName(kind string, rate float64) string {
+// setName is the name of the set of kind at rate: "keyboard@0.25".
+func setName(kind string, rate float64) string {
 	return kind + "@" + strconv.FormatFloat(rate, 'g', -1, 64)
 }
 
@@ -96,7 +96,7 @@ func (c *Curve) Sets(ctx context.Context, test []conll.Sentence) ([]stressset.Se
 	if err := c.Validate(); err != nil {
 		return nil, nil, err
 	}
-	sets := []stressset.Set{{Name: OriginalSet, File: OriginalSet, Gold: test}}
+	sets := []stressset.Set{{Name: originalSet, File: originalSet, Gold: test}}
 	var points []CurvePoint
 	for _, mk := range c.Kinds {
 		bk, err := perturbkinds.New(mk) // checks the suffix, as a build does
@@ -104,7 +104,7 @@ func (c *Curve) Sets(ctx context.Context, test []conll.Sentence) ([]stressset.Se
 			return nil, nil, err
 		}
 		for _, rate := range c.Rates {
-			name := SetName(mk.Name, rate)
+			name := setName(mk.Name, rate)
 			set, err := c.perturbAt(ctx, test, mk.Name, bk.Perturbation, rate, name)
 			if err != nil {
 				bk.Close()
@@ -166,9 +166,9 @@ type CurveF1 struct {
 	F1CI   *compare.Interval `json:"f1_ci,omitempty"`
 }
 
-// NewCurveReport reads the points of the curve off a comparison report
+// newCurveReport reads the points of the curve off a comparison report
 // of its sets (see Curve.Sets and Evaluate).
-func NewCurveReport(c *Curve, rep *compare.Report, points []CurvePoint) (*CurveReport, error) {
+func newCurveReport(c *Curve, rep *compare.Report, points []CurvePoint) (*CurveReport, error) {
 	cr := &CurveReport{Seed: rep.Seed, Samples: rep.Samples, Confidence: rep.Confidence, Rates: c.Rates, Sets: points}
 	for _, k := range c.Kinds {
 		cr.Kinds = append(cr.Kinds, k.Name)
@@ -179,12 +179,12 @@ func NewCurveReport(c *Curve, rep *compare.Report, points []CurvePoint) (*CurveR
 		for _, r := range sys.Results {
 			bySet[r.Set] = r
 		}
-		orig, ok := bySet[OriginalSet]
+		orig, ok := bySet[originalSet]
 		if !ok {
 			return nil, fmt.Errorf("%w: %s has no result on the original set", ErrNoData, sys.Name)
 		}
 		for _, kind := range cr.Kinds {
-			cr.Points = append(cr.Points, CurveF1{System: sys.Name, Kind: kind, Rate: 0, Set: OriginalSet,
+			cr.Points = append(cr.Points, CurveF1{System: sys.Name, Kind: kind, Rate: 0, Set: originalSet,
 				F1: orig.Overall.F1, F1CI: orig.Overall.F1CI})
 			for _, p := range points {
 				if p.Kind != kind {
@@ -224,7 +224,8 @@ func f1Cell(p CurveF1) string {
 
 // Write writes the report: per kind, a table of F1 (with its interval)
 // by system and rate in text or Markdown; every point as JSON or as CSV
-// rows (system, kind, rate, set, f1, f1_low, f1_high).
+// rows (system, kind, rate, set, f1, f1_low, f1_high); the page of
+// WriteHTML. Another format is an error wrapping report.ErrUnknownFormat.
 func (cr *CurveReport) Write(w io.Writer, f report.Format) error {
 	switch f {
 	case report.JSON:
@@ -246,6 +247,11 @@ func (cr *CurveReport) Write(w io.Writer, f report.Format) error {
 		}
 		cw.Flush()
 		return cw.Error()
+	case report.HTML:
+		return cr.WriteHTML(w)
+	case report.Text, report.Markdown:
+	default:
+		return fmt.Errorf("%w %v", report.ErrUnknownFormat, f)
 	}
 	md := f == report.Markdown
 	header := []string{"system"}
@@ -420,7 +426,7 @@ func (c *Curve) Run(ctx context.Context, test []conll.Sentence, sys *Systems, sa
 	if err != nil {
 		return nil, nil, err
 	}
-	cr, err := NewCurveReport(c, rep, points)
+	cr, err := newCurveReport(c, rep, points)
 	return cr, loaded.Warnings(), err
 }
 

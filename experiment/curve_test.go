@@ -50,7 +50,7 @@ func TestCurveSets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sets) != 3 || len(points) != 2 || sets[0].Name != OriginalSet || points[1].Set != "keyboard@1" {
+	if len(sets) != 3 || len(points) != 2 || sets[0].Name != originalSet || points[1].Set != "keyboard@1" {
 		t.Fatalf("sets %d, points %+v", len(sets), points)
 	}
 	// Rate 1 through perturb.ApplySentences, as "stress perturb" does.
@@ -120,7 +120,7 @@ func TestCurveReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cr, err := NewCurveReport(c, rep, points)
+	cr, err := newCurveReport(c, rep, points)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,13 +163,17 @@ func TestCurveReport(t *testing.T) {
 	if n := strings.Count(page.String(), "<polyline"); n != 1 || !strings.Contains(page.String(), "<svg") {
 		t.Errorf("html has %d lines", n)
 	}
+	var html bytes.Buffer
+	if err := cr.Write(&html, report.HTML); err != nil || html.String() != page.String() {
+		t.Errorf("Write(html) differs from WriteHTML: %v", err)
+	}
 }
 
 // TestCurveRun runs a curve end to end with an external tagger that
 // tags everything O (F1 0 on every set) and checks the report, the log
 // and the HTML page.
 func TestCurveRun(t *testing.T) {
-	test, err := ReadTest(conll.Opener{}, "", 0, nil)
+	test, err := ReadTest(conll.Opener{}, sample.TestName, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

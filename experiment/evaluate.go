@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
@@ -56,7 +55,7 @@ func Evaluate(ctx context.Context, c *compare.Comparer, sets []stressset.Set, sy
 			if err != nil {
 				return nil, fmt.Errorf("%s on %s: %w", sys.Name, set.File, err)
 			}
-			pred := WithTags(set.Gold, tags)
+			pred := withTags(set.Gold, tags)
 			if err := c.AddPrediction(sys.Name, set.Name, set.File, pred); err != nil {
 				return nil, fmt.Errorf("%s on %s: %w", sys.Name, set.File, err)
 			}
@@ -70,11 +69,11 @@ func Evaluate(ctx context.Context, c *compare.Comparer, sets []stressset.Set, sy
 	return c.Report(ctx)
 }
 
-// WithTags returns copies of sents with their tags replaced by tags
+// withTags returns copies of sents with their tags replaced by tags
 // (one slice per sentence). Tokens, extra columns and document markers
 // are shared with sents, which are not modified: writers take the tag
 // column from Tags, not from Fields.
-func WithTags(sents []conll.Sentence, tags [][]string) []conll.Sentence {
+func withTags(sents []conll.Sentence, tags [][]string) []conll.Sentence {
 	out := make([]conll.Sentence, len(sents))
 	for i, s := range sents {
 		s.Tags = tags[i]
@@ -83,29 +82,29 @@ func WithTags(sents []conll.Sentence, tags [][]string) []conll.Sentence {
 	return out
 }
 
-// SavePredictions returns a save function for Evaluate that writes each
+// savePredictions returns a save function for Evaluate that writes each
 // system's predictions to dir/SYSTEM/FILE, FILE being the set's file
 // name without directory. A file there is never replaced: dir is a new
 // (or cleared) directory, and a file that appears in it meanwhile is
 // another run's (the error wraps atomicfile.ErrExists).
-func SavePredictions(dir string) func(system string, set stressset.Set, pred []conll.Sentence) error {
-	return SavePredictionsLike(dir, nil, iob.IOB2)
+func savePredictions(dir string) func(system string, set stressset.Set, pred []conll.Sentence) error {
+	return savePredictionsLike(dir, nil, iob.IOB2)
 }
 
-// SavePredictionsLike is SavePredictions for sets that may come from a
+// savePredictionsLike is savePredictions for sets that may come from a
 // document format (PubTator, BioC, brat): templates, when not nil,
 // gives a set's documents (stressset.Build.Template), and the predictions
 // are written as those documents with the predicted entities as their
 // annotations. Predictions (IOB2) on sets of another scheme are written
 // in the sets' scheme, as stressset.Build.ReadPredictions reads them.
-func SavePredictionsLike(dir string, templates func(set stressset.Set) conll.Template, scheme iob.Scheme) func(system string, set stressset.Set, pred []conll.Sentence) error {
+func savePredictionsLike(dir string, templates func(set stressset.Set) conll.Template, scheme iob.Scheme) func(system string, set stressset.Set, pred []conll.Sentence) error {
 	return func(system string, set stressset.Set, pred []conll.Sentence) error {
 		if scheme != iob.IOB2 {
 			conv := make([][]string, len(pred))
 			for i := range pred {
 				conv[i] = iob.ConvertKnown(pred[i].Tags, iob.IOB2, scheme)
 			}
-			pred = WithTags(pred, conv) // pred itself is the comparison's
+			pred = withTags(pred, conv) // pred itself is the comparison's
 		}
 		d := filepath.Join(dir, system)
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -136,21 +135,21 @@ func SavePredictionsLike(dir string, templates func(set stressset.Set) conll.Tem
 	}
 }
 
-// WriteReports writes the summary tables (WriteSummary, Markdown)
+// writeReports writes the summary tables (writeSummary, Markdown)
 // followed by the whole report in Markdown to summaryPath, and the HTML
 // report to htmlPath, both or neither. Neither replaces a file, except
 // the page with replaceHTML (--force): the summary goes into a new (or
 // cleared) directory.
-func WriteReports(summaryPath, htmlPath string, rep *compare.Report, systems []System, replaceHTML bool) error {
+func writeReports(summaryPath, htmlPath string, rep *compare.Report, systems []System, replaceHTML bool) error {
 	var summary, page bytes.Buffer
-	if err := WriteSummary(&summary, rep, systems, true); err != nil {
+	d, err := RunDocument(rep, systems)
+	if err != nil {
 		return err
 	}
-	summary.WriteString("\n")
-	if err := rep.Write(&summary, report.Markdown); err != nil {
+	if err := report.Render(&summary, report.Markdown, d); err != nil {
 		return err
 	}
-	if err := rep.Write(&page, report.HTML); err != nil {
+	if err := report.Render(&page, report.HTML, d); err != nil {
 		return err
 	}
 	sf, err := atomicfile.Create(summaryPath, true)
@@ -172,26 +171,8 @@ func WriteReports(summaryPath, htmlPath string, rep *compare.Report, systems []S
 	return atomicfile.CommitAll(sf, hf)
 }
 
-// Commands returns external tagger commands (run with sh -c, see
-// tagger.Command) as systems, named by names in order and cmd, cmd2, ...
-// past the end of names.
-func Commands(cmds, names []string, timeout time.Duration) []System {
-	var out []System
-	for i, line := range cmds {
-		name := "cmd"
-		if i > 0 {
-			name = fmt.Sprintf("cmd%d", i+1)
-		}
-		if i < len(names) {
-			name = names[i]
-		}
-		out = append(out, System{Name: name, Model: name, Tagger: &tagger.Command{Line: line, Timeout: timeout}})
-	}
-	return out
-}
-
 // CheckNames reports, wrapping ErrOption, a system name that is not a
-// file name (see CheckName) or is repeated: names become directory names.
+// file name (see checkName) or is repeated: names become directory names.
 func CheckNames(systems []System) error {
 	names := make([]string, len(systems))
 	for i, s := range systems {
@@ -203,7 +184,7 @@ func CheckNames(systems []System) error {
 func checkNames(names []string) error {
 	seen := map[string]bool{}
 	for _, name := range names {
-		if err := CheckName(name); err != nil {
+		if err := checkName(name); err != nil {
 			return err
 		}
 		if seen[name] {
@@ -214,13 +195,13 @@ func checkNames(names []string) error {
 	return nil
 }
 
-// CheckName reports, wrapping ErrOption, a system name that cannot be
+// checkName reports, wrapping ErrOption, a system name that cannot be
 // the name of its directory of predictions (DIR/pred/NAME): empty, "."
 // or "..", or holding a slash, a backslash or a NUL byte. ".." would
 // write the predictions over the stress sets. A name with another
 // control character (a tab) is refused too, as every report does
 // (compare.CheckName): it would shift the columns of the text tables.
-func CheckName(name string) error {
+func checkName(name string) error {
 	switch {
 	case name == "":
 		return fmt.Errorf("%w: empty system name", ErrOption)
@@ -233,17 +214,27 @@ func CheckName(name string) error {
 	return nil
 }
 
+// trainingCorpora are the training corpora paths name: the embedded
+// sample's training part when there are none.
+func trainingCorpora(paths []string) []string {
+	if len(paths) == 0 {
+		return []string{sample.TrainName}
+	}
+	return paths
+}
+
 // ReadTraining reads training corpora, checking that their tags are
 // valid in scheme and converting them to IOB2 (see conll.File.SetScheme
 // and tagger.ReadTraining), or, with repair set, repairing invalid
 // transitions (conll.File.SetSchemeRepair); no paths means the embedded
 // sample's training part, which is IOB2 whatever the scheme. op opens
-// the files ("-": its standard input).
+// the files ("-": its standard input; a corpus it holds, from memory).
 func ReadTraining(op conll.Opener, paths []string, scheme iob.Scheme, repair func(conll.Repair)) ([]conll.Sentence, error) {
 	if len(paths) == 0 {
-		return sample.Train()
+		scheme = iob.IOB2
 	}
 	var out []conll.Sentence
+	paths = trainingCorpora(paths)
 	for _, p := range paths {
 		f, err := op.OpenNonEmpty(p, "") // an empty training file is a mistake
 		if err != nil {
@@ -264,12 +255,9 @@ func ReadTraining(op conll.Opener, paths []string, scheme iob.Scheme, repair fun
 }
 
 // ReadTest reads the test corpus at path in scheme (checked, converted
-// to IOB2; repaired with repair set, see ReadTraining), or the embedded
-// sample's test part when path is "". op opens the file.
+// to IOB2; repaired with repair set, see ReadTraining). op opens the
+// file (a corpus it holds, from memory).
 func ReadTest(op conll.Opener, path string, scheme iob.Scheme, repair func(conll.Repair)) ([]conll.Sentence, error) {
-	if path == "" {
-		return sample.Test()
-	}
 	c, err := op.ReadCorpus(path, conll.ReadOptions{Scheme: scheme, Repair: repair})
 	if err != nil {
 		return nil, err

@@ -47,7 +47,7 @@ func (f fakeTagger) TagSentences(_ context.Context, sents []conll.Sentence) ([][
 // evalSets returns O and a keyboard copy of the test corpus.
 func evalSets(t testing.TB) []stressset.Set {
 	orig := corpus()
-	a := &Augmenter{Seed: 1, Selection: perturb.DefaultSelection(), Kinds: kinds(t, "keyboard"), Copies: 1, Mix: MixPerturbed}
+	a := &Augmenter{Seed: 1, Selection: perturb.DefaultSelection(), Kinds: kinds(t, "keyboard"), Copies: 1, Mix: mixPerturbed}
 	key, _ := runAugment(t, a, orig)
 	return []stressset.Set{{Name: "O", File: "test.tsv", Gold: orig}, {Name: "keyboard", File: "test_key.tsv", Gold: key}}
 }
@@ -119,7 +119,7 @@ func TestWithTags(t *testing.T) {
 			tags[i][j] = "O"
 		}
 	}
-	pred := WithTags(gold, tags)
+	pred := withTags(gold, tags)
 	if !slices.Equal(text(gold), before) {
 		t.Error("WithTags modified its input")
 	}

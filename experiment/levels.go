@@ -30,11 +30,11 @@ import (
 // or training corpus that is not PubTator or BioC XML, or no system.
 var ErrLevelInput = errors.New("level run input")
 
-// LevelBaselines are the built-in systems of a level run: the dictionary
+// levelBaselines are the built-in systems of a level run: the dictionary
 // normaliser and the co-occurrence pairs, on the mentions the
 // dictionary finds ("dict") or on the gold mentions ("dict-gold": the
 // normaliser and the pairs alone).
-var LevelBaselines = []string{"dict", "dict-gold"}
+var levelBaselines = []string{"dict", "dict-gold"}
 
 // LevelEvaluation is what "stress run --level" does: build the stress
 // sets of a PubTator or BioC test corpus, have every document system
@@ -49,7 +49,7 @@ type LevelEvaluation struct {
 	// Train are the corpora the baselines learn their dictionary from;
 	// their documents that the test corpus has (by id) are left out.
 	Train []string
-	// Baselines are names of LevelBaselines.
+	// Baselines are names of levelBaselines.
 	Baselines []string
 	// Commands are document systems (sh -c): the set's documents, text
 	// only, on stdin; the same documents with the system's annotations
@@ -115,7 +115,7 @@ func commandName(names []string, i int) string {
 // corpus of another format than PubTator or BioC XML, an unknown
 // baseline, no system, names given twice.
 func (ev *LevelEvaluation) Check() error {
-	if len(ev.Plan.Inputs) != 1 || stressset.IsSample(ev.Plan.Inputs[0].Path) {
+	if len(ev.Plan.Inputs) != 1 || conll.IsEmbedded(ev.Plan.Inputs[0].Path) {
 		return fmt.Errorf("%w: --level needs --test, a PubTator or BioC XML corpus", ErrLevelInput)
 	}
 	for _, p := range append([]string{ev.Plan.Inputs[0].Path}, ev.Train...) {
@@ -124,8 +124,8 @@ func (ev *LevelEvaluation) Check() error {
 		}
 	}
 	for _, b := range ev.Baselines {
-		if !slices.Contains(LevelBaselines, b) {
-			return fmt.Errorf("%w: unknown baseline %q (want %v)", ErrLevelInput, b, LevelBaselines)
+		if !slices.Contains(levelBaselines, b) {
+			return fmt.Errorf("%w: unknown baseline %q (want %v)", ErrLevelInput, b, levelBaselines)
 		}
 	}
 	if len(ev.Baselines) > 0 && len(ev.Train) == 0 {
@@ -175,7 +175,7 @@ func (ev *LevelEvaluation) Files() (inputs, outputs []string) {
 			outputs = append(outputs, filepath.Join(ev.Plan.Dir, "pred", system, set))
 		}
 	}
-	return inputs, append(outputs, filepath.Join(ev.Plan.Dir, GoldChangesName), filepath.Join(ev.Plan.Dir, "summary.md"), ev.htmlPath())
+	return inputs, append(outputs, filepath.Join(ev.Plan.Dir, goldChangesName), filepath.Join(ev.Plan.Dir, "summary.md"), ev.htmlPath())
 }
 
 func (ev *LevelEvaluation) htmlPath() string {
@@ -274,10 +274,10 @@ func (ev *LevelEvaluation) Run(ctx context.Context) (_ *LevelResult, err error) 
 	}
 	res.Document = sc.document(append([]string{fmt.Sprintf("Test corpus %s, seed %d; scored as the CDR kit (BC5CDR_Evaluation-0.0.3) scores mention, id and relation.",
 		plan.Inputs[0].Path, plan.Seed)}, notes...))
-	if err := sc.writeGoldChanges(filepath.Join(plan.Dir, GoldChangesName)); err != nil {
+	if err := sc.writeGoldChanges(filepath.Join(plan.Dir, goldChangesName)); err != nil {
 		return nil, err
 	}
-	done.add(filepath.Join(plan.Dir, GoldChangesName))
+	done.add(filepath.Join(plan.Dir, goldChangesName))
 	if err := report.WriteFile(res.Summary, report.Markdown, res.Document, false); err != nil {
 		return nil, err
 	}
@@ -896,7 +896,7 @@ func (sc *levelScores) document(lines []string) *report.Document {
 		js.Systems = append(js.Systems, sj)
 	}
 	touched := &report.Table{ID: "touched", Title: "What the sets changed in the gold beyond the text",
-		Note:   "mentions whose text changed; of them, those whose ids changed and those left without id; CID pairs kept, gone and new (each listed in " + GoldChangesName + ")",
+		Note:   "mentions whose text changed; of them, those whose ids changed and those left without id; CID pairs kept, gone and new (each listed in " + goldChangesName + ")",
 		Header: []string{"set", "mentions changed", "new ids", "no id", "pairs kept", "pairs gone", "pairs new"},
 		Right:  []bool{false, true, true, true, true, true, true}}
 	for i, set := range sc.sets[1:] {
@@ -943,14 +943,14 @@ func slicesRepeat(v bool, n int) []bool {
 	return out
 }
 
-// GoldChangesName is the file of a level run that lists, set by set,
+// goldChangesName is the file of a level run that lists, set by set,
 // what the kinds changed in the gold beyond the text: each mention whose
 // text changed with its ids before and after, and each CID pair that
-// went or came (Dir/GoldChangesName).
-const GoldChangesName = "gold-changes.tsv"
+// went or came (Dir/goldChangesName).
+const goldChangesName = "gold-changes.tsv"
 
 // goldChanges is what a set changed in the gold: its rows for
-// GoldChangesName, and counts.
+// goldChangesName, and counts.
 type goldChanges struct {
 	rows                           [][]string
 	mentions, newIDs, noIDs        int // changed mentions; of them, with other ids; with none
@@ -1017,7 +1017,7 @@ func diffGold(label string, goldO, gold []*standoff.Document, pairsO, pairs *cdr
 	return g
 }
 
-// writeGoldChanges writes GoldChangesName: a header, then the rows of
+// writeGoldChanges writes goldChangesName: a header, then the rows of
 // every set.
 func (sc *levelScores) writeGoldChanges(path string) error {
 	f, err := atomicfile.Create(path, true)

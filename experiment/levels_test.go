@@ -39,7 +39,7 @@ func runLevels(t *testing.T, test string, samples int) (string, *LevelResult) {
 	dir := filepath.Join(t.TempDir(), "r")
 	ev := &LevelEvaluation{
 		Plan:  stressset.Plan{Seed: 1, Selection: perturb.DefaultSelection(), Kinds: ks, Inputs: inputs, Dir: dir, Workers: 2, Version: "test"},
-		Train: []string{levelTrain}, Baselines: LevelBaselines, Samples: samples,
+		Train: []string{levelTrain}, Baselines: levelBaselines, Samples: samples,
 	}
 	if err := ev.Check(); err != nil {
 		t.Fatal(err)
@@ -242,7 +242,7 @@ func TestLevelDocumentsSumToTheKit(t *testing.T) {
 			sets = append(sets, levelSet{label: setLabel(out.Kind), kind: out.Kind, file: filepath.Join(dir, out.File), base: filepath.Base(out.File)})
 		}
 		var systems []levelSystem
-		for _, name := range LevelBaselines {
+		for _, name := range levelBaselines {
 			systems = append(systems, levelSystem{name: name, dir: filepath.Join(dir, "pred", name)})
 		}
 		sc, err := scoreLevels(cdr.Levels, spec, format, sets, systems, 0, 1)

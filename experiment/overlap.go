@@ -35,9 +35,9 @@ func (o Overlap) String() string {
 }
 
 // TrainTestOverlap reads the training files train and the test file
-// test, tokens only, and returns their overlap. Standard input ("-")
-// cannot be read twice and is left out.
-func TrainTestOverlap(train []string, test string) (Overlap, error) {
+// test, tokens only, through op (which may hold them, read once) and
+// returns their overlap. Standard input ("-") is left out.
+func TrainTestOverlap(op conll.Opener, train []string, test string) (Overlap, error) {
 	var o Overlap
 	if test == "" || test == "-" {
 		return o, nil
@@ -55,7 +55,7 @@ func TrainTestOverlap(train []string, test string) (Overlap, error) {
 			o.SameFile = p
 			return o, nil
 		}
-		sents, err := conll.ReadFile(p)
+		sents, err := op.ReadFile(p)
 		if err != nil {
 			return o, err
 		}
@@ -65,7 +65,7 @@ func TrainTestOverlap(train []string, test string) (Overlap, error) {
 			}
 		}
 	}
-	sents, err := conll.ReadFile(test)
+	sents, err := op.ReadFile(test)
 	if err != nil {
 		return o, err
 	}

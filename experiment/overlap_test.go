@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/stress-ner/stress/conll"
 )
 
 func TestTrainTestOverlap(t *testing.T) {
@@ -37,7 +39,7 @@ func TestTrainTestOverlap(t *testing.T) {
 		{"standard input", []string{train}, "-", Overlap{}},
 	}
 	for _, tc := range cases {
-		got, err := TrainTestOverlap(tc.train, tc.test)
+		got, err := TrainTestOverlap(conll.Opener{}, tc.train, tc.test)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}

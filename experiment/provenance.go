@@ -2,7 +2,6 @@ package experiment
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -11,34 +10,20 @@ import (
 	"github.com/stress-ner/stress/internal/filehash"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/sample"
 	"github.com/stress-ner/stress/stressset"
 )
 
-// mentionKinds are the kinds a report counts in gold mentions (see
-// compare.SetDescription): those that replace or respell mentions, so
-// that the share of mentions they changed is what says whether they
-// measured anything, and F1 on the changed mentions is the figure to
-// read. The others change words anywhere and are counted in tokens.
-var mentionKinds = map[string]bool{
-	"synonym":      true, // another name of the mention's concept
-	"abbreviation": true, // an abbreviation for its long form, or back
-	"entity-swap":  true, // another mention of the same type
-	"spelling":     true, // British/American respelling, mostly of mentions
-}
-
 // DescribeSet tells a compare.Comparer what a set named after a kind is
-// (sets of stress run and stress build are named by their kind); other
-// names (the original) are not described.
+// (sets of stress run and stress build are named by their kind): the
+// kind and whether a report counts its changes in mentions
+// (perturb.Kind.MeasuredOnMentions); other names (the original) are not
+// described.
 func DescribeSet(name string) compare.SetDescription {
-	if _, err := perturb.Lookup(name); err != nil {
+	k, err := perturb.Lookup(name)
+	if err != nil {
 		return compare.SetDescription{}
 	}
-	mentions := true
-	for _, part := range strings.Split(name, "+") {
-		mentions = mentions && mentionKinds[part]
-	}
-	return compare.SetDescription{Kind: name, Mentions: mentions}
+	return compare.SetDescription{Kind: name, Mentions: k.MeasuredOnMentions}
 }
 
 // provenance completes p (whose tool, version, revision, date and
@@ -53,11 +38,7 @@ func (ev *Evaluation) provenance(p compare.Provenance, m *stressset.Manifest) (*
 	// names the test corpus as it was given.
 	p.Inputs = append(p.Inputs, testInput(ev.Plan.Inputs[0].Path, in))
 	if len(ev.Systems.Baselines) > 0 {
-		train := ev.Systems.Train
-		if len(train) == 0 {
-			train = []string{"sample:train"}
-		}
-		for _, path := range train {
+		for _, path := range trainingCorpora(ev.Systems.Train) {
 			info, err := describeCorpus("train", path, ev.Systems.Opener, ev.Systems.Scheme, ev.Systems.Repair)
 			if err != nil {
 				return nil, err
@@ -65,7 +46,7 @@ func (ev *Evaluation) provenance(p compare.Provenance, m *stressset.Manifest) (*
 			p.Inputs = append(p.Inputs, info)
 		}
 	}
-	p.Kinds = append(p.Kinds, kindInfos(m.Kinds, in)...)
+	p.Kinds = append(p.Kinds, kindInfos(m.Kinds, in, ev.Plan.Dir)...)
 	systems, err := ev.Systems.describe()
 	if err != nil {
 		return nil, err
@@ -86,9 +67,11 @@ func testInput(path string, in *stressset.Input) compare.InputInfo {
 		Sentences: in.Stats.Sentences, Tokens: in.Stats.Tokens, Mentions: total(in.Stats.Entities), Types: in.Stats.Entities}
 }
 
-// kindInfos describes the kinds of a build and the set each made of its
-// input in.
-func kindInfos(kinds []perturb.ManifestKind, in *stressset.Input) []compare.KindInfo {
+// kindInfos describes the kinds of a build in directory dir and the set
+// each made of its input in. Like every path of a report, a set's is
+// relative to the directory the command ran in (the manifest's, to the
+// build's).
+func kindInfos(kinds []perturb.ManifestKind, in *stressset.Input, dir string) []compare.KindInfo {
 	var out []compare.KindInfo
 	for _, mk := range kinds {
 		k := compare.KindInfo{Name: mk.Name, Set: mk.Name, Options: mk.Options}
@@ -97,7 +80,7 @@ func kindInfos(kinds []perturb.ManifestKind, in *stressset.Input) []compare.Kind
 		}
 		for _, o := range in.Outputs {
 			if o.Kind == mk.Name {
-				k.File, k.SHA256 = o.File, o.SHA256
+				k.File, k.SHA256 = filepath.Join(dir, o.File), o.SHA256
 			}
 		}
 		out = append(out, k)
@@ -113,31 +96,27 @@ func total(m map[string]int) int {
 	return n
 }
 
-// describeCorpus hashes and counts a corpus file, or a part of the
-// embedded sample (its uncompressed bytes, as a build hashes them).
+// describeCorpus describes a training corpus by its source: the
+// SHA-256 of its bytes as stored (an embedded corpus's uncompressed
+// bytes, as a build hashes them) and its counts, read from the source
+// opener holds (conll.Opener.With), or read once here.
 func describeCorpus(role, path string, opener conll.Opener, scheme iob.Scheme, repair func(conll.Repair)) (compare.InputInfo, error) {
 	info := compare.InputInfo{Role: role, Path: path, Types: map[string]int{}}
-	if !CanReread(path) { // read once, by the training
+	src := opener.Source(path)
+	if src == nil && !opener.CanReread(path) || src != nil && !src.Rereadable {
+		// Read once, by the training (which a source held would let
+		// this hash too: the reports have said this since before).
 		info.SHA256 = "not a regular file: not read twice"
 		return info, nil
 	}
-	var sents []conll.Sentence
-	var err error
-	if stressset.IsSample(path) {
-		r := sample.TrainReader()
-		if path == sample.TestName {
-			r = sample.TestReader()
-		}
-		if info.SHA256, err = filehash.Reader(path, r); err != nil {
+	if src == nil {
+		var err error
+		if src, err = opener.Read(path); err != nil {
 			return info, err
 		}
-		sents, err = ReadTraining(opener, nil, scheme, QuietRepair(repair))
-	} else {
-		if info.SHA256, err = filehash.File(path); err != nil {
-			return info, err
-		}
-		sents, err = ReadTraining(opener, []string{path}, scheme, QuietRepair(repair))
 	}
+	info.SHA256 = src.SHA256
+	sents, err := ReadTraining(opener.With(src), []string{path}, scheme, quietRepair(repair))
 	if err != nil {
 		return info, err
 	}
@@ -152,25 +131,10 @@ func describeCorpus(role, path string, opener conll.Opener, scheme iob.Scheme, r
 	return info, nil
 }
 
-// CanReread reports whether the corpus at path may be read a second
-// time, to be counted or hashed beside the work: a regular file or the
-// embedded sample, not standard input ("-") or a FIFO, which the work
-// reads once (a second reader would steal its data or wait forever).
-func CanReread(path string) bool {
-	if stressset.IsSample(path) {
-		return true
-	}
-	if path == "-" {
-		return false
-	}
-	fi, err := os.Stat(path)
-	return err == nil && fi.Mode().IsRegular()
-}
-
-// QuietRepair returns a repair that repairs as repair would and says nothing
+// quietRepair returns a repair that repairs as repair would and says nothing
 // (the corpus is read again only to be counted: its repairs were or
 // will be reported once), or nil when repair is nil (no repairs).
-func QuietRepair(repair func(conll.Repair)) func(conll.Repair) {
+func quietRepair(repair func(conll.Repair)) func(conll.Repair) {
 	if repair == nil {
 		return nil
 	}
@@ -206,7 +170,7 @@ func (s *Systems) describe() ([]compare.SystemInfo, error) {
 	}
 	for _, m := range s.Models {
 		sum := "not a regular file: not read twice"
-		if CanReread(m.File) {
+		if (conll.Opener{}).CanReread(m.File) {
 			var err error
 			if sum, err = filehash.File(m.File); err != nil {
 				return nil, err
@@ -248,7 +212,7 @@ func CompareProvenance(p compare.Provenance, buildDir, input string, preds []com
 			path = in.Path
 		}
 		p.Inputs = append(p.Inputs, testInput(path, in))
-		p.Kinds = append(p.Kinds, kindInfos(b.Manifest.Kinds, in)...)
+		p.Kinds = append(p.Kinds, kindInfos(b.Manifest.Kinds, in, buildDir)...)
 		for _, pr := range preds {
 			p.Systems = append(p.Systems, compare.SystemInfo{Name: pr.System, Kind: "predictions", Source: pr.Dir})
 		}
@@ -256,7 +220,7 @@ func CompareProvenance(p compare.Provenance, buildDir, input string, preds []com
 	}
 	for _, g := range golds {
 		info := compare.InputInfo{Role: "gold " + g.Set, Path: g.Path, SHA256: "not a regular file: not read twice"}
-		if CanReread(g.Path) {
+		if (conll.Opener{}).CanReread(g.Path) {
 			sum, err := filehash.File(g.Path)
 			if err != nil {
 				return nil, err

@@ -86,7 +86,7 @@ func (ev *Evaluation) Files() (inputs, outputs []string) {
 	for _, in := range plan.Inputs {
 		name := filepath.Base(in.Path)
 		switch kept := stressset.KeptCopy(in); {
-		case stressset.IsSample(in.Path):
+		case conll.IsEmbedded(in.Path):
 			name = in.Name + ".tsv"
 		case kept != "":
 			name = kept // the build keeps it, and reads it back, there
@@ -154,7 +154,7 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	_, built := plan.Files()
 	done.add(built...)
 	logShares(logf, m)
-	seen, err := SeenNames(plan.Dir, m, ev.Systems.Train)
+	seen, err := seenNames(plan.Dir, m, ev.Systems.Opener, ev.Systems.Train)
 	if err != nil {
 		return nil, err
 	}
@@ -193,7 +193,7 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	}
 	out := &Evaluated{Systems: systems, HTML: ev.htmlPath(),
 		Predictions: filepath.Join(plan.Dir, "pred"), Summary: filepath.Join(plan.Dir, "summary.md")}
-	saveLike := SavePredictionsLike(out.Predictions, func(s stressset.Set) conll.Template { return templates[s.File] }, plan.Scheme)
+	saveLike := savePredictionsLike(out.Predictions, func(s stressset.Set) conll.Template { return templates[s.File] }, plan.Scheme)
 	done.dirs = append(done.dirs, out.Predictions)
 	save := func(system string, set stressset.Set, pred []conll.Sentence) error {
 		if err := saveLike(system, set, pred); err != nil {
@@ -211,7 +211,7 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	}
 	out.Report.Provenance = prov
 	out.Warnings = loaded.Warnings()
-	if err := WriteReports(out.Summary, out.HTML, out.Report, systems, ev.Force); err != nil {
+	if err := writeReports(out.Summary, out.HTML, out.Report, systems, ev.Force); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -254,20 +254,32 @@ func (w *written) undo() {
 	}
 }
 
-// Write writes the outcome in format f: in text and Markdown, the
-// summary tables (F1 per set and relative drop per system) and then the
-// full report; in JSON and CSV, the report.
+// Write writes the outcome in format f: the report, with the paper's
+// tables (F1 per set and relative drop per system) after its headline in
+// text, Markdown and HTML.
 func (r *Evaluated) Write(w io.Writer, f report.Format) error {
-	switch f {
-	case report.Text, report.Markdown:
-		if err := WriteSummary(w, r.Report, r.Systems, f == report.Markdown); err != nil {
-			return err
-		}
-		if _, err := io.WriteString(w, "\n"); err != nil {
-			return err
-		}
+	d, err := r.Document()
+	if err != nil {
+		return err
 	}
-	return r.Report.Write(w, f)
+	return report.Render(w, f, d)
+}
+
+// Document is the outcome as a report: the comparison's, the paper's
+// tables after its headline.
+func (r *Evaluated) Document() (*report.Document, error) {
+	return RunDocument(r.Report, r.Systems)
+}
+
+// RunDocument is the document of a run's report rep of systems: the
+// comparison's first table (what each set cost each system where it
+// changed something), then the paper's tables, then the rest.
+func RunDocument(rep *compare.Report, systems []System) (*report.Document, error) {
+	tables, err := SummaryTables(rep, systems)
+	if err != nil {
+		return nil, err
+	}
+	return rep.Document(tables...), nil
 }
 
 // build makes the stress sets, as a stage of Systems.Progress counting
@@ -281,15 +293,8 @@ func (ev *Evaluation) build(ctx context.Context) (*stressset.Manifest, error) {
 	plan := ev.Plan // the caller's Progress is kept
 	st := p.Start(fmt.Sprintf("building %s from %s", kindList(&plan), filepath.Base(plan.Inputs[0].Path)), -1, "sentences")
 	go func() {
-		path := plan.Inputs[0].Path
-		if !CanReread(path) {
-			return // read once, by the build
-		}
-		if stressset.IsSample(path) {
-			path = ""
-		}
-		if test, err := ReadTest(plan.Opener, path, plan.Scheme, QuietRepair(plan.Repair)); err == nil {
-			st.SetTotal(len(test))
+		if n, ok := plan.Sentences(); ok {
+			st.SetTotal(n)
 		}
 	}()
 	n := 0
@@ -333,12 +338,20 @@ func logShares(logf func(string, ...any), m *stressset.Manifest) {
 			if o.Stats.NotMeasured {
 				msg += fmt.Sprintf("; not measured (under %.0f%% of its mentions): its drop is no measurement", 100*perturb.MinMeasured)
 			}
-			logf("%s", msg)
+			logLong(logf, msg)
 		}
 	}
 	notes, _ := m.TypeNotes() // the build refused a misfit of the options
 	for _, n := range notes {
-		logf("%s", n)
+		logLong(logf, n)
+	}
+}
+
+// logLong logs a message that may be long (a share per entity type of
+// an 18-type corpus) as lines that fit a terminal.
+func logLong(logf func(string, ...any), msg string) {
+	for _, l := range report.Wrap(msg, report.TextWidth-12, "  ") { // the log's time stamp takes 12
+		logf("%s", l)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/entityswap"
 	"github.com/stress-ner/stress/stressset"
@@ -24,17 +25,17 @@ import (
 // acid, "isopropyl noradrenaline" for isoproterenol), under the 90% S's
 // names are held to, and an unnatural name would inflate the drop it
 // measures. So "stress run" says how many replacements are seen names
-// (SeenNames) and what --unseen-in would do; with it, the manifest and
+// (seenNames) and what --unseen-in would do; with it, the manifest and
 // the report's provenance record the option.
 
 // unseenOption is the option of the kinds that draw names.
 const unseenOption = "unseen-in"
 
-// SeenNames says, for every set of build m (in dir) whose kind draws
+// seenNames says, for every set of build m (in dir) whose kind draws
 // names, how many of its replacements are gold mentions of the training
-// corpora train (compared as entityswap.Key compares names), and what
-// its unseen-in option did about it.
-func SeenNames(dir string, m *stressset.Manifest, train []string) ([]string, error) {
+// corpora train, which op opens (compared as entityswap.Key compares
+// names), and what its unseen-in option did about it.
+func seenNames(dir string, m *stressset.Manifest, op conll.Opener, train []string) ([]string, error) {
 	var kinds []perturb.ManifestKind
 	for _, k := range m.Kinds {
 		if _, ok := k.Options[unseenOption]; ok {
@@ -45,7 +46,7 @@ func SeenNames(dir string, m *stressset.Manifest, train []string) ([]string, err
 		return nil, nil
 	}
 	for _, p := range train {
-		if !stressset.IsSample(p) && !CanReread(p) {
+		if !op.CanReread(p) {
 			return nil, nil // read once, by the training
 		}
 	}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/internal/textutil"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/report"
 )
 
 // Row picks one system of a report for a summary table.
@@ -18,15 +20,12 @@ type Row struct {
 	System string // system name in the report
 }
 
-// setLetters are the paper's names of the sets.
-var setLetters = map[string]string{"keyboard": "K", "swap": "W", "synonym": "S"}
-
-// SetLabel returns the paper's letter for a set name: K for keyboard, W
-// for swap, S for synonym; other names (including "O") are returned as
-// they are.
+// SetLabel returns the paper's letter for a set named after a kind (its
+// perturb.Kind.Letter: K for keyboard, W for swap, S for synonym); other
+// names (including "O") are returned as they are.
 func SetLabel(name string) string {
-	if l, ok := setLetters[name]; ok {
-		return l
+	if k, err := perturb.Lookup(name); err == nil && k.Letter != "" {
+		return k.Letter
 	}
 	return name
 }
@@ -47,6 +46,22 @@ type TableOptions struct {
 // every set of the report, in set order. Figures are the report's own,
 // rounded to two decimals like conlleval.
 func WriteTable(w io.Writer, rep *compare.Report, rows []Row, opts TableOptions) error {
+	lines, err := tableLines(rep, rows, opts)
+	if err != nil {
+		return err
+	}
+	if opts.Markdown {
+		return writeMarkdown(w, lines)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	for _, l := range lines {
+		fmt.Fprintf(tw, "%s\t\n", strings.Join(l, "\t"))
+	}
+	return tw.Flush()
+}
+
+// tableLines are the header and rows of WriteTable's table.
+func tableLines(rep *compare.Report, rows []Row, opts TableOptions) ([][]string, error) {
 	systems := map[string]*compare.System{}
 	for i := range rep.Systems {
 		systems[rep.Systems[i].Name] = &rep.Systems[i]
@@ -66,7 +81,7 @@ func WriteTable(w io.Writer, rep *compare.Report, rows []Row, opts TableOptions)
 	for _, r := range rows {
 		sys, ok := systems[r.System]
 		if !ok {
-			return fmt.Errorf("%w: system %q is not in the report", ErrOption, r.System)
+			return nil, fmt.Errorf("%w: system %q is not in the report", ErrOption, r.System)
 		}
 		byset := map[string]*compare.Result{}
 		for i := range sys.Results {
@@ -98,14 +113,7 @@ func WriteTable(w io.Writer, rep *compare.Report, rows []Row, opts TableOptions)
 		}
 		lines = append(lines, line)
 	}
-	if opts.Markdown {
-		return writeMarkdown(w, lines)
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	for _, l := range lines {
-		fmt.Fprintf(tw, "%s\t\n", strings.Join(l, "\t"))
-	}
-	return tw.Flush()
+	return lines, nil
 }
 
 func writeMarkdown(w io.Writer, lines [][]string) error {
@@ -128,10 +136,11 @@ func writeMarkdown(w io.Writer, lines [][]string) error {
 	return err
 }
 
-// WriteSummary writes the paper's Table 3 (systems trained on the
+// SummaryTables are the paper's Table 3 (systems trained on the
 // original data: F1 per set and relative drop) and, when there are
-// augmented systems, Table 4 (F1 per training set).
-func WriteSummary(w io.Writer, rep *compare.Report, systems []System, markdown bool) error {
+// augmented systems, Table 4 (F1 per training set), as report tables: a
+// run puts them after the comparison's headline.
+func SummaryTables(rep *compare.Report, systems []System) ([]report.Section, error) {
 	var t3, t4 []Row
 	augmented := false
 	for _, s := range systems {
@@ -151,23 +160,47 @@ func WriteSummary(w io.Writer, rep *compare.Report, systems []System, markdown b
 		}
 	}
 	sort.SliceStable(t4, func(i, j int) bool { return rank[t4[i].Model] < rank[t4[j].Model] })
-	title := func(s string) {
-		if markdown {
-			fmt.Fprintf(w, "**%s**\n\n", s)
-		} else {
-			fmt.Fprintf(w, "%s\n", s)
-		}
+	table3, err := summaryTable(rep, t3, TableOptions{Drops: true})
+	if err != nil {
+		return nil, err
 	}
-	title("F1 on original (O) and stress sets (K keyboard, W swap, S synonym), relative drop in % of O")
-	if err := WriteTable(w, rep, t3, TableOptions{Markdown: markdown, Drops: true}); err != nil {
+	table3.ID, table3.Title = "paper-table-3", "F1 on original (O) and stress sets (K keyboard, W swap, S synonym), relative drop in % of O"
+	out := []report.Section{table3}
+	if augmented {
+		table4, err := summaryTable(rep, t4, TableOptions{Train: true})
+		if err != nil {
+			return nil, err
+		}
+		table4.ID, table4.Title = "paper-table-4", "F1 of baselines trained on original (O) and original + perturbed (O+K, O+W, O+S) data"
+		out = append(out, table4)
+	}
+	return out, nil
+}
+
+// summaryTable is WriteTable's table as a report table.
+func summaryTable(rep *compare.Report, rows []Row, opts TableOptions) (*report.Table, error) {
+	lines, err := tableLines(rep, rows, opts)
+	if err != nil {
+		return nil, err
+	}
+	t := &report.Table{Header: lines[0], Rows: lines[1:]}
+	for i := range t.Header {
+		t.Right = append(t.Right, i > 0 && !(i == 1 && opts.Train))
+	}
+	return t, nil
+}
+
+// WriteSummary writes the paper's Table 3 (systems trained on the
+// original data: F1 per set and relative drop) and, when there are
+// augmented systems, Table 4 (F1 per training set).
+func WriteSummary(w io.Writer, rep *compare.Report, systems []System, markdown bool) error {
+	tables, err := SummaryTables(rep, systems)
+	if err != nil {
 		return err
 	}
-	if augmented {
-		fmt.Fprintln(w)
-		title("F1 of baselines trained on original (O) and original + perturbed (O+K, O+W, O+S) data")
-		if err := WriteTable(w, rep, t4, TableOptions{Markdown: markdown, Train: true}); err != nil {
-			return err
-		}
+	f := report.Text
+	if markdown {
+		f = report.Markdown
 	}
-	return nil
+	return report.Render(w, f, &report.Document{Sections: tables})
 }

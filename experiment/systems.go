@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/stress-ner/stress/conll"
@@ -11,7 +12,6 @@ import (
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	perturbkinds "github.com/stress-ner/stress/perturb/kinds"
-	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -93,42 +93,66 @@ type Loaded struct {
 	// for the entity types of the gold data. A caller may wrap them.
 	Systems []System
 	Checked []*tagger.Checked
-	servers []*tagger.Server
-	stderrs []*tagger.PrefixWriter
+	opened  *tagger.Opened
 }
 
 // Load trains the baselines and opens the models and external taggers
-// of s, their tags checked against the entity types of gold. A system
-// name that is empty, repeated or holds a slash is an error wrapping
-// ErrOption. The caller closes the result.
+// of s (tagger.OpenAll, as tagger.Spec opens one), their tags checked
+// against the entity types of gold. A system name that is empty,
+// repeated or holds a slash is an error wrapping ErrOption. The caller
+// closes the result.
 func (s *Systems) Load(ctx context.Context, gold []conll.Sentence) (*Loaded, error) {
 	l := &Loaded{}
+	types := tagger.Types(gold)
 	if len(s.Baselines) > 0 {
 		ss, err := s.trainBaselines(ctx)
 		if err != nil {
 			return nil, err
 		}
-		l.Systems = ss
-	}
-	for _, m := range s.Models {
-		model, err := tagger.LoadFile(m.File)
-		if err != nil {
-			return nil, err
+		for _, b := range ss {
+			c := &tagger.Checked{Tagger: b.Tagger, Types: types, Strict: s.Strict}
+			b.Tagger = c
+			l.Systems, l.Checked = append(l.Systems, b), append(l.Checked, c)
 		}
-		l.Systems = append(l.Systems, System{Name: m.Name, Model: m.Name, Tagger: model})
 	}
-	l.addExternal(s)
+	names, specs := s.specs()
+	opened, err := tagger.OpenAll(specs, types)
+	if err != nil {
+		return nil, err
+	}
+	l.opened = opened
+	for i, c := range opened.Checked {
+		l.Systems = append(l.Systems, System{Name: names[i], Model: names[i], Tagger: c})
+		l.Checked = append(l.Checked, c)
+	}
 	if err := CheckNames(l.Systems); err != nil {
 		l.Close()
 		return nil, err
 	}
-	types := tagger.Types(gold)
-	for i := range l.Systems {
-		c := &tagger.Checked{Tagger: l.Systems[i].Tagger, Types: types, Strict: s.Strict}
-		l.Systems[i].Tagger = c
-		l.Checked = append(l.Checked, c)
-	}
 	return l, nil
+}
+
+// specs are the saved models, commands and servers of s, in that order,
+// with their names: commands and servers speak the data's scheme and
+// have their standard error prefixed with their names.
+func (s *Systems) specs() ([]string, []tagger.Spec) {
+	var names []string
+	var specs []tagger.Spec
+	for _, m := range s.Models {
+		names = append(names, m.Name)
+		specs = append(specs, tagger.Spec{File: m.File, Strict: s.Strict})
+	}
+	external := s.externalNames()
+	for i, line := range append(slices.Clone(s.Commands), s.Servers...) {
+		spec := tagger.Spec{Timeout: s.Timeout, Strict: s.Strict, Scheme: s.Scheme, Name: external[i], Stderr: s.Stderr}
+		if i < len(s.Commands) {
+			spec.Command = line
+		} else {
+			spec.Server = line
+		}
+		names, specs = append(names, external[i]), append(specs, spec)
+	}
+	return names, specs
 }
 
 func (s *Systems) trainBaselines(ctx context.Context) ([]System, error) {
@@ -179,7 +203,7 @@ func (s *Systems) SystemNames() []string {
 func (s *Systems) Inputs() []string {
 	files := perturbkinds.InputFiles(s.Augment)
 	for _, t := range s.Train {
-		if !stressset.IsSample(t) {
+		if !conll.IsEmbedded(t) {
 			files = append(files, t)
 		}
 	}
@@ -219,36 +243,6 @@ func (s *Systems) externalNames() []string {
 	return names
 }
 
-// addExternal adds the commands and servers of s, named, their standard
-// error prefixed with their names.
-func (l *Loaded) addExternal(s *Systems) {
-	external := Commands(s.Commands, s.Names, s.Timeout)
-	names := s.externalNames()
-	for i, line := range s.Servers {
-		name := names[len(s.Commands)+i]
-		external = append(external, System{Name: name, Model: name, Tagger: &tagger.Server{Line: line, Timeout: s.Timeout}})
-	}
-	for i := range external {
-		var stderr io.Writer
-		if s.Stderr != nil {
-			pw := tagger.NewPrefixWriter(s.Stderr, external[i].Name)
-			l.stderrs = append(l.stderrs, pw)
-			stderr = pw
-		}
-		switch t := external[i].Tagger.(type) {
-		case *tagger.Command:
-			t.Stderr = stderr
-		case *tagger.Server:
-			t.Stderr = stderr
-			l.servers = append(l.servers, t)
-		}
-		if s.Scheme != iob.IOB2 { // an external model speaks its data's scheme
-			external[i].Tagger = &tagger.InScheme{Tagger: external[i].Tagger, Scheme: s.Scheme}
-		}
-	}
-	l.Systems = append(l.Systems, external...)
-}
-
 // Warnings returns, per system whose tags held tags unknown to the gold
 // data, "NAME: " and tagger.Checked's warning.
 func (l *Loaded) Warnings() []string {
@@ -264,10 +258,7 @@ func (l *Loaded) Warnings() []string {
 // Close stops the external servers and writes out the last lines of
 // the external taggers' standard error.
 func (l *Loaded) Close() {
-	for _, s := range l.servers {
-		s.Close()
-	}
-	for _, pw := range l.stderrs {
-		pw.Flush()
+	if l.opened != nil {
+		l.opened.Close()
 	}
 }

@@ -44,12 +44,12 @@ var (
 const Outside = "O"
 
 // Prefix is the position marker of a tag: B, I, E, S or O. Tags that
-// cannot be parsed have prefix None.
+// cannot be parsed have prefix none.
 type Prefix byte
 
 // Tag prefixes.
 const (
-	None   Prefix = 0
+	none   Prefix = 0
 	Begin  Prefix = 'B'
 	Inside Prefix = 'I'
 	End    Prefix = 'E'
@@ -58,7 +58,7 @@ const (
 )
 
 func (p Prefix) String() string {
-	if p == None {
+	if p == none {
 		return "none"
 	}
 	return string(rune(p))
@@ -74,7 +74,7 @@ func Split(tag string) (prefix, typ string) {
 	return tag, ""
 }
 
-// Parse returns the prefix and type of tag. ok is false, and p is None,
+// Parse returns the prefix and type of tag. ok is false, and p is none,
 // when tag is not "O" and not a one-letter B, I, E or S prefix followed by
 // a hyphen and a non-empty type.
 func Parse(tag string) (p Prefix, typ string, ok bool) {
@@ -82,13 +82,13 @@ func Parse(tag string) (p Prefix, typ string, ok bool) {
 		return Out, "", true
 	}
 	if len(tag) < 3 || tag[1] != '-' {
-		return None, "", false
+		return none, "", false
 	}
 	switch Prefix(tag[0]) {
 	case Begin, Inside, End, Single:
 		return Prefix(tag[0]), tag[2:], true
 	}
-	return None, "", false
+	return none, "", false
 }
 
 // Scheme is a tagging scheme.
@@ -185,9 +185,9 @@ func Decode(tags []string, s Scheme) ([]Span, error) {
 	return spans, nil
 }
 
-// Encode writes spans as n tags in scheme s. Spans must be sorted, must
+// encode writes spans as n tags in scheme s. Spans must be sorted, must
 // not overlap and must lie within [0, n).
-func Encode(spans []Span, n int, s Scheme) []string {
+func encode(spans []Span, n int, s Scheme) []string {
 	tags := make([]string, n)
 	for i := range tags {
 		tags[i] = Outside
@@ -225,7 +225,7 @@ func Convert(tags []string, from, to Scheme) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Encode(spans, len(tags), to), nil
+	return encode(spans, len(tags), to), nil
 }
 
 // ConvertKnown is Convert for tags that may include some the scheme does
@@ -249,7 +249,7 @@ func ConvertKnown(tags []string, from, to Scheme) []string {
 		}
 	}
 	spans, _ := Decode(known, from) // every tag is known now
-	out := Encode(spans, len(tags), to)
+	out := encode(spans, len(tags), to)
 	for _, i := range unknown {
 		out[i] = tags[i]
 	}

@@ -26,12 +26,12 @@ func TestParse(t *testing.T) {
 		{"I-Gene-or-protein", Inside, "Gene-or-protein", true, "I", "Gene-or-protein"},
 		{"E-X", End, "X", true, "E", "X"},
 		{"S-X", Single, "X", true, "S", "X"},
-		{"B-", None, "", false, "B", ""},
-		{"Chemical", None, "", false, "Chemical", ""},
-		{"X-Y", None, "", false, "X", "Y"},
-		{"BB-Y", None, "", false, "BB", "Y"},
-		{"", None, "", false, "", ""},
-		{"-X", None, "", false, "", "X"},
+		{"B-", none, "", false, "B", ""},
+		{"Chemical", none, "", false, "Chemical", ""},
+		{"X-Y", none, "", false, "X", "Y"},
+		{"BB-Y", none, "", false, "BB", "Y"},
+		{"", none, "", false, "", ""},
+		{"-X", none, "", false, "", "X"},
 	} {
 		p, typ, ok := Parse(tc.tag)
 		if p != tc.p || typ != tc.typ || ok != tc.ok {

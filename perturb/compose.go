@@ -20,7 +20,7 @@ func compose(ks ...*Kind) (*Kind, error) {
 	var names, suffixes []string
 	var opts []Option
 	seen := map[string]bool{}
-	uses, mentions := false, true
+	uses, mentions, measured := false, true, true
 	for _, k := range ks {
 		if seen[k.Name] {
 			return nil, fmt.Errorf("%w: kind %s twice in a composition", ErrOption, k.Name)
@@ -34,19 +34,21 @@ func compose(ks ...*Kind) (*Kind, error) {
 		}
 		uses = uses || k.UsesSelection
 		mentions = mentions && k.Mentions
+		measured = measured && k.MeasuredOnMentions
 	}
 	help := make([]string, len(ks))
 	for i, k := range ks {
 		help[i] = k.Name
 	}
 	return &Kind{
-		Name:          strings.Join(names, "+"),
-		Suffix:        strings.Join(suffixes, "+"),
-		Help:          "apply " + strings.Join(help, ", then ") + " to the same sentences",
-		Options:       opts,
-		UsesSelection: uses,
-		Mentions:      mentions,
-		components:    ks,
+		Name:               strings.Join(names, "+"),
+		Suffix:             strings.Join(suffixes, "+"),
+		Help:               "apply " + strings.Join(help, ", then ") + " to the same sentences",
+		Options:            opts,
+		UsesSelection:      uses,
+		Mentions:           mentions,
+		MeasuredOnMentions: measured,
+		components:         ks,
 		New: func(m map[string]string) (Perturbation, error) {
 			seq := &sequence{Names: names}
 			for _, k := range ks {
@@ -90,7 +92,7 @@ type sequence struct {
 }
 
 // Components returns the names of the kinds composed, in order
-// (Composite): the changes of Perturb name them in Change.Kind.
+// (composite): the changes of Perturb name them in Change.Kind.
 func (q *sequence) Components() []string { return q.Names }
 
 // Perturb applies every step to the output of the one before and

@@ -10,7 +10,6 @@ import (
 	"github.com/stress-ner/stress/perturb"
 	_ "github.com/stress-ner/stress/perturb/keyboard"
 	_ "github.com/stress-ner/stress/perturb/swap"
-	"github.com/stress-ner/stress/stressset"
 )
 
 // Keyboard and swap typos of the same words: selection is shared.
@@ -78,19 +77,6 @@ func ExampleSelector_Select() {
 	// Output: Torsade pointes dobutamine treatment
 }
 
-func ExampleChangeWriter() {
-	cw := stressset.NewChangeWriter(os.Stdout)
-	cw.Write(perturb.Change{File: "test_key.tsv", Sentence: 0, Token: 9, End: 10, Kind: "keyboard",
-		Before: "dobutamine", After: "dobut1mine"})
-	cw.Flush()
-	if err := cw.Error(); err != nil {
-		fmt.Println(err)
-	}
-	// Output:
-	// file	sentence	token	end	kind	before	after	concept_id	source	term_type
-	// test_key.tsv	1	10	10	keyboard	dobutamine	dobut1mine
-}
-
 func ExampleWriteTable() {
 	orig := conll.Sentence{Tokens: []string{"dobutamine", "induced", "cardiomyopathy"},
 		Tags: []string{"B-Chemical", "O", "B-Disease"}}
@@ -101,7 +87,7 @@ func ExampleWriteTable() {
 	p.Add(orig, pert, nil)
 	perturb.WriteTable(os.Stdout, []perturb.NamedStats{{Name: "orig", Stats: o}, {Name: "swap", Stats: p}})
 	// Output:
-	// file  sentences (annotated)  tokens  Chemical  Disease  % tokens mod.  % entity tok. mod.  % Chemical tok. mod.  % Disease tok. mod.  mentions repl.
-	//   orig                  1 (1)       3         1        1              -                   -                     -                    -               -
-	//   swap                  1 (1)       3         1        1          33.3%               50.0%                100.0%                 0.0%               1
+	// file  sentences (annot.)  tokens  Chemical  Disease  % tokens mod.  % entity tok. mod.  % Chemical tok. mod.  % Disease tok. mod.  mentions repl.
+	//   orig               1 (1)       3         1        1              -                   -                     -                    -               -
+	//   swap               1 (1)       3         1        1          33.3%               50.0%                100.0%                 0.0%               1
 }

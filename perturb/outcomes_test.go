@@ -161,7 +161,7 @@ func ExampleWriteOutcomes() {
 	st.AddOutcome("Chemical", "ambiguous")
 	perturb.WriteOutcomes(os.Stdout, []perturb.NamedStats{{Name: "x_synonym.tsv", Stats: st}})
 	// Output:
-	//            file      type  mentions   replaced  ambiguous
+	// file           type      mentions   replaced  ambiguous
 	//   x_synonym.tsv  Chemical         2  1 (50.0%)  1 (50.0%)
 }
 

@@ -90,8 +90,9 @@ type Perturbation interface {
 // The optional capabilities of a Perturbation. The pipeline looks for
 // each by its interface and for nothing else:
 //
-//   - WordEditor: edits one token at a time (keyboard, swap); the
-//     pipeline edits the selected words itself, in reused memory.
+//   - WordEditor: edits one token at a time (keyboard, swap, case,
+//     spelling, insert, delete, ocr); the pipeline edits the selected
+//     words itself, in reused memory.
 //   - SentenceChecker: checks its own output where the token-by-token
 //     check cannot (replacements by a different number of tokens).
 //   - MentionReporter: says what became of every gold mention, counted
@@ -99,7 +100,7 @@ type Perturbation interface {
 //   - DocumentPerturbation: reads the sentences before the one it
 //     perturbs in input order (abbreviations a document defined).
 //   - Auditor: counts properties of its output into Stats.Audit.
-//   - Composite: a composition of kinds whose changes name their
+//   - composite: a composition of kinds whose changes name their
 //     component in Change.Kind.
 //   - io.Closer: holds resources (a concept store); BuiltKind.Close
 //     releases them.
@@ -212,10 +213,10 @@ type AuditCount struct {
 	N             int
 }
 
-// Composite is implemented by a composition of kinds ("keyboard+case",
+// composite is implemented by a composition of kinds ("keyboard+case",
 // see Lookup): each of its changes names, in Change.Kind, the component
 // that made it, which the pipeline keeps instead of the step's name.
-type Composite interface {
+type composite interface {
 	Components() []string
 }
 
@@ -236,6 +237,24 @@ type Kind struct {
 	// chooses its mentions by SelectMentions: of the selection, only
 	// Rate applies to it.
 	Mentions bool
+	// MeasuredOnMentions is set for kinds whose changes fall on gold
+	// mentions (those with Mentions, and spelling, which respells
+	// mostly mentions): a report counts their changes in mentions and
+	// reads F1 on the changed mentions. Other kinds' changes are
+	// counted in tokens.
+	MeasuredOnMentions bool
+	// Letter is the paper's name of the kind's stress set (K, W, S), ""
+	// for the kinds beyond the paper: reports and augmented systems
+	// ("words+K") use it.
+	Letter string
+	// ReviewLabels are the labels a judge chooses from for a change of
+	// the kind (the first counts as valid; see package review); nil
+	// offers review's defaults.
+	ReviewLabels []string
+	// Avoidable marks the kinds whose flagged changes review writes as
+	// "before -> after" pairs never to use (synonym, abbreviation), in
+	// the format the synonym kind's option avoid reads.
+	Avoidable bool
 	// New builds a ready-to-use Perturbation from option values (missing
 	// values take their defaults). It may do expensive setup, such as
 	// opening a concept store; if the result implements io.Closer, the

@@ -527,7 +527,7 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 		}
 		var out conll.Sentence
 		var cs []Change
-		_, keepKind := st.Perturbation.(Composite) // its changes name their component
+		_, keepKind := st.Perturbation.(composite) // its changes name their component
 		if we, ok := st.Perturbation.(WordEditor); ok {
 			n := len(b.arena)
 			if b.reuse {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
-	"github.com/stress-ner/stress/stressset"
 )
 
 // plain hides every optional interface of a perturbation, so that the
@@ -176,7 +175,7 @@ func (f failAt) Perturb(s conll.Sentence, sel []bool, r *rand.Rand) (conll.Sente
 func TestPipelineChangeLog(t *testing.T) {
 	ss := manySentences(t)
 	for _, fail := range []int{-1, 300, 0} {
-		var logs [2]bytes.Buffer
+		var logs [2]rowLog
 		var errs [2]error
 		for mode := range 2 {
 			sel, _ := perturb.NewSelector(perturb.DefaultSelection(), 5)
@@ -184,18 +183,17 @@ func TestPipelineChangeLog(t *testing.T) {
 			if fail >= 0 {
 				k = failAt{k, ss[fail].Tokens[0]}
 			}
-			cw := stressset.NewChangeWriter(&logs[mode])
+			cw := &logs[mode]
 			p := &perturb.Pipeline{Seed: 5, Selector: sel, Workers: 2, Steps: []perturb.Step{
 				{Name: "keyboard", File: "k", Perturbation: k, Out: &collect{}},
 				{Name: "swap", File: "w", Perturbation: mustKind(t, "swap", nil), Out: &collect{}},
 			}}
 			if mode == 0 {
-				p.Changes = cw.Write
+				p.Changes = cw.Add
 			} else {
 				p.ChangeLog = cw
 			}
 			_, errs[mode] = p.Run(context.Background(), &sliceSource{s: ss})
-			cw.Flush()
 		}
 		if (errs[0] == nil) != (fail < 0) || fmt.Sprint(errs[0]) != fmt.Sprint(errs[1]) {
 			t.Errorf("fail at %d: errors %v and %v", fail, errs[0], errs[1])

@@ -11,6 +11,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/limits"
 	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/report"
 )
 
 // Stats are the corpus figures of the paper's Table 2 for one file and,
@@ -128,6 +129,54 @@ func (st *Stats) Add(orig, pert conll.Sentence, changes []Change) {
 	st.addModified(orig, pert, changes, spans)
 }
 
+// countChanged counts the tokens of orig that changes cover, once each:
+// all of them, those inside a gold entity, and those per entity type.
+func (st *Stats) countChanged(orig conll.Sentence, changes []Change) {
+	covered := make([]bool, len(orig.Tokens))
+	for _, c := range changes {
+		for i := max(0, c.Token); i < min(len(covered), max(c.End, c.Token+1)); i++ {
+			covered[i] = true
+		}
+	}
+	for i, on := range covered {
+		if !on {
+			continue
+		}
+		st.TokensModified++
+		if i < len(orig.Tags) && isEntityTag(orig.Tags[i]) {
+			st.EntityTokensModified++
+			st.TypeTokensModified[tagType(orig.Tags[i])]++
+		}
+	}
+}
+
+// countReplaced counts the gold mentions of orig whose text pert
+// changed: mention by mention when the copy keeps the tokens' positions,
+// else the k-th mention of the copy against the k-th of the original.
+func (st *Stats) countReplaced(orig, pert conll.Sentence, spans []iob.Span) {
+	if len(pert.Tokens) == len(orig.Tokens) && sameTags(orig.Tags, pert.Tags) {
+		for _, sp := range spans {
+			for i := sp.Start; i < sp.End; i++ {
+				if pert.Tokens[i] != orig.Tokens[i] {
+					st.MentionsReplaced++
+					break
+				}
+			}
+		}
+		return
+	}
+	pspans := iob.Spans(pert.Tags)
+	if len(pspans) != len(spans) {
+		return
+	}
+	for k, sp := range spans {
+		q := pspans[k]
+		if strings.Join(orig.Tokens[sp.Start:sp.End], " ") != strings.Join(pert.Tokens[q.Start:q.End], " ") {
+			st.MentionsReplaced++
+		}
+	}
+}
+
 // addModified counts what Add counts beyond AddOriginal, so that the
 // pipeline counts an original once however many steps it has.
 func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change, spans []iob.Span) {
@@ -136,6 +185,15 @@ func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change, spans 
 	st.OutputTokens += len(pert.Tokens)
 	if st.TypeTokensModified == nil {
 		st.TypeTokensModified = map[string]int{}
+	}
+	if len(changes) > 0 {
+		// The change log says which tokens of the original changed: every
+		// token a change covers (a synonym's whole replaced span, even
+		// where the new name keeps one of its words), the definition the
+		// reports share (compare counts the same from the log).
+		st.countChanged(orig, changes)
+		st.countReplaced(orig, pert, spans)
+		return
 	}
 	if len(pert.Tokens) == len(orig.Tokens) && sameTags(orig.Tags, pert.Tags) {
 		run, n := "", 0 // a run of modified tokens of one type: one map update
@@ -388,17 +446,28 @@ func WriteTable(w io.Writer, rows []NamedStats) error {
 		types = append(types, t)
 	}
 	sort.Strings(types)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := []string{"file", "sentences (annotated)", "tokens"}
-	for _, t := range types {
-		head = append(head, t)
+	// With many entity types (BioNLP13CG has 18) a column per type would
+	// make the table wider than a terminal: the types get a table of
+	// their own, a row per file and type.
+	inline := len(types) <= maxTypeColumns
+	head := []string{"file", "sentences (annot.)", "tokens"}
+	if inline {
+		head = append(head, types...)
+	} else {
+		head = append(head, "mentions")
 	}
 	head = append(head, "% tokens mod.", "% entity tok. mod.")
-	for _, t := range types {
-		head = append(head, "% "+t+" tok. mod.")
+	if inline {
+		for _, t := range types {
+			head = append(head, "% "+t+" tok. mod.")
+		}
 	}
 	head = append(head, "mentions repl.")
-	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+	main := &report.Table{Header: head}
+	for i := range head {
+		main.Right = append(main.Right, i > 0)
+	}
+	perType := &report.Table{Header: []string{"file", "type", "mentions", "% tok. mod."}, Right: []bool{false, false, true, true}, Group: 1}
 	for _, r := range rows {
 		s := r.Stats
 		tokens := s.Tokens
@@ -406,24 +475,50 @@ func WriteTable(w io.Writer, rows []NamedStats) error {
 			tokens = s.OutputTokens // the paper's Table 2 gives each set's own size
 		}
 		cells := []string{r.Name, fmt.Sprintf("%d (%d)", s.Sentences, s.Annotated), fmt.Sprint(tokens)}
-		for _, t := range types {
-			cells = append(cells, fmt.Sprint(s.Entities[t]))
+		if inline {
+			for _, t := range types {
+				cells = append(cells, fmt.Sprint(s.Entities[t]))
+			}
+		} else {
+			n := 0
+			for _, t := range types {
+				n += s.Entities[t]
+			}
+			cells = append(cells, fmt.Sprint(n))
 		}
 		if s.Compared {
 			cells = append(cells, pct(s.TokensModified, s.Tokens), pct(s.EntityTokensModified, s.EntityTokens))
-			for _, t := range types {
-				cells = append(cells, pct(s.TypeTokensModified[t], s.TypeTokens[t]))
+			if inline {
+				for _, t := range types {
+					cells = append(cells, pct(s.TypeTokensModified[t], s.TypeTokens[t]))
+				}
 			}
 			cells = append(cells, fmt.Sprint(s.MentionsReplaced))
 		} else {
-			for range len(types) + 3 {
+			for range len(head) - len(cells) {
 				cells = append(cells, "-")
 			}
 		}
-		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
+		main.Rows = append(main.Rows, cells)
+		if !inline {
+			for _, t := range types {
+				mod := "-"
+				if s.Compared {
+					mod = pct(s.TypeTokensModified[t], s.TypeTokens[t])
+				}
+				perType.Rows = append(perType.Rows, []string{r.Name, t, fmt.Sprint(s.Entities[t]), mod})
+			}
+		}
 	}
-	return tw.Flush()
+	d := &report.Document{Sections: []report.Section{main}}
+	if !inline {
+		d.Sections = append(d.Sections, perType)
+	}
+	return report.Render(w, report.Text, d)
 }
+
+// maxTypeColumns is the most entity types WriteTable gives a column each.
+const maxTypeColumns = 2
 
 // Outcomes returns the mention outcomes of st, OutcomeReplaced first and
 // the others in alphabetical order.
@@ -466,9 +561,10 @@ func WriteOutcomes(w io.Writer, rows []NamedStats) error {
 		return nil
 	}
 	outcomes := outcomeOrder(sts)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := append([]string{"file", "type", "mentions"}, outcomes...)
-	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+	t := &report.Table{Header: append([]string{"file", "type", "mentions"}, outcomes...), Group: 1}
+	for i := range t.Header {
+		t.Right = append(t.Right, i > 1)
+	}
 	for _, r := range rows {
 		mo := r.Stats.MentionOutcomes
 		if mo == nil {
@@ -479,20 +575,20 @@ func WriteOutcomes(w io.Writer, rows []NamedStats) error {
 			types = append(types, t)
 		}
 		sort.Strings(types)
-		for _, t := range types {
+		for _, typ := range types {
 			total := 0
-			for _, n := range mo[t] {
+			for _, n := range mo[typ] {
 				total += n
 			}
-			cells := []string{r.Name, t, fmt.Sprint(total)}
+			cells := []string{r.Name, typ, fmt.Sprint(total)}
 			for _, o := range outcomes {
-				n := mo[t][o]
+				n := mo[typ][o]
 				cells = append(cells, fmt.Sprintf("%d (%s)", n, pct(n, total)))
 			}
-			fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
+			t.Rows = append(t.Rows, cells)
 		}
 	}
-	return tw.Flush()
+	return report.Render(w, report.Text, &report.Document{Sections: []report.Section{t}})
 }
 
 // maxStdinKept bounds the standard input FilesStats keeps to read it

@@ -20,6 +20,10 @@ import (
 // Charts scale to the width of the window (viewBox, width 100%), so the
 // page has no horizontal scroll bar from 800 px up; y axes start at 0.
 
+// chartWidth is the width of a bar chart's coordinates: it is drawn at
+// the width of the page (width 100%), so its fonts scale with it.
+const chartWidth = 960
+
 // palette holds distinguishable colours for series (Okabe–Ito, safe for
 // colour-blind readers).
 var palette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000"}
@@ -29,7 +33,9 @@ const pageCSS = `body{font-family:system-ui,sans-serif;margin:1.5em auto;padding
 h1{font-size:1.5em;overflow-wrap:anywhere}
 h2{font-size:1.2em;margin-top:1.6em}
 p.note{color:#555;font-size:0.9em;margin:0.2em 0 0.5em}
-table{border-collapse:collapse;margin:0.5em 0 1.2em;font-size:13px;max-width:100%}
+p.long{overflow-wrap:anywhere}
+div.scroll{overflow-x:auto;max-width:100%;margin:0.5em 0 1.2em}
+table{border-collapse:collapse;font-size:13px}
 small{color:#555}
 th,td{border:1px solid #ccc;padding:2px 6px;vertical-align:top;overflow-wrap:break-word}
 td.long{overflow-wrap:anywhere;min-width:6em}
@@ -52,6 +58,7 @@ mark.changed,span.changed{text-decoration:underline wavy #D55E00}
 sub{font-size:0.7em;color:#555}
 details{margin:1em 0}
 summary{cursor:pointer;font-weight:600}
+details.section>summary h2{display:inline;font-size:1.2em}
 dt{font-weight:600}
 dd{margin:0 0 0.5em 1.5em}
 @media (max-width:1000px){table{font-size:11px}th,td{padding:1px 3px}body{padding:0 0.5em}}
@@ -91,7 +98,9 @@ func (r *htmlRenderer) table(t *Table) {
 	if t.Note != "" {
 		fmt.Fprintf(b, "<p class=\"note\">%s</p>\n", html.EscapeString(t.Note))
 	}
-	fmt.Fprintf(b, "<table class=\"%s\">\n<tr>", t.ID)
+	// A table wider than the page scrolls in its own box: the page
+	// itself never does, whatever the number of types or systems.
+	fmt.Fprintf(b, "<div class=\"scroll\"><table class=\"%s\">\n<tr>", t.ID)
 	for _, h := range t.Header {
 		fmt.Fprintf(b, "<th>%s</th>", html.EscapeString(h))
 	}
@@ -136,7 +145,7 @@ func (r *htmlRenderer) table(t *Table) {
 		}
 		b.WriteString("</tr>\n")
 	}
-	b.WriteString("</table>\n")
+	b.WriteString("</table></div>\n")
 }
 
 // longColumn names the columns of long unbroken text (paths, command
@@ -227,13 +236,17 @@ func (r *htmlRenderer) barChart(c *BarChart, nSeries int) {
 		return
 	}
 	ymin, ymax, step := niceRange(lo, hi)
-	const left, top, plotH, barW, gap = 56, 22, 240, 34, 26
-	groupW := nSeries*barW + gap
-	width := left + groupW*len(c.Groups) + 10
+	const left, top, plotH, gap = 56, 22, 240, 26
+	// The chart takes the width of the page: bars widen until the plot
+	// is chartWidth wide, and then narrow as groups are added.
+	nGroups, nBars := max(1, len(c.Groups)), max(1, nSeries)
+	groupW := max(nBars*12+gap, (chartWidth-left-10)/nGroups)
+	barW := min(80, (groupW-gap)/nBars)
+	width := max(chartWidth, left+groupW*nGroups+10)
 	height := top + plotH + 48
 	y := func(v float64) float64 { return top + plotH - (v-ymin)/(ymax-ymin)*plotH }
-	fmt.Fprintf(b, `<svg class="chart %s" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" style="max-width:%dpx" role="img" aria-label="%s">`+"\n",
-		c.Class, width, height, width, html.EscapeString(c.Caption))
+	fmt.Fprintf(b, `<svg class="chart %s" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" role="img" aria-label="%s">`+"\n",
+		c.Class, width, height, html.EscapeString(c.Caption))
 	for t := ymin; t <= ymax+step/2; t += step {
 		fmt.Fprintf(b, `<line class="grid" x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#e4e4e4"/>`, left, width-10, y(t), y(t))
 		fmt.Fprintf(b, `<text x="%d" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, y(t)+4, trimZeros(t))
@@ -252,12 +265,13 @@ func (r *htmlRenderer) barChart(c *BarChart, nSeries int) {
 		}
 	}
 	for _, p := range c.Bars {
-		x := float64(left+groupW*p.Group+gap/2) + float64(barW*p.Series)
+		// The group's bars are centred in its share of the width.
+		x := float64(left+groupW*p.Group) + float64(groupW-barW*nBars)/2 + float64(barW*p.Series)
 		col := palette[p.Series%len(palette)]
 		y0, y1 := y(0), y(p.Value)
 		fmt.Fprintf(b, `<rect class="bar" x="%.1f" y="%.1f" width="%d" height="%.1f" fill="%s"><title>%s</title></rect>`+"\n",
 			x+2, min(y0, y1), barW-4, math.Abs(y1-y0), col, html.EscapeString(p.Title))
-		cx := x + barW/2
+		cx := x + float64(barW)/2
 		labelY := min(y0, y1) - 4
 		if p.Whisker {
 			fmt.Fprintf(b, `<line class="whisker" x1="%.1f" x2="%.1f" y1="%.1f" y2="%.1f" stroke="#222" stroke-width="1.2"/>`+"\n", cx, cx, y(p.Low), y(p.High))
@@ -346,6 +360,29 @@ func shortShare(v float64) string {
 		return "0"
 	}
 	return strings.TrimPrefix(strconv.FormatFloat(v, 'f', 2, 64), "0")
+}
+
+// details are a disclosure, closed, whose summary is the title.
+func (r *htmlRenderer) details(d *Details) {
+	summary := d.Summary
+	if summary == "" {
+		summary = d.Title
+	}
+	id := ""
+	if d.ID != "" {
+		id = ` id="` + d.ID + `"`
+	}
+	fmt.Fprintf(&r.b, "<details class=\"section\"%s>\n<summary><h2>%s</h2></summary>\n", id, html.EscapeString(summary))
+	if d.Note != "" {
+		fmt.Fprintf(&r.b, "<p class=\"note\">%s</p>\n", html.EscapeString(d.Note))
+	}
+	for _, l := range d.Lines {
+		fmt.Fprintf(&r.b, "<p class=\"long\">%s</p>\n", html.EscapeString(l))
+	}
+	for _, s := range d.Sections {
+		s.renderTo(r)
+	}
+	r.b.WriteString("</details>\n")
 }
 
 // glossary is a definition list.

@@ -88,3 +88,17 @@ func (r *markdownRenderer) heatMaps(h *HeatMaps) { r.table(&h.Table) }
 
 // glossary: in HTML only; the tables carry notes.
 func (r *markdownRenderer) glossary(*Glossary) {}
+
+// details are a heading and the sections under it.
+func (r *markdownRenderer) details(d *Details) {
+	r.heading(d.Title)
+	if d.Note != "" {
+		fmt.Fprintf(r.b, "%s\n\n", textutil.MarkdownText(d.Note))
+	}
+	for _, l := range d.Lines {
+		fmt.Fprintf(r.b, "%s\n\n", textutil.MarkdownText(l))
+	}
+	for _, s := range d.Sections {
+		s.renderTo(r)
+	}
+}

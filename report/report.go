@@ -51,7 +51,7 @@ type Document struct {
 }
 
 // A Section is one part of a Document: *Table, *Examples, *Charts,
-// *HeatMaps or *Glossary.
+// *HeatMaps, *Glossary or *Details.
 type Section interface {
 	renderTo(sectionRenderer)
 }
@@ -65,6 +65,7 @@ type sectionRenderer interface {
 	charts(*Charts)
 	heatMaps(*HeatMaps)
 	glossary(*Glossary)
+	details(*Details)
 }
 
 // Table is a titled grid of cells.
@@ -79,6 +80,10 @@ type Table struct {
 	// Group is the number of leading columns that describe a group of
 	// consecutive rows (a set in the headline): written once per group.
 	Group int
+	// Keys is the number of leading columns that name a row, which the
+	// text format repeats in every part of a table too wide for one
+	// (default: Group, else the leading text columns).
+	Keys int
 	// NotMeasured marks the rows of sets not measured, greyed in HTML.
 	NotMeasured map[int]bool
 }
@@ -178,7 +183,21 @@ type Glossary struct {
 	Terms     [][2]string // term, definition
 }
 
+// Details are sections a reader opens when they want them (the inputs,
+// systems and kinds a report was made from): a disclosure in HTML, a
+// heading and the sections in the text formats.
+type Details struct {
+	ID, Title string
+	// Note is a sentence under the title, Summary what the closed
+	// disclosure says (default: Title); Lines are sentences before the
+	// sections (who made the report, when, with which command).
+	Note, Summary string
+	Lines         []string
+	Sections      []Section
+}
+
 func (t *Table) renderTo(r sectionRenderer)    { r.table(t) }
+func (d *Details) renderTo(r sectionRenderer)  { r.details(d) }
 func (e *Examples) renderTo(r sectionRenderer) { r.examples(e) }
 func (c *Charts) renderTo(r sectionRenderer)   { r.charts(c) }
 func (h *HeatMaps) renderTo(r sectionRenderer) { r.heatMaps(h) }

@@ -3,7 +3,9 @@ package report
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -58,6 +60,7 @@ func everySection() []Section {
 		&HeatMaps{Table: heat, Summary: "heatmaps-section", Rows: []string{"s"}, Cols: []string{"O"}, Labels: []string{"B", "O"},
 			Maps: [][]*HeatMap{{{Counts: [][]int{{1, 0}, {0, 1}}, Shares: [][]float64{{1, 0}, {0, 1}}}}}},
 		&Glossary{ID: "g", Title: "glossary-section", Terms: [][2]string{{"F1", "span F1"}}},
+		&Details{ID: "d", Title: "details-section", Sections: []Section{&Table{Title: "inner", Header: []string{"a"}, Rows: [][]string{{"x"}}, Right: []bool{false}}}},
 	}
 }
 
@@ -159,5 +162,65 @@ func TestTableLayout(t *testing.T) {
 	want = "**F1**\n\n| set | system | F1 |\n|---|---|---:|\n| O | a | 85.10 |\n|  | bb | 9.00 |\n"
 	if b.String() != want {
 		t.Errorf("markdown:\n%q\nwant\n%q", b.String(), want)
+	}
+}
+
+// TestTextFitsWidth: whatever the number of columns, the length of a
+// cell or of a sentence, no line of the text format is wider than
+// TextWidth, and nothing is lost: every cell and word is there.
+func TestTextFitsWidth(t *testing.T) {
+	header := []string{"set", "system"}
+	right := []bool{false, false}
+	row := []string{"keyboard", "words"}
+	for i := range 25 { // a column per entity type of an 18-type corpus, and more
+		header = append(header, fmt.Sprintf("Type_number_%02d", i))
+		right = append(right, true)
+		row = append(row, fmt.Sprintf("%d.25 [1.00, 2.00]", i))
+	}
+	long := strings.Repeat("option=value ", 30) + strings.Repeat("x", 300)
+	d := &Document{Title: "A report " + strings.Repeat("with a long title ", 20),
+		Lines: []string{"Command: stress run " + strings.Repeat("--flag value ", 40)},
+		Sections: []Section{
+			&Table{Title: "wide", Note: strings.Repeat("A note that goes on. ", 20), Header: header, Rows: [][]string{row, row}, Right: right},
+			&Table{Title: "long cells", Header: []string{"kind", "options"}, Rows: [][]string{{"synonym", long}}, Right: []bool{false, false}},
+			&Examples{Title: "examples", Items: []Example{{Where: "K, sentence 1", Rows: []ExampleRow{
+				{Label: "gold", Tokens: strings.Fields(strings.Repeat("a rather long sentence of words ", 30))}}}}},
+		}}
+	var b bytes.Buffer
+	if err := Render(&b, Text, d); err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(b.String(), "\n") {
+		if n := len([]rune(l)); n > TextWidth {
+			t.Errorf("line %d: %d characters: %q", i+1, n, l)
+		}
+	}
+	flat := strings.Join(strings.Fields(b.String()), "")
+	for _, want := range append(append(header, row...), strings.ReplaceAll(long, " ", "")) {
+		if !strings.Contains(flat, strings.ReplaceAll(want, " ", "")) {
+			t.Errorf("%q lost", want)
+		}
+	}
+	// The key columns start every part of the split table.
+	if n := strings.Count(b.String(), "keyboard"); n < 4 {
+		t.Errorf("the key column is written %d times: the wide table was not split with its keys", n)
+	}
+}
+
+func TestWrap(t *testing.T) {
+	for _, tc := range []struct {
+		s      string
+		width  int
+		indent string
+		want   []string
+	}{
+		{"short", 10, "  ", []string{"short"}},
+		{"one two three four", 9, "  ", []string{"one two", "  three", "  four"}},
+		{"  lead kept here", 10, "    ", []string{"  lead", "    kept", "    here"}},
+		{"abcdefghijkl", 5, " ", []string{"abcde", " fghi", " jkl"}},
+	} {
+		if got := Wrap(tc.s, tc.width, tc.indent); !slices.Equal(got, tc.want) {
+			t.Errorf("Wrap(%q, %d) = %q, want %q", tc.s, tc.width, got, tc.want)
+		}
 	}
 }

@@ -8,12 +8,16 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/stress-ner/stress/perturb/kinds"
 )
 
-// AvoidKinds are the kinds whose flagged changes WriteAvoid turns into
-// avoid-list pairs: those that replace a name by another (perturb's
-// synonym, and abbreviation), whose --avoid option reads the pairs.
-var AvoidKinds = []string{"synonym", "abbreviation"}
+// avoidable reports whether the flagged changes of kind are written as
+// avoid-list pairs (perturb.Kind.Avoidable: synonym, abbreviation).
+func avoidable(kind string) bool {
+	k, err := kinds.Lookup(kind)
+	return err == nil && k.Avoidable
+}
 
 // avoidRules say why a flagged change cannot be written as a pair, in
 // order; the first that applies wins. The avoid-list format
@@ -55,14 +59,15 @@ type AvoidPair struct {
 	Labels   []string // the flaw labels they were given
 }
 
-// AvoidPairs returns the pairs of the flagged changes of AvoidKinds, one
+// AvoidPairs returns the pairs of the flagged changes of the avoidable
+// kinds (perturb.Kind.Avoidable), one
 // per distinct before and after (ignoring case and spacing), in the
 // order of the flagged items, and the flagged changes of those kinds
 // that no pair can express, with the reason.
 func (r *Report) AvoidPairs() (pairs []AvoidPair, skipped []string) {
 	index := map[string]int{}
 	for _, f := range r.Flagged {
-		if !slices.Contains(AvoidKinds, f.Kind) {
+		if !avoidable(f.Kind) {
 			continue
 		}
 		if why := avoidProblem(f.Before, f.After); why != "" {
@@ -80,7 +85,7 @@ func (r *Report) AvoidPairs() (pairs []AvoidPair, skipped []string) {
 		p := &pairs[i]
 		p.Items = append(p.Items, f.Item)
 		for _, j := range f.Judgements {
-			if !slices.Contains(p.Labels, j.Label) && j.Label != Unsure && !strings.EqualFold(j.Label, r.Valid) {
+			if !slices.Contains(p.Labels, j.Label) && j.Label != unsure && !strings.EqualFold(j.Label, r.Valid) {
 				p.Labels = append(p.Labels, j.Label)
 			}
 		}

@@ -35,7 +35,7 @@ func (k *Key) Row(item string) (KeyRow, bool) {
 }
 
 // ReadKeyFile reads the key file at path (see ReadKey). When the
-// sample's manifest (ManifestName) lies beside it and records the key's
+// sample's manifest (manifestName) lies beside it and records the key's
 // SHA-256, the key must still have those bytes: an edited key (labels
 // reordered, kinds changed, two keys joined) would score other items
 // than the judges saw.
@@ -50,7 +50,7 @@ func ReadKeyFile(path string) (*Key, error) {
 	if err != nil {
 		return nil, err
 	}
-	want, manifest, err := recordedKeySum(filepath.Join(filepath.Dir(path), ManifestName))
+	want, manifest, err := recordedKeySum(filepath.Join(filepath.Dir(path), manifestName))
 	if err != nil {
 		return nil, err
 	}
@@ -91,8 +91,8 @@ func ReadKey(r io.Reader, name string) (*Key, error) {
 	for in.scan() {
 		text := in.text
 		if in.line == 1 {
-			if text != strings.Join(KeyHeader, "\t") {
-				return nil, in.fail("header %q is not a key's (want %q)", clipText(text), strings.Join(KeyHeader, "\t"))
+			if text != strings.Join(keyHeader, "\t") {
+				return nil, in.fail("header %q is not a key's (want %q)", clipText(text), strings.Join(keyHeader, "\t"))
 			}
 			continue
 		}
@@ -118,13 +118,13 @@ func ReadKey(r io.Reader, name string) (*Key, error) {
 // parseKeyRow parses one key row; msg says what is wrong.
 func parseKeyRow(text string) (row KeyRow, msg string) {
 	f := strings.Split(text, "\t")
-	if len(f) != len(KeyHeader) {
-		return row, fmt.Sprintf("%d tab-separated fields, want %d", len(f), len(KeyHeader))
+	if len(f) != len(keyHeader) {
+		return row, fmt.Sprintf("%d tab-separated fields, want %d", len(f), len(keyHeader))
 	}
 	for i := range f {
 		v, ok := unescapeKey(f[i])
 		if !ok {
-			return row, fmt.Sprintf("%s %q: a backslash not followed by \\, t, n or r", KeyHeader[i], clipText(f[i]))
+			return row, fmt.Sprintf("%s %q: a backslash not followed by \\, t, n or r", keyHeader[i], clipText(f[i]))
 		}
 		f[i] = v
 	}
@@ -136,7 +136,7 @@ func parseKeyRow(text string) (row KeyRow, msg string) {
 	for i, col := range []int{2, 3, 4, 5} {
 		n, ok := parsePositive(f[col])
 		if !ok {
-			return row, fmt.Sprintf("%s %q is not a number from 1", KeyHeader[col], clipText(f[col]))
+			return row, fmt.Sprintf("%s %q is not a number from 1", keyHeader[col], clipText(f[col]))
 		}
 		nums[i] = n
 	}
@@ -151,7 +151,7 @@ func parseKeyRow(text string) (row KeyRow, msg string) {
 		return row, "empty kind or type"
 	}
 	row.Labels = strings.Split(f[13], ",")
-	if err := CheckLabels(row.Labels); err != nil {
+	if err := checkLabels(row.Labels); err != nil {
 		return row, err.Error()
 	}
 	return row, ""

@@ -8,29 +8,32 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/stress-ner/stress/perturb/kinds"
 )
 
-// DefaultLabels are the labels offered for a change of any kind unless
+// defaultLabels are the labels offered for a change of any kind unless
 // Labels says otherwise.
-var DefaultLabels = []string{"natural", "unnatural", "meaning changed", "grammar broken", Unsure}
+var defaultLabels = []string{"natural", "unnatural", "meaning changed", "grammar broken", unsure}
 
-// Unsure is the label with which a judge abstains: an item judged unsure
+// unsure is the label with which a judge abstains: an item judged unsure
 // is neither counted valid nor flagged.
-const Unsure = "unsure"
+const unsure = "unsure"
 
-// MaxLabels is the most labels a kind may offer: the page binds them to
+// maxLabels is the most labels a kind may offer: the page binds them to
 // the keys 1 to 9.
-const MaxLabels = 9
+const maxLabels = 9
 
 // Labels are the labels offered for the changes of each kind. The first
-// label of a list is the one that counts as valid (natural), Unsure
+// label of a list is the one that counts as valid (natural), unsure
 // abstains, and every other label flags the item (see RoleOf).
 type Labels struct {
-	Default []string            // for kinds not in Kinds; DefaultLabels when nil
+	Default []string            // for kinds not in Kinds; defaultLabels when nil
 	Kinds   map[string][]string // by change kind
 }
 
-// For returns the labels of kind.
+// For returns the labels of kind: its own, else the default given,
+// else the kind's (perturb.Kind.ReviewLabels), else defaultLabels.
 func (l Labels) For(kind string) []string {
 	if ls, ok := l.Kinds[kind]; ok {
 		return ls
@@ -38,18 +41,21 @@ func (l Labels) For(kind string) []string {
 	if l.Default != nil {
 		return l.Default
 	}
-	return DefaultLabels
+	if k, err := kinds.Lookup(kind); err == nil && k.ReviewLabels != nil {
+		return k.ReviewLabels
+	}
+	return defaultLabels
 }
 
 // Set sets the labels of kind ("*": every kind without its own), after
-// checking the list (see CheckLabels).
+// checking the list (see checkLabels).
 func (l *Labels) Set(kind string, labels []string) error {
 	kind = strings.TrimSpace(kind)
 	if kind == "" {
 		return fmt.Errorf("%w: no kind before \"=\" (use * for every kind)", ErrLabels)
 	}
 	labels = trimAll(labels)
-	if err := CheckLabels(labels); err != nil {
+	if err := checkLabels(labels); err != nil {
 		return fmt.Errorf("labels of %s: %w", kind, err)
 	}
 	if kind == "*" {
@@ -124,14 +130,14 @@ func trimAll(ss []string) []string {
 	return out
 }
 
-// CheckLabels checks a label list: two to MaxLabels labels, none empty,
+// checkLabels checks a label list: two to maxLabels labels, none empty,
 // none twice (ignoring case), no control characters or commas (labels
 // are written comma-separated in the key), none a number (a judge may
-// answer by a label's number), and Unsure not first (the first label is
+// answer by a label's number), and unsure not first (the first label is
 // the valid one).
-func CheckLabels(labels []string) error {
-	if len(labels) < 2 || len(labels) > MaxLabels {
-		return fmt.Errorf("%w: %d labels, want 2 to %d", ErrLabels, len(labels), MaxLabels)
+func checkLabels(labels []string) error {
+	if len(labels) < 2 || len(labels) > maxLabels {
+		return fmt.Errorf("%w: %d labels, want 2 to %d", ErrLabels, len(labels), maxLabels)
 	}
 	seen := map[string]bool{}
 	for _, lb := range labels {
@@ -152,8 +158,8 @@ func CheckLabels(labels []string) error {
 		}
 		seen[key] = true
 	}
-	if strings.EqualFold(labels[0], Unsure) {
-		return fmt.Errorf("%w: the first label counts as valid, so it cannot be %q", ErrLabels, Unsure)
+	if strings.EqualFold(labels[0], unsure) {
+		return fmt.Errorf("%w: the first label counts as valid, so it cannot be %q", ErrLabels, unsure)
 	}
 	return nil
 }
@@ -164,15 +170,15 @@ type Role int
 // Roles of a label (see RoleOf).
 const (
 	Valid   Role = iota // the change is fine (the first label)
-	Abstain             // the judge could not tell (Unsure)
-	Flaw                // the change is wrong in the way the label says
+	abstain             // the judge could not tell (unsure)
+	flaw                // the change is wrong in the way the label says
 )
 
 func (r Role) String() string {
 	switch r {
 	case Valid:
 		return "valid"
-	case Abstain:
+	case abstain:
 		return "abstain"
 	}
 	return "flaw"
@@ -186,8 +192,8 @@ var roleRules = []struct {
 	role    Role
 }{
 	{"the first label is the valid one", func(ls []string, l string) bool { return len(ls) > 0 && ls[0] == l }, Valid},
-	{"unsure abstains", func(_ []string, l string) bool { return strings.EqualFold(l, Unsure) }, Abstain},
-	{"any other label is a flaw", func([]string, string) bool { return true }, Flaw},
+	{"unsure abstains", func(_ []string, l string) bool { return strings.EqualFold(l, unsure) }, abstain},
+	{"any other label is a flaw", func([]string, string) bool { return true }, flaw},
 }
 
 // RoleOf returns the role of label among labels (see roleRules).
@@ -197,7 +203,7 @@ func RoleOf(labels []string, label string) Role {
 			return r.role
 		}
 	}
-	return Flaw
+	return flaw
 }
 
 // hasLabel reports whether labels offers label (exactly as written).

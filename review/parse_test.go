@@ -30,7 +30,7 @@ func testKey(t *testing.T) *Key {
 
 func TestReadKey(t *testing.T) {
 	k := testKey(t)
-	want := KeyRow{Item: "x-1", Line: 12, Type: "Disease", Labels: DefaultLabels,
+	want := KeyRow{Item: "x-1", Line: 12, Type: "Disease", Labels: defaultLabels,
 		Change: perturb.Change{File: "s_syn.tsv", Sentence: 2, Token: 3, End: 5, Kind: "synonym", Before: "heart failure",
 			After: "cardiac failure", ConceptID: "MESH:D006333", Source: "MESH", TermType: "entry"}}
 	got, ok := k.Row("x-1")
@@ -158,7 +158,7 @@ func TestLabels(t *testing.T) {
 	if got := l.For("keyboard"); !slices.Equal(got, []string{"ok", "not ok"}) {
 		t.Errorf("keyboard: %q", got)
 	}
-	if got := (Labels{}).For("keyboard"); !slices.Equal(got, DefaultLabels) {
+	if got := (Labels{}).For("keyboard"); !slices.Equal(got, defaultLabels) {
 		t.Errorf("default: %q", got)
 	}
 	for _, tc := range []struct{ spec, msg string }{
@@ -255,7 +255,7 @@ func FuzzReadJudgements(f *testing.F) {
 
 // FuzzReadLabels: no label file makes the reader panic; an error is a
 // *ParseError with a line, wrapping ErrLabels (or the line bound's
-// error); every list it accepts passes CheckLabels, so that a key
+// error); every list it accepts passes checkLabels, so that a key
 // written with it reads back.
 func FuzzReadLabels(f *testing.F) {
 	for _, s := range []string{
@@ -276,8 +276,8 @@ func FuzzReadLabels(f *testing.F) {
 			return
 		}
 		for _, k := range append(l.kinds(), "*") {
-			if err := CheckLabels(l.For(k)); err != nil && (k != "*" || l.Default != nil) {
-				t.Fatalf("accepted labels of %s fail CheckLabels: %v", k, err)
+			if err := checkLabels(l.For(k)); err != nil && (k != "*" || l.Default != nil) {
+				t.Fatalf("accepted labels of %s fail checkLabels: %v", k, err)
 			}
 		}
 	})

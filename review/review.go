@@ -46,6 +46,8 @@ var (
 	ErrJudgements = errors.New("bad judgement file")
 	// ErrLabels means a label specification is malformed.
 	ErrLabels = errors.New("bad label list")
+	// ErrShown means the items file of an earlier sample is malformed.
+	ErrShown = errors.New("bad items file")
 )
 
 // ParseError reports a malformed line of an input file.
@@ -129,13 +131,13 @@ func (s Stratum) Name(by []string) string {
 
 func (s Stratum) value(col string) string {
 	switch col {
-	case ByKind:
+	case byKind:
 		return s.Kind
 	case ByType:
 		return s.Type
-	case BySource:
+	case bySource:
 		return s.Source
-	case ByStratum:
+	case byStratum:
 		return s.Stratum
 	}
 	return ""
@@ -151,14 +153,14 @@ func orDash(s string) string {
 // The columns a sample may be stratified by (Options.By) and a score
 // reported by.
 const (
-	ByKind   = "kind"
+	byKind   = "kind"
 	ByType   = "type"
-	BySource = "source"
-	// ByStratum is the kind's stratum of a change (perturb.StratumOf):
+	bySource = "source"
+	// byStratum is the kind's stratum of a change (perturb.StratumOf):
 	// the synonym kind's policy strata ("attested name", "MESH entry"),
 	// else its source and term type.
-	ByStratum = "stratum"
+	byStratum = "stratum"
 )
 
-// Columns lists the columns of Options.By in their canonical order.
-func Columns() []string { return []string{ByKind, ByType, BySource, ByStratum} }
+// columns lists the columns of Options.By in their canonical order.
+func columns() []string { return []string{byKind, ByType, bySource, byStratum} }

@@ -22,7 +22,7 @@ type Options struct {
 	Seed uint64
 	// Kinds keeps the changes of these kinds only; empty keeps all.
 	Kinds []string
-	// By lists the columns (ByKind, ByType, BySource, ByStratum) whose
+	// By lists the columns (byKind, ByType, bySource, byStratum) whose
 	// values make the strata; empty draws from all changes as one.
 	By []string
 	// PerStratum, when positive, draws that many items from every
@@ -31,6 +31,11 @@ type Options struct {
 	PerStratum int
 	// Labels are the labels offered per kind.
 	Labels Labels
+	// Exclude leaves out the changes an earlier sample showed: the
+	// original sentences with the changed span marked, as its items
+	// show them (ReadShown). A change at a place already read is not
+	// drawn again, whatever it writes there now.
+	Exclude []string
 }
 
 // DefaultN is the sample size of Options when none is given by a caller
@@ -53,7 +58,8 @@ type Sample struct {
 	Origin     Origin
 	Strata     []Stratum
 	Items      []Item // in the order shown to judges
-	Changes    int    // changes drawn from (after Kinds)
+	Changes    int    // changes drawn from (after Kinds and Exclude)
+	Excluded   int    // changes left out by Options.Exclude
 }
 
 // ErrTooFewItems means a sample cannot represent every stratum: N is
@@ -129,13 +135,13 @@ func stratumKey(c *change, by []string) Stratum {
 	var s Stratum
 	for _, col := range by {
 		switch col {
-		case ByKind:
+		case byKind:
 			s.Kind = c.row.Kind
 		case ByType:
 			s.Type = c.typ
-		case BySource:
+		case bySource:
 			s.Source = c.row.Source
-		case ByStratum:
+		case byStratum:
 			s.Stratum = perturb.StratumOf(c.row.Change)
 		}
 	}
@@ -146,7 +152,7 @@ func stratumKey(c *change, by []string) Stratum {
 // canonical order.
 func checkBy(by []string) ([]string, error) {
 	var out []string
-	for _, col := range Columns() {
+	for _, col := range columns() {
 		n := 0
 		for _, b := range by {
 			if b == col {
@@ -161,7 +167,7 @@ func checkBy(by []string) ([]string, error) {
 		}
 	}
 	for _, b := range by {
-		if !slices.Contains(Columns(), b) {
+		if !slices.Contains(columns(), b) {
 			return nil, fmt.Errorf("%w: unknown stratification column %q (want kind, type, source or stratum)", ErrOption, b)
 		}
 	}
@@ -192,10 +198,21 @@ func Draw(c *Changes, o Options) (*Sample, error) {
 		}
 	}
 	var pool []*change
+	shown := map[string]bool{}
+	for _, t := range o.Exclude {
+		shown[t] = true
+	}
+	excluded := 0
 	for i := range c.list {
-		if len(o.Kinds) == 0 || slices.Contains(o.Kinds, c.list[i].row.Kind) {
-			pool = append(pool, &c.list[i])
+		ch := &c.list[i]
+		if len(o.Kinds) > 0 && !slices.Contains(o.Kinds, ch.row.Kind) {
+			continue
 		}
+		if len(shown) > 0 && shown[ch.original().Text(markOpen, markClose)] {
+			excluded++
+			continue
+		}
+		pool = append(pool, ch)
 	}
 	if len(pool) == 0 {
 		return nil, fmt.Errorf("%w: no changes to sample", ErrOption)
@@ -239,7 +256,7 @@ func Draw(c *Changes, o Options) (*Sample, error) {
 		return nil, fmt.Errorf("%w (stratified by %s): ask for more items or stratify by fewer columns", err, strings.Join(by, ","))
 	}
 	r := rand.New(rand.NewPCG(o.Seed, 0x72657669657721)) // "review!"
-	s := &Sample{Seed: o.Seed, N: o.N, Kinds: slices.Clone(o.Kinds), By: by, PerStratum: o.PerStratum, Labels: o.Labels, Origin: c.Origin, Changes: len(pool)}
+	s := &Sample{Seed: o.Seed, N: o.N, Kinds: slices.Clone(o.Kinds), By: by, PerStratum: o.PerStratum, Labels: o.Labels, Origin: c.Origin, Changes: len(pool), Excluded: excluded}
 	var drawn []*change
 	for k, i := range order {
 		m := slices.Clone(members[i])
@@ -260,10 +277,9 @@ func Draw(c *Changes, o Options) (*Sample, error) {
 	for k, ch := range drawn {
 		id := fmt.Sprintf("%s-%0*d", s.ID, width, k+1)
 		labels := o.Labels.For(ch.row.Kind)
-		n := ch.row.End - ch.row.Token
 		s.Items = append(s.Items, Item{
 			ID:        id,
-			Original:  Marked{Tokens: ch.orig, Start: ch.origStart, End: ch.origStart + n},
+			Original:  ch.original(),
 			Perturbed: Marked{Tokens: ch.pert, Start: ch.ps, End: ch.pe},
 			Labels:    labels,
 			Key:       KeyRow{Item: id, Change: ch.row.Change, Line: ch.row.Line, Type: ch.typ, Labels: labels},
@@ -287,4 +303,10 @@ func sampleID(s *Sample, drawn []*change) string {
 		fmt.Fprintf(h, "%s:%d:%q\n", ch.row.File, ch.row.Line, s.Labels.For(ch.row.Kind))
 	}
 	return hex.EncodeToString(h.Sum(nil))[:8]
+}
+
+// original returns the original sentence of ch with the changed span
+// marked, as an item shows it.
+func (ch *change) original() Marked {
+	return Marked{Tokens: ch.orig, Start: ch.origStart, End: ch.origStart + ch.row.End - ch.row.Token}
 }

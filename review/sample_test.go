@@ -201,7 +201,7 @@ func sampleFiles(t *testing.T, s *Sample) map[string][]byte {
 
 // TestSampleGolden pins the five files of a sample of the fixture.
 func TestSampleGolden(t *testing.T) {
-	s := drawFixture(t, Options{N: 16, Seed: 1, By: Columns()})
+	s := drawFixture(t, Options{N: 16, Seed: 1, By: columns()})
 	for name, b := range sampleFiles(t, s) {
 		golden(t, "sample_"+name, bytes.ReplaceAll(b, []byte(filepath.ToSlash(fixture)), []byte("BUILD")))
 	}
@@ -210,7 +210,7 @@ func TestSampleGolden(t *testing.T) {
 // TestSampleSameSeedSameBytes: the same seed gives the same files, byte
 // for byte; another seed another sample, under another id.
 func TestSampleSameSeedSameBytes(t *testing.T) {
-	o := Options{N: 20, Seed: 7, By: []string{ByKind, ByType}}
+	o := Options{N: 20, Seed: 7, By: []string{byKind, ByType}}
 	a, b := sampleFiles(t, drawFixture(t, o)), sampleFiles(t, drawFixture(t, o))
 	for name := range a {
 		if !bytes.Equal(a[name], b[name]) {
@@ -228,7 +228,7 @@ func TestSampleSameSeedSameBytes(t *testing.T) {
 // stratum with a change is represented.
 func TestSampleStrata(t *testing.T) {
 	c := readFixture(t)
-	s, err := Draw(c, Options{N: 30, Seed: 3, By: Columns()})
+	s, err := Draw(c, Options{N: 30, Seed: 3, By: columns()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +277,7 @@ func TestSampleStrata(t *testing.T) {
 // TestSampleBlind: what the judges see names no kind, source, concept
 // or set, and shows each change's texts at its marks.
 func TestSampleBlind(t *testing.T) {
-	s := drawFixture(t, Options{N: 40, Seed: 5, By: Columns()})
+	s := drawFixture(t, Options{N: 40, Seed: 5, By: columns()})
 	files := sampleFiles(t, s)
 	for _, name := range []string{PageName, ItemsName, MarkdownName} {
 		text := string(files[name])
@@ -450,7 +450,7 @@ func TestDrawOptionErrors(t *testing.T) {
 		{"unknown column", Options{N: 5, By: []string{"concept"}}, `unknown stratification column "concept"`, ErrOption},
 		{"column twice", Options{N: 5, By: []string{"kind", "kind"}}, `column "kind" twice`, ErrOption},
 		{"labels of an absent kind", Options{N: 5, Labels: two}, `labels for kind "ocr"`, ErrOption},
-		{"fewer items than strata", Options{N: 2, By: Columns()}, "ask for more items or stratify by fewer columns", ErrTooFewItems},
+		{"fewer items than strata", Options{N: 2, By: columns()}, "ask for more items or stratify by fewer columns", ErrTooFewItems},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Draw(c, tc.o)
@@ -483,7 +483,7 @@ func TestDrawKindsAndLabels(t *testing.T) {
 // stratum (all of a smaller one), by the kind's stratum column.
 func TestSamplePerStratum(t *testing.T) {
 	c := readFixture(t)
-	s, err := Draw(c, Options{N: 1, Seed: 3, By: []string{ByStratum}, PerStratum: 2})
+	s, err := Draw(c, Options{N: 1, Seed: 3, By: []string{byStratum}, PerStratum: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -507,7 +507,7 @@ func TestSamplePerStratum(t *testing.T) {
 		}
 	}
 	// The sample differs from a proportional one and says so.
-	p, err := Draw(c, Options{N: total, Seed: 3, By: []string{ByStratum}})
+	p, err := Draw(c, Options{N: total, Seed: 3, By: []string{byStratum}})
 	if err != nil {
 		t.Fatal(err)
 	}

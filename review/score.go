@@ -45,7 +45,7 @@ type GroupRate struct {
 }
 
 // JudgeSummary is one judge's own figures: items judged, how many with
-// the valid label, with Unsure and with a flaw, and their rate of valid
+// the valid label, with unsure and with a flaw, and their rate of valid
 // items.
 type JudgeSummary struct {
 	Judge  string `json:"judge"`
@@ -113,10 +113,10 @@ type Report struct {
 	Flagged   []Flagged  `json:"flagged"`
 }
 
-// Rule says when an item counts as valid (Report.Rule).
-const Rule = "an item counts as valid when more than half of the judges who judged it chose its first label"
+// rule says when an item counts as valid (Report.Rule).
+const rule = "an item counts as valid when more than half of the judges who judged it chose its first label"
 
-// validItem applies Rule to the roles of one item's judgements.
+// validItem applies rule to the roles of one item's judgements.
 func validItem(roles []Role) bool {
 	valid := 0
 	for _, r := range roles {
@@ -131,9 +131,9 @@ func validItem(roles []Role) bool {
 var ErrNoJudgements = errors.New("no judgements")
 
 // Score scores the judgements of the items of key, one Judgements per
-// judge (see Report and Rule).
+// judge (see Report and rule).
 func Score(key *Key, judges []*Judgements) (*Report, error) {
-	rep := &Report{Key: key.File, Items: len(key.Rows), Rule: Rule}
+	rep := &Report{Key: key.File, Items: len(key.Rows), Rule: rule}
 	per := make([]judged, len(key.Rows))
 	for i := range per {
 		per[i] = judged{labels: make([]string, len(judges)), notes: make([]string, len(judges))}
@@ -158,9 +158,9 @@ func Score(key *Key, judges []*Judgements) (*Report, error) {
 		if v {
 			validAll++
 		}
-		gs := [][2]string{{ByKind, row.Change.Kind}, {ByType, row.Type}, {BySource, row.Change.Source}}
+		gs := [][2]string{{byKind, row.Change.Kind}, {ByType, row.Type}, {bySource, row.Change.Source}}
 		if st := perturb.StratumOf(row.Change); st != "" {
-			gs = append(gs, [2]string{ByStratum, st})
+			gs = append(gs, [2]string{byStratum, st})
 		}
 		for _, g := range gs {
 			t := groups[g]
@@ -184,7 +184,7 @@ func Score(key *Key, judges []*Judgements) (*Report, error) {
 			}
 			allBinary = append(allBinary, b)
 		}
-		if slices.Contains(rs, Flaw) {
+		if slices.Contains(rs, flaw) {
 			f := Flagged{Item: row.Item, Kind: row.Change.Kind, Type: row.Type, Source: row.Change.Source,
 				File: row.Change.File, Line: row.Line, Before: row.Change.Before, After: row.Change.After, Concept: row.Change.ConceptID}
 			for j, l := range per[i].labels {
@@ -241,7 +241,7 @@ func summarizeJudges(rep *Report, key *Key, judges []*Judgements, per []judged) 
 			switch RoleOf(key.Rows[i].Labels, jd.Label) {
 			case Valid:
 				valid++
-			case Abstain:
+			case abstain:
 				s.Unsure++
 			default:
 				s.Flawed++
@@ -270,7 +270,7 @@ func groupRates(groups map[[2]string]*tally) []GroupRate {
 	for g := range groups {
 		keys = append(keys, g)
 	}
-	colOrder := map[string]int{ByKind: 0, ByType: 1, BySource: 2, ByStratum: 3}
+	colOrder := map[string]int{byKind: 0, ByType: 1, bySource: 2, byStratum: 3}
 	sort.Slice(keys, func(a, b int) bool {
 		if keys[a][0] != keys[b][0] {
 			return colOrder[keys[a][0]] < colOrder[keys[b][0]]
@@ -390,8 +390,8 @@ func (r *Report) Write(w io.Writer, f report.Format) error {
 	return r.writeTables(w, false)
 }
 
-// CSVHeader is the header row of the CSV report.
-var CSVHeader = []string{"scope", "value", "items", "valid", "rate", "ci_low", "ci_high", "agreement", "agreement_items", "observed", "kappa", "kappa_valid"}
+// csvHeader is the header row of the CSV report.
+var csvHeader = []string{"scope", "value", "items", "valid", "rate", "ci_low", "ci_high", "agreement", "agreement_items", "observed", "kappa", "kappa_valid"}
 
 func (r *Report) writeCSV(w io.Writer) error {
 	cw := csv.NewWriter(w)
@@ -399,7 +399,7 @@ func (r *Report) writeCSV(w io.Writer) error {
 	row := func(scope, value string, rt Rate) []string {
 		return []string{scope, value, strconv.Itoa(rt.Items), strconv.Itoa(rt.Valid), num(rt.Rate), num(rt.Low), num(rt.High), "", "", "", "", ""}
 	}
-	cw.Write(CSVHeader)
+	cw.Write(csvHeader)
 	all := row("overall", "", r.Overall)
 	if a := r.Agreement; a != nil {
 		all[7], all[8], all[9] = a.Method, strconv.Itoa(a.Items), num(a.Observed)
@@ -470,7 +470,7 @@ func (r *Report) writeTables(w io.Writer, md bool) error {
 	for _, g := range r.Groups {
 		rates.rows = append(rates.rows, rateRow(g.By, orDash(g.Value), g.Rate))
 	}
-	judges := grid{title: "Judges", header: []string{"judge", "items", r.Valid, Unsure, "flaw", "rate", "95% CI"}}
+	judges := grid{title: "Judges", header: []string{"judge", "items", r.Valid, unsure, "flaw", "rate", "95% CI"}}
 	for _, j := range r.Judges {
 		judges.rows = append(judges.rows, []string{j.Judge, strconv.Itoa(j.Items), strconv.Itoa(j.Valid), strconv.Itoa(j.Unsure),
 			strconv.Itoa(j.Flawed), pct(j.Rate.Rate) + "%", ciText(j.Rate)})

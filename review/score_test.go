@@ -271,7 +271,7 @@ func TestRoleOf(t *testing.T) {
 	for _, tc := range []struct {
 		label string
 		want  Role
-	}{{"fine", Valid}, {"unnatural", Flaw}, {"Unsure", Abstain}, {"something else", Flaw}} {
+	}{{"fine", Valid}, {"unnatural", flaw}, {"Unsure", abstain}, {"something else", flaw}} {
 		if got := RoleOf(labels, tc.label); got != tc.want {
 			t.Errorf("RoleOf(%q) = %v, want %v", tc.label, got, tc.want)
 		}
@@ -288,12 +288,12 @@ func TestValidItem(t *testing.T) {
 		want  bool
 	}{
 		{[]Role{Valid}, true},
-		{[]Role{Abstain}, false},
+		{[]Role{abstain}, false},
 		{[]Role{Valid, Valid}, true},
-		{[]Role{Valid, Flaw}, false}, // a tie is not a majority
-		{[]Role{Valid, Abstain}, false},
-		{[]Role{Valid, Valid, Flaw}, true},
-		{[]Role{Valid, Abstain, Flaw}, false},
+		{[]Role{Valid, flaw}, false}, // a tie is not a majority
+		{[]Role{Valid, abstain}, false},
+		{[]Role{Valid, Valid, flaw}, true},
+		{[]Role{Valid, abstain, flaw}, false},
 	} {
 		if got := validItem(tc.roles); got != tc.want {
 			t.Errorf("validItem(%v) = %v, want %v", tc.roles, got, tc.want)

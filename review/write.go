@@ -17,13 +17,13 @@ import (
 // The marks around the changed span in the TSV items (and what judges
 // see in a spreadsheet): brackets no corpus token is likely to hold.
 const (
-	MarkOpen  = "⟦"
-	MarkClose = "⟧"
+	markOpen  = "⟦"
+	markClose = "⟧"
 )
 
-// ItemsHeader is the header row of the items TSV; a judge fills in the
+// itemsHeader is the header row of the items TSV; a judge fills in the
 // label column (and, if they wish, the note).
-var ItemsHeader = []string{"item", "original", "perturbed", "labels", "label", "note"}
+var itemsHeader = []string{"item", "original", "perturbed", "labels", "label", "note"}
 
 // cellSpace makes a text one TSV cell: tabs and line breaks become
 // spaces (items are for reading; the key keeps the exact text).
@@ -31,14 +31,14 @@ var cellSpace = strings.NewReplacer("\t", " ", "\r\n", " ", "\n", " ", "\r", " "
 
 // WriteItems writes the items as TSV for judges who work in a
 // spreadsheet: item id, the original and the perturbed sentence with the
-// change between MarkOpen and MarkClose, the labels offered, and empty
+// change between markOpen and markClose, the labels offered, and empty
 // label and note columns to fill in. Nothing in it tells an item's kind
 // or source, unless kinds were given labels of their own.
 func (s *Sample) WriteItems(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString(strings.Join(ItemsHeader, "\t") + "\n")
+	bw.WriteString(strings.Join(itemsHeader, "\t") + "\n")
 	for _, it := range s.Items {
-		cells := []string{it.ID, it.Original.Text(MarkOpen, MarkClose), it.Perturbed.Text(MarkOpen, MarkClose), strings.Join(it.Labels, ", "), "", ""}
+		cells := []string{it.ID, it.Original.Text(markOpen, markClose), it.Perturbed.Text(markOpen, markClose), strings.Join(it.Labels, ", "), "", ""}
 		for i, c := range cells {
 			cells[i] = cellSpace.Replace(c)
 		}
@@ -74,8 +74,8 @@ func (s *Sample) WriteMarkdown(w io.Writer) error {
 	return bw.Flush()
 }
 
-// KeyHeader is the header row of a key file.
-var KeyHeader = []string{"item", "file", "line", "sentence", "token", "end", "kind", "type", "source",
+// keyHeader is the header row of a key file.
+var keyHeader = []string{"item", "file", "line", "sentence", "token", "end", "kind", "type", "source",
 	"before", "after", "concept_id", "term_type", "labels"}
 
 // keyEscaper escapes key fields as the change log does: a backslash
@@ -89,7 +89,7 @@ var keyEscaper = strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\
 // offered (comma-separated, the valid one first).
 func (s *Sample) WriteKey(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString(strings.Join(KeyHeader, "\t") + "\n")
+	bw.WriteString(strings.Join(keyHeader, "\t") + "\n")
 	for _, it := range s.Items {
 		bw.WriteString(keyLine(it.Key))
 	}
@@ -115,15 +115,17 @@ type manifest struct {
 	Seed   uint64 `json:"seed"`
 	N      int    `json:"n"`
 	// PerStratum is omitted when the sample is drawn in proportion.
-	PerStratum int                 `json:"per_stratum,omitempty"`
-	Items      int                 `json:"items"`
-	Changes    int                 `json:"changes"`
-	Kinds      []string            `json:"kinds,omitempty"`
-	By         []string            `json:"by"`
-	Labels     map[string][]string `json:"labels"`
-	Origin     Origin              `json:"origin"`
-	Strata     []Stratum           `json:"strata"`
-	Files      map[string]string   `json:"files,omitempty"`
+	PerStratum int `json:"per_stratum,omitempty"`
+	Items      int `json:"items"`
+	Changes    int `json:"changes"`
+	// Excluded is omitted when no earlier sample's items were left out.
+	Excluded int                 `json:"excluded,omitempty"`
+	Kinds    []string            `json:"kinds,omitempty"`
+	By       []string            `json:"by"`
+	Labels   map[string][]string `json:"labels"`
+	Origin   Origin              `json:"origin"`
+	Strata   []Stratum           `json:"strata"`
+	Files    map[string]string   `json:"files,omitempty"`
 	// KeySHA256 is the SHA-256 of the key written beside it, which
 	// ReadKeyFile checks: an edited key (labels reordered, kinds
 	// changed, two keys joined) would score other items than judged.
@@ -151,7 +153,7 @@ func (s *Sample) writeManifest(w io.Writer, files map[string]string, keySum stri
 		by = []string{}
 	}
 	return jsonenc.Encode(w, manifest{Tool: "stress review", Sample: s.ID, Seed: s.Seed, N: s.N, PerStratum: s.PerStratum, Items: len(s.Items),
-		Changes: s.Changes, Kinds: s.Kinds, By: by, Labels: labels, Origin: s.Origin, Strata: s.Strata, Files: files,
+		Changes: s.Changes, Excluded: s.Excluded, Kinds: s.Kinds, By: by, Labels: labels, Origin: s.Origin, Strata: s.Strata, Files: files,
 		KeySHA256: keySum})
 }
 
@@ -161,14 +163,14 @@ const (
 	ItemsName    = "items.tsv"   // the items for spreadsheets
 	MarkdownName = "items.md"    // the items to read or print
 	KeyName      = "key.tsv"     // what the judges must not see
-	ManifestName = "sample.json" // how the sample was drawn
+	manifestName = "sample.json" // how the sample was drawn
 )
 
 // Files returns the paths WriteDir writes in dir, the key last but one
 // and the manifest last.
 func Files(dir string) []string {
 	var out []string
-	for _, n := range []string{PageName, ItemsName, MarkdownName, KeyName, ManifestName} {
+	for _, n := range []string{PageName, ItemsName, MarkdownName, KeyName, manifestName} {
 		out = append(out, filepath.Join(dir, n))
 	}
 	return out

@@ -33,6 +33,12 @@ const (
 	TestName  = "sample:test"
 )
 
+// The parts are embedded corpora: every conll.Opener opens their names.
+func init() {
+	conll.RegisterEmbedded(TrainName, TrainReader)
+	conll.RegisterEmbedded(TestName, TestReader)
+}
+
 // TrainReader returns the train part as CoNLL text (token<TAB>tag).
 func TrainReader() io.Reader { return gunzip(trainGz) }
 

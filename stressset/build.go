@@ -42,7 +42,7 @@ const (
 // "-"), so that it is read in the same format.
 func KeptCopy(in Input) string {
 	if in.Path != "-" {
-		if IsSample(in.Path) {
+		if conll.IsEmbedded(in.Path) {
 			return ""
 		}
 		info, err := os.Stat(in.Path)
@@ -133,7 +133,7 @@ func Inputs(paths []string) ([]Input, error) {
 // every file it writes, in the order it commits them.
 func (p *Plan) Files() (inputs, outputs []string) {
 	for _, in := range p.Inputs {
-		if !IsSample(in.Path) {
+		if !conll.IsEmbedded(in.Path) {
 			inputs = append(inputs, in.Path)
 			inputs = append(inputs, conll.FormatOf(in.Path).SideFiles(in.Path)...)
 		}
@@ -149,10 +149,6 @@ func (p *Plan) Files() (inputs, outputs []string) {
 	outputs = append(outputs, filepath.Join(p.Dir, ChangesName), filepath.Join(p.Dir, ManifestName))
 	return append(inputs, kinds.InputFiles(p.Kinds)...), outputs
 }
-
-// IsSample reports whether path names an embedded corpus ("sample:test")
-// rather than a file.
-func IsSample(path string) bool { return strings.HasPrefix(path, "sample:") }
 
 // outputName is the file an input's output of kind k is written to.
 func outputName(in Input, k perturb.ManifestKind) string {
@@ -180,9 +176,6 @@ func corpusExt(name string) string {
 // outputExt is the extension outputs of an input get: the input's own
 // (without .gz, as outputs are written uncompressed), ".tsv" by default.
 func outputExt(path string) string {
-	if path == sample.TestName {
-		return ".tsv"
-	}
 	ext := corpusExt(strings.TrimSuffix(filepath.Base(path), ".gz"))
 	if ext == "" {
 		return ".tsv"
@@ -202,7 +195,7 @@ func InputName(path string) string { return baseName(path) }
 // relative to dir when possible, so that the build directory and its
 // inputs can move together and --from works from any directory.
 func recordedPath(path, dir string) string {
-	if strings.HasPrefix(path, "sample:") || path == "-" {
+	if conll.IsEmbedded(path) || path == "-" {
 		return path
 	}
 	absPath, err1 := filepath.Abs(path)
@@ -276,7 +269,7 @@ func FromManifest(path, dir string) (*Plan, error) {
 	}
 	for _, in := range m.Inputs {
 		path := in.Path
-		if !strings.HasPrefix(path, "sample:") && !filepath.IsAbs(path) {
+		if !conll.IsEmbedded(path) && !filepath.IsAbs(path) {
 			path = filepath.Join(p.Dir, path) // recorded relative to the manifest
 		}
 		p.Inputs = append(p.Inputs, Input{Path: path, Name: in.Name})

@@ -11,20 +11,20 @@ import (
 )
 
 // ReadChangedFile reads the change log at path and returns the tokens
-// each output file changed (see ReadChanged).
+// each output file changed (see readChanged).
 func ReadChangedFile(path string) (map[string][]Span, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("open change log: %w", err)
 	}
 	defer f.Close()
-	return ReadChanged(f, path)
+	return readChanged(f, path)
 }
 
-// ReadChanged reads a change log (see ChangeReader) and returns, per
+// readChanged reads a change log (see ChangeReader) and returns, per
 // output file, the tokens its changes cover in the perturbed sentences
 // (see ChangedSpans). name is the file named in errors.
-func ReadChanged(r io.Reader, name string) (map[string][]Span, error) {
+func readChanged(r io.Reader, name string) (map[string][]Span, error) {
 	rows, err := ReadChanges(r, name)
 	if err != nil {
 		return nil, err

@@ -43,7 +43,7 @@ func TestReadChanged(t *testing.T) {
 		{"short row", logHeader + "a\t1\t3\n", nil, "log.tsv:2: 3 tab-separated fields, the header has 10"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := ReadChanged(strings.NewReader(tc.in), "log.tsv")
+			got, err := readChanged(strings.NewReader(tc.in), "log.tsv")
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, ErrChangeLog) {
 					t.Fatalf("err = %v, want ErrChangeLog with %q", err, tc.err)
@@ -67,7 +67,7 @@ func FuzzReadChanged(f *testing.F) {
 	f.Add(logHeader + "a\t1\t3\t2\tswap\tab\tba\t\t\t\n")
 	f.Add(logHeader + "t\t1\t1\t1\tkeyboard\t10\u00a0mg\t10\u00a0mh\t\t\t\nt\t1\t3\t3\tswap\tab\tba\t\t\t\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		got, err := ReadChanged(strings.NewReader(in), "fuzz")
+		got, err := readChanged(strings.NewReader(in), "fuzz")
 		if err != nil {
 			if !errors.Is(err, ErrChangeLog) && !strings.HasPrefix(err.Error(), "read fuzz") {
 				t.Fatalf("error without sentinel: %v", err)

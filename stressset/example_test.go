@@ -58,3 +58,16 @@ func ExampleRun() {
 	// keyboard: 512 sentences, change log: true
 	// swap: 512 sentences, change log: true
 }
+
+func ExampleChangeWriter() {
+	cw := stressset.NewChangeWriter(os.Stdout)
+	cw.Write(perturb.Change{File: "test_key.tsv", Sentence: 0, Token: 9, End: 10, Kind: "keyboard",
+		Before: "dobutamine", After: "dobut1mine"})
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// file	sentence	token	end	kind	before	after	concept_id	source	term_type
+	// test_key.tsv	1	10	10	keyboard	dobutamine	dobut1mine
+}

@@ -159,7 +159,7 @@ func (mk *maker) open() error {
 // openInput opens input i and its outputs, as one part of the pipeline.
 func (mk *maker) openInput(i int) error {
 	plan, in := mk.plan, mk.plan.Inputs[i]
-	if IsSample(in.Path) && plan.Scheme != iob.IOB2 {
+	if conll.IsEmbedded(in.Path) && plan.Scheme != iob.IOB2 {
 		return fmt.Errorf("%w: %s is IOB2, not %s", ErrInput, in.Path, plan.Scheme)
 	}
 	var spool io.Writer

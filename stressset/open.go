@@ -13,6 +13,7 @@ import (
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/report"
 )
 
 // Build is a finished build, read back from its directory.
@@ -153,7 +154,7 @@ func (b *Build) Changes() (map[string][]Span, error) {
 // directory (manifests of older versions), else the same name in the
 // build directory. Embedded corpora are returned as recorded.
 func (b *Build) OriginalPath(in *Input) (string, error) {
-	if IsSample(in.Path) {
+	if conll.IsEmbedded(in.Path) {
 		return in.Path, nil
 	}
 	candidates := []string{in.Path}
@@ -197,7 +198,7 @@ func (b *Build) Sets(in *Input) ([]Set, error) {
 	// tokens of the original, whatever a typo does to their text, so
 	// that the sets align sentence by sentence as IOB sets do.
 	b.templates = map[string]conll.Template{o.File: tmpl}
-	if IsSample(orig) {
+	if conll.IsEmbedded(orig) {
 		o.File = in.Name + ".tsv"
 	}
 	sets := []Set{o}
@@ -269,11 +270,11 @@ func (b *Build) ReadPredictions(set Set, path string) ([]conll.Sentence, error) 
 	return conll.ReadAll(src.file)
 }
 
-// WriteStats prints the statistics a manifest records: the
+// writeStats prints the statistics a manifest records: the
 // paper's Table 2 for every input and output and, when a perturbation
 // reported them (synonyms), what became of the gold mentions per type
 // and the perturbation's audit of its output.
-func WriteStats(w io.Writer, m *Manifest) error {
+func writeStats(w io.Writer, m *Manifest) error {
 	var rows []perturb.NamedStats
 	for _, in := range m.Inputs {
 		rows = append(rows, perturb.NamedStats{Name: in.Name + " (original)", Stats: in.Stats})
@@ -306,7 +307,9 @@ func WriteStats(w io.Writer, m *Manifest) error {
 		notes = append(notes, err.Error())
 	}
 	for _, n := range notes {
-		fmt.Fprintln(w, n)
+		for _, l := range report.Wrap(n, report.TextWidth, "  ") { // 18 types make a long note
+			fmt.Fprintln(w, l)
+		}
 	}
 	for _, r := range rows {
 		if r.Stats.Audit != nil {
@@ -329,7 +332,7 @@ func DirFiles(dir string) []string {
 	}
 	for _, in := range b.Manifest.Inputs {
 		switch p := filepath.FromSlash(in.Path); {
-		case strings.HasPrefix(in.Path, "sample:"), in.Path == "-":
+		case conll.IsEmbedded(in.Path), in.Path == "-":
 		case filepath.IsAbs(p):
 			files = append(files, p)
 		default: // recorded relative to the build directory

@@ -3,15 +3,14 @@ package stressset
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"hash"
 	"io"
-	"strings"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/layout"
 	"github.com/stress-ner/stress/iob"
-	"github.com/stress-ner/stress/sample"
 )
 
 // source reads a build input, hashing the bytes as stored as they
@@ -22,30 +21,24 @@ type source struct {
 	file   *conll.File
 	raw    io.Reader // the stored bytes, to hash what the reader left
 	hash   hash.Hash
-	osFile io.Closer // nil for the embedded sample
+	osFile io.Closer
 }
 
 // openSource opens an input: a file (CoNLL or JSON Lines, maybe
-// gzipped) or an embedded sample ("sample:test", "sample:train"). The
+// gzipped), an embedded corpus or a source op holds (conll.Source). The
 // bytes go through a hash on their way to op.OpenReader, which decodes
 // them as op.Open would, and, when spool is not nil, are copied to it
 // as stored (a build keeps an input it can read only once: see KeptCopy).
 func openSource(op conll.Opener, path string, spool io.Writer) (*source, error) {
 	src := &source{hash: sha256.New()}
-	switch {
-	case path == sample.TestName:
-		src.raw = sample.TestReader()
-	case path == sample.TrainName:
-		src.raw = sample.TrainReader()
-	case strings.HasPrefix(path, "sample:"):
-		return nil, fmt.Errorf("%w: unknown embedded corpus %q (known: %s, %s)", ErrInput, path, sample.TestName, sample.TrainName)
-	default:
-		f, err := op.OpenInput(path) // "-" is the opener's standard input
-		if err != nil {
-			return nil, err
-		}
-		src.raw, src.osFile = f, f
+	f, err := op.OpenInput(path) // "-" is the opener's standard input
+	if errors.Is(err, conll.ErrUnknownEmbedded) {
+		return nil, fmt.Errorf("%w: %v", ErrInput, err)
 	}
+	if err != nil {
+		return nil, err
+	}
+	src.raw, src.osFile = f, f
 	if spool != nil {
 		src.raw = io.TeeReader(src.raw, spool)
 	}
@@ -124,4 +117,37 @@ func readFileSetup(op conll.Opener, path string, like conll.Template, setup func
 		return nil, conll.Layout{}, "", fmt.Errorf("read %s: %w", path, err)
 	}
 	return sents, src.file.Layout(), sum, nil
+}
+
+// CountSentences counts the sentences of the corpus name as a build
+// reads it (in scheme, repaired quietly with repair set), for the total
+// of a progress display: ok is false when the corpus cannot be read
+// beside the work (op.CanReread: standard input, a FIFO that op does
+// not hold) or cannot be read at all, which the work then reports.
+func CountSentences(op conll.Opener, name string, scheme iob.Scheme, repair bool) (n int, ok bool) {
+	if !op.CanReread(name) {
+		return 0, false
+	}
+	opts := conll.ReadOptions{Scheme: scheme}
+	if repair {
+		opts.Repair = func(conll.Repair) {}
+	}
+	c, err := op.ReadCorpus(name, opts)
+	if err != nil {
+		return 0, false
+	}
+	return len(c.Sentences), true
+}
+
+// Sentences counts the sentences of the plan's inputs (CountSentences),
+// for the total of a progress display.
+func (p *Plan) Sentences() (n int, ok bool) {
+	for _, in := range p.Inputs {
+		m, ok := CountSentences(p.Opener, in.Path, p.Scheme, p.Repair != nil)
+		if !ok {
+			return 0, false
+		}
+		n += m
+	}
+	return n, true
 }

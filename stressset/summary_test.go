@@ -27,7 +27,7 @@ func TestPlanWriteSummary(t *testing.T) {
 		{"regeneration", m, false, "\nregenerated " + manifest + ": every output matches its recorded SHA-256\n"},
 	} {
 		var stats, got bytes.Buffer
-		if err := WriteStats(&stats, m); err != nil {
+		if err := writeStats(&stats, m); err != nil {
 			t.Fatal(err)
 		}
 		p := &Plan{Dir: "out", Expect: tt.expect}
@@ -50,7 +50,7 @@ func TestWriteManifestStats(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want bytes.Buffer
-	if err := WriteStats(&want, m); err != nil {
+	if err := writeStats(&want, m); err != nil {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"sync"
 	"time"
@@ -105,14 +106,15 @@ func RunDocumentCommand(ctx context.Context, name, cmd string, input []byte, std
 // {"output": the same documents annotated} or {"error": "..."}. It
 // should exit when its stdin closes.
 type DocumentServer struct {
-	name string
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	out  *bufio.Reader
-	pw   *PrefixWriter
-	done chan error
-	once sync.Once
-	err  error
+	name   string
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Reader
+	stdout *os.File // out's pipe, closed by Close
+	pw     *PrefixWriter
+	done   chan error
+	once   sync.Once
+	err    error
 }
 
 // StartDocumentServer starts cmd (sh -c), its standard error prefixed
@@ -130,14 +132,23 @@ func StartDocumentServer(ctx context.Context, name, cmd string, stderr io.Writer
 	if s.in, err = c.StdinPipe(); err != nil {
 		return nil, err
 	}
-	out, err := c.StdoutPipe()
+	// A pipe of our own, not StdoutPipe: Wait closes StdoutPipe's read
+	// end when the process exits, so a server that prints its answer and
+	// exits at once lost it ("read |0: file already closed") whenever
+	// Wait ran before the read.
+	pr, pw, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
-	s.out = bufio.NewReaderSize(out, 1<<20)
+	c.Stdout = pw
+	s.stdout = pr
+	s.out = bufio.NewReaderSize(pr, 1<<20)
 	if err := c.Start(); err != nil {
+		pr.Close()
+		pw.Close()
 		return nil, fmt.Errorf("%w: %s: %v", ErrDocumentCommand, name, err)
 	}
+	pw.Close() // the child holds its copy
 	go func() { s.done <- c.Wait() }()
 	return s, nil
 }
@@ -244,6 +255,7 @@ func (s *DocumentServer) Close() error {
 		case <-time.After(5 * time.Second):
 		}
 		killGroup(s.cmd)
+		s.stdout.Close()
 		if s.pw != nil {
 			s.pw.Flush()
 		}

@@ -87,11 +87,11 @@ func (ls *labelSet) allowed(prev, cur int) bool {
 	return prev >= 0 && ls.typ[prev] == ls.typ[cur] && prev != 0
 }
 
-// CheckTags returns an error wrapping ErrBadTag, naming the first bad tag
+// checkTags returns an error wrapping ErrBadTag, naming the first bad tag
 // and its 0-based index, when a tag of a training sentence is not O, B-T or
 // I-T. Train accepts I-T after O or another type (it repairs it to B-T),
 // so only the tag syntax is checked.
-func CheckTags(tags []string) (index int, err error) {
+func checkTags(tags []string) (index int, err error) {
 	for i, tag := range tags {
 		if _, _, ok := splitTag(tag); !ok {
 			return i, fmt.Errorf("%w: %q", ErrBadTag, tag)
@@ -113,7 +113,7 @@ func ReadTraining(r conll.SentenceReader, file string) ([]conll.Sentence, error)
 		if err != nil {
 			return nil, err
 		}
-		if i, err := CheckTags(s.Tags); err != nil {
+		if i, err := checkTags(s.Tags); err != nil {
 			line := 0
 			if s.Line > 0 {
 				line = s.Line + i

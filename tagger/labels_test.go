@@ -46,10 +46,10 @@ func TestSplitTag(t *testing.T) {
 }
 
 func TestCheckTags(t *testing.T) {
-	if i, err := CheckTags([]string{"O", "I-A", "B-B"}); err != nil || i != -1 {
+	if i, err := checkTags([]string{"O", "I-A", "B-B"}); err != nil || i != -1 {
 		t.Errorf("CheckTags(valid) = %d, %v", i, err)
 	}
-	i, err := CheckTags([]string{"O", "B-A", "PER", "O"})
+	i, err := checkTags([]string{"O", "B-A", "PER", "O"})
 	if i != 2 || !errors.Is(err, ErrBadTag) {
 		t.Errorf("CheckTags = %d, %v; want 2, ErrBadTag", i, err)
 	}

@@ -43,12 +43,12 @@ const (
 // Limits of a model, checked by Train before any work so that it never
 // writes a model Load refuses, nor runs out of memory half-way.
 const (
-	// MaxTypes is the most entity types a model holds: its file stores
+	// maxTypes is the most entity types a model holds: its file stores
 	// O, and B- and I- for each type, at most maxLabels labels in all.
-	MaxTypes = (maxLabels - 1) / 2
-	// MaxTypeLen is the longest entity type in bytes: a label (B- or I-
+	maxTypes = (maxLabels - 1) / 2
+	// maxTypeLen is the longest entity type in bytes: a label (B- or I-
 	// and the type) is at most maxLabelLen bytes in a model file.
-	MaxTypeLen = maxLabelLen - len("B-")
+	maxTypeLen = maxLabelLen - len("B-")
 	// maxTrainBytes bounds the tables training allocates per feature
 	// bucket and label (int32 weight, int64 sum, float32 average): 16
 	// bytes × 2^HashBits × labels. 4 GiB holds 127 types at the default
@@ -499,12 +499,12 @@ func (p *perceptron) model(ls *labelSet, opts Options) *Model {
 // checkSize refuses entity types a model file cannot hold, or that would
 // need more than maxTrainBytes to train with 2^bits feature buckets.
 func checkSize(types []string, bits int) error {
-	if len(types) > MaxTypes {
-		return fmt.Errorf("train: %w: %d entity types, more than the %d a model holds", ErrTooLarge, len(types), MaxTypes)
+	if len(types) > maxTypes {
+		return fmt.Errorf("train: %w: %d entity types, more than the %d a model holds", ErrTooLarge, len(types), maxTypes)
 	}
 	for _, t := range types {
-		if len(t) > MaxTypeLen {
-			return fmt.Errorf("train: %w: entity type %.20q... is %d bytes long, more than the %d a model holds", ErrTooLarge, t, len(t), MaxTypeLen)
+		if len(t) > maxTypeLen {
+			return fmt.Errorf("train: %w: entity type %.20q... is %d bytes long, more than the %d a model holds", ErrTooLarge, t, len(t), maxTypeLen)
 		}
 	}
 	labels := uint64(1 + 2*len(types))

@@ -432,13 +432,13 @@ func TestTrainLimits(t *testing.T) {
 		want  string // "" = trains, and the model loads
 	}{
 		{"3000 types", typed(3000, numbered), 10, "3000 entity types, more than the 511 a model holds"},
-		{"512 types", typed(MaxTypes+1, numbered), 10, "512 entity types, more than the 511 a model holds"},
-		{"511 types", typed(MaxTypes, numbered), 10, ""},
-		{"511 types at 20 bits", typed(MaxTypes, numbered), 20, "511 entity types at 20 hash bits need 16.0 GiB to train, more than the 4 GiB allowed (use --hash-bits 18 or fewer)"},
+		{"512 types", typed(maxTypes+1, numbered), 10, "512 entity types, more than the 511 a model holds"},
+		{"511 types", typed(maxTypes, numbered), 10, ""},
+		{"511 types at 20 bits", typed(maxTypes, numbered), 20, "511 entity types at 20 hash bits need 16.0 GiB to train, more than the 4 GiB allowed (use --hash-bits 18 or fewer)"},
 		{"128 types at 20 bits", typed(128, numbered), 20, "(use --hash-bits 19 or fewer)"},
 		{"127 types at 12 bits", typed(127, numbered), 12, ""},
-		{"type of 255 bytes", typed(1, long(MaxTypeLen+1)), 10, "is 255 bytes long, more than the 254 a model holds"},
-		{"type of 254 bytes", typed(1, long(MaxTypeLen)), 10, ""},
+		{"type of 255 bytes", typed(1, long(maxTypeLen+1)), 10, "is 255 bytes long, more than the 254 a model holds"},
+		{"type of 254 bytes", typed(1, long(maxTypeLen)), 10, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -8,18 +8,18 @@ import (
 	"github.com/stress-ner/stress/iob"
 )
 
-// InScheme wraps a tagger whose tags are in another scheme than IOB2 (an
+// inScheme wraps a tagger whose tags are in another scheme than IOB2 (an
 // external model trained on IOBES data, say) and converts its tags to
 // IOB2, which scoring works on. An invalid transition is read as the
 // scorer reads it (a mistake to score, not an error); a tag the scheme
 // does not know is kept as it is, for Checked to report.
-type InScheme struct {
+type inScheme struct {
 	Tagger Tagger
 	Scheme iob.Scheme
 }
 
 // TagSentences tags sents with the wrapped tagger and converts the tags.
-func (t *InScheme) TagSentences(ctx context.Context, sents []conll.Sentence) ([][]string, error) {
+func (t *inScheme) TagSentences(ctx context.Context, sents []conll.Sentence) ([][]string, error) {
 	tags, err := t.Tagger.TagSentences(ctx, sents)
 	if err != nil || t.Scheme == iob.IOB2 {
 		return tags, err
@@ -31,7 +31,7 @@ func (t *InScheme) TagSentences(ctx context.Context, sents []conll.Sentence) ([]
 }
 
 // Close closes the wrapped tagger if it is an io.Closer.
-func (t *InScheme) Close() error {
+func (t *inScheme) Close() error {
 	if c, ok := t.Tagger.(io.Closer); ok {
 		return c.Close()
 	}

@@ -9,11 +9,11 @@ import (
 	"github.com/stress-ner/stress/iob"
 )
 
-// InScheme converts an IOBES tagger's tags to IOB2 and leaves unknown
+// inScheme converts an IOBES tagger's tags to IOB2 and leaves unknown
 // tags for Checked, which then sees only the tags that are wrong.
 func TestInScheme(t *testing.T) {
 	sents := []conll.Sentence{{Tokens: []string{"a", "b", "c", "d", "e"}, Tags: []string{"B-Chemical", "O", "B-Disease", "I-Disease", "O"}}}
-	c := &Checked{Tagger: &InScheme{Tagger: fixedTagger{{"S-Chemical", "O", "B-Disease", "E-Disease", "BANANA"}}, Scheme: iob.IOBES}, Types: Types(sents)}
+	c := &Checked{Tagger: &inScheme{Tagger: fixedTagger{{"S-Chemical", "O", "B-Disease", "E-Disease", "BANANA"}}, Scheme: iob.IOBES}, Types: Types(sents)}
 	tags, err := c.TagSentences(context.Background(), sents)
 	if err != nil {
 		t.Fatal(err)
@@ -25,7 +25,7 @@ func TestInScheme(t *testing.T) {
 		t.Errorf("unknown %v, want BANANA alone", u)
 	}
 	// IOB2 passes the tags through.
-	tags, _ = (&InScheme{Tagger: fixedTagger{{"I-X", "E-X"}}}).TagSentences(context.Background(), nil)
+	tags, _ = (&inScheme{Tagger: fixedTagger{{"I-X", "E-X"}}}).TagSentences(context.Background(), nil)
 	if want := []string{"I-X", "E-X"}; !slices.Equal(tags[0], want) {
 		t.Errorf("IOB2: tags %q, want %q", tags[0], want)
 	}

@@ -23,7 +23,7 @@ type Spec struct {
 	// Strict makes a tag unknown to the gold data an error (see Checked).
 	Strict bool
 	// Scheme is the tag scheme of the data, which an external model is
-	// taken to speak: its tags are converted to IOB2 (see InScheme).
+	// taken to speak: its tags are converted to IOB2 (see inScheme).
 	Scheme iob.Scheme
 	// Name prefixes each line of an external model's standard error
 	// written to Stderr ("[Name] ..."); a nil Stderr discards it.
@@ -51,37 +51,74 @@ func (s Spec) Describe() string {
 // the model and writes out the last line of its standard error; call it
 // once.
 func (s Spec) Open(gold []conll.Sentence) (*Checked, func() error, error) {
-	var t Tagger
-	var pw *PrefixWriter
-	if s.Stderr != nil {
-		pw = NewPrefixWriter(s.Stderr, s.Name)
-	}
-	switch {
-	case s.File != "":
-		m, err := LoadFile(s.File)
-		if err != nil {
-			return nil, nil, err
-		}
-		t = m
-	case s.Command != "":
-		t = &Command{Line: s.Command, Timeout: s.Timeout, Stderr: writerOrNil(pw)}
-	default:
-		t = &Server{Line: s.Server, Timeout: s.Timeout, Stderr: writerOrNil(pw)}
-	}
-	if s.Scheme != iob.IOB2 && s.File == "" {
-		t = &InScheme{Tagger: t, Scheme: s.Scheme}
-	}
-	c := &Checked{Tagger: t, Strict: s.Strict}
+	var types []string
 	if hasTags(gold) {
-		c.Types = Types(gold)
+		types = Types(gold)
 	}
-	return c, func() error {
-		err := c.Close()
-		if pw != nil {
-			pw.Flush()
+	o, err := OpenAll([]Spec{s}, types)
+	if err != nil {
+		return nil, nil, err
+	}
+	return o.Checked[0], o.Close, nil
+}
+
+// Opened are models opened together (OpenAll), in the order of their
+// Specs, and closed together.
+type Opened struct {
+	Checked []*Checked
+	stderrs []*PrefixWriter
+}
+
+// OpenAll loads the model files and sets up the external models of
+// specs, in order, each wrapped in a Checked for the entity types types
+// (nil: any type). An external model is started when it first tags.
+// The caller closes the result.
+func OpenAll(specs []Spec, types []string) (*Opened, error) {
+	o := &Opened{}
+	for _, s := range specs {
+		var t Tagger
+		var pw *PrefixWriter
+		if s.Stderr != nil {
+			pw = NewPrefixWriter(s.Stderr, s.Name)
 		}
-		return err
-	}, nil
+		switch {
+		case s.File != "":
+			m, err := LoadFile(s.File)
+			if err != nil {
+				o.Close()
+				return nil, err
+			}
+			t = m
+		case s.Command != "":
+			t = &Command{Line: s.Command, Timeout: s.Timeout, Stderr: writerOrNil(pw)}
+		default:
+			t = &Server{Line: s.Server, Timeout: s.Timeout, Stderr: writerOrNil(pw)}
+		}
+		if s.Scheme != iob.IOB2 && s.File == "" {
+			t = &inScheme{Tagger: t, Scheme: s.Scheme}
+		}
+		o.Checked = append(o.Checked, &Checked{Tagger: t, Types: types, Strict: s.Strict})
+		if pw != nil && s.File == "" {
+			o.stderrs = append(o.stderrs, pw)
+		}
+	}
+	return o, nil
+}
+
+// Close stops every external model (a server's process), then writes
+// out the last line of each one's standard error. It returns the first
+// error of a stop.
+func (o *Opened) Close() error {
+	var first error
+	for _, c := range o.Checked {
+		if err := c.Close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	for _, pw := range o.stderrs {
+		pw.Flush()
+	}
+	return first
 }
 
 // writerOrNil keeps a nil *PrefixWriter a nil io.Writer.

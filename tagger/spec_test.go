@@ -108,7 +108,7 @@ func TestSpecOpen(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer stop()
-		if _, ok := c.Tagger.(*InScheme); !ok {
+		if _, ok := c.Tagger.(*inScheme); !ok {
 			t.Errorf("tagger %T, want *InScheme", c.Tagger)
 		}
 	})

@@ -62,7 +62,7 @@ var (
 	ErrTagText = errors.New("not a tag a prediction file can hold (invalid UTF-8, a control character, white space or nothing)")
 	// ErrTooLarge means training data has more entity types, or longer
 	// ones, than a model file holds, or would need more memory to train
-	// than the package allows (see MaxTypes).
+	// than the package allows (see maxTypes).
 	ErrTooLarge = errors.New("too large for a model")
 )
 

@@ -43,7 +43,7 @@ func BenchmarkTermsDefault(b *testing.B) {
 func BenchmarkLoadDefault(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := loadMemory(bytes.NewReader(defaultLexicon), DefaultName); err != nil {
+		if _, err := loadMemory(bytes.NewReader(defaultLexicon), defaultName); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -23,11 +23,11 @@ var defaultLexicon []byte
 //go:embed default/NOTICE.md
 var Notice string
 
-// DefaultName is the Info.Path of the default store.
-const DefaultName = "(embedded default)"
+// defaultName is the Info.Path of the default store.
+const defaultName = "(embedded default)"
 
 var defaultStore = sync.OnceValues(func() (*Store, error) {
-	p, err := loadPacked(defaultLexicon, DefaultName)
+	p, err := loadPacked(defaultLexicon, defaultName)
 	if err != nil {
 		return nil, fmt.Errorf("load default lexicon: %w", err)
 	}

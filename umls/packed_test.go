@@ -16,11 +16,11 @@ func TestPackedMatchesMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: decodes the whole default lexicon twice")
 	}
-	m, err := loadMemory(bytes.NewReader(defaultLexicon), DefaultName)
+	m, err := loadMemory(bytes.NewReader(defaultLexicon), defaultName)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := loadPacked(defaultLexicon, DefaultName)
+	p, err := loadPacked(defaultLexicon, defaultName)
 	if err != nil {
 		t.Fatal(err)
 	}

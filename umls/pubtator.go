@@ -141,15 +141,15 @@ type MentionName struct {
 
 // Reasons why MentionNames drops a string, as counted in its statistics.
 const (
-	DropNoID       = "no single id" // "-1", composite ids, individual mentions
-	DropRare       = "rare"         // too few documents
-	DropAmbiguous  = "ambiguous"    // annotated with other ids too
-	DropMixedType  = "mixed type"   // annotated with several entity types
-	DropForm       = "form"         // Classify: code, formula, inverted
-	DropDerivation = "derivation"   // an adjective or participle of the label
-	DropInitial    = "initial only" // seen only capitalized at sentence starts: case unknown
-	DropShort      = "short form"   // one word of four letters or fewer: "Tac", "dex"
-	DropHeading    = "heading"      // a disease annotated with a MeSH heading ("Kidney Diseases")
+	dropNoID       = "no single id" // "-1", composite ids, individual mentions
+	dropRare       = "rare"         // too few documents
+	dropAmbiguous  = "ambiguous"    // annotated with other ids too
+	dropMixedType  = "mixed type"   // annotated with several entity types
+	dropForm       = "form"         // Classify: code, formula, inverted
+	dropDerivation = "derivation"   // an adjective or participle of the label
+	dropInitial    = "initial only" // seen only capitalized at sentence starts: case unknown
+	dropShort      = "short form"   // one word of four letters or fewer: "Tac", "dex"
+	dropHeading    = "heading"      // a disease annotated with a MeSH heading ("Kidney Diseases")
 )
 
 // derivationSuffixes end adjectives and participles ("hypertensive",
@@ -267,24 +267,24 @@ func (e *mentionEvidence) judge(opt MentionNameOptions) (MentionName, string) {
 	}
 	switch {
 	case id == "":
-		return MentionName{}, DropNoID
+		return MentionName{}, dropNoID
 	case float64(n) < opt.MinShare*float64(e.total):
-		return MentionName{}, DropAmbiguous
+		return MentionName{}, dropAmbiguous
 	case len(e.docs[id]) < opt.MinDocs || n < opt.MinCount:
-		return MentionName{}, DropRare
+		return MentionName{}, dropRare
 	case len(e.types[id]) != 1:
-		return MentionName{}, DropMixedType
+		return MentionName{}, dropMixedType
 	}
 	name := mostFrequent(e.forms)
 	if name == "" {
-		return MentionName{}, DropInitial
+		return MentionName{}, dropInitial
 	}
 	cid := opt.Prefix + id
 	if Classify(name, "mention") != "" {
-		return MentionName{}, DropForm
+		return MentionName{}, dropForm
 	}
 	if !strings.ContainsAny(name, " -") && utf8.RuneCountInString(name) <= 4 {
-		return MentionName{}, DropShort
+		return MentionName{}, dropShort
 	}
 	var typ string
 	for t := range e.types[id] {
@@ -293,10 +293,10 @@ func (e *mentionEvidence) judge(opt MentionNameOptions) (MentionName, string) {
 	if opt.Label != nil {
 		label := opt.Label(cid)
 		if derivation(name, label) {
-			return MentionName{}, DropDerivation
+			return MentionName{}, dropDerivation
 		}
 		if typ == "Disease" && heading(label) {
-			return MentionName{}, DropHeading
+			return MentionName{}, dropHeading
 		}
 	}
 	if opt.Reject != nil {

@@ -135,7 +135,7 @@ func TestMentionNames(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("names:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	wantDropped := map[string]int{DropShort: 1, DropDerivation: 1, DropAmbiguous: 1, DropRare: 1, DropInitial: 1}
+	wantDropped := map[string]int{dropShort: 1, dropDerivation: 1, dropAmbiguous: 1, dropRare: 1, dropInitial: 1}
 	if fmt.Sprint(dropped) != fmt.Sprint(wantDropped) {
 		t.Errorf("dropped %v, want %v", dropped, wantDropped)
 	}

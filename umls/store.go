@@ -325,14 +325,14 @@ var semTypes = sync.OnceValue(func() map[string]SemanticType {
 // SemanticTypes returns the Semantic Groups table keyed by TUI.
 func SemanticTypes() map[string]SemanticType { return semTypes() }
 
-// GroupOf returns the semantic group of a TUI ("" if unknown).
-func GroupOf(tui string) string { return semTypes()[tui].Group }
+// groupOf returns the semantic group of a TUI ("" if unknown).
+func groupOf(tui string) string { return semTypes()[tui].Group }
 
 // groupsOf maps TUIs to their sorted, distinct groups, plus extra groups.
 func groupsOf(tuis []string, extra ...string) []string {
 	var gs []string
 	for _, t := range tuis {
-		if g := GroupOf(t); g != "" && !slices.Contains(gs, g) {
+		if g := groupOf(t); g != "" && !slices.Contains(gs, g) {
 			gs = append(gs, g)
 		}
 	}
@@ -365,9 +365,9 @@ func sourceOf(id string) string {
 	return ""
 }
 
-// Groups returns the names of the semantic groups (CHEM, DISO, ...),
+// groups returns the names of the semantic groups (CHEM, DISO, ...),
 // sorted.
-func Groups() []string {
+func groups() []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, st := range semTypes() {
@@ -384,7 +384,7 @@ func Groups() []string {
 // CHEM).
 func ParseGroup(s string) (string, error) {
 	g := strings.ToUpper(s)
-	if !slices.Contains(Groups(), g) {
+	if !slices.Contains(groups(), g) {
 		return "", fmt.Errorf("unknown semantic group %q", s)
 	}
 	return g, nil
@@ -395,7 +395,7 @@ func ParseGroup(s string) (string, error) {
 // restricted to other groups can say where the name is.
 func (s *Store) GroupsNaming(text string, usable bool) ([]string, error) {
 	var out []string
-	for _, g := range Groups() {
+	for _, g := range groups() {
 		cs, err := s.Lookup(text, g)
 		if err != nil {
 			return nil, err

@@ -6,7 +6,7 @@ import (
 )
 
 func TestGroupsNaming(t *testing.T) {
-	gs := Groups()
+	gs := groups()
 	if !slices.Contains(gs, "CHEM") || !slices.Contains(gs, "DISO") || !slices.IsSorted(gs) {
 		t.Fatalf("Groups() = %v", gs)
 	}

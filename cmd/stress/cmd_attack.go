@@ -8,10 +8,10 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/attack"
-	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/stressset"
 )
 
 // attackOptions are the flags of "stress attack".
@@ -89,13 +89,11 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		// terminal, a line every progress.Heartbeat and one at the end
 		// elsewhere.
 		st = progress.NewStages(e.Stderr, nil).Start("attacking "+filepath.Base(in), -1, "sentences")
-		if experiment.CanReread(in) { // standard input or a FIFO is read once, by the attack
-			go func() {
-				if sents, err := experiment.ReadTest(corpora(e), in, o.spec.Scheme, experiment.QuietRepair(job.Repair)); err == nil {
-					st.SetTotal(len(sents))
-				}
-			}()
-		}
+		go func() {
+			if n, ok := stressset.CountSentences(corpora(e), in, o.spec.Scheme, job.Repair != nil); ok {
+				st.SetTotal(n)
+			}
+		}()
 		last := 0
 		job.Options.Progress = func(done int) { st.Add(done - last); last = done }
 	}

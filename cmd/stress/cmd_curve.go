@@ -8,6 +8,7 @@ import (
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/stressset"
 )
 
 func init() {
@@ -73,19 +74,30 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if err := checkOutputs(read, []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}
-	if err := checkReadable(read); err != nil {
+	var tests []string
+	if o.test != "" {
+		tests = []string{o.test}
+	}
+	inputs, err := stressset.Inputs(tests) // no --test: the embedded sample
+	if err != nil {
 		return err
 	}
-	warnOverlap(e.Stderr, o.sys.Train, o.test)
+	op, err := corpora(e).ReadInputs(read, append([]string{inputs[0].Path}, o.sys.Train...))
+	if err != nil {
+		return err
+	}
+	warnOverlap(e.Stderr, op, o.sys.Train, o.test)
 	o.sys.Repair = o.repair.log(e.Stderr)
 	defer o.repair.done()
-	test, err := experiment.ReadTest(corpora(e), o.test, o.sys.Scheme, o.sys.Repair)
+	test, err := experiment.ReadTest(op, inputs[0].Path, o.sys.Scheme, o.sys.Repair)
 	if err != nil {
 		return err
 	}
 	c := &experiment.Curve{Kinds: o.kinds, Rates: o.rates, Seed: o.Seed, Selection: o.Selection, Workers: o.Workers}
 	stages, logf := o.progress(e)
-	cr, warnings, err := c.Run(ctx, test, o.systems(&o.perturbFlags, e, stages, logf), o.samples)
+	sys := o.systems(&o.perturbFlags, e, stages, logf)
+	sys.Opener = op
+	cr, warnings, err := c.Run(ctx, test, sys, o.samples)
 	if err != nil {
 		return systemsError("curve", err)
 	}

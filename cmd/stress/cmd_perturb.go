@@ -75,9 +75,10 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 		Repair: o.repair.log(e.Stderr), Opener: corpora(e),
 		Note: func(s string) { fmt.Fprintln(notices(e), "note: "+s) }}
 	defer o.repair.done()
-	if bar := progress.Sentences(notices(e), "perturbing"); bar != nil {
-		pf.Apply.Progress = func(int) { bar.Add(1) }
-		defer func() { bar.Finish(); fmt.Fprintln(e.Stderr) }()
+	if _, ok := progress.Terminal(notices(e)); ok {
+		st, n := progress.NewStages(e.Stderr, nil).Start("perturbing", -1, "sentences"), 0
+		pf.Apply.Progress = func(done int) { n = done; st.Add(1) }
+		defer func() { st.Done(fmt.Sprintf("%d sentences", n)) }()
 	}
 	return setupError(pf.RunFile(ctx, inName, o.InFormat, o.OutFormat))
 }

@@ -31,6 +31,7 @@ type reviewOptions struct {
 	n, perStratum          int
 	seed                   uint64
 	kinds, by, labels      []string
+	exclude                []string
 	key, avoid             string
 	format                 report.Format
 	force                  bool
@@ -59,6 +60,8 @@ func init() {
 			f.Input("changes", nil)
 			f.String(&o.original, "original", "", "", "original corpus of the set (with --changes; default: undo the logged changes)")
 			f.Input("original", nil)
+			f.Strings(&o.exclude, "exclude", "leave out the changes an earlier sample showed: its items.tsv (a change at a sentence and span shown there, of any kind; repeatable)")
+			f.Input("exclude", nil)
 			f.Bool(&o.force, "force", "", false, "replace the sample's files if they exist")
 		}, runReviewSample),
 	})
@@ -121,6 +124,7 @@ func runReviewSample(_ context.Context, e *env, o *reviewOptions, args []string)
 		}
 		inputs = stressset.DirFiles(src)
 	}
+	inputs = append(inputs, o.exclude...)
 	if err := oneStdin(inputs...); err != nil {
 		return err
 	}
@@ -137,7 +141,15 @@ func runReviewSample(_ context.Context, e *env, o *reviewOptions, args []string)
 	if err != nil {
 		return err
 	}
-	s, err := review.Draw(c, review.Options{N: o.n, Seed: o.seed, Kinds: o.kinds, By: o.by, PerStratum: o.perStratum, Labels: labels})
+	var shown []string
+	for _, p := range o.exclude {
+		s, err := review.ReadShownFile(p)
+		if err != nil {
+			return err
+		}
+		shown = append(shown, s...)
+	}
+	s, err := review.Draw(c, review.Options{N: o.n, Seed: o.seed, Kinds: o.kinds, By: o.by, PerStratum: o.perStratum, Labels: labels, Exclude: shown})
 	if errors.Is(err, review.ErrOption) || errors.Is(err, review.ErrTooFewItems) {
 		return usageErrorf("review sample: %v", err)
 	}

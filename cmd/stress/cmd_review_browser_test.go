@@ -331,11 +331,12 @@ func TestReviewPageInBrowser(t *testing.T) {
 	// Chromium can hand a reloaded file:// page its storage before the
 	// browser process has committed the last write (seen once in CI in
 	// about twenty runs, with the entry already in DOMStorage): reload
-	// again, a few times, before calling the state lost. A page that
-	// does not save at all fails every reload.
-	for try := 1; try <= 3 && text("#count") == "0 judged"; try++ {
+	// again, waiting longer each time (a loaded machine took more than
+	// three reloads 200 ms apart), before calling the state lost. A page
+	// that does not save at all fails every reload.
+	for try := 1; try <= 8 && text("#count") == "0 judged"; try++ {
 		t.Logf("reload %d found no saved state; reloading again", try)
-		time.Sleep(200 * time.Millisecond)
+		time.Sleep(time.Duration(try) * 250 * time.Millisecond)
 		p.reload()
 	}
 	if shown() != items[2] || text("#count") != "3 judged" || text("#labels button.chosen") != "2 unnatural" {

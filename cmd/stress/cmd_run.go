@@ -99,9 +99,11 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	// named twice) before the directory is cleared and any work done.
 	read, written := ev.Files()
 	read = withDeclared(read)
-	if err := checkReadable(read); err != nil {
+	op, err := ev.Plan.Opener.ReadInputs(read, append([]string{inputs[0].Path}, o.sys.Train...))
+	if err != nil {
 		return err
 	}
+	ev.Plan.Opener, ev.Systems.Opener = op, op
 	if err := experiment.CheckDir(o.outDir, o.force, read); err != nil {
 		return outDirError(err)
 	}
@@ -121,7 +123,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := experiment.ClearDir(o.outDir, o.force, read); err != nil {
 		return outDirError(err)
 	}
-	warnOverlap(e.Stderr, o.sys.Train, o.test)
+	warnOverlap(e.Stderr, op, o.sys.Train, o.test)
 	res, err := ev.Run(ctx)
 	if err != nil {
 		return systemsError("run", setupError(err))

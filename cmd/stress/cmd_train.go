@@ -8,10 +8,10 @@ import (
 	"slices"
 	"time"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/iob"
-	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -56,7 +56,7 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 	if len(args) == 1 && args[0] == "sample:train" {
 		args = nil // the embedded sample, as with no TRAIN
 	}
-	if slices.ContainsFunc(args, stressset.IsSample) {
+	if slices.ContainsFunc(args, conll.IsEmbedded) {
 		return usageErrorf("train: sample:train is the whole training set or none of it (give it alone)")
 	}
 	// Check the output early so a long training run does not end in

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/conll/cdr"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/report"
@@ -79,7 +80,7 @@ func runLevels(ctx context.Context, e *env, o *runOptions) error {
 		return usageErrorf("run: %v", err)
 	}
 	read, written := ev.Files()
-	if err := checkReadable(read); err != nil {
+	if err := conll.CheckReadable(read); err != nil {
 		return err
 	}
 	if err := experiment.CheckDir(o.outDir, o.force, read); err != nil {

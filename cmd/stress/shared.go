@@ -9,14 +9,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/stress-ner/stress/compare"
@@ -197,28 +193,9 @@ func progressPlan(e *env, plan *stressset.Plan) (finish func()) {
 	}
 	st := progress.NewStages(e.Stderr, nil).Start("perturbing", -1, "sentences")
 	go func() {
-		total := 0
-		for _, in := range plan.Inputs {
-			path := in.Path
-			if !experiment.CanReread(path) {
-				return // standard input or a FIFO is read once, by the build
-			}
-			var sents []conll.Sentence
-			var err error
-			switch {
-			case path == "sample:train":
-				sents, err = experiment.ReadTraining(plan.Opener, nil, plan.Scheme, experiment.QuietRepair(plan.Repair))
-			case stressset.IsSample(path):
-				sents, err = experiment.ReadTest(plan.Opener, "", plan.Scheme, experiment.QuietRepair(plan.Repair))
-			default:
-				sents, err = experiment.ReadTest(plan.Opener, path, plan.Scheme, experiment.QuietRepair(plan.Repair))
-			}
-			if err != nil {
-				return
-			}
-			total += len(sents)
+		if total, ok := plan.Sentences(); ok {
+			st.SetTotal(total)
 		}
-		st.SetTotal(total)
 	}()
 	n := 0
 	plan.Progress = func(done int) { n = done; st.Add(1) }
@@ -351,61 +328,7 @@ func checkOutputsMaking(made string, inputs, outputs []string, force bool) error
 	if err := overwrite.Check(withDeclared(inputs), outputs, force); err != nil {
 		return err
 	}
-	for _, out := range outputs {
-		if out == "" || out == "-" || (made != "" && inside(filepath.Dir(out), made)) {
-			continue
-		}
-		info, err := os.Stat(filepath.Dir(out))
-		if err == nil && !info.IsDir() {
-			err = syscall.ENOTDIR
-		}
-		if err != nil {
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return &fs.PathError{Op: "open", Path: out, Err: err}
-		}
-	}
-	return nil
-}
-
-// inside reports whether path is dir or lies under it, by their
-// absolute names.
-func inside(path, dir string) bool {
-	p, err1 := filepath.Abs(path)
-	d, err2 := filepath.Abs(dir)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	rel, err := filepath.Rel(d, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
-
-// checkReadable opens and closes every input file (not "-" or "", nor an
-// embedded corpus), so that a run that takes long (a build, training)
-// fails at once on an input that is missing or unreadable, not after
-// the work done before it is read. A FIFO or device is only looked at:
-// opening it would wait for a writer, or take data meant for the run.
-func checkReadable(inputs []string) error {
-	for _, in := range inputs {
-		if in == "" || in == "-" || stressset.IsSample(in) {
-			continue
-		}
-		info, err := os.Stat(in)
-		if err != nil {
-			return err
-		}
-		if !info.Mode().IsRegular() {
-			continue
-		}
-		f, err := os.Open(in)
-		if err != nil {
-			return err
-		}
-		f.Close()
-	}
-	return nil
+	return overwrite.CheckDirs(made, outputs)
 }
 
 // oneStdin refuses "-" (standard input) given for more than one input:
@@ -427,11 +350,11 @@ func oneStdin(names ...string) error {
 // run or curve overlap (experiment.TrainTestOverlap): the same file, or
 // test sentences the baselines were trained on. A file that cannot be
 // read is left to the command, which reports it.
-func warnOverlap(w io.Writer, train []string, test string) {
+func warnOverlap(w io.Writer, op conll.Opener, train []string, test string) {
 	if len(train) == 0 || test == "" {
 		return
 	}
-	if o, err := experiment.TrainTestOverlap(train, test); err == nil && o.Any() {
+	if o, err := experiment.TrainTestOverlap(op, train, test); err == nil && o.Any() {
 		fmt.Fprintf(w, "warning: --train and --test overlap: %v\n", o)
 	}
 }

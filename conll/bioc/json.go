@@ -325,13 +325,13 @@ var (
 	JSONFormat = standoff.Register(standoff.FormatSpec{Name: "bioc-json", Exts: []string{".bioc.json"},
 		NewDecoder: func(r io.Reader, name string) (standoff.Decoder, error) { return NewJSONDecoder(r, name), nil },
 		NewEncoder: func(w io.Writer, _ conll.SideFiles) (standoff.Encoder, error) { return NewJSONEncoder(w), nil },
-		Sniff:      SniffJSON})
+		Sniff:      sniffJSON})
 )
 
-// SniffJSON reports whether head, the start of a .json file, is a BioC
+// sniffJSON reports whether head, the start of a .json file, is a BioC
 // collection rather than JSON Lines: an object whose first key is one
 // of a collection's.
-func SniffJSON(head []byte) bool {
+func sniffJSON(head []byte) bool {
 	head = bytes.TrimLeft(head, " \t\r\n")
 	if len(head) == 0 || head[0] != '{' {
 		return false

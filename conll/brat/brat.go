@@ -65,8 +65,8 @@ type extra struct {
 	final bool // the .ann ends in a line break
 }
 
-// TextName returns the name of the text file of annotation file ann.
-func TextName(ann string) string {
+// textName returns the name of the text file of annotation file ann.
+func textName(ann string) string {
 	return strings.TrimSuffix(ann, ".ann") + ".txt"
 }
 
@@ -99,7 +99,7 @@ func (d *Decoder) Read() (*standoff.Document, error) {
 		return nil, fmt.Errorf("%s: %w: %v", d.File, ErrNoText, err)
 	}
 	if !utf8.Valid(text) {
-		return nil, &conll.ParseError{File: TextName(d.File), Err: conll.ErrInvalidUTF8}
+		return nil, &conll.ParseError{File: textName(d.File), Err: conll.ErrInvalidUTF8}
 	}
 	data, err := io.ReadAll(limits.Reader(d.ann, limits.MaxDocument, limits.ErrLargeDocument))
 	if err != nil {
@@ -422,6 +422,6 @@ func readText(name string) ([]byte, error) {
 // and creates it.
 var Format = standoff.Register(standoff.FormatSpec{Name: "brat", Exts: []string{".ann"}, SideExts: []string{".txt"},
 	NewDecoder: func(r io.Reader, name string) (standoff.Decoder, error) {
-		return NewDecoder(r, name, func() ([]byte, error) { return readText(TextName(name)) }), nil
+		return NewDecoder(r, name, func() ([]byte, error) { return readText(textName(name)) }), nil
 	},
 	NewEncoder: func(w io.Writer, side conll.SideFiles) (standoff.Encoder, error) { return NewEncoder(w, side), nil }})

@@ -179,11 +179,11 @@ func Read(r io.Reader, file string, f Format, o Options) (*Keys, error) {
 	return nil, fmt.Errorf("unknown format %v", f)
 }
 
-// Sniff returns the format of a file that starts with head: BioC when
+// sniff returns the format of a file that starts with head: BioC when
 // its first character that is not white space (or a byte order mark)
 // is "<", else PubTator (a prediction file may well have no title
 // lines, and an empty one is nothing else).
-func Sniff(head []byte) Format {
+func sniff(head []byte) Format {
 	head = bytes.TrimLeft(bytes.TrimPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("\uFEFF")), " \t\r\n")
 	if len(head) > 0 && head[0] == '<' {
 		return BioC
@@ -259,7 +259,7 @@ func (r Result) F1() float64 {
 // String returns the kit's six lines of output (what its scripts print).
 func (r Result) String() string {
 	return fmt.Sprintf("TP: %d\nFP: %d\nFN: %d\nPrecision: %s\nRecall: %s\nF-score: %s\n",
-		r.TP, r.FP, r.FN, JavaDouble(r.Precision()), JavaDouble(r.Recall()), JavaDouble(r.FScore()))
+		r.TP, r.FP, r.FN, javaDouble(r.Precision()), javaDouble(r.Recall()), javaDouble(r.FScore()))
 }
 
 // Score counts pred against gold as the kit does: predicted keys of a
@@ -325,12 +325,12 @@ func ScoreDocs(gold, pred *Keys) (docs []string, results []Result) {
 	return docs, results
 }
 
-// JavaDouble formats f as Java's Double.toString does (the kit prints
+// javaDouble formats f as Java's Double.toString does (the kit prints
 // its figures with it): the shortest digits that read back as f, plain
 // from 10^-3 up to 10^7 ("0.7426470588235294", "1.0"), else in
 // computerized scientific notation ("9.99000999000999E-4"); "NaN" for
 // 0/0.
-func JavaDouble(f float64) string {
+func javaDouble(f float64) string {
 	switch {
 	case math.IsNaN(f):
 		return "NaN"

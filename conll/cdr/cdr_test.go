@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestJavaDouble checks JavaDouble against Double.toString of Java 17
+// TestJavaDouble checks javaDouble against Double.toString of Java 17
 // (the bits and the strings it printed). 7.9 million ratios i/(i+j) and
 // F-scores of the kit's formula were checked the same way when the
 // function was written.
@@ -27,7 +27,7 @@ func TestJavaDouble(t *testing.T) {
 		{1 << 63, "-0.0"}, {9221120237041090560, "NaN"}, {9218868437227405312, "Infinity"},
 		{4598818590920615058, "0.2857142857142857"},
 	} {
-		if got := JavaDouble(math.Float64frombits(c.bits)); got != c.want {
+		if got := javaDouble(math.Float64frombits(c.bits)); got != c.want {
 			t.Errorf("JavaDouble(%v) = %q, want %q", math.Float64frombits(c.bits), got, c.want)
 		}
 	}
@@ -255,7 +255,7 @@ func TestParse(t *testing.T) {
 		t.Errorf("ParseFormat(BioC) = %v, %v", f, err)
 	}
 	for head, want := range map[string]Format{"": PubTator, "1\t0\t1": PubTator, "\ufeff <?xml": BioC, "\n<collection>": BioC} {
-		if got := Sniff([]byte(head)); got != want {
+		if got := sniff([]byte(head)); got != want {
 			t.Errorf("Sniff(%q) = %v, want %v", head, got, want)
 		}
 	}

@@ -16,7 +16,7 @@ type FileScorer struct {
 	// Open opens a file by name (conll.Opener.OpenText: "-" and gzip).
 	Open func(name string) (io.ReadCloser, error)
 	// Format is the format of both files; 0 tells it from the gold's
-	// content (Sniff), as the kit takes one format for both.
+	// content (sniff), as the kit takes one format for both.
 	Format Format
 }
 
@@ -60,13 +60,13 @@ func (s FileScorer) read(name string, f *Format, o Options) (*Keys, error) {
 	br := bufio.NewReaderSize(rc, 64<<10)
 	if *f == 0 {
 		head, _ := br.Peek(512)
-		*f = Sniff(head)
+		*f = sniff(head)
 	}
 	return Read(br, name, *f, o)
 }
 
-// ReportFormats are the formats WriteReport writes.
-var ReportFormats = []string{"text", "json", "markdown", "csv"}
+// reportFormats are the formats WriteReport writes.
+var reportFormats = []string{"text", "json", "markdown", "csv"}
 
 // WriteReport writes rep in format "text" (the kit's six lines, byte for
 // byte), "json" (level, types, format, tp, fp, fn, precision, recall,
@@ -91,17 +91,17 @@ func WriteReport(w io.Writer, rep *Report, format string) error {
 		}{rep.Level.String(), rep.Types, rep.Format.String(), r.TP, r.FP, r.FN, orNull(r.Precision()), orNull(r.Recall()), orNull(r.FScore())})
 	case "markdown":
 		_, err := fmt.Fprintf(w, "| level | types | TP | FP | FN | precision | recall | F-score |\n|---|---|---:|---:|---:|---:|---:|---:|\n| %s | %s | %d | %d | %d | %s | %s | %s |\n",
-			rep.Level, strings.Join(rep.Types, "\\|"), r.TP, r.FP, r.FN, JavaDouble(r.Precision()), JavaDouble(r.Recall()), JavaDouble(r.FScore()))
+			rep.Level, strings.Join(rep.Types, "\\|"), r.TP, r.FP, r.FN, javaDouble(r.Precision()), javaDouble(r.Recall()), javaDouble(r.FScore()))
 		return err
 	case "csv":
 		cw := csv.NewWriter(w)
 		cw.Write([]string{"level", "types", "tp", "fp", "fn", "precision", "recall", "f_score"})
 		cw.Write([]string{rep.Level.String(), strings.Join(rep.Types, "|"), fmt.Sprint(r.TP), fmt.Sprint(r.FP), fmt.Sprint(r.FN),
-			JavaDouble(r.Precision()), JavaDouble(r.Recall()), JavaDouble(r.FScore())})
+			javaDouble(r.Precision()), javaDouble(r.Recall()), javaDouble(r.FScore())})
 		cw.Flush()
 		return cw.Error()
 	}
-	return fmt.Errorf("unknown report format %q (want %s)", format, strings.Join(ReportFormats, ", "))
+	return fmt.Errorf("unknown report format %q (want %s)", format, strings.Join(reportFormats, ", "))
 }
 
 func orNull(f float64) *float64 {

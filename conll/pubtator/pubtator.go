@@ -522,11 +522,11 @@ func (e *Encoder) Error() error { return e.err }
 var Format = standoff.Register(standoff.FormatSpec{Name: "pubtator", Exts: []string{".pubtator", ".pubtator.txt"},
 	NewDecoder: func(r io.Reader, name string) (standoff.Decoder, error) { return NewDecoder(r, name), nil },
 	NewEncoder: func(w io.Writer, _ conll.SideFiles) (standoff.Encoder, error) { return NewEncoder(w), nil },
-	Sniff:      Sniff})
+	Sniff:      sniff})
 
-// Sniff reports whether head, the start of a file, looks like PubTator:
+// sniff reports whether head, the start of a file, looks like PubTator:
 // its first non-blank line is "PMID|t|...".
-func Sniff(head []byte) bool {
+func sniff(head []byte) bool {
 	head = bytes.TrimLeft(head, " \t\r\n")
 	l, _, _ := bytes.Cut(head, []byte("\n"))
 	_, kind, _, ok := textLine(bytes.TrimSuffix(l, []byte("\r")))

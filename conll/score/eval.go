@@ -196,7 +196,7 @@ type EntityKind int
 const (
 	GoldEntity    EntityKind = iota // an entity of the gold tags
 	PredEntity                      // an entity of the predicted tags
-	CorrectEntity                   // a predicted entity that matches a gold one
+	correctEntity                   // a predicted entity that matches a gold one
 )
 
 // Entity is one entity found while scoring a sentence: tokens
@@ -328,7 +328,7 @@ func (ch *chunker) step(correct, correctType, guessed, guessedType string, bound
 			ch.inCorrect = false
 			c.bump(ch.lastCorrectType, 0, 0, 1)
 			if ch.visit != nil {
-				ch.visit(Entity{CorrectEntity, ch.corrStart, ch.pos, ch.lastCorrectType})
+				ch.visit(Entity{correctEntity, ch.corrStart, ch.pos, ch.lastCorrectType})
 			}
 		} else if endC != endG || guessedType != correctType {
 			ch.inCorrect = false
@@ -379,7 +379,7 @@ func (ch *chunker) finish() {
 		ch.counts.bump(ch.lastCorrectType, 0, 0, 1)
 		ch.inCorrect = false
 		if ch.visit != nil {
-			ch.visit(Entity{CorrectEntity, ch.corrStart, ch.pos - 1, ch.lastCorrectType})
+			ch.visit(Entity{correctEntity, ch.corrStart, ch.pos - 1, ch.lastCorrectType})
 		}
 	}
 }
@@ -546,7 +546,7 @@ func countSpans(gs, ps []iob.Span, c *Counts, visit func(Entity)) {
 		if j < len(gs) && gs[j] == s {
 			c.bump(s.Type, 0, 0, 1)
 			if visit != nil {
-				visit(Entity{CorrectEntity, s.Start, s.End, s.Type})
+				visit(Entity{correctEntity, s.Start, s.End, s.Type})
 			}
 		}
 	}

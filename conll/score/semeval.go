@@ -12,29 +12,29 @@ import (
 type SemEvalMode int
 
 const (
-	// SemStrict: boundaries and type must both match.
-	SemStrict SemEvalMode = iota
-	// SemExact: boundaries must match, the type is ignored.
-	SemExact
-	// SemPartial: any overlap counts; an exact boundary match is
+	// semStrict: boundaries and type must both match.
+	semStrict SemEvalMode = iota
+	// semExact: boundaries must match, the type is ignored.
+	semExact
+	// semPartial: any overlap counts; an exact boundary match is
 	// correct, an overlap partial (half credit), the type is ignored.
-	SemPartial
-	// SemType: any overlap counts, the type must match.
-	SemType
+	semPartial
+	// semType: any overlap counts, the type must match.
+	semType
 )
 
 // SemEvalModes lists the modes in report order.
-var SemEvalModes = [...]SemEvalMode{SemStrict, SemExact, SemPartial, SemType}
+var SemEvalModes = [...]SemEvalMode{semStrict, semExact, semPartial, semType}
 
 func (m SemEvalMode) String() string {
 	switch m {
-	case SemStrict:
+	case semStrict:
 		return "strict"
-	case SemExact:
+	case semExact:
 		return "exact"
-	case SemPartial:
+	case semPartial:
 		return "partial"
-	case SemType:
+	case semType:
 		return "ent_type"
 	}
 	return fmt.Sprintf("SemEvalMode(%d)", int(m))
@@ -206,15 +206,15 @@ func semevalMatch(m SemEvalMode, gold, pred []iob.Span) SemEvalCounts {
 	c.Spurious, c.Missed = takeFirst(gold, pred, func(p, g iob.Span) bool {
 		sameBounds := p.Start == g.Start && p.End == g.End
 		switch m {
-		case SemStrict, SemExact:
-			if sameBounds && (m == SemExact || p.Type == g.Type) {
+		case semStrict, semExact:
+			if sameBounds && (m == semExact || p.Type == g.Type) {
 				c.Correct++
 			} else if overlaps(p, g) {
 				c.Incorrect++
 			} else {
 				return false
 			}
-		case SemPartial:
+		case semPartial:
 			if !overlaps(p, g) {
 				return false
 			}
@@ -223,7 +223,7 @@ func semevalMatch(m SemEvalMode, gold, pred []iob.Span) SemEvalCounts {
 			} else {
 				c.Partial++
 			}
-		case SemType:
+		case semType:
 			if !overlaps(p, g) {
 				return false
 			}

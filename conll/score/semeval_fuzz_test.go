@@ -54,8 +54,8 @@ func FuzzTagReaders(f *testing.F) {
 				}
 			}
 		}
-		if s.Overall[SemStrict].Correct != tp {
-			t.Fatalf("strict correct %d, exact matches %d", s.Overall[SemStrict].Correct, tp)
+		if s.Overall[semStrict].Correct != tp {
+			t.Fatalf("strict correct %d, exact matches %d", s.Overall[semStrict].Correct, tp)
 		}
 	})
 }

@@ -39,8 +39,8 @@ type semevalModes struct {
 }
 
 func newSemevalModes(m SemEvalModeCounts) semevalModes {
-	return semevalModes{newSemevalFields(m[SemStrict]), newSemevalFields(m[SemExact]),
-		newSemevalFields(m[SemPartial]), newSemevalFields(m[SemType])}
+	return semevalModes{newSemevalFields(m[semStrict]), newSemevalFields(m[semExact]),
+		newSemevalFields(m[semPartial]), newSemevalFields(m[semType])}
 }
 
 // writeSemEval writes s in format "text", "json", "markdown" or "csv":

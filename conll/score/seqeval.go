@@ -14,10 +14,10 @@ type StrictScheme int
 const (
 	StrictIOB2 StrictScheme = iota
 	StrictIOB1
-	StrictIOE1
-	StrictIOE2
+	strictIOE1
+	strictIOE2
 	StrictIOBES
-	StrictBILOU
+	strictBILOU
 )
 
 var strictSchemeNames = [...]string{"iob2", "iob1", "ioe1", "ioe2", "iobes", "bilou"}
@@ -108,14 +108,14 @@ var strictTables = [...]strictRules{
 		ending: []transition{{pfI, pfI, typeDiff}, {pfI, pfO, typeAny}, {pfI, pfB, typeAny},
 			{pfB, pfO, typeAny}, {pfB, pfI, typeDiff}, {pfB, pfB, typeSame}},
 	},
-	StrictIOE1: {
+	strictIOE1: {
 		allowed: pfI | pfO | pfE,
 		start:   []transition{{pfO, pfI, typeAny}, {pfI, pfI, typeDiff}, {pfE, pfI, typeAny}, {pfE, pfE, typeSame}},
 		inside:  []transition{{pfI, pfI, typeSame}, {pfI, pfE, typeSame}},
 		ending: []transition{{pfI, pfI, typeDiff}, {pfI, pfO, typeAny}, {pfI, pfE, typeDiff},
 			{pfE, pfI, typeSame}, {pfE, pfE, typeSame}},
 	},
-	StrictIOE2: {
+	strictIOE2: {
 		allowed: pfI | pfO | pfE,
 		start: []transition{{pfO, pfI, typeAny}, {pfO, pfE, typeAny}, {pfE, pfI, typeAny},
 			{pfE, pfE, typeAny}, {pfI, pfI, typeDiff}, {pfI, pfE, typeDiff}},
@@ -128,7 +128,7 @@ var strictTables = [...]strictRules{
 		inside:  []transition{{pfB, pfI, typeSame}, {pfB, pfE, typeSame}, {pfI, pfI, typeSame}, {pfI, pfE, typeSame}},
 		ending:  []transition{{pfS, pfAny, typeAny}, {pfE, pfAny, typeAny}},
 	},
-	StrictBILOU: {
+	strictBILOU: {
 		allowed: pfB | pfI | pfL | pfO | pfU,
 		start:   []transition{{pfAny, pfB, typeAny}, {pfAny, pfU, typeAny}},
 		inside:  []transition{{pfB, pfI, typeSame}, {pfB, pfL, typeSame}, {pfI, pfI, typeSame}, {pfI, pfL, typeSame}},

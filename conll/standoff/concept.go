@@ -299,11 +299,11 @@ var relationFollowRules = []struct {
 	}},
 }
 
-// RelationChange is what became of one relation of a document whose
+// relationChange is what became of one relation of a document whose
 // mentions an entity swap renamed: its argument values before, and the
 // relations (their argument values) it became: none when every mention
 // of a concept it names took a concept the corpus has no id for.
-type RelationChange struct {
+type relationChange struct {
 	Type   string
 	Before []string
 	After  [][]string
@@ -313,12 +313,12 @@ type RelationChange struct {
 // argument whose concept an entity swap renamed becomes the relations
 // relationFollowRules give, in its place; the others stay. changes says
 // what became of each relation that changed.
-func followRelations(rels []Relation, rn *renames) ([]Relation, []RelationChange) {
+func followRelations(rels []Relation, rn *renames) ([]Relation, []relationChange) {
 	if len(rn.to) == 0 {
 		return rels, nil
 	}
 	var out []Relation
-	var changes []RelationChange
+	var changes []relationChange
 	seen := map[string]bool{}
 	sig := func(r Relation) string {
 		var b strings.Builder
@@ -348,7 +348,7 @@ func followRelations(rels []Relation, rn *renames) ([]Relation, []RelationChange
 				alts[k] = append(alts[k], rule.alternatives(r.Infons[i].Value, x, rn)...)
 			}
 		}
-		change := RelationChange{Type: r.Type, Before: argValues(r)}
+		change := relationChange{Type: r.Type, Before: argValues(r)}
 		for _, combo := range product(alts) {
 			nr := r
 			nr.Infons = slices.Clone(r.Infons)

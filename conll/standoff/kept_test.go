@@ -62,8 +62,8 @@ func TestKeptAnnotations(t *testing.T) {
 	}
 
 	// A plain document keeps nothing.
-	if s := doc(); KeptAnnotations(s) != nil {
-		t.Errorf("plain document: %q", KeptAnnotations(s))
+	if s := doc(); keptAnnotations(s) != nil {
+		t.Errorf("plain document: %q", keptAnnotations(s))
 	}
 }
 

@@ -21,7 +21,7 @@ type edit struct {
 // of d, whose sentences as a Reader reads them are the originals. The
 // text between tokens is kept; a token whose text changed takes its new
 // text; a mention replaced by one of a different number of tokens (a
-// synonym) takes its new tokens joined as Detokenize joins them. Every
+// synonym) takes its new tokens joined as detokenize joins them. Every
 // annotation's offsets are recomputed and its text is read from the new
 // text; ids, types, infons and relations are carried over.
 //
@@ -45,7 +45,7 @@ func Rebuild(d *Document, outs []conll.Sentence) (*Document, error) {
 type rebuilt struct {
 	doc       *Document
 	swapped   map[[2]int]bool
-	relations []RelationChange
+	relations []relationChange
 }
 
 // rebuild is Rebuild of a segmented document; concepts, when not nil,
@@ -121,7 +121,7 @@ func rebuild(sd *segDoc, outs []conll.Sentence, concepts []map[int]conll.Concept
 	}
 	// Relations follow the names (relationFollowRules), those of the
 	// document and those of its passages.
-	var changes, pc []RelationChange
+	var changes, pc []relationChange
 	nd.Relations, changes = followRelations(d.Relations, rn)
 	for pi := range nd.Passages {
 		nd.Passages[pi].Relations, pc = followRelations(d.Passages[pi].Relations, rn)
@@ -217,7 +217,7 @@ func alignSentence(edits []edit, sd *segDoc, i int, out conll.Sentence) ([]edit,
 			if a := crossing(p, span); a != nil {
 				return nil, fmt.Errorf("%w: mention %d (%s) is replaced whole, but annotation %s at %s lies inside it (nested annotations are kept untouched)", ErrCheck, k+1, spansText([]Span{span}), annName(a), spansText(a.Locations))
 			}
-			text := Detokenize(out.Tokens[q.Start:q.End])
+			text := detokenize(out.Tokens[q.Start:q.End])
 			if old, _ := runeSlice(p.Text, span.Start-p.Offset, span.End-p.Offset); old != text {
 				edits = append(edits, edit{span, text, utf8.RuneCountInString(text)})
 			}
@@ -248,18 +248,18 @@ func isWordToken(t string) bool {
 	return wordRune(r)
 }
 
-// noSpaceBefore and noSpaceAfter are the tokens Detokenize attaches to
+// noSpaceBefore and noSpaceAfter are the tokens detokenize attaches to
 // their neighbour.
 const (
 	noSpaceBefore = ".,;:)]}%'-/+"
 	noSpaceAfter  = "([{'-/+"
 )
 
-// Detokenize joins the tokens of a replacement name into text: with a
+// detokenize joins the tokens of a replacement name into text: with a
 // space between words, none before closing punctuation or after opening
 // brackets, and none around hyphens, slashes, plus signs and apostrophes
 // ("5 - FU" is "5-FU", "Parkinson ' s disease" is "Parkinson's disease").
-func Detokenize(toks []string) string {
+func detokenize(toks []string) string {
 	var b strings.Builder
 	for i, t := range toks {
 		if i > 0 && !(len(t) == 1 && strings.Contains(noSpaceBefore, t)) &&

@@ -100,14 +100,14 @@ type Reader struct {
 	queue  []*segDoc // documents read ahead for a reader split like these
 	err    error
 
-	kept  []string // the first maxKeptNotes of KeptAnnotations
+	kept  []string // the first maxKeptNotes of keptAnnotations
 	nkept int      // all of them
 }
 
 // maxKeptNotes bounds the notes on kept annotations a Reader keeps.
 const maxKeptNotes = 20
 
-// Kept returns the first notes of KeptAnnotations for the documents
+// Kept returns the first notes of keptAnnotations for the documents
 // read so far, and their number (conll.KeptReporter).
 func (r *Reader) Kept() (notes []string, n int) { return r.kept, r.nkept }
 
@@ -176,7 +176,7 @@ func (r *Reader) readDoc() (*segDoc, error) {
 			sd, err = segmentLike(d, t)
 		}
 	} else if sd, err = segmentDoc(d); err == nil {
-		notes := KeptAnnotations(d)
+		notes := keptAnnotations(d)
 		r.nkept += len(notes)
 		r.kept = append(r.kept, notes[:min(len(notes), maxKeptNotes-len(r.kept))]...)
 	}
@@ -263,14 +263,14 @@ func segmentDoc(d *Document) (*segDoc, error) {
 	return sd, nil
 }
 
-// KeptAnnotations returns, for the annotations of d that IOB tags cannot
+// keptAnnotations returns, for the annotations of d that IOB tags cannot
 // hold, why a Reader keeps their text untouched: a discontinuous mention
 // (several spans) is tagged O, and of mentions that overlap (one nested
 // in another, or the same span twice) only one is tagged; an edit of
 // their tokens, or a replacement of the mention around them, could not
 // be carried back into every annotation. Each entry names the document
 // and the annotation.
-func KeptAnnotations(d *Document) []string {
+func keptAnnotations(d *Document) []string {
 	var out []string
 	for pi := range d.Passages {
 		p := &d.Passages[pi]
@@ -333,7 +333,7 @@ func overlapping(p *Passage) []bool {
 }
 
 // keptSpans returns the spans of p's annotations that IOB tags cannot
-// hold (see KeptAnnotations).
+// hold (see keptAnnotations).
 func keptSpans(p *Passage) []Span {
 	var kept []Span
 	over := overlapping(p)
@@ -451,7 +451,7 @@ func pickEntities(spans []Span) []int {
 // sentence written replaces the n-th sentence read: each document is
 // rebuilt (Rebuild), checked (Check) and encoded as soon as its last
 // sentence arrives. Without a template (the input was CoNLL or JSON
-// Lines), documents are made from the sentences (FromSentences), a new
+// Lines), documents are made from the sentences (fromSentences), a new
 // one at every DocStart, or one per sentence when the input marks no
 // documents.
 type Writer struct {
@@ -606,7 +606,7 @@ func (w *Writer) write(s conll.Sentence, concepts map[int]conll.ConceptSwap) err
 	return nil
 }
 
-// checkTokens refuses a sentence FromSentences cannot make text of.
+// checkTokens refuses a sentence fromSentences cannot make text of.
 func checkTokens(s conll.Sentence) error {
 	for i, t := range s.Tokens {
 		if t == "" || strings.ContainsAny(t, "\t\n\r") {
@@ -646,7 +646,7 @@ func (w *Writer) finish(d *segDoc) error {
 
 func (w *Writer) flushPending() error {
 	w.docs++
-	d := FromSentences(fmt.Sprint(w.docs), w.pend)
+	d := fromSentences(fmt.Sprint(w.docs), w.pend)
 	w.pend = w.pend[:0]
 	return w.enc.Write(d)
 }
@@ -678,11 +678,11 @@ func (w *Writer) Flush() {
 // Error returns the first error of Write or Flush.
 func (w *Writer) Error() error { return w.err }
 
-// FromSentences makes a document of sentences that come without one
+// fromSentences makes a document of sentences that come without one
 // (CoNLL, JSON Lines): tokens joined by spaces, the first sentence the
 // first passage (a PubTator title), the others the second, and one
 // annotation per IOB entity.
-func FromSentences(id string, sents []conll.Sentence) *Document {
+func fromSentences(id string, sents []conll.Sentence) *Document {
 	d := &Document{ID: id}
 	off := 0
 	for i, s := range sents {

@@ -61,7 +61,7 @@ func TestDetokenize(t *testing.T) {
 		"vitamin ( D ) deficiency":     "vitamin (D) deficiency",
 		"N - acetyl - p - aminophenol": "N-acetyl-p-aminophenol",
 	} {
-		if got := Detokenize(strings.Fields(in)); got != want {
+		if got := detokenize(strings.Fields(in)); got != want {
 			t.Errorf("Detokenize(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -188,7 +188,7 @@ func TestCheck(t *testing.T) {
 }
 
 func TestFromSentences(t *testing.T) {
-	d := FromSentences("7", []conll.Sentence{
+	d := fromSentences("7", []conll.Sentence{
 		{Tokens: []string{"Aspirin", "."}, Tags: []string{"B-Chemical", "O"}},
 		{Tokens: []string{"Heart", "failure", "."}, Tags: []string{"B-Disease", "I-Disease", "O"}},
 		{Tokens: []string{"Ok", "."}, Tags: []string{"O", "O"}},

@@ -6,7 +6,7 @@
 // beside the target BASE, where PID is the writing process. A process
 // killed with SIGKILL cannot remove its temporary files, so Create first
 // removes every temporary file of its target's directory whose process
-// is gone (RemoveStale): a later run of any command that writes into the
+// is gone (removeStale): a later run of any command that writes into the
 // same directory cleans up after the killed one, whatever names each
 // wrote. Shutdown removes the temporary files of the running
 // process, for a signal handler.
@@ -123,13 +123,13 @@ func tempPrefix(target string) string {
 	return "." + filepath.Base(target) + ".tmp-"
 }
 
-// RemoveStale removes the temporary files in target's directory left
+// removeStale removes the temporary files in target's directory left
 // by processes that no longer run (killed or crashed), whatever target
 // each was for, and returns their paths: a run that writes other names
 // than the killed one (a build of other kinds) still cleans up after it.
 // Temporary files of running processes, this one included, and files
 // not of the form ".BASE.tmp-PID-RANDOM" are left alone.
-func RemoveStale(target string) []string {
+func removeStale(target string) []string {
 	dir := filepath.Dir(target)
 	ents, err := os.ReadDir(dir)
 	if err != nil {
@@ -190,7 +190,7 @@ type File struct {
 // existing target is an error, checked now (to fail before any work) and
 // again at Commit, since the target may appear while the data is being
 // written: a long import must not replace a file created meanwhile.
-// Stale temporary files of target are removed first (RemoveStale).
+// Stale temporary files of target are removed first (removeStale).
 //
 // A target that is a character device or a FIFO is opened for writing
 // and written into directly, noClobber or not, since nothing is
@@ -212,7 +212,7 @@ func Create(target string, noClobber bool) (*File, error) {
 	// it points to is replaced, never the link (/dev/stdout with standard
 	// output redirected to a file must not become a regular file).
 	path := throughLinks(target)
-	RemoveStale(path)
+	removeStale(path)
 	live.Lock()
 	defer live.Unlock()
 	if live.shutdown {

@@ -201,8 +201,8 @@ func Replace(file, doc string, values map[string]string) (string, error) {
 	return b.String(), nil
 }
 
-// Read reads figures, one JSON object a line, as Write writes them.
-func Read(r io.Reader) ([]Figure, error) {
+// read reads figures, one JSON object a line, as Write writes them.
+func read(r io.Reader) ([]Figure, error) {
 	var out []Figure
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
@@ -233,7 +233,7 @@ func ReadFile(path string) ([]Figure, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return Read(f)
+	return read(f)
 }
 
 // Write writes figures sorted by name, one JSON object a line, so that

@@ -71,12 +71,12 @@ func TestReadWrite(t *testing.T) {
 	if want := `{"name":"a","value":"| x |\n","source":"paper"}` + "\n" + `{"name":"b","value":"1,079","source":"build"}` + "\n"; buf.String() != want {
 		t.Errorf("written:\n%s", buf.String())
 	}
-	back, err := Read(&buf)
+	back, err := read(&buf)
 	if err != nil || len(back) != 2 || back[0] != figs[1] || back[1] != figs[0] {
 		t.Errorf("read back %+v, %v", back, err)
 	}
 	for _, bad := range []string{`{"name":"a","value":"1","source":"s","x":1}`, `{"name":"a"}` + "\n" + `{"name":"a"}`, `{"name":"A"}`, `{`} {
-		if _, err := Read(strings.NewReader(bad)); err == nil {
+		if _, err := read(strings.NewReader(bad)); err == nil {
 			t.Errorf("%q read without error", bad)
 		}
 	}

@@ -18,12 +18,12 @@ func File(path string) (string, error) {
 		return "", err
 	}
 	defer f.Close()
-	return Reader(path, f)
+	return reader(path, f)
 }
 
-// Reader returns the SHA-256 of what r holds to its end; name (a path)
+// reader returns the SHA-256 of what r holds to its end; name (a path)
 // prefixes a read error.
-func Reader(name string, r io.Reader) (string, error) {
+func reader(name string, r io.Reader) (string, error) {
 	h := sha256.New()
 	if _, err := io.Copy(h, r); err != nil {
 		return "", fmt.Errorf("read %s: %w", name, err)

@@ -20,7 +20,7 @@ func TestFile(t *testing.T) {
 	if _, err := File(p + ".missing"); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("missing file: %v", err)
 	}
-	if _, err := Reader("in.tsv", iotest.ErrReader(errors.New("boom"))); err == nil || !strings.HasPrefix(err.Error(), "read in.tsv: ") {
+	if _, err := reader("in.tsv", iotest.ErrReader(errors.New("boom"))); err == nil || !strings.HasPrefix(err.Error(), "read in.tsv: ") {
 		t.Errorf("read error: %v", err)
 	}
 }

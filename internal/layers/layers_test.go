@@ -5,16 +5,20 @@ import (
 	"bytes"
 	"encoding/json"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
 
 const module = "github.com/stress-ner/stress"
 
-// pkg is what "go list -json" says of a package that matters here.
+// pkg is what "go list -json" says of a package that matters here: the
+// imports of its files, of its tests and of its external tests.
 type pkg struct {
-	ImportPath string
-	Imports    []string
+	ImportPath   string
+	Imports      []string
+	TestImports  []string
+	XTestImports []string
 }
 
 // listPackages runs "go list -json" over the module.
@@ -50,7 +54,8 @@ func rel(path string) (string, bool) {
 }
 
 // TestImportsRunOneWay fails on an import of a package of a higher layer
-// and on a package the table does not place.
+// (by a package or by its tests) and on a package the table does not
+// place.
 func TestImportsRunOneWay(t *testing.T) {
 	pkgs := listPackages(t)
 	if len(pkgs) < 10 {
@@ -69,7 +74,9 @@ func TestImportsRunOneWay(t *testing.T) {
 			t.Errorf("%s is in no layer: add its tree to layers.Trees", from)
 			continue
 		}
-		for _, imp := range p.Imports {
+		// A test is code of its package's layer: a test that needs a
+		// higher layer belongs to that layer's tests.
+		for _, imp := range slices.Concat(p.Imports, p.TestImports, p.XTestImports) {
 			to, ok := rel(imp)
 			if !ok {
 				continue // the standard library or a dependency

@@ -25,6 +25,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
 )
@@ -152,6 +153,44 @@ func Check(inputs, outputs []string, force bool) error {
 		}
 	}
 	return nil
+}
+
+// CheckDirs refuses, before any work, an output whose directory is
+// missing or is not a directory, with the error writing it would give
+// at the end ("open nodir/out.tsv: no such file or directory"): a
+// command that works for minutes must not fail only then. An output
+// inside made, a directory the run creates itself, needs none yet.
+// Names "-" and "" are skipped.
+func CheckDirs(made string, outputs []string) error {
+	for _, out := range outputs {
+		if skip(out) || (made != "" && inside(filepath.Dir(out), made)) {
+			continue
+		}
+		info, err := os.Stat(filepath.Dir(out))
+		if err == nil && !info.IsDir() {
+			err = syscall.ENOTDIR
+		}
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return &fs.PathError{Op: "open", Path: out, Err: err}
+		}
+	}
+	return nil
+}
+
+// inside reports whether path is dir or lies under it, by their
+// absolute names.
+func inside(path, dir string) bool {
+	p, err1 := filepath.Abs(path)
+	d, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(d, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // Twice returns the first name of names that is the same file as an

@@ -3,6 +3,7 @@ package overwrite
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
@@ -146,6 +147,39 @@ func TestWithin(t *testing.T) {
 		}
 		if got := Within("rlink", tt.inputs); got != tt.want {
 			t.Errorf("Within(rlink, %q) = %q, want %q", tt.inputs, got, tt.want)
+		}
+	}
+}
+
+func TestCheckDirs(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	made := filepath.Join(dir, "made")
+	for _, tc := range []struct {
+		name    string
+		made    string
+		outputs []string
+		want    error // nil, fs.ErrNotExist or syscall.ENOTDIR
+	}{
+		{"existing directory", "", []string{filepath.Join(dir, "out.tsv"), "-", ""}, nil},
+		{"missing directory", "", []string{filepath.Join(dir, "nodir", "out.tsv")}, fs.ErrNotExist},
+		{"a file as directory", "", []string{filepath.Join(file, "out.tsv")}, syscall.ENOTDIR},
+		{"inside the directory the run makes", made, []string{filepath.Join(made, "sub", "out.tsv")}, nil},
+		{"made is no licence outside it", made, []string{filepath.Join(dir, "other", "out.tsv")}, fs.ErrNotExist},
+	} {
+		err := CheckDirs(tc.made, tc.outputs)
+		if tc.want == nil {
+			if err != nil {
+				t.Errorf("%s: %v", tc.name, err)
+			}
+			continue
+		}
+		var pe *fs.PathError
+		if !errors.Is(err, tc.want) || !errors.As(err, &pe) || pe.Op != "open" || pe.Path != tc.outputs[0] {
+			t.Errorf("%s: %v, want open %s: %v", tc.name, err, tc.outputs[0], tc.want)
 		}
 	}
 }

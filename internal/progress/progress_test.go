@@ -18,11 +18,8 @@ func TestNotATerminal(t *testing.T) {
 		if _, ok := Terminal(w); ok {
 			t.Errorf("%T is a terminal", w)
 		}
-		if b := Sentences(w, "perturbing"); b != nil {
-			t.Errorf("%T: a progress bar", w)
-		}
-		if b := Steps(w, 3); b != nil {
-			t.Errorf("%T: a steps bar", w)
+		if s := NewStages(w, nil); s.bars != nil {
+			t.Errorf("%T: stages with bars", w)
 		}
 	}
 }

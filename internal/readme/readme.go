@@ -33,8 +33,8 @@ import (
 	"unicode"
 )
 
-// Block is one fenced block of a document.
-type Block struct {
+// block is one fenced block of a document.
+type block struct {
 	File   string // the document, relative to the repository root
 	Line   int    // of the opening fence, 1-based
 	Lang   string // after the fence: sh, python, text, ...
@@ -44,12 +44,12 @@ type Block struct {
 
 // Modes of a "test:" marker.
 const (
-	Run    = "run"
+	run    = "run"
 	Shared = "shared"
 	Slow   = "slow"
-	CI     = "ci"
-	SameAs = "same-as"
-	Skip   = "skip"
+	ci     = "ci"
+	sameAs = "same-as"
+	skip   = "skip"
 )
 
 // Plan is what a marker asks of a command block.
@@ -59,13 +59,13 @@ type Plan struct {
 	Skip                  string // reason
 }
 
-// Parse returns the fenced blocks of the Markdown document r, named file
-// (relative to the repository root) in errors and in each Block.
-func Parse(file string, r io.Reader) ([]Block, error) {
-	var out []Block
+// parse returns the fenced blocks of the Markdown document r, named file
+// (relative to the repository root) in errors and in each block.
+func parse(file string, r io.Reader) ([]block, error) {
+	var out []block
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	var cur *Block
+	var cur *block
 	var body []string
 	prev := ""
 	for n := 1; sc.Scan(); n++ {
@@ -81,7 +81,7 @@ func Parse(file string, r io.Reader) ([]Block, error) {
 			continue
 		}
 		if strings.HasPrefix(line, "```") {
-			cur = &Block{File: file, Line: n, Lang: strings.TrimSpace(strings.TrimPrefix(line, "```"))}
+			cur = &block{File: file, Line: n, Lang: strings.TrimSpace(strings.TrimPrefix(line, "```"))}
 			if m, ok := strings.CutPrefix(strings.TrimSpace(prev), "<!--"); ok {
 				if m, ok = strings.CutSuffix(m, "-->"); ok {
 					cur.Marker = strings.TrimSpace(m)
@@ -100,7 +100,7 @@ func Parse(file string, r io.Reader) ([]Block, error) {
 }
 
 // IsCommand reports whether b is a block of shell commands.
-func (b Block) IsCommand() bool {
+func (b block) IsCommand() bool {
 	switch b.Lang {
 	case "sh", "bash", "shell", "console":
 		return true
@@ -109,21 +109,21 @@ func (b Block) IsCommand() bool {
 }
 
 // Plan parses the "test:" marker of a command block.
-func (b Block) Plan() (Plan, error) {
+func (b block) Plan() (Plan, error) {
 	var p Plan
 	spec, ok := strings.CutPrefix(b.Marker, "test:")
 	if !ok {
 		return p, fmt.Errorf("%s:%d: a command block needs a <!-- test: ... --> marker on the line before it (see internal/readme)", b.File, b.Line)
 	}
 	spec = strings.TrimSpace(spec)
-	if reason, ok := strings.CutPrefix(spec, Skip); ok {
+	if reason, ok := strings.CutPrefix(spec, skip); ok {
 		if strings.TrimSpace(reason) == "" {
 			return p, fmt.Errorf("%s:%d: skip needs a reason", b.File, b.Line)
 		}
 		p.Skip = strings.TrimSpace(reason)
 		return p, nil
 	}
-	if file, ok := strings.CutPrefix(spec, SameAs); ok {
+	if file, ok := strings.CutPrefix(spec, sameAs); ok {
 		p.SameAs = strings.TrimSpace(file)
 		if p.SameAs == "" {
 			return p, fmt.Errorf("%s:%d: same-as needs a file", b.File, b.Line)
@@ -132,13 +132,13 @@ func (b Block) Plan() (Plan, error) {
 	}
 	for _, m := range strings.Split(spec, ",") {
 		switch strings.TrimSpace(m) {
-		case Run:
+		case run:
 			p.Run = true
 		case Shared:
 			p.Shared = true
 		case Slow:
 			p.Slow = true
-		case CI:
+		case ci:
 			p.CI = true
 		default:
 			return p, fmt.Errorf("%s:%d: unknown marker %q (run, shared, slow, ci, same-as FILE, skip REASON)", b.File, b.Line, m)
@@ -150,9 +150,9 @@ func (b Block) Plan() (Plan, error) {
 	return p, nil
 }
 
-// Commands returns the commands of a shell block: continuation lines
+// commands returns the commands of a shell block: continuation lines
 // joined, comments and blank lines left out.
-func Commands(body string) []string {
+func commands(body string) []string {
 	var out []string
 	cur := ""
 	for _, l := range strings.Split(body, "\n") {
@@ -175,10 +175,10 @@ func Commands(body string) []string {
 // squeeze trims s and replaces runs of spaces and tabs by one space.
 func squeeze(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// MissingOutput returns the lines of want (a document's output block)
+// missingOutput returns the lines of want (a document's output block)
 // that are not lines of got, spaces squeezed; "..." lines and blank
 // lines match anything.
-func MissingOutput(want, got string) []string {
+func missingOutput(want, got string) []string {
 	have := map[string]bool{}
 	for _, l := range strings.Split(got, "\n") {
 		have[squeeze(l)] = true
@@ -213,8 +213,8 @@ func Documents(root string) ([]string, error) {
 	return out, nil
 }
 
-// Link is a relative link of a document: [text](Target#Anchor).
-type Link struct {
+// link is a relative link of a document: [text](Target#Anchor).
+type link struct {
 	Line           int
 	Target, Anchor string // Target "" for a link inside the document
 }
@@ -223,10 +223,10 @@ type Link struct {
 // are dropped by the caller.
 var linkPattern = regexp.MustCompile(`\]\(([^()\s]*)\)`)
 
-// Links returns the relative links of a Markdown document (not those
+// links returns the relative links of a Markdown document (not those
 // with a scheme, such as https:, nor those in fenced blocks or code spans).
-func Links(doc string) []Link {
-	var out []Link
+func links(doc string) []link {
+	var out []link
 	fenced := false
 	for n, line := range strings.Split(doc, "\n") {
 		if strings.HasPrefix(strings.TrimSpace(line), "```") {
@@ -242,7 +242,7 @@ func Links(doc string) []Link {
 				continue
 			}
 			target, anchor, _ := strings.Cut(dest, "#")
-			out = append(out, Link{Line: n + 1, Target: target, Anchor: anchor})
+			out = append(out, link{Line: n + 1, Target: target, Anchor: anchor})
 		}
 	}
 	return out
@@ -264,10 +264,10 @@ func stripCode(line string) string {
 	return string(b)
 }
 
-// Anchors returns the anchors GitHub gives the headings of a Markdown
+// anchors returns the anchors GitHub gives the headings of a Markdown
 // document: lower case, spaces to hyphens, punctuation other than
 // hyphens and underscores dropped, "-1", "-2", ... after a repeat.
-func Anchors(doc string) map[string]bool {
+func anchors(doc string) map[string]bool {
 	out := map[string]bool{}
 	seen := map[string]int{}
 	fenced := false

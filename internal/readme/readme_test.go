@@ -18,7 +18,7 @@ func TestParse(t *testing.T) {
 	doc := "text\n<!-- test: run, shared -->\n```sh\nstress run \\\n    --out x   # comment\n\n# alone\nls\n```\n" +
 		"<!-- file: a.py -->\n```python\nprint(1)\n```\n```sh\nunmarked\n```\n<!-- test: skip needs a GPU -->\n```sh\nx\n```\n" +
 		"<!-- test: same-as scripts/r.sh -->\n```sh\ny\n```\n<!-- test: bogus -->\n```sh\nz\n```\n<!-- test: shared -->\n```sh\nz\n```\n"
-	blocks, err := Parse("README.md", strings.NewReader(doc))
+	blocks, err := parse("README.md", strings.NewReader(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,13 +51,13 @@ func TestParse(t *testing.T) {
 	if blocks[1].Marker != "file: a.py" || blocks[1].Lang != "python" || blocks[1].Body != "print(1)\n" {
 		t.Errorf("file block %+v", blocks[1])
 	}
-	if got := Commands(blocks[0].Body); !slices.Equal(got, []string{"stress run --out x", "ls"}) {
+	if got := commands(blocks[0].Body); !slices.Equal(got, []string{"stress run --out x", "ls"}) {
 		t.Errorf("commands %q", got)
 	}
-	if m := MissingOutput("  a   b\n...\nc\n", "x\na b\n"); !slices.Equal(m, []string{"c"}) {
+	if m := missingOutput("  a   b\n...\nc\n", "x\na b\n"); !slices.Equal(m, []string{"c"}) {
 		t.Errorf("missing %q", m)
 	}
-	if _, err := Parse("docs/x.md", strings.NewReader("```sh\nx\n")); err == nil || !strings.Contains(err.Error(), "docs/x.md:1:") {
+	if _, err := parse("docs/x.md", strings.NewReader("```sh\nx\n")); err == nil || !strings.Contains(err.Error(), "docs/x.md:1:") {
 		t.Errorf("an unclosed fence: %v", err)
 	}
 }
@@ -65,14 +65,14 @@ func TestParse(t *testing.T) {
 func TestLinksAndAnchors(t *testing.T) {
 	doc := "# Title\n## Your model: a command or a server\n## PubTator, BioC and brat\n## Title\n" +
 		"see [a](#title-1), [b](docs/x.md#y), [c](https://x.org/a#b), `[d](no.md)` and [e](z.md)\n```sh\n[f](g.md)\n```\n"
-	a := Anchors(doc)
+	a := anchors(doc)
 	for _, want := range []string{"title", "title-1", "your-model-a-command-or-a-server", "pubtator-bioc-and-brat"} {
 		if !a[want] {
 			t.Errorf("no anchor %q in %v", want, a)
 		}
 	}
-	got := Links(doc)
-	want := []Link{{5, "", "title-1"}, {5, "docs/x.md", "y"}, {5, "z.md", ""}}
+	got := links(doc)
+	want := []link{{5, "", "title-1"}, {5, "docs/x.md", "y"}, {5, "z.md", ""}}
 	if !slices.Equal(got, want) {
 		t.Errorf("links %+v, want %+v", got, want)
 	}
@@ -96,7 +96,7 @@ func TestDocLinks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, l := range Links(string(data)) {
+		for _, l := range links(string(data)) {
 			target := doc
 			if l.Target != "" {
 				target = filepath.ToSlash(filepath.Join(filepath.Dir(doc), l.Target))
@@ -106,7 +106,7 @@ func TestDocLinks(t *testing.T) {
 				t.Errorf("%s:%d: link to %s: %v", doc, l.Line, l.Target, err)
 				continue
 			}
-			if l.Anchor != "" && strings.HasSuffix(target, ".md") && !Anchors(string(td))[l.Anchor] {
+			if l.Anchor != "" && strings.HasSuffix(target, ".md") && !anchors(string(td))[l.Anchor] {
 				t.Errorf("%s:%d: %s has no heading #%s", doc, l.Line, target, l.Anchor)
 			}
 		}
@@ -128,13 +128,13 @@ func TestREADME(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var blocks []Block
+	var blocks []block
 	for _, doc := range docs {
 		f, err := os.Open(filepath.Join(root, doc))
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := Parse(doc, f)
+		b, err := parse(doc, f)
 		f.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -193,7 +193,7 @@ func TestREADME(t *testing.T) {
 				if lastLine == 0 || lastFile != b.File {
 					t.Skipf("%s: the command block before it did not run", at)
 				}
-				if m := MissingOutput(b.Body, lastOutput); len(m) > 0 {
+				if m := missingOutput(b.Body, lastOutput); len(m) > 0 {
 					t.Errorf("%s shows lines the block at line %d does not print:\n%s\n--- it printed:\n%s",
 						at, lastLine, strings.Join(m, "\n"), lastOutput)
 				}
@@ -213,8 +213,8 @@ func TestREADME(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, c := range Commands(b.Body) {
-					if !strings.Contains(strings.Join(Commands(string(data)), "\n"), c) {
+				for _, c := range commands(b.Body) {
+					if !strings.Contains(strings.Join(commands(string(data)), "\n"), c) {
 						t.Errorf("%s: %q is not in %s", at, c, p.SameAs)
 					}
 				}
@@ -224,8 +224,8 @@ func TestREADME(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, c := range Commands(b.Body) {
-					if !slices.Contains(Commands(string(data)), c) {
+				for _, c := range commands(b.Body) {
+					if !slices.Contains(commands(string(data)), c) {
 						t.Errorf("%s: %q is not run by .ci/run", at, c)
 					}
 				}

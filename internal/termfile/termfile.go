@@ -86,8 +86,8 @@ func Sentences[S any](shared string, read func(path string) ([]S, error), fn fun
 	return nil
 }
 
-// Header is the first field of a term file's header row.
-const Header = "concept_id"
+// header is the first field of a term file's header row.
+const header = "concept_id"
 
 // Lines calls fn with the number (from 1) and text of every line of the
 // file at path, gunzipped when the name ends in ".gz". An error of fn
@@ -129,7 +129,7 @@ func Lines(path string, fn func(line int, text string) error) error {
 func Rows(path string, fn func(f []string) error) error {
 	return Lines(path, func(line int, text string) error {
 		f := strings.Split(text, "\t")
-		if line == 1 && f[0] == Header {
+		if line == 1 && f[0] == header {
 			return nil
 		}
 		if len(f) != 4 {

@@ -132,8 +132,10 @@ var Kind = &perturb.Kind{
 		{Name: optionDB, Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
 		{Name: optionTypeMap, Default: "", Help: concepts.OptionHelp},
 	},
-	Mentions: true,
-	New:      newFromOptions,
+	Mentions:           true,
+	MeasuredOnMentions: true,
+	Avoidable:          true,
+	New:                newFromOptions,
 }
 
 func init() { perturb.Register(Kind) }

@@ -18,11 +18,11 @@ import (
 	"github.com/stress-ner/stress/perturb"
 )
 
-// Name and Suffix identify the perturbation in the registry and in
+// name and suffix identify the perturbation in the registry and in
 // output file names (NAME_case.tsv).
 const (
-	Name   = "case"
-	Suffix = "case"
+	name   = "case"
+	suffix = "case"
 )
 
 // Case modes.
@@ -30,18 +30,18 @@ const (
 	Lower  = "lower"  // "Cocaine" -> "cocaine"
 	Upper  = "upper"  // "cocaine" -> "COCAINE"
 	Title  = "title"  // "cocaine" -> "Cocaine", "NSAID" -> "Nsaid"
-	Random = "random" // one of the three per word, among those that change it
+	random = "random" // one of the three per word, among those that change it
 )
 
 // Modes lists the case modes.
-func Modes() []string { return []string{Lower, Upper, Title, Random} }
+func Modes() []string { return []string{Lower, Upper, Title, random} }
 
 var caseOption = perturb.Option{Name: "case", Default: Upper, Help: "case to write: lower, upper, title or random"}
 
 // Kind describes the perturbation for the registry.
 var Kind = &perturb.Kind{
-	Name:          Name,
-	Suffix:        Suffix,
+	Name:          name,
+	Suffix:        suffix,
 	Help:          "change the case of selected words: lower, upper, title or random (\"cocaine\" -> \"COCAINE\")",
 	UsesSelection: true,
 	Options:       []perturb.Option{caseOption},
@@ -57,10 +57,10 @@ type Recase struct {
 	Mode string
 }
 
-// New returns the case perturbation for mode (Lower, Upper, Title or Random).
+// New returns the case perturbation for mode (Lower, Upper, Title or random).
 func New(mode string) (*Recase, error) {
 	switch mode {
-	case Lower, Upper, Title, Random:
+	case Lower, Upper, Title, random:
 		return &Recase{Mode: mode}, nil
 	}
 	return nil, &perturb.OptionError{Option: "case.case", Value: mode, Want: "lower, upper, title or random"}
@@ -95,7 +95,7 @@ func Apply(word, mode string) string {
 // AppendWord implements perturb.WordEditor: it appends word in the
 // mode's case, or returns false when that would not change it.
 func (p *Recase) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
-	if p.Mode != Random {
+	if p.Mode != random {
 		v := Apply(word, p.Mode)
 		if v == word {
 			return dst, false
@@ -118,17 +118,17 @@ func (p *Recase) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool
 
 // Perturb changes the case of every selected word it would change.
 func (p *Recase) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return perturb.EditWords(nil, s, selected, r, Name, p)
+	return perturb.EditWords(nil, s, selected, r, name, p)
 }
 
 // Check reports whether c is one token in the mode's case (any of the
-// three for Random).
+// three for random).
 func (p *Recase) Check(c perturb.Change) error {
-	if err := perturb.OneToken(Name, c); err != nil {
+	if err := perturb.OneToken(name, c); err != nil {
 		return err
 	}
 	modes := []string{p.Mode}
-	if p.Mode == Random {
+	if p.Mode == random {
 		modes = []string{Lower, Upper, Title}
 	}
 	for _, m := range modes {

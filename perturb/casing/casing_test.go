@@ -51,7 +51,7 @@ func TestPerturb(t *testing.T) {
 			}
 		}
 	}
-	p, _ := New(Random)
+	p, _ := New(random)
 	for seed := range uint64(50) {
 		out, cs := p.Perturb(s, sel, rand.New(rand.NewPCG(seed, 1)))
 		if len(cs) != 3 {

@@ -16,17 +16,17 @@ import (
 	"github.com/stress-ner/stress/perturb"
 )
 
-// Name and Suffix identify the perturbation in the registry and in
+// name and suffix identify the perturbation in the registry and in
 // output file names (NAME_del.tsv).
 const (
-	Name   = "delete"
-	Suffix = "del"
+	name   = "delete"
+	suffix = "del"
 )
 
 // Kind describes the perturbation for the registry.
 var Kind = &perturb.Kind{
-	Name:          Name,
-	Suffix:        Suffix,
+	Name:          name,
+	Suffix:        suffix,
 	Help:          "delete one letter per selected word, never emptying it (\"inhibiions\")",
 	UsesSelection: true,
 	New:           func(map[string]string) (perturb.Perturbation, error) { return Delete{}, nil },
@@ -53,12 +53,12 @@ func (Delete) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
 
 // Perturb drops a letter of every selected word that has one to spare.
 func (d Delete) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return perturb.EditWords(nil, s, selected, r, Name, d)
+	return perturb.EditWords(nil, s, selected, r, name, d)
 }
 
 // Check reports whether c drops exactly one letter and leaves a character.
 func (Delete) Check(c perturb.Change) error {
-	if err := perturb.OneToken(Name, c); err != nil {
+	if err := perturb.OneToken(name, c); err != nil {
 		return err
 	}
 	a, b := []rune(c.Before), []rune(c.After)

@@ -84,7 +84,7 @@ func readPubTator(t *testing.T, path string) [][]conll.Sentence {
 
 // swapDocument swaps every mention of doc with per-document, as the
 // pipeline does, and returns the changes.
-func swapDocument(d *DocumentSwap, r perturb.DocumentReader, doc []conll.Sentence) []perturb.Change {
+func swapDocument(d *documentSwap, r perturb.DocumentReader, doc []conll.Sentence) []perturb.Change {
 	var all []perturb.Change
 	states := r.(perturb.DocumentLookahead).ObserveDocument(doc)
 	for i, s := range doc {
@@ -144,7 +144,7 @@ func TestDistinctConcepts6794356(t *testing.T) {
 	if doc == nil {
 		t.Fatal("PMID 6794356 not found")
 	}
-	d := &DocumentSwap{newSwap(t, Options{})}
+	d := &documentSwap{newSwap(t, Options{})}
 	changes := swapDocument(d, d.NewDocumentReader(perturb.RunInfo{Seed: 1}), doc)
 	if len(changes) < 10 {
 		t.Fatalf("%d changes: %+v", len(changes), changes)
@@ -176,7 +176,7 @@ func TestCollisionsCDRDev(t *testing.T) {
 	}
 	docs := readPubTator(t, cdrDev)
 	count := func(perDocument bool) (units, colliding int) {
-		d := &DocumentSwap{newSwap(t, Options{})}
+		d := &documentSwap{newSwap(t, Options{})}
 		r := d.NewDocumentReader(perturb.RunInfo{Seed: 1})
 		for _, doc := range docs {
 			if perDocument {

@@ -18,7 +18,7 @@ func sentence(doc bool, text string, tags ...string) conll.Sentence {
 // composition (Perturb), the sentence's stream as without the option.
 func TestDocumentSwap(t *testing.T) {
 	store := newSwap(t, Options{})
-	d := &DocumentSwap{store}
+	d := &documentSwap{store}
 	docs := [][]conll.Sentence{
 		{sentence(true, "Cocaine induced seizures .", "B-Chemical", "O", "B-Disease", "O"),
 			sentence(false, "After cocaine , seizures recurred .", "O", "B-Chemical", "O", "B-Disease", "O", "O"),
@@ -74,7 +74,7 @@ func TestDocumentSwap(t *testing.T) {
 	}
 }
 
-// TestPerDocumentOption: the option makes a DocumentSwap, and only it.
+// TestPerDocumentOption: the option makes a documentSwap, and only it.
 func TestPerDocumentOption(t *testing.T) {
 	for v, want := range map[string]bool{"true": true, "false": false, "": false} {
 		p, err := newFromOptions(map[string]string{"per-document": v})

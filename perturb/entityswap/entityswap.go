@@ -50,11 +50,11 @@ import (
 	"github.com/stress-ner/stress/umls"
 )
 
-// Name and Suffix identify the perturbation in the registry and in
+// Name and suffix identify the perturbation in the registry and in
 // output file names (NAME_eswap.tsv).
 const (
 	Name   = "entity-swap"
-	Suffix = "eswap"
+	suffix = "eswap"
 )
 
 // maxTries bounds the names drawn for one mention before it is left as
@@ -73,11 +73,12 @@ type Store interface {
 
 // Kind describes the perturbation for the registry.
 var Kind = &perturb.Kind{
-	Name:          Name,
-	Suffix:        Suffix,
-	Help:          "replace selected gold mentions by a name of another concept of the same group (\"cocaine\" -> \"tetrabenazine\")",
-	UsesSelection: true,
-	Mentions:      true,
+	Name:               Name,
+	Suffix:             suffix,
+	Help:               "replace selected gold mentions by a name of another concept of the same group (\"cocaine\" -> \"tetrabenazine\")",
+	UsesSelection:      true,
+	Mentions:           true,
+	MeasuredOnMentions: true,
 	Options: []perturb.Option{
 		{Name: "unseen-in", Default: "", List: true, Files: true, Help: "corpora (e.g. train.tsv; comma-separated) whose gold mentions are never used as replacements"},
 		{Name: "swap-db", Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
@@ -88,7 +89,7 @@ var Kind = &perturb.Kind{
 }
 
 // perDocument is the option that gives every mention of a concept in a
-// document one new concept (see DocumentSwap).
+// document one new concept (see documentSwap).
 var perDocument = perturb.Option{Name: "per-document", Default: "false", Bool: true,
 	Help: "one new concept for every mention of a concept in a document, so that the document's relations move with it (stress run --level sets it)"}
 
@@ -98,7 +99,7 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 	var unseen map[string]bool
 	if files := textutil.SplitList(m["unseen-in"]); len(files) > 0 {
 		var err error
-		if unseen, err = MentionsOf(files...); err != nil {
+		if unseen, err = mentionsOf(files...); err != nil {
 			return nil, err
 		}
 	}
@@ -127,14 +128,18 @@ func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
 	}
 	s.closer = store.Close
 	if perDocument.Value(m) == "true" {
-		return &DocumentSwap{s}, nil
+		return &documentSwap{s}, nil
 	}
 	return s, nil
 }
 
-// MentionsOf returns the gold mentions of the corpora at paths, as Keys
+// mentionsOf returns the gold mentions of the corpora at paths, as Keys
 // (see mention.MentionsOf).
-func MentionsOf(paths ...string) (map[string]bool, error) { return mention.MentionsOf(paths...) }
+func mentionsOf(paths ...string) (map[string]bool, error) { return mention.MentionsOf(paths...) }
+
+// AddMentions adds the gold mentions of sents to keys, as Keys: those
+// of a corpus read already.
+func AddMentions(keys map[string]bool, sents []conll.Sentence) { mention.AddMentions(keys, sents) }
 
 // MentionsOfRepaired is MentionsOf with invalid tag transitions read as
 // conlleval reads them (see mention.MentionsOfRepaired).
@@ -152,7 +157,7 @@ type Options struct {
 	// TypeMap maps entity types to semantic groups; nil means
 	// concepts.Default (perturb/internal/concepts).
 	TypeMap map[string][]string
-	// Unseen holds Keys of names never to use (see MentionsOf).
+	// Unseen holds Keys of names never to use (see mentionsOf).
 	Unseen map[string]bool
 	// ExcludeConcepts lists concept ids or path.Match patterns never
 	// drawn; nil means the default exclusions (perturb/internal/concepts).
@@ -296,11 +301,11 @@ func (s *Swap) pool(groups, exclude []string) ([]name, error) {
 
 // Reasons for which PoolName keeps a name out of the pool.
 const (
-	RejectUnattested = "unattested" // neither in the corpora's text nor a preferred name of plain English words
-	RejectGeneric    = "generic"    // a category ("sign or symptom", "chemical substance", "aggravated disease")
-	RejectFinding    = "finding"    // a staging, grading or finding form ("stage IIC appendix cancer", "... present")
-	RejectAdjective  = "adjective"  // a lone adjective ("hypertensive") for a disease
-	RejectFragment   = "fragment"   // a chemical group's name ("dimethyl"), attested inside longer names
+	rejectUnattested = "unattested" // neither in the corpora's text nor a preferred name of plain English words
+	rejectGeneric    = "generic"    // a category ("sign or symptom", "chemical substance", "aggravated disease")
+	rejectFinding    = "finding"    // a staging, grading or finding form ("stage IIC appendix cancer", "... present")
+	rejectAdjective  = "adjective"  // a lone adjective ("hypertensive") for a disease
+	rejectFragment   = "fragment"   // a chemical group's name ("dimethyl"), attested inside longer names
 )
 
 // writerSources are the lexicons whose preferred names of English words
@@ -373,13 +378,13 @@ var findingWords = map[string]bool{
 func PoolName(text string, t umls.Term, diso bool) string {
 	// Attestation first: it is cheap, and rejects most names.
 	if !(t.Source == "CDR" || t.Preferred && writerSources[strings.ToUpper(t.Source)] && english.PlainEnglish(text, "")) && !english.Attested(text) {
-		return RejectUnattested
+		return rejectUnattested
 	}
 	ws := words(text)
 	if len(ws) == 1 && t.Source != "CDR" && !t.Preferred && english.EnglishWord(ws[0]) {
 		// Attested as an everyday word, not as this name: "bore" (a
 		// synonym of boron), "lemon", "cosmetic".
-		return RejectUnattested
+		return rejectUnattested
 	}
 	if why := english.Natural(text, text); why != "" {
 		return why
@@ -387,25 +392,25 @@ func PoolName(text string, t umls.Term, diso bool) string {
 	generic := true
 	for _, w := range ws {
 		if findingWords[w] || strings.HasSuffix(w, "graphy") || strings.HasSuffix(w, "scopy") {
-			return RejectFinding // also procedures: "electroencephalography"
+			return rejectFinding // also procedures: "electroencephalography"
 		}
 		generic = generic && (genericWords[w] || len(w) < 2)
 	}
 	if generic {
-		return RejectGeneric
+		return rejectGeneric
 	}
 	if diso && len(ws) == 1 && english.Adjectival(ws[0]) {
-		return RejectAdjective
+		return rejectAdjective
 	}
 	if !diso && len(ws) == 1 && (strings.HasSuffix(ws[0], "yl") ||
 		english.Adjectival(ws[0]) && !english.EnglishWord(ws[0])) {
-		return RejectFragment // "dimethyl", "aminocaproic": a part of names, attested inside them
+		return rejectFragment // "dimethyl", "aminocaproic": a part of names, attested inside them
 	}
 	if r, _ := utf8.DecodeRuneInString(text); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-		return RejectFragment // "- phe"
+		return rejectFragment // "- phe"
 	}
 	if r, _ := utf8.DecodeLastRuneInString(text); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-		return RejectFragment // "Arg -"
+		return rejectFragment // "Arg -"
 	}
 	return ""
 }
@@ -823,7 +828,7 @@ func (s *Swap) CheckSentence(orig, out conll.Sentence, changes []perturb.Change)
 	return mention.Check(orig, out, changes)
 }
 
-// DocumentSwap is entity swap with the option per-document: every
+// documentSwap is entity swap with the option per-document: every
 // mention of a concept in a document (its store concept, or its name
 // when the store has none) draws its new name from one random stream,
 // seeded by the run's seed, the document and the concept, so that they
@@ -838,7 +843,7 @@ func (s *Swap) CheckSentence(orig, out conll.Sentence, changes []perturb.Change)
 // concept's swap introduced. Inputs that mark no documents are taken
 // sentence by sentence. In a composition the sentence's own stream is
 // used, as without the option.
-type DocumentSwap struct {
+type documentSwap struct {
 	*Swap
 }
 
@@ -888,7 +893,7 @@ type docReader struct {
 // NewDocumentReader returns a reader that numbers the documents
 // (perturb.DocumentPerturbation) and plans each document read whole
 // (perturb.DocumentLookahead).
-func (d *DocumentSwap) NewDocumentReader(run perturb.RunInfo) perturb.DocumentReader {
+func (d *documentSwap) NewDocumentReader(run perturb.RunInfo) perturb.DocumentReader {
 	return &docReader{swap: d.Swap, seed: run.Seed}
 }
 
@@ -933,7 +938,7 @@ func (u docUnit) draws() func(key string) *rand.Rand {
 // PerturbInDocument is Perturb with one random stream per concept and
 // document, and the document as the unit of replacementRules when its
 // reader read it whole (perturb.DocumentPerturbation).
-func (d *DocumentSwap) PerturbInDocument(st perturb.DocState, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
+func (d *documentSwap) PerturbInDocument(st perturb.DocState, s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
 	u, ok := st.(docUnit)
 	if !ok {
 		return d.Perturb(s, selected, r)
@@ -951,6 +956,6 @@ func (d *DocumentSwap) PerturbInDocument(st perturb.DocState, s conll.Sentence, 
 
 // MentionOutcomesInDocument reports nothing: entity swap is no
 // perturb.MentionReporter (perturb.DocumentPerturbation).
-func (d *DocumentSwap) MentionOutcomesInDocument(perturb.DocState, conll.Sentence) []perturb.MentionOutcome {
+func (d *documentSwap) MentionOutcomesInDocument(perturb.DocState, conll.Sentence) []perturb.MentionOutcome {
 	return nil
 }

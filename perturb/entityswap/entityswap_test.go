@@ -150,14 +150,14 @@ func TestMentionsOf(t *testing.T) {
 	if err := os.WriteFile(p, []byte("Cocaine\tB-Chemical\nuse\tO\n\n5\tB-Chemical\n-\tI-Chemical\nFU\tI-Chemical\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m, err := MentionsOf(p)
+	m, err := mentionsOf(p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(m) != 2 || !m[Key("cocaine")] || !m[Key("5-FU")] {
 		t.Errorf("mentions %v", m)
 	}
-	if _, err := MentionsOf(filepath.Join(t.TempDir(), "missing.tsv")); err == nil {
+	if _, err := mentionsOf(filepath.Join(t.TempDir(), "missing.tsv")); err == nil {
 		t.Error("missing corpus accepted")
 	}
 }

@@ -3,7 +3,7 @@ package entityswap
 import "slices"
 
 // The policy on a drawn name against what its unit already names. A
-// unit is the sentence, or with per-document the document (DocumentSwap):
+// unit is the sentence, or with per-document the document (documentSwap):
 // a new concept the unit names elsewhere would make the text name one
 // concept for two different original ones, and the gold ids and
 // relations that follow the names (conll/standoff) would conflate them

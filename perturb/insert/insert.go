@@ -22,17 +22,17 @@ import (
 	"github.com/stress-ner/stress/perturb/keyboard"
 )
 
-// Name and Suffix identify the perturbation in the registry and in
+// name and suffix identify the perturbation in the registry and in
 // output file names (NAME_ins.tsv).
 const (
-	Name   = "insert"
-	Suffix = "ins"
+	name   = "insert"
+	suffix = "ins"
 )
 
 // Kind describes the perturbation for the registry.
 var Kind = &perturb.Kind{
-	Name:          Name,
-	Suffix:        Suffix,
+	Name:          name,
+	Suffix:        suffix,
 	Help:          "insert one character per selected word: a doubled letter or a neighbouring key (\"inhibitionns\")",
 	UsesSelection: true,
 	New: func(map[string]string) (perturb.Perturbation, error) {
@@ -81,13 +81,13 @@ func (p *Insert) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool
 
 // Perturb inserts a character into every selected word with a letter.
 func (p *Insert) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return perturb.EditWords(nil, s, selected, r, Name, p)
+	return perturb.EditWords(nil, s, selected, r, name, p)
 }
 
 // Check reports whether c adds exactly one character beside a letter
 // that is that letter or its neighbour.
 func (p *Insert) Check(c perturb.Change) error {
-	if err := perturb.OneToken(Name, c); err != nil {
+	if err := perturb.OneToken(name, c); err != nil {
 		return err
 	}
 	a, b := []rune(c.Before), []rune(c.After)

@@ -22,11 +22,11 @@ import (
 	"github.com/stress-ner/stress/internal/textutil"
 )
 
-// Name and Suffix identify the perturbation in the registry and in
+// Name and suffix identify the perturbation in the registry and in
 // output file names (NAME_key.tsv).
 const (
 	Name   = "keyboard"
-	Suffix = "key"
+	suffix = "key"
 )
 
 var layoutOption = perturb.Option{Name: "layout", Default: "qwerty", Help: "keyboard layout: qwerty, qwertz or azerty"}
@@ -34,9 +34,10 @@ var layoutOption = perturb.Option{Name: "layout", Default: "qwerty", Help: "keyb
 // Kind describes the perturbation for the registry and perturb.Apply.
 var Kind = &perturb.Kind{
 	Name:          Name,
-	Suffix:        Suffix,
+	Suffix:        suffix,
 	Help:          "replace one letter per selected word by a keyboard neighbour (\"inh9bitions\")",
 	UsesSelection: true,
+	Letter:        "K",
 	Options:       []perturb.Option{layoutOption},
 	New: func(opts map[string]string) (perturb.Perturbation, error) {
 		l, err := LoadLayout(layoutOption.Value(opts))

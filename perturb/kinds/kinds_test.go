@@ -1,15 +1,11 @@
 package kinds
 
 import (
-	"flag"
 	"io"
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
 )
-
-// The -update flag rewrites golden files in testdata/ (golden_test.go).
-var _ = flag.Bool("update", false, "rewrite golden files in testdata/")
 
 // newKinds are the kinds beyond the paper's, and a composition.
 var newKinds = []string{"spelling", "case", "ocr", "insert", "delete", "entity-swap", "keyboard+case"}

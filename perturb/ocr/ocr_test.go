@@ -12,7 +12,7 @@ import (
 
 func TestTable(t *testing.T) {
 	seen := map[Confusion]bool{}
-	for _, c := range Confusions {
+	for _, c := range confusions {
 		if c.From == "" || c.To == "" || c.From == c.To {
 			t.Errorf("bad confusion %+v", c)
 		}
@@ -29,7 +29,7 @@ func TestTable(t *testing.T) {
 }
 
 func TestWord(t *testing.T) {
-	m := New(Confusions)
+	m := New(confusions)
 	// Every outcome of a word is one table confusion, and all the
 	// places it applies are reached.
 	outs := map[string]bool{}
@@ -54,7 +54,7 @@ func TestWord(t *testing.T) {
 }
 
 func TestPerturbCheck(t *testing.T) {
-	m := New(Confusions)
+	m := New(confusions)
 	s := conll.Sentence{Tokens: []string{"Clonidine", "lowered", "blood", "pressure"},
 		Tags: []string{"B-Chemical", "O", "O", "O"}}
 	out, cs := m.Perturb(s, []bool{true, true, false, true}, rand.New(rand.NewPCG(7, 7)))

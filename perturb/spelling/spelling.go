@@ -33,37 +33,38 @@ import (
 
 //go:generate go run gen_table.go -in ../../../shared/lexicon/varcon/varcon.txt -out varcon.tsv
 
-// Name and Suffix identify the perturbation in the registry and in
+// name and suffix identify the perturbation in the registry and in
 // output file names (NAME_spell.tsv).
 const (
-	Name   = "spelling"
-	Suffix = "spell"
+	name   = "spelling"
+	suffix = "spell"
 )
 
 // Directions of respelling.
 const (
 	ToUK = "uk"   // American -> British
 	ToUS = "us"   // British -> American
-	Flip = "flip" // each word to the other convention
+	flip = "flip" // each word to the other convention
 )
 
-// DefaultDirection is American -> British: the corpora stress is built
+// defaultDirection is American -> British: the corpora stress is built
 // for (BC5CDR, NCBI-disease: PubMed abstracts) are overwhelmingly in
 // American spelling, so this is the direction that changes text.
-const DefaultDirection = ToUK
+const defaultDirection = ToUK
 
 // ErrTable means a variant table is malformed.
 var ErrTable = errors.New("bad variant table")
 
-var toOption = perturb.Option{Name: "to", Default: DefaultDirection, Help: "spelling to write: uk, us or flip"}
+var toOption = perturb.Option{Name: "to", Default: defaultDirection, Help: "spelling to write: uk, us or flip"}
 
 // Kind describes the perturbation for the registry.
 var Kind = &perturb.Kind{
-	Name:          Name,
-	Suffix:        Suffix,
-	Help:          "respell selected words British/American (\"anemia\" -> \"anaemia\"), from VarCon",
-	UsesSelection: true,
-	Options:       []perturb.Option{toOption},
+	Name:               name,
+	Suffix:             suffix,
+	Help:               "respell selected words British/American (\"anemia\" -> \"anaemia\"), from VarCon",
+	UsesSelection:      true,
+	MeasuredOnMentions: true,
+	Options:            []perturb.Option{toOption},
 	New: func(opts map[string]string) (perturb.Perturbation, error) {
 		return New(Default(), toOption.Value(opts))
 	},
@@ -76,7 +77,7 @@ var tableText string
 
 // Default returns the embedded VarCon table.
 var Default = sync.OnceValue(func() *Table {
-	t, err := ReadTable(strings.NewReader(tableText), "varcon.tsv")
+	t, err := readTable(strings.NewReader(tableText), "varcon.tsv")
 	if err != nil {
 		panic("spelling: embedded table: " + err.Error()) // checked by the tests
 	}
@@ -110,7 +111,7 @@ func (t *Table) Lookup(word, dir string) (string, bool) {
 	return v, ok
 }
 
-// WriteTo writes t as ReadTable reads it: "american<TAB>british" lines,
+// WriteTo writes t as readTable reads it: "american<TAB>british" lines,
 // sorted by the American word.
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	us := make([]string, 0, len(t.toUK))
@@ -127,9 +128,9 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	return n, bw.Flush()
 }
 
-// ReadTable reads "american<TAB>british" lines. Both words must be
+// readTable reads "american<TAB>british" lines. Both words must be
 // lower case, different, and in no other pair.
-func ReadTable(r io.Reader, file string) (*Table, error) {
+func readTable(r io.Reader, file string) (*Table, error) {
 	t := &Table{toUK: map[string]string{}, toUS: map[string]string{}}
 	sc := limits.Scanner(r)
 	line := 0
@@ -174,13 +175,13 @@ func (t *Table) add(us, uk string) error {
 // Respell is the spelling perturbation in one direction.
 type Respell struct {
 	Table     *Table
-	Direction string // ToUK, ToUS or Flip
+	Direction string // ToUK, ToUS or flip
 }
 
 // New returns the perturbation respelling with t in direction dir.
 func New(t *Table, dir string) (*Respell, error) {
 	switch dir {
-	case ToUK, ToUS, Flip:
+	case ToUK, ToUS, flip:
 	default:
 		return nil, &perturb.OptionError{Option: "spelling.to", Value: dir, Want: "uk, us or flip"}
 	}
@@ -266,12 +267,12 @@ func (p *Respell) AppendWord(dst []byte, word string, _ *rand.Rand) ([]byte, boo
 
 // Perturb respells every selected word that has a variant.
 func (p *Respell) Perturb(s conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return perturb.EditWords(nil, s, selected, r, Name, p)
+	return perturb.EditWords(nil, s, selected, r, name, p)
 }
 
 // Check reports whether c is the respelling of one token.
 func (p *Respell) Check(c perturb.Change) error {
-	if err := perturb.OneToken(Name, c); err != nil {
+	if err := perturb.OneToken(name, c); err != nil {
 		return err
 	}
 	if v, ok := p.Word(c.Before); !ok || v != c.After {

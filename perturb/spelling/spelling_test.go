@@ -65,7 +65,7 @@ func TestReadVarConErrors(t *testing.T) {
 func TestReadTableErrors(t *testing.T) {
 	for _, in := range []string{"color\n", "color\tcolour\textra\n", "color\tcolor\n", "\tcolour\n",
 		"Color\tcolour\n", "color\tcolour\ncolor\tcolur\n", "color\tcolour\ncolour\tcolr\n"} {
-		_, err := ReadTable(strings.NewReader(in), "t.tsv")
+		_, err := readTable(strings.NewReader(in), "t.tsv")
 		if !errors.Is(err, ErrTable) || !strings.HasPrefix(err.Error(), "t.tsv:") {
 			t.Errorf("%q: error %v, want t.tsv:N: ... ErrTable", in, err)
 		}
@@ -109,14 +109,14 @@ func TestDefaultTable(t *testing.T) {
 		}
 	}
 	for _, w := range []string{"fetal", "program", "disease", "cocaine"} {
-		if got, ok := tab.Lookup(w, Flip); ok {
+		if got, ok := tab.Lookup(w, flip); ok {
 			t.Errorf("%s has respelling %q; want none", w, got)
 		}
 	}
 }
 
 func TestWord(t *testing.T) {
-	tab, err := ReadTable(strings.NewReader("anemia\tanaemia\nedema\toedema\ntumor\ttumour\n"), "t")
+	tab, err := readTable(strings.NewReader("anemia\tanaemia\nedema\toedema\ntumor\ttumour\n"), "t")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,8 +133,8 @@ func TestWord(t *testing.T) {
 		{ToUK, "anaemia", "anaemia", false},
 		{ToUS, "anaemia", "anemia", true},
 		{ToUS, "anemia", "anemia", false},
-		{Flip, "anaemia", "anemia", true},
-		{Flip, "tumor", "tumour", true},
+		{flip, "anaemia", "anemia", true},
+		{flip, "tumor", "tumour", true},
 		{ToUK, "", "", false},
 		{ToUK, "5-FU", "5-FU", false},
 	} {
@@ -195,7 +195,7 @@ func FuzzReadVarCon(f *testing.F) {
 		// Whatever it keeps must read back as a table.
 		var buf bytes.Buffer
 		tab.WriteTo(&buf)
-		if _, err := ReadTable(&buf, "round trip"); err != nil {
+		if _, err := readTable(&buf, "round trip"); err != nil {
 			t.Fatalf("table does not read back: %v", err)
 		}
 	})
@@ -205,7 +205,7 @@ func FuzzReadTable(f *testing.F) {
 	f.Add("anemia\tanaemia\n")
 	f.Add("a\tb\nb\tc\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		tab, err := ReadTable(strings.NewReader(in), "fuzz")
+		tab, err := readTable(strings.NewReader(in), "fuzz")
 		if err != nil {
 			if !errors.Is(err, ErrTable) && !strings.HasPrefix(err.Error(), "read fuzz") {
 				t.Fatalf("error %v does not wrap ErrTable", err)

@@ -18,11 +18,11 @@ import (
 	"github.com/stress-ner/stress/internal/textutil"
 )
 
-// Name and Suffix identify the perturbation in the registry and in
+// name and suffix identify the perturbation in the registry and in
 // output file names (NAME_swap.tsv).
 const (
-	Name   = "swap"
-	Suffix = "swap"
+	name   = "swap"
+	suffix = "swap"
 )
 
 var (
@@ -32,10 +32,11 @@ var (
 
 // Kind describes the perturbation for the registry and perturb.Apply.
 var Kind = &perturb.Kind{
-	Name:          Name,
-	Suffix:        Suffix,
+	Name:          name,
+	Suffix:        suffix,
 	Help:          "swap two adjacent different letters per selected word (\"inihbitions\")",
 	UsesSelection: true,
+	Letter:        "W",
 	Options:       []perturb.Option{keepFirst, keepLast},
 	New: func(opts map[string]string) (perturb.Perturbation, error) {
 		var s Swap
@@ -145,7 +146,7 @@ func (s *Swap) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, b
 
 // Perturb changes every selected token that has a swappable pair.
 func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conll.Sentence, []perturb.Change) {
-	return perturb.EditWords(nil, sent, selected, r, Name, s)
+	return perturb.EditWords(nil, sent, selected, r, name, s)
 }
 
 // Check reports whether c is one transposition of two adjacent,
@@ -163,7 +164,7 @@ func (s *Swap) Check(c perturb.Change) error {
 		// Fall through for the detailed error.
 	}
 	a, b := []rune(c.Before), []rune(c.After)
-	if err := perturb.OneToken(Name, c); err != nil {
+	if err := perturb.OneToken(name, c); err != nil {
 		return err
 	}
 	if len(a) != len(b) {

@@ -88,7 +88,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 	outcomes := make([]string, len(spans))
 	pairs := abbrev.Pairs(s)
 	style := r.opts.Tokenize
-	if style == TokenizeAuto {
+	if style == tokenizeAuto {
 		style = english.InferStyle(s.Tokens)
 	}
 	planned := make([]*edit, len(spans))
@@ -97,13 +97,13 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 		if abbrev.Defines(pairs, sp) {
 			// "doxorubicin ( DOX )", "acetaminophen ( paracetamol )":
 			// a definition, or two names the writer gave together.
-			outcomes[k] = OutcomeDefinition
+			outcomes[k] = outcomeDefinition
 			continue
 		}
 		if abbrev.InLongForm(s, sp) {
 			// "selective serotonin reuptake inhibitors ( SSRIs )": the
 			// abbreviation spells the mention's letter.
-			outcomes[k] = OutcomeDefinition
+			outcomes[k] = outcomeDefinition
 			continue
 		}
 		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
@@ -113,14 +113,14 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			// associated protein", "norepinephrine ... NE": another word
 			// keeps the mention's name, and the sentence would mix two
 			// names of one concept.
-			outcomes[k] = OutcomeFiltered
+			outcomes[k] = outcomeFiltered
 			continue
 		}
 		a := r.Analyze(sp.Type, text)
 		if a.Outcome != OutcomeReplaced {
 			outcomes[k] = a.Outcome
 			if a.Err != nil {
-				outcomes[k] = OutcomeFiltered // CheckSentence reports the error
+				outcomes[k] = outcomeFiltered // CheckSentence reports the error
 			}
 			continue
 		}
@@ -133,11 +133,11 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			cands = slices.DeleteFunc(slices.Clone(cands), func(c Candidate) bool { return english.TrivialKey(c.Term) == prevKey })
 		}
 		if len(cands) == 0 {
-			outcomes[k] = OutcomeFiltered // no candidate fits where the mention stands
+			outcomes[k] = outcomeFiltered // no candidate fits where the mention stands
 			continue
 		}
 		if cands = r.dropAvoided(text, cands, func(t string) []string { return r.render(t, s, sp, style, a) }); len(cands) == 0 {
-			outcomes[k] = OutcomeFiltered // every name that fits is in --avoid
+			outcomes[k] = outcomeFiltered // every name that fits is in --avoid
 			continue
 		}
 		if r.opts.Unseen != nil {
@@ -146,14 +146,14 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			case len(unseen) > 0:
 				cands = unseen
 			case r.opts.UnseenOnly:
-				outcomes[k] = OutcomeSeen
+				outcomes[k] = outcomeSeen
 				continue
 			}
 		}
-		c := r.pick(sc, text, a, BestAttested(cands))
+		c := r.pick(sc, text, a, bestAttested(cands))
 		toks := r.render(c.Term, s, sp, style, a)
 		if len(toks) == 0 || strings.Join(toks, " ") == text {
-			outcomes[k] = OutcomeFiltered
+			outcomes[k] = outcomeFiltered
 			continue
 		}
 		planned[k] = &edit{span: sp, toks: toks, c: c, key: key}
@@ -170,7 +170,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 		}
 		for j, o := range planned {
 			if o != nil && j != k && spans[j].Type == spans[k].Type && english.TrivialKey(strings.Join(o.toks, " ")) == e.key {
-				planned[k], outcomes[k] = nil, OutcomeFiltered
+				planned[k], outcomes[k] = nil, outcomeFiltered
 				break
 			}
 		}
@@ -185,7 +185,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 		switch {
 		case e == nil:
 		case selected != nil && !selected[k]:
-			outcomes[k] = OutcomeNotSelected
+			outcomes[k] = outcomeNotSelected
 		default:
 			edits = append(edits, *e)
 		}
@@ -199,8 +199,8 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 // name where it fits.
 func (r *Replacer) pick(sc *sentenceContext, mention string, a *Analysis, cands []Candidate) Candidate {
 	switch r.opts.Strategy {
-	case StrategyShortest, StrategyLongest, StrategyDissimilar:
-		return Choose(r.opts.Strategy, mention, cands, nil)
+	case strategyShortest, strategyLongest, strategyDissimilar:
+		return choose(r.opts.Strategy, mention, cands, nil)
 	case StrategyPreferred:
 		cands = preferredFirst(cands)
 	}
@@ -319,7 +319,7 @@ func abbreviatedBeside(s conll.Sentence, sp iob.Span) bool {
 		}
 		// Two capitals or more ("NE", "RA", "ATRA"): not a word
 		// capitalized at a sentence's start ("To").
-		if caps >= 2 && IsAbbreviation(t) && english.Compact(t) != english.Compact(mention) && abbrev.LongFormMatches(t, mention) &&
+		if caps >= 2 && isAbbreviation(t) && english.Compact(t) != english.Compact(mention) && abbrev.LongFormMatches(t, mention) &&
 			spellsLastWord(t, mention) {
 			return true
 		}
@@ -345,7 +345,7 @@ func inExpansion(toks []string, sp iob.Span) bool {
 					caps++
 				}
 			}
-			if caps < 2 || !IsAbbreviation(acr) {
+			if caps < 2 || !isAbbreviation(acr) {
 				return false
 			}
 			letters := strings.ToLower(acr)
@@ -453,7 +453,7 @@ func consistent(r *Replacer, s conll.Sentence, spans []iob.Span, planned []*edit
 	}
 	for k := range spans {
 		if g := find(k); planned[k] != nil && mixed[g] {
-			planned[k], outcomes[k] = nil, OutcomeFiltered
+			planned[k], outcomes[k] = nil, outcomeFiltered
 		}
 	}
 }

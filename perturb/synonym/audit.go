@@ -15,31 +15,31 @@ import (
 // Audit sections and items (perturb.Auditor), recorded in manifests and
 // printed by "stress stats --manifest".
 const (
-	// AuditReplacements counts the replacements: ItemTotal, and by
-	// source (ItemLexicon, the lexicons' names; ItemOrgan, ItemCurated,
-	// ItemElement).
-	AuditReplacements = "replacements"
-	// AuditProxies counts replacements flagged by simple proxies of
-	// unnatural or ungrammatical output, of ItemTotal.
-	AuditProxies = "proxies"
-	// AuditRejected counts, over the gold mentions, the lexicon names of
+	// auditReplacements counts the replacements: itemTotal, and by
+	// source (itemLexicon, the lexicons' names; itemOrgan, itemCurated,
+	// itemElement).
+	auditReplacements = "replacements"
+	// auditProxies counts replacements flagged by simple proxies of
+	// unnatural or ungrammatical output, of itemTotal.
+	auditProxies = "proxies"
+	// auditRejected counts, over the gold mentions, the lexicon names of
 	// their concepts rejected as replacements, by reason (the Reject*
 	// and Rejected* constants).
-	AuditRejected = "rejected names"
+	auditRejected = "rejected names"
 
-	ItemTotal   = "total"
-	ItemLexicon = "lexicon name"
-	ItemOrgan   = "organ rule"   // SourceOrgan
-	ItemCurated = "curated pair" // SourceCurated
-	ItemElement = "element"      // SourceElements
+	itemTotal   = "total"
+	itemLexicon = "lexicon name"
+	itemOrgan   = "organ rule"   // sourceOrgan
+	itemCurated = "curated pair" // sourceCurated
+	itemElement = "element"      // sourceElements
 
-	ProxyDigits    = "adds digits"
-	ProxyNonASCII  = "adds non-ASCII"
-	ProxyInverted  = "inverted X , Y"
-	ProxyLong      = "more than 2x tokens"
-	ProxyNumber    = "changes number"
-	ProxyArticle   = "a/an mismatch"
-	ProxyLongForms = "more than 2x tokens, lexicon names"
+	proxyDigits    = "adds digits"
+	proxyNonASCII  = "adds non-ASCII"
+	proxyInverted  = "inverted X , Y"
+	proxyLong      = "more than 2x tokens"
+	proxyNumber    = "changes number"
+	proxyArticle   = "a/an mismatch"
+	proxyLongForms = "more than 2x tokens, lexicon names"
 )
 
 // Audit counts the replacements of out by kind and by proxy, the names
@@ -48,33 +48,33 @@ const (
 func (r *Replacer) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
 	dst = r.survey.Audit(dst, orig)
 	for _, c := range changes {
-		kind := ItemLexicon
+		kind := itemLexicon
 		switch c.Source {
-		case SourceOrgan:
-			kind = ItemOrgan
-		case SourceCurated:
-			kind = ItemCurated
-		case SourceElements:
-			kind = ItemElement
+		case sourceOrgan:
+			kind = itemOrgan
+		case sourceCurated:
+			kind = itemCurated
+		case sourceElements:
+			kind = itemElement
 		}
-		dst = append(dst, perturb.AuditCount{Section: AuditReplacements, Item: ItemTotal, N: 1},
-			perturb.AuditCount{Section: AuditReplacements, Item: kind, N: 1},
-			perturb.AuditCount{Section: AuditProxies, Item: ItemTotal, N: 1})
+		dst = append(dst, perturb.AuditCount{Section: auditReplacements, Item: itemTotal, N: 1},
+			perturb.AuditCount{Section: auditReplacements, Item: kind, N: 1},
+			perturb.AuditCount{Section: auditProxies, Item: itemTotal, N: 1})
 		// Every proxy is counted, if only as 0, so that reports show
 		// the zeros.
-		tripped := Proxies(c.Before, c.After)
-		for _, p := range []string{ProxyDigits, ProxyNonASCII, ProxyInverted, ProxyLong, ProxyNumber} {
+		tripped := proxies(c.Before, c.After)
+		for _, p := range []string{proxyDigits, proxyNonASCII, proxyInverted, proxyLong, proxyNumber} {
 			n := 0
 			if slices.Contains(tripped, p) {
 				n = 1
 			}
-			dst = append(dst, perturb.AuditCount{Section: AuditProxies, Item: p, N: n})
+			dst = append(dst, perturb.AuditCount{Section: auditProxies, Item: p, N: n})
 		}
 		n := 0
-		if kind == ItemLexicon && slices.Contains(tripped, ProxyLong) {
+		if kind == itemLexicon && slices.Contains(tripped, proxyLong) {
 			n = 1
 		}
-		dst = append(dst, perturb.AuditCount{Section: AuditProxies, Item: ProxyLongForms, N: n})
+		dst = append(dst, perturb.AuditCount{Section: auditProxies, Item: proxyLongForms, N: n})
 	}
 	// a/an before the replaced mentions, in the output.
 	if len(changes) > 0 && len(out.Tokens) == len(out.Tags) {
@@ -89,7 +89,7 @@ func (r *Replacer) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, o
 			if art := articleBefore(out, iob.Span{Start: start, End: start + 1}); art != "" && english.Article(out.Tokens[start]) != art {
 				n = 1
 			}
-			dst = append(dst, perturb.AuditCount{Section: AuditProxies, Item: ProxyArticle, N: n})
+			dst = append(dst, perturb.AuditCount{Section: auditProxies, Item: proxyArticle, N: n})
 		}
 	}
 	if len(iob.Validate(orig.Tags, iob.IOB2)) > 0 || len(orig.Tags) != len(orig.Tokens) {
@@ -102,35 +102,35 @@ func (r *Replacer) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, o
 		}
 		a := r.Analyze(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " "))
 		for why, n := range a.Rejected {
-			dst = append(dst, perturb.AuditCount{Section: AuditRejected, Item: why, N: n})
+			dst = append(dst, perturb.AuditCount{Section: auditRejected, Item: why, N: n})
 		}
 	}
 	return dst
 }
 
-// Proxies returns the proxies of unnatural output that replacing
+// proxies returns the proxies of unnatural output that replacing
 // before by after (corpus tokens, space-separated) trips: digits or
 // non-ASCII characters that before does not have, an inverted "X , Y"
 // form, more than twice the tokens, another grammatical number.
-func Proxies(before, after string) []string {
+func proxies(before, after string) []string {
 	var out []string
 	if d := english.Digits(after); d != "" && !english.SubMultiset(d, english.Digits(before)) {
-		out = append(out, ProxyDigits)
+		out = append(out, proxyDigits)
 	}
 	for _, c := range after {
 		if c >= utf8.RuneSelf && !strings.ContainsRune(before, c) {
-			out = append(out, ProxyNonASCII)
+			out = append(out, proxyNonASCII)
 			break
 		}
 	}
 	if slices.Contains(strings.Fields(after), ",") && !slices.Contains(strings.Fields(before), ",") {
-		out = append(out, ProxyInverted)
+		out = append(out, proxyInverted)
 	}
 	if len(strings.Fields(after)) > 2*len(strings.Fields(before)) {
-		out = append(out, ProxyLong)
+		out = append(out, proxyLong)
 	}
 	if english.IsPlural(before) != english.IsPlural(after) {
-		out = append(out, ProxyNumber)
+		out = append(out, proxyNumber)
 	}
 	return out
 }

@@ -16,7 +16,7 @@ import (
 // a name of the concept it was looked up in.
 func (r *Replacer) Check(c perturb.Change) error {
 	switch c.Source {
-	case SourceOrgan, SourceCurated, SourceElements:
+	case sourceOrgan, sourceCurated, sourceElements:
 		if !checkExtra(c) {
 			return fmt.Errorf("%w: %q -> %q is no %s %s", perturb.ErrInvalidChange, c.Before, c.After, c.Source, c.TermType)
 		}
@@ -65,10 +65,10 @@ func (r *Replacer) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
 func (r *Replacer) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
 	sc, _ := doc.(*sentenceContext)
 	_, outcomes := r.plan(sc, s)
-	return mention.Outcomes(s, outcomes, OutcomeFiltered) // not valid IOB2: left whole
+	return mention.Outcomes(s, outcomes, outcomeFiltered) // not valid IOB2: left whole
 }
 
-// IsAbbreviation reports whether s looks like an abbreviation or symbol
+// isAbbreviation reports whether s looks like an abbreviation or symbol
 // (see umls.IsAbbreviation, where the concept store's builder can use it
 // too).
-func IsAbbreviation(s string) bool { return umls.IsAbbreviation(s) }
+func isAbbreviation(s string) bool { return umls.IsAbbreviation(s) }

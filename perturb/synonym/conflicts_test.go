@@ -27,7 +27,7 @@ func learnConflicts(t testing.TB, store Store, ms []pubMention) []string {
 	agree, disagree := map[string]int{}, map[string]int{}
 	example := map[string]string{}
 	for _, m := range ms {
-		mention := strings.Join(english.Tokenize(m.text, TokenizePunct), " ")
+		mention := strings.Join(english.Tokenize(m.text, tokenizePunct), " ")
 		cs, err := store.Lookup(english.LookupForm(mention), opts.TypeMap[m.typ]...)
 		if err != nil {
 			t.Fatal(err)

@@ -43,7 +43,7 @@ func firstWord(toks []string) string {
 // stands in s: none when a rule of leaveRules leaves the mention as it
 // is, else those no rule of placeRules refuses. style is the sentence's
 // tokenization (Options.Tokenize, or english.InferStyle of s when that
-// is TokenizeAuto), found once per sentence: finding it reads every
+// is tokenizeAuto), found once per sentence: finding it reads every
 // token.
 func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style string) []Candidate {
 	if len(a.Candidates) == 0 {
@@ -182,7 +182,7 @@ func (r *Replacer) nameOfAnother(s conll.Sentence, sp iob.Span) bool {
 // A placeName is a candidate's name as the rules of placeRules read it.
 type placeName struct {
 	Candidate
-	toks  []string // english.Tokenize(Term, TokenizePunct)
+	toks  []string // english.Tokenize(Term, tokenizePunct)
 	words []string // english.Words(Term)
 	of    bool     // an "X of the Y" name: its words have "of"
 }
@@ -204,7 +204,7 @@ type placeRule struct {
 // awkward or a broken parallel.
 var placeRules = []placeRule{
 	{"element notation", func(p *place, n placeName) bool {
-		return n.Source == SourceElements && !elementFits(p.s.Tokens, p.sp)
+		return n.Source == sourceElements && !elementFits(p.s.Tokens, p.sp)
 	}, "the [K] + channel -> potassium"},
 	{"no word", func(p *place, n placeName) bool { return len(n.toks) == 0 }, "[aspirin] ->"},
 	{"article", func(p *place, n placeName) bool { return p.art != "" && english.Article(n.toks[0]) != p.art },
@@ -246,7 +246,7 @@ var placeRules = []placeRule{
 // refusal returns the name of the first rule of placeRules that refuses
 // candidate c where the mention of p stands, "" when none does.
 func (p *place) refusal(c Candidate) string {
-	n := placeName{Candidate: c, toks: english.Tokenize(c.Term, TokenizePunct), words: english.Words(c.Term)}
+	n := placeName{Candidate: c, toks: english.Tokenize(c.Term, tokenizePunct), words: english.Words(c.Term)}
 	n.of = slices.Contains(n.words, "of")
 	for _, rule := range placeRules {
 		if rule.refuses(p, n) {
@@ -332,7 +332,7 @@ var coordinators = map[string]bool{"and": true, "or": true, "/": true, ",": true
 // "Nociceptin / orphanin FQ" must not become "Nociceptin / nociceptin".
 func repeatsNeighbour(s conll.Sentence, sp iob.Span, name string) bool {
 	key := english.TrivialKey(name)
-	n := len(english.Tokenize(name, TokenizePunct))
+	n := len(english.Tokenize(name, tokenizePunct))
 	if sp.Start >= 1+n && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] &&
 		english.TrivialKey(strings.Join(s.Tokens[sp.Start-1-n:sp.Start-1], " ")) == key {
 		return true

@@ -30,21 +30,21 @@ func TestProxies(t *testing.T) {
 		want          []string
 	}{
 		{"seizures", "convulsions", nil},
-		{"quinine", "6 ' - methoxycinchonidine", []string{ProxyDigits, ProxyLong}},
+		{"quinine", "6 ' - methoxycinchonidine", []string{proxyDigits, proxyLong}},
 		{"copper", "kupfer", nil},
-		{"caffeine", "mateína", []string{ProxyNonASCII}},
-		{"heart attack", "Infarction , Myocardial", []string{ProxyInverted}},
-		{"convulsions", "seizure", []string{ProxyNumber}},
+		{"caffeine", "mateína", []string{proxyNonASCII}},
+		{"heart attack", "Infarction , Myocardial", []string{proxyInverted}},
+		{"convulsions", "seizure", []string{proxyNumber}},
 		{"5 - FU", "5 - fluorouracil", nil},
 	} {
-		if got := Proxies(tt.before, tt.after); !slices.Equal(got, tt.want) {
+		if got := proxies(tt.before, tt.after); !slices.Equal(got, tt.want) {
 			t.Errorf("Proxies(%q, %q) = %v, want %v", tt.before, tt.after, got, tt.want)
 		}
 	}
 }
 
 func TestAudit(t *testing.T) {
-	r, _ := fakeReplacer(t, func(o *Options) { o.Strategy = StrategyShortest })
+	r, _ := fakeReplacer(t, func(o *Options) { o.Strategy = strategyShortest })
 	s := sentence("a heart attack after cocaine", "O B-Disease I-Disease O B-Chemical")
 	out, cs := r.Perturb(s, nil, rand.New(rand.NewPCG(1, 2)))
 	got := map[string]int{}
@@ -55,7 +55,7 @@ func TestAudit(t *testing.T) {
 		got["proxies/a/an mismatch"] != 0 || got["proxies/adds digits"] != 0 || got["rejected names/abbreviation"] != 1 {
 		t.Errorf("audit %v", got)
 	}
-	if _, ok := got["proxies/"+ProxyArticle]; !ok {
+	if _, ok := got["proxies/"+proxyArticle]; !ok {
 		t.Errorf("zero proxies not reported: %v", got)
 	}
 }

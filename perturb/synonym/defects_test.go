@@ -65,7 +65,7 @@ func TestDefects(t *testing.T) {
 			}
 			t.Logf("%s: %s", tt.name, strings.Join(outs[i].Tokens, " "))
 		}
-		logged = st.Audit[AuditReplacements][ItemTotal]
+		logged = st.Audit[auditReplacements][itemTotal]
 		if n, _ := st.MentionShare(""); n != changed || st.MentionsReplaced != changed || logged != changed {
 			t.Errorf("%s: outcomes say %d replaced, statistics %d, audit %d; %d mentions changed", tt.name, n, st.MentionsReplaced, logged, changed)
 		}

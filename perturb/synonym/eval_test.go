@@ -285,13 +285,13 @@ func evaluate(t testing.TB, store Store, opts Options, ms []pubMention) precisio
 	p := precision{byType: map[string][2]int{}}
 	for _, m := range ms {
 		p.mentions++
-		mention := strings.Join(english.Tokenize(m.text, TokenizePunct), " ")
+		mention := strings.Join(english.Tokenize(m.text, tokenizePunct), " ")
 		a := r.Analyze(m.typ, mention)
 		if len(a.Candidates) == 0 {
 			continue
 		}
-		s := conll.Sentence{Tokens: english.Tokenize(m.text, TokenizePunct)}
-		c := Choose(opts.Strategy, mention, a.Candidates, perturb.SentenceRand(1, Name, s))
+		s := conll.Sentence{Tokens: english.Tokenize(m.text, tokenizePunct)}
+		c := choose(opts.Strategy, mention, a.Candidates, perturb.SentenceRand(1, Name, s))
 		p.replaced++
 		bt := p.byType[m.typ]
 		cs, err := store.Lookup(c.Term)
@@ -340,12 +340,12 @@ func TestEvaluatePubTator(t *testing.T) {
 	// development documents.
 	ms := readPubTator(t, dir+"CDR_TrainingSet.PubTator.txt")
 	store := testStore(t)
-	for _, strategy := range []string{StrategyRandom, StrategyShortest, StrategyLongest, StrategyDissimilar, StrategyPreferred} {
+	for _, strategy := range []string{strategyRandom, strategyShortest, strategyLongest, strategyDissimilar, StrategyPreferred} {
 		opts := DefaultOptions()
 		opts.Strategy = strategy
 		p := evaluate(t, store, opts, ms)
 		t.Logf("%s: %v; by type (replaced, changed): %v", strategy, p, p.byType)
-		if strategy == DefaultStrategy {
+		if strategy == defaultStrategy {
 			for _, e := range p.examples {
 				t.Log(e)
 			}
@@ -468,7 +468,7 @@ func cdrNamesOf(t testing.TB, store Store, ms []umls.PubTatorMention) []umls.Men
 	names, _ := umls.MentionNames(ms, umls.MentionNameOptions{
 		MinDocs: 2, MinCount: 2, MinShare: 0.95, Prefix: "MESH:", Label: label,
 		Reject: func(id, name string) string {
-			if IsAbbreviation(name) {
+			if isAbbreviation(name) {
 				return "abbreviation"
 			}
 			cs, err := store.Lookup(name)

@@ -120,7 +120,7 @@ func FuzzParsePolicy(f *testing.F) {
 	f.Add("a\tadmit\n")
 	f.Add("\t\t\n#\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		ls, err := ParsePolicy(text)
+		ls, err := parsePolicy(text)
 		if err != nil {
 			return
 		}
@@ -141,7 +141,7 @@ func FuzzParseStrata(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		st, err := ParseStrata(s)
+		st, err := parseStrata(s)
 		if err != nil {
 			return
 		}

@@ -89,9 +89,9 @@ func goldOf(m map[string][]goldName, name string) []goldName {
 	return out
 }
 
-// GoldConcepts returns the concepts (MeSH ids, "MESH:D003000") that the
+// goldConcepts returns the concepts (MeSH ids, "MESH:D003000") that the
 // CDR annotations attest name for, in any case and number.
-func GoldConcepts(name string) []string {
+func goldConcepts(name string) []string {
 	loadGold()
 	var ids []string
 	for _, g := range goldOf(goldData.names, name) {
@@ -113,7 +113,7 @@ func writtenFor(name, form string, mc *mentionConcepts) bool {
 	if len(gs) == 0 {
 		return false
 	}
-	own := GoldConcepts(form)
+	own := goldConcepts(form)
 	mine := goldOf(goldData.terms, form)
 	for _, g := range gs {
 		if (mc != nil && mc.names(g.descriptor) || slices.Contains(own, g.descriptor)) && sameConcept(g, mine) {

@@ -20,7 +20,7 @@ func TestGoldConcepts(t *testing.T) {
 		{"hyperthermia", ""}, // as above (D000084462), annotated as fever
 		{"heparin cofactor ii", ""},
 	} {
-		got := GoldConcepts(tt.name)
+		got := goldConcepts(tt.name)
 		if tt.want == "" && len(got) > 0 || tt.want != "" && !slices.Contains(got, tt.want) {
 			t.Errorf("GoldConcepts(%q) = %q, want %q", tt.name, got, tt.want)
 		}

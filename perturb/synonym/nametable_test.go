@@ -193,7 +193,7 @@ func TestNameRules(t *testing.T) {
 	}
 	// The order is part of the policy: the first rule that rejects a
 	// name names the reason counted.
-	if r, why := judge(nameCaseOf("hemolytic anemia", "Haemolytic anaemia", "", "hemolytic anemia", "DISO")); r == nil || r.stage != stageSame || why != RejectedVariant {
+	if r, why := judge(nameCaseOf("hemolytic anemia", "Haemolytic anaemia", "", "hemolytic anemia", "DISO")); r == nil || r.stage != stageSame || why != rejectedVariant {
 		t.Errorf("a trivial variant: %v %q", r, why)
 	}
 	if !slices.ContainsFunc(nameRules, func(r nameRule) bool { return r.Reason == "" }) {

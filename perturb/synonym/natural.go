@@ -11,18 +11,18 @@ import (
 // Reasons for which Natural rejects a name, as counted in manifests
 // (see english.Natural, where the rules are).
 const (
-	RejectEmpty       = english.RejectEmpty
-	RejectCharacters  = english.RejectCharacters  // a character the mention's text does not use (non-ASCII in ASCII text)
-	RejectQualifier   = english.RejectQualifier   // "NOS", "NEC", "unspecified", parentheses, brackets
-	RejectPunctuation = english.RejectPunctuation // ; : / & + = and the like, or an abbreviating period ("subac.")
-	RejectInverted    = english.RejectInverted    // "X, Y", or a noun followed by its adjective ("anemia hemolytic")
-	RejectSystematic  = english.RejectSystematic  // locants, stereo descriptors, formulae
-	RejectSequence    = english.RejectSequence    // peptide or nucleotide sequences
-	RejectDigits      = english.RejectDigits      // digits the mention does not have: codes, types, numbered names
-	RejectAbbrev      = english.RejectAbbrev      // a lone abbreviation or symbol the mention is not
-	RejectForeign     = english.RejectForeign     // a word neither in the English word lists nor in a lexicon's preferred names
-	RejectLength      = english.RejectLength      // more than twice the mention's tokens
-	RejectAvoid       = english.RejectAvoid       // in avoid.txt: read as another condition, archaic or folk
+	rejectEmpty       = english.RejectEmpty
+	rejectCharacters  = english.RejectCharacters  // a character the mention's text does not use (non-ASCII in ASCII text)
+	rejectQualifier   = english.RejectQualifier   // "NOS", "NEC", "unspecified", parentheses, brackets
+	rejectPunctuation = english.RejectPunctuation // ; : / & + = and the like, or an abbreviating period ("subac.")
+	rejectInverted    = english.RejectInverted    // "X, Y", or a noun followed by its adjective ("anemia hemolytic")
+	rejectSystematic  = english.RejectSystematic  // locants, stereo descriptors, formulae
+	rejectSequence    = english.RejectSequence    // peptide or nucleotide sequences
+	rejectDigits      = english.RejectDigits      // digits the mention does not have: codes, types, numbered names
+	rejectAbbrev      = english.RejectAbbrev      // a lone abbreviation or symbol the mention is not
+	rejectForeign     = english.RejectForeign     // a word neither in the English word lists nor in a lexicon's preferred names
+	rejectLength      = english.RejectLength      // more than twice the mention's tokens
+	rejectAvoid       = english.RejectAvoid       // in avoid.txt: read as another condition, archaic or folk
 )
 
 // Natural reports why name is not a name a writer of an English
@@ -30,7 +30,7 @@ const (
 // it replaces, as it stands in the corpus), or "" when it is: a Reject*
 // reason of english.Natural, whose rules it applies (no foreign,
 // systematic, inverted, coded, qualified, abbreviated or much longer
-// names), or RejectAvoid for a name of the synonym kind's avoid.txt. It
+// names), or rejectAvoid for a name of the synonym kind's avoid.txt. It
 // says nothing about meaning: whether name names the mention's concept
 // is the Replacer's business (its round trip).
 //
@@ -48,7 +48,7 @@ func natural(name, mention string, listed bool) string {
 		return why
 	}
 	if listed && avoid().Name(name) {
-		return RejectAvoid
+		return rejectAvoid
 	}
 	return ""
 }

@@ -60,7 +60,7 @@ func ExampleNatural() {
 
 // TestAvoidLinesNeeded checks that every line of avoid.txt still acts on
 // a stratum the default policy admits: its name, or a name of its pair,
-// is one that CDR's annotators attest for a concept (GoldConcepts), a
+// is one that CDR's annotators attest for a concept (goldConcepts), a
 // name of a curated pair, an organ variant the training text writes, or
 // an NCIt "X of the Y" wording. A line that acts on none fixed what a
 // reading of a refused stratum met, and goes.
@@ -74,7 +74,7 @@ func TestAvoidLinesNeeded(t *testing.T) {
 	}
 	acts := func(name string) bool {
 		name = strings.TrimSpace(name)
-		return len(GoldConcepts(name)) > 0 || cur[english.AvoidKey(name)] || OrganAttested(name) ||
+		return len(goldConcepts(name)) > 0 || cur[english.AvoidKey(name)] || OrganAttested(name) ||
 			strings.Contains(" "+strings.ToLower(name)+" ", " of the ")
 	}
 	n := 0

@@ -65,7 +65,7 @@ func TestPipelineContext(t *testing.T) {
 		return sink.ss, changes, st[0]
 	}
 	outs, changes, st := run(1)
-	if len(changes) == 0 || st.Audit[AuditReplacements][ItemTotal] != len(changes) || st.MentionOutcomes["Chemical"][OutcomeDefinition] == 0 ||
+	if len(changes) == 0 || st.Audit[auditReplacements][itemTotal] != len(changes) || st.MentionOutcomes["Chemical"][outcomeDefinition] == 0 ||
 		st.MentionOutcomes["Chemical"][OutcomeReplaced]+st.MentionOutcomes["Disease"][OutcomeReplaced] != len(changes) {
 		t.Errorf("%d changes; audit %v; outcomes %v", len(changes), st.Audit, st.MentionOutcomes)
 	}

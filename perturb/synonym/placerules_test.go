@@ -91,10 +91,10 @@ func TestPlaceRules(t *testing.T) {
 			t.Errorf("%q: mention left by %q, want a name refused by %q", rule.example, got, rule.name)
 			continue
 		}
-		p.describe(&Analysis{}, TokenizePunct)
+		p.describe(&Analysis{}, tokenizePunct)
 		c := Candidate{Term: name, Source: "MSH"}
 		if rule.name == "element notation" {
-			c.Source = SourceElements
+			c.Source = sourceElements
 		}
 		if got := p.refusal(c); got != rule.name {
 			t.Errorf("%q: %q refused by %q, want %q", rule.example, name, got, rule.name)
@@ -115,10 +115,10 @@ func TestPlaceRules(t *testing.T) {
 			t.Errorf("%q: mention left by %q", tt.example, got)
 			continue
 		}
-		p.describe(&Analysis{}, TokenizePunct)
+		p.describe(&Analysis{}, tokenizePunct)
 		c := Candidate{Term: name, Source: "MSH"}
 		if name == "potassium" {
-			c.Source = SourceElements
+			c.Source = sourceElements
 		}
 		if got := p.refusal(c); got != "" {
 			t.Errorf("%q: %q refused by %q", tt.example, name, got)

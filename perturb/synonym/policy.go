@@ -12,7 +12,7 @@ import (
 // beyond the lexicons that made it (an element's name, a curated pair,
 // the organ rule), or else its lexicon, its term type and whether
 // authors were seen to write it for the concept ("MESH entry attested":
-// GoldConcepts) or the training text writes it at all ("MESH entry in
+// goldConcepts) or the training text writes it at all ("MESH entry in
 // text"): "MESH entry", "CHEBI synonym attested". What decides a stratum is
 // evidence that carries over to text nobody here has read: blind
 // readings of its replacements on corpora its rule was not written
@@ -28,18 +28,18 @@ import (
 
 // Strata of the sources beyond the lexicons.
 const (
-	StratumElement = "element name"
-	StratumCurated = "curated pair"
-	StratumOrgan   = "organ rule"
+	stratumElement = "element name"
+	stratumCurated = "curated pair"
+	stratumOrgan   = "organ rule"
 )
 
-// TermAttested ends the term type a change of an attested lexicon name
-// logs ("entry attested"), TermInText that of a name the training text
+// termAttested ends the term type a change of an attested lexicon name
+// logs ("entry attested"), termInText that of a name the training text
 // writes but not attested for the concept ("entry in text"): the change
 // log says the stratum.
 const (
-	TermAttested = " attested"
-	TermInText   = " in text"
+	termAttested = " attested"
+	termInText   = " in text"
 )
 
 // stratumRule is one row of the strata table: the stratum Name of a
@@ -56,12 +56,12 @@ type stratumRule struct {
 // stratum of its lexicon and term type as logged ("MESH entry
 // attested").
 var strataRules = []stratumRule{
-	{StratumElement, "an element's name for its symbol (\"K\" -> \"potassium\")",
-		func(s, _ string) bool { return s == SourceElements }},
-	{StratumCurated, "a pair of pairs.txt (\"acetaminophen\" <-> \"paracetamol\")",
-		func(s, _ string) bool { return s == SourceCurated }},
-	{StratumOrgan, "another form of the mention's organ, written in the training text (\"renal failure\" -> \"kidney failure\")",
-		func(s, _ string) bool { return s == SourceOrgan }},
+	{stratumElement, "an element's name for its symbol (\"K\" -> \"potassium\")",
+		func(s, _ string) bool { return s == sourceElements }},
+	{stratumCurated, "a pair of pairs.txt (\"acetaminophen\" <-> \"paracetamol\")",
+		func(s, _ string) bool { return s == sourceCurated }},
+	{stratumOrgan, "another form of the mention's organ, written in the training text (\"renal failure\" -> \"kidney failure\")",
+		func(s, _ string) bool { return s == sourceOrgan }},
 }
 
 // Stratum returns the stratum of a replacement whose change logs source
@@ -96,16 +96,16 @@ var policyText string
 func DefaultPolicy() []PolicyLine {
 	// A bad file gives no policy, which admits no stratum;
 	// TestDefaultPolicy catches one.
-	ls, _ := ParsePolicy(policyText)
+	ls, _ := parsePolicy(policyText)
 	return ls
 }
 
-// ParsePolicy reads a policy in the format of policy.tsv: a line
+// parsePolicy reads a policy in the format of policy.tsv: a line
 // "stratum<TAB>decision<TAB>reason", decision "admit" (its readings
 // reach the bar), "keep" (admitted for the reason given although they do
 // not) or "refuse"; "#" comments and blank lines ignored; a stratum given
 // twice is an error.
-func ParsePolicy(text string) ([]PolicyLine, error) {
+func parsePolicy(text string) ([]PolicyLine, error) {
 	var out []PolicyLine
 	seen := map[string]int{}
 	for i, line := range strings.Split(text, "\n") {
@@ -138,8 +138,8 @@ func ParsePolicy(text string) ([]PolicyLine, error) {
 	return out, nil
 }
 
-// DefaultStrata returns the strata the default policy admits.
-func DefaultStrata() []string {
+// defaultStrata returns the strata the default policy admits.
+func defaultStrata() []string {
 	var out []string
 	for _, l := range DefaultPolicy() {
 		if l.Admit {
@@ -149,15 +149,15 @@ func DefaultStrata() []string {
 	return out
 }
 
-// ParseStrata parses the --strata option: a comma-separated list of
+// parseStrata parses the --strata option: a comma-separated list of
 // strata ("curated pair", "MESH entry attested") or path.Match patterns
 // of strata ("* attested"), in which "default" stands for the strata of
 // the default policy; "all" (alone) admits every stratum, which
-// ParseStrata returns as nil. An empty string is "default".
-func ParseStrata(s string) ([]string, error) {
+// parseStrata returns as nil. An empty string is "default".
+func parseStrata(s string) ([]string, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return DefaultStrata(), nil
+		return defaultStrata(), nil
 	}
 	if s == "all" {
 		return nil, nil
@@ -167,7 +167,7 @@ func ParseStrata(s string) ([]string, error) {
 		switch item = strings.TrimSpace(item); item {
 		case "":
 		case "default":
-			out = append(out, DefaultStrata()...)
+			out = append(out, defaultStrata()...)
 		case "all":
 			return nil, fmt.Errorf("%w: strata: \"all\" cannot be combined with other items", ErrOption)
 		default:

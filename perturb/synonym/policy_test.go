@@ -92,7 +92,7 @@ func TestPolicyEvidence(t *testing.T) {
 			admitted = append(admitted, l.Stratum)
 		}
 	}
-	if got := DefaultStrata(); !slices.Equal(got, admitted) {
+	if got := defaultStrata(); !slices.Equal(got, admitted) {
 		t.Errorf("DefaultStrata() = %q, want the admitted lines %q", got, admitted)
 	}
 	if got := DefaultOptions().Strata; !slices.Equal(got, admitted) {
@@ -102,7 +102,7 @@ func TestPolicyEvidence(t *testing.T) {
 
 func TestParsePolicy(t *testing.T) {
 	good := "# comment\n\ncurated pair\tadmit\tread natural\nMESH entry\trefuse\tobsolete names\nelement name\tkeep\tfew items, none unnatural\n"
-	ls, err := ParsePolicy(good)
+	ls, err := parsePolicy(good)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestParsePolicy(t *testing.T) {
 		"a\tadmit\twhy\na\trefuse\twhy again\n", // twice
 		"a\tadmit\twhy\tand more\n",             // four fields
 	} {
-		if _, err := ParsePolicy(bad); err == nil {
+		if _, err := parsePolicy(bad); err == nil {
 			t.Errorf("ParsePolicy(%q) accepted", bad)
 		}
 	}
@@ -125,14 +125,14 @@ func TestParsePolicy(t *testing.T) {
 
 func TestStratum(t *testing.T) {
 	for _, tt := range []struct{ source, termType, want string }{
-		{SourceElements, TermElementName, StratumElement},
-		{SourceCurated, "INN/BAN", StratumCurated},
-		{SourceCurated, "clinical", StratumCurated},
-		{SourceOrgan, TermOrgan, StratumOrgan},
-		{"MESH", "entry" + TermAttested, "MESH entry attested"},
-		{"MESH", "entry" + TermInText, "MESH entry in text"},
+		{sourceElements, termElementName, stratumElement},
+		{sourceCurated, "INN/BAN", stratumCurated},
+		{sourceCurated, "clinical", stratumCurated},
+		{sourceOrgan, termOrgan, stratumOrgan},
+		{"MESH", "entry" + termAttested, "MESH entry attested"},
+		{"MESH", "entry" + termInText, "MESH entry in text"},
 		{"MESH", "entry", "MESH entry"},
-		{"CDR", "mention" + TermAttested, "CDR mention attested"},
+		{"CDR", "mention" + termAttested, "CDR mention attested"},
 		{"SNOMEDCT_US", "PT", "SNOMEDCT_US PT"},
 	} {
 		if got := Stratum(tt.source, tt.termType); got != tt.want {
@@ -142,7 +142,7 @@ func TestStratum(t *testing.T) {
 }
 
 func TestParseStrata(t *testing.T) {
-	def := DefaultStrata()
+	def := defaultStrata()
 	for _, tt := range []struct {
 		in    string
 		want  []string
@@ -155,7 +155,7 @@ func TestParseStrata(t *testing.T) {
 			map[string]bool{"MESH entry attested": true, "CDR mention attested": true, "MESH entry": false, "organ rule": true}},
 		{"default,MESH entry", slices.Sorted(slices.Values(append(slices.Clone(def), "MESH entry"))), map[string]bool{"MESH entry": true}},
 	} {
-		got, err := ParseStrata(tt.in)
+		got, err := parseStrata(tt.in)
 		if err != nil {
 			t.Errorf("ParseStrata(%q): %v", tt.in, err)
 			continue
@@ -171,7 +171,7 @@ func TestParseStrata(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"all,curated pair", ",", "[", "default,[x"} {
-		if _, err := ParseStrata(bad); !errors.Is(err, ErrOption) {
+		if _, err := parseStrata(bad); !errors.Is(err, ErrOption) {
 			t.Errorf("ParseStrata(%q) = %v, want ErrOption", bad, err)
 		}
 	}
@@ -181,13 +181,13 @@ func TestParseStrata(t *testing.T) {
 // measured (a UMLS release's) are not admitted by default, and that
 // --strata all admits them.
 func TestDefaultPolicyRefusesUnread(t *testing.T) {
-	set := newStrataSet(DefaultStrata())
+	set := newStrataSet(defaultStrata())
 	for _, s := range []string{"SNOMEDCT_US PT", "MSH ET", "MESH entry", "CHEBI synonym", "DOID label"} {
 		if set.admits(s) {
 			t.Errorf("the default policy admits %q", s)
 		}
 	}
-	all, err := ParseStrata("all")
+	all, err := parseStrata("all")
 	if err != nil || !newStrataSet(all).admits("SNOMEDCT_US PT") {
 		t.Errorf("--strata all does not admit a UMLS stratum (%v)", err)
 	}

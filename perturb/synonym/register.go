@@ -32,9 +32,9 @@ func newKind() *perturb.Kind {
 		Options: []perturb.Option{
 			{Name: "db", Default: "", Input: true, Help: "concept store from 'stress umls import' (default: the embedded open lexicons)"},
 			{Name: "type-map", Default: "", Help: concepts.OptionHelp},
-			{Name: "ambiguous", Default: AmbiguousSkip, Help: "mention naming several concepts of one source: skip, or use the first"},
-			{Name: "strategy", Default: DefaultStrategy, Help: "choice among synonyms: random, shortest, longest, dissimilar or preferred"},
-			{Name: "tokenize", Default: TokenizeAuto, Help: "tokenization of replacements: auto, punct (\"5 - FU\") or space (\"5-FU\")"},
+			{Name: "ambiguous", Default: ambiguousSkip, Help: "mention naming several concepts of one source: skip, or use the first"},
+			{Name: "strategy", Default: defaultStrategy, Help: "choice among synonyms: random, shortest, longest, dissimilar or preferred"},
+			{Name: "tokenize", Default: tokenizeAuto, Help: "tokenization of replacements: auto, punct (\"5 - FU\") or space (\"5-FU\")"},
 			{Name: "exclude-sources", Default: "", Help: "comma-separated sources never used (MESH, DRUGBANK, CHEBI, DOID, NCIT, or UMLS SABs)"},
 			{Name: "exclude-tty", Default: "", Help: "comma-separated term types never used as replacements"},
 			{Name: "avoid", Default: "", Files: true, Help: "file of names and pairs (\"from -> to\") never used, in the format of the embedded avoid list, as 'stress review score --avoid' writes them"},
@@ -44,15 +44,18 @@ func newKind() *perturb.Kind {
 			{Name: "embedded-avoid", Default: "true", Bool: true, Help: "apply the embedded avoid lists of names and pairs (false: the rules and the policy alone, as a measurement of them needs)"},
 			{Name: "exclude-concepts", Default: "default", Help: "comma-separated concept ids or patterns (MESH:D0000?????) never used; 'default' in the list stands for post-2015 MeSH ids and BC5CDR annotation conflicts (default,MESH:D012345 adds to them); 'none'"},
 		},
-		Mentions: true,
-		New:      newFromOptions,
-		Stratum:  Stratum,
+		Mentions:           true,
+		MeasuredOnMentions: true,
+		Letter:             "S",
+		Avoidable:          true,
+		New:                newFromOptions,
+		Stratum:            Stratum,
 	}
 }
 
-// OptionsFromMap parses the registry's option values (missing values
+// optionsFromMap parses the registry's option values (missing values
 // take their defaults).
-func OptionsFromMap(m map[string]string) (Options, error) {
+func optionsFromMap(m map[string]string) (Options, error) {
 	o := DefaultOptions()
 	var err error
 	if o.TypeMap, err = ParseTypeMap(m["type-map"]); err != nil {
@@ -82,7 +85,7 @@ func OptionsFromMap(m map[string]string) (Options, error) {
 		}
 	}
 	if v := m["strata"]; v != "" && v != "default" {
-		if o.Strata, err = ParseStrata(v); err != nil {
+		if o.Strata, err = parseStrata(v); err != nil {
 			return o, err
 		}
 	}
@@ -101,13 +104,13 @@ func OptionsFromMap(m map[string]string) (Options, error) {
 	o.ExcludeConcepts = nil
 	switch v := strings.TrimSpace(m["exclude-concepts"]); v {
 	case "":
-		o.ExcludeConcepts = DefaultExcludeConcepts()
+		o.ExcludeConcepts = defaultExcludeConcepts()
 	case "none":
 	default:
 		for _, id := range textutil.SplitList(v) {
 			switch id {
 			case "default":
-				o.ExcludeConcepts = append(o.ExcludeConcepts, DefaultExcludeConcepts()...)
+				o.ExcludeConcepts = append(o.ExcludeConcepts, defaultExcludeConcepts()...)
 			case "none":
 				return o, fmt.Errorf("%w: exclude-concepts: \"none\" cannot be combined with other items", ErrOption)
 			default:
@@ -121,7 +124,7 @@ func OptionsFromMap(m map[string]string) (Options, error) {
 // newFromOptions opens the store the options name (once, for the whole
 // run) and returns a Replacer that closes it.
 func newFromOptions(m map[string]string) (perturb.Perturbation, error) {
-	opts, err := OptionsFromMap(m)
+	opts, err := optionsFromMap(m)
 	if err != nil {
 		return nil, err
 	}

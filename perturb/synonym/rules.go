@@ -86,60 +86,60 @@ func when(reason string, rejects func(n *nameCase) bool) func(n *nameCase) strin
 // must pass to replace it, in order. Each has table tests of names it
 // accepts and rejects (TestNameRules).
 var nameRules = []nameRule{
-	{RejectedVariant, "a spelling variant or reordering of the mention (\"haemolytic\", \"Anemia Hemolytic\"): a typo, no synonym", stageSame,
-		when(RejectedVariant, func(n *nameCase) bool {
+	{rejectedVariant, "a spelling variant or reordering of the mention (\"haemolytic\", \"Anemia Hemolytic\"): a typo, no synonym", stageSame,
+		when(rejectedVariant, func(n *nameCase) bool {
 			return isVariant(n.vkey, n.m.vkey) || permutation(n.m.words, n.words)
 		})},
-	{RejectedUnusable, "marked by the store (inverted, registry number, formula, suppressed) or excluded by the options", stageUsable,
-		when(RejectedUnusable, func(n *nameCase) bool {
+	{rejectedUnusable, "marked by the store (inverted, registry number, formula, suppressed) or excluded by the options", stageUsable,
+		when(rejectedUnusable, func(n *nameCase) bool {
 			return !n.term.Usable() || n.m.noSource[strings.ToUpper(n.term.Source)] || n.m.noTTY[n.term.TermType]
 		})},
-	{RejectAbbrev, "an abbreviation (\"MI\" for myocardial infarction): writing one out or in is the abbreviation kind's", stagePolicy,
-		when(RejectAbbrev, func(n *nameCase) bool { return IsAbbreviation(n.term.String) })},
-	{RejectAbbrev, "holds an abbreviation the mention does not (\"AGA deficiency\" for aspartylglucosaminuria, \"HIV infection\" for AIDS)", stagePolicy,
-		when(RejectAbbrev, func(n *nameCase) bool { return holdsAcronym(n.term.String, n.m.mention) })},
-	{RejectAbbrev, "writes out an abbreviation the mention holds (\"cyclooxygenase 2 inhibitors\" for \"COX - 2 inhibitors\"): the abbreviation kind's", stagePolicy,
-		when(RejectAbbrev, func(n *nameCase) bool { return holdsAcronym(n.m.mention, n.term.String) })},
-	{RejectForeign, "a name in another language (\"acidum valproicum\") for an English mention", stagePolicy,
-		when(RejectForeign, func(n *nameCase) bool { return english.IsForeign(n.term.String) && !n.m.foreign })},
-	{RejectedNested, "contains the mention's words or is contained in them (\"heparin cofactor ii\", \"lithium hydride\", \"hypomania\"): a narrower or broader concept, a salt, a part", stagePolicy,
-		when(RejectedNested, func(n *nameCase) bool {
+	{rejectAbbrev, "an abbreviation (\"MI\" for myocardial infarction): writing one out or in is the abbreviation kind's", stagePolicy,
+		when(rejectAbbrev, func(n *nameCase) bool { return isAbbreviation(n.term.String) })},
+	{rejectAbbrev, "holds an abbreviation the mention does not (\"AGA deficiency\" for aspartylglucosaminuria, \"HIV infection\" for AIDS)", stagePolicy,
+		when(rejectAbbrev, func(n *nameCase) bool { return holdsAcronym(n.term.String, n.m.mention) })},
+	{rejectAbbrev, "writes out an abbreviation the mention holds (\"cyclooxygenase 2 inhibitors\" for \"COX - 2 inhibitors\"): the abbreviation kind's", stagePolicy,
+		when(rejectAbbrev, func(n *nameCase) bool { return holdsAcronym(n.m.mention, n.term.String) })},
+	{rejectForeign, "a name in another language (\"acidum valproicum\") for an English mention", stagePolicy,
+		when(rejectForeign, func(n *nameCase) bool { return english.IsForeign(n.term.String) && !n.m.foreign })},
+	{rejectedNested, "contains the mention's words or is contained in them (\"heparin cofactor ii\", \"lithium hydride\", \"hypomania\"): a narrower or broader concept, a salt, a part", stagePolicy,
+		when(rejectedNested, func(n *nameCase) bool {
 			mw, w := n.m.words, n.words
 			return nested(mw, w) || affixed(mw, w) || contains(w, mw) || contains(mw, w)
 		})},
-	{RejectedGeneric, "a part's \"disease\" or \"disorder\" for a named condition (\"brain disease\" for \"encephalopathy\"): the broader class", stagePolicy,
-		when(RejectedGeneric, func(n *nameCase) bool { return genericName(n.term.String, n.m.form) })},
-	{RejectedIsomer, "drops or adds a Greek letter (\"prostaglandin F2\" for \"PGF2 alpha\"): another isomer or subtype", stagePolicy,
-		when(RejectedIsomer, func(n *nameCase) bool {
+	{rejectedGeneric, "a part's \"disease\" or \"disorder\" for a named condition (\"brain disease\" for \"encephalopathy\"): the broader class", stagePolicy,
+		when(rejectedGeneric, func(n *nameCase) bool { return genericName(n.term.String, n.m.form) })},
+	{rejectedIsomer, "drops or adds a Greek letter (\"prostaglandin F2\" for \"PGF2 alpha\"): another isomer or subtype", stagePolicy,
+		when(rejectedIsomer, func(n *nameCase) bool {
 			return !slices.Equal(greekWords(n.term.String), greekWords(n.m.form)) ||
 				!slices.Equal(stereoPrefixes(n.term.String), stereoPrefixes(n.m.form))
 		})},
-	{RejectedBrand, "a trade name for a generic one (\"Valium\" for \"diazepam\")", stagePolicy,
-		when(RejectedBrand, func(n *nameCase) bool {
+	{rejectedBrand, "a trade name for a generic one (\"Valium\" for \"diazepam\")", stagePolicy,
+		when(rejectedBrand, func(n *nameCase) bool {
 			return brandName(n.term.String, n.label, n.m.form, n.m.written, n.m.chem)
 		})},
-	{RejectedThesaurus, "\"X of Y\" without the article a writer puts there (\"carcinoma of large bowel\")", stagePolicy,
-		when(RejectedThesaurus, func(n *nameCase) bool { return ofWithoutArticle(n.term.String, n.m.form, n.m.capitals) })},
-	{RejectedNarrower, "joins two conditions or substances with \"and\" or \"or\" that the mention does not (\"hematologic and lymphocytic disorders\" for \"hematological disorders\"): a broader union", stagePolicy,
-		when(RejectedNarrower, func(n *nameCase) bool { return joinsTwo(n.term.String, n.m.form) })},
-	{RejectedNarrower, "adds or drops a qualifier (\"chronic\", \"adult\", \"primary\"): a narrower or broader condition", stagePolicy,
-		when(RejectedNarrower, func(n *nameCase) bool { return addsQualifier(n.term.String, n.m.form) })},
-	{RejectedVariant, "a rewording of the mention (\"pain in chest\", \"thrombocytopenic disorder\", \"obese\" for \"obesity\")", stagePolicy,
-		when(RejectedVariant, func(n *nameCase) bool {
+	{rejectedThesaurus, "\"X of Y\" without the article a writer puts there (\"carcinoma of large bowel\")", stagePolicy,
+		when(rejectedThesaurus, func(n *nameCase) bool { return ofWithoutArticle(n.term.String, n.m.form, n.m.capitals) })},
+	{rejectedNarrower, "joins two conditions or substances with \"and\" or \"or\" that the mention does not (\"hematologic and lymphocytic disorders\" for \"hematological disorders\"): a broader union", stagePolicy,
+		when(rejectedNarrower, func(n *nameCase) bool { return joinsTwo(n.term.String, n.m.form) })},
+	{rejectedNarrower, "adds or drops a qualifier (\"chronic\", \"adult\", \"primary\"): a narrower or broader condition", stagePolicy,
+		when(rejectedNarrower, func(n *nameCase) bool { return addsQualifier(n.term.String, n.m.form) })},
+	{rejectedVariant, "a rewording of the mention (\"pain in chest\", \"thrombocytopenic disorder\", \"obese\" for \"obesity\")", stagePolicy,
+		when(rejectedVariant, func(n *nameCase) bool {
 			return sameContent(n.m.words, n.words) || paraphrase(n.m.fields, n.term.String)
 		})},
-	{RejectedAdjective, "a lone English adjective for a noun (\"sensitive\" for \"hypersensitivity\"), or a noun for an adjectival mention", stagePolicy,
-		when(RejectedAdjective, func(n *nameCase) bool {
+	{rejectedAdjective, "a lone English adjective for a noun (\"sensitive\" for \"hypersensitivity\"), or a noun for an adjectival mention", stagePolicy,
+		when(rejectedAdjective, func(n *nameCase) bool {
 			tw := strings.Fields(n.term.String)
 			if !n.m.adjective {
 				return len(tw) == 1 && english.Adjectival(tw[0]) && english.EnglishWord(strings.ToLower(tw[0]))
 			}
 			return len(tw) > 0 && !english.Adjectival(tw[len(tw)-1])
 		})},
-	{RejectedExact, "a DOID or NCIt \"exact\" synonym of a condition (\"hexosaminidase A deficiency\" for Tay-Sachs disease, \"pancreas carcinoma\" for pancreatic cancer), but NCIt's \"X of the Y\" for a \"Y X\" mention", stagePolicy,
-		when(RejectedExact, func(n *nameCase) bool { return n.m.diso && looseExact(n.term, n.m.form) })},
-	{RejectAvoid, "a pair of avoid.txt: names of one concept that are not interchangeable (\"seizures\" -> \"convulsions\")", stagePolicy,
-		when(RejectAvoid, func(n *nameCase) bool { return avoidedPair(n.spelled, n.m.form, n.m.listed) })},
+	{rejectedExact, "a DOID or NCIt \"exact\" synonym of a condition (\"hexosaminidase A deficiency\" for Tay-Sachs disease, \"pancreas carcinoma\" for pancreatic cancer), but NCIt's \"X of the Y\" for a \"Y X\" mention", stagePolicy,
+		when(rejectedExact, func(n *nameCase) bool { return n.m.diso && looseExact(n.term, n.m.form) })},
+	{rejectAvoid, "a pair of avoid.txt: names of one concept that are not interchangeable (\"seizures\" -> \"convulsions\")", stagePolicy,
+		when(rejectAvoid, func(n *nameCase) bool { return avoidedPair(n.spelled, n.m.form, n.m.listed) })},
 	{"", "not a name a writer would use in place of the mention (Natural: foreign, systematic, inverted, coded, qualified, much longer, avoided)", stagePolicy,
 		func(n *nameCase) string { return natural(n.spelled, n.m.mention, n.m.listed) }},
 }
@@ -152,15 +152,15 @@ var romanRE = textutil.LazyRegexp(`^(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})$`)
 // (two capitals or more: "AGA", "COX", "PGF2"; no Roman numeral) that
 // other does not have.
 func holdsAcronym(name, other string) bool {
-	ot := english.Tokenize(other, TokenizePunct)
-	for _, t := range english.Tokenize(name, TokenizePunct) {
+	ot := english.Tokenize(other, tokenizePunct)
+	for _, t := range english.Tokenize(name, tokenizePunct) {
 		caps := 0
 		for _, r := range t {
 			if 'A' <= r && r <= 'Z' {
 				caps++
 			}
 		}
-		if caps >= 2 && IsAbbreviation(t) && !romanRE().MatchString(t) && !slices.Contains(ot, t) {
+		if caps >= 2 && isAbbreviation(t) && !romanRE().MatchString(t) && !slices.Contains(ot, t) {
 			return true
 		}
 	}
@@ -172,7 +172,7 @@ func holdsAcronym(name, other string) bool {
 // sorted: a name without the mention's names another isomer or the
 // racemate ("N - methylaspartate").
 func stereoPrefixes(name string) []string {
-	toks := english.Tokenize(name, TokenizePunct)
+	toks := english.Tokenize(name, tokenizePunct)
 	var out []string
 	for i, t := range toks {
 		lt := strings.ToLower(t)
@@ -242,10 +242,10 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 	if len(groups) == 0 {
 		return &Analysis{Outcome: OutcomeNoType}
 	}
-	if IsAbbreviation(english.Compact(mention)) {
+	if isAbbreviation(english.Compact(mention)) {
 		// "DOX", "5-FU": their meaning is defined in the text, not the
 		// lexicon, and writing them out is the abbreviation kind's.
-		return &Analysis{Outcome: OutcomeFiltered}
+		return &Analysis{Outcome: outcomeFiltered}
 	}
 	use, mc, outcome, err := r.conceptsOf(groups, mention, form)
 	if err != nil {
@@ -273,7 +273,7 @@ func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Con
 	// name anything outside this set.
 	all, err := r.lookupAll(english.LookupForm(form))
 	if errors.Is(err, errTooCommon) {
-		return nil, nil, OutcomeAmbiguous, nil
+		return nil, nil, outcomeAmbiguous, nil
 	}
 	if err != nil {
 		return nil, nil, "", fmt.Errorf("%w: %q: %v", ErrLookup, mention, err)
@@ -304,9 +304,9 @@ func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Con
 	}
 	if len(sources) == 0 {
 		if excluded {
-			return nil, nil, OutcomeFiltered, nil
+			return nil, nil, outcomeFiltered, nil
 		}
-		return nil, nil, OutcomeNoConcept, nil
+		return nil, nil, outcomeNoConcept, nil
 	}
 	sort.Strings(sources)
 	clear := 0 // sources naming one fitting concept
@@ -325,7 +325,7 @@ func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Con
 		is := bySource[s]
 		if len(is) > 1 {
 			switch {
-			case r.opts.Ambiguous == AmbiguousFirst:
+			case r.opts.Ambiguous == ambiguousFirst:
 				is = is[:1] // the first by id
 			case clear >= 2:
 				// Two sources agree on one concept: this one's
@@ -335,7 +335,7 @@ func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Con
 				// trip, but none is used.
 				continue
 			default:
-				return nil, nil, OutcomeAmbiguous, nil
+				return nil, nil, outcomeAmbiguous, nil
 			}
 		}
 		for _, i := range is {
@@ -409,7 +409,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 				return nil, err
 			}
 			if !ok {
-				r.reject(a, mention, t.String, RejectedRoundTrip)
+				r.reject(a, mention, t.String, rejectedRoundTrip)
 				continue
 			}
 			k := n.spelled + "\x00" + c.ID
@@ -420,9 +420,9 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 			tt := t.TermType
 			switch {
 			case writtenFor(n.spelled, form, mc):
-				tt += TermAttested
+				tt += termAttested
 			case english.Attested(n.spelled):
-				tt += TermInText
+				tt += termInText
 			}
 			a.Candidates = append(a.Candidates, Candidate{Term: n.spelled, ConceptID: c.ID, Source: t.Source,
 				TermType: tt, Preferred: t.Preferred, Attested: english.Attested(n.spelled)})
@@ -436,7 +436,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 	if a.Candidates, err = dropVariants(a.Candidates, anchors, rt.lookup); err != nil {
 		return nil, err
 	}
-	a.Rejected[RejectedDuplicate] += n - len(a.Candidates)
+	a.Rejected[rejectedDuplicate] += n - len(a.Candidates)
 	a.Candidates = oneSourcePerName(a.Candidates)
 	for k, v := range a.Rejected {
 		if v == 0 {
@@ -447,9 +447,9 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 	case len(a.Candidates) > 0:
 		a.Outcome = OutcomeReplaced
 	case other:
-		a.Outcome = OutcomeFiltered
+		a.Outcome = outcomeFiltered
 	default:
-		a.Outcome = OutcomeNoSynonym
+		a.Outcome = outcomeNoSynonym
 	}
 	sortCandidates(a.Candidates)
 	return a, nil
@@ -589,7 +589,7 @@ func acidOf(acid, base string) bool {
 // A word another name writes in lower case is dropped again (see
 // candidates).
 func eponyms(name string, set map[string]bool) {
-	toks := english.Tokenize(name, TokenizePunct)
+	toks := english.Tokenize(name, tokenizePunct)
 	for i, t := range toks {
 		if english.Eponym(toks, i) {
 			set[strings.ToLower(t)] = true

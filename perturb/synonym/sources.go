@@ -19,19 +19,19 @@ import (
 // Sources of names beyond the lexicons, as logged in a change's source
 // column (the term type column says which rule or pair).
 const (
-	// SourceOrgan: another form of the name's organ (OrganVariants),
-	// attested in the training text; term type TermOrgan.
-	SourceOrgan = "RULE"
-	TermOrgan   = "organ"
-	// SourceCurated: a pair of pairs.txt (INN/BAN/USAN names, vitamins,
+	// sourceOrgan: another form of the name's organ (OrganVariants),
+	// attested in the training text; term type termOrgan.
+	sourceOrgan = "RULE"
+	termOrgan   = "organ"
+	// sourceCurated: a pair of pairs.txt (INN/BAN/USAN names, vitamins,
 	// hormones, clinical names); the term type is the pair's tag.
-	SourceCurated = "CURATED"
-	// SourceElements: a chemical element's name for its symbol ("K" ->
-	// "potassium"); term type TermElementName. Never the symbol for the
+	sourceCurated = "CURATED"
+	// sourceElements: a chemical element's name for its symbol ("K" ->
+	// "potassium"); term type termElementName. Never the symbol for the
 	// name: a blind reading judged all three "serum potassium" -> "serum
 	// K" unnatural in running text.
-	SourceElements  = "ELEMENTS"
-	TermElementName = "element name"
+	sourceElements  = "ELEMENTS"
+	termElementName = "element name"
 )
 
 // pairsText lists the curated pairs (see the file).
@@ -136,9 +136,9 @@ var elements = map[string]string{
 	"Ti": "titanium", "Ga": "gallium", "Ge": "germanium", "Te": "tellurium", "La": "lanthanum", "Pu": "plutonium",
 }
 
-// ElementPair reports whether a mention written before, an element's
+// elementPair reports whether a mention written before, an element's
 // symbol, may become after, its name, by the element table.
-func ElementPair(before, after string) bool {
+func elementPair(before, after string) bool {
 	return elements[before] != "" && strings.EqualFold(elements[before], after)
 }
 
@@ -146,7 +146,7 @@ func ElementPair(before, after string) bool {
 // chemical element's symbol.
 func elementCandidates(mention string) []Candidate {
 	if name := elements[mention]; name != "" {
-		return []Candidate{{Term: name, Source: SourceElements, TermType: TermElementName, Attested: true}}
+		return []Candidate{{Term: name, Source: sourceElements, TermType: termElementName, Attested: true}}
 	}
 	return nil
 }
@@ -191,22 +191,22 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 	vouched := map[string]bool{}
 	for _, p := range curated()[english.AvoidKey(form)] {
 		if slices.Contains(groups, p.group) {
-			out = append(out, Candidate{Term: p.to, Source: SourceCurated, TermType: p.tag, Attested: true})
+			out = append(out, Candidate{Term: p.to, Source: sourceCurated, TermType: p.tag, Attested: true})
 			vouched[p.to] = p.noRoundTrip != ""
 		}
 	}
 	for _, v := range OrganVariants(form) {
 		if OrganAttested(v) {
-			out = append(out, Candidate{Term: v, Source: SourceOrgan, TermType: TermOrgan, Attested: true})
+			out = append(out, Candidate{Term: v, Source: sourceOrgan, TermType: termOrgan, Attested: true})
 		}
 	}
 	kept := out[:0]
 	for _, c := range out {
-		if c.Source != SourceElements {
+		if c.Source != sourceElements {
 			// Natural's rules, but for the digits and words a curator
 			// vouches for ("vitamin B12", "5-hydroxytryptamine").
 			why := natural(c.Term, mention, !r.opts.NoAvoidLists)
-			if c.Source == SourceCurated && (why == RejectDigits || why == RejectLength || why == RejectForeign || why == RejectSystematic) {
+			if c.Source == sourceCurated && (why == rejectDigits || why == rejectLength || why == rejectForeign || why == rejectSystematic) {
 				why = ""
 			}
 			if why != "" || avoidedPair(c.Term, form, !r.opts.NoAvoidLists) {
@@ -214,8 +214,8 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 			}
 		}
 		switch {
-		case c.Source == SourceElements:
-		case c.Source == SourceCurated && vouched[c.Term]:
+		case c.Source == sourceElements:
+		case c.Source == sourceCurated && vouched[c.Term]:
 		case rt != nil:
 			ok, err := rt.keeps(c.Term, "")
 			if err != nil {
@@ -224,7 +224,7 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 			if !ok {
 				continue
 			}
-		case c.Source == SourceOrgan:
+		case c.Source == sourceOrgan:
 			// A mention the store does not know cannot vouch for a
 			// variant it does know: "heart abnormalities" names
 			// congenital heart defects, "cardiac abnormalities" nothing.
@@ -246,11 +246,11 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 func checkExtra(c perturb.Change) bool {
 	before, after := c.Before, c.After
 	switch c.Source {
-	case SourceElements:
-		return ElementPair(before, after) && c.TermType == TermElementName
-	case SourceCurated:
+	case sourceElements:
+		return elementPair(before, after) && c.TermType == termElementName
+	case sourceCurated:
 		return curatedMatches(before, after)
-	case SourceOrgan:
+	case sourceOrgan:
 		for _, v := range OrganVariants(before) {
 			if english.TrivialKey(v) == english.TrivialKey(after) {
 				return true

@@ -93,7 +93,7 @@ func TestTooCommon(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := r.Analyze("Chemical", "snow"); a.Outcome != OutcomeAmbiguous {
+	if a := r.Analyze("Chemical", "snow"); a.Outcome != outcomeAmbiguous {
 		t.Errorf("a mention of %d concepts: %s", maxNamed+1, a.Outcome)
 	}
 	a := r.Analyze("Chemical", "cocaine")

@@ -59,86 +59,86 @@ type Store interface {
 
 // Strategies for choosing among the candidate names of a mention.
 const (
-	StrategyRandom     = "random"     // uniform, from the sentence's generator
-	StrategyShortest   = "shortest"   // fewest characters
-	StrategyLongest    = "longest"    // most characters
-	StrategyDissimilar = "dissimilar" // least character-bigram overlap with the mention
+	strategyRandom     = "random"     // uniform, from the sentence's generator
+	strategyShortest   = "shortest"   // fewest characters
+	strategyLongest    = "longest"    // most characters
+	strategyDissimilar = "dissimilar" // least character-bigram overlap with the mention
 	StrategyPreferred  = "preferred"  // a source's preferred name, else random
 )
 
-// DefaultStrategy was chosen by measurement on the BC5CDR train and
+// defaultStrategy was chosen by measurement on the BC5CDR train and
 // development PubTator files (TestEvaluatePubTator): every strategy
 // replaces the same mentions, and random keeps the concept as often as
 // the others while spreading replacements over all names.
-const DefaultStrategy = StrategyRandom
+const defaultStrategy = strategyRandom
 
 // Ambiguity policies.
 const (
-	AmbiguousSkip  = "skip"  // leave a mention naming several concepts of one source
-	AmbiguousFirst = "first" // use the first such concept (by id)
+	ambiguousSkip  = "skip"  // leave a mention naming several concepts of one source
+	ambiguousFirst = "first" // use the first such concept (by id)
 )
 
 // Tokenization styles of replacement names.
 const (
-	TokenizeAuto  = "auto"  // punct, unless the sentence has tokens with inner punctuation
-	TokenizePunct = "punct" // every punctuation character is a token ("5 - FU"), as BC5CDR
-	TokenizeSpace = "space" // split on white space only ("5-FU")
+	tokenizeAuto  = "auto"  // punct, unless the sentence has tokens with inner punctuation
+	tokenizePunct = "punct" // every punctuation character is a token ("5 - FU"), as BC5CDR
+	tokenizeSpace = "space" // split on white space only ("5-FU")
 )
 
 // Outcomes of a mention, as counted in statistics.
 const (
 	OutcomeReplaced  = "replaced"
 	OutcomeNoType    = "unmapped type" // the entity type maps to no semantic group
-	OutcomeNoConcept = "no concept"    // the string names no concept of a fitting group
-	OutcomeAmbiguous = "ambiguous"     // several fitting concepts of one source
-	OutcomeNoSynonym = "no synonym"    // no name other than trivial variants
-	OutcomeFiltered  = "filtered"      // other names exist, but every one was excluded
-	// OutcomeNotSelected: left by the rate (perturb.SelectMentions).
-	OutcomeNotSelected = "not selected"
-	// OutcomeSeen: every name that fits was seen in the unseen-in
+	outcomeNoConcept = "no concept"    // the string names no concept of a fitting group
+	outcomeAmbiguous = "ambiguous"     // several fitting concepts of one source
+	outcomeNoSynonym = "no synonym"    // no name other than trivial variants
+	outcomeFiltered  = "filtered"      // other names exist, but every one was excluded
+	// outcomeNotSelected: left by the rate (perturb.SelectMentions).
+	outcomeNotSelected = "not selected"
+	// outcomeSeen: every name that fits was seen in the unseen-in
 	// corpora (with unseen-only).
-	OutcomeSeen = "only seen names"
-	// OutcomeDefinition: one side of an abbreviation's definition,
+	outcomeSeen = "only seen names"
+	// outcomeDefinition: one side of an abbreviation's definition,
 	// "doxorubicin ( DOX )", left alone so that the text still defines it.
-	OutcomeDefinition = "in a definition"
+	outcomeDefinition = "in a definition"
 )
 
 // Reasons for rejecting a name that Natural does not give: the name is
 // fine, but not as a replacement of this mention.
 const (
-	RejectedVariant   = "variant"           // a spelling variant or reordering of the mention
-	RejectedUnusable  = "unusable"          // the store marks it (inverted, registry, formula, suppressed) or the options exclude it
-	RejectedNested    = "nested"            // contains the mention's words or is contained in them
-	RejectedRoundTrip = "round trip"        // it names a concept the mention does not
-	RejectedDuplicate = "duplicate"         // another spelling variant of the same concepts is better attested
-	RejectedNumber    = "number"            // its grammatical number cannot be made the mention's
-	RejectedArticle   = "article"           // it does not fit the mention's "a" or "an"
-	RejectedAdjective = "adjective"         // a noun for an adjectival mention
-	RejectedNarrower  = "qualifier changed" // adds or drops a qualifier ("chronic", "adult", "primary"): a narrower or broader condition
-	RejectedObscure   = "obscure"           // neither attested nor preferred, and not plain English ("methyl benzoylecgonine")
-	RejectedGeneric   = "generic head"      // a part's "disease" or "disorder" for a named condition: "brain disease" for "encephalopathy"
-	RejectedIsomer    = "isomer"            // drops or adds a Greek letter: "prostaglandin F2" for "PGF2 alpha"
-	RejectedBrand     = "brand name"        // a trade name for a generic one: "Valium" for "diazepam"
-	RejectedThesaurus = "thesaurus wording" // "X of Y" without the article: "carcinoma of large bowel"
-	RejectedExact     = "loose exact"       // a DOID or NCIt "exact" synonym of a condition (see looseExact)
-	RejectedStratum   = "stratum"           // a stratum the policy does not admit (see policy.go)
+	rejectedVariant   = "variant"           // a spelling variant or reordering of the mention
+	rejectedUnusable  = "unusable"          // the store marks it (inverted, registry, formula, suppressed) or the options exclude it
+	rejectedNested    = "nested"            // contains the mention's words or is contained in them
+	rejectedRoundTrip = "round trip"        // it names a concept the mention does not
+	rejectedDuplicate = "duplicate"         // another spelling variant of the same concepts is better attested
+	rejectedNumber    = "number"            // its grammatical number cannot be made the mention's
+	rejectedArticle   = "article"           // it does not fit the mention's "a" or "an"
+	rejectedAdjective = "adjective"         // a noun for an adjectival mention
+	rejectedNarrower  = "qualifier changed" // adds or drops a qualifier ("chronic", "adult", "primary"): a narrower or broader condition
+	rejectedObscure   = "obscure"           // neither attested nor preferred, and not plain English ("methyl benzoylecgonine")
+	rejectedGeneric   = "generic head"      // a part's "disease" or "disorder" for a named condition: "brain disease" for "encephalopathy"
+	rejectedIsomer    = "isomer"            // drops or adds a Greek letter: "prostaglandin F2" for "PGF2 alpha"
+	rejectedBrand     = "brand name"        // a trade name for a generic one: "Valium" for "diazepam"
+	rejectedThesaurus = "thesaurus wording" // "X of Y" without the article: "carcinoma of large bowel"
+	rejectedExact     = "loose exact"       // a DOID or NCIt "exact" synonym of a condition (see looseExact)
+	rejectedStratum   = "stratum"           // a stratum the policy does not admit (see policy.go)
 )
 
 // Outcomes lists the outcomes in report order.
-var Outcomes = []string{OutcomeReplaced, OutcomeNotSelected, OutcomeSeen, OutcomeNoConcept, OutcomeAmbiguous, OutcomeNoSynonym, OutcomeFiltered, OutcomeDefinition, OutcomeNoType}
+var Outcomes = []string{OutcomeReplaced, outcomeNotSelected, outcomeSeen, outcomeNoConcept, outcomeAmbiguous, outcomeNoSynonym, outcomeFiltered, outcomeDefinition, OutcomeNoType}
 
-// DefaultTypeMap maps the entity labels of BC5CDR (Chemical, Disease),
+// defaultTypeMap maps the entity labels of BC5CDR (Chemical, Disease),
 // NCBI-disease (Disease, and its original SpecificDisease, DiseaseClass,
 // Modifier, CompositeMention) and BC4CHEMD (Chemical, and its original
 // CHEMDNER classes) to semantic groups. Types match without regard to
 // case ("CHEMICAL", "disease").
-func DefaultTypeMap() map[string][]string { return concepts.Default() }
+func defaultTypeMap() map[string][]string { return concepts.Default() }
 
 // ParseTypeMap parses "Chemical=CHEM,Disease=DISO" (several groups of a
-// type joined by "+": "Disease=DISO+ANAT") into DefaultTypeMap with
+// type joined by "+": "Disease=DISO+ANAT") into defaultTypeMap with
 // these types added (an item replaces its type's default groups); a
 // first item "none" starts from no types at all. An empty string gives
-// DefaultTypeMap.
+// defaultTypeMap.
 func ParseTypeMap(s string) (map[string][]string, error) {
 	m, err := concepts.Parse(s)
 	if err != nil {
@@ -147,17 +147,17 @@ func ParseTypeMap(s string) (map[string][]string, error) {
 	return m, nil
 }
 
-// DefaultExcludeConcepts returns the concepts excluded by default:
+// defaultExcludeConcepts returns the concepts excluded by default:
 // MeSH records created since 2016, whose names belonged to other
 // records when the corpora were annotated, and the BC5CDR annotation
 // conflicts (see perturb/internal/concepts).
-func DefaultExcludeConcepts() []string { return concepts.DefaultExcluded() }
+func defaultExcludeConcepts() []string { return concepts.DefaultExcluded() }
 
 // Options configure a Replacer. The zero value is not valid; start from
 // DefaultOptions.
 type Options struct {
 	TypeMap        map[string][]string // entity type -> semantic groups
-	Ambiguous      string              // AmbiguousSkip or AmbiguousFirst
+	Ambiguous      string              // ambiguousSkip or ambiguousFirst
 	Strategy       string              // a Strategy* constant
 	Tokenize       string              // a Tokenize* constant
 	ExcludeSources []string            // sources whose concepts and names are ignored (MESH, CHEBI, SNOMEDCT_US, ...)
@@ -188,29 +188,29 @@ type Options struct {
 // DefaultOptions returns the measured defaults.
 func DefaultOptions() Options {
 	return Options{
-		TypeMap:         DefaultTypeMap(),
-		Ambiguous:       AmbiguousSkip,
-		Strategy:        DefaultStrategy,
-		Tokenize:        TokenizeAuto,
-		ExcludeConcepts: DefaultExcludeConcepts(),
-		Strata:          DefaultStrata(),
+		TypeMap:         defaultTypeMap(),
+		Ambiguous:       ambiguousSkip,
+		Strategy:        defaultStrategy,
+		Tokenize:        tokenizeAuto,
+		ExcludeConcepts: defaultExcludeConcepts(),
+		Strata:          defaultStrata(),
 	}
 }
 
 // Validate reports an invalid option, wrapping ErrOption.
 func (o Options) Validate() error {
 	switch o.Ambiguous {
-	case AmbiguousSkip, AmbiguousFirst:
+	case ambiguousSkip, ambiguousFirst:
 	default:
 		return fmt.Errorf("%w: ambiguous %q (want skip or first)", ErrOption, o.Ambiguous)
 	}
 	switch o.Strategy {
-	case StrategyRandom, StrategyShortest, StrategyLongest, StrategyDissimilar, StrategyPreferred:
+	case strategyRandom, strategyShortest, strategyLongest, strategyDissimilar, StrategyPreferred:
 	default:
 		return fmt.Errorf("%w: strategy %q (want random, shortest, longest, dissimilar or preferred)", ErrOption, o.Strategy)
 	}
 	switch o.Tokenize {
-	case TokenizeAuto, TokenizePunct, TokenizeSpace:
+	case tokenizeAuto, tokenizePunct, tokenizeSpace:
 	default:
 		return fmt.Errorf("%w: tokenize %q (want auto, punct or space)", ErrOption, o.Tokenize)
 	}
@@ -523,7 +523,7 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 		form = english.Singular(mention)
 		a = r.analyzeForm(typ, mention, form)
 	}
-	if a == nil || a.Outcome == OutcomeNoConcept {
+	if a == nil || a.Outcome == outcomeNoConcept {
 		form = mention
 		a = r.analyzeForm(typ, mention, mention)
 	}
@@ -545,7 +545,7 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	out := a.Candidates[:0]
 	for _, c := range a.Candidates {
 		if r.Check(perturb.Change{Before: mention, After: c.Term, ConceptID: c.ConceptID, Source: c.Source, TermType: c.TermType}) != nil {
-			r.reject(a, mention, c.Term, RejectedRoundTrip)
+			r.reject(a, mention, c.Term, rejectedRoundTrip)
 			continue
 		}
 		out = append(out, c)
@@ -557,14 +557,14 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	out2 := out[:0]
 	for _, c := range out {
 		if !c.Attested && !c.Preferred && !english.PlainEnglish(c.Term, mention) {
-			r.reject(a, mention, c.Term, RejectedObscure)
+			r.reject(a, mention, c.Term, rejectedObscure)
 			continue
 		}
 		out2 = append(out2, c)
 	}
 	out2 = r.admitted(a, mention, out2)
 	if a.Candidates = out2; len(out2) == 0 && a.Outcome == OutcomeReplaced {
-		a.Outcome = OutcomeFiltered
+		a.Outcome = outcomeFiltered
 	}
 	return a
 }
@@ -578,7 +578,7 @@ func (r *Replacer) admitted(a *Analysis, mention string, cands []Candidate) []Ca
 	out := cands[:0]
 	for _, c := range cands {
 		if !r.admit.admits(c.Stratum()) {
-			r.reject(a, mention, c.Term, RejectedStratum)
+			r.reject(a, mention, c.Term, rejectedStratum)
 			continue
 		}
 		out = append(out, c)
@@ -600,7 +600,7 @@ func matchNumber(a *Analysis, plural bool) *Analysis {
 		if lp, known := a.plurals[strings.ToLower(c.Term)]; !ok && known {
 			p, ok = english.MatchCase(lp, c.Term), true
 		}
-		if lp := curatedPlurals()[strings.ToLower(c.Term)]; !ok && c.Source == SourceCurated && lp != "" {
+		if lp := curatedPlurals()[strings.ToLower(c.Term)]; !ok && c.Source == sourceCurated && lp != "" {
 			// pairs.txt writes a plural the word list lacks
 			// ("arrhythmias <-> dysrhythmias"): the curator vouches for it.
 			p, ok = english.MatchCase(lp, c.Term), true
@@ -609,7 +609,7 @@ func matchNumber(a *Analysis, plural bool) *Analysis {
 		case plural && ok:
 			c.Term = p
 		case plural || english.IsPlural(c.Term) || a.pluralNames[strings.ToLower(c.Term)]:
-			a.Rejected[RejectedNumber]++
+			a.Rejected[rejectedNumber]++
 			continue
 		}
 		if k := c.Term + "\x00" + c.ConceptID; !seen[k] {
@@ -619,7 +619,7 @@ func matchNumber(a *Analysis, plural bool) *Analysis {
 	}
 	a.Candidates = out
 	if len(out) == 0 {
-		a.Outcome = OutcomeFiltered
+		a.Outcome = outcomeFiltered
 	}
 	return a
 }
@@ -746,10 +746,10 @@ func sourceKey(c umls.Concept) string {
 	return strings.ToUpper(c.Source)
 }
 
-// BestAttested returns the candidates a writer is most likely to use:
+// bestAttested returns the candidates a writer is most likely to use:
 // those the training text attests or a source prefers, when there are
 // any, else all of them.
-func BestAttested(cands []Candidate) []Candidate {
+func bestAttested(cands []Candidate) []Candidate {
 	var best []Candidate
 	for _, c := range cands {
 		if c.Attested || c.Preferred {
@@ -762,20 +762,20 @@ func BestAttested(cands []Candidate) []Candidate {
 	return best
 }
 
-// Choose picks one candidate by strategy; r is used only by the random
+// choose picks one candidate by strategy; r is used only by the random
 // strategies. cands must not be empty.
-func Choose(strategy, mention string, cands []Candidate, r *rand.Rand) Candidate {
+func choose(strategy, mention string, cands []Candidate, r *rand.Rand) Candidate {
 	switch strategy {
-	case StrategyShortest, StrategyLongest:
+	case strategyShortest, strategyLongest:
 		best := cands[0]
 		for _, c := range cands[1:] {
 			lc, lb := utf8.RuneCountInString(c.Term), utf8.RuneCountInString(best.Term)
-			if strategy == StrategyShortest && lc < lb || strategy == StrategyLongest && lc > lb {
+			if strategy == strategyShortest && lc < lb || strategy == strategyLongest && lc > lb {
 				best = c
 			}
 		}
 		return best
-	case StrategyDissimilar:
+	case strategyDissimilar:
 		mb := bigrams(mention)
 		best, bestSim := cands[0], 2.0
 		for _, c := range cands {

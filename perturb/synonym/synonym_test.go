@@ -53,18 +53,18 @@ func TestAnalyze(t *testing.T) {
 		want         []string
 	}{
 		{"Chemical", "cocaine", OutcomeReplaced, []string{"Coke@DRUGBANK:DB00907", "Snow@MESH:D003042"}}, // one source per name: MeSH's
-		{"Chemical", "Heparin", OutcomeFiltered, nil},                                                    // not "heparin cofactor ii" (nested), "Heparins" (plural), "Heparinic acid" (not English)
-		{"Disease", "hypotension", OutcomeFiltered, nil},                                                 // the label of D007022 (an entry of Shy-Drager Syndrome too); "Low Blood Pressure" is too long
-		{"Disease", "syncope", OutcomeAmbiguous, nil},                                                    // an entry of two records, the label of neither
-		{"Chemical", "lithium", OutcomeFiltered, nil},                                                    // "lithium hydride" contains the mention; no element symbol for a name
+		{"Chemical", "Heparin", outcomeFiltered, nil},                                                    // not "heparin cofactor ii" (nested), "Heparins" (plural), "Heparinic acid" (not English)
+		{"Disease", "hypotension", outcomeFiltered, nil},                                                 // the label of D007022 (an entry of Shy-Drager Syndrome too); "Low Blood Pressure" is too long
+		{"Disease", "syncope", outcomeAmbiguous, nil},                                                    // an entry of two records, the label of neither
+		{"Chemical", "lithium", outcomeFiltered, nil},                                                    // "lithium hydride" contains the mention; no element symbol for a name
 		{"Chemical", "Li", OutcomeReplaced, []string{"lithium@"}},
 		{"Disease", "Parkinson ' s disease", OutcomeReplaced, []string{"Shaking palsy@MESH:D010300"}}, // not "Paralysis agitans": "agitans" is no English word; "Shaking palsy" (archaic) goes by --avoid, where the sentence is written
-		{"Chemical", "5 - FU", OutcomeFiltered, nil},                                                  // abbreviation
-		{"Chemical", "calcimycin", OutcomeNoSynonym, nil},
-		{"Chemical", "temefos", OutcomeNoSynonym, nil},   // only a plural
-		{"Chemical", "gabapentin", OutcomeFiltered, nil}, // post-2015 MeSH record
-		{"Chemical", "aspirin", OutcomeNoConcept, nil},
-		{"Disease", "cocaine", OutcomeNoConcept, nil}, // wrong group
+		{"Chemical", "5 - FU", outcomeFiltered, nil},                                                  // abbreviation
+		{"Chemical", "calcimycin", outcomeNoSynonym, nil},
+		{"Chemical", "temefos", outcomeNoSynonym, nil},   // only a plural
+		{"Chemical", "gabapentin", outcomeFiltered, nil}, // post-2015 MeSH record
+		{"Chemical", "aspirin", outcomeNoConcept, nil},
+		{"Disease", "cocaine", outcomeNoConcept, nil}, // wrong group
 		{"Gene", "cocaine", OutcomeNoType, nil},
 		{"Disease", "heart attack", OutcomeReplaced, []string{"Myocardial Infarction@MESH:D009203"}}, // not the abbreviation MI
 	}
@@ -84,13 +84,13 @@ func TestAnalyzeOptions(t *testing.T) {
 		outcome string
 		want    []string
 	}{
-		{"ambiguous first", func(o *Options) { o.Ambiguous = AmbiguousFirst }, "syncope", OutcomeReplaced, []string{"Swoon@MESH:D099998"}},
+		{"ambiguous first", func(o *Options) { o.Ambiguous = ambiguousFirst }, "syncope", OutcomeReplaced, []string{"Swoon@MESH:D099998"}},
 		{"exclude source", func(o *Options) { o.ExcludeSources = []string{"drugbank"} }, "cocaine", OutcomeReplaced, []string{"Snow@MESH:D003042"}},
-		{"exclude tty", func(o *Options) { o.ExcludeTTY = []string{"entry", "synonym"} }, "cocaine", OutcomeFiltered, nil},
-		{"no concept exclusions", func(o *Options) { o.ExcludeConcepts = nil }, "gabapentin", OutcomeFiltered, nil}, // used, but "Neurontin" is not in the vocabulary
+		{"exclude tty", func(o *Options) { o.ExcludeTTY = []string{"entry", "synonym"} }, "cocaine", outcomeFiltered, nil},
+		{"no concept exclusions", func(o *Options) { o.ExcludeConcepts = nil }, "gabapentin", outcomeFiltered, nil}, // used, but "Neurontin" is not in the vocabulary
 		// The name policy: the default admits none of the fake lexicon's
 		// strata (nobody read them); a list admits its own.
-		{"default policy", func(o *Options) { o.Strata = DefaultStrata() }, "cocaine", OutcomeFiltered, nil},
+		{"default policy", func(o *Options) { o.Strata = defaultStrata() }, "cocaine", outcomeFiltered, nil},
 		{"strata", func(o *Options) { o.Strata = []string{"MESH entry"} }, "cocaine", OutcomeReplaced, []string{"Snow@MESH:D003042"}},
 		{"strata pattern", func(o *Options) { o.Strata = []string{"DRUGBANK *"} }, "cocaine", OutcomeReplaced, []string{"Coke@DRUGBANK:DB00907"}},
 	}
@@ -122,14 +122,14 @@ func TestOptionsValidate(t *testing.T) {
 			t.Errorf("New(%+v) error %v, want ErrOption", o, err)
 		}
 	}
-	o, err := OptionsFromMap(map[string]string{"type-map": "none,Chem=CHEM", "exclude-concepts": "none", "exclude-sources": "CHEBI, NCIT"})
+	o, err := optionsFromMap(map[string]string{"type-map": "none,Chem=CHEM", "exclude-concepts": "none", "exclude-sources": "CHEBI, NCIT"})
 	if err != nil || len(o.TypeMap) != 1 || o.ExcludeConcepts != nil || !slices.Equal(o.ExcludeSources, []string{"CHEBI", "NCIT"}) {
 		t.Errorf("OptionsFromMap = %+v, %v", o, err)
 	}
 }
 
 func TestExcludeConceptsOption(t *testing.T) {
-	n := len(DefaultExcludeConcepts())
+	n := len(defaultExcludeConcepts())
 	for _, tt := range []struct {
 		v    string
 		want int
@@ -142,12 +142,12 @@ func TestExcludeConceptsOption(t *testing.T) {
 		{"MESH:D012345, default", n + 1, ""},
 		{"MESH:D012345", 1, "MESH:D012345"},
 	} {
-		o, err := OptionsFromMap(map[string]string{"exclude-concepts": tt.v})
+		o, err := optionsFromMap(map[string]string{"exclude-concepts": tt.v})
 		if err != nil || len(o.ExcludeConcepts) != tt.want || tt.last != "" && o.ExcludeConcepts[len(o.ExcludeConcepts)-1] != tt.last {
 			t.Errorf("exclude-concepts %q: %d items (%v), want %d", tt.v, len(o.ExcludeConcepts), err, tt.want)
 		}
 	}
-	if _, err := OptionsFromMap(map[string]string{"exclude-concepts": "none,default"}); !errors.Is(err, ErrOption) {
+	if _, err := optionsFromMap(map[string]string{"exclude-concepts": "none,default"}); !errors.Is(err, ErrOption) {
 		t.Errorf("none,default: error %v, want ErrOption", err)
 	}
 }
@@ -213,7 +213,7 @@ func TestParseTypeMap(t *testing.T) {
 	// Items add to the defaults: a type given replaces its own groups
 	// only, whatever its case.
 	d, err := ParseTypeMap("disease=DISO+ANAT,Gene=GENE")
-	if err != nil || len(d) != len(DefaultTypeMap())+1 || !slices.Equal(d["disease"], []string{"DISO", "ANAT"}) || d["Disease"] != nil ||
+	if err != nil || len(d) != len(defaultTypeMap())+1 || !slices.Equal(d["disease"], []string{"DISO", "ANAT"}) || d["Disease"] != nil ||
 		!slices.Equal(d["Chemical"], []string{"CHEM"}) || !slices.Equal(d["Gene"], []string{"GENE"}) {
 		t.Errorf("added items: %v, %v", d, err)
 	}
@@ -242,7 +242,7 @@ func TestTrivialAndNested(t *testing.T) {
 func TestIsAbbreviation(t *testing.T) {
 	for s, want := range map[string]bool{"DOX": true, "5-FU": true, "L-NAME": true, "mRNA": true, "Ca": true, "MI": true,
 		"cocaine": false, "Heparin": false, "heart attack": false, "ACE inhibitor": false, "": false} {
-		if got := IsAbbreviation(s); got != want {
+		if got := isAbbreviation(s); got != want {
 			t.Errorf("IsAbbreviation(%q) = %v, want %v", s, got, want)
 		}
 	}
@@ -253,7 +253,7 @@ func sentence(text, tags string) conll.Sentence {
 }
 
 func TestPerturb(t *testing.T) {
-	r, _ := fakeReplacer(t, func(o *Options) { o.Strategy = StrategyShortest })
+	r, _ := fakeReplacer(t, func(o *Options) { o.Strategy = strategyShortest })
 	s := sentence("heart attack after cocaine and lithium in Parkinson ' s disease .",
 		"B-Disease I-Disease O B-Chemical O B-Chemical O B-Disease I-Disease I-Disease I-Disease O")
 	out, cs := r.Perturb(s, nil, rand.New(rand.NewPCG(1, 2)))
@@ -275,7 +275,7 @@ func TestPerturb(t *testing.T) {
 }
 
 func TestPerturbCapitalizes(t *testing.T) {
-	r, _ := fakeReplacer(t, func(o *Options) { o.Strategy = StrategyLongest })
+	r, _ := fakeReplacer(t, func(o *Options) { o.Strategy = strategyLongest })
 	store := loadFake(t, "testdata/lexicon.tsv")
 	store.terms["MESH:D010300"] = append(store.terms["MESH:D010300"], store.terms["MESH:D010300"][2])
 	out, _ := r.Perturb(sentence("Cocaine kills", "B-Chemical O"), nil, rand.New(rand.NewPCG(1, 2)))
@@ -384,7 +384,7 @@ func TestCheckSentenceCatches(t *testing.T) {
 func TestMentionOutcomes(t *testing.T) {
 	r, _ := fakeReplacer(t, nil)
 	got := r.MentionOutcomes(sentence("cocaine , aspirin and syncope", "B-Chemical O B-Chemical O B-Disease"))
-	want := []perturb.MentionOutcome{{Type: "Chemical", Outcome: OutcomeReplaced}, {Type: "Chemical", Outcome: OutcomeNoConcept}, {Type: "Disease", Outcome: OutcomeAmbiguous}}
+	want := []perturb.MentionOutcome{{Type: "Chemical", Outcome: OutcomeReplaced}, {Type: "Chemical", Outcome: outcomeNoConcept}, {Type: "Disease", Outcome: outcomeAmbiguous}}
 	if !slices.Equal(got, want) {
 		t.Errorf("MentionOutcomes = %v, want %v", got, want)
 	}
@@ -433,7 +433,7 @@ func TestTrust(t *testing.T) {
 		{"Disease", "hypotension", "shy-drager syndrome"},
 		{"Chemical", "lithium", "lithium hydride"},
 	}
-	for _, amb := range []string{AmbiguousSkip, AmbiguousFirst} {
+	for _, amb := range []string{ambiguousSkip, ambiguousFirst} {
 		opts := DefaultOptions()
 		opts.Ambiguous = amb
 		r, err := New(store, opts)
@@ -473,7 +473,7 @@ func TestValidIOBProperty(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, strategy := range []string{StrategyRandom, StrategyShortest, StrategyLongest, StrategyDissimilar, StrategyPreferred} {
+	for _, strategy := range []string{strategyRandom, strategyShortest, strategyLongest, strategyDissimilar, StrategyPreferred} {
 		opts := DefaultOptions()
 		opts.Strategy = strategy
 		r, _ := New(store, opts)
@@ -585,12 +585,12 @@ func TestUnseen(t *testing.T) {
 			}
 		}
 		if tt.only {
-			if o := r.MentionOutcomes(s); o[0].Outcome != OutcomeSeen {
-				t.Errorf("outcome %v, want %s", o, OutcomeSeen)
+			if o := r.MentionOutcomes(s); o[0].Outcome != outcomeSeen {
+				t.Errorf("outcome %v, want %s", o, outcomeSeen)
 			}
 		}
 	}
-	if _, err := OptionsFromMap(map[string]string{"unseen-only": "true"}); !errors.Is(err, ErrOption) {
+	if _, err := optionsFromMap(map[string]string{"unseen-only": "true"}); !errors.Is(err, ErrOption) {
 		t.Errorf("unseen-only without unseen-in: %v", err)
 	}
 }

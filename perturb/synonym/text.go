@@ -202,7 +202,7 @@ func genericName(name, mention string) bool {
 			return false
 		}
 	}
-	for _, t := range english.Tokenize(name, TokenizePunct) {
+	for _, t := range english.Tokenize(name, tokenizePunct) {
 		if english.IsQuote(english.FirstRune(t)) {
 			return false // "Crohn's disease"
 		}
@@ -245,7 +245,7 @@ func brandName(name, label, mention string, written map[string]bool, chem bool) 
 		return false // "Adriamycin", "ACE": the mention is a name as capitalized
 	}
 	mw := english.Words(mention)
-	toks := english.Tokenize(name, TokenizePunct)
+	toks := english.Tokenize(name, tokenizePunct)
 	for i, t := range toks {
 		lt := strings.ToLower(t)
 		if chem && english.IsLetters(t) && english.ProperNoun(lt) && !slices.Contains(mw, lt) {
@@ -300,7 +300,7 @@ func ofWithoutArticleIn(mention string) bool {
 // ("Carcinoma of the Uterine Cervix") nor its first capital ("Liver
 // disease").
 func sentenceCaseCapitals(name string, set map[string]bool) {
-	toks := english.Tokenize(name, TokenizePunct)
+	toks := english.Tokenize(name, tokenizePunct)
 	lower := false
 	for _, t := range toks {
 		if english.IsLetters(t) && !english.SmallWord(t) && strings.ToLower(t) == t && utf8.RuneCountInString(t) >= 3 {

@@ -25,14 +25,14 @@ import (
 // devel) to 87.5% (BC5CDR's Chemical, devel) of their mentions, and
 // every other pairing of a type and a group (genes, organisms, cell
 // lines, variants, GO and SO terms; a chemical type as DISO) in at most
-// 11.3% (BioRED's GeneOrGeneProduct as CHEM, train): MinFit lies
+// 11.3% (BioRED's GeneOrGeneProduct as CHEM, train): minFit lies
 // between, near twice the worst misfit and under half the worst fit.
-const MinFit = 0.20
+const minFit = 0.20
 
-// MinFitMentions is the fewest mentions of a type on which a fit is
+// minFitMentions is the fewest mentions of a type on which a fit is
 // judged: under it, a share says little (a test corpus of two
 // sentences).
-const MinFitMentions = 20
+const minFitMentions = 20
 
 // FitSection is the section of perturb.Stats.Audit where the kinds that
 // map types (synonym, abbreviation, entity-swap) count how the store
@@ -51,9 +51,9 @@ type Lookuper interface {
 	Lookup(term string, groups ...string) ([]umls.Concept, error)
 }
 
-// Named reports whether store names the mention text (its tokens joined
+// named reports whether store names the mention text (its tokens joined
 // by spaces), or its singular, as a concept of one of groups.
-func Named(store Lookuper, text string, groups ...string) (bool, error) {
+func named(store Lookuper, text string, groups ...string) (bool, error) {
 	form := english.LookupForm(text)
 	cs, err := store.Lookup(form, groups...)
 	if err != nil || len(cs) > 0 {
@@ -109,14 +109,14 @@ func StoreGroups(store any) ([]string, error) {
 func (s *Surveyor) Count(typ, text string, add func(item string)) error {
 	add(typ)
 	if gs := s.m.Groups(typ); len(gs) > 0 {
-		ok, err := Named(s.store, text, gs...)
+		ok, err := named(s.store, text, gs...)
 		if ok {
 			add(typ + fitAs + strings.Join(gs, "+"))
 		}
 		return err
 	}
 	for _, g := range s.groups {
-		ok, err := Named(s.store, text, g)
+		ok, err := named(s.store, text, g)
 		if err != nil {
 			return err
 		}
@@ -142,8 +142,8 @@ func (s *Surveyor) Audit(dst []perturb.AuditCount, orig conll.Sentence) []pertur
 	return dst
 }
 
-// TypeFit is what FitSection says of one type.
-type TypeFit struct {
+// typeFit is what FitSection says of one type.
+type typeFit struct {
 	Type     string
 	Mentions int
 	Groups   []string       // the groups it is mapped to; nil when unmapped
@@ -151,21 +151,21 @@ type TypeFit struct {
 }
 
 // Share returns the share of the mentions named under group g.
-func (f TypeFit) Share(g string) float64 {
+func (f typeFit) Share(g string) float64 {
 	if f.Mentions == 0 {
 		return 0
 	}
 	return float64(f.Named[g]) / float64(f.Mentions)
 }
 
-// Fits reads FitSection of an audit under the type map m, by type.
-func Fits(audit map[string]map[string]int, m Map) []TypeFit {
+// fits reads FitSection of an audit under the type map m, by type.
+func fits(audit map[string]map[string]int, m Map) []typeFit {
 	sec := audit[FitSection]
-	by := map[string]*TypeFit{}
-	get := func(t string) *TypeFit {
+	by := map[string]*typeFit{}
+	get := func(t string) *typeFit {
 		f := by[t]
 		if f == nil {
-			f = &TypeFit{Type: t, Groups: m.Groups(t), Named: map[string]int{}}
+			f = &typeFit{Type: t, Groups: m.Groups(t), Named: map[string]int{}}
 			by[t] = f
 		}
 		return f
@@ -177,7 +177,7 @@ func Fits(audit map[string]map[string]int, m Map) []TypeFit {
 		}
 		get(item).Mentions += n
 	}
-	out := make([]TypeFit, 0, len(by))
+	out := make([]typeFit, 0, len(by))
 	for _, f := range by {
 		out = append(out, *f)
 	}
@@ -195,26 +195,26 @@ func knownGroups(s string) bool {
 	return true
 }
 
-// Misfit is a mapped type whose groups name under MinFit of its
-// mentions (of at least MinFitMentions).
-func (f TypeFit) Misfit() bool {
-	if f.Groups == nil || f.Mentions < MinFitMentions {
+// Misfit is a mapped type whose groups name under minFit of its
+// mentions (of at least minFitMentions).
+func (f typeFit) Misfit() bool {
+	if f.Groups == nil || f.Mentions < minFitMentions {
 		return false
 	}
-	return f.Share(strings.Join(f.Groups, "+")) < MinFit
+	return f.Share(strings.Join(f.Groups, "+")) < minFit
 }
 
 // Best returns the group that names the most of an unmapped type's
-// mentions, and whether it names at least MinFit of them (of at least
-// MinFitMentions).
-func (f TypeFit) Best() (string, bool) {
+// mentions, and whether it names at least minFit of them (of at least
+// minFitMentions).
+func (f typeFit) Best() (string, bool) {
 	best := ""
 	for g, n := range f.Named {
 		if best == "" || n > f.Named[best] || n == f.Named[best] && g < best {
 			best = g
 		}
 	}
-	return best, best != "" && f.Mentions >= MinFitMentions && f.Share(best) >= MinFit
+	return best, best != "" && f.Mentions >= minFitMentions && f.Share(best) >= minFit
 }
 
 // TypeNotes says what a kind's type map left and what it mapped badly,
@@ -234,19 +234,19 @@ func TypeNotes(audit map[string]map[string]int, typeMap string) (notes []string,
 	}
 	var left, items, unfit []string
 	var bad []string
-	fits := Fits(audit, m)
-	if absent := givenAbsent(given, fits); len(absent) > 0 && len(fits) > 0 {
+	typeFits := fits(audit, m)
+	if absent := givenAbsent(given, typeFits); len(absent) > 0 && len(typeFits) > 0 {
 		notes = append(notes, fmt.Sprintf("warning: --type-map maps %s, but no mention of the corpus has that type (mistyped? its types: %s)",
-			strings.Join(absent, ", "), strings.Join(fitTypes(fits), ", ")))
+			strings.Join(absent, ", "), strings.Join(fitTypes(typeFits), ", ")))
 	}
-	for _, f := range fits {
+	for _, f := range typeFits {
 		if f.Groups != nil {
 			if !f.Misfit() {
 				continue
 			}
 			gs := strings.Join(f.Groups, "+")
 			msg := fmt.Sprintf("the type map sends %s to %s, but the concept store names only %d of its %d mentions (%.1f%%) as %s, under the %.0f%% a type's own group names: its replacements would be of another kind than its mentions",
-				f.Type, gs, f.Named[gs], f.Mentions, 100*f.Share(gs), gs, 100*MinFit)
+				f.Type, gs, f.Named[gs], f.Mentions, 100*f.Share(gs), gs, 100*minFit)
 			if given.Groups(f.Type) != nil {
 				bad = append(bad, msg)
 			} else {
@@ -269,10 +269,10 @@ func TypeNotes(audit map[string]map[string]int, typeMap string) (notes []string,
 	}
 	msg := "entity types no semantic group is mapped to, left as they are: " + strings.Join(left, ", ")
 	if len(items) > 0 {
-		msg += "; a group of the concept store names at least " + strconv.Itoa(int(100*MinFit)) + "% of the mentions of some, to replace them too: --type-map " + strings.Join(items, ",")
+		msg += "; a group of the concept store names at least " + strconv.Itoa(int(100*minFit)) + "% of the mentions of some, to replace them too: --type-map " + strings.Join(items, ",")
 	}
 	if len(unfit) > 0 {
-		msg += "; no group of the concept store names " + strconv.Itoa(int(100*MinFit)) + "% of the mentions of " + strings.Join(unfit, ", ") + " (a store imported from UMLS has genes, organisms and anatomy too: --db FILE --type-map TYPE=GROUP)"
+		msg += "; no group of the concept store names " + strconv.Itoa(int(100*minFit)) + "% of the mentions of " + strings.Join(unfit, ", ") + " (a store imported from UMLS has genes, organisms and anatomy too: --db FILE --type-map TYPE=GROUP)"
 	}
 	return append(notes, msg), nil
 }
@@ -280,10 +280,10 @@ func TypeNotes(audit map[string]map[string]int, typeMap string) (notes []string,
 // givenAbsent lists, sorted, the types of the type-map option (given)
 // that no mention of the audited corpus has, in any case: a mistyped
 // type ("Chem ical") maps nothing.
-func givenAbsent(given Map, fits []TypeFit) []string {
+func givenAbsent(given Map, fits []typeFit) []string {
 	var absent []string
 	for typ := range given {
-		if !slices.ContainsFunc(fits, func(f TypeFit) bool { return f.Mentions > 0 && strings.EqualFold(f.Type, typ) }) {
+		if !slices.ContainsFunc(fits, func(f typeFit) bool { return f.Mentions > 0 && strings.EqualFold(f.Type, typ) }) {
 			absent = append(absent, typ)
 		}
 	}
@@ -292,7 +292,7 @@ func givenAbsent(given Map, fits []TypeFit) []string {
 }
 
 // fitTypes lists the types with mentions of fits.
-func fitTypes(fits []TypeFit) []string {
+func fitTypes(fits []typeFit) []string {
 	var ts []string
 	for _, f := range fits {
 		if f.Mentions > 0 {

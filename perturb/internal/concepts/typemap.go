@@ -25,22 +25,22 @@ var ErrTypeMap = errors.New("bad type map")
 // regard to case: "CHEMICAL" and "chemical" are "Chemical".
 type Map map[string][]string
 
-// A LabelSet is the entity types of public corpora that name the
+// A labelSet is the entity types of public corpora that name the
 // concepts of one semantic group. The default map is a table of them,
 // one named corpus (or family) a row: a corpus's chemical and disease
 // types only, since the embedded store names chemicals and diseases
 // alone, and types that mix kinds (JNLPBA's "protein", i2b2's
 // "problem", DDI's "group") are left for the user to map.
-type LabelSet struct {
+type labelSet struct {
 	Corpus string   // the corpora, as their papers name them
 	Group  string   // the semantic group their types name
 	Types  []string // the entity types, as the corpora spell them
 }
 
-// LabelSets are the rows of Default. Every row's types, and where it
+// labelSets are the rows of Default. Every row's types, and where it
 // measured them the share of their mentions the embedded store names
 // under the row's group (TestDefaultFits, on ../shared), are tested.
-var LabelSets = []LabelSet{
+var labelSets = []labelSet{
 	{"BC5CDR, BC4CHEMD, NLM-Chem, BioNLP11ID, PubTator, ChemProt, DrugProt", "CHEM", []string{"Chemical", "Chemicals"}},
 	{"DDI (drugs; not its \"group\" class)", "CHEM", []string{"Drug", "Drug_n", "Brand"}},
 	{"CHEMDNER classes (BC4CHEMD's original labels)", "CHEM", []string{"ABBREVIATION", "FAMILY", "FORMULA", "IDENTIFIER", "MULTIPLE", "SYSTEMATIC", "TRIVIAL", "NO CLASS"}},
@@ -55,14 +55,14 @@ var LabelSets = []LabelSet{
 	{"ShARe/CLEF eHealth, CADEC, TAC 2017 ADR", "DISO", []string{"Disorder", "ADR", "AdverseReaction", "Symptom"}},
 }
 
-// Default maps the entity types of the public corpora of LabelSets to
+// Default maps the entity types of the public corpora of labelSets to
 // their groups, and a UMLS semantic type, by TUI or name (MedMentions
 // labels mentions "T047"), or a group's own code (QUAERO labels them
 // "CHEM", "DISO"), to its group, for the two groups the embedded store
 // names (CHEM, DISO).
 func Default() Map {
 	m := Map{}
-	for _, ls := range LabelSets {
+	for _, ls := range labelSets {
 		for _, t := range ls.Types {
 			m[t] = []string{ls.Group}
 		}
@@ -81,9 +81,9 @@ func Default() Map {
 // types (synonym, abbreviation, entity-swap), which one flag sets.
 const OptionHelp = "entity types to semantic groups, added to the defaults (the chemical and disease types of BC5CDR, NCBI-disease, BC4CHEMD, BioRED, BioNLP, CRAFT and other corpora, and UMLS semantic types): Chemical=CHEM,Disease=DISO+ANAT ('none,...' clears the defaults; types match in any case)"
 
-// None is the value of Parse that starts from an empty map instead of
+// none is the value of Parse that starts from an empty map instead of
 // Default: "none" alone maps nothing, "none,Gene=GENE" only Gene.
-const None = "none"
+const none = "none"
 
 // Parse parses "Chemical=CHEM,Disease=DISO" (several groups of a type
 // joined by "+": "Disease=DISO+ANAT") into Default with these items
@@ -99,7 +99,7 @@ func Parse(s string) (Map, error) {
 	if strings.TrimSpace(s) == "" {
 		return m, nil
 	}
-	if strings.EqualFold(strings.TrimSpace(items[0]), None) {
+	if strings.EqualFold(strings.TrimSpace(items[0]), none) {
 		m, items = Map{}, items[1:]
 	}
 	given := map[string]string{} // types of s, lower-cased, to their item
@@ -107,8 +107,8 @@ func Parse(s string) (Map, error) {
 		typ, groups, ok := strings.Cut(strings.TrimSpace(item), "=")
 		typ = strings.TrimSpace(typ)
 		if !ok || typ == "" || strings.TrimSpace(groups) == "" {
-			if strings.EqualFold(strings.TrimSpace(item), None) {
-				return nil, fmt.Errorf("%w: %q only as the first item (it clears the defaults)", ErrTypeMap, None)
+			if strings.EqualFold(strings.TrimSpace(item), none) {
+				return nil, fmt.Errorf("%w: %q only as the first item (it clears the defaults)", ErrTypeMap, none)
 			}
 			return nil, fmt.Errorf("%w: item %q (want TYPE=GROUP[+GROUP])", ErrTypeMap, item)
 		}
@@ -188,12 +188,12 @@ func KnownGroups() []string {
 	return out
 }
 
-// CheckStore reports, wrapping ErrTypeMap, a group of given (the
+// checkStore reports, wrapping ErrTypeMap, a group of given (the
 // items the user gave, not the defaults) of which the store holds no
 // concept: a type mapped to it could never be served, and the set would
 // silently be a copy of its input. have is the store's concepts per
 // group (umls.Info.Groups).
-func CheckStore(given Map, have map[string]int) error {
+func checkStore(given Map, have map[string]int) error {
 	var has []string
 	for g, n := range have {
 		if n > 0 {
@@ -211,16 +211,16 @@ func CheckStore(given Map, have map[string]int) error {
 }
 
 // Given returns the items of s (a Parse argument) alone, without the
-// defaults: what CheckStore checks.
+// defaults: what checkStore checks.
 func Given(s string) (Map, error) {
 	if strings.TrimSpace(s) == "" {
 		return Map{}, nil
 	}
 	items := strings.Split(s, ",")
-	if strings.EqualFold(strings.TrimSpace(items[0]), None) {
+	if strings.EqualFold(strings.TrimSpace(items[0]), none) {
 		items = items[1:]
 	}
-	return Parse(strings.Join(append([]string{None}, items...), ","))
+	return Parse(strings.Join(append([]string{none}, items...), ","))
 }
 
 // InfoStore is what CheckOptionStore needs of a store; *umls.Store
@@ -230,7 +230,7 @@ type InfoStore interface {
 }
 
 // CheckOptionStore refuses a type-map option value (a Parse argument)
-// naming a group of which store holds no concept (see CheckStore).
+// naming a group of which store holds no concept (see checkStore).
 func CheckOptionStore(store InfoStore, typeMap string) error {
 	given, err := Given(typeMap)
 	if err != nil || len(given) == 0 {
@@ -240,5 +240,5 @@ func CheckOptionStore(store InfoStore, typeMap string) error {
 	if err != nil {
 		return err
 	}
-	return CheckStore(given, info.Groups)
+	return checkStore(given, info.Groups)
 }

@@ -15,13 +15,13 @@ import (
 	"github.com/stress-ner/stress/umls"
 )
 
-// TestDefaultLabelSets checks that every type of LabelSets, in any
+// TestDefaultLabelSets checks that every type of labelSets, in any
 // case, maps to its row's group, that no type is in two groups, and that
 // UMLS semantic types (MedMentions' labels) and groups map to theirs.
 func TestDefaultLabelSets(t *testing.T) {
 	d := Default()
 	seen := map[string]string{}
-	for _, ls := range LabelSets {
+	for _, ls := range labelSets {
 		if ls.Group != "CHEM" && ls.Group != "DISO" {
 			t.Errorf("%s: group %s: the embedded store names CHEM and DISO only", ls.Corpus, ls.Group)
 		}
@@ -82,9 +82,9 @@ func mentionsOf(t *testing.T, path string) map[string][]string {
 // TestDefaultFits measures, on the training and development splits of
 // the corpora in ../shared, the share of each type's mentions the
 // embedded store names as CHEM and as DISO: every type the default map
-// maps must be named under its group in at least MinFit of its
+// maps must be named under its group in at least minFit of its
 // mentions, and no type under another group (nor an unmapped type under
-// any) in as many; the figures MinFit's comment gives are these.
+// any) in as many; the figures minFit's comment gives are these.
 func TestDefaultFits(t *testing.T) {
 	root := filepath.Join("..", "..", "..", "..", "shared", "corpora")
 	if _, err := os.Stat(root); err != nil {
@@ -106,13 +106,13 @@ func TestDefaultFits(t *testing.T) {
 	lowFit, highMisfit := 1.0, 0.0
 	for _, f := range files {
 		for typ, ms := range mentionsOf(t, f) {
-			if len(ms) < MinFitMentions {
+			if len(ms) < minFitMentions {
 				continue
 			}
 			for _, g := range []string{"CHEM", "DISO"} {
 				n := 0
 				for _, m := range ms {
-					ok, err := Named(store, m, g)
+					ok, err := named(store, m, g)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -126,12 +126,12 @@ func TestDefaultFits(t *testing.T) {
 				t.Log(what)
 				if slices.Equal(d.Groups(typ), []string{g}) {
 					lowFit = min(lowFit, share)
-					if share < MinFit {
+					if share < minFit {
 						t.Errorf("%s, under MinFit: the default maps it there", what)
 					}
 				} else {
 					highMisfit = max(highMisfit, share)
-					if share >= MinFit {
+					if share >= minFit {
 						t.Errorf("%s, at least MinFit, but the default does not map it there", what)
 					}
 				}

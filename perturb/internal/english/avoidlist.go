@@ -14,7 +14,7 @@ import (
 // ReadAvoidFile reads an avoid list a user gives in a file (stress
 // review score --avoid writes one): entries added to the embedded
 // lists, not replacing them. Lines go through avoid.txt's parser
-// (ParseAvoidList) after the checks of ParseAvoidFile; no line may be
+// (ParseAvoidList) after the checks of parseAvoidFile; no line may be
 // longer than limits.MaxLine.
 func ReadAvoidFile(path string) (*AvoidList, error) {
 	f, err := os.Open(path)
@@ -33,7 +33,7 @@ func ReadAvoidFile(path string) (*AvoidList, error) {
 	} else if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
-	return ParseAvoidFile(text.String(), path)
+	return parseAvoidFile(text.String(), path)
 }
 
 // avoidLineRules say why a line of an avoid file given by a user cannot
@@ -62,10 +62,10 @@ var avoidLineRules = []struct {
 	}},
 }
 
-// ParseAvoidFile is ReadAvoidFile on text; name is the file named in
+// parseAvoidFile is ReadAvoidFile on text; name is the file named in
 // errors. A line that breaks one of avoidLineRules is an error naming
 // the file and line.
-func ParseAvoidFile(text, name string) (*AvoidList, error) {
+func parseAvoidFile(text, name string) (*AvoidList, error) {
 	for i, line := range strings.Split(text, "\n") {
 		line = strings.TrimSuffix(line, "\r")
 		content, _, _ := strings.Cut(line, "#")

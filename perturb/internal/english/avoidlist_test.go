@@ -10,7 +10,7 @@ import (
 )
 
 func TestAvoidList(t *testing.T) {
-	l, err := ParseAvoidFile("# comment\ndropsy   # archaic\nheart failure -> cardiac failure\nrash <-> exanthem\nfluorouracil -> 5 - fluorouracil\n", "a.txt")
+	l, err := parseAvoidFile("# comment\ndropsy   # archaic\nheart failure -> cardiac failure\nrash <-> exanthem\nfluorouracil -> 5 - fluorouracil\n", "a.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestAvoidListErrors(t *testing.T) {
 		{"a -> b # \xff\n", `a.txt:1: "a -> b": not valid UTF-8`},
 		{"# \x00\n", `a.txt:1: "# \x00": a control character`},
 	} {
-		if _, err := ParseAvoidFile(tc.text, "a.txt"); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+		if _, err := parseAvoidFile(tc.text, "a.txt"); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want %q", tc.text, err, tc.want)
 		}
 	}
@@ -67,10 +67,10 @@ func TestAvoidListErrors(t *testing.T) {
 // TestAvoidFileReadsEmbeddedLists: the checks of a user's file accept
 // the lists stress ships, and CRLF lines.
 func TestAvoidFileReadsEmbeddedLists(t *testing.T) {
-	if _, err := ParseAvoidFile(avoidText, "avoid.txt"); err != nil {
+	if _, err := parseAvoidFile(avoidText, "avoid.txt"); err != nil {
 		t.Error(err)
 	}
-	if l, err := ParseAvoidFile("dropsy\r\na -> b\r\n", "crlf.txt"); err != nil || !l.Avoids("b", "a") {
+	if l, err := parseAvoidFile("dropsy\r\na -> b\r\n", "crlf.txt"); err != nil || !l.Avoids("b", "a") {
 		t.Errorf("CRLF: %v", err)
 	}
 }

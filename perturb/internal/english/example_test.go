@@ -8,7 +8,7 @@ import (
 func ExampleTokenize() {
 	fmt.Println(strings.Join(Tokenize("Parkinson's disease", TokenizePunct), " | "))
 	fmt.Println(strings.Join(Tokenize("5-FU", TokenizePunct), " | "))
-	fmt.Println(strings.Join(Tokenize("5-FU", TokenizeSpace), " | "))
+	fmt.Println(strings.Join(Tokenize("5-FU", tokenizeSpace), " | "))
 	// Output:
 	// Parkinson | ' | s | disease
 	// 5 | - | FU

@@ -88,7 +88,7 @@ func FuzzParseAvoidFile(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		l, err := ParseAvoidFile(text, "f.txt")
+		l, err := parseAvoidFile(text, "f.txt")
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "f.txt:") {
 				t.Fatalf("error without the file: %v", err)
@@ -104,7 +104,7 @@ func FuzzParseAvoidFile(f *testing.F) {
 				}
 			}
 		}
-		again, err := ParseAvoidFile(text, "f.txt")
+		again, err := parseAvoidFile(text, "f.txt")
 		if err != nil || again.Empty() != l.Empty() {
 			t.Fatalf("read again: %v", err)
 		}

@@ -79,12 +79,12 @@ func parseAvoid(text string) (map[string]bool, []avoidPair) {
 // words of KeyWords (normalized, singular), joined by single spaces.
 func AvoidKey(name string) string { return strings.Join(KeyWords(name), " ") }
 
-// AvoidedPair reports whether a pair of avoid.txt forbids replacing
+// avoidedPair reports whether a pair of avoid.txt forbids replacing
 // mention by name (see avoidPair). Natural does not apply the pairs: they
 // say that two names of one concept are not interchangeable, which
 // matters to a synonym, not to entity swap, which changes the concept
 // anyway.
-func AvoidedPair(name, mention string) bool {
+func avoidedPair(name, mention string) bool {
 	nw, mw := KeyWords(name), KeyWords(mention)
 	for _, p := range avoidPairs {
 		if hasRun(mw, p.from) && hasRun(nw, p.to) && !hasRun(nw, p.from) {
@@ -396,7 +396,7 @@ func ParseAvoidList(text string) *AvoidList {
 func (l *AvoidList) Name(name string) bool { return l.names[AvoidKey(name)] }
 
 // Pair reports whether a pair of the list forbids replacing mention by
-// name (see AvoidedPair).
+// name (see avoidedPair).
 func (l *AvoidList) Pair(name, mention string) bool {
 	nw, mw := KeyWords(name), KeyWords(mention)
 	for _, p := range l.pairs {

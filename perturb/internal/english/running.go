@@ -2,7 +2,7 @@ package english
 
 // RunningText returns the tokens that put name in place of mention (its
 // corpus tokens; start: it begins the sentence), as synonym replacement
-// writes them: tokenized in style (TokenizePunct or TokenizeSpace), in
+// writes them: tokenized in style (TokenizePunct or tokenizeSpace), in
 // the case of running text (see AdaptCase), with a capital initial at
 // the start of a sentence when the mention had one. Entity swap uses it
 // so that both kinds render names by one policy.

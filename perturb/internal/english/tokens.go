@@ -11,7 +11,7 @@ import (
 // Tokenization styles of names (see Tokenize).
 const (
 	TokenizePunct = "punct" // every punctuation character is a token ("5 - FU"), as BC5CDR
-	TokenizeSpace = "space" // split on white space only ("5-FU")
+	tokenizeSpace = "space" // split on white space only ("5-FU")
 )
 
 // IsWordRune reports whether r belongs to a word rather than being a
@@ -24,9 +24,9 @@ func IsWordRune(r rune) bool {
 // tokenized. TokenizePunct (BC5CDR, NCBI-disease) makes every character
 // that is not a letter, digit or mark a token of its own:
 // "Parkinson's disease" gives "Parkinson ' s disease" and "5-FU" gives
-// "5 - FU". TokenizeSpace splits on white space only.
+// "5 - FU". tokenizeSpace splits on white space only.
 func Tokenize(name, style string) []string {
-	if style == TokenizeSpace {
+	if style == tokenizeSpace {
 		return strings.Fields(name)
 	}
 	var out []string
@@ -66,7 +66,7 @@ func InferStyle(tokens []string) string {
 			}
 		}
 		if word && punct {
-			return TokenizeSpace
+			return tokenizeSpace
 		}
 	}
 	return TokenizePunct

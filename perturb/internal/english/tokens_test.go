@@ -13,8 +13,8 @@ func TestTokenize(t *testing.T) {
 		{"N(G)-nitro-L-arginine", TokenizePunct, "N|(|G|)|-|nitro|-|L|-|arginine"},
 		{"  heart  attack ", TokenizePunct, "heart|attack"},
 		{"Ca2+", TokenizePunct, "Ca2|+"},
-		{"5-FU", TokenizeSpace, "5-FU"},
-		{"Parkinson's  disease", TokenizeSpace, "Parkinson's|disease"},
+		{"5-FU", tokenizeSpace, "5-FU"},
+		{"Parkinson's  disease", tokenizeSpace, "Parkinson's|disease"},
 		{"β-carotene", TokenizePunct, "β|-|carotene"},
 	}
 	for _, tt := range tests {
@@ -28,7 +28,7 @@ func TestInferStyle(t *testing.T) {
 	if s := InferStyle(strings.Fields("Parkinson ' s disease after 5 - FU .")); s != TokenizePunct {
 		t.Errorf("split corpus: %s", s)
 	}
-	if s := InferStyle(strings.Fields("Parkinson's disease after 5-FU .")); s != TokenizeSpace {
+	if s := InferStyle(strings.Fields("Parkinson's disease after 5-FU .")); s != tokenizeSpace {
 		t.Errorf("unsplit corpus: %s", s)
 	}
 }

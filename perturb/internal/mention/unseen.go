@@ -42,15 +42,20 @@ func mentionsOf(paths []string, repair func(conll.Repair)) (map[string]bool, err
 		if err != nil {
 			return nil, fmt.Errorf("unseen-in: %w", err)
 		}
-		for _, s := range c.Sentences {
-			for _, sp := range iob.Spans(s.Tags) {
-				if sp.End <= len(s.Tokens) {
-					out[Key(strings.Join(s.Tokens[sp.Start:sp.End], " "))] = true
-				}
+		AddMentions(out, c.Sentences)
+	}
+	return out, nil
+}
+
+// AddMentions adds the gold mentions of sents to keys, as Keys.
+func AddMentions(keys map[string]bool, sents []conll.Sentence) {
+	for _, s := range sents {
+		for _, sp := range iob.Spans(s.Tags) {
+			if sp.End <= len(s.Tokens) {
+				keys[Key(strings.Join(s.Tokens[sp.Start:sp.End], " "))] = true
 			}
 		}
 	}
-	return out, nil
 }
 
 // Key is the form in which names are compared: umls.Normalize (case
