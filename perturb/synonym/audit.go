@@ -27,11 +27,12 @@ const (
 	// and Rejected* constants).
 	auditRejected = "rejected names"
 
-	itemTotal   = "total"
-	itemLexicon = "lexicon name"
-	itemOrgan   = "organ rule"   // sourceOrgan
-	itemCurated = "curated pair" // sourceCurated
-	itemElement = "element"      // sourceElements
+	itemTotal    = "total"
+	itemLexicon  = "lexicon name"
+	itemOrgan    = "organ rule"   // sourceOrgan
+	itemCurated  = "curated pair" // sourceCurated
+	itemElement  = "element"      // sourceElements
+	itemNotation = "notation"     // sourceNotation
 
 	proxyDigits    = "adds digits"
 	proxyNonASCII  = "adds non-ASCII"
@@ -56,6 +57,8 @@ func (r *Replacer) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, o
 			kind = itemCurated
 		case sourceElements:
 			kind = itemElement
+		case sourceNotation:
+			kind = itemNotation
 		}
 		dst = append(dst, perturb.AuditCount{Section: auditReplacements, Item: itemTotal, N: 1},
 			perturb.AuditCount{Section: auditReplacements, Item: kind, N: 1},

@@ -16,7 +16,7 @@ import (
 // a name of the concept it was looked up in.
 func (r *Replacer) Check(c perturb.Change) error {
 	switch c.Source {
-	case sourceOrgan, sourceCurated, sourceElements:
+	case sourceOrgan, sourceCurated, sourceElements, sourceNotation:
 		if !checkExtra(c) {
 			return fmt.Errorf("%w: %q -> %q is no %s %s", perturb.ErrInvalidChange, c.Before, c.After, c.Source, c.TermType)
 		}

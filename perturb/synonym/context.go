@@ -206,6 +206,9 @@ var placeRules = []placeRule{
 	{"element notation", func(p *place, n placeName) bool {
 		return n.Source == sourceElements && !elementFits(p.s.Tokens, p.sp)
 	}, "the [K] + channel -> potassium"},
+	{"notation beside notation", func(p *place, n placeName) bool {
+		return n.Source == sourceNotation && !notationFits(p.s.Tokens, p.sp)
+	}, "in [NaCl] , 5 mM KCl -> sodium chloride"},
 	{"no word", func(p *place, n placeName) bool { return len(n.toks) == 0 }, "[aspirin] ->"},
 	{"article", func(p *place, n placeName) bool { return p.art != "" && english.Article(n.toks[0]) != p.art },
 		"an [acute renal failure] -> kidney injury"},

@@ -153,3 +153,19 @@ func FuzzParseStrata(f *testing.F) {
 		}
 	})
 }
+
+// FuzzNotation checks that the notation readers take any string without
+// a panic, and that a name they give is one of their tables' names,
+// which Check takes back.
+func FuzzNotation(f *testing.F) {
+	for _, s := range []string{"Ca2 +", "Ca ( 2 + )", "HCO3 -", "Ca2 + ions", "NaCl", "MgCl2", "Al2(SO4)3", "Ca(OH)", "(", "+", "((2+)", "Na99999999999999999999Cl"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, c := range notationCandidates(s) {
+			if c.Term == "" || !notationPair(s, c.Term, c.TermType) {
+				t.Fatalf("notationCandidates(%q) = %+v, which notationPair refuses", s, c)
+			}
+		}
+	})
+}

@@ -93,8 +93,11 @@ func TestPlaceRules(t *testing.T) {
 		}
 		p.describe(&Analysis{}, tokenizePunct)
 		c := Candidate{Term: name, Source: "MSH"}
-		if rule.name == "element notation" {
+		switch rule.name {
+		case "element notation":
 			c.Source = sourceElements
+		case "notation beside notation":
+			c.Source = sourceNotation
 		}
 		if got := p.refusal(c); got != rule.name {
 			t.Errorf("%q: %q refused by %q, want %q", rule.example, name, got, rule.name)

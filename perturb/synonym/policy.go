@@ -31,6 +31,8 @@ const (
 	stratumElement = "element name"
 	stratumCurated = "curated pair"
 	stratumOrgan   = "organ rule"
+	stratumIon     = termIonName
+	stratumFormula = termFormulaName
 )
 
 // termAttested ends the term type a change of an attested lexicon name
@@ -62,6 +64,10 @@ var strataRules = []stratumRule{
 		func(s, _ string) bool { return s == sourceCurated }},
 	{stratumOrgan, "another form of the mention's organ, written in the training text (\"renal failure\" -> \"kidney failure\")",
 		func(s, _ string) bool { return s == sourceOrgan }},
+	{stratumIon, "the name of an ion's notation, by the element's one common charge (\"Ca2+\" -> \"calcium\", \"HCO3-\" -> \"bicarbonate\")",
+		func(s, t string) bool { return s == sourceNotation && t == termIonName }},
+	{stratumFormula, "the name of a common inorganic formula whose charges balance (\"NaCl\" -> \"sodium chloride\", \"CO2\" -> \"carbon dioxide\")",
+		func(s, t string) bool { return s == sourceNotation && t == termFormulaName }},
 }
 
 // Stratum returns the stratum of a replacement whose change logs source

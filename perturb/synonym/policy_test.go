@@ -129,6 +129,8 @@ func TestStratum(t *testing.T) {
 		{sourceCurated, "INN/BAN", stratumCurated},
 		{sourceCurated, "clinical", stratumCurated},
 		{sourceOrgan, termOrgan, stratumOrgan},
+		{sourceNotation, termIonName, stratumIon},
+		{sourceNotation, termFormulaName, stratumFormula},
 		{"MESH", "entry" + termAttested, "MESH entry attested"},
 		{"MESH", "entry" + termInText, "MESH entry in text"},
 		{"MESH", "entry", "MESH entry"},

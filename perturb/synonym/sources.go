@@ -32,6 +32,10 @@ const (
 	// K" unnatural in running text.
 	sourceElements  = "ELEMENTS"
 	termElementName = "element name"
+	// sourceNotation: the name of an ion's or a formula's notation
+	// ("Ca2+" -> "calcium", "NaCl" -> "sodium chloride"); term type
+	// termIonName or termFormulaName (notation.go).
+	sourceNotation = "NOTATION"
 )
 
 // pairsText lists the curated pairs (see the file).
@@ -180,6 +184,7 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 	chem := slices.Contains(groups, "CHEM")
 	if chem {
 		out = append(out, elementCandidates(mention)...)
+		out = append(out, notationCandidates(form)...)
 	}
 	// A pair whose line says why ("no round trip: ...") is the
 	// curator's word that the two names name one thing: the round trip,
@@ -202,7 +207,7 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 	}
 	kept := out[:0]
 	for _, c := range out {
-		if c.Source != sourceElements {
+		if c.Source != sourceElements && c.Source != sourceNotation {
 			// Natural's rules, but for the digits and words a curator
 			// vouches for ("vitamin B12", "5-hydroxytryptamine").
 			why := natural(c.Term, mention, !r.opts.NoAvoidLists)
@@ -214,7 +219,10 @@ func (r *Replacer) extraCandidates(groups []string, mention, form string, rt *ro
 			}
 		}
 		switch {
-		case c.Source == sourceElements:
+		case c.Source == sourceElements, c.Source == sourceNotation:
+			// The notation's own reading: a lexicon files "calcium" under
+			// the element and "Ca2+" under the ion, which the round trip
+			// would refuse.
 		case c.Source == sourceCurated && vouched[c.Term]:
 		case rt != nil:
 			ok, err := rt.keeps(c.Term, "")
@@ -248,6 +256,8 @@ func checkExtra(c perturb.Change) bool {
 	switch c.Source {
 	case sourceElements:
 		return elementPair(before, after) && c.TermType == termElementName
+	case sourceNotation:
+		return notationPair(before, after, c.TermType)
 	case sourceCurated:
 		return curatedMatches(before, after)
 	case sourceOrgan:
@@ -325,7 +335,7 @@ func (r *Replacer) addExtra(a *Analysis, typ, mention, form string) error {
 // hasExtra reports whether a source beyond the lexicons may have a name
 // for mention (looked up through form), before any check.
 func hasExtra(groups []string, mention, form string) bool {
-	if slices.Contains(groups, "CHEM") && len(elementCandidates(mention)) > 0 {
+	if slices.Contains(groups, "CHEM") && (len(elementCandidates(mention)) > 0 || len(notationCandidates(form)) > 0) {
 		return true
 	}
 	if len(curated()[english.AvoidKey(form)]) > 0 {
