@@ -507,7 +507,7 @@ func page(rs []reading, strata map[string]*tally, validity string, cov []covered
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %d | %d | %s | %s | %s | %s | %s |\n", f[0], f[1], f[2], n, v, rateCI(v, n), f[9], f[10], f[11], kappa)
 	}
-	b.WriteString("\nPolicy readings are of development corpora (BC5CDR train and devel, NCBI-disease, BioNLP13PC, BioRED train); each was drawn from a\n" +
+	b.WriteString("\nPolicy readings are of development corpora (BC5CDR train, devel and test, NCBI-disease, BioNLP13PC, BioRED train); each was drawn from a\n" +
 		"set of the strata it measured, and its figure as a whole is no validity figure of the default. Validation readings are\n" +
 		"of corpora nobody here read (`scripts/validate-synonyms.sh`), drawn from the embedded default's set.\n\n")
 	b.WriteString("## Coverage of the embedded default (seed 1)\n\n| corpus | role | type | mentions | replaced | share |\n|---|---|---|---:|---:|---:|\n")
