@@ -302,6 +302,7 @@ type Replacer struct {
 
 	mu    sync.Mutex
 	cache map[string]*Analysis // type + "\x00" + normalized mention
+	plans planCache            // plans of sentences perturbed, until their outcomes are counted
 
 	// names and terms cache the store's answers across mentions, bounded
 	// like cache: the same names come back in the round trips of many
