@@ -32,7 +32,10 @@ var defaultStore = sync.OnceValues(func() (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load default lexicon: %w", err)
 	}
-	return &Store{b: p, shared: true}, nil
+	// The lookup cache: kinds and their audits ask the store about
+	// the same mentions again and again, and each lookup verifies its
+	// candidates on their lines.
+	return &Store{b: p, shared: true, cache: map[string][]Concept{}}, nil
 })
 
 // OpenDefault returns the embedded default store: MeSH, DrugBank, ChEBI,
