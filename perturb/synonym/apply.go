@@ -373,7 +373,7 @@ func writtenOutside(s conll.Sentence, sp iob.Span, spans []iob.Span) bool {
 	}
 	n := sp.End - sp.Start
 	for i := 0; i+n <= len(s.Tokens); i++ {
-		if i == sp.Start || !slices.Equal(english.KeyWords(strings.Join(s.Tokens[i:i+n], " ")), mw) {
+		if i == sp.Start || !mayKeyWord(s.Tokens[i:i+n], mw[0][0]) || !slices.Equal(english.KeyWords(strings.Join(s.Tokens[i:i+n], " ")), mw) {
 			continue
 		}
 		inMention := slices.ContainsFunc(spans, func(o iob.Span) bool { return o.Type == sp.Type && o.Start <= i && i+n <= o.End })
@@ -382,6 +382,34 @@ func writtenOutside(s conll.Sentence, sp iob.Span, spans []iob.Span) bool {
 		}
 	}
 	return false
+}
+
+// mayKeyWord reports whether the first of english.KeyWords of toks
+// (joined) may start with byte first: false only when toks are ASCII
+// and their first letter or digit, in lower case, is not first (or they
+// have none, and so no key words). KeyWords lower-cases ASCII text and
+// keeps its letters and digits in order, and a plural ending leaves a
+// word's first letter; text with other characters is folded and
+// composed first, so it may. writtenOutside asks this of every stretch
+// of a sentence as long as a mention, most of which it rules out without
+// building their key words (issue 34).
+func mayKeyWord(toks []string, first byte) bool {
+	found := byte(0)
+	for _, t := range toks {
+		for i := 0; i < len(t); i++ {
+			c := t[i]
+			switch {
+			case c >= utf8.RuneSelf:
+				return true
+			case found != 0:
+			case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+				found = c
+			case 'A' <= c && c <= 'Z':
+				found = c + 'a' - 'A'
+			}
+		}
+	}
+	return found == first
 }
 
 // abbreviatedBeside reports whether s holds, outside mention sp, an
