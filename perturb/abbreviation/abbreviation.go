@@ -12,7 +12,7 @@
 // changed, nor either side of any "X ( Y )" pair of mentions. In
 // documents marked by -DOCSTART- (and in PubTator, BioC and brat input)
 // a definition holds to the document's end; without marks, for
-// AbbreviationWindow sentences, and not past an opening heading
+// abbreviationWindow (20) sentences, and not past an opening heading
 // ("BACKGROUND :") that follows another abstract's sections. A
 // replacement is refused where the sentence around it would read wrong
 // (siteRules, sentenceRules, numberFits: grammar.go), and a long form is not contracted once the
@@ -61,39 +61,39 @@ const (
 	Contract = "contract" // a long form becomes its abbreviation
 )
 
-// AbbreviationWindow is the number of sentences after a definition in
+// abbreviationWindow is the number of sentences after a definition in
 // which it holds when the input does not mark documents (-DOCSTART-):
 // a long abstract. Measured on BC5CDR devel, whose sentences map to the
 // CDR development documents: with 10, 15 and 20 sentences the
 // replacements by long forms are 384, 402 and 404, and none of them uses
 // a definition from another document.
-const AbbreviationWindow = 20
+const abbreviationWindow = 20
 
 // Change.Source and Change.TermType of the replacements.
 const (
-	SourceText    = "TEXT"    // the document's definition
-	SourceCorpora = "CORPORA" // the training corpora's definitions
-	// TermLongForm: an abbreviation replaced by the long form its
+	sourceText    = "TEXT"    // the document's definition
+	sourceCorpora = "CORPORA" // the training corpora's definitions
+	// termLongForm: an abbreviation replaced by the long form its
 	// document defined.
-	TermLongForm = "long form"
-	// TermStandardLongForm: an abbreviation its document does not
+	termLongForm = "long form"
+	// termStandardLongForm: an abbreviation its document does not
 	// define, replaced by the long form the training corpora always
 	// give it (english.StandardLongForm).
-	TermStandardLongForm = "standard long form"
-	// TermShortForm: a long form replaced by the abbreviation its
+	termStandardLongForm = "standard long form"
+	// termShortForm: a long form replaced by the abbreviation its
 	// document defined for it.
-	TermShortForm = "short form"
+	termShortForm = "short form"
 )
 
 // Outcomes of a mention, as counted in statistics.
 const (
-	OutcomeReplaced    = "replaced"
-	OutcomeDefinition  = "in a definition" // in a defining sentence, or one side of an "X ( Y )" pair
-	OutcomeNotSelected = "not selected"    // left by --rate
-	OutcomeUndefined   = "undefined"       // an abbreviation its document does not define
-	OutcomeOther       = "no abbreviation" // neither an abbreviation nor a defined long form
-	OutcomeFiltered    = "filtered"        // a long form too long or systematic to write out, or one that does not take the article before it
-	OutcomeNoType      = "unmapped type"   // the entity type maps to no semantic group
+	outcomeReplaced    = "replaced"
+	outcomeDefinition  = "in a definition" // in a defining sentence, or one side of an "X ( Y )" pair
+	outcomeNotSelected = "not selected"    // left by --rate
+	outcomeUndefined   = "undefined"       // an abbreviation its document does not define
+	outcomeOther       = "no abbreviation" // neither an abbreviation nor a defined long form
+	outcomeFiltered    = "filtered"        // a long form too long or systematic to write out, or one that does not take the article before it
+	outcomeNoType      = "unmapped type"   // the entity type maps to no semantic group
 )
 
 // maxLongWords is the most words (english.WordCount) of a long form
@@ -111,9 +111,6 @@ const (
 // standardOption is the option of standard long forms.
 var standardOption = perturb.Option{Name: optionStandard, Default: "true", Bool: true,
 	Help: "write out an abbreviation that its document does not define when the training corpora always define it the same way (GABA, NMDA)"}
-
-// Outcomes lists the outcomes in report order.
-var Outcomes = []string{OutcomeReplaced, OutcomeNotSelected, OutcomeDefinition, OutcomeUndefined, OutcomeFiltered, OutcomeOther, OutcomeNoType}
 
 // Store is what the kind needs of a concept store; *umls.Store
 // implements it.
@@ -394,7 +391,7 @@ func (r *reader) Observe(s conll.Sentence) perturb.DocState {
 		return sc
 	}
 	r.writtenWindow = append(r.writtenWindow, written)
-	if len(r.writtenWindow) > AbbreviationWindow {
+	if len(r.writtenWindow) > abbreviationWindow {
 		if len(r.writtenWindow[0]) > 0 {
 			r.written = slices.Concat(r.writtenWindow[1:]...)
 		}
@@ -402,7 +399,7 @@ func (r *reader) Observe(s conll.Sentence) perturb.DocState {
 	}
 	changed := len(own) > 0
 	r.window = append(r.window, own)
-	if len(r.window) > AbbreviationWindow {
+	if len(r.window) > abbreviationWindow {
 		changed = changed || len(r.window[0]) > 0
 		r.window = r.window[1:]
 	}
@@ -509,10 +506,10 @@ func (a *Abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []str
 	for k, sp := range spans {
 		switch {
 		case len(a.typeMap.Groups(sp.Type)) == 0:
-			outcomes[k] = OutcomeNoType
+			outcomes[k] = outcomeNoType
 			continue
 		case sc != nil && sc.defining || abbrev.Defines(pairs, sp):
-			outcomes[k] = OutcomeDefinition
+			outcomes[k] = outcomeDefinition
 			continue
 		}
 		var e edit
@@ -521,25 +518,25 @@ func (a *Abbreviator) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []str
 		} else {
 			e, outcomes[k] = a.expand(sc, s, sp)
 		}
-		if outcomes[k] != OutcomeReplaced {
+		if outcomes[k] != outcomeReplaced {
 			continue
 		}
 		planned[k] = e
 	}
-	dropUnmatched(s, spans, outcomes, OutcomeFiltered)
+	dropUnmatched(s, spans, outcomes, outcomeFiltered)
 	if selected != nil {
 		for k := range spans {
-			if outcomes[k] == OutcomeReplaced && !selected[k] {
-				outcomes[k] = OutcomeNotSelected
+			if outcomes[k] == outcomeReplaced && !selected[k] {
+				outcomes[k] = outcomeNotSelected
 			}
 		}
 		// A mention the rate leaves unmakes the replacements the
 		// sentence rules tie to it: what a rate changes stays within
 		// what a higher rate changes.
-		dropUnmatched(s, spans, outcomes, OutcomeNotSelected)
+		dropUnmatched(s, spans, outcomes, outcomeNotSelected)
 	}
 	for k := range spans {
-		if outcomes[k] == OutcomeReplaced {
+		if outcomes[k] == outcomeReplaced {
 			edits = append(edits, planned[k])
 		}
 	}
@@ -552,17 +549,17 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 	text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 	short := english.Compact(text)
 	var toks []string
-	e := edit{span: sp, term: TermLongForm, source: SourceText}
+	e := edit{span: sp, term: termLongForm, source: sourceText}
 	if d, ok := sc.latest(func(d abbrev.Definition) bool { return d.Type == sp.Type && d.Short == short }); ok {
 		if !writable(d.LongText(), text) {
 			// The text's own name, but a systematic or long one: "N - ( 2
 			// - hydroxypropyl ) methacrylamide".
-			return e, OutcomeFiltered
+			return e, outcomeFiltered
 		}
 		toks = runningLong(d)
 		var ok bool
 		if toks, ok = numberFits(s, sp, short, toks); !ok {
-			return e, OutcomeFiltered
+			return e, outcomeFiltered
 		}
 	} else if d, ok := sc.latest(func(d abbrev.Definition) bool { return d.Type == sp.Type && short == pluralShort(d.Short) }); ok {
 		// The plural of a defined abbreviation ("BSs" after "bile salt (
@@ -570,23 +567,23 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 		// ("bile salts"; not "hypertension").
 		long, plural := english.Plural(d.LongText())
 		if !plural || !writable(long, text) {
-			return e, OutcomeFiltered
+			return e, outcomeFiltered
 		}
 		toks = strings.Fields(long)
 		d.Long = toks
 		toks = runningLong(d)
 	} else if !umls.IsAbbreviation(short) {
-		return e, OutcomeOther
+		return e, outcomeOther
 	} else if long := a.standardLongForm(sp.Type, short); long != "" && writable(long, text) {
-		toks, e.term, e.source = strings.Fields(long), TermStandardLongForm, SourceCorpora
+		toks, e.term, e.source = strings.Fields(long), termStandardLongForm, sourceCorpora
 	} else {
-		return e, OutcomeUndefined
+		return e, outcomeUndefined
 	}
 	if english.SentenceStart(s.Tokens, sp.Start) {
 		toks = english.Capitalize(toks, "X")
 	}
-	if siteRefused(site{dir: Expand, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type), standard: e.term == TermStandardLongForm, written: sc.writtenAbbreviations()}) != "" {
-		return e, OutcomeFiltered
+	if siteRefused(site{dir: Expand, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type), standard: e.term == termStandardLongForm, written: sc.writtenAbbreviations()}) != "" {
+		return e, outcomeFiltered
 	}
 	return e.with(s, toks, text)
 }
@@ -595,35 +592,35 @@ func (a *Abbreviator) expand(sc *sentenceContext, s conll.Sentence, sp iob.Span)
 // abbreviation, written as the definition wrote it.
 func (a *Abbreviator) contract(sc *sentenceContext, s conll.Sentence, sp iob.Span) (edit, string) {
 	text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
-	e := edit{span: sp, term: TermShortForm, source: SourceText}
+	e := edit{span: sp, term: termShortForm, source: sourceText}
 	d, ok := sc.latest(func(d abbrev.Definition) bool {
 		return d.Type == sp.Type && strings.EqualFold(d.LongText(), text)
 	})
 	if !ok {
-		return e, OutcomeOther
+		return e, outcomeOther
 	}
 	toks := slices.Clone(d.ShortToks)
 	if d.Outside > 0 {
 		// "maternal phenylketonuria ( PKU )": the short form would drop
 		// the words its letters leave out, and the document may use it
 		// for the rest alone ("mild PKU", "patients with PKU").
-		return e, OutcomeFiltered
+		return e, outcomeFiltered
 	}
 	if sc.longKept[longKey(d)] {
 		// The long form was written out again after the definition
 		// with no use of the short form since: the writer keeps the
 		// long form, or the definition is another abstract's (a
 		// document's first sentences repeat its topic's name).
-		return e, OutcomeFiltered
+		return e, outcomeFiltered
 	}
 	if english.Alnum(d.Short) < 2 || english.InTitle(s.Tokens, sp.Start, sp.End) {
 		// A one-letter short form ("isoflurane ( I )") reads as anything
 		// once alone; a title's name ("Unified Parkinson ' s Disease
 		// Rating Scale") is written as it is.
-		return e, OutcomeFiltered
+		return e, outcomeFiltered
 	}
 	if siteRefused(site{dir: Contract, s: s, sp: sp, toks: toks, diso: a.diso(sp.Type)}) != "" {
-		return e, OutcomeFiltered
+		return e, outcomeFiltered
 	}
 	return e.with(s, toks, text)
 }
@@ -651,13 +648,13 @@ func commonWord(toks []string, i int) bool {
 // fits, no change when the tokens are the same.
 func (e edit) with(s conll.Sentence, toks []string, text string) (edit, string) {
 	if art := english.ArticleBefore(s.Tokens, e.span.Start); art != "" && english.Article(toks[0]) != art {
-		return e, OutcomeFiltered
+		return e, outcomeFiltered
 	}
 	if strings.Join(toks, " ") == text {
-		return e, OutcomeOther
+		return e, outcomeOther
 	}
 	e.toks = toks
-	return e, OutcomeReplaced
+	return e, outcomeReplaced
 }
 
 // writtenAbbreviations returns sc.written; nil for no context.
@@ -853,9 +850,9 @@ func (a *Abbreviator) PerturbInDocument(doc perturb.DocState, s conll.Sentence, 
 func (a *Abbreviator) Check(c perturb.Change) error {
 	short, long := c.Before, c.After
 	switch {
-	case c.TermType == TermShortForm && c.Source == SourceText:
+	case c.TermType == termShortForm && c.Source == sourceText:
 		short, long = c.After, c.Before
-	case c.TermType == TermLongForm && c.Source == SourceText, c.TermType == TermStandardLongForm && c.Source == SourceCorpora:
+	case c.TermType == termLongForm && c.Source == sourceText, c.TermType == termStandardLongForm && c.Source == sourceCorpora:
 	default:
 		return fmt.Errorf("%w: %q -> %q is no %s change", perturb.ErrInvalidChange, c.Before, c.After, Name)
 	}
@@ -883,7 +880,7 @@ func (a *Abbreviator) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome
 func (a *Abbreviator) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
 	sc, _ := doc.(*sentenceContext)
 	_, outcomes := a.plan(sc, s)
-	return mention.Outcomes(s, outcomes, OutcomeFiltered) // not valid IOB2: left whole
+	return mention.Outcomes(s, outcomes, outcomeFiltered) // not valid IOB2: left whole
 }
 
 // Audit sections and items (perturb.Auditor).

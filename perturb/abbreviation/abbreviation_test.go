@@ -77,7 +77,7 @@ func TestExpand(t *testing.T) {
 	if len(chs[0]) != 0 || !slices.Equal(outs[0].Tokens, def.Tokens) {
 		t.Errorf("defining sentence changed: %v", outs[0].Tokens)
 	}
-	if want := []perturb.MentionOutcome{{Type: "Chemical", Outcome: OutcomeDefinition}, {Type: "Chemical", Outcome: OutcomeDefinition}, {Type: "Chemical", Outcome: OutcomeDefinition}}; !slices.Equal(ocs[0], want) {
+	if want := []perturb.MentionOutcome{{Type: "Chemical", Outcome: outcomeDefinition}, {Type: "Chemical", Outcome: outcomeDefinition}, {Type: "Chemical", Outcome: outcomeDefinition}}; !slices.Equal(ocs[0], want) {
 		t.Errorf("outcomes of the defining sentence = %v, want %v", ocs[0], want)
 	}
 	// STZ becomes the long form, lower case mid-sentence and
@@ -89,13 +89,13 @@ func TestExpand(t *testing.T) {
 	if got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	if want := []string{OutcomeReplaced, OutcomeReplaced, OutcomeUndefined}; !slices.Equal(outcomes(ocs[1]), want) {
+	if want := []string{outcomeReplaced, outcomeReplaced, outcomeUndefined}; !slices.Equal(outcomes(ocs[1]), want) {
 		t.Errorf("outcomes %v, want %v", outcomes(ocs[1]), want)
 	}
-	if want := []string{OutcomeFiltered}; !slices.Equal(outcomes(ocs[2]), want) || len(chs[2]) != 0 {
+	if want := []string{outcomeFiltered}; !slices.Equal(outcomes(ocs[2]), want) || len(chs[2]) != 0 {
 		t.Errorf("an STZ: outcomes %v, want %v; changes %v", outcomes(ocs[2]), want, chs[2])
 	}
-	if len(chs[1]) != 2 || chs[1][0].TermType != TermLongForm || chs[1][0].Source != SourceText {
+	if len(chs[1]) != 2 || chs[1][0].TermType != termLongForm || chs[1][0].Source != sourceText {
 		t.Fatalf("changes %+v", chs[1])
 	}
 	for _, c := range chs[1] {
@@ -143,7 +143,7 @@ func TestDefinitions(t *testing.T) {
 		if got := strings.Join(outs[1].Tokens, " "); got != tt.want {
 			t.Errorf("%s / %s: got %q, want %q", tt.def, tt.use, got, tt.want)
 		}
-		if ocs[0][len(ocs[0])-1].Outcome != OutcomeDefinition {
+		if ocs[0][len(ocs[0])-1].Outcome != outcomeDefinition {
 			t.Errorf("%s: not found as a definition: %v", tt.def, ocs[0])
 		}
 	}
@@ -161,11 +161,11 @@ func TestContract(t *testing.T) {
 	if got, want := strings.Join(outs[1].Tokens, " "), "Doxorubicin and 5 - FU , not DOX or cisplatin ."; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	if want := []string{OutcomeFiltered, OutcomeReplaced, OutcomeOther, OutcomeOther}; !slices.Equal(outcomes(ocs[1]), want) {
+	if want := []string{outcomeFiltered, outcomeReplaced, outcomeOther, outcomeOther}; !slices.Equal(outcomes(ocs[1]), want) {
 		t.Errorf("outcomes %v, want %v", outcomes(ocs[1]), want)
 	}
 	for _, c := range chs[1] {
-		if c.TermType != TermShortForm || a.Check(c) != nil {
+		if c.TermType != termShortForm || a.Check(c) != nil {
 			t.Errorf("change %+v: %v", c, a.Check(c))
 		}
 	}
@@ -187,12 +187,12 @@ func TestWindowAndDocuments(t *testing.T) {
 	use := sentence("DOX was given", "B-Chemical O O")
 	filler := sentence("nothing here", "O O")
 	ss := []conll.Sentence{def}
-	for range AbbreviationWindow - 1 {
+	for range abbreviationWindow - 1 {
 		ss = append(ss, filler)
 	}
 	ss = append(ss, use, filler, use)
 	outs, _, _ := run(a, 1, ss...)
-	if got := outs[AbbreviationWindow].Tokens[0]; got != "Doxorubicin" {
+	if got := outs[abbreviationWindow].Tokens[0]; got != "Doxorubicin" {
 		t.Errorf("inside the window: %q, want Doxorubicin", got)
 	}
 	if got := outs[len(outs)-1].Tokens[0]; got != "DOX" {
@@ -223,14 +223,14 @@ func TestStandardLongForm(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	for _, c := range chs[0] {
-		if c.TermType != TermStandardLongForm || c.Source != SourceCorpora {
+		if c.TermType != termStandardLongForm || c.Source != sourceCorpora {
 			t.Errorf("change %+v", c)
 		}
 		if err := a.Check(c); err != nil {
 			t.Error(err)
 		}
 	}
-	if want := []string{OutcomeReplaced, OutcomeReplaced}; !slices.Equal(outcomes(ocs[0]), want) {
+	if want := []string{outcomeReplaced, outcomeReplaced}; !slices.Equal(outcomes(ocs[0]), want) {
 		t.Errorf("outcomes %v, want %v", outcomes(ocs[0]), want)
 	}
 	// The text's own definition comes first.
@@ -281,7 +281,7 @@ func TestRate(t *testing.T) {
 			}
 		}
 		for _, o := range ocs[i] {
-			if o.Outcome == OutcomeNotSelected {
+			if o.Outcome == outcomeNotSelected {
 				notSel++
 			}
 		}
@@ -578,13 +578,13 @@ func TestSentenceRules(t *testing.T) {
 		spans := iob.Spans(s.Tags)
 		outcomes := make([]string, len(spans))
 		for k, r := range tt.replaced {
-			outcomes[k] = OutcomeOther
+			outcomes[k] = outcomeOther
 			if r {
-				outcomes[k] = OutcomeReplaced
+				outcomes[k] = outcomeReplaced
 			}
 		}
 		first := ""
-		replaced := func(k int) bool { return outcomes[k] == OutcomeReplaced }
+		replaced := func(k int) bool { return outcomes[k] == outcomeReplaced }
 		for _, r := range sentenceRules {
 			if r.drop(s, spans, replaced) >= 0 {
 				first = r.name
@@ -594,9 +594,9 @@ func TestSentenceRules(t *testing.T) {
 		if first != tt.rule {
 			t.Errorf("%q: first rule %q, want %q", tt.text, first, tt.rule)
 		}
-		dropUnmatched(s, spans, outcomes, OutcomeFiltered)
+		dropUnmatched(s, spans, outcomes, outcomeFiltered)
 		for k, w := range tt.want {
-			if got := outcomes[k] == OutcomeReplaced; got != w {
+			if got := outcomes[k] == outcomeReplaced; got != w {
 				t.Errorf("%q: mention %d replaced = %v, want %v", tt.text, k, got, w)
 			}
 		}
@@ -721,12 +721,12 @@ func TestLeadOutside(t *testing.T) {
 		want     string
 		outcome  string
 	}{
-		{Contract, pku, "The outcome in maternal phenylketonuria is poor .", "O O O B-Disease I-Disease O O O", "The outcome in maternal phenylketonuria is poor .", OutcomeFiltered},
-		{Expand, pku, "The outcome in PKU is poor .", "O O O B-Disease O O O", "The outcome in maternal phenylketonuria is poor .", OutcomeReplaced},
-		{Expand, dm, "The DM patients were seen .", "O B-Disease O O O O", "The myotonic dystrophy patients were seen .", OutcomeReplaced},
-		{Contract, dm, "It was seen in myotonic dystrophy .", "O O O O B-Disease I-Disease O", "It was seen in DM .", OutcomeReplaced},
-		{Contract, dm, "It was seen in congenital myotonic dystrophy .", "O O O O B-Disease I-Disease I-Disease O", "It was seen in congenital myotonic dystrophy .", OutcomeOther},
-		{Expand, cmv, "The CMV treatments were stopped .", "O B-Chemical O O O O", "The CMV treatments were stopped .", OutcomeUndefined},
+		{Contract, pku, "The outcome in maternal phenylketonuria is poor .", "O O O B-Disease I-Disease O O O", "The outcome in maternal phenylketonuria is poor .", outcomeFiltered},
+		{Expand, pku, "The outcome in PKU is poor .", "O O O B-Disease O O O", "The outcome in maternal phenylketonuria is poor .", outcomeReplaced},
+		{Expand, dm, "The DM patients were seen .", "O B-Disease O O O O", "The myotonic dystrophy patients were seen .", outcomeReplaced},
+		{Contract, dm, "It was seen in myotonic dystrophy .", "O O O O B-Disease I-Disease O", "It was seen in DM .", outcomeReplaced},
+		{Contract, dm, "It was seen in congenital myotonic dystrophy .", "O O O O B-Disease I-Disease I-Disease O", "It was seen in congenital myotonic dystrophy .", outcomeOther},
+		{Expand, cmv, "The CMV treatments were stopped .", "O B-Chemical O O O O", "The CMV treatments were stopped .", outcomeUndefined},
 	} {
 		a := newA(t, tt.dir, false)
 		outs, _, ocs := run(a, 1, tt.def, sentence(tt.in, tt.tags))
@@ -749,7 +749,7 @@ func TestPluralShort(t *testing.T) {
 	if got, want := strings.Join(outs[1].Tokens, " "), "All bile salts were low , and HTs too ."; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if want := []string{OutcomeReplaced, OutcomeFiltered}; !slices.Equal(outcomes(ocs[1]), want) {
+	if want := []string{outcomeReplaced, outcomeFiltered}; !slices.Equal(outcomes(ocs[1]), want) {
 		t.Errorf("outcomes %v, want %v", outcomes(ocs[1]), want)
 	}
 	for _, tt := range []struct{ short, want string }{{"BS", "BSs"}, {"OC", "OCs"}, {"OCs", ""}, {"Iso", ""}} {

@@ -146,7 +146,7 @@ func TestGrammarBars(t *testing.T) {
 					}
 					after := strings.Fields(c.After)
 					switch {
-					case c.TermType == TermLongForm && longFormOutside(a, c.Before, after):
+					case c.TermType == termLongForm && longFormOutside(a, c.Before, after):
 						t.Errorf("%s: a long form led by words its abbreviation leaves out", where)
 					case prev(1) == ":" && !english.SentenceStart(s.Tokens, c.Token) && english.TitleWord(after[0]) && commonWord(after, 0):
 						t.Errorf("%s: a sentence's capital after a colon inside the sentence", where)
@@ -166,13 +166,13 @@ func TestGrammarBars(t *testing.T) {
 				// The sentence rules, on what was written.
 				outcomes := make([]string, len(spans))
 				for k, sp := range spans {
-					outcomes[k] = OutcomeOther
+					outcomes[k] = outcomeOther
 					if written[sp.Start] {
-						outcomes[k] = OutcomeReplaced
+						outcomes[k] = outcomeReplaced
 					}
 				}
 				for _, r := range sentenceRules {
-					if k := r.drop(s, spans, func(k int) bool { return outcomes[k] == OutcomeReplaced }); k >= 0 {
+					if k := r.drop(s, spans, func(k int) bool { return outcomes[k] == outcomeReplaced }); k >= 0 {
 						t.Errorf("%s sentence %d: %q written out against rule %q", path, i+1, strings.Join(s.Tokens[spans[k].Start:spans[k].End], " "), r.name)
 					}
 				}

@@ -21,7 +21,7 @@ import (
 
 // site is one planned replacement: mention sp of s replaced by toks in
 // direction dir. diso is set when the mention's type maps to disorders;
-// standard when toks is a standard long form (TermStandardLongForm);
+// standard when toks is a standard long form (termStandardLongForm);
 // written holds the abbreviations the document wrote in parentheses up
 // to s (abbrev.FindWritten).
 type site struct {
@@ -57,7 +57,7 @@ type siteRule struct {
 	refuse func(st site) bool
 }
 
-// siteRules are the places a replacement is refused (OutcomeFiltered).
+// siteRules are the places a replacement is refused (outcomeFiltered).
 var siteRules = []siteRule{
 	// The document wrote the abbreviation in parentheses after a long
 	// form other than the standard one, and the kind took it as no
@@ -433,7 +433,7 @@ var sentenceRules = []sentenceRule{
 // from being replaced: dropping one may unmake another ("5 - FU / FA /
 // MMC" with MMC kept).
 func dropUnmatched(s conll.Sentence, spans []iob.Span, outcomes []string, outcome string) {
-	replaced := func(k int) bool { return outcomes[k] == OutcomeReplaced }
+	replaced := func(k int) bool { return outcomes[k] == outcomeReplaced }
 	for {
 		dropped := false
 		for _, r := range sentenceRules {
