@@ -117,6 +117,8 @@ type Pipeline struct {
 	NoStats bool
 	// Input names the source of Run in errors (see Part.Input).
 	Input string
+
+	plainSentences int // perturbed by the plain path (runPlain), for the tests
 }
 
 // RunParts processes several inputs one after the other, as many Runs
@@ -211,6 +213,10 @@ type worker struct {
 	rng       *rand.Rand                          // draws from pcg, reseeded for every sentence and step
 	rows      []func(dst []byte, c Change) []byte // per step, for ChangeLog
 	selected  []bool
+	// The edited words of a sentence back to back, where each ends and
+	// the tokens they replace, for the plain path (runPlain).
+	words     []byte
+	ends, idx []int
 	audit     []AuditCount
 	spans     []iob.Span // of the sentence being counted
 }
@@ -271,6 +277,13 @@ func (p *Pipeline) runInline(ctx context.Context, parts []Part) ([][]Stats, erro
 	for err == nil {
 		if err = ctx.Err(); err != nil {
 			break
+		}
+		if br.part < len(parts) && !br.open {
+			if _, _, _, _, ok := p.plainStep(parts[br.part]); ok {
+				n, err = p.runPlain(ctx, br.part, parts[br.part], w, n)
+				br.part++
+				continue
+			}
 		}
 		b, readErr := br.next()
 		if b == nil {
