@@ -16,7 +16,7 @@ import (
 
 // attackOptions are the flags of "stress attack".
 type attackOptions struct {
-	perturbFlags
+	kinds.Flags
 	modelFlags
 	kinds                    []perturb.ManifestKind
 	maxWords, queries, cands int
@@ -32,7 +32,7 @@ func init() {
 		Usage:   help("attack"),
 		Bind: bind(func(f *flags, o *attackOptions) {
 			bindModel(f, &o.modelFlags)
-			bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard", "perturbation kinds the edits come from: "+strings.Join(kindNames(), ", "))
+			o.BindKinds(f, &o.kinds, "kinds", "keyboard", "perturbation kinds the edits come from: "+strings.Join(kinds.Names(), ", "))
 			f.IntIn(&o.maxWords, "max-words", attack.DefaultMaxWords, 1, math.MaxInt, "most words changed per sentence")
 			f.IntIn(&o.queries, "queries", attack.DefaultQueries, 1, math.MaxInt, "query budget per sentence: sentences sent to the model, the original included")
 			f.IntIn(&o.cands, "candidates", attack.DefaultCandidates, 1, attack.MaxCandidates, "edits tried per word and kind when choosing a word's best edit")
@@ -42,7 +42,7 @@ func init() {
 			f.Enum(&o.format, "format", "f", "text", []string{"text", "json"}, "summary format on stdout: text or json")
 			f.Bool(&o.force, "force", "", false, "replace output files that exist")
 			f.Bool(&o.quiet, "quiet", "q", false, quietUsage)
-			bindPerturb(f, &o.perturbFlags)
+			o.Flags.Bind(f)
 			bindScheme(f, &o.spec.Scheme, "tag scheme of the input, checked before the attack: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out; an external model's tags are read in it)")
 			bindRepair(f, &o.repair)
 		}, runAttack),
@@ -103,7 +103,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	}
 	warnUnknown(e.Stderr, warnings)
 	if err != nil {
-		return setupError(err)
+		return kinds.SetupError(err)
 	}
 	return attack.WriteReport(e.Stdout, *rep, o.format)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/kinds"
 )
 
 func init() {
@@ -20,7 +21,7 @@ func init() {
 			f.String(&o.In, "in", "", "", "training corpus to augment (`FILE`, or sample:train)")
 			f.Input("in", nil)
 			f.String(&o.Output, "output", "o", "", "augmented corpus to write (`OUT`; .jsonl writes JSON Lines)")
-			bindKinds(f, &o.Kinds, &o.perturbFlags, "kinds", "keyboard", "comma-separated perturbations: "+strings.Join(kindNames(), ", "))
+			o.BindKinds(f, &o.Kinds, "kinds", "keyboard", "comma-separated perturbations: "+strings.Join(kinds.Names(), ", "))
 			f.IntIn(&o.Copies, "copies", 1, 1, math.MaxInt, "perturbed copies per kind, each seeded differently")
 			Parsed(f, &o.Mix, "mix", "", experiment.MixOriginalPerturbed, experiment.ParseMix, "what to write: original+perturbed or perturbed")
 			f.Bool(&o.Shuffle, "shuffle", "", false, "shuffle the sentences (seeded by --seed; drops document markers)")
@@ -35,14 +36,14 @@ func init() {
 			f.Bool(&o.Force, "force", "", false, "replace OUT and its manifest if they exist")
 			bindScheme(f, &o.Scheme, "tag scheme of TRAIN, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in, OUT written in it)")
 			f.Bool(&o.repair.on, "repair", "", false, repairUsage+" (the manifest records it)")
-			bindPerturb(f, &o.perturbFlags)
+			o.Flags.Bind(f)
 		}, runAugment),
 	})
 }
 
 // augmentOptions are the flags of "stress augment".
 type augmentOptions struct {
-	perturbFlags
+	kinds.Flags
 	In, Output, Mix string
 	Kinds           []perturb.ManifestKind
 	Copies          int
@@ -57,14 +58,14 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 	if len(args) > 0 {
 		return usageErrorf("augment takes no arguments (give the corpus with --in)")
 	}
-	in, out, force, kinds := o.In, o.Output, o.Force, o.Kinds
+	in, out, force := o.In, o.Output, o.Force
 	if in == "" {
 		return usageErrorf("augment: --in TRAIN is required")
 	}
 	if out == "" {
 		return usageErrorf("augment: -o OUT is required")
 	}
-	plan := &experiment.AugmentPlan{Input: in, Output: out, Kinds: kinds, Seed: o.Seed, Selection: o.Selection, Opener: corpora(e),
+	plan := &experiment.AugmentPlan{Input: in, Output: out, Kinds: o.Kinds, Seed: o.Seed, Selection: o.Selection, Opener: corpora(e),
 		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, ChangedOnly: o.ChangedOnly, Ratio: o.Ratio, Workers: o.Workers, Version: version, Scheme: o.Scheme, Force: force,
 		Repair: o.repair.log(e.Stderr)}
 	defer o.repair.done()
@@ -74,7 +75,7 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 	}
 	m, err := experiment.Augment(ctx, plan)
 	if err != nil {
-		return setupError(err) // a type map that does not fit is a usage error
+		return kinds.SetupError(err) // a type map that does not fit is a usage error
 	}
 	return plan.WriteSummary(e.Stdout, m)
 }

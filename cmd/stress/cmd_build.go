@@ -6,6 +6,7 @@ import (
 
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -14,7 +15,7 @@ const sampleOutDir = "stress-sample"
 
 // buildOptions are the flags of "stress build".
 type buildOptions struct {
-	perturbFlags
+	kinds.Flags
 	Out    string
 	From   string
 	Kinds  []perturb.ManifestKind
@@ -31,12 +32,12 @@ func init() {
 		Usage:   help("build"),
 		Bind: bind(func(f *flags, o *buildOptions) {
 			f.String(&o.Out, "out", "", "", "output `DIR` (created if missing)")
-			bindKinds(f, &o.Kinds, &o.perturbFlags, "kinds", "keyboard,swap,synonym", "comma-separated perturbations: "+strings.Join(kindNames(), ", "))
+			o.BindKinds(f, &o.Kinds, "kinds", "keyboard,swap,synonym", "comma-separated perturbations: "+strings.Join(kinds.Names(), ", "))
 			f.String(&o.From, "from", "", "", "regenerate the build described by `MANIFEST` (into its directory unless --out is given)")
 			f.Bool(&o.Force, "force", "", false, "replace outputs that exist (with --from and no --out: implied, as the regenerated files must match the recorded ones)")
 			bindScheme(f, &o.Scheme, "tag scheme of the inputs, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in, stress sets written in it; the manifest records it)")
 			f.Bool(&o.repair.on, "repair", "", false, repairUsage+" (the manifest records it)")
-			bindPerturb(f, &o.perturbFlags)
+			o.Flags.Bind(f)
 			o.set = f.Changed
 		}, runBuild),
 	})

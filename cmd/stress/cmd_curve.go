@@ -22,7 +22,7 @@ func init() {
 
 // curveOptions are the flags of "stress curve".
 type curveOptions struct {
-	perturbFlags
+	kinds.Flags
 	systemFlags
 	kinds          []perturb.ManifestKind
 	rates          []float64
@@ -31,7 +31,7 @@ type curveOptions struct {
 }
 
 func bindCurve(f *flags, o *curveOptions) {
-	bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard", "perturbations (a+b composes): "+strings.Join(kindNames(), ", "))
+	o.BindKinds(f, &o.kinds, "kinds", "keyboard", "perturbations (a+b composes): "+strings.Join(kinds.Names(), ", "))
 	Parsed(f, &o.rates, "rates", "", "0.1,0.25,0.5,1", experiment.ParseRates, "comma-separated rates in (0, 1]: shares of eligible words changed")
 	f.String(&o.test, "test", "", "", "test corpus `FILE` (default: the embedded sample)")
 	f.Input("test", nil)
@@ -44,7 +44,7 @@ func bindCurve(f *flags, o *curveOptions) {
 	f.String(&o.htmlPath, "html", "", "", "also write the report with line charts to HTML `FILE`")
 	f.Bool(&o.force, "force", "", false, "replace the --html file if it exists")
 	bindSystems(f, &o.systemFlags)
-	bindPerturb(f, &o.perturbFlags)
+	o.Flags.Bind(f)
 }
 
 func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error {
@@ -95,7 +95,7 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	}
 	c := &experiment.Curve{Kinds: o.kinds, Rates: o.rates, Seed: o.Seed, Selection: o.Selection, Workers: o.Workers}
 	stages, logf := o.progress(e)
-	sys := o.systems(&o.perturbFlags, e, stages, logf)
+	sys := o.systems(&o.Flags, e, stages, logf)
 	sys.Opener = op
 	cr, warnings, err := c.Run(ctx, test, sys, o.samples)
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 
 // perturbOptions are the flags of "stress perturb".
 type perturbOptions struct {
-	perturbFlags
+	kinds.Flags
 	Kind      string
 	Output    string
 	Log       string
@@ -39,7 +39,7 @@ func init() {
 			bindRepair(f, &o.repair)
 			f.Enum(&o.InFormat, "in-format", "", "", formatChoices, "input format (default: from the name or content)")
 			f.Enum(&o.OutFormat, "out-format", "", "", formatChoices, "output format (default: from the output name, or the input's)")
-			bindPerturb(f, &o.perturbFlags)
+			o.Flags.Bind(f)
 		}, runPerturb),
 	})
 }
@@ -49,18 +49,18 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 		return usageErrorf("perturb takes at most one input file")
 	}
 	if o.Kind == "" {
-		return usageErrorf("perturb: --kind is required (%s)", strings.Join(kindNames(), ", "))
+		return usageErrorf("perturb: --kind is required (%s)", strings.Join(kinds.Names(), ", "))
 	}
 	kind, err := kinds.Lookup(o.Kind)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	opts, err := kinds.Options(kind, o.values())
+	opts, err := kinds.Options(kind, o.Values())
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
 	if err := perturb.CheckSelection(o.Selection, kind); err != nil {
-		return usageErrorf("%v", flagError(err))
+		return usageErrorf("%v", kinds.FlagError(err))
 	}
 	defer stressset.TuneGC()()
 	inName := "-"
@@ -80,5 +80,5 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 		pf.Apply.Progress = func(done int) { n = done; st.Add(1) }
 		defer func() { st.Done(fmt.Sprintf("%d sentences", n)) }()
 	}
-	return setupError(pf.RunFile(ctx, inName, o.InFormat, o.OutFormat))
+	return kinds.SetupError(pf.RunFile(ctx, inName, o.InFormat, o.OutFormat))
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/stress-ner/stress/conll/score"
 	"path/filepath"
 	"strings"
+
+	"github.com/stress-ner/stress/conll/score"
+	"github.com/stress-ner/stress/perturb/kinds"
 
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/atomicfile"
@@ -33,11 +35,11 @@ func bindRun(f *flags, o *runOptions) {
 	f.String(&o.outDir, "out", "", "stress-run", "output `DIR`")
 	f.String(&o.htmlPath, "html", "", "", "HTML report `FILE` (default DIR/report.html)")
 	f.Bool(&o.force, "force", "", false, "clear DIR first if it holds an earlier run (and replace --html)")
-	bindKinds(f, &o.kinds, &o.perturbFlags, "kinds", "keyboard,swap,synonym", "stress sets to build: "+strings.Join(kindNames(), ", "))
-	bindKinds(f, &o.sys.Augment, &o.perturbFlags, "augment", "", "also train the baselines on original + one perturbed copy of the train set, per `KINDS`")
+	o.BindKinds(f, &o.kinds, "kinds", "keyboard,swap,synonym", "stress sets to build: "+strings.Join(kinds.Names(), ", "))
+	o.BindKinds(f, &o.sys.Augment, "augment", "", "also train the baselines on original + one perturbed copy of the train set, per `KINDS`")
 	bindBaselines(f, &o.sys.Baselines, "words,chars", "built-in baselines to train: words, chars, or none")
 	bindSystems(f, &o.systemFlags)
-	bindPerturb(f, &o.perturbFlags)
+	o.Flags.Bind(f)
 	Parsed(f, &o.mode, "mode", "", "conlleval", score.ParseMode, "span semantics of the report: conlleval, strict (seqeval's strict mode, IOB2) or semeval (nervaluate's entities, exact matches)")
 	bindRunLevels(f, &o.levelFlags)
 	o.set = f.Changed
@@ -45,7 +47,7 @@ func bindRun(f *flags, o *runOptions) {
 
 // runOptions are the flags of "stress run".
 type runOptions struct {
-	perturbFlags
+	kinds.Flags
 	systemFlags
 	levelFlags
 	test, outDir, htmlPath string
@@ -89,7 +91,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	ev := &experiment.Evaluation{
 		Plan: stressset.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
 			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme, Repair: o.sys.Repair, Opener: corpora(e)},
-		Systems: *o.systems(&o.perturbFlags, e, stages, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf,
+		Systems: *o.systems(&o.Flags, e, stages, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf,
 		Provenance: prov, Force: o.force,
 		// Sets and predictions are compared as IOB2, whatever --scheme
 		// they are written in: strict mode reads IOB2.
@@ -126,7 +128,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	warnOverlap(e.Stderr, op, o.sys.Train, o.test)
 	res, err := ev.Run(ctx)
 	if err != nil {
-		return systemsError("run", setupError(err))
+		return systemsError("run", kinds.SetupError(err))
 	}
 	warnUnknown(e.Stderr, res.Warnings)
 	if err := res.Write(e.Stdout, o.format); err != nil {

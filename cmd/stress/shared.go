@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -20,41 +19,12 @@ import (
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/internal/progress"
-	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
-	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
 )
-
-// perturbFlags are the options of the commands that perturb: seed, word
-// selection, workers and the options of every registered kind.
-type perturbFlags struct {
-	Seed      uint64
-	Selection perturb.Selection
-	Workers   int
-	// options holds, per kind, each option's value as text (the form
-	// the registry and the manifest use).
-	options map[string]map[string]*string
-}
-
-// bindPerturb binds the perturbation flags. Every kind's options are
-// flags of their own (see bindKindOptions).
-func bindPerturb(f *flags, o *perturbFlags) {
-	d := perturb.DefaultSelection()
-	f.Uint64(&o.Seed, "seed", 1, "random seed; the same seed gives the same output")
-	f.Enum(&o.Selection.Method, "select", "", d.Method, perturb.SelectMethods(),
-		"word selection: lexical (letters, long enough, not a stopword), pos (content words by POS tag), entities or all")
-	f.Float64(&o.Selection.Rate, "rate", d.Rate, "share of eligible words to change, 0 to 1")
-	f.Enum(&o.Selection.Targets, "targets", "", d.Targets, perturb.TargetChoices(),
-		"change words in: all, entities (gold mentions only) or context (outside mentions)")
-	f.Int(&o.Selection.MinLength, "min-length", d.MinLength, "minimum length of a selected word, in letters")
-	f.IntIn(&o.Workers, "workers", min(runtime.NumCPU(), perturb.MaxWorkers), 1, perturb.MaxWorkers, "parallel workers (output does not depend on it)")
-	f.Check("", func() error { return flagError(o.Selection.Validate()) })
-	bindKindOptions(f, o, kinds.All())
-}
 
 // bindScheme binds --scheme, the tag scheme of a command's corpora:
 // checked before anything is done, converted to IOB2 on the way in and,
@@ -63,124 +33,12 @@ func bindScheme(f *flags, p *iob.Scheme, usage string) {
 	Parsed(f, p, "scheme", "", "iob2", iob.ParseScheme, usage)
 }
 
-// bindKindOptions binds the options of ks, each kind's to its own
-// values. Kinds may share an option they declare alike (synonym and
-// abbreviation: --db, --type-map): one flag then sets both. Another
-// option name already bound (by another kind, differently, or by the
-// command) panics: the program must not start with a flag of two
-// meanings.
-func bindKindOptions(f *flags, o *perturbFlags, ks []*perturb.Kind) {
-	o.options = map[string]map[string]*string{}
-	type bound struct {
-		opt   perturb.Option
-		v     *string
-		kinds []string
-	}
-	shared := map[string]*bound{}
-	for _, k := range ks {
-		o.options[k.Name] = map[string]*string{}
-		for _, opt := range k.Options {
-			if b := shared[opt.Name]; b != nil && sameOption(b.opt, opt) {
-				o.options[k.Name][opt.Name] = b.v
-				b.kinds = append(b.kinds, k.Name)
-				usage := opt.Help + " (" + strings.Join(b.kinds, ", ") + ")"
-				if opt.List {
-					usage += " (repeatable)"
-				}
-				f.FlagSet().Lookup(opt.Name).Usage = usage
-				continue
-			}
-			if prev := f.FlagSet().Lookup(opt.Name); prev != nil {
-				// Two kinds (or a kind and the command) would share one flag.
-				panic(fmt.Sprintf("option --%s of kind %s is already a flag: %s", opt.Name, k.Name, prev.Usage))
-			}
-			v := new(string)
-			*v = opt.Default
-			o.options[k.Name][opt.Name] = v
-			shared[opt.Name] = &bound{opt: opt, v: v, kinds: []string{k.Name}}
-			help := opt.Help + " (" + k.Name + ")"
-			if opt.Bool {
-				f.BoolText(v, opt.Name, help)
-			} else if opt.List {
-				f.JoinedList(v, opt.Name, help+" (repeatable)")
-			} else {
-				f.FlagSet().StringVar(v, opt.Name, opt.Default, help)
-			}
-			if opt.Reads() {
-				f.Input(opt.Name, textutil.SplitList)
-			}
-		}
-	}
-}
-
-// sameOption reports whether two kinds declare an option alike, so
-// that one flag may set it for both.
-func sameOption(a, b perturb.Option) bool {
-	return a.Name == b.Name && a.Default == b.Default && a.Bool == b.Bool && a.List == b.List && a.Files == b.Files && a.Input == b.Input
-}
-
-// flagError maps a library error about an option value to the flag that
-// set it; other errors pass unchanged.
-func flagError(err error) error {
-	var oe *perturb.OptionError
-	if errors.As(err, &oe) {
-		return fmt.Errorf("--%s %s", strings.ReplaceAll(oe.Option, "_", "-"), oe.Reason())
-	}
-	var se *perturb.SelectionError
-	if errors.As(err, &se) {
-		return fmt.Errorf("--%s %s: %s", strings.ReplaceAll(se.Option, "_", "-"), se.Value, se.Reason())
-	}
-	return err
-}
-
-// setupError makes errors of options a usage error: a bad value, or a
-// perturbation that cannot be set up with the options given.
-func setupError(err error) error {
-	var se *perturb.SetupError
-	if errors.As(err, &se) || errors.Is(err, perturb.ErrOption) {
-		return usageErrorf("%v", flagError(err))
-	}
-	return err
-}
-
-// values returns the kinds' option values as set on the command line.
-func (o *perturbFlags) values() map[string]map[string]string {
-	m := map[string]map[string]string{}
-	for k, opts := range o.options {
-		m[k] = map[string]string{}
-		for name, v := range opts {
-			m[k][name] = *v
-		}
-	}
-	return m
-}
-
-// bindKinds binds a comma-separated list of kinds to *p, resolved with
-// their options when the command line is parsed.
-func bindKinds(f *flags, p *[]perturb.ManifestKind, o *perturbFlags, name, value, usage string) {
-	var names []string
-	f.List(&names, name, value, usage)
-	f.Check(name, func() error {
-		if name != "kinds" && len(names) == 0 {
-			return nil // an optional list, not given
-		}
-		var err error
-		if *p, err = kinds.Resolve(names, o.values()); err != nil {
-			return err
-		}
-		return flagError(perturb.CheckSelectionOf(o.Selection, *p))
-	})
-}
-
-// kindNames lists the registered kinds, for help texts.
-func kindNames() []string { return kinds.Names() }
-
 // runPlan runs a build with a progress bar on a terminal; bad option
 // values of a kind are usage errors.
 func runPlan(ctx context.Context, e *env, plan *stressset.Plan) (*stressset.Manifest, error) {
 	defer progressPlan(e, plan)()
 	m, err := stressset.Run(ctx, plan)
-	return m, setupError(err)
+	return m, kinds.SetupError(err)
 }
 
 // progressPlan shows the sentences a build perturbs as a stage with its
@@ -249,7 +107,7 @@ func bindBaselines(f *flags, p *[]tagger.Features, value, usage string) {
 
 // systems returns the systems of o, seeded, selected and run in
 // parallel as p says, their standard error and log on the command's.
-func (o *systemFlags) systems(p *perturbFlags, e *env, st *progress.Stages, logf func(string, ...any)) *experiment.Systems {
+func (o *systemFlags) systems(p *kinds.Flags, e *env, st *progress.Stages, logf func(string, ...any)) *experiment.Systems {
 	s := o.sys
 	s.Seed, s.Selection, s.Workers, s.Stderr, s.Logf, s.Progress = p.Seed, p.Selection, p.Workers, e.Stderr, logf, st
 	s.Opener = corpora(e)
