@@ -10,7 +10,7 @@ import (
 // definitions, and the ASCII word path against the Unicode one (same
 // random draws, same result), for every built-in layout.
 func TestASCIIFastPath(t *testing.T) {
-	words := []string{"inhibitions", "Aspirin", "5-FU", "L-NAME", "x", "12", "a;b", "ZZZ"}
+	words := []string{"inhibitions", "Aspirin", "5-FU", "L-NAME", "x", "12", "a;b", "ZZZ", "naïve", "Straße", "αβγ"}
 	for _, name := range Layouts() {
 		l, err := LoadLayout(name)
 		if err != nil {
