@@ -3,6 +3,8 @@ package abbreviation
 import (
 	"errors"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -454,6 +456,36 @@ func TestSiteRules(t *testing.T) {
 		{Expand, "case - control samples ( 197 METH - induced psychosis patients and 337", "O O O O O O B-Chemical O O O O O O",
 			"methamphetamine", ""},
 		{Expand, "patients with type 2 DM were included", "O O O O B-Disease O O", "diabetes mellitus", ""},
+		// A plural long form before a noun it premodifies (BioRED train;
+		// a verb after a plural subject is taken for a noun too), not
+		// before a verb or punctuation, nor one the same in both
+		// numbers (BC5CDR test).
+		{Expand, "P and N - highly NSAIDs intolerant patients .", "O O O O O B-Chemical O O O",
+			"non - steroidal anti - inflammatory drugs", "plural long form before a noun"},
+		{Expand, "We have shown that MPNSTs express neuregulin - 1", "O O O O B-Disease O O O O",
+			"malignant peripheral nerve sheath tumors", "plural long form before a noun"},
+		{Expand, "users of second - generation OCs , and", "O O O O O B-Chemical O O", "oral contraceptives", ""},
+		{Expand, "detect EAD for drugs with TdP potential .", "O O O O O B-Disease O O", "torsade de pointes", ""},
+		{Expand, "associated to the prevention of ROS production .", "O O O O O B-Chemical O O", "reactive oxygen species", ""},
+		// An abbreviation used as a plural without its s after a
+		// plural quantifier (BC5CDR test: the only one in BC5CDR,
+		// NCBI-disease and BioRED train and test), or "the number of";
+		// not before a noun it premodifies, a slash or a hyphen
+		// (BC5CDR and NCBI-disease train and test), nor with a plural
+		// long form, nor after "both".
+		{Expand, "severe arrhythmia such as multiple PVC .", "O O O O O B-Disease O", "premature ventricular contraction",
+			"plural use without its s"},
+		// "The number of": a variant of the sentence above.
+		{Expand, "the number of PVC was lower", "O O O B-Disease O O", "premature ventricular contraction", "plural use without its s"},
+		{Expand, "severe arrhythmia such as multiple PVC .", "O O O O O B-Disease O", "premature ventricular contractions", ""},
+		{Expand, "these current models demonstrate multiple OCD - like behaviors .", "O O O O O B-Disease O O O O",
+			"obsessive - compulsive disorder", ""},
+		{Expand, "One of five PWS / AS patients analyzed", "O O O B-Disease O O O O", "Prader - Willi syndrome", ""},
+		{Expand, "colorectal cancers also have two APC mutations .", "O O O O O B-Disease O O", "adenomatous polyposis coli", ""},
+		{Expand, "We report , in two A - T families , an ATM", "O O O O O B-Disease I-Disease I-Disease O O O O",
+			"ataxia - telangiectasia", ""},
+		{Expand, "have been proposed for both DM and Friedreichs ataxia .", "O O O O O B-Disease O O O O", "myotonic dystrophy", ""},
+		{Expand, "the frequency of PVC was lower", "O O O B-Disease O O", "premature ventricular contraction", ""}, // a variant
 		// An article before an eponym's name standing alone
 		// (NCBI-disease), not before a noun.
 		{Expand, "had a chromosomal abnormality involving the PWS .", "O O O O O O B-Disease O", "Prader - Willi syndrome", "article before an eponym"},
@@ -755,6 +787,28 @@ func TestPluralShort(t *testing.T) {
 	for _, tt := range []struct{ short, want string }{{"BS", "BSs"}, {"OC", "OCs"}, {"OCs", ""}, {"Iso", ""}} {
 		if got := pluralShort(tt.short); got != tt.want {
 			t.Errorf("pluralShort(%q) = %q, want %q", tt.short, got, tt.want)
+		}
+	}
+}
+
+// TestRulesDocumented checks that docs/kinds.md has a row for every site
+// and sentence rule.
+func TestRulesDocumented(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "kinds.md"))
+	if err != nil {
+		t.Skip(err) // the module's documentation is not where the package is
+	}
+	doc := string(b)
+	var names []string
+	for _, r := range siteRules {
+		names = append(names, r.name)
+	}
+	for _, r := range sentenceRules {
+		names = append(names, r.name)
+	}
+	for _, n := range names {
+		if !strings.Contains(doc, "\n| "+n+" |") {
+			t.Errorf("docs/kinds.md has no row for the abbreviation rule %q", n)
 		}
 	}
 }

@@ -206,6 +206,46 @@ var siteRules = []siteRule{
 	{"before an acronym", func(st site) bool {
 		return st.dir == Expand && st.sp.End < len(st.s.Tokens) && english.IsAcronym(st.s.Tokens[st.sp.End])
 	}},
+	// A plural long form before a noun it premodifies: a writer makes a
+	// premodifier singular ("tumor patients", "drug users"), and a
+	// plural short form before a noun is a quirk of the original that
+	// its long form makes ungrammatical: "GEP - NETs patients" written
+	// "gastroenteropancreatic neuroendocrine tumors patients" (a
+	// reading of BioRED devel), "highly NSAIDs intolerant patients".
+	// A short form written singular has its long form made singular
+	// there (numberFits); a head the same in both numbers ("reactive
+	// oxygen species production") stays. premodifies cannot tell a
+	// plural subject's verb from a noun: "MPNSTs express" is refused
+	// too (BioRED train; none in BC5CDR or NCBI-disease test).
+	{"plural long form before a noun", func(st site) bool {
+		if st.dir != Expand || len(st.toks) == 0 || sameInBothNumbers[strings.ToLower(st.toks[len(st.toks)-1])] {
+			return false
+		}
+		return english.IsPlural(strings.Join(st.toks, " ")) && premodifies(st.s.Tokens, st.sp.End)
+	}},
+	// After a word that counts in the plural ("multiple", "several",
+	// "two", "these", "the number of") an abbreviation written without
+	// its s is used as a plural, and its singular long form breaks the
+	// agreement: "severe arrhythmia such as multiple PVC ." written
+	// "multiple premature ventricular contraction" (a reading of BioRED
+	// devel flagged it; "two MI", "several AE"). Before a noun it
+	// premodifies, or one after a slash or hyphen ("five PWS / AS
+	// patients", "multiple OCD - like behaviors"), it is a label and
+	// stays; a long form plural already ("several adverse events")
+	// fits. "both" pairs two names ("both DM and FA"); digits are
+	// "after a count".
+	{"plural use without its s", func(st site) bool {
+		if st.dir != Expand || len(st.toks) == 0 || !pluralCount(st) {
+			return false
+		}
+		if english.IsPlural(strings.Join(st.toks, " ")) || sameInBothNumbers[strings.ToLower(st.toks[len(st.toks)-1])] {
+			return false
+		}
+		if next := st.next(); next == "/" || premodifies(st.s.Tokens, st.sp.End) {
+			return false
+		}
+		return true
+	}},
 	// A sentence that may be a title: a writer does not abbreviate in a
 	// title, and in input without document marks a title is where the
 	// abstract before leaks its definitions ("Novel Tay - Sachs disease
@@ -219,6 +259,17 @@ var siteRules = []siteRule{
 		}
 		return !slices.ContainsFunc(st.s.Tokens, func(t string) bool { return titleFree[strings.ToLower(t)] })
 	}},
+}
+
+// pluralCount reports whether the words before the mention of st count
+// it in the plural: a plural quantifier ("multiple PVC", "two MI") or
+// "the number of".
+func pluralCount(st site) bool {
+	prev := strings.ToLower(st.prev(1))
+	if pluralQuantifiers[prev] {
+		return !numberNames[strings.ToLower(st.prev(2))]
+	}
+	return prev == "of" && strings.EqualFold(st.prev(2), "number")
 }
 
 // symbolToken reports whether token t is an abbreviation or a symbol:
@@ -253,6 +304,10 @@ var (
 		"grandparent grandparents grandmother grandmothers grandfather grandfathers grandson grandsons granddaughter " +
 		"granddaughters cousin cousins uncle uncles aunt aunts nephew nephews niece nieces spouse spouses husband husbands " +
 		"wife wives woman women man men male males female females boy boys girl girls")
+	// pluralQuantifiers are the words that count a noun after them in
+	// the plural (rule "plural use without its s").
+	pluralQuantifiers = words("multiple several many numerous various few fewer these those two three four five six seven " +
+		"eight nine ten eleven twelve dozens hundreds thousands")
 	// numberNames are the words before a number that makes it part of
 	// a name, not a count (rule "after a count").
 	numberNames = words("type types grade grades stage stages class classes phase phases group groups day days week weeks " +

@@ -1,35 +1,18 @@
 package main
 
 import (
-	"bytes"
-	"io"
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/stress-ner/stress/internal/gentest"
 	"github.com/stress-ner/stress/internal/termfile"
 )
 
 // TestOrganReproducible checks that the committed organ text is what
 // "go generate" makes of the shared data, byte for byte.
 func TestOrganReproducible(t *testing.T) {
-	const shared = "../../../../../shared"
-	if _, err := os.Stat(filepath.Join(shared, termfile.Corpora[0])); err != nil {
-		t.Skip("shared data not present")
-	}
-	out := filepath.Join(t.TempDir(), "organ.txt.gz")
-	if err := build(shared, out, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile("../../organ.txt.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("generated organ text (%d bytes) differs from organ.txt.gz (%d bytes): run go generate ./perturb/synonym", len(got), len(want))
-	}
+	gentest.Check(t, gentest.Generated{
+		Shared: "../../../../../shared", Probe: termfile.Corpora[0],
+		Committed: "../../organ.txt.gz", Package: "./perturb/synonym",
+		What: "organ text", Build: build,
+	})
 }
