@@ -133,19 +133,25 @@ func (t *Typo) Check(c perturb.Change) error {
 	if err := perturb.OneToken(Name, c); err != nil {
 		return err
 	}
-	if len(c.Before) == len(c.After) && textutil.IsASCII(c.Before) && textutil.IsASCII(c.After) {
-		// Fast path: one differing byte that is a letter replaced by a neighbour.
-		diff := -1
+	if len(c.Before) == len(c.After) {
+		// Fast path, in one pass: ASCII text with one differing byte,
+		// a letter replaced by a neighbour.
+		diff, ascii := -1, true
 		for i := 0; i < len(c.Before); i++ {
-			if c.Before[i] != c.After[i] {
-				if diff >= 0 {
+			a, b := c.Before[i], c.After[i]
+			if a|b >= utf8.RuneSelf {
+				ascii = false
+				break
+			}
+			if a != b {
+				if diff == -1 {
+					diff = i
+				} else {
 					diff = -2
-					break
 				}
-				diff = i
 			}
 		}
-		if diff >= 0 && t.Layout.asciiLetterKey[c.Before[diff]] && t.Layout.asciiSlip[c.Before[diff]][c.After[diff]] {
+		if ascii && diff >= 0 && t.Layout.asciiLetterKey[c.Before[diff]] && t.Layout.asciiSlip[c.Before[diff]][c.After[diff]] {
 			return nil // a letter with neighbours replaced by one
 		}
 		// Fall through for the detailed error.
