@@ -182,3 +182,88 @@ func TestPlainPathOtherSchemes(t *testing.T) {
 		samePaths(t, "invalid", repairable, k, perturb.ApplyOptions{Seed: 1}, iob.IOB2, false)
 	}
 }
+
+// TestPlainPathDeclines checks the options the plain path leaves to
+// the batches: a change log, statistics, JSON Lines in or out and a
+// composition of kinds; with each the output is the one two workers
+// write, and progress is reported for every sentence either way.
+func TestPlainPathDeclines(t *testing.T) {
+	data, err := io.ReadAll(sample.TestReader())
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyboard, err := perturb.Lookup("keyboard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	composed, err := perturb.Lookup("keyboard+case")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jsonl bytes.Buffer
+	sentences := 0
+	{
+		r := conll.NewReader(bytes.NewReader(data))
+		w := conll.NewJSONWriter(&jsonl)
+		for {
+			s, err := r.Read()
+			if err != nil {
+				break
+			}
+			w.Write(s)
+			sentences++
+		}
+		w.Flush()
+	}
+	for _, tc := range []struct {
+		name    string
+		kind    *perturb.Kind
+		log     bool
+		stats   bool
+		jsonIn  bool
+		jsonOut bool
+		plain   bool // the plain path takes most sentences
+	}{
+		{name: "plain", kind: keyboard, plain: true},
+		{name: "change log", kind: keyboard, log: true},
+		{name: "statistics", kind: keyboard, stats: true},
+		{name: "JSON Lines in", kind: keyboard, jsonIn: true},
+		{name: "JSON Lines out", kind: keyboard, jsonOut: true},
+		{name: "composition", kind: composed},
+	} {
+		run := func(workers int) (out []byte, log string, plain, progress int) {
+			var src conll.SentenceReader
+			if tc.jsonIn {
+				src = conll.NewJSONReader(bytes.NewReader(jsonl.Bytes()))
+			} else {
+				src = conll.NewReader(bytes.NewReader(data))
+			}
+			var buf bytes.Buffer
+			var dst conll.SentenceWriter = conll.NewWriter(&buf)
+			if tc.jsonOut {
+				dst = conll.NewJSONWriter(&buf)
+			}
+			var rows rowLog
+			opts := perturb.ApplyOptions{Seed: 4, Workers: workers, NoStats: !tc.stats, Progress: func(int) { progress++ }}
+			if tc.log {
+				opts.ChangeLog = &rows
+			}
+			n, err := perturb.ApplyPlain(context.Background(), tc.kind, opts, src, dst)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			return buf.Bytes(), rows.String(), n, progress
+		}
+		out1, log1, plain, progress := run(1)
+		out2, log2, _, _ := run(2)
+		if !bytes.Equal(out1, out2) || log1 != log2 {
+			t.Errorf("%s: one worker and two differ", tc.name)
+		}
+		if tc.plain != (plain > sentences/2) || !tc.plain && plain > 0 {
+			t.Errorf("%s: %d of %d sentences on the plain path", tc.name, plain, sentences)
+		}
+		if progress != sentences {
+			t.Errorf("%s: progress for %d sentences, want %d", tc.name, progress, sentences)
+		}
+	}
+}
