@@ -8,21 +8,24 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/attack"
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/cli"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/stressset"
+	"github.com/stress-ner/stress/tagger"
 )
 
 // attackOptions are the flags of "stress attack".
 type attackOptions struct {
 	kinds.Flags
-	modelFlags
+	tagger.ModelFlags
 	kinds                    []perturb.ManifestKind
 	maxWords, queries, cands int
 	out, log, random, format string
 	force, quiet             bool
-	repair                   repairFlag
+	repair                   conll.RepairFlag
 }
 
 func init() {
@@ -31,7 +34,7 @@ func init() {
 		Summary: "adversarial stress set for one model: per sentence, the fewest edits that make it lose an entity",
 		Usage:   help("attack"),
 		Bind: bind(func(f *flags, o *attackOptions) {
-			bindModel(f, &o.modelFlags)
+			o.ModelFlags.Bind(f)
 			o.BindKinds(f, &o.kinds, "kinds", "keyboard", "perturbation kinds the edits come from: "+strings.Join(kinds.Names(), ", "))
 			f.IntIn(&o.maxWords, "max-words", attack.DefaultMaxWords, 1, math.MaxInt, "most words changed per sentence")
 			f.IntIn(&o.queries, "queries", attack.DefaultQueries, 1, math.MaxInt, "query budget per sentence: sentences sent to the model, the original included")
@@ -41,17 +44,17 @@ func init() {
 			f.String(&o.random, "random", "", "", "write the random set (same number of changed words per sentence) to `FILE`")
 			f.Enum(&o.format, "format", "f", "text", []string{"text", "json"}, "summary format on stdout: text or json")
 			f.Bool(&o.force, "force", "", false, "replace output files that exist")
-			f.Bool(&o.quiet, "quiet", "q", false, quietUsage)
+			f.Bool(&o.quiet, "quiet", "q", false, cli.QuietUsage)
 			o.Flags.Bind(f)
-			bindScheme(f, &o.spec.Scheme, "tag scheme of the input, checked before the attack: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out; an external model's tags are read in it)")
-			bindRepair(f, &o.repair)
+			bindScheme(f, &o.Spec.Scheme, "tag scheme of the input, checked before the attack: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out; an external model's tags are read in it)")
+			o.repair.Bind(f, conll.RepairUsage)
 		}, runAttack),
 	})
 }
 
 func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) error {
 	e = e.Synced()
-	if err := o.check("attack"); err != nil {
+	if err := o.ModelFlags.Check("attack"); err != nil {
 		return err
 	}
 	if len(args) != 1 {
@@ -64,7 +67,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	if o.out == "-" || o.log == "-" || o.random == "-" {
 		return usageErrorf("attack: outputs are files, not -")
 	}
-	job := &attack.Job{Input: in, Model: o.spec, Kinds: o.kinds, Version: version, Opener: corpora(e),
+	job := &attack.Job{Input: in, Model: o.Spec, Kinds: o.kinds, Version: version, Opener: corpora(e),
 		Options: attack.Options{Selection: &o.Selection, MaxWords: o.maxWords, Queries: o.queries, Candidates: o.cands, Seed: o.Seed},
 		Outputs: attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Force: o.force}}
 	// With its change log beside it, an attack is a stress set that
@@ -76,13 +79,13 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 			job.Manifest = ""
 		}
 	}
-	if err := checkOutputs(append([]string{in, o.spec.File}, kinds.InputFiles(o.kinds)...), []string{o.out, o.log, o.random, job.Manifest}, o.force); err != nil {
+	if err := checkOutputs(append([]string{in, o.Spec.File}, kinds.InputFiles(o.kinds)...), []string{o.out, o.log, o.random, job.Manifest}, o.force); err != nil {
 		return err
 	}
 
 	job.Model.Name, job.Model.Stderr = "model", e.Stderr
-	job.Repair = o.repair.log(e.Stderr)
-	defer o.repair.done()
+	job.Repair = o.repair.Log(e.Stderr)
+	defer o.repair.Done()
 	var st *progress.Stage
 	if !o.quiet {
 		// One stage, its total counted beside the attack: a bar on a
@@ -90,7 +93,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		// elsewhere.
 		st = progress.NewStages(e.Stderr, nil).Start("attacking "+filepath.Base(in), -1, "sentences")
 		go func() {
-			if n, ok := stressset.CountSentences(corpora(e), in, o.spec.Scheme, job.Repair != nil); ok {
+			if n, ok := stressset.CountSentences(corpora(e), in, o.Spec.Scheme, job.Repair != nil); ok {
 				st.SetTotal(n)
 			}
 		}()
@@ -101,7 +104,7 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	if err == nil {
 		st.Done(fmt.Sprintf("%d sentences", rep.Sentences))
 	}
-	warnUnknown(e.Stderr, warnings)
+	tagger.WriteWarnings(e.Stderr, warnings)
 	if err != nil {
 		return kinds.SetupError(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
@@ -35,7 +36,7 @@ func init() {
 			})
 			f.Bool(&o.Force, "force", "", false, "replace OUT and its manifest if they exist")
 			bindScheme(f, &o.Scheme, "tag scheme of TRAIN, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in, OUT written in it)")
-			f.Bool(&o.repair.on, "repair", "", false, repairUsage+" (the manifest records it)")
+			o.repair.Bind(f, conll.RepairUsage+" (the manifest records it)")
 			o.Flags.Bind(f)
 		}, runAugment),
 	})
@@ -51,7 +52,7 @@ type augmentOptions struct {
 	Shuffle, Force  bool
 	ChangedOnly     bool
 	Scheme          iob.Scheme
-	repair          repairFlag
+	repair          conll.RepairFlag
 }
 
 func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) error {
@@ -67,8 +68,8 @@ func runAugment(ctx context.Context, e *env, o *augmentOptions, args []string) e
 	}
 	plan := &experiment.AugmentPlan{Input: in, Output: out, Kinds: o.Kinds, Seed: o.Seed, Selection: o.Selection, Opener: corpora(e),
 		Copies: o.Copies, Mix: o.Mix, Shuffle: o.Shuffle, ChangedOnly: o.ChangedOnly, Ratio: o.Ratio, Workers: o.Workers, Version: version, Scheme: o.Scheme, Force: force,
-		Repair: o.repair.log(e.Stderr)}
-	defer o.repair.done()
+		Repair: o.repair.Log(e.Stderr)}
+	defer o.repair.Done()
 	inputs, outputs := plan.Files()
 	if err := checkOutputs(inputs, outputs, force); err != nil {
 		return err

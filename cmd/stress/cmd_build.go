@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
@@ -21,7 +22,7 @@ type buildOptions struct {
 	Kinds  []perturb.ManifestKind
 	Force  bool
 	Scheme iob.Scheme
-	repair repairFlag
+	repair conll.RepairFlag
 	set    func(name string) bool // whether a flag was given
 }
 
@@ -36,7 +37,7 @@ func init() {
 			f.String(&o.From, "from", "", "", "regenerate the build described by `MANIFEST` (into its directory unless --out is given)")
 			f.Bool(&o.Force, "force", "", false, "replace outputs that exist (with --from and no --out: implied, as the regenerated files must match the recorded ones)")
 			bindScheme(f, &o.Scheme, "tag scheme of the inputs, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in, stress sets written in it; the manifest records it)")
-			f.Bool(&o.repair.on, "repair", "", false, repairUsage+" (the manifest records it)")
+			o.repair.Bind(f, conll.RepairUsage+" (the manifest records it)")
 			o.Flags.Bind(f)
 			o.set = f.Changed
 		}, runBuild),
@@ -58,7 +59,7 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 		if plan, err = stressset.FromManifest(o.From, o.Out); err != nil {
 			return err
 		}
-		o.repair.on = plan.Repair != nil // as the manifest says
+		o.repair.On = plan.Repair != nil // as the manifest says
 	} else {
 		if o.Out == "" && len(args) > 0 {
 			return usageErrorf("build: --out DIR is required")
@@ -73,8 +74,8 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 		}
 	}
 	plan.Workers, plan.Version, plan.Opener = o.Workers, version, corpora(e)
-	plan.Repair = o.repair.log(e.Stderr)
-	defer o.repair.done()
+	plan.Repair = o.repair.Log(e.Stderr)
+	defer o.repair.Done()
 	// Regenerating in place writes the very bytes recorded (checked
 	// before anything is committed), so it may replace its own outputs:
 	// FromManifest sets Force then.

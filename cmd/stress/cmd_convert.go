@@ -14,7 +14,7 @@ type convertOptions struct {
 	OutFormat string
 	Force     bool
 	Scheme    iob.Scheme
-	repair    repairFlag
+	repair    conll.RepairFlag
 	set       func(string) bool
 }
 
@@ -31,7 +31,7 @@ func init() {
 			f.Enum(&o.OutFormat, "out-format", "", "", formatChoices, "output format (default: from the output name)")
 			f.Bool(&o.Force, "force", "", false, "replace the output file if it exists")
 			bindScheme(f, &o.Scheme, "tag scheme of the input, checked when given (or with --repair) and kept in the output: iob2, iob1 or iobes (default: tags copied as they are)")
-			bindRepair(f, &o.repair)
+			o.repair.Bind(f, conll.RepairUsage)
 			o.set = f.Changed
 		}, runConvert),
 	})
@@ -53,12 +53,12 @@ func runConvert(ctx context.Context, e *env, o *convertOptions, args []string) e
 		return err
 	}
 	defer in.Close()
-	if o.set("scheme") || o.repair.on {
+	if o.set("scheme") || o.repair.On {
 		// Checked (or repaired) on the way in, written back in the scheme.
-		if err := in.SetSchemeRepair(o.Scheme, o.repair.log(e.Stderr)); err != nil {
+		if err := in.SetSchemeRepair(o.Scheme, o.repair.Log(e.Stderr)); err != nil {
 			return err
 		}
-		defer o.repair.done()
+		defer o.repair.Done()
 	}
 	return conll.Convert(e.Stdout, in, conll.ConvertOptions{Output: o.Output, Format: o.OutFormat, Force: o.Force, Scheme: o.Scheme})
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/stressset"
+	"github.com/stress-ner/stress/tagger"
 )
 
 func init() {
@@ -23,7 +24,7 @@ func init() {
 // curveOptions are the flags of "stress curve".
 type curveOptions struct {
 	kinds.Flags
-	systemFlags
+	experiment.SystemFlags
 	kinds          []perturb.ManifestKind
 	rates          []float64
 	test, htmlPath string
@@ -35,15 +36,15 @@ func bindCurve(f *flags, o *curveOptions) {
 	Parsed(f, &o.rates, "rates", "", "0.1,0.25,0.5,1", experiment.ParseRates, "comma-separated rates in (0, 1]: shares of eligible words changed")
 	f.String(&o.test, "test", "", "", "test corpus `FILE` (default: the embedded sample)")
 	f.Input("test", nil)
-	ParsedList(f, &o.sys.Models, "model", parseModel, "saved model as `NAME=FILE` (from 'stress train'); repeatable")
+	ParsedList(f, &o.Systems.Models, "model", experiment.ParseModel, "saved model as `NAME=FILE` (from 'stress train'); repeatable")
 	f.Input("model", nameFile)
-	bindBaselines(f, &o.sys.Baselines, "", "train built-in baselines on --train: words, chars (bare --baselines: both)")
+	experiment.BindBaselines(f, &o.Systems.Baselines, "", "train built-in baselines on --train: words, chars (bare --baselines: both)")
 	f.FlagSet().Lookup("baselines").NoOptDefVal = "words,chars"
-	f.Strings(&o.sys.Train, "train", "training corpus `FILE` of --baselines (repeatable; default with no --test: the embedded sample)")
+	f.Strings(&o.Systems.Train, "train", "training corpus `FILE` of --baselines (repeatable; default with no --test: the embedded sample)")
 	f.Input("train", nil)
 	f.String(&o.htmlPath, "html", "", "", "also write the report with line charts to HTML `FILE`")
 	f.Bool(&o.force, "force", "", false, "replace the --html file if it exists")
-	bindSystems(f, &o.systemFlags)
+	o.SystemFlags.Bind(f)
 	o.Flags.Bind(f)
 }
 
@@ -52,25 +53,25 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if len(args) > 0 {
 		return usageErrorf("curve takes no arguments (got %q); use --test", args[0])
 	}
-	if len(o.sys.Names) > len(o.sys.Commands)+len(o.sys.Servers) {
+	if len(o.Systems.Names) > len(o.Systems.Commands)+len(o.Systems.Servers) {
 		return usageErrorf("curve: more --model-name than --model-cmd and --model-server")
 	}
-	if len(o.sys.Baselines) == 0 && len(o.sys.Models) == 0 && len(o.sys.Commands) == 0 && len(o.sys.Servers) == 0 {
+	if len(o.Systems.Baselines) == 0 && len(o.Systems.Models) == 0 && len(o.Systems.Commands) == 0 && len(o.Systems.Servers) == 0 {
 		return usageErrorf("curve: no systems (give --model, --baselines, --model-cmd or --model-server)")
 	}
-	if len(o.sys.Train) > 0 && len(o.sys.Baselines) == 0 {
+	if len(o.Systems.Train) > 0 && len(o.Systems.Baselines) == 0 {
 		return usageErrorf("curve: --train is for --baselines")
 	}
-	if len(o.sys.Baselines) > 0 && len(o.sys.Train) == 0 && o.test != "" {
+	if len(o.Systems.Baselines) > 0 && len(o.Systems.Train) == 0 && o.test != "" {
 		return usageErrorf("curve: --baselines needs --train with --test")
 	}
-	if o.sys.Scheme != iob.IOB2 && o.test == "" {
+	if o.Systems.Scheme != iob.IOB2 && o.test == "" {
 		return usageErrorf("curve: --scheme needs --test (the embedded sample is IOB2)")
 	}
-	if err := o.sys.Check(); err != nil {
-		return systemsError("curve", err)
+	if err := o.Systems.Check(); err != nil {
+		return experiment.UsageError("curve", err)
 	}
-	read := append(append([]string{o.test}, o.sys.Inputs()...), kinds.InputFiles(o.kinds)...)
+	read := append(append([]string{o.test}, o.Systems.Inputs()...), kinds.InputFiles(o.kinds)...)
 	if err := checkOutputs(read, []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}
@@ -82,37 +83,35 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if err != nil {
 		return err
 	}
-	op, err := corpora(e).ReadInputs(read, append([]string{inputs[0].Path}, o.sys.Train...))
+	op, err := corpora(e).ReadInputs(read, append([]string{inputs[0].Path}, o.Systems.Train...))
 	if err != nil {
 		return err
 	}
-	warnOverlap(e.Stderr, op, o.sys.Train, o.test)
-	o.sys.Repair = o.repair.log(e.Stderr)
-	defer o.repair.done()
-	test, err := experiment.ReadTest(op, inputs[0].Path, o.sys.Scheme, o.sys.Repair)
+	experiment.WarnOverlap(e.Stderr, op, o.Systems.Train, o.test)
+	o.Systems.Repair = o.Repair.Log(e.Stderr)
+	defer o.Repair.Done()
+	test, err := experiment.ReadTest(op, inputs[0].Path, o.Systems.Scheme, o.Systems.Repair)
 	if err != nil {
 		return err
 	}
 	c := &experiment.Curve{Kinds: o.kinds, Rates: o.rates, Seed: o.Seed, Selection: o.Selection, Workers: o.Workers}
-	stages, logf := o.progress(e)
-	sys := o.systems(&o.Flags, e, stages, logf)
-	sys.Opener = op
-	cr, warnings, err := c.Run(ctx, test, sys, o.samples)
+	stages, logf := o.Progress(e.Stderr)
+	cr, warnings, err := c.Run(ctx, test, o.For(&o.Flags, op, e.Stderr, stages, logf), o.Samples)
 	if err != nil {
-		return systemsError("curve", err)
+		return experiment.UsageError("curve", err)
 	}
-	warnUnknown(e.Stderr, warnings)
+	tagger.WriteWarnings(e.Stderr, warnings)
 	if o.htmlPath != "" {
 		if err := cr.WriteHTMLFile(o.htmlPath, o.force); err != nil {
 			return err
 		}
 		logf("wrote %s", o.htmlPath)
 	}
-	if err := cr.Write(e.Stdout, o.format); err != nil {
+	if err := cr.Write(e.Stdout, o.Format); err != nil {
 		return err
 	}
 	if o.test == "" {
-		o.creditSample(e)
+		o.CreditSample(e.Stderr)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
@@ -22,7 +23,7 @@ type perturbOptions struct {
 	OutFormat string
 	Force     bool
 	Scheme    iob.Scheme
-	repair    repairFlag
+	repair    conll.RepairFlag
 }
 
 func init() {
@@ -36,7 +37,7 @@ func init() {
 			f.String(&o.Log, "log", "", "", "write the change log (TSV with header) to `FILE`")
 			f.Bool(&o.Force, "force", "", false, "replace OUT and the log if they exist")
 			bindScheme(f, &o.Scheme, "tag scheme of the input, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out)")
-			bindRepair(f, &o.repair)
+			o.repair.Bind(f, conll.RepairUsage)
 			f.Enum(&o.InFormat, "in-format", "", "", formatChoices, "input format (default: from the name or content)")
 			f.Enum(&o.OutFormat, "out-format", "", "", formatChoices, "output format (default: from the output name, or the input's)")
 			o.Flags.Bind(f)
@@ -72,9 +73,9 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 	}
 	pf := stressset.PerturbFile{Kind: kind, Output: o.Output, Stdout: e.Stdout, Log: o.Log, Force: o.Force,
 		Apply:  perturb.ApplyOptions{Seed: o.Seed, Selection: &o.Selection, Options: opts, Workers: o.Workers, Scheme: o.Scheme},
-		Repair: o.repair.log(e.Stderr), Opener: corpora(e),
+		Repair: o.repair.Log(e.Stderr), Opener: corpora(e),
 		Note: func(s string) { fmt.Fprintln(notices(e), "note: "+s) }}
-	defer o.repair.done()
+	defer o.repair.Done()
 	if _, ok := progress.Terminal(notices(e)); ok {
 		st, n := progress.NewStages(e.Stderr, nil).Start("perturbing", -1, "sentences"), 0
 		pf.Apply.Progress = func(done int) { n = done; st.Add(1) }

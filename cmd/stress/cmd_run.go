@@ -9,6 +9,7 @@ import (
 
 	"github.com/stress-ner/stress/conll/score"
 	"github.com/stress-ner/stress/perturb/kinds"
+	"github.com/stress-ner/stress/tagger"
 
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/atomicfile"
@@ -28,7 +29,7 @@ func init() {
 }
 
 func bindRun(f *flags, o *runOptions) {
-	f.Strings(&o.sys.Train, "train", "training corpus `FILE` (repeatable; default: the embedded sample)")
+	f.Strings(&o.Systems.Train, "train", "training corpus `FILE` (repeatable; default: the embedded sample)")
 	f.Input("train", nil)
 	f.String(&o.test, "test", "", "", "test corpus `FILE` to build stress sets from (default: the embedded sample)")
 	f.Input("test", nil)
@@ -36,9 +37,9 @@ func bindRun(f *flags, o *runOptions) {
 	f.String(&o.htmlPath, "html", "", "", "HTML report `FILE` (default DIR/report.html)")
 	f.Bool(&o.force, "force", "", false, "clear DIR first if it holds an earlier run (and replace --html)")
 	o.BindKinds(f, &o.kinds, "kinds", "keyboard,swap,synonym", "stress sets to build: "+strings.Join(kinds.Names(), ", "))
-	o.BindKinds(f, &o.sys.Augment, "augment", "", "also train the baselines on original + one perturbed copy of the train set, per `KINDS`")
-	bindBaselines(f, &o.sys.Baselines, "words,chars", "built-in baselines to train: words, chars, or none")
-	bindSystems(f, &o.systemFlags)
+	o.BindKinds(f, &o.Systems.Augment, "augment", "", "also train the baselines on original + one perturbed copy of the train set, per `KINDS`")
+	experiment.BindBaselines(f, &o.Systems.Baselines, "words,chars", "built-in baselines to train: words, chars, or none")
+	o.SystemFlags.Bind(f)
 	o.Flags.Bind(f)
 	Parsed(f, &o.mode, "mode", "", "conlleval", score.ParseMode, "span semantics of the report: conlleval, strict (seqeval's strict mode, IOB2) or semeval (nervaluate's entities, exact matches)")
 	bindRunLevels(f, &o.levelFlags)
@@ -48,7 +49,7 @@ func bindRun(f *flags, o *runOptions) {
 // runOptions are the flags of "stress run".
 type runOptions struct {
 	kinds.Flags
-	systemFlags
+	experiment.SystemFlags
 	levelFlags
 	test, outDir, htmlPath string
 	kinds                  []perturb.ManifestKind
@@ -85,13 +86,13 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	stages, logf := o.progress(e)
-	o.sys.Repair = o.repair.log(e.Stderr)
-	defer o.repair.done()
+	stages, logf := o.Progress(e.Stderr)
+	o.Systems.Repair = o.Repair.Log(e.Stderr)
+	defer o.Repair.Done()
 	ev := &experiment.Evaluation{
 		Plan: stressset.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
-			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme, Repair: o.sys.Repair, Opener: corpora(e)},
-		Systems: *o.systems(&o.Flags, e, stages, logf), Samples: o.samples, HTML: o.htmlPath, Logf: logf,
+			Workers: o.Workers, Version: version, Scheme: o.Systems.Scheme, Repair: o.Systems.Repair, Opener: corpora(e)},
+		Systems: *o.For(&o.Flags, corpora(e), e.Stderr, stages, logf), Samples: o.Samples, HTML: o.htmlPath, Logf: logf,
 		Provenance: prov, Force: o.force,
 		// Sets and predictions are compared as IOB2, whatever --scheme
 		// they are written in: strict mode reads IOB2.
@@ -101,7 +102,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	// named twice) before the directory is cleared and any work done.
 	read, written := ev.Files()
 	read = withDeclared(read)
-	op, err := ev.Plan.Opener.ReadInputs(read, append([]string{inputs[0].Path}, o.sys.Train...))
+	op, err := ev.Plan.Opener.ReadInputs(read, append([]string{inputs[0].Path}, o.Systems.Train...))
 	if err != nil {
 		return err
 	}
@@ -125,18 +126,18 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := experiment.ClearDir(o.outDir, o.force, read); err != nil {
 		return outDirError(err)
 	}
-	warnOverlap(e.Stderr, op, o.sys.Train, o.test)
+	experiment.WarnOverlap(e.Stderr, op, o.Systems.Train, o.test)
 	res, err := ev.Run(ctx)
 	if err != nil {
-		return systemsError("run", kinds.SetupError(err))
+		return experiment.UsageError("run", kinds.SetupError(err))
 	}
-	warnUnknown(e.Stderr, res.Warnings)
-	if err := res.Write(e.Stdout, o.format); err != nil {
+	tagger.WriteWarnings(e.Stderr, res.Warnings)
+	if err := res.Write(e.Stdout, o.Format); err != nil {
 		return err
 	}
 	logf("wrote %s, %s and predictions under %s", res.HTML, res.Summary, res.Predictions)
-	if o.test == "" && len(o.sys.Train) == 0 {
-		o.creditSample(e)
+	if o.test == "" && len(o.Systems.Train) == 0 {
+		o.CreditSample(e.Stderr)
 	}
 	return nil
 }
@@ -149,32 +150,32 @@ func (o *runOptions) check() error {
 	if o.htmlPath == "" {
 		o.htmlPath = filepath.Join(o.outDir, "report.html")
 	}
-	if err := oneStdin(append([]string{o.test}, o.sys.Train...)...); err != nil {
+	if err := oneStdin(append([]string{o.test}, o.Systems.Train...)...); err != nil {
 		return err
 	}
-	if len(o.sys.Train) > 0 && o.test == "" {
+	if len(o.Systems.Train) > 0 && o.test == "" {
 		return usageErrorf("run: --train needs --test (the stress sets are built from the test set)")
 	}
-	if o.sys.Scheme != iob.IOB2 && o.test == "" {
+	if o.Systems.Scheme != iob.IOB2 && o.test == "" {
 		return usageErrorf("run: --scheme needs --test (the embedded sample is IOB2)")
 	}
-	if len(o.sys.Names) > len(o.sys.Commands)+len(o.sys.Servers) {
+	if len(o.Systems.Names) > len(o.Systems.Commands)+len(o.Systems.Servers) {
 		return usageErrorf("run: more --model-name than --model-cmd and --model-server")
 	}
-	if o.set("timeout") && len(o.sys.Commands)+len(o.sys.Servers) == 0 {
+	if o.set("timeout") && len(o.Systems.Commands)+len(o.Systems.Servers) == 0 {
 		return usageErrorf("run: --timeout needs --model-cmd or --model-server")
 	}
-	if len(o.sys.Baselines) == 0 && len(o.sys.Commands)+len(o.sys.Servers) == 0 {
+	if len(o.Systems.Baselines) == 0 && len(o.Systems.Commands)+len(o.Systems.Servers) == 0 {
 		return usageErrorf("run: no systems (--baselines none and no --model-cmd or --model-server)")
 	}
-	if len(o.sys.Baselines) == 0 && len(o.sys.Augment) > 0 {
+	if len(o.Systems.Baselines) == 0 && len(o.Systems.Augment) > 0 {
 		return usageErrorf("run: --augment trains the baselines; it cannot go with --baselines none")
 	}
-	if len(o.sys.Baselines) > 0 && len(o.sys.Train) == 0 && o.test != "" {
+	if len(o.Systems.Baselines) > 0 && len(o.Systems.Train) == 0 && o.test != "" {
 		return usageErrorf("run: the baselines need --train (or use --baselines none)")
 	}
 	// System names are directories of predictions (DIR/pred/NAME).
-	return systemsError("run", o.sys.Check())
+	return experiment.UsageError("run", o.Systems.Check())
 }
 
 // outDirError puts a refusal of experiment.ClearDir in terms of --out.

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 
+	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
@@ -19,7 +20,7 @@ func init() {
 			f.String(&o.manifest, "manifest", "", "", "print the statistics recorded in a build's `MANIFEST`, with synonym outcomes")
 			f.Input("manifest", nil)
 			Parsed(f, &o.scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of the files: iob2 (checked), or iob1 or iobes (converted, so that mentions are counted right)")
-			bindRepair(f, &o.repair)
+			o.repair.Bind(f, conll.RepairUsage)
 		}, runStats),
 	})
 }
@@ -28,7 +29,7 @@ func init() {
 type statsOptions struct {
 	original, manifest string
 	scheme             iob.Scheme
-	repair             repairFlag
+	repair             conll.RepairFlag
 }
 
 func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
@@ -43,8 +44,8 @@ func runStats(_ context.Context, e *env, o *statsOptions, args []string) error {
 		return usageErrorf("stats: no input files")
 	}
 	// Standard input may be the original and a FILE: it is kept.
-	defer o.repair.done()
-	rows, err := perturb.FilesStats(corpora(e), args, origPath, o.scheme, o.repair.log(e.Stderr))
+	defer o.repair.Done()
+	rows, err := perturb.FilesStats(corpora(e), args, origPath, o.scheme, o.repair.Log(e.Stderr))
 	if err != nil {
 		return err
 	}

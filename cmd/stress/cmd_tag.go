@@ -13,7 +13,7 @@ func init() {
 		Summary: "tag a corpus with a trained model or an external tagger command",
 		Usage:   "(--model MODEL | --model-cmd CMD | --model-server CMD) [--timeout D] [-o OUT] [IN]",
 		Bind: bind(func(f *flags, o *tagOptions) {
-			bindModel(f, &o.modelFlags)
+			o.ModelFlags.Bind(f)
 			f.String(&o.out, "output", "o", "", "output file (default standard output); .jsonl writes JSON Lines")
 			f.Bool(&o.force, "force", "", false, "replace the output file if it exists")
 			o.set = f.Changed
@@ -23,7 +23,7 @@ func init() {
 
 // tagOptions are the flags of "stress tag".
 type tagOptions struct {
-	modelFlags
+	tagger.ModelFlags
 	out   string
 	force bool
 	set   func(string) bool
@@ -31,7 +31,7 @@ type tagOptions struct {
 
 func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 	e = e.Synced()
-	if err := o.check("tag"); err != nil {
+	if err := o.ModelFlags.Check("tag"); err != nil {
 		return err
 	}
 	out, force := o.out, o.force
@@ -42,7 +42,7 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 	if len(args) == 1 {
 		in = args[0]
 	}
-	if err := checkOutputs([]string{in, o.spec.File}, []string{out}, force); err != nil {
+	if err := checkOutputs([]string{in, o.Spec.File}, []string{out}, force); err != nil {
 		return err
 	}
 
@@ -50,7 +50,8 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	tg, stop, err := o.open(e.Stderr, "tagger", corpus.Sentences)
+	o.Spec.Name, o.Spec.Stderr = "tagger", e.Stderr
+	tg, stop, err := o.Spec.Open(corpus.Sentences)
 	if err != nil {
 		return err
 	}
@@ -58,6 +59,8 @@ func runTag(ctx context.Context, e *env, o *tagOptions, args []string) error {
 	if err := tagger.TagCorpus(ctx, tg, corpus); err != nil {
 		return err
 	}
-	warnUnknown(e.Stderr, warning("tagger", tg))
+	if msg := tg.Warning(); msg != "" {
+		tagger.WriteWarnings(e.Stderr, []string{"tagger: " + msg})
+	}
 	return corpus.WriteFile(out, e.Stdout, !force)
 }

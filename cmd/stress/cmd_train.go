@@ -11,6 +11,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/cli"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/tagger"
 )
@@ -28,8 +29,8 @@ func init() {
 			f.String(&o.out, "output", "o", "", "model file to write (required)")
 			f.Bool(&o.force, "force", "", false, "replace the model file if it exists")
 			Parsed(f, &o.scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of the training files: iob2 (checked), or iob1 or iobes (converted to IOB2)")
-			bindRepair(f, &o.repair)
-			f.Bool(&o.quiet, "quiet", "q", false, quietUsage)
+			o.repair.Bind(f, conll.RepairUsage)
+			f.Bool(&o.quiet, "quiet", "q", false, cli.QuietUsage)
 			o.set = f.Changed
 		}, runTrain),
 	})
@@ -41,7 +42,7 @@ type trainOptions struct {
 	out          string
 	force, quiet bool
 	scheme       iob.Scheme
-	repair       repairFlag
+	repair       conll.RepairFlag
 	set          func(string) bool
 }
 
@@ -76,8 +77,8 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 	}
 	defer f.Abort()
 
-	defer o.repair.done()
-	sents, err := experiment.ReadTraining(corpora(e), args, o.scheme, o.repair.log(e.Stderr))
+	defer o.repair.Done()
+	sents, err := experiment.ReadTraining(corpora(e), args, o.scheme, o.repair.Log(e.Stderr))
 	if err != nil {
 		return err
 	}

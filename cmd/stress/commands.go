@@ -183,7 +183,7 @@ func quietFlag(c *command, f *flags) {
 	if c.Sub != nil || f.FlagSet().Lookup("quiet") != nil {
 		return
 	}
-	f.Bool(&quiet, "quiet", "q", false, quietUsage)
+	f.Bool(&quiet, "quiet", "q", false, cli.QuietUsage)
 }
 
 // notices is where a command says what it did or is doing (not warnings

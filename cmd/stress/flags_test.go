@@ -3,8 +3,6 @@ package main
 import (
 	"strings"
 	"testing"
-
-	"github.com/stress-ner/stress/experiment"
 )
 
 // TestEveryCommandBinds builds the flags of every command and
@@ -16,31 +14,6 @@ func TestEveryCommandBinds(t *testing.T) {
 			if err := cs.ParseDefaults(c.Name); err != nil {
 				t.Errorf("%s %s: defaults do not parse: %v", cs.Prog, c.Name, err)
 			}
-		}
-	}
-}
-
-func TestParseModel(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		want experiment.Model
-		err  string
-	}{
-		{"sys=dir/x", experiment.Model{Name: "sys", File: "dir/x"}, ""},
-		{"a=b=c", experiment.Model{Name: "a", File: "b=c"}, ""},
-		{"sys", experiment.Model{}, "want NAME=FILE"},
-		{"=dir", experiment.Model{}, "want NAME=FILE"},
-		{"sys=", experiment.Model{}, "want NAME=FILE"},
-	} {
-		got, err := parseModel(tt.in)
-		if tt.err != "" {
-			if err == nil || err.Error() != tt.err {
-				t.Errorf("%q: error %v, want %q", tt.in, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || got != tt.want {
-			t.Errorf("%q = %+v, %v; want %+v", tt.in, got, err, tt.want)
 		}
 	}
 }

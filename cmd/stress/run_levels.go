@@ -70,12 +70,12 @@ func runLevels(ctx context.Context, e *env, o *runOptions) error {
 	if err != nil {
 		return err
 	}
-	_, logf := o.progress(e)
+	_, logf := o.Progress(e.Stderr)
 	ev := &experiment.LevelEvaluation{
 		Plan: stressset.Plan{Seed: o.Seed, Selection: o.Selection, Kinds: o.kinds, Inputs: inputs, Dir: o.outDir,
-			Workers: o.Workers, Version: version, Scheme: o.sys.Scheme, Opener: corpora(e)},
-		Train: o.sys.Train, Baselines: baselines, Commands: o.docCmds, Servers: o.docServers, Names: o.sys.Names, Timeout: o.sys.Timeout,
-		Stderr: e.Stderr, Levels: levels, Samples: o.samples, HTML: o.htmlPath, Logf: logf, Force: o.force}
+			Workers: o.Workers, Version: version, Scheme: o.Systems.Scheme, Opener: corpora(e)},
+		Train: o.Systems.Train, Baselines: baselines, Commands: o.docCmds, Servers: o.docServers, Names: o.Systems.Names, Timeout: o.Systems.Timeout,
+		Stderr: e.Stderr, Levels: levels, Samples: o.Samples, HTML: o.htmlPath, Logf: logf, Force: o.force}
 	if err := ev.Check(); err != nil {
 		return usageErrorf("run: %v", err)
 	}
@@ -96,7 +96,7 @@ func runLevels(ctx context.Context, e *env, o *runOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := report.Render(e.Stdout, o.format, res.Document); err != nil {
+	if err := report.Render(e.Stdout, o.Format, res.Document); err != nil {
 		return err
 	}
 	logf("wrote %s, %s and predictions under %s", res.HTML, res.Summary, res.Predictions)

@@ -145,6 +145,10 @@ func (e *ExitError) Error() string {
 }
 func (e *ExitError) Unwrap() error { return e.Err }
 
+// QuietUsage is the help of --quiet, the same for every command that
+// has it.
+const QuietUsage = "only errors and warnings on standard error: no progress, no notices (an external tagger's own standard error still shows)"
+
 // UsageErrorf returns an error that exits with status 2.
 func UsageErrorf(format string, a ...any) error {
 	return fmt.Errorf("%w: %s", ErrUsage, fmt.Sprintf(format, a...))
