@@ -11,6 +11,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/pos"
 	"github.com/stress-ner/stress/sample"
 )
 
@@ -142,6 +143,13 @@ func TestPlainPathMatchesBatches(t *testing.T) {
 				samePaths(t, "mixed", []byte(mixedInput), k, opts, iob.IOB2, false)
 			}
 		}
+		// Selection by part of speech.
+		tagger, err := pos.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		posSel := &perturb.Selection{Method: perturb.SelectPOS, Rate: 1, Targets: perturb.TargetsAll, MinLength: 5}
+		samePaths(t, "sample pos", data, k, perturb.ApplyOptions{Seed: 5, Selection: posSel, Tagger: tagger}, iob.IOB2, false)
 		// The kinds' options.
 		for _, o := range k.Options {
 			v := "true"
