@@ -17,15 +17,16 @@ type idChunker struct {
 	types  []string   // by type number; 0 is ""
 	counts []TypeCounts
 
-	// trans holds, for pairs (prev, cur), at prev*stride+cur, the
+	// trans holds, for pairs (prev, cur), at prev<<shift|cur, the
 	// transition's flags; 0 is not yet computed.
-	trans  []uint8
-	stride int
+	trans []uint8
+	shift uint
 
-	raw     []rawTag // tags read so far, the last one found first
-	last    int      // index in raw of the last tag found
-	rawOpt  bool
-	outside string
+	raw      []rawTag // tags read so far
+	lastTag  string   // the last tag found in raw, and its pair
+	lastPair int32
+	rawOpt   bool
+	outside  string
 
 	lastC, lastG int32
 	inCorrect    bool
@@ -49,33 +50,38 @@ const (
 )
 
 func newIDChunker(raw bool, outside string) *idChunker {
-	ch := &idChunker{rawOpt: raw, outside: outside, stride: 8}
+	ch := &idChunker{rawOpt: raw, outside: outside, shift: 3, lastTag: "O"}
 	ch.pairs = []tagParts{{prefix: "O"}}
 	ch.typeOf = []int32{0}
 	ch.types = []string{""}
 	ch.counts = make([]TypeCounts, 1)
-	ch.trans = make([]uint8, ch.stride*ch.stride)
+	ch.trans = make([]uint8, 1<<(2*ch.shift))
 	return ch
 }
 
 // pair returns the number of tag's (prefix, type) pair.
 func (ch *idChunker) pair(tag []byte) int32 {
-	if len(tag) == 1 && tag[0] == 'O' { // most tokens; "O" is outside with or without -r
+	if string(tag) == "O" { // most tokens; "O" is outside with or without -r
 		return 0
 	}
-	if ch.last < len(ch.raw) && string(tag) == ch.raw[ch.last].tag {
-		return ch.raw[ch.last].pair
+	if string(tag) == ch.lastTag {
+		return ch.lastPair
 	}
+	return ch.find(tag)
+}
+
+// find is pair for a tag other than "O" and the last one found.
+func (ch *idChunker) find(tag []byte) int32 {
 	for i := range ch.raw {
 		if string(tag) == ch.raw[i].tag {
-			ch.last = i
+			ch.lastTag, ch.lastPair = ch.raw[i].tag, ch.raw[i].pair
 			return ch.raw[i].pair
 		}
 	}
 	prefix, typ := splitTag(string(tag), ch.rawOpt, ch.outside)
 	p := ch.addPair(tagParts{prefix, typ})
 	ch.raw = append(ch.raw, rawTag{string(tag), p})
-	ch.last = len(ch.raw) - 1
+	ch.lastTag, ch.lastPair = ch.raw[len(ch.raw)-1].tag, p
 	return p
 }
 
@@ -99,19 +105,17 @@ func (ch *idChunker) addPair(parts tagParts) int32 {
 	}
 	ch.pairs = append(ch.pairs, parts)
 	ch.typeOf = append(ch.typeOf, t)
-	if len(ch.pairs) > ch.stride {
-		ch.stride *= 2
-		ch.trans = make([]uint8, ch.stride*ch.stride) // refilled on use
+	if len(ch.pairs) > 1<<ch.shift {
+		ch.shift++
+		ch.trans = make([]uint8, 1<<(2*ch.shift)) // refilled on use
 	}
 	return int32(len(ch.pairs) - 1)
 }
 
-// flags returns the transition from pair prev to pair cur.
-func (ch *idChunker) flags(prev, cur int32) uint8 {
-	i := int(prev)*ch.stride + int(cur)
-	if f := ch.trans[i]; f != 0 {
-		return f
-	}
+// fill computes the transition from pair prev to pair cur, on its first
+// use.
+func (ch *idChunker) fill(prev, cur int32) uint8 {
+	i := int(prev)<<ch.shift | int(cur)
 	p, c := ch.pairs[prev], ch.pairs[cur]
 	f := uint8(transKnown)
 	if iob.ChunkEnd(p.prefix, c.prefix, p.typ, c.typ) {
@@ -135,7 +139,14 @@ func (ch *idChunker) flags(prev, cur int32) uint8 {
 // step is chunker.step for a token (boundary false) or a sentence
 // boundary (g and p both 0, boundary true).
 func (ch *idChunker) step(g, p int32, boundary bool) {
-	fc, fg := ch.flags(ch.lastC, g), ch.flags(ch.lastG, p)
+	// flags, inline: most steps are between two tags seen before
+	fc, fg := ch.trans[int(ch.lastC)<<ch.shift|int(g)], ch.trans[int(ch.lastG)<<ch.shift|int(p)]
+	if fc == 0 {
+		fc = ch.fill(ch.lastC, g)
+	}
+	if fg == 0 {
+		fg = ch.fill(ch.lastG, p)
+	}
 	endC, endG := fc&transEnd != 0, fg&transEnd != 0
 	tc, tg := ch.typeOf[g], ch.typeOf[p]
 	if ch.inCorrect {

@@ -146,3 +146,106 @@ func TestLines(t *testing.T) {
 		t.Errorf("endless line: %v at line %d", in.Err(), in.Line())
 	}
 }
+
+// TestBlocks reads inputs in every chunking a reader may deliver and
+// checks that the lines Blocks hands out are the input's, whole.
+func TestBlocks(t *testing.T) {
+	for _, in := range []string{"", "a", "a\n", "a\nb", "a\n\nb\n", "\n\n", "ab\r\ncd\r\n", strings.Repeat("word B-X O\n", 40000) + "end"} {
+		for _, chunk := range []int{1, 3, 7, 1 << 20} {
+			bl := NewBlocks(&chunked{s: in, n: chunk})
+			var got strings.Builder
+			for {
+				block, err := bl.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(block) == 0 {
+					t.Fatalf("%q by %d: empty block", in[:min(len(in), 20)], chunk)
+				}
+				if block[len(block)-1] != '\n' && got.Len()+len(block) != len(in) {
+					t.Fatalf("%q by %d: block %q does not end a line", in[:min(len(in), 20)], chunk, block)
+				}
+				got.Write(block)
+			}
+			if got.String() != in {
+				t.Errorf("%q by %d: read %d bytes, want %d", in[:min(len(in), 20)], chunk, got.Len(), len(in))
+			}
+		}
+	}
+}
+
+func TestBlocksLongLine(t *testing.T) {
+	for _, tc := range []struct {
+		in   io.Reader
+		want error
+	}{
+		{io.MultiReader(strings.NewReader("a\n"), io.LimitReader(Zeros{}, MaxLine), strings.NewReader("\nb")), nil},
+		{io.MultiReader(strings.NewReader("a\n"), io.LimitReader(Zeros{}, MaxLine)), nil},
+		{io.MultiReader(strings.NewReader("a\n"), io.LimitReader(Zeros{}, MaxLine+1), strings.NewReader("\n")), ErrLongLine},
+		{io.MultiReader(strings.NewReader("a\n"), Zeros{}), ErrLongLine},
+	} {
+		bl := NewBlocks(tc.in)
+		lines := 0
+		var err error
+		for {
+			var block []byte
+			if block, err = bl.Next(); err != nil {
+				break
+			}
+			lines += bytes.Count(block, []byte("\n"))
+			for _, l := range bytes.SplitAfter(block, []byte("\n")) {
+				if len(bytes.TrimSuffix(l, []byte("\n"))) > MaxLine {
+					t.Fatalf("a line of %d bytes", len(l))
+				}
+			}
+		}
+		if err == io.EOF {
+			err = nil
+		}
+		if err != tc.want || tc.want != nil && lines != 1 {
+			t.Errorf("got %v after %d lines, want %v", err, lines, tc.want)
+		}
+	}
+}
+
+func TestBlocksReadError(t *testing.T) {
+	boom := errors.New("boom")
+	bl := NewBlocks(io.MultiReader(strings.NewReader("a\nb\npartial"), &failing{boom}))
+	var got []byte
+	var err error
+	for {
+		var block []byte
+		if block, err = bl.Next(); err != nil {
+			break
+		}
+		got = append(got, block...)
+	}
+	if err != boom || string(got) != "a\nb\n" {
+		t.Errorf("got %q, %v; want the whole lines, then the error", got, err)
+	}
+	if _, err := bl.Next(); err != boom {
+		t.Errorf("then %v, want the error again", err)
+	}
+}
+
+// chunked reads s n bytes at a time.
+type chunked struct {
+	s string
+	n int
+}
+
+func (c *chunked) Read(p []byte) (int, error) {
+	if len(c.s) == 0 {
+		return 0, io.EOF
+	}
+	k := copy(p[:min(len(p), c.n)], c.s)
+	c.s = c.s[k:]
+	return k, nil
+}
+
+type failing struct{ err error }
+
+func (f *failing) Read([]byte) (int, error) { return 0, f.err }
