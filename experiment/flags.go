@@ -118,14 +118,14 @@ func (o *SystemFlags) CreditSample(stderr io.Writer) {
 }
 
 // WarnOverlap warns on w when the training corpora and the test corpus
-// overlap (TrainTestOverlap): the same file, or test sentences the
+// overlap (trainTestOverlap): the same file, or test sentences the
 // baselines were trained on. A file that cannot be read is left to the
 // evaluation, which reports it.
 func WarnOverlap(w io.Writer, op conll.Opener, train []string, test string) {
 	if len(train) == 0 || test == "" {
 		return
 	}
-	if o, err := TrainTestOverlap(op, train, test); err == nil && o.Any() {
+	if o, err := trainTestOverlap(op, train, test); err == nil && o.Any() {
 		fmt.Fprintf(w, "warning: --train and --test overlap: %v\n", o)
 	}
 }

@@ -12,10 +12,10 @@ import (
 // ones ("1 .", "Results :") are in any two corpora of a domain.
 const minOverlapTokens = 3
 
-// Overlap is how much a test corpus shares with the training corpora
-// (TrainTestOverlap): scores on sentences a model was trained on
+// trainOverlap is how much a test corpus shares with the training corpora
+// (trainTestOverlap): scores on sentences a model was trained on
 // measure memory, not robustness.
-type Overlap struct {
+type trainOverlap struct {
 	// SameFile is the training file that is the test file, or "".
 	SameFile string
 	// Shared is the number of test sentences of at least three tokens
@@ -24,9 +24,9 @@ type Overlap struct {
 }
 
 // Any reports whether there is an overlap to warn about.
-func (o Overlap) Any() bool { return o.SameFile != "" || o.Shared > 0 }
+func (o trainOverlap) Any() bool { return o.SameFile != "" || o.Shared > 0 }
 
-func (o Overlap) String() string {
+func (o trainOverlap) String() string {
 	if o.SameFile != "" {
 		return fmt.Sprintf("the training file %s is the test file", o.SameFile)
 	}
@@ -34,11 +34,11 @@ func (o Overlap) String() string {
 		o.Shared, o.Test, 100*float64(o.Shared)/float64(max(o.Test, 1)))
 }
 
-// TrainTestOverlap reads the training files train and the test file
+// trainTestOverlap reads the training files train and the test file
 // test, tokens only, through op (which may hold them, read once) and
 // returns their overlap. Standard input ("-") is left out.
-func TrainTestOverlap(op conll.Opener, train []string, test string) (Overlap, error) {
-	var o Overlap
+func trainTestOverlap(op conll.Opener, train []string, test string) (trainOverlap, error) {
+	var o trainOverlap
 	if test == "" || test == "-" {
 		return o, nil
 	}

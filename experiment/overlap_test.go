@@ -28,18 +28,18 @@ func TestTrainTestOverlap(t *testing.T) {
 		name  string
 		train []string
 		test  string
-		want  Overlap
+		want  trainOverlap
 	}{
 		// Tags do not matter; "1 ." is too short to count.
-		{"one shared sentence", []string{train}, test, Overlap{Shared: 1, Test: 4}},
-		{"two training files", []string{train, other}, test, Overlap{Shared: 2, Test: 4}},
-		{"none", []string{other}, train, Overlap{Test: 3}},
-		{"the same file", []string{train, test}, test, Overlap{SameFile: test}},
-		{"the same file through a link", []string{link}, test, Overlap{SameFile: link}},
-		{"standard input", []string{train}, "-", Overlap{}},
+		{"one shared sentence", []string{train}, test, trainOverlap{Shared: 1, Test: 4}},
+		{"two training files", []string{train, other}, test, trainOverlap{Shared: 2, Test: 4}},
+		{"none", []string{other}, train, trainOverlap{Test: 3}},
+		{"the same file", []string{train, test}, test, trainOverlap{SameFile: test}},
+		{"the same file through a link", []string{link}, test, trainOverlap{SameFile: link}},
+		{"standard input", []string{train}, "-", trainOverlap{}},
 	}
 	for _, tc := range cases {
-		got, err := TrainTestOverlap(conll.Opener{}, tc.train, tc.test)
+		got, err := trainTestOverlap(conll.Opener{}, tc.train, tc.test)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
@@ -50,7 +50,7 @@ func TestTrainTestOverlap(t *testing.T) {
 			t.Errorf("%s: Any = %v", tc.name, got.Any())
 		}
 	}
-	if s := (Overlap{Shared: 1, Test: 4}).String(); s != "1 of the 4 test sentences (25.0%) are also in the training data, token for token" {
+	if s := (trainOverlap{Shared: 1, Test: 4}).String(); s != "1 of the 4 test sentences (25.0%) are also in the training data, token for token" {
 		t.Errorf("String = %q", s)
 	}
 }

@@ -33,7 +33,7 @@ type Options struct {
 	Labels Labels
 	// Exclude leaves out the changes an earlier sample showed: the
 	// original sentences with the changed span marked, as its items
-	// show them (ReadShown). A change at a place already read is not
+	// show them (readShown). A change at a place already read is not
 	// drawn again, whatever it writes there now.
 	Exclude []string
 }

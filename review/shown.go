@@ -6,17 +6,17 @@ import (
 	"strings"
 )
 
-// ReadShownFile reads the items file at path (see ReadShown).
-func ReadShownFile(path string) ([]string, error) {
+// readShownFile reads the items file at path (see readShown).
+func readShownFile(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadShown(f, path)
+	return readShown(f, path)
 }
 
-// ReadShown reads the items an earlier sample showed, for
+// readShown reads the items an earlier sample showed, for
 // Options.Exclude: TSV with a header row naming an "original" column
 // (its items.tsv, filled in or not, or a judgement file with that
 // column), whose cells are the original sentences with the changed span
@@ -24,7 +24,7 @@ func ReadShownFile(path string) ([]string, error) {
 // spreadsheet's quotes around a cell and a byte-order mark are removed.
 // A file without such a header or a row without its sentence is a
 // *ParseError naming the file and line.
-func ReadShown(r io.Reader, name string) ([]string, error) {
+func readShown(r io.Reader, name string) ([]string, error) {
 	in := newLines(r, name, ErrShown)
 	col := -1
 	var out []string

@@ -9,7 +9,7 @@ import (
 )
 
 // TestExcludeShown: a sample drawn with an earlier sample's items left
-// out (its items.tsv read by ReadShown) shows none of them again, draws
+// out (its items.tsv read by readShown) shows none of them again, draws
 // from the rest, and records how many it left out.
 func TestExcludeShown(t *testing.T) {
 	first := drawFixture(t, Options{N: 10, Seed: 1})
@@ -17,12 +17,12 @@ func TestExcludeShown(t *testing.T) {
 	if err := first.WriteItems(&items); err != nil {
 		t.Fatal(err)
 	}
-	shown, err := ReadShown(strings.NewReader(items.String()), "items.tsv")
+	shown, err := readShown(strings.NewReader(items.String()), "items.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(shown) != len(first.Items) {
-		t.Fatalf("ReadShown: %d sentences, want %d", len(shown), len(first.Items))
+		t.Fatalf("readShown: %d sentences, want %d", len(shown), len(first.Items))
 	}
 	all := drawFixture(t, Options{N: 1000, Seed: 2})
 	// Every change at a place shown, of any kind (the fixture's K and W
@@ -58,13 +58,13 @@ func TestReadShownErrors(t *testing.T) {
 		{"item\toriginal\n# a note\n\nx-1\ta b\n", "x.tsv:4: bad items file: no marked original sentence in column 2"},
 		{"item\toriginal\nx-1\n", "x.tsv:2: bad items file: no marked original sentence"},
 	} {
-		_, err := ReadShown(strings.NewReader(tt.in), "x.tsv")
+		_, err := readShown(strings.NewReader(tt.in), "x.tsv")
 		var pe *ParseError
 		if !errors.As(err, &pe) || !errors.Is(err, ErrShown) || !strings.HasPrefix(err.Error(), tt.want) {
-			t.Errorf("ReadShown(%q) = %v, want %q...", tt.in, err, tt.want)
+			t.Errorf("readShown(%q) = %v, want %q...", tt.in, err, tt.want)
 		}
 	}
-	got, err := ReadShown(strings.NewReader("\ufeff\"item\"\t\"original\"\r\nx-1\t\"a ⟦b⟧ \"\"c\"\"\"\r\n"), "x.tsv")
+	got, err := readShown(strings.NewReader("\ufeff\"item\"\t\"original\"\r\nx-1\t\"a ⟦b⟧ \"\"c\"\"\"\r\n"), "x.tsv")
 	if err != nil || !slices.Equal(got, []string{`a ⟦b⟧ "c"`}) {
 		t.Errorf("spreadsheet copy: %q, %v", got, err)
 	}

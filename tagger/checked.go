@@ -33,8 +33,8 @@ type Checked struct {
 	unknown map[string]int
 }
 
-// TagCount is a tag and how often it occurred.
-type TagCount struct {
+// tagCount is a tag and how often it occurred.
+type tagCount struct {
 	Tag   string
 	Count int
 }
@@ -108,14 +108,14 @@ func (c *Checked) typeList() string {
 }
 
 // Unknown returns the unknown tags seen so far, most frequent first.
-func (c *Checked) Unknown() []TagCount {
+func (c *Checked) Unknown() []tagCount {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var out []TagCount
+	var out []tagCount
 	for t, n := range c.unknown {
-		out = append(out, TagCount{t, n})
+		out = append(out, tagCount{t, n})
 	}
-	slices.SortFunc(out, func(a, b TagCount) int {
+	slices.SortFunc(out, func(a, b tagCount) int {
 		if a.Count != b.Count {
 			return b.Count - a.Count
 		}

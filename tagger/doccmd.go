@@ -18,10 +18,10 @@ import (
 
 // ErrDocumentCommand means a document system's command failed: it exited
 // with an error, ran past its timeout, or printed more than
-// DocumentOutputBound.
+// documentOutputBound.
 var ErrDocumentCommand = errors.New("document system failed")
 
-// DocumentOutputBound is the most a document system may print for n
+// documentOutputBound is the most a document system may print for n
 // bytes of documents: limits.MaxDocument, and 16 times its input. A
 // system annotates the text it is given, so what it prints is about its
 // input and the annotations (BC5CDR test in BioC XML, where an
@@ -29,13 +29,13 @@ var ErrDocumentCommand = errors.New("document system failed")
 // one printing without end ("yes") is stopped at the bound, before it
 // fills the memory (a server's answer line) or the disk (a command's
 // output file) until its timeout, an hour by default.
-func DocumentOutputBound(n int) int64 { return limits.MaxDocument + 16*int64(n) }
+func documentOutputBound(n int) int64 { return limits.MaxDocument + 16*int64(n) }
 
 // errOutputBound is what a document system that printed more than
-// DocumentOutputBound gets.
+// documentOutputBound gets.
 func errOutputBound(name string, n int) error {
 	return fmt.Errorf("%w: %s: printed more than %d bytes for %d bytes of documents (the bound is 16 MiB and 16 times the input)",
-		ErrDocumentCommand, name, DocumentOutputBound(n), n)
+		ErrDocumentCommand, name, documentOutputBound(n), n)
 }
 
 // boundedWriter passes at most n bytes on to w; a write past them fails
@@ -60,7 +60,7 @@ func (b *boundedWriter) Write(p []byte) (int, error) {
 // RunDocumentCommand runs a document system: cmd (sh -c) reads a corpus
 // of documents, input, on stdin (PubTator or BioC, text only) and writes
 // them, annotated, on stdout (stress run --level --doc-cmd), at most
-// DocumentOutputBound(len(input)) bytes. Its standard error goes to
+// documentOutputBound(len(input)) bytes. Its standard error goes to
 // stderr, each line prefixed with its name; timeout (0: no limit) bounds
 // the whole run, and the process group is killed at the end, so that a
 // child left behind holding stdout does not keep the caller waiting.
@@ -73,10 +73,10 @@ func RunDocumentCommand(ctx context.Context, name, cmd string, input []byte, std
 	c := exec.CommandContext(ctx, "sh", "-c", cmd)
 	setProcessGroup(c)
 	c.WaitDelay = time.Second
-	out := &boundedWriter{w: stdout, n: DocumentOutputBound(len(input)), err: errOutputBound(name, len(input))}
+	out := &boundedWriter{w: stdout, n: documentOutputBound(len(input)), err: errOutputBound(name, len(input))}
 	c.Stdin, c.Stdout = bytes.NewReader(input), out
 	if stderr != nil {
-		pw := NewPrefixWriter(stderr, name)
+		pw := newPrefixWriter(stderr, name)
 		defer pw.Flush()
 		c.Stderr = pw
 	}
@@ -111,7 +111,7 @@ type DocumentServer struct {
 	in     io.WriteCloser
 	out    *bufio.Reader
 	stdout *os.File // out's pipe, closed by Close
-	pw     *PrefixWriter
+	pw     *prefixWriter
 	done   chan error
 	once   sync.Once
 	err    error
@@ -125,7 +125,7 @@ func StartDocumentServer(ctx context.Context, name, cmd string, stderr io.Writer
 	c.WaitDelay = time.Second
 	s := &DocumentServer{name: name, cmd: c, done: make(chan error, 1)}
 	if stderr != nil {
-		s.pw = NewPrefixWriter(stderr, name)
+		s.pw = newPrefixWriter(stderr, name)
 		c.Stderr = s.pw
 	}
 	var err error
@@ -155,7 +155,7 @@ func StartDocumentServer(ctx context.Context, name, cmd string, stderr io.Writer
 
 // Annotate sends one set and returns the server's annotated documents;
 // timeout (0: none) bounds the time of the answer, and
-// DocumentOutputBound(len(input)) its size. A server that fails to
+// documentOutputBound(len(input)) its size. A server that fails to
 // answer in either is closed.
 func (s *DocumentServer) Annotate(format, input string, timeout time.Duration) (string, error) {
 	req, err := json.Marshal(struct {
@@ -175,7 +175,7 @@ func (s *DocumentServer) Annotate(format, input string, timeout time.Duration) (
 			ch <- answer{err: err}
 			return
 		}
-		l, err := readAnswer(s.out, DocumentOutputBound(len(input)))
+		l, err := readAnswer(s.out, documentOutputBound(len(input)))
 		ch <- answer{l, err}
 	}()
 	var tc <-chan time.Time

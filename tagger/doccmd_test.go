@@ -156,7 +156,7 @@ func FuzzDocumentAnswer(f *testing.F) {
 }
 
 // A document system printing without end is stopped at
-// DocumentOutputBound (the rule of issue 31 that every reader has a
+// documentOutputBound (the rule of issue 31 that every reader has a
 // bound, for the document systems of run --level): a command's output
 // no longer fills the disk, nor a server's answer line the memory, until
 // the timeout of an hour.
@@ -168,7 +168,7 @@ func TestDocumentSystemOutputBound(t *testing.T) {
 		if !errors.Is(err, ErrDocumentCommand) || !strings.Contains(err.Error(), "yes: printed more than 16777888 bytes for 42 bytes of documents") {
 			t.Fatalf("err = %v", err)
 		}
-		if int64(out.Len()) > DocumentOutputBound(len(input)) {
+		if int64(out.Len()) > documentOutputBound(len(input)) {
 			t.Errorf("%d bytes written, more than the bound", out.Len())
 		}
 	})
@@ -229,7 +229,7 @@ func TestReadAnswer(t *testing.T) {
 			t.Errorf("%q, %d: %q, want %q", c.in, c.max, got, c.want)
 		}
 	}
-	if DocumentOutputBound(0) != limits.MaxDocument {
-		t.Errorf("DocumentOutputBound(0) = %d", DocumentOutputBound(0))
+	if documentOutputBound(0) != limits.MaxDocument {
+		t.Errorf("documentOutputBound(0) = %d", documentOutputBound(0))
 	}
 }

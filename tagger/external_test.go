@@ -411,7 +411,7 @@ func TestChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.TagSentences(context.Background(), sents)
-	want := []TagCount{{"B-CHEM", 2}, {"BANANA", 2}, {"I-CHEM", 2}}
+	want := []tagCount{{"B-CHEM", 2}, {"BANANA", 2}, {"I-CHEM", 2}}
 	if got := c.Unknown(); !slices.Equal(got, want) {
 		t.Errorf("unknown = %v, want %v", got, want)
 	}

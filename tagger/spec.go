@@ -66,7 +66,7 @@ func (s Spec) Open(gold []conll.Sentence) (*Checked, func() error, error) {
 // Specs, and closed together.
 type Opened struct {
 	Checked []*Checked
-	stderrs []*PrefixWriter
+	stderrs []*prefixWriter
 }
 
 // OpenAll loads the model files and sets up the external models of
@@ -77,9 +77,9 @@ func OpenAll(specs []Spec, types []string) (*Opened, error) {
 	o := &Opened{}
 	for _, s := range specs {
 		var t Tagger
-		var pw *PrefixWriter
+		var pw *prefixWriter
 		if s.Stderr != nil {
-			pw = NewPrefixWriter(s.Stderr, s.Name)
+			pw = newPrefixWriter(s.Stderr, s.Name)
 		}
 		switch {
 		case s.File != "":
@@ -121,8 +121,8 @@ func (o *Opened) Close() error {
 	return first
 }
 
-// writerOrNil keeps a nil *PrefixWriter a nil io.Writer.
-func writerOrNil(pw *PrefixWriter) io.Writer {
+// writerOrNil keeps a nil *prefixWriter a nil io.Writer.
+func writerOrNil(pw *prefixWriter) io.Writer {
 	if pw == nil {
 		return nil
 	}
@@ -141,11 +141,11 @@ func hasTags(sents []conll.Sentence) bool {
 	return false
 }
 
-// PrefixWriter writes whole lines to an io.Writer, each prefixed with
+// prefixWriter writes whole lines to an io.Writer, each prefixed with
 // "[name] ", so that the standard error of several models can be told
 // apart. It is safe for concurrent use. Call Flush when done: it writes
 // a last line that had no line end.
-type PrefixWriter struct {
+type prefixWriter struct {
 	mu     sync.Mutex
 	w      io.Writer
 	prefix []byte
@@ -157,14 +157,14 @@ type PrefixWriter struct {
 // still shows what it says.
 const maxPrefixLine = 4096
 
-// NewPrefixWriter returns a PrefixWriter writing to w with the prefix
+// newPrefixWriter returns a prefixWriter writing to w with the prefix
 // "[name] ".
-func NewPrefixWriter(w io.Writer, name string) *PrefixWriter {
-	return &PrefixWriter{w: w, prefix: []byte("[" + name + "] ")}
+func newPrefixWriter(w io.Writer, name string) *prefixWriter {
+	return &prefixWriter{w: w, prefix: []byte("[" + name + "] ")}
 }
 
 // Write writes the complete lines of b, prefixed, and keeps the rest.
-func (p *PrefixWriter) Write(b []byte) (int, error) {
+func (p *prefixWriter) Write(b []byte) (int, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.buf = append(p.buf, b...)
@@ -190,7 +190,7 @@ func (p *PrefixWriter) Write(b []byte) (int, error) {
 }
 
 // Flush writes a last line that had no line end.
-func (p *PrefixWriter) Flush() error {
+func (p *prefixWriter) Flush() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if len(p.buf) == 0 {

@@ -34,7 +34,7 @@ func TestPrefixWriter(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			p := NewPrefixWriter(&buf, "m")
+			p := newPrefixWriter(&buf, "m")
 			for _, w := range tc.writes {
 				if n, err := p.Write([]byte(w)); n != len(w) || err != nil {
 					t.Fatalf("Write(%q) = %d, %v", w, n, err)

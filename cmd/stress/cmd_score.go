@@ -6,6 +6,7 @@ import (
 
 	"github.com/stress-ner/stress/conll/cdr"
 	"github.com/stress-ner/stress/conll/score"
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 )
 
@@ -138,7 +139,7 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 		sem = sc.SemEval()
 	default:
 		if len(args) == 2 {
-			return usageErrorf("score reads one conlleval FILE (token, gold tag, predicted tag per line); to score two corpus files, give them as --gold %s --pred %s", shellLine(args[:1]), shellLine(args[1:]))
+			return usageErrorf("score reads one conlleval FILE (token, gold tag, predicted tag per line); to score two corpus files, give them as --gold %s --pred %s", textutil.ShellLine(args[:1]), textutil.ShellLine(args[1:]))
 		}
 		if len(args) > 2 {
 			return usageErrorf("score reads one conlleval FILE, or two corpus files as --gold GOLD --pred PRED (got %d files)", len(args))
