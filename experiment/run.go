@@ -154,7 +154,7 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	_, built := plan.Files()
 	done.add(built...)
 	logShares(logf, m)
-	seen, err := seenNames(plan.Dir, m, ev.Systems.Opener, ev.Systems.Train)
+	seen, err := seenNames(plan.Dir, m, ev.Systems.Opener, ev.Systems.Train, ev.Systems.train)
 	if err != nil {
 		return nil, err
 	}
