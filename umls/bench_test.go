@@ -1,7 +1,6 @@
 package umls
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -43,7 +42,7 @@ func BenchmarkTermsDefault(b *testing.B) {
 func BenchmarkLoadDefault(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := loadMemory(bytes.NewReader(defaultLexicon), defaultName); err != nil {
+		if _, err := openPack(defaultPack, defaultName); err != nil {
 			b.Fatal(err)
 		}
 	}

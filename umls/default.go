@@ -11,12 +11,13 @@ import (
 	"sync"
 )
 
-// The embedded default lexicon, built by internal/mkdefault from the open
-// lexicons (see doc.go for the command and default/NOTICE.md for the
-// sources' terms).
+// The embedded default lexicon, packed (see buildPack) from
+// default/lexicon.tsv.gz, which internal/mkdefault builds from the open
+// lexicons (see doc.go for the commands and default/NOTICE.md for the
+// sources' terms). The gzipped text is not embedded: the pack holds it.
 //
-//go:embed default/lexicon.tsv.gz
-var defaultLexicon []byte
+//go:embed default/lexicon.pack
+var defaultPack string
 
 // Notice is the attribution text of the sources of the default lexicon.
 //
@@ -27,18 +28,21 @@ var Notice string
 const defaultName = "(embedded default)"
 
 var defaultStore = sync.OnceValues(func() (*Store, error) {
-	p, err := loadPacked(defaultLexicon, defaultName)
+	p, err := openPack(defaultPack, defaultName)
 	if err != nil {
 		return nil, fmt.Errorf("load default lexicon: %w", err)
 	}
-	return &Store{b: p, shared: true}, nil
+	// The lookup cache: kinds and their audits ask the store about
+	// the same mentions again and again, and each lookup verifies its
+	// candidates on their lines.
+	return &Store{b: p, shared: true, cache: map[string][]Concept{}}, nil
 })
 
 // OpenDefault returns the embedded default store: MeSH, DrugBank, ChEBI,
 // DOID and NCIt names of chemicals and diseases, and CDR names of MeSH
 // concepts (Term.Source "CDR", Term.TermType "mention"). It is opened on
-// first use (the text decompressed and every name hashed, no structure
-// per name: see packedStore) and shared by the process after that; its
+// first use (a header read: its names are searched where the executable
+// holds them, see packedStore) and shared by the process after that; its
 // Close does nothing.
 func OpenDefault() (*Store, error) { return defaultStore() }
 

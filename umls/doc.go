@@ -25,7 +25,9 @@
 // with one MeSH id in at least two documents, attached to that MeSH
 // concept.
 //
-// The default lexicon is rebuilt, byte for byte, with:
+// The default lexicon is rebuilt, byte for byte, and packed for the
+// executable (default/lexicon.pack, see TestPackUpToDate) with:
 //
 //go:generate go run ./internal/mkdefault -lexicon ../../shared/lexicon -pubtator ../../shared/corpora/pubtator -out default/lexicon.tsv.gz
+//go:generate go test -run TestPackUpToDate -update-pack
 package umls

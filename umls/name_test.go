@@ -84,7 +84,7 @@ func TestDefaultNamesSound(t *testing.T) {
 	}
 	p := s.b.(*packedStore)
 	bad, names := 0, 0
-	for i := range int32(len(p.line) - 1) {
+	for i := range int32(p.nc) {
 		if err := p.eachTerm(i, func(str string, _, _ byte, _ string) {
 			names++
 			if err := CheckName(str); err != nil {

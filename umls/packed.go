@@ -1,74 +1,99 @@
 package umls
 
 import (
-	"compress/gzip"
 	"encoding/binary"
 	"fmt"
-	"io"
 	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
 
-// packedStore is the embedded default store as the process keeps it:
-// the lexicon's text, decompressed into one string, and three arrays of
-// numbers over it, with no map, no string and no struct per concept or
-// name. Concepts and terms are read from their line when asked for.
-// Opening it costs the decompression and one Normalize per name; the
-// memStore that held every name in maps cost about twice the CPU and
-// five times the memory (issue 34). TestPackedMatchesMemory checks that
-// both answer every lookup, terms, each and info alike.
+// packedStore is the embedded default store as the process reads it:
+// the packed lexicon (see buildPack), one string that go:embed maps from
+// the executable, searched where it lies. Opening it reads a header of
+// a few lines; a lookup binary-searches a table of hashes and reads the
+// lines of the concepts it finds, so a run touches only the pages of the
+// names it asks about. Decoding the gzipped text and hashing every name
+// at start-up cost 0.3 s of CPU and 50 MB per run (issue 34); the tables
+// are now built once, by "go generate ./umls" (TestPackUpToDate checks
+// the committed file), and TestPackedMatchesMemory checks that the
+// packed store answers as the store that decodes every name into maps.
 type packedStore struct {
 	name string
-	text string  // the lexicon: one concept per line (see loadMemory)
-	line []int32 // start of concept i's line in text; line[len] = len(text)
-	// byID lists the concepts in id order; rank is its inverse.
-	byID []int32
-	// keys holds, sorted, for every name of every concept, the 32-bit
-	// FNV-1a hash of its Normalize form in the high half and the
-	// concept's rank in the low: the concepts a hash names, in id order.
-	// Two forms may share a hash, so a lookup keeps the concepts that
-	// have a name of exactly its form.
-	keys []uint64
+	text string // the lexicon: one concept per line (see loadMemory)
+	// The tables, little-endian, each a slice of the pack:
+	line string // uint32 per concept, and one more: where concept i's line starts in text
+	byID string // uint32 per concept: the concepts in id order (rank r -> concept)
+	// keys holds, sorted, a uint64 for every distinct pair of a name's
+	// Normalize form and concept: the 32-bit FNV-1a hash of the form in
+	// the high half and the concept's rank in the low: the concepts a
+	// hash names, in id order. Two forms may share a hash, so a lookup
+	// keeps the concepts that have a name of exactly its form.
+	keys string
+	nc   int // concepts
 
-	// What info reports, counted while indexing.
+	// What info reports, counted when the pack was built.
 	names           int
 	sources, groups map[string]int
 }
 
-// loadPacked reads the mkdefault format (gzipped; see loadMemory).
-func loadPacked(gz []byte, name string) (*packedStore, error) {
-	zr, err := gzip.NewReader(strings.NewReader(string(gz)))
+// packMagic starts a packed lexicon; the number is the format's version.
+const packMagic = "stress packed lexicon 1\n"
+
+// buildPack packs a lexicon's text (the mkdefault format, see
+// loadMemory), checking every line as loadMemory does. The pack is
+// packMagic, a header of "key value" lines ("concepts N", "keys N",
+// "names N", "text N", "source NAME N", "group NAME N") ended by an empty
+// line, then the tables line, byID and keys (little-endian) and the text.
+func buildPack(text, name string) ([]byte, error) {
+	line, byID, keys, err := indexText(text, name)
 	if err != nil {
 		return nil, err
 	}
-	defer zr.Close()
+	p := &packedStore{name: name, text: text, line: string(line), byID: string(byID), nc: len(line)/4 - 1}
+	names, sources, groups, err := p.count(keys)
+	if err != nil {
+		return nil, err
+	}
 	var b strings.Builder
-	if len(gz) >= 4 {
-		// gzip's trailer holds the size of the text (modulo 2^32).
-		b.Grow(int(binary.LittleEndian.Uint32(gz[len(gz)-4:])) + 1)
+	b.WriteString(packMagic)
+	fmt.Fprintf(&b, "concepts %d\nkeys %d\nnames %d\ntext %d\n", p.nc, len(keys), names, len(text))
+	for _, m := range []struct {
+		key    string
+		counts map[string]int
+	}{{"source", sources}, {"group", groups}} {
+		ks := make([]string, 0, len(m.counts))
+		for k := range m.counts {
+			ks = append(ks, k)
+		}
+		slices.Sort(ks)
+		for _, k := range ks {
+			if k == "" || strings.ContainsAny(k, " \n") {
+				return nil, fmt.Errorf("%s: %w: %s %q", name, ErrSyntax, m.key, k)
+			}
+			fmt.Fprintf(&b, "%s %s %d\n", m.key, k, m.counts[k])
+		}
 	}
-	if _, err := io.Copy(&b, zr); err != nil {
-		return nil, err
+	b.WriteString("\n")
+	b.Write(line)
+	b.Write(byID)
+	var u [8]byte
+	for _, k := range keys {
+		binary.LittleEndian.PutUint64(u[:], k)
+		b.Write(u[:])
 	}
-	p := &packedStore{name: name, text: b.String()}
-	if err := p.index(); err != nil {
-		return nil, err
-	}
-	return p, nil
+	b.WriteString(text)
+	return []byte(b.String()), nil
 }
 
-// index finds the lines, orders the concepts by id and hashes every
-// name, checking each line as loadMemory does.
-func (p *packedStore) index() error {
-	text := p.text
-	n := strings.Count(text, "\n")
-	if len(text) > 0 && text[len(text)-1] != '\n' {
-		n++
-	}
-	p.line = make([]int32, 0, n+1)
+// indexText finds the lines of text, orders the concepts by id and
+// hashes every name, checking each line as loadMemory does.
+func indexText(text, name string) (line, byID []byte, keys []uint64, err error) {
+	var starts []int32
 	for at := 0; at < len(text); {
-		p.line = append(p.line, int32(at))
+		starts = append(starts, int32(at))
 		end := strings.IndexByte(text[at:], '\n')
 		if end < 0 {
 			at = len(text)
@@ -76,55 +101,145 @@ func (p *packedStore) index() error {
 			at += end + 1
 		}
 	}
-	p.line = append(p.line, int32(len(text)))
-	nc := len(p.line) - 1
-	p.byID = make([]int32, nc)
-	for i := range p.byID {
-		p.byID[i] = int32(i)
+	starts = append(starts, int32(len(text)))
+	line = binary.LittleEndian.AppendUint32(nil, 0)[:0]
+	for _, s := range starts {
+		line = binary.LittleEndian.AppendUint32(line, uint32(s))
 	}
-	ids := make([]string, nc)
-	for i := range ids {
+	p := &packedStore{name: name, text: text, line: string(line), nc: len(starts) - 1}
+	order := make([]int32, p.nc)
+	ids := make([]string, p.nc)
+	for i := range order {
+		order[i] = int32(i)
 		ids[i] = p.id(int32(i))
 	}
-	slices.SortFunc(p.byID, func(a, b int32) int { return strings.Compare(ids[a], ids[b]) })
-	rank := make([]uint32, nc)
-	for r, i := range p.byID {
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(ids[a], ids[b]) })
+	rank := make([]uint32, p.nc)
+	for r, i := range order {
 		rank[i] = uint32(r)
-		if r > 0 && ids[p.byID[r-1]] == ids[i] {
-			return &ParseError{File: p.name, Line: int(i) + 1, Err: fmt.Errorf("%w: duplicate concept %s", ErrSyntax, p.id(i))}
+		if r > 0 && ids[order[r-1]] == ids[i] {
+			return nil, nil, nil, &ParseError{File: name, Line: int(i) + 1, Err: fmt.Errorf("%w: duplicate concept %s", ErrSyntax, ids[i])}
 		}
+		byID = binary.LittleEndian.AppendUint32(byID, uint32(i))
 	}
-	p.keys = make([]uint64, 0, nc*4)
-	p.sources, p.groups = map[string]int{}, map[string]int{}
+	keys = make([]uint64, 0, p.nc*4)
 	var buf []byte
-	for i := range nc {
-		first, own := len(p.keys), 0
-		err := p.eachTerm(int32(i), func(str string, _, _ byte, src string) {
+	for i := range p.nc {
+		first := len(keys)
+		err := p.eachTerm(int32(i), func(str string, _, _ byte, _ string) {
 			buf = appendNormalized(buf[:0], str)
-			p.keys = append(p.keys, uint64(hashKey(buf))<<32|uint64(rank[i]))
-			if src == "" {
-				own++
-			} else {
-				p.sources[src]++
-			}
+			keys = append(keys, uint64(hashKey(buf))<<32|uint64(rank[i]))
 		})
 		if err != nil {
-			return err
+			return nil, nil, nil, err
 		}
-		if len(p.keys) == first {
-			return &ParseError{File: p.name, Line: i + 1, Err: fmt.Errorf("%w: concept without terms", ErrFieldCount)}
+		if len(keys) == first {
+			return nil, nil, nil, &ParseError{File: name, Line: i + 1, Err: fmt.Errorf("%w: concept without terms", ErrFieldCount)}
 		}
-		c := p.concept(int32(i))
-		p.sources[c.Source] += own
-		for _, g := range c.Groups {
-			p.groups[g]++
-		}
-		p.names += len(p.keys) - first
 	}
-	slices.Sort(p.keys)
-	p.keys = slices.Compact(p.keys) // a form twice in one concept
-	return nil
+	slices.Sort(keys)
+	return line, byID, slices.Compact(keys), nil // a form twice in one concept
 }
+
+// count returns what info reports: the names, the names per source and
+// the concepts per group.
+func (p *packedStore) count(keys []uint64) (names int, sources, groups map[string]int, err error) {
+	sources, groups = map[string]int{}, map[string]int{}
+	for i := range int32(p.nc) {
+		c := p.concept(i)
+		err := p.eachTerm(i, func(_ string, _, _ byte, src string) {
+			names++
+			if src == "" {
+				src = c.Source
+			}
+			sources[src]++
+		})
+		if err != nil {
+			return 0, nil, nil, err
+		}
+		for _, g := range c.Groups {
+			groups[g]++
+		}
+	}
+	return names, sources, groups, nil
+}
+
+// openPack opens a pack buildPack made, reading its header and checking
+// that the tables and the text fill it.
+func openPack(pack, name string) (*packedStore, error) {
+	bad := func(what string) error {
+		return fmt.Errorf("%s: %w: packed lexicon: %s", name, ErrSyntax, what)
+	}
+	rest, ok := strings.CutPrefix(pack, packMagic)
+	if !ok {
+		return nil, bad("no header (made by another version?)")
+	}
+	p := &packedStore{name: name, sources: map[string]int{}, groups: map[string]int{}}
+	nk, nt := -1, -1
+	p.nc, p.names = -1, -1
+	for {
+		l, next, ok := strings.Cut(rest, "\n")
+		if !ok {
+			return nil, bad("header without its end")
+		}
+		rest = next
+		if l == "" {
+			break
+		}
+		f := strings.Fields(l)
+		n, err := strconv.Atoi(f[len(f)-1])
+		if err != nil || n < 0 {
+			return nil, bad(fmt.Sprintf("header line %q", l))
+		}
+		switch {
+		case len(f) == 2 && f[0] == "concepts":
+			p.nc = n
+		case len(f) == 2 && f[0] == "keys":
+			nk = n
+		case len(f) == 2 && f[0] == "names":
+			p.names = n
+		case len(f) == 2 && f[0] == "text":
+			nt = n
+		case len(f) == 3 && f[0] == "source":
+			p.sources[f[1]] = n
+		case len(f) == 3 && f[0] == "group":
+			p.groups[f[1]] = n
+		default:
+			return nil, bad(fmt.Sprintf("header line %q", l))
+		}
+	}
+	if p.nc < 0 || nk < 0 || p.names < 0 || nt < 0 {
+		return nil, bad("header without concepts, keys, names or text")
+	}
+	if len(rest) != (p.nc+1)*4+p.nc*4+nk*8+nt {
+		return nil, bad(fmt.Sprintf("%d bytes of tables and text, the header says %d", len(rest), (p.nc+1)*4+p.nc*4+nk*8+nt))
+	}
+	p.line, rest = rest[:(p.nc+1)*4], rest[(p.nc+1)*4:]
+	p.byID, rest = rest[:p.nc*4], rest[p.nc*4:]
+	p.keys, p.text = rest[:nk*8], rest[nk*8:]
+	if p.lineStart(0) != 0 || p.lineStart(int32(p.nc)) != len(p.text) {
+		return nil, bad("line table does not span the text")
+	}
+	return p, nil
+}
+
+// u32 and u64 read the little-endian number i of table t.
+func u32(t string, i int) uint32 {
+	t = t[i*4 : i*4+4]
+	return uint32(t[0]) | uint32(t[1])<<8 | uint32(t[2])<<16 | uint32(t[3])<<24
+}
+
+func u64(t string, i int) uint64 {
+	t = t[i*8 : i*8+8]
+	return uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+		uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+}
+
+// lineStart is where concept i's line starts in text (i = nc: its end).
+func (p *packedStore) lineStart(i int32) int { return int(u32(p.line, int(i))) }
+
+// conceptAt is the concept of rank r in id order.
+func (p *packedStore) conceptAt(r int) int32 { return int32(u32(p.byID, r)) }
 
 // hashKey is the 32-bit FNV-1a hash of key.
 func hashKey[S string | []byte](key S) uint32 {
@@ -137,7 +252,7 @@ func hashKey[S string | []byte](key S) uint32 {
 
 // fields returns concept i's line without its newline.
 func (p *packedStore) fields(i int32) string {
-	l := p.text[p.line[i]:p.line[i+1]]
+	l := p.text[p.lineStart(i):p.lineStart(i+1)]
 	return strings.TrimSuffix(l, "\n")
 }
 
@@ -220,15 +335,19 @@ func groupList(g string) []string {
 	return gs
 }
 
-// candidates returns the ranks of the concepts whose names hash as key.
-func (p *packedStore) candidates(key string) []uint64 {
+// candidates calls fn with the rank of every concept whose names hash
+// as key, in id order.
+func (p *packedStore) candidates(key string, fn func(rank int)) {
 	h := uint64(hashKey(key)) << 32
-	lo, _ := slices.BinarySearch(p.keys, h)
-	hi := lo
-	for hi < len(p.keys) && p.keys[hi]&^0xffffffff == h {
-		hi++
+	nk := len(p.keys) / 8
+	lo := sort.Search(nk, func(k int) bool { return u64(p.keys, k) >= h })
+	for k := lo; k < nk; k++ {
+		v := u64(p.keys, k)
+		if v&^0xffffffff != h {
+			break
+		}
+		fn(int(uint32(v)))
 	}
-	return p.keys[lo:hi]
 }
 
 // named reports whether concept i has a name whose Normalize form is key.
@@ -246,12 +365,11 @@ func (p *packedStore) named(i int32, key string) bool {
 // matches returns the concepts named key, in id order.
 func (p *packedStore) matches(key string) []int32 {
 	var out []int32
-	for _, k := range p.candidates(key) {
-		i := p.byID[uint32(k)]
-		if p.named(i, key) {
+	p.candidates(key, func(r int) {
+		if i := p.conceptAt(r); p.named(i, key) {
 			out = append(out, i)
 		}
-	}
+	})
 	return out
 }
 
@@ -276,11 +394,11 @@ func (p *packedStore) lookupAtMost(norm string, max int) ([]Concept, int, error)
 }
 
 func (p *packedStore) terms(id string) ([]Term, error) {
-	r, ok := slices.BinarySearchFunc(p.byID, id, func(i int32, id string) int { return strings.Compare(p.id(i), id) })
-	if !ok {
+	r := sort.Search(p.nc, func(r int) bool { return p.id(p.conceptAt(r)) >= id })
+	if r == p.nc || p.id(p.conceptAt(r)) != id {
 		return nil, nil
 	}
-	i := p.byID[r]
+	i := p.conceptAt(r)
 	src := sourceOf(id)
 	var out []Term
 	err := p.eachTerm(i, func(str string, tty, avoid byte, tsrc string) {
@@ -295,8 +413,8 @@ func (p *packedStore) terms(id string) ([]Term, error) {
 }
 
 func (p *packedStore) each(fn func(Concept) bool) error {
-	for _, i := range p.byID {
-		if !fn(p.concept(i)) {
+	for r := range p.nc {
+		if !fn(p.concept(p.conceptAt(r))) {
 			break
 		}
 	}
@@ -309,7 +427,7 @@ func (p *packedStore) info() (Info, error) {
 		Schema:   schemaVersion,
 		Tool:     "umls/internal/mkdefault",
 		Filters:  map[string]string{"dropped": "registry numbers and systematic formulae (except labels)"},
-		Concepts: len(p.line) - 1,
+		Concepts: p.nc,
 		Terms:    p.names,
 		Sources:  maps(p.sources),
 		Groups:   maps(p.groups),

@@ -3,9 +3,87 @@ package umls
 import (
 	"bytes"
 	"compress/gzip"
+	"flag"
+	"io"
+	"os"
 	"reflect"
+	"strings"
 	"testing"
 )
+
+var updatePack = flag.Bool("update-pack", false, "rewrite default/lexicon.pack from default/lexicon.tsv.gz (go generate ./umls)")
+
+// defaultLexicon is the gzipped text of the default lexicon, which the
+// executable holds packed (defaultPack).
+func defaultLexicon(t testing.TB) []byte {
+	t.Helper()
+	gz, err := os.ReadFile("default/lexicon.tsv.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return gz
+}
+
+// packGzip packs a gzipped lexicon text.
+func packGzip(gz []byte, name string) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, err
+	}
+	text, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, err
+	}
+	return buildPack(string(text), name)
+}
+
+// TestPackUpToDate checks that default/lexicon.pack is the pack of
+// default/lexicon.tsv.gz, byte for byte; -update-pack (go generate
+// ./umls) rewrites it.
+func TestPackUpToDate(t *testing.T) {
+	got, err := packGzip(defaultLexicon(t), defaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *updatePack {
+		if err := os.WriteFile("default/lexicon.pack", got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if string(got) != defaultPack {
+		t.Errorf("packing default/lexicon.tsv.gz gives %d bytes that differ from default/lexicon.pack (%d): run go generate ./umls", len(got), len(defaultPack))
+	}
+}
+
+// TestOpenPackRefusesDamage: a pack cut short, with a damaged header or
+// of another version is refused with an error, never a panic.
+func TestOpenPackRefusesDamage(t *testing.T) {
+	pack, err := buildPack("MESH:D1\tCHEM\tL-a\tE-b\nMESH:D2\tDISO\tL-c\n", "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := openPack(string(pack), "t"); err != nil {
+		t.Fatalf("a good pack: %v", err)
+	}
+	end := strings.Index(string(pack), "\n\n") + 2
+	for name, bad := range map[string]string{
+		"empty":         "",
+		"version":       strings.Replace(string(pack), "lexicon 1", "lexicon 2", 1),
+		"short":         string(pack[:len(pack)-1]),
+		"long":          string(pack) + "x",
+		"header only":   string(pack[:end]),
+		"no header end": string(pack[:end-1]),
+		"bad count":     strings.Replace(string(pack), "keys 3", "keys x", 1),
+		"negative":      strings.Replace(string(pack), "keys 3", "keys -3", 1),
+		"unknown line":  strings.Replace(string(pack), "keys 3", "keys 3\nwhat 1", 1),
+		"no concepts":   strings.Replace(string(pack), "concepts 2\n", "", 1),
+	} {
+		if _, err := openPack(bad, "t"); err == nil {
+			t.Errorf("%s: opened", name)
+		}
+	}
+}
 
 // TestPackedMatchesMemory opens the embedded lexicon both ways and
 // checks that the packed store answers as the store that decodes every
@@ -16,11 +94,11 @@ func TestPackedMatchesMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: decodes the whole default lexicon twice")
 	}
-	m, err := loadMemory(bytes.NewReader(defaultLexicon), defaultName)
+	m, err := loadMemory(bytes.NewReader(defaultLexicon(t)), defaultName)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := loadPacked(defaultLexicon, defaultName)
+	p, err := openPack(defaultPack, defaultName)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +159,7 @@ func TestPackedRefusesWhatMemoryRefuses(t *testing.T) {
 		if _, err := loadMemory(bytes.NewReader(gz.Bytes()), "t.gz"); err == nil {
 			t.Errorf("%q: memory store took it", text)
 		}
-		if _, err := loadPacked(gz.Bytes(), "t.gz"); err == nil {
+		if _, err := packGzip(gz.Bytes(), "t.gz"); err == nil {
 			t.Errorf("%q: packed store took it", text)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -259,11 +260,94 @@ func (r *Replacer) Perturb(s conll.Sentence, selected []bool, rng *rand.Rand) (c
 // of s follow the tokens by conll.Realign's rule.
 func (r *Replacer) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
 	sc, _ := doc.(*sentenceContext)
-	edits, _ := r.plan(sc, s)
+	edits, _ := r.plans.plan(r, sc, s, false)
 	return mention.Apply(s, len(edits), func(k int) (iob.Span, []string, perturb.Change) {
 		e := edits[k]
 		return e.span, e.toks, perturb.Change{Kind: Name, ConceptID: e.c.ConceptID, Source: e.c.Source, TermType: e.c.TermType}
 	})
+}
+
+// planCache keeps the plans of the sentences PerturbInDocument planned
+// until MentionOutcomesInDocument asks for their outcomes: the pipeline
+// perturbs a batch of sentences, then counts their outcomes, and
+// planning each sentence twice was a fifth of a synonym run (issue 34).
+// plan is deterministic, so a plan from the cache is the plan; an entry
+// is one sentence's tokens, tags and kept tokens (copies) in one
+// document context.
+type planCache struct {
+	mu      sync.Mutex
+	entries map[uint64][]*plannedSentence // by planKey
+}
+
+type plannedSentence struct {
+	sc           *sentenceContext // held, so that its address names it while the entry lives
+	tokens, tags []string
+	keep         []bool
+	edits        []edit
+	outcomes     []string
+}
+
+// maxPlans bounds the cache: outcomes nobody asks for (a run without
+// statistics) would otherwise pile up. The pipeline asks for a batch's
+// outcomes right after planning it, so a batch is far smaller.
+const maxPlans = 1 << 12
+
+// planKey hashes what plan reads of a sentence besides its context.
+func planKey(s conll.Sentence) uint64 {
+	h := uint64(14695981039346656037)
+	add := func(t string) {
+		for i := 0; i < len(t); i++ {
+			h = (h ^ uint64(t[i])) * 1099511628211
+		}
+		h = (h ^ 0xff) * 1099511628211
+	}
+	for _, t := range s.Tokens {
+		add(t)
+	}
+	for _, t := range s.Tags {
+		add(t)
+	}
+	return h
+}
+
+func (e *plannedSentence) is(sc *sentenceContext, s conll.Sentence) bool {
+	return e.sc == sc && slices.Equal(e.tokens, s.Tokens) && slices.Equal(e.tags, s.Tags) && slices.Equal(e.keep, s.Keep)
+}
+
+// plan returns r.plan(sc, s): the cached plan (removed when take is set,
+// as its outcomes are asked for once), or a new one, kept when take is
+// not set.
+func (c *planCache) plan(r *Replacer, sc *sentenceContext, s conll.Sentence, take bool) ([]edit, []string) {
+	key := planKey(s)
+	c.mu.Lock()
+	for i, e := range c.entries[key] {
+		if e.is(sc, s) {
+			if take {
+				l := c.entries[key]
+				if l = slices.Delete(l, i, i+1); len(l) == 0 {
+					delete(c.entries, key)
+				} else {
+					c.entries[key] = l
+				}
+			}
+			c.mu.Unlock()
+			return e.edits, e.outcomes
+		}
+	}
+	c.mu.Unlock()
+	edits, outcomes := r.plan(sc, s)
+	if take {
+		return edits, outcomes
+	}
+	e := &plannedSentence{sc: sc, tokens: slices.Clone(s.Tokens), tags: slices.Clone(s.Tags), keep: slices.Clone(s.Keep),
+		edits: edits, outcomes: outcomes}
+	c.mu.Lock()
+	if c.entries == nil || len(c.entries) >= maxPlans {
+		c.entries = map[uint64][]*plannedSentence{}
+	}
+	c.entries[key] = append(c.entries[key], e)
+	c.mu.Unlock()
+	return edits, outcomes
 }
 
 // articleBefore returns "a" or "an" when that word precedes span sp.
@@ -289,7 +373,7 @@ func writtenOutside(s conll.Sentence, sp iob.Span, spans []iob.Span) bool {
 	}
 	n := sp.End - sp.Start
 	for i := 0; i+n <= len(s.Tokens); i++ {
-		if i == sp.Start || !slices.Equal(english.KeyWords(strings.Join(s.Tokens[i:i+n], " ")), mw) {
+		if i == sp.Start || !mayKeyWord(s.Tokens[i:i+n], mw[0][0]) || !slices.Equal(english.KeyWords(strings.Join(s.Tokens[i:i+n], " ")), mw) {
 			continue
 		}
 		inMention := slices.ContainsFunc(spans, func(o iob.Span) bool { return o.Type == sp.Type && o.Start <= i && i+n <= o.End })
@@ -298,6 +382,34 @@ func writtenOutside(s conll.Sentence, sp iob.Span, spans []iob.Span) bool {
 		}
 	}
 	return false
+}
+
+// mayKeyWord reports whether the first of english.KeyWords of toks
+// (joined) may start with byte first: false only when toks are ASCII
+// and their first letter or digit, in lower case, is not first (or they
+// have none, and so no key words). KeyWords lower-cases ASCII text and
+// keeps its letters and digits in order, and a plural ending leaves a
+// word's first letter; text with other characters is folded and
+// composed first, so it may. writtenOutside asks this of every stretch
+// of a sentence as long as a mention, most of which it rules out without
+// building their key words (issue 34).
+func mayKeyWord(toks []string, first byte) bool {
+	found := byte(0)
+	for _, t := range toks {
+		for i := 0; i < len(t); i++ {
+			c := t[i]
+			switch {
+			case c >= utf8.RuneSelf:
+				return true
+			case found != 0:
+			case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+				found = c
+			case 'A' <= c && c <= 'Z':
+				found = c + 'a' - 'A'
+			}
+		}
+	}
+	return found == first
 }
 
 // abbreviatedBeside reports whether s holds, outside mention sp, an

@@ -64,7 +64,7 @@ func (r *Replacer) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
 // it (perturb.DocumentPerturbation).
 func (r *Replacer) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
 	sc, _ := doc.(*sentenceContext)
-	_, outcomes := r.plan(sc, s)
+	_, outcomes := r.plans.plan(r, sc, s, true)
 	return mention.Outcomes(s, outcomes, outcomeFiltered) // not valid IOB2: left whole
 }
 

@@ -3,10 +3,12 @@ package synonym
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/english"
 )
 
 // runContext perturbs sentences in order through one context reader, as
@@ -57,5 +59,35 @@ func TestAudit(t *testing.T) {
 	}
 	if _, ok := got["proxies/"+proxyArticle]; !ok {
 		t.Errorf("zero proxies not reported: %v", got)
+	}
+}
+
+// TestMayKeyWord: mayKeyWord never rules out a stretch whose key words
+// start with the byte asked about, on every stretch of the test corpus
+// and on stretches of other characters (composed, folded, possessive).
+func TestMayKeyWord(t *testing.T) {
+	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stretches := [][]string{
+		{"Parkinson", "'", "s", "disease"}, {"'", "s", "disease"}, {"e\u0301clampsia"}, {"Sjögren", "syndrome"},
+		{"\u212bngstrom"}, {"-", "("}, {"5", "-", "FU"}, {"ＡＢＣ"}, {"x\u00adray"}, {"ﬁbrosis"}, {"İstanbul"},
+	}
+	for _, s := range ss {
+		for n := 1; n <= 4; n++ {
+			for i := 0; i+n <= len(s.Tokens); i++ {
+				stretches = append(stretches, s.Tokens[i:i+n])
+			}
+		}
+	}
+	for _, toks := range stretches {
+		kw := english.KeyWords(strings.Join(toks, " "))
+		for c := 0; c < 256; c++ {
+			starts := len(kw) > 0 && kw[0] != "" && kw[0][0] == byte(c)
+			if starts && !mayKeyWord(toks, byte(c)) {
+				t.Fatalf("%q: key words %q start with %q, mayKeyWord says no", toks, kw, byte(c))
+			}
+		}
 	}
 }

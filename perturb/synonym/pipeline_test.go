@@ -214,3 +214,72 @@ func TestRateNested(t *testing.T) {
 	}
 	t.Logf("rate 1: %d, 0.5: %d, 0.1: %d changes", len(all), len(half), len(tenth))
 }
+
+// TestPlanCache: the outcomes of a sentence perturbed before (the plan
+// the cache kept) are those of a Replacer that never saw it, also when
+// the caller reuses the sentence's slices for another sentence after
+// perturbing it, when a sentence comes twice and in another document.
+func TestPlanCache(t *testing.T) {
+	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := openDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cached, err := New(store, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := func() *Replacer {
+		r, err := New(store, DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	run := perturb.RunInfo{Seed: 1, Selection: perturb.DefaultSelection()}
+	cr := cached.NewDocumentReader(run)
+	var docs []perturb.DocState
+	for _, s := range ss {
+		doc := cr.Observe(s)
+		docs = append(docs, doc)
+		cached.PerturbInDocument(doc, s, nil, nil)
+	}
+	other := cached.NewDocumentReader(perturb.RunInfo{Seed: 2, Selection: perturb.DefaultSelection()}).Observe(ss[0])
+	for i, s := range ss {
+		want := fresh().MentionOutcomesInDocument(docs[i], s)
+		if got := cached.MentionOutcomesInDocument(docs[i], s); !reflect.DeepEqual(got, want) {
+			t.Fatalf("sentence %d: cached outcomes %v, fresh %v", i+1, got, want)
+		}
+		// Asked again (the entry was taken): planned anew.
+		if got := cached.MentionOutcomesInDocument(docs[i], s); !reflect.DeepEqual(got, want) {
+			t.Fatalf("sentence %d asked twice: %v, want %v", i+1, got, want)
+		}
+		// Another document context is another plan.
+		if got, want := cached.MentionOutcomesInDocument(other, s), fresh().MentionOutcomesInDocument(other, s); !reflect.DeepEqual(got, want) {
+			t.Fatalf("sentence %d in another document: %v, want %v", i+1, got, want)
+		}
+	}
+	// A caller that reuses the slices of a sentence it perturbed: the
+	// cache kept copies, so the new content is planned as itself.
+	a, b := ss[0].Clone(), ss[1].Clone()
+	if len(a.Tokens) < len(b.Tokens) {
+		a, b = b, a
+	}
+	doc := cr.Observe(a)
+	cached.PerturbInDocument(doc, a, nil, nil)
+	reused := a
+	reused.Tokens, reused.Tags = a.Tokens[:len(b.Tokens)], a.Tags[:len(b.Tags)]
+	copy(reused.Tokens, b.Tokens)
+	copy(reused.Tags, b.Tags)
+	if got, want := cached.MentionOutcomesInDocument(doc, reused), fresh().MentionOutcomesInDocument(doc, b); !reflect.DeepEqual(got, want) {
+		t.Fatalf("reused slices: %v, want %v", got, want)
+	}
+	o1, c1 := cached.PerturbInDocument(doc, b, nil, nil)
+	o2, c2 := fresh().PerturbInDocument(doc, b, nil, nil)
+	if !slices.Equal(o1.Tokens, o2.Tokens) || !reflect.DeepEqual(c1, c2) {
+		t.Fatalf("reused slices: perturbed %v %v, want %v %v", o1.Tokens, c1, o2.Tokens, c2)
+	}
+}

@@ -365,8 +365,9 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 			return nil, fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)
 		}
 		for _, t := range terms {
-			english.LowerWords(t.String, m.written)
-			sentenceCaseCapitals(t.String, m.capitals)
+			f := r.facts(t.String)
+			addWords(m.written, f.lower)
+			addWords(m.capitals, f.capitals)
 		}
 	}
 	for w := range m.written {
@@ -385,13 +386,13 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 		}
 		a.notePlurals(terms)
 		for _, t := range terms {
-			english.ProperWords(t.String, a.proper)
-			eponyms(t.String, a.proper)
-			english.LowerWords(t.String, lower)
-			if english.TrivialKey(t.String) == mkey {
+			f := r.facts(t.String)
+			addWords(a.proper, f.proper)
+			addWords(lower, f.lower)
+			if f.trivial == mkey {
 				continue // the mention itself
 			}
-			n := &nameCase{m: m, term: t, label: c.Name, words: english.KeyWords(t.String), vkey: variantKey(t.String),
+			n := &nameCase{m: m, term: t, label: c.Name, words: f.words, vkey: f.vkey,
 				spelled: english.CorpusSpelling(t.String, mention)}
 			rule, why := judge(n)
 			if rule == nil || rule.stage > stageSame {

@@ -302,6 +302,9 @@ type Replacer struct {
 
 	mu    sync.Mutex
 	cache map[string]*Analysis // type + "\x00" + normalized mention
+	plans planCache            // plans of sentences perturbed, until their outcomes are counted
+	// termFacts caches what candidates reads of a name by itself.
+	termFacts map[string]*termFacts
 
 	// names and terms cache the store's answers across mentions, bounded
 	// like cache: the same names come back in the round trips of many

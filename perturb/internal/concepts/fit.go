@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -71,7 +72,17 @@ type Surveyor struct {
 	store  Lookuper
 	m      Map
 	groups []string // the store's groups, for unmapped types
+
+	// items caches what Count adds for a type and text ("TYPE\x00TEXT"),
+	// as the store answers them alike every time: a corpus names the
+	// same mentions again and again (issue 34). Failed counts are not
+	// kept.
+	mu    sync.Mutex
+	items map[string][]string
 }
+
+// maxItems bounds the cache of a Surveyor, in mentions.
+const maxItems = 1 << 15
 
 // NewSurveyor returns a Surveyor of store under m; have lists the
 // groups the store has concepts of (nil: CHEM and DISO, the embedded
@@ -135,11 +146,34 @@ func (s *Surveyor) Audit(dst []perturb.AuditCount, orig conll.Sentence) []pertur
 		return dst
 	}
 	for _, sp := range iob.Spans(orig.Tags) {
-		s.Count(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " "), func(item string) {
+		for _, item := range s.count(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " ")) {
 			dst = append(dst, perturb.AuditCount{Section: FitSection, Item: item, N: 1})
-		})
+		}
 	}
 	return dst
+}
+
+// count returns the items Count adds, from the cache or counted (a
+// failed lookup counts the mention as not named).
+func (s *Surveyor) count(typ, text string) []string {
+	key := typ + "\x00" + text
+	s.mu.Lock()
+	items, ok := s.items[key]
+	s.mu.Unlock()
+	if ok {
+		return items
+	}
+	err := s.Count(typ, text, func(item string) { items = append(items, item) })
+	if err != nil {
+		return items
+	}
+	s.mu.Lock()
+	if s.items == nil || len(s.items) >= maxItems {
+		s.items = map[string][]string{}
+	}
+	s.items[key] = slices.Clip(items)
+	s.mu.Unlock()
+	return items
 }
 
 // typeFit is what FitSection says of one type.
