@@ -99,10 +99,11 @@ def main():
                 [py, "scripts/bench_nlpaug.py", tsv, "", "swap"] if have_nlpaug else None, "nlpaug RandomCharAug swap", None),
             "start-up (stress version)": ([s, "version"], None, None, "", None),
             # issue 34: synonym within 0.2 s CPU of keyboard on BC5CDR test, peak RSS < 100 MiB
+            # --workers 1, as the issue measures them: a second worker adds CPU and memory, not work.
             "BC5CDR test: perturb synonym": (
-                [s, "perturb", "--kind", "synonym", "--seed", "1", "--force", "-o", out, test], None, None, "", None),
+                [s, "perturb", "--kind", "synonym", "--seed", "1", "--workers", "1", "--force", "-o", out, test], None, None, "", None),
             "BC5CDR test: perturb keyboard": (
-                [s, "perturb", "--kind", "keyboard", "--seed", "1", "--force", "-o", out, test], None, None, "", None),
+                [s, "perturb", "--kind", "keyboard", "--seed", "1", "--workers", "1", "--force", "-o", out, test], None, None, "", None),
         }
         times = {name: {"stress": [], "limit": [], "anchor": []} for name in rows}
         rss = {name: 0 for name in rows}
