@@ -83,11 +83,13 @@ func (c *Comparer) AddBuild(b *stressset.Build, in *stressset.Input, preds []Pre
 				missing = append(missing, MissingPrediction{System: p.System, Set: s.Name, File: path})
 				continue
 			}
-			pred, err := b.ReadPredictions(s, path)
+			src, err := b.OpenPredictions(s, path)
 			if err != nil {
 				return fmt.Errorf("system %s: %w", p.System, err)
 			}
-			if err := c.AddPrediction(p.System, s.Name, path, pred); err != nil {
+			err = c.addPredictions(p.System, s.Name, path, systemErrors{src, p.System})
+			src.Close()
+			if err != nil {
 				return err
 			}
 		}

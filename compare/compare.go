@@ -18,10 +18,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/conll/score"
+	"github.com/stress-ner/stress/internal/layout"
 	"github.com/stress-ner/stress/stressset"
 )
 
@@ -213,91 +215,182 @@ func (c *Comparer) AddGoldFile(name, path string, changed []stressset.Span) erro
 }
 
 // AddPredictionFile reads system's predictions on set from the corpus
-// at path and adds them.
+// at path and adds them. The file is read sentence by sentence: only
+// what the comparison keeps of it stays in memory.
 func (c *Comparer) AddPredictionFile(system, set, path string) error {
-	pred, err := c.Opener.ReadFile(path)
+	f, err := c.Opener.Open(path)
 	if err != nil {
 		return fmt.Errorf("system %s: %w", system, err)
 	}
-	return c.AddPrediction(system, set, path, pred)
+	defer f.Close()
+	return c.addPredictions(system, set, path, systemErrors{layout.Track(f), system})
+}
+
+// sentenceSource is what addPredictions reads: sentences one by one,
+// the strings of each kept in a slice the caller passes back (see
+// conll.Reader.ReadAppend), io.EOF after the last. layout.Tracker and
+// stressset.Predictions are ones.
+type sentenceSource interface {
+	ReadAppend(strs []string) (conll.Sentence, []string, error)
+}
+
+// systemErrors names the system in the read errors of its predictions.
+type systemErrors struct {
+	sentenceSource
+	system string
+}
+
+func (s systemErrors) ReadAppend(strs []string) (conll.Sentence, []string, error) {
+	p, strs, err := s.sentenceSource.ReadAppend(strs)
+	if err != nil && err != io.EOF {
+		err = fmt.Errorf("system %s: %w", s.system, err)
+	}
+	return p, strs, err
 }
 
 // AddPrediction scores a system's predictions on a set added before. The
 // predictions must align with the gold sentences token by token (same
 // sentence count, same tokens); the tags are the predicted labels.
 func (c *Comparer) AddPrediction(system, set, file string, pred []conll.Sentence) error {
+	return c.addPredictions(system, set, file, &sentenceSlice{s: pred})
+}
+
+// addPredictions is AddPrediction reading the predictions from src,
+// sentence by sentence, keeping none of them: a read error is returned
+// as it is, before any other (as when the whole file is read first),
+// and the other errors are AddPrediction's, in its order.
+func (c *Comparer) addPredictions(system, set, file string, src sentenceSource) error {
 	s := c.set(set)
-	if s == nil {
-		return fmt.Errorf("%s: set %q: %w", file, set, ErrUnknownSet)
-	}
 	var sys *systemData
 	for _, x := range c.systems {
 		if x.name == system {
 			sys = x
 		}
 	}
+	var early error
+	switch {
+	case s == nil:
+		early = fmt.Errorf("%s: set %q: %w", file, set, ErrUnknownSet)
+	case sys != nil && sys.results[set] != nil:
+		early = fmt.Errorf("system %q, set %q: %w", system, set, ErrDuplicate)
+	}
+	var r *resultData
+	var sc *sentScorer
+	if early == nil {
+		r, sc = c.newResult(s, file), newSentScorer(c.Eval)
+	}
+	// The first error of each kind, in AddPrediction's order: the
+	// number of sentences, a token that differs, then the tags.
+	var tokenErr, scoreErr error
+	var strs []string
+	n := 0
+	for {
+		p, buf, err := src.ReadAppend(strs[:0])
+		strs = buf
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		i := n
+		n++
+		if early != nil || tokenErr != nil || i >= len(s.Gold) {
+			continue
+		}
+		if tokenErr = alignSentence(s, file, i, p); tokenErr == nil && scoreErr == nil {
+			scoreErr = c.scoreSentence(r, s, sc, file, i, p)
+		}
+	}
+	if early != nil {
+		return early
+	}
 	if sys == nil {
 		sys = &systemData{name: system, results: map[string]*resultData{}}
 		c.systems = append(c.systems, sys)
 	}
-	if _, dup := sys.results[set]; dup {
-		return fmt.Errorf("system %q, set %q: %w", system, set, ErrDuplicate)
+	switch {
+	case n != len(s.Gold):
+		return fmt.Errorf("%s: %d sentences, gold %s has %d: %w", file, n, s.File, len(s.Gold), ErrMismatch)
+	case tokenErr != nil:
+		return tokenErr
+	case scoreErr != nil:
+		return scoreErr
 	}
-	if err := align(s, file, pred); err != nil {
-		return err
+	r.pred.index = nil
+	sys.results[set] = r
+	return nil
+}
+
+// sentenceSlice is a sentenceSource of sentences in memory.
+type sentenceSlice struct {
+	s []conll.Sentence
+	i int
+}
+
+func (ss *sentenceSlice) ReadAppend(strs []string) (conll.Sentence, []string, error) {
+	if ss.i == len(ss.s) {
+		return conll.Sentence{}, strs, io.EOF
 	}
+	ss.i++
+	return ss.s[ss.i-1], strs, nil
+}
+
+// newResult returns the empty result of a system's predictions on s,
+// read from file.
+func (c *Comparer) newResult(s *setData, file string) *resultData {
 	r := &resultData{
 		file:  file,
 		total: score.Counts{Types: map[string]score.TypeCounts{}},
 		conf:  newConfusionAcc(),
 		types: map[TypePair]int{},
 	}
+	n := len(s.Gold)
 	if s.changed != nil {
-		r.part = make([]partCounts, len(pred))
+		r.part = make([]partCounts, n)
 		r.hasLog = true
 	}
-	sc := newSentScorer(c.Eval)
-	n := len(pred)
 	r.pred = tagTable{ids: make([]uint16, 0, s.tokens), start: make([]int32, 1, n+1), index: map[string]uint16{}}
 	r.spans.start = make([]int32, 1, n+1)
 	r.sent.start = make([]int32, 1, n+1)
-	for i, p := range pred {
-		gold := s.Gold[i].Tags
-		// Where seqeval or nervaluate would refuse the tags, so does the
-		// comparison, rather than score them some other way.
-		if err := c.Eval.CheckTags(gold); err != nil {
-			return fmt.Errorf("%s: gold: %w (mode %v)", lineOf(s.File, s.Gold[i]), err, c.Eval.Mode)
-		}
-		if err := c.Eval.CheckTags(p.Tags); err != nil {
-			return fmt.Errorf("%s: %w (mode %v)", lineOf(file, p), err, c.Eval.Mode)
-		}
-		if !r.pred.add(p.Tags) {
-			return fmt.Errorf("%s: more than 65,536 distinct tags", file)
-		}
-		var changed []bool
-		if r.part != nil {
-			changed = s.changed[i]
-		}
-		pc, errs := sc.partition(gold, p.Tags, changed)
-		counts := &sc.counts
-		r.errs.Add(errs)
-		r.sent.add(counts)
-		r.total.Add(*counts)
-		r.conf.add(gold, p.Tags, c.Eval)
-		r.spans.add(sc.ps)
-		addTypePairs(r.types, s.spans.of(i), sc.ps)
-		if r.part != nil {
-			// Odd prefixes can make conlleval count an entity it never
-			// closes; never let the split disagree silently with the score.
-			o := counts.Overall()
-			if pc.sum() != [3]int32{int32(o.Gold), int32(o.Pred), int32(o.Correct)} {
-				return fmt.Errorf("%s: sentence %d: perturbed/untouched split %v disagrees with scorer %v (unsupported tag scheme for this mode?)", lineOf(file, p), i+1, pc.sum(), o)
-			}
-			r.part[i] = pc
-		}
+	return r
+}
+
+// scoreSentence adds the predictions p on sentence i of s to r.
+func (c *Comparer) scoreSentence(r *resultData, s *setData, sc *sentScorer, file string, i int, p conll.Sentence) error {
+	gold := s.Gold[i].Tags
+	// Where seqeval or nervaluate would refuse the tags, so does the
+	// comparison, rather than score them some other way.
+	if err := c.Eval.CheckTags(gold); err != nil {
+		return fmt.Errorf("%s: gold: %w (mode %v)", lineOf(s.File, s.Gold[i]), err, c.Eval.Mode)
 	}
-	r.pred.index = nil
-	sys.results[set] = r
+	if err := c.Eval.CheckTags(p.Tags); err != nil {
+		return fmt.Errorf("%s: %w (mode %v)", lineOf(file, p), err, c.Eval.Mode)
+	}
+	if !r.pred.add(p.Tags) {
+		return fmt.Errorf("%s: more than 65,536 distinct tags", file)
+	}
+	var changed []bool
+	if r.part != nil {
+		changed = s.changed[i]
+	}
+	pc, errs := sc.partition(gold, p.Tags, changed)
+	counts := &sc.counts
+	r.errs.Add(errs)
+	r.sent.add(counts)
+	r.total.Add(*counts)
+	r.conf.add(gold, p.Tags, c.Eval)
+	r.spans.add(sc.ps)
+	addTypePairs(r.types, s.spans.of(i), sc.ps)
+	if r.part != nil {
+		// Odd prefixes can make conlleval count an entity it never
+		// closes; never let the split disagree silently with the score.
+		o := counts.Overall()
+		if pc.sum() != [3]int32{int32(o.Gold), int32(o.Pred), int32(o.Correct)} {
+			return fmt.Errorf("%s: sentence %d: perturbed/untouched split %v disagrees with scorer %v (unsupported tag scheme for this mode?)", lineOf(file, p), i+1, pc.sum(), o)
+		}
+		r.part[i] = pc
+	}
 	return nil
 }
 
@@ -308,26 +401,21 @@ func lineOf(file string, s conll.Sentence) string {
 	return file
 }
 
-// align checks that pred matches the gold sentences of s token by token.
-func align(s *setData, file string, pred []conll.Sentence) error {
-	if len(pred) != len(s.Gold) {
-		return fmt.Errorf("%s: %d sentences, gold %s has %d: %w", file, len(pred), s.File, len(s.Gold), ErrMismatch)
+// alignSentence checks that p matches sentence i of s token by token.
+func alignSentence(s *setData, file string, i int, p conll.Sentence) error {
+	g := s.Gold[i]
+	if len(p.Tokens) != len(g.Tokens) || len(p.Tags) != len(p.Tokens) {
+		return fmt.Errorf("%s: sentence %d has %d tokens, gold %s has %d: %w",
+			lineOf(file, p), i+1, len(p.Tokens), lineOf(s.File, g), len(g.Tokens), ErrMismatch)
 	}
-	for i, p := range pred {
-		g := s.Gold[i]
-		if len(p.Tokens) != len(g.Tokens) || len(p.Tags) != len(p.Tokens) {
-			return fmt.Errorf("%s: sentence %d has %d tokens, gold %s has %d: %w",
-				lineOf(file, p), i+1, len(p.Tokens), lineOf(s.File, g), len(g.Tokens), ErrMismatch)
-		}
-		for j := range p.Tokens {
-			if p.Tokens[j] != g.Tokens[j] {
-				line := lineOf(file, p)
-				if p.Line > 0 {
-					line = fmt.Sprintf("%s:%d", file, p.Line+j)
-				}
-				return fmt.Errorf("%s: token %d of sentence %d is %q, gold %s has %q: %w",
-					line, j+1, i+1, p.Tokens[j], lineOf(s.File, g), g.Tokens[j], ErrMismatch)
+	for j := range p.Tokens {
+		if p.Tokens[j] != g.Tokens[j] {
+			line := lineOf(file, p)
+			if p.Line > 0 {
+				line = fmt.Sprintf("%s:%d", file, p.Line+j)
 			}
+			return fmt.Errorf("%s: token %d of sentence %d is %q, gold %s has %q: %w",
+				line, j+1, i+1, p.Tokens[j], lineOf(s.File, g), g.Tokens[j], ErrMismatch)
 		}
 	}
 	return nil

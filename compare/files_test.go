@@ -3,11 +3,14 @@ package compare
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stress-ner/stress/conll/score"
 )
 
 func TestAddFiles(t *testing.T) {
@@ -153,5 +156,68 @@ func TestPaths(t *testing.T) {
 		if got := Paths(tt.golds, tt.preds); !slices.Equal(got, tt.want) {
 			t.Errorf("Paths(%v, %v) = %v, want %v", tt.golds, tt.preds, got, tt.want)
 		}
+	}
+}
+
+// TestPredictionFileErrorOrder checks that a prediction file read
+// sentence by sentence is refused as when it was read whole first: a
+// read error before anything else, then the number of sentences, then
+// the first token that differs, then the first tag the mode refuses.
+func TestPredictionFileErrorOrder(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	gold := write("gold.tsv", "a\tO\nb\tB-X\n\nc\tO\nd\tO\n\ne\tB-X\nf\tI-X\n")
+	for _, tc := range []struct {
+		name, set, pred, want string
+	}{
+		{"good", "O", "a\tO\nb\tB-X\n\nc\tO\nd\tO\n\ne\tB-X\nf\tI-X\n", ""},
+		{"read error after a token that differs", "O", "a\tO\nB\tB-X\n\nc\tO\nd\n", "system sys: " + dir + "/p.tsv:5: wrong number of fields"},
+		{"fewer sentences after a token that differs", "O", "a\tO\nB\tB-X\n\nc\tO\nd\tO\n", "p.tsv: 2 sentences, gold " + gold + " has 3"},
+		{"more sentences", "O", "a\tO\nb\tB-X\n\nc\tO\nd\tO\n\ne\tB-X\nf\tI-X\n\ng\tO\n", "p.tsv: 4 sentences, gold " + gold + " has 3"},
+		{"a token that differs after a refused tag", "O", "a\tO\nb\tZ-X\n\nc\tO\nd\tO\n\ne\tB-X\nF\tI-X\n", "p.tsv:8: token 2 of sentence 3 is \"F\""},
+		{"a refused tag", "O", "a\tO\nb\tB-X\n\nc\tO\nd\tZ-X\n\ne\tB-X\nf\tI-X\n", "p.tsv:4: "},
+		{"unknown set and a read error", "K", "a\tO\nb\n", "system sys: " + dir + "/p.tsv:2: wrong number of fields"},
+		{"unknown set", "K", "a\tO\n", "set \"K\": unknown set"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pred := write("p.tsv", tc.pred)
+			c := New()
+			c.Eval.Mode = score.ModeStrict
+			if err := c.AddGoldFile("O", gold, nil); err != nil {
+				t.Fatal(err)
+			}
+			err := c.AddPredictionFile("sys", tc.set, pred)
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := c.AddPredictionFile("sys", tc.set, pred); !errors.Is(err, ErrDuplicate) {
+					t.Errorf("added twice: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want %q", err, tc.want)
+			}
+			// The same error as from the sentences read first.
+			sents, rerr := c.Opener.ReadFile(pred)
+			if rerr != nil {
+				return
+			}
+			c2 := New()
+			c2.Eval.Mode = score.ModeStrict
+			if err := c2.AddGoldFile("O", gold, nil); err != nil {
+				t.Fatal(err)
+			}
+			if err2 := c2.AddPrediction("sys", tc.set, pred, sents); fmt.Sprint(err2) != fmt.Sprint(err) {
+				t.Errorf("read whole: %v\nstreamed:   %v", err2, err)
+			}
+		})
 	}
 }

@@ -96,7 +96,7 @@ func savePredictions(dir string) func(system string, set stressset.Set, pred []c
 // gives a set's documents (stressset.Build.Template), and the predictions
 // are written as those documents with the predicted entities as their
 // annotations. Predictions (IOB2) on sets of another scheme are written
-// in the sets' scheme, as stressset.Build.ReadPredictions reads them.
+// in the sets' scheme, as stressset.Build.OpenPredictions reads them.
 func savePredictionsLike(dir string, templates func(set stressset.Set) conll.Template, scheme iob.Scheme) func(system string, set stressset.Set, pred []conll.Sentence) error {
 	return func(system string, set stressset.Set, pred []conll.Sentence) error {
 		if scheme != iob.IOB2 {

@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"strings"
 
 	"github.com/stress-ner/stress/perturb"
 )
@@ -23,17 +22,21 @@ func ReadChangedFile(path string) (map[string][]Span, error) {
 
 // readChanged reads a change log (see ChangeReader) and returns, per
 // output file, the tokens its changes cover in the perturbed sentences
-// (see ChangedSpans). name is the file named in errors.
+// (see ChangedSpans). name is the file named in errors. It reads row by
+// row, keeping only what the spans need of each.
 func readChanged(r io.Reader, name string) (map[string][]Span, error) {
-	rows, err := ReadChanges(r, name)
-	if err != nil {
-		return nil, err
+	var acc spanAcc
+	cr := NewChangeReader(r, name)
+	for {
+		row, err := cr.Read()
+		if err == io.EOF {
+			return acc.spans(), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		acc.add(row.Change)
 	}
-	changes := make([]perturb.Change, len(rows))
-	for i, row := range rows {
-		changes[i] = row.Change
-	}
-	return ChangedSpans(changes), nil
 }
 
 // ChangedSpans maps changes (as a perturbation made them: positions in
@@ -57,6 +60,15 @@ type spanAcc struct {
 
 type spanRow struct{ sentence, token, end, after int }
 
+// expect makes room for n changes of file, when the count is known
+// (a build's manifest records it).
+func (a *spanAcc) expect(file string, n int) {
+	if a.rows == nil {
+		a.rows = map[string][]spanRow{}
+	}
+	a.rows[file] = slices.Grow(a.rows[file], n)
+}
+
 func (a *spanAcc) add(c perturb.Change) {
 	if a.rows == nil {
 		a.rows = map[string][]spanRow{}
@@ -67,6 +79,9 @@ func (a *spanAcc) add(c perturb.Change) {
 func (a *spanAcc) spans() map[string][]Span {
 	out := make(map[string][]Span, len(a.rows))
 	for file, rs := range a.rows {
+		if len(rs) == 0 { // expected, never added: as if never expected
+			continue
+		}
 		slices.SortStableFunc(rs, func(a, b spanRow) int {
 			if a.sentence != b.sentence {
 				return a.sentence - b.sentence
@@ -74,7 +89,7 @@ func (a *spanAcc) spans() map[string][]Span {
 			return a.token - b.token
 		})
 		shift, sent := 0, -1
-		spans := []Span{}
+		spans := make([]Span, 0, len(rs))
 		for _, r := range rs {
 			if r.sentence != sent {
 				shift, sent = 0, r.sentence
@@ -96,5 +111,11 @@ func (a *spanAcc) spans() map[string][]Span {
 // U+00A0 and other Unicode spaces, which the CoNLL reader keeps inside a
 // token, and a typo in such a token would then shift every later change.
 func countTokens(after string) int {
-	return len(strings.FieldsFunc(after, func(r rune) bool { return r == ' ' }))
+	n := 0
+	for i := 0; i < len(after); i++ { // runs of spaces between tokens, as strings.FieldsFunc splits
+		if after[i] != ' ' && (i == 0 || after[i-1] == ' ') {
+			n++
+		}
+	}
+	return n
 }

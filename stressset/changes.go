@@ -220,7 +220,8 @@ type ChangeReader struct {
 	ncols  int // 10, or 11 with the scheme column
 	header bool
 	err    error
-	buf    []byte // for lines longer than r's buffer
+	buf    []byte   // for lines longer than r's buffer
+	fields []string // the fields of the row being parsed, reused
 }
 
 // NewChangeReader returns a ChangeReader reading from r; name is the
@@ -306,7 +307,7 @@ func clip(s string) string {
 }
 
 func (cr *ChangeReader) parse(text string) (ChangeRow, error) {
-	f := strings.Split(text, "\t")
+	f := cr.split(text)
 	if len(f) != cr.ncols {
 		return ChangeRow{}, cr.fail("%d tab-separated fields, the header has %d", len(f), cr.ncols)
 	}
@@ -342,6 +343,24 @@ func (cr *ChangeReader) parse(text string) (ChangeRow, error) {
 		row.Scheme = s
 	}
 	return row, nil
+}
+
+// split is strings.Split(text, "\t") into a slice the reader reuses
+// (a log has a row per changed word), with at most one field more than
+// the header has: enough to tell that a row has too many.
+func (cr *ChangeReader) split(text string) []string {
+	f := cr.fields[:0]
+	for len(f) < cr.ncols {
+		i := strings.IndexByte(text, '\t')
+		if i < 0 {
+			break
+		}
+		f = append(f, text[:i])
+		text = text[i+1:]
+	}
+	f = append(f, text)
+	cr.fields = f
+	return f
 }
 
 // parseCount parses a positive count as appendCount writes it: decimal

@@ -122,6 +122,13 @@ func (b *Build) Changes() (map[string][]Span, error) {
 	// (89k rows for K, W and S of BC5CDR test), and only the spans stay.
 	got := map[string]int{}
 	var acc spanAcc
+	for _, in := range b.Manifest.Inputs {
+		for _, out := range in.Outputs {
+			if n := out.Stats.Changes; n > 0 { // room for the rows the manifest records (checked below)
+				acc.expect(out.File, min(n, 1<<20))
+			}
+		}
+	}
 	cr := NewChangeReader(f, path)
 	for {
 		row, err := cr.Read()
@@ -244,14 +251,15 @@ func readGold(op conll.Opener, name, path, sha string, changes []Span, like conl
 // Sets returned), or nil when it is not in a document format.
 func (b *Build) Template(file string) conll.Template { return b.templates[file] }
 
-// ReadPredictions reads a prediction file for set (one Sets returned):
-// a document file is split into the sentences and tokens of the set's
-// gold documents, so that predictions in PubTator, BioC or brat (the
-// same text, predicted annotations) align with the gold token by token.
-// Predictions on a build in another scheme than IOB2 are in that scheme
-// too: they are converted to IOB2 as the scorer reads them (an invalid
-// transition is a mistake to score, not an error).
-func (b *Build) ReadPredictions(set Set, path string) ([]conll.Sentence, error) {
+// OpenPredictions opens a prediction file for set (one Sets returned),
+// to be read sentence by sentence: a document file is split into the
+// sentences and tokens of the set's gold documents, so that predictions
+// in PubTator, BioC or brat (the same text, predicted annotations)
+// align with the gold token by token. Predictions on a build in another
+// scheme than IOB2 are in that scheme too: they are converted to IOB2
+// as the scorer reads them (an invalid transition is a mistake to
+// score, not an error). Close it after reading.
+func (b *Build) OpenPredictions(set Set, path string) (*Predictions, error) {
 	scheme, err := b.Manifest.TagScheme()
 	if err != nil {
 		return nil, err
@@ -260,15 +268,28 @@ func (b *Build) ReadPredictions(set Set, path string) ([]conll.Sentence, error) 
 	if err != nil {
 		return nil, err
 	}
-	defer src.Close()
 	if err := src.file.SetLenientScheme(scheme); err != nil {
+		src.Close()
 		return nil, err
 	}
 	if err := src.file.ReadLike(b.templates[set.File]); err != nil {
+		src.Close()
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
-	return conll.ReadAll(src.file)
+	return &Predictions{src: src}, nil
 }
+
+// Predictions is a prediction file opened by OpenPredictions.
+type Predictions struct{ src *source }
+
+// ReadAppend reads the next sentence, its strings appended to strs (see
+// conll.Reader.ReadAppend); io.EOF after the last.
+func (p *Predictions) ReadAppend(strs []string) (conll.Sentence, []string, error) {
+	return p.src.ReadAppend(strs)
+}
+
+// Close closes the file.
+func (p *Predictions) Close() { p.src.Close() }
 
 // writeStats prints the statistics a manifest records: the
 // paper's Table 2 for every input and output and, when a perturbation
