@@ -682,7 +682,7 @@ func (r *nonEmpty) ReadLike(t Template) error {
 // come from their annotations and are always valid IOB2.
 func (f *File) SetTags(fn TagFunc) {
 	if f.conll != nil {
-		f.conll.Tags, f.conll.repair = fn, nil
+		f.conll.Tags, f.conll.repair, f.conll.checkOnly = fn, nil, false
 	}
 	if jr := f.jsonReader(); jr != nil {
 		jr.Tags, jr.repair = fn, nil

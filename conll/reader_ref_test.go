@@ -332,11 +332,14 @@ func refFileName(f string) string {
 	return f
 }
 
-// readerOptions are the option settings the differential tests try.
-var readerOptions = []struct {
+// readerOption is an option setting of the differential tests.
+type readerOption struct {
 	name  string
 	apply func(tok, tag *int, delim *Delimiter, comment *string, optional *bool)
-}{
+}
+
+// readerOptions are the option settings the differential tests try.
+var readerOptions = []readerOption{
 	{"defaults", func(*int, *int, *Delimiter, *string, *bool) {}},
 	{"comments", func(_, _ *int, _ *Delimiter, c *string, _ *bool) { *c = "#" }},
 	{"tag optional", func(_, _ *int, _ *Delimiter, _ *string, o *bool) { *o = true }},
@@ -351,7 +354,20 @@ var readerOptions = []struct {
 func sameAsReference(t *testing.T, in string) {
 	t.Helper()
 	for _, o := range readerOptions {
+		sameAsReferenceSize(t, in, o, 64<<10)
+		// A small buffer holds few sentences whole: the others are read
+		// line by line (see readPlain).
+		sameAsReferenceSize(t, in, o, 16)
+	}
+}
+
+// sameAsReferenceSize is sameAsReference for one set of options, with
+// a read buffer of size bytes.
+func sameAsReferenceSize(t *testing.T, in string, o readerOption, size int) {
+	t.Helper()
+	{
 		r := NewReader(strings.NewReader(in))
+		r.r = bufio.NewReaderSize(strings.NewReader(in), size)
 		ref := newRefReader(strings.NewReader(in))
 		r.File, ref.File = "in.tsv", "in.tsv"
 		o.apply(&r.TokenColumn, &r.TagColumn, &r.Delimiter, &r.Comment, &r.TagOptional)

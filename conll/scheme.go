@@ -28,6 +28,9 @@ func (f *File) SetScheme(s iob.Scheme) error {
 		return nil
 	}
 	f.SetTags(iob.Checker(s))
+	if f.conll != nil {
+		f.conll.checkOnly = s == iob.IOB2 // Checker rewrites the tags of other schemes only
+	}
 	return nil
 }
 

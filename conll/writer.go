@@ -111,6 +111,13 @@ func (l Layout) AppendSentence(dst []byte, s Sentence, sep bool) ([]byte, error)
 	return dst, nil
 }
 
+// PlainLines reports whether AppendSentence writes a sentence without
+// Fields, Record, comments or document marker as its token and tag
+// lines alone, each "token\ttag", joined by "\n", after the separator
+// "\n\n": then the lines ReadAppendText hands out are the sentence as
+// written, but for the last line break.
+func (l Layout) PlainLines() bool { return l.Delimiter != Space && !l.CRLF }
+
 // WriteFormatted writes n sentences formatted by the AppendSentence of
 // the Writer's Layout, each with its separator (sep true, the first
 // too): the bytes that writing them one by one with Write would give.

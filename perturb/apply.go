@@ -63,20 +63,27 @@ func Apply(ctx context.Context, k *Kind, opts ApplyOptions, r io.Reader, w io.Wr
 // written, before ApplySentences returns without error; closing files is
 // left to the caller.
 func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src conll.SentenceReader, dst conll.SentenceWriter) (Stats, error) {
+	st, _, err := applySentences(ctx, k, opts, src, dst)
+	return st, err
+}
+
+// applySentences is ApplySentences, which also returns how many
+// sentences the plain path perturbed (for the tests).
+func applySentences(ctx context.Context, k *Kind, opts ApplyOptions, src conll.SentenceReader, dst conll.SentenceWriter) (Stats, int, error) {
 	sel := DefaultSelection()
 	if opts.Selection != nil {
 		sel = *opts.Selection
 	}
 	selector, err := NewSelectorTagger(sel, opts.Seed, opts.Tagger)
 	if err != nil {
-		return Stats{}, err
+		return Stats{}, 0, err
 	}
 	if err := CheckSelection(sel, k); err != nil {
-		return Stats{}, err
+		return Stats{}, 0, err
 	}
 	bk, err := k.Build(opts.Options)
 	if err != nil {
-		return Stats{}, err
+		return Stats{}, 0, err
 	}
 	defer bk.Close()
 	if opts.File == "" {
@@ -93,10 +100,10 @@ func ApplySentences(ctx context.Context, k *Kind, opts ApplyOptions, src conll.S
 	pl.ChangeLog = opts.ChangeLog
 	stats, err := pl.Run(ctx, src)
 	if err != nil {
-		return Stats{}, err
+		return Stats{}, 0, err
 	}
 	if err := out.Flush(); err != nil {
-		return Stats{}, fmt.Errorf("write %s: %w", opts.File, err)
+		return Stats{}, 0, fmt.Errorf("write %s: %w", opts.File, err)
 	}
-	return stats[0], nil
+	return stats[0], pl.plainSentences, nil
 }

@@ -388,22 +388,25 @@ func (b badPerturbation) Check(c perturb.Change) error {
 func TestPipelineRejectsBadOutput(t *testing.T) {
 	ss := sampleSentences(t)[:50]
 	for _, mode := range []string{"drop token", "relabel", "unlogged", "no-op", "wrong log", "invalid", "empty", "panic"} {
-		t.Run(mode, func(t *testing.T) {
-			sel, _ := perturb.NewSelector(perturb.DefaultSelection(), 1)
-			out := &collect{}
-			p := &perturb.Pipeline{Seed: 1, Selector: sel, Workers: 2,
-				Steps: []perturb.Step{{Name: "bad", File: "bad.tsv", Perturbation: badPerturbation{mode}, Out: out}}}
-			_, err := p.Run(context.Background(), &sliceSource{s: ss})
-			if !errors.Is(err, perturb.ErrCheck) && !errors.Is(err, perturb.ErrInvalidChange) {
-				t.Fatalf("err = %v, want a check error", err)
-			}
-			if !strings.Contains(err.Error(), "bad.tsv: sentence 1") {
-				t.Errorf("error %q does not say where", err)
-			}
-			if len(out.s) != 0 {
-				t.Errorf("%d sentences written before the failed one", len(out.s))
-			}
-		})
+		// One worker runs inline (Pipeline.runInline), more in goroutines.
+		for workers := 1; workers <= 2; workers++ {
+			t.Run(fmt.Sprintf("%s/workers=%d", mode, workers), func(t *testing.T) {
+				sel, _ := perturb.NewSelector(perturb.DefaultSelection(), 1)
+				out := &collect{}
+				p := &perturb.Pipeline{Seed: 1, Selector: sel, Workers: workers,
+					Steps: []perturb.Step{{Name: "bad", File: "bad.tsv", Perturbation: badPerturbation{mode}, Out: out}}}
+				_, err := p.Run(context.Background(), &sliceSource{s: ss})
+				if !errors.Is(err, perturb.ErrCheck) && !errors.Is(err, perturb.ErrInvalidChange) {
+					t.Fatalf("err = %v, want a check error", err)
+				}
+				if !strings.Contains(err.Error(), "bad.tsv: sentence 1") {
+					t.Errorf("error %q does not say where", err)
+				}
+				if len(out.s) != 0 {
+					t.Errorf("%d sentences written before the failed one", len(out.s))
+				}
+			})
+		}
 	}
 }
 
@@ -422,22 +425,28 @@ func (f *failingSource) Read() (conll.Sentence, error) {
 
 func TestPipelineReadError(t *testing.T) {
 	ss := sampleSentences(t)
-	_, err := func() ([]perturb.Stats, error) {
+	for workers := 1; workers <= 2; workers++ {
+		out := &collect{}
+		_, err := func() ([]perturb.Stats, error) {
+			sel, _ := perturb.NewSelector(perturb.DefaultSelection(), 1)
+			p := &perturb.Pipeline{Seed: 1, Selector: sel, Workers: workers, Steps: []perturb.Step{
+				{Name: "keyboard", File: "k", Perturbation: mustKind(t, "keyboard", nil), Out: out}}}
+			return p.Run(context.Background(), &failingSource{sliceSource{s: ss}, 100})
+		}()
+		if err == nil || !strings.Contains(err.Error(), "in.tsv:12:") {
+			t.Fatalf("workers %d: err = %v, want the reader's error", workers, err)
+		}
+		if len(out.s) != 100 {
+			t.Errorf("workers %d: %d sentences written, want the 100 read before the error", workers, len(out.s))
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
 		sel, _ := perturb.NewSelector(perturb.DefaultSelection(), 1)
-		p := &perturb.Pipeline{Seed: 1, Selector: sel, Workers: 2, Steps: []perturb.Step{
+		p := &perturb.Pipeline{Seed: 1, Selector: sel, Workers: workers, Steps: []perturb.Step{
 			{Name: "keyboard", File: "k", Perturbation: mustKind(t, "keyboard", nil), Out: &collect{}}}}
-		return p.Run(context.Background(), &failingSource{sliceSource{s: ss}, 100})
-	}()
-	if err == nil || !strings.Contains(err.Error(), "in.tsv:12:") {
-		t.Fatalf("err = %v, want the reader's error", err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	sel, _ := perturb.NewSelector(perturb.DefaultSelection(), 1)
-	p := &perturb.Pipeline{Seed: 1, Selector: sel, Steps: []perturb.Step{
-		{Name: "keyboard", File: "k", Perturbation: mustKind(t, "keyboard", nil), Out: &collect{}}}}
-	if _, err := p.Run(ctx, &sliceSource{s: ss}); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled run: %v", err)
+		if _, err := p.Run(ctx, &sliceSource{s: ss}); !errors.Is(err, context.Canceled) {
+			t.Errorf("workers %d: cancelled run: %v", workers, err)
+		}
 	}
 }
 

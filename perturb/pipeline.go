@@ -117,6 +117,8 @@ type Pipeline struct {
 	NoStats bool
 	// Input names the source of Run in errors (see Part.Input).
 	Input string
+
+	plainSentences int // perturbed by the plain path (runPlain), for the tests
 }
 
 // RunParts processes several inputs one after the other, as many Runs
@@ -211,6 +213,10 @@ type worker struct {
 	rng       *rand.Rand                          // draws from pcg, reseeded for every sentence and step
 	rows      []func(dst []byte, c Change) []byte // per step, for ChangeLog
 	selected  []bool
+	// The edited words of a sentence back to back, where each ends and
+	// the tokens they replace, for the plain path (runPlain).
+	words     []byte
+	ends, idx []int
 	audit     []AuditCount
 	spans     []iob.Span // of the sentence being counted
 }
@@ -235,6 +241,9 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 	if workers > MaxWorkers {
 		return nil, fmt.Errorf("%w: %d workers, at most %d", ErrOption, workers, MaxWorkers)
 	}
+	if workers == 1 {
+		return p.runInline(ctx, parts)
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -256,6 +265,45 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 	return stats, firstErr
 }
 
+// runInline is run with one worker: the batches are read, perturbed
+// and written in turn by the calling goroutine, with the same code as
+// the goroutines of a run with more workers, and so the same bytes,
+// without handing every batch from goroutine to goroutine.
+func (p *Pipeline) runInline(ctx context.Context, parts []Part) ([][]Stats, error) {
+	w := newWorker(parts)
+	br := batchReader{p: p, parts: parts}
+	n := 0
+	var err error
+	for err == nil {
+		if err = ctx.Err(); err != nil {
+			break
+		}
+		if br.part < len(parts) && !br.open {
+			if _, _, _, _, ok := p.plainStep(parts[br.part]); ok {
+				n, err = p.runPlain(ctx, br.part, parts[br.part], w, n)
+				br.part++
+				continue
+			}
+		}
+		b, readErr := br.next()
+		if b == nil {
+			break
+		}
+		if len(b.origs) > 0 {
+			p.process(b, parts[b.part].Steps, parts[b.part].Input, w)
+		}
+		n, err = p.emit(b, parts[b.part].Steps, parts[b.part].Input, n)
+		if err == nil && b.last && parts[b.part].Done != nil {
+			err = parts[b.part].Done()
+		}
+		if err == nil {
+			batchPool.Put(b)
+			err = readErr
+		}
+	}
+	return mergeStats(parts, []*worker{w}), err
+}
+
 // read reads the sentences of every part in order into batches, each
 // sent to the writer (order) and, when not empty, to the workers
 // (todo), whose channels it closes when done. The DocumentReaders of
@@ -264,98 +312,137 @@ func (p *Pipeline) run(ctx context.Context, parts []Part) ([][]Stats, error) {
 func (p *Pipeline) read(ctx context.Context, parts []Part, todo, order chan<- *batch) error {
 	defer close(todo)
 	defer close(order)
-	for part, pt := range parts {
-		// Sentence memory is reused from batch to batch when no
-		// sentence leaves the pipeline (see formattedSink).
-		reuse := p.Changes == nil
-		for _, st := range pt.Steps {
-			if _, ok := st.Out.(formattedSink); !ok {
-				reuse = false
-			}
+	br := batchReader{p: p, parts: parts}
+	for {
+		b, err := br.next()
+		if b == nil {
+			return nil
 		}
-		as, _ := pt.Source.(appendSource)
-		readers := make([]DocumentReader, len(pt.Steps))
-		anyReader := false
-		var feed *documentFeed // set when a reader reads whole documents
-		for k, st := range pt.Steps {
-			if dp, ok := st.Perturbation.(DocumentPerturbation); ok {
-				readers[k], anyReader = dp.NewDocumentReader(RunInfo{Seed: p.Seed, Selection: p.Selector.Options()}), true
-				if _, ok := readers[k].(DocumentLookahead); ok {
-					feed = &documentFeed{src: pt.Source, readers: readers}
-					reuse = false // a document's sentences outlive their batch
-				}
-			}
+		// Sentences read before an error are still written, as they
+		// would be one at a time. A part's last batch goes through even
+		// when empty, to mark the part's end.
+		select {
+		case order <- b:
+		case <-ctx.Done():
+			return nil
 		}
-		for i := 0; ; {
-			b := batchPool.Get().(*batch)
-			b.reset(part, i)
-			b.reuse = reuse
-			var err error
-			for len(b.origs) < batchSize {
-				var s conll.Sentence
-				if feed != nil {
-					var docs []DocState
-					if s, docs, err = feed.read(); err != nil {
-						break
-					}
-					b.origs = append(b.origs, s)
-					b.docs = append(b.docs, docs...)
-					continue
-				}
-				if b.reuse && as != nil {
-					s, b.strs, err = as.ReadAppend(b.strs)
-				} else {
-					s, err = pt.Source.Read()
-				}
-				if err != nil {
-					break
-				}
-				b.origs = append(b.origs, s)
-				if anyReader {
-					for _, dr := range readers {
-						var doc DocState
-						if dr != nil {
-							doc = dr.Observe(s)
-						}
-						b.docs = append(b.docs, doc)
-					}
-				}
-			}
-			i += len(b.origs)
-			b.last = err == io.EOF
-			// Sentences read before an error are still written, as
-			// they would be one at a time. A part's last batch goes
-			// through even when empty, to mark the part's end.
+		if len(b.origs) == 0 {
+			close(b.done)
+		} else {
 			select {
-			case order <- b:
+			case todo <- b:
 			case <-ctx.Done():
 				return nil
 			}
-			if len(b.origs) == 0 {
-				close(b.done)
-			} else {
-				select {
-				case todo <- b:
-				case <-ctx.Done():
-					return nil
-				}
-			}
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return err
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// batchReader cuts the sentences of a run's parts into batches, in
+// input order; the DocumentReaders of the steps see every sentence
+// there.
+type batchReader struct {
+	p     *Pipeline
+	parts []Part
+	part  int  // the part being read
+	open  bool // the part's readers are set up
+	i     int  // sentences of the part read so far
+	// The part's setup: whether sentence memory is reused (see
+	// formattedSink), its source's ReadAppend, its steps' document
+	// readers, and the feed of a reader that reads whole documents.
+	reuse     bool
+	as        appendSource
+	readers   []DocumentReader
+	anyReader bool
+	feed      *documentFeed
+}
+
+// startPart sets up the reading of part br.part.
+func (br *batchReader) startPart() {
+	pt := br.parts[br.part]
+	// Sentence memory is reused from batch to batch when no sentence
+	// leaves the pipeline (see formattedSink).
+	br.reuse = br.p.Changes == nil
+	for _, st := range pt.Steps {
+		if _, ok := st.Out.(formattedSink); !ok {
+			br.reuse = false
+		}
+	}
+	br.as, _ = pt.Source.(appendSource)
+	br.readers = make([]DocumentReader, len(pt.Steps))
+	br.anyReader, br.feed = false, nil
+	for k, st := range pt.Steps {
+		if dp, ok := st.Perturbation.(DocumentPerturbation); ok {
+			br.readers[k], br.anyReader = dp.NewDocumentReader(RunInfo{Seed: br.p.Seed, Selection: br.p.Selector.Options()}), true
+			if _, ok := br.readers[k].(DocumentLookahead); ok {
+				br.feed = &documentFeed{src: pt.Source, readers: br.readers}
+				br.reuse = false // a document's sentences outlive their batch
 			}
 		}
 	}
-	return nil
+	br.i, br.open = 0, true
 }
 
-// startWorkers starts the goroutines that perturb the batches of todo,
-// and returns them and the function that waits for them. Statistics are
-// sums, so each worker keeps its own and they are merged at the end: the
-// serial writer stays as light as possible.
-func (p *Pipeline) startWorkers(parts []Part, workers int, todo <-chan *batch) ([]*worker, func()) {
+// next returns the next batch, or nil after the last part's last
+// batch, and the error that ended the batch's input, if not its end
+// (the sentences read before it are in the batch). A part's last batch
+// (possibly empty) has last set.
+func (br *batchReader) next() (*batch, error) {
+	if br.part >= len(br.parts) {
+		return nil, nil
+	}
+	if !br.open {
+		br.startPart()
+	}
+	src := br.parts[br.part].Source
+	b := batchPool.Get().(*batch)
+	b.reset(br.part, br.i)
+	b.reuse = br.reuse
+	var err error
+	for len(b.origs) < batchSize {
+		var s conll.Sentence
+		if br.feed != nil {
+			var docs []DocState
+			if s, docs, err = br.feed.read(); err != nil {
+				break
+			}
+			b.origs = append(b.origs, s)
+			b.docs = append(b.docs, docs...)
+			continue
+		}
+		if b.reuse && br.as != nil {
+			s, b.strs, err = br.as.ReadAppend(b.strs)
+		} else {
+			s, err = src.Read()
+		}
+		if err != nil {
+			break
+		}
+		b.origs = append(b.origs, s)
+		if br.anyReader {
+			for _, dr := range br.readers {
+				var doc DocState
+				if dr != nil {
+					doc = dr.Observe(s)
+				}
+				b.docs = append(b.docs, doc)
+			}
+		}
+	}
+	br.i += len(b.origs)
+	if err == io.EOF {
+		b.last, err = true, nil
+		br.part++
+		br.open = false
+	}
+	return b, err
+}
+
+// newWorker returns the state of one perturbing goroutine for parts.
+func newWorker(parts []Part) *worker {
 	reporters := make([][]MentionReporter, len(parts))
 	for i, pt := range parts {
 		reporters[i] = make([]MentionReporter, len(pt.Steps))
@@ -363,15 +450,24 @@ func (p *Pipeline) startWorkers(parts []Part, workers int, todo <-chan *batch) (
 			reporters[i][k], _ = st.Perturbation.(MentionReporter)
 		}
 	}
+	pcg := rand.NewPCG(0, 0)
+	w := &worker{orig: make([]Stats, len(parts)), stats: make([][]Stats, len(parts)),
+		pcg: pcg, rng: rand.New(pcg), reporters: reporters}
+	for i, pt := range parts {
+		w.stats[i] = make([]Stats, len(pt.Steps))
+	}
+	return w
+}
+
+// startWorkers starts the goroutines that perturb the batches of todo,
+// and returns them and the function that waits for them. Statistics are
+// sums, so each worker keeps its own and they are merged at the end: the
+// serial writer stays as light as possible.
+func (p *Pipeline) startWorkers(parts []Part, workers int, todo <-chan *batch) ([]*worker, func()) {
 	ws := make([]*worker, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		pcg := rand.NewPCG(0, 0)
-		ws[w] = &worker{orig: make([]Stats, len(parts)), stats: make([][]Stats, len(parts)),
-			pcg: pcg, rng: rand.New(pcg), reporters: reporters}
-		for i, pt := range parts {
-			ws[w].stats[i] = make([]Stats, len(pt.Steps))
-		}
+		ws[w] = newWorker(parts)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

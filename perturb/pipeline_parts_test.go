@@ -211,12 +211,14 @@ func TestRunPartsDoneError(t *testing.T) {
 			Done: func() error { return stop }},
 		{Source: &sliceSource{s: ss}, Steps: []perturb.Step{{Name: "keyboard", File: "b", Perturbation: k, Out: second}}},
 	}
-	_, err := (&perturb.Pipeline{Seed: 1, Selector: sel, Workers: 2}).RunParts(context.Background(), parts)
-	if !errors.Is(err, stop) {
-		t.Fatalf("error %v, want %v", err, stop)
-	}
-	if second.n != 0 {
-		t.Errorf("%d sentences of the next part written after Done failed", second.n)
+	for workers := 1; workers <= 2; workers++ {
+		_, err := (&perturb.Pipeline{Seed: 1, Selector: sel, Workers: workers}).RunParts(context.Background(), parts)
+		if !errors.Is(err, stop) {
+			t.Fatalf("workers %d: error %v, want %v", workers, err, stop)
+		}
+		if second.n != 0 {
+			t.Errorf("workers %d: %d sentences of the next part written after Done failed", workers, second.n)
+		}
 	}
 }
 

@@ -266,9 +266,26 @@ func isStopword(tok string) bool {
 		}
 		buf[i] = c
 	}
+	// Most words are no stopword of their length and first letter:
+	// they need no lookup.
+	if c := buf[0]; len(tok) > 0 && 'a' <= c && c <= 'z' && stopwordStarts()[len(tok)]&(1<<(c-'a')) == 0 {
+		return false
+	}
 	_, ok := stopwords()[string(buf[:len(tok)])]
 	return ok
 }
+
+// stopwordStarts marks, for each length, the first letters of the
+// stopwords of that length (bit c-'a' for letter c): a lower-case ASCII
+// word of that length whose first letter is not marked is no stopword.
+var stopwordStarts = sync.OnceValue(func() (starts [maxStopword + 1]uint32) {
+	for w := range stopwords() {
+		if c := w[0]; 'a' <= c && c <= 'z' {
+			starts[len(w)] |= 1 << (c - 'a')
+		}
+	}
+	return starts
+})
 
 // maxStopword bounds the length in bytes of a stopword (checked when
 // the list is built).

@@ -60,6 +60,19 @@ func (t *Tracker) ReadAppend(strs []string) (conll.Sentence, []string, error) {
 	return s, strs, err
 }
 
+// ReadAppendText is ReadAppend that also returns the lines of a plain
+// sentence as read (see conll.Reader.ReadAppendText): "" for JSON
+// Lines.
+func (t *Tracker) ReadAppendText(strs []string) (conll.Sentence, string, []string, error) {
+	if t.cr == nil {
+		s, err := t.Read()
+		return s, "", strs, err
+	}
+	s, text, strs, err := t.cr.ReadAppendText(strs)
+	t.publish()
+	return s, text, strs, err
+}
+
 func (t *Tracker) publish() {
 	l := t.src.Layout()
 	if t.layout.Load() == nil || l != t.last {
@@ -167,6 +180,10 @@ type formatted struct{ *sink }
 func (s formatted) AppendSentence(dst []byte, sent conll.Sentence, sep bool) ([]byte, error) {
 	return s.src.Layout().AppendSentence(dst, sent, sep)
 }
+
+// PlainLines reports whether the tracked layout writes a plain
+// sentence as its lines (conll.Layout.PlainLines).
+func (s formatted) PlainLines() bool { return s.src.Layout().PlainLines() }
 
 func (s formatted) WriteFormatted(p []byte, n int) error {
 	s.sync()

@@ -3,14 +3,17 @@ package keyboard
 import (
 	"math/rand/v2"
 	"testing"
+	"unicode"
 	"unicode/utf8"
+
+	"github.com/stress-ner/stress/perturb"
 )
 
 // TestASCIIFastPath checks the ASCII tables against the general
 // definitions, and the ASCII word path against the Unicode one (same
 // random draws, same result), for every built-in layout.
 func TestASCIIFastPath(t *testing.T) {
-	words := []string{"inhibitions", "Aspirin", "5-FU", "L-NAME", "x", "12", "a;b", "ZZZ"}
+	words := []string{"inhibitions", "Aspirin", "5-FU", "L-NAME", "x", "12", "a;b", "ZZZ", "naïve", "Straße", "αβγ"}
 	for _, name := range Layouts() {
 		l, err := LoadLayout(name)
 		if err != nil {
@@ -29,6 +32,28 @@ func TestASCIIFastPath(t *testing.T) {
 				b, okB := typo.unicodeWord(w, rand.New(rand.NewPCG(seed, 1)))
 				if okA != okB || okA && string(a) != b {
 					t.Errorf("%s: %q seed %d: ASCII path %q %v, Unicode path %q %v", name, w, seed, a, okA, b, okB)
+				}
+			}
+		}
+	}
+}
+
+// TestCheckASCIITable checks Check on every one-byte ASCII change
+// against the definition: a letter replaced by a keyboard neighbour.
+func TestCheckASCIITable(t *testing.T) {
+	for _, name := range Layouts() {
+		l, err := LoadLayout(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		typo := New(l)
+		for a := rune(1); a < utf8.RuneSelf; a++ {
+			for b := rune(1); b < utf8.RuneSelf; b++ {
+				before, after := "q"+string(a)+"z", "q"+string(b)+"z"
+				want := a != b && unicode.IsLetter(a) && l.IsNeighbour(a, b)
+				got := typo.Check(perturb.Change{Token: 0, End: 1, Before: before, After: after}) == nil
+				if got != want {
+					t.Errorf("%s: Check(%q -> %q) ok %v, want %v", name, before, after, got, want)
 				}
 			}
 		}

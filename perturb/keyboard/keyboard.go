@@ -67,7 +67,7 @@ func (t *Typo) Word(word string, r *rand.Rand) (out string, ok bool) {
 // AppendWord appends the changed word to dst, or returns dst and false
 // when word has no letter on the layout.
 func (t *Typo) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
-	return textutil.AppendASCII(dst, word, r, t.appendASCIIWord, t.unicodeWord)
+	return t.appendASCIIWord(dst, word, r)
 }
 
 func (t *Typo) unicodeWord(word string, r *rand.Rand) (string, bool) {
@@ -79,14 +79,23 @@ func (t *Typo) unicodeWord(word string, r *rand.Rand) (string, bool) {
 	return word[:i] + string(withCase(c, ns[r.IntN(len(ns))])) + word[i+utf8.RuneLen(c):], true
 }
 
-// appendASCIIWord is AppendWord for ASCII text, byte by byte: most
-// corpus tokens are ASCII, and it makes the same random draws as the
-// general path.
+// appendASCIIWord is AppendWord, byte by byte for ASCII text (the
+// Unicode path for other text): most corpus tokens are ASCII, and it
+// makes the same random draws as the Unicode path, with the typos of
+// every letter made in advance (Layout.asciiTypos).
 func (t *Typo) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
 	keys := &t.Layout.asciiLetterKey // replaceable, for ASCII
 	n := 0
 	for i := 0; i < len(word); i++ {
-		if keys[word[i]] {
+		c := word[i]
+		if c >= utf8.RuneSelf {
+			w, ok := t.unicodeWord(word, r)
+			if !ok {
+				return dst, false
+			}
+			return append(dst, w...), true
+		}
+		if keys[c] {
 			n++
 		}
 	}
@@ -95,7 +104,6 @@ func (t *Typo) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, b
 	}
 	k := r.IntN(n)
 	for i := 0; i < len(word); i++ {
-		c := rune(word[i])
 		if !keys[word[i]] {
 			continue
 		}
@@ -103,10 +111,9 @@ func (t *Typo) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, b
 			k--
 			continue
 		}
-		ns := t.Layout.Neighbours(c)
-		nb := withCase(c, ns[r.IntN(len(ns))])
+		ns := t.Layout.asciiTypos[word[i]]
 		dst = append(dst, word[:i]...)
-		dst = utf8.AppendRune(dst, nb)
+		dst = append(dst, ns[r.IntN(len(ns))]...)
 		return append(dst, word[i+1:]...), true
 	}
 	panic("unreachable")
@@ -126,22 +133,26 @@ func (t *Typo) Check(c perturb.Change) error {
 	if err := perturb.OneToken(Name, c); err != nil {
 		return err
 	}
-	if len(c.Before) == len(c.After) && textutil.IsASCII(c.Before) && textutil.IsASCII(c.After) {
-		// Fast path: one differing byte that is a letter replaced by a neighbour.
-		diff := -1
+	if len(c.Before) == len(c.After) {
+		// Fast path, in one pass: ASCII text with one differing byte,
+		// a letter replaced by a neighbour.
+		diff, ascii := -1, true
 		for i := 0; i < len(c.Before); i++ {
-			if c.Before[i] != c.After[i] {
-				if diff >= 0 {
+			a, b := c.Before[i], c.After[i]
+			if a|b >= utf8.RuneSelf {
+				ascii = false
+				break
+			}
+			if a != b {
+				if diff == -1 {
+					diff = i
+				} else {
 					diff = -2
-					break
 				}
-				diff = i
 			}
 		}
-		if diff >= 0 {
-			if a, b := rune(c.Before[diff]), rune(c.After[diff]); unicode.IsLetter(a) && t.Layout.IsNeighbour(a, b) {
-				return nil
-			}
+		if ascii && diff >= 0 && t.Layout.asciiLetterKey[c.Before[diff]] && t.Layout.asciiSlip[c.Before[diff]][c.After[diff]] {
+			return nil // a letter with neighbours replaced by one
 		}
 		// Fall through for the detailed error.
 	}

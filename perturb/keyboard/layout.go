@@ -34,6 +34,11 @@ type Layout struct {
 	// asciiLetterKey marks the ASCII letters that have neighbours, the
 	// characters a typo may replace (indexed by byte; none from 128).
 	asciiLetterKey [256]bool
+	// asciiTypos[c] are the characters typed for ASCII letter c, in the
+	// order of Neighbours, in c's case and UTF-8 (withCase); asciiSlip
+	// is IsNeighbour for two ASCII characters.
+	asciiTypos [128][]string
+	asciiSlip  [128][128]bool
 }
 
 // Layouts returns the names of the built-in layouts.
@@ -134,6 +139,16 @@ func ParseLayout(name string, r io.Reader) (*Layout, error) {
 	for c := rune(0); c < 128; c++ {
 		l.ascii[c] = l.neighbours[unicode.ToLower(c)]
 		l.asciiLetterKey[c] = unicode.IsLetter(c) && len(l.ascii[c]) > 0
+		if l.asciiLetterKey[c] {
+			for _, n := range l.ascii[c] {
+				l.asciiTypos[c] = append(l.asciiTypos[c], string(withCase(c, n)))
+			}
+		}
+	}
+	for a := rune(0); a < 128; a++ {
+		for b := rune(0); b < 128; b++ {
+			l.asciiSlip[a][b] = l.IsNeighbour(a, b)
+		}
 	}
 	return l, nil
 }

@@ -8,7 +8,7 @@ import (
 // TestASCIIFastPath checks the ASCII word path against the Unicode one:
 // same random draws, same result, for every keep option.
 func TestASCIIFastPath(t *testing.T) {
-	words := []string{"inhibitions", "Aspirin", "5-FU", "L-NAME", "x", "aa", "ab", "a-b", "abba", "12ab"}
+	words := []string{"inhibitions", "Aspirin", "5-FU", "L-NAME", "x", "aa", "ab", "a-b", "abba", "12ab", "naïve", "Straße", "αβγ", "aé"}
 	for _, s := range []Swap{{}, {KeepFirst: true}, {KeepLast: true}, {KeepFirst: true, KeepLast: true}} {
 		for _, w := range words {
 			for seed := range uint64(20) {

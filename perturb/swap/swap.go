@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
@@ -76,7 +77,7 @@ func (s *Swap) Word(word string, r *rand.Rand) (out string, ok bool) {
 // AppendWord appends the changed word to dst, or returns dst and false
 // when word has no swappable pair.
 func (s *Swap) AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
-	return textutil.AppendASCII(dst, word, r, s.appendASCIIWord, s.unicodeWord)
+	return s.appendASCIIWord(dst, word, r)
 }
 
 func (s *Swap) unicodeWord(word string, r *rand.Rand) (string, bool) {
@@ -115,13 +116,20 @@ func (s *Swap) canSwapASCII(w string, i int) bool {
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
-// appendASCIIWord is AppendWord for ASCII text, byte by byte: most
-// corpus tokens are ASCII, and it makes the same random draws as the
-// general path.
+// appendASCIIWord is AppendWord, byte by byte for ASCII text (the
+// Unicode path for other text): most corpus tokens are ASCII, and it
+// makes the same random draws as the Unicode path.
 func (s *Swap) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
 	n := 0
-	for i := 0; i+1 < len(word); i++ {
-		if s.canSwapASCII(word, i) {
+	for i := 0; i < len(word); i++ {
+		if word[i] >= utf8.RuneSelf {
+			w, ok := s.unicodeWord(word, r)
+			if !ok {
+				return dst, false
+			}
+			return append(dst, w...), true
+		}
+		if i+1 < len(word) && s.canSwapASCII(word, i) {
 			n++
 		}
 	}

@@ -1,0 +1,222 @@
+package perturb
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/stress-ner/stress/conll"
+)
+
+// The plain path: a run of one worker, one step and one WordEditor that
+// writes a tab-separated corpus back as it reads it (what "stress
+// perturb --kind keyboard" does) perturbs each sentence read from plain
+// lines (conll.Reader.ReadAppendText) and writes it as those lines, the
+// edited tokens spliced in, without building its output sentence,
+// formatting it token by token or handing it from batch to batch. It
+// selects, seeds and edits with the functions the batches use and
+// checks every change with the perturbation's Check; whatever it does
+// not do itself (any other sentence, and a sentence whose change fails
+// a check, could not be written as is, or panics) goes through the
+// batches' code as a batch of one, which reports the error the
+// pipeline reports. TestPlainPathMatchesBatches compares the two on
+// real corpora.
+
+// textSource is a source that hands out the lines of the plain
+// sentences it reads, as conll.Reader's ReadAppendText does.
+type textSource interface {
+	ReadAppendText(strs []string) (conll.Sentence, string, []string, error)
+}
+
+// plainSink is a formattedSink that says whether it writes a plain
+// sentence as its lines (conll.Layout.PlainLines).
+type plainSink interface {
+	formattedSink
+	PlainLines() bool
+}
+
+// plainOutBuffer is how many formatted bytes the plain path gathers
+// before it writes them.
+const plainOutBuffer = 64 << 10
+
+// plainStep returns the step of part pt and what the plain path needs
+// of it, or ok == false when the part must go through the batches.
+func (p *Pipeline) plainStep(pt Part) (st Step, we WordEditor, src textSource, out plainSink, ok bool) {
+	if len(pt.Steps) != 1 || p.Changes != nil || p.ChangeLog != nil || !p.NoStats {
+		return st, nil, nil, nil, false
+	}
+	st = pt.Steps[0]
+	switch st.Perturbation.(type) {
+	case DocumentPerturbation, SentenceChecker, MentionReporter, Auditor, composite:
+		return st, nil, nil, nil, false
+	}
+	we, ok1 := st.Perturbation.(WordEditor)
+	src, ok2 := pt.Source.(textSource)
+	out, ok3 := st.Out.(plainSink)
+	return st, we, src, out, ok1 && ok2 && ok3
+}
+
+// plainRun is the state of the plain path through one part.
+type plainRun struct {
+	p     *Pipeline
+	part  int
+	pt    Part
+	st    Step
+	we    WordEditor
+	out   plainSink
+	w     *worker
+	n     int    // sentences written in all parts
+	text  []byte // formatted sentences not yet written
+	count int    // how many
+}
+
+// runPlain reads, perturbs and writes part part through the plain path
+// (plainStep said it can), n sentences having been written before, and
+// returns the new count and the first error.
+func (p *Pipeline) runPlain(ctx context.Context, part int, pt Part, w *worker, n int) (int, error) {
+	st, we, src, out, _ := p.plainStep(pt)
+	r := &plainRun{p: p, part: part, pt: pt, st: st, we: we, out: out, w: w, n: n}
+	var strs []string
+	lines := false // whether the sink writes plain sentences as their lines, known at the first one
+	for index := 0; ; index++ {
+		if index%batchSize == 0 {
+			if err := ctx.Err(); err != nil {
+				return r.n, err
+			}
+		}
+		s, text, next, err := src.ReadAppendText(strs[:0])
+		strs = next
+		if err != nil {
+			if ferr := r.flush(); ferr != nil {
+				return r.n, ferr
+			}
+			if err == io.EOF {
+				err = nil
+				if pt.Done != nil {
+					err = pt.Done()
+				}
+			}
+			return r.n, err
+		}
+		if text != "" && index > 0 && !lines {
+			lines = out.PlainLines()
+		}
+		if text != "" && lines && r.sentence(s, text, index) {
+			p.plainSentences++
+		} else if err := r.batchOfOne(s, index); err != nil {
+			return r.n, err
+		}
+		if len(r.text) >= plainOutBuffer {
+			if err := r.flush(); err != nil {
+				return r.n, err
+			}
+		}
+	}
+}
+
+// flush writes the formatted sentences gathered.
+func (r *plainRun) flush() error {
+	if r.count == 0 {
+		return nil
+	}
+	if err := r.out.WriteFormatted(r.text, r.count); err != nil {
+		return fmt.Errorf("write %s: %w", r.st.File, err)
+	}
+	for range r.count {
+		r.n++
+		if r.p.Progress != nil {
+			r.p.Progress(r.n)
+		}
+	}
+	r.text, r.count = r.text[:0], 0
+	return nil
+}
+
+// batchOfOne perturbs and writes sentence s, the index-th of the part,
+// through the batches' code, after the sentences gathered.
+func (r *plainRun) batchOfOne(s conll.Sentence, index int) error {
+	if err := r.flush(); err != nil {
+		return err
+	}
+	b := batchPool.Get().(*batch)
+	b.reset(r.part, index)
+	b.reuse = true // s is not kept: the next read reuses its strings
+	b.origs = append(b.origs, s)
+	r.p.process(b, r.pt.Steps, r.pt.Input, r.w)
+	var err error
+	r.n, err = r.p.emit(b, r.pt.Steps, r.pt.Input, r.n)
+	if err == nil {
+		batchPool.Put(b)
+	}
+	return err
+}
+
+// sentence perturbs s, the index-th sentence of the part, read from the
+// plain lines text, and appends it as the sink formats it to r.text. It
+// reports false, having appended nothing, when a change fails a check
+// or the step panics, or an edited token could not be written as is:
+// the batches' code then perturbs the sentence again, with the same
+// random draws, and says what is wrong.
+func (r *plainRun) sentence(s conll.Sentence, text string, index int) (ok bool) {
+	mark := len(r.text)
+	defer func() {
+		if recover() != nil {
+			r.text, ok = r.text[:mark], false
+		}
+	}()
+	w := r.w
+	w.selected = r.p.Selector.selectInto(w.selected, s)
+	r.text = append(r.text, "\n\n"...) // the separator (conll.Layout.AppendSentence)
+	words, ends, idx := w.words[:0], w.ends[:0], w.idx[:0]
+	for i, sel := range w.selected {
+		if !sel {
+			continue
+		}
+		if len(idx) == 0 {
+			w.pcg.Seed(sentenceSeed(r.p.Seed, r.st.Name, s))
+		}
+		var edited bool
+		if words, edited = r.we.AppendWord(words, s.Tokens[i], w.rng); edited {
+			ends, idx = append(ends, len(words)), append(idx, i)
+		}
+	}
+	w.words, w.ends, w.idx = words, ends, idx
+	if len(idx) == 0 {
+		r.text = append(r.text, text[:len(text)-1]...)
+		r.count++
+		return true
+	}
+	afters := string(words)
+	// Copy the lines up to each edited token, then the edit.
+	done, off, line, start := 0, 0, 0, 0
+	for j, i := range idx {
+		after := afters[start:ends[j]]
+		start = ends[j]
+		c := Change{File: r.st.File, Sentence: index, Token: i, End: i + 1, Kind: r.st.Name, Before: s.Tokens[i], After: after}
+		if after == c.Before || !writable(after) || r.st.Perturbation.Check(c) != nil {
+			r.text = r.text[:mark]
+			return false
+		}
+		for ; line < i; line++ {
+			off += len(s.Tokens[line]) + len(s.Tags[line]) + 2 // token, tab, tag, line break
+		}
+		r.text = append(r.text, text[done:off]...)
+		r.text = append(r.text, after...)
+		done = off + len(s.Tokens[i])
+	}
+	r.text = append(r.text, text[done:len(text)-1]...)
+	r.count++
+	return true
+}
+
+// writable reports whether a token is written as it is by a layout that
+// writes plain lines: not empty and without a byte up to '\r' (any
+// other is refused, or written in another way, by conll.Writer).
+func writable(tok string) bool {
+	for i := 0; i < len(tok); i++ {
+		if tok[i] <= '\r' {
+			return false
+		}
+	}
+	return tok != ""
+}
