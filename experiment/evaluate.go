@@ -142,7 +142,7 @@ func savePredictionsLike(dir string, templates func(set stressset.Set) conll.Tem
 // cleared) directory.
 func writeReports(summaryPath, htmlPath string, rep *compare.Report, systems []System, replaceHTML bool) error {
 	var summary, page bytes.Buffer
-	d, err := RunDocument(rep, systems)
+	d, err := runDocument(rep, systems)
 	if err != nil {
 		return err
 	}

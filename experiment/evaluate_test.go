@@ -193,9 +193,9 @@ func TestSetLabel(t *testing.T) {
 
 func TestTrainAll(t *testing.T) {
 	sents := corpus()
-	var jobs []TrainJob
+	var jobs []trainJob
 	for _, f := range []tagger.Features{tagger.Words, tagger.Chars, tagger.Words} {
-		jobs = append(jobs, TrainJob{Name: f.String(), Sentences: sents, Options: tagger.Options{Features: f, Epochs: 3, Seed: 5, HashBits: 12}})
+		jobs = append(jobs, trainJob{Name: f.String(), Sentences: sents, Options: tagger.Options{Features: f, Epochs: 3, Seed: 5, HashBits: 12}})
 	}
 	models, err := TrainAll(context.Background(), jobs, 2)
 	if err != nil {
@@ -215,7 +215,7 @@ func TestTrainAll(t *testing.T) {
 	}
 	bad := slices.Clone(sents)
 	bad[1] = conll.Sentence{Tokens: []string{"x"}, Tags: []string{"Z-Chemical"}}
-	jobs = append(jobs, TrainJob{Name: "broken", Sentences: bad, Options: tagger.Options{Features: tagger.Words, Epochs: 1}})
+	jobs = append(jobs, trainJob{Name: "broken", Sentences: bad, Options: tagger.Options{Features: tagger.Words, Epochs: 1}})
 	_, err = TrainAll(context.Background(), jobs, 1)
 	if !errors.Is(err, tagger.ErrBadTag) || !strings.Contains(err.Error(), "train broken") {
 		t.Errorf("bad job: %v", err)

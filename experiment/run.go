@@ -154,7 +154,7 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	_, built := plan.Files()
 	done.add(built...)
 	logShares(logf, m)
-	seen, err := seenNames(plan.Dir, m, ev.Systems.Opener, ev.Systems.Train)
+	seen, err := seenNames(plan.Dir, m, ev.Systems.Opener, ev.Systems.Train, ev.Systems.train)
 	if err != nil {
 		return nil, err
 	}
@@ -268,14 +268,14 @@ func (r *Evaluated) Write(w io.Writer, f report.Format) error {
 // Document is the outcome as a report: the comparison's, the paper's
 // tables after its headline.
 func (r *Evaluated) Document() (*report.Document, error) {
-	return RunDocument(r.Report, r.Systems)
+	return runDocument(r.Report, r.Systems)
 }
 
-// RunDocument is the document of a run's report rep of systems: the
+// runDocument is the document of a run's report rep of systems: the
 // comparison's first table (what each set cost each system where it
 // changed something), then the paper's tables, then the rest.
-func RunDocument(rep *compare.Report, systems []System) (*report.Document, error) {
-	tables, err := SummaryTables(rep, systems)
+func runDocument(rep *compare.Report, systems []System) (*report.Document, error) {
+	tables, err := summaryTables(rep, systems)
 	if err != nil {
 		return nil, err
 	}

@@ -34,8 +34,10 @@ const unseenOption = "unseen-in"
 // seenNames says, for every set of build m (in dir) whose kind draws
 // names, how many of its replacements are gold mentions of the training
 // corpora train, which op opens (compared as entityswap.Key compares
-// names), and what its unseen-in option did about it.
-func seenNames(dir string, m *stressset.Manifest, op conll.Opener, train []string) ([]string, error) {
+// names), and what its unseen-in option did about it. The training
+// sentences are those the baselines were trained on when read (sents),
+// else the files are read for the count.
+func seenNames(dir string, m *stressset.Manifest, op conll.Opener, train []string, sents []conll.Sentence) ([]string, error) {
 	var kinds []perturb.ManifestKind
 	for _, k := range m.Kinds {
 		if _, ok := k.Options[unseenOption]; ok {
@@ -50,11 +52,16 @@ func seenNames(dir string, m *stressset.Manifest, op conll.Opener, train []strin
 			return nil, nil // read once, by the training
 		}
 	}
-	// Counted as the training read them, --repair or not: a count
-	// must not fail a run its training would not fail.
-	seen, err := entityswap.MentionsOfRepaired(train...)
-	if err != nil {
-		return nil, err
+	seen := map[string]bool{}
+	if sents != nil {
+		entityswap.AddMentions(seen, sents)
+	} else {
+		// Counted as the training would read them, --repair or not: a
+		// count must not fail a run its training would not fail.
+		var err error
+		if seen, err = entityswap.MentionsOfRepaired(train...); err != nil {
+			return nil, err
+		}
 	}
 	f, err := os.Open(filepath.Join(dir, m.Changes))
 	if err != nil {

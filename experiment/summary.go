@@ -136,11 +136,11 @@ func writeMarkdown(w io.Writer, lines [][]string) error {
 	return err
 }
 
-// SummaryTables are the paper's Table 3 (systems trained on the
+// summaryTables are the paper's Table 3 (systems trained on the
 // original data: F1 per set and relative drop) and, when there are
 // augmented systems, Table 4 (F1 per training set), as report tables: a
 // run puts them after the comparison's headline.
-func SummaryTables(rep *compare.Report, systems []System) ([]report.Section, error) {
+func summaryTables(rep *compare.Report, systems []System) ([]report.Section, error) {
 	var t3, t4 []Row
 	augmented := false
 	for _, s := range systems {
@@ -194,7 +194,7 @@ func summaryTable(rep *compare.Report, rows []Row, opts TableOptions) (*report.T
 // original data: F1 per set and relative drop) and, when there are
 // augmented systems, Table 4 (F1 per training set).
 func WriteSummary(w io.Writer, rep *compare.Report, systems []System, markdown bool) error {
-	tables, err := SummaryTables(rep, systems)
+	tables, err := summaryTables(rep, systems)
 	if err != nil {
 		return err
 	}

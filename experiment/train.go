@@ -15,8 +15,8 @@ import (
 	"github.com/stress-ner/stress/tagger"
 )
 
-// TrainJob is one model to train.
-type TrainJob struct {
+// trainJob is one model to train.
+type trainJob struct {
 	Name      string // for error messages, e.g. "chars on O+K"
 	Sentences []conll.Sentence
 	Options   tagger.Options
@@ -26,13 +26,13 @@ type TrainJob struct {
 // and returns the models in job order. Training one model is sequential,
 // so running several side by side is what uses the cores; each model is
 // still deterministic, whatever the number of workers.
-func TrainAll(ctx context.Context, jobs []TrainJob, workers int) ([]*tagger.Model, error) {
+func TrainAll(ctx context.Context, jobs []trainJob, workers int) ([]*tagger.Model, error) {
 	return trainAll(ctx, jobs, workers, nil)
 }
 
 // trainAll is TrainAll calling done, when not nil, as each job ends
 // well, with the time it took.
-func trainAll(ctx context.Context, jobs []TrainJob, workers int, done func(TrainJob, time.Duration)) ([]*tagger.Model, error) {
+func trainAll(ctx context.Context, jobs []trainJob, workers int, done func(trainJob, time.Duration)) ([]*tagger.Model, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -119,21 +119,21 @@ func TrainBaselines(ctx context.Context, b Baselines) ([]System, error) {
 		l := SetLabel(k.Kind.Name)
 		tsets = append(tsets, trainSet{label: "O+" + l, suffix: "+" + l, sents: buf.sents})
 	}
-	var jobs []TrainJob
+	var jobs []trainJob
 	var systems []System
 	for _, ts := range tsets {
 		for _, f := range b.Features {
 			name := f.String() + ts.suffix
-			jobs = append(jobs, TrainJob{Name: name, Sentences: ts.sents,
+			jobs = append(jobs, trainJob{Name: name, Sentences: ts.sents,
 				Options: tagger.Options{Features: f, Epochs: b.Epochs, Seed: b.Seed}})
 			systems = append(systems, System{Name: name, Model: f.String(), Train: ts.label})
 		}
 	}
-	var done func(TrainJob, time.Duration)
+	var done func(trainJob, time.Duration)
 	if b.Progress != nil {
 		st := b.Progress.Start(fmt.Sprintf("training %d models on %d sentences (%s)", len(jobs), len(b.Train), epochs(b.Epochs)), len(jobs), "models")
 		defer st.Done(fmt.Sprintf("%d models", len(jobs)))
-		done = func(j TrainJob, d time.Duration) {
+		done = func(j trainJob, d time.Duration) {
 			st.Line("trained %s on %d sentences in %s", j.Name, len(j.Sentences), progress.Seconds(d))
 			st.Add(1)
 		}

@@ -26,12 +26,12 @@ import (
 	"github.com/stress-ner/stress/internal/limits"
 )
 
-// DefaultExcludeTTY lists the UMLS term types left out by default: obsolete
+// defaultExcludeTTY lists the UMLS term types left out by default: obsolete
 // and old forms (O*, MTH_O*, LO, IS), and entries that are not names
 // (XM cross-mapping sets, HX/HS hierarchy codes, LPN/LPDN LOINC parts,
 // CSN chemical structure notation, MTH_RXN_* RxNorm internal forms).
 // Permuted MeSH terms (PM) stay, marked AvoidInverted.
-var DefaultExcludeTTY = []string{
+var defaultExcludeTTY = []string{
 	"OA", "OAF", "OAM", "OAP", "OAS", "OCD", "OET", "OF", "OLC", "OLG", "OL", "OM", "ONP", "OOSN", "OP", "OPN", "OSN", "OSY",
 	"LO", "IS", "LV",
 	"MTH_OAF", "MTH_OAP", "MTH_OAS", "MTH_OET", "MTH_OF", "MTH_OL", "MTH_OP", "MTH_OPN", "MTH_LO", "MTH_IS",
@@ -49,7 +49,7 @@ type ImportOptions struct {
 	Languages      []string // MRCONSO LAT kept; nil: ENG
 	Sources        []string // sources (SAB or lexicon) kept; nil: all
 	ExcludeSources []string
-	ExcludeTTY     []string // nil: DefaultExcludeTTY
+	ExcludeTTY     []string // nil: defaultExcludeTTY
 	Suppress       []string // MRCONSO SUPPRESS values kept; nil: N
 
 	// Skipped, when not nil, is told of every row left out because its
@@ -301,7 +301,7 @@ func (l *loader) filters() {
 	l.langs = set(l.opt.Languages, "ENG")
 	l.sabs = set(l.opt.Sources)
 	l.noSabs = set(l.opt.ExcludeSources)
-	l.noTTY = set(l.opt.ExcludeTTY, DefaultExcludeTTY...)
+	l.noTTY = set(l.opt.ExcludeTTY, defaultExcludeTTY...)
 	l.suppress = set(l.opt.Suppress, "N")
 }
 

@@ -4,16 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"path/filepath"
 	"strings"
 
 	"github.com/stress-ner/stress/attack"
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/cli"
-	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
-	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
 )
 
@@ -86,23 +83,13 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 	job.Model.Name, job.Model.Stderr = "model", e.Stderr
 	job.Repair = o.repair.Log(e.Stderr)
 	defer o.repair.Done()
-	var st *progress.Stage
+	done := func(int) {}
 	if !o.quiet {
-		// One stage, its total counted beside the attack: a bar on a
-		// terminal, a line every progress.Heartbeat and one at the end
-		// elsewhere.
-		st = progress.NewStages(e.Stderr, nil).Start("attacking "+filepath.Base(in), -1, "sentences")
-		go func() {
-			if n, ok := stressset.CountSentences(corpora(e), in, o.Spec.Scheme, job.Repair != nil); ok {
-				st.SetTotal(n)
-			}
-		}()
-		last := 0
-		job.Options.Progress = func(done int) { st.Add(done - last); last = done }
+		done = job.ShowProgress(e.Stderr)
 	}
 	rep, warnings, err := job.Run(ctx)
 	if err == nil {
-		st.Done(fmt.Sprintf("%d sentences", rep.Sentences))
+		done(rep.Sentences)
 	}
 	tagger.WriteWarnings(e.Stderr, warnings)
 	if err != nil {

@@ -85,9 +85,11 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 		return err
 	}
 	defer stressset.TuneGC()()
-	m, err := runPlan(ctx, e, plan)
+	finish := plan.ShowProgress(e.Stderr)
+	m, err := stressset.Run(ctx, plan)
+	finish()
 	if err != nil {
-		return err
+		return kinds.SetupError(err) // bad option values of a kind are usage errors
 	}
 	// "stress build" alone builds the embedded sample, which it credits.
 	return plan.WriteSummary(e.Stdout, m, len(args) == 0 && o.From == "")

@@ -41,19 +41,7 @@ func init() {
 		Summary: "build a concept store from UMLS RRF files and open lexicons",
 		Bind: bind(func(f *flags, o *umlsOptions) {
 			f.String(&o.db, "db", "", "", "concept store to write (required)")
-			f.String(&o.imp.MRCONSO, "mrconso", "", "", "UMLS MRCONSO.RRF (plain or .gz)")
-			f.Input("mrconso", nil)
-			f.String(&o.imp.MRSTY, "mrsty", "", "", "UMLS MRSTY.RRF (plain or .gz), for semantic types and groups")
-			f.Input("mrsty", nil)
-			f.Strings(&o.imp.Terms, "terms", "open-lexicon term file: concept_id<TAB>category<TAB>term<TAB>term_type (repeatable)")
-			f.Strings(&o.imp.OBO, "obo", "OBO 1.2 ontology: names and EXACT synonyms, obsolete terms skipped (repeatable)")
-			f.Input("obo", nil)
-			f.List(&o.imp.Languages, "lang", "ENG", "MRCONSO languages (LAT) to keep, comma-separated")
-			f.List(&o.imp.Sources, "sources", "", "sources (SAB, or lexicon prefix such as MESH) to keep, comma-separated; default all")
-			f.List(&o.imp.ExcludeSources, "exclude-sources", "", "sources to leave out, comma-separated")
-			f.List(&o.imp.ExcludeTTY, "exclude-tty", strings.Join(umls.DefaultExcludeTTY, ","), "term types to leave out (obsolete and non-name types); \"\" keeps all")
-			f.List(&o.imp.Suppress, "suppress", "N", "MRCONSO SUPPRESS values to keep (N, O, E, Y), comma-separated")
-			f.Bool(&o.imp.Force, "force", "", false, "replace an existing store")
+			o.imp.Bind(f)
 			f.Bool(&o.noProgress, "no-progress", "", false, "no progress bar, even on a terminal")
 		}, runUMLSImport),
 	})

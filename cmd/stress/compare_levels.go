@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll/cdr"
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/report"
@@ -8,40 +9,40 @@ import (
 )
 
 // compareLevels is compare --level: experiment.CompareLevels.
-func compareLevels(o *compareOptions) func(e *env) error {
+func compareLevels(o *compare.Flags) func(e *env) error {
 	return func(e *env) error {
 		for _, name := range []string{"gold", "pred-file", "changes", "reference", "mode", "scheme", "confidence"} {
-			if o.set(name) {
+			if o.Set(name) {
 				return usageErrorf("compare: --%s goes with span comparisons, not with --level", name)
 			}
 		}
-		if o.build == "" || len(o.preds) == 0 {
+		if o.Build == "" || len(o.Preds) == 0 {
 			return usageErrorf("compare --level needs --build DIR and --pred NAME=DIR")
 		}
 		var levels []cdr.Level
-		for _, s := range o.levels {
+		for _, s := range o.Levels {
 			l, err := cdr.ParseLevel(s)
 			if err != nil {
 				return usageErrorf("--level: %v", err)
 			}
 			levels = append(levels, l)
 		}
-		inputs := stressset.DirFiles(o.build)
-		for _, p := range o.preds {
+		inputs := stressset.DirFiles(o.Build)
+		for _, p := range o.Preds {
 			inputs = append(inputs, p.Dir)
 		}
-		if err := checkOutputs(inputs, []string{o.html}, o.force); err != nil {
+		if err := checkOutputs(inputs, []string{o.HTML}, o.Force); err != nil {
 			return err
 		}
-		doc, err := experiment.CompareLevels(o.build, o.input, o.preds, levels, o.c.Samples, o.c.Seed)
+		doc, err := experiment.CompareLevels(o.Build, o.Input, o.Preds, levels, o.Comparer.Samples, o.Comparer.Seed)
 		if err != nil {
 			return err
 		}
-		if o.html != "" {
-			if err := report.WriteFile(o.html, report.HTML, doc, o.force); err != nil {
+		if o.HTML != "" {
+			if err := report.WriteFile(o.HTML, report.HTML, doc, o.Force); err != nil {
 				return err
 			}
 		}
-		return report.Render(e.Stdout, o.format, doc)
+		return report.Render(e.Stdout, o.Format, doc)
 	}
 }

@@ -7,15 +7,10 @@ package main
 // conll.RepairFlag (--repair).
 
 import (
-	"context"
-	"fmt"
 	"slices"
 
 	"github.com/stress-ner/stress/internal/overwrite"
-	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/iob"
-	"github.com/stress-ner/stress/perturb/kinds"
-	"github.com/stress-ner/stress/stressset"
 )
 
 // bindScheme binds --scheme, the tag scheme of a command's corpora:
@@ -23,33 +18,6 @@ import (
 // for what the command writes, back on the way out.
 func bindScheme(f *flags, p *iob.Scheme, usage string) {
 	Parsed(f, p, "scheme", "", "iob2", iob.ParseScheme, usage)
-}
-
-// runPlan runs a build with a progress bar on a terminal; bad option
-// values of a kind are usage errors.
-func runPlan(ctx context.Context, e *env, plan *stressset.Plan) (*stressset.Manifest, error) {
-	defer progressPlan(e, plan)()
-	m, err := stressset.Run(ctx, plan)
-	return m, kinds.SetupError(err)
-}
-
-// progressPlan shows the sentences a build perturbs as a stage with its
-// total (counted beside the build) when stderr is a terminal; call the
-// function it returns when done. Off a terminal the build says nothing:
-// its callers print what they made.
-func progressPlan(e *env, plan *stressset.Plan) (finish func()) {
-	if _, ok := progress.Terminal(e.Stderr); !ok {
-		return func() {}
-	}
-	st := progress.NewStages(e.Stderr, nil).Start("perturbing", -1, "sentences")
-	go func() {
-		if total, ok := plan.Sentences(); ok {
-			st.SetTotal(total)
-		}
-	}()
-	n := 0
-	plan.Progress = func(done int) { n = done; st.Add(1) }
-	return func() { st.Done(fmt.Sprintf("%d sentences", n)) }
 }
 
 // withDeclared returns inputs with the files the command's flags

@@ -243,3 +243,15 @@ func (st *Stage) endLocked(summary string) {
 func Seconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', 1, 64) + " s"
 }
+
+// StartCounted starts one stage on w with its total counted by count
+// beside the work (unknown until then, and when count cannot tell).
+func StartCounted(w io.Writer, what, unit string, count func() (int, bool)) *Stage {
+	st := NewStages(w, nil).Start(what, -1, unit)
+	go func() {
+		if total, ok := count(); ok {
+			st.SetTotal(total)
+		}
+	}()
+	return st
+}
