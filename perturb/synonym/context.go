@@ -209,6 +209,9 @@ var placeRules = []placeRule{
 	{"notation beside notation", func(p *place, n placeName) bool {
 		return n.Source == sourceNotation && !notationFits(p.s.Tokens, p.sp)
 	}, "in [NaCl] , 5 mM KCl -> sodium chloride"},
+	{"salt's acid", func(p *place, n placeName) bool {
+		return n.Source == sourceNotation && saltsAcid(p.s.Tokens, p.sp)
+	}, "cells exposed to progesterone [HCl] for 2 days -> hydrochloric acid"},
 	{"no word", func(p *place, n placeName) bool { return len(n.toks) == 0 }, "[aspirin] ->"},
 	{"article", func(p *place, n placeName) bool { return p.art != "" && english.Article(n.toks[0]) != p.art },
 		"an [acute renal failure] -> kidney injury"},

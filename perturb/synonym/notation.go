@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb/internal/english"
 )
 
 // Chemical notation read out. A mention written in a chemist's notation,
@@ -241,6 +242,25 @@ func notationFits(s []string, sp iob.Span) bool {
 		}
 	}
 	return !otherNotation(s, sp)
+}
+
+// saltsAcid reports whether mention sp of s is an acid's formula written
+// after a compound's name, where it names the compound's salt and not the
+// acid: "progesterone HCl" is progesterone hydrochloride, "Tris - HCl" a
+// buffer, and "hydrochloric acid" there names another substance (a
+// reader of BC5CDR test's formula names, syn-dev8, found it changed the
+// meaning). The word before is a name when it is a hyphen or slash or a
+// word of three letters or more that is not a function word; "with HCl",
+// "1 N HCl" and "in HCl" stay acids.
+func saltsAcid(s []string, sp iob.Span) bool {
+	if !strings.HasSuffix(molecules[compact(strings.Join(s[sp.Start:sp.End], " "))], " acid") || sp.Start == 0 {
+		return false
+	}
+	prev := s[sp.Start-1]
+	if prev == "-" || prev == "/" {
+		return true
+	}
+	return len(prev) >= 3 && english.IsLetters(prev) && !english.SmallWord(strings.ToLower(prev))
 }
 
 // otherNotation reports whether the sentence s writes, outside mention

@@ -96,7 +96,7 @@ func TestPlaceRules(t *testing.T) {
 		switch rule.name {
 		case "element notation":
 			c.Source = sourceElements
-		case "notation beside notation":
+		case "notation beside notation", "salt's acid":
 			c.Source = sourceNotation
 		}
 		if got := p.refusal(c); got != rule.name {
@@ -111,6 +111,7 @@ func TestPlaceRules(t *testing.T) {
 		{"Disease", "patients with [heart failure] died -> cardiac failure"},
 		{"Chemical", "lidocaine 50 mg and [aspirin] 2 mg -> acetylsalicylic acid"},
 		{"Disease", "a [myocardial infarction] -> heart infarction"},
+		{"Chemical", "the pH was adjusted with [HCl] before use -> hydrochloric acid"},
 	} {
 		s, sp, name := placeExample(t, tt.example, tt.typ)
 		p := r.newPlace(s, sp)
@@ -120,8 +121,11 @@ func TestPlaceRules(t *testing.T) {
 		}
 		p.describe(&Analysis{}, tokenizePunct)
 		c := Candidate{Term: name, Source: "MSH"}
-		if name == "potassium" {
+		switch name {
+		case "potassium":
 			c.Source = sourceElements
+		case "hydrochloric acid":
+			c.Source = sourceNotation
 		}
 		if got := p.refusal(c); got != "" {
 			t.Errorf("%q: %q refused by %q", tt.example, name, got)
