@@ -36,14 +36,7 @@ func (m *memSink) Write(s conll.Sentence) error { m.ss = append(m.ss, s.Clone())
 // audit) do not depend on the number of workers, and equal a plain
 // in-order run.
 func TestPipelineContext(t *testing.T) {
-	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	store, err := openDefault()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ss, store := headAndStore(t)
 	r, err := New(store, DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
@@ -112,14 +105,7 @@ func runPipeline(t *testing.T, r *Replacer, ss []conll.Sentence) ([]conll.Senten
 // the same replacements as Chemical and Disease; a corpus of a type the
 // store cannot serve (genes) changes nothing and is not measured.
 func TestTypeCaseAndScope(t *testing.T) {
-	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	store, err := openDefault()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ss, store := headAndStore(t)
 	r, err := New(store, DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
@@ -220,14 +206,7 @@ func TestRateNested(t *testing.T) {
 // the caller reuses the sentence's slices for another sentence after
 // perturbing it, when a sentence comes twice and in another document.
 func TestPlanCache(t *testing.T) {
-	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	store, err := openDefault()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ss, store := headAndStore(t)
 	cached, err := New(store, DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
@@ -282,4 +261,19 @@ func TestPlanCache(t *testing.T) {
 	if !slices.Equal(o1.Tokens, o2.Tokens) || !reflect.DeepEqual(c1, c2) {
 		t.Fatalf("reused slices: perturbed %v %v, want %v %v", o1.Tokens, c1, o2.Tokens, c2)
 	}
+}
+
+// headAndStore reads the BC5CDR head the pipeline tests perturb and opens
+// the embedded store.
+func headAndStore(t *testing.T) ([]conll.Sentence, Store) {
+	t.Helper()
+	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := openDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ss, store
 }
