@@ -264,8 +264,8 @@ func (e *Evaluator) evaluateBlocks(sp *splitter, ch *idChunker) (Counts, error) 
 					}
 					first := bytes.IndexByte(line[:prev+1], d) // tokens are longer: a vector scan
 					n, fields[0], fields[1], fields[2] = 3, line[:first], line[prev+1:last], line[last+1:end]
-					if first != prev {
-						n += bytes.Count(line[first+1:prev], delim)
+					if first != prev { // delimiters first, prev, last and those between
+						n += 1 + bytes.Count(line[first+1:prev], delim)
 					}
 				}
 			}
@@ -328,7 +328,8 @@ func (s *splitter) splitByte(line []byte, f [][]byte) int {
 	if prev == firstEnd {
 		return 3
 	}
-	return 3 + bytes.Count(line[firstEnd+1:prev], []byte{d})
+	// Delimiters firstEnd, prev, last and those between: one field more.
+	return 4 + bytes.Count(line[firstEnd+1:prev], []byte{d})
 }
 
 // intern returns b as a string, the same string for the same bytes.

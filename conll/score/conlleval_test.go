@@ -190,6 +190,12 @@ func TestEvaluatorErrors(t *testing.T) {
 		{"single column", "a\n", "", ErrTooFewFeatures, 1},
 		{"tab without -d", "a\tO\tO\n", "", ErrTooFewFeatures, 1},
 		{"boundary with too few fields", "a O O\n-X-\n", "", ErrFeatureCount, 2},
+		// conlleval counts every field: four after three is refused, an
+		// empty one between two delimiters included.
+		{"extra column", "a O O\nb c O O\n", "", ErrFeatureCount, 2},
+		{"extra column, tab", "a\tO\tO\nb\t\tO\tO\t\n", "\t", ErrFeatureCount, 2},
+		{"missing column after four", "a b O O\nc O O\n", "", ErrFeatureCount, 2},
+		{"five after four", "a b O O\nc d e O O\n", "", ErrFeatureCount, 2},
 		{"bad delimiter", "a O O\n", "(", ErrDelimiter, 0},
 	} {
 		e := NewEvaluator(strings.NewReader(tc.in))

@@ -12,7 +12,8 @@ import (
 // TestAgainstPerl compares the Evaluator with the real conlleval script
 // on random inputs full of odd tags, odd spacing and refused lines. It
 // runs only when CONLLEVAL names the script (conlleval.pl, version
-// 2004-01-26) and perl is installed:
+// 2004-01-26, md5 61b632189e5a05d5bd26a2e1ec0f4f9e; copies with other
+// sums are edited and differ) and perl is installed:
 //
 //	CONLLEVAL=/path/to/conlleval.pl go test ./conll -run AgainstPerl
 func TestAgainstPerl(t *testing.T) {
