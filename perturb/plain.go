@@ -58,16 +58,19 @@ func (p *Pipeline) plainStep(pt Part) (st Step, we WordEditor, src textSource, o
 
 // plainRun is the state of the plain path through one part.
 type plainRun struct {
-	p     *Pipeline
-	part  int
-	pt    Part
-	st    Step
-	we    WordEditor
-	out   plainSink
-	w     *worker
-	n     int    // sentences written in all parts
-	text  []byte // formatted sentences not yet written
-	count int    // how many
+	p    *Pipeline
+	part int
+	pt   Part
+	st   Step
+	we   WordEditor
+	out  plainSink
+	w    *worker
+	n    int // sentences written in all parts
+	// prefix is the step's seed hash before any sentence
+	// (seedPrefix): sentenceSeedLines goes on from it.
+	prefix uint64
+	text   []byte // formatted sentences not yet written
+	count  int    // how many
 }
 
 // runPlain reads, perturbs and writes part part through the plain path
@@ -75,7 +78,7 @@ type plainRun struct {
 // returns the new count and the first error.
 func (p *Pipeline) runPlain(ctx context.Context, part int, pt Part, w *worker, n int) (int, error) {
 	st, we, src, out, _ := p.plainStep(pt)
-	r := &plainRun{p: p, part: part, pt: pt, st: st, we: we, out: out, w: w, n: n}
+	r := &plainRun{p: p, part: part, pt: pt, st: st, we: we, out: out, w: w, n: n, prefix: seedPrefix(p.Seed, st.Name)}
 	var strs []string
 	lines := false // whether the sink writes plain sentences as their lines, known at the first one
 	for index := 0; ; index++ {
@@ -173,7 +176,7 @@ func (r *plainRun) sentence(s conll.Sentence, text string, index int) (ok bool) 
 			continue
 		}
 		if len(idx) == 0 {
-			w.pcg.Seed(sentenceSeed(r.p.Seed, r.st.Name, s))
+			w.pcg.Seed(sentenceSeedLines(r.prefix, r.p.Seed, text))
 		}
 		var edited bool
 		if words, edited = r.we.AppendWord(words, s.Tokens[i], w.rng); edited {

@@ -232,7 +232,7 @@ func isLexical(tok string, minLength int) bool {
 			return false
 		}
 	}
-	return !isStopword(tok)
+	return !isStopwordLetters(tok)
 }
 
 func isLexicalUnicode(tok string, minLength int) bool {
@@ -275,16 +275,29 @@ func isStopword(tok string) bool {
 	return ok
 }
 
+// isStopwordLetters is isStopword for a word of ASCII letters only:
+// most such words are longer than every stopword, or no stopword of
+// their length has their first letter, and need neither lower-casing
+// nor a lookup.
+func isStopwordLetters(tok string) bool {
+	n := len(tok)
+	if n == 0 || n > maxStopword || stopwordStarts()[n]&(1<<(tok[0]|0x20-'a')) == 0 {
+		return false
+	}
+	return isStopword(tok)
+}
+
 // stopwordStarts marks, for each length, the first letters of the
 // stopwords of that length (bit c-'a' for letter c): a lower-case ASCII
 // word of that length whose first letter is not marked is no stopword.
-var stopwordStarts = sync.OnceValue(func() (starts [maxStopword + 1]uint32) {
+var stopwordStarts = sync.OnceValue(func() *[maxStopword + 1]uint32 {
+	var starts [maxStopword + 1]uint32
 	for w := range stopwords() {
 		if c := w[0]; 'a' <= c && c <= 'z' {
 			starts[len(w)] |= 1 << (c - 'a')
 		}
 	}
-	return starts
+	return &starts
 })
 
 // maxStopword bounds the length in bytes of a stopword (checked when
