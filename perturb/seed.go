@@ -62,7 +62,7 @@ func seedPrefix(seed uint64, stream string) uint64 {
 // lines hashes the bytes sentenceSeed hashes, the "\x00" before each
 // token being the line break before its line (and, for the first, an
 // imagined one). TestSentenceSeedLines compares the two.
-func sentenceSeedLines(prefix, seed uint64, text string) (uint64, uint64) {
+func sentenceSeedLines[T ~string | ~[]byte](prefix, seed uint64, text T) (uint64, uint64) {
 	h := prefix * fnvPrime // the "\x00" before the first token: XOR with zero, then multiply
 	for i := 0; i < len(text)-1; i++ {
 		c := uint64(text[i])
