@@ -38,13 +38,9 @@ func runLevels(ctx context.Context, e *env, o *runOptions) error {
 	if o.test == "" {
 		return usageErrorf("run: --level needs --test (a PubTator or BioC XML corpus)")
 	}
-	var levels []cdr.Level
-	for _, s := range o.levels {
-		l, err := cdr.ParseLevel(s)
-		if err != nil {
-			return usageErrorf("--level: %v", err)
-		}
-		levels = append(levels, l)
+	levels, err := cdr.ParseLevels(o.levels)
+	if err != nil {
+		return usageErrorf("--level: %v", err)
 	}
 	baselines := o.levelBaselines
 	if len(baselines) == 1 && baselines[0] == "none" {
