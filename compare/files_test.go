@@ -4,18 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stress-ner/stress/conll/score"
+	"github.com/stress-ner/stress/internal/testfile"
 )
 
 func TestAddFiles(t *testing.T) {
 	dir := t.TempDir()
-	write := fileWriter(t, dir)
+	write := testfile.Writer(t, dir)
 	gold := write("test.tsv", "Aspirin\tB-Chemical\nhelps\tO\n")
 	key := write("test_key.tsv", "Aspirni\tB-Chemical\nhelps\tO\n")
 	log := write("changes.tsv", "file\tsentence\ttoken\tend\tkind\tbefore\tafter\tconcept_id\tsource\tterm_type\nexample/test_key.tsv\t1\t1\t1\tkeyboard\tAspirin\tAspirni\t\t\t\n")
@@ -159,7 +158,7 @@ func TestPaths(t *testing.T) {
 // the first token that differs, then the first tag the mode refuses.
 func TestPredictionFileErrorOrder(t *testing.T) {
 	dir := t.TempDir()
-	write := fileWriter(t, dir)
+	write := testfile.Writer(t, dir)
 	gold := write("gold.tsv", "a\tO\nb\tB-X\n\nc\tO\nd\tO\n\ne\tB-X\nf\tI-X\n")
 	for _, tc := range []struct {
 		name, set, pred, want string
@@ -207,18 +206,5 @@ func TestPredictionFileErrorOrder(t *testing.T) {
 				t.Errorf("read whole: %v\nstreamed:   %v", err2, err)
 			}
 		})
-	}
-}
-
-// fileWriter returns a function that writes a file of text named name in
-// dir and returns its path, failing t when it cannot.
-func fileWriter(t *testing.T, dir string) func(name, text string) string {
-	return func(name, text string) string {
-		t.Helper()
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
 	}
 }

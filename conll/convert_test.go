@@ -13,17 +13,12 @@ import (
 	"github.com/stress-ner/stress/conll/bioc"
 	"github.com/stress-ner/stress/conll/pubtator"
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/testfile"
 )
 
 func TestConvert(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := testfile.Writer(t, dir)
 	const tsv = "Aspirin\tB-Chemical\nhelps\tO\n\n"
 	const jsonl = `{"id":"0","tokens":["Aspirin","helps"],"ner_tags":["B-Chemical","O"]}` + "\n"
 	in := write("in.tsv", tsv)

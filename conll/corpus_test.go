@@ -9,18 +9,13 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/internal/testfile"
 	"github.com/stress-ner/stress/iob"
 )
 
 func TestReadCorpus(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := testfile.Writer(t, dir)
 	iob2 := write("a.tsv", "Aspirin\tNN\tB-Chemical\nhelps\tVB\tO\n\nNo\tDT\tO\n")
 	iobes := write("e.tsv", "Aspirin\tS-Chemical\nhelps\tO\n")
 	tokens := write("t.txt", "Aspirin\nhelps\n")

@@ -68,18 +68,7 @@ func TestLevelRunScoresAsTheKit(t *testing.T) {
 			if filepath.Ext(test) == ".xml" {
 				format = cdr.BioC
 			}
-			b, err := stressset.Open(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			in, err := b.Input("")
-			if err != nil {
-				t.Fatal(err)
-			}
-			orig, err := b.OriginalPath(in)
-			if err != nil {
-				t.Fatal(err)
-			}
+			in, orig := levelInput(t, dir)
 			golds := []string{orig}
 			for _, o := range in.Outputs {
 				golds = append(golds, filepath.Join(dir, o.File))
@@ -214,6 +203,25 @@ func TestScoreChanged(t *testing.T) {
 	}
 }
 
+// levelInput returns the input of the build a level run wrote in dir
+// and the path of its original.
+func levelInput(t *testing.T, dir string) (*stressset.Input, string) {
+	t.Helper()
+	b, err := stressset.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := b.Input("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig, err := b.OriginalPath(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in, orig
+}
+
 // TestLevelDocumentsSumToTheKit: the bootstrap resamples the original's
 // documents, so a set's counts by document over them must add up to the
 // kit's counts on the whole files (a document's keys counted twice, or
@@ -221,18 +229,7 @@ func TestScoreChanged(t *testing.T) {
 func TestLevelDocumentsSumToTheKit(t *testing.T) {
 	for _, test := range levelTests {
 		dir, _ := runLevels(t, test, 0)
-		b, err := stressset.Open(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in, err := b.Input("")
-		if err != nil {
-			t.Fatal(err)
-		}
-		orig, err := b.OriginalPath(in)
-		if err != nil {
-			t.Fatal(err)
-		}
+		in, orig := levelInput(t, dir)
 		spec, format, err := levelFormat(orig)
 		if err != nil {
 			t.Fatal(err)

@@ -6,17 +6,12 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/testfile"
 )
 
 func TestTrainTestOverlap(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := testfile.Writer(t, dir)
 	train := write("train.tsv", "Aspirin\tB-Chemical\nhelps\tO\n.\tO\n\n1\tO\n.\tO\n\nPain\tB-Disease\nis\tO\nbad\tO\n")
 	other := write("other.tsv", "Naloxone\tB-Chemical\nworks\tO\nwell\tO\n")
 	test := write("test.tsv", "Aspirin\tO\nhelps\tO\n.\tO\n\n1\tO\n.\tO\n\nNaloxone\tB-Chemical\nworks\tO\nwell\tO\n\nNew\tO\nsentence\tO\nhere\tO\n")

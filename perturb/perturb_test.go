@@ -7,13 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/testfile"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/pos"
 	"github.com/stress-ner/stress/sample"
@@ -480,19 +480,7 @@ func TestStats(t *testing.T) {
 // golden compares got with testdata/name, rewriting it with -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from golden file:\n%s", name, got)
-	}
+	testfile.Golden(t, filepath.Join("testdata", name), got, *update)
 }
 
 // TestGolden pins the exact output of seed 1 on the first sentences of

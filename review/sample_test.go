@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/testfile"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
 )
@@ -34,23 +35,7 @@ func golden(t *testing.T, name string, got []byte) {
 	if strings.HasSuffix(name, ".html") {
 		name += ".golden"
 	}
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it)\ngot:\n%s", name, got)
-	}
+	testfile.Golden(t, filepath.Join("testdata", "golden", name), got, *update)
 }
 
 func TestAllocate(t *testing.T) {

@@ -8,25 +8,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stress-ner/stress/internal/testfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file; got:\n%s", name, got)
-	}
+	testfile.Golden(t, filepath.Join("testdata", name), []byte(got), *update)
 }
 
 // dump renders the lookups of terms as text: concepts, groups, and every

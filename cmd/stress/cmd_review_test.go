@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stress-ner/stress/internal/testfile"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
 )
@@ -105,11 +106,7 @@ func TestReviewScoreErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	item := strings.SplitN(strings.Split(string(k), "\n")[1], "\t", 2)[0]
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		os.WriteFile(p, []byte(text), 0o644)
-		return p
-	}
+	write := testfile.Writer(t, dir)
 	for _, tc := range []struct{ text, msg string }{
 		{"item\tlabel\n" + item + "\tnatural\nzz-1\tnatural\n", ":3: bad judgement file: item \"zz-1\" is not in the key"},
 		{"item\tlabel\n" + item + "\tnatural\n" + item + "\tunsure\n", ":3: bad judgement file: item \"" + item + "\" judged twice (first on line 2)"},
