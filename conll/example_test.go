@@ -93,3 +93,22 @@ func ExampleJSONWriter() {
 	// Output:
 	// {"id":"3","tokens":["Asprin","helps"],"pos_tags":[22,42],"ner_tags":[1,0],"source":"pmid:1"}
 }
+
+// Sentences in memory are read as any corpus is, here into a writer.
+func ExampleSliceReader() {
+	r := &conll.SliceReader{Sentences: []conll.Sentence{
+		{Tokens: []string{"Aspirin", "helps"}, Tags: []string{"B-Chemical", "O"}},
+	}}
+	w := conll.NewWriter(os.Stdout)
+	for {
+		s, err := r.Read()
+		if err != nil {
+			break // io.EOF after the last
+		}
+		w.Write(s)
+	}
+	w.Flush()
+	// Output:
+	// Aspirin	B-Chemical
+	// helps	O
+}

@@ -56,9 +56,25 @@ func FormatOf(name string) Format {
 	return f
 }
 
-// SentenceReader is implemented by Reader and JSONReader.
+// SentenceReader is implemented by Reader, JSONReader and SliceReader.
 type SentenceReader interface {
 	Read() (Sentence, error)
+}
+
+// SliceReader is a SentenceReader of sentences in memory: Read returns
+// Sentences in order, then io.EOF.
+type SliceReader struct {
+	Sentences []Sentence
+	next      int
+}
+
+// Read returns the next sentence, or io.EOF after the last.
+func (r *SliceReader) Read() (Sentence, error) {
+	if r.next >= len(r.Sentences) {
+		return Sentence{}, io.EOF
+	}
+	r.next++
+	return r.Sentences[r.next-1], nil
 }
 
 // SentenceWriter is implemented by Writer and JSONWriter.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
-	"io"
 	"math/rand/v2"
 	"slices"
 
@@ -111,21 +110,6 @@ func (a *Augmenter) validate() error {
 		seen[k.Kind.Name] = true
 	}
 	return nil
-}
-
-// sliceSource reads sentences from memory, so that every copy can go
-// through the pipeline again without reopening the input.
-type sliceSource struct {
-	sents []conll.Sentence
-	i     int
-}
-
-func (s *sliceSource) Read() (conll.Sentence, error) {
-	if s.i >= len(s.sents) {
-		return conll.Sentence{}, io.EOF
-	}
-	s.i++
-	return s.sents[s.i-1], nil
 }
 
 // collector keeps sentences in memory for shuffling.
@@ -308,7 +292,7 @@ func (a *Augmenter) Run(ctx context.Context, sents []conll.Sentence, out perturb
 				Seed: seed, Selector: sel, Workers: a.Workers, Changes: changes,
 				Steps: []perturb.Step{{Name: k.Kind.Name, File: name, Perturbation: k.Perturbation, Out: out}},
 			}
-			stats, err := pl.Run(ctx, &sliceSource{sents: sents})
+			stats, err := pl.Run(ctx, &conll.SliceReader{Sentences: sents})
 			if err != nil {
 				return nil, err
 			}

@@ -49,7 +49,7 @@ func TestAugmenterParts(t *testing.T) {
 		k := a.Kinds[i%2]
 		pl := &perturb.Pipeline{Seed: p.Seed, Selector: sel, Workers: 1,
 			Steps: []perturb.Step{{Name: k.Kind.Name, File: p.Name, Perturbation: k.Perturbation, Out: &c}}}
-		if _, err := pl.Run(context.Background(), &sliceSource{sents: orig}); err != nil {
+		if _, err := pl.Run(context.Background(), &conll.SliceReader{Sentences: orig}); err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Equal(text(out[p.First:p.First+n]), text(c.sents)) {

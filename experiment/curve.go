@@ -133,7 +133,7 @@ func (c *Curve) perturbAt(ctx context.Context, test []conll.Sentence, kind strin
 	pl := &perturb.Pipeline{Seed: c.Seed, Selector: selector, Workers: c.Workers,
 		Changes: func(ch perturb.Change) error { changes = append(changes, ch); return nil },
 		Steps:   []perturb.Step{{Name: kind, File: name, Perturbation: p, Out: &out}}}
-	if _, err := pl.Run(ctx, &sliceSource{sents: test}); err != nil {
+	if _, err := pl.Run(ctx, &conll.SliceReader{Sentences: test}); err != nil {
 		return stressset.Set{}, err
 	}
 	// Mapped onto the perturbed sentences exactly as for a build on disk.

@@ -57,7 +57,7 @@ func TestCurveSets(t *testing.T) {
 	var buf bytes.Buffer
 	k, _ := perturb.Lookup("keyboard")
 	if _, err := perturb.ApplySentences(context.Background(), k, perturb.ApplyOptions{Seed: 1},
-		&sliceSource{sents: test}, conll.NewWriter(&buf)); err != nil {
+		&conll.SliceReader{Sentences: test}, conll.NewWriter(&buf)); err != nil {
 		t.Fatal(err)
 	}
 	want, err := conll.ReadAll(conll.NewReader(&buf))

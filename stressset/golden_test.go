@@ -32,19 +32,6 @@ func golden(t *testing.T, name string, got []byte) {
 	testfile.Golden(t, filepath.Join("testdata", name), got, *update)
 }
 
-type sliceSource struct {
-	sents []conll.Sentence
-	i     int
-}
-
-func (s *sliceSource) Read() (conll.Sentence, error) {
-	if s.i >= len(s.sents) {
-		return conll.Sentence{}, io.EOF
-	}
-	s.i++
-	return s.sents[s.i-1], nil
-}
-
 type discard struct{}
 
 func (discard) Write(conll.Sentence) error { return nil }
@@ -79,7 +66,7 @@ func changeLog(t *testing.T, sents []conll.Sentence, workers int, header bool, n
 		}
 		p.Steps = append(p.Steps, perturb.Step{Name: k.Name, File: file, Perturbation: b.Perturbation, Out: discard{}})
 	}
-	if _, err := p.Run(context.Background(), &sliceSource{sents: sents}); err != nil {
+	if _, err := p.Run(context.Background(), &conll.SliceReader{Sentences: sents}); err != nil {
 		t.Fatal(err)
 	}
 	cw.Flush()

@@ -35,7 +35,7 @@ func BenchmarkKinds(b *testing.B) {
 			for b.Loop() {
 				pl := &perturb.Pipeline{Seed: 1, Selector: sel, Workers: 2,
 					Steps: []perturb.Step{{Name: k.Name, File: "out", Perturbation: p.Perturbation, Out: nullSink{}}}}
-				if _, err := pl.Run(context.Background(), &sliceSource{sents: sents}); err != nil {
+				if _, err := pl.Run(context.Background(), &conll.SliceReader{Sentences: sents}); err != nil {
 					b.Fatal(err)
 				}
 			}

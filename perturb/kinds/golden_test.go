@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
@@ -28,19 +27,6 @@ func (l *rowLog) RowAppender() func([]byte, perturb.Change) []byte { return appe
 
 func (l *rowLog) WriteRows(rows []byte) error { _, err := l.Buffer.Write(rows); return err }
 
-type sliceSource struct {
-	sents []conll.Sentence
-	i     int
-}
-
-func (s *sliceSource) Read() (conll.Sentence, error) {
-	if s.i >= len(s.sents) {
-		return conll.Sentence{}, io.EOF
-	}
-	s.i++
-	return s.sents[s.i-1], nil
-}
-
 // run perturbs sents with kind through the pipeline and returns the
 // output corpus and change log.
 func run(t *testing.T, kind string, sents []conll.Sentence, workers int) (out, log []byte) {
@@ -63,7 +49,7 @@ func run(t *testing.T, kind string, sents []conll.Sentence, workers int) (out, l
 	w := conll.NewWriter(&ob)
 	pl := &perturb.Pipeline{Seed: 1, Selector: sel, Workers: workers, ChangeLog: &lb,
 		Steps: []perturb.Step{{Name: k.Name, File: "out", Perturbation: p.Perturbation, Out: w}}}
-	if _, err := pl.Run(context.Background(), &sliceSource{sents: sents}); err != nil {
+	if _, err := pl.Run(context.Background(), &conll.SliceReader{Sentences: sents}); err != nil {
 		t.Fatalf("%s: %v", kind, err)
 	}
 	w.Flush()

@@ -1,28 +1,9 @@
 package kinds
 
-import (
-	"io"
-	"testing"
-
-	"github.com/stress-ner/stress/conll"
-)
+import "testing"
 
 // newKinds are the kinds beyond the paper's, and a composition.
 var newKinds = []string{"spelling", "case", "ocr", "insert", "delete", "entity-swap", "keyboard+case"}
-
-// sliceSource yields sentences from memory.
-type sliceSource struct {
-	sents []conll.Sentence
-	i     int
-}
-
-func (s *sliceSource) Read() (conll.Sentence, error) {
-	if s.i >= len(s.sents) {
-		return conll.Sentence{}, io.EOF
-	}
-	s.i++
-	return s.sents[s.i-1], nil
-}
 
 // TestBuiltinRegistered checks that every kind of the module is found by
 // name without a blank import, and under its own name.

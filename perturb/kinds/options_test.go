@@ -175,7 +175,7 @@ func applySel(kind string, sel perturb.Selection, sents []conll.Sentence) ([]per
 	if err := perturb.CheckSelection(sel, k); err != nil {
 		// What Apply says, before it builds anything.
 		_, aerr := perturb.ApplySentences(context.Background(), k, perturb.ApplyOptions{Seed: 1, Selection: &sel},
-			&sliceSource{sents: sents}, discard{})
+			&conll.SliceReader{Sentences: sents}, discard{})
 		if aerr == nil || aerr.Error() != err.Error() {
 			return nil, fmt.Errorf("Apply: %v, CheckSelection: %v", aerr, err)
 		}
@@ -196,7 +196,7 @@ func applySel(kind string, sel perturb.Selection, sents []conll.Sentence) ([]per
 	pl := &perturb.Pipeline{Seed: 1, Selector: selector, Workers: 2,
 		Changes: func(c perturb.Change) error { changes = append(changes, c); return nil },
 		Steps:   []perturb.Step{{Name: k.Name, File: "out", Perturbation: bk.Perturbation, Out: discard{}}}}
-	if _, err := pl.Run(context.Background(), &sliceSource{sents: sents}); err != nil {
+	if _, err := pl.Run(context.Background(), &conll.SliceReader{Sentences: sents}); err != nil {
 		return nil, err
 	}
 	return changes, nil

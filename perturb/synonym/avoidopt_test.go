@@ -30,7 +30,7 @@ func runSynonym(t *testing.T, ss []conll.Sentence, options map[string]string) []
 	pl := &perturb.Pipeline{Seed: 7, Selector: sel, Workers: 2,
 		Steps:   []perturb.Step{{Name: Name, File: "x_synonym.tsv", Perturbation: p, Out: &collect{}}},
 		Changes: func(c perturb.Change) error { log = append(log, c); return nil }}
-	if _, err := pl.Run(t.Context(), &sliceSource{ss}); err != nil {
+	if _, err := pl.Run(t.Context(), &conll.SliceReader{Sentences: ss}); err != nil {
 		t.Fatal(err)
 	}
 	return log

@@ -3,7 +3,6 @@ package synonym
 import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
-	"io"
 )
 
 func spansOf(s conll.Sentence) []iob.Span { return iob.Spans(s.Tags) }
@@ -29,8 +28,6 @@ func contextDiff(orig, out conll.Sentence) int {
 	}
 	return n
 }
-
-var errEOF = io.EOF
 
 // everyStratum returns the default options with every stratum admitted:
 // the rules' tests see the names of refused strata too.

@@ -503,17 +503,6 @@ type collect struct{ out []conll.Sentence }
 
 func (c *collect) Write(s conll.Sentence) error { c.out = append(c.out, s); return nil }
 
-type sliceSource struct{ ss []conll.Sentence }
-
-func (s *sliceSource) Read() (conll.Sentence, error) {
-	if len(s.ss) == 0 {
-		return conll.Sentence{}, errEOF
-	}
-	x := s.ss[0]
-	s.ss = s.ss[1:]
-	return x, nil
-}
-
 // TestDeterministicAcrossWorkers runs the pipeline with 1 and 4 workers.
 func TestDeterministicAcrossWorkers(t *testing.T) {
 	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
@@ -536,7 +525,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 		pl := &perturb.Pipeline{Seed: 7, Selector: sel, Workers: workers,
 			Steps:   []perturb.Step{{Name: Name, File: "x_synonym.tsv", Perturbation: p, Out: out}},
 			Changes: func(c perturb.Change) error { log = append(log, c.After+"@"+c.ConceptID); return nil }}
-		if _, err := pl.Run(t.Context(), &sliceSource{ss}); err != nil {
+		if _, err := pl.Run(t.Context(), &conll.SliceReader{Sentences: ss}); err != nil {
 			t.Fatal(err)
 		}
 		for _, s := range out.out {
