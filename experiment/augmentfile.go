@@ -157,7 +157,7 @@ func Augment(ctx context.Context, p *AugmentPlan) (*stressset.AugmentManifest, e
 	return m, nil
 }
 
-// writeSummary prints what Augment did for p, as "stress augment" does:
+// WriteSummary prints what Augment did for p, as "stress augment" does:
 // the statistics of every part of the output (the original and each
 // copy), then the output with its sentences and its manifest.
 func (p *AugmentPlan) WriteSummary(w io.Writer, m *stressset.AugmentManifest) error {

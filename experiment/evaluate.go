@@ -135,7 +135,7 @@ func savePredictionsLike(dir string, templates func(set stressset.Set) conll.Tem
 	}
 }
 
-// writeReports writes the summary tables (writeSummary, Markdown)
+// writeReports writes the summary tables (summaryTables, Markdown)
 // followed by the whole report in Markdown to summaryPath, and the HTML
 // report to htmlPath, both or neither. Neither replaces a file, except
 // the page with replaceHTML (--force): the summary goes into a new (or

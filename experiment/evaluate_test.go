@@ -185,8 +185,8 @@ func TestWriteTableGolden(t *testing.T) {
 
 func TestSetLabel(t *testing.T) {
 	for in, want := range map[string]string{"O": "O", "keyboard": "K", "swap": "W", "synonym": "S", "other": "other"} {
-		if got := SetLabel(in); got != want {
-			t.Errorf("SetLabel(%q) = %q, want %q", in, got, want)
+		if got := kindLetter(in); got != want {
+			t.Errorf("kindLetter(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -20,10 +20,10 @@ type Row struct {
 	System string // system name in the report
 }
 
-// SetLabel returns the paper's letter for a set named after a kind (its
+// kindLetter returns the paper's letter for a set named after a kind (its
 // perturb.Kind.Letter: K for keyboard, W for swap, S for synonym); other
 // names (including "O") are returned as they are.
-func SetLabel(name string) string {
+func kindLetter(name string) string {
 	if k, err := perturb.Lookup(name); err == nil && k.Letter != "" {
 		return k.Letter
 	}
@@ -71,7 +71,7 @@ func tableLines(rep *compare.Report, rows []Row, opts TableOptions) ([][]string,
 		header = append(header, "train")
 	}
 	for _, s := range rep.Sets {
-		l := SetLabel(s.Name)
+		l := kindLetter(s.Name)
 		header = append(header, l+" F1")
 		if opts.Drops && s.Name != rep.Reference {
 			header = append(header, l+" drop %")
@@ -188,19 +188,4 @@ func summaryTable(rep *compare.Report, rows []Row, opts TableOptions) (*report.T
 		t.Right = append(t.Right, i > 0 && !(i == 1 && opts.Train))
 	}
 	return t, nil
-}
-
-// WriteSummary writes the paper's Table 3 (systems trained on the
-// original data: F1 per set and relative drop) and, when there are
-// augmented systems, Table 4 (F1 per training set).
-func WriteSummary(w io.Writer, rep *compare.Report, systems []System, markdown bool) error {
-	tables, err := summaryTables(rep, systems)
-	if err != nil {
-		return err
-	}
-	f := report.Text
-	if markdown {
-		f = report.Markdown
-	}
-	return report.Render(w, f, &report.Document{Sections: tables})
 }

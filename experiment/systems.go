@@ -172,7 +172,7 @@ func (s *Systems) trainBaselines(ctx context.Context) ([]System, error) {
 	if s.Logf != nil && s.Progress == nil {
 		s.Logf("training %d models on %d sentences (%s)", len(s.Baselines)*(1+len(aug)), len(train), epochs(s.Epochs))
 	}
-	return TrainBaselines(ctx, Baselines{Train: train, Features: s.Baselines, Augment: aug,
+	return trainBaselineSystems(ctx, Baselines{Train: train, Features: s.Baselines, Augment: aug,
 		Seed: s.Seed, Selection: s.Selection, Epochs: s.Epochs, Workers: s.Workers, Progress: s.Progress})
 }
 
@@ -184,7 +184,7 @@ func (s *Systems) SystemNames() []string {
 	var names []string
 	suffixes := []string{""}
 	for _, mk := range s.Augment {
-		suffixes = append(suffixes, "+"+SetLabel(mk.Name))
+		suffixes = append(suffixes, "+"+kindLetter(mk.Name))
 	}
 	for _, suffix := range suffixes {
 		for _, f := range s.Baselines {

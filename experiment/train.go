@@ -97,9 +97,9 @@ type Baselines struct {
 	Progress *progress.Stages
 }
 
-// TrainBaselines trains the baselines of b, all models at once, and
+// trainBaselineSystems trains the baselines of b, all models at once, and
 // returns them as systems labelled with their training set.
-func TrainBaselines(ctx context.Context, b Baselines) ([]System, error) {
+func trainBaselineSystems(ctx context.Context, b Baselines) ([]System, error) {
 	type trainSet struct {
 		label, suffix string
 		sents         []conll.Sentence
@@ -111,7 +111,7 @@ func TrainBaselines(ctx context.Context, b Baselines) ([]System, error) {
 		if _, err := a.Run(ctx, b.Train, &buf); err != nil {
 			return nil, fmt.Errorf("augment with %s: %w", k.Kind.Name, err)
 		}
-		l := SetLabel(k.Kind.Name)
+		l := kindLetter(k.Kind.Name)
 		tsets = append(tsets, trainSet{label: "O+" + l, suffix: "+" + l, sents: buf.sents})
 	}
 	var jobs []trainJob

@@ -52,8 +52,8 @@ const (
 	skip   = "skip"
 )
 
-// Plan is what a marker asks of a command block.
-type Plan struct {
+// blockPlan is what a marker asks of a command block.
+type blockPlan struct {
 	Run, Shared, Slow, CI bool
 	SameAs                string // file
 	Skip                  string // reason
@@ -109,8 +109,8 @@ func (b block) IsCommand() bool {
 }
 
 // Plan parses the "test:" marker of a command block.
-func (b block) Plan() (Plan, error) {
-	var p Plan
+func (b block) Plan() (blockPlan, error) {
+	var p blockPlan
 	spec, ok := strings.CutPrefix(b.Marker, "test:")
 	if !ok {
 		return p, fmt.Errorf("%s:%d: a command block needs a <!-- test: ... --> marker on the line before it (see internal/readme)", b.File, b.Line)

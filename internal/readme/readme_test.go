@@ -27,15 +27,15 @@ func TestParse(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		i       int
-		plan    Plan
+		plan    blockPlan
 		wantErr string
 	}{
-		{0, Plan{Run: true, Shared: true}, ""},
-		{2, Plan{}, "needs a <!-- test"},
-		{3, Plan{Skip: "needs a GPU"}, ""},
-		{4, Plan{SameAs: "scripts/r.sh"}, ""},
-		{5, Plan{}, "unknown marker"},
-		{6, Plan{}, "runs nothing"},
+		{0, blockPlan{Run: true, Shared: true}, ""},
+		{2, blockPlan{}, "needs a <!-- test"},
+		{3, blockPlan{Skip: "needs a GPU"}, ""},
+		{4, blockPlan{SameAs: "scripts/r.sh"}, ""},
+		{5, blockPlan{}, "unknown marker"},
+		{6, blockPlan{}, "runs nothing"},
 	} {
 		p, err := blocks[tc.i].Plan()
 		if tc.wantErr != "" {
