@@ -115,6 +115,7 @@ type Reader struct {
 	plainLine int
 	textLines []TextLine
 	tags      map[string]string
+	lastTag   string // the tag interned last
 
 	// needToken makes an input without a token an ErrEmpty error at its
 	// end (OpenNonEmpty), on both Read and ReadAppend; gotToken and
@@ -564,16 +565,24 @@ func (r *Reader) PlainSentence(strs []string) (Sentence, string, []string) {
 // a corpus has a few dozen tags, which need no string per token. Past
 // maxInterned distinct tags, the others are new strings.
 func (r *Reader) internTag(tag []byte) string {
-	if s, ok := r.tags[string(tag)]; ok {
-		return s
+	// Most tags are O, and most others the tag of the token before.
+	if len(tag) == 1 && tag[0] == 'O' {
+		return "O"
 	}
-	s := string(tag)
-	if r.tags == nil {
-		r.tags = make(map[string]string)
+	if string(tag) == r.lastTag {
+		return r.lastTag
 	}
-	if len(r.tags) < maxInterned {
-		r.tags[s] = s
+	s, ok := r.tags[string(tag)]
+	if !ok {
+		s = string(tag)
+		if r.tags == nil {
+			r.tags = make(map[string]string)
+		}
+		if len(r.tags) < maxInterned {
+			r.tags[s] = s
+		}
 	}
+	r.lastTag = s
 	return s
 }
 
