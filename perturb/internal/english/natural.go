@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -42,7 +43,9 @@ const (
 //go:embed avoid.txt
 var avoidText string
 
-var avoidNames, avoidPairs = parseAvoid(avoidText)
+// avoidLists are avoid.txt's names and pairs, parsed on first use: no
+// work at package initialisation (every command would pay for it).
+var avoidLists = sync.OnceValues(func() (map[string]bool, []avoidPair) { return parseAvoid(avoidText) })
 
 // avoidPair forbids replacing a mention that contains the words from by
 // a name that contains the words to without them: "seizure -> convulsion"
@@ -86,7 +89,8 @@ func AvoidKey(name string) string { return strings.Join(KeyWords(name), " ") }
 // anyway.
 func avoidedPair(name, mention string) bool {
 	nw, mw := KeyWords(name), KeyWords(mention)
-	for _, p := range avoidPairs {
+	_, pairs := avoidLists()
+	for _, p := range pairs {
 		if hasRun(mw, p.from) && hasRun(nw, p.to) && !hasRun(nw, p.from) {
 			return true
 		}
@@ -219,7 +223,7 @@ func natural(name, mention string, fromText, listed bool) string {
 	if name == "" {
 		return RejectEmpty
 	}
-	if listed && avoidNames[AvoidKey(name)] {
+	if names, _ := avoidLists(); listed && names[AvoidKey(name)] {
 		return RejectAvoid
 	}
 	v := theVocabulary()
