@@ -590,7 +590,12 @@ func acidOf(acid, base string) bool {
 // A word another name writes in lower case is dropped again (see
 // candidates).
 func eponyms(name string, set map[string]bool) {
-	toks := english.Tokenize(name, tokenizePunct)
+	eponymTokens(english.Tokenize(name, tokenizePunct), set)
+}
+
+// eponymTokens is eponyms of a name already tokenized (english.Tokenize
+// with tokenizePunct).
+func eponymTokens(toks []string, set map[string]bool) {
 	for i, t := range toks {
 		if english.Eponym(toks, i) {
 			set[strings.ToLower(t)] = true

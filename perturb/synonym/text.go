@@ -300,7 +300,12 @@ func ofWithoutArticleIn(mention string) bool {
 // ("Carcinoma of the Uterine Cervix") nor its first capital ("Liver
 // disease").
 func sentenceCaseCapitals(name string, set map[string]bool) {
-	toks := english.Tokenize(name, tokenizePunct)
+	sentenceCaseCapitalTokens(english.Tokenize(name, tokenizePunct), set)
+}
+
+// sentenceCaseCapitalTokens is sentenceCaseCapitals of a name already
+// tokenized (english.Tokenize with tokenizePunct).
+func sentenceCaseCapitalTokens(toks []string, set map[string]bool) {
 	lower := false
 	for _, t := range toks {
 		if english.IsLetters(t) && !english.SmallWord(t) && strings.ToLower(t) == t && utf8.RuneCountInString(t) >= 3 {
