@@ -11,8 +11,8 @@ import (
 
 // ShowProgress shows the sentences j attacks as one stage on w, its
 // total counted beside the attack: a bar on a terminal, a line every
-// progress.Heartbeat and one at the end elsewhere. Call done with the
-// sentences attacked once the attack is over.
+// heartbeat of package progress and one at the end elsewhere. Call done
+// with the sentences attacked once the attack is over.
 func (j *Job) ShowProgress(w io.Writer) (done func(sentences int)) {
 	st := progress.StartCounted(w, "attacking "+filepath.Base(j.Input), "sentences", func() (int, bool) {
 		return stressset.CountSentences(j.Opener, j.Input, j.Model.Scheme, j.Repair != nil)

@@ -21,9 +21,9 @@ type Predictions struct {
 	Dir    string
 }
 
-// ParsePredictions parses a system's predictions on a build given as
+// parsePredictions parses a system's predictions on a build given as
 // NAME=DIR.
-func ParsePredictions(s string) (Predictions, error) {
+func parsePredictions(s string) (Predictions, error) {
 	name, dir, ok := strings.Cut(s, "=")
 	if !ok || name == "" || dir == "" {
 		return Predictions{}, errors.New("want NAME=VALUE")

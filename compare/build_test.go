@@ -30,7 +30,7 @@ var predictionsCases = []struct {
 
 func TestParsePredictions(t *testing.T) {
 	for _, tt := range predictionsCases {
-		got, err := ParsePredictions(tt.in)
+		got, err := parsePredictions(tt.in)
 		if tt.err {
 			if err == nil || err.Error() != "want NAME=VALUE" {
 				t.Errorf("%q: error %v, want NAME=VALUE", tt.in, err)
@@ -52,13 +52,13 @@ func FuzzParsePredictions(f *testing.F) {
 	}
 	f.Add("\xd8=0") // a name that is not UTF-8
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := ParsePredictions(s)
+		p, err := parsePredictions(s)
 		name, dir, ok := strings.Cut(s, "=")
 		if valid := ok && name != "" && dir != "" && CheckName("system", name) == nil; valid != (err == nil) {
-			t.Fatalf("ParsePredictions(%q): %v", s, err)
+			t.Fatalf("parsePredictions(%q): %v", s, err)
 		}
 		if err == nil && p.System+"="+p.Dir != s {
-			t.Fatalf("ParsePredictions(%q) = %+v", s, p)
+			t.Fatalf("parsePredictions(%q) = %+v", s, p)
 		}
 	})
 }

@@ -20,9 +20,9 @@ type PredictionFile struct {
 	System, Set, Path string
 }
 
-// ParseGoldFile parses a gold set given as SET=FILE, or as FILE alone
+// parseGoldFile parses a gold set given as SET=FILE, or as FILE alone
 // for the original, set "O".
-func ParseGoldFile(s string) (GoldFile, error) {
+func parseGoldFile(s string) (GoldFile, error) {
 	if !strings.Contains(s, "=") {
 		return GoldFile{Set: "O", Path: s}, nil
 	}
@@ -36,9 +36,9 @@ func ParseGoldFile(s string) (GoldFile, error) {
 	return GoldFile{Set: set, Path: path}, nil
 }
 
-// ParsePredictionFile parses a system's predictions given as
+// parsePredictionFile parses a system's predictions given as
 // SYSTEM:SET=FILE, or SYSTEM=FILE where there is one gold set.
-func ParsePredictionFile(s string) (PredictionFile, error) {
+func parsePredictionFile(s string) (PredictionFile, error) {
 	name, path, ok := strings.Cut(s, "=")
 	if !ok || name == "" || path == "" {
 		return PredictionFile{}, errors.New("want NAME=VALUE")

@@ -77,7 +77,7 @@ var predictionFileCases = []struct {
 
 func TestParseGoldFile(t *testing.T) {
 	for _, tt := range goldFileCases {
-		got, err := ParseGoldFile(tt.in)
+		got, err := parseGoldFile(tt.in)
 		if tt.err != "" {
 			if err == nil || err.Error() != tt.err {
 				t.Errorf("%q: error %v, want %q", tt.in, err, tt.err)
@@ -92,7 +92,7 @@ func TestParseGoldFile(t *testing.T) {
 
 func TestParsePredictionFile(t *testing.T) {
 	for _, tt := range predictionFileCases {
-		got, err := ParsePredictionFile(tt.in)
+		got, err := parsePredictionFile(tt.in)
 		if tt.err != "" {
 			if err == nil || err.Error() != tt.err {
 				t.Errorf("%q: error %v, want %q", tt.in, err, tt.err)
@@ -115,14 +115,14 @@ func FuzzParseFileSpecs(f *testing.F) {
 		f.Add(tt.in)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if g, err := ParseGoldFile(s); err == nil {
+		if g, err := parseGoldFile(s); err == nil {
 			if !(g.Set == "O" && g.Path == s && !strings.Contains(s, "=")) && (g.Set == "" || g.Path == "" || g.Set+"="+g.Path != s) {
-				t.Fatalf("ParseGoldFile(%q) = %+v", s, g)
+				t.Fatalf("parseGoldFile(%q) = %+v", s, g)
 			}
 		} else if !strings.Contains(s, "=") {
-			t.Fatalf("ParseGoldFile(%q) of a bare file: %v", s, err)
+			t.Fatalf("parseGoldFile(%q) of a bare file: %v", s, err)
 		}
-		p, err := ParsePredictionFile(s)
+		p, err := parsePredictionFile(s)
 		if err != nil {
 			return
 		}
@@ -131,7 +131,7 @@ func FuzzParseFileSpecs(f *testing.F) {
 			name += ":" + p.Set
 		}
 		if p.Path == "" || name == "" || name+"="+p.Path != s || strings.Contains(p.System, ":") || strings.Contains(name, "=") {
-			t.Fatalf("ParsePredictionFile(%q) = %+v", s, p)
+			t.Fatalf("parsePredictionFile(%q) = %+v", s, p)
 		}
 	})
 }

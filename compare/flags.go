@@ -35,16 +35,16 @@ func (o *Flags) Bind(f *cli.Flags) {
 	c := o.Comparer
 	f.String(&o.Build, "build", "", "", "build directory with manifest.json, or a manifest file (an attack's OUT.manifest.json)")
 	f.String(&o.Input, "input", "", "", "input of the build to compare on, by name (needed when the build has several)")
-	cli.ParsedList(f, &o.Preds, "pred", ParsePredictions, "system predictions as `NAME=DIR` (repeatable)")
-	cli.ParsedList(f, &o.Golds, "gold", ParseGoldFile, "gold set as `[SET=]FILE` (repeatable)")
+	cli.ParsedList(f, &o.Preds, "pred", parsePredictions, "system predictions as `NAME=DIR` (repeatable)")
+	cli.ParsedList(f, &o.Golds, "gold", parseGoldFile, "gold set as `[SET=]FILE` (repeatable)")
 	f.Input("gold", func(v string) []string {
-		g, err := ParseGoldFile(v)
+		g, err := parseGoldFile(v)
 		if err != nil {
 			return nil
 		}
 		return []string{g.Path}
 	})
-	cli.ParsedList(f, &o.PredFiles, "pred-file", ParsePredictionFile, "prediction file as `NAME[:SET]=FILE` (repeatable)")
+	cli.ParsedList(f, &o.PredFiles, "pred-file", parsePredictionFile, "prediction file as `NAME[:SET]=FILE` (repeatable)")
 	f.Input("pred-file", func(v string) []string {
 		if _, file, ok := strings.Cut(v, "="); ok {
 			return []string{file}

@@ -171,9 +171,10 @@ func writeReports(summaryPath, htmlPath string, rep *compare.Report, systems []S
 	return atomicfile.CommitAll(sf, hf)
 }
 
-// CheckNames reports, wrapping ErrOption, a system name that is not a
-// file name (see checkName) or is repeated: names become directory names.
-func CheckNames(systems []System) error {
+// checkSystemNames reports, wrapping ErrOption, a system name that is
+// not a file name (see checkName) or is repeated: names become directory
+// names.
+func checkSystemNames(systems []System) error {
 	names := make([]string, len(systems))
 	for i, s := range systems {
 		names[i] = s.Name

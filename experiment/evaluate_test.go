@@ -197,7 +197,7 @@ func TestTrainAll(t *testing.T) {
 	for _, f := range []tagger.Features{tagger.Words, tagger.Chars, tagger.Words} {
 		jobs = append(jobs, trainJob{Name: f.String(), Sentences: sents, Options: tagger.Options{Features: f, Epochs: 3, Seed: 5, HashBits: 12}})
 	}
-	models, err := TrainAll(context.Background(), jobs, 2)
+	models, err := trainAll(context.Background(), jobs, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -216,13 +216,13 @@ func TestTrainAll(t *testing.T) {
 	bad := slices.Clone(sents)
 	bad[1] = conll.Sentence{Tokens: []string{"x"}, Tags: []string{"Z-Chemical"}}
 	jobs = append(jobs, trainJob{Name: "broken", Sentences: bad, Options: tagger.Options{Features: tagger.Words, Epochs: 1}})
-	_, err = TrainAll(context.Background(), jobs, 1)
+	_, err = trainAll(context.Background(), jobs, 1, nil)
 	if !errors.Is(err, tagger.ErrBadTag) || !strings.Contains(err.Error(), "train broken") {
 		t.Errorf("bad job: %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := TrainAll(ctx, jobs[:1], 1); !errors.Is(err, context.Canceled) {
+	if _, err := trainAll(ctx, jobs[:1], 1, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
 }

@@ -18,13 +18,13 @@ import (
 // system, comparing. Each is a progress.Stage (a bar on a terminal, one
 // line when it ends elsewhere); a nil *progress.Stages shows nothing.
 
-// ShowTagging makes every system report on p which set it is tagging:
+// showTagging makes every system report on p which set it is tagging:
 // one stage counting the len(systems)*len(sets) steps, a line per step
 // done ("tagging keyboard with chars: 4797 sentences in 31.2 s"), and the
 // elapsed time kept moving while a slow model works. Evaluate tags the
 // sets in order, system by system, so the n-th call of a system is on
 // the n-th set.
-func ShowTagging(p *progress.Stages, systems []System, sets []stressset.Set) {
+func showTagging(p *progress.Stages, systems []System, sets []stressset.Set) {
 	if p == nil {
 		return
 	}
@@ -107,12 +107,12 @@ func (p *progressTagger) TagSentences(ctx context.Context, sents []conll.Sentenc
 }
 
 // evaluate is Evaluate with its stages shown on p: tagging (see
-// ShowTagging) and comparing (the bootstrap samples).
+// showTagging) and comparing (the bootstrap samples).
 func evaluate(ctx context.Context, p *progress.Stages, c *compare.Comparer, sets []stressset.Set, systems []System,
 	save func(system string, set stressset.Set, pred []conll.Sentence) error) (*compare.Report, error) {
 	if p != nil {
 		systems = append([]System(nil), systems...)
-		ShowTagging(p, systems, sets)
+		showTagging(p, systems, sets)
 		var once sync.Once
 		var st *progress.Stage
 		c.Progress = func() {

@@ -34,7 +34,7 @@ func TestShowTagging(t *testing.T) {
 	p := progress.NewStages(&out, nil)
 	sets := []stressset.Set{{Name: "O"}, {Name: "keyboard"}}
 	systems := []System{{Name: "words", Tagger: allOTagger{}}, {Name: "chars", Tagger: allOTagger{}}}
-	ShowTagging(p, systems, sets)
+	showTagging(p, systems, sets)
 	sents := []conll.Sentence{{Tokens: []string{"a", "b"}}}
 	for _, sys := range systems {
 		for range sets {

@@ -125,7 +125,7 @@ func (s *Systems) Load(ctx context.Context, gold []conll.Sentence) (*Loaded, err
 		l.Systems = append(l.Systems, System{Name: names[i], Model: names[i], Tagger: c})
 		l.Checked = append(l.Checked, c)
 	}
-	if err := CheckNames(l.Systems); err != nil {
+	if err := checkSystemNames(l.Systems); err != nil {
 		l.Close()
 		return nil, err
 	}
@@ -214,7 +214,7 @@ func (s *Systems) Inputs() []string {
 }
 
 // Check reports, wrapping ErrOption, a system name Load would refuse
-// (see CheckNames): it names no file, or two systems share it.
+// (see checkSystemNames): it names no file, or two systems share it.
 func (s *Systems) Check() error { return checkNames(s.SystemNames()) }
 
 // externalNames are the names of the commands, then the servers: those

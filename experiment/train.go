@@ -22,16 +22,11 @@ type trainJob struct {
 	Options   tagger.Options
 }
 
-// TrainAll trains the jobs, at most workers at a time (0: GOMAXPROCS),
-// and returns the models in job order. Training one model is sequential,
-// so running several side by side is what uses the cores; each model is
-// still deterministic, whatever the number of workers.
-func TrainAll(ctx context.Context, jobs []trainJob, workers int) ([]*tagger.Model, error) {
-	return trainAll(ctx, jobs, workers, nil)
-}
-
-// trainAll is TrainAll calling done, when not nil, as each job ends
-// well, with the time it took.
+// trainAll trains the jobs, at most workers at a time (0: GOMAXPROCS),
+// and returns the models in job order, calling done, when not nil, as
+// each job ends well, with the time it took. Training one model is
+// sequential, so running several side by side is what uses the cores;
+// each model is still deterministic, whatever the number of workers.
 func trainAll(ctx context.Context, jobs []trainJob, workers int, done func(trainJob, time.Duration)) ([]*tagger.Model, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

@@ -187,6 +187,10 @@ func (e *Evaluator) evaluate(blocks bool) (Counts, error) {
 				return c, &conll.ParseError{File: e.File, Line: lineNo,
 					Err: fmt.Errorf("%w in line %q: need a gold and a predicted tag (fields are split on %q)", ErrTooFewFeatures, line, sp.name)}
 			}
+			if e.Options.Raw && (fields[len(fields)-2] == nil || fields[len(fields)-1] == nil) {
+				return c, &conll.ParseError{File: e.File, Line: lineNo,
+					Err: fmt.Errorf("%w %q in line %q: -r cannot rewrite it", ErrUndefinedTag, sp.name, line)}
+			}
 			if buffered {
 				gold = append(gold, intern(tags, fields[len(fields)-2]))
 				pred = append(pred, intern(tags, fields[len(fields)-1]))
@@ -343,8 +347,9 @@ func intern(m map[string]string, b []byte) string {
 }
 
 // splitter splits a line into fields the way Perl's split(/$delimiter/)
-// does: every match separates two fields, a leading empty field is kept
-// (unless the match there is empty), trailing empty fields are dropped.
+// does: every match separates two fields, what the pattern's groups
+// captured are fields too, a leading empty field is kept (unless the
+// match there is empty), trailing empty fields are dropped.
 type splitter struct {
 	name string
 	lit  []byte         // literal delimiter, when the pattern is one
@@ -359,7 +364,9 @@ func newSplitter(delim string) (*splitter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w %q: %v", ErrDelimiter, delim, err)
 	}
-	if lit, complete := re.LiteralPrefix(); complete {
+	// A pattern with groups is never literal: Perl's split returns what
+	// each group captured as fields of their own.
+	if lit, complete := re.LiteralPrefix(); complete && re.NumSubexp() == 0 {
 		return &splitter{name: delim, lit: []byte(lit)}, nil
 	}
 	return &splitter{name: delim, re: re}, nil
@@ -369,11 +376,18 @@ func (s *splitter) split(fields [][]byte, line []byte) [][]byte {
 	switch {
 	case s.re != nil:
 		prev := 0
-		for _, m := range s.re.FindAllIndex(line, -1) {
+		for _, m := range s.re.FindAllSubmatchIndex(line, -1) {
 			if m[1] == m[0] && (m[0] == 0 || m[0] == len(line)) {
 				continue
 			}
 			fields = append(fields, line[prev:m[0]])
+			for g := 2; g < len(m); g += 2 { // captured groups; undef (empty) where a group took no part
+				if m[g] < 0 {
+					fields = append(fields, nil)
+					continue
+				}
+				fields = append(fields, line[m[g]:m[g+1]])
+			}
 			prev = m[1]
 		}
 		fields = append(fields, line[prev:])
@@ -411,12 +425,13 @@ func (s *splitter) split(fields [][]byte, line []byte) [][]byte {
 
 // ConllevalStatus returns the exit status with which the conlleval script
 // refuses the input that made Evaluate return err: 0 for nil, 255 where
-// it dies (ErrTooFewFeatures, a bad delimiter) and 1 otherwise.
+// it dies (ErrTooFewFeatures, a bad delimiter, ErrUndefinedTag) and 1
+// otherwise.
 func ConllevalStatus(err error) int {
 	switch {
 	case err == nil:
 		return 0
-	case errors.Is(err, ErrTooFewFeatures), errors.Is(err, ErrDelimiter):
+	case errors.Is(err, ErrTooFewFeatures), errors.Is(err, ErrDelimiter), errors.Is(err, ErrUndefinedTag):
 		return 255
 	}
 	return 1

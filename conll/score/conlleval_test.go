@@ -215,3 +215,57 @@ func TestEvaluatorErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitterLikePerl: fields as Perl's split(/$delimiter/) returns
+// them (the expectations are perl's output).
+func TestSplitterLikePerl(t *testing.T) {
+	for _, tc := range []struct {
+		delim, line string
+		want        []string // "undef" for a group that took no part
+	}{
+		{" ", "a B-X B-X", []string{"a", "B-X", "B-X"}},
+		{" ", "a  B", []string{"a", "", "B"}},
+		{" ", " a B  ", []string{"", "a", "B"}},
+		{"\t", "a\t\tO\tO\t", []string{"a", "", "O", "O"}},
+		{`\s+`, "a \t B", []string{"a", "B"}},
+		{`( )`, "a B-X B-X", []string{"a", " ", "B-X", " ", "B-X"}},
+		{`( )|(Q)`, "a B-X B-X ", []string{"a", " ", "undef", "B-X", " ", "undef", "B-X", " "}},
+		{`( )|(Q)`, "a  B", []string{"a", " ", "undef", "", " ", "undef", "B"}},
+		{"(?:)", "ab", []string{"a", "b"}}, // an empty pattern splits characters
+	} {
+		sp, err := newSplitter(tc.delim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range sp.split(nil, []byte(tc.line)) {
+			if f == nil {
+				got = append(got, "undef")
+				continue
+			}
+			got = append(got, string(f))
+		}
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("split(/%s/, %q) = %q; want %q", tc.delim, tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestUndefinedTagRaw: a tag field that no group of -d captured is
+// Perl's undef, which conlleval -r dies rewriting (status 255); without
+// -r it is an empty tag, as in conlleval.
+func TestUndefinedTagRaw(t *testing.T) {
+	in := "a B-X B-X\nb X Y\n"
+	for _, raw := range []bool{false, true} {
+		e := NewEvaluator(strings.NewReader(in))
+		e.File, e.Delimiter, e.Options.Raw = "f.txt", "( )|(Q)", raw
+		_, err := e.Evaluate()
+		var pe *conll.ParseError
+		switch {
+		case !raw && err != nil:
+			t.Errorf("without -r: %v", err)
+		case raw && (!errors.Is(err, ErrUndefinedTag) || !errors.As(err, &pe) || pe.Line != 1 || ConllevalStatus(err) != 255):
+			t.Errorf("with -r: error %v (status %d); want %v at f.txt:1, status 255", err, ConllevalStatus(err), ErrUndefinedTag)
+		}
+	}
+}

@@ -2,8 +2,11 @@ package score
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"os"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stress-ner/stress/iob"
@@ -115,4 +118,53 @@ func BenchmarkEvaluate780kStrictIOBES(b *testing.B) {
 func BenchmarkEvaluate780kSemEval(b *testing.B) {
 	bigBench(b)
 	benchmarkEvaluate(b, 6, EvalOptions{Mode: ModeSemEval})
+}
+
+// FuzzSplitByte: the field count and fields of the one-byte fast paths
+// (splitByte and evaluateBlocks' inline copy) are those of the general
+// split, which follows Perl's split field by field.
+func FuzzSplitByte(f *testing.F) {
+	for _, s := range []string{"a B-X B-X", "a  O O", "a b c d e", " x ", "a\tb\t\tc\t", "", "   ", "a b c d"} {
+		f.Add([]byte(s), byte(' '))
+		f.Add([]byte(s), byte('\t'))
+	}
+	f.Fuzz(func(t *testing.T, line []byte, d byte) {
+		if d == '\n' || bytes.IndexByte(line, '\n') >= 0 {
+			return
+		}
+		sp := &splitter{name: string(d), lit: []byte{d}}
+		all := sp.split(nil, line)
+		fields := make([][]byte, 3)
+		n := sp.splitByte(line, fields)
+		if n != len(all) {
+			t.Fatalf("splitByte(%q, %q): %d fields; split: %d %q", line, d, n, len(all), all)
+		}
+		switch {
+		case n >= 3 && !(bytes.Equal(fields[0], all[0]) && bytes.Equal(fields[1], all[n-2]) && bytes.Equal(fields[2], all[n-1])):
+			t.Fatalf("splitByte(%q, %q): %q; split: %q", line, d, fields, all)
+		case n == 2 && !(bytes.Equal(fields[0], all[0]) && bytes.Equal(fields[1], all[1])):
+			t.Fatalf("splitByte(%q, %q): %q; split: %q", line, d, fields[:2], all)
+		case n == 1 && !bytes.Equal(fields[0], all[0]):
+			t.Fatalf("splitByte(%q, %q): %q; split: %q", line, d, fields[:1], all)
+		}
+		// Both loops of Evaluate count fields alike: the line is accepted
+		// beside one of as many fields, refused beside one more.
+		if n < 2 || d >= 0x80 {
+			return
+		}
+		x := string(d) + "x"
+		for _, tc := range []struct {
+			fields int
+			err    error
+		}{{n, nil}, {n + 1, ErrFeatureCount}} {
+			in := string(line) + "\nx" + strings.Repeat(x, tc.fields-1) + "\n"
+			for _, blocks := range []bool{true, false} {
+				e := NewEvaluator(strings.NewReader(in))
+				e.Delimiter = regexp.QuoteMeta(string(d))
+				if _, err := e.evaluate(blocks); !errors.Is(err, tc.err) {
+					t.Fatalf("blocks %v, %q then %d fields split on %q: error %v; want %v", blocks, line, tc.fields, d, err, tc.err)
+				}
+			}
+		}
+	})
 }

@@ -45,7 +45,7 @@ func TestAgainstPerl(t *testing.T) {
 		}
 		input := b.Bytes()
 		var args []string
-		switch r.IntN(6) {
+		switch r.IntN(8) {
 		case 0:
 			args = []string{"-d", "\t"}
 			input = bytes.ReplaceAll(input, []byte(" "), []byte("\t"))
@@ -53,6 +53,10 @@ func TestAgainstPerl(t *testing.T) {
 			args = []string{"-d", `\s+`}
 		case 2:
 			args = []string{"-d", `\t| `}
+		case 3: // groups: Perl's split returns what they captured as fields
+			args = []string{"-d", `( )`}
+		case 4:
+			args = []string{"-d", `(\t)|( )`}
 		}
 		if r.IntN(4) == 0 {
 			input = bytes.TrimRight(input, "\n")

@@ -20,6 +20,11 @@ var (
 	ErrTooFewFeatures = errors.New("too few features")
 	// ErrDelimiter means the field delimiter is not a valid pattern.
 	ErrDelimiter = errors.New("invalid delimiter")
+	// ErrUndefinedTag means a tag field is one that a group of the
+	// delimiter pattern did not capture (Perl's undef) and raw mode must
+	// rewrite it: conlleval dies there ("Modification of a read-only
+	// value attempted"), status 255.
+	ErrUndefinedTag = errors.New("tag field captured by no group of the delimiter")
 
 	// Errors of tags that the strict and SemEval modes refuse.
 

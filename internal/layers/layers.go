@@ -9,53 +9,53 @@ package layers
 
 // Layer numbers, lowest first.
 const (
-	Base     = iota // tags and plumbing that know no corpus
-	Corpora         // corpora, their formats and scoring, concept store
-	Perturb         // the kind contract, the pipeline, the kinds
-	Sets            // stress sets on disk: plan, make, manifest, change log, read back
-	Analysis        // comparing systems on sets; running taggers; judging sets (review)
-	Runs            // experiments and attacks: models over sets
-	Command         // the command line
+	base     = iota // tags and plumbing that know no corpus
+	corpora         // corpora, their formats and scoring, concept store
+	perturb         // the kind contract, the pipeline, the kinds
+	sets            // stress sets on disk: plan, make, manifest, change log, read back
+	analysis        // comparing systems on sets; running taggers; judging sets (review)
+	runs            // experiments and attacks: models over sets
+	command         // the command line
 )
 
-// Trees gives the layer of every package of the module by the tree it
+// trees gives the layer of every package of the module by the tree it
 // is in (import path relative to the module root): the package named or
 // any below it, the longest match deciding. A new kind under perturb/ or
 // a new format under conll/ is placed without a line here; a new tree
 // is not placed until it has one.
-var Trees = map[string]int{
-	"iob":      Base,
-	"internal": Base,
-	"report":   Base, // the report formats: know no corpus
+var trees = map[string]int{
+	"iob":      base,
+	"internal": base,
+	"report":   base, // the report formats: know no corpus
 
-	"conll":           Corpora,
-	"internal/layout": Corpora, // the layout of CoNLL files as perturbed sentences pass
-	"sample":          Corpora,
-	"umls":            Corpora,
+	"conll":           corpora,
+	"internal/layout": corpora, // the layout of CoNLL files as perturbed sentences pass
+	"sample":          corpora,
+	"umls":            corpora,
 
-	"perturb": Perturb,
+	"perturb": perturb,
 	// The generator of the synonym policy's evidence reads readings
 	// through review.
-	"perturb/synonym/internal/mkevidence": Analysis,
+	"perturb/synonym/internal/mkevidence": analysis,
 
-	"stressset": Sets,
+	"stressset": sets,
 
-	"compare": Analysis,
-	"review":  Analysis, // reads sets and their change logs, runs no model
-	"tagger":  Analysis,
+	"compare": analysis,
+	"review":  analysis, // reads sets and their change logs, runs no model
+	"tagger":  analysis,
 
-	"attack":     Runs,
-	"experiment": Runs,
+	"attack":     runs,
+	"experiment": runs,
 
-	"cmd":                  Command,
-	"internal/figures/gen": Command, // measures the documents' figures by running stress
+	"cmd":                  command,
+	"internal/figures/gen": command, // measures the documents' figures by running stress
 }
 
-// Of returns the layer of the package at path (relative to the module
-// root), and whether a tree of Trees holds it.
-func Of(path string) (int, bool) {
+// layerOf returns the layer of the package at path (relative to the
+// module root), and whether a tree of trees holds it.
+func layerOf(path string) (int, bool) {
 	best, n, ok := 0, -1, false
-	for tree, layer := range Trees {
+	for tree, layer := range trees {
 		if (path == tree || len(path) > len(tree) && path[:len(tree)] == tree && path[len(tree)] == '/') && len(tree) > n {
 			best, n, ok = layer, len(tree), true
 		}

@@ -64,14 +64,14 @@ func TestImportsRunOneWay(t *testing.T) {
 	seen := map[string]bool{}
 	for _, p := range pkgs {
 		from, _ := rel(p.ImportPath)
-		for tree := range Trees {
+		for tree := range trees {
 			if from == tree || strings.HasPrefix(from, tree+"/") {
 				seen[tree] = true
 			}
 		}
-		lf, ok := Of(from)
+		lf, ok := layerOf(from)
 		if !ok {
-			t.Errorf("%s is in no layer: add its tree to layers.Trees", from)
+			t.Errorf("%s is in no layer: add its tree to the trees of internal/layers", from)
 			continue
 		}
 		// A test is code of its package's layer: a test that needs a
@@ -81,7 +81,7 @@ func TestImportsRunOneWay(t *testing.T) {
 			if !ok {
 				continue // the standard library or a dependency
 			}
-			lt, ok := Of(to)
+			lt, ok := layerOf(to)
 			if !ok {
 				continue // reported as a package of its own
 			}
@@ -90,9 +90,9 @@ func TestImportsRunOneWay(t *testing.T) {
 			}
 		}
 	}
-	for tree := range Trees {
+	for tree := range trees {
 		if !seen[tree] {
-			t.Errorf("layers.Trees names %s, which holds no package", tree)
+			t.Errorf("the trees of internal/layers names %s, which holds no package", tree)
 		}
 	}
 }
@@ -101,7 +101,7 @@ func TestImportsRunOneWay(t *testing.T) {
 // the lowest packages may not import the highest.
 func TestLayersCatchUpward(t *testing.T) {
 	layer := func(p string) int {
-		l, ok := Of(p)
+		l, ok := layerOf(p)
 		if !ok {
 			t.Fatalf("%s has no layer", p)
 		}
@@ -116,15 +116,15 @@ func TestLayersCatchUpward(t *testing.T) {
 	for _, tc := range []struct {
 		path string
 		want int
-	}{{"internal/layout", Corpora}, {"internal/cli", Base}, {"perturb/newkind", Perturb}, {"conll/newformat", Corpora}, {"cmd/stress", Command}} {
-		if got, _ := Of(tc.path); got != tc.want {
-			t.Errorf("Of(%s) = %d, want %d", tc.path, got, tc.want)
+	}{{"internal/layout", corpora}, {"internal/cli", base}, {"perturb/newkind", perturb}, {"conll/newformat", corpora}, {"cmd/stress", command}} {
+		if got, _ := layerOf(tc.path); got != tc.want {
+			t.Errorf("layerOf(%s) = %d, want %d", tc.path, got, tc.want)
 		}
 	}
-	if _, ok := Of("elsewhere"); ok {
+	if _, ok := layerOf("elsewhere"); ok {
 		t.Error("a package outside every tree has a layer")
 	}
-	if _, ok := Of("iobx"); ok {
+	if _, ok := layerOf("iobx"); ok {
 		t.Error("a tree's name is a prefix of another package's name")
 	}
 }

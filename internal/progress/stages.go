@@ -36,14 +36,14 @@ type Stages struct {
 	every time.Duration
 }
 
-// Heartbeat is how often, off a terminal, a running stage writes how far
+// heartbeat is how often, off a terminal, a running stage writes how far
 // it has got, so that no stage is silent for minutes.
-const Heartbeat = 30 * time.Second
+const heartbeat = 30 * time.Second
 
 // NewStages returns the display of stages on w (standard error). Lines
 // begin with what prefix returns, when it is not nil.
 func NewStages(w io.Writer, prefix func() string) *Stages {
-	s := &Stages{w: w, prefix: prefix, now: time.Now, every: Heartbeat}
+	s := &Stages{w: w, prefix: prefix, now: time.Now, every: heartbeat}
 	if f, ok := Terminal(w); ok {
 		s.bars = func(what string, total int, unit string) bar { return newBar(f, what, total, unit) }
 	}

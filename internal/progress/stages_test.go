@@ -16,7 +16,7 @@ func (c *clock) advance(d time.Duration) { c.t = c.t.Add(d) }
 // TestStagesOffTerminal checks the lines a command writes off a
 // terminal: one per stage that ends, with its duration; a stage started
 // before the last ended ends it; the log goes through; a long stage says
-// how far it got every Heartbeat; nil shows nothing.
+// how far it got every heartbeat; nil shows nothing.
 func TestStagesOffTerminal(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -46,12 +46,12 @@ func TestStagesOffTerminal(t *testing.T) {
 		{"heartbeat", func(s *Stages, c *clock) {
 			st := s.Start("attacking", 100, "sentences")
 			st.Add(10)
-			c.advance(Heartbeat)
+			c.advance(heartbeat)
 			st.Add(10)
-			c.advance(Heartbeat / 2)
+			c.advance(heartbeat / 2)
 			st.Describe("attacking batch 3")
 			st.Add(0)
-			c.advance(Heartbeat / 2)
+			c.advance(heartbeat / 2)
 			st.Add(0)
 			st.Done("100 sentences")
 		}, []string{"attacking: 20/100 sentences done, 30.0 s so far", "attacking batch 3: 20/100 sentences done, 60.0 s so far", "attacking: 100 sentences in 60.0 s"}},

@@ -45,8 +45,8 @@ type block struct {
 // Modes of a "test:" marker.
 const (
 	run    = "run"
-	Shared = "shared"
-	Slow   = "slow"
+	shared = "shared"
+	slow   = "slow"
 	ci     = "ci"
 	sameAs = "same-as"
 	skip   = "skip"
@@ -134,9 +134,9 @@ func (b block) Plan() (Plan, error) {
 		switch strings.TrimSpace(m) {
 		case run:
 			p.Run = true
-		case Shared:
+		case shared:
 			p.Shared = true
-		case Slow:
+		case slow:
 			p.Slow = true
 		case ci:
 			p.CI = true

@@ -73,23 +73,6 @@ func MarkdownRow(cells []string) string {
 	return b.String()
 }
 
-// AppendASCII is the AppendWord (perturb.WordEditor) of an editor with
-// a byte-wise path for ASCII words, which most corpus tokens are: ascii
-// edits an ASCII word, general any other, and both must make the same
-// random draws for the same word.
-func AppendASCII(dst []byte, word string, r *rand.Rand,
-	ascii func(dst []byte, word string, r *rand.Rand) ([]byte, bool),
-	general func(word string, r *rand.Rand) (string, bool)) ([]byte, bool) {
-	if IsASCII(word) {
-		return ascii(dst, word, r)
-	}
-	w, ok := general(word, r)
-	if !ok {
-		return dst, false
-	}
-	return append(dst, w...), true
-}
-
 // PickRune chooses uniformly one rune of word for which ok holds, the
 // choice of a word editor that changes one character: it draws one
 // number from r (none when no rune qualifies) and returns the rune and

@@ -72,20 +72,6 @@ func TestPickRune(t *testing.T) {
 	}
 }
 
-func TestAppendASCII(t *testing.T) {
-	ascii := func(dst []byte, w string, _ *rand.Rand) ([]byte, bool) { return append(dst, "A:"+w...), true }
-	general := func(w string, _ *rand.Rand) (string, bool) { return "U:" + w, w != "ü" }
-	for _, tc := range []struct {
-		word, want string
-		ok         bool
-	}{{"ab", "x A:ab", true}, {"añ", "x U:añ", true}, {"ü", "x ", false}} {
-		got, ok := AppendASCII([]byte("x "), tc.word, nil, ascii, general)
-		if string(got) != tc.want || ok != tc.ok {
-			t.Errorf("AppendASCII(%q) = %q, %v, want %q, %v", tc.word, got, ok, tc.want, tc.ok)
-		}
-	}
-}
-
 func TestCommonAffixes(t *testing.T) {
 	tests := []struct {
 		a, b     string
