@@ -109,6 +109,12 @@ type Reader struct {
 	// plain is the text of the sentence read last when readPlain read
 	// it, "" otherwise.
 	plain string
+	// plainText, plainLine and textLines are the sentence ReadPlainText
+	// read last, for PlainSentence; tags are the tags it interned.
+	plainText []byte
+	plainLine int
+	textLines []TextLine
+	tags      map[string]string
 
 	// needToken makes an input without a token an ErrEmpty error at its
 	// end (OpenNonEmpty), on both Read and ReadAppend; gotToken and
@@ -482,6 +488,98 @@ func (r *Reader) read() (Sentence, error) {
 	}
 }
 
+// TextLine is where one token line lies in the text ReadPlainText
+// returns: the token is text[Start:Tab], the tag text[Tab+1:End], and
+// the line break is at End.
+type TextLine struct{ Start, Tab, End int }
+
+// ReadPlainText reads the next sentence when it is one of plain lines
+// buffered whole (see readPlain), without making its strings: for a
+// program that writes each sentence back changed in a few bytes, the
+// least reading can do. text is the sentence's lines (each token, a
+// tab, the tag and "\n") where they lie in the reader's buffer, lines
+// where each lies in text, and tags its tags, appended to tags' storage:
+// strings the reader keeps, one per distinct tag, checked as Read
+// checks them. text and lines are valid, and must not be changed, until
+// the next call of a method of r; PlainSentence makes of them the
+// sentence ReadAppendText would have returned. ok is false, nothing
+// having been read, when the next sentence is not plain, could not be
+// taken whole, or its tags could be rewritten (see ReadAppendText):
+// Read, ReadAppend or ReadAppendText read it then. An error is the
+// error Read would return for the sentence (an invalid tag), and stops
+// r as Read's errors do.
+func (r *Reader) ReadPlainText(tags []string) (text []byte, lines []TextLine, _ []string, ok bool, err error) {
+	if r.err != nil || r.Tags != nil && !r.checkOnly || r.repair != nil {
+		return nil, nil, tags, false, nil
+	}
+	r.plain, r.plainText = "", nil
+	r.block, r.fields, r.lines, r.keepAll = r.block[:0], r.fields[:0], r.lines[:0], -1
+	start, end, ok := r.scanPlain()
+	if !ok {
+		r.lines = r.lines[:0]
+		return nil, nil, tags, false, nil
+	}
+	buf, _ := r.r.Peek(end + 1)
+	text = buf[start:end]
+	r.textLines = r.textLines[:0]
+	first := len(tags)
+	for _, l := range r.lines {
+		r.textLines = append(r.textLines, TextLine{Start: l.tok.start, Tab: l.tok.end, End: l.tag.end})
+		tags = append(tags, r.internTag(text[l.tag.start:l.tag.end]))
+	}
+	s := Sentence{Tags: tags[first:], Line: r.line + start + 1}
+	r.line += start + len(r.lines) + 1
+	r.sawLine, r.lastLF, r.lastBlank, r.lineBefore = true, true, true, false
+	// The bytes stay in the buffer until the next read: Discard does not
+	// move them.
+	r.r.Discard(end + 1)
+	r.plainText, r.plainLine = text, s.Line
+	s.Tokens = s.Tags // only their number matters to the checks below
+	err = checkTags(r.Tags, nil, r.File, &s, true)
+	err = r.checkEmpty(s, err)
+	if err != nil {
+		r.err = err
+		return nil, nil, tags, false, err
+	}
+	return text, r.textLines, tags, true, nil
+}
+
+// PlainSentence returns the sentence ReadPlainText read last, as
+// ReadAppendText would have returned it: its Tokens and Tags appended
+// to strs (see ReadAppend), and its lines as a string. It must be
+// called before any other method of r.
+func (r *Reader) PlainSentence(strs []string) (Sentence, string, []string) {
+	s := Sentence{Line: r.plainLine}
+	own := r.block
+	r.block = r.plainText
+	r.strs, r.appending = strs, true
+	text := r.fill(&s)
+	strs, r.strs, r.appending = r.strs, nil, false
+	r.block = own
+	r.plainText = nil
+	return s, text, strs
+}
+
+// internTag returns tag as a string, the same string for the same tag:
+// a corpus has a few dozen tags, which need no string per token. Past
+// maxInterned distinct tags, the others are new strings.
+func (r *Reader) internTag(tag []byte) string {
+	if s, ok := r.tags[string(tag)]; ok {
+		return s
+	}
+	s := string(tag)
+	if r.tags == nil {
+		r.tags = make(map[string]string)
+	}
+	if len(r.tags) < maxInterned {
+		r.tags[s] = s
+	}
+	return s
+}
+
+// maxInterned bounds how many distinct tags a Reader keeps.
+const maxInterned = 1024
+
 // readPlain reads the next sentence into s, as the loop of read would,
 // when the input holds it plain and buffered whole: optional blank
 // lines ("\n"), then lines of a token and a tag separated by one tab,
@@ -495,20 +593,40 @@ func (r *Reader) read() (Sentence, error) {
 // every input as the loop alone would. (A sentence in the buffer is
 // far below limits.MaxSentence.)
 func (r *Reader) readPlain(s *Sentence) bool {
-	if r.layout.Delimiter != tab || r.Delimiter != tab || r.TokenColumn != 0 || r.TagColumn != -1 ||
-		r.pendDoc || r.marked || len(r.comments) > 0 {
+	start, pos, ok := r.scanPlain()
+	if !ok {
 		return false
 	}
+	buf, _ := r.r.Peek(pos + 1)
+	s.Line = r.line + start + 1
+	r.line += start + len(r.lines) + 1
+	r.sawLine, r.lastLF, r.lastBlank, r.lineBefore = true, true, true, false
+	own := r.block
+	r.block = buf[start:pos]
+	r.plain = r.fill(s) // copies the lines out of the buffer
+	r.block = own
+	r.r.Discard(pos + 1)
+	return true
+}
+
+// scanPlain finds the next sentence when readPlain can take it: its
+// lines, relative to their start, in r.lines, and where they start and
+// end (at the blank line after them) in the buffered input. It reports
+// false otherwise.
+func (r *Reader) scanPlain() (start, pos int, ok bool) {
+	if r.layout.Delimiter != tab || r.Delimiter != tab || r.TokenColumn != 0 || r.TagColumn != -1 ||
+		r.pendDoc || r.marked || len(r.comments) > 0 {
+		return 0, 0, false
+	}
 	buf, _ := r.r.Peek(r.r.Buffered())
-	start := 0
 	for start < len(buf) && buf[start] == '\n' {
 		start++ // blank lines before the sentence
 	}
-	pos := start
+	pos = start
 	for {
 		n := bytes.IndexByte(buf[pos:], '\n')
 		if n < 0 {
-			return false // not buffered whole (or the last sentence, without its blank line)
+			return 0, 0, false // not buffered whole (or the last sentence, without its blank line)
 		}
 		if n == 0 {
 			break // the blank line that ends the sentence
@@ -530,24 +648,13 @@ func (r *Reader) readPlain(s *Sentence) bool {
 		last := line[n-1]
 		if tab <= 0 || ctl || last == ' ' || last == '\t' || high >= utf8.RuneSelf && !utf8.Valid(line) ||
 			string(line[:tab]) == docStartToken || r.Comment != "" && bytes.HasPrefix(line, []byte(r.Comment)) {
-			return false
+			return 0, 0, false
 		}
 		at := pos - start
 		r.lines = append(r.lines, tokenLine{tok: span{at, at + tab}, tag: span{at + tab + 1, at + n}})
 		pos += n + 1
 	}
-	if len(r.lines) == 0 {
-		return false
-	}
-	s.Line = r.line + start + 1
-	r.line += start + len(r.lines) + 1
-	r.sawLine, r.lastLF, r.lastBlank, r.lineBefore = true, true, true, false
-	own := r.block
-	r.block = buf[start:pos]
-	r.plain = r.fill(s) // copies the lines out of the buffer
-	r.block = own
-	r.r.Discard(pos + 1)
-	return true
+	return start, pos, len(r.lines) > 0
 }
 
 // fill sets the Tokens, Tags and (when some line has more than token

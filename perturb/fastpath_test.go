@@ -32,6 +32,22 @@ func checkFastPaths(t *testing.T, w string) {
 	if got := isStopword(w); got != want {
 		t.Errorf("isStopword(%q) = %v, want %v", w, got, want)
 	}
+	if asciiLetters(w) {
+		if got := isStopwordLetters(w); got != want {
+			t.Errorf("isStopwordLetters(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// asciiLetters reports whether w is ASCII letters only, as
+// isStopwordLetters needs.
+func asciiLetters(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if !isASCIILetter(w[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func TestSelectionFastPaths(t *testing.T) {
@@ -72,5 +88,36 @@ func FuzzSentenceSeed2(f *testing.F) {
 	f.Add(uint64(1), "keyboard", "swap", "Aspirin helps", "B-Chemical O")
 	f.Fuzz(func(t *testing.T, seed uint64, a, b, toks, tags string) {
 		checkSeed2(t, seed, a, b, conll.Sentence{Tokens: strings.Fields(toks), Tags: strings.Fields(tags)})
+	})
+}
+
+// checkSeedLines compares sentenceSeedLines with sentenceSeed on s
+// written as plain lines.
+func checkSeedLines(t *testing.T, seed uint64, stream string, s conll.Sentence) {
+	t.Helper()
+	var text strings.Builder
+	for i, tok := range s.Tokens {
+		text.WriteString(tok + "\t" + s.Tags[i] + "\n")
+	}
+	h1, h2 := sentenceSeedLines(seedPrefix(seed, stream), seed, text.String())
+	if w1, w2 := sentenceSeed(seed, stream, s); h1 != w1 || h2 != w2 {
+		t.Errorf("sentenceSeedLines(%d, %q, %q) differs from sentenceSeed", seed, stream, text.String())
+	}
+}
+
+func TestSentenceSeedLines(t *testing.T) {
+	s := conll.Sentence{Tokens: []string{"Aspirin", "-", "é"}, Tags: []string{"B-Chemical", "O", "I-Chemical"}}
+	checkSeedLines(t, 1, "keyboard", s)
+	checkSeedLines(t, 0, "", conll.Sentence{Tokens: []string{"x"}, Tags: []string{"O"}})
+}
+
+func FuzzSentenceSeedLines(f *testing.F) {
+	f.Add(uint64(1), "keyboard", "Aspirin helps", "B-Chemical O")
+	f.Fuzz(func(t *testing.T, seed uint64, stream, toks, tags string) {
+		s := conll.Sentence{Tokens: strings.Fields(toks), Tags: strings.Fields(tags)}
+		if len(s.Tokens) == 0 || len(s.Tokens) != len(s.Tags) || strings.ContainsAny(toks+tags, "\t\n") {
+			return // not a sentence of plain lines
+		}
+		checkSeedLines(t, seed, stream, s)
 	})
 }

@@ -93,6 +93,8 @@ type Perturbation interface {
 //   - WordEditor: edits one token at a time (keyboard, swap, case,
 //     spelling, insert, delete, ocr); the pipeline edits the selected
 //     words itself, in reused memory.
+//   - ByteEditor: a WordEditor that also edits ASCII words in place,
+//     for the plain path of "stress perturb".
 //   - SentenceChecker: checks its own output where the token-by-token
 //     check cannot (replacements by a different number of tokens).
 //   - MentionReporter: says what became of every gold mention, counted
@@ -117,6 +119,27 @@ type Perturbation interface {
 // its own for that.
 type WordEditor interface {
 	AppendWord(dst []byte, word string, r *rand.Rand) ([]byte, bool)
+}
+
+// ByteEditor is an optional fast path of a WordEditor whose edits of
+// ASCII words keep their length (keyboard, swap): the plain path of a
+// run (one worker writing a tab-separated corpus back as it reads it)
+// then edits the selected words of a sentence where they lie in its
+// output, making no token strings.
+//
+// EditBytes edits word in place exactly as AppendWord edits it: the
+// same random draws, the same bytes. It reports ok == false when it
+// cannot edit this word in place (a non-ASCII word, a replacement of
+// another length); the plain path then perturbs the sentence again from
+// its seed through AppendWord. CheckBytes is Check's verdict on a change
+// from before to after, two ASCII words of the same length: false sends
+// the sentence to the general path, where Check says what is wrong.
+// TestByteEditors compares both with AppendWord and Check on every kind
+// that offers them.
+type ByteEditor interface {
+	WordEditor
+	EditBytes(word []byte, r *rand.Rand) (edited, ok bool)
+	CheckBytes(before, after []byte) bool
 }
 
 // SentenceChecker is implemented by perturbations whose output cannot be

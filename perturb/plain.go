@@ -21,11 +21,28 @@ import (
 // batches' code as a batch of one, which reports the error the
 // pipeline reports. TestPlainPathMatchesBatches compares the two on
 // real corpora.
+//
+// When the perturbation is also a ByteEditor, the source hands out
+// sentences as bytes (conll.Reader.ReadPlainText) and each token's
+// selection is its own (Selector.bytewise), a sentence makes no strings
+// at all: its lines are copied to the output and the selected words
+// edited and checked there (perturbBytes). A sentence it cannot take so
+// (a word EditBytes cannot edit in place, a change CheckBytes refuses)
+// is made a Sentence (PlainSentence) and goes the way above, from its
+// seed again.
 
 // textSource is a source that hands out the lines of the plain
 // sentences it reads, as conll.Reader's ReadAppendText does.
 type textSource interface {
 	ReadAppendText(strs []string) (conll.Sentence, string, []string, error)
+}
+
+// bytesSource is a textSource that also hands out plain sentences as
+// bytes, as conll.Reader's ReadPlainText does.
+type bytesSource interface {
+	textSource
+	ReadPlainText(tags []string) ([]byte, []conll.TextLine, []string, bool, error)
+	PlainSentence(strs []string) (conll.Sentence, string, []string)
 }
 
 // plainSink is a formattedSink that says whether it writes a plain
@@ -58,16 +75,20 @@ func (p *Pipeline) plainStep(pt Part) (st Step, we WordEditor, src textSource, o
 
 // plainRun is the state of the plain path through one part.
 type plainRun struct {
-	p     *Pipeline
-	part  int
-	pt    Part
-	st    Step
-	we    WordEditor
-	out   plainSink
-	w     *worker
-	n     int    // sentences written in all parts
-	text  []byte // formatted sentences not yet written
-	count int    // how many
+	p    *Pipeline
+	part int
+	pt   Part
+	st   Step
+	we   WordEditor
+	be   ByteEditor // we, when it edits bytes and the run can (see runPlain)
+	out  plainSink
+	w    *worker
+	n    int // sentences written in all parts
+	// prefix is the step's seed hash before any sentence
+	// (seedPrefix): sentenceSeedLines goes on from it.
+	prefix uint64
+	text   []byte // formatted sentences not yet written
+	count  int    // how many
 }
 
 // runPlain reads, perturbs and writes part part through the plain path
@@ -75,8 +96,12 @@ type plainRun struct {
 // returns the new count and the first error.
 func (p *Pipeline) runPlain(ctx context.Context, part int, pt Part, w *worker, n int) (int, error) {
 	st, we, src, out, _ := p.plainStep(pt)
-	r := &plainRun{p: p, part: part, pt: pt, st: st, we: we, out: out, w: w, n: n}
-	var strs []string
+	r := &plainRun{p: p, part: part, pt: pt, st: st, we: we, out: out, w: w, n: n, prefix: seedPrefix(p.Seed, st.Name)}
+	bsrc, _ := src.(bytesSource)
+	if be, ok := we.(ByteEditor); ok && bsrc != nil && p.Selector.bytewise() {
+		r.be = be
+	}
+	var strs, tags []string
 	lines := false // whether the sink writes plain sentences as their lines, known at the first one
 	for index := 0; ; index++ {
 		if index%batchSize == 0 {
@@ -84,8 +109,30 @@ func (p *Pipeline) runPlain(ctx context.Context, part int, pt Part, w *worker, n
 				return r.n, err
 			}
 		}
-		s, text, next, err := src.ReadAppendText(strs[:0])
-		strs = next
+		var s conll.Sentence
+		var text string
+		var err error
+		read := false // s, text and err hold the sentence
+		if r.be != nil && lines {
+			b, bl, next, ok, berr := bsrc.ReadPlainText(tags[:0])
+			tags = next
+			switch {
+			case berr != nil:
+				err, read = berr, true
+			case ok && r.perturbBytes(b, bl, tags):
+				p.plainSentences++
+				if err := r.flushFull(); err != nil {
+					return r.n, err
+				}
+				continue
+			case ok:
+				s, text, strs = bsrc.PlainSentence(strs[:0])
+				read = true
+			}
+		}
+		if !read {
+			s, text, strs, err = src.ReadAppendText(strs[:0])
+		}
 		if err != nil {
 			if ferr := r.flush(); ferr != nil {
 				return r.n, ferr
@@ -106,12 +153,19 @@ func (p *Pipeline) runPlain(ctx context.Context, part int, pt Part, w *worker, n
 		} else if err := r.batchOfOne(s, index); err != nil {
 			return r.n, err
 		}
-		if len(r.text) >= plainOutBuffer {
-			if err := r.flush(); err != nil {
-				return r.n, err
-			}
+		if err := r.flushFull(); err != nil {
+			return r.n, err
 		}
 	}
+}
+
+// flushFull writes the formatted sentences gathered once they fill the
+// output buffer.
+func (r *plainRun) flushFull() error {
+	if len(r.text) < plainOutBuffer {
+		return nil
+	}
+	return r.flush()
 }
 
 // flush writes the formatted sentences gathered.
@@ -173,7 +227,7 @@ func (r *plainRun) sentence(s conll.Sentence, text string, index int) (ok bool) 
 			continue
 		}
 		if len(idx) == 0 {
-			w.pcg.Seed(sentenceSeed(r.p.Seed, r.st.Name, s))
+			w.pcg.Seed(sentenceSeedLines(r.prefix, r.p.Seed, text))
 		}
 		var edited bool
 		if words, edited = r.we.AppendWord(words, s.Tokens[i], w.rng); edited {
@@ -209,14 +263,53 @@ func (r *plainRun) sentence(s conll.Sentence, text string, index int) (ok bool) 
 	return true
 }
 
+// perturbBytes is sentence for a sentence read as bytes: text, its
+// lines, where each of them lies in text, and its tags. Its lines are
+// appended to r.text as the sink formats them, and the words selected
+// edited there in place by r.be. It reports false, having appended
+// nothing, when a word cannot be edited in place, a change fails
+// CheckBytes or the step panics: the sentence then goes the way of
+// sentence, from its seed again.
+func (r *plainRun) perturbBytes(text []byte, lines []conll.TextLine, tags []string) (ok bool) {
+	mark := len(r.text)
+	defer func() {
+		if recover() != nil {
+			r.text, ok = r.text[:mark], false
+		}
+	}()
+	r.text = append(r.text, "\n\n"...) // the separator (conll.Layout.AppendSentence)
+	base := len(r.text)
+	r.text = append(r.text, text[:len(text)-1]...)
+	out := r.text[base:]
+	opts, seeded := &r.p.Selector.opts, false
+	for j, l := range lines {
+		before := text[l.Start:l.Tab]
+		if !eligible(opts, before, isEntityTag(tags[j]), false) {
+			continue
+		}
+		if !seeded {
+			r.w.pcg.Seed(sentenceSeedLines(r.prefix, r.p.Seed, text))
+			seeded = true
+		}
+		word := out[l.Start:l.Tab]
+		edited, ok := r.be.EditBytes(word, r.w.rng)
+		if !ok || edited && (!writable(word) || !r.be.CheckBytes(before, word)) {
+			r.text = r.text[:mark]
+			return false
+		}
+	}
+	r.count++
+	return true
+}
+
 // writable reports whether a token is written as it is by a layout that
 // writes plain lines: not empty and without a byte up to '\r' (any
 // other is refused, or written in another way, by conll.Writer).
-func writable(tok string) bool {
+func writable[T ~string | ~[]byte](tok T) bool {
 	for i := 0; i < len(tok); i++ {
 		if tok[i] <= '\r' {
 			return false
 		}
 	}
-	return tok != ""
+	return len(tok) > 0
 }

@@ -48,6 +48,32 @@ func sentenceSeed(seed uint64, stream string, s conll.Sentence) (uint64, uint64)
 	return sum, textutil.Mix64(sum ^ seed + textutil.Golden)
 }
 
+// seedPrefix is the hash sentenceSeed reaches before the tokens of any
+// sentence: a run computes it once per stream (see sentenceSeedLines).
+func seedPrefix(seed uint64, stream string) uint64 {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], seed)
+	return fnvString(fnvString(fnvOffset, string(b[:])), stream)
+}
+
+// sentenceSeedLines is sentenceSeed of a sentence read from plain lines
+// (conll.Reader.ReadAppendText: each token, a tab, its tag, a line
+// break), given prefix = seedPrefix(seed, stream): one pass over the
+// lines hashes the bytes sentenceSeed hashes, the "\x00" before each
+// token being the line break before its line (and, for the first, an
+// imagined one). TestSentenceSeedLines compares the two.
+func sentenceSeedLines[T ~string | ~[]byte](prefix, seed uint64, text T) (uint64, uint64) {
+	h := prefix * fnvPrime // the "\x00" before the first token: XOR with zero, then multiply
+	for i := 0; i < len(text)-1; i++ {
+		c := uint64(text[i])
+		if c == '\n' {
+			c = 0
+		}
+		h = (h ^ c) * fnvPrime
+	}
+	return h, textutil.Mix64(h ^ seed + textutil.Golden)
+}
+
 // sentenceSeed2 is sentenceSeed for two streams at once: the token
 // bytes are read once and the two FNV chains, which are independent,
 // overlap in the processor.

@@ -137,30 +137,7 @@ func (sel *Selector) selectInto(dst []bool, s conll.Sentence) []bool {
 			continue // its document format keeps it (conll.Sentence.Keep)
 		}
 		entity := i < len(s.Tags) && isEntityTag(s.Tags[i])
-		switch sel.opts.Targets {
-		case TargetsEntities:
-			if !entity {
-				continue
-			}
-		case TargetsContext:
-			if entity {
-				continue
-			}
-		}
-		ok := false
-		if entity && letterRun(tok) >= min(entityRun, sel.opts.MinLength) {
-			ok = true // entity tokens with a real word part are always eligible
-		} else {
-			switch sel.opts.Method {
-			case SelectAll:
-				ok = letterRun(tok) >= 2 // the least a swap needs
-			case SelectLexical:
-				ok = isLexical(tok, sel.opts.MinLength)
-			case SelectPOS:
-				ok = content[i] && letterRun(tok) >= sel.opts.MinLength && !isStopword(tok)
-			}
-		}
-		if ok {
+		if eligible(&sel.opts, tok, entity, content != nil && content[i]) {
 			out[i] = true
 			n++
 		}
@@ -182,19 +159,53 @@ func (sel *Selector) selectInto(dst []bool, s conll.Sentence) []bool {
 	return out
 }
 
+// eligible reports whether options o select a token, before Rate:
+// entity tells whether its tag is an entity's, content whether the
+// ContentTagger marked it (for SelectPOS). The token is a string, or
+// bytes for the plain path (perturbBytes).
+func eligible[T ~string | ~[]byte](o *Selection, tok T, entity, content bool) bool {
+	switch o.Targets {
+	case TargetsEntities:
+		if !entity {
+			return false
+		}
+	case TargetsContext:
+		if entity {
+			return false
+		}
+	}
+	if entity && letterRun(tok) >= min(entityRun, o.MinLength) {
+		return true // entity tokens with a real word part are always eligible
+	}
+	switch o.Method {
+	case SelectAll:
+		return letterRun(tok) >= 2 // the least a swap needs
+	case SelectLexical:
+		return isLexical(tok, o.MinLength)
+	case SelectPOS:
+		return content && letterRun(tok) >= o.MinLength && !isStopword(tok)
+	}
+	return false
+}
+
+// bytewise reports whether the selection of a sentence is eligible's
+// verdict on each of its tokens alone, as the plain path can select
+// words: without a tagger or a random share.
+func (sel *Selector) bytewise() bool { return sel.tagger == nil && sel.opts.Rate >= 1 }
+
 func isEntityTag(tag string) bool { return tag != "" && tag != "O" }
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
 // letterRun returns the length of the longest run of letters in s.
-func letterRun(s string) int {
+func letterRun[T ~string | ~[]byte](s T) int {
 	// ASCII first, byte by byte: unicode.IsLetter agrees on ASCII, and
 	// nearly every corpus token is ASCII.
 	best, cur := 0, 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= utf8.RuneSelf {
-			return letterRunUnicode(s)
+			return letterRunUnicode(string(s))
 		}
 		if isASCIILetter(c) {
 			cur++
@@ -219,20 +230,20 @@ func letterRunUnicode(s string) int {
 	return best
 }
 
-func isLexical(tok string, minLength int) bool {
+func isLexical[T ~string | ~[]byte](tok T, minLength int) bool {
 	if len(tok) < minLength {
 		return false // fewer bytes, so fewer runes
 	}
 	for i := 0; i < len(tok); i++ {
 		c := tok[i]
 		if c >= utf8.RuneSelf {
-			return isLexicalUnicode(tok, minLength)
+			return isLexicalUnicode(string(tok), minLength)
 		}
 		if !isASCIILetter(c) {
 			return false
 		}
 	}
-	return !isStopword(tok)
+	return !isStopwordLetters(tok)
 }
 
 func isLexicalUnicode(tok string, minLength int) bool {
@@ -247,7 +258,7 @@ func isLexicalUnicode(tok string, minLength int) bool {
 	return !isStopword(tok)
 }
 
-func isStopword(tok string) bool {
+func isStopword[T ~string | ~[]byte](tok T) bool {
 	// Lower-case ASCII in a stack buffer: strings.ToLower would allocate
 	// for every capitalized word. ASCII keeps its length when
 	// lower-cased, so an ASCII word longer than every stopword is none.
@@ -255,7 +266,7 @@ func isStopword(tok string) bool {
 	for i := 0; i < len(tok); i++ {
 		c := tok[i]
 		if c >= utf8.RuneSelf {
-			_, ok := stopwords()[strings.ToLower(tok)]
+			_, ok := stopwords()[strings.ToLower(string(tok))]
 			return ok
 		}
 		if i == len(buf) {
@@ -275,16 +286,29 @@ func isStopword(tok string) bool {
 	return ok
 }
 
+// isStopwordLetters is isStopword for a word of ASCII letters only:
+// most such words are longer than every stopword, or no stopword of
+// their length has their first letter, and need neither lower-casing
+// nor a lookup.
+func isStopwordLetters[T ~string | ~[]byte](tok T) bool {
+	n := len(tok)
+	if n == 0 || n > maxStopword || stopwordStarts()[n]&(1<<(tok[0]|0x20-'a')) == 0 {
+		return false
+	}
+	return isStopword(tok)
+}
+
 // stopwordStarts marks, for each length, the first letters of the
 // stopwords of that length (bit c-'a' for letter c): a lower-case ASCII
 // word of that length whose first letter is not marked is no stopword.
-var stopwordStarts = sync.OnceValue(func() (starts [maxStopword + 1]uint32) {
+var stopwordStarts = sync.OnceValue(func() *[maxStopword + 1]uint32 {
+	var starts [maxStopword + 1]uint32
 	for w := range stopwords() {
 		if c := w[0]; 'a' <= c && c <= 'z' {
 			starts[len(w)] |= 1 << (c - 'a')
 		}
 	}
-	return starts
+	return &starts
 })
 
 // maxStopword bounds the length in bytes of a stopword (checked when

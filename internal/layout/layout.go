@@ -73,6 +73,24 @@ func (t *Tracker) ReadAppendText(strs []string) (conll.Sentence, string, []strin
 	return s, text, strs, err
 }
 
+// ReadPlainText reads the next sentence as plain lines when it can (see
+// conll.Reader.ReadPlainText): ok is false for JSON Lines.
+func (t *Tracker) ReadPlainText(tags []string) (text []byte, lines []conll.TextLine, _ []string, ok bool, err error) {
+	if t.cr == nil {
+		return nil, nil, tags, false, nil
+	}
+	text, lines, tags, ok, err = t.cr.ReadPlainText(tags)
+	if ok || err != nil {
+		t.publish()
+	}
+	return text, lines, tags, ok, err
+}
+
+// PlainSentence is conll.Reader.PlainSentence, after ReadPlainText.
+func (t *Tracker) PlainSentence(strs []string) (conll.Sentence, string, []string) {
+	return t.cr.PlainSentence(strs)
+}
+
 func (t *Tracker) publish() {
 	l := t.src.Layout()
 	if t.layout.Load() == nil || l != t.last {

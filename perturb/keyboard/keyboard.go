@@ -84,23 +84,55 @@ func (t *Typo) unicodeWord(word string, r *rand.Rand) (string, bool) {
 // makes the same random draws as the Unicode path, with the typos of
 // every letter made in advance (Layout.asciiTypos).
 func (t *Typo) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
-	keys := &t.Layout.asciiLetterKey // replaceable, for ASCII
+	i, typo, ascii := pickASCII(t.Layout, word, r)
+	if !ascii {
+		w, ok := t.unicodeWord(word, r)
+		if !ok {
+			return dst, false
+		}
+		return append(dst, w...), true
+	}
+	if i < 0 {
+		return dst, false
+	}
+	dst = append(dst, word[:i]...)
+	dst = append(dst, typo...)
+	return append(dst, word[i+1:]...), true
+}
+
+// EditBytes is AppendWord in place, for an ASCII word whose typo is one
+// byte (perturb.ByteEditor): on every layout but for AZERTY's accented
+// keys.
+func (t *Typo) EditBytes(word []byte, r *rand.Rand) (edited, ok bool) {
+	i, typo, ascii := pickASCII(t.Layout, word, r)
+	switch {
+	case !ascii || len(typo) > 1:
+		return false, false
+	case i < 0:
+		return false, true
+	}
+	word[i] = typo[0]
+	return true, true
+}
+
+// pickASCII chooses the letter of an ASCII word to replace and its typo,
+// as the Unicode path would: the index of the letter (-1 when the word
+// has no letter on the layout) and its typo. ascii is false, nothing
+// drawn, for a word that is not ASCII.
+func pickASCII[W ~string | ~[]byte](l *Layout, word W, r *rand.Rand) (i int, typo string, ascii bool) {
+	keys := &l.asciiLetterKey // replaceable, for ASCII
 	n := 0
 	for i := 0; i < len(word); i++ {
 		c := word[i]
 		if c >= utf8.RuneSelf {
-			w, ok := t.unicodeWord(word, r)
-			if !ok {
-				return dst, false
-			}
-			return append(dst, w...), true
+			return -1, "", false
 		}
 		if keys[c] {
 			n++
 		}
 	}
 	if n == 0 {
-		return dst, false
+		return -1, "", true
 	}
 	k := r.IntN(n)
 	for i := 0; i < len(word); i++ {
@@ -111,10 +143,8 @@ func (t *Typo) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, b
 			k--
 			continue
 		}
-		ns := t.Layout.asciiTypos[word[i]]
-		dst = append(dst, word[:i]...)
-		dst = append(dst, ns[r.IntN(len(ns))]...)
-		return append(dst, word[i+1:]...), true
+		ns := l.asciiTypos[word[i]]
+		return i, ns[r.IntN(len(ns))], true
 	}
 	panic("unreachable")
 }
@@ -133,29 +163,10 @@ func (t *Typo) Check(c perturb.Change) error {
 	if err := perturb.OneToken(Name, c); err != nil {
 		return err
 	}
-	if len(c.Before) == len(c.After) {
-		// Fast path, in one pass: ASCII text with one differing byte,
-		// a letter replaced by a neighbour.
-		diff, ascii := -1, true
-		for i := 0; i < len(c.Before); i++ {
-			a, b := c.Before[i], c.After[i]
-			if a|b >= utf8.RuneSelf {
-				ascii = false
-				break
-			}
-			if a != b {
-				if diff == -1 {
-					diff = i
-				} else {
-					diff = -2
-				}
-			}
-		}
-		if ascii && diff >= 0 && t.Layout.asciiLetterKey[c.Before[diff]] && t.Layout.asciiSlip[c.Before[diff]][c.After[diff]] {
-			return nil // a letter with neighbours replaced by one
-		}
-		// Fall through for the detailed error.
+	if checkASCII(t.Layout, c.Before, c.After) {
+		return nil
 	}
+	// The detailed error, or the Unicode path.
 	a, b := []rune(c.Before), []rune(c.After)
 	if len(a) != len(b) {
 		return fmt.Errorf("%w: %q -> %q changes the length", perturb.ErrInvalidChange, c.Before, c.After)
@@ -177,4 +188,31 @@ func (t *Typo) Check(c perturb.Change) error {
 			perturb.ErrInvalidChange, c.Before, c.After, b[diff], t.Layout.Name, a[diff])
 	}
 	return nil
+}
+
+// CheckBytes is Check's verdict on a change from before to after, for
+// ASCII words (perturb.ByteEditor).
+func (t *Typo) CheckBytes(before, after []byte) bool { return checkASCII(t.Layout, before, after) }
+
+// checkASCII is Check's fast path, in one pass: ASCII text of the same
+// length with one differing byte, a letter replaced by a neighbour. It
+// reports false for any other change, valid or not.
+func checkASCII[W ~string | ~[]byte](l *Layout, before, after W) bool {
+	if len(before) != len(after) {
+		return false
+	}
+	diff := -1
+	for i := 0; i < len(before); i++ {
+		a, b := before[i], after[i]
+		if a|b >= utf8.RuneSelf {
+			return false
+		}
+		if a != b {
+			if diff != -1 {
+				return false
+			}
+			diff = i
+		}
+	}
+	return diff >= 0 && l.asciiLetterKey[before[diff]] && l.asciiSlip[before[diff]][after[diff]]
 }

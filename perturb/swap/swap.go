@@ -15,8 +15,6 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
-
-	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // name and suffix identify the perturbation in the registry and in
@@ -107,7 +105,7 @@ func (s *Swap) unicodeWord(word string, r *rand.Rand) (string, bool) {
 }
 
 // canSwapASCII is canSwap for ASCII text.
-func (s *Swap) canSwapASCII(w string, i int) bool {
+func canSwapASCII[W ~string | ~[]byte](s *Swap, w W, i int) bool {
 	if s.KeepFirst && i == 0 || s.KeepLast && i+1 == len(w)-1 {
 		return false
 	}
@@ -120,34 +118,63 @@ func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <
 // Unicode path for other text): most corpus tokens are ASCII, and it
 // makes the same random draws as the Unicode path.
 func (s *Swap) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, bool) {
+	i, ascii := pickASCII(s, word, r)
+	if !ascii {
+		w, ok := s.unicodeWord(word, r)
+		if !ok {
+			return dst, false
+		}
+		return append(dst, w...), true
+	}
+	if i < 0 {
+		return dst, false
+	}
+	dst = append(dst, word[:i]...)
+	dst = append(dst, word[i+1], word[i])
+	return append(dst, word[i+2:]...), true
+}
+
+// EditBytes is AppendWord in place, for an ASCII word
+// (perturb.ByteEditor).
+func (s *Swap) EditBytes(word []byte, r *rand.Rand) (edited, ok bool) {
+	i, ascii := pickASCII(s, word, r)
+	switch {
+	case !ascii:
+		return false, false
+	case i < 0:
+		return false, true
+	}
+	word[i], word[i+1] = word[i+1], word[i]
+	return true, true
+}
+
+// pickASCII chooses the pair of an ASCII word to swap as the Unicode
+// path would: the index of its first letter, -1 when the word has no
+// swappable pair. ascii is false, nothing drawn, for a word that is not
+// ASCII.
+func pickASCII[W ~string | ~[]byte](s *Swap, word W, r *rand.Rand) (i int, ascii bool) {
 	n := 0
 	for i := 0; i < len(word); i++ {
 		if word[i] >= utf8.RuneSelf {
-			w, ok := s.unicodeWord(word, r)
-			if !ok {
-				return dst, false
-			}
-			return append(dst, w...), true
+			return -1, false
 		}
-		if i+1 < len(word) && s.canSwapASCII(word, i) {
+		if i+1 < len(word) && canSwapASCII(s, word, i) {
 			n++
 		}
 	}
 	if n == 0 {
-		return dst, false
+		return -1, true
 	}
 	k := r.IntN(n)
 	for i := 0; i+1 < len(word); i++ {
-		if !s.canSwapASCII(word, i) {
+		if !canSwapASCII(s, word, i) {
 			continue
 		}
 		if k > 0 {
 			k--
 			continue
 		}
-		dst = append(dst, word[:i]...)
-		dst = append(dst, word[i+1], word[i])
-		return append(dst, word[i+2:]...), true
+		return i, true
 	}
 	panic("unreachable")
 }
@@ -160,17 +187,10 @@ func (s *Swap) Perturb(sent conll.Sentence, selected []bool, r *rand.Rand) (conl
 // Check reports whether c is one transposition of two adjacent,
 // different letters that respects the keep options.
 func (s *Swap) Check(c perturb.Change) error {
-	if c.End == c.Token+1 && len(c.Before) == len(c.After) && textutil.IsASCII(c.Before) && textutil.IsASCII(c.After) {
-		x, y := c.Before, c.After
-		i := 0
-		for i < len(x) && x[i] == y[i] {
-			i++
-		}
-		if i+1 < len(x) && x[i] == y[i+1] && x[i+1] == y[i] && s.canSwapASCII(x, i) && x[i+2:] == y[i+2:] {
-			return nil
-		}
-		// Fall through for the detailed error.
+	if c.End == c.Token+1 && checkASCII(s, c.Before, c.After) {
+		return nil
 	}
+	// The detailed error, or the Unicode path.
 	a, b := []rune(c.Before), []rune(c.After)
 	if err := perturb.OneToken(name, c); err != nil {
 		return err
@@ -186,4 +206,40 @@ func (s *Swap) Check(c perturb.Change) error {
 		return fmt.Errorf("%w: %q -> %q is not one swap of adjacent different letters", perturb.ErrInvalidChange, c.Before, c.After)
 	}
 	return nil
+}
+
+// CheckBytes is Check's verdict on a change from before to after, for
+// ASCII words (perturb.ByteEditor).
+func (s *Swap) CheckBytes(before, after []byte) bool { return checkASCII(s, before, after) }
+
+// checkASCII is Check's fast path: two ASCII words of the same length,
+// the second the first with one swap of adjacent different letters that
+// the keep options allow. It reports false for any other change, valid
+// or not.
+func checkASCII[W ~string | ~[]byte](s *Swap, x, y W) bool {
+	if len(x) != len(y) || !isASCII(x) || !isASCII(y) {
+		return false
+	}
+	i := 0
+	for i < len(x) && x[i] == y[i] {
+		i++
+	}
+	if !(i+1 < len(x) && x[i] == y[i+1] && x[i+1] == y[i] && canSwapASCII(s, x, i)) {
+		return false
+	}
+	for j := i + 2; j < len(x); j++ {
+		if x[j] != y[j] {
+			return false
+		}
+	}
+	return true
+}
+
+func isASCII[W ~string | ~[]byte](w W) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
