@@ -33,8 +33,9 @@ func (r *Replacer) facts(name string) *termFacts {
 	if ok {
 		return f
 	}
-	f = &termFacts{trivial: english.TrivialKey(name), vkey: variantKey(name)}
+	f = &termFacts{vkey: variantKey(name)}
 	f.words = slices.Clip(english.KeyWords(name))
+	f.trivial = strings.Join(f.words, "") // english.TrivialKey, from the key words at hand
 	// One tokenization and one set for the three lists. Capitals and
 	// proper nouns are words english.TitleWord accepts, which begin with
 	// an upper-case letter: a name without one has none.

@@ -68,6 +68,10 @@ func parseVocabulary(gz []byte) *vocabulary {
 		text = b.String()
 	}
 	v.text = text
+	// Room for every line's offset at once: growing the slices a line at
+	// a time was a third of the decoding (issue 34).
+	lines := strings.Count(text, "\n")
+	v.wordAt = make([]int32, 0, lines)
 	wordsSorted, attestedSorted := true, true
 	for at := 0; at < len(v.text); {
 		end := at + strings.IndexByte(v.text[at:], '\n')
