@@ -30,6 +30,8 @@ type SystemFlags struct {
 	Format  report.Format
 	Quiet   bool
 	Repair  conll.RepairFlag
+
+	given func(name string) bool // whether an option is on the command line
 }
 
 // Bind binds the options of the systems and the report.
@@ -45,6 +47,83 @@ func (o *SystemFlags) Bind(f *cli.Flags) {
 	f.Bool(&o.Quiet, "quiet", "q", false, cli.QuietUsage)
 	cli.Parsed(f, &o.Systems.Scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of --train, --test and the tags of --model-cmd and --model-server: iob2, or iob1 or iobes (checked, converted to IOB2 to be perturbed, trained on and scored; files written back in it)")
 	o.Repair.Bind(f, "repair invalid tag transitions of --train and --test instead of refusing them, reading them as conlleval does (an I- after O or after another type starts an entity); each is reported with file and line")
+	o.given = f.Changed
+}
+
+// A systemRule is a combination of the options of the systems that a
+// command refuses: refuses tells whether a choice makes it; says is the
+// refusal, naming the options.
+type systemRule struct {
+	name    string
+	refuses func(c choice) bool
+	says    string
+}
+
+// choice is what a command line chose: the systems, the test corpus
+// ("": the embedded sample) and whether an option was given.
+type choice struct {
+	*Systems
+	test  string
+	given func(name string) bool
+}
+
+// The rules of run and curve: the systems they may compare, and what
+// goes with the embedded sample.
+var (
+	trainNeedsTest = systemRule{"train needs test", func(c choice) bool {
+		return len(c.Train) > 0 && c.test == ""
+	}, "--train needs --test (the stress sets are built from the test set)"}
+	schemeNeedsTest = systemRule{"scheme needs test", func(c choice) bool {
+		return c.Scheme != iob.IOB2 && c.test == ""
+	}, "--scheme needs --test (the embedded sample is IOB2)"}
+	namesOfExternals = systemRule{"a name for each external tagger", func(c choice) bool {
+		return len(c.Names) > c.externals()
+	}, "more --model-name than --model-cmd and --model-server"}
+	timeoutOfExternals = systemRule{"timeout of external taggers", func(c choice) bool {
+		return c.given("timeout") && c.externals() == 0
+	}, "--timeout needs --model-cmd or --model-server"}
+	runSystems = systemRule{"run has systems", func(c choice) bool {
+		return len(c.Baselines) == 0 && c.externals() == 0
+	}, "no systems (--baselines none and no --model-cmd or --model-server)"}
+	augmentTrainsBaselines = systemRule{"augment trains baselines", func(c choice) bool {
+		return len(c.Baselines) == 0 && len(c.Augment) > 0
+	}, "--augment trains the baselines; it cannot go with --baselines none"}
+	runBaselinesNeedTrain = systemRule{"run's baselines need train", func(c choice) bool {
+		return len(c.Baselines) > 0 && len(c.Train) == 0 && c.test != ""
+	}, "the baselines need --train (or use --baselines none)"}
+	curveSystems = systemRule{"curve has systems", func(c choice) bool {
+		return len(c.Baselines) == 0 && len(c.Models) == 0 && c.externals() == 0
+	}, "no systems (give --model, --baselines, --model-cmd or --model-server)"}
+	trainOfBaselines = systemRule{"train is for baselines", func(c choice) bool {
+		return len(c.Train) > 0 && len(c.Baselines) == 0
+	}, "--train is for --baselines"}
+	curveBaselinesNeedTrain = systemRule{"curve's baselines need train", func(c choice) bool {
+		return len(c.Baselines) > 0 && len(c.Train) == 0 && c.test != ""
+	}, "--baselines needs --train with --test"}
+)
+
+// systemRules are the rules of each command that takes SystemFlags, the
+// first refusal the one said.
+var systemRules = map[string][]systemRule{
+	"run":   {trainNeedsTest, schemeNeedsTest, namesOfExternals, timeoutOfExternals, runSystems, augmentTrainsBaselines, runBaselinesNeedTrain},
+	"curve": {namesOfExternals, curveSystems, trainOfBaselines, curveBaselinesNeedTrain, schemeNeedsTest},
+}
+
+// Check refuses, as a usage error of command cmd ("run" or "curve"),
+// a combination of options its rules refuse (systemRules) with test
+// corpus test ("": the embedded sample), and system names that name no
+// directory or are given twice (Systems.Check).
+func (o *SystemFlags) Check(cmd, test string) error {
+	given := o.given
+	if given == nil { // not bound to a command line
+		given = func(string) bool { return false }
+	}
+	for _, r := range systemRules[cmd] {
+		if r.refuses(choice{&o.Systems, test, given}) {
+			return cli.UsageErrorf("%s: %s", cmd, r.says)
+		}
+	}
+	return UsageError(cmd, o.Systems.Check())
 }
 
 // BindBaselines binds --baselines, a list of feature sets ("none": no

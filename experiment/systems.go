@@ -217,6 +217,9 @@ func (s *Systems) Inputs() []string {
 // (see checkSystemNames): it names no file, or two systems share it.
 func (s *Systems) Check() error { return checkNames(s.SystemNames()) }
 
+// externals is the number of external taggers: commands and servers.
+func (s *Systems) externals() int { return len(s.Commands) + len(s.Servers) }
+
 // externalNames are the names of the commands, then the servers: those
 // of Names in order, then cmd, cmd2, ..., server, server2, ...
 func (s *Systems) externalNames() []string {

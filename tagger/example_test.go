@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -52,6 +53,31 @@ func ExampleLoad() {
 	}
 	fmt.Println(m2.Labels(), m2.Tag([]string{"Aspirin", "helps"}))
 	// Output: [O B-Chemical I-Chemical] [B-Chemical O]
+}
+
+// A model file is started before the training, so that an output that
+// cannot be written fails at once, and saved once the model is trained.
+func ExampleCreateModelFile() {
+	dir, _ := os.MkdirTemp("", "model")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "words.model")
+	f, err := tagger.CreateModelFile(path, tagger.SaveOptions{NoClobber: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer f.Abort()
+	m, _ := tagger.Train([]conll.Sentence{sentence("Aspirin/B-Chemical helps/O")},
+		tagger.Options{Features: tagger.Words, Epochs: 2, HashBits: 12})
+	if err := f.Save(m); err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, _ := os.Open(path)
+	defer r.Close()
+	m2, err := tagger.Load(r)
+	fmt.Println(m2.Tag([]string{"Aspirin", "helps"}), err)
+	// Output: [B-Chemical O] <nil>
 }
 
 // An external tagger is any command that reads tokens, one per line, and

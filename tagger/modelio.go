@@ -99,23 +99,47 @@ func (m *Model) SaveFile(path string, opts ...SaveOptions) error {
 	default:
 		return fmt.Errorf("save model: %d SaveOptions, want at most one", len(opts))
 	}
-	f, err := atomicfile.Create(path, opt.NoClobber)
+	f, err := CreateModelFile(path, opt)
 	if err != nil {
 		return fmt.Errorf("save model: %w", err)
 	}
 	defer f.Abort()
-	bw := bufio.NewWriter(f)
+	return f.Save(m)
+}
+
+// A ModelFile is a model file started before the model it will hold is
+// trained, so that a directory that is not there, or a file that may
+// not be replaced, fails before the training rather than after its last
+// epoch. Nothing is at the path until Save; Abort (deferred) removes
+// what Save did not put in place.
+type ModelFile struct{ f *atomicfile.File }
+
+// CreateModelFile starts a model file at path (SaveFile's opt).
+func CreateModelFile(path string, opt SaveOptions) (*ModelFile, error) {
+	f, err := atomicfile.Create(path, opt.NoClobber)
+	if err != nil {
+		return nil, err
+	}
+	return &ModelFile{f}, nil
+}
+
+// Save writes m to the file and puts it in place.
+func (mf *ModelFile) Save(m *Model) error {
+	bw := bufio.NewWriter(mf.f)
 	if err := m.Save(bw); err != nil {
 		return err
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("save model: %w", err)
 	}
-	if err := f.Commit(); err != nil {
+	if err := mf.f.Commit(); err != nil {
 		return fmt.Errorf("save model: %w", err)
 	}
 	return nil
 }
+
+// Abort removes the file unless Save put it in place.
+func (mf *ModelFile) Abort() { mf.f.Abort() }
 
 // LoadFile reads a model saved with SaveFile.
 func LoadFile(path string) (*Model, error) {

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/experiment"
-	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/kinds"
 	"github.com/stress-ner/stress/stressset"
@@ -53,23 +52,8 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if len(args) > 0 {
 		return usageErrorf("curve takes no arguments (got %q); use --test", args[0])
 	}
-	if len(o.Systems.Names) > len(o.Systems.Commands)+len(o.Systems.Servers) {
-		return usageErrorf("curve: more --model-name than --model-cmd and --model-server")
-	}
-	if len(o.Systems.Baselines) == 0 && len(o.Systems.Models) == 0 && len(o.Systems.Commands) == 0 && len(o.Systems.Servers) == 0 {
-		return usageErrorf("curve: no systems (give --model, --baselines, --model-cmd or --model-server)")
-	}
-	if len(o.Systems.Train) > 0 && len(o.Systems.Baselines) == 0 {
-		return usageErrorf("curve: --train is for --baselines")
-	}
-	if len(o.Systems.Baselines) > 0 && len(o.Systems.Train) == 0 && o.test != "" {
-		return usageErrorf("curve: --baselines needs --train with --test")
-	}
-	if o.Systems.Scheme != iob.IOB2 && o.test == "" {
-		return usageErrorf("curve: --scheme needs --test (the embedded sample is IOB2)")
-	}
-	if err := o.Systems.Check(); err != nil {
-		return experiment.UsageError("curve", err)
+	if err := o.SystemFlags.Check("curve", o.test); err != nil {
+		return err
 	}
 	read := append(append([]string{o.test}, o.Systems.Inputs()...), kinds.InputFiles(o.kinds)...)
 	if err := checkOutputs(read, []string{o.htmlPath}, o.force); err != nil {

@@ -14,7 +14,6 @@ import (
 	"github.com/stress-ner/stress/experiment"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/overwrite"
-	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/stressset"
 )
@@ -153,29 +152,7 @@ func (o *runOptions) check() error {
 	if err := oneStdin(append([]string{o.test}, o.Systems.Train...)...); err != nil {
 		return err
 	}
-	if len(o.Systems.Train) > 0 && o.test == "" {
-		return usageErrorf("run: --train needs --test (the stress sets are built from the test set)")
-	}
-	if o.Systems.Scheme != iob.IOB2 && o.test == "" {
-		return usageErrorf("run: --scheme needs --test (the embedded sample is IOB2)")
-	}
-	if len(o.Systems.Names) > len(o.Systems.Commands)+len(o.Systems.Servers) {
-		return usageErrorf("run: more --model-name than --model-cmd and --model-server")
-	}
-	if o.set("timeout") && len(o.Systems.Commands)+len(o.Systems.Servers) == 0 {
-		return usageErrorf("run: --timeout needs --model-cmd or --model-server")
-	}
-	if len(o.Systems.Baselines) == 0 && len(o.Systems.Commands)+len(o.Systems.Servers) == 0 {
-		return usageErrorf("run: no systems (--baselines none and no --model-cmd or --model-server)")
-	}
-	if len(o.Systems.Baselines) == 0 && len(o.Systems.Augment) > 0 {
-		return usageErrorf("run: --augment trains the baselines; it cannot go with --baselines none")
-	}
-	if len(o.Systems.Baselines) > 0 && len(o.Systems.Train) == 0 && o.test != "" {
-		return usageErrorf("run: the baselines need --train (or use --baselines none)")
-	}
-	// System names are directories of predictions (DIR/pred/NAME).
-	return experiment.UsageError("run", o.Systems.Check())
+	return o.SystemFlags.Check("run", o.test)
 }
 
 // outDirError puts a refusal of experiment.ClearDir in terms of --out.

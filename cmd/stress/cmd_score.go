@@ -16,42 +16,19 @@ func init() {
 		Summary: "score predicted tags against gold tags with conlleval's span F1",
 		Usage:   help("score"),
 		Bind: bind(func(f *flags, o *scoreOptions) {
-			f.String(&o.delim, "delimiter", "d", " ", "field separator of conlleval input (a Perl-style pattern, as conlleval -d)")
-			f.String(&o.eval.Outside, "outside", "o", "O", "outside tag for -r (as conlleval -o) and for --mode strict")
-			f.Bool(&o.eval.Raw, "raw", "r", false, "tags have no B-/I- prefixes: every non-outside tag is a one-token entity (conlleval -r)")
-			f.Bool(&o.latex, "latex", "l", false, "print conlleval's LaTeX table (text format only)")
-			f.String(&o.gold, "gold", "", "", "gold corpus file (with --pred)")
-			f.Input("gold", nil)
-			f.String(&o.pred, "pred", "", "", "predicted corpus file (with --gold)")
-			f.Input("pred", nil)
-			f.Enum(&o.format, "format", "", "text", []string{"text", "json", "markdown", "csv"}, "output format: text, json, markdown or csv")
-			Parsed(f, &o.eval.Mode, "mode", "", "conlleval", score.ParseMode, "scoring: conlleval, strict (seqeval's strict mode under --scheme, iob2 by default) or semeval (nervaluate's four SemEval-2013 modes)")
-			f.String(&o.schemeName, "scheme", "", "", "conlleval and semeval modes: convert tags from iob1, iob2 or iobes to IOB2 first; strict mode: read tags as seqeval does in iob1, iob2, ioe1, ioe2, iobes or bilou (never converted or repaired)")
-			Parsed(f, &o.cdr.Level, "level", "", "", parseCDRLevel, "score PubTator or BioC --gold and --pred as the BioCreative V CDR kit does: mention, id (concept ids per document) or relation (chemical-disease pairs per document)")
-			f.String(&o.types, "type", "", "", "with --level: the mention types (default Disease) or relation types (default CID) scored, several as A|B, as the kit's scripts pass them")
-			f.Enum(&o.inFormat, "in-format", "", "", []string{"pubtator", "bioc"}, "with --level: the format of both files (default: from the gold's content)")
+			o.Flags.Bind(f)
+			o.cdr.Bind(f)
 			o.set = f.Changed
 		}, runScore),
 	})
 }
 
-// scoreOptions are the flags of "stress score".
+// scoreOptions are the flags of "stress score": span scoring's and, with
+// --level, the CDR kit's.
 type scoreOptions struct {
-	delim, gold, pred, format string
-	schemeName                string
-	eval                      score.EvalOptions
-	latex                     bool
-	set                       func(string) bool
-
-	cdr             cdr.Options // --level, --type
-	types, inFormat string
-}
-
-func parseCDRLevel(s string) (cdr.Level, error) {
-	if s == "" {
-		return 0, nil
-	}
-	return cdr.ParseLevel(s)
+	score.Flags
+	cdr cdr.Flags
+	set func(string) bool
 }
 
 // runScoreLevel is score --level: the CDR kit's measures.
@@ -61,33 +38,33 @@ func runScoreLevel(e *env, o *scoreOptions, args []string) error {
 			return usageErrorf("--%s applies to span scoring, not to --level", name)
 		}
 	}
-	if o.gold == "" || o.pred == "" || len(args) > 0 {
+	if o.Gold == "" || o.Pred == "" || len(args) > 0 {
 		return usageErrorf("--level scores --gold and --pred (PubTator or BioC files)")
 	}
-	if err := oneStdin(o.gold, o.pred); err != nil {
+	if err := oneStdin(o.Gold, o.Pred); err != nil {
 		return err
 	}
 	if o.set("type") {
-		if o.cdr.Types = cdr.SplitTypes(o.types); len(o.cdr.Types) == 0 {
+		if o.cdr.Options.Types = cdr.SplitTypes(o.cdr.Types); len(o.cdr.Options.Types) == 0 {
 			return usageErrorf("--type needs a type name")
 		}
 	}
 	fs := cdr.FileScorer{Open: corpora(e).OpenText}
-	if o.inFormat != "" {
-		fs.Format, _ = cdr.ParseFormat(o.inFormat)
+	if o.cdr.InFormat != "" {
+		fs.Format, _ = cdr.ParseFormat(o.cdr.InFormat)
 	}
-	rep, err := fs.Score(o.gold, o.pred, o.cdr)
+	rep, err := fs.Score(o.Gold, o.Pred, o.cdr.Options)
 	if err != nil {
 		return err
 	}
 	for _, w := range rep.Warnings {
 		fmt.Fprintf(e.Stderr, "stress score: warning: %s\n", w)
 	}
-	return cdr.WriteReport(e.Stdout, rep, o.format)
+	return cdr.WriteReport(e.Stdout, rep, o.Format)
 }
 
 func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
-	if o.cdr.Level != 0 {
+	if o.cdr.Options.Level != 0 {
 		return runScoreLevel(e, o, args)
 	}
 	for _, name := range []string{"type", "in-format"} {
@@ -95,12 +72,12 @@ func runScore(_ context.Context, e *env, o *scoreOptions, args []string) error {
 			return usageErrorf("--%s goes with --level", name)
 		}
 	}
-	delim, latex, goldPath, predPath, format, opt := o.delim, o.latex, o.gold, o.pred, o.format, o.eval
+	delim, latex, goldPath, predPath, format, opt := o.Delimiter, o.Latex, o.Gold, o.Pred, o.Format, o.Eval
 	var scheme iob.Scheme // tags converted from it to IOB2, if convert
 	var convert bool
 	var err error
 	if o.set("scheme") {
-		if scheme, convert, err = opt.ParseScheme(o.schemeName); err != nil {
+		if scheme, convert, err = opt.ParseScheme(o.Scheme); err != nil {
 			return usageErrorf("--scheme: %v", err)
 		}
 	}

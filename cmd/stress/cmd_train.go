@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/experiment"
-	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/cli"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/tagger"
@@ -68,10 +66,8 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 	if err := checkOutputs(args, []string{out}, force); err != nil {
 		return err
 	}
-	// The model file is started now, so that a directory that is not
-	// there (or cannot be written) fails before the training, not after
-	// its last epoch.
-	f, err := atomicfile.Create(out, !force)
+	// Started before the training (tagger.ModelFile).
+	f, err := tagger.CreateModelFile(out, tagger.SaveOptions{NoClobber: !force})
 	if err != nil {
 		return err
 	}
@@ -97,14 +93,7 @@ func runTrain(ctx context.Context, e *env, o *trainOptions, args []string) error
 	}
 	took := time.Since(start)
 
-	bw := bufio.NewWriter(f)
-	if err := m.Save(bw); err != nil {
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	if err := f.Commit(); err != nil {
+	if err := f.Save(m); err != nil {
 		return err
 	}
 	if !quiet {

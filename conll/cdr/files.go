@@ -8,6 +8,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/stress-ner/stress/internal/cli"
 	"github.com/stress-ner/stress/internal/jsonenc"
 )
 
@@ -109,4 +110,28 @@ func orNull(f float64) *float64 {
 		return nil
 	}
 	return &f
+}
+
+// Flags are the options of "stress score" that score at the kit's
+// levels: --level into Options.Level, --type (split by SplitTypes, as
+// the kit splits it, once the command knows --level) and --in-format.
+type Flags struct {
+	Options         Options
+	Types, InFormat string
+}
+
+// Bind binds the options of scoring at the kit's levels; no --level
+// leaves Options.Level 0.
+func (o *Flags) Bind(f *cli.Flags) {
+	cli.Parsed(f, &o.Options.Level, "level", "", "", parseLevelFlag, "score PubTator or BioC --gold and --pred as the BioCreative V CDR kit does: mention, id (concept ids per document) or relation (chemical-disease pairs per document)")
+	f.String(&o.Types, "type", "", "", "with --level: the mention types (default Disease) or relation types (default CID) scored, several as A|B, as the kit's scripts pass them")
+	f.Enum(&o.InFormat, "in-format", "", "", []string{"pubtator", "bioc"}, "with --level: the format of both files (default: from the gold's content)")
+}
+
+// parseLevelFlag is ParseLevel of --level, whose default is no level.
+func parseLevelFlag(s string) (Level, error) {
+	if s == "" {
+		return 0, nil
+	}
+	return ParseLevel(s)
 }
