@@ -492,15 +492,15 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 				continue
 			}
 			seen[k] = true
-			tt := t.TermType
+			tt, attested := t.TermType, english.Attested(n.spelled)
 			switch {
 			case writtenFor(n.spelled, form, mc):
 				tt += termAttested
-			case english.Attested(n.spelled):
+			case attested:
 				tt += termInText
 			}
 			a.Candidates = append(a.Candidates, Candidate{Term: n.spelled, ConceptID: c.ID, Source: t.Source,
-				TermType: tt, Preferred: t.Preferred, Attested: english.Attested(n.spelled)})
+				TermType: tt, Preferred: t.Preferred, Attested: attested})
 		}
 	}
 	for w := range lower {
