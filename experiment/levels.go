@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -20,6 +21,8 @@ import (
 	"github.com/stress-ner/stress/conll/cdr"
 	"github.com/stress-ner/stress/conll/standoff"
 	"github.com/stress-ner/stress/internal/atomicfile"
+	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/entityswap"
 	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 	"github.com/stress-ner/stress/tagger"
@@ -294,6 +297,25 @@ func (ev *LevelEvaluation) levels() []cdr.Level {
 		return cdr.Levels
 	}
 	return ev.Levels
+}
+
+// PerDocumentSwaps returns ks with the option per-document on for every
+// kind that is or composes an entity swap (entity-swap, a+entity-swap),
+// as a level run wants them unless the command line says otherwise:
+// relations move with an entity swap's new concepts only when a document
+// names one new concept for each old one. ks is left as it is.
+func PerDocumentSwaps(ks []perturb.ManifestKind) []perturb.ManifestKind {
+	out := slices.Clone(ks)
+	for i := range out {
+		if slices.Contains(strings.Split(out[i].Name, "+"), entityswap.Name) {
+			out[i].Options = maps.Clone(out[i].Options)
+			if out[i].Options == nil {
+				out[i].Options = map[string]string{}
+			}
+			out[i].Options["per-document"] = "true"
+		}
+	}
+	return out
 }
 
 // setLabel is a kind's column in the reports: the paper's letters for

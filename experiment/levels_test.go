@@ -267,3 +267,26 @@ func TestLevelDocumentsSumToTheKit(t *testing.T) {
 		}
 	}
 }
+
+// TestPerDocumentSwaps: every kind that is or composes an entity swap
+// gets per-document, other kinds and options stay, and the kinds given
+// are not changed.
+func TestPerDocumentSwaps(t *testing.T) {
+	ks := []perturb.ManifestKind{
+		{Name: "keyboard", Options: map[string]string{"layout": "qwerty"}},
+		{Name: "entity-swap"},
+		{Name: "synonym+entity-swap", Options: map[string]string{"per-document": "false", "pool": "types"}},
+	}
+	got := PerDocumentSwaps(ks)
+	want := []perturb.ManifestKind{
+		{Name: "keyboard", Options: map[string]string{"layout": "qwerty"}},
+		{Name: "entity-swap", Options: map[string]string{"per-document": "true"}},
+		{Name: "synonym+entity-swap", Options: map[string]string{"per-document": "true", "pool": "types"}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("PerDocumentSwaps = %+v, want %+v", got, want)
+	}
+	if ks[1].Options != nil || ks[2].Options["per-document"] != "false" {
+		t.Errorf("the kinds given changed: %+v", ks)
+	}
+}

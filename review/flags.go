@@ -15,6 +15,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/cli"
+	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/report"
 	"github.com/stress-ner/stress/stressset"
 )
@@ -52,9 +53,29 @@ func (o *SampleFlags) Bind(f *cli.Flags) {
 	f.Bool(&o.Force, "force", "", false, "replace the sample's files if they exist")
 }
 
-// ReadLabels reads the --labels given into Options.Labels: each a list
+// Check refuses, as usage errors, a command line of "stress review
+// sample" with args (its arguments) that cannot draw a sample: one
+// BUILD_DIR (or SET), --out, --original only with --changes; and it
+// reads --labels into Options.Labels.
+func (o *SampleFlags) Check(args []string) error {
+	if len(args) != 1 {
+		return cli.UsageErrorf("review sample: want one BUILD_DIR (or one SET with --changes), got %d arguments", len(args))
+	}
+	if o.Out == "" {
+		return cli.UsageErrorf("review sample: --out is required")
+	}
+	if o.Original != "" && o.Changes == "" {
+		return cli.UsageErrorf("review sample: --original needs --changes (a build directory names its originals)")
+	}
+	if err := o.readLabels(); err != nil {
+		return cli.UsageErrorf("review sample: --labels: %v", err)
+	}
+	return nil
+}
+
+// readLabels reads the --labels given into Options.Labels: each a list
 // (KIND=label,...) or a file of such lines.
-func (o *SampleFlags) ReadLabels() error {
+func (o *SampleFlags) readLabels() error {
 	for _, spec := range o.labels {
 		var err error
 		if strings.Contains(spec, "=") {
@@ -154,6 +175,23 @@ func (o *ScoreFlags) Bind(f *cli.Flags) {
 	cli.Parsed(f, &o.Format, "format", "f", "text", report.Parse, "report format on stdout: "+report.Choices())
 	f.String(&o.Avoid, "avoid", "", "", "also write the flagged synonym (and abbreviation) pairs to `FILE`, in the avoid-list format of --avoid")
 	f.Bool(&o.Force, "force", "", false, "replace the --avoid file if it exists")
+}
+
+// Check refuses, as usage errors, a command line of "stress review
+// score" with judgement files args that cannot be scored: no --key, no
+// judgement file, or one file named twice (./j1.tsv, a link), which
+// would count as two judges in full agreement.
+func (o *ScoreFlags) Check(args []string) error {
+	if o.Key == "" {
+		return cli.UsageErrorf("review score: --key is required")
+	}
+	if len(args) == 0 {
+		return cli.UsageErrorf("review score: no judgement files given")
+	}
+	if a, prev := overwrite.Twice(args); a != "" {
+		return cli.UsageErrorf("review score: judgement file %s given twice (%s)", a, prev)
+	}
+	return nil
 }
 
 // ScoreFiles reads the key and the judgement files and scores them.

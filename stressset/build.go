@@ -127,6 +127,16 @@ func Inputs(paths []string) ([]Input, error) {
 	return out, nil
 }
 
+// InputsOf is Inputs of the one test corpus of an evaluation (run and
+// curve --test): test, or the embedded sample's test part when test is
+// "".
+func InputsOf(test string) ([]Input, error) {
+	if test == "" {
+		return Inputs(nil)
+	}
+	return Inputs([]string{test})
+}
+
 // Files returns the input files Run reads (embedded corpora left out),
 // the files its kinds' options name for them to read last
 // (kinds.InputFiles: a concept store, corpora of unseen mentions), and

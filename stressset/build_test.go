@@ -154,6 +154,11 @@ func TestInputs(t *testing.T) {
 	if _, err := Inputs([]string{"a/x.tsv", "b/x.tsv"}); !errors.Is(err, ErrInput) {
 		t.Errorf("colliding inputs: %v, want ErrInput", err)
 	}
+	for test, want := range map[string]Input{"": {Path: sample.TestName, Name: "test"}, "d/devel.tsv": {Path: "d/devel.tsv", Name: "devel"}} {
+		if in, err := InputsOf(test); err != nil || len(in) != 1 || in[0].Path != want.Path || in[0].Name != want.Name {
+			t.Errorf("InputsOf(%q) = %v, %v; want %v", test, in, err, want)
+		}
+	}
 }
 
 // TestBuildBackgroundSyncError: a writeback error seen only by one of the

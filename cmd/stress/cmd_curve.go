@@ -59,11 +59,7 @@ func runCurve(ctx context.Context, e *env, o *curveOptions, args []string) error
 	if err := checkOutputs(read, []string{o.htmlPath}, o.force); err != nil {
 		return err
 	}
-	var tests []string
-	if o.test != "" {
-		tests = []string{o.test}
-	}
-	inputs, err := stressset.Inputs(tests) // no --test: the embedded sample
+	inputs, err := stressset.InputsOf(o.test) // no --test: the embedded sample
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
-	"github.com/stress-ner/stress/internal/overwrite"
 	"github.com/stress-ner/stress/review"
 )
 
@@ -35,17 +34,8 @@ func init() {
 }
 
 func runReviewSample(_ context.Context, e *env, o *review.SampleFlags, args []string) error {
-	if len(args) != 1 {
-		return usageErrorf("review sample: want one BUILD_DIR (or one SET with --changes), got %d arguments", len(args))
-	}
-	if o.Out == "" {
-		return usageErrorf("review sample: --out is required")
-	}
-	if o.Original != "" && o.Changes == "" {
-		return usageErrorf("review sample: --original needs --changes (a build directory names its originals)")
-	}
-	if err := o.ReadLabels(); err != nil {
-		return usageErrorf("review sample: --labels: %v", err)
+	if err := o.Check(args); err != nil {
+		return err
 	}
 	inputs, err := o.Inputs(args[0])
 	if err != nil {
@@ -79,16 +69,8 @@ func runReviewSample(_ context.Context, e *env, o *review.SampleFlags, args []st
 }
 
 func runReviewScore(_ context.Context, e *env, o *review.ScoreFlags, args []string) error {
-	if o.Key == "" {
-		return usageErrorf("review score: --key is required")
-	}
-	if len(args) == 0 {
-		return usageErrorf("review score: no judgement files given")
-	}
-	// One judge's file under two names (./j1.tsv, a link) would count
-	// as two judges in full agreement.
-	if a, prev := overwrite.Twice(args); a != "" {
-		return usageErrorf("review score: judgement file %s given twice (%s)", a, prev)
+	if err := o.Check(args); err != nil {
+		return err
 	}
 	inputs := append([]string{o.Key}, args...)
 	if err := oneStdin(inputs...); err != nil {

@@ -73,11 +73,7 @@ func runRun(ctx context.Context, e *env, o *runOptions, args []string) error {
 	if err := o.check(); err != nil {
 		return err
 	}
-	var tests []string
-	if o.test != "" {
-		tests = []string{o.test}
-	}
-	inputs, err := stressset.Inputs(tests)
+	inputs, err := stressset.InputsOf(o.test)
 	if err != nil {
 		return err
 	}

@@ -19,13 +19,9 @@ func compareLevels(o *compare.Flags) func(e *env) error {
 		if o.Build == "" || len(o.Preds) == 0 {
 			return usageErrorf("compare --level needs --build DIR and --pred NAME=DIR")
 		}
-		var levels []cdr.Level
-		for _, s := range o.Levels {
-			l, err := cdr.ParseLevel(s)
-			if err != nil {
-				return usageErrorf("--level: %v", err)
-			}
-			levels = append(levels, l)
+		levels, err := cdr.ParseLevels(o.Levels)
+		if err != nil {
+			return usageErrorf("--level: %v", err)
 		}
 		inputs := stressset.DirFiles(o.Build)
 		for _, p := range o.Preds {

@@ -2,9 +2,6 @@ package main
 
 import (
 	"context"
-	"maps"
-	"slices"
-	"strings"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/conll/cdr"
@@ -38,13 +35,9 @@ func runLevels(ctx context.Context, e *env, o *runOptions) error {
 	if o.test == "" {
 		return usageErrorf("run: --level needs --test (a PubTator or BioC XML corpus)")
 	}
-	var levels []cdr.Level
-	for _, s := range o.levels {
-		l, err := cdr.ParseLevel(s)
-		if err != nil {
-			return usageErrorf("--level: %v", err)
-		}
-		levels = append(levels, l)
+	levels, err := cdr.ParseLevels(o.levels)
+	if err != nil {
+		return usageErrorf("--level: %v", err)
 	}
 	baselines := o.levelBaselines
 	if len(baselines) == 1 && baselines[0] == "none" {
@@ -53,18 +46,9 @@ func runLevels(ctx context.Context, e *env, o *runOptions) error {
 	if o.outDir == "" {
 		return usageErrorf("run: --out must not be empty")
 	}
-	// Relations move with an entity swap's new concepts only when a
-	// document names one new concept for each old one.
+	// Entity swaps are per document, unless --per-document says.
 	if !o.set("per-document") {
-		for i := range o.kinds {
-			if slices.Contains(strings.Split(o.kinds[i].Name, "+"), "entity-swap") {
-				o.kinds[i].Options = maps.Clone(o.kinds[i].Options)
-				if o.kinds[i].Options == nil {
-					o.kinds[i].Options = map[string]string{}
-				}
-				o.kinds[i].Options["per-document"] = "true"
-			}
-		}
+		o.kinds = experiment.PerDocumentSwaps(o.kinds)
 	}
 	inputs, err := stressset.Inputs([]string{o.test})
 	if err != nil {

@@ -82,6 +82,20 @@ func ParseLevel(s string) (Level, error) {
 	return 0, fmt.Errorf("%w %q (want mention, id or relation)", ErrLevel, s)
 }
 
+// ParseLevels returns the levels named (ParseLevel), in order; the
+// first name that is no level is the error.
+func ParseLevels(names []string) ([]Level, error) {
+	var levels []Level
+	for _, s := range names {
+		l, err := ParseLevel(s)
+		if err != nil {
+			return nil, err
+		}
+		levels = append(levels, l)
+	}
+	return levels, nil
+}
+
 // DefaultTypes returns the types the kit's scripts score at level l:
 // eval_mention.sh and eval_id.sh pass "Disease", eval_relation.sh "CID".
 func DefaultTypes(l Level) []string {

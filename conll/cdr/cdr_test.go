@@ -3,6 +3,7 @@ package cdr
 import (
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -250,6 +251,12 @@ func TestParse(t *testing.T) {
 	}
 	if _, err := ParseLevel("span"); !errors.Is(err, ErrLevel) {
 		t.Errorf("ParseLevel(span) = %v", err)
+	}
+	if ls, err := ParseLevels([]string{"relation", "Mention"}); err != nil || !slices.Equal(ls, []Level{Relation, Mention}) {
+		t.Errorf("ParseLevels(relation, Mention) = %v, %v", ls, err)
+	}
+	if _, err := ParseLevels([]string{"id", "span"}); err == nil || err.Error() != `unknown level "span" (want mention, id or relation)` {
+		t.Errorf("ParseLevels(id, span): %v", err)
 	}
 	if f, err := ParseFormat("BioC"); f != BioC || err != nil {
 		t.Errorf("ParseFormat(BioC) = %v, %v", f, err)
