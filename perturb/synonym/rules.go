@@ -34,8 +34,9 @@ type nameCase struct {
 	spelled string   // the name respelled in the mention's characters (english.CorpusSpelling)
 
 	// What several rules read of the name, made when one first asks.
-	toks  []string // english.Tokenize(term.String, tokenizePunct)
-	lower []string // english.Words(term.String)
+	toks       []string // english.Tokenize(term.String, tokenizePunct)
+	lower      []string // english.Words(term.String)
+	spelledKey []string // english.KeyWords(spelled), when spelled is not term.String
 }
 
 // tokens returns english.Tokenize(n.term.String, tokenizePunct).
@@ -44,6 +45,18 @@ func (n *nameCase) tokens() []string {
 		n.toks = english.Tokenize(n.term.String, tokenizePunct)
 	}
 	return n.toks
+}
+
+// spelledWords returns english.KeyWords(n.spelled): the name's own when
+// it is spelled as the lexicon spells it.
+func (n *nameCase) spelledWords() []string {
+	if n.spelled == n.term.String {
+		return n.words
+	}
+	if n.spelledKey == nil {
+		n.spelledKey = english.KeyWords(n.spelled)
+	}
+	return n.spelledKey
 }
 
 // lowerWords returns english.Words(n.term.String).
@@ -203,9 +216,9 @@ var nameRules = []nameRule{
 	{rejectedExact, "a DOID or NCIt \"exact\" synonym of a condition (\"hexosaminidase A deficiency\" for Tay-Sachs disease, \"pancreas carcinoma\" for pancreatic cancer), but NCIt's \"X of the Y\" for a \"Y X\" mention", stagePolicy,
 		when(rejectedExact, func(n *nameCase) bool { return n.m.diso && looseExact(n.term, n.m.form) })},
 	{rejectAvoid, "a pair of avoid.txt: names of one concept that are not interchangeable (\"seizures\" -> \"convulsions\")", stagePolicy,
-		when(rejectAvoid, func(n *nameCase) bool { return avoidedPair(n.spelled, n.m.form, n.m.listed) })},
+		when(rejectAvoid, func(n *nameCase) bool { return avoidedPairWords(n.spelledWords(), n.m.words, n.m.listed) })},
 	{"", "not a name a writer would use in place of the mention (Natural: foreign, systematic, inverted, coded, qualified, much longer, avoided)", stagePolicy,
-		func(n *nameCase) string { return natural(n.spelled, n.m.mention, n.m.listed) }},
+		func(n *nameCase) string { return naturalWords(n.spelled, n.spelledWords(), n.m.mention, n.m.listed) }},
 }
 
 // romanRE matches a Roman numeral, which names a type, not an

@@ -457,10 +457,18 @@ func ParseAvoidList(text string) *AvoidList {
 // Name reports whether the list avoids name (compared as AvoidKey).
 func (l *AvoidList) Name(name string) bool { return l.names[AvoidKey(name)] }
 
+// NameWords is Name of the name whose KeyWords are words.
+func (l *AvoidList) NameWords(words []string) bool { return l.names[strings.Join(words, " ")] }
+
 // Pair reports whether a pair of the list forbids replacing mention by
 // name (see avoidedPair).
 func (l *AvoidList) Pair(name, mention string) bool {
-	nw, mw := KeyWords(name), KeyWords(mention)
+	return l.PairWords(KeyWords(name), KeyWords(mention))
+}
+
+// PairWords is Pair of the name whose KeyWords are nw and the mention
+// whose KeyWords are mw.
+func (l *AvoidList) PairWords(nw, mw []string) bool {
 	for _, p := range l.pairs {
 		// The pair itself applies even when the name holds the
 		// mention: "fluorouracil -> 5-fluorouracil", flagged by a
