@@ -3,9 +3,11 @@ package conll
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"slices"
 	"unicode/utf8"
 
@@ -115,6 +117,7 @@ type Reader struct {
 	plainLine int
 	textLines []TextLine
 	tags      map[string]string
+	lastTag   string // the tag interned last
 
 	// needToken makes an input without a token an ErrEmpty error at its
 	// end (OpenNonEmpty), on both Read and ReadAppend; gotToken and
@@ -564,16 +567,24 @@ func (r *Reader) PlainSentence(strs []string) (Sentence, string, []string) {
 // a corpus has a few dozen tags, which need no string per token. Past
 // maxInterned distinct tags, the others are new strings.
 func (r *Reader) internTag(tag []byte) string {
-	if s, ok := r.tags[string(tag)]; ok {
-		return s
+	// Most tags are O, and most others the tag of the token before.
+	if len(tag) == 1 && tag[0] == 'O' {
+		return "O"
 	}
-	s := string(tag)
-	if r.tags == nil {
-		r.tags = make(map[string]string)
+	if string(tag) == r.lastTag {
+		return r.lastTag
 	}
-	if len(r.tags) < maxInterned {
-		r.tags[s] = s
+	s, ok := r.tags[string(tag)]
+	if !ok {
+		s = string(tag)
+		if r.tags == nil {
+			r.tags = make(map[string]string)
+		}
+		if len(r.tags) < maxInterned {
+			r.tags[s] = s
+		}
 	}
+	r.lastTag = s
 	return s
 }
 
@@ -622,39 +633,57 @@ func (r *Reader) scanPlain() (start, pos int, ok bool) {
 	for start < len(buf) && buf[start] == '\n' {
 		start++ // blank lines before the sentence
 	}
-	pos = start
-	for {
-		n := bytes.IndexByte(buf[pos:], '\n')
-		if n < 0 {
-			return 0, 0, false // not buffered whole (or the last sentence, without its blank line)
+	// Eight bytes at a time, stopping at the control characters up to
+	// '\r' only: on a plain line, its tab and its line break.
+	line, tab := start, -1 // where the current line starts, and its tab
+	var high uint64        // every byte seen, ORed: any past ASCII?
+	for i := start; i < len(buf); i += 8 {
+		var x uint64
+		if i+8 <= len(buf) {
+			x = binary.LittleEndian.Uint64(buf[i:])
+		} else { // the last bytes buffered, padded with spaces
+			pad := [8]byte{' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '}
+			copy(pad[:], buf[i:])
+			x = binary.LittleEndian.Uint64(pad[:])
 		}
-		if n == 0 {
-			break // the blank line that ends the sentence
-		}
-		line := buf[pos : pos+n]
-		// One pass finds the tab and whether the line is ASCII and has
-		// other control characters up to '\r' (a carriage return).
-		tab, high, ctl := -1, byte(0), false
-		for i, c := range line {
-			high |= c
-			if c <= '\r' {
-				if c == '\t' && tab < 0 {
-					tab = i
-				} else {
-					ctl = true // a second tab, a carriage return, ...
+		high |= x
+		for m := controlBytes(x); m != 0; m &= m - 1 {
+			j := i + bits.TrailingZeros64(m)>>3
+			switch buf[j] {
+			case '\t':
+				if tab >= 0 || j == line {
+					return 0, 0, false // a second tab, or no token
 				}
+				tab = j
+			case '\n':
+				if j == line {
+					// The blank line that ends the sentence.
+					if len(r.lines) == 0 || high&0x8080808080808080 != 0 && !utf8.Valid(buf[start:j]) {
+						return 0, 0, false
+					}
+					return start, j, true
+				}
+				last := buf[j-1]
+				if tab < 0 || last == ' ' || last == '\t' || string(buf[line:tab]) == docStartToken ||
+					r.Comment != "" && bytes.HasPrefix(buf[line:j], []byte(r.Comment)) {
+					return 0, 0, false
+				}
+				r.lines = append(r.lines, tokenLine{tok: span{line - start, tab - start}, tag: span{tab + 1 - start, j - start}})
+				line, tab = j+1, -1
+			default:
+				return 0, 0, false // a carriage return, ...
 			}
 		}
-		last := line[n-1]
-		if tab <= 0 || ctl || last == ' ' || last == '\t' || high >= utf8.RuneSelf && !utf8.Valid(line) ||
-			string(line[:tab]) == docStartToken || r.Comment != "" && bytes.HasPrefix(line, []byte(r.Comment)) {
-			return 0, 0, false
-		}
-		at := pos - start
-		r.lines = append(r.lines, tokenLine{tok: span{at, at + tab}, tag: span{at + tab + 1, at + n}})
-		pos += n + 1
 	}
-	return start, pos, len(r.lines) > 0
+	return 0, 0, false // not buffered whole (or the last sentence, without its blank line)
+}
+
+// controlBytes marks, in the top bit of each byte, the bytes of x up to
+// '\r' (below 0x0E): adding 0x72 to a byte's low seven bits sets its top
+// bit from 0x0E on, without a carry into the next byte.
+func controlBytes(x uint64) uint64 {
+	const low7, add, top = 0x7f7f7f7f7f7f7f7f, 0x7272727272727272, 0x8080808080808080
+	return ^((x&low7 + add) | x) & top
 }
 
 // fill sets the Tokens, Tags and (when some line has more than token

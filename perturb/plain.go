@@ -96,7 +96,8 @@ type plainRun struct {
 // returns the new count and the first error.
 func (p *Pipeline) runPlain(ctx context.Context, part int, pt Part, w *worker, n int) (int, error) {
 	st, we, src, out, _ := p.plainStep(pt)
-	r := &plainRun{p: p, part: part, pt: pt, st: st, we: we, out: out, w: w, n: n, prefix: seedPrefix(p.Seed, st.Name)}
+	r := &plainRun{p: p, part: part, pt: pt, st: st, we: we, out: out, w: w, n: n, prefix: seedPrefix(p.Seed, st.Name),
+		text: make([]byte, 0, 2*plainOutBuffer)}
 	bsrc, _ := src.(bytesSource)
 	if be, ok := we.(ByteEditor); ok && bsrc != nil && p.Selector.bytewise() {
 		r.be = be

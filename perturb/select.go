@@ -164,6 +164,16 @@ func (sel *Selector) selectInto(dst []bool, s conll.Sentence) []bool {
 // ContentTagger marked it (for SelectPOS). The token is a string, or
 // bytes for the plain path (perturbBytes).
 func eligible[T ~string | ~[]byte](o *Selection, tok T, entity, content bool) bool {
+	// Most tokens are words too short for lexical selection, and no
+	// entity's: they are refused here, inline.
+	if !entity && o.Method == SelectLexical && len(tok) < o.MinLength {
+		return false
+	}
+	return eligibleToken(o, tok, entity, content)
+}
+
+// eligibleToken is eligible past its shortcut.
+func eligibleToken[T ~string | ~[]byte](o *Selection, tok T, entity, content bool) bool {
 	switch o.Targets {
 	case TargetsEntities:
 		if !entity {

@@ -121,20 +121,23 @@ func (t *Typo) EditBytes(word []byte, r *rand.Rand) (edited, ok bool) {
 // drawn, for a word that is not ASCII.
 func pickASCII[W ~string | ~[]byte](l *Layout, word W, r *rand.Rand) (i int, typo string, ascii bool) {
 	keys := &l.asciiLetterKey // replaceable, for ASCII
-	n := 0
+	n, high := 0, byte(0)
 	for i := 0; i < len(word); i++ {
 		c := word[i]
-		if c >= utf8.RuneSelf {
-			return -1, "", false
-		}
-		if keys[c] {
-			n++
-		}
+		high |= c
+		n += b2i(keys[c]) // false for every byte past ASCII
 	}
-	if n == 0 {
+	switch {
+	case high >= utf8.RuneSelf:
+		return -1, "", false
+	case n == 0:
 		return -1, "", true
 	}
 	k := r.IntN(n)
+	if n == len(word) { // every byte a letter with typos: the k-th is byte k
+		ns := l.asciiTypos[word[k]]
+		return k, ns[r.IntN(len(ns))], true
+	}
 	for i := 0; i < len(word); i++ {
 		if !keys[word[i]] {
 			continue
@@ -215,4 +218,11 @@ func checkASCII[W ~string | ~[]byte](l *Layout, before, after W) bool {
 		}
 	}
 	return diff >= 0 && l.asciiLetterKey[before[diff]] && l.asciiSlip[before[diff]][after[diff]]
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
