@@ -206,7 +206,10 @@ func (o Opener) OpenText(name string) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, zr, err := decompress(f, name)
+	// Its readers read in large blocks of their own (limits.Blocks): a
+	// buffer of gzipMagic's size is enough to recognise gzip, and a
+	// 64 KiB one would be 16 more fresh pages (page faults) for nothing.
+	r, zr, err := decompress(bufio.NewReaderSize(f, len(gzipMagic)), name)
 	if err != nil {
 		f.Close()
 		return nil, err
@@ -252,7 +255,11 @@ func decompress(r io.Reader, name string) (io.Reader, *gzip.Reader, error) {
 		}
 		return br, nil, nil
 	}
-	zr, err := gzip.NewReader(br)
+	var zin io.Reader = br
+	if br.Size() < 64<<10 { // flate reads byte by byte (io.ByteReader): not through a small buffer
+		zin = bufio.NewReaderSize(br, 64<<10)
+	}
+	zr, err := gzip.NewReader(zin)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -43,7 +44,9 @@ const (
 //go:embed avoid.txt
 var avoidText string
 
-var avoidNames, avoidPairs = parseAvoid(avoidText)
+// avoidLists are avoid.txt's names and pairs, parsed on first use: no
+// work at package initialisation (every command would pay for it).
+var avoidLists = sync.OnceValues(func() (map[string]bool, []avoidPair) { return parseAvoid(avoidText) })
 
 // avoidPair forbids replacing a mention that contains the words from by
 // a name that contains the words to without them: "seizure -> convulsion"
@@ -87,7 +90,8 @@ func AvoidKey(name string) string { return strings.Join(KeyWords(name), " ") }
 // anyway.
 func avoidedPair(name, mention string) bool {
 	nw, mw := KeyWords(name), KeyWords(mention)
-	for _, p := range avoidPairs {
+	_, pairs := avoidLists()
+	for _, p := range pairs {
 		if hasRun(mw, p.from) && hasRun(nw, p.to) && !hasRun(nw, p.from) {
 			return true
 		}
@@ -281,7 +285,7 @@ func natural(name, mention string, fromText, listed bool) string {
 	if name == "" {
 		return RejectEmpty
 	}
-	if listed && avoidNames[AvoidKey(name)] {
+	if names, _ := avoidLists(); listed && names[AvoidKey(name)] {
 		return RejectAvoid
 	}
 	v := theVocabulary()

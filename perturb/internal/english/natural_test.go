@@ -125,7 +125,8 @@ func TestAvoid(t *testing.T) {
 		{"long QT syndrome", "QT prolongation", true},
 		{"cardiac failure", "heart failure", false},
 	} {
-		got := avoidNames[AvoidKey(tt.name)] || avoidedPair(tt.name, tt.mention)
+		names, _ := avoidLists()
+		got := names[AvoidKey(tt.name)] || avoidedPair(tt.name, tt.mention)
 		if got != tt.want {
 			t.Errorf("avoided(%q for %q) = %v, want %v", tt.name, tt.mention, got, tt.want)
 		}
