@@ -419,9 +419,11 @@ func (c *Curve) Run(ctx context.Context, test []conll.Sentence, sys *Systems, sa
 		return nil, nil, err
 	}
 	defer loaded.Close()
-	logf("tagging %d sets with %d systems (%d bootstrap samples)", len(sets), len(loaded.Systems), samples)
 	cmp := compare.New()
 	cmp.Samples, cmp.Seed, cmp.Workers = samples, c.Seed, c.Workers
+	tagging, bootstrap := workersUsed(cmp, loaded.Systems)
+	logf("tagging %d sets with %d systems, %d at once (%d bootstrap samples on %d workers)",
+		len(sets), len(loaded.Systems), tagging, samples, bootstrap)
 	rep, err := evaluate(ctx, sys.Progress, cmp, sets, loaded.Systems, nil)
 	if err != nil {
 		return nil, nil, err

@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/stress-ner/stress/compare"
 	"github.com/stress-ner/stress/conll"
@@ -39,8 +42,62 @@ func (s System) Row() Row {
 // predictions, then computes the report. The first set is the reference.
 // When save is not nil it receives each system's predictions on each
 // set (gold sentences carrying the predicted tags), for writing them out.
+//
+// Systems are tagged at once, up to TagWorkers(c.Workers, systems) of
+// them, each system its sets in order, one at a time (an external model
+// never runs twice at once). The predictions are added and saved in one
+// order whatever the workers, system by system, set by set, so the
+// report, the files and the first error are the same for any number.
 func Evaluate(ctx context.Context, c *compare.Comparer, sets []stressset.Set, systems []System,
 	save func(system string, set stressset.Set, pred []conll.Sentence) error) (*compare.Report, error) {
+	return evaluatePairs(ctx, c, sets, systems, save, pairSteps{})
+}
+
+// TagWorkers is how many systems Evaluate tags at once with workers
+// (0: GOMAXPROCS, as compare.Comparer.Workers): one per system at most.
+func TagWorkers(workers int, systems []System) int {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(workers, len(systems)))
+}
+
+// workersUsed is how many workers Evaluate uses with c and systems:
+// the systems tagged at once (TagWorkers) and the bootstrap's goroutines
+// (none without samples).
+func workersUsed(c *compare.Comparer, systems []System) (tagging, bootstrap int) {
+	bootstrap = c.Workers
+	if bootstrap <= 0 {
+		bootstrap = runtime.GOMAXPROCS(0)
+	}
+	return TagWorkers(c.Workers, systems), min(bootstrap, c.Samples)
+}
+
+// pairSteps are what a display adds to Evaluate's steps (see evaluate):
+// tag, when not nil, tags a set with a system in place of its tagger
+// (in the goroutine of that system); tagged, when not nil, is told of
+// every pair tagged, with how long its tagging took, in Evaluate's order.
+type pairSteps struct {
+	tag    func(ctx context.Context, sys System, set stressset.Set) ([][]string, error)
+	tagged func(sys System, set stressset.Set, took time.Duration)
+}
+
+// pairResult is the outcome of tagging one set with one system.
+type pairResult struct {
+	tags [][]string
+	took time.Duration
+	err  error
+	done chan struct{} // closed when the fields are set
+}
+
+// evaluatePairs is Evaluate with steps. Each system has a goroutine
+// tagging its sets in order; the tagging of the pairs begins in one
+// order, set by set and system by system within a set (pair k waits
+// for pair k-1 to begin), so that with one worker the calls are in a
+// fixed order too. The caller's goroutine adds and saves the results
+// system by system; results tagged ahead of it wait in memory.
+func evaluatePairs(ctx context.Context, c *compare.Comparer, sets []stressset.Set, systems []System,
+	save func(system string, set stressset.Set, pred []conll.Sentence) error, steps pairSteps) (_ *compare.Report, err error) {
 	if len(sets) == 0 || len(systems) == 0 {
 		return nil, fmt.Errorf("%w: need at least one set and one system", ErrNoData)
 	}
@@ -49,13 +106,70 @@ func Evaluate(ctx context.Context, c *compare.Comparer, sets []stressset.Set, sy
 			return nil, err
 		}
 	}
-	for _, sys := range systems {
-		for _, set := range sets {
-			tags, err := sys.Tagger.TagSentences(ctx, set.Gold)
-			if err != nil {
+	tag := steps.tag
+	if tag == nil {
+		tag = func(ctx context.Context, sys System, set stressset.Set) ([][]string, error) {
+			return sys.Tagger.TagSentences(ctx, set.Gold)
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	defer wg.Wait()                                       // no tagging outlives Evaluate
+	defer cancel()                                        // first: an error stops the others
+	results := make([]pairResult, len(systems)*len(sets)) // system by system
+	for i := range results {
+		results[i].done = make(chan struct{})
+	}
+	begin := make([]chan struct{}, len(results)+1) // begin[k] closed: pair k (set by set) may begin
+	for k := range begin {
+		begin[k] = make(chan struct{})
+	}
+	close(begin[0])
+	slots := make(chan struct{}, TagWorkers(c.Workers, systems))
+	for i, sys := range systems {
+		wg.Go(func() {
+			var failed error // the sets after a failed one are not tagged
+			for j, set := range sets {
+				r, k := &results[i*len(sets)+j], j*len(systems)+i
+				r.err = failed
+				select {
+				case <-begin[k]:
+					if failed != nil {
+						close(begin[k+1]) // the others' turns go on
+						break
+					}
+					select {
+					case slots <- struct{}{}:
+						close(begin[k+1])
+						start := time.Now()
+						r.tags, r.err = tag(ctx, sys, set)
+						r.took = time.Since(start)
+						<-slots
+					case <-ctx.Done():
+						r.err = ctx.Err()
+					}
+				case <-ctx.Done():
+					r.err = ctx.Err()
+				}
+				if failed == nil {
+					failed = r.err
+				}
+				close(r.done)
+			}
+		})
+	}
+	for i, sys := range systems {
+		for j, set := range sets {
+			r := &results[i*len(sets)+j]
+			<-r.done
+			if err := r.err; err != nil {
 				return nil, fmt.Errorf("%s on %s: %w", sys.Name, set.File, err)
 			}
-			pred := withTags(set.Gold, tags)
+			if steps.tagged != nil {
+				steps.tagged(sys, set, r.took)
+			}
+			pred := withTags(set.Gold, r.tags)
+			r.tags = nil // the comparison keeps what it needs
 			if err := c.AddPrediction(sys.Name, set.Name, set.File, pred); err != nil {
 				return nil, fmt.Errorf("%s on %s: %w", sys.Name, set.File, err)
 			}

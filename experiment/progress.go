@@ -10,7 +10,6 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/internal/progress"
 	"github.com/stress-ner/stress/stressset"
-	"github.com/stress-ner/stress/tagger"
 )
 
 // The stages of an evaluation, as a user sees them on standard error:
@@ -18,19 +17,38 @@ import (
 // system, comparing. Each is a progress.Stage (a bar on a terminal, one
 // line when it ends elsewhere); a nil *progress.Stages shows nothing.
 
-// showTagging makes every system report on p which set it is tagging:
-// one stage counting the len(systems)*len(sets) steps, a line per step
-// done ("tagging keyboard with chars: 4797 sentences in 31.2 s"), and the
-// elapsed time kept moving while a slow model works. Evaluate tags the
-// sets in order, system by system, so the n-th call of a system is on
-// the n-th set.
-func showTagging(p *progress.Stages, systems []System, sets []stressset.Set) {
+// tagSteps are Evaluate's steps shown on p: one stage counting the
+// len(systems)*len(sets) pairs, the elapsed time kept moving while a
+// slow model works, and a line per pair tagged ("tagging keyboard with
+// chars: 4797 sentences in 31.2 s"), in Evaluate's order (system by
+// system, set by set) whatever the order the pairs were tagged in.
+func tagSteps(p *progress.Stages, systems []System, sets []stressset.Set) pairSteps {
 	if p == nil {
-		return
+		return pairSteps{}
 	}
 	t := &tagStage{p: p, steps: len(systems) * len(sets), sets: len(sets), systems: len(systems)}
-	for i := range systems {
-		systems[i].Tagger = &progressTagger{Tagger: systems[i].Tagger, name: systems[i].Name, sets: sets, stage: t}
+	return pairSteps{
+		tag: func(ctx context.Context, sys System, set stressset.Set) ([][]string, error) {
+			st := t.begin(fmt.Sprintf("tagging %s with %s (%d sentences)", set.Name, sys.Name, len(set.Gold)))
+			done := make(chan struct{})
+			go func() { // keep the elapsed time moving while the model works
+				t := time.NewTicker(time.Second)
+				defer t.Stop()
+				for {
+					select {
+					case <-t.C:
+						st.Add(0)
+					case <-done:
+						return
+					}
+				}
+			}()
+			defer close(done)
+			return sys.Tagger.TagSentences(ctx, set.Gold)
+		},
+		tagged: func(sys System, set stressset.Set, took time.Duration) {
+			t.end(fmt.Sprintf("tagging %s with %s: %d sentences in %s", set.Name, sys.Name, len(set.Gold), progress.Seconds(took)), len(set.Gold))
+		},
 	}
 }
 
@@ -68,51 +86,11 @@ func (t *tagStage) end(line string, sentences int) {
 	}
 }
 
-// progressTagger shows the system and set being tagged.
-type progressTagger struct {
-	tagger.Tagger
-	name  string
-	sets  []stressset.Set
-	calls int
-	stage *tagStage
-}
-
-func (p *progressTagger) TagSentences(ctx context.Context, sents []conll.Sentence) ([][]string, error) {
-	set := "?"
-	if p.calls < len(p.sets) {
-		set = p.sets[p.calls].Name
-	}
-	p.calls++
-	st := p.stage.begin(fmt.Sprintf("tagging %s with %s (%d sentences)", set, p.name, len(sents)))
-	start := time.Now()
-	done := make(chan struct{})
-	go func() { // keep the elapsed time moving while the model works
-		t := time.NewTicker(time.Second)
-		defer t.Stop()
-		for {
-			select {
-			case <-t.C:
-				st.Add(0)
-			case <-done:
-				return
-			}
-		}
-	}()
-	tags, err := p.Tagger.TagSentences(ctx, sents)
-	close(done)
-	if err == nil {
-		p.stage.end(fmt.Sprintf("tagging %s with %s: %d sentences in %s", set, p.name, len(sents), progress.Seconds(time.Since(start))), len(sents))
-	}
-	return tags, err
-}
-
 // evaluate is Evaluate with its stages shown on p: tagging (see
-// showTagging) and comparing (the bootstrap samples).
+// tagSteps) and comparing (the bootstrap samples).
 func evaluate(ctx context.Context, p *progress.Stages, c *compare.Comparer, sets []stressset.Set, systems []System,
 	save func(system string, set stressset.Set, pred []conll.Sentence) error) (*compare.Report, error) {
 	if p != nil {
-		systems = append([]System(nil), systems...)
-		showTagging(p, systems, sets)
 		var once sync.Once
 		var st *progress.Stage
 		c.Progress = func() {
@@ -127,5 +105,5 @@ func evaluate(ctx context.Context, p *progress.Stages, c *compare.Comparer, sets
 			}
 		}()
 	}
-	return Evaluate(ctx, c, sets, systems, save)
+	return evaluatePairs(ctx, c, sets, systems, save, tagSteps(p, systems, sets))
 }

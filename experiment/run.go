@@ -37,8 +37,9 @@ type Evaluation struct {
 	// HTML is the report page; "" writes Dir/report.html.
 	HTML string
 	// Tagging, when not nil, is called with the systems and the sets
-	// before they are tagged (set by set, system by system): a display
-	// may wrap the systems' taggers to show progress.
+	// before they are tagged: a display may wrap the systems' taggers to
+	// show progress. The systems are tagged at once (see Evaluate), each
+	// its sets in order.
 	Tagging func(systems []System, sets []stressset.Set)
 	// Logf, when not nil, receives progress messages. Stages are shown
 	// on Systems.Progress.
@@ -183,9 +184,11 @@ func (ev *Evaluation) Run(ctx context.Context) (_ *Evaluated, err error) {
 	if ev.Tagging != nil {
 		ev.Tagging(systems, sets)
 	}
-	logf("tagging %d sets with %d systems and comparing (%d bootstrap samples)", len(sets), len(systems), ev.Samples)
 	c := compare.New()
 	c.Samples, c.Seed, c.Workers, c.Eval = ev.Samples, plan.Seed, plan.Workers, ev.Eval
+	tagging, bootstrap := workersUsed(c, systems)
+	logf("tagging %d sets with %d systems, %d at once, and comparing (%d bootstrap samples on %d workers)",
+		len(sets), len(systems), tagging, ev.Samples, bootstrap)
 	c.Describe = DescribeSet
 	prov, err := ev.provenance(ev.Provenance, m)
 	if err != nil {

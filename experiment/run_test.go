@@ -205,3 +205,60 @@ func TestEvaluationFilesBrat(t *testing.T) {
 		t.Errorf("outputs\n%q\nwant\n%q", outs, want)
 	}
 }
+
+// TestEvaluationWorkers checks that a run with two systems writes the
+// same bytes (sets, predictions, summary, page, report) with one worker
+// and with two, the second tagging both systems at once.
+func TestEvaluationWorkers(t *testing.T) {
+	ks, err := perturbkinds.Resolve([]string{"keyboard", "swap"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs, err := stressset.Inputs(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "run") // the report names it: the same for both
+	run := func(workers int) (files map[string]string, text string) {
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+		ev := &Evaluation{
+			Plan: stressset.Plan{Seed: 1, Selection: perturb.DefaultSelection(), Kinds: ks, Inputs: inputs, Dir: dir,
+				Workers: workers, Version: "test"},
+			Systems: Systems{Commands: []string{`awk 'NF { print "O"; next } { print "" }'`,
+				`awk 'NF { print (length($1) > 8 ? "B-Chemical" : "O"); next } { print "" }'`}, Names: []string{"zero", "long"}},
+			Samples: 50,
+		}
+		res, err := ev.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = map[string]string{}
+		filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				b, _ := os.ReadFile(path)
+				files[strings.TrimPrefix(path, dir)] = string(b)
+			}
+			return nil
+		})
+		var out bytes.Buffer
+		if err := res.Write(&out, report.Text); err != nil {
+			t.Fatal(err)
+		}
+		return files, out.String()
+	}
+	files1, text1 := run(1)
+	files2, text2 := run(2)
+	if len(files1) != 12 || len(files2) != len(files1) {
+		t.Fatalf("%d files with one worker, %d with two", len(files1), len(files2))
+	}
+	for name, b := range files1 {
+		if files2[name] != b {
+			t.Errorf("%s differs between one worker and two", name)
+		}
+	}
+	if text1 != text2 {
+		t.Errorf("the report differs between one worker and two:\n%s\n---\n%s", text1, text2)
+	}
+}
