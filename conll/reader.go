@@ -519,19 +519,16 @@ func (r *Reader) ReadPlainText(tags []string) (text []byte, lines []TextLine, _ 
 	r.block, r.fields, r.lines, r.keepAll = r.block[:0], r.fields[:0], r.lines[:0], -1
 	start, end, ok := r.scanPlain()
 	if !ok {
-		r.lines = r.lines[:0]
 		return nil, nil, tags, false, nil
 	}
 	buf, _ := r.r.Peek(end + 1)
 	text = buf[start:end]
-	r.textLines = r.textLines[:0]
 	first := len(tags)
-	for _, l := range r.lines {
-		r.textLines = append(r.textLines, TextLine{Start: l.tok.start, Tab: l.tok.end, End: l.tag.end})
-		tags = append(tags, r.internTag(text[l.tag.start:l.tag.end]))
+	for _, l := range r.textLines {
+		tags = append(tags, r.internTag(text[l.Tab+1:l.End]))
 	}
 	s := Sentence{Tags: tags[first:], Line: r.line + start + 1}
-	r.line += start + len(r.lines) + 1
+	r.line += start + len(r.textLines) + 1
 	r.sawLine, r.lastLF, r.lastBlank, r.lineBefore = true, true, true, false
 	// The bytes stay in the buffer until the next read: Discard does not
 	// move them.
@@ -553,6 +550,7 @@ func (r *Reader) ReadPlainText(tags []string) (text []byte, lines []TextLine, _ 
 // called before any other method of r.
 func (r *Reader) PlainSentence(strs []string) (Sentence, string, []string) {
 	s := Sentence{Line: r.plainLine}
+	r.linesOfText()
 	own := r.block
 	r.block = r.plainText
 	r.strs, r.appending = strs, true
@@ -561,6 +559,15 @@ func (r *Reader) PlainSentence(strs []string) (Sentence, string, []string) {
 	r.block = own
 	r.plainText = nil
 	return s, text, strs
+}
+
+// linesOfText sets r.lines, the lines fill reads, from the lines
+// scanPlain found.
+func (r *Reader) linesOfText() {
+	r.lines = r.lines[:0]
+	for _, l := range r.textLines {
+		r.lines = append(r.lines, tokenLine{tok: span{l.Start, l.Tab}, tag: span{l.Tab + 1, l.End}})
+	}
 }
 
 // internTag returns tag as a string, the same string for the same tag:
@@ -608,6 +615,7 @@ func (r *Reader) readPlain(s *Sentence) bool {
 	if !ok {
 		return false
 	}
+	r.linesOfText()
 	buf, _ := r.r.Peek(pos + 1)
 	s.Line = r.line + start + 1
 	r.line += start + len(r.lines) + 1
@@ -621,7 +629,7 @@ func (r *Reader) readPlain(s *Sentence) bool {
 }
 
 // scanPlain finds the next sentence when readPlain can take it: its
-// lines, relative to their start, in r.lines, and where they start and
+// lines, relative to their start, in r.textLines, and where they start and
 // end (at the blank line after them) in the buffered input. It reports
 // false otherwise.
 func (r *Reader) scanPlain() (start, pos int, ok bool) {
@@ -629,6 +637,7 @@ func (r *Reader) scanPlain() (start, pos int, ok bool) {
 		r.pendDoc || r.marked || len(r.comments) > 0 {
 		return 0, 0, false
 	}
+	r.textLines = r.textLines[:0]
 	buf, _ := r.r.Peek(r.r.Buffered())
 	for start < len(buf) && buf[start] == '\n' {
 		start++ // blank lines before the sentence
@@ -658,7 +667,7 @@ func (r *Reader) scanPlain() (start, pos int, ok bool) {
 			case '\n':
 				if j == line {
 					// The blank line that ends the sentence.
-					if len(r.lines) == 0 || high&0x8080808080808080 != 0 && !utf8.Valid(buf[start:j]) {
+					if len(r.textLines) == 0 || high&0x8080808080808080 != 0 && !utf8.Valid(buf[start:j]) {
 						return 0, 0, false
 					}
 					return start, j, true
@@ -668,7 +677,7 @@ func (r *Reader) scanPlain() (start, pos int, ok bool) {
 					r.Comment != "" && bytes.HasPrefix(buf[line:j], []byte(r.Comment)) {
 					return 0, 0, false
 				}
-				r.lines = append(r.lines, tokenLine{tok: span{line - start, tab - start}, tag: span{tab + 1 - start, j - start}})
+				r.textLines = append(r.textLines, TextLine{Start: line - start, Tab: tab - start, End: j - start})
 				line, tab = j+1, -1
 			default:
 				return 0, 0, false // a carriage return, ...

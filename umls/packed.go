@@ -373,24 +373,26 @@ func (p *packedStore) matches(key string) []int32 {
 	return out
 }
 
-func (p *packedStore) lookup(norm string) ([]Concept, error) {
-	m := p.matches(norm)
+func (p *packedStore) lookup(norm string) ([]Concept, error) { return p.concepts(p.matches(norm)), nil }
+
+// concepts returns the concepts m (nil when there are none).
+func (p *packedStore) concepts(m []int32) []Concept {
 	if len(m) == 0 {
-		return nil, nil
+		return nil
 	}
 	out := make([]Concept, len(m))
 	for k, i := range m {
 		out[k] = p.concept(i)
 	}
-	return out, nil
+	return out
 }
 
 func (p *packedStore) lookupAtMost(norm string, max int) ([]Concept, int, error) {
-	if n := len(p.matches(norm)); n > max {
-		return nil, n, nil
+	m := p.matches(norm) // once: each match decodes its concept's names
+	if len(m) > max {
+		return nil, len(m), nil
 	}
-	cs, err := p.lookup(norm)
-	return cs, len(cs), err
+	return p.concepts(m), len(m), nil
 }
 
 func (p *packedStore) terms(id string) ([]Term, error) {

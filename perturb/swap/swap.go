@@ -151,32 +151,57 @@ func (s *Swap) EditBytes(word []byte, r *rand.Rand) (edited, ok bool) {
 // pickASCII chooses the pair of an ASCII word to swap as the Unicode
 // path would: the index of its first letter, -1 when the word has no
 // swappable pair. ascii is false, nothing drawn, for a word that is not
-// ASCII.
+// ASCII. The pairs the keep options allow start at lo to hi; counting
+// the swappable ones needs no branch.
 func pickASCII[W ~string | ~[]byte](s *Swap, word W, r *rand.Rand) (i int, ascii bool) {
-	n := 0
+	high := byte(0)
 	for i := 0; i < len(word); i++ {
-		if word[i] >= utf8.RuneSelf {
-			return -1, false
-		}
-		if i+1 < len(word) && canSwapASCII(s, word, i) {
-			n++
-		}
+		high |= word[i]
+	}
+	if high >= utf8.RuneSelf {
+		return -1, false
+	}
+	lo, hi := 0, len(word)-2
+	if s.KeepFirst {
+		lo = 1
+	}
+	if s.KeepLast {
+		hi = len(word) - 3
+	}
+	n := 0
+	for i := lo; i <= hi; i++ {
+		n += swappable(word[i], word[i+1])
 	}
 	if n == 0 {
 		return -1, true
 	}
 	k := r.IntN(n)
-	for i := 0; i+1 < len(word); i++ {
-		if !canSwapASCII(s, word, i) {
+	if n == hi-lo+1 { // every pair swappable: the k-th starts at lo+k
+		return lo + k, true
+	}
+	for i := lo; i <= hi; i++ {
+		if swappable(word[i], word[i+1]) == 0 {
 			continue
 		}
-		if k > 0 {
-			k--
-			continue
+		if k == 0 {
+			return i, true
 		}
-		return i, true
+		k--
 	}
 	panic("unreachable")
+}
+
+// swappable is 1 when ASCII bytes a and b are two different letters
+// (canSwapASCII without the keep options), else 0.
+func swappable(a, b byte) int {
+	return b2i(a != b) & b2i((a|0x20)-'a' < 26) & b2i((b|0x20)-'a' < 26)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Perturb changes every selected token that has a swappable pair.

@@ -93,7 +93,8 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 		style = english.InferStyle(s.Tokens)
 	}
 	planned := make([]*edit, len(spans))
-	var prev *edit // the last mention planned
+	var prev *edit    // the last mention planned
+	var ks []keyStart // of the sentence's tokens, for writtenOutside
 	for k, sp := range spans {
 		if abbrev.Defines(pairs, sp) {
 			// "doxorubicin ( DOX )", "acetaminophen ( paracetamol )":
@@ -108,7 +109,10 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			continue
 		}
 		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
-		if embedded(s, sp) || writtenOutside(s, sp, spans) || abbreviatedBeside(s, sp) || inExpansion(s.Tokens, sp) {
+		if ks == nil {
+			ks = keyStarts(s.Tokens)
+		}
+		if embedded(s, sp) || writtenOutside(s, sp, spans, ks) || abbreviatedBeside(s, sp) || inExpansion(s.Tokens, sp) {
 			// "Antirifampicin antibodies in rifampicin - associated
 			// renal failure", "rapamycin ... FKBP12 - rapamycin -
 			// associated protein", "norepinephrine ... NE": another word
@@ -366,14 +370,15 @@ func sentenceStart(s conll.Sentence, sp iob.Span) bool {
 // ("FKBP12 - rapamycin - associated protein") or in running text the
 // annotators did not mark. Changing the mention would leave its name
 // there beside the new one.
-func writtenOutside(s conll.Sentence, sp iob.Span, spans []iob.Span) bool {
+// ks are the keyStarts of the sentence's tokens.
+func writtenOutside(s conll.Sentence, sp iob.Span, spans []iob.Span, ks []keyStart) bool {
 	mw := english.KeyWords(strings.Join(s.Tokens[sp.Start:sp.End], " "))
 	if len(mw) == 0 {
 		return false
 	}
 	n := sp.End - sp.Start
 	for i := 0; i+n <= len(s.Tokens); i++ {
-		if i == sp.Start || !mayKeyWord(s.Tokens[i:i+n], mw[0][0]) || !slices.Equal(english.KeyWords(strings.Join(s.Tokens[i:i+n], " ")), mw) {
+		if i == sp.Start || !mayKeyWordAt(ks[i:i+n], mw[0][0]) || !slices.Equal(english.KeyWords(strings.Join(s.Tokens[i:i+n], " ")), mw) {
 			continue
 		}
 		inMention := slices.ContainsFunc(spans, func(o iob.Span) bool { return o.Type == sp.Type && o.Start <= i && i+n <= o.End })
@@ -393,20 +398,46 @@ func writtenOutside(s conll.Sentence, sp iob.Span, spans []iob.Span) bool {
 // composed first, so it may. writtenOutside asks this of every stretch
 // of a sentence as long as a mention, most of which it rules out without
 // building their key words (issue 34).
-func mayKeyWord(toks []string, first byte) bool {
-	found := byte(0)
-	for _, t := range toks {
+func mayKeyWord(toks []string, first byte) bool { return mayKeyWordAt(keyStarts(toks), first) }
+
+// keyStart is what mayKeyWord reads of a token: whether it has a
+// non-ASCII byte, and its first ASCII letter or digit in lower case (0:
+// none). writtenOutside reads each token's once per sentence, not once
+// for every stretch of the sentence it belongs to.
+type keyStart struct {
+	wide  bool
+	first byte
+}
+
+// keyStarts returns the keyStart of every token of toks.
+func keyStarts(toks []string) []keyStart {
+	ks := make([]keyStart, len(toks))
+	for j, t := range toks {
 		for i := 0; i < len(t); i++ {
 			c := t[i]
 			switch {
 			case c >= utf8.RuneSelf:
-				return true
-			case found != 0:
+				ks[j].wide = true
+			case ks[j].first != 0:
 			case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
-				found = c
+				ks[j].first = c
 			case 'A' <= c && c <= 'Z':
-				found = c + 'a' - 'A'
+				ks[j].first = c + 'a' - 'A'
 			}
+		}
+	}
+	return ks
+}
+
+// mayKeyWordAt is mayKeyWord of the tokens whose keyStarts are ks.
+func mayKeyWordAt(ks []keyStart, first byte) bool {
+	found := byte(0)
+	for _, k := range ks {
+		if k.wide {
+			return true
+		}
+		if found == 0 {
+			found = k.first
 		}
 	}
 	return found == first

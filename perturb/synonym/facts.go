@@ -2,6 +2,8 @@ package synonym
 
 import (
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/stress-ner/stress/perturb/internal/english"
 )
@@ -31,14 +33,22 @@ func (r *Replacer) facts(name string) *termFacts {
 	if ok {
 		return f
 	}
-	f = &termFacts{trivial: english.TrivialKey(name), vkey: variantKey(name)}
+	f = &termFacts{vkey: variantKey(name)}
 	f.words = slices.Clip(english.KeyWords(name))
-	f.lower = setWords(func(set map[string]bool) { english.LowerWords(name, set) })
-	f.capitals = setWords(func(set map[string]bool) { sentenceCaseCapitals(name, set) })
-	f.proper = setWords(func(set map[string]bool) {
-		english.ProperWords(name, set)
-		eponyms(name, set)
-	})
+	f.trivial = strings.Join(f.words, "") // english.TrivialKey, from the key words at hand
+	// One tokenization and one set for the three lists. Capitals and
+	// proper nouns are words english.TitleWord accepts, which begin with
+	// an upper-case letter: a name without one has none.
+	toks := english.Tokenize(name, tokenizePunct)
+	set := make(map[string]bool, len(toks))
+	f.lower = setWords(set, func(set map[string]bool) { english.LowerTokens(toks, set) })
+	if strings.ContainsFunc(name, unicode.IsUpper) {
+		f.capitals = setWords(set, func(set map[string]bool) { sentenceCaseCapitalTokens(toks, set) })
+		f.proper = setWords(set, func(set map[string]bool) {
+			english.ProperTokens(toks, set)
+			eponymTokens(toks, set)
+		})
+	}
 	r.mu.Lock()
 	if r.termFacts == nil || len(r.termFacts) >= maxFacts {
 		r.termFacts = map[string]*termFacts{}
@@ -48,9 +58,9 @@ func (r *Replacer) facts(name string) *termFacts {
 	return f
 }
 
-// setWords returns the words add puts in an empty set.
-func setWords(add func(set map[string]bool)) []string {
-	set := map[string]bool{}
+// setWords returns the words add puts in set, which is empty, and
+// empties set again.
+func setWords(set map[string]bool, add func(set map[string]bool)) []string {
 	add(set)
 	if len(set) == 0 {
 		return nil
@@ -61,6 +71,7 @@ func setWords(add func(set map[string]bool)) []string {
 			out = append(out, w)
 		}
 	}
+	clear(set)
 	return out
 }
 

@@ -51,18 +51,21 @@ func loadGold() {
 		// A bad file leaves the sets empty or short, which attests
 		// nothing; TestGoldReproducible catches one.
 		_ = textutil.GzipLines(goldTextGz, func(line string) {
-			f := strings.Split(line, "\t")
-			if len(f) != 4 {
+			if strings.Count(line, "\t") != 3 {
 				return
 			}
-			g := goldName{descriptor: f[2], concept: strings.TrimPrefix(f[3], "-"), heading: f[0] == "h"}
-			switch f[0] {
+			// The four fields, cut without a slice per line.
+			kind, rest, _ := strings.Cut(line, "\t")
+			name, rest, _ := strings.Cut(rest, "\t")
+			descriptor, concept, _ := strings.Cut(rest, "\t")
+			g := goldName{descriptor: descriptor, concept: strings.TrimPrefix(concept, "-"), heading: kind == "h"}
+			switch kind {
 			case "a", "h":
-				goldData.names[f[1]] = append(goldData.names[f[1]], g)
+				goldData.names[name] = append(goldData.names[name], g)
 			case "p":
 				goldData.preferred[g.descriptor] = g.concept
 			case "c":
-				goldData.terms[f[1]] = append(goldData.terms[f[1]], g)
+				goldData.terms[name] = append(goldData.terms[name], g)
 			}
 		})
 	})

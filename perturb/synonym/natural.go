@@ -44,10 +44,22 @@ func Natural(name, mention string) string { return natural(name, mention, true) 
 // natural is Natural; listed applies avoid.txt (not with
 // "--embedded-avoid=false").
 func natural(name, mention string, listed bool) string {
+	return naturalWords(name, nil, mention, listed)
+}
+
+// naturalWords is natural of a name whose english.KeyWords are words
+// (nil: not made yet).
+func naturalWords(name string, words []string, mention string, listed bool) string {
 	if why := english.NaturalUnlisted(name, mention); why != "" {
 		return why
 	}
-	if listed && avoid().Name(name) {
+	if !listed {
+		return ""
+	}
+	if words == nil {
+		words = english.KeyWords(name)
+	}
+	if avoid().NameWords(words) {
 		return rejectAvoid
 	}
 	return ""
@@ -66,6 +78,12 @@ var avoid = sync.OnceValue(func() *english.AvoidList { return english.ParseAvoid
 // mention by name; listed is false with "--embedded-avoid=false".
 func avoidedPair(name, mention string, listed bool) bool {
 	return listed && avoid().Pair(name, mention)
+}
+
+// avoidedPairWords is avoidedPair of the english.KeyWords of the name
+// (nw) and of the mention (mw).
+func avoidedPairWords(nw, mw []string, listed bool) bool {
+	return listed && avoid().PairWords(nw, mw)
 }
 
 // AvoidLines returns the number of names and pairs avoid.txt holds (one a

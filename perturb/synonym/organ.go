@@ -2,6 +2,7 @@ package synonym
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 	"sync"
 
@@ -29,21 +30,39 @@ import (
 //go:embed organ.txt.gz
 var organTextGz []byte
 
-var (
-	organOnce sync.Once
-	organText map[string]bool
-)
+// organText is the organ text decoded on first use: its lines, which the
+// generator writes sorted, for a binary search (a map of its 15,000
+// lines was most of the decoding, issue 34), or, when they are not
+// sorted, a set of them.
+var organText = sync.OnceValue(func() (t organLines) {
+	// A bad file leaves the set empty or short, which attests nothing
+	// more; TestOrganReproducible catches one.
+	_ = textutil.GzipLines(organTextGz, func(line string) { t.sorted = append(t.sorted, line) })
+	if !slices.IsSorted(t.sorted) {
+		t.set = map[string]bool{}
+		for _, line := range t.sorted {
+			t.set[line] = true
+		}
+		t.sorted = nil
+	}
+	return t
+})
+
+// organLines are the lines of the organ text: sorted, or as a set.
+type organLines struct {
+	sorted []string
+	set    map[string]bool
+}
 
 // OrganAttested reports whether name (as english.AttestKey keys it) is
 // a token sequence of the organ text.
 func OrganAttested(name string) bool {
-	organOnce.Do(func() {
-		organText = map[string]bool{}
-		// A bad file leaves the set empty or short, which attests
-		// nothing more; TestOrganReproducible catches one.
-		_ = textutil.GzipLines(organTextGz, func(line string) { organText[line] = true })
-	})
-	return organText[english.AttestKey(name)]
+	t, key := organText(), english.AttestKey(name)
+	if t.set != nil {
+		return t.set[key]
+	}
+	_, ok := slices.BinarySearch(t.sorted, key)
+	return ok
 }
 
 // organAdjectives maps an organ's adjective to its noun, as writers

@@ -26,7 +26,12 @@ var qualifiers = map[string]bool{"acute": true, "chronic": true, "adult": true, 
 // that mention lacks, or lacks one that mention has ("viral hepatitis C"
 // for "chronic hepatitis C" is broader).
 func addsQualifier(name, mention string) bool {
-	mw, nw := english.Words(mention), english.Words(name)
+	return addsQualifierWords(english.Words(name), english.Words(mention))
+}
+
+// addsQualifierWords is addsQualifier of the english.Words of the name
+// (nw) and of the mention (mw).
+func addsQualifierWords(nw, mw []string) bool {
 	for _, w := range nw {
 		if qualifiers[w] && !slices.Contains(mw, w) {
 			return true

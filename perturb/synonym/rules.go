@@ -32,6 +32,39 @@ type nameCase struct {
 	words   []string // english.KeyWords of the name
 	vkey    string   // variantKey of the name
 	spelled string   // the name respelled in the mention's characters (english.CorpusSpelling)
+
+	// What several rules read of the name, made when one first asks.
+	toks       []string // english.Tokenize(term.String, tokenizePunct)
+	lower      []string // english.Words(term.String)
+	spelledKey []string // english.KeyWords(spelled), when spelled is not term.String
+}
+
+// tokens returns english.Tokenize(n.term.String, tokenizePunct).
+func (n *nameCase) tokens() []string {
+	if n.toks == nil {
+		n.toks = english.Tokenize(n.term.String, tokenizePunct)
+	}
+	return n.toks
+}
+
+// spelledWords returns english.KeyWords(n.spelled): the name's own when
+// it is spelled as the lexicon spells it.
+func (n *nameCase) spelledWords() []string {
+	if n.spelled == n.term.String {
+		return n.words
+	}
+	if n.spelledKey == nil {
+		n.spelledKey = english.KeyWords(n.spelled)
+	}
+	return n.spelledKey
+}
+
+// lowerWords returns english.Words(n.term.String).
+func (n *nameCase) lowerWords() []string {
+	if n.lower == nil {
+		n.lower = english.Words(n.term.String)
+	}
+	return n.lower
 }
 
 // mentionCase is a mention as the rules see it.
@@ -51,6 +84,50 @@ type mentionCase struct {
 	written, capitals map[string]bool
 	noSource, noTTY   map[string]bool // excluded by the options
 	listed            bool            // the embedded avoid lists apply (not "--avoid none")
+
+	// What the rules read of the mention for every name, made when one
+	// first asks: a mention's concepts have dozens of names.
+	toks    []string // english.Tokenize(mention, tokenizePunct)
+	lower   []string // english.Words(form)
+	greek   []string // greekWords(form)
+	stereo  []string // stereoPrefixes(form)
+	derived bool     // greek and stereo are made
+	inLower int8     // 1: english.LowerMention of form's fields, -1: not, 0: not asked yet
+}
+
+// lowerCase reports english.LowerMention(strings.Fields(m.form), true).
+func (m *mentionCase) lowerCase() bool {
+	if m.inLower == 0 {
+		m.inLower = -1
+		if english.LowerMention(strings.Fields(m.form), true) {
+			m.inLower = 1
+		}
+	}
+	return m.inLower > 0
+}
+
+// tokens returns english.Tokenize(m.mention, tokenizePunct).
+func (m *mentionCase) tokens() []string {
+	if m.toks == nil {
+		m.toks = english.Tokenize(m.mention, tokenizePunct)
+	}
+	return m.toks
+}
+
+// lowerWords returns english.Words(m.form).
+func (m *mentionCase) lowerWords() []string {
+	if m.lower == nil {
+		m.lower = english.Words(m.form)
+	}
+	return m.lower
+}
+
+// isomer returns greekWords and stereoPrefixes of m.form.
+func (m *mentionCase) isomer() (greek, stereo []string) {
+	if !m.derived {
+		m.greek, m.stereo, m.derived = greekWords(m.form), stereoPrefixes(m.form), true
+	}
+	return m.greek, m.stereo
 }
 
 // Stages of the name rules: a name that is the mention over again is not
@@ -97,9 +174,9 @@ var nameRules = []nameRule{
 	{rejectAbbrev, "an abbreviation (\"MI\" for myocardial infarction): writing one out or in is the abbreviation kind's", stagePolicy,
 		when(rejectAbbrev, func(n *nameCase) bool { return isAbbreviation(n.term.String) })},
 	{rejectAbbrev, "holds an abbreviation the mention does not (\"AGA deficiency\" for aspartylglucosaminuria, \"HIV infection\" for AIDS)", stagePolicy,
-		when(rejectAbbrev, func(n *nameCase) bool { return holdsAcronym(n.term.String, n.m.mention) })},
+		when(rejectAbbrev, func(n *nameCase) bool { return holdsAcronymTokens(n.tokens(), n.m.tokens()) })},
 	{rejectAbbrev, "writes out an abbreviation the mention holds (\"cyclooxygenase 2 inhibitors\" for \"COX - 2 inhibitors\"): the abbreviation kind's", stagePolicy,
-		when(rejectAbbrev, func(n *nameCase) bool { return holdsAcronym(n.m.mention, n.term.String) })},
+		when(rejectAbbrev, func(n *nameCase) bool { return holdsAcronymTokens(n.m.tokens(), n.tokens()) })},
 	{rejectForeign, "a name in another language (\"acidum valproicum\") for an English mention", stagePolicy,
 		when(rejectForeign, func(n *nameCase) bool { return english.IsForeign(n.term.String) && !n.m.foreign })},
 	{rejectedNested, "contains the mention's words or is contained in them (\"heparin cofactor ii\", \"lithium hydride\", \"hypomania\"): a narrower or broader concept, a salt, a part", stagePolicy,
@@ -108,22 +185,22 @@ var nameRules = []nameRule{
 			return nested(mw, w) || affixed(mw, w) || contains(w, mw) || contains(mw, w)
 		})},
 	{rejectedGeneric, "a part's \"disease\" or \"disorder\" for a named condition (\"brain disease\" for \"encephalopathy\"): the broader class", stagePolicy,
-		when(rejectedGeneric, func(n *nameCase) bool { return genericName(n.term.String, n.m.form) })},
+		when(rejectedGeneric, func(n *nameCase) bool { return genericNameWords(n.lowerWords(), n.tokens(), n.m.lowerWords()) })},
 	{rejectedIsomer, "drops or adds a Greek letter (\"prostaglandin F2\" for \"PGF2 alpha\"): another isomer or subtype", stagePolicy,
 		when(rejectedIsomer, func(n *nameCase) bool {
-			return !slices.Equal(greekWords(n.term.String), greekWords(n.m.form)) ||
-				!slices.Equal(stereoPrefixes(n.term.String), stereoPrefixes(n.m.form))
+			greek, stereo := n.m.isomer()
+			return !slices.Equal(greekWords(n.term.String), greek) || !slices.Equal(stereoPrefixTokens(n.tokens()), stereo)
 		})},
 	{rejectedBrand, "a trade name for a generic one (\"Valium\" for \"diazepam\")", stagePolicy,
 		when(rejectedBrand, func(n *nameCase) bool {
-			return brandName(n.term.String, n.label, n.m.form, n.m.written, n.m.chem)
+			return brandName(n)
 		})},
 	{rejectedThesaurus, "\"X of Y\" without the article a writer puts there (\"carcinoma of large bowel\")", stagePolicy,
 		when(rejectedThesaurus, func(n *nameCase) bool { return ofWithoutArticle(n.term.String, n.m.form, n.m.capitals) })},
 	{rejectedNarrower, "joins two conditions or substances with \"and\" or \"or\" that the mention does not (\"hematologic and lymphocytic disorders\" for \"hematological disorders\"): a broader union", stagePolicy,
 		when(rejectedNarrower, func(n *nameCase) bool { return joinsTwo(n.term.String, n.m.form) })},
 	{rejectedNarrower, "adds or drops a qualifier (\"chronic\", \"adult\", \"primary\"): a narrower or broader condition", stagePolicy,
-		when(rejectedNarrower, func(n *nameCase) bool { return addsQualifier(n.term.String, n.m.form) })},
+		when(rejectedNarrower, func(n *nameCase) bool { return addsQualifierWords(n.lowerWords(), n.m.lowerWords()) })},
 	{rejectedVariant, "a rewording of the mention (\"pain in chest\", \"thrombocytopenic disorder\", \"obese\" for \"obesity\")", stagePolicy,
 		when(rejectedVariant, func(n *nameCase) bool {
 			return sameContent(n.m.words, n.words) || paraphrase(n.m.fields, n.term.String)
@@ -139,9 +216,9 @@ var nameRules = []nameRule{
 	{rejectedExact, "a DOID or NCIt \"exact\" synonym of a condition (\"hexosaminidase A deficiency\" for Tay-Sachs disease, \"pancreas carcinoma\" for pancreatic cancer), but NCIt's \"X of the Y\" for a \"Y X\" mention", stagePolicy,
 		when(rejectedExact, func(n *nameCase) bool { return n.m.diso && looseExact(n.term, n.m.form) })},
 	{rejectAvoid, "a pair of avoid.txt: names of one concept that are not interchangeable (\"seizures\" -> \"convulsions\")", stagePolicy,
-		when(rejectAvoid, func(n *nameCase) bool { return avoidedPair(n.spelled, n.m.form, n.m.listed) })},
+		when(rejectAvoid, func(n *nameCase) bool { return avoidedPairWords(n.spelledWords(), n.m.words, n.m.listed) })},
 	{"", "not a name a writer would use in place of the mention (Natural: foreign, systematic, inverted, coded, qualified, much longer, avoided)", stagePolicy,
-		func(n *nameCase) string { return natural(n.spelled, n.m.mention, n.m.listed) }},
+		func(n *nameCase) string { return naturalWords(n.spelled, n.spelledWords(), n.m.mention, n.m.listed) }},
 }
 
 // romanRE matches a Roman numeral, which names a type, not an
@@ -152,8 +229,13 @@ var romanRE = textutil.LazyRegexp(`^(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})$`)
 // (two capitals or more: "AGA", "COX", "PGF2"; no Roman numeral) that
 // other does not have.
 func holdsAcronym(name, other string) bool {
-	ot := english.Tokenize(other, tokenizePunct)
-	for _, t := range english.Tokenize(name, tokenizePunct) {
+	return holdsAcronymTokens(english.Tokenize(name, tokenizePunct), english.Tokenize(other, tokenizePunct))
+}
+
+// holdsAcronymTokens is holdsAcronym of two names already tokenized
+// (english.Tokenize with tokenizePunct).
+func holdsAcronymTokens(name, ot []string) bool {
+	for _, t := range name {
 		caps := 0
 		for _, r := range t {
 			if 'A' <= r && r <= 'Z' {
@@ -172,7 +254,12 @@ func holdsAcronym(name, other string) bool {
 // sorted: a name without the mention's names another isomer or the
 // racemate ("N - methylaspartate").
 func stereoPrefixes(name string) []string {
-	toks := english.Tokenize(name, tokenizePunct)
+	return stereoPrefixTokens(english.Tokenize(name, tokenizePunct))
+}
+
+// stereoPrefixTokens is stereoPrefixes of a name already tokenized
+// (english.Tokenize with tokenizePunct).
+func stereoPrefixTokens(toks []string) []string {
 	var out []string
 	for i, t := range toks {
 		lt := strings.ToLower(t)
@@ -418,15 +505,15 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 				continue
 			}
 			seen[k] = true
-			tt := t.TermType
+			tt, attested := t.TermType, english.Attested(n.spelled)
 			switch {
 			case writtenFor(n.spelled, form, mc):
 				tt += termAttested
-			case english.Attested(n.spelled):
+			case attested:
 				tt += termInText
 			}
 			a.Candidates = append(a.Candidates, Candidate{Term: n.spelled, ConceptID: c.ID, Source: t.Source,
-				TermType: tt, Preferred: t.Preferred, Attested: english.Attested(n.spelled)})
+				TermType: tt, Preferred: t.Preferred, Attested: attested})
 		}
 	}
 	for w := range lower {
@@ -590,7 +677,12 @@ func acidOf(acid, base string) bool {
 // A word another name writes in lower case is dropped again (see
 // candidates).
 func eponyms(name string, set map[string]bool) {
-	toks := english.Tokenize(name, tokenizePunct)
+	eponymTokens(english.Tokenize(name, tokenizePunct), set)
+}
+
+// eponymTokens is eponyms of a name already tokenized (english.Tokenize
+// with tokenizePunct).
+func eponymTokens(toks []string, set map[string]bool) {
 	for i, t := range toks {
 		if english.Eponym(toks, i) {
 			set[strings.ToLower(t)] = true

@@ -263,23 +263,23 @@ func (a *Analysis) notePlurals(terms []umls.Term) {
 	for _, t := range terms {
 		lower[strings.ToLower(t.String)] = true
 	}
+	// The plurals tried are built in buf and looked up without a string
+	// each (the compiler's m[string(b)]); only one found is made one.
+	var buf []byte
+	listed := func(stem, suffix string) bool {
+		buf = append(append(buf[:0], stem...), suffix...)
+		return lower[string(buf)]
+	}
 	for n := range lower {
-		var try []string
-		if strings.HasSuffix(n, "y") {
-			try = append(try, n[:len(n)-1]+"ies")
-		}
-		if strings.HasSuffix(n, "is") {
-			try = append(try, n[:len(n)-2]+"es")
-		}
-		try = append(try, n+"s", n+"es")
-		for _, p := range try {
-			if lower[p] {
-				if a.plurals == nil {
-					a.plurals, a.pluralNames = map[string]string{}, map[string]bool{}
-				}
-				a.plurals[n], a.pluralNames[p] = p, true
-				break
+		switch {
+		case strings.HasSuffix(n, "y") && listed(n[:len(n)-1], "ies"),
+			strings.HasSuffix(n, "is") && listed(n[:len(n)-2], "es"),
+			listed(n, "s"), listed(n, "es"):
+			if a.plurals == nil {
+				a.plurals, a.pluralNames = map[string]string{}, map[string]bool{}
 			}
+			p := string(buf)
+			a.plurals[n], a.pluralNames[p] = p, true
 		}
 	}
 }

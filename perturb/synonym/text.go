@@ -189,7 +189,13 @@ func contains(name, mention []string) bool {
 // thesaurus rewording ("heart disorder" for "heart disease"). Eponyms
 // stay: "Parkinson disease", "Wilson disease" name one condition.
 func genericName(name, mention string) bool {
-	nw, mw := english.Words(name), english.Words(mention)
+	return genericNameWords(english.Words(name), english.Tokenize(name, tokenizePunct), english.Words(mention))
+}
+
+// genericNameWords is genericName of a name's english.Words nw and
+// tokens (english.Tokenize with tokenizePunct) and of the mention's
+// english.Words mw.
+func genericNameWords(nw, toks, mw []string) bool {
 	if len(nw) < 2 || len(mw) == 0 {
 		return false
 	}
@@ -202,7 +208,7 @@ func genericName(name, mention string) bool {
 			return false
 		}
 	}
-	for _, t := range english.Tokenize(name, tokenizePunct) {
+	for _, t := range toks {
 		if english.IsQuote(english.FirstRune(t)) {
 			return false // "Crohn's disease"
 		}
@@ -240,12 +246,11 @@ func greekWords(name string) []string {
 // source writes the concept's label in lower case (as ChEBI does: its
 // capitals mean something, where MeSH and DrugBank capitalize every
 // name).
-func brandName(name, label, mention string, written map[string]bool, chem bool) bool {
-	if !english.LowerMention(strings.Fields(mention), true) {
+func brandName(n *nameCase) bool {
+	if !n.m.lowerCase() {
 		return false // "Adriamycin", "ACE": the mention is a name as capitalized
 	}
-	mw := english.Words(mention)
-	toks := english.Tokenize(name, tokenizePunct)
+	mw, toks, label, written, chem := n.m.lowerWords(), n.tokens(), n.label, n.m.written, n.m.chem
 	for i, t := range toks {
 		lt := strings.ToLower(t)
 		if chem && english.IsLetters(t) && english.ProperNoun(lt) && !slices.Contains(mw, lt) {
@@ -300,7 +305,12 @@ func ofWithoutArticleIn(mention string) bool {
 // ("Carcinoma of the Uterine Cervix") nor its first capital ("Liver
 // disease").
 func sentenceCaseCapitals(name string, set map[string]bool) {
-	toks := english.Tokenize(name, tokenizePunct)
+	sentenceCaseCapitalTokens(english.Tokenize(name, tokenizePunct), set)
+}
+
+// sentenceCaseCapitalTokens is sentenceCaseCapitals of a name already
+// tokenized (english.Tokenize with tokenizePunct).
+func sentenceCaseCapitalTokens(toks []string, set map[string]bool) {
 	lower := false
 	for _, t := range toks {
 		if english.IsLetters(t) && !english.SmallWord(t) && strings.ToLower(t) == t && utf8.RuneCountInString(t) >= 3 {

@@ -25,8 +25,11 @@ var functionWords = map[string]bool{"of": true, "and": true, "or": true, "the": 
 // Capitalize every word ("Phenylalanine Mustard") or the first
 // ("Stress Cardiomyopathy"); SCOWL tells the other proper nouns (see
 // AdaptCase).
-func ProperWords(name string, set map[string]bool) {
-	toks := Tokenize(name, TokenizePunct)
+func ProperWords(name string, set map[string]bool) { ProperTokens(Tokenize(name, TokenizePunct), set) }
+
+// ProperTokens is ProperWords of a name already tokenized (Tokenize with
+// TokenizePunct).
+func ProperTokens(toks []string, set map[string]bool) {
 	for i, t := range toks {
 		if TitleWord(t) && i+1 < len(toks) && IsQuote(FirstRune(toks[i+1])) {
 			set[strings.ToLower(t)] = true
@@ -36,8 +39,12 @@ func ProperWords(name string, set map[string]bool) {
 
 // LowerWords adds to set the words name writes in lower case: whatever
 // another name capitalizes, such a word is no proper noun.
-func LowerWords(name string, set map[string]bool) {
-	for _, t := range Tokenize(name, TokenizePunct) {
+func LowerWords(name string, set map[string]bool) { LowerTokens(Tokenize(name, TokenizePunct), set) }
+
+// LowerTokens is LowerWords of a name already tokenized (Tokenize with
+// TokenizePunct).
+func LowerTokens(toks []string, set map[string]bool) {
+	for _, t := range toks {
 		if IsLetters(t) && strings.ToLower(t) == t && utf8.RuneCountInString(t) >= 3 {
 			set[t] = true
 		}

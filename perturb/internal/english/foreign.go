@@ -41,6 +41,9 @@ func IsForeign(s string) bool {
 }
 
 func Digits(s string) string {
+	if !strings.ContainsAny(s, "0123456789") {
+		return "" // most names: no string built
+	}
 	return strings.Map(func(r rune) rune {
 		if '0' <= r && r <= '9' {
 			return r

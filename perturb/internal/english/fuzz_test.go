@@ -47,6 +47,8 @@ func FuzzNatural(f *testing.F) {
 		f.Add(tt[0], tt[1])
 	}
 	f.Fuzz(func(t *testing.T, name, mention string) {
+		checkSieves(t, nameSieves, name)
+		checkSieves(t, wordSieves, name)
 		why := Natural(name, mention)
 		if !reasons[why] {
 			t.Fatalf("Natural(%q, %q) = %q: not a documented reason", name, mention, why)

@@ -2,6 +2,7 @@ package english
 
 import (
 	_ "embed"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -149,18 +150,79 @@ func CorpusSpelling(name, mention string) string {
 	return b.String()
 }
 
+// The expressions of the rules, each with a necessary condition that is
+// cheaper to test than the expression (sieve): the synonym kind asks
+// them of every name of its mentions' concepts, and running the
+// expressions was two thirds of that (issue 34). TestSieves checks
+// every condition against its expression on the embedded lexicon's
+// names.
 var (
-	stereoRE       = textutil.LazyRegexp(`\((?:[+-]|\+/-|±|[RSEZ]|\d+[RSEZ](?:\s*,\s*\d+[RSEZ])*|[RS]\s*,\s*[RS])\)|\b(?:rac|cis|trans|erythro|threo|meso|endo|exo|sec|tert)-|\b[DL]{2}-`)
-	locantRE       = textutil.LazyRegexp(`\d+'*\s*[,-]\s*\d|\d+'+|\b\d+[a-z]?-[a-zA-Z]|\b[NOS]\s*,\s*[NOS]'*-`)
-	formulaRE      = textutil.LazyRegexp(`^(?:[A-Z][a-z]?\d*){2,}$|^(?:[A-Z][a-z]?\d+)+$`)
-	stereoLetterRE = textutil.LazyRegexp(`^[A-Za-z] [A-Za-z]`)     // "L dopa", "D glucose", "G strophanthin": a prefix lost its hyphen
-	codeRE         = textutil.LazyRegexp(`(?:^|\s)\d{3,}(?:\s|$)`) // "Hoe 33342", "BAY e 5009": a code number
-	romanRE        = textutil.LazyRegexp(`\b(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})\b`)
-	aminoRE        = textutil.LazyRegexp(`^(?:(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)-){2,}(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)\b`)
-	qualifierRE    = textutil.LazyRegexp(`(?i)\b(?:nos|nec|unspecified|not otherwise specified|not elsewhere classified|obsolete|retired|deprecated|unknown)\b|[()\[\]{}<>]`)
-	punctRE        = textutil.LazyRegexp(`[;:/&+=|"*@#%$~^\\!?]|[A-Za-z]\.(?:\s|$)|\.[A-Za-z]`)
-	romanNumeral   = textutil.LazyRegexp(`^(?i:i{1,3}|iv|v|vi{1,3}|ix|x)$`)
+	stereoRE = sieve{textutil.LazyRegexp(`\((?:[+-]|\+/-|±|[RSEZ]|\d+[RSEZ](?:\s*,\s*\d+[RSEZ])*|[RS]\s*,\s*[RS])\)|\b(?:rac|cis|trans|erythro|threo|meso|endo|exo|sec|tert)-|\b[DL]{2}-`),
+		anyOf("(-")}
+	locantRE = sieve{textutil.LazyRegexp(`\d+'*\s*[,-]\s*\d|\d+'+|\b\d+[a-z]?-[a-zA-Z]|\b[NOS]\s*,\s*[NOS]'*-`),
+		anyOf("0123456789,")}
+	formulaRE = sieve{textutil.LazyRegexp(`^(?:[A-Z][a-z]?\d*){2,}$|^(?:[A-Z][a-z]?\d+)+$`),
+		func(s string) bool { return s != "" && 'A' <= s[0] && s[0] <= 'Z' }}
+	stereoLetterRE = sieve{textutil.LazyRegexp(`^[A-Za-z] [A-Za-z]`), // "L dopa", "D glucose", "G strophanthin": a prefix lost its hyphen
+		func(s string) bool { return len(s) >= 3 && s[1] == ' ' }}
+	codeRE = sieve{textutil.LazyRegexp(`(?:^|\s)\d{3,}(?:\s|$)`), // "Hoe 33342", "BAY e 5009": a code number
+		anyOf("0123456789")}
+	romanRE = sieve{textutil.LazyRegexp(`\b(?:I{1,3}|IV|VI{0,3}|IX|XI{0,3})\b`), anyOf("IVX")}
+	aminoRE = sieve{textutil.LazyRegexp(`^(?:(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)-){2,}(?:Ala|Arg|Asn|Asp|Cys|Gln|Glu|Gly|His|Ile|Leu|Lys|Met|Phe|Pro|Ser|Thr|Trp|Tyr|Val)\b`),
+		anyOf("-")}
+	qualifierRE = sieve{textutil.LazyRegexp(`(?i)\b(?:nos|nec|unspecified|not otherwise specified|not elsewhere classified|obsolete|retired|deprecated|unknown)\b|[()\[\]{}<>]`),
+		func(s string) bool {
+			// Case folding lets a few non-ASCII letters match ASCII
+			// ones (U+017F, long s, matches "s"): such names go to the
+			// expression.
+			return strings.ContainsAny(s, "()[]{}<>") || !textutil.IsASCII(s) ||
+				containsFold(s, "nos") || containsFold(s, "nec") || containsFold(s, "unspecified") ||
+				containsFold(s, "not ") || containsFold(s, "obsolete") || containsFold(s, "retired") ||
+				containsFold(s, "deprecated") || containsFold(s, "unknown")
+		}}
+	punctRE = sieve{textutil.LazyRegexp(`[;:/&+=|"*@#%$~^\\!?]|[A-Za-z]\.(?:\s|$)|\.[A-Za-z]`),
+		anyOf(`;:/&+=|"*@#%$~^\!?.`)}
+	romanNumeral = sieve{textutil.LazyRegexp(`^(?i:i{1,3}|iv|v|vi{1,3}|ix|x)$`),
+		func(s string) bool { return utf8.RuneCountInString(s) <= 4 }}
 )
+
+// sieve is a regular expression with a necessary condition of its
+// matches: where need is false, the expression does not match.
+type sieve struct {
+	re   func() *regexp.Regexp
+	need func(s string) bool
+}
+
+// MatchString is re's MatchString.
+func (v sieve) MatchString(s string) bool { return v.need(s) && v.re().MatchString(s) }
+
+// FindAllString is re's FindAllString.
+func (v sieve) FindAllString(s string, n int) []string {
+	if !v.need(s) {
+		return nil
+	}
+	return v.re().FindAllString(s, n)
+}
+
+// anyOf is the condition that s holds one of chars.
+func anyOf(chars string) func(s string) bool {
+	return func(s string) bool { return strings.ContainsAny(s, chars) }
+}
+
+// containsFold reports whether s contains sub (ASCII lower case) in any
+// ASCII case.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for j < len(sub) && s[i+j]|0x20 == sub[j] {
+			j++
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
+}
 
 // trailingAdjective reports a word that, last in a name of several
 // words, marks the inverted order of thesauri without their comma
@@ -232,16 +294,16 @@ func natural(name, mention string, fromText, listed bool) string {
 			return RejectCharacters
 		}
 	}
-	if qualifierRE().MatchString(name) {
+	if qualifierRE.MatchString(name) {
 		return RejectQualifier
 	}
-	if punctRE().MatchString(name) {
+	if punctRE.MatchString(name) {
 		return RejectPunctuation
 	}
 	d := Digits(name)
 	newDigits := d != "" && !SubMultiset(d, Digits(mention))
-	if stereoRE().MatchString(name) || newDigits && locantRE().MatchString(name) || stereoLetterRE().MatchString(name) ||
-		codeRE().MatchString(name) {
+	if stereoRE.MatchString(name) || newDigits && locantRE.MatchString(name) || stereoLetterRE.MatchString(name) ||
+		codeRE.MatchString(name) {
 		return RejectSystematic
 	}
 	if strings.Contains(name, ",") {
@@ -249,12 +311,12 @@ func natural(name, mention string, fromText, listed bool) string {
 	}
 	words := strings.Fields(name)
 	for _, w := range words {
-		if formulaRE().MatchString(w) && !strings.Contains(mention, w) && !romanNumeral().MatchString(w) && !IsAcronym(w) &&
+		if formulaRE.MatchString(w) && !strings.Contains(mention, w) && !romanNumeral.MatchString(w) && !IsAcronym(w) &&
 			strings.ContainsFunc(w, func(r rune) bool { return unicode.IsLower(r) || unicode.IsDigit(r) }) {
 			return RejectSystematic
 		}
 	}
-	if aminoRE().MatchString(name) {
+	if aminoRE.MatchString(name) {
 		return RejectSequence
 	}
 	for _, w := range Words(name) {
@@ -265,7 +327,7 @@ func natural(name, mention string, fromText, listed bool) string {
 	if newDigits {
 		return RejectDigits
 	}
-	for _, n := range romanRE().FindAllString(name, -1) {
+	for _, n := range romanRE.FindAllString(name, -1) {
 		if !slices.Contains(strings.Fields(mention), n) {
 			return RejectDigits // "factor IV" for "calcium": a numbered name
 		}
@@ -289,7 +351,7 @@ func natural(name, mention string, fromText, listed bool) string {
 	attested := Attested(name)
 	for _, w := range strings.FieldsFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsMark(r) }) {
 		lw := strings.ToLower(w)
-		if fromText || attested || utf8.RuneCountInString(w) == 1 || romanNumeral().MatchString(w) || v.knownWord(lw) ||
+		if fromText || attested || utf8.RuneCountInString(w) == 1 || romanNumeral.MatchString(w) || v.knownWord(lw) ||
 			strings.Contains(strings.ToLower(mention), lw) {
 			continue
 		}
@@ -399,10 +461,18 @@ func ParseAvoidList(text string) *AvoidList {
 // Name reports whether the list avoids name (compared as AvoidKey).
 func (l *AvoidList) Name(name string) bool { return l.names[AvoidKey(name)] }
 
+// NameWords is Name of the name whose KeyWords are words.
+func (l *AvoidList) NameWords(words []string) bool { return l.names[strings.Join(words, " ")] }
+
 // Pair reports whether a pair of the list forbids replacing mention by
 // name (see avoidedPair).
 func (l *AvoidList) Pair(name, mention string) bool {
-	nw, mw := KeyWords(name), KeyWords(mention)
+	return l.PairWords(KeyWords(name), KeyWords(mention))
+}
+
+// PairWords is Pair of the name whose KeyWords are nw and the mention
+// whose KeyWords are mw.
+func (l *AvoidList) PairWords(nw, mw []string) bool {
 	for _, p := range l.pairs {
 		// The pair itself applies even when the name holds the
 		// mention: "fluorouracil -> 5-fluorouracil", flagged by a

@@ -43,13 +43,23 @@ func Tokenize(name, style string) []string {
 			start = -1
 		}
 		if !unicode.IsSpace(r) {
-			out = append(out, string(r))
+			out = append(out, runeString(name, i, r))
 		}
 	}
 	if start >= 0 {
 		out = append(out, name[start:])
 	}
 	return out
+}
+
+// runeString is string(r) for the rune r that starts at byte i of s:
+// the bytes of s when they encode it (no allocation), which they do
+// unless r is utf8.RuneError from an invalid byte.
+func runeString(s string, i int, r rune) string {
+	if r == utf8.RuneError {
+		return string(r)
+	}
+	return s[i : i+utf8.RuneLen(r)]
 }
 
 // InferStyle guesses a corpus's tokenization from one sentence: a token

@@ -41,6 +41,17 @@ func TestVocabularyLookups(t *testing.T) {
 			t.Fatalf("attested(%q) = false", a)
 		}
 	}
+	// compareField orders as strings.Compare on the field: against
+	// words, their prefixes and extensions, and the empty word.
+	for i := 0; i < len(v.wordAt); i += 97 {
+		at := v.wordAt[i]
+		f := v.wordField(at)
+		for _, w := range []string{f, f[:len(f)/2], f + "a", f + "\t", "", "zz", v.wordField(v.wordAt[(i*31)%len(v.wordAt)])} {
+			if got, want := v.compareField(at, w), strings.Compare(f, w); got != want {
+				t.Fatalf("compareField(%q, %q) = %d, want %d", f, w, got, want)
+			}
+		}
+	}
 	for _, w := range []string{"", "zzzzzzzz", "a b"} {
 		if v.flags(w) != words[w] || v.attested(w) != attested[w] {
 			t.Errorf("%q: flags %b attested %v", w, v.flags(w), v.attested(w))
