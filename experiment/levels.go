@@ -243,7 +243,7 @@ func (ev *LevelEvaluation) Run(ctx context.Context) (_ *LevelResult, err error) 
 	names := ev.setNames()
 	sets := []levelSet{{label: "O", file: orig, base: names[0]}}
 	for _, out := range m.Inputs[0].Outputs {
-		sets = append(sets, levelSet{label: setLabel(out.Kind), kind: out.Kind, file: filepath.Join(plan.Dir, out.File), base: filepath.Base(out.File),
+		sets = append(sets, levelSet{label: kindLetter(out.Kind), kind: out.Kind, file: filepath.Join(plan.Dir, out.File), base: filepath.Base(out.File),
 			notMeasured: out.Stats.NotMeasured})
 	}
 	systems, notes, err := ev.systems(orig, spec)
@@ -316,20 +316,6 @@ func PerDocumentSwaps(ks []perturb.ManifestKind) []perturb.ManifestKind {
 		}
 	}
 	return out
-}
-
-// setLabel is a kind's column in the reports: the paper's letters for
-// its kinds, the kind's name for the others.
-func setLabel(kind string) string {
-	switch kind {
-	case "keyboard":
-		return "K"
-	case "swap":
-		return "W"
-	case "synonym":
-		return "S"
-	}
-	return kind
 }
 
 // levelFormat returns the document format of path and how the kit
@@ -1084,7 +1070,7 @@ func CompareLevels(dir, input string, preds []compare.Predictions, levels []cdr.
 	}
 	sets := []levelSet{{label: "O", file: orig, base: filepath.Base(orig)}}
 	for _, out := range in.Outputs {
-		sets = append(sets, levelSet{label: setLabel(out.Kind), kind: out.Kind, file: filepath.Join(b.Dir, out.File), base: filepath.Base(out.File),
+		sets = append(sets, levelSet{label: kindLetter(out.Kind), kind: out.Kind, file: filepath.Join(b.Dir, out.File), base: filepath.Base(out.File),
 			notMeasured: out.Stats.NotMeasured})
 	}
 	var systems []levelSystem

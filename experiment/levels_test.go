@@ -236,7 +236,7 @@ func TestLevelDocumentsSumToTheKit(t *testing.T) {
 		}
 		sets := []levelSet{{label: "O", file: orig, base: filepath.Base(orig)}}
 		for _, out := range in.Outputs {
-			sets = append(sets, levelSet{label: setLabel(out.Kind), kind: out.Kind, file: filepath.Join(dir, out.File), base: filepath.Base(out.File)})
+			sets = append(sets, levelSet{label: kindLetter(out.Kind), kind: out.Kind, file: filepath.Join(dir, out.File), base: filepath.Base(out.File)})
 		}
 		var systems []levelSystem
 		for _, name := range levelBaselines {
