@@ -465,14 +465,7 @@ func TestTrust(t *testing.T) {
 // context is unchanged, the output is valid IOB2 and every change passes
 // Check.
 func TestValidIOBProperty(t *testing.T) {
-	ss, err := conll.ReadFile("testdata/bc5cdr-head.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	store, err := openDefault()
-	if err != nil {
-		t.Fatal(err)
-	}
+	ss, store := headAndStore(t)
 	for _, strategy := range []string{strategyRandom, strategyShortest, strategyLongest, strategyDissimilar, StrategyPreferred} {
 		opts := DefaultOptions()
 		opts.Strategy = strategy
