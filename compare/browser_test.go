@@ -22,14 +22,12 @@ import (
 
 // chromium runs the browser; a run that dies of a signal (Chromium
 // crashed now and then on a loaded machine: a segmentation fault while
-// starting) is tried once more, logged.
+// starting) is tried up to twice more, logged.
 func chromium(t *testing.T, bin string, args ...string) []byte {
 	t.Helper()
 	for attempt := 1; ; attempt++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-		base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-			"--disable-background-networking", "--disable-component-update", "--disable-sync",
-			"--hide-scrollbars", "--user-data-dir=" + t.TempDir()}
+		base := append(browsertest.Flags(t.TempDir()), "--hide-scrollbars")
 		cmd := exec.CommandContext(ctx, bin, append(base, args...)...)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -38,7 +36,7 @@ func chromium(t *testing.T, bin string, args ...string) []byte {
 		if err == nil {
 			return stdout.Bytes()
 		}
-		if attempt < 2 && cmd.ProcessState != nil && !cmd.ProcessState.Exited() && ctx.Err() == nil {
+		if attempt < 3 && cmd.ProcessState != nil && !cmd.ProcessState.Exited() && ctx.Err() == nil {
 			t.Logf("chromium %v died (%v); trying again", args, err)
 			continue
 		}

@@ -51,9 +51,7 @@ func startDevtools(t *testing.T, bin string) *devtools {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--user-data-dir="+t.TempDir(), "--remote-debugging-pipe", "about:blank")
+	cmd := exec.Command(bin, append(browsertest.Flags(t.TempDir()), "--remote-debugging-pipe", "about:blank")...)
 	cmd.ExtraFiles = []*os.File{inR, outW}
 	var stderr strings.Builder
 	cmd.Stderr = &stderr

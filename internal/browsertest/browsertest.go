@@ -26,3 +26,16 @@ func Chromium(t testing.TB, what string) string {
 	t.Skip("chromium not installed: " + what + " (apt-get install -y chromium)")
 	return ""
 }
+
+// Flags are the command-line flags every browser test starts Chromium
+// with, profile being a fresh --user-data-dir. --disable-dev-shm-usage
+// is set here and not left to Debian's launcher: the launcher adds it
+// only when /dev/shm is small, and its test breaks when findmnt prints
+// more than one line (two mounts of /dev/shm, as in CI containers), so
+// Chromium went on using a small /dev/shm and crashed with a
+// segmentation fault while starting.
+func Flags(profile string) []string {
+	return []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir=" + profile}
+}
