@@ -44,6 +44,9 @@ type ApplyOptions struct {
 	Progress func(sentences int)
 	// NoStats skips the statistics: Apply then returns zero Stats.
 	NoStats bool
+	// AuditSections, when not nil, limits Stats.Audit to these sections
+	// (see Pipeline.AuditSections).
+	AuditSections []string
 }
 
 // Apply perturbs the CoNLL corpus read from r with kind k and writes it to
@@ -95,7 +98,7 @@ func applySentences(ctx context.Context, k *Kind, opts ApplyOptions, src conll.S
 		src = t
 	}
 	out := layout.NewSink(dst, t)
-	pl := &Pipeline{Seed: opts.Seed, Selector: selector, Workers: opts.Workers, Progress: opts.Progress, NoStats: opts.NoStats, Input: opts.Input,
+	pl := &Pipeline{Seed: opts.Seed, Selector: selector, Workers: opts.Workers, Progress: opts.Progress, NoStats: opts.NoStats, AuditSections: opts.AuditSections, Input: opts.Input,
 		Steps: []Step{{Name: k.Name, File: opts.File, Perturbation: bk.Perturbation, Out: out}}}
 	pl.ChangeLog = opts.ChangeLog
 	stats, err := pl.Run(ctx, src)

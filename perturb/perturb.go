@@ -230,6 +230,17 @@ type Auditor interface {
 	Audit(dst []AuditCount, st DocState, orig, out conll.Sentence, changes []Change) []AuditCount
 }
 
+// SectionAuditor is an Auditor that can count some of its sections
+// only: AuditOnly returns the Auditor of those sections (Stats.Audit
+// keys), for a run whose audit is read for them alone ("stress perturb"
+// reads the type notes only, see Pipeline.AuditSections). Counting a
+// section can cost more than perturbing (the synonym kind explains every
+// rejected name).
+type SectionAuditor interface {
+	Auditor
+	AuditOnly(sections []string) Auditor
+}
+
 // AuditCount is N more of Item in Section of Stats.Audit.
 type AuditCount struct {
 	Section, Item string

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -115,6 +116,11 @@ type Pipeline struct {
 	// NoStats skips the statistics (Run returns zero Stats), a tenth of
 	// the work for callers that do not use them.
 	NoStats bool
+	// AuditSections, when not nil, are the sections of Stats.Audit the
+	// caller reads: the others are not counted (a SectionAuditor is asked
+	// for these only, and other Auditors' counts of other sections are
+	// dropped).
+	AuditSections []string
 	// Input names the source of Run in errors (see Part.Input).
 	Input string
 
@@ -587,9 +593,14 @@ func (p *Pipeline) process(b *batch, steps []Step, input string, w *worker) {
 				}
 			}
 			if au, ok := st.Perturbation.(Auditor); ok {
+				if sa, ok := au.(SectionAuditor); ok && p.AuditSections != nil {
+					au = sa.AuditOnly(p.AuditSections)
+				}
 				w.audit = au.Audit(w.audit[:0], doc, s, b.outs[j], b.changes[j])
 				for _, a := range w.audit {
-					stats[k].AddAudit(a.Section, a.Item, a.N)
+					if p.AuditSections == nil || slices.Contains(p.AuditSections, a.Section) {
+						stats[k].AddAudit(a.Section, a.Item, a.N)
+					}
 				}
 			}
 		}

@@ -90,6 +90,9 @@ func (p PerturbFile) Run(ctx context.Context, in *conll.File) error {
 	// and whether a group fits (kinds.TypeNotes).
 	_, typeMap := ao.Options["type-map"]
 	ao.File, ao.Input, ao.NoStats = p.Output, in.Name, !typeMap
+	if typeMap {
+		ao.AuditSections = kinds.TypeNoteSections()
+	}
 	if ao.Selection != nil && ao.Tagger == nil {
 		t, err := kinds.ContentTagger(*ao.Selection)
 		if err != nil {

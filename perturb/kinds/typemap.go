@@ -7,6 +7,11 @@ import (
 	"github.com/stress-ner/stress/perturb/internal/concepts"
 )
 
+// TypeNoteSections are the sections of perturb.Stats.Audit that
+// TypeNotes reads: a run whose statistics serve only its type notes
+// counts no other (perturb.ApplyOptions.AuditSections).
+func TypeNoteSections() []string { return []string{concepts.FitSection} }
+
 // TypeNotes says, from the statistics of one output of kind k, which
 // entity types the kind's type map left unmapped, with the --type-map
 // items that would map those a group of the concept store fits, and

@@ -9,6 +9,7 @@ import (
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
 	"github.com/stress-ner/stress/perturb/internal/abbrev"
+	"github.com/stress-ner/stress/perturb/internal/concepts"
 	"github.com/stress-ner/stress/perturb/internal/english"
 )
 
@@ -47,7 +48,46 @@ const (
 // rejected for the mentions of orig, by reason, and how the store names
 // the mentions of each type (concepts.FitSection) (perturb.Auditor).
 func (r *Replacer) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
-	dst = r.survey.Audit(dst, orig)
+	return sectionAudit{r: r}.Audit(dst, doc, orig, out, changes)
+}
+
+// AuditOnly returns the Auditor of the given sections of Audit
+// (perturb.SectionAuditor): "stress perturb" reads the type map's
+// (concepts.FitSection) only, and the rejected names are the costliest
+// to count.
+func (r *Replacer) AuditOnly(sections []string) perturb.Auditor {
+	return sectionAudit{r: r, only: sections}
+}
+
+// sectionAudit is Audit of the sections only (all when only is nil).
+type sectionAudit struct {
+	r    *Replacer
+	only []string
+}
+
+// wants reports whether the audit counts section.
+func (sa sectionAudit) wants(section string) bool {
+	return sa.only == nil || slices.Contains(sa.only, section)
+}
+
+// Audit is Replacer.Audit of the sections of sa.
+func (sa sectionAudit) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
+	r := sa.r
+	if sa.wants(concepts.FitSection) {
+		dst = r.survey.Audit(dst, orig)
+	}
+	if sa.wants(auditReplacements) || sa.wants(auditProxies) {
+		dst = auditChanges(dst, out, changes)
+	}
+	if sa.wants(auditRejected) {
+		dst = r.auditRejected(dst, orig)
+	}
+	return dst
+}
+
+// auditChanges appends the counts of auditReplacements and auditProxies
+// of the changes that made out.
+func auditChanges(dst []perturb.AuditCount, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
 	for _, c := range changes {
 		kind := itemLexicon
 		switch c.Source {
@@ -95,6 +135,12 @@ func (r *Replacer) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, o
 			dst = append(dst, perturb.AuditCount{Section: auditProxies, Item: proxyArticle, N: n})
 		}
 	}
+	return dst
+}
+
+// auditRejected appends the counts of auditRejected for the gold
+// mentions of orig.
+func (r *Replacer) auditRejected(dst []perturb.AuditCount, orig conll.Sentence) []perturb.AuditCount {
 	if len(iob.Validate(orig.Tags, iob.IOB2)) > 0 || len(orig.Tags) != len(orig.Tokens) {
 		return dst
 	}
