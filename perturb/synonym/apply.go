@@ -121,7 +121,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			outcomes[k] = outcomeFiltered
 			continue
 		}
-		a := r.Analyze(sp.Type, text)
+		a := r.analysis(sp.Type, text)
 		if a.Outcome != OutcomeReplaced {
 			outcomes[k] = a.Outcome
 			if a.Err != nil {
@@ -562,7 +562,7 @@ func consistent(r *Replacer, s conll.Sentence, spans []iob.Span, planned []*edit
 		}
 		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 		keys := []string{"t\x00" + sp.Type + "\x00" + english.TrivialKey(text)}
-		if a := r.Analyze(sp.Type, text); a.Err == nil {
+		if a := r.analysis(sp.Type, text); a.Err == nil {
 			if c := conceptKey(a); c != "" {
 				keys = append(keys, "c\x00"+sp.Type+"\x00"+c)
 			}

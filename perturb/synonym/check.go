@@ -46,7 +46,7 @@ func (r *Replacer) Check(c perturb.Change) error {
 func (r *Replacer) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
 	// Failed lookups would silently lower the figures: report them.
 	for _, sp := range iob.Spans(orig.Tags) {
-		if a := r.Analyze(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " ")); a.Err != nil {
+		if a := r.analysis(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " ")); a.Err != nil {
 			return fmt.Errorf("%w: %v", perturb.ErrCheck, a.Err)
 		}
 	}

@@ -3,6 +3,7 @@ package synonym
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/stress-ner/stress/perturb/internal/english"
@@ -14,12 +15,17 @@ import (
 // them again was a fifth of a synonym run on BC5CDR test (issue 34).
 // Each word list is what the named function adds to its set.
 type termFacts struct {
+	name    string
+	trivial string   // english.TrivialKey
+	words   []string // english.KeyWords; shared, never modified
+	vkey    string   // variantKey
+
+	// The words of the name's case, made by cased when first asked: a
+	// mention none of whose names may replace it (skim) reads none.
+	once     sync.Once
 	lower    []string // english.LowerWords
 	capitals []string // sentenceCaseCapitals
 	proper   []string // english.ProperWords, then eponyms
-	trivial  string   // english.TrivialKey
-	words    []string // english.KeyWords; shared, never modified
-	vkey     string   // variantKey
 }
 
 // maxFacts bounds the facts cache, in names: a few hundred bytes each.
@@ -33,28 +39,35 @@ func (r *Replacer) facts(name string) *termFacts {
 	if ok {
 		return f
 	}
-	f = &termFacts{vkey: variantKey(name)}
+	f = &termFacts{name: name, vkey: variantKey(name)}
 	f.words = slices.Clip(english.KeyWords(name))
 	f.trivial = strings.Join(f.words, "") // english.TrivialKey, from the key words at hand
-	// One tokenization and one set for the three lists. Capitals and
-	// proper nouns are words english.TitleWord accepts, which begin with
-	// an upper-case letter: a name without one has none.
-	toks := english.Tokenize(name, tokenizePunct)
-	set := make(map[string]bool, len(toks))
-	f.lower = setWords(set, func(set map[string]bool) { english.LowerTokens(toks, set) })
-	if strings.ContainsFunc(name, unicode.IsUpper) {
-		f.capitals = setWords(set, func(set map[string]bool) { sentenceCaseCapitalTokens(toks, set) })
-		f.proper = setWords(set, func(set map[string]bool) {
-			english.ProperTokens(toks, set)
-			eponymTokens(toks, set)
-		})
-	}
 	r.mu.Lock()
 	if r.termFacts == nil || len(r.termFacts) >= maxFacts {
 		r.termFacts = map[string]*termFacts{}
 	}
 	r.termFacts[name] = f
 	r.mu.Unlock()
+	return f
+}
+
+// cased returns f with its lower, capitals and proper words made.
+func (f *termFacts) cased() *termFacts {
+	f.once.Do(func() {
+		// One tokenization and one set for the three lists. Capitals and
+		// proper nouns are words english.TitleWord accepts, which begin
+		// with an upper-case letter: a name without one has none.
+		toks := english.Tokenize(f.name, tokenizePunct)
+		set := make(map[string]bool, len(toks))
+		f.lower = setWords(set, func(set map[string]bool) { english.LowerTokens(toks, set) })
+		if strings.ContainsFunc(f.name, unicode.IsUpper) {
+			f.capitals = setWords(set, func(set map[string]bool) { sentenceCaseCapitalTokens(toks, set) })
+			f.proper = setWords(set, func(set map[string]bool) {
+				english.ProperTokens(toks, set)
+				eponymTokens(toks, set)
+			})
+		}
+	})
 	return f
 }
 

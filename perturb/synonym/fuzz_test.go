@@ -105,7 +105,7 @@ func BenchmarkAnalyze(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		x := ms[n%len(ms)]
-		r.analyze(x.typ, x.text)
+		r.analyze(x.typ, x.text, true)
 		n++
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "mentions/s")

@@ -78,9 +78,13 @@ type mentionCase struct {
 	adjective bool     // one adjectival word of a disease ("hypertensive")
 	chem      bool     // a chemical's mention (group CHEM)
 	diso      bool     // a condition's mention (group DISO)
+	// names are the names of the mention's concepts, concept by concept,
+	// and r the Replacer that caches their facts.
+	names [][]umls.Term
+	r     *Replacer
 	// written holds the words some name of the concepts writes in lower
 	// case; capitals the words a sentence-case name capitalizes (its
-	// proper nouns: "Fallot").
+	// proper nouns: "Fallot"). Made by casedWords when first asked.
 	written, capitals map[string]bool
 	noSource, noTTY   map[string]bool // excluded by the options
 	listed            bool            // the embedded avoid lists apply (not "--avoid none")
@@ -93,6 +97,27 @@ type mentionCase struct {
 	stereo  []string // stereoPrefixes(form)
 	derived bool     // greek and stereo are made
 	inLower int8     // 1: english.LowerMention of form's fields, -1: not, 0: not asked yet
+}
+
+// casedWords returns m.written and m.capitals, made from the names'
+// facts when first asked.
+func (m *mentionCase) casedWords() (written, capitals map[string]bool) {
+	if m.written == nil {
+		m.written, m.capitals = map[string]bool{}, map[string]bool{}
+		// Words some name of the concepts writes in lower case: a capital
+		// that no source drops is a trade name's ("Valium", "Motrin").
+		for _, terms := range m.names {
+			for _, t := range terms {
+				f := m.r.facts(t.String).cased()
+				addWords(m.written, f.lower)
+				addWords(m.capitals, f.capitals)
+			}
+		}
+		for w := range m.written {
+			delete(m.capitals, w) // "tumor of Endometrium" next to "neoplasm of endometrium"
+		}
+	}
+	return m.written, m.capitals
 }
 
 // lowerCase reports english.LowerMention(strings.Fields(m.form), true).
@@ -196,7 +221,13 @@ var nameRules = []nameRule{
 			return brandName(n)
 		})},
 	{rejectedThesaurus, "\"X of Y\" without the article a writer puts there (\"carcinoma of large bowel\")", stagePolicy,
-		when(rejectedThesaurus, func(n *nameCase) bool { return ofWithoutArticle(n.term.String, n.m.form, n.m.capitals) })},
+		when(rejectedThesaurus, func(n *nameCase) bool {
+			if !slices.Contains(n.lowerWords(), "of") {
+				return false // no "X of Y": the mention's capitals are not needed
+			}
+			_, capitals := n.m.casedWords()
+			return ofWithoutArticle(n.term.String, n.m.form, capitals)
+		})},
 	{rejectedNarrower, "joins two conditions or substances with \"and\" or \"or\" that the mention does not (\"hematologic and lymphocytic disorders\" for \"hematological disorders\"): a broader union", stagePolicy,
 		when(rejectedNarrower, func(n *nameCase) bool { return joinsTwo(n.term.String, n.m.form) })},
 	{rejectedNarrower, "adds or drops a qualifier (\"chronic\", \"adult\", \"primary\"): a narrower or broader condition", stagePolicy,
@@ -324,7 +355,7 @@ func judge(n *nameCase) (*nameRule, string) {
 
 // analyzeForm analyzes mention through form, the string looked up: the
 // mention itself or its singular (see the policy above).
-func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
+func (r *Replacer) analyzeForm(typ, mention, form string, explain bool) *Analysis {
 	groups := concepts.Map(r.opts.TypeMap).Groups(typ)
 	if len(groups) == 0 {
 		return &Analysis{Outcome: OutcomeNoType}
@@ -341,7 +372,7 @@ func (r *Replacer) analyzeForm(typ, mention, form string) *Analysis {
 	if outcome != "" {
 		return &Analysis{Outcome: outcome}
 	}
-	a, err := r.candidates(use, mc, groups, mention, form)
+	a, err := r.candidates(use, mc, groups, mention, form, explain)
 	if err != nil {
 		return &Analysis{Err: err}
 	}
@@ -432,48 +463,177 @@ func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Con
 	return use, mc, "", nil
 }
 
+// A skim. Of the lexicon names of a mention's concepts, the default
+// policy admits few strata (policy.tsv: MeSH entry terms attested for the
+// concept, NCIt's "of the" wordings), and most mentions have no name in
+// them: every name is judged by the rules and the round trip only to be
+// refused by its stratum at the end, and those judgments were most of a
+// synonym run (issue 34). When no name of the concepts is in a stratum
+// the policy admits (mayReplace), no lexicon name can replace the
+// mention, whatever the rules say; what is left to know is the outcome,
+// which only the first rule decides (a name that is not the mention
+// over again makes it "filtered", else "no synonym"). The analysis then
+// lacks the counts of rejected names (Analyze has them) and the proper
+// nouns of the names, which rendering reads: analyze adds them when a
+// name of another source replaces the mention.
+
+// mayReplace reports whether a lexicon name of the concepts use (whose
+// names are m.names) may replace the mention m: whether one of them
+// passes every rule (judge) and the policy admits its stratum, as
+// candidates would log it (its term type marked attested or in text).
+// Only such a name can be a candidate after analyze's admitted; the
+// others, passing or not, are dropped there or before. It errs on the
+// side of true: the round trip is not asked.
+func (r *Replacer) mayReplace(m *mentionCase, use []umls.Concept, mc *mentionConcepts, mkey string) bool {
+	if r.admit == nil {
+		return true
+	}
+	for i, c := range use {
+		for _, t := range m.names[i] {
+			if !r.admitsSome(t.Source, t.TermType) {
+				continue
+			}
+			f := r.facts(t.String)
+			if f.trivial == mkey {
+				continue // the mention itself: never a candidate
+			}
+			n := &nameCase{m: m, term: t, label: c.Name, words: f.words, vkey: f.vkey,
+				spelled: english.CorpusSpelling(t.String, m.mention)}
+			tt := t.TermType
+			switch {
+			case writtenFor(n.spelled, m.form, mc):
+				tt += termAttested
+			case english.Attested(n.spelled):
+				tt += termInText
+			}
+			if !r.admit.admits(Stratum(t.Source, tt)) {
+				continue
+			}
+			if rule, _ := judge(n); rule == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// skim returns the analysis candidates would return, but for its
+// Rejected counts and proper nouns, for a mention m of concepts use of
+// which no name may replace it (see mayReplace). mkey is the trivial key
+// of m's form.
+func (r *Replacer) skim(m *mentionCase, use []umls.Concept, mkey string) *Analysis {
+	a := &Analysis{Rejected: map[string]int{}, skimmed: true}
+	other := false // a non-trivial name exists before the filters
+	for i, c := range use {
+		a.Concepts = append(a.Concepts, c.ID)
+		a.notePlurals(m.names[i])
+		for _, t := range m.names[i] {
+			if other {
+				break
+			}
+			f := r.facts(t.String)
+			if f.trivial == mkey {
+				continue // the mention itself
+			}
+			// What candidates reads of judge here: whether the rule that
+			// rejects the name first is of stageSame. Those rules come
+			// first (TestNameRuleStages).
+			n := &nameCase{m: m, term: t, label: c.Name, words: f.words, vkey: f.vkey}
+			same := false
+			for i := 0; i < len(nameRules) && nameRules[i].stage == stageSame && !same; i++ {
+				same = nameRules[i].Check(n) != ""
+			}
+			other = !same
+		}
+	}
+	if other {
+		a.Outcome = outcomeFiltered
+	} else {
+		a.Outcome = outcomeNoSynonym
+	}
+	return a
+}
+
+// admitsSome reports whether the policy admits the stratum of a name of
+// source and term type tt, marked attested, in text, or neither.
+func (r *Replacer) admitsSome(source, tt string) bool {
+	key := source + "\x00" + tt
+	r.mu.Lock()
+	ok, known := r.admitsTerm[key]
+	r.mu.Unlock()
+	if known {
+		return ok
+	}
+	ok = r.admit.admits(Stratum(source, tt)) || r.admit.admits(Stratum(source, tt+termAttested)) ||
+		r.admit.admits(Stratum(source, tt+termInText))
+	r.mu.Lock()
+	if r.admitsTerm == nil {
+		r.admitsTerm = map[string]bool{}
+	}
+	r.admitsTerm[key] = ok
+	r.mu.Unlock()
+	return ok
+}
+
+// addProper adds to a.proper the proper nouns of the names of concepts
+// ids, as candidates does.
+func (r *Replacer) addProper(a *Analysis, ids []string) error {
+	if a.proper == nil {
+		a.proper = map[string]bool{}
+	}
+	lower := map[string]bool{}
+	for _, id := range ids {
+		terms, err := r.conceptTerms(id)
+		if err != nil {
+			return fmt.Errorf("%w: terms of %s: %v", ErrLookup, id, err)
+		}
+		for _, t := range terms {
+			f := r.facts(t.String).cased()
+			addWords(a.proper, f.proper)
+			addWords(lower, f.lower)
+		}
+	}
+	for w := range lower {
+		delete(a.proper, w)
+	}
+	return nil
+}
+
 // candidates returns the analysis of a mention whose concepts are use:
 // every name of them that passes nameRules and the round trip, the
 // spelling variants of better-attested names dropped.
-func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []string, mention, form string) (*Analysis, error) {
-	a := &Analysis{proper: map[string]bool{}, Rejected: map[string]int{}}
-	fw := strings.Fields(form)
-	m := &mentionCase{mention: mention, form: form, words: english.KeyWords(form), vkey: variantKey(form), fields: fw,
-		foreign: english.IsForeign(form), chem: slices.Contains(groups, "CHEM"), diso: slices.Contains(groups, "DISO"),
-		adjective: len(fw) == 1 && english.Adjectival(fw[0]) && slices.Contains(groups, "DISO"),
-		written:   map[string]bool{}, capitals: map[string]bool{}, noSource: r.noSource, noTTY: r.noTTY,
-		listed: !r.opts.NoAvoidLists}
-	mkey := english.TrivialKey(form)
-	// Words some name of the concepts writes in lower case: a capital
-	// that no source drops is a trade name's ("Valium", "Motrin").
-	for _, c := range use {
+// Without explain, a mention none of whose names may replace it is
+// skimmed (see skim).
+func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []string, mention, form string, explain bool) (*Analysis, error) {
+	names := make([][]umls.Term, len(use))
+	for i, c := range use {
 		terms, err := r.conceptTerms(c.ID)
 		if err != nil {
 			return nil, fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)
 		}
-		for _, t := range terms {
-			f := r.facts(t.String)
-			addWords(m.written, f.lower)
-			addWords(m.capitals, f.capitals)
-		}
+		names[i] = terms
 	}
-	for w := range m.written {
-		delete(m.capitals, w) // "tumor of Endometrium" next to "neoplasm of endometrium"
+	fw := strings.Fields(form)
+	m := &mentionCase{mention: mention, form: form, words: english.KeyWords(form), vkey: variantKey(form), fields: fw,
+		foreign: english.IsForeign(form), chem: slices.Contains(groups, "CHEM"), diso: slices.Contains(groups, "DISO"),
+		adjective: len(fw) == 1 && english.Adjectival(fw[0]) && slices.Contains(groups, "DISO"),
+		names:     names, r: r, noSource: r.noSource, noTTY: r.noTTY, listed: !r.opts.NoAvoidLists}
+	mkey := english.TrivialKey(form)
+	if !explain && !r.mayReplace(m, use, mc, mkey) {
+		return r.skim(m, use, mkey), nil
 	}
+	a := &Analysis{proper: map[string]bool{}, Rejected: map[string]int{}}
 	rt := &roundTrip{r: r, mc: mc, mention: form, back: map[string][]umls.Concept{}}
 	other := false             // a non-trivial name exists before the filters
 	var anchors []anchor       // usable names, against which candidates are judged as variants
 	lower := map[string]bool{} // words some name of the concepts writes in lower case
 	seen := map[string]bool{}
-	for _, c := range use {
+	for i, c := range use {
 		a.Concepts = append(a.Concepts, c.ID)
-		terms, err := r.conceptTerms(c.ID)
-		if err != nil {
-			return nil, fmt.Errorf("%w: terms of %s: %v", ErrLookup, c.ID, err)
-		}
+		terms := names[i]
 		a.notePlurals(terms)
 		for _, t := range terms {
-			f := r.facts(t.String)
+			f := r.facts(t.String).cased()
 			addWords(a.proper, f.proper)
 			addWords(lower, f.lower)
 			if f.trivial == mkey {

@@ -255,6 +255,9 @@ type Analysis struct {
 	// mc is what the mention names, when analyzeForm looked it up: the
 	// round trip of the names from other sources reuses it.
 	mc *mentionConcepts
+	// skimmed marks an analysis whose lexicon names were not judged,
+	// as none could replace the mention (see skim).
+	skimmed bool
 }
 
 // notePlurals records which names of terms are the plurals of others.
@@ -300,11 +303,14 @@ type Replacer struct {
 	admit      *strataSet         // Options.Strata; nil: every stratum
 	survey     *concepts.Surveyor // counts how the store names each type's mentions (Audit)
 
-	mu    sync.Mutex
-	cache map[string]*Analysis // type + "\x00" + normalized mention
+	mu        sync.Mutex
+	cache     map[string]*Analysis // type + "\x00" + mention -> analysis (see Replacer.analysis)
+	explained map[string]*Analysis // the same, every rejected name counted (Analyze)
 	plans planCache            // plans of sentences perturbed, until their outcomes are counted
 	// termFacts caches what candidates reads of a name by itself.
 	termFacts map[string]*termFacts
+	// admitsTerm caches admitsSome by source + "\x00" + term type.
+	admitsTerm map[string]bool
 
 	// names and terms cache the store's answers across mentions, bounded
 	// like cache: the same names come back in the round trips of many
@@ -427,8 +433,7 @@ func New(store Store, opts Options) (*Replacer, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	r := &Replacer{store: store, opts: opts, noSource: map[string]bool{}, noTTY: map[string]bool{},
-		cache: map[string]*Analysis{}}
+	r := &Replacer{store: store, opts: opts, noSource: map[string]bool{}, noTTY: map[string]bool{}}
 	for _, s := range opts.ExcludeSources {
 		r.noSource[strings.ToUpper(strings.TrimSpace(s))] = true
 	}
@@ -473,25 +478,39 @@ func (r *Replacer) Close() error {
 }
 
 // Analyze returns what r would do with a mention of type typ, whatever
-// its position. The result is cached and must not be modified.
+// its position, every rejected name counted (Analysis.Rejected). The
+// result is cached and must not be modified.
 func (r *Replacer) Analyze(typ, mention string) *Analysis {
+	return r.cachedAnalysis(&r.explained, typ, mention, true)
+}
+
+// analysis is Analyze without the rejected names counted when none of
+// them could have replaced the mention (see skim): what perturbing
+// reads. Its Outcome, Concepts and Candidates are Analyze's.
+func (r *Replacer) analysis(typ, mention string) *Analysis {
+	return r.cachedAnalysis(&r.cache, typ, mention, false)
+}
+
+// cachedAnalysis returns analyze(typ, mention, explain) from the cache
+// *cache, or made and kept there.
+func (r *Replacer) cachedAnalysis(cache *map[string]*Analysis, typ, mention string, explain bool) *Analysis {
 	// The key is the mention as written: analyze reads its case and
 	// punctuation (abbreviations, labels, capitals), so keying on a
 	// normalized form would let whichever spelling came first decide for
 	// the others, and results would depend on processing order.
 	key := typ + "\x00" + mention
 	r.mu.Lock()
-	a, ok := r.cache[key]
+	a, ok := (*cache)[key]
 	r.mu.Unlock()
 	if ok {
 		return a
 	}
-	a = r.analyze(typ, mention)
+	a = r.analyze(typ, mention, explain)
 	r.mu.Lock()
-	if len(r.cache) >= maxCache {
-		clear(r.cache)
+	if *cache == nil || len(*cache) >= maxCache {
+		*cache = map[string]*Analysis{}
 	}
-	r.cache[key] = a
+	(*cache)[key] = a
 	r.mu.Unlock()
 	return a
 }
@@ -516,19 +535,20 @@ func (r *Replacer) excluded(id string) bool {
 
 // analyze looks a plural mention up in the singular ("convulsions" as
 // "convulsion"), where lexicons list names, and puts the candidates back
-// in the mention's number.
-func (r *Replacer) analyze(typ, mention string) *Analysis {
+// in the mention's number. Without explain, a.Rejected may count only
+// some of the rejected names (see skim).
+func (r *Replacer) analyze(typ, mention string, explain bool) *Analysis {
 	// A symbol has no number ("Ca" is no plural of "cum").
 	plural := english.IsPlural(mention) && elements[mention] == ""
 	var a *Analysis
 	form := mention
 	if plural {
 		form = english.Singular(mention)
-		a = r.analyzeForm(typ, mention, form)
+		a = r.analyzeForm(typ, mention, form, explain)
 	}
 	if a == nil || a.Outcome == outcomeNoConcept {
 		form = mention
-		a = r.analyzeForm(typ, mention, mention)
+		a = r.analyzeForm(typ, mention, mention, explain)
 	}
 	if a.Err != nil {
 		return a
@@ -568,6 +588,13 @@ func (r *Replacer) analyze(typ, mention string) *Analysis {
 	out2 = r.admitted(a, mention, out2)
 	if a.Candidates = out2; len(out2) == 0 && a.Outcome == OutcomeReplaced {
 		a.Outcome = outcomeFiltered
+	}
+	if a.skimmed && len(a.Candidates) > 0 {
+		// A name from another source replaces it: rendering it reads the
+		// proper nouns of the concepts' names, which skim left.
+		if err := r.addProper(a, a.Concepts); err != nil {
+			return &Analysis{Err: err}
+		}
 	}
 	return a
 }

@@ -250,7 +250,7 @@ func brandName(n *nameCase) bool {
 	if !n.m.lowerCase() {
 		return false // "Adriamycin", "ACE": the mention is a name as capitalized
 	}
-	mw, toks, label, written, chem := n.m.lowerWords(), n.tokens(), n.label, n.m.written, n.m.chem
+	mw, toks, label, chem := n.m.lowerWords(), n.tokens(), n.label, n.m.chem
 	for i, t := range toks {
 		lt := strings.ToLower(t)
 		if chem && english.IsLetters(t) && english.ProperNoun(lt) && !slices.Contains(mw, lt) {
@@ -258,8 +258,10 @@ func brandName(n *nameCase) bool {
 		}
 		// A capital first word of several is the source's sentence
 		// case ("Ureteric stone"); alone or inside, a trade mark's.
-		if strings.ToLower(label) == label && english.TitleWord(t) && (i > 0 || len(toks) == 1) && !written[lt] {
-			return true
+		if strings.ToLower(label) == label && english.TitleWord(t) && (i > 0 || len(toks) == 1) {
+			if written, _ := n.m.casedWords(); !written[lt] {
+				return true
+			}
 		}
 	}
 	return false
