@@ -306,7 +306,7 @@ type Replacer struct {
 	mu        sync.Mutex
 	cache     map[string]*Analysis // type + "\x00" + mention -> analysis (see Replacer.analysis)
 	explained map[string]*Analysis // the same, every rejected name counted (Analyze)
-	plans planCache            // plans of sentences perturbed, until their outcomes are counted
+	plans     planCache            // plans of sentences perturbed, until their outcomes are counted
 	// termFacts caches what candidates reads of a name by itself.
 	termFacts map[string]*termFacts
 	// admitsTerm caches admitsSome by source + "\x00" + term type.
