@@ -15,7 +15,7 @@ func TestTermFacts(t *testing.T) {
 	for _, name := range []string{"Parkinson's disease", "Stevens - Johnson syndrome", "tumor of Endometrium",
 		"gamma-Aminobutyric Acid", "Wilms tumor", "heart attack", "", "5-FU", "Sjögren syndrome", "Hodgkin Disease"} {
 		for range 2 {
-			f := r.facts(name)
+			f := r.facts(name).cased()
 			set := func(add func(map[string]bool)) []string {
 				m := map[string]bool{}
 				add(m)
