@@ -540,8 +540,8 @@ func embedded(s conll.Sentence, sp iob.Span) bool {
 // written alike (english.TrivialKey); an abbreviation, which the store
 // is not asked about, names none.
 func consistent(r *Replacer, s conll.Sentence, spans []iob.Span, planned []*edit, outcomes []string) {
-	if len(spans) < 2 {
-		return
+	if len(spans) < 2 || !slices.ContainsFunc(planned, func(e *edit) bool { return e != nil }) {
+		return // it leaves alone planned mentions only: most sentences have none
 	}
 	group := make([]int, len(spans)) // a union-find forest over the spans
 	for i := range group {

@@ -490,25 +490,29 @@ func (r *Replacer) mayReplace(m *mentionCase, use []umls.Concept, mc *mentionCon
 	}
 	for i, c := range use {
 		for _, t := range m.names[i] {
-			if !r.admitsSome(t.Source, t.TermType) {
+			st := r.termStrata(t.Source, t.TermType)
+			if !st.plain && !st.attested && !st.inText {
+				continue
+			}
+			// The stratum first, as candidates marks the term type: most
+			// names of an admitted term type are not attested as the
+			// policy asks. What cannot change the answer is not asked.
+			spelled := english.CorpusSpelling(t.String, m.mention)
+			admitted := st.plain
+			switch {
+			case (st.attested != st.plain || st.attested != st.inText) && writtenFor(spelled, m.form, mc):
+				admitted = st.attested
+			case st.plain != st.inText && english.Attested(spelled):
+				admitted = st.inText
+			}
+			if !admitted {
 				continue
 			}
 			f := r.facts(t.String)
 			if f.trivial == mkey {
 				continue // the mention itself: never a candidate
 			}
-			n := &nameCase{m: m, term: t, label: c.Name, words: f.words, vkey: f.vkey,
-				spelled: english.CorpusSpelling(t.String, m.mention)}
-			tt := t.TermType
-			switch {
-			case writtenFor(n.spelled, m.form, mc):
-				tt += termAttested
-			case english.Attested(n.spelled):
-				tt += termInText
-			}
-			if !r.admit.admits(Stratum(t.Source, tt)) {
-				continue
-			}
+			n := &nameCase{m: m, term: t, label: c.Name, words: f.words, vkey: f.vkey, spelled: spelled}
 			if rule, _ := judge(n); rule == nil {
 				return true
 			}
@@ -554,25 +558,29 @@ func (r *Replacer) skim(m *mentionCase, use []umls.Concept, mkey string) *Analys
 	return a
 }
 
-// admitsSome reports whether the policy admits the stratum of a name of
-// source and term type tt, marked attested, in text, or neither.
-func (r *Replacer) admitsSome(source, tt string) bool {
+// strata says whether the policy admits the stratum of a name of one
+// source and term type, as candidates marks the term type: attested
+// (termAttested), in text (termInText) or neither (plain).
+type strata struct{ plain, attested, inText bool }
+
+// termStrata returns the strata of names of source and term type tt.
+func (r *Replacer) termStrata(source, tt string) strata {
 	key := source + "\x00" + tt
 	r.mu.Lock()
-	ok, known := r.admitsTerm[key]
+	st, known := r.strataOf[key]
 	r.mu.Unlock()
 	if known {
-		return ok
+		return st
 	}
-	ok = r.admit.admits(Stratum(source, tt)) || r.admit.admits(Stratum(source, tt+termAttested)) ||
-		r.admit.admits(Stratum(source, tt+termInText))
+	st = strata{plain: r.admit.admits(Stratum(source, tt)), attested: r.admit.admits(Stratum(source, tt+termAttested)),
+		inText: r.admit.admits(Stratum(source, tt+termInText))}
 	r.mu.Lock()
-	if r.admitsTerm == nil {
-		r.admitsTerm = map[string]bool{}
+	if r.strataOf == nil {
+		r.strataOf = map[string]strata{}
 	}
-	r.admitsTerm[key] = ok
+	r.strataOf[key] = st
 	r.mu.Unlock()
-	return ok
+	return st
 }
 
 // addProper adds to a.proper the proper nouns of the names of concepts

@@ -309,8 +309,8 @@ type Replacer struct {
 	plans     planCache            // plans of sentences perturbed, until their outcomes are counted
 	// termFacts caches what candidates reads of a name by itself.
 	termFacts map[string]*termFacts
-	// admitsTerm caches admitsSome by source + "\x00" + term type.
-	admitsTerm map[string]bool
+	// strataOf caches termStrata by source + "\x00" + term type.
+	strataOf map[string]strata
 
 	// names and terms cache the store's answers across mentions, bounded
 	// like cache: the same names come back in the round trips of many
