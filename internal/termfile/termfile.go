@@ -139,6 +139,25 @@ func Rows(path string, fn func(f []string) error) error {
 	})
 }
 
+// WriteText writes what fill writes to the file at path, which it
+// replaces only when fill succeeds: for a file embedded as text, read
+// where the executable maps it rather than decompressed at every start.
+func WriteText(path string, fill func(w *bufio.Writer) error) error {
+	f, err := atomicfile.Create(path, false)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	bw := bufio.NewWriterSize(f, 1<<16)
+	if err := fill(bw); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return f.Commit()
+}
+
 // WriteGzip writes the gzip (best compression) of what fill writes to
 // the file at path, which it replaces only when fill and the
 // compression succeed.

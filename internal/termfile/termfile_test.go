@@ -96,6 +96,27 @@ func TestWriteGzip(t *testing.T) {
 	}
 }
 
+func TestWriteText(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "out.txt")
+	if err := WriteText(path, func(w *bufio.Writer) error {
+		_, err := w.WriteString("a\tb\nc\n")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(path); err != nil || string(got) != "a\tb\nc\n" {
+		t.Errorf("read back %q, %v", got, err)
+	}
+	failed := filepath.Join(t.TempDir(), "failed.txt")
+	stop := errors.New("stop")
+	if err := WriteText(failed, func(*bufio.Writer) error { return stop }); !errors.Is(err, stop) {
+		t.Errorf("WriteText = %v, want the error of fill", err)
+	}
+	if _, err := os.Stat(failed); !os.IsNotExist(err) {
+		t.Errorf("a failed WriteText left %s (%v)", failed, err)
+	}
+}
+
 func TestNotTest(t *testing.T) {
 	for name, refused := range map[string]bool{
 		"corpora/BC5CDR-IOB/train.tsv":      false,

@@ -2,23 +2,22 @@ package english
 
 import (
 	_ "embed"
-	"slices"
 	"strings"
 	"sync"
 	"unicode"
-
-	"github.com/stress-ner/stress/internal/textutil"
 )
 
-//go:generate go run ./internal/mkvocab -shared ../../../../shared -out vocab.txt.gz
+//go:generate go run ./internal/mkvocab -shared ../../../../shared -out vocab.txt
 
-// vocabGz is the generated vocabulary (see internal/mkvocab): English
+// vocabText is the generated vocabulary (see internal/mkvocab): English
 // words from SCOWL, the words of the open lexicons' preferred names, and
 // the lexicon names attested in the text of the training and development
-// corpora.
+// corpora. It is embedded as text, not gzip: decompressing its 2.6 MB
+// was most of what the synonym kind's first lookup cost, on every run
+// (issue 34); as text it is searched where the executable maps it.
 //
-//go:embed vocab.txt.gz
-var vocabGz []byte
+//go:embed vocab.txt
+var vocabText string
 
 // Word flags of the vocabulary.
 const (
@@ -27,16 +26,18 @@ const (
 	wordLabel               // a word of a lexicon's preferred name
 )
 
-// vocabulary is the decompressed file as one string and, for its "w"
-// and "a" lines, which the generator writes sorted, the offsets of their
-// words: a lookup is a binary search, and decoding the file costs no
-// map of 170k words (issue 34). A file whose words are not sorted
-// (or repeat) is read into maps instead.
+// vocabulary is the file's "w" lines (words with their flags) and "a"
+// lines (attested names), each a run of lines sorted by their second
+// field, as the generator writes them: a lookup is a binary search over
+// the lines where they lie, and reading the file costs neither a map of
+// 170k words nor a pass over its lines (issue 34). A text whose words
+// are not sorted (or repeat) is read into maps instead (parseVocabulary);
+// the embedded one is sorted (TestVocabularyLookups), and is not scanned
+// again at every start.
 type vocabulary struct {
-	text          string
-	wordAt        []int32           // start of each "w" line's word, in word order
-	attestedAt    []int32           // start of each "a" line's name, in name order
-	words         map[string]uint8  // when the "w" lines are not sorted
+	words         string            // the "w" lines, sorted
+	attestedLines string            // the "a" lines, sorted
+	wordMap       map[string]uint8  // when the "w" lines are not sorted
 	attestedNames map[string]bool   // when the "a" lines are not sorted
 	longs         map[string]string // type + "\x00" + Compact short form -> standard long form
 }
@@ -46,115 +47,101 @@ var (
 	vocab     *vocabulary
 )
 
-// theVocabulary returns the embedded vocabulary, decoded on first use.
+// theVocabulary returns the embedded vocabulary, read on first use.
 func theVocabulary() *vocabulary {
-	vocabOnce.Do(func() { vocab = parseVocabulary(vocabGz) })
+	vocabOnce.Do(func() { vocab = sortedVocabulary(vocabText) })
 	return vocab
 }
 
-func parseVocabulary(gz []byte) *vocabulary {
+// sortedVocabulary reads text, whose "w" lines, then "a" lines, then "d"
+// lines come in runs, each sorted by its second field, as the generator
+// writes them: it finds the runs and reads the few "d" lines.
+func sortedVocabulary(text string) *vocabulary {
 	v := &vocabulary{longs: map[string]string{}}
-	// A bad file leaves the vocabulary empty or short, which rejects
-	// nothing by attestation; the generator's test catches one. The
-	// text is its lines, each ended by "\n": the decoded file itself
-	// when it has no "\r" and ends with a newline, as generated.
-	text, err := textutil.GzipText(gz)
-	if err != nil || strings.Contains(text, "\r") || text != "" && text[len(text)-1] != '\n' {
-		var b strings.Builder
-		_ = textutil.GzipLines(gz, func(line string) {
-			b.WriteString(line)
-			b.WriteByte('\n')
-		})
-		text = b.String()
+	a, d := lineStart(text, "a\t"), lineStart(text, "d\t")
+	if d < a {
+		d = len(text) // "d" lines before the "a" lines: not as generated
 	}
-	v.text = text
-	// Room for every line's offset at once: growing the slices a line at
-	// a time was a third of the decoding (issue 34).
-	lines := strings.Count(text, "\n")
-	v.wordAt = make([]int32, 0, lines)
-	wordsSorted, attestedSorted := true, true
-	for at := 0; at < len(v.text); {
-		end := at + strings.IndexByte(v.text[at:], '\n')
-		line := v.text[at:end]
-		kind, rest, _ := strings.Cut(line, "\t")
-		switch n := strings.Count(rest, "\t"); {
-		case kind == "w" && n == 1:
-			if k := len(v.wordAt); k > 0 && v.wordField(v.wordAt[k-1]) >= rest[:strings.IndexByte(rest, '\t')] {
-				wordsSorted = false
-			}
-			v.wordAt = append(v.wordAt, int32(at+2))
-		case kind == "a" && n == 0:
-			if k := len(v.attestedAt); k > 0 && v.wordField(v.attestedAt[k-1]) >= rest {
-				attestedSorted = false
-			}
-			v.attestedAt = append(v.attestedAt, int32(at+2))
-		case kind == "d" && n == 2:
-			f := strings.Split(rest, "\t")
-			v.longs[f[0]+"\x00"+f[1]] = f[2]
-		}
-		at = end + 1
-	}
-	if !wordsSorted {
-		v.words = map[string]uint8{}
-		for _, at := range v.wordAt {
-			w := v.wordField(at)
-			v.words[w] = v.flagsAt(at)
-		}
-		v.wordAt = nil
-	}
-	if !attestedSorted {
-		v.attestedNames = map[string]bool{}
-		for _, at := range v.attestedAt {
-			v.attestedNames[v.wordField(at)] = true
-		}
-		v.attestedAt = nil
+	v.words, v.attestedLines = text[:a], text[a:d]
+	for _, line := range strings.Split(strings.TrimSuffix(text[d:], "\n"), "\n") {
+		v.addLine(line)
 	}
 	return v
 }
 
-// wordField is the field that starts at offset at: up to a tab or the
-// end of the line. (A loop, not strings.IndexAny: every vocabulary
-// lookup reads about 17 fields, and the synonym kind looks up every
-// word of every name of its mentions' concepts.)
-func (v *vocabulary) wordField(at int32) string {
-	rest := v.text[at:]
-	for i := 0; i < len(rest); i++ {
-		if rest[i] == '\t' || rest[i] == '\n' {
-			return rest[:i]
-		}
+// lineStart returns the offset of the first line of text that starts
+// with prefix, or len(text).
+func lineStart(text, prefix string) int {
+	if strings.HasPrefix(text, prefix) {
+		return 0
 	}
-	return rest
+	if i := strings.Index(text, "\n"+prefix); i >= 0 {
+		return i + 1
+	}
+	return len(text)
 }
 
-// compareField is strings.Compare(v.wordField(at), w), read byte by
-// byte up to the first difference: most comparisons of a binary search
-// differ in their first letters, and finding the field's end first was
-// most of a lookup (issue 34).
-func (v *vocabulary) compareField(at int32, w string) int {
-	rest := v.text[at:]
-	for i := 0; ; i++ {
-		end := i == len(rest) || rest[i] == '\t' || rest[i] == '\n'
-		switch {
-		case end && i == len(w):
-			return 0
-		case end:
-			return -1
-		case i == len(w):
-			return 1
-		case rest[i] < w[i]:
-			return -1
-		case rest[i] > w[i]:
-			return 1
-		}
+// addLine reads a "d" line (a standard long form) into v.longs; other
+// lines are ignored.
+func (v *vocabulary) addLine(line string) {
+	kind, rest, _ := strings.Cut(line, "\t")
+	if kind == "d" && strings.Count(rest, "\t") == 2 {
+		f := strings.Split(rest, "\t")
+		v.longs[f[0]+"\x00"+f[1]] = f[2]
 	}
 }
 
-// flagsAt reads the flags of the "w" line whose word starts at at.
-func (v *vocabulary) flagsAt(at int32) uint8 {
-	rest := v.text[at:]
-	rest = rest[strings.IndexByte(rest, '\t')+1:]
+// parseVocabulary reads a vocabulary text of any order: its "w" and "a"
+// lines into maps when they do not come as sorted runs (sortedVocabulary).
+// A bad line is ignored: a short vocabulary rejects nothing by
+// attestation, and the generator's test catches one.
+func parseVocabulary(text string) *vocabulary {
+	text = strings.ReplaceAll(text, "\r", "")
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	v := sortedVocabulary(text)
+	v.longs = map[string]string{}
+	var words, attested []string // lines
+	prevWord := ""
+	wordsSorted, attestedSorted := true, true
+	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		kind, rest, _ := strings.Cut(line, "\t")
+		v.addLine(line)
+		switch n := strings.Count(rest, "\t"); {
+		case kind == "w" && n == 1:
+			w := rest[:strings.IndexByte(rest, '\t')]
+			if len(words) > 0 && prevWord >= w {
+				wordsSorted = false
+			}
+			words, prevWord = append(words, line), w
+		case kind == "a" && n == 0:
+			if k := len(attested); k > 0 && attested[k-1][2:] >= rest {
+				attestedSorted = false
+			}
+			attested = append(attested, line)
+		}
+	}
+	if !wordsSorted || len(words) > 0 && v.words != strings.Join(words, "\n")+"\n" {
+		v.words, v.wordMap = "", map[string]uint8{}
+		for _, line := range words {
+			w, flags, _ := strings.Cut(line[2:], "\t")
+			v.wordMap[w] = flagsOf(flags)
+		}
+	}
+	if !attestedSorted || len(attested) > 0 && v.attestedLines != strings.Join(attested, "\n")+"\n" {
+		v.attestedLines, v.attestedNames = "", map[string]bool{}
+		for _, line := range attested {
+			v.attestedNames[line[2:]] = true
+		}
+	}
+	return v
+}
+
+// flagsOf reads the flags field of a "w" line.
+func flagsOf(field string) uint8 {
 	var flags uint8
-	for _, c := range rest[:strings.IndexByte(rest, '\n')] {
+	for _, c := range field {
 		switch c {
 		case 'e':
 			flags |= wordEnglish
@@ -167,16 +154,43 @@ func (v *vocabulary) flagsAt(at int32) uint8 {
 	return flags
 }
 
+// searchLines looks up key in lines, a run of "k<TAB>field[<TAB>rest]"
+// lines sorted by field, each ended by a newline: it returns the line's
+// rest ("" when it has none) and whether a line has key as its field.
+// The binary search is over bytes: each probe backs up to the start of
+// the line it falls in.
+func searchLines(lines, key string) (rest string, ok bool) {
+	lo, hi := 0, len(lines) // lo is always a line's start
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		start := lo
+		if i := strings.LastIndexByte(lines[lo:mid], '\n'); i >= 0 {
+			start = lo + i + 1
+		}
+		end := start + strings.IndexByte(lines[start:], '\n')
+		field, rest, _ := strings.Cut(lines[start+2:end], "\t")
+		switch c := strings.Compare(field, key); {
+		case c == 0:
+			return rest, true
+		case c < 0:
+			lo = end + 1
+		default:
+			hi = start
+		}
+	}
+	return "", false
+}
+
 // flags returns the flags of word w (lower case), 0 when unknown.
 func (v *vocabulary) flags(w string) uint8 {
-	if v.words != nil {
-		return v.words[w]
+	if v.wordMap != nil {
+		return v.wordMap[w]
 	}
-	i, ok := slices.BinarySearchFunc(v.wordAt, w, v.compareField)
+	rest, ok := searchLines(v.words, w)
 	if !ok {
 		return 0
 	}
-	return v.flagsAt(v.wordAt[i])
+	return flagsOf(rest)
 }
 
 // attested reports whether key is an "a" line's name.
@@ -184,7 +198,7 @@ func (v *vocabulary) attested(key string) bool {
 	if v.attestedNames != nil {
 		return v.attestedNames[key]
 	}
-	_, ok := slices.BinarySearchFunc(v.attestedAt, key, v.compareField)
+	_, ok := searchLines(v.attestedLines, key)
 	return ok
 }
 

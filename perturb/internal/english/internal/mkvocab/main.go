@@ -1,11 +1,11 @@
 // Command mkvocab builds the embedded vocabulary of package english
-// (perturb/internal/english/vocab.txt.gz), which tells a name a writer would use
+// (perturb/internal/english/vocab.txt), which tells a name a writer would use
 // from a foreign, systematic or made-up one, and which names the training
 // corpora attest.
 //
 // Run it from perturb/internal/english with "go generate" (see vocab.go):
 //
-//	go run ./internal/mkvocab -shared ../../../../shared -out vocab.txt.gz
+//	go run ./internal/mkvocab -shared ../../../../shared -out vocab.txt
 //
 // Inputs, all under -shared:
 //   - the SCOWL word lists lexicon/english/{american,british}-english-large.txt:
@@ -17,7 +17,7 @@
 //     NCBI-disease-IOB (never a test split): a lexicon name found there as
 //     a token sequence is attested, a name writers of abstracts use.
 //
-// Output: gzip of sorted lines "w<TAB>word<TAB>flags" (flags: e English,
+// Output: text (embedded as it is: see vocab.go) of sorted lines "w<TAB>word<TAB>flags" (flags: e English,
 // p proper noun only, l label word) followed by "a<TAB>key" lines, keys
 // of attested names (english.AttestKey), and "d<TAB>type<TAB>short<TAB>long"
 // lines, the standard long forms of abbreviations (english.StandardLongForm). The same inputs give the same
@@ -47,7 +47,7 @@ var wordLists = []string{"lexicon/english/american-english-large.txt", "lexicon/
 const maxAttested = 12
 
 func main() {
-	if err := termfile.Generate("mkvocab", os.Args[1:], "../../../../shared", "vocab.txt.gz", build, os.Stderr); err != nil {
+	if err := termfile.Generate("mkvocab", os.Args[1:], "../../../../shared", "vocab.txt", build, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
@@ -150,7 +150,7 @@ func build(shared, out string, log io.Writer) error {
 	}
 	fmt.Fprintf(log, "words %d, attested names %d of %d, standard long forms %d of %d abbreviations\n",
 		len(keys), len(as), len(names), len(longs), len(defs))
-	return termfile.WriteGzip(out, func(w *bufio.Writer) error {
+	return termfile.WriteText(out, func(w *bufio.Writer) error {
 		_, err := w.WriteString(b.String())
 		return err
 	})

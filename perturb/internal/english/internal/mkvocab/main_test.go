@@ -11,7 +11,7 @@ import (
 func TestReproducesEmbedded(t *testing.T) {
 	gentest.Check(t, gentest.Generated{
 		Shared: "../../../../../../shared", Probe: wordLists[0],
-		Committed: "../../vocab.txt.gz", Package: "./perturb/internal/english",
+		Committed: "../../vocab.txt", Package: "./perturb/internal/english",
 		What: "vocabulary", Build: build,
 	})
 }
