@@ -112,7 +112,31 @@ func goldConcepts(name string) []string {
 // MeSH concept (sameConcept).
 func writtenFor(name, form string, mc *mentionConcepts) bool {
 	loadGold()
-	gs := goldOf(goldData.names, name)
+	return writtenForGold(goldOf(goldData.names, name), form, mc)
+}
+
+// writtenFor is writtenFor with the attested concepts of name
+// (goldOf(goldData.names, name)) from r's cache: a concept's names are
+// asked again for every mention of it.
+func (r *Replacer) writtenFor(name, form string, mc *mentionConcepts) bool {
+	r.mu.Lock()
+	gs, ok := r.goldNames[name]
+	r.mu.Unlock()
+	if !ok {
+		loadGold()
+		gs = goldOf(goldData.names, name)
+		r.mu.Lock()
+		if r.goldNames == nil || len(r.goldNames) >= maxFacts {
+			r.goldNames = map[string][]goldName{}
+		}
+		r.goldNames[name] = gs
+		r.mu.Unlock()
+	}
+	return writtenForGold(gs, form, mc)
+}
+
+// writtenForGold is writtenFor of a name whose attested concepts are gs.
+func writtenForGold(gs []goldName, form string, mc *mentionConcepts) bool {
 	if len(gs) == 0 {
 		return false
 	}

@@ -31,6 +31,7 @@ func TestGoldConcepts(t *testing.T) {
 // mention's MeSH concept, as MeSH 2024 files it (the mention given as
 // the annotations know it, without a store).
 func TestWrittenFor(t *testing.T) {
+	r := &Replacer{}
 	for _, tt := range []struct {
 		name, mention string
 		want          bool
@@ -45,6 +46,11 @@ func TestWrittenFor(t *testing.T) {
 	} {
 		if got := writtenFor(tt.name, tt.mention, nil); got != tt.want {
 			t.Errorf("writtenFor(%q, %q) = %v, want %v", tt.name, tt.mention, got, tt.want)
+		}
+		for range 2 { // the cached answer, made and then from the cache
+			if got := r.writtenFor(tt.name, tt.mention, nil); got != tt.want {
+				t.Errorf("Replacer.writtenFor(%q, %q) = %v, want %v", tt.name, tt.mention, got, tt.want)
+			}
 		}
 	}
 }

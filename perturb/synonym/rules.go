@@ -473,9 +473,10 @@ func (r *Replacer) conceptsOf(groups []string, mention, form string) ([]umls.Con
 // mention, whatever the rules say; what is left to know is the outcome,
 // which only the first rule decides (a name that is not the mention
 // over again makes it "filtered", else "no synonym"). The analysis then
-// lacks the counts of rejected names (Analyze has them) and the proper
-// nouns of the names, which rendering reads: analyze adds them when a
-// name of another source replaces the mention.
+// lacks the counts of rejected names (Analyze has them), and the plurals
+// and proper nouns among the names, which the number and case of a
+// replacement read: analyze adds them (unskim) when a name of another
+// source replaces the mention.
 
 // mayReplace reports whether a lexicon name of the concepts use (whose
 // names are m.names) may replace the mention m: whether one of them
@@ -500,7 +501,7 @@ func (r *Replacer) mayReplace(m *mentionCase, use []umls.Concept, mc *mentionCon
 			spelled := english.CorpusSpelling(t.String, m.mention)
 			admitted := st.plain
 			switch {
-			case (st.attested != st.plain || st.attested != st.inText) && writtenFor(spelled, m.form, mc):
+			case (st.attested != st.plain || st.attested != st.inText) && r.writtenFor(spelled, m.form, mc):
 				admitted = st.attested
 			case st.plain != st.inText && english.Attested(spelled):
 				admitted = st.inText
@@ -522,7 +523,7 @@ func (r *Replacer) mayReplace(m *mentionCase, use []umls.Concept, mc *mentionCon
 }
 
 // skim returns the analysis candidates would return, but for its
-// Rejected counts and proper nouns, for a mention m of concepts use of
+// Rejected counts, plurals and proper nouns (see unskim), for a mention m of concepts use of
 // which no name may replace it (see mayReplace). mkey is the trivial key
 // of m's form.
 func (r *Replacer) skim(m *mentionCase, use []umls.Concept, mkey string) *Analysis {
@@ -530,7 +531,6 @@ func (r *Replacer) skim(m *mentionCase, use []umls.Concept, mkey string) *Analys
 	other := false // a non-trivial name exists before the filters
 	for i, c := range use {
 		a.Concepts = append(a.Concepts, c.ID)
-		a.notePlurals(m.names[i])
 		for _, t := range m.names[i] {
 			if other {
 				break
@@ -583,18 +583,20 @@ func (r *Replacer) termStrata(source, tt string) strata {
 	return st
 }
 
-// addProper adds to a.proper the proper nouns of the names of concepts
-// ids, as candidates does.
-func (r *Replacer) addProper(a *Analysis, ids []string) error {
+// unskim adds to a skimmed analysis what candidates makes of its names
+// for the candidates it keeps, and skim left: the plurals among the
+// names and their proper nouns.
+func (r *Replacer) unskim(a *Analysis) error {
 	if a.proper == nil {
 		a.proper = map[string]bool{}
 	}
 	lower := map[string]bool{}
-	for _, id := range ids {
+	for _, id := range a.Concepts {
 		terms, err := r.conceptTerms(id)
 		if err != nil {
 			return fmt.Errorf("%w: terms of %s: %v", ErrLookup, id, err)
 		}
+		a.notePlurals(terms)
 		for _, t := range terms {
 			f := r.facts(t.String).cased()
 			addWords(a.proper, f.proper)
@@ -675,7 +677,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 			seen[k] = true
 			tt, attested := t.TermType, english.Attested(n.spelled)
 			switch {
-			case writtenFor(n.spelled, form, mc):
+			case r.writtenFor(n.spelled, form, mc):
 				tt += termAttested
 			case attested:
 				tt += termInText

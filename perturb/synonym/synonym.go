@@ -309,6 +309,8 @@ type Replacer struct {
 	plans     planCache            // plans of sentences perturbed, until their outcomes are counted
 	// termFacts caches what candidates reads of a name by itself.
 	termFacts map[string]*termFacts
+	// goldNames caches the attested concepts of names (writtenFor).
+	goldNames map[string][]goldName
 	// strataOf caches termStrata by source + "\x00" + term type.
 	strataOf map[string]strata
 
@@ -562,6 +564,14 @@ func (r *Replacer) analyze(typ, mention string, explain bool) *Analysis {
 	if err != nil {
 		return &Analysis{Err: err}
 	}
+	if a.skimmed && len(a.Candidates) > 0 {
+		// A name from another source replaces it: its number and case
+		// read the plurals and proper nouns of the concepts' names,
+		// which skim left.
+		if err := r.unskim(a); err != nil {
+			return &Analysis{Err: err}
+		}
+	}
 	a = matchNumber(a, plural)
 	// What the pipeline will check, checked now: a candidate failing
 	// it is dropped and counted, never an error for the run.
@@ -588,13 +598,6 @@ func (r *Replacer) analyze(typ, mention string, explain bool) *Analysis {
 	out2 = r.admitted(a, mention, out2)
 	if a.Candidates = out2; len(out2) == 0 && a.Outcome == OutcomeReplaced {
 		a.Outcome = outcomeFiltered
-	}
-	if a.skimmed && len(a.Candidates) > 0 {
-		// A name from another source replaces it: rendering it reads the
-		// proper nouns of the concepts' names, which skim left.
-		if err := r.addProper(a, a.Concepts); err != nil {
-			return &Analysis{Err: err}
-		}
 	}
 	return a
 }
