@@ -5,7 +5,7 @@ go 1.26.8
 require (
 	github.com/jdkato/prose/v2 v2.0.0
 	github.com/mattn/go-sqlite3 v1.14.53
-	github.com/schollz/progressbar/v3 v3.19.1
+	github.com/schollz/progressbar/v3 v3.15.0 // not v3.18+: it imports net/http (internal/initcheck, issue 34)
 	github.com/spf13/pflag v1.0.10
 	golang.org/x/term v0.47.0
 	golang.org/x/text v0.43.0

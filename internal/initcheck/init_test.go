@@ -75,6 +75,40 @@ func TestInitAllocations(t *testing.T) {
 	}
 }
 
+// heavyImports are packages whose initialisation (theirs and their
+// imports': net/http brings crypto/tls and some 70 packages) every
+// command would pay before reading its first byte, for nothing it does.
+// progressbar v3.18 and later import net/http for an optional server:
+// go.mod keeps v3.15.0 (issue 34).
+var heavyImports = []string{"net/http", "crypto/tls"}
+
+// TestNoHeavyImports lists the stress binary's packages: none of
+// heavyImports is among them.
+func TestNoHeavyImports(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: lists the binary's packages")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command to list the binary's packages")
+	}
+	out, err := exec.Command("go", "list", "-deps", "../../cmd/stress").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := map[string]bool{}
+	for _, p := range strings.Fields(string(out)) {
+		deps[p] = true
+	}
+	if !deps["github.com/stress-ner/stress/cmd/stress"] {
+		t.Fatalf("go list -deps listed %d packages, not the binary's:\n%s", len(deps), out)
+	}
+	for _, p := range heavyImports {
+		if deps[p] {
+			t.Errorf("the stress binary imports %s: every command initialises it at start-up (go mod why -m, go list -deps)", p)
+		}
+	}
+}
+
 type pkgInit struct {
 	pkg   string
 	bytes int
