@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"math"
 	"strings"
@@ -25,11 +26,16 @@ type attackOptions struct {
 	repair                   conll.RepairFlag
 }
 
+// attackHelp is the usage of "stress attack": help/attack.txt.
+//
+//go:embed help/attack.txt
+var attackHelp string
+
 func init() {
 	register(&command{
 		Name:    "attack",
 		Summary: "adversarial stress set for one model: per sentence, the fewest edits that make it lose an entity",
-		Usage:   help("attack"),
+		Usage:   help(attackHelp),
 		Bind: bind(func(f *flags, o *attackOptions) {
 			o.ModelFlags.Bind(f)
 			o.BindKinds(f, &o.kinds, "kinds", "keyboard", "perturbation kinds the edits come from: "+strings.Join(kinds.Names(), ", "))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"math"
 	"strings"
@@ -13,11 +14,16 @@ import (
 	"github.com/stress-ner/stress/perturb/kinds"
 )
 
+// augmentHelp is the usage of "stress augment": help/augment.txt.
+//
+//go:embed help/augment.txt
+var augmentHelp string
+
 func init() {
 	register(&command{
 		Name:    "augment",
 		Summary: "write a training set with perturbed copies (the paper's O + K), with manifest",
-		Usage:   help("augment"),
+		Usage:   help(augmentHelp),
 		Bind: bind(func(f *flags, o *augmentOptions) {
 			f.String(&o.In, "in", "", "", "training corpus to augment (`FILE`, or sample:train)")
 			f.Input("in", nil)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
@@ -26,11 +27,16 @@ type buildOptions struct {
 	set    func(name string) bool // whether a flag was given
 }
 
+// buildHelp is the usage of "stress build": help/build.txt.
+//
+//go:embed help/build.txt
+var buildHelp string
+
 func init() {
 	register(&command{
 		Name:    "build",
 		Summary: "build stress sets (keyboard, swap, synonym, spelling, case, ocr, ...) with change log and manifest",
-		Usage:   help("build"),
+		Usage:   help(buildHelp),
 		Bind: bind(func(f *flags, o *buildOptions) {
 			f.String(&o.Out, "out", "", "", "output `DIR` (created if missing)")
 			o.BindKinds(f, &o.Kinds, "kinds", "keyboard,swap,synonym", "comma-separated perturbations: "+strings.Join(kinds.Names(), ", "))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 
@@ -10,11 +11,16 @@ import (
 	"github.com/stress-ner/stress/stressset"
 )
 
+// compareHelp is the usage of "stress compare": help/compare.txt.
+//
+//go:embed help/compare.txt
+var compareHelp string
+
 func init() {
 	register(&command{
 		Name:    "compare",
 		Summary: "compare systems on original and stress sets: F1, drops, intervals, tests, confusion",
-		Usage:   help("compare"),
+		Usage:   help(compareHelp),
 		Bind:    bind(func(f *flags, o *compare.Flags) { o.Bind(f) }, runCompare),
 	})
 }

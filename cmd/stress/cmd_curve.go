@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"strings"
 
 	"github.com/stress-ner/stress/experiment"
@@ -11,11 +12,16 @@ import (
 	"github.com/stress-ner/stress/tagger"
 )
 
+// curveHelp is the usage of "stress curve": help/curve.txt.
+//
+//go:embed help/curve.txt
+var curveHelp string
+
 func init() {
 	register(&command{
 		Name:    "curve",
 		Summary: "robustness curves: F1 against the rate of each perturbation, per system",
-		Usage:   help("curve"),
+		Usage:   help(curveHelp),
 		Bind:    bind(bindCurve, runCurve),
 	})
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 
@@ -16,21 +17,36 @@ var reviewCommands = &commandSet{Prog: "stress review", Errors: cliError, Flags:
 	Footer: "\nGive the judges review.html (or items.tsv) and keep key.tsv from them.\n" +
 		"Run 'stress review COMMAND --help' for a command's flags.\n"}
 
+// reviewSampleHelp is the usage of "stress review sample": help/review-sample.txt.
+//
+//go:embed help/review-sample.txt
+var reviewSampleHelp string
+
+// reviewScoreHelp is the usage of "stress review score": help/review-score.txt.
+//
+//go:embed help/review-score.txt
+var reviewScoreHelp string
+
+// reviewHelp is the usage of "stress review": help/review.txt.
+//
+//go:embed help/review.txt
+var reviewHelp string
+
 func init() {
 	reviewCommands.Add(&command{
 		Name:    "sample",
-		Usage:   help("review-sample"),
+		Usage:   help(reviewSampleHelp),
 		Summary: "draw a blind, stratified sample of a build's changes for people to judge",
 		Bind:    bind(func(f *flags, o *review.SampleFlags) { o.Bind(f) }, runReviewSample),
 	})
 	reviewCommands.Add(&command{
 		Name:    "score",
-		Usage:   help("review-score"),
+		Usage:   help(reviewScoreHelp),
 		Summary: "rates of valid changes with Wilson intervals, judge agreement (kappa), flagged items",
 		Bind:    bind(func(f *flags, o *review.ScoreFlags) { o.Bind(f) }, runReviewScore),
 	})
 	register(group("review", "let people judge a stress set: blind samples to judge, validity rates and agreement",
-		help("review"), reviewCommands))
+		help(reviewHelp), reviewCommands))
 }
 
 func runReviewSample(_ context.Context, e *env, o *review.SampleFlags, args []string) error {

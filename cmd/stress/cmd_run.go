@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -18,11 +19,16 @@ import (
 	"github.com/stress-ner/stress/stressset"
 )
 
+// runHelp is the usage of "stress run": help/run.txt.
+//
+//go:embed help/run.txt
+var runHelp string
+
 func init() {
 	register(&command{
 		Name:    "run",
 		Summary: "the whole story: build stress sets, train baselines, tag, compare, report",
-		Usage:   help("run"),
+		Usage:   help(runHelp),
 		Bind:    bind(bindRun, runRun),
 	})
 }

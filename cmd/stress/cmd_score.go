@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 
 	"github.com/stress-ner/stress/conll/cdr"
@@ -10,11 +11,16 @@ import (
 	"github.com/stress-ner/stress/iob"
 )
 
+// scoreHelp is the usage of "stress score": help/score.txt.
+//
+//go:embed help/score.txt
+var scoreHelp string
+
 func init() {
 	register(&command{
 		Name:    "score",
 		Summary: "score predicted tags against gold tags with conlleval's span F1",
-		Usage:   help("score"),
+		Usage:   help(scoreHelp),
 		Bind: bind(func(f *flags, o *scoreOptions) {
 			o.Flags.Bind(f)
 			o.cdr.Bind(f)

@@ -2,15 +2,21 @@ package main
 
 import (
 	"context"
+	_ "embed"
 
 	"github.com/stress-ner/stress/tagger"
 )
+
+// serveHelp is the usage of "stress serve": help/serve.txt.
+//
+//go:embed help/serve.txt
+var serveHelp string
 
 func init() {
 	register(&command{
 		Name:    "serve",
 		Summary: "answer the --model-server protocol with a trained model (JSON lines on stdin and stdout)",
-		Usage:   help("serve"),
+		Usage:   help(serveHelp),
 		Bind: bind(func(f *flags, o *serveOptions) {
 			f.String(&o.model, "model", "", "", "model `FILE` written by 'stress train' (required)")
 			f.Input("model", nil)

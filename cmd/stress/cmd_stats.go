@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -9,11 +10,16 @@ import (
 	"github.com/stress-ner/stress/stressset"
 )
 
+// statsHelp is the usage of "stress stats": help/stats.txt.
+//
+//go:embed help/stats.txt
+var statsHelp string
+
 func init() {
 	register(&command{
 		Name:    "stats",
 		Summary: "print corpus statistics (the paper's Table 2), perturbed vs original",
-		Usage:   help("stats"),
+		Usage:   help(statsHelp),
 		Bind: bind(func(f *flags, o *statsOptions) {
 			f.String(&o.original, "original", "", "", "compare each FILE with this original `ORIG`: % tokens and entity tokens modified, mentions replaced")
 			f.Input("original", nil)

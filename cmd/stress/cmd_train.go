@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"math"
 	"slices"
@@ -14,11 +15,16 @@ import (
 	"github.com/stress-ner/stress/tagger"
 )
 
+// trainHelp is the usage of "stress train": help/train.txt.
+//
+//go:embed help/train.txt
+var trainHelp string
+
 func init() {
 	register(&command{
 		Name:    "train",
 		Summary: "train a baseline tagger (words or character n-grams) on IOB2 corpora",
-		Usage:   help("train"),
+		Usage:   help(trainHelp),
 		Bind: bind(func(f *flags, o *trainOptions) {
 			Parsed(f, &o.train.Features, "features", "", "", tagger.ParseFeatures, "feature set: words (word identity, brittle to typos) or chars (character n-grams)")
 			f.IntIn(&o.train.Epochs, "epochs", 10, 1, math.MaxInt, "passes over the training data")

@@ -5,7 +5,6 @@ package main
 
 import (
 	"context"
-	"embed"
 	"errors"
 	"fmt"
 	"io"
@@ -223,18 +222,13 @@ func corpora(e *env) conll.Opener { return conll.Opener{Stdin: e.Stdin, Labels: 
 // ... which no output may replace, as its corpora.
 var declared []string
 
-// helpTexts are the long descriptions of commands, one text file each
-// (help/NAME.txt: the synopsis, a blank line, what the command does):
-// prose reads and edits better as text than as Go string literals.
-//
-//go:embed help/*.txt
-var helpTexts embed.FS
-
-// help returns the usage text of command name from help/NAME.txt.
-func help(name string) string {
-	b, err := helpTexts.ReadFile("help/" + name + ".txt")
-	if err != nil {
-		panic(err) // embedded at build time: a missing file is a programming error
-	}
-	return strings.TrimSuffix(string(b), "\n")
+// help returns the usage text of a command from its help file: the
+// long descriptions of commands are one text file each (help/NAME.txt:
+// the synopsis, a blank line, what the command does), as prose reads and
+// edits better as text than as Go string literals. Each is embedded
+// beside its command as a string, not as an embed.FS: a string is the
+// embedded bytes themselves, where an FS copies a file each time it is
+// read, and every command would read all of them at start-up (issue 34).
+func help(text string) string {
+	return strings.TrimSuffix(text, "\n")
 }
