@@ -38,9 +38,10 @@ type goldName struct {
 var (
 	goldOnce sync.Once
 	goldData struct {
-		names     map[string][]goldName // attested names by key
-		terms     map[string][]goldName // MeSH terms of their descriptors, by key
-		preferred map[string]string     // descriptor -> its preferred concept
+		names       map[string][]goldName // attested names by key
+		terms       map[string][]goldName // MeSH terms of their descriptors, by key
+		preferred   map[string]string     // descriptor -> its preferred concept
+		descriptors map[string]bool       // the descriptors of names
 	}
 )
 
@@ -48,6 +49,7 @@ var (
 func loadGold() {
 	goldOnce.Do(func() {
 		goldData.names, goldData.terms, goldData.preferred = map[string][]goldName{}, map[string][]goldName{}, map[string]string{}
+		goldData.descriptors = map[string]bool{}
 		// A bad file leaves the sets empty or short, which attests
 		// nothing; TestGoldReproducible catches one.
 		_ = textutil.GzipLines(goldTextGz, func(line string) {
@@ -62,6 +64,7 @@ func loadGold() {
 			switch kind {
 			case "a", "h":
 				goldData.names[name] = append(goldData.names[name], g)
+				goldData.descriptors[g.descriptor] = true
 			case "p":
 				goldData.preferred[g.descriptor] = g.concept
 			case "c":
@@ -133,6 +136,28 @@ func (r *Replacer) writtenFor(name, form string, mc *mentionConcepts) bool {
 		r.mu.Unlock()
 	}
 	return writtenForGold(gs, form, mc)
+}
+
+// attestable reports whether some name may be writtenFor the mention
+// looked up as form, which names mc (nil: unknown): whether a
+// descriptor the annotations attest names for is one the mention names
+// (not excluded), or one they give the mention itself. When none is,
+// writtenFor is false for every name, and the names' attested concepts
+// need not be looked up (issue 34: most mentions).
+func attestable(form string, mc *mentionConcepts) bool {
+	loadGold()
+	if len(goldConcepts(form)) > 0 {
+		return true
+	}
+	if mc == nil {
+		return false
+	}
+	for _, c := range mc.all {
+		if goldData.descriptors[c.ID] && mc.names(c.ID) {
+			return true
+		}
+	}
+	return false
 }
 
 // writtenForGold is writtenFor of a name whose attested concepts are gs.

@@ -47,6 +47,9 @@ func TestWrittenFor(t *testing.T) {
 		if got := writtenFor(tt.name, tt.mention, nil); got != tt.want {
 			t.Errorf("writtenFor(%q, %q) = %v, want %v", tt.name, tt.mention, got, tt.want)
 		}
+		if tt.want && !attestable(tt.mention, nil) {
+			t.Errorf("attestable(%q) = false, yet %q is written for it", tt.mention, tt.name)
+		}
 		for range 2 { // the cached answer, made and then from the cache
 			if got := r.writtenFor(tt.name, tt.mention, nil); got != tt.want {
 				t.Errorf("Replacer.writtenFor(%q, %q) = %v, want %v", tt.name, tt.mention, got, tt.want)

@@ -97,6 +97,9 @@ type mentionCase struct {
 	stereo  []string // stereoPrefixes(form)
 	derived bool     // greek and stereo are made
 	inLower int8     // 1: english.LowerMention of form's fields, -1: not, 0: not asked yet
+	// canAttest is 1 when attestable, -1 when not, 0 when not asked yet
+	// (one mentionCase, one mc).
+	canAttest int8
 }
 
 // casedWords returns m.written and m.capitals, made from the names'
@@ -118,6 +121,17 @@ func (m *mentionCase) casedWords() (written, capitals map[string]bool) {
 		}
 	}
 	return m.written, m.capitals
+}
+
+// attestable returns attestable(m.form, mc), asked once.
+func (m *mentionCase) attestable(mc *mentionConcepts) bool {
+	if m.canAttest == 0 {
+		m.canAttest = -1
+		if attestable(m.form, mc) {
+			m.canAttest = 1
+		}
+	}
+	return m.canAttest > 0
 }
 
 // lowerCase reports english.LowerMention(strings.Fields(m.form), true).
@@ -501,7 +515,7 @@ func (r *Replacer) mayReplace(m *mentionCase, use []umls.Concept, mc *mentionCon
 			spelled := english.CorpusSpelling(t.String, m.mention)
 			admitted := st.plain
 			switch {
-			case (st.attested != st.plain || st.attested != st.inText) && r.writtenFor(spelled, m.form, mc):
+			case (st.attested != st.plain || st.attested != st.inText) && m.attestable(mc) && r.writtenFor(spelled, m.form, mc):
 				admitted = st.attested
 			case st.plain != st.inText && english.Attested(spelled):
 				admitted = st.inText
@@ -677,7 +691,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 			seen[k] = true
 			tt, attested := t.TermType, english.Attested(n.spelled)
 			switch {
-			case r.writtenFor(n.spelled, form, mc):
+			case m.attestable(mc) && r.writtenFor(n.spelled, form, mc):
 				tt += termAttested
 			case attested:
 				tt += termInText
