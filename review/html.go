@@ -31,14 +31,16 @@ type pageItem struct {
 }
 
 type pageData struct {
-	ID     string     `json:"id"`
-	Labels [][]string `json:"labels"`
-	Items  []pageItem `json:"items"`
+	ID       string            `json:"id"`
+	Labels   [][]string        `json:"labels"`
+	Meanings map[string]string `json:"meanings,omitempty"` // by label, for labels with a known meaning
+	Items    []pageItem        `json:"items"`
 }
 
 // WriteHTML writes the judging page: one self-contained HTML file,
 // usable offline, showing one item at a time with its labels bound to
-// the keys 1 to 9, back and forward, progress, judgements kept in the
+// the keys 1 to 9 and what each means (its meaning under the buttons
+// and as their tooltip), back and forward, progress, judgements kept in the
 // browser's localStorage under the sample's id (so that two samples
 // never mix) and exported as a TSV file (columns item, label, note)
 // that Score reads. Like the TSV items, it shows nothing of an item's
@@ -53,6 +55,12 @@ func (s *Sample) WriteHTML(w io.Writer) error {
 		}
 		d.Items = append(d.Items, pageItem{ID: it.ID, O: it.Original.Tokens, OS: it.Original.Start, OE: it.Original.End,
 			P: it.Perturbed.Tokens, PS: it.Perturbed.Start, PE: it.Perturbed.End, Labels: l})
+	}
+	if labels, texts := meanings(d.Labels); len(labels) > 0 {
+		d.Meanings = make(map[string]string, len(labels))
+		for i, lb := range labels {
+			d.Meanings[lb] = texts[i]
+		}
 	}
 	// encoding/json escapes <, > and & inside strings, so no token can
 	// end the script element.

@@ -16,6 +16,43 @@ import (
 // Labels says otherwise.
 var defaultLabels = []string{"natural", "unnatural", "meaning changed", "grammar broken", unsure}
 
+// labelMeanings say what the default labels mean, shown to judges on
+// the judging page and in items.md, so that a judge who has only the
+// sample (no instructions beside it) labels as the scores read the
+// labels. They hold for every kind: a typo is "natural" when a typist
+// could have made it.
+var labelMeanings = []struct{ label, meaning string }{
+	{"natural", "a writer (or a typist, for a slip of the keys) in this field could have produced the change: it names the same thing as the original and reads idiomatically here"},
+	{"unnatural", "the same meaning, but no writer in this field would put it this way here (an obsolete, lay or systematic name in running prose, awkward word order, a broken fixed expression)"},
+	{"meaning changed", "the changed words name something else (broader, narrower or different), or the sentence now says something different"},
+	{"grammar broken", "the change breaks the grammar (article, number, agreement, repeated words)"},
+	{unsure, "you cannot tell; counts neither way (use rarely)"},
+}
+
+// meaningOf returns what label means (any case), or "" for a label of
+// the user's own (--labels), whose meaning only the user knows.
+func meaningOf(label string) string {
+	for _, m := range labelMeanings {
+		if strings.EqualFold(m.label, label) {
+			return m.meaning
+		}
+	}
+	return ""
+}
+
+// meanings returns the labels among lists that have a meaning, each
+// once, in the order they first appear, with their meanings.
+func meanings(lists [][]string) (labels, texts []string) {
+	for _, ls := range lists {
+		for _, lb := range ls {
+			if m := meaningOf(lb); m != "" && !slices.Contains(labels, lb) {
+				labels, texts = append(labels, lb), append(texts, m)
+			}
+		}
+	}
+	return labels, texts
+}
+
 // unsure is the label with which a judge abstains: an item judged unsure
 // is neither counted valid nor flagged.
 const unsure = "unsure"

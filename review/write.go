@@ -57,14 +57,24 @@ func markdownText(m Marked) string {
 }
 
 // WriteMarkdown writes the items as a Markdown document to read or
-// print: per item, its id, both sentences with the change in bold and
-// the labels to choose from.
+// print: what the labels mean, then per item its id, both sentences
+// with the change in bold and the labels to choose from.
 func (s *Sample) WriteMarkdown(w io.Writer) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("# Review sample " + textutil.MarkdownText(s.ID) + "\n\n")
 	bw.WriteString(strconv.Itoa(len(s.Items)) + " items. For each, read the original sentence and the perturbed one " +
 		"(the change is in bold) and choose one label. Write your judgements in items.tsv (columns item and label), " +
 		"or use review.html.\n")
+	lists := make([][]string, len(s.Items))
+	for i, it := range s.Items {
+		lists[i] = it.Labels
+	}
+	if labels, texts := meanings(lists); len(labels) > 0 {
+		bw.WriteString("\nWhat the labels mean:\n\n")
+		for i, lb := range labels {
+			bw.WriteString("- " + textutil.MarkdownText(lb) + ": " + textutil.MarkdownText(texts[i]) + "\n")
+		}
+	}
 	for _, it := range s.Items {
 		bw.WriteString("\n## " + textutil.MarkdownText(it.ID) + "\n\n")
 		bw.WriteString("- original: " + markdownText(it.Original) + "\n")

@@ -6,8 +6,9 @@
 # Usage: scripts/bench_nlpaug.sh [CORPUS] [RUNS]   (from the repository root)
 #
 # nlpaug is not a dependency of stress: the script runs it only when
-# `python3 -c 'import nlpaug'` works (set PYTHON=/usr/bin/python3 or
-# PYTHONPATH=/path/to/nlpaug as needed); otherwise it times stress alone.
+# scripts/bench_nlpaug.py finds it (NLPAUG=/path/to/its/checkout and
+# PYTHON=/usr/bin/python3 as needed: see that script); otherwise it times
+# stress alone. scripts/speed.py is issue 34's measurement.
 set -eu
 
 py=${PYTHON:-python3}
@@ -22,7 +23,7 @@ fi
 go build -o "$tmp/stress" ./cmd/stress
 echo "corpus $corpus: $(awk 'NF' "$corpus" | wc -l) tokens, $(wc -c <"$corpus") bytes; load $(cut -d' ' -f1-3 /proc/loadavg)"
 have_nlpaug=1
-"$py" -c 'import nlpaug' 2>/dev/null || { have_nlpaug=0; echo "nlpaug not importable with $py: timing stress only"; }
+"$py" scripts/bench_nlpaug.py --version 2>/dev/null || { have_nlpaug=0; echo "nlpaug not importable with $py: timing stress only"; }
 for kind in keyboard swap; do
 	i=0
 	while [ $i -lt "$runs" ]; do

@@ -4,7 +4,8 @@ do (internal/limit, built as internal/limit/cmd/limit) and against the
 anchors (conlleval.pl, nlpaug) where they are installed, in CPU time
 (user+sys) of whole processes, medians of interleaved runs.
 
-usage: scripts/speed.py [RUNS]     (from the repository root; default 11)
+usage: scripts/speed.py [RUNS]                (from the repository root; default 11)
+       scripts/speed.py --instructions        (instruction counts under callgrind)
 
 The corpus is the 786,743-token file (6.7 MB) of the issue: BC5CDR-IOB
 train, devel and test, NCBI-disease-IOB train, devel and test, then
@@ -12,13 +13,39 @@ BC5CDR-chem-IOB devel and test, from ../shared/corpora; its conlleval
 input (9.2 MB) writes each token with its gold tag and a prediction
 that flips every 17th line (O to B-Chemical, any other tag to O).
 
-Anchors: CONLLEVAL=path/to/conlleval.pl (run with perl) and nlpaug
-importable by $PYTHON (default python3; scripts/bench_nlpaug.py runs
-it); a missing one shows as "not installed". No figure is typed by
-hand: scripts/figures.sh -sources limit runs this and puts the line
-and the table it prints into docs/speed.md.
+Anchors, each shown as "not installed" when missing:
+  CONLLEVAL=path/to/conlleval.pl   run with perl, as it is (perl's own
+                                   hash seed: it changes conlleval's
+                                   instruction count by under 0.0001%)
+  NLPAUG=path/to/nlpaug-checkout   a clone of github.com/makcedward/nlpaug,
+  PYTHON=/usr/bin/python3          and a Python that has its imports
+                                   (numpy, pandas, requests: on Debian
+                                   python3-numpy python3-pandas
+                                   python3-requests); without NLPAUG,
+                                   nlpaug installed for $PYTHON (default
+                                   python3). scripts/bench_nlpaug.py runs
+                                   it on the words stress changes.
+An anchor runs min(RUNS, 5) times, each run between two runs of stress
+doing the same work: the machine's speed changes by up to 1.5x for
+seconds at a time (any program, a perl loop as much as conlleval), so
+the ratio is taken run by run (the anchor's CPU time over the mean of
+the two stress runs beside it) and its median shown with its range;
+the anchor's own median has the range of its runs beside it. The
+setting line names the anchors' versions and counts the words stress
+and nlpaug changed in the last runs' outputs.
+
+--instructions runs every command of the table once under valgrind's
+callgrind and prints the instructions each executed (Go programs with
+GODEBUG=cpu.rdtscp=off,asyncpreemptoff=1: valgrind 3.19 knows neither
+RDTSCP nor Go's preemption signals): the same figures at any load, to
+compare two builds; they are not CPU time, since instructions per cycle
+differ from program to program.
+
+No figure is typed by hand: scripts/figures.sh -sources limit runs this
+and puts the line and the table it prints into docs/speed.md.
 """
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -31,6 +58,8 @@ CORPORA = [
     ("BC5CDR-chem-IOB", ["devel", "test"]),
 ]
 
+# ANCHOR_RUNS is the most runs of an anchor: they take seconds each.
+ANCHOR_RUNS = 5
 
 def build(tmp):
     bins = {}
@@ -73,39 +102,122 @@ def cpu(argv, stdin=None):
     return ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
 
 
-def main():
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 11
-    py = os.environ.get("PYTHON", "python3")
+def instructions(argv, stdin=None, go=False):
+    """Runs argv once under callgrind and returns the instructions it executed."""
+    env = dict(os.environ)
+    if go:
+        env["GODEBUG"] = ",".join(filter(None, [env.get("GODEBUG", ""), "cpu.rdtscp=off", "asyncpreemptoff=1"]))
+    with open(stdin or os.devnull, "rb") as f:
+        p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv,
+                           stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True)
+    m = re.search(r"^==\d+== Collected : (\d+)$", p.stderr, re.M)
+    if p.returncode != 0 or not m:
+        raise SystemExit(f"valgrind {' '.join(argv)}: exit status {p.returncode}\n{p.stderr[-2000:]}")
+    return int(m.group(1))
+
+
+def anchors(py):
+    """The installed anchors' versions: {"perl": ..., "nlpaug": ...}, each
+    missing one left out."""
+    found = {}
     perl_script = os.environ.get("CONLLEVAL", "")
-    have_perl = bool(perl_script) and os.path.exists(perl_script) and shutil.which("perl")
-    have_nlpaug = subprocess.run([py, "-c", "import nlpaug"], stderr=subprocess.DEVNULL).returncode == 0
+    if perl_script and os.path.exists(perl_script) and shutil.which("perl"):
+        v = subprocess.run(["perl", "-e", "print $^V"], capture_output=True, text=True).stdout
+        found["perl"] = f"conlleval.pl under perl {v.lstrip('v')}"
+    try:
+        nl = subprocess.run([py, "scripts/bench_nlpaug.py", "--version"], capture_output=True, text=True)
+        if nl.returncode == 0:
+            found["nlpaug"] = nl.stdout.strip()
+    except OSError:
+        pass
+    return found
+
+
+def tokens_of(path):
+    with open(path, encoding="utf-8") as f:
+        return [line.split("\t", 1)[0] for line in f if line.strip()]
+
+
+def changed_words(tsv, stress_out, nlpaug_out):
+    """Counts the tokens stress and nlpaug changed, and those both did."""
+    orig, st, nl = tokens_of(tsv), tokens_of(stress_out), tokens_of(nlpaug_out)
+    if not len(orig) == len(st) == len(nl):
+        raise SystemExit(f"{tsv}: {len(orig)} tokens, stress wrote {len(st)}, nlpaug {len(nl)}")
+    s = {i for i, (a, b) in enumerate(zip(orig, st)) if a != b}
+    n = {i for i, (a, b) in enumerate(zip(orig, nl)) if a != b}
+    return len(s), len(n), len(s & n)
+
+
+def words_note(kind, counts):
+    s, n, both = counts
+    if n == both == s:
+        return f"nlpaug's {kind} changed the same {s:,} words as stress"
+    if n == both:
+        return f"nlpaug's {kind} changed {n:,} of the {s:,} words stress changed, and no other"
+    return f"nlpaug's {kind} changed {n:,} words, {both:,} of the {s:,} stress changed"
+
+
+def rows_of(bins, tsv, conlleval, tmp, py, have):
+    """The table's rows: name -> (stress argv, limit argv, anchor argv,
+    anchor name, anchor's stdin). An argv is None where there is none."""
+    s, lim = bins["stress"], bins["limit"]
+    test = os.path.join("..", "shared", "corpora", "BC5CDR-IOB", "test.tsv")
+    out = lambda name: os.path.join(tmp, name)  # noqa: E731
+    nlpaug = lambda kind: [py, "scripts/bench_nlpaug.py", tsv, out("nlpaug"), kind] if "nlpaug" in have else None  # noqa: E731
+    perturb = [s, "perturb", "--seed", "1", "--workers", "1", "--force", "-o"]
+    return {
+        "score": ([s, "score", conlleval], [lim, "score", conlleval],
+                  ["perl", os.environ.get("CONLLEVAL", "")] if "perl" in have else None, "conlleval.pl", conlleval),
+        "perturb keyboard, every eligible word": (
+            perturb + [out("stress_keyboard.tsv"), "--kind", "keyboard", tsv], [lim, "perturb", tsv, out("limit.tsv")],
+            nlpaug("keyboard"), "nlpaug KeyboardAug", None),
+        "perturb swap": (
+            perturb + [out("stress_swap.tsv"), "--kind", "swap", tsv], [lim, "perturb", tsv, out("limit.tsv")],
+            nlpaug("swap"), "nlpaug RandomCharAug swap", None),
+        "start-up (stress version)": ([s, "version"], None, None, "", None),
+        # issue 34: synonym within 0.2 s CPU of keyboard on BC5CDR test, peak RSS < 100 MiB
+        # --workers 1, as the issue measures them: a second worker adds CPU and memory, not work.
+        "BC5CDR test: perturb synonym": (perturb + [out("synonym.tsv"), "--kind", "synonym", test], None, None, "", None),
+        "BC5CDR test: perturb keyboard": (perturb + [out("keyboard.tsv"), "--kind", "keyboard", test], None, None, "", None),
+    }
+
+
+def count_instructions(rows):
+    """--instructions: every command once under callgrind."""
+    print(f"instructions executed (valgrind --tool=callgrind, one run each); load {os.getloadavg()[0]:.1f}")
+    print()
+    print("| work | stress | limit | stress / limit | anchor | anchor / stress |")
+    print("|---|---|---|---|---|---|")
+    for name, (st, li, an, anchor, stdin) in rows.items():
+        n = instructions(st, go=True)
+        cells = [name, f"{n / 1e6:,.0f} M"]
+        if li:
+            ln = instructions(li, go=True)
+            cells += [f"{ln / 1e6:,.0f} M", f"{n / ln:.2f}x"]
+        else:
+            cells += ["", ""]
+        if an:
+            a = instructions(an, stdin)
+            cells += [f"{anchor} {a / 1e6:,.0f} M", f"{a / n:.0f}x"]
+        else:
+            cells += [f"{anchor}: not installed" if anchor else "", ""]
+        print("| " + " | ".join(cells) + " |")
+
+
+def main():
+    args = sys.argv[1:]
+    count = args[:1] == ["--instructions"]
+    runs = int(args[0]) if args and not count else 11
+    py = os.environ.get("PYTHON", "python3")
+    have = anchors(py)
     with tempfile.TemporaryDirectory() as tmp:
         bins = build(tmp)
         tsv, conlleval = corpus(tmp)
-        out = os.path.join(tmp, "out.tsv")
-        s, lim = bins["stress"], bins["limit"]
-        test = os.path.join("..", "shared", "corpora", "BC5CDR-IOB", "test.tsv")
-        # name: (stress argv, limit argv, anchor argv or None, anchor name, stdin of the anchor)
-        rows = {
-            "score": ([s, "score", conlleval], [lim, "score", conlleval],
-                      ["perl", perl_script] if have_perl else None, "conlleval.pl", conlleval),
-            "perturb keyboard, every eligible word": (
-                [s, "perturb", "--kind", "keyboard", "--seed", "1", "--workers", "1", "--force", "-o", out, tsv],
-                [lim, "perturb", tsv, out],
-                [py, "scripts/bench_nlpaug.py", tsv, "", "keyboard"] if have_nlpaug else None, "nlpaug KeyboardAug", None),
-            "perturb swap": (
-                [s, "perturb", "--kind", "swap", "--seed", "1", "--workers", "1", "--force", "-o", out, tsv],
-                [lim, "perturb", tsv, out],
-                [py, "scripts/bench_nlpaug.py", tsv, "", "swap"] if have_nlpaug else None, "nlpaug RandomCharAug swap", None),
-            "start-up (stress version)": ([s, "version"], None, None, "", None),
-            # issue 34: synonym within 0.2 s CPU of keyboard on BC5CDR test, peak RSS < 100 MiB
-            # --workers 1, as the issue measures them: a second worker adds CPU and memory, not work.
-            "BC5CDR test: perturb synonym": (
-                [s, "perturb", "--kind", "synonym", "--seed", "1", "--workers", "1", "--force", "-o", out, test], None, None, "", None),
-            "BC5CDR test: perturb keyboard": (
-                [s, "perturb", "--kind", "keyboard", "--seed", "1", "--workers", "1", "--force", "-o", out, test], None, None, "", None),
-        }
-        times = {name: {"stress": [], "limit": [], "anchor": []} for name in rows}
+        rows = rows_of(bins, tsv, conlleval, tmp, py, have)
+        if count:
+            count_instructions(rows)
+            return
+        times = {name: {"stress": [], "limit": [], "anchor": [], "ratio": []} for name in rows}
         rss = {name: 0 for name in rows}
         for i in range(runs):
             for name, (st, li, an, _, stdin) in rows.items():
@@ -114,11 +226,23 @@ def main():
                 rss[name] = max(rss[name], m)
                 if li:
                     times[name]["limit"].append(cpu(li)[0])
-                if an and i < min(runs, 3):  # the anchors take seconds: three runs
-                    times[name]["anchor"].append(cpu(an, stdin)[0])
+                if an and i < ANCHOR_RUNS:
+                    a = cpu(an, stdin)[0]
+                    after, m = cpu(st)  # the anchor's run between two of stress
+                    times[name]["stress"].append(after)
+                    rss[name] = max(rss[name], m)
+                    times[name]["anchor"].append(a)
+                    times[name]["ratio"].append(a / ((t + after) / 2))
+        notes = [have[k] for k in ("perl", "nlpaug") if k in have]
+        if "nlpaug" in have:
+            for kind in ("keyboard", "swap"):
+                counts = changed_words(tsv, os.path.join(tmp, f"stress_{kind}.tsv"), os.path.join(tmp, f"nlpaug_{kind}.tsv"))
+                notes.append(words_note(kind, counts))
         tokens = sum(1 for line in open(tsv, encoding="utf-8") if line.strip())
+        anchor_runs = min(runs, ANCHOR_RUNS)
         print(f"{tokens:,} tokens, {os.path.getsize(tsv) / 1e6:.1f} MB ({os.path.getsize(conlleval) / 1e6:.1f} MB as conlleval input); "
-              f"CPU time (user+sys), medians of {runs} interleaved runs (anchors: 3); load {os.getloadavg()[0]:.1f}")
+              f"CPU time (user+sys), medians of {runs} interleaved runs (anchors: {anchor_runs}, each between two runs of stress"
+              + "".join(f"; {n}" for n in notes) + f"); load {os.getloadavg()[0]:.1f}")
         print()
         print("| work | stress | limit | stress / limit | anchor | anchor / stress | stress peak RSS |")
         print("|---|---|---|---|---|---|---|")
@@ -131,8 +255,9 @@ def main():
             else:
                 cells += ["", ""]
             if an:
-                am = statistics.median(times[name]["anchor"])
-                cells += [f"{anchor} {am:.2f} s", f"{am / st:.0f}x"]
+                a, r = times[name]["anchor"], times[name]["ratio"]
+                cells += [f"{anchor} {statistics.median(a):.2f} s ({min(a):.2f}-{max(a):.2f})",
+                          f"{statistics.median(r):.0f}x ({min(r):.0f}-{max(r):.0f}x)"]
             elif anchor:
                 cells += [f"{anchor}: not installed", ""]
             else:

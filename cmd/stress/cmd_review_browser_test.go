@@ -305,6 +305,14 @@ func TestReviewPageInBrowser(t *testing.T) {
 	if shown() != items[0] || text("#count") != "0 judged" {
 		t.Fatalf("page opens on %q with %q, want %s and 0 judged", shown(), text("#count"), items[0])
 	}
+	if m := text("#meanings"); !strings.Contains(m, "meaning changed: the changed words name something else") || !strings.Contains(m, "unsure: ") {
+		t.Errorf("the page does not say what the labels mean: %q", m)
+	}
+	if tip := text("#labels button:nth-child(2)"); tip != "2 unnatural" {
+		t.Errorf("second button %q, want 2 unnatural", tip)
+	} else if title := p.eval(`document.querySelector("#labels button:nth-child(2)").title`); !strings.Contains(title, "the same meaning, but") {
+		t.Errorf("second button's tooltip %s, want the meaning of unnatural", title)
+	}
 	p.press("1") // item 1: natural, on to item 2
 	p.press("3") // item 2: meaning changed
 	p.press("2") // item 3: unnatural
