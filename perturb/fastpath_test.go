@@ -121,3 +121,30 @@ func FuzzSentenceSeedLines(f *testing.F) {
 		checkSeedLines(t, seed, stream, s)
 	})
 }
+
+// TestStopwordStarts computes stopwordStarts again from the stopwords.
+func TestStopwordStarts(t *testing.T) {
+	var want [maxStopword + 1]uint32
+	for w := range stopwords() {
+		if c := w[0]; 'a' <= c && c <= 'z' {
+			want[len(w)] |= 1 << (c - 'a')
+		}
+	}
+	if want != stopwordStarts {
+		t.Errorf("stopwordStarts = %#x, the stopwords give %#x", stopwordStarts, want)
+	}
+}
+
+// TestASCIILetters8 compares asciiLetters8 with isASCIILetter on every
+// ASCII byte in every position.
+func TestASCIILetters8(t *testing.T) {
+	for c := range 0x80 {
+		for pos := range 8 {
+			w := []byte("abcdXYZq")
+			w[pos] = byte(c)
+			if got, want := asciiLetters8(load64(w, 0)), isASCIILetter(byte(c)); got != want {
+				t.Errorf("asciiLetters8(%q) = %v, want %v", w, got, want)
+			}
+		}
+	}
+}

@@ -244,7 +244,19 @@ func isLexical[T ~string | ~[]byte](tok T, minLength int) bool {
 	if len(tok) < minLength {
 		return false // fewer bytes, so fewer runes
 	}
-	for i := 0; i < len(tok); i++ {
+	i := 0
+	// Eight bytes at a time while they are ASCII; the bytes from a word
+	// that is not go the way below, byte by byte.
+	for ; i+8 <= len(tok); i += 8 {
+		x := load64(tok, i)
+		if x&0x8080808080808080 != 0 {
+			break
+		}
+		if !asciiLetters8(x) {
+			return false
+		}
+	}
+	for ; i < len(tok); i++ {
 		c := tok[i]
 		if c >= utf8.RuneSelf {
 			return isLexicalUnicode(string(tok), minLength)
@@ -254,6 +266,26 @@ func isLexical[T ~string | ~[]byte](tok T, minLength int) bool {
 		}
 	}
 	return !isStopwordLetters(tok)
+}
+
+// load64 returns the eight bytes of s from i, little-endian (one load
+// of a word, as binary.LittleEndian.Uint64 is, for strings too).
+func load64[T ~string | ~[]byte](s T, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// asciiLetters8 reports whether the eight bytes of x, all ASCII, are
+// letters: lower-cased (OR 0x20), each is from 'a' to 'z'. The sums set
+// a byte's top bit from 'a' and from '{' on, without carries: every
+// byte is at most 0x7f.
+func asciiLetters8(x uint64) bool {
+	const ones, top = 0x0101010101010101, 0x8080808080808080
+	lower := x | 0x20*ones
+	fromA := lower + (0x80-'a')*ones
+	pastZ := lower + (0x80-'z'-1)*ones
+	return fromA&^pastZ&top == top
 }
 
 func isLexicalUnicode(tok string, minLength int) bool {
@@ -289,7 +321,7 @@ func isStopword[T ~string | ~[]byte](tok T) bool {
 	}
 	// Most words are no stopword of their length and first letter:
 	// they need no lookup.
-	if c := buf[0]; len(tok) > 0 && 'a' <= c && c <= 'z' && stopwordStarts()[len(tok)]&(1<<(c-'a')) == 0 {
+	if c := buf[0]; len(tok) > 0 && 'a' <= c && c <= 'z' && stopwordStarts[len(tok)]&(1<<(c-'a')) == 0 {
 		return false
 	}
 	_, ok := stopwords()[string(buf[:len(tok)])]
@@ -302,7 +334,7 @@ func isStopword[T ~string | ~[]byte](tok T) bool {
 // nor a lookup.
 func isStopwordLetters[T ~string | ~[]byte](tok T) bool {
 	n := len(tok)
-	if n == 0 || n > maxStopword || stopwordStarts()[n]&(1<<(tok[0]|0x20-'a')) == 0 {
+	if n == 0 || n > maxStopword || stopwordStarts[n]&(1<<(tok[0]|0x20-'a')) == 0 {
 		return false
 	}
 	return isStopword(tok)
@@ -311,15 +343,12 @@ func isStopwordLetters[T ~string | ~[]byte](tok T) bool {
 // stopwordStarts marks, for each length, the first letters of the
 // stopwords of that length (bit c-'a' for letter c): a lower-case ASCII
 // word of that length whose first letter is not marked is no stopword.
-var stopwordStarts = sync.OnceValue(func() *[maxStopword + 1]uint32 {
-	var starts [maxStopword + 1]uint32
-	for w := range stopwords() {
-		if c := w[0]; 'a' <= c && c <= 'z' {
-			starts[len(w)] |= 1 << (c - 'a')
-		}
-	}
-	return &starts
-})
+// It is data, not work at start-up or on each use: TestStopwordStarts
+// computes it again from the list.
+var stopwordStarts = [maxStopword + 1]uint32{
+	0x0, 0x10c5109, 0x7e798b, 0x16c71af, 0x17c53bb, 0x15c708f, 0x4c118e, 0x4c00a3,
+	0x1000000, 0x84000, 0x1080000,
+}
 
 // maxStopword bounds the length in bytes of a stopword (checked when
 // the list is built).

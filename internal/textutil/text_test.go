@@ -126,3 +126,78 @@ func TestExtraRune(t *testing.T) {
 		}
 	}
 }
+
+// diffASCIINaive is DiffASCII byte by byte.
+func diffASCIINaive(a, b []byte) (first, last int, ascii bool) {
+	if len(a) != len(b) {
+		return -1, -1, false
+	}
+	first, last, ascii = -1, -1, true
+	for i := range a {
+		if a[i] >= 0x80 || b[i] >= 0x80 {
+			ascii = false
+		}
+		if a[i] != b[i] {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	return first, last, ascii
+}
+
+func TestDiffASCII(t *testing.T) {
+	for _, tt := range []struct {
+		a, b        string
+		first, last int
+		ascii       bool
+	}{
+		{"", "", -1, -1, true},
+		{"abc", "abc", -1, -1, true},
+		{"abc", "abd", 2, 2, true},
+		{"inhibitions", "inh9bitions", 3, 3, true},
+		{"inhibitions", "inhibitinos", 8, 9, true},
+		{"abcdefgh", "bacdefgh", 0, 1, true},
+		{"abcdefghi", "abcdefghj", 8, 8, true},
+		{"abcdefghijklmnop", "Abcdefghijklmnoq", 0, 15, true},
+		{"abcdefghijklmnopq", "abcdefghijklmnopq", -1, -1, true},
+		{"café", "cafe", -1, -1, false},
+		{"abcdefgh\x80", "abcdefgh\x80", -1, -1, false},
+		{"ab", "abc", -1, -1, false},
+	} {
+		first, last, ascii := DiffASCII([]byte(tt.a), []byte(tt.b))
+		if ascii != tt.ascii || ascii && (first != tt.first || last != tt.last) {
+			t.Errorf("DiffASCII(%q, %q) = %d, %d, %v, want %d, %d, %v", tt.a, tt.b, first, last, ascii, tt.first, tt.last, tt.ascii)
+		}
+	}
+}
+
+// TestDiffASCIIRandom checks DiffASCII against a byte loop on random
+// words of every length up to 40 with up to three bytes changed, ASCII
+// or not.
+func TestDiffASCIIRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		a := make([]byte, r.IntN(41))
+		for i := range a {
+			a[i] = byte('a' + r.IntN(26))
+			if r.IntN(50) == 0 {
+				a[i] = byte(r.IntN(256))
+			}
+		}
+		b := append([]byte(nil), a...)
+		for range r.IntN(4) {
+			if len(b) > 0 {
+				b[r.IntN(len(b))] = byte(r.IntN(256))
+			}
+		}
+		for _, b := range [][]byte{b, a, append(b, 'x')} {
+			f1, l1, a1 := DiffASCII(a, b)
+			f2, l2, a2 := diffASCIINaive(a, b)
+			if a1 != a2 || a1 && (f1 != f2 || l1 != l2) {
+				t.Fatalf("DiffASCII(%q, %q) = %d, %d, %v, byte loop %d, %d, %v", a, b, f1, l1, a1, f2, l2, a2)
+			}
+		}
+	}
+}

@@ -194,8 +194,13 @@ func (t *Typo) Check(c perturb.Change) error {
 }
 
 // CheckBytes is Check's verdict on a change from before to after, for
-// ASCII words (perturb.ByteEditor).
-func (t *Typo) CheckBytes(before, after []byte) bool { return checkASCII(t.Layout, before, after) }
+// ASCII words (perturb.ByteEditor): checkASCII's, with the words
+// compared eight bytes at a time.
+func (t *Typo) CheckBytes(before, after []byte) bool {
+	first, last, ascii := textutil.DiffASCII(before, after)
+	return ascii && first >= 0 && first == last &&
+		t.Layout.asciiLetterKey[before[first]] && t.Layout.asciiSlip[before[first]][after[first]]
+}
 
 // checkASCII is Check's fast path, in one pass: ASCII text of the same
 // length with one differing byte, a letter replaced by a neighbour. It

@@ -15,6 +15,8 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/perturb"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // name and suffix identify the perturbation in the registry and in
@@ -235,7 +237,12 @@ func (s *Swap) Check(c perturb.Change) error {
 
 // CheckBytes is Check's verdict on a change from before to after, for
 // ASCII words (perturb.ByteEditor).
-func (s *Swap) CheckBytes(before, after []byte) bool { return checkASCII(s, before, after) }
+func (s *Swap) CheckBytes(before, after []byte) bool {
+	// checkASCII's verdict, with the words compared eight bytes at a
+	// time: the two bytes that differ are adjacent and swapped.
+	i, last, ascii := textutil.DiffASCII(before, after)
+	return ascii && i >= 0 && last == i+1 && before[i] == after[last] && before[last] == after[i] && canSwapASCII(s, before, i)
+}
 
 // checkASCII is Check's fast path: two ASCII words of the same length,
 // the second the first with one swap of adjacent different letters that
