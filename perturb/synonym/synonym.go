@@ -541,7 +541,7 @@ func (r *Replacer) excluded(id string) bool {
 // some of the rejected names (see skim).
 func (r *Replacer) analyze(typ, mention string, explain bool) *Analysis {
 	// A symbol has no number ("Ca" is no plural of "cum").
-	plural := english.IsPlural(mention) && elements[mention] == ""
+	plural := english.IsPlural(mention) && elements()[mention] == ""
 	var a *Analysis
 	form := mention
 	if plural {
