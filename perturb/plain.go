@@ -289,13 +289,18 @@ func (r *plainRun) perturbBytes(text []byte, lines []conll.TextLine, tags []stri
 	// byte that nothing can overlap when it runs alone, runs beside the
 	// selection's work.
 	opts, sel := &r.p.Selector.opts, r.w.idx[:0]
+	short := 0 // eligible's shortcut, here without a call: a shorter word is no entity's is refused
+	if opts.Method == SelectLexical {
+		short = opts.MinLength
+	}
 	h := r.prefix * fnvPrime // the "\x00" before the first token
 	for j, l := range lines {
 		for _, c := range text[l.Start:l.End] {
 			h = (h ^ uint64(c)) * fnvPrime
 		}
 		h *= fnvPrime // the line break, hashed as the "\x00" before the next token
-		if eligible(opts, text[l.Start:l.Tab], isEntityTag(tags[j]), false) {
+		entity := isEntityTag(tags[j])
+		if (entity || l.Tab-l.Start >= short) && eligibleToken(opts, text[l.Start:l.Tab], entity, false) {
 			sel = append(sel, j)
 		}
 	}
