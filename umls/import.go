@@ -20,10 +20,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/mattn/go-sqlite3"
-	"github.com/schollz/progressbar/v3"
 
 	"github.com/stress-ner/stress/internal/atomicfile"
 	"github.com/stress-ner/stress/internal/limits"
+	"github.com/stress-ner/stress/internal/progress"
 )
 
 // defaultExcludeTTY lists the UMLS term types left out by default: obsolete
@@ -133,9 +133,8 @@ func Import(ctx context.Context, target string, opt ImportOptions) (_ Info, err 
 	l := &loader{ctx: ctx, db: db, opt: opt, sources: map[string]int{}, intern: map[string]string{}}
 	l.filters()
 	if opt.Progress != nil {
-		l.bar = progressbar.NewOptions64(total, progressbar.OptionSetWriter(opt.Progress),
-			progressbar.OptionShowBytes(true), progressbar.OptionSetWidth(30),
-			progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
+		l.bar = progress.NewBar(opt.Progress, "", total)
+		l.bar.Bytes, l.bar.Width, l.bar.Every = true, 30, 200*time.Millisecond
 	}
 	l.start = time.Now()
 	if err := l.begin(); err != nil {
@@ -266,7 +265,7 @@ type loader struct {
 	ctx   context.Context
 	db    *sql.DB
 	opt   ImportOptions
-	bar   *progressbar.ProgressBar
+	bar   *progress.Bar
 	start time.Time
 
 	langs, sabs, noSabs, noTTY, suppress map[string]bool
@@ -406,7 +405,7 @@ type hashReader struct {
 	r   io.Reader
 	h   hash.Hash
 	n   int64
-	bar *progressbar.ProgressBar
+	bar *progress.Bar
 }
 
 func (h *hashReader) Read(p []byte) (int, error) {

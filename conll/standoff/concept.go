@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/stress-ner/stress/conll"
 )
@@ -28,7 +29,9 @@ type conceptID struct {
 }
 
 // noIDs are the values that say a mention has no concept id.
-var noIDs = map[string]bool{"": true, NoID: true, "-": true}
+var noIDs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"": true, NoID: true, "-": true}
+})
 
 // bareIDs are the ids a corpus writes without a namespace prefix, and
 // the namespaces their shape tells.
@@ -48,7 +51,9 @@ var bareIDs = []struct {
 // namespaceAliases are prefixes that name one namespace in several
 // spellings, upper case; any other prefix is its own namespace, in any
 // case.
-var namespaceAliases = map[string]string{"MSH": "MESH", "CUI": "UMLS", "UMLS_CUI": "UMLS"}
+var namespaceAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{"MSH": "MESH", "CUI": "UMLS", "UMLS_CUI": "UMLS"}
+})
 
 func digits(s string) bool {
 	for _, r := range s {
@@ -63,7 +68,7 @@ func digits(s string) bool {
 // id whose namespace is unknown (a bare number), or a composite whose
 // ids are of several namespaces or written in several forms.
 func parseConceptID(id string) (conceptID, bool) {
-	if noIDs[id] {
+	if noIDs()[id] {
 		return conceptID{}, false
 	}
 	if parts := strings.FieldsFunc(id, func(r rune) bool { return r == '|' || r == ',' }); len(parts) > 1 {
@@ -83,7 +88,7 @@ func parseConceptID(id string) (conceptID, bool) {
 			return conceptID{}, false
 		}
 		ns := strings.ToUpper(p)
-		if a, ok := namespaceAliases[ns]; ok {
+		if a, ok := namespaceAliases()[ns]; ok {
 			ns = a
 		}
 		return conceptID{ns: ns, prefix: p, local: local}, true
@@ -174,13 +179,13 @@ func swapInfons(infons []Infon, c conll.ConceptSwap, fallback conceptID) ([]Info
 			continue
 		case r >= 0 || in.Value == c.From && c.From != "":
 			form, ok := parseConceptID(in.Value)
-			if !ok && noIDs[in.Value] {
+			if !ok && noIDs()[in.Value] {
 				form = fallback
 			} else if f, fok := parseConceptID(c.From); !ok && fok && f.local == in.Value {
 				form = conceptID{ns: f.ns, local: f.local}
 			}
 			v := inForm(form, c.To)
-			if v == NoID && noIDs[in.Value] {
+			if v == NoID && noIDs()[in.Value] {
 				v = in.Value // no id before, none now: as written
 			}
 			if v != in.Value {
@@ -236,7 +241,7 @@ func mentionConcepts(a *Annotation) []string {
 			continue
 		}
 		for _, id := range strings.FieldsFunc(in.Value, func(r rune) bool { return r == '|' || r == ',' }) {
-			if !noIDs[id] {
+			if !noIDs()[id] {
 				out = append(out, conceptKey(id))
 			}
 		}

@@ -146,7 +146,7 @@ func FuzzSwapInfons(f *testing.F) {
 			t.Fatalf("%v -> %v", in, out)
 		}
 		v := out[0].Value
-		if v == NoID || v == old && noIDs[old] {
+		if v == NoID || v == old && noIDs()[old] {
 			return
 		}
 		// The new concept's id, bare or with a prefix of its namespace.

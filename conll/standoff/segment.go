@@ -3,6 +3,7 @@ package standoff
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/stress-ner/stress/conll"
@@ -29,18 +30,22 @@ type Token = Span
 
 // abbrevs are words that a period after them does not end a sentence,
 // lower-cased, without the period.
-var abbrevs = map[string]bool{
-	"e.g": true, "i.e": true, "vs": true, "etc": true, "approx": true,
-	"fig": true, "figs": true, "ref": true, "no": true, "dr": true, "mr": true, "mrs": true,
-	"ca": true, "cf": true, "viz": true, "resp": true, "sp": true, "spp": true,
-}
+var abbrevs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"e.g": true, "i.e": true, "vs": true, "etc": true, "approx": true,
+		"fig": true, "figs": true, "ref": true, "no": true, "dr": true, "mr": true, "mrs": true,
+		"ca": true, "cf": true, "viz": true, "resp": true, "sp": true, "spp": true,
+	}
+})
 
 // greek are the names of Greek letters, which start sentences in lower
 // case ("beta-Blocker therapy ...").
-var greek = map[string]bool{
-	"alpha": true, "beta": true, "gamma": true, "delta": true, "epsilon": true, "kappa": true,
-	"lambda": true, "mu": true, "omega": true, "sigma": true, "theta": true, "tau": true,
-}
+var greek = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"alpha": true, "beta": true, "gamma": true, "delta": true, "epsilon": true, "kappa": true,
+		"lambda": true, "mu": true, "omega": true, "sigma": true, "theta": true, "tau": true,
+	}
+})
 
 // wordRune classifies a rune for the tokenizer.
 func wordRune(r rune) bool {
@@ -120,7 +125,7 @@ func endsSentence(rs []rune, off int, toks []Token, i int, inside []bool) bool {
 		// word is one that is never capitalized: a Greek letter, a
 		// word with capitals inside (rTMS, qRT), or a one-letter
 		// prefix (i.p., d-amphetamine).
-		if !greek[word] && strings.ToLower(word) == word &&
+		if !greek()[word] && strings.ToLower(word) == word &&
 			!(next.Len() == 1 && i+2 < len(toks) && toks[i+2].Start == next.End && strings.ContainsRune(".-", rs[toks[i+2].Start-off])) {
 			return false
 		}
@@ -130,7 +135,7 @@ func endsSentence(rs []rune, off int, toks []Token, i int, inside []bool) bool {
 	if r == '.' && i > 0 && toks[i-1].End == t.Start {
 		prev := toks[i-1]
 		w := strings.ToLower(string(rs[prev.Start-off : prev.End-off]))
-		if abbrevs[w] || (i > 2 && toks[i-2].End == prev.Start && abbrevs[strings.ToLower(string(rs[toks[i-3].Start-off:prev.End-off]))]) {
+		if abbrevs()[w] || (i > 2 && toks[i-2].End == prev.Start && abbrevs()[strings.ToLower(string(rs[toks[i-3].Start-off:prev.End-off]))]) {
 			return false
 		}
 		// The last letter of "i.p." or "s.c.".

@@ -78,8 +78,8 @@ func TestInitAllocations(t *testing.T) {
 // heavyImports are packages whose initialisation (theirs and their
 // imports': net/http brings crypto/tls and some 70 packages) every
 // command would pay before reading its first byte, for nothing it does.
-// progressbar v3.18 and later import net/http for an optional server:
-// go.mod keeps v3.15.0 (issue 34).
+// github.com/schollz/progressbar v3.18 and later import net/http for an
+// optional server; internal/progress draws its own bar (issue 34).
 var heavyImports = []string{"net/http", "crypto/tls"}
 
 // TestNoHeavyImports lists the stress binary's packages: none of

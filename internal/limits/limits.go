@@ -69,6 +69,16 @@ func Scanner(r io.Reader) *bufio.Scanner {
 	return sc
 }
 
+// ShortScanner is Scanner for short inputs (a keyboard layout): its
+// buffer starts at bufio's 4 KiB and grows as lines need, up to
+// Scanner's limit. Scanner's 64 KiB, a large allocation cleared before
+// the first read, pay only on long inputs (issue 34).
+func ShortScanner(r io.Reader) *bufio.Scanner {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, MaxLine+1)
+	return sc
+}
+
 // Err returns err, with bufio.ErrTooLong (a Scanner's line longer than
 // its buffer) as ErrLongLine.
 func Err(err error) error {

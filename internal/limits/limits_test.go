@@ -79,13 +79,15 @@ func TestReadLineEndless(t *testing.T) {
 }
 
 func TestScanner(t *testing.T) {
-	sc := Scanner(io.MultiReader(strings.NewReader("a\n"+strings.Repeat("x", MaxLine)+"\n"), Zeros{}))
-	var lines int
-	for sc.Scan() {
-		lines++
-	}
-	if lines != 2 || Err(sc.Err()) != ErrLongLine {
-		t.Fatalf("%d lines, err %v", lines, Err(sc.Err()))
+	for name, scanner := range map[string]func(io.Reader) *bufio.Scanner{"Scanner": Scanner, "ShortScanner": ShortScanner} {
+		sc := scanner(io.MultiReader(strings.NewReader("a\n"+strings.Repeat("x", MaxLine)+"\n"), Zeros{}))
+		var lines int
+		for sc.Scan() {
+			lines++
+		}
+		if lines != 2 || Err(sc.Err()) != ErrLongLine {
+			t.Fatalf("%s: %d lines, err %v", name, lines, Err(sc.Err()))
+		}
 	}
 	if Err(io.ErrUnexpectedEOF) != io.ErrUnexpectedEOF || Err(nil) != nil {
 		t.Error("Err changed another error")

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"sync"
 	"time"
-
-	"github.com/schollz/progressbar/v3"
 )
 
 // Stages shows the stages of a long command (build, train, tag, compare)
@@ -50,7 +48,7 @@ func NewStages(w io.Writer, prefix func() string) *Stages {
 	return s
 }
 
-// bar is what a stage draws on a terminal: a *progressbar.ProgressBar
+// bar is what a stage draws on a terminal: a *Bar
 // (tests record the calls instead).
 type bar interface {
 	Add(int) error
@@ -96,26 +94,10 @@ func (s *Stages) Start(what string, total int, unit string) *Stage {
 	return st
 }
 
-func newBar(term *os.File, what string, total int, unit string) *progressbar.ProgressBar {
-	if total <= 0 {
-		total = -1
-	}
-	opts := []progressbar.Option{
-		progressbar.OptionSetWriter(term),
-		progressbar.OptionSetDescription(what),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionThrottle(150 * time.Millisecond),
-		progressbar.OptionSetWidth(20),
-	}
-	if unit != "" {
-		opts = append(opts, progressbar.OptionSetItsString(unit), progressbar.OptionShowIts())
-	}
-	if total > 0 {
-		opts = append(opts, progressbar.OptionSetPredictTime(true))
-	}
-	return progressbar.NewOptions(total, opts...)
+func newBar(term *os.File, what string, total int, unit string) *Bar {
+	b := NewBar(term, what, int64(total))
+	b.Unit = unit
+	return b
 }
 
 // Logf writes a line of the command's log: above the bar on a terminal.

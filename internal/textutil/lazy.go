@@ -2,6 +2,7 @@ package textutil
 
 import (
 	"regexp"
+	"strings"
 	"sync"
 )
 
@@ -13,4 +14,20 @@ import (
 // reach every pattern.
 func LazyRegexp(expr string) func() *regexp.Regexp {
 	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
+
+// LazyWords returns a function that builds the set of the
+// space-separated words of list on its first call and returns that one
+// set ever after, safe for concurrent use: a package-level word set
+// costs nothing at package initialisation (a map cannot be laid out by
+// the linker, so a map literal is built at start-up by every command).
+// The set must not be changed.
+func LazyWords(list string) func() map[string]bool {
+	return sync.OnceValue(func() map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.Fields(list) {
+			m[w] = true
+		}
+		return m
+	})
 }

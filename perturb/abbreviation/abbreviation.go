@@ -456,9 +456,11 @@ func (r *reader) keepLong(s conll.Sentence, own []abbrev.Definition) {
 
 // openingHeadings are the headings that open a structured abstract,
 // right after its title ("BACKGROUND :", "STUDY OBJECTIVE :").
-var openingHeadings = map[string]bool{"BACKGROUND": true, "OBJECTIVE": true, "OBJECTIVES": true, "AIM": true,
-	"AIMS": true, "PURPOSE": true, "INTRODUCTION": true, "CONTEXT": true, "RATIONALE": true, "STUDY OBJECTIVE": true,
-	"STUDY OBJECTIVES": true, "HYPOTHESIS": true, "IMPORTANCE": true}
+var openingHeadings = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"BACKGROUND": true, "OBJECTIVE": true, "OBJECTIVES": true, "AIM": true,
+		"AIMS": true, "PURPOSE": true, "INTRODUCTION": true, "CONTEXT": true, "RATIONALE": true, "STUDY OBJECTIVE": true,
+		"STUDY OBJECTIVES": true, "HYPOTHESIS": true, "IMPORTANCE": true}
+})
 
 // heading returns the heading toks start with (english.Heading),
 // words in capitals before ":" ("BACKGROUND AND PURPOSE"), or "".
@@ -473,7 +475,7 @@ func heading(toks []string) string {
 // are an opening heading ("BACKGROUND AND PURPOSE", "STUDY OBJECTIVE").
 func opening(h string) bool {
 	w := strings.Fields(h)
-	return len(w) > 0 && (openingHeadings[w[0]] || len(w) > 1 && openingHeadings[w[0]+" "+w[1]])
+	return len(w) > 0 && (openingHeadings()[w[0]] || len(w) > 1 && openingHeadings()[w[0]+" "+w[1]])
 }
 
 // edit is one planned replacement.

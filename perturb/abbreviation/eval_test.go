@@ -154,15 +154,15 @@ func TestGrammarBars(t *testing.T) {
 						t.Errorf("%s: a sentence's capital after a colon inside the sentence", where)
 					case prev(1) == "-" && symbolToken(prev(2)) || next == "-" && c.End+1 < len(s.Tokens) && symbolToken(s.Tokens[c.End+1]):
 						t.Errorf("%s: joined by a hyphen to a symbol", where)
-					case kinSexNouns[next]:
+					case kinSexNouns()[next]:
 						t.Errorf("%s: before the kin or sex noun %q", where, next)
-					case countRE.MatchString(prev(1)) && !numberNames[strings.ToLower(prev(2))] && !premodifies(s.Tokens, c.End):
+					case countRE().MatchString(prev(1)) && !numberNames()[strings.ToLower(prev(2))] && !premodifies(s.Tokens, c.End):
 						t.Errorf("%s: after the count %q", where, prev(1))
-					case diseaseGenes[next] && a.diso(s.Tags[c.Token][2:]):
+					case diseaseGenes()[next] && a.diso(s.Tags[c.Token][2:]):
 						t.Errorf("%s: a disease's symbol before %q", where, next)
-					case english.IsPlural(c.After) && !sameInBothNumbers[strings.ToLower(after[len(after)-1])] && premodifies(s.Tokens, c.End):
+					case english.IsPlural(c.After) && !sameInBothNumbers()[strings.ToLower(after[len(after)-1])] && premodifies(s.Tokens, c.End):
 						t.Errorf("%s: a plural long form before %q", where, next)
-					case !english.IsPlural(c.After) && !sameInBothNumbers[strings.ToLower(after[len(after)-1])] &&
+					case !english.IsPlural(c.After) && !sameInBothNumbers()[strings.ToLower(after[len(after)-1])] &&
 						pluralCount(site{s: s, sp: iob.Span{Start: c.Token, End: c.End}}) && next != "/" && !premodifies(s.Tokens, c.End):
 						t.Errorf("%s: a singular long form after %q", where, prev(1))
 					}

@@ -1,12 +1,12 @@
 package abbreviation
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb/internal/abbrev"
 	"github.com/stress-ner/stress/perturb/internal/english"
@@ -142,7 +142,7 @@ var siteRules = []siteRule{
 	// different DMD promoters", "DMD isoforms": a blind reading marked
 	// both written out another meaning).
 	{"gene part", func(st site) bool {
-		return st.dir == Expand && geneParts[st.next()]
+		return st.dir == Expand && geneParts()[st.next()]
 	}},
 	// A disease's symbol before "gene", "locus", "allele" or "protein"
 	// is the gene's: "the DMD gene", "the HD gene product", "the DM
@@ -151,7 +151,7 @@ var siteRules = []siteRule{
 	// chemical's is the gene's name ("PENK gene": the proenkephalin
 	// gene).
 	{"gene of a disease", func(st site) bool {
-		return st.dir == Expand && st.diso && diseaseGenes[st.next()]
+		return st.dir == Expand && st.diso && diseaseGenes()[st.next()]
 	}},
 	// Before a kin or sex noun the abbreviation is a label of people a
 	// writer does not write out: "three AS sons", "an AS daughter",
@@ -160,7 +160,7 @@ var siteRules = []siteRule{
 	// "Sjogren-Larsson syndrome female"); "PD patients", "TSD carriers"
 	// and "FAP families" read well written out, and stay.
 	{"kin or sex noun", func(st site) bool {
-		return st.dir == Expand && kinSexNouns[st.next()]
+		return st.dir == Expand && kinSexNouns()[st.next()]
 	}},
 	// After a count the abbreviation names the cases counted: "1460 ICH
 	// and 3817 IS / TIA", "378 AF and 81 AFL cases"; written out, "1460
@@ -168,7 +168,7 @@ var siteRules = []siteRule{
 	// premodifies ("18 A - T patients") it stays a label, and a number
 	// that belongs to a name ("type 2 DM", "day 3") is no count.
 	{"after a count", func(st site) bool {
-		return st.dir == Expand && countRE.MatchString(st.prev(1)) && !numberNames[strings.ToLower(st.prev(2))] &&
+		return st.dir == Expand && countRE().MatchString(st.prev(1)) && !numberNames()[strings.ToLower(st.prev(2))] &&
 			!premodifies(st.s.Tokens, st.sp.End)
 	}},
 	// An article before an eponym's name standing alone: "the PWS ."
@@ -218,7 +218,7 @@ var siteRules = []siteRule{
 	// plural subject's verb from a noun: "MPNSTs express" is refused
 	// too (BioRED train; none in BC5CDR or NCBI-disease test).
 	{"plural long form before a noun", func(st site) bool {
-		if st.dir != Expand || len(st.toks) == 0 || sameInBothNumbers[strings.ToLower(st.toks[len(st.toks)-1])] {
+		if st.dir != Expand || len(st.toks) == 0 || sameInBothNumbers()[strings.ToLower(st.toks[len(st.toks)-1])] {
 			return false
 		}
 		return english.IsPlural(strings.Join(st.toks, " ")) && premodifies(st.s.Tokens, st.sp.End)
@@ -238,7 +238,7 @@ var siteRules = []siteRule{
 		if st.dir != Expand || len(st.toks) == 0 || !pluralCount(st) {
 			return false
 		}
-		if english.IsPlural(strings.Join(st.toks, " ")) || sameInBothNumbers[strings.ToLower(st.toks[len(st.toks)-1])] {
+		if english.IsPlural(strings.Join(st.toks, " ")) || sameInBothNumbers()[strings.ToLower(st.toks[len(st.toks)-1])] {
 			return false
 		}
 		if next := st.next(); next == "/" || premodifies(st.s.Tokens, st.sp.End) {
@@ -257,7 +257,7 @@ var siteRules = []siteRule{
 		if st.dir != Contract || heading(st.s.Tokens) != "" {
 			return false
 		}
-		return !slices.ContainsFunc(st.s.Tokens, func(t string) bool { return titleFree[strings.ToLower(t)] })
+		return !slices.ContainsFunc(st.s.Tokens, func(t string) bool { return titleFree()[strings.ToLower(t)] })
 	}},
 }
 
@@ -266,8 +266,8 @@ var siteRules = []siteRule{
 // "the number of".
 func pluralCount(st site) bool {
 	prev := strings.ToLower(st.prev(1))
-	if pluralQuantifiers[prev] {
-		return !numberNames[strings.ToLower(st.prev(2))]
+	if pluralQuantifiers()[prev] {
+		return !numberNames()[strings.ToLower(st.prev(2))]
 	}
 	return prev == "of" && strings.EqualFold(st.prev(2), "number")
 }
@@ -279,16 +279,11 @@ func symbolToken(t string) bool {
 }
 
 // countRE matches a count: "1460", "1 , 489" ends in "489".
-var countRE = regexp.MustCompile(`^[0-9]+$`)
+var countRE = textutil.LazyRegexp(`^[0-9]+$`)
 
-// words builds a set of the words of s.
-func words(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
-	}
-	return m
-}
+// words is the set of the words of s, built on first use
+// (textutil.LazyWords: no work at package initialisation).
+func words(s string) func() map[string]bool { return textutil.LazyWords(s) }
 
 var (
 	// geneParts are the words after a gene's symbol that name a part or
@@ -339,7 +334,7 @@ func premodifies(toks []string, end int) bool {
 		return false
 	}
 	lw := strings.ToLower(w)
-	if english.SmallWord(lw) || phraseEnds[lw] || len(lw) > 4 && strings.HasSuffix(lw, "ed") {
+	if english.SmallWord(lw) || phraseEnds()[lw] || len(lw) > 4 && strings.HasSuffix(lw, "ed") {
 		return false
 	}
 	return unicode.IsLower(english.FirstRune(w)) || english.IsAcronym(w)
@@ -427,7 +422,7 @@ var sentenceRules = []sentenceRule{
 			return true
 		}
 		wordCoordinator := func(i int) bool {
-			return i >= 0 && i < len(s.Tokens) && s.Tokens[i] != "," && coordinators[strings.ToLower(s.Tokens[i])]
+			return i >= 0 && i < len(s.Tokens) && s.Tokens[i] != "," && coordinators()[strings.ToLower(s.Tokens[i])]
 		}
 		for k, sp := range spans {
 			if !replaced(k) {
@@ -448,8 +443,8 @@ var sentenceRules = []sentenceRule{
 				if j == k || replaced(j) || !abbreviationMention(s, o) {
 					continue
 				}
-				if o.End+1 == sp.Start && coordinators[strings.ToLower(s.Tokens[o.End])] ||
-					sp.End+1 == o.Start && coordinators[strings.ToLower(s.Tokens[sp.End])] {
+				if o.End+1 == sp.Start && coordinators()[strings.ToLower(s.Tokens[o.End])] ||
+					sp.End+1 == o.Start && coordinators()[strings.ToLower(s.Tokens[sp.End])] {
 					return k
 				}
 			}
@@ -518,7 +513,7 @@ var sameInBothNumbers = words("species series means pointes mumps measles ricket
 // form written plural ("OCs") takes its long form as it is.
 func numberFits(s conll.Sentence, sp iob.Span, short string, toks []string) ([]string, bool) {
 	long := strings.Join(toks, " ")
-	if len(toks) == 0 || strings.HasSuffix(short, "s") || !english.IsPlural(long) || sameInBothNumbers[strings.ToLower(toks[len(toks)-1])] {
+	if len(toks) == 0 || strings.HasSuffix(short, "s") || !english.IsPlural(long) || sameInBothNumbers()[strings.ToLower(toks[len(toks)-1])] {
 		return toks, true
 	}
 	singular := premodifies(s.Tokens, sp.End)

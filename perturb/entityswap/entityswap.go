@@ -314,55 +314,61 @@ const (
 // ion"), NCIt's and the Disease Ontology's descriptions of a classifier
 // ("benign adult cerebral neoplasm", "thoracic disorder", "trachea
 // sarcoma").
-var writerSources = map[string]bool{"MESH": true}
+var writerSources = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"MESH": true}
+})
 
 // genericWords are the words of category names: a name made of them only
 // names a class, not a thing a sentence is about.
-var genericWords = map[string]bool{
-	"disease": true, "diseases": true, "disorder": true, "disorders": true, "syndrome": true, "syndromes": true,
-	"symptom": true, "symptoms": true, "sign": true, "signs": true, "condition": true, "conditions": true,
-	"abnormality": true, "abnormalities": true, "abnormal": true, "problem": true, "problems": true,
-	"lesion": true, "lesions": true, "injury": true, "injuries": true, "illness": true, "illnesses": true,
-	"finding": true, "findings": true, "state": true, "process": true, "event": true, "events": true,
-	"chemical": true, "chemicals": true, "drug": true, "drugs": true, "agent": true, "agents": true,
-	"substance": true, "substances": true, "compound": true, "compounds": true, "medication": true,
-	"medications": true, "medicine": true, "medicines": true, "molecule": true, "molecules": true,
-	"entity": true, "product": true, "products": true, "material": true, "mixture": true,
-	"electron": true, "electrons": true, "proton": true, "protons": true, "ion": true, "ions": true,
-	"atom": true, "atoms": true, "element": true, "elements": true, "alpha": true, "beta": true,
-	"gamma": true, "delta": true, "kappa": true, "particle": true, "particles": true, "radical": true,
-	"radicals": true, "salt": true, "salts": true, "metal": true, "metals": true, "acid": true, "acids": true,
-	"base": true, "bases": true, "solvent": true, "solution": true, "isotope": true, "isotopes": true,
-	"polymer": true, "polymers": true, "protein": true, "proteins": true, "peptide": true, "peptides": true,
-	"enzyme": true, "enzymes": true, "lipid": true, "lipids": true, "hormone": true, "hormones": true,
-	"vitamin": true, "vitamins": true, "antibiotic": true, "antibiotics": true, "analgesic": true,
-	"analgesics": true, "systems": true, "integumentary": true, "organ": true, "organs": true,
-	"tissue": true, "tissues": true, "flour": true, "food": true, "foods": true,
-	"aggravated": true, "acquired": true, "general": true, "specific": true, "chronic": true, "acute": true,
-	"severe": true, "mild": true, "unknown": true, "other": true, "physical": true, "organic": true,
-	"inorganic": true, "mental": true, "medical": true, "clinical": true, "human": true, "pathologic": true,
-	"pathological": true, "morphologic": true, "morphological": true, "anatomical": true, "group": true,
-	"neoplasm": true, "neoplasms": true, "class": true, "type": true, "form": true, "site": true, "structure": true, "system": true,
-}
+var genericWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"disease": true, "diseases": true, "disorder": true, "disorders": true, "syndrome": true, "syndromes": true,
+		"symptom": true, "symptoms": true, "sign": true, "signs": true, "condition": true, "conditions": true,
+		"abnormality": true, "abnormalities": true, "abnormal": true, "problem": true, "problems": true,
+		"lesion": true, "lesions": true, "injury": true, "injuries": true, "illness": true, "illnesses": true,
+		"finding": true, "findings": true, "state": true, "process": true, "event": true, "events": true,
+		"chemical": true, "chemicals": true, "drug": true, "drugs": true, "agent": true, "agents": true,
+		"substance": true, "substances": true, "compound": true, "compounds": true, "medication": true,
+		"medications": true, "medicine": true, "medicines": true, "molecule": true, "molecules": true,
+		"entity": true, "product": true, "products": true, "material": true, "mixture": true,
+		"electron": true, "electrons": true, "proton": true, "protons": true, "ion": true, "ions": true,
+		"atom": true, "atoms": true, "element": true, "elements": true, "alpha": true, "beta": true,
+		"gamma": true, "delta": true, "kappa": true, "particle": true, "particles": true, "radical": true,
+		"radicals": true, "salt": true, "salts": true, "metal": true, "metals": true, "acid": true, "acids": true,
+		"base": true, "bases": true, "solvent": true, "solution": true, "isotope": true, "isotopes": true,
+		"polymer": true, "polymers": true, "protein": true, "proteins": true, "peptide": true, "peptides": true,
+		"enzyme": true, "enzymes": true, "lipid": true, "lipids": true, "hormone": true, "hormones": true,
+		"vitamin": true, "vitamins": true, "antibiotic": true, "antibiotics": true, "analgesic": true,
+		"analgesics": true, "systems": true, "integumentary": true, "organ": true, "organs": true,
+		"tissue": true, "tissues": true, "flour": true, "food": true, "foods": true,
+		"aggravated": true, "acquired": true, "general": true, "specific": true, "chronic": true, "acute": true,
+		"severe": true, "mild": true, "unknown": true, "other": true, "physical": true, "organic": true,
+		"inorganic": true, "mental": true, "medical": true, "clinical": true, "human": true, "pathologic": true,
+		"pathological": true, "morphologic": true, "morphological": true, "anatomical": true, "group": true,
+		"neoplasm": true, "neoplasms": true, "class": true, "type": true, "form": true, "site": true, "structure": true, "system": true,
+	}
+})
 
 // findingWords mark staging, grading and finding forms of thesauri
 // (NCIt's "Stage IIC Appendix Cancer AJCC v8", "Abundant ...
 // Present"), and category or list names joined by "or"/"and".
-var findingWords = map[string]bool{
-	"stage": true, "staging": true, "grade": true, "present": true, "absent": true, "finding": true,
-	"findings": true, "positive": true, "negative": true, "score": true, "status": true, "history": true,
-	"level": true, "levels": true, "measurement": true, "observation": true, "result": true, "test": true,
-	"or": true, "and": true, "by": true, "with": true, "without": true, "due": true, "other": true,
-	"ajcc": true, "tnm": true, "category": true, "classification": true, "site": true, "unspecified": true,
-	"recurrent": true, "refractory": true, "metastatic": true, "localized": true, "advanced": true,
-	"resectable": true, "unresectable": true, "borderline": true, "suspected": true, "probable": true,
-	"possible": true, "risk": true, "personal": true, "family": true, "exposure": true, "poisoning": true,
-	"overdose": true, "allergy": true, "adverse": true, "reaction": true, "exposed": true, "use": true,
-	"abuse": true, "dependence": true, "therapy": true, "treatment": true, "procedure": true, "cell": true,
-	"cells": true, "ratio": true, "count": true, "increased": true, "decreased": true, "elevated": true,
-	"group": true, "groups": true, "increase": true, "decrease": true, "activity": true, "activities": true, "poly": true,
-	"low": true, "high": true, "normal": true, "pattern": true, "variant": true, "subtype": true,
-}
+var findingWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"stage": true, "staging": true, "grade": true, "present": true, "absent": true, "finding": true,
+		"findings": true, "positive": true, "negative": true, "score": true, "status": true, "history": true,
+		"level": true, "levels": true, "measurement": true, "observation": true, "result": true, "test": true,
+		"or": true, "and": true, "by": true, "with": true, "without": true, "due": true, "other": true,
+		"ajcc": true, "tnm": true, "category": true, "classification": true, "site": true, "unspecified": true,
+		"recurrent": true, "refractory": true, "metastatic": true, "localized": true, "advanced": true,
+		"resectable": true, "unresectable": true, "borderline": true, "suspected": true, "probable": true,
+		"possible": true, "risk": true, "personal": true, "family": true, "exposure": true, "poisoning": true,
+		"overdose": true, "allergy": true, "adverse": true, "reaction": true, "exposed": true, "use": true,
+		"abuse": true, "dependence": true, "therapy": true, "treatment": true, "procedure": true, "cell": true,
+		"cells": true, "ratio": true, "count": true, "increased": true, "decreased": true, "elevated": true,
+		"group": true, "groups": true, "increase": true, "decrease": true, "activity": true, "activities": true, "poly": true,
+		"low": true, "high": true, "normal": true, "pattern": true, "variant": true, "subtype": true,
+	}
+})
 
 // PoolName reports why text, a name t of a concept (of a disease group
 // when diso), is not one entity swap may put in place of a mention, or
@@ -377,7 +383,7 @@ var findingWords = map[string]bool{
 // Perturb applies Natural again (digits, length), number and article.
 func PoolName(text string, t umls.Term, diso bool) string {
 	// Attestation first: it is cheap, and rejects most names.
-	if !(t.Source == "CDR" || t.Preferred && writerSources[strings.ToUpper(t.Source)] && english.PlainEnglish(text, "")) && !english.Attested(text) {
+	if !(t.Source == "CDR" || t.Preferred && writerSources()[strings.ToUpper(t.Source)] && english.PlainEnglish(text, "")) && !english.Attested(text) {
 		return rejectUnattested
 	}
 	ws := words(text)
@@ -391,10 +397,10 @@ func PoolName(text string, t umls.Term, diso bool) string {
 	}
 	generic := true
 	for _, w := range ws {
-		if findingWords[w] || strings.HasSuffix(w, "graphy") || strings.HasSuffix(w, "scopy") {
+		if findingWords()[w] || strings.HasSuffix(w, "graphy") || strings.HasSuffix(w, "scopy") {
 			return rejectFinding // also procedures: "electroencephalography"
 		}
-		generic = generic && (genericWords[w] || len(w) < 2)
+		generic = generic && (genericWords()[w] || len(w) < 2)
 	}
 	if generic {
 		return rejectGeneric
@@ -443,7 +449,7 @@ func eponyms(terms []umls.Term) map[string]bool {
 			if !title(w) {
 				continue
 			}
-			if i+1 < len(toks) && eponymHeads[strings.ToLower(toks[i+1])] &&
+			if i+1 < len(toks) && eponymHeads()[strings.ToLower(toks[i+1])] &&
 				!english.EnglishWord(strings.ToLower(w)) && !english.Adjectival(w) && !strings.HasSuffix(w, "ar") {
 				// "Gaucher Disease", "Papillon-Lefevre Syndrome"; not
 				// "Meningococcal Disease", "Macular Dystrophy"
@@ -471,9 +477,11 @@ func eponyms(terms []umls.Term) map[string]bool {
 }
 
 // eponymHeads are the words eponyms name ("Gaucher disease").
-var eponymHeads = map[string]bool{"disease": true, "syndrome": true, "sign": true, "anomaly": true, "palsy": true,
-	"tumor": true, "tumour": true, "sarcoma": true, "lymphoma": true, "anemia": true, "ataxia": true,
-	"dystrophy": true, "ulcer": true, "fever": true, "phenomenon": true, "disorder": true, "encephalopathy": true}
+var eponymHeads = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"disease": true, "syndrome": true, "sign": true, "anomaly": true, "palsy": true,
+		"tumor": true, "tumour": true, "sarcoma": true, "lymphoma": true, "anemia": true, "ataxia": true,
+		"dystrophy": true, "ulcer": true, "fever": true, "phenomenon": true, "disorder": true, "encephalopathy": true}
+})
 
 // eponymWord reports whether a capitalized word w may be a person's
 // name: a proper noun or no English word ("Lamy", not "Acid" in
@@ -596,7 +604,7 @@ func (s *Swap) render(n name, mentionToks []string, mention string, plural bool,
 			toks[i] = capInitial(t)
 		case i+1 < len(toks) && toks[i+1] == "'" && title(t) && english.EnglishWord(lt) && !english.ProperNoun(lt) && !(i == 0 && start):
 			toks[i] = lt // "bird fancier's lung": an English word before a possessive is no eponym
-		case genericWords[lt] && t != lt && strings.ToUpper(t) == t && !(i == 0 && start):
+		case genericWords()[lt] && t != lt && strings.ToUpper(t) == t && !(i == 0 && start):
 			toks[i] = lt // "Glutamic ACID": a capitalized class word, not an acronym ("CREST syndrome")
 		}
 	}

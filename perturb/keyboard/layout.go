@@ -74,7 +74,7 @@ func ParseLayout(name string, r io.Reader) (*Layout, error) {
 	}
 	var keys []key
 	seen := map[rune]bool{}
-	sc := limits.Scanner(r)
+	sc := limits.ShortScanner(r) // a few short lines
 	line, row := 0, 0
 	for sc.Scan() {
 		line++

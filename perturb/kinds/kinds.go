@@ -76,11 +76,17 @@ func Names() []string {
 // Help lists the registered kinds with their help lines: "keyboard
 // (...); swap (...)".
 func Help() string {
-	var parts []string
-	for _, k := range All() {
-		parts = append(parts, fmt.Sprintf("%s (%s)", k.Name, k.Help))
+	var b strings.Builder
+	for i, k := range All() {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(k.Name)
+		b.WriteString(" (")
+		b.WriteString(k.Help)
+		b.WriteString(")")
 	}
-	return strings.Join(parts, "; ")
+	return b.String()
 }
 
 // Options returns the resolved options of kind k from values, the

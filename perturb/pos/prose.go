@@ -19,6 +19,7 @@ package pos
 import (
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -93,7 +94,7 @@ func addToken(s string, toks []*proseToken) []*proseToken {
 }
 
 func isSpecial(token string) bool {
-	_, found := emoticons[token]
+	_, found := emoticons()[token]
 	return found || internalRE().MatchString(token)
 }
 
@@ -194,7 +195,7 @@ func (m *model) tag(tokens []*proseToken) {
 		var tag string
 		if word == "-" {
 			tag = "-"
-		} else if _, ok := emoticons[word]; ok {
+		} else if _, ok := emoticons()[word]; ok {
 			tag = "SYM"
 		} else if isLinkOrEmail(word) || strings.HasPrefix(word, "@") {
 			tag = "NN"
@@ -277,14 +278,16 @@ func normalize(word string) string {
 }
 
 // emoticons is prose's list, tagged SYM and never split.
-var emoticons = map[string]bool{
-	"(-8": true, "(-;": true, "(-_-)": true, "(._.)": true, "(:": true, "(=": true, "(o:": true,
-	"(¬_¬)": true, "(ಠ_ಠ)": true, "(╯°□°）╯︵┻━┻": true, "-__-": true, "8-)": true, "8-D": true,
-	"8D": true, ":(": true, ":((": true, ":(((": true, ":()": true, ":)))": true, ":-)": true,
-	":-))": true, ":-)))": true, ":-*": true, ":-/": true, ":-X": true, ":-]": true, ":-o": true,
-	":-p": true, ":-x": true, ":-|": true, ":-}": true, ":0": true, ":3": true, ":P": true,
-	":]": true, ":`(": true, ":`)": true, ":`-(": true, ":o": true, ":o)": true, "=(": true,
-	"=)": true, "=D": true, "=|": true, "@_@": true, "O.o": true, "O_o": true, "V_V": true,
-	"XDD": true, "[-:": true, "^___^": true, "o_0": true, "o_O": true, "o_o": true, "v_v": true,
-	"xD": true, "xDD": true, "¯\\(ツ)/¯": true,
-}
+var emoticons = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"(-8": true, "(-;": true, "(-_-)": true, "(._.)": true, "(:": true, "(=": true, "(o:": true,
+		"(¬_¬)": true, "(ಠ_ಠ)": true, "(╯°□°）╯︵┻━┻": true, "-__-": true, "8-)": true, "8-D": true,
+		"8D": true, ":(": true, ":((": true, ":(((": true, ":()": true, ":)))": true, ":-)": true,
+		":-))": true, ":-)))": true, ":-*": true, ":-/": true, ":-X": true, ":-]": true, ":-o": true,
+		":-p": true, ":-x": true, ":-|": true, ":-}": true, ":0": true, ":3": true, ":P": true,
+		":]": true, ":`(": true, ":`)": true, ":`-(": true, ":o": true, ":o)": true, "=(": true,
+		"=)": true, "=D": true, "=|": true, "@_@": true, "O.o": true, "O_o": true, "V_V": true,
+		"XDD": true, "[-:": true, "^___^": true, "o_0": true, "o_O": true, "o_o": true, "v_v": true,
+		"xD": true, "xDD": true, "¯\\(ツ)/¯": true,
+	}
+})

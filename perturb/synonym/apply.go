@@ -131,7 +131,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 		}
 		key := english.TrivialKey(text)
 		cands := r.fitting(s, sp, a, style)
-		if prev != nil && prev.span.End+1 == sp.Start && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] && prev.key != key {
+		if prev != nil && prev.span.End+1 == sp.Start && coordinators()[strings.ToLower(s.Tokens[sp.Start-1])] && prev.key != key {
 			// Nor the name the mention before it has just become:
 			// "seizures and convulsions" -> "seizures and seizures".
 			prevKey := english.TrivialKey(strings.Join(prev.toks, " "))

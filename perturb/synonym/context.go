@@ -3,6 +3,7 @@ package synonym
 import (
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/stress-ner/stress/conll"
@@ -15,7 +16,7 @@ import (
 // corpus's tokenization, the case of running text, a capital initial at
 // the start of a sentence (or after a heading: "RESULTS : Paracetamol").
 func (r *Replacer) render(name string, s conll.Sentence, sp iob.Span, style string, a *Analysis) []string {
-	if _, symbol := elements[name]; symbol {
+	if _, symbol := elements()[name]; symbol {
 		return []string{name} // a symbol keeps its case, at a sentence's start too ("K was")
 	}
 	start := sentenceStart(s, sp)
@@ -110,7 +111,7 @@ func (p *place) describe(a *Analysis, style string) {
 	// "a mildly dry mouth": the adverb between the article and the
 	// mention modifies the mention's first word, which must stay ("a
 	// mildly xerostomia").
-	p.keepFirst = p.sp.Start >= 2 && adverb(p.prev) && determiners[strings.ToLower(p.s.Tokens[p.sp.Start-2])] && len(p.mw) >= 2
+	p.keepFirst = p.sp.Start >= 2 && adverb(p.prev) && determiners()[strings.ToLower(p.s.Tokens[p.sp.Start-2])] && len(p.mw) >= 2
 }
 
 // A leaveRule leaves a mention as it is, whatever its names: where it
@@ -129,7 +130,7 @@ type leaveRule struct {
 // blind readings of replacements where it stood (TestPlaceRules reads
 // every one's example).
 var leaveRules = []leaveRule{
-	{"enzyme or transporter", true, func(p *place) bool { return proteinHeads[p.next] },
+	{"enzyme or transporter", true, func(p *place) bool { return proteinHeads()[p.next] },
 		"serum [lactate] dehydrogenase rose"},
 	{"target of", true, func(p *place) bool {
 		return p.sp.Start >= 2 && p.prev == "of" && strings.EqualFold(p.s.Tokens[p.sp.Start-2], "target")
@@ -147,9 +148,9 @@ var leaveRules = []leaveRule{
 		"the FKBP12 - [rapamycin] complex"},
 	{"writer's compound", false, func(p *place) bool {
 		i := p.sp.End
-		return p.next == "-" && i+1 < len(p.s.Tokens) && !productiveCompounds[strings.ToLower(p.s.Tokens[i+1])]
+		return p.next == "-" && i+1 < len(p.s.Tokens) && !productiveCompounds()[strings.ToLower(p.s.Tokens[i+1])]
 	}, "[rapamycin] - sensitive sites"},
-	{"technique's name", false, func(p *place) bool { return fixedTermHeads[p.next] },
+	{"technique's name", false, func(p *place) bool { return fixedTermHeads()[p.next] },
 		"impaired [wound] healing"},
 }
 
@@ -237,7 +238,7 @@ var placeRules = []placeRule{
 		"a fraction of [breast cancer] -> carcinoma of the breast"},
 	{"of-name coordinated", func(p *place, n placeName) bool { return n.of && coordinatedBefore(p.s, p.sp) },
 		"ovarian and early - onset [breast cancer] -> carcinoma of the breast"},
-	{"of-name heading a list", func(p *place, n placeName) bool { return n.of && listAfter[p.next] },
+	{"of-name heading a list", func(p *place, n placeName) bool { return n.of && listAfter()[p.next] },
 		"[breast cancer] , colorectal cancer -> carcinoma of the breast"},
 	{"of-name premodified", func(p *place, n placeName) bool { return n.of && premodified(p.s.Tokens, p.sp) },
 		"human [breast cancer] is -> carcinoma of the breast"},
@@ -278,16 +279,18 @@ func premodified(toks []string, sp iob.Span) bool {
 		return true
 	case !english.IsLetters(p):
 		return english.Digits(p) != ""
-	case english.SmallWord(lp) || afterNounWords[lp] || determiners[lp] || prepositions[lp]:
+	case english.SmallWord(lp) || afterNounWords()[lp] || determiners()[lp] || prepositions()[lp]:
 		return false
 	}
 	return !strings.HasSuffix(lp, "ed") || lp == "advanced" || lp == "localized" || lp == "untreated"
 }
 
 // prepositions are the words before a noun phrase that do not modify it.
-var prepositions = map[string]bool{"of": true, "in": true, "with": true, "for": true, "from": true, "to": true,
-	"by": true, "on": true, "at": true, "into": true, "than": true, "after": true, "during": true, "like": true,
-	"including": true, "such": true, "as": true, "and": true, "or": true, "but": true, "not": true}
+var prepositions = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"of": true, "in": true, "with": true, "for": true, "from": true, "to": true,
+		"by": true, "on": true, "at": true, "into": true, "than": true, "after": true, "during": true, "like": true,
+		"including": true, "such": true, "as": true, "and": true, "or": true, "but": true, "not": true}
+})
 
 // sharedHead reports whether another mention of s of the type of sp ends
 // in the word sp ends in ("breast cancer ... ovarian cancer"): the
@@ -304,7 +307,9 @@ func sharedHead(s conll.Sentence, sp iob.Span) bool {
 
 // listAfter are the tokens after a mention that make it the first of a
 // coordination.
-var listAfter = map[string]bool{"and": true, "or": true, "/": true, ",": true, "nor": true}
+var listAfter = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"and": true, "or": true, "/": true, ",": true, "nor": true}
+})
 
 // fixedTermHeads are the words that, after a mention (or after a hyphen
 // fused to it), make it part of the fixed name of a technique or a
@@ -312,26 +317,32 @@ var listAfter = map[string]bool{"and": true, "or": true, "/": true, ",": true, "
 // "dUTP - biotin nick end labeling", "Evans blue staining"): a writer
 // names the technique with its words, and another name of the mention
 // ("injury healing", "methyl aldehyde - fixed") reads as another thing.
-var fixedTermHeads = map[string]bool{"healing": true, "labeling": true, "labelling": true, "labeled": true,
-	"labelled": true, "sequencing": true, "staining": true, "stained": true, "stain": true, "fixation": true,
-	"fixed": true, "fixative": true, "embedded": true, "conjugated": true, "tagged": true, "imaging": true,
-	"scintigraphy": true, "tomography": true, "angiography": true, "scan": true, "scanning": true, "assay": true,
-	"assays": true, "blot": true, "blotting": true, "chromatography": true, "spectrometry": true,
-	"spectroscopy": true, "microscopy": true, "electrophoresis": true, "hybridization": true,
-	"hybridisation": true, "clamp": true, "clamping": true, "challenge": true, "nick": true, "end": true}
+var fixedTermHeads = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"healing": true, "labeling": true, "labelling": true, "labeled": true,
+		"labelled": true, "sequencing": true, "staining": true, "stained": true, "stain": true, "fixation": true,
+		"fixed": true, "fixative": true, "embedded": true, "conjugated": true, "tagged": true, "imaging": true,
+		"scintigraphy": true, "tomography": true, "angiography": true, "scan": true, "scanning": true, "assay": true,
+		"assays": true, "blot": true, "blotting": true, "chromatography": true, "spectrometry": true,
+		"spectroscopy": true, "microscopy": true, "electrophoresis": true, "hybridization": true,
+		"hybridisation": true, "clamp": true, "clamping": true, "challenge": true, "nick": true, "end": true}
+})
 
 // productiveCompounds are the words a writer fuses to any substance or
 // condition with a hyphen ("doxorubicin - induced", "cisplatin -
 // treated", "diabetes - related"): another name of the mention makes the
 // same compound.
-var productiveCompounds = map[string]bool{"induced": true, "treated": true, "related": true, "associated": true,
-	"mediated": true, "containing": true, "based": true, "exposed": true, "free": true, "loaded": true,
-	"pretreated": true, "naive": true, "evoked": true, "anesthetized": true, "anaesthetized": true, "infused": true,
-	"injected": true, "fed": true}
+var productiveCompounds = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"induced": true, "treated": true, "related": true, "associated": true,
+		"mediated": true, "containing": true, "based": true, "exposed": true, "free": true, "loaded": true,
+		"pretreated": true, "naive": true, "evoked": true, "anesthetized": true, "anaesthetized": true, "infused": true,
+		"injected": true, "fed": true}
+})
 
 // coordinators join the names of a coordination ("A and B", "A / B",
 // "A , B", "A ( B )").
-var coordinators = map[string]bool{"and": true, "or": true, "/": true, ",": true, "(": true, ")": true, "nor": true}
+var coordinators = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"and": true, "or": true, "/": true, ",": true, "(": true, ")": true, "nor": true}
+})
 
 // repeatsNeighbour reports whether name, put in place of mention sp of s,
 // would repeat the words coordinated with it, before or after:
@@ -339,11 +350,11 @@ var coordinators = map[string]bool{"and": true, "or": true, "/": true, ",": true
 func repeatsNeighbour(s conll.Sentence, sp iob.Span, name string) bool {
 	key := english.TrivialKey(name)
 	n := len(english.Tokenize(name, tokenizePunct))
-	if sp.Start >= 1+n && coordinators[strings.ToLower(s.Tokens[sp.Start-1])] &&
+	if sp.Start >= 1+n && coordinators()[strings.ToLower(s.Tokens[sp.Start-1])] &&
 		english.TrivialKey(strings.Join(s.Tokens[sp.Start-1-n:sp.Start-1], " ")) == key {
 		return true
 	}
-	return sp.End+1+n <= len(s.Tokens) && coordinators[strings.ToLower(s.Tokens[sp.End])] &&
+	return sp.End+1+n <= len(s.Tokens) && coordinators()[strings.ToLower(s.Tokens[sp.End])] &&
 		english.TrivialKey(strings.Join(s.Tokens[sp.End+1:sp.End+1+n], " ")) == key
 }
 
@@ -408,7 +419,7 @@ func premodifies(next string) bool {
 	if next == "-" {
 		return true
 	}
-	if next == "" || !english.IsLetters(next) || next != strings.ToLower(next) || english.SmallWord(next) || afterNounWords[next] {
+	if next == "" || !english.IsLetters(next) || next != strings.ToLower(next) || english.SmallWord(next) || afterNounWords()[next] {
 		return false
 	}
 	return !strings.HasSuffix(next, "ed")
@@ -416,25 +427,29 @@ func premodifies(next string) bool {
 
 // afterNounWords are the words after a noun phrase that do not make it a
 // premodifier: verbs, conjunctions and prepositions english.SmallWord lacks.
-var afterNounWords = map[string]bool{"is": true, "was": true, "are": true, "were": true, "be": true, "been": true,
-	"has": true, "have": true, "had": true, "may": true, "might": true, "can": true, "could": true, "will": true,
-	"would": true, "should": true, "must": true, "does": true, "did": true, "do": true, "as": true, "but": true,
-	"nor": true, "that": true, "which": true, "who": true, "whereas": true, "while": true, "when": true,
-	"where": true, "because": true, "since": true, "although": true, "if": true, "than": true, "via": true,
-	"versus": true, "vs": true, "among": true, "between": true, "before": true, "following": true, "until": true,
-	"remains": true, "occurs": true, "occur": true, "develops": true, "develop": true, "causes": true,
-	"induces": true, "alone": true, "only": true, "itself": true, "there": true, "here": true,
-	"also": true, "both": true, "either": true, "or": true, "and": true, "so": true, "thus": true, "however": true,
-	"such": true, "like": true, "including": true, "except": true, "despite": true, "through": true,
-	"throughout": true, "within": true, "without": true, "against": true, "under": true, "over": true,
-	"about": true, "above": true, "below": true, "per": true, "across": true, "along": true, "toward": true,
-	"towards": true, "upon": true, "whether": true, "increases": true, "decreases": true, "appears": true,
-	"seems": true, "requires": true, "results": true, "leads": true}
+var afterNounWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"is": true, "was": true, "are": true, "were": true, "be": true, "been": true,
+		"has": true, "have": true, "had": true, "may": true, "might": true, "can": true, "could": true, "will": true,
+		"would": true, "should": true, "must": true, "does": true, "did": true, "do": true, "as": true, "but": true,
+		"nor": true, "that": true, "which": true, "who": true, "whereas": true, "while": true, "when": true,
+		"where": true, "because": true, "since": true, "although": true, "if": true, "than": true, "via": true,
+		"versus": true, "vs": true, "among": true, "between": true, "before": true, "following": true, "until": true,
+		"remains": true, "occurs": true, "occur": true, "develops": true, "develop": true, "causes": true,
+		"induces": true, "alone": true, "only": true, "itself": true, "there": true, "here": true,
+		"also": true, "both": true, "either": true, "or": true, "and": true, "so": true, "thus": true, "however": true,
+		"such": true, "like": true, "including": true, "except": true, "despite": true, "through": true,
+		"throughout": true, "within": true, "without": true, "against": true, "under": true, "over": true,
+		"about": true, "above": true, "below": true, "per": true, "across": true, "along": true, "toward": true,
+		"towards": true, "upon": true, "whether": true, "increases": true, "decreases": true, "appears": true,
+		"seems": true, "requires": true, "results": true, "leads": true}
+})
 
 // determiners are the words before an adjective phrase ("a mildly dry
 // mouth", "the severely ill").
-var determiners = map[string]bool{"a": true, "an": true, "the": true, "this": true, "that": true, "these": true,
-	"those": true, "its": true, "their": true, "his": true, "her": true, "no": true}
+var determiners = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"a": true, "an": true, "the": true, "this": true, "that": true, "these": true,
+		"those": true, "its": true, "their": true, "his": true, "her": true, "no": true}
+})
 
 // coordinatedAdjective reports a lower-case English adjective
 // ("inflammatory", "acute", "radiographic") that, before "and" or "or"
@@ -444,7 +459,7 @@ func coordinatedAdjective(w string) bool {
 	if w != strings.ToLower(w) || !english.IsLetters(w) || !english.EnglishWord(w) {
 		return false
 	}
-	if qualifiers[w] {
+	if qualifiers()[w] {
 		return true
 	}
 	for _, end := range []string{"ive", "ic", "al", "ous", "ary", "ory", "ed", "ian", "ar"} {
@@ -469,7 +484,9 @@ func adverb(w string) bool {
 // proteinHeads are the words that make a preceding chemical name part of
 // an enzyme's or transporter's name, which a synonym of the chemical
 // does not name ("milk acid dehydrogenase", "dextrose transporter").
-var proteinHeads = map[string]bool{"dehydrogenase": true, "dehydrogenases": true, "transporter": true,
-	"transporters": true, "kinase": true, "kinases": true, "synthase": true, "synthetase": true, "oxidase": true,
-	"reductase": true, "transferase": true, "carboxylase": true, "esterase": true, "hydrolase": true,
-	"hydroxylase": true, "decarboxylase": true, "phosphatase": true, "isomerase": true, "lyase": true}
+var proteinHeads = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"dehydrogenase": true, "dehydrogenases": true, "transporter": true,
+		"transporters": true, "kinase": true, "kinases": true, "synthase": true, "synthetase": true, "oxidase": true,
+		"reductase": true, "transferase": true, "carboxylase": true, "esterase": true, "hydrolase": true,
+		"hydroxylase": true, "decarboxylase": true, "phosphatase": true, "isomerase": true, "lyase": true}
+})

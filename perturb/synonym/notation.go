@@ -3,6 +3,7 @@ package synonym
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb/internal/english"
@@ -27,38 +28,44 @@ const (
 	termFormulaName = "formula name"
 )
 
+// ion is a cation or an anion: its name and its charge.
+type ion struct {
+	name   string
+	charge int
+}
+
 // cations are the elements with one common charge in biological and
 // laboratory text, whose name is the name of their ion ("calcium
 // influx", "potassium channel"), and ammonium.
-var cations = map[string]struct {
-	name   string
-	charge int
-}{
-	"Li": {"lithium", 1}, "Na": {"sodium", 1}, "K": {"potassium", 1}, "Rb": {"rubidium", 1}, "Cs": {"cesium", 1},
-	"Ag": {"silver", 1}, "Mg": {"magnesium", 2}, "Ca": {"calcium", 2}, "Sr": {"strontium", 2}, "Ba": {"barium", 2},
-	"Zn": {"zinc", 2}, "Cd": {"cadmium", 2}, "Al": {"aluminum", 3}, "NH4": {"ammonium", 1},
-}
+var cations = sync.OnceValue(func() map[string]ion {
+	return map[string]ion{
+		"Li": {"lithium", 1}, "Na": {"sodium", 1}, "K": {"potassium", 1}, "Rb": {"rubidium", 1}, "Cs": {"cesium", 1},
+		"Ag": {"silver", 1}, "Mg": {"magnesium", 2}, "Ca": {"calcium", 2}, "Sr": {"strontium", 2}, "Ba": {"barium", 2},
+		"Zn": {"zinc", 2}, "Cd": {"cadmium", 2}, "Al": {"aluminum", 3}, "NH4": {"ammonium", 1},
+	}
+})
 
 // anions are the common anions by formula, with their names and
 // charges.
-var anions = map[string]struct {
-	name   string
-	charge int
-}{
-	"Cl": {"chloride", 1}, "Br": {"bromide", 1}, "I": {"iodide", 1}, "F": {"fluoride", 1},
-	"OH": {"hydroxide", 1}, "HCO3": {"bicarbonate", 1}, "NO3": {"nitrate", 1}, "NO2": {"nitrite", 1},
-	"CN": {"cyanide", 1}, "N3": {"azide", 1}, "ClO4": {"perchlorate", 1}, "SO4": {"sulfate", 2}, "CO3": {"carbonate", 2},
-}
+var anions = sync.OnceValue(func() map[string]ion {
+	return map[string]ion{
+		"Cl": {"chloride", 1}, "Br": {"bromide", 1}, "I": {"iodide", 1}, "F": {"fluoride", 1},
+		"OH": {"hydroxide", 1}, "HCO3": {"bicarbonate", 1}, "NO3": {"nitrate", 1}, "NO2": {"nitrite", 1},
+		"CN": {"cyanide", 1}, "N3": {"azide", 1}, "ClO4": {"perchlorate", 1}, "SO4": {"sulfate", 2}, "CO3": {"carbonate", 2},
+	}
+})
 
 // molecules are the formulas of common molecules and acids, whose names
 // no cation-anion reading gives. "NO", "CO" and "HF" are left out: a
 // corpus writes them as abbreviations of other things too.
-var molecules = map[string]string{
-	"CO2": "carbon dioxide", "H2O": "water", "H2O2": "hydrogen peroxide", "NH3": "ammonia", "O2": "oxygen",
-	"N2": "nitrogen", "H2S": "hydrogen sulfide", "SO2": "sulfur dioxide", "NO2": "nitrogen dioxide", "O3": "ozone",
-	"CCl4": "carbon tetrachloride", "HCl": "hydrochloric acid", "H2SO4": "sulfuric acid", "HNO3": "nitric acid",
-	"H3PO4": "phosphoric acid",
-}
+var molecules = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"CO2": "carbon dioxide", "H2O": "water", "H2O2": "hydrogen peroxide", "NH3": "ammonia", "O2": "oxygen",
+		"N2": "nitrogen", "H2S": "hydrogen sulfide", "SO2": "sulfur dioxide", "NO2": "nitrogen dioxide", "O3": "ozone",
+		"CCl4": "carbon tetrachloride", "HCl": "hydrochloric acid", "H2SO4": "sulfuric acid", "HNO3": "nitric acid",
+		"H3PO4": "phosphoric acid",
+	}
+})
 
 // compact returns mention without spaces: the corpora tokenize a
 // notation apart ("Ca2 +", "Ca ( 2 + )").
@@ -99,17 +106,17 @@ func ionName(mention string) string {
 		d, _ := strconv.Atoi(body[n-1:])
 		// "HCO3-": the 3 is the formula's; "Ca2+": the charge. A digit
 		// ends the charge only when the body without it is a whole symbol.
-		if _, ok := cations[body[:n-1]]; ok && signs == "+" {
+		if _, ok := cations()[body[:n-1]]; ok && signs == "+" {
 			charge, body = d, body[:n-1]
 		}
 	}
 	if signs[0] == '+' {
-		if c, ok := cations[body]; ok && c.charge == charge {
+		if c, ok := cations()[body]; ok && c.charge == charge {
 			return c.name + suffix
 		}
 		return ""
 	}
-	if a, ok := anions[body]; ok && a.charge == charge {
+	if a, ok := anions()[body]; ok && a.charge == charge {
 		return a.name + suffix
 	}
 	return ""
@@ -120,10 +127,10 @@ func ionName(mention string) string {
 // "MgCl2", "Na2SO4", "Ca(OH)2"), and "" for any other string.
 func formulaName(mention string) string {
 	s := compact(mention)
-	if n := molecules[s]; n != "" {
+	if n := molecules()[s]; n != "" {
 		return n
 	}
-	for cat, c := range cations {
+	for cat, c := range cations() {
 		if !strings.HasPrefix(s, cat) {
 			continue
 		}
@@ -133,7 +140,7 @@ func formulaName(mention string) string {
 		if !ok {
 			continue
 		}
-		a := anions[an]
+		a := anions()[an]
 		if nc*c.charge == na*a.charge {
 			return c.name + " " + a.name
 		}
@@ -166,17 +173,17 @@ func anionPart(s string) (string, int, bool) {
 			return "", 0, false
 		}
 		an := s[1:i]
-		if _, ok := anions[an]; !ok || i+1 == len(s) {
+		if _, ok := anions()[an]; !ok || i+1 == len(s) {
 			return "", 0, false
 		}
 		n, rest := leadingCount(s[i+1:])
 		return an, n, rest == "" && n > 1
 	}
-	if _, ok := anions[s]; ok {
+	if _, ok := anions()[s]; ok {
 		return s, 1, true
 	}
 	// The longest anion the string starts with, then its count.
-	for an := range anions {
+	for an := range anions() {
 		if strings.HasPrefix(s, an) {
 			n, rest := leadingCount(s[len(an):])
 			if rest == "" && n > 1 && !strings.ContainsAny(an, "0123456789") {
@@ -229,7 +236,7 @@ func singularIons(s string) string {
 // CCl4") the name would break, as readers found of the element symbols
 // ("( Na , potassium )").
 func notationFits(s []string, sp iob.Span) bool {
-	if sp.Start > 0 && (s[sp.Start-1] == "[" || unitsBefore[s[sp.Start-1]]) || sp.End < len(s) && s[sp.End] == "]" {
+	if sp.Start > 0 && (s[sp.Start-1] == "[" || unitsBefore()[s[sp.Start-1]]) || sp.End < len(s) && s[sp.End] == "]" {
 		return false
 	}
 	const near = 4
@@ -237,7 +244,7 @@ func notationFits(s []string, sp iob.Span) bool {
 		if i >= sp.Start && i < sp.End {
 			continue
 		}
-		if t := s[i]; t == "+" || elements[t] != "" || formulaShaped(t) || formulaName(t) != "" {
+		if t := s[i]; t == "+" || elements()[t] != "" || formulaShaped(t) || formulaName(t) != "" {
 			return false
 		}
 	}
@@ -253,7 +260,7 @@ func notationFits(s []string, sp iob.Span) bool {
 // word of three letters or more that is not a function word; "with HCl",
 // "1 N HCl" and "in HCl" stay acids.
 func saltsAcid(s []string, sp iob.Span) bool {
-	if !strings.HasSuffix(molecules[compact(strings.Join(s[sp.Start:sp.End], " "))], " acid") || sp.Start == 0 {
+	if !strings.HasSuffix(molecules()[compact(strings.Join(s[sp.Start:sp.End], " "))], " acid") || sp.Start == 0 {
 		return false
 	}
 	prev := s[sp.Start-1]
@@ -318,7 +325,9 @@ func symbolsOnly(t string) bool {
 
 // unitsBefore are the units a notation is part of ("cm H2O", "mm Hg"),
 // as written: "mM" is a concentration ("200 mM NaCl").
-var unitsBefore = map[string]bool{"cm": true, "mm": true}
+var unitsBefore = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"cm": true, "mm": true}
+})
 
 // formulaShaped reports whether t is written like a formula: element
 // symbols, one digit at least ("CHCl3", "O2", "P450").

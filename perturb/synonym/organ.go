@@ -67,38 +67,44 @@ func OrganAttested(name string) bool {
 
 // organAdjectives maps an organ's adjective to its noun, as writers
 // alternate them before a condition's name.
-var organAdjectives = map[string]string{
-	"renal": "kidney", "hepatic": "liver", "cardiac": "heart", "pulmonary": "lung", "cerebral": "brain",
-	"gastric": "stomach", "cutaneous": "skin", "ocular": "eye", "splenic": "spleen", "vesical": "bladder",
-}
+var organAdjectives = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"renal": "kidney", "hepatic": "liver", "cardiac": "heart", "pulmonary": "lung", "cerebral": "brain",
+		"gastric": "stomach", "cutaneous": "skin", "ocular": "eye", "splenic": "spleen", "vesical": "bladder",
+	}
+})
 
 // organPrefixes maps the combining forms of organs to the adjectives and
 // nouns that write them as a word of their own ("nephrotoxicity", "renal
 // toxicity", "kidney toxicity"; "myelosuppression", "bone marrow
 // suppression").
-var organPrefixes = map[string][]string{
-	"nephro": {"renal", "kidney"}, "hepato": {"hepatic", "liver"}, "cardio": {"cardiac", "heart"},
-	"pneumo": {"pulmonary", "lung"}, "myelo": {"bone marrow", "marrow"},
-}
+var organPrefixes = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"nephro": {"renal", "kidney"}, "hepato": {"hepatic", "liver"}, "cardio": {"cardiac", "heart"},
+		"pneumo": {"pulmonary", "lung"}, "myelo": {"bone marrow", "marrow"},
+	}
+})
 
 // organSuffixes are the words a combining form may be written before as
 // a word of their own: other endings ("-pathy", "-megaly", "-itis") are
 // no words, and their paraphrases ("kidney disease" for nephropathy) are
 // broader names (see genericName).
-var organSuffixes = map[string]bool{"toxicity": true, "toxicities": true, "suppression": true}
+var organSuffixes = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"toxicity": true, "toxicities": true, "suppression": true}
+})
 
 // OrganWord reports whether the lower-case word w names an organ in one
 // of the forms OrganVariants alternates.
 func OrganWord(w string) bool {
-	if _, ok := organAdjectives[w]; ok {
+	if _, ok := organAdjectives()[w]; ok {
 		return true
 	}
-	for _, n := range organAdjectives {
+	for _, n := range organAdjectives() {
 		if n == w {
 			return true
 		}
 	}
-	for p, forms := range organPrefixes {
+	for p, forms := range organPrefixes() {
 		if strings.HasPrefix(w, p) && len(w) > len(p)+4 {
 			return true
 		}
@@ -128,10 +134,10 @@ func OrganVariants(name string) []string {
 	}
 	for i, t := range toks {
 		lt := strings.ToLower(t)
-		if n, ok := organAdjectives[lt]; ok {
+		if n, ok := organAdjectives()[lt]; ok {
 			add(join(toks[:i], matchCaseOf(n, t), toks[i+1:]))
-			if i+1 < len(toks) && organSuffixes[strings.ToLower(toks[i+1])] && i+2 == len(toks) {
-				for p, forms := range organPrefixes {
+			if i+1 < len(toks) && organSuffixes()[strings.ToLower(toks[i+1])] && i+2 == len(toks) {
+				for p, forms := range organPrefixes() {
 					if forms[0] == lt {
 						add(join(toks[:i], matchCaseOf(p+strings.ToLower(toks[i+1]), t), nil))
 					}
@@ -139,11 +145,11 @@ func OrganVariants(name string) []string {
 			}
 			return out
 		}
-		for a, n := range organAdjectives {
+		for a, n := range organAdjectives() {
 			if n == lt {
 				add(join(toks[:i], matchCaseOf(a, t), toks[i+1:]))
-				if i+1 < len(toks) && organSuffixes[strings.ToLower(toks[i+1])] && i+2 == len(toks) {
-					for p, forms := range organPrefixes {
+				if i+1 < len(toks) && organSuffixes()[strings.ToLower(toks[i+1])] && i+2 == len(toks) {
+					for p, forms := range organPrefixes() {
 						if len(forms) > 1 && forms[1] == lt {
 							add(join(toks[:i], matchCaseOf(p+strings.ToLower(toks[i+1]), t), nil))
 						}
@@ -152,12 +158,12 @@ func OrganVariants(name string) []string {
 				return out
 			}
 		}
-		if i+2 < len(toks) && lt == "bone" && strings.ToLower(toks[i+1]) == "marrow" && organSuffixes[strings.ToLower(toks[i+2])] && i+3 == len(toks) {
+		if i+2 < len(toks) && lt == "bone" && strings.ToLower(toks[i+1]) == "marrow" && organSuffixes()[strings.ToLower(toks[i+2])] && i+3 == len(toks) {
 			add(join(toks[:i], matchCaseOf("myelo"+strings.ToLower(toks[i+2]), t), nil))
 			return out
 		}
-		for p, forms := range organPrefixes {
-			if rest := strings.TrimPrefix(lt, p); rest != lt && organSuffixes[rest] {
+		for p, forms := range organPrefixes() {
+			if rest := strings.TrimPrefix(lt, p); rest != lt && organSuffixes()[rest] {
 				for _, f := range forms {
 					add(join(toks[:i], matchCaseOf(f, t)+" "+rest, toks[i+1:]))
 				}

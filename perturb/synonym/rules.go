@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/perturb/internal/concepts"
@@ -694,17 +695,19 @@ func eponymTokens(toks []string, set map[string]bool) {
 // give it: the thesaurus whose record the corpora are annotated with
 // first, then the drug vocabularies, then the disease ontologies. A name
 // has one stratum (Stratum), whichever lexicon the lookup met first.
-var sourceOrder = map[string]int{"MESH": 0, "CDR": 1, "DRUGBANK": 2, "CHEBI": 3, "NCIT": 4, "DOID": 5}
+var sourceOrder = sync.OnceValue(func() map[string]int {
+	return map[string]int{"MESH": 0, "CDR": 1, "DRUGBANK": 2, "CHEBI": 3, "NCIT": 4, "DOID": 5}
+})
 
 // oneSourcePerName keeps one candidate per name (as spelled), the one of
 // the first source of sourceOrder (other sources after them, by name),
 // preferred when any of them is.
 func oneSourcePerName(cs []Candidate) []Candidate {
 	rank := func(c Candidate) (int, string) {
-		if r, ok := sourceOrder[strings.ToUpper(c.Source)]; ok {
+		if r, ok := sourceOrder()[strings.ToUpper(c.Source)]; ok {
 			return r, ""
 		}
-		return len(sourceOrder), c.Source
+		return len(sourceOrder()), c.Source
 	}
 	best := map[string]int{} // name -> index in out
 	var out []Candidate

@@ -130,26 +130,28 @@ func CuratedPair(from, to string) (string, bool) {
 // left out but K: "I", "C", "P" or "B" name vitamins, phosphate and
 // much else as often as an element; so is "Cr", creatinine in clinical
 // text more often than chromium.
-var elements = map[string]string{
-	"Li": "lithium", "Na": "sodium", "K": "potassium", "Mg": "magnesium", "Ca": "calcium", "Al": "aluminum",
-	"Fe": "iron", "Cu": "copper", "Zn": "zinc", "Mn": "manganese", "Co": "cobalt", "Ni": "nickel",
-	"Se": "selenium", "As": "arsenic", "Cd": "cadmium", "Hg": "mercury", "Pb": "lead", "Tl": "thallium",
-	"Ba": "barium", "Sr": "strontium", "Rb": "rubidium", "Cs": "cesium", "Ag": "silver", "Au": "gold",
-	"Pt": "platinum", "Gd": "gadolinium", "Bi": "bismuth", "Sn": "tin", "Sb": "antimony", "Cl": "chlorine",
-	"Br": "bromine", "Si": "silicon", "Mo": "molybdenum", "Ra": "radium", "Rn": "radon", "Xe": "xenon",
-	"Ti": "titanium", "Ga": "gallium", "Ge": "germanium", "Te": "tellurium", "La": "lanthanum", "Pu": "plutonium",
-}
+var elements = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"Li": "lithium", "Na": "sodium", "K": "potassium", "Mg": "magnesium", "Ca": "calcium", "Al": "aluminum",
+		"Fe": "iron", "Cu": "copper", "Zn": "zinc", "Mn": "manganese", "Co": "cobalt", "Ni": "nickel",
+		"Se": "selenium", "As": "arsenic", "Cd": "cadmium", "Hg": "mercury", "Pb": "lead", "Tl": "thallium",
+		"Ba": "barium", "Sr": "strontium", "Rb": "rubidium", "Cs": "cesium", "Ag": "silver", "Au": "gold",
+		"Pt": "platinum", "Gd": "gadolinium", "Bi": "bismuth", "Sn": "tin", "Sb": "antimony", "Cl": "chlorine",
+		"Br": "bromine", "Si": "silicon", "Mo": "molybdenum", "Ra": "radium", "Rn": "radon", "Xe": "xenon",
+		"Ti": "titanium", "Ga": "gallium", "Ge": "germanium", "Te": "tellurium", "La": "lanthanum", "Pu": "plutonium",
+	}
+})
 
 // elementPair reports whether a mention written before, an element's
 // symbol, may become after, its name, by the element table.
 func elementPair(before, after string) bool {
-	return elements[before] != "" && strings.EqualFold(elements[before], after)
+	return elements()[before] != "" && strings.EqualFold(elements()[before], after)
 }
 
 // elementCandidates returns the element-table name of mention, a
 // chemical element's symbol.
 func elementCandidates(mention string) []Candidate {
-	if name := elements[mention]; name != "" {
+	if name := elements()[mention]; name != "" {
 		return []Candidate{{Term: name, Source: sourceElements, TermType: termElementName, Attested: true}}
 	}
 	return nil

@@ -519,7 +519,7 @@ func (r *Replacer) excluded(id string) bool {
 // in the mention's number.
 func (r *Replacer) analyze(typ, mention string) *Analysis {
 	// A symbol has no number ("Ca" is no plural of "cum").
-	plural := english.IsPlural(mention) && elements[mention] == ""
+	plural := english.IsPlural(mention) && elements()[mention] == ""
 	var a *Analysis
 	form := mention
 	if plural {

@@ -4,6 +4,7 @@ import (
 	"github.com/stress-ner/stress/perturb/internal/english"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -126,8 +127,10 @@ func sameContent(a, b []string) bool {
 
 // genericHeads are the nouns a thesaurus adds to an adjective to make a
 // name of a condition ("thrombocytopenic disorder", "necrotic change").
-var genericHeads = map[string]bool{"disorder": true, "disorders": true, "disease": true, "diseases": true,
-	"state": true, "states": true, "change": true, "changes": true, "condition": true, "conditions": true}
+var genericHeads = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"disorder": true, "disorders": true, "disease": true, "diseases": true,
+		"state": true, "states": true, "change": true, "changes": true, "condition": true, "conditions": true}
+})
 
 // paraphrase reports a name made of the mention's own adjective and a
 // generic noun ("thrombocytopenia" -> "thrombocytopenic disorder",
@@ -145,7 +148,7 @@ func paraphrase(mention []string, name string) bool {
 		}
 		return n >= 4 && 10*n >= 7*min(len(m), len(nw[0]))
 	}
-	if len(mention) != 1 || len(nw) != 2 || !genericHeads[nw[1]] {
+	if len(mention) != 1 || len(nw) != 2 || !genericHeads()[nw[1]] {
 		return false
 	}
 	m := strings.ToLower(mention[0])
@@ -200,7 +203,7 @@ func genericNameWords(nw, toks, mw []string) bool {
 		return false
 	}
 	nh, mh := nw[english.HeadIndex(nw)], mw[english.HeadIndex(mw)]
-	if !genericHeads[nh] || genericHeads[mh] && english.StripPlural(nh) == english.StripPlural(mh) {
+	if !genericHeads()[nh] || genericHeads()[mh] && english.StripPlural(nh) == english.StripPlural(mh) {
 		return false
 	}
 	for _, w := range nw {
@@ -218,10 +221,12 @@ func genericNameWords(nw, toks, mw []string) bool {
 
 // greekNames are the Greek letters spelled out, as ASCII corpora write
 // them ("PGF2 alpha", "gamma - aminobutyric acid").
-var greekNames = map[string]bool{"alpha": true, "beta": true, "gamma": true, "delta": true, "epsilon": true,
-	"zeta": true, "eta": true, "theta": true, "iota": true, "kappa": true, "lambda": true, "mu": true, "nu": true,
-	"xi": true, "omicron": true, "pi": true, "rho": true, "sigma": true, "tau": true, "upsilon": true, "phi": true,
-	"chi": true, "psi": true, "omega": true}
+var greekNames = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"alpha": true, "beta": true, "gamma": true, "delta": true, "epsilon": true,
+		"zeta": true, "eta": true, "theta": true, "iota": true, "kappa": true, "lambda": true, "mu": true, "nu": true,
+		"xi": true, "omicron": true, "pi": true, "rho": true, "sigma": true, "tau": true, "upsilon": true, "phi": true,
+		"chi": true, "psi": true, "omega": true}
+})
 
 // greekWords returns the Greek letters of a name, spelled out and
 // sorted: they tell isomers and subtypes apart ("PGF2 alpha" and
@@ -230,7 +235,7 @@ var greekNames = map[string]bool{"alpha": true, "beta": true, "gamma": true, "de
 func greekWords(name string) []string {
 	var out []string
 	for _, w := range english.Words(english.CorpusSpelling(name, "a")) {
-		if greekNames[w] {
+		if greekNames()[w] {
 			out = append(out, w)
 		}
 	}

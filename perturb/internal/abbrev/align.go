@@ -2,6 +2,7 @@ package abbrev
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -50,11 +51,13 @@ func parts(toks []string) []part {
 // locantWords are the words of a chemical name's locants and stereo
 // descriptors ("alpha - difluoromethylornithine", "13 - cis - retinoic
 // acid"): part of the name, which its abbreviation may leave out.
-var locantWords = map[string]bool{
-	"alpha": true, "beta": true, "gamma": true, "delta": true, "epsilon": true, "kappa": true, "omega": true,
-	"cis": true, "trans": true, "ortho": true, "meta": true, "para": true, "sec": true, "tert": true, "iso": true,
-	"endo": true, "exo": true, "dl": true,
-}
+var locantWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"alpha": true, "beta": true, "gamma": true, "delta": true, "epsilon": true, "kappa": true, "omega": true,
+		"cis": true, "trans": true, "ortho": true, "meta": true, "para": true, "sec": true, "tert": true, "iso": true,
+		"endo": true, "exo": true, "dl": true,
+	}
+})
 
 // locant reports whether part p may be a locant or stereo descriptor of
 // a chemical name: punctuation ("(", "'", ","), a part with a digit
@@ -64,7 +67,7 @@ func locant(p string) bool {
 	if !strings.ContainsFunc(p, unicode.IsLetter) || strings.ContainsFunc(p, unicode.IsDigit) {
 		return true
 	}
-	return utf8.RuneCountInString(p) == 1 || locantWords[strings.ToLower(p)]
+	return utf8.RuneCountInString(p) == 1 || locantWords()[strings.ToLower(p)]
 }
 
 // initial returns the lower-case first rune of p when it is a letter or
@@ -207,7 +210,7 @@ func lead(short string, ps []part) int {
 	set, _ := letterSet(short)
 	word := func(p string) bool {
 		_, n := utf8.DecodeRuneInString(p)
-		return english.IsLetters(p) && utf8.RuneCountInString(p) >= 2 && !locantWords[strings.ToLower(p)] &&
+		return english.IsLetters(p) && utf8.RuneCountInString(p) >= 2 && !locantWords()[strings.ToLower(p)] &&
 			!set[initial(p)] && strings.ToLower(p[n:]) == p[n:]
 	}
 	i := 0

@@ -2,6 +2,7 @@ package english
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -15,9 +16,11 @@ import (
 // functionWords are the short words Title Case styles leave in lower case
 // ("Malignant Neoplasm of Lip"); they say nothing about the style of a
 // name.
-var functionWords = map[string]bool{"of": true, "and": true, "or": true, "the": true, "in": true, "with": true,
-	"without": true, "to": true, "for": true, "by": true, "due": true, "on": true, "at": true, "a": true,
-	"an": true, "from": true, "into": true, "after": true, "during": true, "other": true, "than": true, "not": true}
+var functionWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"of": true, "and": true, "or": true, "the": true, "in": true, "with": true,
+		"without": true, "to": true, "for": true, "by": true, "due": true, "on": true, "at": true, "a": true,
+		"an": true, "from": true, "into": true, "after": true, "during": true, "other": true, "than": true, "not": true}
+})
 
 // ProperWords adds to set the words name shows to be proper nouns: a
 // word with a capital initial followed by a possessive apostrophe
@@ -151,10 +154,12 @@ func AllCaps(toks []string) bool {
 
 // eponymHeads are the nouns eponyms name ("Angelman syndrome", "Wilms
 // tumor", "Graves disease").
-var eponymHeads = map[string]bool{"disease": true, "syndrome": true, "sign": true, "anomaly": true, "palsy": true,
-	"tumor": true, "tumour": true, "sarcoma": true, "lymphoma": true, "anemia": true, "ataxia": true,
-	"dystrophy": true, "ulcer": true, "fever": true, "phenomenon": true, "disorder": true, "encephalopathy": true,
-	"myopathy": true, "neuropathy": true, "dysplasia": true, "deficiency": true, "reaction": true, "test": true}
+var eponymHeads = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"disease": true, "syndrome": true, "sign": true, "anomaly": true, "palsy": true,
+		"tumor": true, "tumour": true, "sarcoma": true, "lymphoma": true, "anemia": true, "ataxia": true,
+		"dystrophy": true, "ulcer": true, "fever": true, "phenomenon": true, "disorder": true, "encephalopathy": true,
+		"myopathy": true, "neuropathy": true, "dysplasia": true, "deficiency": true, "reaction": true, "test": true}
+})
 
 // Eponym reports whether token i of toks, capitalized, is a person's
 // name as the name writes it: a SCOWL proper noun ("Parkinson"), a word
@@ -185,7 +190,7 @@ func Eponym(toks []string, i int) bool {
 		last += 2
 	}
 	if last > first {
-		if last+1 >= len(toks) || !eponymHeads[strings.ToLower(toks[last+1])] {
+		if last+1 >= len(toks) || !eponymHeads()[strings.ToLower(toks[last+1])] {
 			return false
 		}
 		for j := first; j <= last; j += 2 {
@@ -197,7 +202,7 @@ func Eponym(toks []string, i int) bool {
 	}
 	// Not an adjective of a part or kind ("Extrapyramidal syndrome",
 	// "Macular dystrophy"), which SCOWL may lack.
-	return i+1 < len(toks) && eponymHeads[strings.ToLower(toks[i+1])] && !EnglishWord(w) && !Adjectival(w) && !strings.HasSuffix(w, "ar")
+	return i+1 < len(toks) && eponymHeads()[strings.ToLower(toks[i+1])] && !EnglishWord(w) && !Adjectival(w) && !strings.HasSuffix(w, "ar")
 }
 
 // SentenceStart reports whether the token at start begins its sentence:
@@ -212,7 +217,7 @@ func SentenceStart(toks []string, start int) bool {
 	if start == 0 || start > 0 && start == Heading(toks) {
 		return true
 	}
-	return start >= 2 && start <= len(toks) && toks[start-1] == ":" && headingWords[toks[start-2]]
+	return start >= 2 && start <= len(toks) && toks[start-1] == ":" && headingWords()[toks[start-2]]
 }
 
 // maxHeadingWords is the most words of a heading: "BACKGROUND AND AIM OF
@@ -222,17 +227,19 @@ const maxHeadingWords = 6
 // headingWords end the headings of structured abstracts ("MAIN OUTCOME
 // MEASURES", "AUTHORS ' CONCLUSIONS"): those of BC5CDR and
 // NCBI-disease, and the sections of the usual abstract formats.
-var headingWords = map[string]bool{"ABSTRACT": true, "AIM": true, "AIMS": true, "ANALYSIS": true, "BACKGROUND": true,
-	"CONCLUSION": true, "CONCLUSIONS": true, "CONTEXT": true, "CRITERIA": true, "DESCRIPTION": true, "DESIGN": true,
-	"DISCUSSION": true, "EVIDENCE": true, "EXTRACTION": true, "FINDINGS": true, "HYPOTHESIS": true,
-	"IMPLICATIONS": true, "IMPORTANCE": true, "INTERPRETATION": true, "INTERVENTION": true, "INTERVENTIONS": true,
-	"INTRODUCTION": true, "LIMITATIONS": true, "MATERIALS": true, "MEASUREMENTS": true, "MEASURES": true,
-	"METHOD": true, "METHODOLOGY": true, "METHODS": true, "OBJECTIVE": true, "OBJECTIVES": true, "OBSERVATIONS": true,
-	"OUTCOME": true, "OUTCOMES": true, "PARTICIPANTS": true, "PATIENTS": true, "PERSPECTIVE": true,
-	"PERSPECTIVES": true, "PRESENTATION": true, "PROCEDURES": true, "PURPOSE": true, "RATIONALE": true,
-	"REGISTRATION": true, "RELEVANCE": true, "REPORT": true, "RESULTS": true, "SELECTION": true, "SETTING": true,
-	"SETTINGS": true, "SIGNIFICANCE": true, "SOURCES": true, "STRATEGY": true, "SUBJECTS": true, "SUMMARY": true,
-	"SYNTHESIS": true, "UNLABELLED": true}
+var headingWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"ABSTRACT": true, "AIM": true, "AIMS": true, "ANALYSIS": true, "BACKGROUND": true,
+		"CONCLUSION": true, "CONCLUSIONS": true, "CONTEXT": true, "CRITERIA": true, "DESCRIPTION": true, "DESIGN": true,
+		"DISCUSSION": true, "EVIDENCE": true, "EXTRACTION": true, "FINDINGS": true, "HYPOTHESIS": true,
+		"IMPLICATIONS": true, "IMPORTANCE": true, "INTERPRETATION": true, "INTERVENTION": true, "INTERVENTIONS": true,
+		"INTRODUCTION": true, "LIMITATIONS": true, "MATERIALS": true, "MEASUREMENTS": true, "MEASURES": true,
+		"METHOD": true, "METHODOLOGY": true, "METHODS": true, "OBJECTIVE": true, "OBJECTIVES": true, "OBSERVATIONS": true,
+		"OUTCOME": true, "OUTCOMES": true, "PARTICIPANTS": true, "PATIENTS": true, "PERSPECTIVE": true,
+		"PERSPECTIVES": true, "PRESENTATION": true, "PROCEDURES": true, "PURPOSE": true, "RATIONALE": true,
+		"REGISTRATION": true, "RELEVANCE": true, "REPORT": true, "RESULTS": true, "SELECTION": true, "SETTING": true,
+		"SETTINGS": true, "SIGNIFICANCE": true, "SOURCES": true, "STRATEGY": true, "SUBJECTS": true, "SUMMARY": true,
+		"SYNTHESIS": true, "UNLABELLED": true}
+})
 
 // Heading returns how many tokens the heading that toks start with
 // takes, its ":" included, or 0 when they start with none: one to
@@ -307,4 +314,4 @@ func InTitle(toks []string, start, end int) bool {
 
 // EponymHead reports whether w (lower case) is a noun that eponyms name:
 // "syndrome", "disease", "dystrophy" ("Duchenne muscular dystrophy").
-func EponymHead(w string) bool { return eponymHeads[w] }
+func EponymHead(w string) bool { return eponymHeads()[w] }

@@ -20,7 +20,7 @@ func NaturalInText(name, mention string) string { return natural(name, mention, 
 // SmallWord reports the short function words that Title Case styles
 // leave in lower case ("of", "and", "the", "with", ...): they say nothing
 // about the style of a name.
-func SmallWord(w string) bool { return functionWords[w] }
+func SmallWord(w string) bool { return functionWords()[w] }
 
 // EnglishWord reports whether the lower-case word w is in the SCOWL
 // English word lists.

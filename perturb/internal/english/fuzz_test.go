@@ -62,7 +62,7 @@ func FuzzNatural(f *testing.F) {
 		}
 		if textutil.IsASCII(mention) {
 			for _, r := range CorpusSpelling(name, mention) {
-				if _, ok := greek[r]; ok {
+				if _, ok := greek()[r]; ok {
 					t.Errorf("CorpusSpelling(%q) kept %q", name, r)
 				}
 			}

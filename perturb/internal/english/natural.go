@@ -114,20 +114,24 @@ func hasRun(words, run []string) bool {
 
 // greek spells Greek letters the way ASCII corpora do (BC5CDR writes
 // "alpha - methyldopa", never "α-methyldopa").
-var greek = map[rune]string{
-	'α': "alpha", 'β': "beta", 'γ': "gamma", 'δ': "delta", 'ε': "epsilon", 'ζ': "zeta", 'η': "eta",
-	'θ': "theta", 'ι': "iota", 'κ': "kappa", 'λ': "lambda", 'μ': "mu", 'ν': "nu", 'ξ': "xi",
-	'ο': "omicron", 'π': "pi", 'ρ': "rho", 'σ': "sigma", 'ς': "sigma", 'τ': "tau", 'υ': "upsilon",
-	'φ': "phi", 'χ': "chi", 'ψ': "psi", 'ω': "omega",
-	'Α': "Alpha", 'Β': "Beta", 'Γ': "Gamma", 'Δ': "Delta", 'Κ': "Kappa", 'Ω': "Omega",
-}
+var greek = sync.OnceValue(func() map[rune]string {
+	return map[rune]string{
+		'α': "alpha", 'β': "beta", 'γ': "gamma", 'δ': "delta", 'ε': "epsilon", 'ζ': "zeta", 'η': "eta",
+		'θ': "theta", 'ι': "iota", 'κ': "kappa", 'λ': "lambda", 'μ': "mu", 'ν': "nu", 'ξ': "xi",
+		'ο': "omicron", 'π': "pi", 'ρ': "rho", 'σ': "sigma", 'ς': "sigma", 'τ': "tau", 'υ': "upsilon",
+		'φ': "phi", 'χ': "chi", 'ψ': "psi", 'ω': "omega",
+		'Α': "Alpha", 'Β': "Beta", 'Γ': "Gamma", 'Δ': "Delta", 'Κ': "Kappa", 'Ω': "Omega",
+	}
+})
 
 // typographic maps typographic punctuation to the ASCII a plain-text
 // corpus uses.
-var typographic = map[rune]string{
-	'\u2018': "'", '\u2019': "'", '\u201c': "\"", '\u201d': "\"", '\u2010': "-", '\u2011': "-",
-	'\u2012': "-", '\u2013': "-", '\u2014': "-", '\u2212': "-", '\u00a0': " ", '\u00b4': "'",
-}
+var typographic = sync.OnceValue(func() map[rune]string {
+	return map[rune]string{
+		'\u2018': "'", '\u2019': "'", '\u201c': "\"", '\u201d': "\"", '\u2010': "-", '\u2011': "-",
+		'\u2012': "-", '\u2013': "-", '\u2014': "-", '\u2212': "-", '\u00a0': " ", '\u00b4': "'",
+	}
+})
 
 // CorpusSpelling respells name in the characters of the text the
 // mention comes from: for an ASCII mention, Greek letters are spelled out
@@ -139,9 +143,9 @@ func CorpusSpelling(name, mention string) string {
 	}
 	var b strings.Builder
 	for _, r := range name {
-		if s, ok := greek[r]; ok {
+		if s, ok := greek()[r]; ok {
 			b.WriteString(s)
-		} else if s, ok := typographic[r]; ok {
+		} else if s, ok := typographic()[r]; ok {
 			b.WriteString(s)
 		} else {
 			b.WriteRune(r)
@@ -342,7 +346,7 @@ func natural(name, mention string, fromText, listed bool) string {
 		return RejectForeign
 	}
 	for _, w := range Words(name) {
-		if foreignFunctionWords[w] && !slices.Contains(Words(mention), w) && !fromText {
+		if foreignFunctionWords()[w] && !slices.Contains(Words(mention), w) && !fromText {
 			return RejectForeign // a name the text uses may borrow a phrase: "torsade de pointes ( TdP )"
 		}
 	}
@@ -372,8 +376,10 @@ func natural(name, mention string, fromText, listed bool) string {
 // that English names do not contain ("nitrite de sodium", "acide
 // aminocaproique") unless they borrow a phrase the mention has too
 // ("torsade de pointes").
-var foreignFunctionWords = map[string]bool{"de": true, "du": true, "des": true, "la": true, "le": true, "les": true,
-	"del": true, "della": true, "di": true, "und": true, "der": true, "die": true, "das": true, "von": true, "et": true, "y": true}
+var foreignFunctionWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"de": true, "du": true, "des": true, "la": true, "le": true, "les": true,
+		"del": true, "della": true, "di": true, "und": true, "der": true, "die": true, "das": true, "von": true, "et": true, "y": true}
+})
 
 // PlainEnglish reports whether every word of name is in the SCOWL
 // English word lists or in the mention: the test for names that neither
