@@ -8,11 +8,13 @@ usage: bench_nlpaug.py CORPUS.tsv [OUT_PREFIX [keyboard|swap]]
 
 nlpaug is not a dependency of stress. It is found on sys.path, or in
 the checkout that $NLPAUG names (a clone of github.com/makcedward/nlpaug,
-whose nlpaug/ folder this puts first on sys.path); it needs numpy, pandas
+which this puts first on sys.path; its last release, tag 1.1.11, ran
+faster here than the 2.0.0 of its main branch); it needs numpy, pandas
 and requests (on Debian: apt-get install python3-numpy python3-pandas
-python3-requests, then PYTHON=/usr/bin/python3). Exit status 3 when
-nlpaug cannot be imported. --version prints nlpaug's version and, for a
-git checkout, its commit.
+python3-requests, then PYTHON=/usr/bin/python3), and 1.1 imports gdown,
+which this stands in for when it is missing (nlpaug downloads models
+with it). Exit status 3 when nlpaug cannot be imported. --version prints
+nlpaug's version and, for a git checkout, its commit.
 
 The same words: each sentence goes to the augmenter as one string, its
 tokens joined by tabs (no token of a CoNLL file holds one; spaces would
@@ -48,6 +50,7 @@ import re
 import subprocess
 import sys
 import time
+import types
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -57,6 +60,12 @@ def import_nlpaug():
     home = os.environ.get("NLPAUG")
     if home:
         sys.path.insert(0, home)
+    try:
+        import gdown  # noqa: F401
+    except ImportError:
+        # nlpaug 1.1 imports gdown at start-up, only to download models,
+        # which no character augmenter needs; Debian has no package of it.
+        sys.modules["gdown"] = types.ModuleType("gdown")
     try:
         import nlpaug
         import nlpaug.augmenter.char as nac

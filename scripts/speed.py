@@ -17,7 +17,8 @@ Anchors, each shown as "not installed" when missing:
   CONLLEVAL=path/to/conlleval.pl   run with perl, as it is (perl's own
                                    hash seed: it changes conlleval's
                                    instruction count by under 0.0001%)
-  NLPAUG=path/to/nlpaug-checkout   a clone of github.com/makcedward/nlpaug,
+  NLPAUG=path/to/nlpaug-checkout   a clone of github.com/makcedward/nlpaug
+                                   (tag 1.1.11, its last release),
   PYTHON=/usr/bin/python3          and a Python that has its imports
                                    (numpy, pandas, requests: on Debian
                                    python3-numpy python3-pandas
@@ -39,7 +40,8 @@ callgrind and prints the instructions each executed (Go programs with
 GODEBUG=cpu.rdtscp=off,asyncpreemptoff=1: valgrind 3.19 knows neither
 RDTSCP nor Go's preemption signals): the same figures at any load, to
 compare two builds; they are not CPU time, since instructions per cycle
-differ from program to program.
+differ from program to program. The anchors take long under callgrind
+(conlleval.pl about 29,000 M instructions; nlpaug more).
 
 No figure is typed by hand: scripts/figures.sh -sources limit runs this
 and puts the line and the table it prints into docs/speed.md.
