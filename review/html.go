@@ -3,20 +3,42 @@ package review
 import (
 	_ "embed"
 	"encoding/json"
-	"html/template"
 	"io"
 	"slices"
-	"sync"
+	"strconv"
+	"strings"
 )
 
 // pageText is the judging page: markup, style and script in one file,
-// which WriteHTML fills with the items.
+// which WriteHTML fills with the items (fillPage). Its script has no
+// comments: html/template, which filled it before, removed them, and the
+// page has stayed byte for byte what it was. load's empty catch is a
+// broken entry of localStorage: the judging starts afresh.
 //
 //go:embed page.html
 var pageText string
 
-// page is parsed on first use, not at package initialisation.
-var page = sync.OnceValue(func() *template.Template { return template.Must(template.New("page").Parse(pageText)) })
+// The page's fields, filled by fillPage.
+const (
+	fieldID   = "{{.ID}}"   // the sample's id, in text (twice)
+	fieldN    = "{{.N}}"    // the number of items, in an attribute
+	fieldData = "{{.Data}}" // the items as JSON, in a script element
+)
+
+// fillPage returns the page with its fields filled: the id escaped as
+// html/template escapes text, the data as it is (JSON that
+// encoding/json has made safe in a script element). Three fields need
+// no template engine, and html/template's initialisation compiles two
+// case-insensitive patterns in every command of the program, page or no
+// page (issue 34). TestFillPageAsTemplate renders the page with
+// html/template too and compares.
+func fillPage(id string, n int, data []byte) string {
+	return strings.NewReplacer(fieldID, htmlText.Replace(id), fieldN, strconv.Itoa(n), fieldData, string(data)).Replace(pageText)
+}
+
+// htmlText escapes text as html/template does in text, titles and
+// quoted attributes (its htmlReplacementTable).
+var htmlText = strings.NewReplacer("\x00", "\uFFFD", `"`, "&#34;", "&", "&amp;", "'", "&#39;", "+", "&#43;", "<", "&lt;", ">", "&gt;")
 
 // pageItem is an item as the page's script reads it.
 type pageItem struct {
@@ -68,9 +90,6 @@ func (s *Sample) WriteHTML(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return page().Execute(w, struct {
-		ID   string
-		N    int
-		Data template.JS
-	}{s.ID, len(s.Items), template.JS(data)})
+	_, err = io.WriteString(w, fillPage(s.ID, len(s.Items), data))
+	return err
 }

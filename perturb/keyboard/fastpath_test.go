@@ -38,6 +38,31 @@ func TestASCIIFastPath(t *testing.T) {
 	}
 }
 
+// TestASCIISlip checks the table of ASCII slips against IsNeighbour,
+// for every two ASCII characters of every layout.
+func TestASCIISlip(t *testing.T) {
+	for _, name := range Layouts() {
+		l, err := LoadLayout(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slips := 0
+		for a := rune(0); a < utf8.RuneSelf; a++ {
+			for b := rune(0); b < utf8.RuneSelf; b++ {
+				if got, want := l.asciiSlip[a][b], l.IsNeighbour(a, b); got != want {
+					t.Errorf("%s: asciiSlip[%q][%q] = %v, IsNeighbour %v", name, a, b, got, want)
+				}
+				if l.asciiSlip[a][b] {
+					slips++
+				}
+			}
+		}
+		if slips < 2*26*3 {
+			t.Errorf("%s: %d ASCII slips, want a few for every letter in either case", name, slips)
+		}
+	}
+}
+
 // TestCheckASCIITable checks Check on every one-byte ASCII change
 // against the definition: a letter replaced by a keyboard neighbour.
 func TestCheckASCIITable(t *testing.T) {

@@ -145,9 +145,15 @@ func ParseLayout(name string, r io.Reader) (*Layout, error) {
 			}
 		}
 	}
+	// asciiSlip is IsNeighbour of every two ASCII characters, set from
+	// each one's neighbours: asking IsNeighbour of all 16,384 pairs
+	// took some 2.4 million instructions, a millisecond of every
+	// keyboard run (issue 34). TestASCIISlip compares the two.
 	for a := rune(0); a < 128; a++ {
-		for b := rune(0); b < 128; b++ {
-			l.asciiSlip[a][b] = l.IsNeighbour(a, b)
+		for _, n := range l.ascii[a] {
+			if b := withCase(a, n); b < 128 && b != a && !unicode.IsSpace(b) {
+				l.asciiSlip[a][b] = true
+			}
 		}
 	}
 	return l, nil
