@@ -517,16 +517,13 @@ func (r *Reader) ReadPlainText(tags []string) (text []byte, lines []TextLine, _ 
 	}
 	r.plain, r.plainText = "", nil
 	r.block, r.fields, r.lines, r.keepAll = r.block[:0], r.fields[:0], r.lines[:0], -1
-	start, end, ok := r.scanPlain()
+	first := len(tags)
+	start, end, ok := r.scanPlain(&tags)
 	if !ok {
-		return nil, nil, tags, false, nil
+		return nil, nil, tags[:first], false, nil
 	}
 	buf, _ := r.r.Peek(end + 1)
 	text = buf[start:end]
-	first := len(tags)
-	for _, l := range r.textLines {
-		tags = append(tags, r.internTag(text[l.Tab+1:l.End]))
-	}
 	s := Sentence{Tags: tags[first:], Line: r.line + start + 1}
 	r.line += start + len(r.textLines) + 1
 	r.sawLine, r.lastLF, r.lastBlank, r.lineBefore = true, true, true, false
@@ -611,7 +608,7 @@ const maxInterned = 1024
 // every input as the loop alone would. (A sentence in the buffer is
 // far below limits.MaxSentence.)
 func (r *Reader) readPlain(s *Sentence) bool {
-	start, pos, ok := r.scanPlain()
+	start, pos, ok := r.scanPlain(nil)
 	if !ok {
 		return false
 	}
@@ -631,8 +628,9 @@ func (r *Reader) readPlain(s *Sentence) bool {
 // scanPlain finds the next sentence when readPlain can take it: its
 // lines, relative to their start, in r.textLines, and where they start and
 // end (at the blank line after them) in the buffered input. It reports
-// false otherwise.
-func (r *Reader) scanPlain() (start, pos int, ok bool) {
+// false otherwise. With tags, it appends each line's tag, interned, to
+// *tags as it goes (also when it then reports false).
+func (r *Reader) scanPlain(tags *[]string) (start, pos int, ok bool) {
 	if r.layout.Delimiter != tab || r.Delimiter != tab || r.TokenColumn != 0 || r.TagColumn != -1 ||
 		r.pendDoc || r.marked || len(r.comments) > 0 {
 		return 0, 0, false
@@ -673,11 +671,14 @@ func (r *Reader) scanPlain() (start, pos int, ok bool) {
 					return start, j, true
 				}
 				last := buf[j-1]
-				if tab < 0 || last == ' ' || last == '\t' || string(buf[line:tab]) == docStartToken ||
+				if tab < 0 || last == ' ' || last == '\t' || tab-line == len(docStartToken) && string(buf[line:tab]) == docStartToken ||
 					r.Comment != "" && bytes.HasPrefix(buf[line:j], []byte(r.Comment)) {
 					return 0, 0, false
 				}
 				r.textLines = append(r.textLines, TextLine{Start: line - start, Tab: tab - start, End: j - start})
+				if tags != nil {
+					*tags = append(*tags, r.internTag(buf[tab+1:j]))
+				}
 				line, tab = j+1, -1
 			default:
 				return 0, 0, false // a carriage return, ...

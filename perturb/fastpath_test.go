@@ -148,3 +148,16 @@ func TestASCIILetters8(t *testing.T) {
 		}
 	}
 }
+
+// TestFNVInverse checks that fnvInverse takes back a zero byte's step
+// of the seed hash, as perturbBytes does after the last line break.
+func TestFNVInverse(t *testing.T) {
+	p, inv := uint64(fnvPrime), uint64(fnvInverse)
+	if got := p * inv; got != 1 {
+		t.Errorf("fnvPrime * fnvInverse = %d, want 1", got)
+	}
+	h := fnvString(fnvOffset, "Aspirin\tB-Chemical")
+	if got := fnvString(h, "\x00") * fnvInverse; got != h {
+		t.Errorf("a zero byte's step taken back: %#x, want %#x", got, h)
+	}
+}

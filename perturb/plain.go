@@ -6,6 +6,8 @@ import (
 	"io"
 
 	"github.com/stress-ner/stress/conll"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // The plain path: a run of one worker, one step and one WordEditor that
@@ -282,17 +284,34 @@ func (r *plainRun) perturbBytes(text []byte, lines []conll.TextLine, tags []stri
 	base := len(r.text)
 	r.text = append(r.text, text[:len(text)-1]...)
 	out := r.text[base:]
-	opts, seeded := &r.p.Selector.opts, false
+	// The selection and the seed's hash (sentenceSeedLines) in one pass
+	// over the lines: the hash's chain of multiplies, a few cycles a
+	// byte that nothing can overlap when it runs alone, runs beside the
+	// selection's work.
+	opts, sel := &r.p.Selector.opts, r.w.idx[:0]
+	short := 0 // eligible's shortcut, here without a call: a shorter word is no entity's is refused
+	if opts.Method == SelectLexical {
+		short = opts.MinLength
+	}
+	h := r.prefix * fnvPrime // the "\x00" before the first token
 	for j, l := range lines {
-		before := text[l.Start:l.Tab]
-		if !eligible(opts, before, isEntityTag(tags[j]), false) {
-			continue
+		for _, c := range text[l.Start:l.End] {
+			h = (h ^ uint64(c)) * fnvPrime
 		}
-		if !seeded {
-			r.w.pcg.Seed(sentenceSeedLines(r.prefix, r.p.Seed, text))
-			seeded = true
+		h *= fnvPrime // the line break, hashed as the "\x00" before the next token
+		entity := isEntityTag(tags[j])
+		if (entity || l.Tab-l.Start >= short) && eligibleToken(opts, text[l.Start:l.Tab], entity, false) {
+			sel = append(sel, j)
 		}
-		word := out[l.Start:l.Tab]
+	}
+	r.w.idx = sel
+	if len(sel) > 0 {
+		h *= fnvInverse // the last line break, which sentenceSeedLines does not hash, taken back out
+		r.w.pcg.Seed(h, textutil.Mix64(h^r.p.Seed+textutil.Golden))
+	}
+	for _, j := range sel {
+		l := lines[j]
+		before, word := text[l.Start:l.Tab], out[l.Start:l.Tab]
 		edited, ok := r.be.EditBytes(word, r.w.rng)
 		if !ok || edited && (!writable(word) || !r.be.CheckBytes(before, word)) {
 			r.text = r.text[:mark]

@@ -3,9 +3,11 @@ package score
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"regexp"
 
 	"github.com/stress-ner/stress/conll"
@@ -215,81 +217,147 @@ func (e *Evaluator) evaluate(blocks bool) (Counts, error) {
 
 // evaluateBlocks is Evaluate's loop for the common case, conlleval's
 // reading of tags with a one-byte delimiter, without a call per line:
-// it scans the lines of large blocks (limits.Blocks) in place, and the
+// it scans large blocks of lines (limits.Blocks) in place, eight bytes
+// at a time for line breaks and delimiters at once (blockScan), and the
 // idChunker takes numbered tags. It reads, refuses and counts what the
-// general loop does.
+// general loop does (TestBlocksCountAsLines, FuzzSplitByte).
 func (e *Evaluator) evaluateBlocks(sp *splitter, ch *idChunker) (Counts, error) {
 	blocks := limits.NewBlocks(e.r)
-	fields := make([][]byte, 3)
-	d, delim := sp.lit[0], sp.lit
-	nbr := -1 // conlleval's $nbrOfFeatures: index of the last field
-	lineNo := 0
+	s := blockScan{e: e, sp: sp, ch: ch, d: sp.lit[0], nbr: -1, fields: make([][]byte, 3)}
 	for {
 		block, err := blocks.Next()
 		switch {
 		case err == io.EOF:
 			return ch.finish(), nil
 		case err == limits.ErrLongLine:
-			return Counts{}, &conll.ParseError{File: e.File, Line: lineNo + 1, Err: err}
+			return Counts{}, &conll.ParseError{File: e.File, Line: s.lineNo + 1, Err: err}
 		case err != nil:
-			return Counts{}, &conll.ParseError{File: e.File, Line: lineNo + 1, Err: fmt.Errorf("read: %w", err)}
+			return Counts{}, &conll.ParseError{File: e.File, Line: s.lineNo + 1, Err: fmt.Errorf("read: %w", err)}
 		}
-		for len(block) > 0 {
-			var line []byte
-			if i := bytes.IndexByte(block, '\n'); i >= 0 { // Perl's chomp: the newline only
-				line, block = block[:i], block[i+1:]
-			} else {
-				line, block = block, nil
-			}
-			lineNo++
-			// splitByte, inline: tags are short, so byte loops from the
-			// end find the last two fields sooner than calls would.
-			n := 0
-			end := len(line)
-			for end > 0 && line[end-1] == d { // trailing empty fields
-				end--
-			}
-			if end > 0 {
-				last := end - 1
-				for last >= 0 && line[last] != d {
-					last--
-				}
-				switch {
-				case last < 0:
-					n, fields[0] = 1, line[:end]
-				default:
-					prev := last - 1
-					for prev >= 0 && line[prev] != d {
-						prev--
-					}
-					if prev < 0 {
-						n, fields[0], fields[1] = 2, line[:last], line[last+1:end]
-						break
-					}
-					first := bytes.IndexByte(line[:prev+1], d) // tokens are longer: a vector scan
-					n, fields[0], fields[1], fields[2] = 3, line[:first], line[prev+1:last], line[last+1:end]
-					if first != prev { // delimiters first, prev, last and those between
-						n += 1 + bytes.Count(line[first+1:prev], delim)
-					}
-				}
-			}
-			if nbr < 0 {
-				nbr = n - 1
-			} else if nbr != n-1 && n != 0 {
-				return Counts{}, &conll.ParseError{File: e.File, Line: lineNo,
-					Err: fmt.Errorf("%w: %d (%d)", ErrFeatureCount, n, nbr+1)}
-			}
-			switch {
-			case n == 0 || string(fields[0]) == "-X-":
-				ch.step(0, 0, true)
-			case n < 2:
-				return Counts{}, &conll.ParseError{File: e.File, Line: lineNo,
-					Err: fmt.Errorf("%w in line %q: need a gold and a predicted tag (fields are split on %q)", ErrTooFewFeatures, line, sp.name)}
-			default:
-				ch.step(ch.pair(fields[min(n, 3)-2]), ch.pair(fields[min(n, 3)-1]), false)
-			}
+		if err := s.scan(block); err != nil {
+			return Counts{}, err
 		}
 	}
+}
+
+// blockScan is the state of evaluateBlocks between blocks.
+type blockScan struct {
+	e      *Evaluator
+	sp     *splitter
+	ch     *idChunker
+	d      byte     // the delimiter
+	nbr    int      // conlleval's $nbrOfFeatures: index of the last field
+	lineNo int      // lines read
+	fields [][]byte // splitByte's, for a line with trailing delimiters
+}
+
+// scan reads the lines of block: whole lines, the last one without its
+// line break only at the end of the input. Eight bytes at a time, it
+// marks the line breaks and the delimiters and goes from one mark to
+// the next, noting where a line's first and last two delimiters are and
+// how many it has: its fields, without looking at a byte twice.
+func (s *blockScan) scan(block []byte) error {
+	const ones = 0x0101010101010101
+	nlOnes, dOnes := '\n'*uint64(ones), uint64(s.d)*ones
+	filler := byte('x') // pads the last word: neither a line break nor the delimiter
+	if s.d == filler {
+		filler = 'y'
+	}
+	start := 0                             // where the line starts
+	first, prev, last, count := 0, 0, 0, 0 // its delimiters: first, last but one, last, how many
+	for i := 0; i < len(block); i += 8 {
+		var x uint64
+		if i+8 <= len(block) {
+			x = binary.LittleEndian.Uint64(block[i:])
+		} else {
+			pad := [8]byte{filler, filler, filler, filler, filler, filler, filler, filler}
+			copy(pad[:], block[i:])
+			x = binary.LittleEndian.Uint64(pad[:])
+		}
+		nl := zeroBytes(x ^ nlOnes)
+		dl := zeroBytes(x^dOnes) &^ nl // a "\n" delimiter never splits a line
+		for m := nl | dl; m != 0; m &= m - 1 {
+			j := i + bits.TrailingZeros64(m)>>3
+			if dl&(m&-m) != 0 {
+				if count == 0 {
+					first = j
+				}
+				prev, last = last, j
+				count++
+				continue
+			}
+			if count == s.nbr && count >= 2 && last == j-2 && prev == j-4 && block[j-1] == 'O' && block[j-3] == 'O' &&
+				s.ch.lastC|s.ch.lastG == 0 && (first-start != 3 || string(block[start:first]) != "-X-") {
+				// Most lines: a token tagged O in both columns after
+				// another, which the idChunker only counts (its step's
+				// first case), scored here without a call.
+				s.lineNo++
+				s.ch.tokens++
+				s.ch.correctTags++
+			} else if err := s.line(block[start:j], first-start, prev-start, last-start, count); err != nil {
+				return err
+			}
+			start, count = j+1, 0
+		}
+	}
+	if start < len(block) { // the last line of the input, without a line break
+		return s.line(block[start:], first-start, prev-start, last-start, count)
+	}
+	return nil
+}
+
+// zeroBytes marks, in the top bit of each byte, the bytes of x that are
+// zero: adding 0x7f to a byte's low seven bits sets its top bit unless
+// they are all zero, without a carry into the next byte.
+func zeroBytes(x uint64) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	return ^((x&low7 + low7) | x | low7)
+}
+
+// line scores one line (without its line break) with count delimiters,
+// the first, the last but one and the last at first, prev and last
+// (when there are that many), as the general loop does: split as
+// splitByte splits it (which it calls for a line with trailing
+// delimiters, empty fields Perl drops), its field count checked, then a
+// sentence boundary or a token.
+func (s *blockScan) line(line []byte, first, prev, last, count int) error {
+	s.lineNo++
+	n := 0
+	var first0, gold, pred []byte // the first field and the last two
+	switch {
+	case len(line) == 0:
+	case line[len(line)-1] == s.d:
+		n = s.sp.splitByte(line, s.fields)
+		first0 = s.fields[0]
+		if n >= 2 {
+			gold, pred = s.fields[min(n, 3)-2], s.fields[min(n, 3)-1]
+		}
+	case count == 0:
+		n, first0 = 1, line
+	default:
+		n, first0, pred = count+1, line[:first], line[last+1:]
+		if count == 1 {
+			gold = line[:last]
+		} else {
+			gold = line[prev+1 : last]
+		}
+	}
+	if s.nbr < 0 {
+		s.nbr = n - 1
+	} else if s.nbr != n-1 && n != 0 {
+		return &conll.ParseError{File: s.e.File, Line: s.lineNo,
+			Err: fmt.Errorf("%w: %d (%d)", ErrFeatureCount, n, s.nbr+1)}
+	}
+	switch {
+	case n == 0 || string(first0) == "-X-":
+		s.ch.step(0, 0, true)
+	case n < 2:
+		return &conll.ParseError{File: s.e.File, Line: s.lineNo,
+			Err: fmt.Errorf("%w in line %q: need a gold and a predicted tag (fields are split on %q)", ErrTooFewFeatures, line, s.sp.name)}
+	default:
+		s.ch.step(s.ch.pair(gold), s.ch.pair(pred), false)
+	}
+	return nil
 }
 
 func (e *Evaluator) convert(tags []string, lines []int) ([]string, error) {

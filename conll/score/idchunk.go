@@ -139,6 +139,13 @@ func (ch *idChunker) fill(prev, cur int32) uint8 {
 // step is chunker.step for a token (boundary false) or a sentence
 // boundary (g and p both 0, boundary true).
 func (ch *idChunker) step(g, p int32, boundary bool) {
+	if g|p|ch.lastC|ch.lastG == 0 && !boundary {
+		// O after O in both columns, most tokens: no chunk ends or
+		// starts, no issue, and an open correct chunk stays open.
+		ch.tokens++
+		ch.correctTags++
+		return
+	}
 	// flags, inline: most steps are between two tags seen before
 	fc, fg := ch.trans[int(ch.lastC)<<ch.shift|int(g)], ch.trans[int(ch.lastG)<<ch.shift|int(p)]
 	if fc == 0 {
