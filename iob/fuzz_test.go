@@ -20,7 +20,9 @@ func FuzzTags(f *testing.F) {
 	f.Add("I-X O I-Y B-X I-Y Chemical B- -X [-NP ]-NP .-X")
 	f.Fuzz(func(t *testing.T, s string) {
 		in := strings.Fields(s)
-		Spans(in)
+		if got, want := Spans(in), spansStepByStep(in); !slices.Equal(got, want) {
+			t.Fatalf("Spans(%q) = %v, step by step %v", in, got, want)
+		}
 		StrictSpans(in)
 		Check(in)
 		for _, sc := range []Scheme{IOB1, IOB2, IOBES} {
@@ -79,6 +81,36 @@ func benchTags() []string {
 		out = append(out, base...)
 	}
 	return out
+}
+
+// spansStepByStep is AppendSpans without its fast path for O tokens:
+// conlleval's endOfChunk and startOfChunk at every token.
+func spansStepByStep(tags []string) []Span {
+	var spans []Span
+	open := false
+	prevTag, prevType := Outside, ""
+	for i, t := range tags {
+		tag, typ := Split(t)
+		if typ == "0" {
+			typ = ""
+		}
+		if open && ChunkEnd(prevTag, tag, prevType, typ) {
+			spans[len(spans)-1].End = i
+			open = false
+		}
+		if ChunkStart(prevTag, tag, prevType, typ) {
+			if open {
+				spans[len(spans)-1].End = i
+			}
+			spans = append(spans, Span{Start: i, Type: typ})
+			open = true
+		}
+		prevTag, prevType = tag, typ
+	}
+	if open {
+		spans[len(spans)-1].End = len(tags)
+	}
+	return spans
 }
 
 func BenchmarkSpans(b *testing.B) {

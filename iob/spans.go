@@ -21,6 +21,13 @@ func AppendSpans(spans []Span, tags []string) []Span {
 	open := false
 	prevTag, prevType := Outside, ""
 	for i, t := range tags {
+		if t == Outside && !open {
+			// Most tokens: outside, with no entity to end, and O
+			// never starts one (ChunkStart); the general step below
+			// would leave the same state.
+			prevTag, prevType = Outside, ""
+			continue
+		}
 		tag, typ := Split(t)
 		if typ == "0" {
 			typ = ""
