@@ -77,6 +77,14 @@ const batchRows = 50000
 // opt.Force is set.
 func Import(ctx context.Context, target string, opt ImportOptions) (_ Info, err error) {
 	defer func() {
+		// A cancelled import stops wherever it was, and database/sql
+		// closes the transaction's statements when ctx is done: the
+		// error at hand may be "sql: statement is closed", whose cause
+		// is the context's.
+		if err != nil && ctx.Err() != nil && !errors.Is(err, ctx.Err()) {
+			err = fmt.Errorf("import: %w", ctx.Err())
+			return
+		}
 		// SQLite's errors ("database or disk is full") name no file:
 		// name the store being written.
 		var se sqlite3.Error
