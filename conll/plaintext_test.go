@@ -2,6 +2,8 @@ package conll
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"reflect"
@@ -42,7 +44,8 @@ func TestReadPlainText(t *testing.T) {
 	in := strings.Repeat("Aspirin\tB-Chemical\nhelps\tO\n\n", 50)
 	r, took := NewReader(strings.NewReader(in)), 0
 	for {
-		if _, _, _, ok, _ := r.ReadPlainText(nil); ok {
+		var p PlainText
+		if ok, _ := r.ReadPlainText(0, &p); ok {
 			took++
 		} else if _, _, _, err := r.ReadAppendText(nil); err != nil {
 			break
@@ -59,6 +62,18 @@ func FuzzReadPlainText(f *testing.F) {
 		f.Add(in)
 	}
 	f.Fuzz(samePlainText)
+}
+
+// fnvTokensTags is the simple path to PlainText.Hash: FNV-1a continued
+// from h, byte by byte, over "\x00", token, "\t" and tag of every token
+// of s.
+func fnvTokensTags(h uint64, s Sentence) uint64 {
+	for i, tok := range s.Tokens {
+		for _, c := range []byte("\x00" + tok + "\t" + s.Tags[i]) {
+			h = (h ^ uint64(c)) * 1099511628211
+		}
+	}
+	return h
 }
 
 func samePlainText(t *testing.T, in string) {
@@ -84,12 +99,14 @@ func samePlainTextWith(t *testing.T, in string, size int, check string) {
 	case "IOB1": // rewrites tags: ReadPlainText declines
 		a.Tags, b.Tags = iob.Checker(iob.IOB1), iob.Checker(iob.IOB1)
 	}
-	var strs, tags []string
+	var strs []string
+	var p PlainText
 	for n := 0; ; n++ {
 		where := fmt.Sprintf("%q, buffer %d, check %s, sentence %d", in, size, check, n)
 		want, werr := b.Read()
-		text, lines, next, ok, err := a.ReadPlainText(tags[:0])
-		tags = next
+		hashFrom := uint64(n) * 0x9e3779b97f4a7c15 // a different state for every sentence, zero too
+		ok, err := a.ReadPlainText(hashFrom, &p)
+		text, lines, tags := p.Text, p.Lines, p.Tags
 		if ok && check == "IOB1" {
 			t.Fatalf("%s: ReadPlainText took a sentence whose tags may be rewritten", where)
 		}
@@ -123,11 +140,46 @@ func samePlainTextWith(t *testing.T, in string, size int, check string) {
 		if err == nil && !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s:\n got %#v\nwant %#v", where, got, want)
 		}
+		if ok {
+			if h := fnvTokensTags(hashFrom, want); p.Hash != h {
+				t.Fatalf("%s: hash %#x, want %#x", where, p.Hash, h)
+			}
+		}
 		if a.Layout() != b.Layout() || a.Line() != b.Line() {
 			t.Fatalf("%s: layout %+v line %d, Read's %+v line %d", where, a.Layout(), a.Line(), b.Layout(), b.Line())
 		}
 		if err != nil {
 			return
+		}
+	}
+}
+
+// TestFNVInverse checks that fnvInverse takes back a zero byte's step
+// of the hash, as scanPlain does after the last line break.
+func TestFNVInverse(t *testing.T) {
+	p, inv := uint64(fnvPrime), uint64(fnvInverse)
+	if got := p * inv; got != 1 {
+		t.Errorf("fnvPrime * fnvInverse = %d, want 1", got)
+	}
+	h := uint64(0x1234567890abcdef)
+	if got := (h ^ 0) * p * inv; got != h {
+		t.Errorf("a zero byte's step taken back: %#x, want %#x", got, h)
+	}
+}
+
+// TestNewlinesZeroed compares newlinesZeroed with a byte loop on every
+// byte in every position, beside other bytes that are line breaks too.
+func TestNewlinesZeroed(t *testing.T) {
+	for c := range 0x100 {
+		for pos := range 8 {
+			for _, fill := range []string{"ab\ncd\n\x0b\xff", "\n\n\n\n\n\n\n\n", "\x09\x0b\x8a\x00\x7f\x80\x0a\x8b"} {
+				w := []byte(fill)
+				w[pos] = byte(c)
+				want := bytes.ReplaceAll(w, []byte("\n"), []byte{0})
+				if got := newlinesZeroed(binary.LittleEndian.Uint64(w)); got != binary.LittleEndian.Uint64(want) {
+					t.Errorf("newlinesZeroed(%q) = %#x, want %q", w, got, want)
+				}
+			}
 		}
 	}
 }

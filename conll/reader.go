@@ -496,35 +496,55 @@ func (r *Reader) read() (Sentence, error) {
 // the line break is at End.
 type TextLine struct{ Start, Tab, End int }
 
-// ReadPlainText reads the next sentence when it is one of plain lines
-// buffered whole (see readPlain), without making its strings: for a
-// program that writes each sentence back changed in a few bytes, the
-// least reading can do. text is the sentence's lines (each token, a
-// tab, the tag and "\n") where they lie in the reader's buffer, lines
-// where each lies in text, and tags its tags, appended to tags' storage:
-// strings the reader keeps, one per distinct tag, checked as Read
-// checks them. text and lines are valid, and must not be changed, until
-// the next call of a method of r; PlainSentence makes of them the
-// sentence ReadAppendText would have returned. ok is false, nothing
-// having been read, when the next sentence is not plain, could not be
-// taken whole, or its tags could be rewritten (see ReadAppendText):
-// Read, ReadAppend or ReadAppendText read it then. An error is the
-// error Read would return for the sentence (an invalid tag), and stops
-// r as Read's errors do.
-func (r *Reader) ReadPlainText(tags []string) (text []byte, lines []TextLine, _ []string, ok bool, err error) {
+// PlainText is a sentence as ReadPlainText reads it, in storage the
+// caller reuses from sentence to sentence.
+type PlainText struct {
+	// Text is the sentence's lines (each token, a tab, the tag and "\n")
+	// where they lie in the reader's buffer, and Lines where each lies
+	// in Text: both valid, and not to be changed, until the next call of
+	// a method of the reader.
+	Text  []byte
+	Lines []TextLine
+	// Tags are its tags: strings the reader keeps, one per distinct
+	// tag, checked as Read checks them (ReadPlainText reuses the
+	// storage of the slice it finds here).
+	Tags []string
+	// Hash is the 64-bit FNV-1a hash (hash/fnv's New64a), continued
+	// from the state ReadPlainText was given, of "\x00", the token, "\t"
+	// and the tag of every line in turn: the bytes package perturb seeds
+	// a sentence's random draws from. The scan that finds the lines
+	// hashes them as it reads them: the hash's chain of multiplies, a
+	// few cycles a byte that nothing overlaps when it runs alone, runs
+	// beside the scan's own work.
+	Hash uint64
+}
+
+// ReadPlainText reads the next sentence into p when it is one of plain
+// lines buffered whole (see readPlain), without making its strings: for
+// a program that writes each sentence back changed in a few bytes, the
+// least reading can do. hashFrom is the state p.Hash continues from.
+// PlainSentence makes of p the sentence ReadAppendText would have
+// returned. ok is false, nothing having been read, when the next
+// sentence is not plain, could not be taken whole, or its tags could be
+// rewritten (see ReadAppendText): Read, ReadAppend or ReadAppendText
+// read it then. An error is the error Read would return for the
+// sentence (an invalid tag), and stops r as Read's errors do.
+func (r *Reader) ReadPlainText(hashFrom uint64, p *PlainText) (ok bool, err error) {
+	p.Text, p.Lines, p.Tags, p.Hash = nil, nil, p.Tags[:0], 0
 	if r.err != nil || r.Tags != nil && !r.checkOnly || r.repair != nil {
-		return nil, nil, tags, false, nil
+		return false, nil
 	}
 	r.plain, r.plainText = "", nil
 	r.block, r.fields, r.lines, r.keepAll = r.block[:0], r.fields[:0], r.lines[:0], -1
-	first := len(tags)
-	start, end, ok := r.scanPlain(&tags)
+	hash := hashFrom
+	start, end, ok := r.scanPlain(&p.Tags, &hash)
 	if !ok {
-		return nil, nil, tags[:first], false, nil
+		p.Tags = p.Tags[:0]
+		return false, nil
 	}
 	buf, _ := r.r.Peek(end + 1)
-	text = buf[start:end]
-	s := Sentence{Tags: tags[first:], Line: r.line + start + 1}
+	text := buf[start:end]
+	s := Sentence{Tags: p.Tags, Line: r.line + start + 1}
 	r.line += start + len(r.textLines) + 1
 	r.sawLine, r.lastLF, r.lastBlank, r.lineBefore = true, true, true, false
 	// The bytes stay in the buffer until the next read: Discard does not
@@ -536,9 +556,10 @@ func (r *Reader) ReadPlainText(tags []string) (text []byte, lines []TextLine, _ 
 	err = r.checkEmpty(s, err)
 	if err != nil {
 		r.err = err
-		return nil, nil, tags, false, err
+		return false, err
 	}
-	return text, r.textLines, tags, true, nil
+	p.Text, p.Lines, p.Hash = text, r.textLines, hash
+	return true, nil
 }
 
 // PlainSentence returns the sentence ReadPlainText read last, as
@@ -608,7 +629,7 @@ const maxInterned = 1024
 // every input as the loop alone would. (A sentence in the buffer is
 // far below limits.MaxSentence.)
 func (r *Reader) readPlain(s *Sentence) bool {
-	start, pos, ok := r.scanPlain(nil)
+	start, pos, ok := r.scanPlain(nil, nil)
 	if !ok {
 		return false
 	}
@@ -629,8 +650,10 @@ func (r *Reader) readPlain(s *Sentence) bool {
 // lines, relative to their start, in r.textLines, and where they start and
 // end (at the blank line after them) in the buffered input. It reports
 // false otherwise. With tags, it appends each line's tag, interned, to
-// *tags as it goes (also when it then reports false).
-func (r *Reader) scanPlain(tags *[]string) (start, pos int, ok bool) {
+// *tags as it goes (also when it then reports false). With hash, it
+// continues the FNV-1a hash *hash over the sentence as PlainText.Hash
+// says.
+func (r *Reader) scanPlain(tags *[]string, hash *uint64) (start, pos int, ok bool) {
 	if r.layout.Delimiter != tab || r.Delimiter != tab || r.TokenColumn != 0 || r.TagColumn != -1 ||
 		r.pendDoc || r.marked || len(r.comments) > 0 {
 		return 0, 0, false
@@ -639,6 +662,10 @@ func (r *Reader) scanPlain(tags *[]string) (start, pos int, ok bool) {
 	buf, _ := r.r.Peek(r.r.Buffered())
 	for start < len(buf) && buf[start] == '\n' {
 		start++ // blank lines before the sentence
+	}
+	var h uint64
+	if hash != nil {
+		h = *hash * fnvPrime // the "\x00" before the first token
 	}
 	// Eight bytes at a time, stopping at the control characters up to
 	// '\r' only: on a plain line, its tab and its line break.
@@ -668,6 +695,13 @@ func (r *Reader) scanPlain(tags *[]string) (start, pos int, ok bool) {
 					if len(r.textLines) == 0 || high&0x8080808080808080 != 0 && !utf8.Valid(buf[start:j]) {
 						return 0, 0, false
 					}
+					if hash != nil {
+						// The bytes of this word before the blank line,
+						// then the last line break taken back out: it is
+						// no "\x00" before a token.
+						h = fnvBytes(h, newlinesZeroed(x), j-i)
+						*hash = h * fnvInverse
+					}
 					return start, j, true
 				}
 				last := buf[j-1]
@@ -684,6 +718,10 @@ func (r *Reader) scanPlain(tags *[]string) (start, pos int, ok bool) {
 				return 0, 0, false // a carriage return, ...
 			}
 		}
+		if hash != nil {
+			y := newlinesZeroed(x)
+			h = fnvHalf(fnvHalf(h, y), y>>32)
+		}
 	}
 	return 0, 0, false // not buffered whole (or the last sentence, without its blank line)
 }
@@ -694,6 +732,47 @@ func (r *Reader) scanPlain(tags *[]string) (start, pos int, ok bool) {
 func controlBytes(x uint64) uint64 {
 	const low7, add, top = 0x7f7f7f7f7f7f7f7f, 0x7272727272727272, 0x8080808080808080
 	return ^((x&low7 + add) | x) & top
+}
+
+// The 64-bit FNV-1a constants (hash/fnv).
+const (
+	fnvPrime = 1099511628211
+	// fnvInverse is fnvPrime's inverse modulo 2^64 (fnvPrime is odd):
+	// multiplying by it takes back the step of a zero byte.
+	fnvInverse = 0xce965057aff6957b
+)
+
+// newlinesZeroed returns the eight bytes x with each line break made a
+// zero byte, as PlainText.Hash hashes line breaks: a zero byte of
+// x^"\n\n..." gets its top bit from the sum below (no carry crosses a
+// byte, the low seven bits being at most 0x7f), which becomes the "\n"
+// that the XOR takes out.
+func newlinesZeroed(x uint64) uint64 {
+	const ones, low7, top = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	y := x ^ '\n'*ones
+	newlines := ^((y&low7 + low7) | y) & top
+	return x ^ (newlines>>7)*'\n'
+}
+
+// fnvHalf continues the FNV-1a hash h over the low four bytes of x, in
+// memory order (little-endian): fnvBytes(h, x, 4) unrolled, small
+// enough to be inlined (a call would make scanPlain keep its state in
+// memory) where a whole word's eight steps are not.
+func fnvHalf(h, x uint64) uint64 {
+	h = (h ^ x&0xff) * fnvPrime
+	h = (h ^ x>>8&0xff) * fnvPrime
+	h = (h ^ x>>16&0xff) * fnvPrime
+	return (h ^ x>>24&0xff) * fnvPrime
+}
+
+// fnvBytes continues the FNV-1a hash h over the first n bytes of x, in
+// memory order (little-endian).
+func fnvBytes(h, x uint64, n int) uint64 {
+	for range n {
+		h = (h ^ x&0xff) * fnvPrime
+		x >>= 8
+	}
+	return h
 }
 
 // fill sets the Tokens, Tags and (when some line has more than token

@@ -91,8 +91,9 @@ func FuzzSentenceSeed2(f *testing.F) {
 	})
 }
 
-// checkSeedLines compares sentenceSeedLines with sentenceSeed on s
-// written as plain lines.
+// checkSeedLines compares sentenceSeedLines, and the hash
+// conll.Reader.ReadPlainText continues from seedPrefix (as perturbBytes
+// seeds), with sentenceSeed on s written as plain lines.
 func checkSeedLines(t *testing.T, seed uint64, stream string, s conll.Sentence) {
 	t.Helper()
 	var text strings.Builder
@@ -100,8 +101,21 @@ func checkSeedLines(t *testing.T, seed uint64, stream string, s conll.Sentence) 
 		text.WriteString(tok + "\t" + s.Tags[i] + "\n")
 	}
 	h1, h2 := sentenceSeedLines(seedPrefix(seed, stream), seed, text.String())
-	if w1, w2 := sentenceSeed(seed, stream, s); h1 != w1 || h2 != w2 {
+	w1, w2 := sentenceSeed(seed, stream, s)
+	if h1 != w1 || h2 != w2 {
 		t.Errorf("sentenceSeedLines(%d, %q, %q) differs from sentenceSeed", seed, stream, text.String())
+	}
+	// The reader declines the first sentence of an input (its first
+	// line decides the layout): one goes before.
+	r := conll.NewReader(strings.NewReader("x\tO\n\n" + text.String() + "\n"))
+	if _, err := r.Read(); err != nil {
+		t.Fatal(err)
+	}
+	var pt conll.PlainText
+	if ok, err := r.ReadPlainText(seedPrefix(seed, stream), &pt); !ok || err != nil {
+		t.Logf("ReadPlainText declined %q: %v", text.String(), err)
+	} else if pt.Hash != w1 {
+		t.Errorf("ReadPlainText's hash of %q from seedPrefix(%d, %q) = %#x, sentenceSeed's %#x", text.String(), seed, stream, pt.Hash, w1)
 	}
 }
 
@@ -146,18 +160,5 @@ func TestASCIILetters8(t *testing.T) {
 				t.Errorf("asciiLetters8(%q) = %v, want %v", w, got, want)
 			}
 		}
-	}
-}
-
-// TestFNVInverse checks that fnvInverse takes back a zero byte's step
-// of the seed hash, as perturbBytes does after the last line break.
-func TestFNVInverse(t *testing.T) {
-	p, inv := uint64(fnvPrime), uint64(fnvInverse)
-	if got := p * inv; got != 1 {
-		t.Errorf("fnvPrime * fnvInverse = %d, want 1", got)
-	}
-	h := fnvString(fnvOffset, "Aspirin\tB-Chemical")
-	if got := fnvString(h, "\x00") * fnvInverse; got != h {
-		t.Errorf("a zero byte's step taken back: %#x, want %#x", got, h)
 	}
 }

@@ -43,7 +43,7 @@ type textSource interface {
 // bytes, as conll.Reader's ReadPlainText does.
 type bytesSource interface {
 	textSource
-	ReadPlainText(tags []string) ([]byte, []conll.TextLine, []string, bool, error)
+	ReadPlainText(hashFrom uint64, p *conll.PlainText) (bool, error)
 	PlainSentence(strs []string) (conll.Sentence, string, []string)
 }
 
@@ -104,8 +104,9 @@ func (p *Pipeline) runPlain(ctx context.Context, part int, pt Part, w *worker, n
 	if be, ok := we.(ByteEditor); ok && bsrc != nil && p.Selector.bytewise() {
 		r.be = be
 	}
-	var strs, tags []string
-	lines := false // whether the sink writes plain sentences as their lines, known at the first one
+	var strs []string
+	var plain conll.PlainText // the sentence read as bytes, its storage reused
+	lines := false            // whether the sink writes plain sentences as their lines, known at the first one
 	for index := 0; ; index++ {
 		if index%batchSize == 0 {
 			if err := ctx.Err(); err != nil {
@@ -117,12 +118,11 @@ func (p *Pipeline) runPlain(ctx context.Context, part int, pt Part, w *worker, n
 		var err error
 		read := false // s, text and err hold the sentence
 		if r.be != nil && lines {
-			b, bl, next, ok, berr := bsrc.ReadPlainText(tags[:0])
-			tags = next
+			ok, berr := bsrc.ReadPlainText(r.prefix, &plain)
 			switch {
 			case berr != nil:
 				err, read = berr, true
-			case ok && r.perturbBytes(b, bl, tags):
+			case ok && r.perturbBytes(&plain):
 				p.plainSentences++
 				if err := r.flushFull(); err != nil {
 					return r.n, err
@@ -266,39 +266,31 @@ func (r *plainRun) sentence(s conll.Sentence, text string, index int) (ok bool) 
 	return true
 }
 
-// perturbBytes is sentence for a sentence read as bytes: text, its
-// lines, where each of them lies in text, and its tags. Its lines are
-// appended to r.text as the sink formats them, and the words selected
-// edited there in place by r.be. It reports false, having appended
-// nothing, when a word cannot be edited in place, a change fails
-// CheckBytes or the step panics: the sentence then goes the way of
-// sentence, from its seed again.
-func (r *plainRun) perturbBytes(text []byte, lines []conll.TextLine, tags []string) (ok bool) {
+// perturbBytes is sentence for a sentence read as bytes, its hash
+// continued from r.prefix (so sentenceSeedLines's first word, which
+// TestSentenceSeedLines checks): its lines are appended to r.text as the sink formats them, and
+// the words selected edited there in place by r.be. It reports false,
+// having appended nothing, when a word cannot be edited in place, a
+// change fails CheckBytes or the step panics: the sentence then goes the
+// way of sentence, from its seed again.
+func (r *plainRun) perturbBytes(pt *conll.PlainText) (ok bool) {
 	mark := len(r.text)
 	defer func() {
 		if recover() != nil {
 			r.text, ok = r.text[:mark], false
 		}
 	}()
+	text, lines, tags := pt.Text, pt.Lines, pt.Tags
 	r.text = append(r.text, "\n\n"...) // the separator (conll.Layout.AppendSentence)
 	base := len(r.text)
 	r.text = append(r.text, text[:len(text)-1]...)
 	out := r.text[base:]
-	// The selection and the seed's hash (sentenceSeedLines) in one pass
-	// over the lines: the hash's chain of multiplies, a few cycles a
-	// byte that nothing can overlap when it runs alone, runs beside the
-	// selection's work.
 	opts, sel := &r.p.Selector.opts, r.w.idx[:0]
 	short := 0 // eligible's shortcut, here without a call: a shorter word is no entity's is refused
 	if opts.Method == SelectLexical {
 		short = opts.MinLength
 	}
-	h := r.prefix * fnvPrime // the "\x00" before the first token
 	for j, l := range lines {
-		for _, c := range text[l.Start:l.End] {
-			h = (h ^ uint64(c)) * fnvPrime
-		}
-		h *= fnvPrime // the line break, hashed as the "\x00" before the next token
 		entity := isEntityTag(tags[j])
 		if (entity || l.Tab-l.Start >= short) && eligibleToken(opts, text[l.Start:l.Tab], entity, false) {
 			sel = append(sel, j)
@@ -306,8 +298,7 @@ func (r *plainRun) perturbBytes(text []byte, lines []conll.TextLine, tags []stri
 	}
 	r.w.idx = sel
 	if len(sel) > 0 {
-		h *= fnvInverse // the last line break, which sentenceSeedLines does not hash, taken back out
-		r.w.pcg.Seed(h, textutil.Mix64(h^r.p.Seed+textutil.Golden))
+		r.w.pcg.Seed(pt.Hash, textutil.Mix64(pt.Hash^r.p.Seed+textutil.Golden))
 	}
 	for _, j := range sel {
 		l := lines[j]

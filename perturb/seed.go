@@ -104,9 +104,6 @@ func sentenceSeed2(seed uint64, stream1, stream2 string, s conll.Sentence) (a1, 
 const (
 	fnvOffset = 14695981039346656037
 	fnvPrime  = 1099511628211
-	// fnvInverse is fnvPrime's inverse modulo 2^64 (fnvPrime is odd):
-	// multiplying by it takes back the step of a zero byte.
-	fnvInverse = 0xce965057aff6957b
 )
 
 // fnvString continues a 64-bit FNV-1a hash (hash/fnv's New64a) over s

@@ -75,15 +75,15 @@ func (t *Tracker) ReadAppendText(strs []string) (conll.Sentence, string, []strin
 
 // ReadPlainText reads the next sentence as plain lines when it can (see
 // conll.Reader.ReadPlainText): ok is false for JSON Lines.
-func (t *Tracker) ReadPlainText(tags []string) (text []byte, lines []conll.TextLine, _ []string, ok bool, err error) {
+func (t *Tracker) ReadPlainText(hashFrom uint64, p *conll.PlainText) (ok bool, err error) {
 	if t.cr == nil {
-		return nil, nil, tags, false, nil
+		return false, nil
 	}
-	text, lines, tags, ok, err = t.cr.ReadPlainText(tags)
+	ok, err = t.cr.ReadPlainText(hashFrom, p)
 	if ok || err != nil {
 		t.publish()
 	}
-	return text, lines, tags, ok, err
+	return ok, err
 }
 
 // PlainSentence is conll.Reader.PlainSentence, after ReadPlainText.
