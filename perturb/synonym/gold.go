@@ -14,18 +14,27 @@ import (
 // annotators linked to it, is a name writers use for that concept in
 // running text, as a lexicon's entry term need not be ("Alzheimer
 // sclerosis" is a MeSH entry term of Alzheimer disease that no abstract
-// writes). The embedded gold.txt.gz holds the names of the CDR training
+// writes). The embedded gold.txt holds the names of the CDR training
 // and development annotations with the evidence an in-domain name needs
 // (internal/mkgold); a lexicon name is attested for a mention when one of
 // its concepts there is a concept the mention names.
 
-//go:generate go run ./internal/mkgold -shared ../../../shared -out gold.txt.gz
+//go:generate go run ./internal/mkgold -shared ../../../shared -out gold.txt
 
-// goldTextGz holds the attested names: "key<TAB>MESH:id" lines, the key
-// as english.AttestKey writes the name.
+// goldText holds the attested names (internal/mkgold): lines of four
+// tab-separated fields, sorted, so that each kind of line is a run
+// sorted by its key. "a<TAB>key<TAB>MESH:id<TAB>concept" is a name (its
+// key as english.AttestKey writes it) attested for a MeSH descriptor,
+// with the MeSH 2024 concept of the descriptor it belongs to ("-": not
+// listed); "h" lines the same for a name that is its descriptor's
+// heading; "c" lines every MeSH 2024 term of those descriptors; "p<TAB>-
+// <TAB>MESH:id<TAB>concept" the preferred concept of each descriptor. It
+// is embedded as text and searched where the executable maps it
+// (textutil.SearchLines): decoding it from gzip into maps was 5% of a
+// synonym run (issue 34).
 //
-//go:embed gold.txt.gz
-var goldTextGz []byte
+//go:embed gold.txt
+var goldText string
 
 // goldName is one concept an attested name is written for: a MeSH
 // descriptor, and the MeSH 2024 concept of the descriptor the name
@@ -35,43 +44,91 @@ type goldName struct {
 	heading             bool // the descriptor's preferred term ("h" lines)
 }
 
-var (
-	goldOnce sync.Once
-	goldData struct {
-		names       map[string][]goldName // attested names by key
-		terms       map[string][]goldName // MeSH terms of their descriptors, by key
-		preferred   map[string]string     // descriptor -> its preferred concept
-		descriptors map[string]bool       // the descriptors of names
-	}
+// goldTable is the attested names: the names of the "a" and "h" lines
+// by key, read on first use (a few hundred lines, asked for every name
+// of a mention's concepts), and the runs of "c" and "p" lines of
+// goldText, searched where they lie (thousands of lines, asked once for
+// a mention).
+type goldTable struct {
+	names       map[string][]goldName // "a" and "h" lines by key, in the order of the text
+	descriptors map[string]bool       // the descriptors of names
+	terms       string                // the "c" run, keyed by name (skip goldSkip)
+	preferred   string                // the "p" run, keyed by descriptor (skip preferredSkip)
+}
+
+// The skips of the runs' keys (textutil.LineKey): the kind and a tab,
+// and for "p" lines the "-" of their name too.
+const (
+	goldSkip      = len("a\t")
+	preferredSkip = len("p\t-\t")
 )
 
-// loadGold decodes gold.txt.gz once.
-func loadGold() {
-	goldOnce.Do(func() {
-		goldData.names, goldData.terms, goldData.preferred = map[string][]goldName{}, map[string][]goldName{}, map[string]string{}
-		goldData.descriptors = map[string]bool{}
-		// A bad file leaves the sets empty or short, which attests
-		// nothing; TestGoldReproducible catches one.
-		_ = textutil.GzipLines(goldTextGz, func(line string) {
-			if strings.Count(line, "\t") != 3 {
-				return
+// theGold returns the table of goldText, made once. A bad file
+// attests less; TestGoldTable checks the embedded one.
+var theGold = sync.OnceValue(func() *goldTable { return newGoldTable(goldText) })
+
+// newGoldTable reads the names of text and finds its runs (see goldText).
+func newGoldTable(text string) *goldTable {
+	t := &goldTable{names: map[string][]goldName{}, descriptors: map[string]bool{},
+		terms: textutil.LineRun(text, "c\t"), preferred: textutil.LineRun(text, "p\t")}
+	for _, run := range []string{textutil.LineRun(text, "a\t"), textutil.LineRun(text, "h\t")} {
+		for line := range strings.Lines(run) {
+			line = strings.TrimSuffix(line, "\n")
+			if g, ok := parseGold(line); ok {
+				key := textutil.LineKey(line, goldSkip)
+				t.names[key] = append(t.names[key], g)
+				t.descriptors[g.descriptor] = true
 			}
-			// The four fields, cut without a slice per line.
-			kind, rest, _ := strings.Cut(line, "\t")
-			name, rest, _ := strings.Cut(rest, "\t")
-			descriptor, concept, _ := strings.Cut(rest, "\t")
-			g := goldName{descriptor: descriptor, concept: strings.TrimPrefix(concept, "-"), heading: kind == "h"}
-			switch kind {
-			case "a", "h":
-				goldData.names[name] = append(goldData.names[name], g)
-				goldData.descriptors[g.descriptor] = true
-			case "p":
-				goldData.preferred[g.descriptor] = g.concept
-			case "c":
-				goldData.terms[name] = append(goldData.terms[name], g)
+		}
+	}
+	return t
+}
+
+// parseGold reads a line of goldText, false when it has not four fields.
+func parseGold(line string) (goldName, bool) {
+	if strings.Count(line, "\t") != 3 {
+		return goldName{}, false
+	}
+	// The four fields, cut without a slice per line.
+	kind, rest, _ := strings.Cut(line, "\t")
+	_, rest, _ = strings.Cut(rest, "\t")
+	descriptor, concept, _ := strings.Cut(rest, "\t")
+	return goldName{descriptor: descriptor, concept: strings.TrimPrefix(concept, "-"), heading: kind == "h"}, true
+}
+
+// namesOf returns the attested concepts of the keys of a name (keysOf).
+func (t *goldTable) namesOf(keys []string) []goldName {
+	var out []goldName
+	for _, k := range keys {
+		out = append(out, t.names[k]...)
+	}
+	return out
+}
+
+// termsOf returns the MeSH terms ("c" lines) of the keys of a name
+// (keysOf), in the order of the text.
+func (t *goldTable) termsOf(keys []string) []goldName {
+	var out []goldName
+	for _, k := range keys {
+		textutil.EachLine(t.terms, goldSkip, k, func(line string) {
+			if g, ok := parseGold(line); ok {
+				out = append(out, g)
 			}
 		})
+	}
+	return out
+}
+
+// preferredConcept returns the preferred concept of descriptor d ("" when
+// the table has none).
+func (t *goldTable) preferredConcept(d string) string {
+	concept := ""
+	textutil.EachLine(t.preferred, preferredSkip, d, func(line string) {
+		if g, ok := parseGold(line); ok {
+			concept = g.concept // the last, as a map filled in order kept it
+		}
 	})
+	return concept
 }
 
 // keysOf returns the keys name is looked up by: its own, and its other
@@ -86,26 +143,38 @@ func keysOf(name string) []string {
 	return keys
 }
 
-// goldOf returns what the table holds of name in m, in any number.
-func goldOf(m map[string][]goldName, name string) []goldName {
-	var out []goldName
-	for _, k := range keysOf(name) {
-		out = append(out, m[k]...)
-	}
-	return out
-}
+// goldOf returns the attested concepts of name, in any number.
+func goldOf(name string) []goldName { return theGold().namesOf(keysOf(name)) }
 
 // goldConcepts returns the concepts (MeSH ids, "MESH:D003000") that the
 // CDR annotations attest name for, in any case and number.
-func goldConcepts(name string) []string {
-	loadGold()
+func goldConcepts(name string) []string { return descriptorsOf(goldOf(name)) }
+
+// descriptorsOf returns the descriptors of gs, each once, in order.
+func descriptorsOf(gs []goldName) []string {
 	var ids []string
-	for _, g := range goldOf(goldData.names, name) {
+	for _, g := range gs {
 		if !slices.Contains(ids, g.descriptor) {
 			ids = append(ids, g.descriptor)
 		}
 	}
 	return ids
+}
+
+// formGold is what the attested names say of the form a mention is
+// looked up as, which writtenFor reads for every name of the mention's
+// concepts: the descriptors they attest the form itself for
+// (goldConcepts) and its MeSH terms ("c" lines). Looking them up again
+// for every name was a tenth of a synonym run (issue 34).
+type formGold struct {
+	own  []string   // goldConcepts(form)
+	mine []goldName // the "c" lines of form, in any number
+}
+
+// goldOfForm returns the formGold of form.
+func goldOfForm(form string) *formGold {
+	keys := keysOf(form)
+	return &formGold{own: descriptorsOf(theGold().namesOf(keys)), mine: theGold().termsOf(keys)}
 }
 
 // writtenFor reports whether name is attested for a concept that the
@@ -114,20 +183,19 @@ func goldConcepts(name string) []string {
 // mention itself (for a store without MeSH ids); and it is the same
 // MeSH concept (sameConcept).
 func writtenFor(name, form string, mc *mentionConcepts) bool {
-	loadGold()
-	return writtenForGold(goldOf(goldData.names, name), form, mc)
+	return writtenForGold(goldOf(name), goldOfForm(form), mc)
 }
 
-// writtenFor is writtenFor with the attested concepts of name
-// (goldOf(goldData.names, name)) from r's cache: a concept's names are
-// asked again for every mention of it.
-func (r *Replacer) writtenFor(name, form string, mc *mentionConcepts) bool {
+// writtenFor is writtenFor of a mention whose form's formGold is fg,
+// with the attested concepts of name (goldOf(name))
+// from r's cache: a concept's names are asked again for every mention
+// of it.
+func (r *Replacer) writtenFor(name string, fg *formGold, mc *mentionConcepts) bool {
 	r.mu.Lock()
 	gs, ok := r.goldNames[name]
 	r.mu.Unlock()
 	if !ok {
-		loadGold()
-		gs = goldOf(goldData.names, name)
+		gs = goldOf(name)
 		r.mu.Lock()
 		if r.goldNames == nil || len(r.goldNames) >= maxFacts {
 			r.goldNames = map[string][]goldName{}
@@ -135,7 +203,7 @@ func (r *Replacer) writtenFor(name, form string, mc *mentionConcepts) bool {
 		r.goldNames[name] = gs
 		r.mu.Unlock()
 	}
-	return writtenForGold(gs, form, mc)
+	return writtenForGold(gs, fg, mc)
 }
 
 // attestable reports whether some name may be writtenFor the mention
@@ -145,30 +213,33 @@ func (r *Replacer) writtenFor(name, form string, mc *mentionConcepts) bool {
 // writtenFor is false for every name, and the names' attested concepts
 // need not be looked up (issue 34: most mentions).
 func attestable(form string, mc *mentionConcepts) bool {
-	loadGold()
-	if len(goldConcepts(form)) > 0 {
+	return attestableGold(goldOfForm(form), mc)
+}
+
+// attestableGold is attestable of a form whose formGold is fg.
+func attestableGold(fg *formGold, mc *mentionConcepts) bool {
+	if len(fg.own) > 0 {
 		return true
 	}
 	if mc == nil {
 		return false
 	}
 	for _, c := range mc.all {
-		if goldData.descriptors[c.ID] && mc.names(c.ID) {
+		if theGold().descriptors[c.ID] && mc.names(c.ID) {
 			return true
 		}
 	}
 	return false
 }
 
-// writtenForGold is writtenFor of a name whose attested concepts are gs.
-func writtenForGold(gs []goldName, form string, mc *mentionConcepts) bool {
+// writtenForGold is writtenFor of a name whose attested concepts are gs
+// for a mention whose form's formGold is fg.
+func writtenForGold(gs []goldName, fg *formGold, mc *mentionConcepts) bool {
 	if len(gs) == 0 {
 		return false
 	}
-	own := goldConcepts(form)
-	mine := goldOf(goldData.terms, form)
 	for _, g := range gs {
-		if (mc != nil && mc.names(g.descriptor) || slices.Contains(own, g.descriptor)) && sameConcept(g, mine) {
+		if (mc != nil && mc.names(g.descriptor) || slices.Contains(fg.own, g.descriptor)) && sameConcept(g, fg.mine) {
 			return true
 		}
 	}
@@ -195,5 +266,5 @@ func sameConcept(g goldName, mine []goldName) bool {
 			return t.concept == g.concept
 		}
 	}
-	return !g.heading && goldData.preferred[g.descriptor] == g.concept
+	return !g.heading && theGold().preferredConcept(g.descriptor) == g.concept
 }

@@ -1,8 +1,12 @@
 package synonym
 
 import (
+	"maps"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/stress-ner/stress/internal/textutil"
 )
 
 // TestGoldConcepts checks the attested names against the CDR
@@ -51,9 +55,98 @@ func TestWrittenFor(t *testing.T) {
 			t.Errorf("attestable(%q) = false, yet %q is written for it", tt.mention, tt.name)
 		}
 		for range 2 { // the cached answer, made and then from the cache
-			if got := r.writtenFor(tt.name, tt.mention, nil); got != tt.want {
+			if got := r.writtenFor(tt.name, goldOfForm(tt.mention), nil); got != tt.want {
 				t.Errorf("Replacer.writtenFor(%q, %q) = %v, want %v", tt.name, tt.mention, got, tt.want)
 			}
+		}
+	}
+}
+
+// TestGoldTable checks the search of the embedded attested names where
+// they lie against the maps they were decoded into before (issue 34):
+// every run sorted by its key, and for every key and descriptor of the
+// text, and keys next to them, the same names in the same order.
+func TestGoldTable(t *testing.T) {
+	names, terms := map[string][]goldName{}, map[string][]goldName{}
+	preferred, descriptors := map[string]string{}, map[string]bool{}
+	var keys []string
+	kinds := map[string]int{} // lines of each kind
+	for line := range strings.Lines(goldText) {
+		line = strings.TrimSuffix(line, "\n")
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			t.Fatalf("line %q: %d fields, want 4", line, len(f))
+		}
+		g := goldName{descriptor: f[2], concept: strings.TrimPrefix(f[3], "-"), heading: f[0] == "h"}
+		kinds[f[0]]++
+		switch f[0] {
+		case "a", "h":
+			names[f[1]] = append(names[f[1]], g)
+			descriptors[g.descriptor] = true
+		case "p":
+			preferred[g.descriptor] = g.concept
+		case "c":
+			terms[f[1]] = append(terms[f[1]], g)
+		default:
+			t.Fatalf("line %q: kind %q", line, f[0])
+		}
+		keys = append(keys, f[1], f[1]+" ", f[1][:len(f[1])/2], f[2])
+	}
+	gt := theGold()
+	if !textutil.SortedByKey(gt.terms, goldSkip) {
+		t.Error("c lines not sorted by name")
+	}
+	if !textutil.SortedByKey(gt.preferred, preferredSkip) {
+		t.Error("p lines not sorted by descriptor")
+	}
+	if n, want := strings.Count(gt.terms, "\n"), kinds["c"]; n != want {
+		t.Errorf("the c run holds %d lines, the text %d", n, want)
+	}
+	if n, want := strings.Count(gt.preferred, "\n"), kinds["p"]; n != want {
+		t.Errorf("the p run holds %d lines, the text %d", n, want)
+	}
+	if !maps.EqualFunc(gt.names, names, slices.Equal) {
+		t.Errorf("names: %d keys, want %d", len(gt.names), len(names))
+	}
+	if !maps.Equal(gt.descriptors, descriptors) {
+		t.Errorf("descriptors: %d, want %d", len(gt.descriptors), len(descriptors))
+	}
+	for _, k := range keys {
+		if got := gt.namesOf([]string{k}); !slices.Equal(got, names[k]) {
+			t.Errorf("names of %q = %v, want %v", k, got, names[k])
+		}
+		if got := gt.termsOf([]string{k}); !slices.Equal(got, terms[k]) {
+			t.Errorf("terms of %q = %v, want %v", k, got, terms[k])
+		}
+		if got := gt.preferredConcept(k); got != preferred[k] {
+			t.Errorf("preferred concept of %q = %q, want %q", k, got, preferred[k])
+		}
+	}
+}
+
+// TestOrganText checks that the embedded organ text is sorted lines
+// without tabs, as OrganAttested searches it, and that it finds every
+// line and no key between them.
+func TestOrganText(t *testing.T) {
+	if strings.Contains(organText, "\t") || !textutil.SortedByKey(organText, 0) {
+		t.Fatal("organ.txt is not sorted lines without tabs")
+	}
+	for line := range strings.Lines(organText) {
+		line = strings.TrimSuffix(line, "\n")
+		if !textutil.HasLine(organText, 0, line) || textutil.HasLine(organText, 0, line+" x") && !strings.Contains(organText, "\n"+line+" x\n") {
+			t.Errorf("organ line %q: not found, or a key after it found", line)
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		want bool
+	}{
+		{"brain edema", true},
+		{"Brain Edema", true}, // keyed by english.AttestKey
+		{"pulmonary cancer", false},
+	} {
+		if got := OrganAttested(tt.name); got != tt.want {
+			t.Errorf("OrganAttested(%q) = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

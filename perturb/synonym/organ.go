@@ -2,7 +2,6 @@ package synonym
 
 import (
 	_ "embed"
-	"slices"
 	"strings"
 	"sync"
 
@@ -15,54 +14,28 @@ import (
 // liver injury, cardiac toxicity and cardiotoxicity. OrganVariants
 // writes a name with another form of its organ; a variant replaces a
 // mention only when the training and development text uses it (the
-// embedded organ.txt.gz: "brain edema" is written, "lung cancer" never
+// embedded organ.txt: "brain edema" is written, "lung cancer" never
 // becomes "pulmonary cancer", which no one writes) and it names nothing
 // the mention does not (the round trip), so that a rule makes only
 // names writers make.
 
-//go:generate go run ./internal/mkorgan -shared ../../../shared -out organ.txt.gz
+//go:generate go run ./internal/mkorgan -shared ../../../shared -out organ.txt
 
-// organTextGz holds the token sequences (lower case, as BC5CDR is
+// organText holds the token sequences (lower case, as BC5CDR is
 // tokenized) of two to four words of the training and development text
 // of BC5CDR and NCBI-disease that hold an organ's word (OrganWord): the
-// attested organ variants.
+// attested organ variants, one a line, sorted. It is embedded as text
+// and searched where the executable maps it (textutil.SearchLines):
+// decoding it from gzip was 1% of a synonym run (issue 34).
+// TestOrganText checks that it is sorted.
 //
-//go:embed organ.txt.gz
-var organTextGz []byte
-
-// organText is the organ text decoded on first use: its lines, which the
-// generator writes sorted, for a binary search (a map of its 15,000
-// lines was most of the decoding, issue 34), or, when they are not
-// sorted, a set of them.
-var organText = sync.OnceValue(func() (t organLines) {
-	// A bad file leaves the set empty or short, which attests nothing
-	// more; TestOrganReproducible catches one.
-	_ = textutil.GzipLines(organTextGz, func(line string) { t.sorted = append(t.sorted, line) })
-	if !slices.IsSorted(t.sorted) {
-		t.set = map[string]bool{}
-		for _, line := range t.sorted {
-			t.set[line] = true
-		}
-		t.sorted = nil
-	}
-	return t
-})
-
-// organLines are the lines of the organ text: sorted, or as a set.
-type organLines struct {
-	sorted []string
-	set    map[string]bool
-}
+//go:embed organ.txt
+var organText string
 
 // OrganAttested reports whether name (as english.AttestKey keys it) is
 // a token sequence of the organ text.
 func OrganAttested(name string) bool {
-	t, key := organText(), english.AttestKey(name)
-	if t.set != nil {
-		return t.set[key]
-	}
-	_, ok := slices.BinarySearch(t.sorted, key)
-	return ok
+	return textutil.HasLine(organText, 0, english.AttestKey(name))
 }
 
 // organAdjectives maps an organ's adjective to its noun, as writers

@@ -101,6 +101,7 @@ type mentionCase struct {
 	// canAttest is 1 when attestable, -1 when not, 0 when not asked yet
 	// (one mentionCase, one mc).
 	canAttest int8
+	gold      *formGold // of form, made when first asked
 }
 
 // casedWords returns m.written and m.capitals, made from the names'
@@ -128,11 +129,19 @@ func (m *mentionCase) casedWords() (written, capitals map[string]bool) {
 func (m *mentionCase) attestable(mc *mentionConcepts) bool {
 	if m.canAttest == 0 {
 		m.canAttest = -1
-		if attestable(m.form, mc) {
+		if attestableGold(m.formGold(), mc) {
 			m.canAttest = 1
 		}
 	}
 	return m.canAttest > 0
+}
+
+// formGold returns goldOfForm(m.form), made once.
+func (m *mentionCase) formGold() *formGold {
+	if m.gold == nil {
+		m.gold = goldOfForm(m.form)
+	}
+	return m.gold
 }
 
 // lowerCase reports english.LowerMention(strings.Fields(m.form), true).
@@ -516,7 +525,7 @@ func (r *Replacer) mayReplace(m *mentionCase, use []umls.Concept, mc *mentionCon
 			spelled := english.CorpusSpelling(t.String, m.mention)
 			admitted := st.plain
 			switch {
-			case (st.attested != st.plain || st.attested != st.inText) && m.attestable(mc) && r.writtenFor(spelled, m.form, mc):
+			case (st.attested != st.plain || st.attested != st.inText) && m.attestable(mc) && r.writtenFor(spelled, m.formGold(), mc):
 				admitted = st.attested
 			case st.plain != st.inText && english.Attested(spelled):
 				admitted = st.inText
@@ -692,7 +701,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 			seen[k] = true
 			tt, attested := t.TermType, english.Attested(n.spelled)
 			switch {
-			case m.attestable(mc) && r.writtenFor(n.spelled, form, mc):
+			case m.attestable(mc) && r.writtenFor(n.spelled, m.formGold(), mc):
 				tt += termAttested
 			case attested:
 				tt += termInText

@@ -1,5 +1,5 @@
 // Command mkgold builds the attested names of package synonym
-// (perturb/synonym/gold.txt.gz): the names that the annotators of the
+// (perturb/synonym/gold.txt): the names that the annotators of the
 // BioCreative V CDR training and development PubTator files (never the
 // test split) linked to a MeSH concept, with the evidence
 // umls.MentionNames asks of an in-domain name (two documents or more,
@@ -10,7 +10,7 @@
 //
 // Run it from perturb/synonym with "go generate" (see gold.go):
 //
-//	go run ./internal/mkgold -shared ../../../shared -out gold.txt.gz
+//	go run ./internal/mkgold -shared ../../../shared -out gold.txt
 //
 // MeSH 2024 at concept level (lexicon/mesh/mesh2024_concepts.tsv.gz)
 // judges the annotations, which are older than it: a name that MeSH
@@ -21,7 +21,7 @@
 // of the descriptor ("renal failure" and "renal insufficiency",
 // "aspartate" and "aspartic acid") is not taken for the same concept.
 //
-// Output: gzip of sorted lines "a<TAB>key<TAB>MESH:id<TAB>concept", an
+// Output: sorted lines "a<TAB>key<TAB>MESH:id<TAB>concept", an
 // attested name (key as english.AttestKey writes it) with its MeSH
 // concept ("-" when MeSH 2024 does not list it under the descriptor),
 // "h" for one that is the descriptor's heading (its preferred term);
@@ -62,7 +62,7 @@ type meshTerm struct {
 }
 
 func main() {
-	if err := termfile.Generate("mkgold", os.Args[1:], "../../../shared", "gold.txt.gz", build, os.Stderr); err != nil {
+	if err := termfile.Generate("mkgold", os.Args[1:], "../../../shared", "gold.txt", build, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
@@ -157,7 +157,7 @@ func build(shared, out string, log io.Writer) error {
 	lines = slices.Compact(lines)
 	fmt.Fprintf(log, "attested names %d of %d descriptors (of %d annotations), %d filed under another MeSH 2024 heading; %d lines; dropped strings: %v\n",
 		len(names)-elsewhere, len(kept), len(ms), elsewhere, len(lines), dropped)
-	return termfile.WriteGzip(out, func(w *bufio.Writer) error {
+	return termfile.WriteText(out, func(w *bufio.Writer) error {
 		for _, l := range lines {
 			if _, err := w.WriteString(l + "\n"); err != nil {
 				return err

@@ -1,5 +1,5 @@
 // Command mkorgan builds the organ text of package synonym
-// (perturb/synonym/organ.txt.gz): the token sequences of one to four
+// (perturb/synonym/organ.txt): the token sequences of one to four
 // words of the training and development text of BC5CDR-IOB and
 // NCBI-disease-IOB (never a test split) that hold an organ's word
 // (synonym.OrganWord), lower case, one a line, sorted. A name that
@@ -8,7 +8,7 @@
 //
 // Run it from perturb/synonym with "go generate" (see organ.go):
 //
-//	go run ./internal/mkorgan -shared ../../../shared -out organ.txt.gz
+//	go run ./internal/mkorgan -shared ../../../shared -out organ.txt
 package main
 
 import (
@@ -30,7 +30,7 @@ import (
 const maxWords = 4
 
 func main() {
-	if err := termfile.Generate("mkorgan", os.Args[1:], "../../../shared", "organ.txt.gz", build, os.Stderr); err != nil {
+	if err := termfile.Generate("mkorgan", os.Args[1:], "../../../shared", "organ.txt", build, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
@@ -59,7 +59,7 @@ func build(shared, out string, log io.Writer) error {
 	}
 	keys := slices.Sorted(maps.Keys(seen))
 	fmt.Fprintf(log, "organ sequences %d\n", len(keys))
-	return termfile.WriteGzip(out, func(w *bufio.Writer) error {
+	return termfile.WriteText(out, func(w *bufio.Writer) error {
 		for _, k := range keys {
 			if _, err := w.WriteString(k + "\n"); err != nil {
 				return err

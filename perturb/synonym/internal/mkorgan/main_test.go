@@ -12,7 +12,7 @@ import (
 func TestOrganReproducible(t *testing.T) {
 	gentest.Check(t, gentest.Generated{
 		Shared: "../../../../../shared", Probe: termfile.Corpora[0],
-		Committed: "../../organ.txt.gz", Package: "./perturb/synonym",
+		Committed: "../../organ.txt", Package: "./perturb/synonym",
 		What: "organ text", Build: build,
 	})
 }
