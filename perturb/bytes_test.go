@@ -81,10 +81,11 @@ func TestByteEditors(t *testing.T) {
 // checkByteEditor compares EditBytes with AppendWord on w.
 func checkByteEditor(t *testing.T, kind string, opts map[string]string, p perturb.Perturbation, be perturb.ByteEditor, w string, seed uint64) {
 	t.Helper()
-	r1, r2 := rand.New(rand.NewPCG(seed, 9)), rand.New(rand.NewPCG(seed, 9))
+	pcg := rand.NewPCG(seed, 9)
+	r1, r2 := rand.New(rand.NewPCG(seed, 9)), rand.New(pcg)
 	want, wantOK := be.AppendWord(nil, w, r1)
 	got := []byte(w)
-	edited, ok := be.EditBytes(got, r2)
+	edited, ok := be.EditBytes(got, perturb.NewDraws(pcg))
 	if !ok {
 		if ascii(w) && (!wantOK || len(want) == len(w)) {
 			t.Errorf("%s %v: EditBytes declined %q, which AppendWord edits to %q in place", kind, opts, w, want)

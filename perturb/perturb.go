@@ -128,7 +128,7 @@ type WordEditor interface {
 // output, making no token strings.
 //
 // EditBytes edits word in place exactly as AppendWord edits it: the
-// same random draws, the same bytes. It reports ok == false when it
+// same random draws (Draws draws as rand.Rand does), the same bytes. It reports ok == false when it
 // cannot edit this word in place (a non-ASCII word, a replacement of
 // another length); the plain path then perturbs the sentence again from
 // its seed through AppendWord. CheckBytes is Check's verdict on a change
@@ -138,7 +138,7 @@ type WordEditor interface {
 // that offers them.
 type ByteEditor interface {
 	WordEditor
-	EditBytes(word []byte, r *rand.Rand) (edited, ok bool)
+	EditBytes(word []byte, r Draws) (edited, ok bool)
 	CheckBytes(before, after []byte) bool
 }
 

@@ -300,10 +300,11 @@ func (r *plainRun) perturbBytes(pt *conll.PlainText) (ok bool) {
 	if len(sel) > 0 {
 		r.w.pcg.Seed(pt.Hash, textutil.Mix64(pt.Hash^r.p.Seed+textutil.Golden))
 	}
+	draws := NewDraws(r.w.pcg) // as r.w.rng draws, without its calls through an interface
 	for _, j := range sel {
 		l := lines[j]
 		before, word := text[l.Start:l.Tab], out[l.Start:l.Tab]
-		edited, ok := r.be.EditBytes(word, r.w.rng)
+		edited, ok := r.be.EditBytes(word, draws)
 		if !ok || edited && (!writable(word) || !r.be.CheckBytes(before, word)) {
 			r.text = r.text[:mark]
 			return false

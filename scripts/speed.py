@@ -6,6 +6,7 @@ anchors (conlleval.pl, nlpaug) where they are installed, in CPU time
 
 usage: scripts/speed.py [RUNS]                (from the repository root; default 11)
        scripts/speed.py --instructions        (instruction counts under callgrind)
+       scripts/speed.py --faults [RUNS]       (minor page faults; default 11 runs)
 
 The corpus is the 786,743-token file (6.7 MB) of the issue: BC5CDR-IOB
 train, devel and test, NCBI-disease-IOB train, devel and test, then
@@ -42,6 +43,18 @@ RDTSCP nor Go's preemption signals): the same figures at any load, to
 compare two builds; they are not CPU time, since instructions per cycle
 differ from program to program. The anchors take long under callgrind
 (conlleval.pl about 29,000 M instructions; nlpaug more).
+
+--faults runs stress and the limit programs (not the anchors) RUNS times,
+interleaved, and prints the median of the minor page faults each took
+(getrusage's ru_minflt, its range beside it): most of what separates
+`stress version` from an empty Go program's start-up is pages touched for
+the first time (the runtime's heap and stacks, the C library's, the
+dynamic loader's, each package's initialisation), tens of microseconds
+each on a virtual machine. Like instructions, faults barely depend on
+the load; they vary from run to run with the scheduling of the
+runtime's threads (GOMAXPROCS=1 in the environment steadies them).
+A build made with GOFLAGS in the environment (say, a static link, see
+docs/speed.md) is timed as it is.
 
 No figure is typed by hand: scripts/figures.sh -sources limit runs this
 and puts the line and the table it prints into docs/speed.md.
@@ -102,6 +115,38 @@ def cpu(argv, stdin=None):
     if p.returncode != 0:
         raise SystemExit(f"{' '.join(argv)}: exit status {p.returncode}")
     return ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
+
+
+def minor_faults(argv, stdin=None):
+    """Runs argv and returns the minor page faults it took."""
+    with open(stdin or os.devnull, "rb") as f:
+        p = subprocess.Popen(argv, stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, ru = os.wait4(p.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(argv)}: exit status {os.waitstatus_to_exitcode(status)}")
+    return ru.ru_minflt
+
+
+def count_faults(rows, runs):
+    """--faults: stress and the limit programs, runs times each, interleaved."""
+    got = {name: ([], []) for name in rows}
+    for _ in range(runs):
+        for name, (st, li, _, _, _) in rows.items():
+            got[name][0].append(minor_faults(st))
+            if li:
+                got[name][1].append(minor_faults(li))
+    print(f"minor page faults, medians of {runs} interleaved runs (range); load {os.getloadavg()[0]:.1f}"
+          + (f"; GOMAXPROCS={os.environ['GOMAXPROCS']}" if "GOMAXPROCS" in os.environ else ""))
+    print()
+    print("| work | stress | limit | stress - limit |")
+    print("|---|---|---|---|")
+    for name, (st, li) in got.items():
+        cells = [name, f"{statistics.median(st):.0f} ({min(st)}-{max(st)})"]
+        if li:
+            cells += [f"{statistics.median(li):.0f} ({min(li)}-{max(li)})", f"{statistics.median(st) - statistics.median(li):+.0f}"]
+        else:
+            cells += ["", ""]
+        print("| " + " | ".join(cells) + " |")
 
 
 def instructions(argv, stdin=None, go=False):
@@ -208,7 +253,13 @@ def count_instructions(rows):
 
 def main():
     args = sys.argv[1:]
+    if args[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return
     count = args[:1] == ["--instructions"]
+    faults = args[:1] == ["--faults"]
+    if faults:
+        args = args[1:]
     runs = int(args[0]) if args and not count else 11
     py = os.environ.get("PYTHON", "python3")
     have = anchors(py)
@@ -218,6 +269,9 @@ def main():
         rows = rows_of(bins, tsv, conlleval, tmp, py, have)
         if count:
             count_instructions(rows)
+            return
+        if faults:
+            count_faults(rows, runs)
             return
         times = {name: {"stress": [], "limit": [], "anchor": [], "ratio": []} for name in rows}
         rss = {name: 0 for name in rows}

@@ -222,7 +222,7 @@ func (m *memStore) each(fn func(Concept) bool) error {
 func (m *memStore) info() (Info, error) {
 	return Info{
 		Path:     m.name,
-		Schema:   schemaVersion,
+		Schema:   schemaVersion(),
 		Tool:     "umls/internal/mkdefault",
 		Filters:  map[string]string{"dropped": "registry numbers and systematic formulae (except labels)"},
 		Concepts: len(m.concepts),

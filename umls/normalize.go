@@ -5,7 +5,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -30,7 +29,8 @@ func Normalize(s string) string {
 func appendNormalized(b []byte, s string) []byte {
 	wide := !ascii(s)
 	if wide {
-		s = cases.Fold().String(norm.NFKC.String(s))
+		n := norm.NFKC.String(s)
+		s = string(appendFold(make([]byte, 0, len(n)), n))
 	}
 	start := len(b)
 	space := false    // a space is pending between two words

@@ -79,6 +79,7 @@ func FuzzNormalize(f *testing.F) {
 		f.Add(c.in)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
+		checkFold(t, in)
 		if !utf8.ValidString(in) {
 			return
 		}

@@ -426,7 +426,7 @@ func (p *packedStore) each(fn func(Concept) bool) error {
 func (p *packedStore) info() (Info, error) {
 	return Info{
 		Path:     p.name,
-		Schema:   schemaVersion,
+		Schema:   schemaVersion(),
 		Tool:     "umls/internal/mkdefault",
 		Filters:  map[string]string{"dropped": "registry numbers and systematic formulae (except labels)"},
 		Concepts: p.nc,

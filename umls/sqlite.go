@@ -30,11 +30,12 @@ var indexesSQL string
 
 // schemaVersion is the number of migrations. Open reads stores of this
 // version and of version 1 (whose lookups are slower, see lookupV1); it
-// refuses others.
-var schemaVersion = func() int {
+// refuses others. It is counted on first use, not at package
+// initialisation, which every command pays (issue 34).
+var schemaVersion = sync.OnceValue(func() int {
 	names, _ := fs.Glob(migrations, "migrations/*.sql")
 	return len(names)
-}()
+})
 
 // migrate brings db to schemaVersion.
 func migrate(ctx context.Context, db *sql.DB) error {
@@ -122,9 +123,9 @@ func Open(path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("open concept store %s: %w", path, err)
 	}
-	if v != schemaVersion && v != 1 {
+	if v != schemaVersion() && v != 1 {
 		db.Close()
-		return nil, fmt.Errorf("open concept store %s: %w (schema %d, want %d)", path, ErrNotStore, v, schemaVersion)
+		return nil, fmt.Errorf("open concept store %s: %w (schema %d, want %d)", path, ErrNotStore, v, schemaVersion())
 	}
 	s := &sqliteStore{path: path, db: db, schema: v, groups: map[[2]string]groupsOfConcept{}}
 	q := lookupSQL

@@ -82,7 +82,10 @@ func TestInitAllocations(t *testing.T) {
 // github.com/schollz/progressbar v3.18 and later import net/http for an
 // optional server; internal/progress draws its own bar, and review
 // fills its page without a template engine (issue 34).
-var heavyImports = []string{"net/http", "crypto/tls", "html/template"}
+// golang.org/x/text/cases brings x/text/language, whose tables every
+// command would build at start-up (some 30 page faults): umls folds case
+// through a table generated from it (fold_table.go).
+var heavyImports = []string{"net/http", "crypto/tls", "html/template", "golang.org/x/text/cases", "golang.org/x/text/language"}
 
 // TestNoHeavyImports lists the stress binary's packages: none of
 // heavyImports is among them.

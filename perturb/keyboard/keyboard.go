@@ -102,14 +102,19 @@ func (t *Typo) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, b
 
 // EditBytes is AppendWord in place, for an ASCII word whose typo is one
 // byte (perturb.ByteEditor): on every layout but for AZERTY's accented
-// keys.
-func (t *Typo) EditBytes(word []byte, r *rand.Rand) (edited, ok bool) {
-	i, typo, ascii := pickASCII(t.Layout, word, r)
+// keys. It makes pickASCII's draws, from r.
+func (t *Typo) EditBytes(word []byte, r perturb.Draws) (edited, ok bool) {
+	n, ascii := countASCII(t.Layout, word)
 	switch {
-	case !ascii || len(typo) > 1:
+	case !ascii:
 		return false, false
-	case i < 0:
+	case n == 0:
 		return false, true
+	}
+	i, typos := nthASCII(t.Layout, word, n, r.IntN(n))
+	typo := typos[r.IntN(len(typos))]
+	if len(typo) > 1 {
+		return false, false
 	}
 	word[i] = typo[0]
 	return true, true
@@ -120,24 +125,37 @@ func (t *Typo) EditBytes(word []byte, r *rand.Rand) (edited, ok bool) {
 // has no letter on the layout) and its typo. ascii is false, nothing
 // drawn, for a word that is not ASCII.
 func pickASCII[W ~string | ~[]byte](l *Layout, word W, r *rand.Rand) (i int, typo string, ascii bool) {
+	n, ascii := countASCII(l, word)
+	switch {
+	case !ascii:
+		return -1, "", false
+	case n == 0:
+		return -1, "", true
+	}
+	i, typos := nthASCII(l, word, n, r.IntN(n))
+	return i, typos[r.IntN(len(typos))], true
+}
+
+// countASCII returns how many letters of word have typos on layout l,
+// or ascii == false for a word that is not ASCII.
+func countASCII[W ~string | ~[]byte](l *Layout, word W) (n int, ascii bool) {
 	keys := &l.asciiLetterKey // replaceable, for ASCII
-	n, high := 0, byte(0)
+	high := byte(0)
 	for i := 0; i < len(word); i++ {
 		c := word[i]
 		high |= c
 		n += b2i(keys[c]) // false for every byte past ASCII
 	}
-	switch {
-	case high >= utf8.RuneSelf:
-		return -1, "", false
-	case n == 0:
-		return -1, "", true
-	}
-	k := r.IntN(n)
+	return n, high < utf8.RuneSelf
+}
+
+// nthASCII returns the index of the k-th (from 0) of the n letters of
+// the ASCII word that have typos on layout l, and its typos.
+func nthASCII[W ~string | ~[]byte](l *Layout, word W, n, k int) (int, []string) {
 	if n == len(word) { // every byte a letter with typos: the k-th is byte k
-		ns := l.asciiTypos[word[k]]
-		return k, ns[r.IntN(len(ns))], true
+		return k, l.asciiTypos[word[k]]
 	}
+	keys := &l.asciiLetterKey
 	for i := 0; i < len(word); i++ {
 		if !keys[word[i]] {
 			continue
@@ -146,8 +164,7 @@ func pickASCII[W ~string | ~[]byte](l *Layout, word W, r *rand.Rand) (i int, typ
 			k--
 			continue
 		}
-		ns := l.asciiTypos[word[i]]
-		return i, ns[r.IntN(len(ns))], true
+		return i, l.asciiTypos[word[i]]
 	}
 	panic("unreachable")
 }

@@ -137,15 +137,16 @@ func (s *Swap) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, b
 }
 
 // EditBytes is AppendWord in place, for an ASCII word
-// (perturb.ByteEditor).
-func (s *Swap) EditBytes(word []byte, r *rand.Rand) (edited, ok bool) {
-	i, ascii := pickASCII(s, word, r)
+// (perturb.ByteEditor). It makes pickASCII's draw, from r.
+func (s *Swap) EditBytes(word []byte, r perturb.Draws) (edited, ok bool) {
+	lo, hi, n, ascii := countPairs(s, word)
 	switch {
 	case !ascii:
 		return false, false
-	case i < 0:
+	case n == 0:
 		return false, true
 	}
+	i := nthPair(word, lo, hi, n, r.IntN(n))
 	word[i], word[i+1] = word[i+1], word[i]
 	return true, true
 }
@@ -153,40 +154,54 @@ func (s *Swap) EditBytes(word []byte, r *rand.Rand) (edited, ok bool) {
 // pickASCII chooses the pair of an ASCII word to swap as the Unicode
 // path would: the index of its first letter, -1 when the word has no
 // swappable pair. ascii is false, nothing drawn, for a word that is not
-// ASCII. The pairs the keep options allow start at lo to hi; counting
-// the swappable ones needs no branch.
+// ASCII.
 func pickASCII[W ~string | ~[]byte](s *Swap, word W, r *rand.Rand) (i int, ascii bool) {
+	lo, hi, n, ascii := countPairs(s, word)
+	switch {
+	case !ascii:
+		return -1, false
+	case n == 0:
+		return -1, true
+	}
+	return nthPair(word, lo, hi, n, r.IntN(n)), true
+}
+
+// countPairs returns the n swappable pairs of an ASCII word, among the
+// pairs the keep options allow, which start at lo to hi; ascii is false
+// for a word that is not ASCII. Counting them needs no branch.
+func countPairs[W ~string | ~[]byte](s *Swap, word W) (lo, hi, n int, ascii bool) {
 	high := byte(0)
 	for i := 0; i < len(word); i++ {
 		high |= word[i]
 	}
 	if high >= utf8.RuneSelf {
-		return -1, false
+		return 0, 0, 0, false
 	}
-	lo, hi := 0, len(word)-2
+	lo, hi = 0, len(word)-2
 	if s.KeepFirst {
 		lo = 1
 	}
 	if s.KeepLast {
 		hi = len(word) - 3
 	}
-	n := 0
 	for i := lo; i <= hi; i++ {
 		n += swappable(word[i], word[i+1])
 	}
-	if n == 0 {
-		return -1, true
-	}
-	k := r.IntN(n)
+	return lo, hi, n, true
+}
+
+// nthPair returns where the k-th (from 0) of the n swappable pairs of
+// word that start at lo to hi starts.
+func nthPair[W ~string | ~[]byte](word W, lo, hi, n, k int) int {
 	if n == hi-lo+1 { // every pair swappable: the k-th starts at lo+k
-		return lo + k, true
+		return lo + k
 	}
 	for i := lo; i <= hi; i++ {
 		if swappable(word[i], word[i+1]) == 0 {
 			continue
 		}
 		if k == 0 {
-			return i, true
+			return i
 		}
 		k--
 	}
