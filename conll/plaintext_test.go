@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stress-ner/stress/iob"
 )
@@ -40,19 +43,23 @@ func TestReadPlainText(t *testing.T) {
 	for _, in := range inputs {
 		samePlainText(t, in)
 	}
-	// It takes nearly every sentence of a corpus, after the first.
+	// It takes nearly every sentence of a corpus, after the first, also
+	// those the read buffer cuts (it reads more for them).
 	in := strings.Repeat("Aspirin\tB-Chemical\nhelps\tO\n\n", 50)
-	r, took := NewReader(strings.NewReader(in)), 0
-	for {
-		var p PlainText
-		if ok, _ := r.ReadPlainText(0, &p); ok {
-			took++
-		} else if _, _, _, err := r.ReadAppendText(nil); err != nil {
-			break
+	for _, size := range []int{64 << 10, 40} {
+		r, took := NewReader(strings.NewReader(in)), 0
+		r.r = bufio.NewReaderSize(strings.NewReader(in), size)
+		for {
+			var p PlainText
+			if ok, _ := r.ReadPlainText(0, &p); ok {
+				took++
+			} else if _, _, _, err := r.ReadAppendText(nil); err != nil {
+				break
+			}
 		}
-	}
-	if took != 49 {
-		t.Errorf("ReadPlainText took %d of 50 sentences, want 49", took)
+		if took != 49 {
+			t.Errorf("buffer %d: ReadPlainText took %d of 50 sentences, want 49", size, took)
+		}
 	}
 }
 
@@ -80,17 +87,33 @@ func samePlainText(t *testing.T, in string) {
 	t.Helper()
 	for _, size := range []int{64 << 10, 16, 40} {
 		for _, check := range []string{"none", "IOB2", "IOB1"} {
-			samePlainTextWith(t, in, size, check)
+			samePlainTextWith(t, fmt.Sprintf("%q", in), func() io.Reader { return strings.NewReader(in) }, size, check)
 		}
 	}
 }
 
-// samePlainTextWith reads in both ways with a buffer of size bytes and
-// the tag check named check.
-func samePlainTextWith(t *testing.T, in string, size int, check string) {
+// TestReadPlainTextReadError checks that an input that fails after any
+// of its bytes gives the same sentences, error and line numbers both
+// ways, with read buffers that hold few sentences whole (ReadPlainText
+// then reads more for a sentence cut short, and may meet the error
+// there).
+func TestReadPlainTextReadError(t *testing.T) {
+	in := "a\tO\n\nAspirin\tB-Chemical\nhelps\tO\n\nb\tO\nc\xff\tO\nd\tO\n\n\ne\tB-X\n\nf\tO\n\n"
+	fail := errors.New("disk on fire")
+	for k := range len(in) + 1 {
+		for _, size := range []int{16, 24, 40} {
+			open := func() io.Reader { return io.MultiReader(strings.NewReader(in[:k]), iotest.ErrReader(fail)) }
+			samePlainTextWith(t, fmt.Sprintf("%q then an error", in[:k]), open, size, "none")
+		}
+	}
+}
+
+// samePlainTextWith reads the input open returns (in describes it) in
+// both ways with a buffer of size bytes and the tag check named check.
+func samePlainTextWith(t *testing.T, in string, open func() io.Reader, size int, check string) {
 	t.Helper()
-	a, b := NewReader(strings.NewReader(in)), NewReader(strings.NewReader(in))
-	a.r = bufio.NewReaderSize(strings.NewReader(in), size)
+	a, b := NewReader(open()), NewReader(open())
+	a.r = bufio.NewReaderSize(open(), size)
 	a.File, b.File = "in.tsv", "in.tsv"
 	switch check {
 	case "IOB2":
@@ -102,7 +125,7 @@ func samePlainTextWith(t *testing.T, in string, size int, check string) {
 	var strs []string
 	var p PlainText
 	for n := 0; ; n++ {
-		where := fmt.Sprintf("%q, buffer %d, check %s, sentence %d", in, size, check, n)
+		where := fmt.Sprintf("%s, buffer %d, check %s, sentence %d", in, size, check, n)
 		want, werr := b.Read()
 		hashFrom := uint64(n) * 0x9e3779b97f4a7c15 // a different state for every sentence, zero too
 		ok, err := a.ReadPlainText(hashFrom, &p)

@@ -537,7 +537,24 @@ func (r *Reader) ReadPlainText(hashFrom uint64, p *PlainText) (ok bool, err erro
 	r.plain, r.plainText = "", nil
 	r.block, r.fields, r.lines, r.keepAll = r.block[:0], r.fields[:0], r.lines[:0], -1
 	hash := hashFrom
-	start, end, ok := r.scanPlain(&p.Tags, &hash)
+	start, end, ok, cut := r.scanPlain(&p.Tags, &hash)
+	if cut && r.r.Buffered() < r.r.Size() {
+		// The sentence goes on past the bytes buffered: read more (the
+		// buffer moves its unread bytes to its front first) and scan it
+		// again, instead of leaving it to the line-by-line reader,
+		// which makes its strings (one sentence in every buffer, 100
+		// in 6.7 MB, and most of the page faults after start-up). One
+		// more byte asks for one read: as much as the buffer holds from
+		// a file, and no longer a wait than reading a line for a pipe.
+		// When no byte came, the line-by-line reader reads the sentence
+		// and meets the end of the input or the error there: readers
+		// repeat io.EOF and their errors, which Peek took from the
+		// buffer.
+		if _, err := r.r.Peek(r.r.Buffered() + 1); err == nil {
+			p.Tags, hash = p.Tags[:0], hashFrom
+			start, end, ok, _ = r.scanPlain(&p.Tags, &hash)
+		}
+	}
 	if !ok {
 		p.Tags = p.Tags[:0]
 		return false, nil
@@ -629,7 +646,7 @@ const maxInterned = 1024
 // every input as the loop alone would. (A sentence in the buffer is
 // far below limits.MaxSentence.)
 func (r *Reader) readPlain(s *Sentence) bool {
-	start, pos, ok := r.scanPlain(nil, nil)
+	start, pos, ok, _ := r.scanPlain(nil, nil)
 	if !ok {
 		return false
 	}
@@ -649,14 +666,15 @@ func (r *Reader) readPlain(s *Sentence) bool {
 // scanPlain finds the next sentence when readPlain can take it: its
 // lines, relative to their start, in r.textLines, and where they start and
 // end (at the blank line after them) in the buffered input. It reports
-// false otherwise. With tags, it appends each line's tag, interned, to
-// *tags as it goes (also when it then reports false). With hash, it
-// continues the FNV-1a hash *hash over the sentence as PlainText.Hash
-// says.
-func (r *Reader) scanPlain(tags *[]string, hash *uint64) (start, pos int, ok bool) {
+// false otherwise, and cut true when the buffered input ended before
+// the sentence did (with more buffered, it may be plain). With tags, it
+// appends each line's tag, interned, to *tags as it goes (also when it
+// then reports false). With hash, it continues the FNV-1a hash *hash
+// over the sentence as PlainText.Hash says.
+func (r *Reader) scanPlain(tags *[]string, hash *uint64) (start, pos int, ok, cut bool) {
 	if r.layout.Delimiter != tab || r.Delimiter != tab || r.TokenColumn != 0 || r.TagColumn != -1 ||
 		r.pendDoc || r.marked || len(r.comments) > 0 {
-		return 0, 0, false
+		return 0, 0, false, false
 	}
 	r.textLines = r.textLines[:0]
 	buf, _ := r.r.Peek(r.r.Buffered())
@@ -686,14 +704,14 @@ func (r *Reader) scanPlain(tags *[]string, hash *uint64) (start, pos int, ok boo
 			switch buf[j] {
 			case '\t':
 				if tab >= 0 || j == line {
-					return 0, 0, false // a second tab, or no token
+					return 0, 0, false, false // a second tab, or no token
 				}
 				tab = j
 			case '\n':
 				if j == line {
 					// The blank line that ends the sentence.
 					if len(r.textLines) == 0 || high&0x8080808080808080 != 0 && !utf8.Valid(buf[start:j]) {
-						return 0, 0, false
+						return 0, 0, false, false
 					}
 					if hash != nil {
 						// The bytes of this word before the blank line,
@@ -702,12 +720,12 @@ func (r *Reader) scanPlain(tags *[]string, hash *uint64) (start, pos int, ok boo
 						h = fnvBytes(h, newlinesZeroed(x), j-i)
 						*hash = h * fnvInverse
 					}
-					return start, j, true
+					return start, j, true, false
 				}
 				last := buf[j-1]
 				if tab < 0 || last == ' ' || last == '\t' || tab-line == len(docStartToken) && string(buf[line:tab]) == docStartToken ||
 					r.Comment != "" && bytes.HasPrefix(buf[line:j], []byte(r.Comment)) {
-					return 0, 0, false
+					return 0, 0, false, false
 				}
 				r.textLines = append(r.textLines, TextLine{Start: line - start, Tab: tab - start, End: j - start})
 				if tags != nil {
@@ -715,7 +733,7 @@ func (r *Reader) scanPlain(tags *[]string, hash *uint64) (start, pos int, ok boo
 				}
 				line, tab = j+1, -1
 			default:
-				return 0, 0, false // a carriage return, ...
+				return 0, 0, false, false // a carriage return, ...
 			}
 		}
 		if hash != nil {
@@ -723,7 +741,7 @@ func (r *Reader) scanPlain(tags *[]string, hash *uint64) (start, pos int, ok boo
 			h = fnvHalf(fnvHalf(h, y), y>>32)
 		}
 	}
-	return 0, 0, false // not buffered whole (or the last sentence, without its blank line)
+	return 0, 0, false, true // not buffered whole (or the last sentence, without its blank line)
 }
 
 // controlBytes marks, in the top bit of each byte, the bytes of x up to
