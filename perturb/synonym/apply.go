@@ -95,6 +95,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 	planned := make([]*edit, len(spans))
 	var prev *edit    // the last mention planned
 	var ks []keyStart // of the sentence's tokens, for writtenOutside
+	var abbrs []int   // abbreviationTokens of the sentence, for abbreviatedBeside
 	for k, sp := range spans {
 		if abbrev.Defines(pairs, sp) {
 			// "doxorubicin ( DOX )", "acetaminophen ( paracetamol )":
@@ -110,9 +111,9 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 		}
 		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 		if ks == nil {
-			ks = keyStarts(s.Tokens)
+			ks, abbrs = keyStarts(s.Tokens), abbreviationTokens(s)
 		}
-		if embedded(s, sp) || writtenOutside(s, sp, spans, ks) || abbreviatedBeside(s, sp) || inExpansion(s.Tokens, sp) {
+		if embedded(s, sp) || writtenOutside(s, sp, spans, ks) || abbreviatedBeside(s, sp, abbrs) || inExpansion(s.Tokens, sp) {
 			// "Antirifampicin antibodies in rifampicin - associated
 			// renal failure", "rapamycin ... FKBP12 - rapamycin -
 			// associated protein", "norepinephrine ... NE": another word
@@ -447,11 +448,33 @@ func mayKeyWordAt(ks []keyStart, first byte) bool {
 // abbreviation whose letters the mention spells (abbrev.LongFormMatches:
 // "NE" beside "norepinephrine", "RA" beside "retinoic acid"): the
 // writer's abbreviation of the mention, which another name would no
-// longer spell.
-func abbreviatedBeside(s conll.Sentence, sp iob.Span) bool {
-	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+// longer spell. abbrs are the abbreviationTokens of s.
+func abbreviatedBeside(s conll.Sentence, sp iob.Span, abbrs []int) bool {
+	mention := ""
+	for _, i := range abbrs {
+		if i >= sp.Start && i < sp.End {
+			continue
+		}
+		if mention == "" {
+			mention = strings.Join(s.Tokens[sp.Start:sp.End], " ")
+		}
+		t := s.Tokens[i]
+		if english.Compact(t) != english.Compact(mention) && abbrev.LongFormMatches(t, mention) && spellsLastWord(t, mention) {
+			return true
+		}
+	}
+	return false
+}
+
+// abbreviationTokens returns the indices of the tokens of s that may be
+// an abbreviation beside a mention (abbreviatedBeside): of two to six
+// characters, two capitals or more ("NE", "RA", "ATRA": not a word
+// capitalized at a sentence's start, "To"), and isAbbreviation. plan
+// finds them once per sentence, not once per mention (issue 34).
+func abbreviationTokens(s conll.Sentence) []int {
+	var out []int
 	for i, t := range s.Tokens {
-		if i >= sp.Start && i < sp.End || utf8.RuneCountInString(t) < 2 || utf8.RuneCountInString(t) > 6 {
+		if len(t) < 2 || utf8.RuneCountInString(t) < 2 || utf8.RuneCountInString(t) > 6 {
 			continue
 		}
 		caps := 0
@@ -460,14 +483,11 @@ func abbreviatedBeside(s conll.Sentence, sp iob.Span) bool {
 				caps++
 			}
 		}
-		// Two capitals or more ("NE", "RA", "ATRA"): not a word
-		// capitalized at a sentence's start ("To").
-		if caps >= 2 && isAbbreviation(t) && english.Compact(t) != english.Compact(mention) && abbrev.LongFormMatches(t, mention) &&
-			spellsLastWord(t, mention) {
-			return true
+		if caps >= 2 && isAbbreviation(t) {
+			out = append(out, i)
 		}
 	}
-	return false
+	return out
 }
 
 // inExpansion reports whether mention sp of toks stands in the

@@ -68,8 +68,19 @@ func runeString(s string, i int, r rune) string {
 func InferStyle(tokens []string) string {
 	for _, t := range tokens {
 		word, punct := false, false
-		for _, r := range t {
-			if IsWordRune(r) {
+		for i := 0; i < len(t); {
+			// ASCII bytes without decoding a rune or asking the Unicode
+			// tables (issue 34: every sentence a synonym run plans).
+			w := false
+			if c := t[i]; c < utf8.RuneSelf {
+				w = asciiWord[c]
+				i++
+			} else {
+				r, size := utf8.DecodeRuneInString(t[i:])
+				w = IsWordRune(r)
+				i += size
+			}
+			if w {
 				word = true
 			} else {
 				punct = true
@@ -102,9 +113,59 @@ func Capitalize(toks []string, first string) []string {
 // ending removed, for comparing names modulo trivial variation.
 func KeyWords(s string) []string {
 	n := umls.Normalize(s)
-	words := strings.FieldsFunc(n, func(r rune) bool { return !IsWordRune(r) })
+	words := asciiWords(n)
+	if words == nil {
+		words = strings.FieldsFunc(n, func(r rune) bool { return !IsWordRune(r) })
+	}
 	for i, w := range words {
 		words[i] = StripPlural(w)
+	}
+	return words
+}
+
+// asciiWord marks the ASCII bytes that are word runes (IsWordRune): the
+// letters and digits (TestASCIIWord).
+var asciiWord = [utf8.RuneSelf]bool{
+	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
+	'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true,
+	'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true,
+	'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true,
+	'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true,
+	'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
+	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true,
+}
+
+// asciiWords returns strings.FieldsFunc(s, not IsWordRune) when s is
+// ASCII, whose only word runes are letters and digits, and nil when it
+// is not: a scan of bytes and one slice, where FieldsFunc decodes every
+// rune and asks the Unicode tables of it (issue 34: KeyWords was a sixth
+// of a synonym run, most of it FieldsFunc). TestASCIIWords compares them.
+func asciiWords(s string) []string {
+	n, in := 0, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return nil
+		}
+		w := asciiWord[c]
+		if w && !in {
+			n++
+		}
+		in = w
+	}
+	words := make([]string, 0, n)
+	start := -1
+	for i := 0; i < len(s); i++ {
+		w := asciiWord[s[i]]
+		switch {
+		case w && start < 0:
+			start = i
+		case !w && start >= 0:
+			words, start = append(words, s[start:i]), -1
+		}
+	}
+	if start >= 0 {
+		words = append(words, s[start:])
 	}
 	return words
 }

@@ -1,9 +1,12 @@
 package english
 
 import (
-	"github.com/stress-ner/stress/umls"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stress-ner/stress/umls"
 )
 
 func TestTokenize(t *testing.T) {
@@ -50,6 +53,75 @@ func TestAlnum(t *testing.T) {
 	for s, want := range map[string]int{"5 - FU": 3, "DOX": 3, "": 0, "α-tocopherol": 11, "( )": 0} {
 		if got := Alnum(s); got != want {
 			t.Errorf("Alnum(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// TestASCIIWords checks asciiWords against strings.FieldsFunc on every
+// word rune, on random ASCII text (controls, punctuation, spaces, both
+// cases) and on text past ASCII, which it leaves to FieldsFunc.
+func TestASCIIWords(t *testing.T) {
+	fields := func(s string) []string { return strings.FieldsFunc(s, func(r rune) bool { return !IsWordRune(r) }) }
+	for _, s := range []string{"", " ", "a", "5-fu", "parkinsons disease", "  ab  cd ", "x\x00y", "A1b2,C3", "---"} {
+		if got, want := asciiWords(s), fields(s); !slices.Equal(got, want) || got == nil {
+			t.Errorf("asciiWords(%q) = %q, want %q", s, got, want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 50000 {
+		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			b[i] = byte(rng.IntN(0x80))
+		}
+		if got, want := asciiWords(string(b)), fields(string(b)); !slices.Equal(got, want) || got == nil {
+			t.Fatalf("asciiWords(%q) = %q, want %q", b, got, want)
+		}
+	}
+	if got := asciiWords("β-carotene"); got != nil {
+		t.Errorf("asciiWords of non-ASCII text = %q, want nil", got)
+	}
+}
+
+// TestASCIIWord checks the table of ASCII word bytes against IsWordRune.
+func TestASCIIWord(t *testing.T) {
+	for c := range rune(0x80) {
+		if asciiWord[c] != IsWordRune(c) {
+			t.Errorf("asciiWord[%q] = %v, IsWordRune = %v", c, asciiWord[c], IsWordRune(c))
+		}
+	}
+}
+
+// TestInferStyleBytes checks InferStyle's reading of bytes against the
+// rune-by-rune reading it replaced, on random tokens of ASCII, other
+// runes and invalid UTF-8.
+func TestInferStyleBytes(t *testing.T) {
+	byRunes := func(tokens []string) string {
+		for _, tok := range tokens {
+			word, punct := false, false
+			for _, r := range tok {
+				if IsWordRune(r) {
+					word = true
+				} else {
+					punct = true
+				}
+			}
+			if word && punct {
+				return tokenizeSpace
+			}
+		}
+		return TokenizePunct
+	}
+	parts := []string{"a", "Z", "5", "-", "'", " ", "β", "é", "\u0301", "\xff", "\xe2\x80", "。", "_"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		toks := make([]string, rng.IntN(3))
+		for i := range toks {
+			for range rng.IntN(4) {
+				toks[i] += parts[rng.IntN(len(parts))]
+			}
+		}
+		if got, want := InferStyle(toks), byRunes(toks); got != want {
+			t.Fatalf("InferStyle(%q) = %s, want %s", toks, got, want)
 		}
 	}
 }

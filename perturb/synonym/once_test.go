@@ -1,0 +1,72 @@
+package synonym
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb/internal/abbrev"
+	"github.com/stress-ner/stress/perturb/internal/english"
+)
+
+// abbreviatedBesideEach is abbreviatedBeside as it was, reading every
+// token of the sentence for every mention.
+func abbreviatedBesideEach(s conll.Sentence, sp iob.Span) bool {
+	mention := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+	for i, t := range s.Tokens {
+		if i >= sp.Start && i < sp.End || utf8.RuneCountInString(t) < 2 || utf8.RuneCountInString(t) > 6 {
+			continue
+		}
+		caps := 0
+		for _, r := range t {
+			if unicode.IsUpper(r) {
+				caps++
+			}
+		}
+		if caps >= 2 && isAbbreviation(t) && english.Compact(t) != english.Compact(mention) && abbrev.LongFormMatches(t, mention) &&
+			spellsLastWord(t, mention) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestAbbreviatedBesideOnce checks abbreviatedBeside with the tokens
+// found once per sentence (abbreviationTokens) against the reading of
+// every token for every mention, on every mention of the corpora at
+// hand and of hand-made sentences.
+func TestAbbreviatedBesideOnce(t *testing.T) {
+	var sentences []conll.Sentence
+	for _, path := range []string{"testdata/bc5cdr-head.tsv", shared + "corpora/BC5CDR-IOB/test.tsv", shared + "corpora/NCBI-disease-IOB/test.tsv"} {
+		ss, err := conll.ReadFile(path)
+		if err != nil {
+			continue // the shared corpora may be absent
+		}
+		sentences = append(sentences, ss...)
+	}
+	sentences = append(sentences,
+		conll.Sentence{Tokens: strings.Fields("NE and norepinephrine ( NÉ ) RA"), Tags: strings.Fields("O O B-Chemical O O O O")},
+		conll.Sentence{Tokens: strings.Fields("retinoic acid RA ATRA Ca To"), Tags: strings.Fields("B-Chemical I-Chemical B-Chemical O O O")})
+	if len(sentences) < 100 {
+		t.Fatalf("%d sentences read", len(sentences))
+	}
+	n, beside := 0, 0
+	for _, s := range sentences {
+		abbrs := abbreviationTokens(s)
+		for _, sp := range iob.Spans(s.Tags) {
+			if got, want := abbreviatedBeside(s, sp, abbrs), abbreviatedBesideEach(s, sp); got != want {
+				t.Errorf("abbreviatedBeside(%q, %v) = %v, want %v", s.Tokens, sp, got, want)
+			} else if got {
+				beside++
+			}
+			n++
+		}
+	}
+	if beside == 0 {
+		t.Error("no mention has its abbreviation beside it: the test reads nothing")
+	}
+	t.Logf("%d mentions, %d with their abbreviation beside them", n, beside)
+}
