@@ -14,6 +14,12 @@ var fastPathWords = []string{
 	"", "a", "The", "THEMSELVES", "themselves", "Themselvesx", "However", "between",
 	"inhibitions", "Inhibitions", "5-FU", "L-NAME", "abc123", "naïve", "Straße", "İnhibit",
 	"\u212Aelvin", "café-au-lait", "αβγδεζ", "x\xffy", "aaaaaaaaaaaaaaaaaaaaaaaaa",
+	// Lengths where the eight-byte loads overlap, a non-letter or a
+	// byte past ASCII in the overlap or out of it.
+	"inhibition5", "5inhibition", "inhibi5ion", "abcdefgé", "éabcdefg", "abcd5", "ab5de", "abcdé", "abcdefghi",
+	// Control bytes, which writable refuses, in every place of a word
+	// of 4 to 9 bytes.
+	"\tbcd", "a\rcd", "ab\x00d", "abc\n", "\x0dbcdefgh", "abcdefg\x0b", "abcd\x0cfghi", "abcd\x0e", "ab\x7fde\x80",
 }
 
 // checkFastPaths compares the fast selection helpers with their plain
@@ -27,6 +33,9 @@ func checkFastPaths(t *testing.T, w string) {
 		if got, want := isLexical(w, min), isLexicalUnicode(w, min); got != want {
 			t.Errorf("isLexical(%q, %d) = %v, Unicode path %v", w, min, got, want)
 		}
+	}
+	if got, want := writable(w), writableBytewise(w); got != want {
+		t.Errorf("writable(%q) = %v, byte by byte %v", w, got, want)
 	}
 	_, want := stopwords()[strings.ToLower(w)]
 	if got := isStopword(w); got != want {

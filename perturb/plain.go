@@ -319,12 +319,43 @@ func (r *plainRun) perturbBytes(pt *conll.PlainText) (ok bool) {
 
 // writable reports whether a token is written as it is by a layout that
 // writes plain lines: not empty and without a byte up to '\r' (any
-// other is refused, or written in another way, by conll.Writer).
+// other is refused, or written in another way, by conll.Writer). It
+// reads eight bytes at a time, the last eight overlapping the words
+// before (a token of 4 to 7 bytes: its first and last four), as
+// isLexical does; writableBytewise is the byte loop it stands for.
 func writable[T ~string | ~[]byte](tok T) bool {
+	switch n := len(tok); {
+	case n >= 8:
+		for i := 0; ; i += 8 {
+			i = min(i, n-8)
+			if controlBytes(load64(tok, i)) != 0 {
+				return false
+			}
+			if i == n-8 {
+				return true
+			}
+		}
+	case n >= 4:
+		return controlBytes(uint64(load32(tok, 0))|uint64(load32(tok, n-4))<<32) == 0
+	}
+	return writableBytewise(tok)
+}
+
+// writableBytewise is writable byte by byte.
+func writableBytewise[T ~string | ~[]byte](tok T) bool {
 	for i := 0; i < len(tok); i++ {
 		if tok[i] <= '\r' {
 			return false
 		}
 	}
 	return len(tok) > 0
+}
+
+// controlBytes marks, in the top bit of each byte, the bytes of x up to
+// '\r' (below 0x0E), as conll's scan of plain lines does: adding 0x72 to
+// a byte's low seven bits sets its top bit from 0x0E on, without a carry
+// into the next byte, and a byte past ASCII has its own.
+func controlBytes(x uint64) uint64 {
+	const low7, add, top = 0x7f7f7f7f7f7f7f7f, 0x7272727272727272, 0x8080808080808080
+	return ^((x&low7 + add) | x) & top
 }

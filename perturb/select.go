@@ -244,28 +244,50 @@ func isLexical[T ~string | ~[]byte](tok T, minLength int) bool {
 	if len(tok) < minLength {
 		return false // fewer bytes, so fewer runes
 	}
-	i := 0
-	// Eight bytes at a time while they are ASCII; the bytes from a word
-	// that is not go the way below, byte by byte.
-	for ; i+8 <= len(tok); i += 8 {
-		x := load64(tok, i)
-		if x&0x8080808080808080 != 0 {
-			break
+	// Eight bytes at a time, the last eight overlapping the words
+	// before (a word of 4 to 7 bytes: its first and last four), without
+	// a loop over the bytes left. A word with a byte past ASCII goes the
+	// Unicode way; any other with a byte that is no letter is no word
+	// (which the Unicode way would say too).
+	var high uint64
+	switch n := len(tok); {
+	case n >= 8:
+		for i := 0; ; i += 8 {
+			i = min(i, n-8)
+			x := load64(tok, i)
+			high |= x
+			if x&0x8080808080808080 == 0 && !asciiLetters8(x) {
+				return false
+			}
+			if i == n-8 {
+				break
+			}
 		}
-		if !asciiLetters8(x) {
+	case n >= 4:
+		x := uint64(load32(tok, 0)) | uint64(load32(tok, n-4))<<32
+		high = x
+		if x&0x8080808080808080 == 0 && !asciiLetters8(x) {
 			return false
+		}
+	default:
+		for i := 0; i < n; i++ {
+			c := tok[i]
+			high |= uint64(c)
+			if c < utf8.RuneSelf && !isASCIILetter(c) {
+				return false
+			}
 		}
 	}
-	for ; i < len(tok); i++ {
-		c := tok[i]
-		if c >= utf8.RuneSelf {
-			return isLexicalUnicode(string(tok), minLength)
-		}
-		if !isASCIILetter(c) {
-			return false
-		}
+	if high&0x8080808080808080 != 0 {
+		return isLexicalUnicode(string(tok), minLength)
 	}
 	return !isStopwordLetters(tok)
+}
+
+// load32 returns the four bytes of s from i, little-endian.
+func load32[T ~string | ~[]byte](s T, i int) uint32 {
+	s = s[i : i+4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
 // load64 returns the eight bytes of s from i, little-endian (one load
