@@ -78,16 +78,19 @@ type edit struct {
 // MentionOutcomesInDocument and Audit agree; and mentions left by the rate
 // are planned as at rate 1 and dropped last, so what a rate changes is
 // a subset of what a higher rate changes, with the same names.
-func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string) {
-	if len(iob.Validate(s.Tags, iob.IOB2)) > 0 || len(s.Tags) != len(s.Tokens) {
-		return nil, nil // not valid IOB2: no span is trustworthy
-	}
+//
+// It returns the gold mentions of s too (iob.Spans, whether or not its
+// tags are valid), for the outcomes to read.
+func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string, []iob.Span) {
 	spans := iob.Spans(s.Tags)
+	if len(iob.Validate(s.Tags, iob.IOB2)) > 0 || len(s.Tags) != len(s.Tokens) {
+		return nil, nil, spans // not valid IOB2: no span is trustworthy
+	}
 	if len(spans) == 0 {
-		return nil, nil
+		return nil, nil, spans
 	}
 	outcomes := make([]string, len(spans))
-	pairs := abbrev.Pairs(s)
+	pairs := abbrev.PairsOf(s, spans)
 	style := r.opts.Tokenize
 	if style == tokenizeAuto {
 		style = english.InferStyle(s.Tokens)
@@ -109,7 +112,6 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			outcomes[k] = outcomeDefinition
 			continue
 		}
-		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 		if ks == nil {
 			ks, abbrs = keyStarts(s.Tokens), abbreviationTokens(s)
 		}
@@ -122,7 +124,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			outcomes[k] = outcomeFiltered
 			continue
 		}
-		a := r.analysis(sp.Type, text)
+		a := r.analysisOf(sp.Type, s.Tokens[sp.Start:sp.End])
 		if a.Outcome != OutcomeReplaced {
 			outcomes[k] = a.Outcome
 			if a.Err != nil {
@@ -130,6 +132,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			}
 			continue
 		}
+		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 		key := english.TrivialKey(text)
 		cands := r.fitting(s, sp, a, style)
 		if prev != nil && prev.span.End+1 == sp.Start && coordinators()[strings.ToLower(s.Tokens[sp.Start-1])] && prev.key != key {
@@ -196,7 +199,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			edits = append(edits, *e)
 		}
 	}
-	return edits, outcomes
+	return edits, outcomes, spans
 }
 
 // pick returns the candidate mention takes: by the options' strategy,
@@ -265,7 +268,7 @@ func (r *Replacer) Perturb(s conll.Sentence, selected []bool, rng *rand.Rand) (c
 // of s follow the tokens by conll.Realign's rule.
 func (r *Replacer) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
 	sc, _ := doc.(*sentenceContext)
-	edits, _ := r.plans.plan(r, sc, s, false)
+	edits, _, _ := r.plans.plan(r, sc, s, false)
 	return mention.Apply(s, len(edits), func(k int) (iob.Span, []string, perturb.Change) {
 		e := edits[k]
 		return e.span, e.toks, perturb.Change{Kind: Name, ConceptID: e.c.ConceptID, Source: e.c.Source, TermType: e.c.TermType}
@@ -290,6 +293,7 @@ type plannedSentence struct {
 	keep         []bool
 	edits        []edit
 	outcomes     []string
+	spans        []iob.Span // the gold mentions (iob.Spans of tags)
 }
 
 // maxPlans bounds the cache: outcomes nobody asks for (a run without
@@ -322,7 +326,7 @@ func (e *plannedSentence) is(sc *sentenceContext, s conll.Sentence) bool {
 // plan returns r.plan(sc, s): the cached plan (removed when take is set,
 // as its outcomes are asked for once), or a new one, kept when take is
 // not set.
-func (c *planCache) plan(r *Replacer, sc *sentenceContext, s conll.Sentence, take bool) ([]edit, []string) {
+func (c *planCache) plan(r *Replacer, sc *sentenceContext, s conll.Sentence, take bool) ([]edit, []string, []iob.Span) {
 	key := planKey(s)
 	c.mu.Lock()
 	for i, e := range c.entries[key] {
@@ -336,23 +340,23 @@ func (c *planCache) plan(r *Replacer, sc *sentenceContext, s conll.Sentence, tak
 				}
 			}
 			c.mu.Unlock()
-			return e.edits, e.outcomes
+			return e.edits, e.outcomes, e.spans
 		}
 	}
 	c.mu.Unlock()
-	edits, outcomes := r.plan(sc, s)
+	edits, outcomes, spans := r.plan(sc, s)
 	if take {
-		return edits, outcomes
+		return edits, outcomes, spans
 	}
 	e := &plannedSentence{sc: sc, tokens: slices.Clone(s.Tokens), tags: slices.Clone(s.Tags), keep: slices.Clone(s.Keep),
-		edits: edits, outcomes: outcomes}
+		edits: edits, outcomes: outcomes, spans: spans}
 	c.mu.Lock()
 	if c.entries == nil || len(c.entries) >= maxPlans {
 		c.entries = map[uint64][]*plannedSentence{}
 	}
 	c.entries[key] = append(c.entries[key], e)
 	c.mu.Unlock()
-	return edits, outcomes
+	return edits, outcomes, spans
 }
 
 // articleBefore returns "a" or "an" when that word precedes span sp.
@@ -582,7 +586,7 @@ func consistent(r *Replacer, s conll.Sentence, spans []iob.Span, planned []*edit
 		}
 		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 		keys := []string{"t\x00" + sp.Type + "\x00" + english.TrivialKey(text)}
-		if a := r.analysis(sp.Type, text); a.Err == nil {
+		if a := r.analysisOf(sp.Type, s.Tokens[sp.Start:sp.End]); a.Err == nil {
 			if c := conceptKey(a); c != "" {
 				keys = append(keys, "c\x00"+sp.Type+"\x00"+c)
 			}

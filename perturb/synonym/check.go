@@ -2,7 +2,6 @@ package synonym
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
@@ -46,7 +45,7 @@ func (r *Replacer) Check(c perturb.Change) error {
 func (r *Replacer) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
 	// Failed lookups would silently lower the figures: report them.
 	for _, sp := range iob.Spans(orig.Tags) {
-		if a := r.analysis(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " ")); a.Err != nil {
+		if a := r.analysisOf(sp.Type, orig.Tokens[sp.Start:sp.End]); a.Err != nil {
 			return fmt.Errorf("%w: %v", perturb.ErrCheck, a.Err)
 		}
 	}
@@ -64,8 +63,8 @@ func (r *Replacer) MentionOutcomes(s conll.Sentence) []perturb.MentionOutcome {
 // it (perturb.DocumentPerturbation).
 func (r *Replacer) MentionOutcomesInDocument(doc perturb.DocState, s conll.Sentence) []perturb.MentionOutcome {
 	sc, _ := doc.(*sentenceContext)
-	_, outcomes := r.plans.plan(r, sc, s, true)
-	return mention.Outcomes(s, outcomes, outcomeFiltered) // not valid IOB2: left whole
+	_, outcomes, spans := r.plans.plan(r, sc, s, true)
+	return mention.OutcomesOf(spans, outcomes, outcomeFiltered) // not valid IOB2: left whole
 }
 
 // isAbbreviation reports whether s looks like an abbreviation or symbol

@@ -70,3 +70,40 @@ func TestAbbreviatedBesideOnce(t *testing.T) {
 	}
 	t.Logf("%d mentions, %d with their abbreviation beside them", n, beside)
 }
+
+// TestAnalysisOf checks that analysisOf, which reads the cache without
+// making the mention's text, gives the analysis that analysis gives for
+// the text, whichever asks first, on every mention of the head of
+// BC5CDR.
+func TestAnalysisOf(t *testing.T) {
+	ss, store := headAndStore(t)
+	r, err := New(store, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i, s := range ss {
+		for _, sp := range iob.Spans(s.Tags) {
+			toks := s.Tokens[sp.Start:sp.End]
+			text := strings.Join(toks, " ")
+			var byTokens, byText *Analysis
+			if i%2 == 0 {
+				byTokens, byText = r.analysisOf(sp.Type, toks), r.analysis(sp.Type, text)
+			} else {
+				byText, byTokens = r.analysis(sp.Type, text), r.analysisOf(sp.Type, toks)
+			}
+			if byTokens != byText {
+				t.Errorf("analysisOf(%s, %q) is not analysis of %q", sp.Type, toks, text)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no mention")
+	}
+	// A mention longer than the key's buffer on the stack.
+	long := strings.Fields(strings.Repeat("heart failure ", 20))
+	if r.analysisOf("Disease", long) != r.analysis("Disease", strings.Join(long, " ")) {
+		t.Error("a long mention's analysisOf is not its analysis")
+	}
+}

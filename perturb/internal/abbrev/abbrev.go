@@ -79,7 +79,12 @@ func Pairs(s conll.Sentence) [][2]iob.Span {
 	if len(s.Tags) != len(s.Tokens) || len(iob.Validate(s.Tags, iob.IOB2)) > 0 {
 		return nil
 	}
-	spans := iob.Spans(s.Tags)
+	return PairsOf(s, iob.Spans(s.Tags))
+}
+
+// PairsOf is Pairs of a sentence whose tags are valid IOB2, one a token,
+// and whose gold mentions are spans: for a kind that has read them.
+func PairsOf(s conll.Sentence, spans []iob.Span) [][2]iob.Span {
 	var out [][2]iob.Span
 	for k := 0; k+1 < len(spans); k++ {
 		l, sh := spans[k], spans[k+1]

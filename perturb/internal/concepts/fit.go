@@ -146,11 +146,33 @@ func (s *Surveyor) Audit(dst []perturb.AuditCount, orig conll.Sentence) []pertur
 		return dst
 	}
 	for _, sp := range iob.Spans(orig.Tags) {
-		for _, item := range s.count(sp.Type, strings.Join(orig.Tokens[sp.Start:sp.End], " ")) {
+		for _, item := range s.countTokens(sp.Type, orig.Tokens[sp.Start:sp.End]) {
 			dst = append(dst, perturb.AuditCount{Section: FitSection, Item: item, N: 1})
 		}
 	}
 	return dst
+}
+
+// countTokens is count of the mention whose tokens are toks (its text,
+// space-joined), looked up without making the key or the text when the
+// cache holds it: Audit asks for every mention of every sentence (issue
+// 34).
+func (s *Surveyor) countTokens(typ string, toks []string) []string {
+	var buf [256]byte
+	key := append(append(buf[:0], typ...), 0)
+	for i, t := range toks {
+		if i > 0 {
+			key = append(key, ' ')
+		}
+		key = append(key, t...)
+	}
+	s.mu.Lock()
+	items, ok := s.items[string(key)] // the key of count
+	s.mu.Unlock()
+	if ok {
+		return items
+	}
+	return s.count(typ, string(key[len(typ)+1:]))
 }
 
 // count returns the items Count adds, from the cache or counted (a

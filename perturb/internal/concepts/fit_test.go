@@ -3,6 +3,7 @@ package concepts
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/stress-ner/stress/conll"
@@ -59,5 +60,23 @@ func TestSurveyorCache(t *testing.T) {
 	s.Audit(nil, sent)
 	if store.calls != calls {
 		t.Errorf("%d lookups the third time, want none", store.calls-calls)
+	}
+}
+
+// TestSurveyorCountTokens: countTokens, which reads the cache without
+// making the mention's text, keeps and finds what count keeps and finds
+// for the text.
+func TestSurveyorCountTokens(t *testing.T) {
+	store := &countingStore{}
+	s := NewSurveyor(store, Map{"Chemical": {"CHEM"}}, nil)
+	toks := []string{"cocaine", "hydrochloride"}
+	first := s.countTokens("Chemical", toks)
+	calls := store.calls
+	if got := s.count("Chemical", "cocaine hydrochloride"); !reflect.DeepEqual(got, first) || store.calls != calls {
+		t.Errorf("count after countTokens = %q with %d lookups, want %q with none", got, store.calls-calls, first)
+	}
+	long := strings.Fields(strings.Repeat("cocaine ", 60))
+	if got, want := s.countTokens("Chemical", long), s.count("Chemical", strings.Join(long, " ")); !reflect.DeepEqual(got, want) {
+		t.Errorf("countTokens of a long mention = %q, count %q", got, want)
 	}
 }

@@ -183,3 +183,36 @@ func TestApplyAndOutcomes(t *testing.T) {
 		t.Errorf("Outcomes %+v, want %+v", got, wantO)
 	}
 }
+
+// TestCheckWhole checks Check's shortcut for a sentence left whole
+// against the full check, on random sentences with empty tokens,
+// invalid tags and a copy of the sentence or the sentence itself as
+// output.
+func TestCheckWhole(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	toks := []string{"a", "", "b c", "(", "DOX"}
+	tags := []string{"O", "B-Chemical", "I-Chemical", "B-Disease", "I-Disease"}
+	errText := func(err error) string {
+		if err == nil {
+			return ""
+		}
+		return err.Error()
+	}
+	for range 20000 {
+		n := rng.IntN(6)
+		var s conll.Sentence
+		for range n {
+			s.Tokens = append(s.Tokens, toks[rng.IntN(len(toks))])
+		}
+		for range n + rng.IntN(2) - rng.IntN(2) {
+			s.Tags = append(s.Tags, tags[rng.IntN(len(tags))])
+		}
+		out := s
+		if rng.IntN(2) == 0 {
+			out = conll.Sentence{Tokens: slices.Clone(s.Tokens), Tags: slices.Clone(s.Tags)}
+		}
+		if got, want := errText(Check(s, out, nil)), errText(checkChanged(s, out, nil)); got != want {
+			t.Fatalf("Check(%q %q) = %q, the full check %q", s.Tokens, s.Tags, got, want)
+		}
+	}
+}
