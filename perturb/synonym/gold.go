@@ -135,10 +135,8 @@ func (t *goldTable) preferredConcept(d string) string {
 // grammatical number's.
 func keysOf(name string) []string {
 	keys := []string{english.AttestKey(name)}
-	if english.IsPlural(name) {
-		keys = append(keys, english.AttestKey(english.Singular(name)))
-	} else if p, ok := english.Plural(name); ok {
-		keys = append(keys, english.AttestKey(p))
+	if other, ok := english.OtherNumber(name); ok {
+		keys = append(keys, english.AttestKey(other))
 	}
 	return keys
 }

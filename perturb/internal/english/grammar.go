@@ -131,6 +131,63 @@ func Plural(name string) (string, bool) {
 	return strings.Join(words, " "), true
 }
 
+// OtherNumber returns name in its other grammatical number: Singular's
+// name when it IsPlural, else Plural's; ok is false (and name returned)
+// when it has none. It reads the head word once, where IsPlural,
+// Singular and Plural in turn read it and look it up in the vocabulary
+// three times (issue 34: the attested names look every name up in both
+// numbers). TestOtherNumber compares.
+func OtherNumber(name string) (other string, ok bool) {
+	words := strings.Fields(name)
+	if len(words) == 0 {
+		return name, false
+	}
+	h := HeadIndex(words)
+	w := words[h]
+	// pluralWord, keeping the singular it finds.
+	singular, plural := "", false
+	if n := len(w); n >= 3 && w[n-1] == 's' && IsAcronym(w[:n-1]) {
+		plural = true
+	} else if IsLetters(w) && !IsAcronym(w) {
+		singular = singularOf(strings.ToLower(w))
+		plural = singular != ""
+	}
+	if plural {
+		// Singular.
+		if IsAcronym(w[:len(w)-1]) {
+			words[h] = w[:len(w)-1]
+		} else {
+			if singular == "" {
+				singular = singularOf(strings.ToLower(w))
+			}
+			words[h] = MatchCase(singular, w)
+		}
+		return strings.Join(words, " "), true
+	}
+	// Plural of a head that is not plural.
+	if !IsLetters(w) || IsAcronym(w) {
+		return name, false
+	}
+	lw := strings.ToLower(w)
+	var p string
+	switch {
+	case strings.HasSuffix(lw, "is") && len(lw) > 4:
+		p = lw[:len(lw)-2] + "es"
+	case strings.HasSuffix(lw, "y") && len(lw) > 2 && !strings.ContainsRune("aeiou", rune(lw[len(lw)-2])):
+		p = lw[:len(lw)-1] + "ies"
+	case strings.HasSuffix(lw, "s") || strings.HasSuffix(lw, "x") || strings.HasSuffix(lw, "z") ||
+		strings.HasSuffix(lw, "ch") || strings.HasSuffix(lw, "sh"):
+		p = lw + "es"
+	default:
+		p = lw + "s"
+	}
+	if !theVocabulary().knownWord(p) {
+		return name, false
+	}
+	words[h] = MatchCase(p, w)
+	return strings.Join(words, " "), true
+}
+
 // MatchCase gives lower-case word w the case pattern of model: capital
 // initial, all capitals, or lower case.
 func MatchCase(w, model string) string {

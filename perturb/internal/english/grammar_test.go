@@ -1,6 +1,7 @@
 package english
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -53,6 +54,39 @@ func TestArticle(t *testing.T) {
 		"European": "a", "infarct": "an", "Ebola": "an"} {
 		if got := Article(w); got != want {
 			t.Errorf("Article(%q) = %q, want %q", w, got, want)
+		}
+	}
+}
+
+// TestOtherNumber compares OtherNumber with IsPlural, Singular and
+// Plural on the vocabulary's words (in three cases) and on names of
+// several words, acronyms and punctuation.
+func TestOtherNumber(t *testing.T) {
+	want := func(name string) (string, bool) {
+		if IsPlural(name) {
+			return Singular(name), true
+		}
+		return Plural(name)
+	}
+	names := []string{"", " ", "seizures", "seizure", "OCs", "NSAIDs", "AIDS", "diabetes", "psychoses", "thrombi",
+		"diseases of the heart", "drug - induced dyskinesias", "Cardiomyopathy", "HEADACHE", "5-FU", "mass  of  cells",
+		"vertebrae", "media", "hypertension", "ABs", "CTe", "x", "ss", "Is", "the OC"}
+	n := 0
+	for line := range strings.Lines(vocabText) {
+		if !strings.HasPrefix(line, "w\t") {
+			continue
+		}
+		if n++; n%7 != 0 {
+			continue
+		}
+		w, _, _ := strings.Cut(line[2:], "\t")
+		names = append(names, w, strings.ToUpper(w), strings.ToUpper(w[:1])+w[1:], "acute "+w, w+" of the liver")
+	}
+	for _, name := range names {
+		got, ok := OtherNumber(name)
+		wantName, wantOK := want(name)
+		if got != wantName || ok != wantOK {
+			t.Fatalf("OtherNumber(%q) = %q, %v; want %q, %v", name, got, ok, wantName, wantOK)
 		}
 	}
 }
