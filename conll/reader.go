@@ -117,7 +117,7 @@ type Reader struct {
 	plainLine int
 	textLines []TextLine
 	tags      map[string]string
-	lastTag   string // the tag interned last
+	recent    [8]string // tags interned lately, each in its tagSlot
 
 	// needToken makes an input without a token an ErrEmpty error at its
 	// end (OpenNonEmpty), on both Read and ReadAppend; gotToken and
@@ -609,12 +609,25 @@ func (r *Reader) linesOfText() {
 // a corpus has a few dozen tags, which need no string per token. Past
 // maxInterned distinct tags, the others are new strings.
 func (r *Reader) internTag(tag []byte) string {
-	// Most tags are O, and most others the tag of the token before.
+	// Most tags are O, here without a call.
 	if len(tag) == 1 && tag[0] == 'O' {
 		return "O"
 	}
-	if string(tag) == r.lastTag {
-		return r.lastTag
+	return r.internOther(tag)
+}
+
+// internOther is internTag for a tag other than O. The others
+// alternate among a few (B-Chemical, I-Chemical, B-Disease, ...): a slot
+// of recent tags, chosen by their first and last bytes and length,
+// holds each, so that most need one comparison and no lookup in the
+// map.
+func (r *Reader) internOther(tag []byte) string {
+	if len(tag) == 0 {
+		return ""
+	}
+	slot := &r.recent[(3*int(tag[0])+int(tag[len(tag)-1])+len(tag))%len(r.recent)]
+	if string(tag) == *slot {
+		return *slot
 	}
 	s, ok := r.tags[string(tag)]
 	if !ok {
@@ -626,7 +639,7 @@ func (r *Reader) internTag(tag []byte) string {
 			r.tags[s] = s
 		}
 	}
-	r.lastTag = s
+	*slot = s
 	return s
 }
 
