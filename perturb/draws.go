@@ -32,16 +32,22 @@ func (d Draws) IntN(n int) int {
 	if is32bit {
 		return rand.New(d.src).IntN(n)
 	}
+	// Both of uint64n's ways from the first number, the mask of a power
+	// of two and the multiply, the one that applies chosen without a
+	// branch: the bounds here are word lengths, which are powers of two
+	// as good as at random. Only the multiply rejects, seldom.
 	u := uint64(n)
-	if u&(u-1) == 0 { // a power of two: a mask
-		return int(d.src.Uint64() & (u - 1))
-	}
-	hi, lo := bits.Mul64(d.src.Uint64(), u)
-	if lo < u {
+	x := d.src.Uint64()
+	hi, lo := bits.Mul64(x, u)
+	pow2 := u&(u-1) == 0
+	if lo < u && !pow2 {
 		thresh := -u % u
 		for lo < thresh {
 			hi, lo = bits.Mul64(d.src.Uint64(), u)
 		}
+	}
+	if pow2 {
+		hi = x & (u - 1)
 	}
 	return int(hi)
 }

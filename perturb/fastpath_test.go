@@ -145,22 +145,36 @@ func FuzzSentenceSeedLines(f *testing.F) {
 	})
 }
 
-// TestStopwordStarts computes stopwordStarts again from the stopwords.
+// TestStopwordStarts computes stopwordStarts and stopwordEnds again
+// from the stopwords.
 func TestStopwordStarts(t *testing.T) {
-	var want [maxStopword + 1]uint32
+	var starts, ends [maxStopword + 1]uint32
 	for w := range stopwords() {
 		if c := w[0]; 'a' <= c && c <= 'z' {
-			want[len(w)] |= 1 << (c - 'a')
+			starts[len(w)] |= 1 << (c - 'a')
+		}
+		if c := w[len(w)-1]; 'a' <= c && c <= 'z' {
+			ends[len(w)] |= 1 << (c - 'a')
 		}
 	}
-	if want != stopwordStarts {
-		t.Errorf("stopwordStarts = %#x, the stopwords give %#x", stopwordStarts, want)
+	if starts != stopwordStarts {
+		t.Errorf("stopwordStarts = %#x, the stopwords give %#x", stopwordStarts, starts)
+	}
+	if ends != stopwordEnds {
+		t.Errorf("stopwordEnds = %#x, the stopwords give %#x", stopwordEnds, ends)
 	}
 }
 
 // TestASCIILetters8 compares asciiLetters8 with isASCIILetter on every
-// ASCII byte in every position.
+// ASCII byte in every position, and isASCIILetter with its definition
+// on every byte.
 func TestASCIILetters8(t *testing.T) {
+	for c := range 0x100 {
+		b := byte(c)
+		if got, want := isASCIILetter(b), 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'; got != want {
+			t.Errorf("isASCIILetter(%q) = %v, want %v", b, got, want)
+		}
+	}
 	for c := range 0x80 {
 		for pos := range 8 {
 			w := []byte("abcdXYZq")

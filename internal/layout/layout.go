@@ -80,9 +80,13 @@ func (t *Tracker) ReadPlainText(hashFrom uint64, p *conll.PlainText) (ok bool, e
 		return false, nil
 	}
 	ok, err = t.cr.ReadPlainText(hashFrom, p)
-	if ok || err != nil {
+	if err != nil {
 		t.publish()
 	}
+	// A plain sentence read changes nothing of the layout (the first
+	// token line, which decides it, is read otherwise, and so is the
+	// end of the input), which the read before it published: comparing
+	// it again for every sentence was a hundredth of the plain path.
 	return ok, err
 }
 

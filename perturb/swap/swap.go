@@ -9,6 +9,7 @@ package swap
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"unicode"
 	"unicode/utf8"
@@ -168,15 +169,10 @@ func pickASCII[W ~string | ~[]byte](s *Swap, word W, r *rand.Rand) (i int, ascii
 
 // countPairs returns the n swappable pairs of an ASCII word, among the
 // pairs the keep options allow, which start at lo to hi; ascii is false
-// for a word that is not ASCII. Counting them needs no branch.
+// for a word that is not ASCII. It reads the word eight bytes at a time
+// (pairChunks), without a branch on its bytes: TestASCIIFastPath checks
+// it against the Unicode path.
 func countPairs[W ~string | ~[]byte](s *Swap, word W) (lo, hi, n int, ascii bool) {
-	high := byte(0)
-	for i := 0; i < len(word); i++ {
-		high |= word[i]
-	}
-	if high >= utf8.RuneSelf {
-		return 0, 0, 0, false
-	}
 	lo, hi = 0, len(word)-2
 	if s.KeepFirst {
 		lo = 1
@@ -184,8 +180,14 @@ func countPairs[W ~string | ~[]byte](s *Swap, word W) (lo, hi, n int, ascii bool
 	if s.KeepLast {
 		hi = len(word) - 3
 	}
-	for i := lo; i <= hi; i++ {
-		n += swappable(word[i], word[i+1])
+	var high uint64
+	for p := 0; p < len(word); p += 7 {
+		x := chunk(word, p)
+		high |= x
+		n += bits.OnesCount64(pairBits(x) & starts(lo-p, hi-p))
+	}
+	if high&0x8080808080808080 != 0 {
+		return 0, 0, 0, false
 	}
 	return lo, hi, n, true
 }
@@ -196,16 +198,89 @@ func nthPair[W ~string | ~[]byte](word W, lo, hi, n, k int) int {
 	if n == hi-lo+1 { // every pair swappable: the k-th starts at lo+k
 		return lo + k
 	}
-	for i := lo; i <= hi; i++ {
-		if swappable(word[i], word[i+1]) == 0 {
+	for p := 0; p < len(word); p += 7 {
+		m := pairBits(chunk(word, p)) & starts(lo-p, hi-p)
+		if c := bits.OnesCount64(m); k >= c {
+			k -= c
 			continue
 		}
-		if k == 0 {
-			return i
-		}
-		k--
+		return p + nthByte(m, k)
 	}
 	panic("unreachable")
+}
+
+// nthByte returns which byte of m holds its k-th (from 0) set bit, m
+// having at most one bit set in each byte: by halves, quarters and
+// bytes, each step a count and a mask, with no branch on k (a loop
+// clearing k bits missed its end as often as not).
+func nthByte(m uint64, k int) int {
+	i := 0
+	for _, w := range [...]int{4, 2, 1} {
+		c := bits.OnesCount64(m >> (8 * i) & (1<<(8*w) - 1)) // bytes i to i+w-1
+		past := -b2i(k >= c)                                 // all ones when the bit is further on
+		k -= c & past
+		i += w & past
+	}
+	return i
+}
+
+// The pairs of a word are counted in chunks of eight bytes from 0, 7,
+// 14, ...: the chunk from p holds the pairs that start at p to p+6, the
+// last byte being the second of the pair that starts before it.
+
+// chunk returns the eight bytes of word from p, little-endian, with
+// zeros past its end.
+func chunk[W ~string | ~[]byte](word W, p int) uint64 {
+	n := len(word)
+	switch {
+	case p+8 <= n:
+		return load64(word, p)
+	case n >= 8: // the last eight bytes, shifted down to start at p
+		return load64(word, n-8) >> (8 * (p - (n - 8)))
+	case n >= 4: // p is 0: the first four and the last four, overlapping
+		return uint64(load32(word, 0)) | uint64(load32(word, n-4))<<(8*(n-4))
+	}
+	var x uint64
+	for i := p; i < n; i++ {
+		x |= uint64(word[i]) << (8 * (i - p))
+	}
+	return x
+}
+
+// pairBits marks, in the top bit of byte k, the pairs of bytes k and
+// k+1 of x (ASCII bytes) that are two different letters, as swappable
+// says; byte 7, whose second byte is not in x, is never marked. The
+// sums carry into no other byte: every byte is at most 0x7f.
+func pairBits(x uint64) uint64 {
+	const ones, low7, top = 0x0101010101010101, 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	lower := x | 0x20*ones
+	letters := (lower + (0x80-'a')*ones) &^ (lower + (0x80-'z'-1)*ones) & top
+	d := x ^ x>>8 // byte k: byte k XOR byte k+1
+	differ := (d&low7 + low7 | d) & top
+	return letters & (letters >> 8) & differ
+}
+
+// starts marks the top bits of bytes k0 to k1 of a chunk, of 0 to 6:
+// the pairs it holds that the keep options allow.
+func starts(k0, k1 int) uint64 {
+	k0, k1 = max(k0, 0), min(k1, 6)
+	if k1 < k0 {
+		return 0
+	}
+	return 0x8080808080808080 >> (8 * (7 - (k1 - k0))) << (8 * k0)
+}
+
+// load64 returns the eight bytes of s from i, little-endian.
+func load64[T ~string | ~[]byte](s T, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// load32 returns the four bytes of s from i, little-endian.
+func load32[T ~string | ~[]byte](s T, i int) uint32 {
+	s = s[i : i+4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
 // swappable is 1 when ASCII bytes a and b are two different letters
