@@ -1,6 +1,8 @@
 package synonym
 
 import (
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -105,5 +107,34 @@ func TestAnalysisOf(t *testing.T) {
 	long := strings.Fields(strings.Repeat("heart failure ", 20))
 	if r.analysisOf("Disease", long) != r.analysis("Disease", strings.Join(long, " ")) {
 		t.Error("a long mention's analysisOf is not its analysis")
+	}
+}
+
+// TestPlanKeyCollisions checks that sentences the plan cache's hash does
+// not tell apart (planKey reads the lengths and first and last bytes of
+// tokens and tags) keep their own plans: the cache compares them whole.
+func TestPlanKeyCollisions(t *testing.T) {
+	_, store := headAndStore(t)
+	r, err := New(store, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := conll.Sentence{Tokens: strings.Fields("Patients with heart failure ."), Tags: strings.Fields("O O B-Disease I-Disease O")}
+	b := conll.Sentence{Tokens: strings.Fields("Patients with hurst failure ."), Tags: strings.Fields("O O B-Disease I-Disease O")}
+	if planKey(a) != planKey(b) {
+		t.Fatal("the test's sentences do not collide")
+	}
+	if ea, _, _ := r.plan(nil, a); reflect.DeepEqual(ea, func() []edit { e, _, _ := r.plan(nil, b); return e }()) {
+		t.Fatal("the test's sentences have the same plan: a mix-up would go unseen")
+	}
+	for _, s := range []conll.Sentence{a, b} {
+		r.plans.plan(r, nil, s, false) // kept
+	}
+	for _, s := range []conll.Sentence{b, a} {
+		wantEdits, wantOutcomes, wantSpans := r.plan(nil, s)
+		edits, outcomes, spans := r.plans.plan(r, nil, s, true)
+		if !reflect.DeepEqual(edits, wantEdits) || !slices.Equal(outcomes, wantOutcomes) || !slices.Equal(spans, wantSpans) {
+			t.Errorf("cached plan of %q = %v %q, want %v %q", s.Tokens, edits, outcomes, wantEdits, wantOutcomes)
+		}
 	}
 }
