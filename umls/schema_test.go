@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -111,4 +112,49 @@ func storeStrings(t *testing.T, s *Store, n int) []string {
 		out = append(out, x)
 	}
 	return out
+}
+
+// TestOpenReadOnly: a store opened by Open refuses every write through
+// its handle (mode=ro, query_only), and the file stays byte-identical.
+func TestOpenReadOnly(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "s.db")
+	if _, err := importRRF(db, syntheticRRF(t, dir, 500)); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := s.b.(*sqliteStore).db
+	for _, q := range []string{"CREATE TABLE x(a)", "DELETE FROM terms", "PRAGMA user_version = 9", "INSERT INTO terms(str) VALUES ('x')"} {
+		if _, err := h.Exec(q); err == nil {
+			t.Errorf("%s: no error through a read-only store", q)
+		}
+	}
+	s.Close()
+	after, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(before, after) {
+		t.Error("the store changed through a read-only handle")
+	}
+}
+
+// TestOpenErrorText: what a user reads when a store cannot be opened
+// names the file and says why.
+func TestOpenErrorText(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "x.db")
+	if err := os.WriteFile(p, bytes.Repeat([]byte("not sqlite at all. "), 100), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Open(p)
+	if err == nil || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), "not a database") {
+		t.Errorf("Open(text file) = %v, want the path and \"not a database\"", err)
+	}
 }

@@ -44,7 +44,8 @@ func (r *Replacer) Check(c perturb.Change) error {
 // changed mention covered by one logged change whose texts match.
 func (r *Replacer) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
 	// Failed lookups would silently lower the figures: report them.
-	for _, sp := range iob.Spans(orig.Tags) {
+	var buf [16]iob.Span // most sentences have fewer mentions: no slice to make
+	for _, sp := range iob.AppendSpans(buf[:0], orig.Tags) {
 		if a := r.analysisOf(sp.Type, orig.Tokens[sp.Start:sp.End]); a.Err != nil {
 			return fmt.Errorf("%w: %v", perturb.ErrCheck, a.Err)
 		}

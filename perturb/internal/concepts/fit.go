@@ -145,7 +145,8 @@ func (s *Surveyor) Audit(dst []perturb.AuditCount, orig conll.Sentence) []pertur
 	if len(orig.Tags) != len(orig.Tokens) {
 		return dst
 	}
-	for _, sp := range iob.Spans(orig.Tags) {
+	var buf [16]iob.Span // most sentences have fewer mentions: no slice to make
+	for _, sp := range iob.AppendSpans(buf[:0], orig.Tags) {
 		for _, item := range s.countTokens(sp.Type, orig.Tokens[sp.Start:sp.End]) {
 			dst = append(dst, perturb.AuditCount{Section: FitSection, Item: item, N: 1})
 		}
