@@ -501,13 +501,7 @@ func (r *Replacer) analysis(typ, mention string) *Analysis {
 // allocated (issue 34).
 func (r *Replacer) analysisOf(typ string, toks []string) *Analysis {
 	var buf [256]byte
-	key := append(append(buf[:0], typ...), 0)
-	for i, t := range toks {
-		if i > 0 {
-			key = append(key, ' ')
-		}
-		key = append(key, t...)
-	}
+	key := concepts.AppendMentionKey(buf[:0], typ, toks)
 	r.mu.Lock()
 	a, ok := r.cache[string(key)] // the key of cachedAnalysis
 	r.mu.Unlock()

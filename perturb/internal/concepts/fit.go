@@ -154,19 +154,29 @@ func (s *Surveyor) Audit(dst []perturb.AuditCount, orig conll.Sentence) []pertur
 	return dst
 }
 
+// AppendMentionKey appends to b the cache key of the mention of type
+// typ whose tokens are toks: typ, a zero byte, then the tokens joined by
+// spaces (the mention's text). The type-fit counts here and synonym's
+// analyses are cached under it; built in a caller's stack buffer, a
+// cache hit makes no string.
+func AppendMentionKey(b []byte, typ string, toks []string) []byte {
+	b = append(append(b, typ...), 0)
+	for i, t := range toks {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, t...)
+	}
+	return b
+}
+
 // countTokens is count of the mention whose tokens are toks (its text,
 // space-joined), looked up without making the key or the text when the
 // cache holds it: Audit asks for every mention of every sentence (issue
 // 34).
 func (s *Surveyor) countTokens(typ string, toks []string) []string {
 	var buf [256]byte
-	key := append(append(buf[:0], typ...), 0)
-	for i, t := range toks {
-		if i > 0 {
-			key = append(key, ' ')
-		}
-		key = append(key, t...)
-	}
+	key := AppendMentionKey(buf[:0], typ, toks)
 	s.mu.Lock()
 	items, ok := s.items[string(key)] // the key of count
 	s.mu.Unlock()

@@ -111,24 +111,29 @@ func Plural(name string) (string, bool) {
 	if !IsLetters(w) || IsAcronym(w) {
 		return name, false
 	}
-	lw := strings.ToLower(w)
-	var p string
-	switch {
-	case strings.HasSuffix(lw, "is") && len(lw) > 4:
-		p = lw[:len(lw)-2] + "es"
-	case strings.HasSuffix(lw, "y") && len(lw) > 2 && !strings.ContainsRune("aeiou", rune(lw[len(lw)-2])):
-		p = lw[:len(lw)-1] + "ies"
-	case strings.HasSuffix(lw, "s") || strings.HasSuffix(lw, "x") || strings.HasSuffix(lw, "z") ||
-		strings.HasSuffix(lw, "ch") || strings.HasSuffix(lw, "sh"):
-		p = lw + "es"
-	default:
-		p = lw + "s"
-	}
+	p := pluralSpelling(strings.ToLower(w))
 	if !theVocabulary().knownWord(p) {
 		return name, false
 	}
 	words[h] = MatchCase(p, w)
 	return strings.Join(words, " "), true
+}
+
+// pluralSpelling is the regular plural of the lower-case word lw
+// ("psychosis" -> "psychoses", "cardiomyopathy" -> "cardiomyopathies",
+// "reflex" -> "reflexes"), whether or not it is a word: Plural and
+// OtherNumber check the vocabulary.
+func pluralSpelling(lw string) string {
+	switch {
+	case strings.HasSuffix(lw, "is") && len(lw) > 4:
+		return lw[:len(lw)-2] + "es"
+	case strings.HasSuffix(lw, "y") && len(lw) > 2 && !strings.ContainsRune("aeiou", rune(lw[len(lw)-2])):
+		return lw[:len(lw)-1] + "ies"
+	case strings.HasSuffix(lw, "s") || strings.HasSuffix(lw, "x") || strings.HasSuffix(lw, "z") ||
+		strings.HasSuffix(lw, "ch") || strings.HasSuffix(lw, "sh"):
+		return lw + "es"
+	}
+	return lw + "s"
 }
 
 // OtherNumber returns name in its other grammatical number: Singular's
@@ -168,19 +173,7 @@ func OtherNumber(name string) (other string, ok bool) {
 	if !IsLetters(w) || IsAcronym(w) {
 		return name, false
 	}
-	lw := strings.ToLower(w)
-	var p string
-	switch {
-	case strings.HasSuffix(lw, "is") && len(lw) > 4:
-		p = lw[:len(lw)-2] + "es"
-	case strings.HasSuffix(lw, "y") && len(lw) > 2 && !strings.ContainsRune("aeiou", rune(lw[len(lw)-2])):
-		p = lw[:len(lw)-1] + "ies"
-	case strings.HasSuffix(lw, "s") || strings.HasSuffix(lw, "x") || strings.HasSuffix(lw, "z") ||
-		strings.HasSuffix(lw, "ch") || strings.HasSuffix(lw, "sh"):
-		p = lw + "es"
-	default:
-		p = lw + "s"
-	}
+	p := pluralSpelling(strings.ToLower(w))
 	if !theVocabulary().knownWord(p) {
 		return name, false
 	}
