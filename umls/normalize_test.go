@@ -1,6 +1,7 @@
 package umls
 
 import (
+	"math/rand/v2"
 	"testing"
 	"unicode/utf8"
 )
@@ -80,6 +81,11 @@ func FuzzNormalize(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		checkFold(t, in)
+		if ascii(in) {
+			if got, want := string(appendASCIIWords(nil, in)), string(appendWords(nil, in)); got != want {
+				t.Errorf("appendASCIIWords(%q) = %q, appendWords gives %q", in, got, want)
+			}
+		}
 		if !utf8.ValidString(in) {
 			return
 		}
@@ -91,5 +97,62 @@ func BenchmarkNormalize(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		Normalize(normalizeCases[i%len(normalizeCases)].in)
+	}
+}
+
+// TestASCIIClass checks asciiClass against appendWords's switch: what
+// each ASCII byte alone, between two letters and after a letter
+// becomes is what its class says.
+func TestASCIIClass(t *testing.T) {
+	for c := range utf8.RuneSelf {
+		r := rune(c)
+		var want uint8
+		switch {
+		case r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\v' || r == '\f':
+			want = asciiSpace
+		case isApostrophe(r):
+			want = asciiApostrophe
+		case 'A' <= r && r <= 'Z':
+			want = asciiUpper
+		case 'a' <= r && r <= 'z' || '0' <= r && r <= '9':
+			want = asciiWord
+		case r < 0x20 || r == 0x7f:
+			want = asciiInvisible
+		default:
+			want = asciiOther
+		}
+		if asciiClass[c] != want {
+			t.Errorf("asciiClass[%#x] = %d, want %d", c, asciiClass[c], want)
+		}
+	}
+}
+
+// TestASCIIWords holds appendASCIIWords equal to appendWords on the
+// cases and on random ASCII strings drawn mostly from the bytes that
+// steer it (spaces, apostrophes, s, letters, punctuation, controls).
+func TestASCIIWords(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		if got, want := string(appendASCIIWords([]byte("x"), s)), string(appendWords([]byte("x"), s)); got != want {
+			t.Errorf("appendASCIIWords(%q) = %q, appendWords gives %q", s, got, want)
+		}
+	}
+	for _, c := range normalizeCases {
+		if ascii(c.in) {
+			check(c.in)
+		}
+	}
+	const steering = " \t\v's`sSaZ09-_.,()\x00\x1f\x7f"
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 100000 {
+		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			if rng.IntN(4) == 0 {
+				b[i] = byte(rng.IntN(utf8.RuneSelf))
+			} else {
+				b[i] = steering[rng.IntN(len(steering))]
+			}
+		}
+		check(string(b))
 	}
 }
