@@ -282,9 +282,15 @@ func (r *Replacer) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ [
 // plan is deterministic, so a plan from the cache is the plan; an entry
 // is one sentence's tokens, tags and kept tokens (copies) in one
 // document context.
+//
+// An entry taken goes to free, and the next entry reuses its copies: the
+// pipeline takes a batch's entries right after planning it, so a run
+// copies about a batch of sentences, not its whole input (the copies
+// were a sixth of what a synonym run allocated; issue 34).
 type planCache struct {
 	mu      sync.Mutex
 	entries map[uint64][]*plannedSentence // by planKey
+	free    []*plannedSentence            // taken entries, their copies to reuse
 }
 
 type plannedSentence struct {
@@ -337,6 +343,7 @@ func (c *planCache) plan(r *Replacer, sc *sentenceContext, s conll.Sentence, tak
 	c.mu.Lock()
 	for i, e := range c.entries[key] {
 		if e.is(sc, s) {
+			edits, outcomes, spans := e.edits, e.outcomes, e.spans
 			if take {
 				l := c.entries[key]
 				if l = slices.Delete(l, i, i+1); len(l) == 0 {
@@ -344,18 +351,29 @@ func (c *planCache) plan(r *Replacer, sc *sentenceContext, s conll.Sentence, tak
 				} else {
 					c.entries[key] = l
 				}
+				if len(c.free) < maxPlans {
+					e.sc, e.edits, e.outcomes, e.spans = nil, nil, nil, nil // the caller's now
+					c.free = append(c.free, e)
+				}
 			}
 			c.mu.Unlock()
-			return e.edits, e.outcomes, e.spans
+			return edits, outcomes, spans
 		}
+	}
+	var e *plannedSentence // this goroutine's alone until it is kept
+	if n := len(c.free); n > 0 && !take {
+		e, c.free = c.free[n-1], c.free[:n-1]
 	}
 	c.mu.Unlock()
 	edits, outcomes, spans := r.plan(sc, s)
 	if take {
 		return edits, outcomes, spans
 	}
-	e := &plannedSentence{sc: sc, tokens: slices.Clone(s.Tokens), tags: slices.Clone(s.Tags), keep: slices.Clone(s.Keep),
-		edits: edits, outcomes: outcomes, spans: spans}
+	if e == nil {
+		e = new(plannedSentence)
+	}
+	*e = plannedSentence{sc: sc, tokens: append(e.tokens[:0], s.Tokens...), tags: append(e.tags[:0], s.Tags...),
+		keep: append(e.keep[:0], s.Keep...), edits: edits, outcomes: outcomes, spans: spans}
 	c.mu.Lock()
 	if c.entries == nil || len(c.entries) >= maxPlans {
 		c.entries = map[uint64][]*plannedSentence{}

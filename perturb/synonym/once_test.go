@@ -138,3 +138,51 @@ func TestPlanKeyCollisions(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanCacheReuse checks the plan cache against planning anew when
+// taken entries are reused (planCache.free): batches of the sentences
+// at hand are planned, then their plans taken in another order, and the
+// sentences' slices the cache copied are overwritten in between, as a
+// reader reusing its buffers would; every plan must be the sentence's
+// own.
+func TestPlanCacheReuse(t *testing.T) {
+	ss, store := headAndStore(t)
+	r, err := New(store, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(s conll.Sentence, edits []edit, outcomes []string, spans []iob.Span) {
+		t.Helper()
+		wantEdits, wantOutcomes, wantSpans := r.plan(nil, s)
+		if !reflect.DeepEqual(edits, wantEdits) || !slices.Equal(outcomes, wantOutcomes) || !slices.Equal(spans, wantSpans) {
+			t.Errorf("cached plan of %q = %v %q, want %v %q", s.Tokens, edits, outcomes, wantEdits, wantOutcomes)
+		}
+	}
+	replaced := 0
+	for _, size := range []int{1, 3, 7} {
+		for first := 0; first < len(ss); first += size {
+			batch := ss[first:min(first+size, len(ss))]
+			copies := make([]conll.Sentence, len(batch))
+			for i, s := range batch {
+				// The caller's own slices, overwritten once planned.
+				copies[i] = conll.Sentence{Tokens: slices.Clone(s.Tokens), Tags: slices.Clone(s.Tags), Keep: slices.Clone(s.Keep)}
+				edits, outcomes, spans := r.plans.plan(r, nil, copies[i], false)
+				check(s, edits, outcomes, spans)
+				for j := range copies[i].Tokens {
+					copies[i].Tokens[j], copies[i].Tags[j] = "x", "O"
+				}
+			}
+			for i := len(batch) - 1; i >= 0; i-- {
+				edits, outcomes, spans := r.plans.plan(r, nil, batch[i], true)
+				check(batch[i], edits, outcomes, spans)
+				replaced += len(edits)
+			}
+		}
+	}
+	if replaced == 0 {
+		t.Fatal("no sentence at hand has a replacement: the test sees nothing")
+	}
+	if len(r.plans.free) == 0 {
+		t.Error("no entry was reused")
+	}
+}
