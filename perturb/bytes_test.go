@@ -104,8 +104,10 @@ func checkByteEditor(t *testing.T, kind string, opts map[string]string, p pertur
 }
 
 // checkBytesVerdicts compares CheckBytes with Check on changes of the
-// ASCII word w: none, each letter replaced by a few characters, each
-// pair of adjacent bytes swapped.
+// ASCII word w: none, each letter replaced by a few characters (control
+// bytes among them), each pair of adjacent bytes swapped. CheckBytes
+// must accept no change that puts a byte up to '\r' into a word without
+// one: the plain path writes what it accepts unchecked.
 func checkBytesVerdicts(t *testing.T, kind string, opts map[string]string, p perturb.Perturbation, be perturb.ByteEditor, w string) {
 	t.Helper()
 	if !ascii(w) {
@@ -113,13 +115,17 @@ func checkBytesVerdicts(t *testing.T, kind string, opts map[string]string, p per
 	}
 	check := func(after []byte) {
 		want := p.Check(perturb.Change{Token: 0, End: 1, Kind: kind, Before: w, After: string(after)}) == nil
-		if got := be.CheckBytes([]byte(w), after); got != want {
+		got := be.CheckBytes([]byte(w), after)
+		if got != want {
 			t.Errorf("%s %v: CheckBytes(%q -> %q) = %v, Check's verdict %v", kind, opts, w, after, got, want)
+		}
+		if got && noControlBytes([]byte(w)) && !noControlBytes(after) {
+			t.Errorf("%s %v: CheckBytes accepts %q -> %q, which puts a control byte in", kind, opts, w, after)
 		}
 	}
 	check([]byte(w))
 	for i := range len(w) {
-		for _, c := range []byte("aqwszx1;-E") {
+		for _, c := range []byte("aqwszx1;-E\t\n\r\x00 ") {
 			b := []byte(w)
 			b[i] = c
 			check(b)
@@ -130,6 +136,17 @@ func checkBytesVerdicts(t *testing.T, kind string, opts map[string]string, p per
 			check(b)
 		}
 	}
+}
+
+// noControlBytes reports whether w has no byte up to '\r' (the bytes
+// the plain path cannot write as they are).
+func noControlBytes(w []byte) bool {
+	for _, c := range w {
+		if c <= '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 func ascii(w string) bool {

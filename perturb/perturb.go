@@ -133,7 +133,9 @@ type WordEditor interface {
 // another length); the plain path then perturbs the sentence again from
 // its seed through AppendWord. CheckBytes is Check's verdict on a change
 // from before to after, two ASCII words of the same length: false sends
-// the sentence to the general path, where Check says what is wrong.
+// the sentence to the general path, where Check says what is wrong. It
+// accepts no change that puts a byte up to '\r' into a word without
+// one: the plain path writes what it accepts as is, unchecked.
 // TestByteEditors compares both with AppendWord and Check on every kind
 // that offers them.
 type ByteEditor interface {
