@@ -73,6 +73,7 @@ func (o *Flags) Bind(f *cli.Flags) {
 	})
 	cli.Parsed(f, &o.Format, "format", "f", "text", report.Parse, "output format: "+report.Choices())
 	f.String(&o.HTML, "html", "", "", "also write a self-contained HTML report to `FILE`")
+	f.Output("html", false)
 	f.Bool(&o.Force, "force", "", false, "replace the --html file if it exists")
 	f.List(&o.Levels, "level", "", "score PubTator or BioC predictions at the BioCreative V CDR levels instead: mention, id, relation (comma-separated; with --build and --pred; see docs/normalisation.md)")
 	o.Set = f.Changed

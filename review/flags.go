@@ -32,6 +32,7 @@ type SampleFlags struct {
 // Bind binds the flags of "stress review sample".
 func (o *SampleFlags) Bind(f *cli.Flags) {
 	f.String(&o.Out, "out", "", "", "directory to write the sample into (created if missing; required)")
+	f.Output("out", false)
 	f.IntIn(&o.Options.N, "n", DefaultN, 1, math.MaxInt32, "items in the sample (every change when there are fewer)")
 	f.Uint64(&o.Options.Seed, "seed", 1, "random seed; the same seed gives the same files")
 	f.List(&o.Options.Kinds, "kinds", "", "kinds of change to sample, comma-separated (default: all)")
@@ -174,6 +175,7 @@ func (o *ScoreFlags) Bind(f *cli.Flags) {
 	f.Input("key", nil)
 	cli.Parsed(f, &o.Format, "format", "f", "text", report.Parse, "report format on stdout: "+report.Choices())
 	f.String(&o.Avoid, "avoid", "", "", "also write the flagged synonym (and abbreviation) pairs to `FILE`, in the avoid-list format of --avoid")
+	f.Output("avoid", false)
 	f.Bool(&o.Force, "force", "", false, "replace the --avoid file if it exists")
 }
 

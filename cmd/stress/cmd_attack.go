@@ -45,6 +45,9 @@ func init() {
 			f.String(&o.out, "output", "o", "", "write the adversarial set to `OUT` (required)")
 			f.String(&o.log, "log", "", "", "write the change log to `FILE`")
 			f.String(&o.random, "random", "", "", "write the random set (same number of changed words per sentence) to `FILE`")
+			f.Output("output", false)
+			f.Output("log", false)
+			f.Output("random", false)
 			f.Enum(&o.format, "format", "f", "text", []string{"text", "json"}, "summary format on stdout: text or json")
 			f.Bool(&o.force, "force", "", false, "replace output files that exist")
 			f.Bool(&o.quiet, "quiet", "q", false, cli.QuietUsage)
@@ -67,9 +70,6 @@ func runAttack(ctx context.Context, e *env, o *attackOptions, args []string) err
 		return usageErrorf("attack: -o OUT is required")
 	}
 	in := args[0]
-	if o.out == "-" || o.log == "-" || o.random == "-" {
-		return usageErrorf("attack: outputs are files, not -")
-	}
 	job := &attack.Job{Input: in, Model: o.Spec, Kinds: o.kinds, Version: version, Opener: corpora(e),
 		Options: attack.Options{Selection: &o.Selection, MaxWords: o.maxWords, Queries: o.queries, Candidates: o.cands, Seed: o.Seed},
 		Outputs: attack.Outputs{Set: o.out, Log: o.log, Random: o.random, Force: o.force}}

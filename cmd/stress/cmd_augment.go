@@ -28,6 +28,7 @@ func init() {
 			f.String(&o.In, "in", "", "", "training corpus to augment (`FILE`, or sample:train)")
 			f.Input("in", nil)
 			f.String(&o.Output, "output", "o", "", "augmented corpus to write (`OUT`; .jsonl writes JSON Lines)")
+			f.Output("output", false)
 			o.BindKinds(f, &o.Kinds, "kinds", "keyboard", "comma-separated perturbations: "+strings.Join(kinds.Names(), ", "))
 			f.IntIn(&o.Copies, "copies", 1, 1, math.MaxInt, "perturbed copies per kind, each seeded differently")
 			Parsed(f, &o.Mix, "mix", "", experiment.MixOriginalPerturbed, experiment.ParseMix, "what to write: original+perturbed or perturbed")

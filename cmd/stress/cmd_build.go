@@ -39,6 +39,7 @@ func init() {
 		Usage:   help(buildHelp),
 		Bind: bind(func(f *flags, o *buildOptions) {
 			f.String(&o.Out, "out", "", "", "output `DIR` (created if missing)")
+			f.Output("out", false)
 			o.BindKinds(f, &o.Kinds, "kinds", "keyboard,swap,synonym", "comma-separated perturbations: "+strings.Join(kinds.Names(), ", "))
 			f.String(&o.From, "from", "", "", "regenerate the build described by `MANIFEST` (into its directory unless --out is given)")
 			f.Bool(&o.Force, "force", "", false, "replace outputs that exist (with --from and no --out: implied, as the regenerated files must match the recorded ones)")

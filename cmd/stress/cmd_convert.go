@@ -26,7 +26,8 @@ func init() {
 		Summary: "convert a corpus between CoNLL, JSON Lines, PubTator, BioC XML/JSON and brat",
 		Usage:   "[--in-format F] [--out-format F] [--scheme S] [--repair] [-o OUT] IN",
 		Bind: bind(func(f *flags, o *convertOptions) {
-			f.String(&o.Output, "output", "o", "", "write to `OUT` (default: standard output, in the input's format)")
+			f.String(&o.Output, "output", "o", "", "write to `OUT` (default, or -: standard output, in the input's format)")
+			f.Output("output", true)
 			f.Enum(&o.InFormat, "in-format", "", "", formatChoices, "input format (default: from the name or content)")
 			f.Enum(&o.OutFormat, "out-format", "", "", formatChoices, "output format (default: from the output name)")
 			f.Bool(&o.Force, "force", "", false, "replace the output file if it exists")

@@ -48,6 +48,7 @@ func bindCurve(f *flags, o *curveOptions) {
 	f.Strings(&o.Systems.Train, "train", "training corpus `FILE` of --baselines (repeatable; default with no --test: the embedded sample)")
 	f.Input("train", nil)
 	f.String(&o.htmlPath, "html", "", "", "also write the report with line charts to HTML `FILE`")
+	f.Output("html", false)
 	f.Bool(&o.force, "force", "", false, "replace the --html file if it exists")
 	o.SystemFlags.Bind(f)
 	o.Flags.Bind(f)

@@ -33,8 +33,10 @@ func init() {
 		Usage:   "--kind KIND [--seed N] [--log FILE] [-o OUT] [IN]",
 		Bind: bind(func(f *flags, o *perturbOptions) {
 			f.String(&o.Kind, "kind", "", "", "perturbation: "+kinds.Help())
-			f.String(&o.Output, "output", "o", "", "write the perturbed corpus to `OUT` (default: standard output)")
+			f.String(&o.Output, "output", "o", "", "write the perturbed corpus to `OUT` (default, or -: standard output)")
 			f.String(&o.Log, "log", "", "", "write the change log (TSV with header) to `FILE`")
+			f.Output("output", true)
+			f.Output("log", false)
 			f.Bool(&o.Force, "force", "", false, "replace OUT and the log if they exist")
 			bindScheme(f, &o.Scheme, "tag scheme of the input, checked before anything is perturbed: iob2, or iob1 or iobes (converted to IOB2 on the way in and back on the way out)")
 			o.repair.Bind(f, conll.RepairUsage)

@@ -40,6 +40,8 @@ func bindRun(f *flags, o *runOptions) {
 	f.Input("test", nil)
 	f.String(&o.outDir, "out", "", "stress-run", "output `DIR`")
 	f.String(&o.htmlPath, "html", "", "", "HTML report `FILE` (default DIR/report.html)")
+	f.Output("out", false)
+	f.Output("html", false)
 	f.Bool(&o.force, "force", "", false, "clear DIR first if it holds an earlier run (and replace --html)")
 	o.BindKinds(f, &o.kinds, "kinds", "keyboard,swap,synonym", "stress sets to build: "+strings.Join(kinds.Names(), ", "))
 	o.BindKinds(f, &o.Systems.Augment, "augment", "", "also train the baselines on original + one perturbed copy of the train set, per `KINDS`")

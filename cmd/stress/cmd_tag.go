@@ -14,7 +14,8 @@ func init() {
 		Usage:   "(--model MODEL | --model-cmd CMD | --model-server CMD) [--timeout D] [-o OUT] [IN]",
 		Bind: bind(func(f *flags, o *tagOptions) {
 			o.ModelFlags.Bind(f)
-			f.String(&o.out, "output", "o", "", "output file (default standard output); .jsonl writes JSON Lines")
+			f.String(&o.out, "output", "o", "", "output file (default, or -: standard output); .jsonl writes JSON Lines")
+			f.Output("output", true)
 			f.Bool(&o.force, "force", "", false, "replace the output file if it exists")
 			o.set = f.Changed
 		}, runTag),

@@ -31,6 +31,7 @@ func init() {
 			f.Uint64(&o.train.Seed, "seed", 1, "seed for the order of training sentences; same data and seed give the same model")
 			f.IntIn(&o.train.HashBits, "hash-bits", 20, 10, 24, "log2 of the number of feature buckets (10-24)")
 			f.String(&o.out, "output", "o", "", "model file to write (required)")
+			f.Output("output", false)
 			f.Bool(&o.force, "force", "", false, "replace the model file if it exists")
 			Parsed(f, &o.scheme, "scheme", "", "iob2", iob.ParseScheme, "tag scheme of the training files: iob2 (checked), or iob1 or iobes (converted to IOB2)")
 			o.repair.Bind(f, conll.RepairUsage)

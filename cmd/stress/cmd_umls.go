@@ -41,6 +41,7 @@ func init() {
 		Summary: "build a concept store from UMLS RRF files and open lexicons",
 		Bind: bind(func(f *flags, o *umlsOptions) {
 			f.String(&o.db, "db", "", "", "concept store to write (required)")
+			f.Output("db", false)
 			o.imp.Bind(f)
 			f.Bool(&o.noProgress, "no-progress", "", false, "no progress bar, even on a terminal")
 		}, runUMLSImport),
@@ -80,6 +81,7 @@ func init() {
 		Summary: "write synthetic MRCONSO.RRF and MRSTY.RRF shaped like a UMLS release, for tests and benchmarks",
 		Bind: bind(func(f *flags, o *umlsOptions) {
 			f.String(&o.dir, "dir", "", "", "directory to write MRCONSO.RRF and MRSTY.RRF into (required)")
+			f.Output("dir", false)
 			f.IntIn(&o.rows, "rows", 2000000, 1, math.MaxInt, "MRCONSO rows")
 			f.Uint64(&o.seed, "seed", 1, "random seed")
 			f.Bool(&o.force, "force", "", false, "replace MRCONSO.RRF and MRSTY.RRF if they exist")

@@ -8,6 +8,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -795,5 +796,73 @@ func TestScoreWarningFitsMode(t *testing.T) {
 	_, stderr, err = runCLI(t, "", "score", "--mode", "strict", "--gold", "g.tsv", "--pred", "p.tsv")
 	if err != nil || strings.Contains(stderr, "see --mode strict") || (stderr != "" && !strings.Contains(stderr, "strict mode does not count them")) {
 		t.Errorf("strict mode: %v, %q", err, stderr)
+	}
+}
+
+// TestDashIsStandardOutput: "-" names standard output as it names
+// standard input. An output that goes to standard output by default
+// takes "-" for that default (the same bytes, no file called "-"); any
+// other output refuses it, naming the flag, before anything is read or
+// written.
+func TestDashIsStandardOutput(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("in.tsv", []byte(safetyCorpus), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tagCmd := `awk '{print NF ? "O" : ""}'`
+	for _, args := range [][]string{
+		{"perturb", "--kind", "keyboard", "in.tsv"},
+		{"perturb", "--kind", "swap", "--log", "log.tsv", "--force", "in.tsv"},
+		{"convert", "--out-format", "jsonl", "in.tsv"},
+		{"tag", "--model-cmd", tagCmd, "in.tsv"},
+	} {
+		want, _, err := runCLI(t, "", args...)
+		if err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		for _, dash := range [][]string{{"-o", "-"}, {"--output=-"}} {
+			with := append(append([]string{args[0]}, dash...), args[1:]...)
+			got, stderr, err := runCLI(t, "", with...)
+			if err != nil {
+				t.Errorf("%q: %v (stderr %q)", with, err, stderr)
+			} else if got != want {
+				t.Errorf("%q: standard output differs from the run without -o", with)
+			}
+			if _, err := os.Lstat("-"); err == nil {
+				t.Fatalf("%q: wrote a file called -", with)
+			}
+		}
+	}
+	for _, c := range []struct {
+		flag string
+		args []string
+	}{
+		{"log", []string{"perturb", "--kind", "keyboard", "--log", "-", "in.tsv"}},
+		{"output", []string{"attack", "--model-cmd", tagCmd, "--kinds", "keyboard", "-o", "-", "in.tsv"}},
+		{"log", []string{"attack", "--model-cmd", tagCmd, "--kinds", "keyboard", "-o", "a.tsv", "--log", "-", "in.tsv"}},
+		{"random", []string{"attack", "--model-cmd", tagCmd, "--kinds", "keyboard", "-o", "a.tsv", "--random", "-", "in.tsv"}},
+		{"output", []string{"augment", "--in", "in.tsv", "-o", "-"}},
+		{"output", []string{"train", "--features", "words", "--epochs", "1", "-q", "-o", "-", "in.tsv"}},
+		{"out", []string{"build", "--kinds", "keyboard", "--out", "-", "in.tsv"}},
+		{"out", []string{"run", "--out", "-"}},
+		{"html", []string{"run", "--html", "-"}},
+		{"html", []string{"curve", "--html", "-"}},
+		{"html", []string{"compare", "--samples", "0", "--gold", "in.tsv", "--pred-file", "s=in.tsv", "--html", "-"}},
+		{"out", []string{"review", "sample", "--out", "-", "in.tsv"}},
+		{"avoid", []string{"review", "score", "--key", "key.tsv", "--avoid", "-", "j.tsv"}},
+		{"db", []string{"umls", "import", "--db", "-", "--terms", "in.tsv"}},
+		{"dir", []string{"umls", "generate", "--dir", "-"}},
+	} {
+		stdout, stderr, err := runCLI(t, "", c.args...)
+		want := "--" + c.flag + ": - (standard output) cannot take this output: give a path"
+		if !errors.Is(err, errUsage) || !strings.HasSuffix(fmt.Sprint(err), want) {
+			t.Errorf("%q: error %v (stderr %q); want a usage error ending %q", c.args, err, stderr, want)
+		}
+		if stdout != "" {
+			t.Errorf("%q: wrote %q to standard output", c.args, stdout)
+		}
+		if entries, _ := os.ReadDir("."); len(entries) > 2 { // in.tsv, log.tsv
+			t.Fatalf("%q: left files behind: %v", c.args, entries)
+		}
 	}
 }

@@ -41,7 +41,7 @@ func TestBlocksCountAsLines(t *testing.T) {
 		if r.IntN(4) == 0 {
 			input = bytes.TrimRight(input, "\n")
 		}
-		delim := []string{"", " ", "\t"}[r.IntN(3)]
+		delim := []string{"", " ", "\t", "", " ", "\t", "O", "-"}[r.IntN(8)] // "O": no line ends in a quick line's four bytes; "-": "-X-" splits
 		opt := EvalOptions{Raw: r.IntN(3) == 0}
 		if r.IntN(3) == 0 {
 			opt.Outside = []string{"O", "Chem", "B-X"}[r.IntN(3)]
@@ -66,5 +66,32 @@ func TestBlocksCountAsLines(t *testing.T) {
 	}
 	if ok < 500 || ok > 2500 {
 		t.Errorf("%d of 3000 inputs scored: the test should see both scored and refused inputs", ok)
+	}
+}
+
+// TestBlocksQuickLines: lines that end as a quick line ("tok O O", the
+// delimiter, O, the delimiter, O) but are not one are scored as the
+// general loop scores them: with O as the delimiter (trailing empty
+// fields), a first field -X- (a sentence end), an open chunk before,
+// a delimiter more than the first line's.
+func TestBlocksQuickLines(t *testing.T) {
+	for _, tc := range []struct{ delim, input string }{
+		{"O", "aObOcOdOe\n\nxOOOO\n"},
+		{"O", "aObOcOdOe\n\nxOOOO"},
+		{"", "-X- O O\ntok O O\n-X- O O\ntok O O\n"},
+		{"", "tok B-X B-X\ntok O O\ntok O O\n"},
+		{"", "tok O O\nt k O O\n"},
+		{"", "tok O O\n O O\nO O\n"},
+		{"-", "-X--O-O\ntok-O-O\n-X--O-O\n"},
+	} {
+		evaluate := func(blocks bool) string {
+			e := NewEvaluator(strings.NewReader(tc.input))
+			e.File, e.Delimiter = "in.txt", tc.delim
+			c, err := e.evaluate(blocks)
+			return fmt.Sprintf("%#v %v", c, err)
+		}
+		if got, want := evaluate(true), evaluate(false); got != want {
+			t.Errorf("delimiter %q, %q:\nblocks %s\nlines  %s", tc.delim, tc.input, got, want)
+		}
 	}
 }

@@ -253,9 +253,12 @@ type blockScan struct {
 
 // scan reads the lines of block: whole lines, the last one without its
 // line break only at the end of the input. Eight bytes at a time, it
-// marks the line breaks and the delimiters and goes from one mark to
-// the next, noting where a line's first and last two delimiters are and
-// how many it has: its fields, without looking at a byte twice.
+// marks the line breaks and the delimiters and goes from one line break
+// to the next, counting a line's delimiters by their marks (a running
+// count, bits.OnesCount64) without visiting them: most lines are a
+// token tagged O in both columns after another, "tok O O", which it
+// recognises by their last four bytes and counts without a call. The
+// others go to line, with their delimiters found there (slow).
 func (s *blockScan) scan(block []byte) error {
 	const ones = 0x0101010101010101
 	nlOnes, dOnes := '\n'*uint64(ones), uint64(s.d)*ones
@@ -263,8 +266,36 @@ func (s *blockScan) scan(block []byte) error {
 	if s.d == filler {
 		filler = 'y'
 	}
-	start := 0                             // where the line starts
-	first, prev, last, count := 0, 0, 0, 0 // its delimiters: first, last but one, last, how many
+	// The last four bytes of a line "tok O O": the delimiter, O, the
+	// delimiter, O (read as one little-endian word). With 'O' as the
+	// delimiter no line ends so; oo then matches none.
+	oo := uint32(s.d) | 'O'<<8 | uint32(s.d)<<16 | 'O'<<24
+	if s.d == 'O' {
+		oo = 0
+	}
+	// Lines counted here and not yet added to s.lineNo and s.ch: added
+	// before a call (for its line numbers) and at the end.
+	quick := 0
+	settle := func() {
+		s.lineNo += quick
+		s.ch.tokens += quick
+		s.ch.correctTags += quick
+		quick = 0
+	}
+	// A line is quick when it has as many delimiters as it must (want:
+	// at least two; -1 until the first line sets s.nbr) and no chunk is
+	// open before it (calm).
+	want, calm := -1, false
+	reload := func() {
+		want, calm = s.nbr, s.ch.lastC|s.ch.lastG == 0
+		if want < 2 {
+			want = -1
+		}
+	}
+	reload()
+	start := 0  // where the line starts
+	seen := 0   // delimiters before the current word
+	before := 0 // delimiters before start
 	for i := 0; i < len(block); i += 8 {
 		var x uint64
 		if i+8 <= len(block) {
@@ -276,34 +307,52 @@ func (s *blockScan) scan(block []byte) error {
 		}
 		nl := zeroBytes(x ^ nlOnes)
 		dl := zeroBytes(x^dOnes) &^ nl // a "\n" delimiter never splits a line
-		for m := nl | dl; m != 0; m &= m - 1 {
-			j := i + bits.TrailingZeros64(m)>>3
-			if dl&(m&-m) != 0 {
-				if count == 0 {
-					first = j
-				}
-				prev, last = last, j
-				count++
-				continue
-			}
-			if count == s.nbr && count >= 2 && last == j-2 && prev == j-4 && block[j-1] == 'O' && block[j-3] == 'O' &&
-				s.ch.lastC|s.ch.lastG == 0 && (first-start != 3 || string(block[start:first]) != "-X-") {
+		for ; nl != 0; nl &= nl - 1 {
+			b := bits.TrailingZeros64(nl)                // the top bit of the line break's byte
+			upTo := seen + bits.OnesCount64(dl&(1<<b-1)) // delimiters before the line break
+			j := i + b>>3
+			if upTo-before == want && calm && j-start >= 4 && binary.LittleEndian.Uint32(block[j-4:j]) == oo &&
+				(block[start] != '-' || string(block[start:start+3]) != "-X-") {
 				// Most lines: a token tagged O in both columns after
 				// another, which the idChunker only counts (its step's
 				// first case), scored here without a call.
-				s.lineNo++
-				s.ch.tokens++
-				s.ch.correctTags++
-			} else if err := s.line(block[start:j], first-start, prev-start, last-start, count); err != nil {
-				return err
+				quick++
+			} else {
+				settle()
+				if err := s.slow(block[start:j], upTo-before); err != nil {
+					return err
+				}
+				reload()
 			}
-			start, count = j+1, 0
+			start, before = j+1, upTo
 		}
+		seen += bits.OnesCount64(dl)
 	}
+	settle()
 	if start < len(block) { // the last line of the input, without a line break
-		return s.line(block[start:], first-start, prev-start, last-start, count)
+		return s.slow(block[start:], seen-before)
 	}
 	return nil
+}
+
+// slow scores a line with count delimiters (line's): it finds the first
+// and the last two for line, forward where there are one or two (most
+// lines: bytes.IndexByte is the faster search).
+func (s *blockScan) slow(line []byte, count int) error {
+	first, prev, last := 0, 0, 0
+	switch {
+	case count == 0:
+	case count <= 2:
+		first = bytes.IndexByte(line, s.d)
+		prev, last = first, first
+		if count == 2 {
+			last += 1 + bytes.IndexByte(line[first+1:], s.d)
+		}
+	default:
+		first, last = bytes.IndexByte(line, s.d), bytes.LastIndexByte(line, s.d)
+		prev = bytes.LastIndexByte(line[:last], s.d)
+	}
+	return s.line(line, first, prev, last, count)
 }
 
 // zeroBytes marks, in the top bit of each byte, the bytes of x that are

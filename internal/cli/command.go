@@ -128,6 +128,9 @@ var (
 	ErrUsage = errors.New("usage")
 	// ErrHelpShown is returned after --help was printed (exit status 0).
 	ErrHelpShown = errors.New("help shown")
+	// ErrStdout is "-" given to an output flag that cannot write to
+	// standard output (Flags.Output with stdout false).
+	ErrStdout = errors.New("- (standard output) cannot take this output: give a path")
 )
 
 // ExitError makes a command exit with a specific status, e.g. the

@@ -208,6 +208,31 @@ func (f *Flags) Input(name string, files func(value string) []string) {
 	f.inputs = append(f.inputs, input{name, files})
 }
 
+// Output declares the flag name, bound already to a string, as naming a
+// file or directory the command writes. "-" names standard output, as
+// it names standard input for inputs: where the command writes to
+// standard output by default (stdout true; the flag's default must be
+// ""), "-" is that default; elsewhere "-" is refused, naming the flag,
+// rather than written to a file called "-".
+func (f *Flags) Output(name string, stdout bool) {
+	fl := f.fs.Lookup(name)
+	if fl == nil || fl.Value.Type() != "string" {
+		panic("cli: Output of a flag not bound as a string: --" + name)
+	}
+	if stdout && fl.DefValue != "" {
+		panic("cli: Output to standard output of a flag with a default: --" + name)
+	}
+	f.Check(name, func() error {
+		if fl.Value.String() != "-" {
+			return nil
+		}
+		if !stdout {
+			return ErrStdout
+		}
+		return fl.Value.Set("")
+	})
+}
+
 // IsInput reports whether the flag name was declared with Input.
 func (f *Flags) IsInput(name string) bool {
 	for _, in := range f.inputs {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -160,4 +161,54 @@ func TestInputs(t *testing.T) {
 		}
 	}()
 	f.Input("nope", nil)
+}
+
+// TestOutput: "-" is standard output ("") for an output flag whose
+// default is standard output, a usage error naming the flag for the
+// others, and any other value is kept as given.
+func TestOutput(t *testing.T) {
+	for _, tc := range []struct {
+		args          []string
+		stdout        bool
+		want, wantErr string
+	}{
+		{args: []string{"-o", "-"}, stdout: true, want: ""},
+		{args: []string{"--out=-"}, stdout: true, want: ""},
+		{args: []string{"-o", "x.tsv"}, stdout: true, want: "x.tsv"},
+		{args: nil, stdout: true, want: ""},
+		{args: []string{"-o", "./-"}, stdout: true, want: "./-"},
+		{args: []string{"-o", "-"}, wantErr: "--out: - (standard output) cannot take this output: give a path"},
+		{args: []string{"-o", "x.tsv"}, want: "x.tsv"},
+		{args: []string{"-o", "./-"}, want: "./-"},
+	} {
+		f := NewFlags("x")
+		var out string
+		f.String(&out, "out", "o", "", "")
+		f.Output("out", tc.stdout)
+		err := f.Parse(tc.args)
+		switch {
+		case tc.wantErr != "":
+			if err == nil || err.Error() != tc.wantErr || !errors.Is(err, ErrStdout) {
+				t.Errorf("%q (stdout %v): error %v, want %q", tc.args, tc.stdout, err, tc.wantErr)
+			}
+		case err != nil:
+			t.Errorf("%q (stdout %v): %v", tc.args, tc.stdout, err)
+		case out != tc.want:
+			t.Errorf("%q (stdout %v): value %q, want %q", tc.args, tc.stdout, out, tc.want)
+		}
+	}
+	for name, bind := range map[string]func(f *Flags){
+		"not bound":    func(f *Flags) { f.Output("nope", false) },
+		"not a string": func(f *Flags) { var n int; f.Int(&n, "n", 0, ""); f.Output("n", false) },
+		"a default":    func(f *Flags) { var s string; f.String(&s, "s", "", "out.tsv", ""); f.Output("s", true) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Output of a flag %s does not panic", name)
+				}
+			}()
+			bind(NewFlags("x"))
+		}()
+	}
 }
