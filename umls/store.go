@@ -250,6 +250,19 @@ func (s *Store) Lookup(term string, groups ...string) ([]Concept, error) {
 	return out, nil
 }
 
+// Names reports whether term names a concept of one of the semantic
+// groups given (none: any), as len(Lookup(term, groups...)) > 0 does,
+// without copying the concepts of those groups: a caller that counts
+// the mentions a store names (the kinds' type-fit audit) needs no more
+// (issue 34).
+func (s *Store) Names(term string, groups ...string) (bool, error) {
+	cs, err := s.Lookup(term)
+	if err != nil {
+		return false, err
+	}
+	return slices.ContainsFunc(cs, func(c Concept) bool { return c.InGroup(groups...) }), nil
+}
+
 // Terms returns every name of a concept: preferred names first, then in
 // source order. An unknown id gives no terms and no error.
 func (s *Store) Terms(conceptID string) ([]Term, error) {

@@ -99,6 +99,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 	var prev *edit    // the last mention planned
 	var ks []keyStart // of the sentence's tokens, for writtenOutside
 	var abbrs []int   // abbreviationTokens of the sentence, for abbreviatedBeside
+	var p *place      // the place of the mention at hand (fitting)
 	for k, sp := range spans {
 		if abbrev.Defines(pairs, sp) {
 			// "doxorubicin ( DOX )", "acetaminophen ( paracetamol )":
@@ -134,7 +135,10 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 		}
 		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
 		key := english.TrivialKey(text)
-		cands := r.fitting(s, sp, a, style)
+		if p == nil {
+			p = new(place)
+		}
+		cands := r.fitting(p, s, sp, a, style)
 		if prev != nil && prev.span.End+1 == sp.Start && coordinators()[strings.ToLower(s.Tokens[sp.Start-1])] && prev.key != key {
 			// Nor the name the mention before it has just become:
 			// "seizures and convulsions" -> "seizures and seizures".
@@ -604,8 +608,9 @@ func consistent(r *Replacer, s conll.Sentence, spans []iob.Span, planned []*edit
 	}
 	first := map[string]int{}         // key -> first span with it
 	other := make([]bool, len(spans)) // part of another thing's name: no mention of the concept
+	p := new(place)                   // the place of the mention at hand
 	for k, sp := range spans {
-		if other[k] = r.nameOfAnother(s, sp); other[k] {
+		if other[k] = r.nameOfAnother(p, s, sp); other[k] {
 			continue
 		}
 		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")

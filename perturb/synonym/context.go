@@ -45,12 +45,12 @@ func firstWord(toks []string) string {
 // is, else those no rule of placeRules refuses. style is the sentence's
 // tokenization (Options.Tokenize, or english.InferStyle of s when that
 // is tokenizeAuto), found once per sentence: finding it reads every
-// token.
-func (r *Replacer) fitting(s conll.Sentence, sp iob.Span, a *Analysis, style string) []Candidate {
+// token. p holds the place it finds (see placeIn).
+func (r *Replacer) fitting(p *place, s conll.Sentence, sp iob.Span, a *Analysis, style string) []Candidate {
 	if len(a.Candidates) == 0 {
 		return nil
 	}
-	p := r.newPlace(s, sp)
+	r.placeIn(p, s, sp)
 	if p.leaving() != "" {
 		return nil
 	}
@@ -86,7 +86,18 @@ type place struct {
 
 // newPlace returns the place of mention sp of s, ready for leaveRules.
 func (r *Replacer) newPlace(s conll.Sentence, sp iob.Span) *place {
-	p := &place{r: r, s: s, sp: sp}
+	p := new(place)
+	r.placeIn(p, s, sp)
+	return p
+}
+
+// placeIn makes p the place of mention sp of s, ready for leaveRules.
+// The rules take a *place through function values, so that a place
+// always lives on the heap, and holds a sentence: a caller that reads
+// the places of several mentions reuses one (one place per mention was
+// a twentieth of what a synonym run allocated; issue 34).
+func (r *Replacer) placeIn(p *place, s conll.Sentence, sp iob.Span) {
+	*p = place{r: r, s: s, sp: sp}
 	if sp.Start > 0 {
 		p.prev = strings.ToLower(s.Tokens[sp.Start-1])
 	}
@@ -94,7 +105,6 @@ func (r *Replacer) newPlace(s conll.Sentence, sp iob.Span) *place {
 		p.next = strings.ToLower(s.Tokens[sp.End])
 	}
 	p.diso = slices.Contains(concepts.Map(r.opts.TypeMap).Groups(sp.Type), "DISO")
-	return p
 }
 
 // describe completes p for placeRules with the mention's analysis a and
@@ -169,9 +179,9 @@ func (p *place) leaving() string {
 // another thing, a protein or a gene, which another name of the
 // mention's concept does not name: the mention does not name its
 // concept there, so it neither changes nor counts as a mention of it
-// (see consistent).
-func (r *Replacer) nameOfAnother(s conll.Sentence, sp iob.Span) bool {
-	p := r.newPlace(s, sp)
+// (see consistent). p holds the place it finds (see placeIn).
+func (r *Replacer) nameOfAnother(p *place, s conll.Sentence, sp iob.Span) bool {
+	r.placeIn(p, s, sp)
 	for _, m := range leaveRules {
 		if m.another && m.leaves(p) {
 			return true

@@ -186,3 +186,40 @@ func TestPlanCacheReuse(t *testing.T) {
 		t.Error("no entry was reused")
 	}
 }
+
+// TestPlaceReuse checks fitting and nameOfAnother with one place reused
+// from mention to mention (placeIn), as plan and consistent call them,
+// against a new place for each, on every mention of the sentences at
+// hand taken in turn and then backwards.
+func TestPlaceReuse(t *testing.T) {
+	ss, store := headAndStore(t)
+	r, err := New(store, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared := new(place)
+	fitted := 0
+	for _, order := range []int{1, -1} {
+		for n := range ss {
+			s := ss[n]
+			if order < 0 {
+				s = ss[len(ss)-1-n]
+			}
+			style := english.InferStyle(s.Tokens)
+			for _, sp := range iob.Spans(s.Tags) {
+				if got, want := r.nameOfAnother(shared, s, sp), r.nameOfAnother(new(place), s, sp); got != want {
+					t.Errorf("nameOfAnother of %q in %q: %v with a reused place, %v with a new one", s.Tokens[sp.Start:sp.End], s.Tokens, got, want)
+				}
+				a := r.analysisOf(sp.Type, s.Tokens[sp.Start:sp.End])
+				got, want := r.fitting(shared, s, sp, a, style), r.fitting(new(place), s, sp, a, style)
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("fitting of %q in %q: %v with a reused place, %v with a new one", s.Tokens[sp.Start:sp.End], s.Tokens, got, want)
+				}
+				fitted += len(want)
+			}
+		}
+	}
+	if fitted == 0 {
+		t.Fatal("no mention at hand has a fitting candidate: the test sees nothing")
+	}
+}

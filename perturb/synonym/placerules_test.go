@@ -76,7 +76,7 @@ func TestPlaceRules(t *testing.T) {
 		if got := r.newPlace(s, sp).leaving(); got != rule.name {
 			t.Errorf("%q: left by %q, want %q", rule.example, got, rule.name)
 		}
-		if got := r.nameOfAnother(s, sp); got != rule.another {
+		if got := r.nameOfAnother(new(place), s, sp); got != rule.another {
 			t.Errorf("%q: nameOfAnother = %v, want %v", rule.example, got, rule.another)
 		}
 	}

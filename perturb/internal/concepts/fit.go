@@ -52,18 +52,31 @@ type Lookuper interface {
 	Lookup(term string, groups ...string) ([]umls.Concept, error)
 }
 
+// namer is a Lookuper that tells whether a term names a concept of some
+// groups without making the list of them (*umls.Store).
+type namer interface {
+	Names(term string, groups ...string) (bool, error)
+}
+
 // named reports whether store names the mention text (its tokens joined
 // by spaces), or its singular, as a concept of one of groups.
 func named(store Lookuper, text string, groups ...string) (bool, error) {
-	form := english.LookupForm(text)
-	cs, err := store.Lookup(form, groups...)
-	if err != nil || len(cs) > 0 {
+	names := func(term string) (bool, error) {
+		if n, ok := store.(namer); ok {
+			return n.Names(term, groups...)
+		}
+		cs, err := store.Lookup(term, groups...)
 		return len(cs) > 0, err
 	}
-	if sg := english.Singular(form); sg != form {
-		cs, err = store.Lookup(sg, groups...)
+	form := english.LookupForm(text)
+	ok, err := names(form)
+	if err != nil || ok {
+		return ok, err
 	}
-	return len(cs) > 0, err
+	if sg := english.Singular(form); sg != form {
+		ok, err = names(sg)
+	}
+	return ok, err
 }
 
 // A Surveyor counts, for a kind, how its store names the gold mentions
