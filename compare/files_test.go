@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/stress-ner/stress/conll/score"
+	"github.com/stress-ner/stress/internal/cli"
 	"github.com/stress-ner/stress/internal/testfile"
 )
 
@@ -206,5 +207,31 @@ func TestPredictionFileErrorOrder(t *testing.T) {
 				t.Errorf("read whole: %v\nstreamed:   %v", err2, err)
 			}
 		})
+	}
+}
+
+// TestGoldSetsDistinct: two --gold files of one set are refused when the
+// command line is parsed, naming both files; two unnamed ones are both
+// the original, O, which the message says.
+func TestGoldSetsDistinct(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"--gold", "a.tsv", "--gold", "key=b.tsv"}, ""},
+		{[]string{"--gold", "a.tsv", "--gold", "b.tsv"}, "--gold: set O added twice: a.tsv and b.tsv (a file without SET= is the original set, O: name the others SET=FILE)"},
+		{[]string{"--gold", "O=a.tsv", "--gold", "b.tsv"}, "--gold: set O added twice: a.tsv and b.tsv (a file without SET= is the original set, O: name the others SET=FILE)"},
+		{[]string{"--gold", "key=a.tsv", "--gold", "O=b.tsv", "--gold", "key=c.tsv"}, "--gold: set key added twice: a.tsv and c.tsv"},
+	} {
+		f := cli.NewFlags("compare")
+		var o Flags
+		o.Bind(f)
+		err := f.Parse(tc.args)
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%q: %v", tc.args, err)
+		case tc.err != "" && (err == nil || err.Error() != tc.err || !errors.Is(err, ErrDuplicate)):
+			t.Errorf("%q: error %v, want %q", tc.args, err, tc.err)
+		}
 	}
 }

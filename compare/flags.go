@@ -36,7 +36,8 @@ func (o *Flags) Bind(f *cli.Flags) {
 	f.String(&o.Build, "build", "", "", "build directory with manifest.json, or a manifest file (an attack's OUT.manifest.json)")
 	f.String(&o.Input, "input", "", "", "input of the build to compare on, by name (needed when the build has several)")
 	cli.ParsedList(f, &o.Preds, "pred", parsePredictions, "system predictions as `NAME=DIR` (repeatable)")
-	cli.ParsedList(f, &o.Golds, "gold", parseGoldFile, "gold set as `[SET=]FILE` (repeatable)")
+	cli.ParsedList(f, &o.Golds, "gold", parseGoldFile, "gold set as `[SET=]FILE` (repeatable; without SET=, the original set, named O)")
+	f.Check("gold", func() error { return distinctSets(o.Golds) })
 	f.Input("gold", func(v string) []string {
 		g, err := parseGoldFile(v)
 		if err != nil {
@@ -77,4 +78,22 @@ func (o *Flags) Bind(f *cli.Flags) {
 	f.Bool(&o.Force, "force", "", false, "replace the --html file if it exists")
 	f.List(&o.Levels, "level", "", "score PubTator or BioC predictions at the BioCreative V CDR levels instead: mention, id, relation (comma-separated; with --build and --pred; see docs/normalisation.md)")
 	o.Set = f.Changed
+}
+
+// distinctSets refuses two gold files of one set name, saying which:
+// every file given without SET= is the original set, O, so a second
+// one is most likely a stress set its user forgot to name.
+func distinctSets(golds []GoldFile) error {
+	seen := make(map[string]string, len(golds))
+	for _, g := range golds {
+		if first, ok := seen[g.Set]; ok {
+			hint := ""
+			if g.Set == "O" {
+				hint = " (a file without SET= is the original set, O: name the others SET=FILE)"
+			}
+			return fmt.Errorf("set %s %w: %s and %s%s", g.Set, ErrDuplicate, first, g.Path, hint)
+		}
+		seen[g.Set] = g.Path
+	}
+	return nil
 }
