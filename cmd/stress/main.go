@@ -26,6 +26,6 @@ func main() {
 // signal number (130, 143) after its temporary files are removed and
 // with nothing new at its targets.
 func mainStatus(args []string, e *env) int {
-	return cli.Status("stress", e, cli.Interrupt{Grace: interruptGrace, Cleanup: atomicfile.Shutdown},
+	return cli.Status("stress", e, cli.Interrupt{Grace: interruptGrace, Cleanup: atomicfile.Shutdown, Exit: true},
 		func(ctx context.Context) error { return run(ctx, args, e) })
 }

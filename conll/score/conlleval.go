@@ -254,17 +254,18 @@ type blockScan struct {
 // scan reads the lines of block: whole lines, the last one without its
 // line break only at the end of the input. Eight bytes at a time, it
 // marks the line breaks and the delimiters and goes from one line break
-// to the next, counting a line's delimiters by their marks (a running
-// count, bits.OnesCount64) without visiting them: most lines are a
-// token tagged O in both columns after another, "tok O O", which it
-// recognises by their last four bytes and counts without a call. The
-// others go to line, with their delimiters found there (slow).
+// to the next, counting a line's delimiters by their marks (topBits)
+// without visiting them: most lines are a token tagged O in both
+// columns after another, "tok O O", which it recognises by their last
+// four bytes and counts without a call. The others go to slowLine.
+// The loop keeps few values, so that they stay in registers: a call in
+// it (a copy, a population count without POPCNT) would spill them.
 func (s *blockScan) scan(block []byte) error {
 	const ones = 0x0101010101010101
 	nlOnes, dOnes := '\n'*uint64(ones), uint64(s.d)*ones
-	filler := byte('x') // pads the last word: neither a line break nor the delimiter
-	if s.d == filler {
-		filler = 'y'
+	filler := uint64('x') * ones // pads the last word: neither a line break nor the delimiter
+	if s.d == 'x' {
+		filler = 'y' * ones
 	}
 	// The last four bytes of a line "tok O O": the delimiter, O, the
 	// delimiter, O (read as one little-endian word). With 'O' as the
@@ -273,72 +274,80 @@ func (s *blockScan) scan(block []byte) error {
 	if s.d == 'O' {
 		oo = 0
 	}
-	// Lines counted here and not yet added to s.lineNo and s.ch: added
-	// before a call (for its line numbers) and at the end.
-	quick := 0
-	settle := func() {
-		s.lineNo += quick
-		s.ch.tokens += quick
-		s.ch.correctTags += quick
-		quick = 0
-	}
-	// A line is quick when it has as many delimiters as it must (want:
-	// at least two; -1 until the first line sets s.nbr) and no chunk is
-	// open before it (calm).
-	want, calm := -1, false
-	reload := func() {
-		want, calm = s.nbr, s.ch.lastC|s.ch.lastG == 0
-		if want < 2 {
-			want = -1
-		}
-	}
-	reload()
-	start := 0  // where the line starts
-	seen := 0   // delimiters before the current word
-	before := 0 // delimiters before start
+	want := s.quickCount()
+	quick := 0 // quick lines since the last call, not yet counted in s
+	start := 0 // where the line starts
+	rel := 0   // the line's delimiters before the current word
+	full := len(block) &^ 7
 	for i := 0; i < len(block); i += 8 {
 		var x uint64
-		if i+8 <= len(block) {
+		if i < full {
 			x = binary.LittleEndian.Uint64(block[i:])
-		} else {
-			pad := [8]byte{filler, filler, filler, filler, filler, filler, filler, filler}
-			copy(pad[:], block[i:])
-			x = binary.LittleEndian.Uint64(pad[:])
+		} else { // the last bytes, padded
+			x = filler
+			for k := i; k < len(block); k++ {
+				sh := uint(k-i) * 8
+				x = x&^(0xff<<sh) | uint64(block[k])<<sh
+			}
 		}
 		nl := zeroBytes(x ^ nlOnes)
 		dl := zeroBytes(x^dOnes) &^ nl // a "\n" delimiter never splits a line
 		for ; nl != 0; nl &= nl - 1 {
-			b := bits.TrailingZeros64(nl)                // the top bit of the line break's byte
-			upTo := seen + bits.OnesCount64(dl&(1<<b-1)) // delimiters before the line break
+			b := bits.TrailingZeros64(nl) // the top bit of the line break's byte
+			d := topBits(dl & (1<<b - 1)) // the line's delimiters in this word
 			j := i + b>>3
-			if upTo-before == want && calm && j-start >= 4 && binary.LittleEndian.Uint32(block[j-4:j]) == oo &&
+			if rel+d == want && j-start >= 4 && binary.LittleEndian.Uint32(block[j-4:j]) == oo &&
 				(block[start] != '-' || string(block[start:start+3]) != "-X-") {
 				// Most lines: a token tagged O in both columns after
 				// another, which the idChunker only counts (its step's
 				// first case), scored here without a call.
 				quick++
 			} else {
-				settle()
-				if err := s.slow(block[start:j], upTo-before); err != nil {
+				if err := s.slowLine(block[start:j], rel+d, quick); err != nil {
 					return err
 				}
-				reload()
+				quick, want = 0, s.quickCount()
 			}
-			start, before = j+1, upTo
+			start, rel = j+1, -d
 		}
-		seen += bits.OnesCount64(dl)
+		rel += topBits(dl)
 	}
-	settle()
+	s.count(quick)
 	if start < len(block) { // the last line of the input, without a line break
-		return s.slow(block[start:], seen-before)
+		return s.slowLine(block[start:], rel, 0)
 	}
 	return nil
 }
 
-// slow scores a line with count delimiters (line's): it finds the first
-// and the last two for line, forward where there are one or two (most
-// lines: bytes.IndexByte is the faster search).
-func (s *blockScan) slow(line []byte, count int) error {
+// topBits counts the bytes of m whose top bit is set, for m that has no
+// other bits set (zeroBytes's marks), without a call or a branch.
+func topBits(m uint64) int {
+	return int((m >> 7) * 0x0101010101010101 >> 56)
+}
+
+// quickCount is the number of delimiters of a quick line: s.nbr when it
+// is at least two and no chunk is open (the last token was O in both
+// columns, or a sentence ended), else -1 (no line is quick).
+func (s *blockScan) quickCount() int {
+	if s.nbr < 2 || s.ch.lastC|s.ch.lastG != 0 {
+		return -1
+	}
+	return s.nbr
+}
+
+// count counts n quick lines: lines and tokens, all correctly tagged O.
+func (s *blockScan) count(n int) {
+	s.lineNo += n
+	s.ch.tokens += n
+	s.ch.correctTags += n
+}
+
+// slowLine counts the quick lines before it and scores a line with count
+// delimiters (line's): it finds the first and the last two for line,
+// forward where there are one or two (most lines: bytes.IndexByte is
+// the faster search).
+func (s *blockScan) slowLine(line []byte, count, quick int) error {
+	s.count(quick)
 	first, prev, last := 0, 0, 0
 	switch {
 	case count == 0:

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
 	"syscall"
 	"testing"
 	"time"
@@ -30,6 +31,28 @@ func TestStatus(t *testing.T) {
 	if got != 143 || !cleaned || !stopped || errb.String() != "demo: interrupted (terminated)\n" {
 		t.Errorf("SIGTERM: status %d, cleanup %v, stopped %v, stderr %q", got, cleaned, stopped, errb.String())
 	}
+}
+
+// With Exit, Status handles a signal as without it, and leaves its
+// handlers in place when it returns: a SIGTERM after it is dropped (the
+// process exits with Status's code), not the end of the process.
+func TestStatusExit(t *testing.T) {
+	defer signal.Reset(os.Interrupt, syscall.SIGTERM, syscall.SIGPIPE)
+	var errb bytes.Buffer
+	cleaned := false
+	got := Status("demo", &Env{Stderr: &errb}, Interrupt{Grace: 5 * time.Second, Cleanup: func() { cleaned = true }, Exit: true}, func(ctx context.Context) error {
+		syscall.Kill(syscall.Getpid(), syscall.SIGTERM)
+		<-ctx.Done()
+		return errors.New("cancelled")
+	})
+	if got != 143 || !cleaned || errb.String() != "demo: interrupted (terminated)\n" {
+		t.Errorf("SIGTERM: status %d, cleanup %v, stderr %q", got, cleaned, errb.String())
+	}
+	if got := Status("demo", &Env{Stderr: &errb}, Interrupt{Exit: true}, func(context.Context) error { return nil }); got != 0 {
+		t.Errorf("status %d; want 0", got)
+	}
+	syscall.Kill(syscall.Getpid(), syscall.SIGTERM)
+	time.Sleep(50 * time.Millisecond) // the process would be gone by now
 }
 
 // A write to a standard output whose reader has gone exits 141 without a
