@@ -288,9 +288,15 @@ func (r *Report) headline() *report.Table {
 			"A set that changed under %g%% of what its kind changes is not measured. No interval is shown over fewer than %d entities: \"(n entities)\" instead.", ref, ref, 100*minChangedShare, minEntities),
 		Header: []string{"set", "mentions changed", "system", "F1 on " + ref, "F1 [CI]", "drop % [CI]", "changed mentions: F1 [CI]", "same on " + ref, "difference [CI]"},
 		Right:  []bool{false, true, false, true, true, true, true, true, true}, Group: 2, Keys: 3}
-	others := false
+	others, unlogged := false, false
 	for _, s := range r.Sets {
 		others = others || s.Name != ref
+		unlogged = unlogged || (s.Name != ref && !s.ChangeLog)
+	}
+	if unlogged {
+		// Without a log the row reads as a set that changed nothing
+		// costing nothing, unless the report says why it is blank.
+		t.Note += " \"-\" under mentions changed: no change log for the set (--changes, or a build's), so what it changed, and F1 on its changed mentions, are unknown."
 	}
 	for _, s := range r.Sets {
 		if s.Name == ref && others {

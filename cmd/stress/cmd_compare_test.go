@@ -171,3 +171,28 @@ func TestCompareErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareSaysWhyChangesUnknown: a set compared without its change
+// log shows "-" for the mentions it changed, and the report says why,
+// so that the row does not read as a set that changed nothing; with the
+// log, the share is there and the sentence is not.
+func TestCompareSaysWhyChangesUnknown(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("in.tsv", []byte(safetyCorpus), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustCLI(t, "perturb", "--kind", "swap", "--min-length", "4", "--log", "key.changes.tsv", "-o", "key.tsv", "in.tsv")
+	why := `"-" under mentions changed: no change log for the set`
+	base := []string{"compare", "--samples", "0", "--gold", "in.tsv", "--gold", "key=key.tsv", "--pred-file", "s:O=in.tsv", "--pred-file", "s:key=key.tsv"}
+	out := mustCLI(t, base...)
+	if !strings.Contains(strings.Join(strings.Fields(out), " "), why) {
+		t.Errorf("without --changes the report does not say why mentions changed is blank:\n%s", out)
+	}
+	out = mustCLI(t, append(base, "--changes", "key.changes.tsv")...)
+	if strings.Contains(strings.Join(strings.Fields(out), " "), why) {
+		t.Errorf("with --changes the report still says the log is missing:\n%s", out)
+	}
+	if !strings.Contains(out, "% (") {
+		t.Errorf("with --changes the report shows no share of mentions changed:\n%s", out)
+	}
+}
