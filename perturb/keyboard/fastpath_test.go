@@ -49,10 +49,10 @@ func TestASCIISlip(t *testing.T) {
 		slips := 0
 		for a := rune(0); a < utf8.RuneSelf; a++ {
 			for b := rune(0); b < utf8.RuneSelf; b++ {
-				if got, want := l.asciiSlip[a][b], l.IsNeighbour(a, b); got != want {
-					t.Errorf("%s: asciiSlip[%q][%q] = %v, IsNeighbour %v", name, a, b, got, want)
+				if got, want := l.slip(byte(a), byte(b)), l.IsNeighbour(a, b); got != want {
+					t.Errorf("%s: slip(%q, %q) = %v, IsNeighbour %v", name, a, b, got, want)
 				}
-				if l.asciiSlip[a][b] {
+				if l.slip(byte(a), byte(b)) {
 					slips++
 				}
 			}
@@ -81,6 +81,20 @@ func TestCheckASCIITable(t *testing.T) {
 					t.Errorf("%s: Check(%q -> %q) ok %v, want %v", name, before, after, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestRuneString checks runeString against string(c).
+func TestRuneString(t *testing.T) {
+	for _, c := range []rune{0, 1, 'a', 'Z', '~', 0x7f, 0x80, 'é', '€', utf8.MaxRune, -1} {
+		if got, want := runeString(c), string(c); got != want {
+			t.Errorf("runeString(%U) = %q, want %q", c, got, want)
+		}
+	}
+	for c := rune(0); c < utf8.RuneSelf; c++ {
+		if got, want := runeString(c), string(c); got != want {
+			t.Errorf("runeString(%U) = %q, want %q", c, got, want)
 		}
 	}
 }

@@ -216,7 +216,7 @@ func (t *Typo) Check(c perturb.Change) error {
 func (t *Typo) CheckBytes(before, after []byte) bool {
 	first, last, ascii := textutil.DiffASCII(before, after)
 	return ascii && first >= 0 && first == last &&
-		t.Layout.asciiLetterKey[before[first]] && t.Layout.asciiSlip[before[first]][after[first]]
+		t.Layout.asciiLetterKey[before[first]] && t.Layout.slip(before[first], after[first])
 }
 
 // checkASCII is Check's fast path, in one pass: ASCII text of the same
@@ -239,7 +239,7 @@ func checkASCII[W ~string | ~[]byte](l *Layout, before, after W) bool {
 			diff = i
 		}
 	}
-	return diff >= 0 && l.asciiLetterKey[before[diff]] && l.asciiSlip[before[diff]][after[diff]]
+	return diff >= 0 && l.asciiLetterKey[before[diff]] && l.slip(before[diff], after[diff])
 }
 
 func b2i(b bool) int {

@@ -35,10 +35,33 @@ type Layout struct {
 	// characters a typo may replace (indexed by byte; none from 128).
 	asciiLetterKey [256]bool
 	// asciiTypos[c] are the characters typed for ASCII letter c, in the
-	// order of Neighbours, in c's case and UTF-8 (withCase); asciiSlip
-	// is IsNeighbour for two ASCII characters.
+	// order of Neighbours, in c's case and UTF-8 (withCase).
 	asciiTypos [128][]string
-	asciiSlip  [128][128]bool
+	// asciiSlip is IsNeighbour for two ASCII characters a and b, a bit
+	// each: bit b%64 of asciiSlip[a][b/64] (slip). 2 KiB: as a grid of
+	// bools it was 16 KiB, four more pages touched by every keyboard run
+	// (issue 34).
+	asciiSlip [128][2]uint64
+}
+
+// slip reports whether typing ASCII character b for ASCII character a
+// is a keyboard slip (IsNeighbour), from asciiSlip.
+func (l *Layout) slip(a, b byte) bool {
+	return l.asciiSlip[a&0x7f][b>>6&1]>>(b&63)&1 != 0
+}
+
+// asciiChars holds every ASCII character, so that a one-character
+// string of one is a substring of it, not an allocation.
+const asciiChars = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f" +
+	"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f" +
+	" !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\x7f"
+
+// runeString returns string(c), for ASCII without allocating.
+func runeString(c rune) string {
+	if c >= 0 && c < utf8.RuneSelf {
+		return asciiChars[c : c+1]
+	}
+	return string(c)
 }
 
 // Layouts returns the names of the built-in layouts.
@@ -72,8 +95,11 @@ func ParseLayout(name string, r io.Reader) (*Layout, error) {
 		r      rune
 		row, x int
 	}
-	var keys []key
-	seen := map[rune]bool{}
+	// Few allocations, each sized once: every one of another size
+	// touches pages of its own, tens of microseconds each here, more
+	// than the whole parse (issue 34). A key seen before is looked for
+	// among the keys: the neighbours below compare every two anyway.
+	keys := make([]key, 0, 64)
 	sc := limits.ShortScanner(r) // a few short lines
 	line, row := 0, 0
 	for sc.Scan() {
@@ -103,10 +129,9 @@ func ParseLayout(name string, r io.Reader) (*Layout, error) {
 				return nil, fmt.Errorf("%s:%d: %w: key %q is not a printable character", name, line, ErrLayout, c)
 			}
 			c = unicode.ToLower(c)
-			if seen[c] {
+			if slices.ContainsFunc(keys, func(k key) bool { return k.r == c }) {
 				return nil, fmt.Errorf("%s:%d: %w: key %q appears twice", name, line, ErrLayout, c)
 			}
-			seen[c] = true
 			keys = append(keys, key{c, row, off + 4*col})
 			col++
 		}
@@ -118,9 +143,11 @@ func ParseLayout(name string, r io.Reader) (*Layout, error) {
 	if len(keys) < 2 {
 		return nil, fmt.Errorf("%s: %w: fewer than two keys", name, ErrLayout)
 	}
-	l := &Layout{Name: name, neighbours: map[rune][]rune{}}
+	l := &Layout{Name: name, neighbours: make(map[rune][]rune, len(keys))}
+	all := make([]rune, 0, 8*len(keys)) // every key's neighbours, back to back: 8 at most on the built-in layouts
 	for _, a := range keys {
-		var ns []rune
+		first := len(all)
+		ns := all
 		for _, b := range keys {
 			dx := a.x - b.x
 			if dx < 0 {
@@ -133,16 +160,21 @@ func ParseLayout(name string, r io.Reader) (*Layout, error) {
 				ns = append(ns, b.r)
 			}
 		}
+		all = ns
+		ns = ns[first:len(ns):len(ns)]
 		slices.Sort(ns)
 		l.neighbours[a.r] = ns
 	}
+	typos := make([]string, 0, 2*len(all)) // asciiTypos's, back to back
 	for c := rune(0); c < 128; c++ {
 		l.ascii[c] = l.neighbours[unicode.ToLower(c)]
 		l.asciiLetterKey[c] = unicode.IsLetter(c) && len(l.ascii[c]) > 0
 		if l.asciiLetterKey[c] {
+			first := len(typos)
 			for _, n := range l.ascii[c] {
-				l.asciiTypos[c] = append(l.asciiTypos[c], string(withCase(c, n)))
+				typos = append(typos, runeString(withCase(c, n)))
 			}
+			l.asciiTypos[c] = typos[first:len(typos):len(typos)]
 		}
 	}
 	// asciiSlip is IsNeighbour of every two ASCII characters, set from
@@ -152,7 +184,7 @@ func ParseLayout(name string, r io.Reader) (*Layout, error) {
 	for a := rune(0); a < 128; a++ {
 		for _, n := range l.ascii[a] {
 			if b := withCase(a, n); b < 128 && b != a && !unicode.IsSpace(b) {
-				l.asciiSlip[a][b] = true
+				l.asciiSlip[a][b>>6] |= 1 << (b & 63)
 			}
 		}
 	}

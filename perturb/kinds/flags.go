@@ -56,17 +56,15 @@ func (o *Flags) bindOptions(f *cli.Flags, ks []*perturb.Kind) {
 		kinds []string
 	}
 	shared := map[string]*bound{}
+	var text usages
+	text.b.Grow(usageBytes)
 	for _, k := range ks {
 		o.options[k.Name] = map[string]*string{}
 		for _, opt := range k.Options {
 			if b := shared[opt.Name]; b != nil && sameOption(b.opt, opt) {
 				o.options[k.Name][opt.Name] = b.v
 				b.kinds = append(b.kinds, k.Name)
-				usage := opt.Help + " (" + strings.Join(b.kinds, ", ") + ")"
-				if opt.List {
-					usage += " (repeatable)"
-				}
-				f.FlagSet().Lookup(opt.Name).Usage = usage
+				f.FlagSet().Lookup(opt.Name).Usage = text.of(opt, b.kinds)
 				continue
 			}
 			if prev := f.FlagSet().Lookup(opt.Name); prev != nil {
@@ -76,12 +74,13 @@ func (o *Flags) bindOptions(f *cli.Flags, ks []*perturb.Kind) {
 			v := new(string)
 			*v = opt.Default
 			o.options[k.Name][opt.Name] = v
-			shared[opt.Name] = &bound{opt: opt, v: v, kinds: []string{k.Name}}
-			help := opt.Help + " (" + k.Name + ")"
+			b := &bound{opt: opt, v: v, kinds: []string{k.Name}}
+			shared[opt.Name] = b
+			help := text.of(opt, b.kinds)
 			if opt.Bool {
 				f.BoolText(v, opt.Name, help)
 			} else if opt.List {
-				f.JoinedList(v, opt.Name, help+" (repeatable)")
+				f.JoinedList(v, opt.Name, help)
 			} else {
 				f.FlagSet().StringVar(v, opt.Name, opt.Default, help)
 			}
@@ -90,6 +89,37 @@ func (o *Flags) bindOptions(f *cli.Flags, ks []*perturb.Kind) {
 			}
 		}
 	}
+}
+
+// usages builds the usage texts of the kinds' options, back to back in
+// one buffer sized once (usageBytes): made one by one, strings of some
+// twenty sizes took a page or two each of the heap's spans, 10 to 30 of
+// the faults of every command that binds them, at some 15 us each here
+// (issue 34). A text stays valid when the buffer grows: a
+// strings.Builder never writes over what its String returned.
+type usages struct{ b strings.Builder }
+
+// usageBytes is room for the usage texts of the built-in kinds: 2.5 KB
+// (TestUsageBytes), and the first texts of the options kinds share.
+const usageBytes = 4 << 10
+
+// of returns the usage of option opt of kinds: its help, the kinds in
+// parentheses and, for a list, "(repeatable)".
+func (u *usages) of(opt perturb.Option, kinds []string) string {
+	start := u.b.Len()
+	u.b.WriteString(opt.Help)
+	u.b.WriteString(" (")
+	for i, k := range kinds {
+		if i > 0 {
+			u.b.WriteString(", ")
+		}
+		u.b.WriteString(k)
+	}
+	u.b.WriteString(")")
+	if opt.List {
+		u.b.WriteString(" (repeatable)")
+	}
+	return u.b.String()[start:]
 }
 
 // sameOption reports whether two kinds declare an option alike, so
