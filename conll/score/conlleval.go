@@ -355,6 +355,17 @@ func (s *blockScan) slowLine(line []byte, count, quick int) error {
 		s.ch.step(0, 0, false)
 		return nil
 	}
+	if count == 2 && s.nbr == 2 && line[len(line)-1] != s.d {
+		// Token, gold and predicted tag, as line splits them (the
+		// first delimiter is the last but one).
+		first := bytes.IndexByte(line, s.d)
+		last := first + 1 + bytes.IndexByte(line[first+1:], s.d)
+		if string(line[:first]) != "-X-" {
+			s.lineNo++
+			s.ch.step(s.ch.pair(line[first+1:last]), s.ch.pair(line[last+1:]), false)
+			return nil
+		}
+	}
 	first, prev, last := 0, 0, 0
 	switch {
 	case count == 0:
