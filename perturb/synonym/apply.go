@@ -116,7 +116,12 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 		if ks == nil {
 			ks, abbrs = keyStarts(s.Tokens), abbreviationTokens(s)
 		}
-		if embedded(s, sp) || writtenOutside(s, sp, spans, ks) || abbreviatedBeside(s, sp, abbrs) || inExpansion(s.Tokens, sp) {
+		// The mention's text and key words, found once for the rules
+		// below, its key and its place (four times per mention before,
+		// issue 34).
+		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
+		mw := english.KeyWords(text)
+		if embedded(s, sp) || writtenOutside(s, sp, spans, ks, mw) || abbreviatedBeside(s, sp, abbrs) || inExpansion(s.Tokens, sp) {
 			// "Antirifampicin antibodies in rifampicin - associated
 			// renal failure", "rapamycin ... FKBP12 - rapamycin -
 			// associated protein", "norepinephrine ... NE": another word
@@ -133,12 +138,11 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			}
 			continue
 		}
-		text := strings.Join(s.Tokens[sp.Start:sp.End], " ")
-		key := english.TrivialKey(text)
+		key := strings.Join(mw, "") // english.TrivialKey(text)
 		if p == nil {
 			p = new(place)
 		}
-		cands := r.fitting(p, s, sp, a, style)
+		cands := r.fitting(p, s, sp, a, style, key)
 		if prev != nil && prev.span.End+1 == sp.Start && coordinators()[strings.ToLower(s.Tokens[sp.Start-1])] && prev.key != key {
 			// Nor the name the mention before it has just become:
 			// "seizures and convulsions" -> "seizures and seizures".
@@ -403,9 +407,9 @@ func sentenceStart(s conll.Sentence, sp iob.Span) bool {
 // ("FKBP12 - rapamycin - associated protein") or in running text the
 // annotators did not mark. Changing the mention would leave its name
 // there beside the new one.
-// ks are the keyStarts of the sentence's tokens.
-func writtenOutside(s conll.Sentence, sp iob.Span, spans []iob.Span, ks []keyStart) bool {
-	mw := english.KeyWords(strings.Join(s.Tokens[sp.Start:sp.End], " "))
+// ks are the keyStarts of the sentence's tokens, mw the mention's
+// english.KeyWords (of its tokens joined by spaces).
+func writtenOutside(s conll.Sentence, sp iob.Span, spans []iob.Span, ks []keyStart, mw []string) bool {
 	if len(mw) == 0 {
 		return false
 	}

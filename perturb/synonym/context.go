@@ -45,8 +45,9 @@ func firstWord(toks []string) string {
 // is, else those no rule of placeRules refuses. style is the sentence's
 // tokenization (Options.Tokenize, or english.InferStyle of s when that
 // is tokenizeAuto), found once per sentence: finding it reads every
-// token. p holds the place it finds (see placeIn).
-func (r *Replacer) fitting(p *place, s conll.Sentence, sp iob.Span, a *Analysis, style string) []Candidate {
+// token. p holds the place it finds (see placeIn); mkey is
+// english.TrivialKey of the mention.
+func (r *Replacer) fitting(p *place, s conll.Sentence, sp iob.Span, a *Analysis, style, mkey string) []Candidate {
 	if len(a.Candidates) == 0 {
 		return nil
 	}
@@ -54,7 +55,7 @@ func (r *Replacer) fitting(p *place, s conll.Sentence, sp iob.Span, a *Analysis,
 	if p.leaving() != "" {
 		return nil
 	}
-	p.describe(a, style)
+	p.describe(a, style, mkey)
 	var out []Candidate
 	for _, c := range a.Candidates {
 		if p.refusal(c) == "" {
@@ -82,6 +83,11 @@ type place struct {
 	art       string   // the article before the mention ("a", "an" or "")
 	keepHead  bool     // the mention's head is shared with a coordinated adjective before it
 	keepFirst bool     // an adverb before the mention modifies its first word
+
+	// The english.KeyWords of the sentence's text before and after the
+	// mention, found by outsideWords when a rule first asks.
+	outside     [2][]string
+	outsideDone bool
 }
 
 // newPlace returns the place of mention sp of s, ready for leaveRules.
@@ -107,13 +113,14 @@ func (r *Replacer) placeIn(p *place, s conll.Sentence, sp iob.Span) {
 	p.diso = slices.Contains(concepts.Map(r.opts.TypeMap).Groups(sp.Type), "DISO")
 }
 
-// describe completes p for placeRules with the mention's analysis a and
-// the sentence's tokenization style.
-func (p *place) describe(a *Analysis, style string) {
+// describe completes p for placeRules with the mention's analysis a,
+// the sentence's tokenization style and english.TrivialKey of the
+// mention, which the caller has found.
+func (p *place) describe(a *Analysis, style, mkey string) {
 	p.a, p.style = a, style
 	p.art = articleBefore(p.s, p.sp)
 	p.mention = strings.Join(p.s.Tokens[p.sp.Start:p.sp.End], " ")
-	p.mkey = english.TrivialKey(p.mention)
+	p.mkey = mkey
 	p.mw = english.Words(p.mention)
 	// "inflammatory and neuropathic pain": the adjective before the
 	// coordination shares the mention's head, which must stay.
@@ -235,7 +242,7 @@ var placeRules = []placeRule{
 	}, "a mildly [dry mouth] -> xerostomia"},
 	{"coordinate repeated", func(p *place, n placeName) bool { return repeatsNeighbour(p.s, p.sp, n.Term) },
 		"Nociceptin / [orphanin FQ] is a peptide -> nociceptin"},
-	{"written elsewhere", func(p *place, n placeName) bool { return writtenElsewhere(p.s, p.sp, n.Term) },
+	{"written elsewhere", func(p *place, n placeName) bool { return p.writtenElsewhere(n.Term) },
 		"[Sirolimus] , a mammalian target of rapamycin inhibitor -> rapamycin"},
 	{"word beside repeated", func(p *place, n placeName) bool {
 		return strings.ToLower(n.toks[len(n.toks)-1]) == p.next || strings.ToLower(n.toks[0]) == p.prev
@@ -381,15 +388,15 @@ func coordinatedBefore(s conll.Sentence, sp iob.Span) bool {
 }
 
 // writtenElsewhere reports whether the words of name (english.KeyWords)
-// stand in s outside mention sp, as a run of its words: the replacement
-// would say the same name twice, or mix it with the mention's.
-func writtenElsewhere(s conll.Sentence, sp iob.Span, name string) bool {
+// stand in the sentence outside the mention, as a run of its words: the
+// replacement would say the same name twice, or mix it with the
+// mention's.
+func (p *place) writtenElsewhere(name string) bool {
 	nw := english.KeyWords(name)
 	if len(nw) == 0 {
 		return false
 	}
-	for _, part := range [][]string{s.Tokens[:sp.Start], s.Tokens[sp.End:]} {
-		ws := english.KeyWords(strings.Join(part, " "))
+	for _, ws := range p.outsideWords() {
 		for i := 0; i+len(nw) <= len(ws); i++ {
 			if slices.Equal(ws[i:i+len(nw)], nw) {
 				return true
@@ -397,6 +404,20 @@ func writtenElsewhere(s conll.Sentence, sp iob.Span, name string) bool {
 		}
 	}
 	return false
+}
+
+// outsideWords returns the english.KeyWords of the sentence's text
+// before the mention and after it (its tokens joined by spaces), found
+// once per place: the rule of writtenElsewhere asks for them with every
+// candidate name, and finding them anew each time was a twentieth of a
+// synonym run (issue 34).
+func (p *place) outsideWords() [2][]string {
+	if !p.outsideDone {
+		p.outside[0] = english.KeyWords(strings.Join(p.s.Tokens[:p.sp.Start], " "))
+		p.outside[1] = english.KeyWords(strings.Join(p.s.Tokens[p.sp.End:], " "))
+		p.outsideDone = true
+	}
+	return p.outside
 }
 
 // stemRepeat reports whether name has a word sharing its first five

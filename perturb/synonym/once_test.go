@@ -211,7 +211,8 @@ func TestPlaceReuse(t *testing.T) {
 					t.Errorf("nameOfAnother of %q in %q: %v with a reused place, %v with a new one", s.Tokens[sp.Start:sp.End], s.Tokens, got, want)
 				}
 				a := r.analysisOf(sp.Type, s.Tokens[sp.Start:sp.End])
-				got, want := r.fitting(shared, s, sp, a, style), r.fitting(new(place), s, sp, a, style)
+				mkey := english.TrivialKey(strings.Join(s.Tokens[sp.Start:sp.End], " "))
+				got, want := r.fitting(shared, s, sp, a, style, mkey), r.fitting(new(place), s, sp, a, style, mkey)
 				if !reflect.DeepEqual(got, want) {
 					t.Errorf("fitting of %q in %q: %v with a reused place, %v with a new one", s.Tokens[sp.Start:sp.End], s.Tokens, got, want)
 				}
@@ -221,5 +222,65 @@ func TestPlaceReuse(t *testing.T) {
 	}
 	if fitted == 0 {
 		t.Fatal("no mention at hand has a fitting candidate: the test sees nothing")
+	}
+}
+
+// writtenElsewhereEach is writtenElsewhere as it was, finding the key
+// words of the sentence around the mention for every name.
+func writtenElsewhereEach(s conll.Sentence, sp iob.Span, name string) bool {
+	nw := english.KeyWords(name)
+	if len(nw) == 0 {
+		return false
+	}
+	for _, part := range [][]string{s.Tokens[:sp.Start], s.Tokens[sp.End:]} {
+		ws := english.KeyWords(strings.Join(part, " "))
+		for i := 0; i+len(nw) <= len(ws); i++ {
+			if slices.Equal(ws[i:i+len(nw)], nw) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestWrittenElsewhereOnce checks writtenElsewhere, which finds the key
+// words around a mention once per place, against finding them for every
+// name, for every mention at hand and as names its candidates, every
+// token and pair of tokens of its sentence and the mention itself, one
+// place reused from mention to mention.
+func TestWrittenElsewhereOnce(t *testing.T) {
+	ss, store := headAndStore(t)
+	r, err := New(store, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := new(place)
+	written := 0
+	for _, s := range ss {
+		for _, sp := range iob.Spans(s.Tags) {
+			r.placeIn(p, s, sp)
+			names := []string{strings.Join(s.Tokens[sp.Start:sp.End], " "), ""}
+			for _, c := range r.analysisOf(sp.Type, s.Tokens[sp.Start:sp.End]).Candidates {
+				names = append(names, c.Term)
+			}
+			for i, tok := range s.Tokens {
+				names = append(names, tok, strings.ToUpper(tok)+"s")
+				if i+1 < len(s.Tokens) {
+					names = append(names, tok+" "+s.Tokens[i+1])
+				}
+			}
+			for _, name := range names {
+				got, want := p.writtenElsewhere(name), writtenElsewhereEach(s, sp, name)
+				if got != want {
+					t.Errorf("writtenElsewhere(%q) beside %q in %q = %v, want %v", name, s.Tokens[sp.Start:sp.End], s.Tokens, got, want)
+				}
+				if want {
+					written++
+				}
+			}
+		}
+	}
+	if written == 0 {
+		t.Fatal("no name is written elsewhere: the test sees nothing")
 	}
 }

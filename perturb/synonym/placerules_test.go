@@ -8,6 +8,7 @@ import (
 
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
+	"github.com/stress-ner/stress/perturb/internal/english"
 )
 
 // placeExample makes the sentence of a rule's example: its bracketed
@@ -91,7 +92,7 @@ func TestPlaceRules(t *testing.T) {
 			t.Errorf("%q: mention left by %q, want a name refused by %q", rule.example, got, rule.name)
 			continue
 		}
-		p.describe(&Analysis{}, tokenizePunct)
+		p.describe(&Analysis{}, tokenizePunct, english.TrivialKey(strings.Join(s.Tokens[sp.Start:sp.End], " ")))
 		c := Candidate{Term: name, Source: "MSH"}
 		switch rule.name {
 		case "element notation":
@@ -119,7 +120,7 @@ func TestPlaceRules(t *testing.T) {
 			t.Errorf("%q: mention left by %q", tt.example, got)
 			continue
 		}
-		p.describe(&Analysis{}, tokenizePunct)
+		p.describe(&Analysis{}, tokenizePunct, english.TrivialKey(strings.Join(s.Tokens[sp.Start:sp.End], " ")))
 		c := Candidate{Term: name, Source: "MSH"}
 		switch name {
 		case "potassium":

@@ -25,6 +25,11 @@ import (
 
 // nameCase is one lexicon name of a mention's concepts, judged as its
 // replacement: what the rules read.
+//
+// The rules take a *nameCase through function values, so that each
+// lives on the heap: a loop over names reuses one, set whole for each
+// name (its lazy fields too), as nothing keeps it past its name (one per
+// name was a thirtieth of what a synonym run allocated; issue 34).
 type nameCase struct {
 	m *mentionCase
 
@@ -513,6 +518,7 @@ func (r *Replacer) mayReplace(m *mentionCase, use []umls.Concept, mc *mentionCon
 	if r.admit == nil {
 		return true
 	}
+	n := new(nameCase) // one for every name (see nameCase)
 	for i, c := range use {
 		for _, t := range m.names[i] {
 			st := r.termStrata(t.Source, t.TermType)
@@ -537,7 +543,7 @@ func (r *Replacer) mayReplace(m *mentionCase, use []umls.Concept, mc *mentionCon
 			if f.trivial == mkey {
 				continue // the mention itself: never a candidate
 			}
-			n := &nameCase{m: m, term: t, label: c.Name, words: f.words, vkey: f.vkey, spelled: spelled}
+			*n = nameCase{m: m, term: t, label: c.Name, words: f.words, vkey: f.vkey, spelled: spelled}
 			if rule, _ := judge(n); rule == nil {
 				return true
 			}
@@ -552,7 +558,8 @@ func (r *Replacer) mayReplace(m *mentionCase, use []umls.Concept, mc *mentionCon
 // of m's form.
 func (r *Replacer) skim(m *mentionCase, use []umls.Concept, mkey string) *Analysis {
 	a := &Analysis{Rejected: map[string]int{}, skimmed: true}
-	other := false // a non-trivial name exists before the filters
+	other := false     // a non-trivial name exists before the filters
+	n := new(nameCase) // one for every name (see nameCase)
 	for i, c := range use {
 		a.Concepts = append(a.Concepts, c.ID)
 		for _, t := range m.names[i] {
@@ -566,7 +573,7 @@ func (r *Replacer) skim(m *mentionCase, use []umls.Concept, mkey string) *Analys
 			// What candidates reads of judge here: whether the rule that
 			// rejects the name first is of stageSame. Those rules come
 			// first (TestNameRuleStages).
-			n := &nameCase{m: m, term: t, label: c.Name, words: f.words, vkey: f.vkey}
+			*n = nameCase{m: m, term: t, label: c.Name, words: f.words, vkey: f.vkey}
 			same := false
 			for i := 0; i < len(nameRules) && nameRules[i].stage == stageSame && !same; i++ {
 				same = nameRules[i].Check(n) != ""
@@ -662,6 +669,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 	var anchors []anchor       // usable names, against which candidates are judged as variants
 	lower := map[string]bool{} // words some name of the concepts writes in lower case
 	seen := map[string]bool{}
+	n := new(nameCase) // one for every name (see nameCase)
 	for i, c := range use {
 		a.Concepts = append(a.Concepts, c.ID)
 		terms := names[i]
@@ -673,7 +681,7 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 			if f.trivial == mkey {
 				continue // the mention itself
 			}
-			n := &nameCase{m: m, term: t, label: c.Name, words: f.words, vkey: f.vkey,
+			*n = nameCase{m: m, term: t, label: c.Name, words: f.words, vkey: f.vkey,
 				spelled: english.CorpusSpelling(t.String, mention)}
 			rule, why := judge(n)
 			if rule == nil || rule.stage > stageSame {
@@ -713,12 +721,12 @@ func (r *Replacer) candidates(use []umls.Concept, mc *mentionConcepts, groups []
 	for w := range lower {
 		delete(a.proper, w) // "gamma-Aminobutyric Acid" next to "gamma-aminobutyric acid"
 	}
-	n := len(a.Candidates)
+	before := len(a.Candidates)
 	var err error
 	if a.Candidates, err = dropVariants(a.Candidates, anchors, rt.lookup); err != nil {
 		return nil, err
 	}
-	a.Rejected[rejectedDuplicate] += n - len(a.Candidates)
+	a.Rejected[rejectedDuplicate] += before - len(a.Candidates)
 	a.Candidates = oneSourcePerName(a.Candidates)
 	for k, v := range a.Rejected {
 		if v == 0 {
