@@ -78,6 +78,7 @@ func TestBlocksQuickLines(t *testing.T) {
 	for _, tc := range []struct{ delim, input string }{
 		{"O", "aObOcOdOe\n\nxOOOO\n"},
 		{"O", "aObOcOdOe\n\nxOOOO"},
+		{"O", "aObOc\x00\x00\x00\x00\n\nxOyOz\x00\x00\x00\x00\n"},
 		{"", "-X- O O\ntok O O\n-X- O O\ntok O O\n"},
 		{"", "tok B-X B-X\ntok O O\ntok O O\n"},
 		{"", "tok O O\nt k O O\n"},

@@ -268,12 +268,8 @@ func (s *blockScan) scan(block []byte) error {
 		filler = 'y' * ones
 	}
 	// The last four bytes of a line "tok O O": the delimiter, O, the
-	// delimiter, O (read as one little-endian word). With 'O' as the
-	// delimiter no line ends so; oo then matches none.
+	// delimiter, O (read as one little-endian word).
 	oo := uint32(s.d) | 'O'<<8 | uint32(s.d)<<16 | 'O'<<24
-	if s.d == 'O' {
-		oo = 0
-	}
 	want := s.quickCount()
 	quick := 0 // quick lines since the last call, not yet counted in s
 	start := 0 // where the line starts
@@ -327,9 +323,11 @@ func topBits(m uint64) int {
 
 // quickCount is the number of delimiters of a quick line: s.nbr when it
 // is at least two and no chunk is open (the last token was O in both
-// columns, or a sentence ended), else -1 (no line is quick).
+// columns, or a sentence ended), else -1 (no line is quick). With O as
+// the delimiter no line is quick: a line whose last four bytes read as
+// scan's oo ends in delimiters (empty fields, dropped).
 func (s *blockScan) quickCount() int {
-	if s.nbr < 2 || s.ch.lastC|s.ch.lastG != 0 {
+	if s.nbr < 2 || s.d == 'O' || s.ch.lastC|s.ch.lastG != 0 {
 		return -1
 	}
 	return s.nbr
