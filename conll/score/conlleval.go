@@ -346,6 +346,15 @@ func (s *blockScan) count(n int) {
 // the faster search).
 func (s *blockScan) slowLine(line []byte, count, quick int) error {
 	s.count(quick)
+	if count >= 2 && count == s.nbr && s.d != 'O' && len(line) >= 4 &&
+		binary.LittleEndian.Uint32(line[len(line)-4:]) == uint32(s.d)|'O'<<8|uint32(s.d)<<16|'O'<<24 &&
+		(line[0] != '-' || string(line[:3]) != "-X-") {
+		// A token tagged O in both columns after a chunk: the
+		// chunker's step ends it, as line would call it.
+		s.lineNo++
+		s.ch.step(0, 0, false)
+		return nil
+	}
 	first, prev, last := 0, 0, 0
 	switch {
 	case count == 0:
