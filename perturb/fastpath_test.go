@@ -29,6 +29,11 @@ func checkFastPaths(t *testing.T, w string) {
 	if got, want := letterRun(w), letterRunUnicode(w); got != want {
 		t.Errorf("letterRun(%q) = %d, Unicode path %d", w, got, want)
 	}
+	if len(w) >= 4 {
+		if got, want := asciiLettersOnly(w), asciiLetters(w); got != want {
+			t.Errorf("asciiLettersOnly(%q) = %v, byte by byte %v", w, got, want)
+		}
+	}
 	for _, min := range []int{1, 4, 6, 12} {
 		if got, want := isLexical(w, min), isLexicalUnicode(w, min); got != want {
 			t.Errorf("isLexical(%q, %d) = %v, Unicode path %v", w, min, got, want)
