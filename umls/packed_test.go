@@ -164,3 +164,34 @@ func TestPackedRefusesWhatMemoryRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareID holds compareID equal to strings.Compare of the concept's
+// id, for every concept of the default lexicon against its own id, its
+// neighbours', and ids one byte shorter, longer or changed.
+func TestCompareID(t *testing.T) {
+	s, err := OpenDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := s.b.(*packedStore)
+	if !ok {
+		t.Skip("the default lexicon is not packed")
+	}
+	sign := func(c int) int { return max(-1, min(1, c)) }
+	for r := range p.nc {
+		i := p.conceptAt(r)
+		own := p.id(i)
+		ids := []string{own, own[:len(own)-1], own + "0", own + "\t", "", "~", own[:len(own)-1] + string(own[len(own)-1]+1)}
+		if r > 0 {
+			ids = append(ids, p.id(p.conceptAt(r-1)))
+		}
+		if r+1 < p.nc {
+			ids = append(ids, p.id(p.conceptAt(r+1)))
+		}
+		for _, id := range ids {
+			if got, want := p.compareID(i, id), sign(strings.Compare(own, id)); got != want {
+				t.Fatalf("compareID(%q, %q) = %d, want %d", own, id, got, want)
+			}
+		}
+	}
+}

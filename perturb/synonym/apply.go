@@ -91,10 +91,10 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 	}
 	outcomes := make([]string, len(spans))
 	pairs := abbrev.PairsOf(s, spans)
-	style := r.opts.Tokenize
-	if style == tokenizeAuto {
-		style = english.InferStyle(s.Tokens)
-	}
+	// The sentence's tokenization, found when a mention first reaches
+	// fitting: InferStyle reads every token, and most sentences have no
+	// mention with a candidate (issue 34).
+	style, styled := r.opts.Tokenize, r.opts.Tokenize != tokenizeAuto
 	planned := make([]*edit, len(spans))
 	var prev *edit    // the last mention planned
 	var ks []keyStart // of the sentence's tokens, for writtenOutside
@@ -139,6 +139,9 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			continue
 		}
 		key := strings.Join(mw, "") // english.TrivialKey(text)
+		if !styled {
+			style, styled = english.InferStyle(s.Tokens), true
+		}
 		if p == nil {
 			p = new(place)
 		}
