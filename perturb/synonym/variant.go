@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/stress-ner/stress/internal/textutil"
 	"github.com/stress-ner/stress/umls"
 )
 
@@ -29,8 +30,18 @@ import (
 // "e", doubled letters single, and per word a final "um", "us", "a", "o",
 // "e" or "i" removed from words of five letters or more.
 func variantKey(s string) string {
+	f := english.Fold(s)
+	if textutil.IsASCII(f) {
+		return variantKeyASCII(f)
+	}
+	return variantKeyRunes(f)
+}
+
+// variantKeyRunes is variantKey of a folded name, read rune by rune: the
+// general case, and the reference variantKeyASCII is held to.
+func variantKeyRunes(f string) string {
 	var words []string
-	for _, w := range strings.FieldsFunc(english.Fold(s), func(r rune) bool { return !english.IsWordRune(r) }) {
+	for _, w := range strings.FieldsFunc(f, func(r rune) bool { return !english.IsWordRune(r) }) {
 		var b strings.Builder
 		var prev rune
 		rs := []rune(w)
@@ -74,6 +85,67 @@ func variantKey(s string) string {
 		words = append(words, k)
 	}
 	return strings.Join(words, " ")
+}
+
+// variantKeyASCII is variantKeyRunes of an ASCII name, a byte at a time
+// into one buffer: a synonym run keys thousands of names (each candidate
+// term and mention), and the rune loop, its closure and a builder per
+// word made variantKey about 8% of the run's instructions. In ASCII the
+// word characters are the letters and digits, and no rule (ß) applies
+// that reads beyond them.
+func variantKeyASCII(f string) string {
+	key := make([]byte, 0, len(f))
+	for i := 0; i < len(f); {
+		if !isASCIIWordByte(f[i]) {
+			i++
+			continue
+		}
+		if len(key) > 0 {
+			key = append(key, ' ')
+		}
+		start := len(key)
+		var prev byte
+		for ; i < len(f) && isASCIIWordByte(f[i]); i++ {
+			c := f[i]
+			var next byte // a separator after the word is never one the rules read
+			if i+1 < len(f) {
+				next = f[i+1]
+			}
+			switch {
+			case c == 'p' && next == 'h':
+				c = 'f'
+				i++
+			case c == 't' && next == 'h':
+				i++
+			case (c == 'a' || c == 'o') && next == 'e':
+				c = 'e'
+				i++
+			case c == 'y':
+				c = 'i'
+			case c == 'k' || c == 'z':
+				c = 'c'
+			}
+			if c == prev {
+				continue
+			}
+			key = append(key, c)
+			prev = c
+		}
+		if word := key[start:]; len(word) >= 5 {
+			for _, end := range []string{"um", "us", "a", "o", "e", "i"} {
+				if strings.HasSuffix(string(word), end) {
+					key = key[:len(key)-len(end)]
+					break
+				}
+			}
+		}
+	}
+	return string(key)
+}
+
+// isASCIIWordByte is english.IsWordRune of an ASCII byte.
+func isASCIIWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // isVariant reports whether two variant keys name the same thing spelt

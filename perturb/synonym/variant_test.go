@@ -2,6 +2,7 @@ package synonym
 
 import (
 	"github.com/stress-ner/stress/perturb/internal/english"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -90,5 +91,34 @@ func BenchmarkVariantKey(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		isVariant(variantKey("Metilprednisolona"), variantKey("methylprednisolone"))
+	}
+}
+
+// TestVariantKeyASCII holds the byte loop of ASCII names equal to the
+// rune loop on names and on random strings of the bytes its rules read:
+// the letters of the alternations (ph, th, ae, oe, y, k, z), doubled
+// letters, the endings stripped, digits, capitals and separators.
+func TestVariantKeyASCII(t *testing.T) {
+	names := []string{"", " ", "-", "doxorubicin", "Parkinson ' s disease", "5-fluorouracil", "1,2-dimethylhydrazine",
+		"haemolytic anaemia", "oestrogen", "sulphasalazine", "Levodopum", "Amiodarona", "Vigabatrine", "Litio",
+		"phenylephrine", "thiazide", "kkzz", "aaee", "ooee", "phph", "thth", "aeae", "abcdeum", "abcdus", "abcde", "abcda",
+		"ab cdeum", "x--y", "Y K Z PH TH", "estrogen 2", "type 1 diabetes", "Acidum acetylsalicylicum"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "phtaeoyzkzsuim PHTAEOYKZ19 -,'()\t"
+	for range 200000 {
+		b := make([]byte, rng.IntN(16))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		names = append(names, string(b))
+	}
+	for _, name := range names {
+		f := english.Fold(name)
+		if got, want := variantKeyASCII(f), variantKeyRunes(f); got != want {
+			t.Fatalf("variantKeyASCII(%q) = %q, variantKeyRunes %q", f, got, want)
+		}
+		if got, want := variantKeyASCII(name), variantKeyRunes(name); got != want {
+			t.Fatalf("variantKeyASCII(%q) = %q, variantKeyRunes %q (not folded)", name, got, want)
+		}
 	}
 }

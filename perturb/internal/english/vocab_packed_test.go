@@ -65,3 +65,24 @@ func TestVocabularyLookups(t *testing.T) {
 			u.flags("zebra"), u.flags("apple"), u.attested("a b"), u.attested("b c"), u.attested("c"), u.longs["Chemical\x00X"])
 	}
 }
+
+// TestVocabularyRuns holds runStart, the binary search theVocabulary
+// finds the embedded vocabulary's runs with, to lineStart's scan on the
+// embedded text and on small texts grouped as the generator writes them,
+// with "a" lines.
+func TestVocabularyRuns(t *testing.T) {
+	// (Without "a" lines the two differ: runStart's "a" run is empty
+	// where the "d" lines start, lineStart's at the end.)
+	texts := []string{vocabText, "", "w\tx\te\n", "a\tx\n", "w\tx\te\na\tx y\n",
+		"a\tx\nd\tA\tB\tc\n", "w\ta\te\nw\tb\tp\na\tb c\na\tc d\nd\tChemical\tX\tx y\n"}
+	for _, text := range texts {
+		for _, kind := range []byte("ad") {
+			if got, want := runStart(text, kind), lineStart(text, string(kind)+"\t"); got != want {
+				t.Errorf("runStart(%.40q, %q) = %d, lineStart %d", text, kind, got, want)
+			}
+		}
+	}
+	if runStart(vocabText, 'a') == len(vocabText) || runStart(vocabText, 'd') == len(vocabText) {
+		t.Error("the embedded vocabulary has no \"a\" or no \"d\" lines")
+	}
+}
