@@ -2,12 +2,19 @@ package conll
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 )
+
+// bom is the UTF-8 byte order mark. A reader drops it at the start of a
+// file (Layout.BOM), so a writer whose output would start with a token
+// that starts with U+FEFF writes one first: read again, the token keeps
+// its own.
+const bom = "\xef\xbb\xbf"
 
 // Writer writes sentences in CoNLL column format. Set Layout (usually to a
 // Reader's Layout) before the first Write to reproduce an input's layout;
@@ -65,7 +72,7 @@ func (w *Writer) Write(s Sentence) error {
 	nl, sep := w.nl(), w.sep()
 	b := w.scratch[:0]
 	if w.n == 0 && w.Layout.BOM {
-		b = append(b, "\xef\xbb\xbf"...)
+		b = append(b, bom...)
 	}
 	owed := w.owed
 	if s.tightBefore() {
@@ -75,6 +82,10 @@ func (w *Writer) Write(s Sentence) error {
 		b = append(b, nl...)
 	}
 	b, err := w.appendSentence(b, s, nl, sep)
+	if w.n == 0 && !w.Layout.BOM && bytes.HasPrefix(b, []byte(bom)) {
+		b = append(b[:len(bom)], b...) // a BOM first, so that the token keeps its own
+		copy(b, bom)
+	}
 	w.scratch = b[:0]
 	if err != nil {
 		return err
@@ -133,7 +144,7 @@ func (w *Writer) WriteFormatted(p []byte, n int) error {
 		return nil
 	}
 	if w.n == 0 && w.Layout.BOM {
-		w.w.WriteString("\xef\xbb\xbf")
+		w.w.WriteString(bom)
 	}
 	nl := w.nl()
 	breaks := 0
@@ -142,6 +153,9 @@ func (w *Writer) WriteFormatted(p []byte, n int) error {
 	}
 	for range w.owed - (2 - breaks) - w.paid {
 		w.w.WriteString(nl)
+	}
+	if w.n == 0 && !w.Layout.BOM && w.owed-(2-breaks)-w.paid <= 0 && bytes.HasPrefix(p, []byte(bom)) {
+		w.w.WriteString(bom) // see Write
 	}
 	w.w.Write(p)
 	w.owed, w.paid = 2, 0

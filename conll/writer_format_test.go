@@ -27,6 +27,38 @@ var formatInputs = []struct {
 	{"docstart", "-DOCSTART- -X- O O\n\na O\n\n-DOCSTART- -X- O O\n\n-DOCSTART- -X- O O\nb O\n", nil},
 	{"comments", "# one\na\tO\n\n# two\n# three\nb\tO\n", func(r *Reader) { r.Comment = "#" }},
 	{"empty", "", nil},
+	{"token-bom", "\n\xef\xbb\xbfa\tO\n\nb\tO\n", nil},
+	{"bom-token-bom", "\xef\xbb\xbf\xef\xbb\xbf\tO\n", nil},
+}
+
+// TestTokenBOMRoundTrip: a first token that starts with U+FEFF, in a
+// file without a byte order mark or with one, reads back the same from
+// what Write and WriteFormatted write (the reader drops a BOM at the
+// start of a file: the writers put one before such a token).
+func TestTokenBOMRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, tc := range formatInputs[len(formatInputs)-2:] {
+		sents, layout, err := readCoNLL(t, tc.src, tc.setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(sents[0].Tokens[0], "\ufeff") {
+			t.Fatalf("%s: first token %q", tc.name, sents[0].Tokens[0])
+		}
+		for name, write := range map[string]func() (string, error){
+			"Write":          func() (string, error) { return writeEach(t, sents, layout) },
+			"WriteFormatted": func() (string, error) { return writeFormatted(t, sents, layout, r) },
+		} {
+			out, err := write()
+			if err != nil {
+				t.Fatalf("%s %s: %v", tc.name, name, err)
+			}
+			again, _, err := readCoNLL(t, out, tc.setup)
+			if err != nil || !reflect.DeepEqual(sentTokens(again), sentTokens(sents)) {
+				t.Errorf("%s %s: %q reads back as %q (%v), want %q", tc.name, name, out, sentTokens(again), err, sentTokens(sents))
+			}
+		}
+	}
 }
 
 // writeEach writes sents one by one with Write.
