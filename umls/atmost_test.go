@@ -10,16 +10,8 @@ import (
 // Lookup gives; one naming more gives none and how many it names, from
 // the cache too; on both backends.
 func TestLookupAtMost(t *testing.T) {
-	file, err := Open(importSample(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
-	def, err := OpenDefault()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, s := range map[string]*Store{"sqlite": file, "default": def} {
+	stores := backends(t)
+	for name, s := range stores {
 		var term string
 		var all []Concept
 		// A term of the store and its concepts.
@@ -48,8 +40,27 @@ func TestLookupAtMost(t *testing.T) {
 			t.Errorf("%s: unknown term: %v %d %v", name, cs, n, err)
 		}
 	}
+	file := stores["sqlite"]
 	file.Close()
 	if _, _, err := file.LookupAtMost("x", 1); !errors.Is(err, ErrClosed) {
 		t.Errorf("closed store: %v", err)
 	}
+}
+
+// backends returns a store of each backend, by name: one imported into
+// SQLite from the test sample ("sqlite") and the embedded default
+// ("default"), for tests that hold the two to the same contract. The
+// SQLite store is closed when the test ends.
+func backends(t *testing.T) map[string]*Store {
+	t.Helper()
+	file, err := Open(importSample(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { file.Close() })
+	def, err := OpenDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return map[string]*Store{"sqlite": file, "default": def}
 }

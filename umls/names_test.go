@@ -10,17 +10,8 @@ import (
 // plural, and words it lacks, under every choice of groups; on both
 // backends.
 func TestNames(t *testing.T) {
-	file, err := Open(importSample(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
-	def, err := OpenDefault()
-	if err != nil {
-		t.Fatal(err)
-	}
 	groupSets := [][]string{nil, {"CHEM"}, {"DISO"}, {"ANAT"}, {"CHEM", "DISO"}, {"DISO", "ANAT"}, {"NONE"}}
-	for name, s := range map[string]*Store{"sqlite": file, "default": def} {
+	for name, s := range backends(t) {
 		var terms []string
 		i := 0
 		_ = s.b.each(func(c Concept) bool {
