@@ -112,10 +112,14 @@ func Capitalize(toks []string, first string) []string {
 // KeyWords returns the words of a name, normalized and with a plural
 // ending removed, for comparing names modulo trivial variation.
 func KeyWords(s string) []string {
-	n := umls.Normalize(s)
-	words := asciiWords(n)
-	if words == nil {
-		words = strings.FieldsFunc(n, func(r rune) bool { return !IsWordRune(r) })
+	// A short ASCII name's words are split as it is normalized, without
+	// a string of the key (umls.NormalizedWordsASCII; issue 34).
+	words, ok := umls.NormalizedWordsASCII(s)
+	if !ok {
+		n := umls.Normalize(s)
+		if words = asciiWords(n); words == nil {
+			words = strings.FieldsFunc(n, func(r rune) bool { return !IsWordRune(r) })
+		}
 	}
 	for i, w := range words {
 		words[i] = StripPlural(w)

@@ -82,6 +82,35 @@ func TestASCIIWords(t *testing.T) {
 	}
 }
 
+// TestKeyWordsPaths holds KeyWords, whichever way it splits (one pass
+// over a short ASCII name, or normalizing then splitting), to its
+// definition: the plural-stripped words of umls.Normalize, on random
+// names short and long, ASCII and not.
+func TestKeyWordsPaths(t *testing.T) {
+	def := func(s string) []string {
+		words := strings.FieldsFunc(umls.Normalize(s), func(r rune) bool { return !IsWordRune(r) })
+		for i, w := range words {
+			words[i] = StripPlural(w)
+		}
+		return words
+	}
+	const steering = " 's`sSaeiouyXZ09-,.()\x00"
+	rng := rand.New(rand.NewPCG(7, 8))
+	for k := range 30000 {
+		b := make([]byte, rng.IntN([]int{12, 40, 300}[k%3]))
+		for i := range b {
+			b[i] = steering[rng.IntN(len(steering))]
+		}
+		s := string(b)
+		if k%10 == 0 {
+			s += "é"
+		}
+		if got, want := KeyWords(s), def(s); !slices.Equal(got, want) {
+			t.Fatalf("KeyWords(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
 // TestASCIIWord checks the table of ASCII word bytes against IsWordRune.
 func TestASCIIWord(t *testing.T) {
 	for c := range rune(0x80) {
