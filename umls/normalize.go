@@ -24,6 +24,11 @@ func Normalize(s string) string {
 	return string(appendNormalized(make([]byte, 0, len(s)), s))
 }
 
+// AppendNormalized appends Normalize(s) to b, for a caller that reads
+// the key where it lies and needs no string of it (the synonym kind's
+// variant keys; issue 34).
+func AppendNormalized(b []byte, s string) []byte { return appendNormalized(b, s) }
+
 // appendNormalized appends Normalize(s) to b: the packed store hashes
 // every name of the default lexicon in one buffer.
 func appendNormalized(b []byte, s string) []byte {
