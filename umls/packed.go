@@ -295,11 +295,15 @@ func (p *packedStore) compareID(i int32, id string) int {
 // before it ("" for the concept's own), checking the line as loadMemory
 // does.
 func (p *packedStore) eachTerm(i int32, fn func(str string, tty, avoid byte, src string)) error {
-	f := strings.SplitN(p.fields(i), "\t", 3)
-	if len(f) < 3 {
+	// The id and the group cut off, without a slice of the fields.
+	_, rest, ok := strings.Cut(p.fields(i), "\t")
+	if ok {
+		_, rest, ok = strings.Cut(rest, "\t")
+	}
+	if !ok {
 		return &ParseError{File: p.name, Line: int(i) + 1, Err: fmt.Errorf("%w: concept without terms", ErrFieldCount)}
 	}
-	rest, src := f[2], ""
+	src := ""
 	for {
 		t, next, more := strings.Cut(rest, "\t")
 		switch {
@@ -307,7 +311,7 @@ func (p *packedStore) eachTerm(i int32, fn func(str string, tty, avoid byte, src
 			src = t[1:]
 		case len(t) < 3:
 			return &ParseError{File: p.name, Line: int(i) + 1, Err: fmt.Errorf("%w: empty term", ErrSyntax)}
-		case ttyNames[t[0]] == "" || !validAvoid(t[1]):
+		case ttyNames[t[0]] == "" || !avoidCodes[t[1]]:
 			return &ParseError{File: p.name, Line: int(i) + 1, Err: fmt.Errorf("%w: bad term code %q", ErrSyntax, t[:2])}
 		default:
 			fn(t[2:], t[0], t[1], src)
@@ -317,11 +321,6 @@ func (p *packedStore) eachTerm(i int32, fn func(str string, tty, avoid byte, src
 		}
 		rest = next
 	}
-}
-
-func validAvoid(c byte) bool {
-	_, ok := avoidNames[c]
-	return ok
 }
 
 // concept returns concept i as loadMemory makes it.
