@@ -268,26 +268,21 @@ func (p *packedStore) id(i int32) string {
 // concept i's line than the id needs: terms searches the concepts by
 // id, and each probe of the search that found the line's end first (the
 // line of a concept with many names spans several cache lines) read
-// memory nowhere near the id (issue 34). TestCompareID holds it equal
-// to strings.Compare.
+// memory nowhere near the id (issue 34). The first len(id)+1 bytes tell:
+// a field longer than id sorts after it or differs within them. They
+// are cut at the field's end and compared at once, where a loop over
+// them cost ~230 instructions a probe. TestCompareID holds it equal to
+// strings.Compare.
 func (p *packedStore) compareID(i int32, id string) int {
 	t := p.text[p.lineStart(i):]
-	for k := 0; ; k++ {
-		end := k == len(t) || t[k] == '\t' || t[k] == '\n' // the id field ends
-		switch {
-		case k == len(id) && end:
-			return 0
-		case k == len(id):
-			return 1 // id is a prefix of the field
-		case end:
-			return -1 // the field is a prefix of id
-		case t[k] != id[k]:
-			if t[k] < id[k] {
-				return -1
-			}
-			return 1
-		}
+	t = t[:min(len(t), len(id)+1)]
+	if k := strings.IndexByte(t, '\t'); k >= 0 {
+		t = t[:k]
 	}
+	if k := strings.IndexByte(t, '\n'); k >= 0 {
+		t = t[:k]
+	}
+	return strings.Compare(t, id)
 }
 
 // eachTerm calls fn for every name of concept i, in order, with its
