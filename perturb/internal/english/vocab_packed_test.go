@@ -2,6 +2,7 @@ package english
 
 import (
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -84,5 +85,95 @@ func TestVocabularyRuns(t *testing.T) {
 	}
 	if runStart(vocabText, 'a') == len(vocabText) || runStart(vocabText, 'd') == len(vocabText) {
 		t.Error("the embedded vocabulary has no \"a\" or no \"d\" lines")
+	}
+}
+
+// searchLinesCut is searchLines as it was written first, cutting each
+// probed line and comparing strings: the reference TestSearchLines
+// holds the byte-at-a-time search to.
+func searchLinesCut(lines, key string) (rest string, ok bool) {
+	lo, hi := 0, len(lines)
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		start := lo
+		if i := strings.LastIndexByte(lines[lo:mid], '\n'); i >= 0 {
+			start = lo + i + 1
+		}
+		end := start + strings.IndexByte(lines[start:], '\n')
+		field, rest, _ := strings.Cut(lines[start+2:end], "\t")
+		switch c := strings.Compare(field, key); {
+		case c == 0:
+			return rest, true
+		case c < 0:
+			lo = end + 1
+		default:
+			hi = start
+		}
+	}
+	return "", false
+}
+
+// TestSearchLines compares searchLines with searchLinesCut on the
+// embedded vocabulary's runs (every word and attested name, and keys
+// next to them) and on small runs, lines without a rest among them.
+func TestSearchLines(t *testing.T) {
+	v := theVocabulary()
+	runs := []string{v.words, v.attestedLines, "", "w\tb\n", "w\ta\te\nw\tab\nw\tb\tx\ty\n", "a\t\na\tx\n"}
+	for _, run := range runs {
+		var keys []string
+		for line := range strings.Lines(run) {
+			field, _, _ := strings.Cut(strings.TrimSuffix(line, "\n")[2:], "\t")
+			keys = append(keys, field, field+"a", field+"\t", field+"\n", field+" x", "a"+field)
+			if field != "" {
+				keys = append(keys, field[:len(field)-1], field[:len(field)-1]+"\x7f", field[1:])
+			}
+		}
+		keys = append(keys, "", "\t", "\n", "zzzzzzzz", "a b", "\xff")
+		for _, k := range keys {
+			rest, ok := searchLines(run, k)
+			wantRest, wantOK := searchLinesCut(run, k)
+			if rest != wantRest || ok != wantOK {
+				t.Fatalf("searchLines(%.30q, %q) = %q, %v; cutting and comparing: %q, %v", run, k, rest, ok, wantRest, wantOK)
+			}
+		}
+	}
+}
+
+// TestFlagsMemo checks that flags answers from its memo what the search
+// answers (words of the vocabulary and others, each asked twice, from
+// several goroutines), and that the memo stays within its bound.
+func TestFlagsMemo(t *testing.T) {
+	v := sortedVocabulary(vocabText, runStart(vocabText, 'a'), runStart(vocabText, 'd'))
+	var words []string
+	n := 0
+	for line := range strings.Lines(v.words) {
+		if n++; n%13 != 0 {
+			continue
+		}
+		w, _, _ := strings.Cut(line[2:], "\t")
+		words = append(words, w, w+"s", w[:len(w)/2])
+	}
+	words = append(words, "", "zzzzzzzz", "a b")
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for round := 0; round < 2; round++ {
+				for _, w := range words {
+					if got, want := v.flags(w), v.searchFlags(w); got != want {
+						t.Errorf("flags(%q) = %b, the search %b", w, got, want)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if len(v.memo) > maxFlagsMemo {
+		t.Errorf("memo holds %d words (bound %d)", len(v.memo), maxFlagsMemo)
+	}
+	if v.flags("disease") == 0 || v.flags("disease") != v.memo["disease"] {
+		t.Errorf("flags(disease) = %b, memo %b", v.flags("disease"), v.memo["disease"])
 	}
 }
