@@ -105,19 +105,18 @@ type Reader struct {
 
 	repair *repairer // when set, instead of Tags (File.SetSchemeRepair)
 	// checkOnly is set when Tags only checks tags, never rewrites them
-	// (File.SetScheme with IOB2), so that ReadAppendText can hand out
-	// the lines of a sentence as read.
+	// (File.SetScheme with IOB2: Tags is iob.Checker(iob.IOB2), whose
+	// verdict ReadPlainText's plainIOB2 gives on bytes), so that
+	// ReadAppendText can hand out the lines of a sentence as read.
 	checkOnly bool
 	// plain is the text of the sentence read last when readPlain read
 	// it, "" otherwise.
 	plain string
 	// plainText, plainLine and textLines are the sentence ReadPlainText
-	// read last, for PlainSentence; tags are the tags it interned.
+	// read last, for PlainSentence.
 	plainText []byte
 	plainLine int
 	textLines []TextLine
-	tags      map[string]string
-	recent    [8]string // tags interned lately, each in its tagSlot
 
 	// needToken makes an input without a token an ErrEmpty error at its
 	// end (OpenNonEmpty), on both Read and ReadAppend; gotToken and
@@ -505,10 +504,6 @@ type PlainText struct {
 	// a method of the reader.
 	Text  []byte
 	Lines []TextLine
-	// Tags are its tags: strings the reader keeps, one per distinct
-	// tag, checked as Read checks them (ReadPlainText reuses the
-	// storage of the slice it finds here).
-	Tags []string
 	// Hash is the 64-bit FNV-1a hash (hash/fnv's New64a), continued
 	// from the state ReadPlainText was given, of "\x00", the token, "\t"
 	// and the tag of every line in turn: the bytes package perturb seeds
@@ -530,14 +525,14 @@ type PlainText struct {
 // read it then. An error is the error Read would return for the
 // sentence (an invalid tag), and stops r as Read's errors do.
 func (r *Reader) ReadPlainText(hashFrom uint64, p *PlainText) (ok bool, err error) {
-	p.Text, p.Lines, p.Tags, p.Hash = nil, nil, p.Tags[:0], 0
+	p.Text, p.Lines, p.Hash = nil, nil, 0
 	if r.err != nil || r.Tags != nil && !r.checkOnly || r.repair != nil {
 		return false, nil
 	}
 	r.plain, r.plainText = "", nil
 	r.block, r.fields, r.lines, r.keepAll = r.block[:0], r.fields[:0], r.lines[:0], -1
 	hash := hashFrom
-	start, end, ok, cut := r.scanPlain(&p.Tags, &hash)
+	start, end, ok, cut := r.scanPlain(&hash)
 	if cut && r.r.Buffered() < r.r.Size() {
 		// The sentence goes on past the bytes buffered: read more (the
 		// buffer moves its unread bytes to its front first) and scan it
@@ -551,30 +546,36 @@ func (r *Reader) ReadPlainText(hashFrom uint64, p *PlainText) (ok bool, err erro
 		// repeat io.EOF and their errors, which Peek took from the
 		// buffer.
 		if _, err := r.r.Peek(r.r.Buffered() + 1); err == nil {
-			p.Tags, hash = p.Tags[:0], hashFrom
-			start, end, ok, _ = r.scanPlain(&p.Tags, &hash)
+			hash = hashFrom
+			start, end, ok, _ = r.scanPlain(&hash)
 		}
 	}
 	if !ok {
-		p.Tags = p.Tags[:0]
 		return false, nil
 	}
 	buf, _ := r.r.Peek(end + 1)
 	text := buf[start:end]
-	s := Sentence{Tags: p.Tags, Line: r.line + start + 1}
+	s := Sentence{Line: r.line + start + 1}
 	r.line += start + len(r.textLines) + 1
 	r.sawLine, r.lastLF, r.lastBlank, r.lineBefore = true, true, true, false
 	// The bytes stay in the buffer until the next read: Discard does not
 	// move them.
 	r.r.Discard(end + 1)
 	r.plainText, r.plainLine = text, s.Line
-	s.Tokens = s.Tags // only their number matters to the checks below
-	err = checkTags(r.Tags, nil, r.File, &s, true)
-	err = r.checkEmpty(s, err)
-	if err != nil {
-		r.err = err
-		return false, err
+	if r.Tags != nil && !plainIOB2(text, r.textLines) {
+		// The tags are made strings only for the check to say what is
+		// wrong: r.Tags is IOB2's checker here (checkOnly).
+		s.Tags = make([]string, len(r.textLines))
+		for i, l := range r.textLines {
+			s.Tags[i] = string(text[l.Tab+1 : l.End])
+		}
+		s.Tokens = s.Tags // only their number matters to the check
+		if err := checkTags(r.Tags, nil, r.File, &s, true); err != nil {
+			r.err = err
+			return false, err
+		}
 	}
+	r.gotToken = true // as checkEmpty records a sentence with tokens
 	p.Text, p.Lines, p.Hash = text, r.textLines, hash
 	return true, nil
 }
@@ -605,47 +606,6 @@ func (r *Reader) linesOfText() {
 	}
 }
 
-// internTag returns tag as a string, the same string for the same tag:
-// a corpus has a few dozen tags, which need no string per token. Past
-// maxInterned distinct tags, the others are new strings.
-func (r *Reader) internTag(tag []byte) string {
-	// Most tags are O, here without a call.
-	if len(tag) == 1 && tag[0] == 'O' {
-		return "O"
-	}
-	return r.internOther(tag)
-}
-
-// internOther is internTag for a tag other than O. The others
-// alternate among a few (B-Chemical, I-Chemical, B-Disease, ...): a slot
-// of recent tags, chosen by their first and last bytes and length,
-// holds each, so that most need one comparison and no lookup in the
-// map.
-func (r *Reader) internOther(tag []byte) string {
-	if len(tag) == 0 {
-		return ""
-	}
-	slot := &r.recent[(3*int(tag[0])+int(tag[len(tag)-1])+len(tag))%len(r.recent)]
-	if string(tag) == *slot {
-		return *slot
-	}
-	s, ok := r.tags[string(tag)]
-	if !ok {
-		s = string(tag)
-		if r.tags == nil {
-			r.tags = make(map[string]string)
-		}
-		if len(r.tags) < maxInterned {
-			r.tags[s] = s
-		}
-	}
-	*slot = s
-	return s
-}
-
-// maxInterned bounds how many distinct tags a Reader keeps.
-const maxInterned = 1024
-
 // readPlain reads the next sentence into s, as the loop of read would,
 // when the input holds it plain and buffered whole: optional blank
 // lines ("\n"), then lines of a token and a tag separated by one tab,
@@ -659,7 +619,7 @@ const maxInterned = 1024
 // every input as the loop alone would. (A sentence in the buffer is
 // far below limits.MaxSentence.)
 func (r *Reader) readPlain(s *Sentence) bool {
-	start, pos, ok, _ := r.scanPlain(nil, nil)
+	start, pos, ok, _ := r.scanPlain(nil)
 	if !ok {
 		return false
 	}
@@ -680,81 +640,189 @@ func (r *Reader) readPlain(s *Sentence) bool {
 // lines, relative to their start, in r.textLines, and where they start and
 // end (at the blank line after them) in the buffered input. It reports
 // false otherwise, and cut true when the buffered input ended before
-// the sentence did (with more buffered, it may be plain). With tags, it
-// appends each line's tag, interned, to *tags as it goes (also when it
-// then reports false). With hash, it continues the FNV-1a hash *hash
-// over the sentence as PlainText.Hash says.
-func (r *Reader) scanPlain(tags *[]string, hash *uint64) (start, pos int, ok, cut bool) {
+// the sentence did (with more buffered, it may be plain). With hash, it
+// continues the FNV-1a hash *hash over the sentence as PlainText.Hash
+// says.
+func (r *Reader) scanPlain(hash *uint64) (start, pos int, ok, cut bool) {
 	if r.layout.Delimiter != tab || r.Delimiter != tab || r.TokenColumn != 0 || r.TagColumn != -1 ||
 		r.pendDoc || r.marked || len(r.comments) > 0 {
 		return 0, 0, false, false
 	}
-	r.textLines = r.textLines[:0]
 	buf, _ := r.r.Peek(r.r.Buffered())
 	for start < len(buf) && buf[start] == '\n' {
 		start++ // blank lines before the sentence
 	}
-	var h uint64
+	var h0 uint64
 	if hash != nil {
-		h = *hash * fnvPrime // the "\x00" before the first token
+		h0 = *hash * fnvPrime // the "\x00" before the first token
 	}
-	// Eight bytes at a time, stopping at the control characters up to
-	// '\r' only: on a plain line, its tab and its line break.
-	line, tab := start, -1 // where the current line starts, and its tab
-	var high uint64        // every byte seen, ORed: any past ASCII?
-	for i := start; i < len(buf); i += 8 {
-		var x uint64
-		if i+8 <= len(buf) {
-			x = binary.LittleEndian.Uint64(buf[i:])
-		} else { // the last bytes buffered, padded with spaces
-			pad := [8]byte{' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '}
-			copy(pad[:], buf[i:])
-			x = binary.LittleEndian.Uint64(pad[:])
+	text := buf[start:]
+	lines := r.textLines[:cap(r.textLines)]
+	n, end, h, high, found := 0, 0, uint64(0), uint64(0), scanFull
+	for found == scanFull {
+		if n == len(lines) { // no room for another line: grow and scan again
+			lines = make([]TextLine, max(64, 2*len(lines)))
 		}
+		n, end, h, high, found = scanLines(text, lines, h0, hash != nil)
+	}
+	lines = lines[:n]
+	r.textLines = lines
+	switch {
+	case found == scanRefused || r.Comment != "" && r.commentIn(text, lines):
+		return 0, 0, false, false
+	case found == scanCut:
+		return 0, 0, false, true // not buffered whole (or the last sentence, without its blank line)
+	case n == 0 || high&0x8080808080808080 != 0 && !utf8.Valid(text[:end]):
+		return 0, 0, false, false
+	}
+	if hash != nil {
+		*hash = h
+	}
+	return start, start + end, true, false
+}
+
+// What scanLines found.
+const (
+	scanSentence = iota // lines, then a blank line
+	scanRefused         // a line readPlain does not take
+	scanCut             // the text ended before a blank line did
+	scanFull            // more lines than it has room for
+)
+
+// scanLines puts in lines where each line of text lies (relative to the
+// start of text), up to the first blank line, and returns how many
+// there are and the index of the blank line (its "\n"), with found ==
+// scanSentence. It reads eight bytes at a time, stopping at the control
+// characters up to '\r' only: on a plain line, its tab and its line
+// break. A line with any other, without a tab or with a second one,
+// with an empty token or tag, a blank at its end or a document marker
+// makes found scanRefused; scanCut says that text ended first,
+// scanFull that lines has no room for another line. It also returns
+// every byte of the sentence ORed together in high (any past ASCII?)
+// and, with hashing, the FNV-1a hash h continued over the lines as
+// PlainText.Hash says. It is a function of its arguments only, with no
+// call on its way, so that the compiler keeps most of its state in
+// registers.
+func scanLines(text []byte, lines []TextLine, h uint64, hashing bool) (n, end int, _, high uint64, found int) {
+	line, tab := 0, -1 // where the current line starts, and its tab
+	for i := 0; i < len(text); i += 8 {
+		x := wordAt(text, i)
 		high |= x
+		if hashing {
+			// The whole word: bytes past the sentence's end are taken
+			// back out at its end (unhashWord).
+			y := newlinesZeroed(x)
+			h = fnvHalf(fnvHalf(h, y), y>>32)
+		}
 		for m := controlBytes(x); m != 0; m &= m - 1 {
 			j := i + bits.TrailingZeros64(m)>>3
-			switch buf[j] {
+			switch text[j] {
 			case '\t':
 				if tab >= 0 || j == line {
-					return 0, 0, false, false // a second tab, or no token
+					return n, 0, 0, 0, scanRefused // a second tab, or no token
 				}
 				tab = j
 			case '\n':
 				if j == line {
 					// The blank line that ends the sentence.
-					if len(r.textLines) == 0 || high&0x8080808080808080 != 0 && !utf8.Valid(buf[start:j]) {
-						return 0, 0, false, false
+					if hashing {
+						h = unhashWord(h, newlinesZeroed(wordAt(text, i)), j-i)
 					}
-					if hash != nil {
-						// The bytes of this word before the blank line,
-						// then the last line break taken back out: it is
-						// no "\x00" before a token.
-						h = fnvBytes(h, newlinesZeroed(x), j-i)
-						*hash = h * fnvInverse
-					}
-					return start, j, true, false
+					return n, j, h, high, scanSentence
 				}
-				last := buf[j-1]
-				if tab < 0 || last == ' ' || last == '\t' || tab-line == len(docStartToken) && string(buf[line:tab]) == docStartToken ||
-					r.Comment != "" && bytes.HasPrefix(buf[line:j], []byte(r.Comment)) {
-					return 0, 0, false, false
+				if tab < 0 || tab == j-1 || text[j-1] == ' ' ||
+					tab-line == len(docStartToken) && string(text[line:tab]) == docStartToken {
+					return n, 0, 0, 0, scanRefused // no tag, a blank at its end, or a document marker
 				}
-				r.textLines = append(r.textLines, TextLine{Start: line - start, Tab: tab - start, End: j - start})
-				if tags != nil {
-					*tags = append(*tags, r.internTag(buf[tab+1:j]))
+				if n == len(lines) {
+					return n, 0, 0, 0, scanFull
 				}
+				lines[n] = TextLine{Start: line, Tab: tab, End: j}
+				n++
 				line, tab = j+1, -1
 			default:
-				return 0, 0, false, false // a carriage return, ...
+				return n, 0, 0, 0, scanRefused // a carriage return, ...
 			}
 		}
-		if hash != nil {
-			y := newlinesZeroed(x)
-			h = fnvHalf(fnvHalf(h, y), y>>32)
+	}
+	return n, 0, 0, 0, scanCut
+}
+
+// wordAt returns the eight bytes of text from i on as a little-endian
+// number; past the end of text, the bytes are spaces (no control
+// character).
+func wordAt(text []byte, i int) uint64 {
+	if i+8 <= len(text) {
+		return binary.LittleEndian.Uint64(text[i:])
+	}
+	x := uint64(0x2020202020202020)
+	for k, c := range text[i:] {
+		x = x&^(0xff<<(8*k)) | uint64(c)<<(8*k)
+	}
+	return x
+}
+
+// unhashWord takes the bytes of y (eight, in memory order) from its k-th
+// on back out of the FNV-1a hash h that went on over all eight, and
+// then the zero byte before them (the line break before the blank line
+// that ends a sentence, which is no "\x00" before a token): an FNV-1a
+// step h' = (h ^ b) * fnvPrime is undone as h = h' * fnvInverse ^ b.
+func unhashWord(h, y uint64, k int) uint64 {
+	for b := 7; b >= k; b-- {
+		h = h*fnvInverse ^ y>>(8*b)&0xff
+	}
+	return h * fnvInverse
+}
+
+// commentIn reports whether a line of text starts with r.Comment.
+func (r *Reader) commentIn(text []byte, lines []TextLine) bool {
+	for _, l := range lines {
+		if bytes.HasPrefix(text[l.Start:l.End], []byte(r.Comment)) {
+			return true
 		}
 	}
-	return 0, 0, false, true // not buffered whole (or the last sentence, without its blank line)
+	return false
+}
+
+// plainIOB2 reports whether the tags of the lines in text are IOB2 as
+// iob.Checker(iob.IOB2) accepts them without looking further (its
+// validIOB2): every tag O, or B- or I- and a type, and every I-
+// continuing an entity of its type. ReadPlainText makes the tags
+// strings and checks them only when it reports false.
+func plainIOB2(text []byte, lines []TextLine) bool {
+	for k := range lines {
+		tab, end := lines[k].Tab, lines[k].End
+		if end-tab == 2 && text[tab+1] == 'O' {
+			continue // most tags: here without a call
+		}
+		if !entityIOB2(text, lines, k) {
+			return false
+		}
+	}
+	return true
+}
+
+// entityIOB2 is plainIOB2's verdict on the tag of lines[k], not O: B-
+// and a type, or I- and the type of the tag before, which plainIOB2
+// found valid.
+func entityIOB2(text []byte, lines []TextLine, k int) bool {
+	l := lines[k]
+	tag := text[l.Tab+1 : l.End]
+	if len(tag) < 3 || tag[1] != '-' {
+		return false
+	}
+	switch tag[0] {
+	case 'B':
+		return true
+	case 'I':
+		if k == 0 {
+			return false
+		}
+		p := lines[k-1]
+		before := text[p.Tab+1 : p.End]
+		return len(before) >= 3 && before[0] != 'O' && string(before[2:]) == string(tag[2:])
+	}
+	return false
 }
 
 // controlBytes marks, in the top bit of each byte, the bytes of x up to
@@ -786,7 +854,7 @@ func newlinesZeroed(x uint64) uint64 {
 }
 
 // fnvHalf continues the FNV-1a hash h over the low four bytes of x, in
-// memory order (little-endian): fnvBytes(h, x, 4) unrolled, small
+// memory order (little-endian), four FNV-1a steps unrolled, small
 // enough to be inlined (a call would make scanPlain keep its state in
 // memory) where a whole word's eight steps are not.
 func fnvHalf(h, x uint64) uint64 {
@@ -794,16 +862,6 @@ func fnvHalf(h, x uint64) uint64 {
 	h = (h ^ x>>8&0xff) * fnvPrime
 	h = (h ^ x>>16&0xff) * fnvPrime
 	return (h ^ x>>24&0xff) * fnvPrime
-}
-
-// fnvBytes continues the FNV-1a hash h over the first n bytes of x, in
-// memory order (little-endian).
-func fnvBytes(h, x uint64, n int) uint64 {
-	for range n {
-		h = (h ^ x&0xff) * fnvPrime
-		x >>= 8
-	}
-	return h
 }
 
 // fill sets the Tokens, Tags and (when some line has more than token

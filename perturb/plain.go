@@ -283,7 +283,7 @@ func (r *plainRun) perturbBytes(pt *conll.PlainText) (ok bool) {
 			r.text, ok = r.text[:mark], false
 		}
 	}()
-	text, lines, tags := pt.Text, pt.Lines, pt.Tags
+	text, lines := pt.Text, pt.Lines
 	r.text = append(r.text, "\n\n"...) // the separator (conll.Layout.AppendSentence)
 	base := len(r.text)
 	r.text = append(r.text, text[:len(text)-1]...)
@@ -294,7 +294,9 @@ func (r *plainRun) perturbBytes(pt *conll.PlainText) (ok bool) {
 		short = opts.MinLength
 	}
 	for j, l := range lines {
-		entity := isEntityTag(tags[j])
+		// isEntityTag of the tag, which is not empty (ReadPlainText's
+		// lines): anything but O.
+		entity := l.End-l.Tab != 2 || text[l.Tab+1] != 'O'
 		if (entity || l.Tab-l.Start >= short) && eligibleToken(opts, text[l.Start:l.Tab], entity, false) {
 			sel = append(sel, j)
 		}

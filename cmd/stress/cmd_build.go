@@ -92,6 +92,11 @@ func runBuild(ctx context.Context, e *env, o *buildOptions, args []string) error
 		return err
 	}
 	defer stressset.TuneGC()()
+	names := make([]string, len(plan.Kinds))
+	for i, k := range plan.Kinds {
+		names[i] = k.Name
+	}
+	reserveHeap(names...)
 	finish := plan.ShowProgress(e.Stderr)
 	m, err := stressset.Run(ctx, plan)
 	finish()

@@ -66,6 +66,7 @@ func runPerturb(ctx context.Context, e *env, o *perturbOptions, args []string) e
 		return usageErrorf("%v", kinds.FlagError(err))
 	}
 	defer stressset.TuneGC()()
+	reserveHeap(kind.Name)
 	inName := "-"
 	if len(args) == 1 {
 		inName = args[0]
