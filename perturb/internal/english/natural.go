@@ -162,11 +162,25 @@ func CorpusSpelling(name, mention string) string {
 // names.
 var (
 	stereoRE = sieve{textutil.LazyRegexp(`\((?:[+-]|\+/-|±|[RSEZ]|\d+[RSEZ](?:\s*,\s*\d+[RSEZ])*|[RS]\s*,\s*[RS])\)|\b(?:rac|cis|trans|erythro|threo|meso|endo|exo|sec|tert)-|\b[DL]{2}-`),
-		anyOf("(-")}
+		// A parenthesis, or one of the prefixes with its hyphen: names
+		// with a hyphen are common ("drug-induced"), those prefixes not.
+		func(s string) bool {
+			if strings.Contains(s, "(") {
+				return true
+			}
+			if !strings.Contains(s, "-") {
+				return false
+			}
+			for _, p := range stereoPrefixes {
+				if strings.Contains(s, p) {
+					return true
+				}
+			}
+			return false
+		}}
 	locantRE = sieve{textutil.LazyRegexp(`\d+'*\s*[,-]\s*\d|\d+'+|\b\d+[a-z]?-[a-zA-Z]|\b[NOS]\s*,\s*[NOS]'*-`),
 		anyOf("0123456789,")}
-	formulaRE = sieve{textutil.LazyRegexp(`^(?:[A-Z][a-z]?\d*){2,}$|^(?:[A-Z][a-z]?\d+)+$`),
-		func(s string) bool { return s != "" && 'A' <= s[0] && s[0] <= 'Z' }}
+	formulaRE      = sieve{textutil.LazyRegexp(`^(?:[A-Z][a-z]?\d*){2,}$|^(?:[A-Z][a-z]?\d+)+$`), formulaShaped}
 	stereoLetterRE = sieve{textutil.LazyRegexp(`^[A-Za-z] [A-Za-z]`), // "L dopa", "D glucose", "G strophanthin": a prefix lost its hyphen
 		func(s string) bool { return len(s) >= 3 && s[1] == ' ' }}
 	codeRE = sieve{textutil.LazyRegexp(`(?:^|\s)\d{3,}(?:\s|$)`), // "Hoe 33342", "BAY e 5009": a code number
@@ -189,6 +203,34 @@ var (
 	romanNumeral = sieve{textutil.LazyRegexp(`^(?i:i{1,3}|iv|v|vi{1,3}|ix|x)$`),
 		func(s string) bool { return utf8.RuneCountInString(s) <= 4 }}
 )
+
+// stereoPrefixes are the prefixes with their hyphen that stereoRE
+// matches, as its condition looks for them.
+var stereoPrefixes = []string{"rac-", "cis-", "trans-", "erythro-", "threo-", "meso-", "endo-", "exo-", "sec-", "tert-",
+	"DD-", "DL-", "LD-", "LL-"}
+
+// formulaShaped is formulaRE's condition: a capital first, then only
+// ASCII letters and digits, each lower-case letter right after a
+// capital (as in "CaCl2"). Capitalized words ("Parkinson", "Graves")
+// fail it at their second lower-case letter, where they went to the
+// expression (issue 34).
+func formulaShaped(s string) bool {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z':
+			if s[i-1] < 'A' || s[i-1] > 'Z' {
+				return false
+			}
+		case 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // sieve is a regular expression with a necessary condition of its
 // matches: where need is false, the expression does not match.

@@ -35,7 +35,8 @@ func checkSieves(t *testing.T, sieves map[string]sieve, s string) {
 func TestSieves(t *testing.T) {
 	for _, s := range []string{"", "NOS", "Nos", "noſ", "unKnown", "(+)-ephedrine", "DL-alanine", "2,3-x", "6'-x", "N,N'-x", "CaCl2",
 		"L dopa", "Hoe 33342", "factor IV", "Tyr-Gly-Gly-Phe", "a; b", "subac. x", "x.y", "viii", "VIII", "\u212Anown", "drug\\x",
-		"not otherwise specified", "NOT ELSEWHERE CLASSIFIED", "cancer <NOS>", "obsolete x", "retired", "deprecated"} {
+		"not otherwise specified", "NOT ELSEWHERE CLASSIFIED", "cancer <NOS>", "obsolete x", "retired", "deprecated",
+		"trans-x", "x cis-y", "LL-x", "DDL-x", "Na", "NaCl", "H2O", "C6H12O6", "Fe3", "CO", "Ca2+", "Parkinson", "AbC", "A1b"} {
 		checkSieves(t, nameSieves, s)
 		checkSieves(t, wordSieves, s)
 	}
