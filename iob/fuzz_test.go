@@ -26,7 +26,13 @@ func FuzzTags(f *testing.F) {
 		StrictSpans(in)
 		Check(in)
 		for _, sc := range []Scheme{IOB1, IOB2, IOBES} {
-			Validate(in, sc)
+			if got, want := Validate(in, sc), validateStepByStep(in, sc); !reflect.DeepEqual(got, want) {
+				t.Fatalf("Validate(%q, %v) = %v, step by step %v", in, sc, got, want)
+			}
+			got, err := Decode(in, sc)
+			if want, wantErr := decodeStepByStep(in, sc); !reflect.DeepEqual(got, want) || !reflect.DeepEqual(err, wantErr) {
+				t.Fatalf("Decode(%q, %v) = %v, %v; step by step %v, %v", in, sc, got, err, want, wantErr)
+			}
 			Convert(in, sc, IOB2)
 		}
 		if len(in) > 0 {

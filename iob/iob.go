@@ -165,7 +165,15 @@ func (s Span) String() string { return fmt.Sprintf("%s[%d,%d)", s.Type, s.Start,
 func Decode(tags []string, s Scheme) ([]Span, error) {
 	var spans []Span
 	open := false // spans[len(spans)-1] may still grow
-	for i, tag := range tags {
+	for i := 0; i < len(tags); i++ {
+		if tags[i] == Outside {
+			// Most tags: a run of O, skipped in a loop of its own
+			// (issue 34).
+			i = skipOutside(tags, i) - 1
+			open = false
+			continue
+		}
+		tag := tags[i]
 		p, typ, ok := Parse(tag)
 		if !ok || !s.allows(p) {
 			return nil, &TagError{Pos: i, Tag: tag, Err: ErrInvalidTag}
@@ -281,7 +289,17 @@ func Validate(tags []string, s Scheme) []Violation {
 		out = append(out, Violation{Pos: i, Prev: prev, Tag: tag, Reason: reason})
 	}
 	prevP, prevT, prev := Out, "", ""
-	for i, tag := range tags {
+	for i := 0; i < len(tags); i++ {
+		if tags[i] == Outside && (s != IOBES || prevP != Begin && prevP != Inside) {
+			// Most tags: an O that ends no entity is valid in every
+			// scheme (in IOBES, where an O after B- or I- is not, the
+			// general step below judges it). A run of them is skipped
+			// in a loop of its own (issue 34).
+			i = skipOutside(tags, i) - 1
+			prevP, prevT, prev = Out, "", Outside
+			continue
+		}
+		tag := tags[i]
 		p, typ, ok := Parse(tag)
 		if !ok || !s.allows(p) {
 			bad(i, prev, fmt.Sprintf("tag %q is not valid %s", tag, s))

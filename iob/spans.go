@@ -20,14 +20,19 @@ func Spans(tags []string) []Span { return AppendSpans(nil, tags) }
 func AppendSpans(spans []Span, tags []string) []Span {
 	open := false
 	prevTag, prevType := Outside, ""
-	for i, t := range tags {
-		if t == Outside && !open {
+	for i := 0; i < len(tags); i++ {
+		if !open && tags[i] == Outside {
 			// Most tokens: outside, with no entity to end, and O
 			// never starts one (ChunkStart); the general step below
-			// would leave the same state.
+			// would leave the same state. A run of them is skipped in
+			// a loop of its own, which keeps the general step's state
+			// in registers (a third of the cost of Spans, issue 34).
+			if i = skipOutside(tags, i); i == len(tags) {
+				break
+			}
 			prevTag, prevType = Outside, ""
-			continue
 		}
+		t := tags[i]
 		tag, typ := Split(t)
 		if typ == "0" {
 			typ = ""
@@ -49,6 +54,15 @@ func AppendSpans(spans []Span, tags []string) []Span {
 		spans[len(spans)-1].End = len(tags)
 	}
 	return spans
+}
+
+// skipOutside returns the index of the first tag from i on that is not
+// Outside (len(tags) when there is none).
+func skipOutside(tags []string, i int) int {
+	for i < len(tags) && tags[i] == Outside {
+		i++
+	}
+	return i
 }
 
 // ChunkEnd is conlleval's endOfChunk: whether an entity ends between a

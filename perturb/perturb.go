@@ -32,6 +32,7 @@ import (
 	"strings"
 
 	"github.com/stress-ner/stress/conll"
+	"github.com/stress-ner/stress/iob"
 )
 
 // Sentinel errors. Errors returned by this package wrap one of them, so
@@ -101,6 +102,9 @@ type Perturbation interface {
 //     into Stats.MentionOutcomes.
 //   - DocumentPerturbation: reads the sentences before the one it
 //     perturbs in input order (abbreviations a document defined).
+//   - MentionPerturbation: a DocumentPerturbation that chooses its own
+//     mentions and draws nothing at random; it says what became of every
+//     mention as it perturbs the sentence.
 //   - Auditor: counts properties of its output into Stats.Audit.
 //   - composite: a composition of kinds whose changes name their
 //     component in Change.Kind.
@@ -186,6 +190,24 @@ type DocumentPerturbation interface {
 	// MentionOutcomesInDocument is MentionOutcomes (MentionReporter)
 	// given what the reader saw before s.
 	MentionOutcomesInDocument(st DocState, s conll.Sentence) []MentionOutcome
+}
+
+// MentionPerturbation is a DocumentPerturbation that chooses its
+// targets among the gold mentions itself and draws nothing at random
+// (synonym replacement: a concept's names are ranked per run and
+// document). PerturbMentions is PerturbInDocument without word selection
+// and random source, given spans, the gold mentions of s (iob.Spans of
+// its tags); it appends to outcomes what became of each of them, as
+// MentionOutcomesInDocument says. It must not keep spans or outcomes.
+//
+// The pipeline calls it instead of PerturbInDocument and
+// MentionOutcomesInDocument, and neither selects words nor seeds a
+// generator for it: planning a sentence twice, once for its output and
+// once for its outcomes, the spans and the selection and seeding it
+// does not use were a tenth of a synonym run (issue 34).
+type MentionPerturbation interface {
+	DocumentPerturbation
+	PerturbMentions(st DocState, s conll.Sentence, spans []iob.Span, outcomes []MentionOutcome) (conll.Sentence, []Change, []MentionOutcome)
 }
 
 // RunInfo is what a DocumentPerturbation knows of its run: the seed, for

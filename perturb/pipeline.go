@@ -167,8 +167,16 @@ type batch struct {
 	docs    []DocState       // indexed like outs: what the DocumentReaders saw before each sentence
 	changes [][]Change       // indexed like outs
 	arena   []Change         // backing store of changes, for WordEditors
-	rows    []byte           // change-log rows, for ChangeLog
-	rowEnds []int            // end of each sentence's rows in rows
+	// outcomes, indexed like outs, are the outcomes MentionPerturbations
+	// gave with their outputs, slices of outcomeArena; spans[i] the gold
+	// mentions of origs[i] (iob.Spans), slices of spanArena, read once
+	// for every step and the statistics.
+	outcomes     [][]MentionOutcome
+	outcomeArena []MentionOutcome
+	spans        [][]iob.Span
+	spanArena    []iob.Span
+	rows         []byte // change-log rows, for ChangeLog
+	rowEnds      []int  // end of each sentence's rows in rows
 	// text[k] is step k's sentences formatted by its formattedSink, and
 	// textEnds[k] where each sentence ends in it.
 	text     [][]byte
@@ -195,7 +203,10 @@ func (b *batch) reset(part, first int) {
 	clear(b.origs) // let the previous sentences be collected
 	clear(b.outs)
 	clear(b.changes)
+	clear(b.outcomes)
+	clear(b.spans)
 	clear(b.docs)
+	b.outcomeArena, b.spanArena, b.spans = b.outcomeArena[:0], b.spanArena[:0], b.spans[:0]
 	b.docs = b.docs[:0]
 	b.part, b.last = part, false
 	b.first, b.origs, b.ok, b.err = first, b.origs[:0], 0, nil
@@ -215,16 +226,20 @@ type worker struct {
 	orig      []Stats             // per part, the originals, counted once for every step
 	stats     [][]Stats           // per part and step, the modifications only
 	reporters [][]MentionReporter // per part and step, nil when the step reports no outcomes
-	pcg       *rand.PCG
-	rng       *rand.Rand                          // draws from pcg, reseeded for every sentence and step
-	rows      []func(dst []byte, c Change) []byte // per step, for ChangeLog
-	selected  []bool
+	// mentions[part][step] is the step's MentionPerturbation, nil when it
+	// is not one; selects[part] whether a step of the part is not one,
+	// and so needs the words selected.
+	mentions [][]MentionPerturbation
+	selects  []bool
+	pcg      *rand.PCG
+	rng      *rand.Rand                          // draws from pcg, reseeded for every sentence and step
+	rows     []func(dst []byte, c Change) []byte // per step, for ChangeLog
+	selected []bool
 	// The edited words of a sentence back to back, where each ends and
 	// the tokens they replace, for the plain path (runPlain).
 	words     []byte
 	ends, idx []int
 	audit     []AuditCount
-	spans     []iob.Span // of the sentence being counted
 }
 
 // Run processes src to the end and returns one Stats per step.
@@ -450,15 +465,21 @@ func (br *batchReader) next() (*batch, error) {
 // newWorker returns the state of one perturbing goroutine for parts.
 func newWorker(parts []Part) *worker {
 	reporters := make([][]MentionReporter, len(parts))
+	mentions := make([][]MentionPerturbation, len(parts))
+	selects := make([]bool, len(parts))
 	for i, pt := range parts {
 		reporters[i] = make([]MentionReporter, len(pt.Steps))
+		mentions[i] = make([]MentionPerturbation, len(pt.Steps))
 		for k, st := range pt.Steps {
 			reporters[i][k], _ = st.Perturbation.(MentionReporter)
+			if mentions[i][k], _ = st.Perturbation.(MentionPerturbation); mentions[i][k] == nil {
+				selects[i] = true
+			}
 		}
 	}
 	pcg := rand.NewPCG(0, 0)
 	w := &worker{orig: make([]Stats, len(parts)), stats: make([][]Stats, len(parts)),
-		pcg: pcg, rng: rand.New(pcg), reporters: reporters}
+		pcg: pcg, rng: rand.New(pcg), reporters: reporters, mentions: mentions, selects: selects}
 	for i, pt := range parts {
 		w.stats[i] = make([]Stats, len(pt.Steps))
 	}
@@ -544,8 +565,9 @@ func (p *Pipeline) process(b *batch, steps []Step, input string, w *worker) {
 	if cap(b.outs) < n {
 		b.outs = make([]conll.Sentence, n)
 		b.changes = make([][]Change, n)
+		b.outcomes = make([][]MentionOutcome, n)
 	}
-	b.outs, b.changes = b.outs[:n], b.changes[:n]
+	b.outs, b.changes, b.outcomes = b.outs[:n], b.changes[:n], b.outcomes[:n]
 	for len(b.text) < len(steps) {
 		b.text, b.textEnds = append(b.text, nil), append(b.textEnds, nil)
 	}
@@ -574,16 +596,20 @@ func (p *Pipeline) process(b *batch, steps []Step, input string, w *worker) {
 	}
 	orig, stats := &w.orig[b.part], w.stats[b.part]
 	for i, s := range b.origs {
-		w.spans = iob.AppendSpans(w.spans[:0], s.Tags) // once for all steps
-		orig.addOriginal(s, w.spans)
+		spans := b.spans[i] // read once for all steps
+		orig.addOriginal(s, spans)
 		for k, st := range steps {
 			j := i*len(steps) + k
-			stats[k].addModified(s, b.outs[j], b.changes[j], w.spans)
+			stats[k].addModified(s, b.outs[j], b.changes[j], spans)
 			var doc DocState
 			if j < len(b.docs) {
 				doc = b.docs[j]
 			}
-			if dp, ok := st.Perturbation.(DocumentPerturbation); ok {
+			if w.mentions[b.part][k] != nil {
+				for _, o := range b.outcomes[j] {
+					stats[k].AddOutcome(o.Type, o.Outcome)
+				}
+			} else if dp, ok := st.Perturbation.(DocumentPerturbation); ok {
 				for _, o := range dp.MentionOutcomesInDocument(doc, s) {
 					stats[k].AddOutcome(o.Type, o.Outcome)
 				}
@@ -618,19 +644,36 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 			err = fmt.Errorf("%s: sentence %d (line %d): %w: perturbation panicked: %v", file, index+1, orig.Line, ErrCheck, r)
 		}
 	}()
-	w.selected = p.Selector.selectInto(w.selected, orig)
-	var next [2]uint64 // the seed of step k when k is odd
+	mentions := w.mentions[b.part]
+	if w.selects[b.part] {
+		w.selected = p.Selector.selectInto(w.selected, orig)
+	}
+	if !p.NoStats || !w.selects[b.part] {
+		// The gold mentions, once for every step and the statistics.
+		n := len(b.spanArena)
+		b.spanArena = iob.AppendSpans(b.spanArena, orig.Tags)
+		b.spans = append(b.spans, b.spanArena[n:len(b.spanArena):len(b.spanArena)])
+	}
+	var next [2]uint64 // the seed of step k when k is odd and paired
+	paired := false    // next holds the seed of step k+1 (k even) or k (odd)
 	for k, st := range steps {
 		file = st.File
+		// A step seeds the generator unless it is a MentionPerturbation,
+		// which draws nothing; two steps that do are seeded in one pass.
 		switch {
-		case k%2 == 1:
+		case mentions[k] != nil:
+		case k%2 == 1 && paired:
 			w.pcg.Seed(next[0], next[1])
-		case k+1 < len(steps):
+		case k%2 == 0 && k+1 < len(steps) && mentions[k+1] == nil:
 			var s1, s2 uint64
 			s1, s2, next[0], next[1] = sentenceSeed2(p.Seed, st.Name, steps[k+1].Name, orig)
+			paired = true
 			w.pcg.Seed(s1, s2)
 		default:
 			w.pcg.Seed(sentenceSeed(p.Seed, st.Name, orig))
+		}
+		if k%2 == 1 {
+			paired = false
 		}
 		var out conll.Sentence
 		var cs []Change
@@ -651,6 +694,14 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 				b.toks = applyEdits(b.toks, orig.Tokens, cs)
 				out.Tokens = b.toks[start:len(b.toks):len(b.toks)]
 			}
+		} else if mp := mentions[k]; mp != nil {
+			var doc DocState
+			if j := i*len(steps) + k; j < len(b.docs) {
+				doc = b.docs[j]
+			}
+			n := len(b.outcomeArena)
+			out, cs, b.outcomeArena = mp.PerturbMentions(doc, orig, b.spans[i], b.outcomeArena)
+			b.outcomes[i*len(steps)+k] = b.outcomeArena[n:len(b.outcomeArena):len(b.outcomeArena)]
 		} else if dp, ok := st.Perturbation.(DocumentPerturbation); ok {
 			var doc DocState
 			if j := i*len(steps) + k; j < len(b.docs) {

@@ -83,11 +83,15 @@ type edit struct {
 // tags are valid), for the outcomes to read.
 func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string, []iob.Span) {
 	spans := iob.Spans(s.Tags)
-	if len(iob.Validate(s.Tags, iob.IOB2)) > 0 || len(s.Tags) != len(s.Tokens) {
-		return nil, nil, spans // not valid IOB2: no span is trustworthy
-	}
-	if len(spans) == 0 {
-		return nil, nil, spans
+	edits, outcomes := r.planSpans(sc, s, spans)
+	return edits, outcomes, spans
+}
+
+// planSpans is plan of s whose gold mentions are spans (iob.Spans of its
+// tags), which it does not keep.
+func (r *Replacer) planSpans(sc *sentenceContext, s conll.Sentence, spans []iob.Span) ([]edit, []string) {
+	if len(spans) == 0 || len(iob.Validate(s.Tags, iob.IOB2)) > 0 || len(s.Tags) != len(s.Tokens) {
+		return nil, nil // not valid IOB2: no span is trustworthy
 	}
 	outcomes := make([]string, len(spans))
 	pairs := abbrev.PairsOf(s, spans)
@@ -210,7 +214,7 @@ func (r *Replacer) plan(sc *sentenceContext, s conll.Sentence) ([]edit, []string
 			edits = append(edits, *e)
 		}
 	}
-	return edits, outcomes, spans
+	return edits, outcomes
 }
 
 // pick returns the candidate mention takes: by the options' strategy,
@@ -280,6 +284,22 @@ func (r *Replacer) Perturb(s conll.Sentence, selected []bool, rng *rand.Rand) (c
 func (r *Replacer) PerturbInDocument(doc perturb.DocState, s conll.Sentence, _ []bool, _ *rand.Rand) (conll.Sentence, []perturb.Change) {
 	sc, _ := doc.(*sentenceContext)
 	edits, _, _ := r.plans.plan(r, sc, s, false)
+	return apply(s, edits)
+}
+
+// PerturbMentions is PerturbInDocument and MentionOutcomesInDocument in
+// one plan of s, whose gold mentions are spans
+// (perturb.MentionPerturbation): the pipeline calls it, and the plan
+// cache is for callers of the two.
+func (r *Replacer) PerturbMentions(doc perturb.DocState, s conll.Sentence, spans []iob.Span, outcomes []perturb.MentionOutcome) (conll.Sentence, []perturb.Change, []perturb.MentionOutcome) {
+	sc, _ := doc.(*sentenceContext)
+	edits, planned := r.planSpans(sc, s, spans)
+	out, changes := apply(s, edits)
+	return out, changes, mention.AppendOutcomes(outcomes, spans, planned, outcomeFiltered) // not valid IOB2: left whole
+}
+
+// apply makes the edits of a plan of s.
+func apply(s conll.Sentence, edits []edit) (conll.Sentence, []perturb.Change) {
 	return mention.Apply(s, len(edits), func(k int) (iob.Span, []string, perturb.Change) {
 		e := edits[k]
 		return e.span, e.toks, perturb.Change{Kind: Name, ConceptID: e.c.ConceptID, Source: e.c.Source, TermType: e.c.TermType}

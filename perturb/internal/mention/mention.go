@@ -208,13 +208,17 @@ func Outcomes(s conll.Sentence, outcomes []string, unplanned string) []perturb.M
 // OutcomesOf is Outcomes of a sentence whose gold mentions are spans
 // (iob.Spans of its tags), which a kind's plan has made already.
 func OutcomesOf(spans []iob.Span, outcomes []string, unplanned string) []perturb.MentionOutcome {
-	out := make([]perturb.MentionOutcome, len(spans))
+	return AppendOutcomes(make([]perturb.MentionOutcome, 0, len(spans)), spans, outcomes, unplanned)
+}
+
+// AppendOutcomes is OutcomesOf appending to dst.
+func AppendOutcomes(dst []perturb.MentionOutcome, spans []iob.Span, outcomes []string, unplanned string) []perturb.MentionOutcome {
 	for k, sp := range spans {
 		o := unplanned
 		if k < len(outcomes) {
 			o = outcomes[k]
 		}
-		out[k] = perturb.MentionOutcome{Type: sp.Type, Outcome: o}
+		dst = append(dst, perturb.MentionOutcome{Type: sp.Type, Outcome: o})
 	}
-	return out
+	return dst
 }
