@@ -524,6 +524,15 @@ func mayKeyWordAt(ks []keyStart, first byte) bool {
 // none: writtenOutside's scan of a sentence in a loop that calls
 // nothing, and so keeps its state in registers (issue 34).
 func nextMayKeyWord(ks []keyStart, from, n, skip int, first byte) int {
+	if n == 1 {
+		// Most mentions are one token: mayKeyWordAt of one keyStart.
+		for i := from; i < len(ks); i++ {
+			if i != skip && (ks[i].wide || ks[i].first == first) {
+				return i
+			}
+		}
+		return -1
+	}
 	for i := from; i+n <= len(ks); i++ {
 		if i != skip && mayKeyWordAt(ks[i:i+n], first) {
 			return i
