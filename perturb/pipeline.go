@@ -240,6 +240,7 @@ type worker struct {
 	words     []byte
 	ends, idx []int
 	audit     []AuditCount
+	auditors  []Auditor // per step of the batch at hand, nil when it is none
 }
 
 // Run processes src to the end and returns one Stats per step.
@@ -595,6 +596,17 @@ func (p *Pipeline) process(b *batch, steps []Step, input string, w *worker) {
 		return
 	}
 	orig, stats := &w.orig[b.part], w.stats[b.part]
+	// The Auditor of each step, of the sections read only (once per
+	// batch: a SectionAuditor may make one).
+	auditors := w.auditors[:0]
+	for _, st := range steps {
+		au, _ := st.Perturbation.(Auditor)
+		if sa, ok := au.(SectionAuditor); ok && p.AuditSections != nil {
+			au = sa.AuditOnly(p.AuditSections)
+		}
+		auditors = append(auditors, au)
+	}
+	w.auditors = auditors
 	for i, s := range b.origs {
 		spans := b.spans[i] // read once for all steps
 		orig.addOriginal(s, spans)
@@ -618,10 +630,7 @@ func (p *Pipeline) process(b *batch, steps []Step, input string, w *worker) {
 					stats[k].AddOutcome(o.Type, o.Outcome)
 				}
 			}
-			if au, ok := st.Perturbation.(Auditor); ok {
-				if sa, ok := au.(SectionAuditor); ok && p.AuditSections != nil {
-					au = sa.AuditOnly(p.AuditSections)
-				}
+			if au := auditors[k]; au != nil {
 				w.audit = au.Audit(w.audit[:0], doc, s, b.outs[j], b.changes[j])
 				for _, a := range w.audit {
 					if p.AuditSections == nil || slices.Contains(p.AuditSections, a.Section) {
