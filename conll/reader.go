@@ -731,7 +731,7 @@ func scanLines(text []byte, lines []TextLine, h uint64, hashing bool) (n, end in
 					return n, j, h, high, scanSentence
 				}
 				if tab < 0 || tab == j-1 || text[j-1] == ' ' ||
-					tab-line == len(docStartToken) && string(text[line:tab]) == docStartToken {
+					tab-line == len(docStartToken) && text[line] == '-' && string(text[line:tab]) == docStartToken {
 					return n, 0, 0, 0, scanRefused // no tag, a blank at its end, or a document marker
 				}
 				if n == len(lines) {
@@ -753,10 +753,19 @@ func scanLines(text []byte, lines []TextLine, h uint64, hashing bool) (n, end in
 // character).
 func wordAt(text []byte, i int) uint64 {
 	if i+8 <= len(text) {
-		return binary.LittleEndian.Uint64(text[i:])
+		return binary.LittleEndian.Uint64(text[i : i+8])
 	}
+	return tailWord(text[i:])
+}
+
+// tailWord is wordAt for the last bytes of a text, fewer than eight:
+// not inlined, so that the loop of its bytes leaves the registers of
+// scanLines's loop to it.
+//
+//go:noinline
+func tailWord(b []byte) uint64 {
 	x := uint64(0x2020202020202020)
-	for k, c := range text[i:] {
+	for k, c := range b {
 		x = x&^(0xff<<(8*k)) | uint64(c)<<(8*k)
 	}
 	return x

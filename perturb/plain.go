@@ -288,26 +288,25 @@ func (r *plainRun) perturbBytes(pt *conll.PlainText) (ok bool) {
 	base := len(r.text)
 	r.text = append(r.text, text[:len(text)-1]...)
 	out := r.text[base:]
-	opts, sel := &r.p.Selector.opts, r.w.idx[:0]
+	opts := &r.p.Selector.opts
 	short := 0 // eligible's shortcut, here without a call: a shorter word is no entity's is refused
 	if opts.Method == SelectLexical {
 		short = opts.MinLength
 	}
-	for j, l := range lines {
+	// Seeded whether or not a word is selected: a sentence without
+	// one draws nothing, and every sentence is seeded afresh.
+	r.w.pcg.Seed(pt.Hash, textutil.Mix64(pt.Hash^r.p.Seed+textutil.Golden))
+	draws := NewDraws(r.w.pcg) // as r.w.rng draws, without its calls through an interface
+	// Each word selected is edited as the selection meets it: the
+	// draws go in the order of the words, as the batches' code makes
+	// them.
+	for _, l := range lines {
 		// isEntityTag of the tag, which is not empty (ReadPlainText's
 		// lines): anything but O.
 		entity := l.End-l.Tab != 2 || text[l.Tab+1] != 'O'
-		if (entity || l.Tab-l.Start >= short) && eligibleToken(opts, text[l.Start:l.Tab], entity, false) {
-			sel = append(sel, j)
+		if !(entity || l.Tab-l.Start >= short) || !eligibleToken(opts, text[l.Start:l.Tab], entity, false) {
+			continue
 		}
-	}
-	r.w.idx = sel
-	if len(sel) > 0 {
-		r.w.pcg.Seed(pt.Hash, textutil.Mix64(pt.Hash^r.p.Seed+textutil.Golden))
-	}
-	draws := NewDraws(r.w.pcg) // as r.w.rng draws, without its calls through an interface
-	for _, j := range sel {
-		l := lines[j]
 		before, word := text[l.Start:l.Tab], out[l.Start:l.Tab]
 		edited, ok := r.be.EditBytes(word, draws)
 		// No writable(word) here: the word read has no byte up to '\r'

@@ -68,8 +68,14 @@ type memTerm struct {
 }
 
 var (
-	ttyNames   = map[byte]string{'L': "label", 'E': "entry", 'S': "synonym", 'X': "exact", 'M': "mention"}
-	avoidNames = map[byte]string{'-': "", 'I': AvoidInverted, 'R': AvoidRegistry, 'F': AvoidFormula}
+	// The term-type and avoid letters of the format, as tables: the
+	// packed store reads two letters for every name it decodes, and map
+	// look-ups of them were a third of decoding a concept's names (issue
+	// 34). A letter without a name is not one of the format's, but for
+	// the avoid letter '-' (avoidCodes).
+	ttyNames   = [256]string{'L': "label", 'E': "entry", 'S': "synonym", 'X': "exact", 'M': "mention"}
+	avoidNames = [256]string{'I': AvoidInverted, 'R': AvoidRegistry, 'F': AvoidFormula}
+	avoidCodes = [256]bool{'-': true, 'I': true, 'R': true, 'F': true}
 	groupLists = map[string][]string{"": nil, "CHEM": {"CHEM"}, "DISO": {"DISO"}}
 )
 
@@ -121,9 +127,8 @@ func loadMemory(r io.Reader, name string) (*memStore, error) {
 			if len(t) < 3 {
 				return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: empty term", ErrSyntax)}
 			}
-			tty, ok1 := ttyNames[t[0]]
-			avoid, ok2 := avoidNames[t[1]]
-			if !ok1 || !ok2 {
+			tty, avoid := ttyNames[t[0]], avoidNames[t[1]]
+			if tty == "" || !avoidCodes[t[1]] {
 				return nil, &ParseError{File: name, Line: line, Err: fmt.Errorf("%w: bad term code %q", ErrSyntax, t[:2])}
 			}
 			str := t[2:]

@@ -24,6 +24,11 @@ func Normalize(s string) string {
 	return string(appendNormalized(make([]byte, 0, len(s)), s))
 }
 
+// AppendNormalized appends Normalize(s) to b, for a caller that reads
+// the key where it lies and needs no string of it (the synonym kind's
+// variant keys; issue 34).
+func AppendNormalized(b []byte, s string) []byte { return appendNormalized(b, s) }
+
 // appendNormalized appends Normalize(s) to b: the packed store hashes
 // every name of the default lexicon in one buffer.
 func appendNormalized(b []byte, s string) []byte {
@@ -166,6 +171,128 @@ func appendASCIIWords(b []byte, s string) []byte {
 		}
 	}
 	return b
+}
+
+// The bounds of what NormalizedWordsASCII splits on the stack.
+const (
+	maxWordsBytes = 256
+	maxWords      = 32
+)
+
+// NormalizedWordsASCII returns the words of Normalize(s), its runs of
+// letters and digits (strings.FieldsFunc of the key at its spaces and
+// punctuation), when s is ASCII of at most 256 bytes and 32 words;
+// otherwise nil and false. It runs appendASCIIWords's steps over s once
+// and keeps the words where they lie: a word s spells as the key does
+// (in lower case, no byte dropped or joined inside it) is a slice of s,
+// the others slices of one string. english.KeyWords asks for the words
+// of ~50,000 names and token runs a synonym run, and normalizing each
+// into a string, then splitting that, was most of its cost (issue 34).
+// TestNormalizedWordsASCII holds it to splitting Normalize(s).
+func NormalizedWordsASCII(s string) ([]string, bool) {
+	if len(s) > maxWordsBytes {
+		return nil, false
+	}
+	var (
+		buf [maxWordsBytes]byte // the bytes of the words that are not slices of s
+		// The words: s[start:end] when inS, else buf[start:end].
+		starts, ends [maxWords]int32
+		inS          [maxWords]bool
+		n, nb        int // words, bytes of buf
+		// The word being read (the n-th), while lastWord.
+		src    int  // its first byte in s
+		in     bool // a slice of s so far
+		bstart int  // its first byte in buf, when not in
+		next   int  // the index of s its next byte must come from to keep it a slice of s
+	)
+	space := false    // a space is pending between two words
+	lastWord := false // the last byte of the key belongs to a word
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return nil, false
+		}
+		at := i
+		i++
+		switch class := asciiClass[c]; class {
+		case asciiSpace:
+			space = true
+		case asciiApostrophe:
+			if j := skipSpace(s, i); j < len(s) && s[j] == 's' && !wordAt(s, j+1) && lastWord {
+				i = j
+				space = false
+			} else if j > i {
+				space = true
+			}
+		case asciiUpper, asciiWord:
+			if space || !lastWord { // the key has a space or punctuation here: a word starts
+				if lastWord { // the last one ends
+					if inS[n] = in; in {
+						starts[n], ends[n] = int32(src), int32(next)
+					} else {
+						starts[n], ends[n] = int32(bstart), int32(nb)
+					}
+					n++
+				}
+				if n == maxWords {
+					return nil, false
+				}
+				src, in, next = at, true, at
+			}
+			if in && (at != next || class == asciiUpper) {
+				// A byte dropped or joined inside the word, or a capital:
+				// the word is made in buf.
+				in, bstart = false, nb
+				nb += copy(buf[nb:], s[src:next])
+			}
+			// The lower-case letters and digits that follow, at once.
+			j := i
+			for j < len(s) && s[j] < utf8.RuneSelf && asciiClass[s[j]] == asciiWord {
+				j++
+			}
+			if !in {
+				buf[nb] = c | 0x20 // lower case (a digit has the bit)
+				nb++
+				nb += copy(buf[nb:], s[i:j])
+			}
+			i, next = j, j
+			space = false
+			lastWord = true
+		case asciiInvisible:
+		default:
+			if lastWord {
+				if inS[n] = in; in {
+					starts[n], ends[n] = int32(src), int32(next)
+				} else {
+					starts[n], ends[n] = int32(bstart), int32(nb)
+				}
+				n++
+			}
+			space = false
+			lastWord = false
+		}
+	}
+	if lastWord {
+		if inS[n] = in; in {
+			starts[n], ends[n] = int32(src), int32(next)
+		} else {
+			starts[n], ends[n] = int32(bstart), int32(nb)
+		}
+		n++
+	}
+	out := make([]string, n)
+	key := "" // buf as a string, made when a word is not a slice of s
+	for k := range out {
+		if inS[k] {
+			out[k] = s[starts[k]:ends[k]]
+			continue
+		}
+		if key == "" {
+			key = string(buf[:nb])
+		}
+		out[k] = key[starts[k]:ends[k]]
+	}
+	return out, true
 }
 
 // skipSpace returns the index of the first non-space byte at or after i.

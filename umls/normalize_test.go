@@ -2,7 +2,10 @@ package umls
 
 import (
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -146,6 +149,46 @@ func TestASCIIWords(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 100000 {
 		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			if rng.IntN(4) == 0 {
+				b[i] = byte(rng.IntN(utf8.RuneSelf))
+			} else {
+				b[i] = steering[rng.IntN(len(steering))]
+			}
+		}
+		check(string(b))
+	}
+}
+
+// TestNormalizedWordsASCII holds NormalizedWordsASCII to splitting
+// Normalize(s) at what is not a letter, digit or mark, on the cases and
+// on random ASCII strings drawn mostly from the bytes that steer it, and
+// checks which strings it declines (not ASCII, too long, too many words).
+func TestNormalizedWordsASCII(t *testing.T) {
+	split := func(s string) []string {
+		return strings.FieldsFunc(Normalize(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) })
+	}
+	check := func(s string) {
+		t.Helper()
+		got, ok := NormalizedWordsASCII(s)
+		if want := ascii(s) && len(s) <= maxWordsBytes && len(split(s)) <= maxWords; ok != want {
+			t.Fatalf("NormalizedWordsASCII(%q) ok = %v, want %v", s, ok, want)
+		}
+		if ok && (!slices.Equal(got, split(s)) || got == nil) {
+			t.Fatalf("NormalizedWordsASCII(%q) = %q, splitting Normalize gives %q", s, got, split(s))
+		}
+	}
+	for _, c := range normalizeCases {
+		check(c.in)
+	}
+	for _, s := range []string{"", " ", "-", "Parkinson's disease", "Parkinson ' s", "rock'n roll", "a\x00b C", "x's's",
+		strings.Repeat("ab ", 32), strings.Repeat("ab ", 33), strings.Repeat("a", 256), strings.Repeat("a", 257), "β-carotene"} {
+		check(s)
+	}
+	const steering = " \t\v's`sSaZ09-_.,()\x00\x1f\x7f"
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 100000 {
+		b := make([]byte, rng.IntN(40))
 		for i := range b {
 			if rng.IntN(4) == 0 {
 				b[i] = byte(rng.IntN(utf8.RuneSelf))

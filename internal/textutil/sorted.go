@@ -33,15 +33,37 @@ func SearchLines(lines string, skip int, key string) int {
 	lo, hi := 0, len(lines) // lo and hi are always lines' starts
 	for lo < hi {
 		mid := lo + (hi-lo)/2
-		start := lo
-		if i := strings.LastIndexByte(lines[lo:mid], '\n'); i >= 0 {
-			start = lo + i + 1
+		start := mid
+		for start > lo && lines[start-1] != '\n' {
+			start--
 		}
-		end := len(lines)
-		if i := strings.IndexByte(lines[start:], '\n'); i >= 0 {
-			end = start + i
+		// The probed line's key, compared with key where it lies, a byte
+		// at a time (cutting it and comparing strings cost twice as
+		// much; issue 34): less is LineKey(line, skip) < key.
+		i := start
+		for i < len(lines) && i < start+skip && lines[i] != '\n' {
+			i++
 		}
-		if LineKey(lines[start:end], skip) < key {
+		less := false
+		if i < start+skip || i == len(lines) || lines[i] == '\n' {
+			less = key != "" // a line of skip bytes or fewer has the empty key
+		} else {
+			for j := 0; ; i, j = i+1, j+1 {
+				if i == len(lines) || lines[i] == '\n' || lines[i] == '\t' {
+					less = j < len(key) // the line's key is a prefix of key
+					break
+				}
+				if j == len(key) || lines[i] != key[j] {
+					less = j < len(key) && lines[i] < key[j]
+					break
+				}
+			}
+		}
+		if less {
+			end := len(lines)
+			if k := strings.IndexByte(lines[i:], '\n'); k >= 0 {
+				end = i + k
+			}
 			lo = end + 1
 		} else {
 			hi = start

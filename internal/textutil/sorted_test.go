@@ -123,3 +123,59 @@ func TestSearchLinesProperty(t *testing.T) {
 		}
 	}
 }
+
+// searchLinesCut is SearchLines as it was first written, cutting each
+// probed line and comparing its LineKey: the reference
+// TestSearchLinesCompares holds the byte-at-a-time search to.
+func searchLinesCut(lines string, skip int, key string) int {
+	lo, hi := 0, len(lines)
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		start := lo
+		if i := strings.LastIndexByte(lines[lo:mid], '\n'); i >= 0 {
+			start = lo + i + 1
+		}
+		end := len(lines)
+		if i := strings.IndexByte(lines[start:], '\n'); i >= 0 {
+			end = start + i
+		}
+		if LineKey(lines[start:end], skip) < key {
+			lo = end + 1
+		} else {
+			hi = start
+		}
+	}
+	return min(lo, len(lines))
+}
+
+// TestSearchLinesCompares compares SearchLines with searchLinesCut on
+// random runs sorted by key (skips of 0 to 4, lines shorter than the
+// skip, keys with and without a rest, a last line without its newline)
+// and on keys in, between and around them.
+func TestSearchLinesCompares(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := range 2000 {
+		skip := rng.IntN(5)
+		var lines []string
+		for range rng.IntN(30) {
+			line := strings.Repeat("k", rng.IntN(skip+1))
+			if rng.IntN(6) > 0 {
+				line = strings.Repeat("k", skip) + strings.Repeat(string(rune('a'+rng.IntN(3))), rng.IntN(4))
+				if rng.IntN(2) == 0 {
+					line += fmt.Sprintf("\t%d", rng.IntN(5))
+				}
+			}
+			lines = append(lines, line)
+		}
+		slices.SortFunc(lines, func(a, b string) int { return strings.Compare(LineKey(a, skip), LineKey(b, skip)) })
+		text := strings.Join(lines, "\n")
+		if len(lines) > 0 && n%3 != 0 {
+			text += "\n"
+		}
+		for _, key := range []string{"", "a", "aa", "aaa", "ab", "b", "bb", "bbb", "c", "cc", "ccc", "d", "\t", "a\t", "`"} {
+			if got, want := SearchLines(text, skip, key), searchLinesCut(text, skip, key); got != want {
+				t.Fatalf("SearchLines(%q, %d, %q) = %d, cutting lines: %d", text, skip, key, got, want)
+			}
+		}
+	}
+}

@@ -98,3 +98,48 @@ func TestRuneString(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIILetters compares asciiLetters with a byte loop on words of
+// every length to 24, with a byte that is no letter (or past ASCII) at
+// every position, and checks allLetters against asciiLetterKey.
+func TestASCIILetters(t *testing.T) {
+	isLetter := func(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+	for n := range 25 {
+		for _, fill := range []byte{'a', 'z', 'A', 'Z', 'm'} {
+			word := make([]byte, n)
+			for i := range word {
+				word[i] = fill
+			}
+			for pos := -1; pos < n; pos++ {
+				for _, c := range []byte{'@', '[', '`', '{', '0', '-', ' ', 0x7f, 0x80, 0xc3, 0xe1, 0xff, 'q', 'Q'} {
+					w := append([]byte(nil), word...)
+					if pos >= 0 {
+						w[pos] = c
+					}
+					want := n >= 4
+					for _, b := range w {
+						want = want && isLetter(b)
+					}
+					if got := asciiLetters(w); got != want {
+						t.Errorf("asciiLetters(%q) = %v, want %v", w, got, want)
+					}
+				}
+			}
+		}
+	}
+	for _, name := range Layouts() {
+		l, err := LoadLayout(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := true
+		for c := 0; c < 128; c++ {
+			if isLetter(byte(c)) && !l.asciiLetterKey[c] {
+				want = false
+			}
+		}
+		if l.allLetters != want {
+			t.Errorf("%s: allLetters %v, want %v", name, l.allLetters, want)
+		}
+	}
+}

@@ -11,6 +11,7 @@
 package keyboard
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"unicode"
@@ -104,7 +105,13 @@ func (t *Typo) appendASCIIWord(dst []byte, word string, r *rand.Rand) ([]byte, b
 // byte (perturb.ByteEditor): on every layout but for AZERTY's accented
 // keys. It makes pickASCII's draws, from r.
 func (t *Typo) EditBytes(word []byte, r perturb.Draws) (edited, ok bool) {
-	n, ascii := countASCII(t.Layout, word)
+	var n int
+	var ascii bool
+	if t.Layout.allLetters && asciiLetters(word) {
+		n, ascii = len(word), true // what countASCII counts, without its loop
+	} else {
+		n, ascii = countASCII(t.Layout, word)
+	}
 	switch {
 	case !ascii:
 		return false, false
@@ -118,6 +125,43 @@ func (t *Typo) EditBytes(word []byte, r perturb.Draws) (edited, ok bool) {
 	}
 	word[i] = typo[0]
 	return true, true
+}
+
+// asciiLetters reports whether word, of four bytes or more, is ASCII
+// letters only (false for a shorter word): eight bytes at a time, the
+// last eight overlapping the words before (a word of 4 to 7 bytes: its
+// first and last four), as most words a lexical selection takes are.
+func asciiLetters(word []byte) bool {
+	switch n := len(word); {
+	case n >= 8:
+		for i := 0; ; i += 8 {
+			i = min(i, n-8)
+			if !letters8(binary.LittleEndian.Uint64(word[i : i+8])) {
+				return false
+			}
+			if i == n-8 {
+				return true
+			}
+		}
+	case n >= 4:
+		return letters8(uint64(binary.LittleEndian.Uint32(word[:4])) | uint64(binary.LittleEndian.Uint32(word[n-4:]))<<32)
+	}
+	return false
+}
+
+// letters8 reports whether the eight bytes of x are each an ASCII
+// letter: no top bit set, and lower-cased (OR 0x20) from 'a' to 'z',
+// which adding 0x80-'a' and 0x80-'z'-1 to each byte tells in its top
+// bit, with no carry into the next byte.
+func letters8(x uint64) bool {
+	const ones, top = 0x0101010101010101, 0x8080808080808080
+	if x&top != 0 {
+		return false
+	}
+	lower := x | 0x20*ones
+	fromA := lower + (0x80-'a')*ones
+	pastZ := lower + (0x80-'z'-1)*ones
+	return fromA&^pastZ&top == top
 }
 
 // pickASCII chooses the letter of an ASCII word to replace and its typo,

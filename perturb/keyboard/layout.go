@@ -42,6 +42,10 @@ type Layout struct {
 	// bools it was 16 KiB, four more pages touched by every keyboard run
 	// (issue 34).
 	asciiSlip [128][2]uint64
+	// allLetters says that every ASCII letter has neighbours
+	// (asciiLetterKey): then each byte of a word of ASCII letters is one
+	// the typo may replace (EditBytes).
+	allLetters bool
 }
 
 // slip reports whether typing ASCII character b for ASCII character a
@@ -186,6 +190,12 @@ func ParseLayout(name string, r io.Reader) (*Layout, error) {
 			if b := withCase(a, n); b < 128 && b != a && !unicode.IsSpace(b) {
 				l.asciiSlip[a][b>>6] |= 1 << (b & 63)
 			}
+		}
+	}
+	l.allLetters = true
+	for c := 'A'; c <= 'z'; c++ {
+		if unicode.IsLetter(c) && !l.asciiLetterKey[c] {
+			l.allLetters = false
 		}
 	}
 	return l, nil

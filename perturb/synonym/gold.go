@@ -164,15 +164,29 @@ func descriptorsOf(gs []goldName) []string {
 // concepts: the descriptors they attest the form itself for
 // (goldConcepts) and its MeSH terms ("c" lines). Looking them up again
 // for every name was a tenth of a synonym run (issue 34).
+// Its MeSH terms are searched for when first asked (terms): most
+// mentions are not attestable (attestableGold reads own only), and
+// searching the "c" lines was half of what a formGold cost (issue 34).
+// A formGold is read by one goroutine, that of its mention's analysis.
 type formGold struct {
 	own  []string   // goldConcepts(form)
-	mine []goldName // the "c" lines of form, in any number
+	keys []string   // keysOf(form)
+	mine []goldName // the "c" lines of form, in any number, once searched
+	read bool       // mine is searched
 }
 
 // goldOfForm returns the formGold of form.
 func goldOfForm(form string) *formGold {
 	keys := keysOf(form)
-	return &formGold{own: descriptorsOf(theGold().namesOf(keys)), mine: theGold().termsOf(keys)}
+	return &formGold{own: descriptorsOf(theGold().namesOf(keys)), keys: keys}
+}
+
+// terms returns the "c" lines of the form, in any number.
+func (fg *formGold) terms() []goldName {
+	if !fg.read {
+		fg.mine, fg.read = theGold().termsOf(fg.keys), true
+	}
+	return fg.mine
 }
 
 // writtenFor reports whether name is attested for a concept that the
@@ -237,7 +251,7 @@ func writtenForGold(gs []goldName, fg *formGold, mc *mentionConcepts) bool {
 		return false
 	}
 	for _, g := range gs {
-		if (mc != nil && mc.names(g.descriptor) || slices.Contains(fg.own, g.descriptor)) && sameConcept(g, fg.mine) {
+		if (mc != nil && mc.names(g.descriptor) || slices.Contains(fg.own, g.descriptor)) && sameConcept(g, fg.terms()) {
 			return true
 		}
 	}

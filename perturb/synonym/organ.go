@@ -2,6 +2,8 @@ package synonym
 
 import (
 	_ "embed"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 
@@ -56,6 +58,25 @@ var organPrefixes = sync.OnceValue(func() map[string][]string {
 		"nephro": {"renal", "kidney"}, "hepato": {"hepatic", "liver"}, "cardio": {"cardiac", "heart"},
 		"pneumo": {"pulmonary", "lung"}, "myelo": {"bone marrow", "marrow"},
 	}
+})
+
+// organNouns maps an organ's noun to its adjective: organAdjectives
+// turned around, asked of every word of a name (OrganVariants), where
+// going through organAdjectives cost ~1,000 instructions a word (issue
+// 34). Each noun has one adjective.
+var organNouns = sync.OnceValue(func() map[string]string {
+	nouns := map[string]string{}
+	for a, n := range organAdjectives() {
+		nouns[n] = a
+	}
+	return nouns
+})
+
+// organPrefixList is the combining forms of organPrefixes, sorted: no
+// form is a prefix of another, so the order finds nothing else; a slice
+// costs less to go through than the map, for every word of a name.
+var organPrefixList = sync.OnceValue(func() []string {
+	return slices.Sorted(maps.Keys(organPrefixes()))
 })
 
 // organSuffixes are the words a combining form may be written before as
@@ -118,26 +139,24 @@ func OrganVariants(name string) []string {
 			}
 			return out
 		}
-		for a, n := range organAdjectives() {
-			if n == lt {
-				add(join(toks[:i], matchCaseOf(a, t), toks[i+1:]))
-				if i+1 < len(toks) && organSuffixes()[strings.ToLower(toks[i+1])] && i+2 == len(toks) {
-					for p, forms := range organPrefixes() {
-						if len(forms) > 1 && forms[1] == lt {
-							add(join(toks[:i], matchCaseOf(p+strings.ToLower(toks[i+1]), t), nil))
-						}
+		if a, ok := organNouns()[lt]; ok {
+			add(join(toks[:i], matchCaseOf(a, t), toks[i+1:]))
+			if i+1 < len(toks) && organSuffixes()[strings.ToLower(toks[i+1])] && i+2 == len(toks) {
+				for p, forms := range organPrefixes() {
+					if len(forms) > 1 && forms[1] == lt {
+						add(join(toks[:i], matchCaseOf(p+strings.ToLower(toks[i+1]), t), nil))
 					}
 				}
-				return out
 			}
+			return out
 		}
 		if i+2 < len(toks) && lt == "bone" && strings.ToLower(toks[i+1]) == "marrow" && organSuffixes()[strings.ToLower(toks[i+2])] && i+3 == len(toks) {
 			add(join(toks[:i], matchCaseOf("myelo"+strings.ToLower(toks[i+2]), t), nil))
 			return out
 		}
-		for p, forms := range organPrefixes() {
+		for _, p := range organPrefixList() {
 			if rest := strings.TrimPrefix(lt, p); rest != lt && organSuffixes()[rest] {
-				for _, f := range forms {
+				for _, f := range organPrefixes()[p] {
 					add(join(toks[:i], matchCaseOf(f, t)+" "+rest, toks[i+1:]))
 				}
 				return out

@@ -594,9 +594,14 @@ func (r *Replacer) skim(m *mentionCase, use []umls.Concept, mkey string) *Analys
 // (termAttested), in text (termInText) or neither (plain).
 type strata struct{ plain, attested, inText bool }
 
+// sourceTTY is a source and a term type, the key of termStrata's cache:
+// a pair, not a string made of the two, which cost half of its ~800
+// instructions a name (issue 34).
+type sourceTTY struct{ source, tty string }
+
 // termStrata returns the strata of names of source and term type tt.
 func (r *Replacer) termStrata(source, tt string) strata {
-	key := source + "\x00" + tt
+	key := sourceTTY{source, tt}
 	r.mu.Lock()
 	st, known := r.strataOf[key]
 	r.mu.Unlock()
@@ -607,7 +612,7 @@ func (r *Replacer) termStrata(source, tt string) strata {
 		inText: r.admit.admits(Stratum(source, tt+termInText))}
 	r.mu.Lock()
 	if r.strataOf == nil {
-		r.strataOf = map[string]strata{}
+		r.strataOf = map[sourceTTY]strata{}
 	}
 	r.strataOf[key] = st
 	r.mu.Unlock()

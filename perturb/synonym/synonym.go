@@ -311,8 +311,8 @@ type Replacer struct {
 	termFacts map[string]*termFacts
 	// goldNames caches the attested concepts of names (writtenFor).
 	goldNames map[string][]goldName
-	// strataOf caches termStrata by source + "\x00" + term type.
-	strataOf map[string]strata
+	// strataOf caches termStrata by source and term type.
+	strataOf map[sourceTTY]strata
 
 	// names and terms cache the store's answers across mentions, bounded
 	// like cache: the same names come back in the round trips of many

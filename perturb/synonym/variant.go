@@ -30,6 +30,12 @@ import (
 // "e", doubled letters single, and per word a final "um", "us", "a", "o",
 // "e" or "i" removed from words of five letters or more.
 func variantKey(s string) string {
+	// The common case, a name whose key is ASCII (english.Fold leaves it
+	// as it is), folded in a buffer on the stack: no string of the key.
+	var buf [256]byte
+	if n := umls.AppendNormalized(buf[:0], s); isASCII(n) {
+		return variantKeyASCII(n)
+	}
 	f := english.Fold(s)
 	if textutil.IsASCII(f) {
 		return variantKeyASCII(f)
@@ -93,7 +99,7 @@ func variantKeyRunes(f string) string {
 // word made variantKey about 8% of the run's instructions. In ASCII the
 // word characters are the letters and digits, and no rule (ß) applies
 // that reads beyond them.
-func variantKeyASCII(f string) string {
+func variantKeyASCII[T string | []byte](f T) string {
 	key := make([]byte, 0, len(f))
 	for i := 0; i < len(f); {
 		if !isASCIIWordByte(f[i]) {
@@ -133,7 +139,7 @@ func variantKeyASCII(f string) string {
 		}
 		if word := key[start:]; len(word) >= 5 {
 			for _, end := range []string{"um", "us", "a", "o", "e", "i"} {
-				if strings.HasSuffix(string(word), end) {
+				if len(word) >= len(end) && string(word[len(word)-len(end):]) == end {
 					key = key[:len(key)-len(end)]
 					break
 				}
@@ -141,6 +147,16 @@ func variantKeyASCII(f string) string {
 		}
 	}
 	return string(key)
+}
+
+// isASCII reports whether b is ASCII.
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // isASCIIWordByte is english.IsWordRune of an ASCII byte.
@@ -155,22 +171,24 @@ func isVariant(a, b string) bool {
 	if a == b {
 		return true
 	}
-	if english.Digits(a) != english.Digits(b) {
-		return false // "5-fluorouracil" and "fluorouracil", "type 1" and "type 2": names, not spellings
-	}
-	ra, rb := []rune(a), []rune(b)
-	n := max(len(ra), len(rb))
+	// The lengths first: most names of a mention's concepts are too long
+	// or too short to be one edit from it, and are told without their
+	// digits or runes (issue 34: a name of every mention's concepts).
+	na, nb := utf8.RuneCountInString(a), utf8.RuneCountInString(b)
 	limit := 1
-	switch {
+	switch n := max(na, nb); {
 	case n < 4:
 		return false
 	case n >= 10:
 		limit = 2
 	}
-	if abs(len(ra)-len(rb)) > limit {
+	if abs(na-nb) > limit {
 		return false
 	}
-	return levenshtein(ra, rb, limit) <= limit
+	if english.Digits(a) != english.Digits(b) {
+		return false // "5-fluorouracil" and "fluorouracil", "type 1" and "type 2": names, not spellings
+	}
+	return levenshtein([]rune(a), []rune(b), limit) <= limit
 }
 
 func abs(x int) int {

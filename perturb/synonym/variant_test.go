@@ -4,6 +4,7 @@ import (
 	"github.com/stress-ner/stress/perturb/internal/english"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stress-ner/stress/umls"
@@ -119,6 +120,73 @@ func TestVariantKeyASCII(t *testing.T) {
 		}
 		if got, want := variantKeyASCII(name), variantKeyRunes(name); got != want {
 			t.Fatalf("variantKeyASCII(%q) = %q, variantKeyRunes %q (not folded)", name, got, want)
+		}
+		if got, want := variantKey(name), variantKeyRunes(f); got != want {
+			t.Fatalf("variantKey(%q) = %q, variantKeyRunes of its fold %q", name, got, want)
+		}
+	}
+	for _, name := range []string{"Amiodarona", "ácido valproico", "Sjögren syndrome", "β-carotene", "naïve", strings.Repeat("Ab ", 90)} {
+		if got, want := variantKey(name), variantKeyRunes(english.Fold(name)); got != want {
+			t.Errorf("variantKey(%q) = %q, variantKeyRunes of its fold %q", name, got, want)
+		}
+	}
+}
+
+// isVariantDigitsFirst is isVariant as it was first written, comparing
+// digits and runes before lengths: the reference TestIsVariantOrder
+// holds the reordered one to.
+func isVariantDigitsFirst(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if english.Digits(a) != english.Digits(b) {
+		return false
+	}
+	ra, rb := []rune(a), []rune(b)
+	n := max(len(ra), len(rb))
+	limit := 1
+	switch {
+	case n < 4:
+		return false
+	case n >= 10:
+		limit = 2
+	}
+	if abs(len(ra)-len(rb)) > limit {
+		return false
+	}
+	return levenshtein(ra, rb, limit) <= limit
+}
+
+// TestIsVariantOrder compares isVariant with isVariantDigitsFirst on
+// random keys of 0 to 13 characters (digits, letters, a rune past
+// ASCII), many of them one or two edits apart.
+func TestIsVariantOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const alphabet = "abce12 é"
+	word := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(string([]rune(alphabet)[rng.IntN(len([]rune(alphabet)))]))
+		}
+		return b.String()
+	}
+	for range 100000 {
+		a := word(rng.IntN(14))
+		b := a
+		for range rng.IntN(4) {
+			rs := []rune(b)
+			switch i := rng.IntN(len(rs) + 1); {
+			case rng.IntN(2) == 0 || i == len(rs):
+				b = string(rs[:i]) + word(1) + string(rs[i:])
+			default:
+				b = string(rs[:i]) + string(rs[i+1:])
+			}
+		}
+		if rng.IntN(10) == 0 {
+			b = word(rng.IntN(14))
+		}
+		if got, want := isVariant(a, b), isVariantDigitsFirst(a, b); got != want {
+			t.Fatalf("isVariant(%q, %q) = %v, want %v", a, b, got, want)
 		}
 	}
 }

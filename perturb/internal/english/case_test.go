@@ -14,6 +14,48 @@ func TestIsForeign(t *testing.T) {
 	}
 }
 
+// isForeignByWords is IsForeign without its test of stems: the
+// reference TestIsForeignStems holds it to.
+func isForeignByWords(s string) bool {
+	for _, w := range strings.FieldsFunc(Fold(s), func(r rune) bool { return !IsWordRune(r) }) {
+		switch w {
+		case "acidum", "acido", "acide", "acida", "natrium", "kalium":
+			return true
+		}
+		if len(w) > 5 && (strings.HasSuffix(w, "saure") || strings.HasSuffix(w, "saeure")) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestIsForeignStems compares IsForeign with isForeignByWords on names
+// made of its words, their stems and others, in both cases and with
+// accents.
+func TestIsForeignStems(t *testing.T) {
+	parts := []string{"acidum", "Acido", "ácido", "acide", "ACIDA", "acid", "natrium", "Kalium", "säure", "saure", "saeure",
+		"essigsäure", "Essigsaeure", "xsaure", "valproic", "de", "-", " ", "a", "um", "sa", "ure"}
+	n := 0
+	for _, a := range parts {
+		for _, b := range parts {
+			for _, c := range []string{"", " ", "-"} {
+				for _, name := range []string{a + c + b, a + b, "x " + a + c + b + " y"} {
+					got, want := IsForeign(name), isForeignByWords(name)
+					if got != want {
+						t.Fatalf("IsForeign(%q) = %v, want %v", name, got, want)
+					}
+					if got {
+						n++
+					}
+				}
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d foreign names", n)
+	}
+}
+
 func TestAdaptCase(t *testing.T) {
 	proper := map[string]bool{"parkinson": true}
 	for _, tt := range []struct {

@@ -1,6 +1,7 @@
 package english
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 
@@ -28,12 +29,33 @@ func Fold(s string) string {
 // Spanish, Italian or French "acid" ("acidum", "ácido", "acido",
 // "acide"), and German compounds in "-säure".
 func IsForeign(s string) bool {
+	// Most names hold none of the stems of those words: told from their
+	// key in a buffer on the stack, without folding them into a string
+	// and splitting it (issue 34: every name of a mention's concepts).
+	var buf [256]byte
+	if n := umls.AppendNormalized(buf[:0], s); textutil.IsASCII(string(n)) && !hasForeignStem(n) {
+		return false
+	}
 	for _, w := range strings.FieldsFunc(Fold(s), func(r rune) bool { return !IsWordRune(r) }) {
 		switch w {
 		case "acidum", "acido", "acide", "acida", "natrium", "kalium":
 			return true
 		}
 		if len(w) > 5 && (strings.HasSuffix(w, "saure") || strings.HasSuffix(w, "saeure")) {
+			return true
+		}
+	}
+	return false
+}
+
+// foreignStems are the parts of the words IsForeign looks for, in the
+// lower case of a key: every word it reports holds one.
+var foreignStems = [][]byte{[]byte("acid"), []byte("natrium"), []byte("kalium"), []byte("saure"), []byte("saeure")}
+
+// hasForeignStem reports whether the key n holds one of foreignStems.
+func hasForeignStem(n []byte) bool {
+	for _, stem := range foreignStems {
+		if bytes.Contains(n, stem) {
 			return true
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stress-ner/stress/umls"
 )
@@ -79,6 +80,79 @@ func TestASCIIWords(t *testing.T) {
 	}
 	if got := asciiWords("β-carotene"); got != nil {
 		t.Errorf("asciiWords of non-ASCII text = %q, want nil", got)
+	}
+}
+
+// TestKeyWordsPaths holds KeyWords, whichever way it splits (one pass
+// over a short ASCII name, or normalizing then splitting), to its
+// definition: the plural-stripped words of umls.Normalize, on random
+// names short and long, ASCII and not.
+func TestKeyWordsPaths(t *testing.T) {
+	def := func(s string) []string {
+		words := strings.FieldsFunc(umls.Normalize(s), func(r rune) bool { return !IsWordRune(r) })
+		for i, w := range words {
+			words[i] = StripPlural(w)
+		}
+		return words
+	}
+	const steering = " 's`sSaeiouyXZ09-,.()\x00"
+	rng := rand.New(rand.NewPCG(7, 8))
+	for k := range 30000 {
+		b := make([]byte, rng.IntN([]int{12, 40, 300}[k%3]))
+		for i := range b {
+			b[i] = steering[rng.IntN(len(steering))]
+		}
+		s := string(b)
+		if k%10 == 0 {
+			s += "é"
+		}
+		if got, want := KeyWords(s), def(s); !slices.Equal(got, want) {
+			t.Fatalf("KeyWords(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestCompactASCII holds Compact's pass over ASCII bytes to splitting
+// and joining (the rune path), on names and random strings.
+func TestCompactASCII(t *testing.T) {
+	byFields := func(s string) string {
+		toks := strings.Fields(s)
+		var b strings.Builder
+		for i, tok := range toks {
+			if i > 0 {
+				r1, _ := utf8.DecodeLastRuneInString(toks[i-1])
+				r2, _ := utf8.DecodeRuneInString(tok)
+				if IsWordRune(r1) && IsWordRune(r2) {
+					b.WriteByte(' ')
+				}
+			}
+			b.WriteString(tok)
+		}
+		return b.String()
+	}
+	for _, s := range []string{"", " ", "5 - FU", "5-FU", "Parkinson ' s disease", " a  b ", "\ta\v-\fb\r\nc", "x\x00 y", "β - carotene"} {
+		if got, want := Compact(s), byFields(s); got != want {
+			t.Errorf("Compact(%q) = %q, want %q", s, got, want)
+		}
+	}
+	const steering = " \t\v\r\n-'(),aZ09\x00\x1f\x7f"
+	rng := rand.New(rand.NewPCG(11, 12))
+	for k := range 50000 {
+		b := make([]byte, rng.IntN([]int{8, 30, 200}[k%3]))
+		for i := range b {
+			if rng.IntN(5) == 0 {
+				b[i] = byte(rng.IntN(utf8.RuneSelf))
+			} else {
+				b[i] = steering[rng.IntN(len(steering))]
+			}
+		}
+		s := string(b)
+		if k%7 == 0 {
+			s += " é"
+		}
+		if got, want := Compact(s), byFields(s); got != want {
+			t.Fatalf("Compact(%q) = %q, want %q", s, got, want)
+		}
 	}
 }
 

@@ -1,9 +1,11 @@
 package english
 
 import (
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestVocabularyLookups checks the binary searches over the embedded
@@ -175,5 +177,37 @@ func TestFlagsMemo(t *testing.T) {
 	}
 	if v.flags("disease") == 0 || v.flags("disease") != v.memo["disease"] {
 		t.Errorf("flags(disease) = %b, memo %b", v.flags("disease"), v.memo["disease"])
+	}
+}
+
+// TestAttestKey holds AttestKey to its definition, tokenizing as BC5CDR
+// does, joining with spaces and lowering, on names and random strings
+// (ASCII, long, and not ASCII, which it keys that way).
+func TestAttestKey(t *testing.T) {
+	def := func(name string) string { return strings.ToLower(strings.Join(Tokenize(name, TokenizePunct), " ")) }
+	for _, name := range []string{"", " ", "5-FU", "Parkinson's disease", "Parkinson ' s disease", "  a\tb\n", "x\x00y",
+		"Na(+)/K(+)-ATPase", "β-carotene", "L-DOPA", strings.Repeat("Ab-", 100)} {
+		if got, want := AttestKey(name), def(name); got != want {
+			t.Errorf("AttestKey(%q) = %q, want %q", name, got, want)
+		}
+	}
+	const steering = " \t\v\r's-(),.aZz09\x00\x1f\x7f"
+	rng := rand.New(rand.NewPCG(9, 10))
+	for k := range 50000 {
+		b := make([]byte, rng.IntN([]int{8, 30, 200}[k%3]))
+		for i := range b {
+			if rng.IntN(5) == 0 {
+				b[i] = byte(rng.IntN(utf8.RuneSelf))
+			} else {
+				b[i] = steering[rng.IntN(len(steering))]
+			}
+		}
+		name := string(b)
+		if k%7 == 0 {
+			name += "é"
+		}
+		if got, want := AttestKey(name), def(name); got != want {
+			t.Fatalf("AttestKey(%q) = %q, want %q", name, got, want)
+		}
 	}
 }
