@@ -276,7 +276,12 @@ func appendPlainLines(b []byte, s Sentence, nl string, sep, lim byte) ([]byte, b
 	n := start
 	low := byte(0xff) // the lowest byte of all fields
 	for i, tok := range s.Tokens {
-		if i > 0 {
+		switch {
+		case i == 0:
+		case len(nl) == 1:
+			out[n] = nl[0] // "\n": a store, not a call to copy
+			n++
+		default:
 			n += copy(out[n:], nl)
 		}
 		tag := s.Tags[i]

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -105,6 +106,22 @@ func TestFastPathsStepByStep(t *testing.T) {
 			if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(err, wantErr) {
 				t.Fatalf("Decode(%q, %v) = %v, %v; step by step %v, %v", in, sc, got, err, want, wantErr)
 			}
+		}
+	}
+}
+
+// TestSplitFastPath checks Split, which cuts "B-X" without searching for
+// the hyphen, against the cut at the first hyphen.
+func TestSplitFastPath(t *testing.T) {
+	tags := []string{"", "-", "--", "-X", "--X", "B-", "B--X", "B-X-Y", "BB-X", "B-X", "I-Chemical", "O", "o", "X", "é-X", "\xff-X", "0-0", ".-X", "[-NP"}
+	tags = append(tags, fastPathAlphabet...)
+	for _, tag := range tags {
+		want, wantTyp, found := strings.Cut(tag, "-")
+		if !found {
+			wantTyp = ""
+		}
+		if got, typ := Split(tag); got != want || typ != wantTyp {
+			t.Errorf("Split(%q) = %q, %q; cut at the first hyphen %q, %q", tag, got, typ, want, wantTyp)
 		}
 	}
 }

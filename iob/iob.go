@@ -68,6 +68,9 @@ func (p Prefix) String() string {
 // the first hyphen and the type everything after it; a tag without a
 // hyphen is all prefix with an empty type.
 func Split(tag string) (prefix, typ string) {
+	if len(tag) > 1 && tag[1] == '-' && tag[0] != '-' {
+		return tag[:1], tag[2:] // "B-X", "I-X": most tags that are not O
+	}
 	if i := strings.IndexByte(tag, '-'); i >= 0 {
 		return tag[:i], tag[i+1:]
 	}

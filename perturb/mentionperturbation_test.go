@@ -40,11 +40,48 @@ func (u upperInDocument) PerturbMentions(_ perturb.DocState, s conll.Sentence, s
 	return out, cs, append(outcomes, u.MentionOutcomes(s)...)
 }
 
-// inDocumentOnly hides the MentionPerturbation of the perturbation it
-// holds: the pipeline then perturbs and asks for the outcomes apart.
-type inDocumentOnly struct{ perturb.DocumentPerturbation }
+// CheckSentence checks nothing (the token-by-token check would refuse
+// nothing of upperMentions either).
+func (upperInDocument) CheckSentence(orig, out conll.Sentence, _ []perturb.Change) error { return nil }
 
-var _ perturb.MentionPerturbation = upperInDocument{}
+// CheckSentenceSpans panics when spans are not the gold mentions of orig.
+func (upperInDocument) CheckSentenceSpans(orig, out conll.Sentence, _ []perturb.Change, spans []iob.Span) error {
+	if want := iob.Spans(orig.Tags); !slices.Equal(spans, want) {
+		panic(fmt.Sprintf("checked with spans %v, want %v", spans, want))
+	}
+	return nil
+}
+
+// Audit counts the mentions of orig by type.
+func (upperInDocument) Audit(dst []perturb.AuditCount, _ perturb.DocState, orig, _ conll.Sentence, _ []perturb.Change) []perturb.AuditCount {
+	for _, sp := range iob.Spans(orig.Tags) {
+		dst = append(dst, perturb.AuditCount{Section: "mentions", Item: sp.Type, N: 1})
+	}
+	return dst
+}
+
+// AuditSpans counts spans by type.
+func (upperInDocument) AuditSpans(dst []perturb.AuditCount, _ perturb.DocState, _, _ conll.Sentence, _ []perturb.Change, spans []iob.Span) []perturb.AuditCount {
+	for _, sp := range spans {
+		dst = append(dst, perturb.AuditCount{Section: "mentions", Item: sp.Type, N: 1})
+	}
+	return dst
+}
+
+// inDocumentOnly hides the MentionPerturbation, SpanChecker and
+// SpanAuditor of the perturbation it holds: the pipeline then perturbs
+// and asks for the outcomes apart, and checks and audits without spans.
+type inDocumentOnly struct {
+	perturb.DocumentPerturbation
+	perturb.SentenceChecker
+	perturb.Auditor
+}
+
+var (
+	_ perturb.MentionPerturbation = upperInDocument{}
+	_ perturb.SpanChecker         = upperInDocument{}
+	_ perturb.SpanAuditor         = upperInDocument{}
+)
 
 // TestMentionPerturbation checks the pipeline's path for a
 // perturb.MentionPerturbation against its path for the same
@@ -69,7 +106,7 @@ func TestMentionPerturbation(t *testing.T) {
 			case "upper":
 				p = upperInDocument{}
 			case "upper-apart":
-				p = inDocumentOnly{upperInDocument{}}
+				p = inDocumentOnly{upperInDocument{}, upperInDocument{}, upperInDocument{}}
 			default:
 				p = mustKind(t, name, nil)
 			}
@@ -95,9 +132,10 @@ func TestMentionPerturbation(t *testing.T) {
 			want.changes[i].Kind, want.changes[i].File = "upper", "upper"
 		}
 		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("workers %d: results differ from the path of a DocumentPerturbation", workers)
+			t.Fatalf("workers %d: results differ from the path of a DocumentPerturbation: outputs %v, changes %v, stats %+v / %+v", workers,
+				reflect.DeepEqual(got.outs, want.outs), reflect.DeepEqual(got.changes, want.changes), got.stats, want.stats)
 		}
-		if got.stats[0].MentionsReplaced == 0 || len(got.stats[0].MentionOutcomes) == 0 {
+		if got.stats[0].MentionsReplaced == 0 || len(got.stats[0].MentionOutcomes) == 0 || len(got.stats[0].Audit["mentions"]) == 0 {
 			t.Fatalf("nothing replaced or counted: %+v", got.stats[0])
 		}
 	}

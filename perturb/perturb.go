@@ -97,7 +97,8 @@ type Perturbation interface {
 //   - ByteEditor: a WordEditor that also edits ASCII words in place,
 //     for the plain path of "stress perturb".
 //   - SentenceChecker: checks its own output where the token-by-token
-//     check cannot (replacements by a different number of tokens).
+//     check cannot (replacements by a different number of tokens);
+//     a SpanChecker is given the original's gold mentions.
 //   - MentionReporter: says what became of every gold mention, counted
 //     into Stats.MentionOutcomes.
 //   - DocumentPerturbation: reads the sentences before the one it
@@ -105,7 +106,8 @@ type Perturbation interface {
 //   - MentionPerturbation: a DocumentPerturbation that chooses its own
 //     mentions and draws nothing at random; it says what became of every
 //     mention as it perturbs the sentence.
-//   - Auditor: counts properties of its output into Stats.Audit.
+//   - Auditor: counts properties of its output into Stats.Audit; a
+//     SpanAuditor is given the original's gold mentions.
 //   - composite: a composition of kinds whose changes name their
 //     component in Change.Kind.
 //   - io.Closer: holds resources (a concept store); BuiltKind.Close
@@ -154,6 +156,17 @@ type ByteEditor interface {
 // instead of its own token-level check.
 type SentenceChecker interface {
 	CheckSentence(orig, out conll.Sentence, changes []Change) error
+}
+
+// SpanChecker is a SentenceChecker that reads the gold mentions of the
+// original: the pipeline, which reads them once per sentence for every
+// step and its statistics, calls CheckSentenceSpans with them (spans,
+// iob.Spans of orig's tags) instead of CheckSentence, which would read
+// them again. It must check what CheckSentence checks, and not keep
+// spans.
+type SpanChecker interface {
+	SentenceChecker
+	CheckSentenceSpans(orig, out conll.Sentence, changes []Change, spans []iob.Span) error
 }
 
 // MentionReporter is implemented by perturbations that decide mention
@@ -252,6 +265,15 @@ type DocState any
 // nil for other perturbations.
 type Auditor interface {
 	Audit(dst []AuditCount, st DocState, orig, out conll.Sentence, changes []Change) []AuditCount
+}
+
+// SpanAuditor is an Auditor that reads the gold mentions of the
+// original: the pipeline calls AuditSpans with them (spans, iob.Spans of
+// orig's tags) instead of Audit (see SpanChecker). It must count what
+// Audit counts, and not keep spans.
+type SpanAuditor interface {
+	Auditor
+	AuditSpans(dst []AuditCount, st DocState, orig, out conll.Sentence, changes []Change, spans []iob.Span) []AuditCount
 }
 
 // SectionAuditor is an Auditor that can count some of its sections

@@ -231,15 +231,20 @@ type worker struct {
 	// and so needs the words selected.
 	mentions [][]MentionPerturbation
 	selects  []bool
-	pcg      *rand.PCG
-	rng      *rand.Rand                          // draws from pcg, reseeded for every sentence and step
-	rows     []func(dst []byte, c Change) []byte // per step, for ChangeLog
-	selected []bool
+	// readSpans[part] is set when a step of the part reads the gold
+	// mentions of every sentence (a MentionPerturbation or a
+	// SpanChecker), which are then read with statistics or without.
+	readSpans []bool
+	pcg       *rand.PCG
+	rng       *rand.Rand                          // draws from pcg, reseeded for every sentence and step
+	rows      []func(dst []byte, c Change) []byte // per step, for ChangeLog
+	selected  []bool
 	// The edited words of a sentence back to back, where each ends and
 	// the tokens they replace, for the plain path (runPlain).
 	words     []byte
 	ends, idx []int
 	audit     []AuditCount
+	auditors  []Auditor // per step of the batch at hand, nil when it is none
 }
 
 // Run processes src to the end and returns one Stats per step.
@@ -467,6 +472,7 @@ func newWorker(parts []Part) *worker {
 	reporters := make([][]MentionReporter, len(parts))
 	mentions := make([][]MentionPerturbation, len(parts))
 	selects := make([]bool, len(parts))
+	readSpans := make([]bool, len(parts))
 	for i, pt := range parts {
 		reporters[i] = make([]MentionReporter, len(pt.Steps))
 		mentions[i] = make([]MentionPerturbation, len(pt.Steps))
@@ -474,12 +480,17 @@ func newWorker(parts []Part) *worker {
 			reporters[i][k], _ = st.Perturbation.(MentionReporter)
 			if mentions[i][k], _ = st.Perturbation.(MentionPerturbation); mentions[i][k] == nil {
 				selects[i] = true
+			} else {
+				readSpans[i] = true
+			}
+			if _, ok := st.Perturbation.(SpanChecker); ok {
+				readSpans[i] = true
 			}
 		}
 	}
 	pcg := rand.NewPCG(0, 0)
 	w := &worker{orig: make([]Stats, len(parts)), stats: make([][]Stats, len(parts)),
-		pcg: pcg, rng: rand.New(pcg), reporters: reporters, mentions: mentions, selects: selects}
+		pcg: pcg, rng: rand.New(pcg), reporters: reporters, mentions: mentions, selects: selects, readSpans: readSpans}
 	for i, pt := range parts {
 		w.stats[i] = make([]Stats, len(pt.Steps))
 	}
@@ -595,6 +606,17 @@ func (p *Pipeline) process(b *batch, steps []Step, input string, w *worker) {
 		return
 	}
 	orig, stats := &w.orig[b.part], w.stats[b.part]
+	// The Auditor of each step, of the sections read only (once per
+	// batch: a SectionAuditor may make one).
+	auditors := w.auditors[:0]
+	for _, st := range steps {
+		au, _ := st.Perturbation.(Auditor)
+		if sa, ok := au.(SectionAuditor); ok && p.AuditSections != nil {
+			au = sa.AuditOnly(p.AuditSections)
+		}
+		auditors = append(auditors, au)
+	}
+	w.auditors = auditors
 	for i, s := range b.origs {
 		spans := b.spans[i] // read once for all steps
 		orig.addOriginal(s, spans)
@@ -618,15 +640,17 @@ func (p *Pipeline) process(b *batch, steps []Step, input string, w *worker) {
 					stats[k].AddOutcome(o.Type, o.Outcome)
 				}
 			}
-			if au, ok := st.Perturbation.(Auditor); ok {
-				if sa, ok := au.(SectionAuditor); ok && p.AuditSections != nil {
-					au = sa.AuditOnly(p.AuditSections)
-				}
+			switch au := auditors[k].(type) {
+			case nil:
+				continue
+			case SpanAuditor:
+				w.audit = au.AuditSpans(w.audit[:0], doc, s, b.outs[j], b.changes[j], spans)
+			default:
 				w.audit = au.Audit(w.audit[:0], doc, s, b.outs[j], b.changes[j])
-				for _, a := range w.audit {
-					if p.AuditSections == nil || slices.Contains(p.AuditSections, a.Section) {
-						stats[k].AddAudit(a.Section, a.Item, a.N)
-					}
+			}
+			for _, a := range w.audit {
+				if p.AuditSections == nil || slices.Contains(p.AuditSections, a.Section) {
+					stats[k].AddAudit(a.Section, a.Item, a.N)
 				}
 			}
 		}
@@ -648,11 +672,13 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 	if w.selects[b.part] {
 		w.selected = p.Selector.selectInto(w.selected, orig)
 	}
-	if !p.NoStats || !w.selects[b.part] {
+	var spans []iob.Span // nil: not read
+	if !p.NoStats || w.readSpans[b.part] {
 		// The gold mentions, once for every step and the statistics.
 		n := len(b.spanArena)
 		b.spanArena = iob.AppendSpans(b.spanArena, orig.Tags)
-		b.spans = append(b.spans, b.spanArena[n:len(b.spanArena):len(b.spanArena)])
+		spans = b.spanArena[n:len(b.spanArena):len(b.spanArena)]
+		b.spans = append(b.spans, spans)
 	}
 	var next [2]uint64 // the seed of step k when k is odd and paired
 	paired := false    // next holds the seed of step k+1 (k even) or k (odd)
@@ -700,7 +726,7 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 				doc = b.docs[j]
 			}
 			n := len(b.outcomeArena)
-			out, cs, b.outcomeArena = mp.PerturbMentions(doc, orig, b.spans[i], b.outcomeArena)
+			out, cs, b.outcomeArena = mp.PerturbMentions(doc, orig, spans, b.outcomeArena)
 			b.outcomes[i*len(steps)+k] = b.outcomeArena[n:len(b.outcomeArena):len(b.outcomeArena)]
 		} else if dp, ok := st.Perturbation.(DocumentPerturbation); ok {
 			var doc DocState
@@ -718,7 +744,7 @@ func (p *Pipeline) processSentence(b *batch, steps []Step, i int, w *worker) (er
 				cs[c].Kind = st.Name
 			}
 		}
-		if err := CheckSentence(st.Perturbation, orig, out, cs); err != nil {
+		if err := checkSentence(st.Perturbation, orig, out, cs, spans); err != nil {
 			return fmt.Errorf("%s: sentence %d (line %d): %w", st.File, index+1, orig.Line, err)
 		}
 		b.outs[i*len(steps)+k] = out
@@ -816,6 +842,13 @@ func changesKept(s conll.Sentence, c Change) bool {
 // keeps (conll.Sentence.Keep) is an error too. Errors wrap ErrCheck or
 // ErrInvalidChange.
 func CheckSentence(p Perturbation, orig, out conll.Sentence, changes []Change) error {
+	return checkSentence(p, orig, out, changes, nil)
+}
+
+// checkSentence is CheckSentence; spans, when not nil, are the gold
+// mentions of orig (iob.Spans of its tags), which a SpanChecker is
+// given.
+func checkSentence(p Perturbation, orig, out conll.Sentence, changes []Change, spans []iob.Span) error {
 	for _, c := range changes {
 		if c.Before == c.After {
 			return fmt.Errorf("%w: token %d: no-op change %q", ErrInvalidChange, c.Token+1, c.Before)
@@ -832,6 +865,9 @@ func CheckSentence(p Perturbation, orig, out conll.Sentence, changes []Change) e
 	}
 	if err := out.CheckColumns(); err != nil {
 		return fmt.Errorf("%w: the other columns of the input do not follow the tokens: %v", ErrCheck, err)
+	}
+	if sc, ok := p.(SpanChecker); ok && spans != nil {
+		return sc.CheckSentenceSpans(orig, out, changes, spans)
 	}
 	if sc, ok := p.(SentenceChecker); ok {
 		return sc.CheckSentence(orig, out, changes)

@@ -196,6 +196,11 @@ func (st *Stats) addModified(orig, pert conll.Sentence, changes []Change, spans 
 		return
 	}
 	if len(pert.Tokens) == len(orig.Tokens) && sameTags(orig.Tags, pert.Tags) {
+		if len(orig.Tokens) == 0 || &pert.Tokens[0] == &orig.Tokens[0] {
+			// The original's own tokens (a sentence a mention-level kind
+			// left whole, as most are): nothing modified.
+			return
+		}
 		run, n := "", 0 // a run of modified tokens of one type: one map update
 		for i, tok := range orig.Tokens {
 			if pert.Tokens[i] == tok {

@@ -100,10 +100,10 @@ func (r *Replacer) planSpans(sc *sentenceContext, s conll.Sentence, spans []iob.
 	// mention with a candidate (issue 34).
 	style, styled := r.opts.Tokenize, r.opts.Tokenize != tokenizeAuto
 	planned := make([]*edit, len(spans))
-	var prev *edit    // the last mention planned
-	var ks []keyStart // of the sentence's tokens, for writtenOutside
-	var abbrs []int   // abbreviationTokens of the sentence, for abbreviatedBeside
-	var p *place      // the place of the mention at hand (fitting)
+	var prev *edit           // the last mention planned
+	var ks []keyStart        // of the sentence's tokens, for writtenOutside
+	var abbrs []abbreviation // abbreviationTokens of the sentence, for abbreviatedBeside
+	var p *place             // the place of the mention at hand (fitting)
 	for k, sp := range spans {
 		if abbrev.Defines(pairs, sp) {
 			// "doxorubicin ( DOX )", "acetaminophen ( paracetamol )":
@@ -437,8 +437,8 @@ func writtenOutside(s conll.Sentence, sp iob.Span, spans []iob.Span, ks []keySta
 		return false
 	}
 	n := sp.End - sp.Start
-	for i := 0; i+n <= len(s.Tokens); i++ {
-		if i == sp.Start || !mayKeyWordAt(ks[i:i+n], mw[0][0]) || !slices.Equal(english.KeyWords(strings.Join(s.Tokens[i:i+n], " ")), mw) {
+	for i := nextMayKeyWord(ks, 0, n, sp.Start, mw[0][0]); i >= 0; i = nextMayKeyWord(ks, i+1, n, sp.Start, mw[0][0]) {
+		if !slices.Equal(english.KeyWords(strings.Join(s.Tokens[i:i+n], " ")), mw) {
 			continue
 		}
 		inMention := slices.ContainsFunc(spans, func(o iob.Span) bool { return o.Type == sp.Type && o.Start <= i && i+n <= o.End })
@@ -461,9 +461,9 @@ func writtenOutside(s conll.Sentence, sp iob.Span, spans []iob.Span, ks []keySta
 func mayKeyWord(toks []string, first byte) bool { return mayKeyWordAt(keyStarts(toks), first) }
 
 // keyStart is what mayKeyWord reads of a token: whether it has a
-// non-ASCII byte, and its first ASCII letter or digit in lower case (0:
-// none). writtenOutside reads each token's once per sentence, not once
-// for every stretch of the sentence it belongs to.
+// non-ASCII byte, and else its first ASCII letter or digit in lower case
+// (0: none). writtenOutside reads each token's once per sentence, not
+// once for every stretch of the sentence it belongs to.
 type keyStart struct {
 	wide  bool
 	first byte
@@ -473,20 +473,35 @@ type keyStart struct {
 func keyStarts(toks []string) []keyStart {
 	ks := make([]keyStart, len(toks))
 	for j, t := range toks {
-		for i := 0; i < len(t); i++ {
-			c := t[i]
-			switch {
-			case c >= utf8.RuneSelf:
-				ks[j].wide = true
-			case ks[j].first != 0:
-			case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
-				ks[j].first = c
-			case 'A' <= c && c <= 'Z':
-				ks[j].first = c + 'a' - 'A'
-			}
-		}
+		ks[j] = keyStartOf(t)
 	}
 	return ks
+}
+
+// keyStartOf returns the keyStart of token t. The first letter or digit
+// of a token with a non-ASCII byte is not read (mayKeyWordAt says yes to
+// it whatever its first byte), and once the first is found the rest of
+// the token is only looked at for a non-ASCII byte.
+func keyStartOf(t string) keyStart {
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return keyStart{wide: true}
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		default:
+			continue
+		}
+		for _, d := range []byte(t[i+1:]) {
+			if d >= utf8.RuneSelf {
+				return keyStart{wide: true}
+			}
+		}
+		return keyStart{first: c}
+	}
+	return keyStart{}
 }
 
 // mayKeyWordAt is mayKeyWord of the tokens whose keyStarts are ks.
@@ -503,50 +518,108 @@ func mayKeyWordAt(ks []keyStart, first byte) bool {
 	return found == first
 }
 
+// nextMayKeyWord returns the first i from from on, other than skip, of
+// a stretch of n tokens (i+n <= len(ks)) that may have key words
+// starting with first (mayKeyWordAt of ks[i:i+n]), or -1 when there is
+// none: writtenOutside's scan of a sentence in a loop that calls
+// nothing, and so keeps its state in registers (issue 34).
+func nextMayKeyWord(ks []keyStart, from, n, skip int, first byte) int {
+	if n == 1 {
+		// Most mentions are one token: mayKeyWordAt of one keyStart.
+		for i := from; i < len(ks); i++ {
+			if i != skip && (ks[i].wide || ks[i].first == first) {
+				return i
+			}
+		}
+		return -1
+	}
+	for i := from; i+n <= len(ks); i++ {
+		if i != skip && mayKeyWordAt(ks[i:i+n], first) {
+			return i
+		}
+	}
+	return -1
+}
+
 // abbreviatedBeside reports whether s holds, outside mention sp, an
 // abbreviation whose letters the mention spells (abbrev.LongFormMatches:
 // "NE" beside "norepinephrine", "RA" beside "retinoic acid"): the
 // writer's abbreviation of the mention, which another name would no
 // longer spell. abbrs are the abbreviationTokens of s.
-func abbreviatedBeside(s conll.Sentence, sp iob.Span, abbrs []int) bool {
-	mention := ""
-	for _, i := range abbrs {
-		if i >= sp.Start && i < sp.End {
+func abbreviatedBeside(s conll.Sentence, sp iob.Span, abbrs []abbreviation) bool {
+	mention, compact := "", ""
+	for _, a := range abbrs {
+		if a.i >= sp.Start && a.i < sp.End {
 			continue
 		}
 		if mention == "" {
 			mention = strings.Join(s.Tokens[sp.Start:sp.End], " ")
+			compact = english.Compact(mention)
 		}
-		t := s.Tokens[i]
-		if english.Compact(t) != english.Compact(mention) && abbrev.LongFormMatches(t, mention) && spellsLastWord(t, mention) {
+		t := s.Tokens[a.i]
+		if a.compact != compact && abbrev.LongFormMatches(t, mention) && spellsLastWord(t, mention) {
 			return true
 		}
 	}
 	return false
 }
 
-// abbreviationTokens returns the indices of the tokens of s that may be
-// an abbreviation beside a mention (abbreviatedBeside): of two to six
+// abbreviation is a token that may be an abbreviation beside a mention
+// (abbreviationTokens): its index and english.Compact of it, which
+// abbreviatedBeside compares with every mention's.
+type abbreviation struct {
+	i       int
+	compact string
+}
+
+// abbreviationTokens returns the tokens of s that may be an
+// abbreviation beside a mention (abbreviatedBeside): of two to six
 // characters, two capitals or more ("NE", "RA", "ATRA": not a word
 // capitalized at a sentence's start, "To"), and isAbbreviation. plan
 // finds them once per sentence, not once per mention (issue 34).
-func abbreviationTokens(s conll.Sentence) []int {
-	var out []int
+func abbreviationTokens(s conll.Sentence) []abbreviation {
+	var out []abbreviation
 	for i, t := range s.Tokens {
-		if len(t) < 2 || utf8.RuneCountInString(t) < 2 || utf8.RuneCountInString(t) > 6 {
+		if len(t) < 2 || len(t) > 6*utf8.UTFMax || !twoCapitals(t) {
 			continue
 		}
-		caps := 0
-		for _, r := range t {
-			if unicode.IsUpper(r) {
-				caps++
-			}
-		}
-		if caps >= 2 && isAbbreviation(t) {
-			out = append(out, i)
+		if isAbbreviation(t) {
+			out = append(out, abbreviation{i: i, compact: english.Compact(t)})
 		}
 	}
 	return out
+}
+
+// twoCapitals reports whether t has two to six characters and two
+// capitals or more: for ASCII, a count of bytes (a scan of every token
+// of a sentence with a mention, where utf8 and unicode calls were a
+// fiftieth of a synonym run; issue 34), else of runes.
+func twoCapitals(t string) bool {
+	caps := 0
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c >= utf8.RuneSelf {
+			return twoCapitalRunes(t)
+		}
+		if 'A' <= c && c <= 'Z' {
+			caps++
+		}
+	}
+	return len(t) >= 2 && len(t) <= 6 && caps >= 2
+}
+
+// twoCapitalRunes is twoCapitals of any text.
+func twoCapitalRunes(t string) bool {
+	if n := utf8.RuneCountInString(t); n < 2 || n > 6 {
+		return false
+	}
+	caps := 0
+	for _, r := range t {
+		if unicode.IsUpper(r) {
+			caps++
+		}
+	}
+	return caps >= 2
 }
 
 // inExpansion reports whether mention sp of toks stands in the

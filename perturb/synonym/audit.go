@@ -51,6 +51,12 @@ func (r *Replacer) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, o
 	return sectionAudit{r: r}.Audit(dst, doc, orig, out, changes)
 }
 
+// AuditSpans is Audit of orig whose gold mentions are spans (iob.Spans
+// of its tags; perturb.SpanAuditor).
+func (r *Replacer) AuditSpans(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change, spans []iob.Span) []perturb.AuditCount {
+	return sectionAudit{r: r}.AuditSpans(dst, doc, orig, out, changes, spans)
+}
+
 // AuditOnly returns the Auditor of the given sections of Audit
 // (perturb.SectionAuditor): "stress perturb" reads the type map's
 // (concepts.FitSection) only, and the rejected names are the costliest
@@ -72,9 +78,27 @@ func (sa sectionAudit) wants(section string) bool {
 
 // Audit is Replacer.Audit of the sections of sa.
 func (sa sectionAudit) Audit(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change) []perturb.AuditCount {
+	return sa.audit(dst, orig, out, changes, nil)
+}
+
+// AuditSpans is Audit of orig whose gold mentions are spans (iob.Spans
+// of its tags; perturb.SpanAuditor).
+func (sa sectionAudit) AuditSpans(dst []perturb.AuditCount, doc perturb.DocState, orig, out conll.Sentence, changes []perturb.Change, spans []iob.Span) []perturb.AuditCount {
+	if spans == nil {
+		spans = []iob.Span{} // read: none
+	}
+	return sa.audit(dst, orig, out, changes, spans)
+}
+
+// audit is Audit; spans, when not nil, are the gold mentions of orig.
+func (sa sectionAudit) audit(dst []perturb.AuditCount, orig, out conll.Sentence, changes []perturb.Change, spans []iob.Span) []perturb.AuditCount {
 	r := sa.r
 	if sa.wants(concepts.FitSection) {
-		dst = r.survey.Audit(dst, orig)
+		if spans != nil {
+			dst = r.survey.AuditSpans(dst, orig, spans)
+		} else {
+			dst = r.survey.Audit(dst, orig)
+		}
 	}
 	if sa.wants(auditReplacements) || sa.wants(auditProxies) {
 		dst = auditChanges(dst, out, changes)

@@ -43,9 +43,15 @@ func (r *Replacer) Check(c perturb.Change) error {
 // types, in order), context tokens unchanged, valid IOB2, and every
 // changed mention covered by one logged change whose texts match.
 func (r *Replacer) CheckSentence(orig, out conll.Sentence, changes []perturb.Change) error {
-	// Failed lookups would silently lower the figures: report them.
 	var buf [16]iob.Span // most sentences have fewer mentions: no slice to make
-	for _, sp := range iob.AppendSpans(buf[:0], orig.Tags) {
+	return r.CheckSentenceSpans(orig, out, changes, iob.AppendSpans(buf[:0], orig.Tags))
+}
+
+// CheckSentenceSpans is CheckSentence of orig whose gold mentions are
+// spans (iob.Spans of its tags; perturb.SpanChecker).
+func (r *Replacer) CheckSentenceSpans(orig, out conll.Sentence, changes []perturb.Change, spans []iob.Span) error {
+	// Failed lookups would silently lower the figures: report them.
+	for _, sp := range spans {
 		if a := r.analysisOf(sp.Type, orig.Tokens[sp.Start:sp.End]); a.Err != nil {
 			return fmt.Errorf("%w: %v", perturb.ErrCheck, a.Err)
 		}

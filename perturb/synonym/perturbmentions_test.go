@@ -9,6 +9,7 @@ import (
 	"github.com/stress-ner/stress/conll"
 	"github.com/stress-ner/stress/iob"
 	"github.com/stress-ner/stress/perturb"
+	"github.com/stress-ner/stress/perturb/internal/concepts"
 )
 
 // TestPerturbMentions checks PerturbMentions, the pipeline's one plan
@@ -65,9 +66,11 @@ type documentOnly struct {
 	perturb.Auditor
 }
 
-// TestPipelinePerturbMentions checks that a run through PerturbMentions
-// gives the outputs, changes and statistics of a run through
-// PerturbInDocument and MentionOutcomesInDocument.
+// TestPipelinePerturbMentions checks that a run through PerturbMentions,
+// CheckSentenceSpans and AuditSpans gives the outputs, changes and
+// statistics (every audit section, and the type map's alone) of a run
+// through PerturbInDocument, MentionOutcomesInDocument, CheckSentence and
+// Audit.
 func TestPipelinePerturbMentions(t *testing.T) {
 	ss, store := headAndStore(t)
 	r, err := New(store, DefaultOptions())
@@ -78,10 +81,10 @@ func TestPipelinePerturbMentions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(p perturb.Perturbation, workers int) ([]conll.Sentence, []perturb.Change, perturb.Stats) {
+	run := func(p perturb.Perturbation, workers int, sections []string) ([]conll.Sentence, []perturb.Change, perturb.Stats) {
 		sink := &memSink{}
 		var changes []perturb.Change
-		pl := perturb.Pipeline{Seed: 1, Selector: sel, Workers: workers,
+		pl := perturb.Pipeline{Seed: 1, Selector: sel, Workers: workers, AuditSections: sections,
 			Steps:   []perturb.Step{{Name: Name, File: "x", Perturbation: p, Out: sink}},
 			Changes: func(c perturb.Change) error { changes = append(changes, c); return nil }}
 		st, err := pl.Run(context.Background(), &memSource{ss: ss})
@@ -90,14 +93,17 @@ func TestPipelinePerturbMentions(t *testing.T) {
 		}
 		return sink.ss, changes, st[0]
 	}
-	for _, workers := range []int{1, 2} {
-		outs, changes, st := run(r, workers)
-		o, c, s := run(documentOnly{r, r, r}, workers)
-		if !reflect.DeepEqual(outs, o) || !reflect.DeepEqual(changes, c) || !reflect.DeepEqual(st, s) {
-			t.Errorf("workers %d: PerturbMentions gives %d changes, %v; apart %d, %v", workers, len(changes), st.MentionOutcomes, len(c), s.MentionOutcomes)
-		}
-		if len(changes) == 0 {
-			t.Error("nothing replaced: the test compares nothing")
+	for _, sections := range [][]string{nil, {concepts.FitSection}} {
+		for _, workers := range []int{1, 2} {
+			outs, changes, st := run(r, workers, sections)
+			o, c, s := run(documentOnly{r, r, r}, workers, sections)
+			if !reflect.DeepEqual(outs, o) || !reflect.DeepEqual(changes, c) || !reflect.DeepEqual(st, s) {
+				t.Errorf("sections %v, workers %d: PerturbMentions gives %d changes, %v, %v; apart %d, %v, %v", sections, workers,
+					len(changes), st.MentionOutcomes, st.Audit, len(c), s.MentionOutcomes, s.Audit)
+			}
+			if len(changes) == 0 || len(st.Audit[concepts.FitSection]) == 0 {
+				t.Error("nothing replaced or audited: the test compares nothing")
+			}
 		}
 	}
 }

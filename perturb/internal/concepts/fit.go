@@ -159,7 +159,16 @@ func (s *Surveyor) Audit(dst []perturb.AuditCount, orig conll.Sentence) []pertur
 		return dst
 	}
 	var buf [16]iob.Span // most sentences have fewer mentions: no slice to make
-	for _, sp := range iob.AppendSpans(buf[:0], orig.Tags) {
+	return s.AuditSpans(dst, orig, iob.AppendSpans(buf[:0], orig.Tags))
+}
+
+// AuditSpans is Audit of orig whose gold mentions are spans (iob.Spans
+// of its tags), which a caller read already.
+func (s *Surveyor) AuditSpans(dst []perturb.AuditCount, orig conll.Sentence, spans []iob.Span) []perturb.AuditCount {
+	if len(orig.Tags) != len(orig.Tokens) {
+		return dst
+	}
+	for _, sp := range spans {
 		for _, item := range s.countTokens(sp.Type, orig.Tokens[sp.Start:sp.End]) {
 			dst = append(dst, perturb.AuditCount{Section: FitSection, Item: item, N: 1})
 		}

@@ -186,8 +186,8 @@ func TestApplyAndOutcomes(t *testing.T) {
 
 // TestCheckWhole checks Check's shortcut for a sentence left whole
 // against the full check, on random sentences with empty tokens,
-// invalid tags and a copy of the sentence or the sentence itself as
-// output.
+// invalid tags and a copy of the sentence, the sentence itself or
+// shorter slices of its memory as output.
 func TestCheckWhole(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	toks := []string{"a", "", "b c", "(", "DOX"}
@@ -208,8 +208,16 @@ func TestCheckWhole(t *testing.T) {
 			s.Tags = append(s.Tags, tags[rng.IntN(len(tags))])
 		}
 		out := s
-		if rng.IntN(2) == 0 {
+		switch rng.IntN(3) {
+		case 0:
 			out = conll.Sentence{Tokens: slices.Clone(s.Tokens), Tags: slices.Clone(s.Tags)}
+		case 1:
+			// Shorter slices of the same memory (sameStrings must
+			// not take them for the original), of an original whose
+			// tokens and tags the full check can read.
+			if len(s.Tokens) == len(s.Tags) {
+				out.Tokens, out.Tags = s.Tokens[:len(s.Tokens)/2], s.Tags[:len(s.Tags)/2]
+			}
 		}
 		if got, want := errText(Check(s, out, nil)), errText(checkChanged(s, out, nil)); got != want {
 			t.Fatalf("Check(%q %q) = %q, the full check %q", s.Tokens, s.Tags, got, want)
