@@ -532,7 +532,7 @@ func (r *Reader) ReadPlainText(hashFrom uint64, p *PlainText) (ok bool, err erro
 	r.plain, r.plainText = "", nil
 	r.block, r.fields, r.lines, r.keepAll = r.block[:0], r.fields[:0], r.lines[:0], -1
 	hash := hashFrom
-	start, end, ok, cut := r.scanPlain(&hash)
+	buf, start, end, ok, cut := r.scanPlain(&hash)
 	if cut && r.r.Buffered() < r.r.Size() {
 		// The sentence goes on past the bytes buffered: read more (the
 		// buffer moves its unread bytes to its front first) and scan it
@@ -547,13 +547,12 @@ func (r *Reader) ReadPlainText(hashFrom uint64, p *PlainText) (ok bool, err erro
 		// buffer.
 		if _, err := r.r.Peek(r.r.Buffered() + 1); err == nil {
 			hash = hashFrom
-			start, end, ok, _ = r.scanPlain(&hash)
+			buf, start, end, ok, _ = r.scanPlain(&hash)
 		}
 	}
 	if !ok {
 		return false, nil
 	}
-	buf, _ := r.r.Peek(end + 1)
 	text := buf[start:end]
 	s := Sentence{Line: r.line + start + 1}
 	r.line += start + len(r.textLines) + 1
@@ -619,12 +618,11 @@ func (r *Reader) linesOfText() {
 // every input as the loop alone would. (A sentence in the buffer is
 // far below limits.MaxSentence.)
 func (r *Reader) readPlain(s *Sentence) bool {
-	start, pos, ok, _ := r.scanPlain(nil)
+	buf, start, pos, ok, _ := r.scanPlain(nil)
 	if !ok {
 		return false
 	}
 	r.linesOfText()
-	buf, _ := r.r.Peek(pos + 1)
 	s.Line = r.line + start + 1
 	r.line += start + len(r.lines) + 1
 	r.sawLine, r.lastLF, r.lastBlank, r.lineBefore = true, true, true, false
@@ -640,15 +638,15 @@ func (r *Reader) readPlain(s *Sentence) bool {
 // lines, relative to their start, in r.textLines, and where they start and
 // end (at the blank line after them) in the buffered input. It reports
 // false otherwise, and cut true when the buffered input ended before
-// the sentence did (with more buffered, it may be plain). With hash, it
-// continues the FNV-1a hash *hash over the sentence as PlainText.Hash
-// says.
-func (r *Reader) scanPlain(hash *uint64) (start, pos int, ok, cut bool) {
+// the sentence did (with more buffered, it may be plain). buf is the
+// buffered input, valid until the next read. With hash, it continues
+// the FNV-1a hash *hash over the sentence as PlainText.Hash says.
+func (r *Reader) scanPlain(hash *uint64) (buf []byte, start, pos int, ok, cut bool) {
 	if r.layout.Delimiter != tab || r.Delimiter != tab || r.TokenColumn != 0 || r.TagColumn != -1 ||
 		r.pendDoc || r.marked || len(r.comments) > 0 {
-		return 0, 0, false, false
+		return nil, 0, 0, false, false
 	}
-	buf, _ := r.r.Peek(r.r.Buffered())
+	buf, _ = r.r.Peek(r.r.Buffered())
 	for start < len(buf) && buf[start] == '\n' {
 		start++ // blank lines before the sentence
 	}
@@ -669,16 +667,16 @@ func (r *Reader) scanPlain(hash *uint64) (start, pos int, ok, cut bool) {
 	r.textLines = lines
 	switch {
 	case found == scanRefused || r.Comment != "" && r.commentIn(text, lines):
-		return 0, 0, false, false
+		return nil, 0, 0, false, false
 	case found == scanCut:
-		return 0, 0, false, true // not buffered whole (or the last sentence, without its blank line)
+		return nil, 0, 0, false, true // not buffered whole (or the last sentence, without its blank line)
 	case n == 0 || high&0x8080808080808080 != 0 && !utf8.Valid(text[:end]):
-		return 0, 0, false, false
+		return nil, 0, 0, false, false
 	}
 	if hash != nil {
 		*hash = h
 	}
-	return start, start + end, true, false
+	return buf, start, start + end, true, false
 }
 
 // What scanLines found.
