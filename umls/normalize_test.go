@@ -148,15 +148,7 @@ func TestASCIIWords(t *testing.T) {
 	const steering = " \t\v's`sSaZ09-_.,()\x00\x1f\x7f"
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 100000 {
-		b := make([]byte, rng.IntN(12))
-		for i := range b {
-			if rng.IntN(4) == 0 {
-				b[i] = byte(rng.IntN(utf8.RuneSelf))
-			} else {
-				b[i] = steering[rng.IntN(len(steering))]
-			}
-		}
-		check(string(b))
+		check(steered(rng, rng.IntN(12), steering, 4))
 	}
 }
 
@@ -188,14 +180,22 @@ func TestNormalizedWordsASCII(t *testing.T) {
 	const steering = " \t\v's`sSaZ09-_.,()\x00\x1f\x7f"
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 100000 {
-		b := make([]byte, rng.IntN(40))
-		for i := range b {
-			if rng.IntN(4) == 0 {
-				b[i] = byte(rng.IntN(utf8.RuneSelf))
-			} else {
-				b[i] = steering[rng.IntN(len(steering))]
-			}
-		}
-		check(string(b))
+		check(steered(rng, rng.IntN(40), steering, 4))
 	}
+}
+
+// steered returns n random bytes, drawn from steering (the bytes that
+// steer the code under test), or, one time in anyOneIn (never when 0),
+// any ASCII byte: the random inputs that hold a fast path to its
+// reference.
+func steered(rng *rand.Rand, n int, steering string, anyOneIn int) string {
+	b := make([]byte, n)
+	for i := range b {
+		if anyOneIn > 0 && rng.IntN(anyOneIn) == 0 {
+			b[i] = byte(rng.IntN(utf8.RuneSelf))
+		} else {
+			b[i] = steering[rng.IntN(len(steering))]
+		}
+	}
+	return string(b)
 }

@@ -98,11 +98,7 @@ func TestKeyWordsPaths(t *testing.T) {
 	const steering = " 's`sSaeiouyXZ09-,.()\x00"
 	rng := rand.New(rand.NewPCG(7, 8))
 	for k := range 30000 {
-		b := make([]byte, rng.IntN([]int{12, 40, 300}[k%3]))
-		for i := range b {
-			b[i] = steering[rng.IntN(len(steering))]
-		}
-		s := string(b)
+		s := steered(rng, rng.IntN([]int{12, 40, 300}[k%3]), steering, 0)
 		if k%10 == 0 {
 			s += "é"
 		}
@@ -138,15 +134,7 @@ func TestCompactASCII(t *testing.T) {
 	const steering = " \t\v\r\n-'(),aZ09\x00\x1f\x7f"
 	rng := rand.New(rand.NewPCG(11, 12))
 	for k := range 50000 {
-		b := make([]byte, rng.IntN([]int{8, 30, 200}[k%3]))
-		for i := range b {
-			if rng.IntN(5) == 0 {
-				b[i] = byte(rng.IntN(utf8.RuneSelf))
-			} else {
-				b[i] = steering[rng.IntN(len(steering))]
-			}
-		}
-		s := string(b)
+		s := steered(rng, rng.IntN([]int{8, 30, 200}[k%3]), steering, 5)
 		if k%7 == 0 {
 			s += " é"
 		}
@@ -198,4 +186,20 @@ func TestInferStyleBytes(t *testing.T) {
 			t.Fatalf("InferStyle(%q) = %s, want %s", toks, got, want)
 		}
 	}
+}
+
+// steered returns n random bytes, drawn from steering (the bytes that
+// steer the code under test), or, one time in anyOneIn (never when 0),
+// any ASCII byte: the random inputs that hold a fast path to its
+// reference.
+func steered(rng *rand.Rand, n int, steering string, anyOneIn int) string {
+	b := make([]byte, n)
+	for i := range b {
+		if anyOneIn > 0 && rng.IntN(anyOneIn) == 0 {
+			b[i] = byte(rng.IntN(utf8.RuneSelf))
+		} else {
+			b[i] = steering[rng.IntN(len(steering))]
+		}
+	}
+	return string(b)
 }

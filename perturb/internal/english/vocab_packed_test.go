@@ -5,7 +5,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"unicode/utf8"
 )
 
 // TestVocabularyLookups checks the binary searches over the embedded
@@ -194,15 +193,7 @@ func TestAttestKey(t *testing.T) {
 	const steering = " \t\v\r's-(),.aZz09\x00\x1f\x7f"
 	rng := rand.New(rand.NewPCG(9, 10))
 	for k := range 50000 {
-		b := make([]byte, rng.IntN([]int{8, 30, 200}[k%3]))
-		for i := range b {
-			if rng.IntN(5) == 0 {
-				b[i] = byte(rng.IntN(utf8.RuneSelf))
-			} else {
-				b[i] = steering[rng.IntN(len(steering))]
-			}
-		}
-		name := string(b)
+		name := steered(rng, rng.IntN([]int{8, 30, 200}[k%3]), steering, 5)
 		if k%7 == 0 {
 			name += "é"
 		}
